@@ -1,0 +1,334 @@
+/* dg.h -- the public interface of libdg_core: options, the dungeon model,
+ * generation and errors. Pure C11; no I/O, no globals, no third-party headers.
+ * Encoders (render/) and the daemon (server/) only ever read a dg_dungeon. */
+#ifndef DG_H
+#define DG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bumped whenever any existing map changes; echoed in every output. */
+#define DG_GENERATOR_VERSION "1"
+
+/* Hard caps; deployment limits (config) stay at or below these. */
+#ifndef DG_MAX_DIM
+#define DG_MAX_DIM 4001
+#endif
+#ifndef DG_MIN_DIM
+#define DG_MIN_DIM 7
+#endif
+#if DG_MAX_DIM > 4001 || DG_MAX_DIM < DG_MIN_DIM || (DG_MAX_DIM % 2) == 0
+#error "DG_MAX_DIM must be odd and between DG_MIN_DIM and 4001"
+#endif
+#define DG_MIN_CELL_PX 4
+#define DG_MAX_CELL_PX 64
+
+/* ---------------------------------------------------------------- errors */
+
+#define DG_STATUSES(X)                                                        \
+    X(DG_OK, "ok")                                                            \
+    X(DG_EINVAL, "invalid")                                                   \
+    X(DG_ELIMIT, "limit")                                                     \
+    X(DG_ENOMEM, "nomem")                                                     \
+    X(DG_EBUSY, "busy")                                                       \
+    X(DG_EIO, "io")
+typedef enum {
+#define DG_X(code, name) code,
+    DG_STATUSES(DG_X)
+#undef DG_X
+} dg_status;
+
+typedef struct {
+    dg_status code;
+    char param[32], value[64]; /* option at fault ("" if none); value as received, cut */
+    char allowed[96];          /* e.g. "sparse|scattered|dense" */
+    char msg[160];             /* one sentence for the log and the JSON body */
+} dg_error;
+
+/* Keeps the first error; err may be NULL. Returns code, so callers can return it. */
+dg_status dg_error_set(dg_error *err, dg_status code, const char *param,
+                       const char *value, const char *allowed, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+void dg_error_clear(dg_error *err);
+/* "ok", "invalid", ... never NULL. */
+const char *dg_status_name(dg_status code);
+
+/* ------------------------------------------------------------------- rng */
+
+/* PCG32 (XSH RR): the only randomness behind a map. A plain value: copy it
+ * to fork a stream. Draw order is output, so never reorder draws. */
+typedef struct { uint64_t state, inc; } dg_rng;
+void dg_rng_seed(dg_rng *r, uint64_t seed, uint64_t stream);
+uint32_t dg_rng_next(dg_rng *r);
+/* Unbiased, 0 <= x < n; n == 0 returns 0 without drawing. */
+uint32_t dg_rng_below(dg_rng *r, uint32_t n);
+/* True with probability percent/100 (one draw). */
+bool dg_rng_percent(dg_rng *r, int percent);
+/* 64-bit FNV-1a then a mixer: stable hash for text seeds and style streams. */
+uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
+
+/* --------------------------------------------------------------- options */
+
+/* Every enumerated option is an X-macro list: (ENUM, "value name").
+ * The option parser (options.c) is the only place that turns names into
+ * values; the lists live here so encoders can print the names back. */
+#define DG_ALGORITHMS(X) X(DG_ALGO_DONJON, "donjon")
+#define DG_LAYOUTS(X)                                                         \
+    X(DG_LAYOUT_SQUARE, "square") X(DG_LAYOUT_RECTANGLE, "rectangle")         \
+    X(DG_LAYOUT_BOX, "box") X(DG_LAYOUT_CROSS, "cross")                       \
+    X(DG_LAYOUT_DAGGER, "dagger") X(DG_LAYOUT_SALTIRE, "saltire")             \
+    X(DG_LAYOUT_KEEP, "keep") X(DG_LAYOUT_HEXAGON, "hexagon")                 \
+    X(DG_LAYOUT_ROUND, "round")
+#define DG_ROOM_LAYOUTS(X)                                                    \
+    X(DG_ROOMS_SPARSE, "sparse") X(DG_ROOMS_SCATTERED, "scattered")           \
+    X(DG_ROOMS_DENSE, "dense") X(DG_ROOMS_SYMMETRIC, "symmetric")             \
+    X(DG_ROOMS_COMPLEX, "complex")
+#define DG_POLYMORPHS(X) X(DG_POLY_NO, "no") X(DG_POLY_YES, "yes") X(DG_POLY_MANY, "many")
+#define DG_DOOR_SETS(X)                                                       \
+    X(DG_DOORS_NONE, "none") X(DG_DOORS_BASIC, "basic")                       \
+    X(DG_DOORS_SECURE, "secure") X(DG_DOORS_STANDARD, "standard")             \
+    X(DG_DOORS_DEATHTRAP, "deathtrap")
+#define DG_CORRIDOR_STYLES(X)                                                 \
+    X(DG_CORR_LABYRINTH, "labyrinth") X(DG_CORR_ERRANT, "errant")             \
+    X(DG_CORR_STRAIGHT, "straight")
+#define DG_EGRESSES(X)                                                        \
+    X(DG_EGRESS_NO, "no") X(DG_EGRESS_YES, "yes") X(DG_EGRESS_MANY, "many")   \
+    X(DG_EGRESS_TILING, "tiling")
+#define DG_FORMATS(X)                                                         \
+    X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
+    X(DG_FMT_PNG, "png")
+#define DG_GRIDS(X)                                                           \
+    X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
+    X(DG_GRID_VHEX, "vhex")
+#define DG_VIEWS(X) X(DG_VIEW_GM, "gm") X(DG_VIEW_PLAYER, "player")
+/* Map styles: names only; render/style.c defines how each looks. */
+#define DG_STYLES(X)                                                          \
+    X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
+    X(DG_STYLE_GRAPH, "graph") X(DG_STYLE_PARCHMENT, "parchment")             \
+    X(DG_STYLE_CROSSHATCH, "crosshatch") X(DG_STYLE_MARBLE, "marble")         \
+    X(DG_STYLE_AQUATIC, "aquatic") X(DG_STYLE_INFERNAL, "infernal")
+
+#define DG_X(code, name) code,
+typedef enum { DG_ALGORITHMS(DG_X) DG_ALGO_COUNT } dg_algorithm;
+typedef enum { DG_LAYOUTS(DG_X) DG_LAYOUT_COUNT } dg_layout;
+typedef enum { DG_ROOM_LAYOUTS(DG_X) DG_ROOMS_COUNT } dg_room_layout;
+typedef enum { DG_POLYMORPHS(DG_X) DG_POLY_COUNT } dg_polymorph;
+typedef enum { DG_DOOR_SETS(DG_X) DG_DOORS_COUNT } dg_door_set;
+typedef enum { DG_CORRIDOR_STYLES(DG_X) DG_CORR_COUNT } dg_corridor_style;
+typedef enum { DG_EGRESSES(DG_X) DG_EGRESS_COUNT } dg_egress;
+typedef enum { DG_FORMATS(DG_X) DG_FMT_COUNT } dg_format;
+typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
+typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
+typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
+#undef DG_X
+
+/* Validated options. Fill with dg_options_init() + dg_options_set() +
+ * dg_options_finish(), or dg_options_parse(); never by hand in clients. */
+typedef struct {
+    uint64_t seed;
+    bool seed_given;        /* false: the caller picks a seed (dg_options_set_seed) */
+    dg_algorithm algorithm;
+    int size;               /* index into the size presets, -1 when rows/cols given */
+    int rows, cols;         /* odd, DG_MIN_DIM..limit */
+    dg_layout layout;
+    dg_room_layout rooms;
+    int room_size;          /* index into the room-size presets, -1 when min/max given */
+    int room_min, room_max; /* odd, in cells */
+    dg_polymorph polymorph;
+    dg_door_set doors;
+    dg_corridor_style corridors;
+    int deadends;           /* percent of dead ends removed, 0..100 */
+    int stairs;             /* how many stairs to place */
+    dg_egress egress;
+    dg_format format;
+    dg_style style;
+    dg_grid grid;
+    int cell;               /* pixels per cell */
+    dg_view view;
+    /* parser bookkeeping: which keys were given (bit per key), for
+     * duplicate detection and preset/explicit precedence */
+    uint64_t given;
+    int raw_rows, raw_cols, raw_room_min, raw_room_max;
+} dg_options;
+
+/* Deployment limits the parser enforces (the daemon reads them from config). */
+typedef struct {
+    int max_dim;     /* rows and cols at most this (<= DG_MAX_DIM) */
+    int max_cell;    /* cell px at most this (<= DG_MAX_CELL_PX) */
+} dg_limits;
+/* The core's own caps: max_dim DG_MAX_DIM, max_cell DG_MAX_CELL_PX. */
+dg_limits dg_limits_default(void);
+
+/* Defaults everywhere, no seed given. */
+void dg_options_init(dg_options *o);
+/* Applies one key=value pair (key case-insensitive, donjon's value names).
+ * lim may be NULL (core caps). DG_EINVAL / DG_ELIMIT name the key in err. */
+dg_status dg_options_set(dg_options *o, const char *key, const char *value,
+                         const dg_limits *lim, dg_error *err);
+/* Resolves presets and cross-key rules (room_min <= room_max, ...). Call
+ * once after the last dg_options_set(). */
+dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err);
+/* init + set for each pair + finish. */
+dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],
+                           const char *const values[], const dg_limits *lim,
+                           dg_error *err);
+/* Seeds chosen by the caller when none was given (e.g. from getrandom). */
+void dg_options_set_seed(dg_options *o, uint64_t seed);
+/* Text seed -> 64 bits; decimal text parses as the number itself. */
+uint64_t dg_seed_from_text(const char *text);
+/* The canonical query string: defaults filled, fixed key order, every key
+ * except format. Same map <=> same string: the permalink and cache key.
+ * snprintf semantics: returns the full length, writes at most cap bytes. */
+size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap);
+
+/* Value names for printing: "donjon", "rectangle", ...; "" when out of range. */
+const char *dg_algorithm_name(dg_algorithm v);
+const char *dg_layout_name(dg_layout v);
+const char *dg_room_layout_name(dg_room_layout v);
+const char *dg_polymorph_name(dg_polymorph v);
+const char *dg_door_set_name(dg_door_set v);
+const char *dg_corridor_style_name(dg_corridor_style v);
+const char *dg_egress_name(dg_egress v);
+const char *dg_format_name(dg_format v);
+const char *dg_grid_name(dg_grid v);
+const char *dg_view_name(dg_view v);
+const char *dg_style_name(dg_style v);
+/* "fine", "medium", ... or "custom" when size < 0. */
+const char *dg_size_name(int size);
+const char *dg_room_size_name(int room_size);
+
+/* ----------------------------------------------------------------- model */
+
+/* Cell words, donjon's bit layout. Finished maps hold only these values:
+ *   solid      0, or DG_PERIMETER (a room's wall ring)
+ *   room       DG_ROOM | id << DG_ROOM_ID_SHIFT, plus DG_LABEL bits on the
+ *              cells carrying the room number's digits
+ *   corridor   DG_CORRIDOR exactly
+ *   door       DG_CORRIDOR | exactly one of the six door bits
+ *   stair      DG_CORRIDOR | DG_STAIR_DN or DG_STAIR_UP
+ * BLOCKED and ENTRANCE are working bits of generation, cleared at the end. */
+#define DG_NOTHING   0x00000000u
+#define DG_BLOCKED   0x00000001u
+#define DG_ROOM      0x00000002u
+#define DG_CORRIDOR  0x00000004u
+#define DG_PERIMETER 0x00000010u
+#define DG_ENTRANCE  0x00000020u
+#define DG_ROOM_ID   0x0000FFC0u
+#define DG_ROOM_ID_SHIFT 6
+#define DG_ARCH      0x00010000u
+#define DG_DOOR      0x00020000u
+#define DG_LOCKED    0x00040000u
+#define DG_TRAPPED   0x00080000u
+#define DG_SECRET    0x00100000u
+#define DG_PORTC     0x00200000u
+#define DG_STAIR_DN  0x00400000u
+#define DG_STAIR_UP  0x00800000u
+#define DG_LABEL     0xFF000000u
+#define DG_LABEL_SHIFT 24
+#define DG_OPENSPACE (DG_ROOM | DG_CORRIDOR)
+#define DG_DOORSPACE (DG_ARCH | DG_DOOR | DG_LOCKED | DG_TRAPPED | DG_SECRET | DG_PORTC)
+#define DG_STAIRS    (DG_STAIR_DN | DG_STAIR_UP)
+/* Room ids fit the 10-bit ROOM_ID field. */
+#define DG_MAX_ROOMS 1023
+
+typedef enum { DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST } dg_dir;
+/* "north", ...; dx/dy: x is the column (east +1), y the row (south +1). */
+const char *dg_dir_name(dg_dir d);
+int dg_dir_dx(dg_dir d);
+int dg_dir_dy(dg_dir d);
+
+#define DG_DOOR_TYPES(X)                                                      \
+    X(DG_DOOR_ARCH, "arch", DG_ARCH) X(DG_DOOR_OPEN, "door", DG_DOOR)         \
+    X(DG_DOOR_LOCKED, "locked", DG_LOCKED)                                    \
+    X(DG_DOOR_TRAPPED, "trapped", DG_TRAPPED)                                 \
+    X(DG_DOOR_SECRET, "secret", DG_SECRET)                                    \
+    X(DG_DOOR_PORTC, "portcullis", DG_PORTC)
+#define DG_X(code, name, bit) code,
+typedef enum { DG_DOOR_TYPES(DG_X) DG_DOOR_TYPE_COUNT } dg_door_type;
+#undef DG_X
+const char *dg_door_type_name(dg_door_type t);
+uint32_t dg_door_type_bit(dg_door_type t);
+
+typedef enum { DG_SHAPE_RECT, DG_SHAPE_CIRCLE, DG_SHAPE_POLYGON, DG_SHAPE_COMPOSITE } dg_shape;
+/* "rect", "circle", "polygon", "composite". */
+const char *dg_shape_name(dg_shape s);
+
+typedef struct { int x, y; } dg_point;
+
+typedef struct {
+    int id;                  /* 1-based; the ROOM_ID in its cells */
+    int x, y;                /* bounding box top-left cell (odd) */
+    int width, height;       /* bounding box in cells (odd) */
+    int area;                /* room cells */
+    dg_shape shape;
+    int sides;               /* DG_SHAPE_POLYGON: 4..8; else 0 */
+    /* Non-rectangular rooms: the boundary of their cells as a closed polygon
+     * of cell-corner points (x, y in cell units, clockwise on screen, first
+     * point not repeated); NULL / 0 for rectangles. Owned by the dungeon. */
+    dg_point *outline;
+    size_t n_outline;
+} dg_room;
+
+typedef struct {
+    int x, y;
+    dg_door_type type;
+    dg_dir dir;              /* from `room` outwards through the door */
+    int room;                /* the room whose wall holds the door */
+    int other;               /* room on the far side, 0 for a corridor */
+} dg_door;
+
+typedef struct {
+    int x, y;
+    bool down;
+    dg_dir dir;              /* the way one walks off the stair into its corridor */
+    int next_x, next_y;      /* the corridor cell in that direction */
+} dg_stair;
+
+typedef struct {
+    int x, y;                /* the open cell on the map edge */
+    dg_dir dir;              /* the edge it leaves through */
+} dg_exit;
+
+/* A finished map. Read-only for clients; freed with dg_dungeon_free(). */
+typedef struct dg_dungeon {
+    dg_options opts;         /* as generated, seed filled in */
+    int width, height;       /* cols, rows */
+    uint32_t *cells;         /* height * width words, row-major: cells[y * width + x] */
+    dg_room *rooms;   size_t n_rooms;   /* rooms[i].id == i + 1 */
+    dg_door *doors;   size_t n_doors;   /* row-major order */
+    dg_stair *stairs; size_t n_stairs;
+    dg_exit *exits;   size_t n_exits;
+} dg_dungeon;
+
+/* The cell word at column x, row y; 0 (solid) outside the map. */
+static inline uint32_t dg_cell(const dg_dungeon *d, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= d->width || y >= d->height) return 0;
+    return d->cells[(size_t)y * (size_t)d->width + (size_t)x];
+}
+static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
+
+/* Generates the map o describes. o must be finished and have a seed.
+ * New on success (free with dg_dungeon_free); *out is NULL on failure. */
+dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
+/* NULL is a no-op, like free(). */
+void dg_dungeon_free(dg_dungeon *d);
+
+/* -------------------------------------------------------------- analysis */
+
+/* Figures over a finished map, used by tests, benchmarks and /stats. */
+typedef struct {
+    size_t open_cells, room_cells, corridor_cells, door_cells;
+    size_t doors_by_type[DG_DOOR_TYPE_COUNT];
+    size_t dead_ends;        /* corridor cells with one open neighbour, not stairs or exits */
+    size_t components;       /* 4-connected open regions (1 = all reachable) */
+    size_t rooms, stairs;
+} dg_stats;
+/* Never fails for a finished map except on allocation (DG_ENOMEM). */
+dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err);
+
+#endif

@@ -1,0 +1,37 @@
+/* render.h -- libdg_render: a finished dg_dungeon -> bytes for a client.
+ * Encoders never draw from the map's RNG; same dungeon, same bytes. */
+#ifndef DG_RENDER_H
+#define DG_RENDER_H
+
+#include "dg.h"
+
+/* A growable byte buffer every encoder appends to. Caller storage. */
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+} dg_buf;
+
+void dg_buf_init(dg_buf *b);
+void dg_buf_fini(dg_buf *b);          /* frees data; b is empty and reusable */
+void dg_buf_reset(dg_buf *b);         /* len = 0, keeps the storage */
+dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err);
+dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err);
+/* Hands the bytes to the caller (free() them); b is left empty. */
+unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
+
+/* Encodes d in format fmt, appending to out. Render keys (style, grid, cell,
+ * view) come from d->opts. DG_EINVAL for a format this build cannot write. */
+dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err);
+
+/* "application/json", "image/png", "text/plain; charset=utf-8", ... */
+const char *dg_format_mime(dg_format fmt);
+/* File name extension without the dot: "json", "donjon.json", "txt", "png". */
+const char *dg_format_ext(dg_format fmt);
+
+/* The individual encoders, for callers that know what they want. */
+dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+
+#endif
