@@ -180,6 +180,10 @@ dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],
 void dg_options_set_seed(dg_options *o, uint64_t seed);
 /* Text seed -> 64 bits; decimal text parses as the number itself. */
 uint64_t dg_seed_from_text(const char *text);
+/* Booleans, for options and config keys alike: yes|no|true|false|1|0, any
+ * case, no padding. DG_EINVAL naming key otherwise; *out untouched then. */
+dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
+                                dg_error *err);
 /* The canonical query string: defaults filled, fixed key order, every key
  * except format. Same map <=> same string: the permalink and cache key.
  * snprintf semantics: returns the full length, writes at most cap bytes. */
