@@ -1,0 +1,188 @@
+/* main.c -- build/dungeon, the command-line generator: the same key=value
+ * options as the HTTP query string, the same encoders, to stdout or a file.
+ * Option meaning is left to core/options.c, bytes to render/.
+ *
+ * Exit status: 0 done, 1 I/O or resources, 2 bad arguments or options. */
+#include "render.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef DG_PROJECT_VERSION
+#define DG_PROJECT_VERSION "unknown"
+#endif
+
+enum { EXIT_IO = 1, EXIT_USAGE = 2 };
+
+static const char usage[] =
+    "usage: dungeon [-o FILE] [--help] [--version] key=value ...\n"
+    "\n"
+    "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
+    "(written whole or not at all). Keys are those of the HTTP query string:\n"
+    "  seed algorithm size rows cols layout rooms room_size room_min room_max\n"
+    "  polymorph doors corridors deadends stairs egress format style grid cell view\n"
+    "format=json|donjon|txt|png (default json). Without seed= a random seed is\n"
+    "chosen; JSON output carries it, for txt and png it is printed on stderr.\n"
+    "Exit status: 0 ok, 1 I/O error, 2 bad arguments.\n"
+    "Example: dungeon seed=7 rooms=dense format=txt\n";
+
+/* "dungeon: <msg> (param=..., value=..., allowed=...)", empty parts left out. */
+static void report(const dg_error *e)
+{
+    fprintf(stderr, "dungeon: %s", e->msg[0] ? e->msg : dg_status_name(e->code));
+    if (e->param[0]) {
+        fprintf(stderr, " (param=%s, value=%s", e->param, e->value);
+        if (e->allowed[0]) fprintf(stderr, ", allowed=%s", e->allowed);
+        fputc(')', stderr);
+    }
+    fputc('\n', stderr);
+}
+
+static int exit_code(dg_status rc)
+{
+    return rc == DG_EINVAL || rc == DG_ELIMIT ? EXIT_USAGE : EXIT_IO;
+}
+
+static int write_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Writes to a temporary file beside path, then renames it over path, so a
+ * failed run never leaves half a map where a whole one was expected. */
+static int write_file(const char *path, const dg_buf *b)
+{
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp) {
+        fprintf(stderr, "dungeon: out of memory\n");
+        return EXIT_IO;
+    }
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "dungeon: cannot create %s: %s\n", tmp, strerror(errno));
+        free(tmp);
+        return EXIT_IO;
+    }
+    /* mkstemp makes 0600; give the file the mode a plain open would */
+    mode_t mask = umask(0);
+    umask(mask);
+    int rc = 0;
+    if (fchmod(fd, 0666 & ~mask) != 0 || write_all(fd, b->data, b->len) != 0 || fsync(fd) != 0)
+        rc = -1;
+    if (close(fd) != 0) rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+    if (rc != 0) {
+        fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return rc == 0 ? 0 : EXIT_IO;
+}
+
+static int write_stdout(const dg_buf *b)
+{
+    if (write_all(STDOUT_FILENO, b->data, b->len) != 0) {
+        fprintf(stderr, "dungeon: cannot write to stdout: %s\n", strerror(errno));
+        return EXIT_IO;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *out_path = NULL;
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_options_init(&o);
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(a, "--version") == 0) {
+            printf("dungeon %s (generator %s)\n", DG_PROJECT_VERSION, DG_GENERATOR_VERSION);
+            return 0;
+        }
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+                fprintf(stderr, "dungeon: %s needs a file name (try --help)\n", a);
+                return EXIT_USAGE;
+            }
+            out_path = argv[++i];
+            continue;
+        }
+        if (a[0] == '-') {
+            fprintf(stderr, "dungeon: unknown flag %s (try --help)\n", a);
+            return EXIT_USAGE;
+        }
+        const char *eq = strchr(a, '=');
+        if (!eq || eq == a) {
+            fprintf(stderr, "dungeon: expected key=value, got \"%s\" (try --help)\n", a);
+            return EXIT_USAGE;
+        }
+        char key[64];
+        size_t kn = (size_t)(eq - a);
+        if (kn >= sizeof key) kn = sizeof key - 1; /* too long to be a key: still reported */
+        memcpy(key, a, kn);
+        key[kn] = '\0';
+        if (dg_options_set(&o, key, eq + 1, NULL, &err) != DG_OK) {
+            report(&err);
+            return exit_code(err.code);
+        }
+    }
+    if (dg_options_finish(&o, NULL, &err) != DG_OK) {
+        report(&err);
+        return exit_code(err.code);
+    }
+    bool picked = !o.seed_given;
+    if (picked) {
+        uint64_t seed;
+        if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
+            fprintf(stderr, "dungeon: no random seed available: %s\n", strerror(errno));
+            return EXIT_IO;
+        }
+        dg_options_set_seed(&o, seed);
+    }
+
+    dg_dungeon *d = NULL;
+    dg_buf buf;
+    dg_buf_init(&buf);
+    int status = 0;
+    dg_status rc = dg_generate(&o, &d, &err);
+    if (rc == DG_OK) rc = dg_render(d, o.format, &buf, &err);
+    if (rc != DG_OK) {
+        report(&err);
+        status = exit_code(rc);
+        goto done;
+    }
+    /* txt and png do not carry the seed; a map nobody can regenerate is lost */
+    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG))
+        fprintf(stderr, "dungeon: seed=%" PRIu64 "\n", o.seed);
+    status = out_path ? write_file(out_path, &buf) : write_stdout(&buf);
+done:
+    dg_buf_fini(&buf);
+    dg_dungeon_free(d);
+    return status;
+}

@@ -1,0 +1,66 @@
+/* buf.c -- dg_buf, the growable byte buffer every encoder appends to; what
+ * goes into it (and in which format) is left to the encoders. */
+#include "render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void dg_buf_init(dg_buf *b)
+{
+    b->data = NULL;
+    b->len = 0;
+    b->cap = 0;
+}
+
+void dg_buf_fini(dg_buf *b)
+{
+    free(b->data);
+    dg_buf_init(b);
+}
+
+void dg_buf_reset(dg_buf *b)
+{
+    b->len = 0;
+}
+
+/* Room for n more bytes plus a NUL the encoders never count, so data can be
+ * handed to string functions; doubling keeps appends amortised O(1). */
+static dg_status grow(dg_buf *b, size_t n, dg_error *err)
+{
+    if (n > SIZE_MAX - 1 - b->len)
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "output too large");
+    size_t need = b->len + n + 1;
+    if (need <= b->cap) return DG_OK;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    unsigned char *p = realloc(b->data, cap);
+    if (!p)
+        return dg_error_set(err, DG_ENOMEM, "", "", "",
+                            "out of memory growing output to %zu bytes", cap);
+    b->data = p;
+    b->cap = cap;
+    return DG_OK;
+}
+
+dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err)
+{
+    dg_status rc = grow(b, n, err);
+    if (rc != DG_OK) return rc;
+    if (n) memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+    return DG_OK;
+}
+
+dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err)
+{
+    return dg_buf_append(b, s, strlen(s), err);
+}
+
+unsigned char *dg_buf_steal(dg_buf *b, size_t *len)
+{
+    unsigned char *p = b->data;
+    if (len) *len = b->len;
+    dg_buf_init(b);
+    return p;
+}

@@ -1,0 +1,225 @@
+/* json.c -- the native JSON document (format=json) for VTT integrators and
+ * scripts; donjon's own export layout is left to donjon.c, pixels to png.c.
+ *
+ * One object, keys always in this order:
+ *   generator_version  string, DG_GENERATOR_VERSION
+ *   seed               STRING of the decimal 64-bit seed: JavaScript numbers
+ *                      are doubles and silently round integers above 2^53,
+ *                      which would hand back a different map
+ *   options            every key of the canonical option string -> value;
+ *                      numbers as numbers, names as strings, seed as string
+ *   permalink          "/?" + canonical option string
+ *   width, height      in cells
+ *   rooms    [{id, x, y, width, height, area, shape, sides (polygons only),
+ *              outline (non-rectangles only: [[x,y],...] cell-corner points,
+ *              clockwise, first point not repeated),
+ *              doors: {north:[i,...], south:[...], west:[...], east:[...]}}]
+ *            where each i indexes the top-level "doors" array and the side is
+ *            the room's wall the door is in; a door between two rooms is
+ *            listed by both (on opposite sides)
+ *   doors    [{x, y, type, orientation, dir, room, leads_to}]
+ *            type: arch|door|locked|trapped|secret|portcullis;
+ *            orientation "horizontal" when the door sits in a horizontal wall
+ *            (one walks through it north-south), else "vertical";
+ *            dir: from `room` outward; leads_to: a room id or "corridor"
+ *   stairs   [{x, y, kind: up|down, dir, next: {x, y}}]
+ *   exits    [{x, y, dir}]
+ *   cells    cells[y][x]: the words exactly as in the dungeon (donjon's bit
+ *            layout, see dg.h)
+ * x is the column (east +1), y the row (south +1), both from 0. */
+#include "render_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A canonical value becomes a JSON number only when it is plain decimal
+ * digits short enough to survive a double; anything else stays a string. */
+static json_t *option_value(const char *key, const char *v, size_t n)
+{
+    bool digits = n > 0 && n <= 15;
+    for (size_t i = 0; i < n && digits; i++) digits = v[i] >= '0' && v[i] <= '9';
+    if (digits && strcmp(key, "seed") != 0) {
+        json_int_t x = 0;
+        for (size_t i = 0; i < n; i++) x = x * 10 + (v[i] - '0');
+        return json_integer(x);
+    }
+    return json_stringn(v, n);
+}
+
+/* "k=v&k=v..." -> {"k": v, ...} in the string's order. Values in the
+ * canonical string are names and numbers, never escaped. */
+static json_t *options_object(const char *canon)
+{
+    json_t *o = json_object();
+    const char *p = canon;
+    while (o && *p) {
+        const char *amp = strchr(p, '&');
+        size_t n = amp ? (size_t)(amp - p) : strlen(p);
+        const char *eq = memchr(p, '=', n);
+        if (eq) {
+            char key[64];
+            size_t kn = (size_t)(eq - p);
+            if (kn >= sizeof key) kn = sizeof key - 1;
+            memcpy(key, p, kn);
+            key[kn] = '\0';
+            if (json_object_set_new(o, key, option_value(key, eq + 1, n - kn - 1)) != 0) {
+                json_decref(o);
+                return NULL;
+            }
+        }
+        p += n;
+        if (*p == '&') p++;
+    }
+    return o;
+}
+
+static json_t *room_json(const dg_room *r)
+{
+    json_t *j = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "id", r->id, "x", r->x, "y",
+                          r->y, "width", r->width, "height", r->height, "area", r->area,
+                          "shape", dg_shape_name(r->shape));
+    if (j && r->shape == DG_SHAPE_POLYGON && json_object_set_new(j, "sides", json_integer(r->sides))) {
+        json_decref(j);
+        return NULL;
+    }
+    if (j && r->shape != DG_SHAPE_RECT && r->n_outline) {
+        json_t *pts = json_array();
+        for (size_t k = 0; pts && k < r->n_outline; k++)
+            if (json_array_append_new(pts, json_pack("[ii]", r->outline[k].x, r->outline[k].y))) {
+                json_decref(pts);
+                pts = NULL;
+            }
+        if (json_object_set_new(j, "outline", pts)) {
+            json_decref(j);
+            return NULL;
+        }
+    }
+    json_t *doors = json_pack("{s:[],s:[],s:[],s:[]}", "north", "south", "west", "east");
+    if (json_object_set_new(j, "doors", doors)) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+/* The rooms array, with each door index filed under the wall it sits in. */
+static json_t *rooms_json(const dg_dungeon *d)
+{
+    json_t *rooms = json_array();
+    for (size_t i = 0; rooms && i < d->n_rooms; i++)
+        if (json_array_append_new(rooms, room_json(&d->rooms[i]))) {
+            json_decref(rooms);
+            return NULL;
+        }
+    for (size_t i = 0; rooms && i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        int ids[2] = {o->room, o->other};
+        dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
+        for (int k = 0; k < 2; k++) {
+            if (ids[k] < 1) continue;
+            json_t *doors = json_object_get(json_array_get(rooms, (size_t)ids[k] - 1), "doors");
+            json_t *side = json_object_get(doors, dg_dir_name(sides[k]));
+            json_t *idx = json_integer((json_int_t)i);
+            /* a generator may record one door per room: list it once */
+            bool dup = false;
+            size_t n = json_array_size(side);
+            if (n) {
+                json_int_t last = json_integer_value(json_array_get(side, n - 1));
+                dup = d->doors[last].x == o->x && d->doors[last].y == o->y;
+            }
+            if (dup) {
+                json_decref(idx);
+            } else if (json_array_append_new(side, idx)) {
+                json_decref(rooms);
+                return NULL;
+            }
+        }
+    }
+    return rooms;
+}
+
+static json_t *doors_json(const dg_dungeon *d)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
+        json_t *to = o->other > 0 ? json_integer(o->other) : json_string("corridor");
+        if (json_array_append_new(
+                a, json_pack("{s:i,s:i,s:s,s:s,s:s,s:i,s:o}", "x", o->x, "y", o->y, "type",
+                             dg_door_type_name(o->type), "orientation",
+                             ns ? "horizontal" : "vertical", "dir", dg_dir_name(o->dir),
+                             "room", o->room, "leads_to", to))) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static json_t *stairs_json(const dg_dungeon *d)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < d->n_stairs; i++) {
+        const dg_stair *s = &d->stairs[i];
+        if (json_array_append_new(
+                a, json_pack("{s:i,s:i,s:s,s:s,s:{s:i,s:i}}", "x", s->x, "y", s->y, "kind",
+                             s->down ? "down" : "up", "dir", dg_dir_name(s->dir), "next",
+                             "x", s->next_x, "y", s->next_y))) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static json_t *exits_json(const dg_dungeon *d)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < d->n_exits; i++) {
+        const dg_exit *e = &d->exits[i];
+        if (json_array_append_new(a, json_pack("{s:i,s:i,s:s}", "x", e->x, "y", e->y, "dir",
+                                               dg_dir_name(e->dir)))) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg_status rc = dg__render_check(d, err);
+    if (rc != DG_OK) return rc;
+
+    char seed[24], small[512], *canon = small;
+    snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
+    size_t n = dg_options_canonical(&d->opts, small, sizeof small);
+    if (n >= sizeof small) {
+        if (!(canon = malloc(n + 1)))
+            return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+        dg_options_canonical(&d->opts, canon, n + 1);
+    }
+    char *permalink = malloc(n + 3);
+    json_t *root = NULL;
+    if (permalink) {
+        memcpy(permalink, "/?", 2);
+        memcpy(permalink + 2, canon, n + 1);
+        /* "o" steals each value even when packing fails, so nothing leaks */
+        root = json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:n}", "generator_version",
+                         DG_GENERATOR_VERSION, "seed", seed, "options", options_object(canon),
+                         "permalink", permalink, "width", d->width, "height", d->height,
+                         "rooms", rooms_json(d), "doors", doors_json(d), "stairs",
+                         stairs_json(d), "exits", exits_json(d), "cells");
+    }
+    if (!root)
+        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
+    else
+        rc = dg__json_emit(root, "cells", JSON_PRESERVE_ORDER, d, out, err);
+    json_decref(root);
+    free(permalink);
+    if (canon != small) free(canon);
+    return rc;
+}

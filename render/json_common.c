@@ -1,0 +1,125 @@
+/* json_common.c -- what the two JSON encoders share: the sanity check of a
+ * dungeon before encoding, and the hand-written cell-grid array spliced into
+ * a jansson dump. The documents themselves are left to json.c and donjon.c. */
+#include "render_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_grid(const dg_dungeon *d, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < d->width && y < d->height;
+}
+
+static bool dir_ok(dg_dir dir)
+{
+    return (int)dir >= DG_DIR_NORTH && (int)dir <= DG_DIR_EAST;
+}
+
+dg_status dg__render_check(const dg_dungeon *d, dg_error *err)
+{
+    if (!d || !d->cells || d->width < 1 || d->height < 1 || d->width > DG_MAX_DIM ||
+        d->height > DG_MAX_DIM)
+        return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
+    if ((d->n_rooms && !d->rooms) || (d->n_doors && !d->doors) ||
+        (d->n_stairs && !d->stairs) || (d->n_exits && !d->exits) ||
+        d->n_rooms > DG_MAX_ROOMS)
+        return dg_error_set(err, DG_EINVAL, "", "", "", "dungeon lists are inconsistent");
+    int n_rooms = (int)d->n_rooms;
+    for (size_t i = 0; i < d->n_rooms; i++) {
+        const dg_room *r = &d->rooms[i];
+        /* rooms are looked up by id everywhere, so ids must be positions */
+        if (r->id != (int)i + 1 || (r->n_outline && !r->outline) ||
+            !in_grid(d, r->x, r->y) || r->width < 1 || r->height < 1 ||
+            !in_grid(d, r->x + r->width - 1, r->y + r->height - 1))
+            return dg_error_set(err, DG_EINVAL, "", "", "", "room %zu is malformed", i + 1);
+    }
+    for (size_t i = 0; i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        if (!in_grid(d, o->x, o->y) || !dir_ok(o->dir) || (int)o->type < 0 ||
+            o->type >= DG_DOOR_TYPE_COUNT || o->room < 1 || o->room > n_rooms ||
+            o->other < 0 || o->other > n_rooms)
+            return dg_error_set(err, DG_EINVAL, "", "", "", "door %zu is malformed", i);
+    }
+    for (size_t i = 0; i < d->n_stairs; i++) {
+        const dg_stair *s = &d->stairs[i];
+        if (!in_grid(d, s->x, s->y) || !dir_ok(s->dir))
+            return dg_error_set(err, DG_EINVAL, "", "", "", "stair %zu is malformed", i);
+    }
+    for (size_t i = 0; i < d->n_exits; i++) {
+        const dg_exit *e = &d->exits[i];
+        if (!in_grid(d, e->x, e->y) || !dir_ok(e->dir))
+            return dg_error_set(err, DG_EINVAL, "", "", "", "exit %zu is malformed", i);
+    }
+    return DG_OK;
+}
+
+/* Decimal digits of v at p; returns how many. */
+static size_t put_u32(char *p, uint32_t v)
+{
+    char tmp[10];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    for (size_t i = 0; i < n; i++) p[i] = tmp[n - 1 - i];
+    return n;
+}
+
+/* "[[c,c,...],[...]]": rows of cells[y][x], the words exactly as stored. */
+static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    size_t w = (size_t)d->width, h = (size_t)d->height;
+    /* one row at a time: "," + "[" + w * (10 digits + ",") + "]" */
+    char *row = malloc(w * 11u + 3u);
+    if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    for (size_t y = 0; y < h && rc == DG_OK; y++) {
+        const uint32_t *c = d->cells + y * w;
+        char *p = row;
+        if (y) *p++ = ',';
+        *p++ = '[';
+        for (size_t x = 0; x < w; x++) {
+            if (x) *p++ = ',';
+            p += put_u32(p, c[x]);
+        }
+        *p++ = ']';
+        rc = dg_buf_append(out, row, (size_t)(p - row), err);
+    }
+    free(row);
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
+}
+
+dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
+                        const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    char *text = json_dumps(root, flags | JSON_COMPACT);
+    if (!text) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
+    /* The placeholder is the first occurrence: keys before it are fixed
+     * names and numbers, and a string containing the same text would have
+     * its quotes escaped. */
+    char pat[64];
+    size_t klen = strlen(cells_key);
+    dg_status rc = DG_OK;
+    if (klen + 8 > sizeof pat) {
+        rc = dg_error_set(err, DG_EINVAL, "", "", "", "cells key too long");
+        goto done;
+    }
+    pat[0] = '"';
+    memcpy(pat + 1, cells_key, klen);
+    memcpy(pat + 1 + klen, "\":null", 7);
+    char *at = strstr(text, pat);
+    if (!at) {
+        rc = dg_error_set(err, DG_EINVAL, "", "", "", "no cells placeholder in the document");
+        goto done;
+    }
+    size_t head = (size_t)(at - text) + klen + 3; /* through the ':' */
+    if ((rc = dg_buf_append(out, text, head, err)) != DG_OK) goto done;
+    if ((rc = put_cells(d, out, err)) != DG_OK) goto done;
+    rc = dg_buf_puts(out, at + klen + 7, err);
+done:
+    free(text);
+    return rc;
+}
