@@ -1,0 +1,101 @@
+/* dg_int.h -- core-private: the map under construction (dg__build) and the
+ * helpers every generator family and shared pass uses. Never installed. */
+#ifndef DG_INT_H
+#define DG_INT_H
+
+#include "dg.h"
+
+/* Working bit (donjon leaves 0x8 unused): cells no pass may collapse or
+ * reuse -- stairs and map exits. Cleared when the map is finished. */
+#define DG__KEEP 0x00000008u
+
+/* A room while the map is built: its box, shape and the room on the far side
+ * of each opening. Cells carry the room id; dead rooms are dropped at the end. */
+typedef struct {
+    int r1, c1, r2, c2;      /* inclusive cell box (odd coordinates) */
+    dg_shape shape;
+    int sides;
+    bool mirrored;           /* symmetric layout: shape drawn mirrored */
+    bool alive;
+} dg__room;
+
+typedef struct {
+    int r, c;                /* door cell */
+    dg_dir dir;              /* from room outwards */
+    int room, other;         /* working room ids (other 0 = corridor) */
+    dg_door_type type;
+} dg__door;
+
+/* The map under construction. Rows and columns are odd: a "node" (i, j) is
+ * the cell (2i+1, 2j+1), the lattice rooms and corridors are aligned to. */
+typedef struct {
+    const dg_options *o;
+    dg_rng rng;
+    int rows, cols;          /* cells */
+    int ni, nj;              /* nodes: rows = 2 ni + 1 */
+    uint32_t *cell;
+    dg__room *room;  size_t n_room, cap_room;   /* room[id - 1] */
+    dg__door *door;  size_t n_door, cap_door;
+    dg_stair *stair; size_t n_stair, cap_stair;
+    dg_exit *exit;   size_t n_exit, cap_exit;
+} dg__build;
+
+static inline bool dg__in(const dg__build *b, int r, int c)
+{
+    return r >= 0 && c >= 0 && r < b->rows && c < b->cols;
+}
+/* Outside the map reads as blocked rock, so passes need no edge cases. */
+static inline uint32_t dg__get(const dg__build *b, int r, int c)
+{
+    return dg__in(b, r, c) ? b->cell[(size_t)r * (size_t)b->cols + (size_t)c] : DG_BLOCKED;
+}
+static inline uint32_t *dg__at(dg__build *b, int r, int c)
+{
+    return &b->cell[(size_t)r * (size_t)b->cols + (size_t)c];
+}
+static inline int dg__room_id(uint32_t w) { return (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT); }
+static inline dg_dir dg__opposite(dg_dir d) { return (dg_dir)(d ^ 1); }
+
+/* Lifecycle of the builder: init allocates the cell grid (rows x cols). */
+dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err);
+void dg__build_fini(dg__build *b);
+/* Growable arrays; DG_ENOMEM on failure. New room ids are n_room after the call. */
+dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err);
+dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err);
+dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err);
+dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err);
+/* Fisher-Yates, n small. */
+void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n);
+/* A door type drawn from the door set's weights (one draw). */
+dg_door_type dg__door_type(dg_rng *rng, dg_door_set set);
+/* floor(sqrt(n)) without floating point. */
+int dg__isqrt(long n);
+
+/* layout.c: BLOCKED cells outside the layout mask (node-aligned, so open
+ * nodes are always joined by open wall cells). */
+void dg__apply_layout(dg__build *b);
+
+/* rooms.c: places rooms per o->rooms / polymorph, then rings them with
+ * PERIMETER. Room cells: ROOM | id. */
+dg_status dg__place_rooms(dg__build *b, dg_error *err);
+/* Whether cell (r, c) of a shaped room's box is inside the shape. */
+bool dg__shape_contains(const dg__room *rm, int r, int c);
+
+/* passes.c: shared passes, every family may call them. */
+/* Joins all open regions into one by opening wall cells between them
+ * (doors where a room wall is crossed); regions that cannot be joined are
+ * filled in. */
+dg_status dg__connect_regions(dg__build *b, dg_error *err);
+dg_status dg__place_exits(dg__build *b, dg_error *err);
+dg_status dg__place_stairs(dg__build *b, int count, dg_error *err);
+/* Collapses percent% of dead ends (100: all), never stairs or exits. */
+void dg__remove_deadends(dg__build *b, int percent);
+
+/* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
+ * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
+dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
+
+/* Family entry points: one signature, the builder already holds the grid. */
+dg_status dg__gen_donjon(dg__build *b, dg_error *err);
+
+#endif

@@ -1,0 +1,123 @@
+/* dungeon.c -- lifecycle of the builder and of finished dungeons, their
+ * growable arrays, and the small helpers every pass shares. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dg_int.h"
+
+dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
+{
+    memset(b, 0, sizeof *b);
+    b->o = o;
+    b->rows = o->rows;
+    b->cols = o->cols;
+    b->ni = o->rows / 2;
+    b->nj = o->cols / 2;
+    /* one stream per map; stream constant keeps families' draws apart from
+     * any other use of the same seed */
+    dg_rng_seed(&b->rng, o->seed, 0x6467u + (uint64_t)o->algorithm);
+    b->cell = calloc((size_t)b->rows * (size_t)b->cols, sizeof *b->cell);
+    if (!b->cell)
+        return dg_error_set(err, DG_ENOMEM, "rows", "", "", "out of memory for a %dx%d map",
+                            b->cols, b->rows);
+    return DG_OK;
+}
+
+void dg__build_fini(dg__build *b)
+{
+    free(b->cell);
+    free(b->room);
+    free(b->door);
+    free(b->stair);
+    free(b->exit);
+    memset(b, 0, sizeof *b);
+}
+
+/* One growth rule for every array: double, starting at 16. */
+static dg_status grow(void **arr, size_t *cap, size_t n, size_t size, dg_error *err)
+{
+    if (n < *cap) return DG_OK;
+    size_t want = *cap ? 2 * *cap : 16;
+    void *g = realloc(*arr, want * size);
+    if (!g) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    *arr = g;
+    *cap = want;
+    return DG_OK;
+}
+
+#define DG__PUSH(b, arr, n, cap, item, err)                                     \
+    do {                                                                        \
+        dg_status rc_ = grow((void **)&(b)->arr, &(b)->cap, (b)->n, sizeof *(item), err); \
+        if (rc_ != DG_OK) return rc_;                                           \
+        (b)->arr[(b)->n++] = *(item);                                           \
+        return DG_OK;                                                           \
+    } while (0)
+
+dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err)
+{
+    DG__PUSH(b, room, n_room, cap_room, r, err);
+}
+dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err)
+{
+    DG__PUSH(b, door, n_door, cap_door, d, err);
+}
+dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err)
+{
+    DG__PUSH(b, stair, n_stair, cap_stair, s, err);
+}
+dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err)
+{
+    DG__PUSH(b, exit, n_exit, cap_exit, e, err);
+}
+
+void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
+{
+    for (int k = n - 1; k > 0; k--) {
+        int x = (int)dg_rng_below(rng, (uint32_t)(k + 1));
+        dg_dir t = dirs[k];
+        dirs[k] = dirs[x];
+        dirs[x] = t;
+    }
+}
+
+dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
+{
+    /* weights: arch, door, locked, trapped, secret, portcullis. "standard"
+     * is donjon's own mix; the others lean as their names say. */
+    static const int weight[DG_DOORS_COUNT][DG_DOOR_TYPE_COUNT] = {
+        [DG_DOORS_NONE] = {1, 0, 0, 0, 0, 0},
+        [DG_DOORS_BASIC] = {40, 60, 0, 0, 0, 0},
+        [DG_DOORS_SECURE] = {10, 30, 30, 5, 10, 15},
+        [DG_DOORS_STANDARD] = {15, 45, 15, 15, 10, 10},
+        [DG_DOORS_DEATHTRAP] = {5, 15, 15, 35, 20, 10},
+    };
+    const int *w = weight[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
+    int total = 0;
+    for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) total += w[k];
+    int x = (int)dg_rng_below(rng, (uint32_t)total);
+    for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) {
+        if (x < w[k]) return (dg_door_type)k;
+        x -= w[k];
+    }
+    return DG_DOOR_OPEN;
+}
+
+int dg__isqrt(long n)
+{
+    if (n <= 0) return 0;
+    long x = 0;
+    while ((x + 1) * (x + 1) <= n) x++;
+    return (int)x;
+}
+
+void dg_dungeon_free(dg_dungeon *d)
+{
+    if (!d) return;
+    for (size_t k = 0; k < d->n_rooms; k++) free(d->rooms[k].outline);
+    free(d->rooms);
+    free(d->doors);
+    free(d->stairs);
+    free(d->exits);
+    free(d->cells);
+    free(d);
+}

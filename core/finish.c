@@ -1,0 +1,242 @@
+/* finish.c -- turns the builder into a finished dg_dungeon: working bits
+ * cleared, rooms that lost every cell dropped and the rest renumbered 1..n,
+ * walls re-ringed, room numbers written as labels, outlines traced for shaped
+ * rooms, and door/stair/exit lists checked against the cells. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dg_int.h"
+
+/* ---------------------------------------------------------------- outline */
+
+/* The boundary of room `id`'s cells as a clockwise polygon of cell corners,
+ * corners only. Traced from the top-left corner of its first cell, turning
+ * right first where two cells meet at a point, so the loop stays simple. */
+static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **out,
+                               size_t *n_out, dg_error *err)
+{
+    int x0 = rm->x, y0 = rm->y, w = rm->width, h = rm->height;
+    int vw = w + 1;
+    size_t nv = (size_t)vw * (size_t)(h + 1);
+    /* per vertex: bit set per outgoing edge direction (N, S, W, E) */
+    unsigned char *edge = calloc(nv, 1);
+    size_t cap = 64, n = 0;
+    dg_point *pts = malloc(cap * sizeof *pts);
+    if (!edge || !pts) {
+        free(edge);
+        free(pts);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
+    }
+#define IN(x, y) (dg__room_id(dg_cell(d, x0 + (x), y0 + (y))) == rm->id && \
+                  (dg_cell(d, x0 + (x), y0 + (y)) & DG_ROOM))
+#define V(x, y) ((size_t)(y) * (size_t)vw + (size_t)(x))
+    int sx = -1, sy = -1;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            if (!IN(x, y)) continue;
+            if (sx < 0) sx = x, sy = y;
+            if (!IN(x, y - 1)) edge[V(x, y)] |= 1u << DG_DIR_EAST;
+            if (!IN(x + 1, y)) edge[V(x + 1, y)] |= 1u << DG_DIR_SOUTH;
+            if (!IN(x, y + 1)) edge[V(x + 1, y + 1)] |= 1u << DG_DIR_WEST;
+            if (!IN(x - 1, y)) edge[V(x, y + 1)] |= 1u << DG_DIR_NORTH;
+        }
+    }
+#undef IN
+    /* right turn of each heading: N->E, S->W, W->N, E->S */
+    static const dg_dir right[4] = {DG_DIR_EAST, DG_DIR_WEST, DG_DIR_NORTH, DG_DIR_SOUTH};
+    int x = sx, y = sy;
+    dg_dir heading = DG_DIR_EAST;
+    dg_status rc = DG_OK;
+    while (sx >= 0) {
+        dg_dir options[3] = {right[heading], heading, dg__opposite(right[heading])};
+        int k;
+        for (k = 0; k < 3; k++)
+            if (edge[V(x, y)] & (1u << options[k])) break;
+        if (k == 3) break; /* back at the start: every edge used */
+        dg_dir next = options[k];
+        edge[V(x, y)] &= (unsigned char)~(1u << next);
+        if (n == 0 || next != heading) {
+            if (n == cap) {
+                dg_point *g = realloc(pts, 2 * cap * sizeof *pts);
+                if (!g) {
+                    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
+                    break;
+                }
+                pts = g;
+                cap *= 2;
+            }
+            pts[n++] = (dg_point){x0 + x, y0 + y};
+        }
+        heading = next;
+        x += dg_dir_dx(next);
+        y += dg_dir_dy(next);
+    }
+#undef V
+    free(edge);
+    if (rc != DG_OK) {
+        free(pts);
+        return rc;
+    }
+    *out = pts;
+    *n_out = n;
+    return DG_OK;
+}
+
+/* ------------------------------------------------------------------ labels */
+
+static bool fits(const dg_dungeon *d, const dg_room *rm, int x, int y, int len)
+{
+    for (int k = 0; k < len; k++) {
+        uint32_t w = dg_cell(d, x + k, y);
+        if (!(w & DG_ROOM) || dg__room_id(w) != rm->id) return false;
+    }
+    return true;
+}
+
+static void label_room(dg_dungeon *d, const dg_room *rm)
+{
+    char text[8];
+    int len = 0;
+    for (int v = rm->id; v > 0 && len < 7; v /= 10) text[len++] = (char)('0' + v % 10);
+    /* centre of the box, or for a composite room the room node nearest it */
+    int cy = rm->y + rm->height / 2, cx = rm->x + rm->width / 2;
+    if (dg__room_id(dg_cell(d, cx, cy)) != rm->id || !(dg_cell(d, cx, cy) & DG_ROOM)) {
+        long best = -1;
+        for (int y = rm->y; y < rm->y + rm->height; y++)
+            for (int x = rm->x; x < rm->x + rm->width; x++) {
+                uint32_t w = dg_cell(d, x, y);
+                if (!(w & DG_ROOM) || dg__room_id(w) != rm->id) continue;
+                long dist = (long)(x - cx) * (x - cx) + (long)(y - cy) * (y - cy);
+                if (best < 0 || dist < best) best = dist, cy = y, cx = x;
+            }
+    }
+    int start = cx - len / 2;
+    /* shift sideways until every digit lands on this room's floor */
+    for (int shift = 0; shift <= len; shift++) {
+        if (fits(d, rm, start - shift, cy, len)) { start -= shift; break; }
+        if (fits(d, rm, start + shift, cy, len)) { start += shift; break; }
+    }
+    for (int k = 0; k < len; k++) {
+        int x = start + k;
+        uint32_t w = dg_cell(d, x, cy);
+        if (!(w & DG_ROOM) || dg__room_id(w) != rm->id) continue; /* too narrow: cut */
+        d->cells[(size_t)cy * (size_t)d->width + (size_t)x] =
+            (w & ~DG_LABEL) | ((uint32_t)(unsigned char)text[len - 1 - k] << DG_LABEL_SHIFT);
+    }
+}
+
+/* ------------------------------------------------------------------ finish */
+
+static int cmp_door(const void *a, const void *b)
+{
+    const dg_door *x = a, *y = b;
+    if (x->y != y->y) return x->y < y->y ? -1 : 1;
+    return (x->x > y->x) - (x->x < y->x);
+}
+
+dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
+{
+    *out = NULL;
+    dg_dungeon *d = calloc(1, sizeof *d);
+    int *renum = calloc(b->n_room + 1, sizeof *renum);
+    long *count = calloc(b->n_room + 1, sizeof *count);
+    if (!d || !renum || !count) {
+        free(d);
+        free(renum);
+        free(count);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+    }
+    d->opts = *b->o;
+    d->width = b->cols;
+    d->height = b->rows;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+
+    /* rooms that kept cells, in id order */
+    for (size_t s = 0; s < cells; s++)
+        if (b->cell[s] & DG_ROOM) count[dg__room_id(b->cell[s])]++;
+    int alive = 0;
+    for (size_t k = 1; k <= b->n_room; k++)
+        if (count[k] > 0) renum[k] = ++alive;
+
+    /* the cell words clients see */
+    for (size_t s = 0; s < cells; s++) {
+        uint32_t w = b->cell[s];
+        if (w & DG_ROOM)
+            w = DG_ROOM | ((uint32_t)renum[dg__room_id(w)] << DG_ROOM_ID_SHIFT);
+        else if (w & DG_CORRIDOR)
+            w &= DG_CORRIDOR | DG_DOORSPACE | DG_STAIRS;
+        else
+            w = DG_NOTHING;
+        b->cell[s] = w;
+    }
+    d->cells = b->cell;
+    b->cell = NULL;
+
+    dg_status rc = DG_OK;
+    d->rooms = calloc(alive ? (size_t)alive : 1, sizeof *d->rooms);
+    if (!d->rooms) goto oom;
+    for (size_t k = 1; k <= b->n_room; k++) {
+        if (!renum[k]) continue;
+        const dg__room *src = &b->room[k - 1];
+        dg_room *rm = &d->rooms[d->n_rooms++];
+        *rm = (dg_room){.id = renum[k], .x = src->c1, .y = src->r1,
+                        .width = src->c2 - src->c1 + 1, .height = src->r2 - src->r1 + 1,
+                        .area = (int)count[k], .shape = src->shape, .sides = src->sides};
+        /* walls ring every room again: joins and collapses moved them */
+        for (int y = rm->y - 1; y <= rm->y + rm->height; y++)
+            for (int x = rm->x - 1; x <= rm->x + rm->width; x++) {
+                if (dg_cell(d, x, y) != DG_NOTHING) continue;
+                if (x < 0 || y < 0 || x >= d->width || y >= d->height) continue;
+                bool near = false;
+                for (int dy = -1; dy <= 1 && !near; dy++)
+                    for (int dx = -1; dx <= 1 && !near; dx++)
+                        near = (dg_cell(d, x + dx, y + dy) & DG_ROOM) != 0;
+                if (near) d->cells[(size_t)y * (size_t)d->width + (size_t)x] = DG_PERIMETER;
+            }
+    }
+    for (size_t k = 0; k < d->n_rooms && rc == DG_OK; k++) {
+        dg_room *rm = &d->rooms[k];
+        if (rm->shape != DG_SHAPE_RECT || (long)rm->area != (long)rm->width * rm->height) {
+            if (rm->shape == DG_SHAPE_RECT) rm->shape = DG_SHAPE_COMPOSITE;
+            rc = trace_outline(d, rm, &rm->outline, &rm->n_outline, err);
+        }
+    }
+    if (rc != DG_OK) goto fail;
+    for (size_t k = 0; k < d->n_rooms; k++) label_room(d, &d->rooms[k]);
+
+    /* doors that a corridor actually passes through */
+    d->doors = calloc(b->n_door ? b->n_door : 1, sizeof *d->doors);
+    if (!d->doors) goto oom;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *src = &b->door[k];
+        uint32_t w = dg_cell(d, src->c, src->r);
+        if (w != (DG_CORRIDOR | dg_door_type_bit(src->type)) || !renum[src->room]) continue;
+        uint32_t beyond = dg_cell(d, src->c + dg_dir_dx(src->dir), src->r + dg_dir_dy(src->dir));
+        d->doors[d->n_doors++] = (dg_door){
+            .x = src->c, .y = src->r, .type = src->type, .dir = src->dir,
+            .room = renum[src->room],
+            .other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0,
+        };
+    }
+    qsort(d->doors, d->n_doors, sizeof *d->doors, cmp_door);
+
+    d->stairs = calloc(b->n_stair ? b->n_stair : 1, sizeof *d->stairs);
+    d->exits = calloc(b->n_exit ? b->n_exit : 1, sizeof *d->exits);
+    if (!d->stairs || !d->exits) goto oom;
+    for (size_t k = 0; k < b->n_stair; k++)
+        if (dg_cell(d, b->stair[k].x, b->stair[k].y) & DG_STAIRS) d->stairs[d->n_stairs++] = b->stair[k];
+    for (size_t k = 0; k < b->n_exit; k++)
+        if (dg_cell(d, b->exit[k].x, b->exit[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = b->exit[k];
+
+    free(renum);
+    free(count);
+    *out = d;
+    return DG_OK;
+oom:
+    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+fail:
+    free(renum);
+    free(count);
+    dg_dungeon_free(d);
+    return rc;
+}

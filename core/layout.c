@@ -1,0 +1,94 @@
+/* layout.c -- the dungeon's outline: which nodes the layout (box, cross,
+ * round, ...) leaves open. Everything else is BLOCKED. Masks are decided per
+ * node and widened to cells, so two open neighbouring nodes always have an
+ * open wall cell between them: the open area stays one connected piece. */
+#include "dg_int.h"
+
+static long labs_(long v) { return v < 0 ? -v : v; }
+
+/* Whether node (i, j) lies inside the layout; ni x nj nodes. Integer maths
+ * only, so every machine agrees. */
+static bool node_open(dg_layout layout, int i, int j, int ni, int nj)
+{
+    /* thirds, as in donjon's 3x3 masks */
+    bool mid_i = 3 * i >= ni && 3 * i < 2 * ni;
+    bool mid_j = 3 * j >= nj && 3 * j < 2 * nj;
+    /* doubled offsets from the centre: -(n-1)..(n-1) */
+    long di = labs_(2L * i - (ni - 1)), dj = labs_(2L * j - (nj - 1));
+    long hi = ni - 1 > 0 ? ni - 1 : 1, hj = nj - 1 > 0 ? nj - 1 : 1;
+
+    switch (layout) {
+    case DG_LAYOUT_BOX:
+        return !(mid_i && mid_j);
+    case DG_LAYOUT_CROSS:
+        return mid_i || mid_j;
+    case DG_LAYOUT_DAGGER: {
+        /* a cross whose lower arm is longer: the cross bar sits in the upper
+         * quarter to half of the map */
+        bool bar = 4 * i >= ni && 2 * i < ni;
+        return mid_j || bar;
+    }
+    case DG_LAYOUT_SALTIRE: {
+        /* two diagonal bands; half-width at least one node so the band is
+         * joined edge to edge, not just at corners */
+        long a = labs_((long)i * nj - (long)j * ni);
+        long b = labs_((long)i * nj + (long)j * ni - (long)(ni - 1) * nj);
+        long w = (ni > nj ? ni : nj) + (long)ni * nj / 8;
+        return a <= w || b <= w;
+    }
+    case DG_LAYOUT_KEEP: {
+        /* a square keep with a tower on each corner */
+        int bi = ni / 6 > 0 ? ni / 6 : 1, bj = nj / 6 > 0 ? nj / 6 : 1;
+        bool inner = i >= bi && i < ni - bi && j >= bj && j < nj - bj;
+        bool tower_i = i < 3 * bi || i >= ni - 3 * bi;
+        bool tower_j = j < 3 * bj || j >= nj - 3 * bj;
+        return inner || (tower_i && tower_j);
+    }
+    case DG_LAYOUT_HEXAGON:
+        /* flat-topped: full width at the middle row, half at top and bottom */
+        return dj * hi * 2 + di * hj <= 2 * hi * hj;
+    case DG_LAYOUT_ROUND:
+        /* ellipse through the middle of each edge */
+        return di * di * hj * hj + dj * dj * hi * hi <= hi * hi * hj * hj;
+    case DG_LAYOUT_SQUARE:
+    case DG_LAYOUT_RECTANGLE:
+    default:
+        return true;
+    }
+}
+
+/* The nodes a cell touches: one for a node cell, two for a wall cell between
+ * nodes, up to four for a corner cell. */
+static void node_span(int x, int n, int *lo, int *hi)
+{
+    if (x & 1) {
+        *lo = *hi = (x - 1) / 2;
+    } else {
+        *lo = x / 2 - 1;
+        *hi = x / 2;
+        if (*lo < 0) *lo = 0;
+        if (*hi > n - 1) *hi = n - 1;
+    }
+}
+
+void dg__apply_layout(dg__build *b)
+{
+    dg_layout layout = b->o->layout;
+    if (layout == DG_LAYOUT_SQUARE || layout == DG_LAYOUT_RECTANGLE) return;
+
+    /* one row of node verdicts at a time keeps this O(cells) without a
+     * second full-size array */
+    for (int r = 0; r < b->rows; r++) {
+        int i0, i1;
+        node_span(r, b->ni, &i0, &i1);
+        for (int c = 0; c < b->cols; c++) {
+            int j0, j1;
+            node_span(c, b->nj, &j0, &j1);
+            bool open = true;
+            for (int i = i0; i <= i1 && open; i++)
+                for (int j = j0; j <= j1 && open; j++)
+                    open = node_open(layout, i, j, b->ni, b->nj);
+            if (!open) *dg__at(b, r, c) |= DG_BLOCKED;
+        }
+    }
+}

@@ -1,0 +1,385 @@
+/* passes.c -- passes shared by every generator family: joining separate
+ * open regions, exits through the map edge, stairs at dead ends and dead-end
+ * removal. All iterative (explicit queues), so map size never meets the C
+ * stack. */
+#include <stdlib.h>
+
+#include "dg_int.h"
+
+static int open_neighbours(const dg__build *b, int r, int c, int *nr, int *nc)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+        if (dg__get(b, rr, cc) & DG_OPENSPACE) {
+            n++;
+            if (nr) *nr = rr, *nc = cc;
+        }
+    }
+    return n;
+}
+
+/* -------------------------------------------------------- joining regions */
+
+/* Labels 4-connected open regions 1..n into lab (0 = solid). Returns n, or
+ * -1 when out of memory. */
+static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    uint32_t *queue = malloc(cells * sizeof *queue);
+    size_t cap = 16, *sz = calloc(cap, sizeof *sz);
+    if (!queue || !sz) {
+        free(queue);
+        free(sz);
+        return -1;
+    }
+    long n = 0;
+    for (size_t s = 0; s < cells; s++) {
+        if (lab[s] || !(b->cell[s] & DG_OPENSPACE)) continue;
+        n++;
+        if ((size_t)n >= cap) {
+            size_t *g = realloc(sz, 2 * cap * sizeof *sz);
+            if (!g) {
+                free(queue);
+                free(sz);
+                return -1;
+            }
+            for (size_t k = cap; k < 2 * cap; k++) g[k] = 0;
+            sz = g;
+            cap *= 2;
+        }
+        size_t head = 0, tail = 0;
+        queue[tail++] = (uint32_t)s;
+        lab[s] = (int32_t)n;
+        while (head < tail) {
+            uint32_t at = queue[head++];
+            sz[n]++;
+            int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
+            for (int d = 0; d < 4; d++) {
+                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                if (!dg__in(b, rr, cc)) continue;
+                size_t k = (size_t)rr * (size_t)b->cols + (size_t)cc;
+                if (lab[k] || !(b->cell[k] & DG_OPENSPACE)) continue;
+                lab[k] = (int32_t)n;
+                queue[tail++] = (uint32_t)k;
+            }
+        }
+    }
+    free(queue);
+    *sizes = sz;
+    return n;
+}
+
+static int32_t uf_find(int32_t *parent, int32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* A wall cell that would join two regions: between two open cells in line. */
+typedef struct {
+    uint32_t at;
+    uint8_t dir;             /* from the first open cell through the wall */
+} knock;
+
+static dg_status knock_through(dg__build *b, int r, int c, dg_dir d, dg_error *err)
+{
+    /* (r, c) is the wall; the open cells are behind (-d) and ahead (+d) */
+    uint32_t *w = dg__at(b, r, c);
+    uint32_t back = dg__get(b, r - dg_dir_dy(d), c - dg_dir_dx(d));
+    uint32_t ahead = dg__get(b, r + dg_dir_dy(d), c + dg_dir_dx(d));
+    bool wall = (*w & (DG_PERIMETER | DG_ENTRANCE)) != 0;
+    int room_back = (back & DG_ROOM) ? dg__room_id(back) : 0;
+    int room_ahead = (ahead & DG_ROOM) ? dg__room_id(ahead) : 0;
+    *w = (*w & ~(DG_PERIMETER | DG_ENTRANCE)) | DG_CORRIDOR;
+    if (!wall || (!room_back && !room_ahead)) {
+        *w &= ~DG_DOORSPACE;
+        return DG_OK;
+    }
+    /* crossing a room's wall makes a door, owned by the room behind it if
+     * there is one */
+    dg__door door = {r, c, d, room_back, room_ahead, 0};
+    if (!room_back) door = (dg__door){r, c, dg__opposite(d), room_ahead, 0, 0};
+    door.type = dg__door_type(&b->rng, b->o->doors);
+    *w = (*w & ~DG_DOORSPACE) | dg_door_type_bit(door.type);
+    return dg__add_door(b, &door, err);
+}
+
+dg_status dg__connect_regions(dg__build *b, dg_error *err)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    int32_t *lab = calloc(cells, sizeof *lab);
+    size_t *sizes = NULL;
+    if (!lab) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    long n = label_regions(b, lab, &sizes);
+    if (n < 0) {
+        free(lab);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    }
+    dg_status rc = DG_OK;
+    knock *cand = NULL;
+    int32_t *parent = NULL;
+    if (n <= 1) goto done;
+
+    /* every wall cell between two open cells of different regions */
+    size_t nc = 0, cap = 256;
+    cand = malloc(cap * sizeof *cand);
+    parent = malloc((size_t)(n + 1) * sizeof *parent);
+    if (!cand || !parent) goto oom;
+    for (int r = 1; r < b->rows - 1; r++) {
+        for (int c = 1; c < b->cols - 1; c++) {
+            uint32_t w = *dg__at(b, r, c);
+            if (w & (DG_OPENSPACE | DG_BLOCKED)) continue;
+            for (int d = DG_DIR_SOUTH; d <= DG_DIR_EAST; d += 2) { /* south, east */
+                int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
+                size_t a = (size_t)(r - dr) * (size_t)b->cols + (size_t)(c - dc);
+                size_t z = (size_t)(r + dr) * (size_t)b->cols + (size_t)(c + dc);
+                if (!lab[a] || !lab[z] || lab[a] == lab[z]) continue;
+                /* a doorway must not open sideways into a room */
+                if ((w & (DG_PERIMETER | DG_ENTRANCE)) && ((dg__get(b, r + dc, c + dr) & DG_ROOM) ||
+                                           (dg__get(b, r - dc, c - dr) & DG_ROOM)))
+                    continue;
+                if (nc == cap) {
+                    knock *g = realloc(cand, 2 * cap * sizeof *cand);
+                    if (!g) goto oom;
+                    cand = g;
+                    cap *= 2;
+                }
+                cand[nc++] = (knock){(uint32_t)((size_t)r * (size_t)b->cols + (size_t)c), (uint8_t)d};
+            }
+        }
+    }
+    for (long k = 0; k <= n; k++) parent[k] = (int32_t)k;
+    /* random order, so the joins are spread over the map, Kruskal-style */
+    for (size_t k = nc; k > 1; k--) {
+        size_t x = dg_rng_below(&b->rng, (uint32_t)k);
+        knock t = cand[k - 1];
+        cand[k - 1] = cand[x];
+        cand[x] = t;
+    }
+    for (size_t k = 0; k < nc && rc == DG_OK; k++) {
+        int r = (int)(cand[k].at / (uint32_t)b->cols), c = (int)(cand[k].at % (uint32_t)b->cols);
+        dg_dir d = (dg_dir)cand[k].dir;
+        size_t a = (size_t)(r - dg_dir_dy(d)) * (size_t)b->cols + (size_t)(c - dg_dir_dx(d));
+        size_t z = (size_t)(r + dg_dir_dy(d)) * (size_t)b->cols + (size_t)(c + dg_dir_dx(d));
+        int32_t ra = uf_find(parent, lab[a]), rz = uf_find(parent, lab[z]);
+        if (ra == rz) continue;
+        parent[ra] = rz;
+        sizes[rz] += sizes[ra];
+        rc = knock_through(b, r, c, d, err);
+    }
+    if (rc != DG_OK) goto done;
+
+    /* whatever still stands apart (walled off by the layout) is filled in:
+     * keep the biggest joined region */
+    int32_t best = uf_find(parent, 1);
+    for (long k = 1; k <= n; k++) {
+        int32_t root = uf_find(parent, (int32_t)k);
+        if (sizes[root] > sizes[best]) best = root;
+    }
+    for (size_t s = 0; s < cells; s++) {
+        if (!lab[s] || uf_find(parent, lab[s]) == best) continue;
+        b->cell[s] &= ~(DG_OPENSPACE | DG_ROOM_ID | DG_DOORSPACE | DG_ENTRANCE);
+    }
+    goto done;
+oom:
+    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+done:
+    free(cand);
+    free(parent);
+    free(sizes);
+    free(lab);
+    return rc;
+}
+
+/* ----------------------------------------------------------------- exits */
+
+/* Cells from edge position `at` on edge d inwards to the first plain
+ * corridor; 0 when the way is barred by a room, its wall or a door. */
+static int exit_depth(const dg__build *b, dg_dir edge, int at)
+{
+    int limit = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH ? b->rows : b->cols) / 2;
+    for (int t = 0; t < limit; t++) {
+        int r, c;
+        switch (edge) {
+        case DG_DIR_NORTH: r = t; c = at; break;
+        case DG_DIR_SOUTH: r = b->rows - 1 - t; c = at; break;
+        case DG_DIR_WEST:  r = at; c = t; break;
+        default:           r = at; c = b->cols - 1 - t; break;
+        }
+        uint32_t w = dg__get(b, r, c);
+        if (w & (DG_ROOM | DG_PERIMETER | DG_DOORSPACE | DG__KEEP)) return 0;
+        if (w & DG_CORRIDOR) return t > 0 ? t : 0;
+    }
+    return 0;
+}
+
+static dg_status dig_exit(dg__build *b, dg_dir edge, int at, dg_error *err)
+{
+    int depth = exit_depth(b, edge, at);
+    dg_exit e = {0};
+    for (int t = 0; t < depth; t++) {
+        int r, c;
+        switch (edge) {
+        case DG_DIR_NORTH: r = t; c = at; break;
+        case DG_DIR_SOUTH: r = b->rows - 1 - t; c = at; break;
+        case DG_DIR_WEST:  r = at; c = t; break;
+        default:           r = at; c = b->cols - 1 - t; break;
+        }
+        uint32_t *w = dg__at(b, r, c);
+        *w = (*w & ~DG_BLOCKED) | DG_CORRIDOR | (t == 0 ? DG__KEEP : 0);
+        if (t == 0) e = (dg_exit){c, r, edge};
+    }
+    return dg__add_exit(b, &e, err);
+}
+
+/* A random odd position on `edge` (and on the opposite edge too, if
+ * `paired`) where an exit can be dug; -1 when there is none. */
+static int pick_exit(dg__build *b, dg_dir edge, bool paired)
+{
+    int n = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH) ? b->nj : b->ni;
+    int count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int want = pass ? (int)dg_rng_below(&b->rng, (uint32_t)count) : -1;
+        int seen = 0;
+        for (int k = 0; k < n; k++) {
+            int at = 2 * k + 1;
+            if (!exit_depth(b, edge, at)) continue;
+            if (paired && !exit_depth(b, dg__opposite(edge), at)) continue;
+            if (pass == 0) count++;
+            else if (seen++ == want) return at;
+        }
+        if (count == 0) return -1;
+    }
+    return -1;
+}
+
+dg_status dg__place_exits(dg__build *b, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    switch (b->o->egress) {
+    case DG_EGRESS_NO:
+        return DG_OK;
+    case DG_EGRESS_TILING: {
+        /* tiles meet edge to edge: every exit has a twin on the opposite edge
+         * at the same position, one pair per 40 cells of edge */
+        int pairs_ns = 1 + b->cols / 40, pairs_we = 1 + b->rows / 40;
+        for (int k = 0; k < pairs_ns + pairs_we && rc == DG_OK; k++) {
+            dg_dir edge = k < pairs_ns ? DG_DIR_NORTH : DG_DIR_WEST;
+            int at = pick_exit(b, edge, true);
+            if (at < 0) continue;
+            if ((rc = dig_exit(b, edge, at, err)) == DG_OK)
+                rc = dig_exit(b, dg__opposite(edge), at, err);
+        }
+        return rc;
+    }
+    case DG_EGRESS_YES:
+    case DG_EGRESS_MANY:
+    default: {
+        int want = b->o->egress == DG_EGRESS_YES ? 1 : 2 + (int)dg_rng_below(&b->rng, 3);
+        for (int k = 0, tries = 0; k < want && tries < 16 && rc == DG_OK; tries++) {
+            dg_dir edge = (dg_dir)dg_rng_below(&b->rng, 4);
+            int at = pick_exit(b, edge, false);
+            if (at < 0) continue;
+            rc = dig_exit(b, edge, at, err);
+            k++;
+        }
+        return rc;
+    }
+    }
+}
+
+/* ---------------------------------------------------------------- stairs */
+
+/* The direction in which node (r, c) is the closed end of a plain corridor
+ * at least three cells long, walled all round otherwise; -1 if it isn't. */
+static int stair_heading(const dg__build *b, int r, int c)
+{
+    for (int d = 0; d < 4; d++) {
+        int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
+        if (dg__get(b, r, c) != DG_CORRIDOR || dg__get(b, r + dr, c + dc) != DG_CORRIDOR ||
+            dg__get(b, r + 2 * dr, c + 2 * dc) != DG_CORRIDOR)
+            continue;
+        bool walled = true;
+        for (int y = -1; y <= 1 && walled; y++)
+            for (int x = -1; x <= 1 && walled; x++)
+                if ((y || x) && !(y == dr && x == dc))
+                    walled = !(dg__get(b, r + y, c + x) & DG_OPENSPACE);
+        if (walled) return d;
+    }
+    return -1;
+}
+
+dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
+{
+    if (count <= 0) return DG_OK;
+    size_t n = 0, cap = 64;
+    uint32_t *ends = malloc(cap * sizeof *ends);
+    if (!ends) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    for (int r = 1; r < b->rows; r += 2) {
+        for (int c = 1; c < b->cols; c += 2) {
+            if (stair_heading(b, r, c) < 0) continue;
+            if (n == cap) {
+                uint32_t *g = realloc(ends, 2 * cap * sizeof *ends);
+                if (!g) {
+                    free(ends);
+                    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+                }
+                ends = g;
+                cap *= 2;
+            }
+            ends[n++] = (uint32_t)r * (uint32_t)b->cols + (uint32_t)c;
+        }
+    }
+    dg_status rc = DG_OK;
+    for (int k = 0; k < count && n > 0 && rc == DG_OK; k++) {
+        size_t pick = dg_rng_below(&b->rng, (uint32_t)n);
+        uint32_t at = ends[pick];
+        ends[pick] = ends[--n];
+        int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
+        int d = stair_heading(b, r, c);
+        if (d < 0) continue; /* a neighbouring stair took its corridor */
+        /* the first goes down, the second up, the rest either way */
+        bool down = k == 0 ? true : k == 1 ? false : dg_rng_below(&b->rng, 2) == 0;
+        *dg__at(b, r, c) |= (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
+        dg_stair s = {c, r, down, (dg_dir)d, c + dg_dir_dx((dg_dir)d), r + dg_dir_dy((dg_dir)d)};
+        rc = dg__add_stair(b, &s, err);
+    }
+    free(ends);
+    return rc;
+}
+
+/* ------------------------------------------------------------- dead ends */
+
+/* Closes the corridor back from dead end (r, c) to the nearest junction,
+ * room or kept cell. A closed door goes back to being wall. */
+static void collapse(dg__build *b, int r, int c)
+{
+    for (;;) {
+        uint32_t *w = dg__at(b, r, c);
+        if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return;
+        int nr = -1, nc = -1;
+        if (open_neighbours(b, r, c, &nr, &nc) > 1) return;
+        *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
+        if (nr < 0) return;
+        r = nr;
+        c = nc;
+    }
+}
+
+void dg__remove_deadends(dg__build *b, int percent)
+{
+    if (percent <= 0) return;
+    for (int r = 1; r < b->rows; r += 2) {
+        for (int c = 1; c < b->cols; c += 2) {
+            uint32_t w = *dg__at(b, r, c);
+            if (!(w & DG_CORRIDOR) || (w & (DG_ROOM | DG__KEEP))) continue;
+            if (open_neighbours(b, r, c, NULL, NULL) > 1) continue;
+            if (percent < 100 && !dg_rng_percent(&b->rng, percent)) continue;
+            collapse(b, r, c);
+        }
+    }
+}
