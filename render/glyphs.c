@@ -1,0 +1,272 @@
+/* glyphs.c -- door, stair and room-number glyphs, drawn over the filled and
+ * walled image, only in the cells that carry them. Cell words are the truth
+ * (door and stair bits, room ids); the door/stair lists only settle an
+ * orientation the neighbours leave open. Text uses gd's built-in bitmap
+ * fonts, scaled by whole pixels, so no font file is read at run time.
+ *
+ * Door glyphs, in a frame where u runs along the wall and v along the
+ * passage (so every glyph turns with its wall):
+ *   arch        jambs only: two wall stubs narrow the opening
+ *   door        jambs and a hollow leaf across the opening
+ *   locked      the leaf with a solid bolt block through its middle
+ *   trapped     the leaf with a trap-coloured spike along the passage (GM)
+ *   secret      wall across the opening with a trap-coloured S (GM); the
+ *               player view never gets here, the cell is rock to it
+ *   portcullis  jambs and a row of bars */
+#include <gdfontg.h>
+#include <gdfontmb.h>
+#include <gdfonts.h>
+#include <gdfontt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "png_int.h"
+
+/* A cell seen in its glyph's own frame. ew: the passage runs east-west
+ * (the wall is vertical); flip: v counts from the far side. */
+typedef struct {
+    const dg_canvas *cv;
+    int x0, y0, c;
+    bool ew, flip;
+} frame;
+
+static void fbox(const frame *f, int u0, int v0, int u1, int v1, unsigned char ink)
+{
+    if (f->flip) {
+        int t = f->c - v0;
+        v0 = f->c - v1;
+        v1 = t;
+    }
+    if (f->ew) dg__canvas_box(f->cv, f->x0 + v0, f->y0 + u0, f->x0 + v1, f->y0 + u1, ink);
+    else dg__canvas_box(f->cv, f->x0 + u0, f->y0 + v0, f->x0 + u1, f->y0 + v1, ink);
+}
+
+/* ------------------------------------------------------------------ text */
+
+typedef struct {
+    gdFontPtr font;
+    int k; /* every font pixel becomes k x k */
+} typeface;
+
+static typeface face_for(int cell)
+{
+    typeface t = {NULL, 1};
+    if (cell < 8) t.font = gdFontGetTiny();
+    else if (cell < 12) t.font = gdFontGetSmall();
+    else if (cell < 16) t.font = gdFontGetMediumBold();
+    else {
+        t.font = gdFontGetGiant();
+        t.k = (cell + 8) / 24;
+        if (t.k < 1) t.k = 1;
+    }
+    return t;
+}
+
+/* Draws s centred on (cx, cy). Grid lines under the text box turn to floor
+ * first so digits never collide with them; walls and other ink stay. */
+static void text_centred(const dg_canvas *cv, const typeface *tf, const char *s, int cx, int cy,
+                         unsigned char ink)
+{
+    gdFontPtr f = tf->font;
+    int k = tf->k, len = (int)strlen(s);
+    int tw = len * f->w * k, th = f->h * k;
+    int left = cx - tw / 2, top = cy - th / 2;
+    for (int y = top - k; y < top + th + k; y++) {
+        if (y < 0 || y >= cv->h) continue;
+        unsigned char *row = cv->im->pixels[y];
+        for (int x = left - k; x < left + tw + k; x++)
+            if (x >= 0 && x < cv->w && row[x] == DG_PAL_GRID) row[x] = DG_PAL_FLOOR;
+    }
+    for (int i = 0; i < len; i++) {
+        int ch = (unsigned char)s[i];
+        if (ch < f->offset || ch >= f->offset + f->nchars) continue;
+        const char *bits = f->data + (size_t)(ch - f->offset) * (size_t)(f->w * f->h);
+        for (int y = 0; y < f->h; y++)
+            for (int x = 0; x < f->w; x++)
+                if (bits[y * f->w + x]) {
+                    int px = left + (i * f->w + x) * k, py = top + y * k;
+                    dg__canvas_box(cv, px, py, px + k - 1, py + k - 1, ink);
+                }
+    }
+}
+
+/* ----------------------------------------------------------------- doors */
+
+static bool door_runs_ew(const dg_canvas *cv, int x, int y)
+{
+    bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
+    bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
+    if (we != ns) return we;
+    /* Both or neither: the door list knows which way its wall runs. */
+    const dg_dungeon *d = cv->d;
+    for (size_t i = 0; d->doors && i < d->n_doors; i++)
+        if (d->doors[i].x == x && d->doors[i].y == y)
+            return d->doors[i].dir == DG_DIR_WEST || d->doors[i].dir == DG_DIR_EAST;
+    return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
+}
+
+static void door(const dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
+{
+    int c = cv->cell;
+    frame f = {cv, x * c, y * c, c, door_runs_ew(cv, x, y), false};
+    int m = c / 2;
+    int a = (c + 3) / 6;              /* jamb length along the wall */
+    int h = c >= 10 ? c / 8 : 1;      /* half thickness of leaf and jambs */
+    int o = c >= 36 ? 2 : 1;          /* outline weight */
+    bool player = cv->player;
+
+    if (bits & DG_SECRET) {
+        fbox(&f, 0, m - h, c, m + h, DG_PAL_WALL);
+        if (!player) { /* never reached in player view; kept as a guard */
+            int cx = x * c + c / 2 + 1, cy = y * c + c / 2 + 1;
+            text_centred(cv, tf, "S", cx, cy, DG_PAL_TRAP);
+        }
+        return;
+    }
+    fbox(&f, 0, m - h, a, m + h, DG_PAL_WALL);
+    fbox(&f, c - a, m - h, c, m + h, DG_PAL_WALL);
+    if (bits & DG_ARCH) return;
+    int u0 = a + 1, u1 = c - a - 1;
+    if (bits & DG_PORTC) {
+        int q = c >= 18 ? c / 9 : 1, step = 2 * q + (c >= 12);
+        for (int u = u0 + 1; u + q - 1 <= u1 - 1; u += step)
+            fbox(&f, u, m - q / 2 - (q == 1), u + q - 1, m + q / 2 + (q == 1) - (q % 2 == 0), DG_PAL_DOOR);
+        return;
+    }
+    /* door, locked, trapped: the leaf */
+    fbox(&f, u0, m - h, u1, m + h, DG_PAL_DOOR);
+    fbox(&f, u0 + o, m - h + o, u1 - o, m + h - o, DG_PAL_DOOR_FILL);
+    if (bits & DG_LOCKED) {
+        int b = c >= 12 ? c / 8 : 1;
+        fbox(&f, m - b, m - h - b, m + b - (c % 2 == 0), m + h + b, DG_PAL_DOOR);
+    } else if ((bits & DG_TRAPPED) && !player) {
+        int s = c / 3, k = c >= 24 ? c / 12 : 1;
+        fbox(&f, m - k / 2 - (k == 1 ? 0 : 0), m - s - h, m + (k - 1) / 2 + (k == 1), m + s + h,
+             DG_PAL_TRAP);
+        fbox(&f, m - 2 * k, m - s - h, m + 2 * k, m - s - h + k, DG_PAL_TRAP);
+        fbox(&f, m - 2 * k, m + s + h - k, m + 2 * k, m + s + h, DG_PAL_TRAP);
+    }
+}
+
+void dg__glyph_doors(dg_canvas *cv)
+{
+    const dg_dungeon *d = cv->d;
+    typeface tf = face_for(cv->cell);
+    for (int y = 0; y < d->height; y++) {
+        const uint32_t *row = d->cells + (size_t)y * (size_t)d->width;
+        for (int x = 0; x < d->width; x++) {
+            uint32_t w = row[x];
+            if (!(w & DG_DOORSPACE) || !dg__canvas_open(cv, x, y)) continue;
+            door(cv, &tf, x, y, w);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- stairs */
+
+/* The way one walks off the stair: its only open neighbour, else what the
+ * stair list says, else north. */
+static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
+{
+    static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
+    int found = 0;
+    dg_dir dir = DG_DIR_NORTH;
+    for (int i = 0; i < 4; i++)
+        if (dg__canvas_open(cv, x + dg_dir_dx(all[i]), y + dg_dir_dy(all[i]))) {
+            found++;
+            dir = all[i];
+        }
+    if (found == 1) return dir;
+    const dg_dungeon *d = cv->d;
+    for (size_t i = 0; d->stairs && i < d->n_stairs; i++)
+        if (d->stairs[i].x == x && d->stairs[i].y == y) return d->stairs[i].dir;
+    return dir;
+}
+
+/* Treads across the corridor. Up: a ladder of equal treads. Down: treads
+ * shrink towards the dead end, a wedge pointing down into the map. */
+static void stair(const dg_canvas *cv, int x, int y, bool down)
+{
+    int c = cv->cell;
+    dg_dir dir = stair_dir(cv, x, y);
+    /* v = 0 at the dead end, v = c on the corridor side */
+    frame f = {cv, x * c, y * c, c, dir == DG_DIR_WEST || dir == DG_DIR_EAST,
+               dir == DG_DIR_NORTH || dir == DG_DIR_WEST};
+    int m = c / 2, half = c / 2 - (c + 3) / 6;
+    if (half < 1) half = 1;
+    int step = c >= 12 ? c / 6 : 2, k = c >= 36 ? 2 : 1;
+    int first = 1 + (c >= 12), last = c - 1 - (c >= 12);
+    for (int v = first; v + k - 1 <= last; v += step) {
+        int l = half;
+        if (down) l = 1 + (half - 1) * (v - first) / (last - first > 0 ? last - first : 1);
+        fbox(&f, m - l, v, m + l - (c % 2 == 0), v + k - 1, DG_PAL_STAIR);
+    }
+    if (!down) { /* rails make the ladder read as "up" even at small sizes */
+        fbox(&f, m - half, first, m - half, last, DG_PAL_STAIR);
+        fbox(&f, m + half - (c % 2 == 0), first, m + half - (c % 2 == 0), last, DG_PAL_STAIR);
+    }
+}
+
+void dg__glyph_stairs(dg_canvas *cv)
+{
+    const dg_dungeon *d = cv->d;
+    for (int y = 0; y < d->height; y++) {
+        const uint32_t *row = d->cells + (size_t)y * (size_t)d->width;
+        for (int x = 0; x < d->width; x++)
+            if ((row[x] & DG_STAIRS) && dg__canvas_open(cv, x, y))
+                stair(cv, x, y, (row[x] & DG_STAIR_DN) != 0);
+    }
+}
+
+/* ---------------------------------------------------------------- labels */
+
+static bool room_cell(const dg_dungeon *d, int x, int y, int id)
+{
+    uint32_t c = dg_cell(d, x, y);
+    return (c & DG_ROOM) && (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
+}
+
+/* Label point in px: the bounding-box centre for a rectangle, else the
+ * centre of the room cell nearest to it (a ring or an L has no cell at its
+ * box centre). */
+static bool label_at(const dg_canvas *cv, const dg_room *r, int *px, int *py)
+{
+    const dg_dungeon *d = cv->d;
+    int c = cv->cell;
+    if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > d->width ||
+        r->y + r->height > d->height)
+        return false;
+    int cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height; /* centre, in half cells */
+    if (r->shape == DG_SHAPE_RECT && !r->outline) {
+        *px = cx2 * c / 2 + 1;
+        *py = cy2 * c / 2 + 1;
+        return true;
+    }
+    long best = -1;
+    for (int y = r->y; y < r->y + r->height; y++)
+        for (int x = r->x; x < r->x + r->width; x++) {
+            if (!room_cell(d, x, y, r->id)) continue;
+            long dx = 2 * x + 1 - cx2, dy = 2 * y + 1 - cy2, dd = dx * dx + dy * dy;
+            if (best < 0 || dd < best) {
+                best = dd;
+                *px = x * c + c / 2 + 1;
+                *py = y * c + c / 2 + 1;
+            }
+        }
+    return best >= 0;
+}
+
+void dg__glyph_labels(dg_canvas *cv)
+{
+    const dg_dungeon *d = cv->d;
+    if (!d->rooms) return;
+    typeface tf = face_for(cv->cell);
+    for (size_t i = 0; i < d->n_rooms; i++) {
+        const dg_room *r = &d->rooms[i];
+        int px, py;
+        if (r->id < 1 || !label_at(cv, r, &px, &py)) continue;
+        char s[16];
+        snprintf(s, sizeof s, "%d", r->id);
+        text_centred(cv, &tf, s, px, py, DG_PAL_LABEL);
+    }
+}

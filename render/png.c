@@ -1,0 +1,328 @@
+/* png.c -- dg_png_encode: a finished dungeon -> an indexed PNG. Sets up the
+ * palette image, fills rock and floor, draws the walls and hands the pixel
+ * rows to libpng; the style table is style.c's, grid patterns grid_draw.c's,
+ * rock texture texture.c's, door/stair/label glyphs glyphs.c's. gd memory
+ * never leaves this renderer.
+ *
+ * Geometry: cell c (px) = d->opts.cell; the image is (width * c + 1) x
+ * (height * c + 1) pixels. Pixel column x * c is the boundary line west of
+ * cell column x (and row y * c the line north of cell row y), so every cell
+ * owns the (c - 1) x (c - 1) interior between two lines and the map's last
+ * east/south boundary still has its own pixel column/row. Walls are drawn
+ * on the boundary line and thicken into the solid side only, so floors keep
+ * their full interior.
+ *
+ * Speed: nothing here calls gd per pixel. Floor and rock are copied as
+ * whole spans from pre-drawn grid rows straight into the palette rows
+ * (gdImage->pixels), walls are memset strips, glyphs touch only their cells.
+ * The PNG is written with libpng from those same rows; the settings below
+ * were chosen with bench/bench_render (see the comment at png_settings). */
+#include <limits.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "png_int.h"
+
+/* The biggest image we agree to build: 4001 x 4001 cells at 4 px still fits
+ * (256 M pixels, one byte each). Deployment limits should sit well below. */
+#ifndef DG_PNG_MAX_PIXELS
+#define DG_PNG_MAX_PIXELS (1LL << 28)
+#endif
+
+/* ---------------------------------------------------------------- checks */
+
+static dg_status check(const dg_dungeon *d, dg_error *err)
+{
+    char v[32];
+    if (!d || !d->cells || d->width < 1 || d->height < 1)
+        return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
+    const dg_options *o = &d->opts;
+    if (o->cell < DG_MIN_CELL_PX || o->cell > DG_MAX_CELL_PX) {
+        snprintf(v, sizeof v, "%d", o->cell);
+        char allowed[32];
+        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_CELL_PX, DG_MAX_CELL_PX);
+        return dg_error_set(err, DG_EINVAL, "cell", v, allowed, "cell size out of range");
+    }
+    if ((int)o->style < 0 || o->style >= DG_STYLE_COUNT) {
+        snprintf(v, sizeof v, "%d", (int)o->style);
+        return dg_error_set(err, DG_EINVAL, "style", v, "", "unknown map style");
+    }
+    if ((int)o->grid < 0 || o->grid >= DG_GRID_COUNT) {
+        snprintf(v, sizeof v, "%d", (int)o->grid);
+        return dg_error_set(err, DG_EINVAL, "grid", v, "none|square|hex|vhex", "unknown grid");
+    }
+    if ((int)o->view < 0 || o->view >= DG_VIEW_COUNT) {
+        snprintf(v, sizeof v, "%d", (int)o->view);
+        return dg_error_set(err, DG_EINVAL, "view", v, "gm|player", "unknown view");
+    }
+    long long w = (long long)d->width * o->cell + 1, h = (long long)d->height * o->cell + 1;
+    if (w * h > DG_PNG_MAX_PIXELS || w > INT_MAX / 2 || h > INT_MAX / 2) {
+        snprintf(v, sizeof v, "%d", o->cell);
+        return dg_error_set(err, DG_ELIMIT, "cell", v, "", "a %dx%d map at %d px would be a %lldx%lld "
+                            "image, over the %lld pixel limit; use a smaller cell",
+                            d->width, d->height, o->cell, w, h, (long long)DG_PNG_MAX_PIXELS);
+    }
+    return DG_OK;
+}
+
+/* ---------------------------------------------------------------- canvas */
+
+static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, dg_error *err)
+{
+    memset(cv, 0, sizeof *cv);
+    cv->d = d;
+    cv->st = dg__style_get(d->opts.style);
+    cv->cell = d->opts.cell;
+    cv->w = d->width * cv->cell + 1;
+    cv->h = d->height * cv->cell + 1;
+    cv->wall = (cv->cell * cv->st->wall_64 + 32) / 64;
+    if (cv->wall < 1) cv->wall = 1;
+    cv->player = d->opts.view == DG_VIEW_PLAYER;
+    /* The style stream: (seed, style name), never the map's own stream. */
+    const char *name = cv->st->name;
+    dg_rng_seed(&cv->rng, dg_hash64(name, strlen(name), d->opts.seed), 0x706e67u);
+
+    size_t ncell = (size_t)d->width * (size_t)d->height;
+    cv->cls = malloc(ncell);
+    cv->im = gdImageCreate(cv->w, cv->h);
+    if (!cv->cls || !cv->im)
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for a %dx%d image", cv->w, cv->h);
+    /* Allocation order is the role order, so role == palette index. */
+    for (int i = 0; i < DG_PAL_COUNT; i++) {
+        uint32_t c = cv->st->rgb[i];
+        gdImageColorAllocate(cv->im, (int)(c >> 16) & 255, (int)(c >> 8) & 255, (int)c & 255);
+    }
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++)
+            cv->cls[(size_t)y * (size_t)d->width + (size_t)x] =
+                dg__canvas_open(cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
+    return DG_OK;
+}
+
+static void canvas_close(dg_canvas *cv)
+{
+    if (cv->im) gdImageDestroy(cv->im);
+    free(cv->cls);
+    free(cv->tex);
+}
+
+/* ------------------------------------------------------------------ fill */
+
+/* Copies one pixel row of floor, rock or texture under every cell of cell
+ * row r, a run of equal classes at a time. ty: the row inside the cell. */
+static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned char *cls,
+                     const unsigned char *floor_row, const unsigned char *rock_row, int ty)
+{
+    int n = cv->d->width, c = cv->cell;
+    size_t tsz = (size_t)c * (size_t)c;
+    int x = 0;
+    while (x < n) {
+        unsigned char k = cls[x];
+        if (k >= DG_CLS_TEX && ty >= c) k = DG_CLS_ROCK; /* bottom boundary row */
+        if (k >= DG_CLS_TEX) { /* tiles are per cell */
+            memcpy(dst + (size_t)x * (size_t)c,
+                   cv->tex + tsz * (size_t)(k - DG_CLS_TEX) + (size_t)ty * (size_t)c, (size_t)c);
+            x++;
+            continue;
+        }
+        int e = x + 1;
+        while (e < n && (cls[e] == k || (k == DG_CLS_ROCK && ty >= c && cls[e] >= DG_CLS_TEX))) e++;
+        size_t a = (size_t)x * (size_t)c, len = (size_t)(e - x) * (size_t)c;
+        memcpy(dst + a, (k == DG_CLS_OPEN ? floor_row : rock_row) + a, len);
+        x = e;
+    }
+    /* the last boundary column belongs to the last cell */
+    size_t last = (size_t)cv->w - 1;
+    dst[last] = (cls[n - 1] == DG_CLS_OPEN ? floor_row : rock_row)[last];
+}
+
+static dg_status fill(dg_canvas *cv, dg_error *err)
+{
+    size_t per = (size_t)(2 * cv->cell + 2) * (size_t)cv->w;
+    unsigned char *floor_rows = malloc(per), *rock_rows = malloc(per);
+    if (!floor_rows || !rock_rows) {
+        free(floor_rows);
+        free(rock_rows);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the grid rows");
+    }
+    dg_grid grid = cv->d->opts.grid;
+    int fp, rp;
+    dg__grid_rows(cv, grid, DG_PAL_FLOOR, DG_PAL_GRID, floor_rows, &fp);
+    dg__grid_rows(cv, cv->st->rock_grid ? grid : DG_GRID_NONE, DG_PAL_ROCK, DG_PAL_ROCK_GRID,
+                  rock_rows, &rp);
+
+    int c = cv->cell, n = cv->d->width;
+    for (int y = 0; y < cv->h; y++) {
+        int r = y / c;
+        if (r >= cv->d->height) r = cv->d->height - 1; /* the bottom boundary row */
+        fill_row(cv, cv->im->pixels[y], cv->cls + (size_t)r * (size_t)n,
+                 floor_rows + (size_t)(y % fp) * (size_t)cv->w,
+                 rock_rows + (size_t)(y % rp) * (size_t)cv->w, y - r * c);
+    }
+    free(floor_rows);
+    free(rock_rows);
+    return DG_OK;
+}
+
+/* ----------------------------------------------------------------- walls */
+
+/* Inclusive box, clipped; the one primitive walls and glyphs share. */
+void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink)
+{
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 >= cv->w) x1 = cv->w - 1;
+    if (y1 >= cv->h) y1 = cv->h - 1;
+    if (x0 > x1) return;
+    for (int y = y0; y <= y1; y++) memset(cv->im->pixels[y] + x0, ink, (size_t)(x1 - x0 + 1));
+}
+
+/* An open edge cell whose outward side is a listed exit keeps that side open. */
+static bool exit_side(const dg_canvas *cv, int x, int y, dg_dir dir)
+{
+    const dg_dungeon *d = cv->d;
+    if (!d->exits) return false;
+    for (size_t i = 0; i < d->n_exits; i++)
+        if (d->exits[i].x == x && d->exits[i].y == y && d->exits[i].dir == dir) return true;
+    return false;
+}
+
+static bool opn(const dg_canvas *cv, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
+    return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
+}
+
+/* Each open cell draws the boundary line on every side that faces solid,
+ * thickened (t - 1) px into the solid cell; on a convex corner the strip also
+ * covers the corner square so thick walls meet without a notch. */
+static void walls(dg_canvas *cv)
+{
+    const dg_dungeon *d = cv->d;
+    int c = cv->cell, t = cv->wall - 1;
+    unsigned char ink = DG_PAL_WALL;
+    for (int y = 0; y < d->height; y++) {
+        for (int x = 0; x < d->width; x++) {
+            if (!opn(cv, x, y)) continue;
+            int x0 = x * c, y0 = y * c, x1 = x0 + c, y1 = y0 + c;
+            bool n = opn(cv, x, y - 1), s = opn(cv, x, y + 1);
+            bool w = opn(cv, x - 1, y), e = opn(cv, x + 1, y);
+            bool edge = x == 0 || y == 0 || x == d->width - 1 || y == d->height - 1;
+            if (edge) { /* an exit leaves the map through an open side */
+                if (y == 0 && exit_side(cv, x, y, DG_DIR_NORTH)) n = true;
+                if (y == d->height - 1 && exit_side(cv, x, y, DG_DIR_SOUTH)) s = true;
+                if (x == 0 && exit_side(cv, x, y, DG_DIR_WEST)) w = true;
+                if (x == d->width - 1 && exit_side(cv, x, y, DG_DIR_EAST)) e = true;
+            }
+            if (!n) {
+                int l = !w && !opn(cv, x - 1, y - 1) ? t : 0;
+                int r = !e && !opn(cv, x + 1, y - 1) ? t : 0;
+                dg__canvas_box(cv, x0 - l, y0 - t, x1 + r, y0, ink);
+            }
+            if (!s) {
+                int l = !w && !opn(cv, x - 1, y + 1) ? t : 0;
+                int r = !e && !opn(cv, x + 1, y + 1) ? t : 0;
+                dg__canvas_box(cv, x0 - l, y1, x1 + r, y1 + t, ink);
+            }
+            if (!w) dg__canvas_box(cv, x0 - t, y0, x0, y1, ink);
+            if (!e) dg__canvas_box(cv, x1, y0, x1 + t, y1, ink);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- encode */
+
+/* Measured with bench/bench_render on 45x23 @ 18 px (see its output): */
+static const struct {
+    int level, strategy, mem_level;
+} png_settings = {1, Z_RLE, 8};
+
+typedef struct {
+    dg_buf *out;
+    dg_error *err;
+    dg_status rc;
+} sink;
+
+static void on_write(png_structp p, png_bytep data, png_size_t n)
+{
+    sink *s = png_get_io_ptr(p);
+    if (dg_buf_append(s->out, data, n, s->err) != DG_OK) {
+        s->rc = DG_ENOMEM;
+        png_error(p, "out of memory");
+    }
+}
+
+static void on_flush(png_structp p) { (void)p; }
+
+static void on_error(png_structp p, png_const_charp msg)
+{
+    sink *s = png_get_error_ptr(p);
+    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_EIO, "", "", "", "png: %s", msg);
+    png_longjmp(p, 1);
+}
+
+static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
+
+/* Everything after setjmp only reads pointers set before it. */
+static dg_status encode(const dg_canvas *cv, dg_buf *out, dg_error *err)
+{
+    sink s = {out, err, DG_OK};
+    size_t start = out->len;
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s, on_error, on_warning);
+    png_infop info = p ? png_create_info_struct(p) : NULL;
+    if (!p || !info) {
+        png_destroy_write_struct(&p, NULL);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    }
+    if (setjmp(png_jmpbuf(p))) {
+        png_destroy_write_struct(&p, &info);
+        out->len = start;
+        return s.rc != DG_OK ? s.rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
+    }
+    png_set_write_fn(p, &s, on_write, on_flush);
+    png_color pal[DG_PAL_COUNT];
+    for (int i = 0; i < DG_PAL_COUNT; i++) {
+        uint32_t c = cv->st->rgb[i];
+        pal[i].red = (png_byte)(c >> 16);
+        pal[i].green = (png_byte)(c >> 8);
+        pal[i].blue = (png_byte)c;
+    }
+    png_set_IHDR(p, info, (png_uint_32)cv->w, (png_uint_32)cv->h, 4, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_PLTE(p, info, pal, DG_PAL_COUNT);
+    png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_compression_level(p, png_settings.level);
+    png_set_compression_strategy(p, png_settings.strategy);
+    png_set_compression_mem_level(p, png_settings.mem_level);
+    png_write_info(p, info);
+    png_set_packing(p); /* one byte a pixel in, 4 bits a pixel out */
+    png_write_image(p, cv->im->pixels);
+    png_write_end(p, NULL);
+    png_destroy_write_struct(&p, &info);
+    return DG_OK;
+}
+
+/* ------------------------------------------------------------------ entry */
+
+dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg_status rc = check(d, err);
+    if (rc != DG_OK) return rc;
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+    dg_canvas cv;
+    if ((rc = canvas_open(&cv, d, err)) != DG_OK) goto done;
+    if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
+    if ((rc = fill(&cv, err)) != DG_OK) goto done;
+    walls(&cv);
+    dg__glyph_doors(&cv);
+    dg__glyph_stairs(&cv);
+    dg__glyph_labels(&cv);
+    rc = encode(&cv, out, err);
+done:
+    canvas_close(&cv);
+    return rc;
+}

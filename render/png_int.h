@@ -1,0 +1,98 @@
+/* png_int.h -- private to the PNG renderer (png.c, style.c, grid_draw.c,
+ * glyphs.c, texture.c): the style record, the canvas every pass draws on and
+ * the passes themselves. Never installed; gd types stay behind this header. */
+#ifndef DG_PNG_INT_H
+#define DG_PNG_INT_H
+
+#include <gd.h>
+
+#include "render.h"
+
+/* Palette roles. A style gives one colour per role and the image palette is
+ * exactly this list in this order, so a role's index is its pixel value. */
+#define DG_PAL_ROLES(X)                                                       \
+    X(DG_PAL_ROCK, "rock")           /* solid rock, the image background */   \
+    X(DG_PAL_FLOOR, "floor")         /* open cells */                         \
+    X(DG_PAL_WALL, "wall")           /* every open/solid boundary */          \
+    X(DG_PAL_GRID, "grid")           /* grid lines over floor */              \
+    X(DG_PAL_ROCK_GRID, "rock_grid") /* grid lines over rock */               \
+    X(DG_PAL_LABEL, "label")         /* room numbers */                       \
+    X(DG_PAL_DOOR, "door")           /* door outlines, portcullis bars */     \
+    X(DG_PAL_DOOR_FILL, "door_fill") /* inside of a door leaf */              \
+    X(DG_PAL_TRAP, "trap")           /* GM-only marks: traps, secret S */     \
+    X(DG_PAL_STAIR, "stair")         /* stair treads */                       \
+    X(DG_PAL_TEX1, "tex1")           /* texture ink, strong */                \
+    X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */
+#define DG_X(code, name) code,
+typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg_pal_role;
+#undef DG_X
+
+/* Procedural decoration of rock; every draw comes from the style stream. */
+typedef enum {
+    DG_TEX_NONE,    /* flat colour (plus rock grid if the style has one) */
+    DG_TEX_HATCH,   /* pen hatching in the rock along the walls */
+    DG_TEX_SPECKLE, /* ink flecks and stains, all rock */
+    DG_TEX_STONE,   /* flagstones with veins, all rock */
+    DG_TEX_WAVES,   /* ripples, all rock */
+    DG_TEX_EMBERS,  /* cracks and embers, all rock */
+} dg_texture;
+
+typedef struct {
+    const char *name;              /* == dg_style_name() of its dg_style */
+    uint32_t rgb[DG_PAL_COUNT];    /* 0xRRGGBB per role */
+    int wall_64;                   /* wall thickness in 64ths of a cell, >= 1 px */
+    bool rock_grid;                /* draw the grid over rock too */
+    dg_texture texture;
+} dg_png_style;
+
+/* The style record for s; never NULL (out-of-range s gives "standard"). */
+const dg_png_style *dg__style_get(dg_style s);
+
+/* Per-cell class the fill pass reads. Texture variants are >= DG_CLS_TEX. */
+enum { DG_CLS_ROCK = 0, DG_CLS_OPEN = 1, DG_CLS_TEX = 2 };
+#define DG_TEX_VARIANTS 12
+
+/* One render in progress. The image is palette (one byte a pixel,
+ * im->pixels[y][x] is a role index); passes write rows directly where gd's
+ * per-pixel calls would dominate the render time. */
+typedef struct {
+    const dg_dungeon *d;
+    const dg_png_style *st;
+    gdImagePtr im;
+    int cell;                  /* px per cell */
+    int w, h;                  /* image px: width * cell + 1, height * cell + 1 */
+    int wall;                  /* wall thickness px */
+    bool player;               /* view=player: hide GM-only marks */
+    unsigned char *cls;        /* d->width * d->height DG_CLS_* */
+    dg_rng rng;                /* the style stream: (seed, style name) */
+    /* texture tiles: DG_TEX_VARIANTS of cell*cell bytes, NULL for flat rock */
+    unsigned char *tex;
+} dg_canvas;
+
+/* Open as this view shows it: player view turns secret doors into wall. */
+static inline bool dg__canvas_open(const dg_canvas *cv, int x, int y)
+{
+    uint32_t c = dg_cell(cv->d, x, y);
+    if (!dg_cell_open(c)) return false;
+    return !(cv->player && (c & DG_SECRET));
+}
+
+/* png.c: fills the inclusive box x0..x1, y0..y1 (clipped) with ink. */
+void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
+
+/* grid_draw.c: fills `rows` (period_y rows of cv->w bytes) with one period
+ * of the grid over a `base` background in `line` colour; *period_y is at
+ * most 2 * cell + 2 rows. Caller storage of (2 * cell + 2) * cv->w bytes. */
+void dg__grid_rows(const dg_canvas *cv, dg_grid grid, unsigned char base,
+                   unsigned char line, unsigned char *rows, int *period_y);
+
+/* texture.c: builds cv->tex and marks textured rock cells in cv->cls.
+ * DG_ENOMEM only. */
+dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
+
+/* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
+void dg__glyph_doors(dg_canvas *cv);
+void dg__glyph_stairs(dg_canvas *cv);
+void dg__glyph_labels(dg_canvas *cv);
+
+#endif

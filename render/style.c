@@ -1,0 +1,97 @@
+/* style.c -- the map styles as data: one colour per palette role, wall
+ * weight, rock grid and texture kind. How a texture is drawn is texture.c's
+ * business; which names exist is dg.h's (DG_STYLES). */
+#include "png_int.h"
+
+/* Rows are indexed by dg_style, so a style added to DG_STYLES without a row
+ * here trips the static assert below instead of rendering garbage. */
+static const dg_png_style styles[] = {
+    /* donjon's own look: black rock, white floor, grey grid */
+    [DG_STYLE_STANDARD] = {
+        .name = "standard",
+        .rgb = {[DG_PAL_ROCK] = 0x000000, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x000000, [DG_PAL_GRID] = 0xCCCCCC,
+                [DG_PAL_ROCK_GRID] = 0x000000, [DG_PAL_LABEL] = 0x000000,
+                [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0xD01010, [DG_PAL_STAIR] = 0x000000,
+                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000},
+        .wall_64 = 4, .rock_grid = false, .texture = DG_TEX_NONE},
+    /* old module maps: blue rock, white rooms, pale blue grid */
+    [DG_STYLE_CLASSIC] = {
+        .name = "classic",
+        .rgb = {[DG_PAL_ROCK] = 0x3F72B5, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x163C70, [DG_PAL_GRID] = 0xA9C5E8,
+                [DG_PAL_ROCK_GRID] = 0x3F72B5, [DG_PAL_LABEL] = 0x163C70,
+                [DG_PAL_DOOR] = 0x163C70, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0xD0202E, [DG_PAL_STAIR] = 0x163C70,
+                [DG_PAL_TEX1] = 0x163C70, [DG_PAL_TEX2] = 0x163C70},
+        .wall_64 = 5, .rock_grid = false, .texture = DG_TEX_NONE},
+    /* pencil on graph paper: the grid runs through the rock as well */
+    [DG_STYLE_GRAPH] = {
+        .name = "graph",
+        .rgb = {[DG_PAL_ROCK] = 0xDCE5F0, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x26344F, [DG_PAL_GRID] = 0xB4CAE8,
+                [DG_PAL_ROCK_GRID] = 0xBCCBDF, [DG_PAL_LABEL] = 0x26344F,
+                [DG_PAL_DOOR] = 0x26344F, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0xD02020, [DG_PAL_STAIR] = 0x26344F,
+                [DG_PAL_TEX1] = 0x26344F, [DG_PAL_TEX2] = 0x26344F},
+        .wall_64 = 7, .rock_grid = true, .texture = DG_TEX_NONE},
+    /* brown ink on old paper, flecked rock */
+    [DG_STYLE_PARCHMENT] = {
+        .name = "parchment",
+        .rgb = {[DG_PAL_ROCK] = 0xC2A06A, [DG_PAL_FLOOR] = 0xF4E7C6,
+                [DG_PAL_WALL] = 0x4A3015, [DG_PAL_GRID] = 0xDECBA2,
+                [DG_PAL_ROCK_GRID] = 0xC2A06A, [DG_PAL_LABEL] = 0x4A3015,
+                [DG_PAL_DOOR] = 0x4A3015, [DG_PAL_DOOR_FILL] = 0xE2C58F,
+                [DG_PAL_TRAP] = 0xA3180C, [DG_PAL_STAIR] = 0x4A3015,
+                [DG_PAL_TEX1] = 0x8E6A38, [DG_PAL_TEX2] = 0xB08D58},
+        .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_SPECKLE},
+    /* black pen on white: hatching hugs the walls, far rock stays paper */
+    [DG_STYLE_CROSSHATCH] = {
+        .name = "crosshatch",
+        .rgb = {[DG_PAL_ROCK] = 0xFFFFFF, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x000000, [DG_PAL_GRID] = 0xBFCCDA,
+                [DG_PAL_ROCK_GRID] = 0xFFFFFF, [DG_PAL_LABEL] = 0x000000,
+                [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0xC81414, [DG_PAL_STAIR] = 0x000000,
+                [DG_PAL_TEX1] = 0x1A1A1A, [DG_PAL_TEX2] = 0x9A9A9A},
+        .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_HATCH},
+    /* grey flagstones with pale veins, warm stone floor, wooden doors */
+    [DG_STYLE_MARBLE] = {
+        .name = "marble",
+        .rgb = {[DG_PAL_ROCK] = 0x8E8C88, [DG_PAL_FLOOR] = 0xEEEBE4,
+                [DG_PAL_WALL] = 0x2A2A2A, [DG_PAL_GRID] = 0xD5D0C6,
+                [DG_PAL_ROCK_GRID] = 0x8E8C88, [DG_PAL_LABEL] = 0x2A2A2A,
+                [DG_PAL_DOOR] = 0x2A2A2A, [DG_PAL_DOOR_FILL] = 0xC49A64,
+                [DG_PAL_TRAP] = 0xB81C1C, [DG_PAL_STAIR] = 0x2A2A2A,
+                [DG_PAL_TEX1] = 0x6F6D69, [DG_PAL_TEX2] = 0xB4B1AB},
+        .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_STONE},
+    /* deep water around sandy halls, coral marks */
+    [DG_STYLE_AQUATIC] = {
+        .name = "aquatic",
+        .rgb = {[DG_PAL_ROCK] = 0x1D4E6B, [DG_PAL_FLOOR] = 0xE1F4EF,
+                [DG_PAL_WALL] = 0x0A2638, [DG_PAL_GRID] = 0xB3DDD8,
+                [DG_PAL_ROCK_GRID] = 0x1D4E6B, [DG_PAL_LABEL] = 0x0A2638,
+                [DG_PAL_DOOR] = 0x0A2638, [DG_PAL_DOOR_FILL] = 0x8CCFC4,
+                [DG_PAL_TRAP] = 0xE2533A, [DG_PAL_STAIR] = 0x0A2638,
+                [DG_PAL_TEX1] = 0x4A86A6, [DG_PAL_TEX2] = 0x2F6485},
+        .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_WAVES},
+    /* scorched floor in black-red rock shot with glowing cracks */
+    [DG_STYLE_INFERNAL] = {
+        .name = "infernal",
+        .rgb = {[DG_PAL_ROCK] = 0x2A0805, [DG_PAL_FLOOR] = 0xE6C49C,
+                [DG_PAL_WALL] = 0x120201, [DG_PAL_GRID] = 0xCDA47A,
+                [DG_PAL_ROCK_GRID] = 0x2A0805, [DG_PAL_LABEL] = 0x5E0E07,
+                [DG_PAL_DOOR] = 0x120201, [DG_PAL_DOOR_FILL] = 0x9A3A1C,
+                [DG_PAL_TRAP] = 0xFFB000, [DG_PAL_STAIR] = 0x120201,
+                [DG_PAL_TEX1] = 0xD8461A, [DG_PAL_TEX2] = 0x6E1A0C},
+        .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_EMBERS},
+};
+_Static_assert(sizeof styles / sizeof styles[0] == DG_STYLE_COUNT,
+               "every DG_STYLES name needs a row in style.c");
+
+const dg_png_style *dg__style_get(dg_style s)
+{
+    if ((int)s < 0 || s >= DG_STYLE_COUNT) s = DG_STYLE_STANDARD;
+    return &styles[s];
+}

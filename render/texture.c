@@ -1,0 +1,175 @@
+/* texture.c -- procedural rock decoration: a handful of cell-sized tiles per
+ * render, drawn from the style stream, and a tile picked per textured rock
+ * cell. Randomness comes only from cv->rng, seeded from (seed, style name) by
+ * png.c, never from the map's own stream, so restyling never changes a map and
+ * the same options always give the same pixels. Which rock gets texture is
+ * decided here; copying tiles into the image is png.c's fill pass. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_int.h"
+
+typedef struct {
+    unsigned char *px;
+    int n; /* tile is n x n */
+} tile;
+
+static void dot(const tile *t, int x, int y, unsigned char ink)
+{
+    if (x >= 0 && y >= 0 && x < t->n && y < t->n) t->px[y * t->n + x] = ink;
+}
+
+/* Bresenham, clipped to the tile. */
+static void line(const tile *t, int x0, int y0, int x1, int y1, unsigned char ink)
+{
+    int dx = abs(x1 - x0), sx = x0 < x1 ? 1 : -1;
+    int dy = -abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
+    int e = dx + dy;
+    for (;;) {
+        dot(t, x0, y0, ink);
+        if (x0 == x1 && y0 == y1) break;
+        int e2 = 2 * e;
+        if (e2 >= dy) { e += dy; x0 += sx; }
+        if (e2 <= dx) { e += dx; y0 += sy; }
+    }
+}
+
+static int pick(dg_rng *r, int lo, int hi) /* lo..hi inclusive */
+{
+    return lo + (int)dg_rng_below(r, (uint32_t)(hi - lo + 1));
+}
+
+/* Eight pen directions, 22.5 degrees apart, as integer vectors of length ~16:
+ * no libm, so every machine draws the same strokes. */
+static const int dirs[8][2] = {{16, 0},  {15, 6},   {11, 11},  {6, 15},
+                               {0, 16},  {-6, 15},  {-11, 11}, {-15, 6}};
+
+/* A bundle of parallel pen strokes across the tile at a random angle, ends
+ * trimmed a little at random so it reads as hand drawn. */
+static void hatch(const tile *t, dg_rng *r, unsigned char ink)
+{
+    int n = t->n, c = n / 2;
+    const int *d = dirs[dg_rng_below(r, 8)];
+    int gap = n >= 10 ? n / 5 : 2;
+    for (int k = -n; k <= n; k += gap) {
+        int nx = -d[1] * k / 16, ny = d[0] * k / 16; /* offset along the normal */
+        int a = n - pick(r, 0, n / 3), b = n - pick(r, 0, n / 3);
+        line(t, c + nx - d[0] * a / 16, c + ny - d[1] * a / 16,
+             c + nx + d[0] * b / 16, c + ny + d[1] * b / 16, ink);
+    }
+}
+
+static void speckle(const tile *t, dg_rng *r, unsigned char ink, unsigned char faint)
+{
+    int n = t->n, flecks = n * n / 40 + 1;
+    for (int i = 0; i < flecks; i++) dot(t, pick(r, 0, n - 1), pick(r, 0, n - 1), ink);
+    if (dg_rng_percent(r, 40)) { /* a stain: a small faint blot */
+        int x = pick(r, 0, n - 1), y = pick(r, 0, n - 1), s = n / 6 + 1;
+        for (int j = 0; j < s; j++)
+            for (int i = 0; i < s + 1 - (j == 0 || j == s - 1); i++) dot(t, x + i, y + j, faint);
+    }
+}
+
+/* A flagstone: mortar along the top and left edges (the neighbours close the
+ * box), sometimes split in two, and a pale vein wandering across. */
+static void stone(const tile *t, dg_rng *r, unsigned char mortar, unsigned char vein)
+{
+    int n = t->n;
+    line(t, 0, 0, n - 1, 0, mortar);
+    line(t, 0, 0, 0, n - 1, mortar);
+    if (n >= 8 && dg_rng_percent(r, 35)) {
+        int at = pick(r, n / 3, 2 * n / 3);
+        if (dg_rng_percent(r, 50)) line(t, 0, at, n - 1, at, mortar);
+        else line(t, at, 0, at, n - 1, mortar);
+    }
+    if (dg_rng_percent(r, 60)) {
+        int x = pick(r, 1, n - 1), y = 1;
+        while (y < n) {
+            int nx = x + pick(r, -2, 2), ny = y + pick(r, 1, n / 3 + 1);
+            line(t, x, y, nx, ny, vein);
+            x = nx;
+            y = ny;
+        }
+    }
+}
+
+/* One or two small ripples ("~") in some tiles; the rest stay calm water. */
+static void waves(const tile *t, dg_rng *r, unsigned char ink, unsigned char faint)
+{
+    int n = t->n;
+    int ripples = pick(r, 0, 2);
+    for (int k = 0; k < ripples; k++) {
+        int len = n / 2 + 1, step = len / 4 + 1;
+        int x = pick(r, 0, n - len), y = pick(r, 2, n - 2);
+        unsigned char c = k ? faint : ink;
+        for (int i = 0; i + step <= len; i += step) {
+            int up = (i / step) & 1;
+            line(t, x + i, y - up, x + i + step, y - !up, c);
+        }
+    }
+}
+
+/* Dim cracks with glowing spots; a few tiles get a bright ember. */
+static void embers(const tile *t, dg_rng *r, unsigned char glow, unsigned char crack)
+{
+    int n = t->n;
+    if (dg_rng_percent(r, 55)) {
+        int x = pick(r, 0, n - 1), y = pick(r, 0, n - 1);
+        int legs = pick(r, 2, 4);
+        for (int i = 0; i < legs; i++) {
+            int nx = x + pick(r, -n / 3, n / 3), ny = y + pick(r, -n / 3, n / 3);
+            line(t, x, y, nx, ny, i == 0 && dg_rng_percent(r, 50) ? glow : crack);
+            x = nx;
+            y = ny;
+        }
+    }
+    if (dg_rng_percent(r, 25)) {
+        int x = pick(r, 1, n - 2), y = pick(r, 1, n - 2);
+        dot(t, x, y, glow);
+        if (n >= 12) dot(t, x + 1, y, glow);
+    }
+}
+
+static bool near_open(const dg_canvas *cv, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (dg__canvas_open(cv, x + dx, y + dy)) return true;
+    return false;
+}
+
+dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err)
+{
+    dg_texture kind = cv->st->texture;
+    if (kind == DG_TEX_NONE) return DG_OK;
+    int n = cv->cell;
+    size_t sz = (size_t)n * (size_t)n;
+    cv->tex = malloc(sz * DG_TEX_VARIANTS);
+    if (!cv->tex) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the rock texture");
+    memset(cv->tex, DG_PAL_ROCK, sz * DG_TEX_VARIANTS);
+
+    for (int v = 0; v < DG_TEX_VARIANTS; v++) {
+        tile t = {cv->tex + sz * (size_t)v, n};
+        switch (kind) {
+        case DG_TEX_HATCH: hatch(&t, &cv->rng, DG_PAL_TEX1); break;
+        case DG_TEX_SPECKLE: speckle(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
+        case DG_TEX_STONE: stone(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
+        case DG_TEX_WAVES: waves(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
+        case DG_TEX_EMBERS: embers(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
+        default: break;
+        }
+    }
+
+    /* Row-major, one draw per textured cell: the pick order is part of the
+     * output, like every draw order. */
+    const dg_dungeon *d = cv->d;
+    for (int y = 0; y < d->height; y++) {
+        unsigned char *row = cv->cls + (size_t)y * (size_t)d->width;
+        for (int x = 0; x < d->width; x++) {
+            if (row[x] != DG_CLS_ROCK) continue;
+            if (kind == DG_TEX_HATCH && !near_open(cv, x, y)) continue;
+            row[x] = (unsigned char)(DG_CLS_TEX + dg_rng_below(&cv->rng, DG_TEX_VARIANTS));
+        }
+    }
+    return DG_OK;
+}
