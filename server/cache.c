@@ -1,0 +1,267 @@
+/* cache.c -- encoded responses keyed by format + canonical options: an LRU
+ * with a byte cap, and coalescing, so N requests for one uncached map start
+ * one generation and N - 1 wait for it. Entries are reference counted so a
+ * response being sent survives its eviction. Making the bytes is http.c's. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "srv.h"
+
+/* ---------------------------------------------------------------- entries */
+
+/* Below this, gzip's header costs more than it saves. */
+#define GZ_MIN 256
+
+static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
+
+/* Deterministic: fixed level per size, zlib writes mtime 0 and OS 3. */
+static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    int level = len > (1u << 20) ? 1 : 6;   /* big maps: speed over the last % */
+    if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    uLong bound = deflateBound(&z, (uLong)len);
+    unsigned char *out = malloc(bound);
+    if (!out) { deflateEnd(&z); return NULL; }
+    z.next_in = (Bytef *)(uintptr_t)in;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)bound;
+    int rc = deflate(&z, Z_FINISH);
+    *out_len = z.total_out;
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END || *out_len >= len) { free(out); return NULL; }
+    return out;
+}
+
+srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format fmt,
+                          uint64_t seed)
+{
+    srv_entry *e = calloc(1, sizeof *e);
+    if (!e) { free(key); free(body); return NULL; }
+    e->key = key;
+    e->body = body;
+    e->len = len;
+    e->format = fmt;
+    e->seed = seed;
+    e->refs = 1;
+    /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
+    if (compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
+        e->gz = gzip(body, len, &e->gz_len);
+    return e;
+}
+
+srv_entry *srv_entry_ref(srv_entry *e)
+{
+    if (e) __atomic_fetch_add(&e->refs, 1, __ATOMIC_RELAXED);
+    return e;
+}
+
+void srv_entry_unref(srv_entry *e)
+{
+    if (!e || __atomic_sub_fetch(&e->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
+    free(e->key);
+    free(e->body);
+    free(e->gz);
+    free(e);
+}
+
+static size_t entry_bytes(const srv_entry *e)
+{
+    return e->len + e->gz_len + strlen(e->key) + sizeof *e + 64;
+}
+
+/* ------------------------------------------------------------------ cache */
+
+typedef struct waiter {
+    srv_wait_fn done;
+    void *arg;
+    struct waiter *next;
+} waiter;
+
+typedef struct node {
+    char *key;
+    uint64_t hash;
+    srv_entry *entry;          /* NULL while its generation is running */
+    waiter *waiters;
+    struct node *chain;        /* hash bucket */
+    struct node *prev, *next;  /* LRU, stored entries only; head = newest */
+} node;
+
+struct srv_cache {
+    pthread_mutex_t mu;
+    size_t cap, bytes, entries, count;
+    node **buckets;
+    size_t nbuckets;           /* power of two */
+    node *head, *tail;
+};
+
+dg_status srv_cache_new(size_t cap, srv_cache **out, dg_error *err)
+{
+    *out = NULL;
+    srv_cache *c = calloc(1, sizeof *c);
+    if (c) c->buckets = calloc(64, sizeof *c->buckets);
+    if (!c || !c->buckets) {
+        free(c);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the cache");
+    }
+    c->nbuckets = 64;
+    c->cap = cap;
+    pthread_mutex_init(&c->mu, NULL);
+    *out = c;
+    return DG_OK;
+}
+
+static void lru_unlink(srv_cache *c, node *n)
+{
+    if (n->prev) n->prev->next = n->next; else c->head = n->next;
+    if (n->next) n->next->prev = n->prev; else c->tail = n->prev;
+    n->prev = n->next = NULL;
+}
+
+static void lru_front(srv_cache *c, node *n)
+{
+    n->prev = NULL;
+    n->next = c->head;
+    if (c->head) c->head->prev = n;
+    c->head = n;
+    if (!c->tail) c->tail = n;
+}
+
+static node **slot(srv_cache *c, const char *key, uint64_t h)
+{
+    node **pp = &c->buckets[h & (c->nbuckets - 1)];
+    while (*pp && ((*pp)->hash != h || strcmp((*pp)->key, key))) pp = &(*pp)->chain;
+    return pp;
+}
+
+static void grow(srv_cache *c)
+{
+    size_t nb = c->nbuckets * 2;
+    node **b = calloc(nb, sizeof *b);
+    if (!b) return;                    /* longer chains, still correct */
+    for (size_t i = 0; i < c->nbuckets; i++)
+        for (node *n = c->buckets[i], *next; n; n = next) {
+            next = n->chain;
+            n->chain = b[n->hash & (nb - 1)];
+            b[n->hash & (nb - 1)] = n;
+        }
+    free(c->buckets);
+    c->buckets = b;
+    c->nbuckets = nb;
+}
+
+/* Unlinks n from its bucket and the LRU and frees it (not its waiters). */
+static void drop(srv_cache *c, node *n)
+{
+    node **pp = slot(c, n->key, n->hash);
+    if (*pp == n) *pp = n->chain;
+    if (n->entry) {
+        lru_unlink(c, n);
+        c->bytes -= entry_bytes(n->entry);
+        c->entries--;
+        srv_entry_unref(n->entry);
+    }
+    c->count--;
+    free(n->key);
+    free(n);
+}
+
+srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
+                            void (*before_wait)(void *arg), srv_wait_fn done, void *arg)
+{
+    *hit = NULL;
+    if (c->cap == 0) return SRV_CACHE_OWNER;
+    uint64_t h = dg_hash64(key, strlen(key), 0);
+    pthread_mutex_lock(&c->mu);
+    node *n = *slot(c, key, h);
+    if (n && n->entry) {
+        lru_unlink(c, n);
+        lru_front(c, n);
+        *hit = srv_entry_ref(n->entry);
+        pthread_mutex_unlock(&c->mu);
+        return SRV_CACHE_HIT;
+    }
+    if (n) {
+        waiter *w = malloc(sizeof *w);
+        if (w) {
+            /* under the lock: fulfil cannot tell us before we are ready */
+            before_wait(arg);
+            *w = (waiter){done, arg, n->waiters};
+            n->waiters = w;
+            pthread_mutex_unlock(&c->mu);
+            return SRV_CACHE_WAIT;
+        }
+        pthread_mutex_unlock(&c->mu);
+        return SRV_CACHE_OWNER;        /* no memory to wait: generate alone */
+    }
+    n = calloc(1, sizeof *n);
+    if (n && !(n->key = strdup(key))) { free(n); n = NULL; }
+    if (n) {
+        n->hash = h;
+        node **pp = &c->buckets[h & (c->nbuckets - 1)];
+        n->chain = *pp;
+        *pp = n;
+        if (++c->count > c->nbuckets) grow(c);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return SRV_CACHE_OWNER;
+}
+
+void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_error *err)
+{
+    if (c->cap == 0) return;
+    uint64_t h = dg_hash64(key, strlen(key), 0);
+    pthread_mutex_lock(&c->mu);
+    node *n = *slot(c, key, h);
+    waiter *ws = NULL;
+    if (n && !n->entry) {
+        ws = n->waiters;
+        n->waiters = NULL;
+        if (e && entry_bytes(e) <= c->cap) {
+            n->entry = srv_entry_ref(e);
+            c->bytes += entry_bytes(e);
+            c->entries++;
+            lru_front(c, n);
+            while (c->bytes > c->cap && c->tail != n) drop(c, c->tail);
+        } else {
+            drop(c, n);
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    /* outside the lock: done() resumes connections, which takes MHD's */
+    while (ws) {
+        waiter *next = ws->next;
+        ws->done(ws->arg, srv_entry_ref(e), err);
+        free(ws);
+        ws = next;
+    }
+}
+
+void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries)
+{
+    pthread_mutex_lock(&c->mu);
+    *bytes = c->bytes;
+    *entries = c->entries;
+    pthread_mutex_unlock(&c->mu);
+}
+
+void srv_cache_free(srv_cache *c)
+{
+    if (!c) return;
+    for (size_t i = 0; i < c->nbuckets; i++)
+        while (c->buckets[i]) {
+            node *n = c->buckets[i];
+            /* waiters only exist while a worker runs; the pool is joined
+             * before the cache goes, so there are none left to tell */
+            for (waiter *w = n->waiters, *next; w; w = next) { next = w->next; free(w); }
+            drop(c, n);
+        }
+    free(c->buckets);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}

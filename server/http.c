@@ -1,0 +1,426 @@
+/* http.c -- libmicrohttpd glue: the route table, request lifecycle, the one
+ * dg_status -> HTTP status mapping, common headers, in-flight accounting and
+ * orderly shutdown. Map routes hand over to maps.c; bytes come from the
+ * cache, the worker pool or the embedded files. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "http_int.h"
+
+/* ------------------------------------------------------------ responses */
+
+unsigned srv_http_status(dg_status code)
+{
+    switch (code) {
+    case DG_OK: return MHD_HTTP_OK;
+    case DG_EINVAL:
+    case DG_ELIMIT: return MHD_HTTP_BAD_REQUEST;
+    case DG_EBUSY: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    default: return MHD_HTTP_INTERNAL_SERVER_ERROR;
+    }
+}
+
+static void add_header(struct MHD_Response *resp, const char *k, const char *v)
+{
+    /* only fails on allocation; the response still goes out without it */
+    (void)MHD_add_response_header(resp, k, v);
+}
+
+enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body)
+{
+    if (!resp) return MHD_NO;   /* out of memory: MHD closes the connection */
+    add_header(resp, "X-Content-Type-Options", "nosniff");
+    if (__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE))
+        add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    r->status = status;
+    r->bytes = r->method == M_HEAD || status == MHD_HTTP_NOT_MODIFIED || status == MHD_HTTP_NO_CONTENT ? 0 : body;
+    enum MHD_Result ok = MHD_queue_response(r->conn, status, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
+static void free_cb(void *p) { free(p); }
+
+enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
+                               unsigned char *data, size_t len)
+{
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer_with_free_callback(len, data, free_cb);
+    if (!resp) { free(data); return MHD_NO; }
+    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime);
+    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    return srv_queue(r, status, resp, len);
+}
+
+enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
+                               const char *param, const char *value, const char *allowed)
+{
+    json_t *o = json_pack("{s:s, s:s?, s:s?, s:s?}", "error", msg, "param", param && *param ? param : NULL,
+                          "value", param && *param ? value : NULL,
+                          "allowed", allowed && *allowed ? allowed : NULL);
+    /* values come from the client: invalid UTF-8 makes pack fail, so retry
+     * without the echo rather than answer nothing */
+    if (!o) o = json_pack("{s:s, s:s?}", "error", msg, "param", param && *param ? param : NULL);
+    if (!o) o = json_pack("{s:s}", "error", "bad request");
+    char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(o);
+    if (!s) return MHD_NO;
+    size_t n = strlen(s);
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer_with_free_callback(n, s, free_cb);
+    if (!resp) { free(s); return MHD_NO; }
+    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
+        char ra[16];
+        snprintf(ra, sizeof ra, "%d", r->h->cfg.retry_after);
+        add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
+    }
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED && r->allow)
+        add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    return srv_queue(r, status, resp, n);
+}
+
+enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e)
+{
+    unsigned status = srv_http_status(e->code);
+    const char *msg = e->msg[0] ? e->msg : dg_status_name(e->code);
+    if (status == MHD_HTTP_INTERNAL_SERVER_ERROR)
+        srv_log("error", "%s %s: %s", r->method_name, r->raw, msg);
+    return srv_send_error(r, status, msg, e->param, e->value, e->allowed);
+}
+
+static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *cache_control)
+{
+    const char *inm = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    bool gz = a->gz && srv_accepts_gzip(MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND,
+                                                                      MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    bool hit = srv_etag_matches(inm, a->etag);
+    const unsigned char *data = gz ? a->gz : a->data;
+    size_t len = hit ? 0 : gz ? a->gz_len : a->len;
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer(len, (void *)(uintptr_t)data, MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    char etag[32];
+    snprintf(etag, sizeof etag, "%.*s%s\"", (int)strlen(a->etag) - 1, a->etag, gz ? "-gz" : "");
+    add_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+    if (a->gz) add_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (!hit) {
+        add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->mime);
+        if (gz) add_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+    }
+    return srv_queue(r, hit ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, resp, len);
+}
+
+/* ---------------------------------------------------------------- routes */
+
+typedef enum { R_MAP, R_POST, R_STATIC, R_OPENAPI, R_HEALTHZ, R_METRICS, R_NONE } route_kind;
+
+typedef struct {
+    route_kind kind;
+    int fmt;                 /* R_MAP: the fixed format */
+    srv_route_id metric;
+    const char *allow;       /* methods, for 405 and OPTIONS */
+} route;
+
+static route find_route(const char *url)
+{
+    static const char get[] = "GET, HEAD, OPTIONS";
+    if (!strncmp(url, "/dungeon.", 9)) {
+        /* one route per format: "/dungeon.<ext>", so new formats join here */
+        for (int f = 0; f < DG_FMT_COUNT; f++)
+            if (!strcmp(url + 9, dg_format_ext((dg_format)f))) return (route){R_MAP, f, f, get};
+    }
+    if (!strcmp(url, "/dungeon")) return (route){R_POST, -1, SRV_ROUTE_POST, "POST, OPTIONS"};
+    if (!strcmp(url, "/openapi.yaml")) return (route){R_OPENAPI, -1, SRV_ROUTE_OPENAPI, get};
+    if (!strcmp(url, "/healthz")) return (route){R_HEALTHZ, -1, SRV_ROUTE_HEALTHZ, get};
+    if (!strcmp(url, "/metrics")) return (route){R_METRICS, -1, SRV_ROUTE_METRICS, get};
+    if (srv_static_find(url, NULL)) return (route){R_STATIC, -1, SRV_ROUTE_STATIC, get};
+    return (route){R_NONE, -1, SRV_ROUTE_OTHER, NULL};
+}
+
+static srv_method parse_method(const char *m)
+{
+    if (!strcmp(m, MHD_HTTP_METHOD_GET)) return M_GET;
+    if (!strcmp(m, MHD_HTTP_METHOD_HEAD)) return M_HEAD;
+    if (!strcmp(m, MHD_HTTP_METHOD_POST)) return M_POST;
+    if (!strcmp(m, MHD_HTTP_METHOD_OPTIONS)) return M_OPTIONS;
+    return M_OTHER;
+}
+
+static enum MHD_Result send_options(srv_req *r)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    /* CORS preflight: the API is public and takes no credentials */
+    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    add_header(resp, "Access-Control-Allow-Methods", r->allow);
+    add_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept, If-None-Match");
+    add_header(resp, "Access-Control-Max-Age", "86400");
+    return srv_queue(r, MHD_HTTP_NO_CONTENT, resp, 0);
+}
+
+static enum MHD_Result send_healthz(srv_req *r)
+{
+    bool draining = __atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE);
+    char body[96];
+    int n = snprintf(body, sizeof body, "{\"status\":\"%s\",\"generator_version\":\"%s\"}",
+                     draining ? "draining" : "ok", DG_GENERATOR_VERSION);
+    unsigned char *copy = malloc((size_t)n);
+    if (!copy) return MHD_NO;
+    memcpy(copy, body, (size_t)n);
+    return srv_send_bytes(r, draining ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_OK,
+                          "application/json", copy, (size_t)n);
+}
+
+static enum MHD_Result send_metrics(srv_req *r)
+{
+    srv_http *h = r->h;
+    dg_buf b;
+    dg_error err;
+    dg_buf_init(&b);
+    dg_error_clear(&err);
+    size_t bytes = 0, entries = 0;
+    srv_cache_stats(h->cache, &bytes, &entries);
+    if (srv_metrics_render(&b, srv_pool_waiting(h->pool),
+                           __atomic_load_n(&h->in_flight, __ATOMIC_RELAXED), bytes, entries,
+                           &err) != DG_OK) {
+        dg_buf_fini(&b);
+        return srv_send_dg_error(r, &err);
+    }
+    size_t len = 0;
+    unsigned char *data = dg_buf_steal(&b, &len);
+    return srv_send_bytes(r, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8", data, len);
+}
+
+static enum MHD_Result dispatch(srv_req *r, const char *url)
+{
+    if (srv_static_path_hostile(r->raw))
+        return srv_send_error(r, MHD_HTTP_BAD_REQUEST, "path not allowed", "path", url,
+                              "a plain path without '..', encoded '.', '/', '\\\\' or NUL");
+    route rt = find_route(url);
+    r->route = rt.metric;
+    r->allow = rt.allow;
+    if (rt.kind == R_NONE)
+        return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no such resource", "path", url, NULL);
+    if (r->method == M_OPTIONS) return send_options(r);
+    bool ok = rt.kind == R_POST ? r->method == M_POST : (r->method == M_GET || r->method == M_HEAD);
+    if (!ok) return srv_send_error(r, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed", "method",
+                                   r->method_name, rt.allow);
+    switch (rt.kind) {
+    case R_MAP: return srv_maps_get(r, (dg_format)rt.fmt);
+    case R_POST: return srv_maps_post(r);
+    case R_STATIC: return send_asset(r, srv_static_find(url, r->raw), "no-cache");
+    case R_OPENAPI: {
+        const srv_asset *a = srv_static_openapi();
+        if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
+        return send_asset(r, a, "no-cache");
+    }
+    case R_HEALTHZ: return send_healthz(r);
+    case R_METRICS: return send_metrics(r);
+    case R_NONE: break;
+    }
+    return MHD_NO;
+}
+
+/* ------------------------------------------------------------- lifecycle */
+
+/* The request line is here: make the request record (freed in completed)
+ * and keep the target as received, before MHD decodes it. */
+static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    srv_http *h = cls;
+    srv_req *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->h = h;
+    r->conn = conn;
+    r->t0 = srv_now_ns();
+    r->raw = strdup(uri ? uri : "");
+    r->route = SRV_ROUTE_OTHER;
+    snprintf(r->method_name, sizeof r->method_name, "-");
+    __atomic_fetch_add(&h->in_flight, 1, __ATOMIC_ACQ_REL);
+    return r;
+}
+
+static void completed_cb(void *cls, struct MHD_Connection *conn, void **req_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    srv_http *h = cls;
+    srv_req *r = *req_cls;
+    (void)conn;
+    if (!r) return;
+    *req_cls = NULL;
+    uint64_t us = (srv_now_ns() - r->t0) / 1000u;
+    /* a client that went away mid-answer is logged with the status meant */
+    unsigned status = r->status;
+    if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
+    srv_metrics_request(r->route, status, us);
+    srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
+    srv_maps_fini(r);
+    free(r->body);
+    free(r->raw);
+    free(r);
+    __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url,
+                               const char *method, const char *version,
+                               const char *upload, size_t *upload_size, void **req_cls)
+{
+    srv_http *h = cls;
+    srv_req *r = *req_cls;
+    (void)version;
+    if (!r) return MHD_NO;   /* uri_cb ran out of memory */
+    if (r->calls++ == 0) {
+        /* Answering now would make MHD close the connection; headers are
+         * in, so only look at them and wait for the next call. */
+        r->method = parse_method(method);
+        snprintf(r->method_name, sizeof r->method_name, "%s", method);
+        if (r->method == M_POST) {
+            const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                         MHD_HTTP_HEADER_CONTENT_LENGTH);
+            if (cl && strtoull(cl, NULL, 10) > h->cfg.body_limit) {
+                r->route = SRV_ROUTE_POST;
+                /* refuse before reading it; MHD then closes the connection */
+                return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", cl,
+                                      h->body_allowed);
+            }
+        }
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        size_t n = *upload_size;
+        *upload_size = 0;
+        if (r->method != M_POST) return MHD_YES;   /* a GET body means nothing */
+        if (r->too_big || r->body_len + n > h->cfg.body_limit) {
+            r->too_big = true;
+            r->discarded += n;
+            /* a chunked body that never ends is cut off, not read forever */
+            return r->discarded > 16 * h->cfg.body_limit ? MHD_NO : MHD_YES;
+        }
+        if (!r->body) {
+            r->body = malloc(h->cfg.body_limit + 1);
+            if (!r->body) return MHD_NO;
+        }
+        memcpy(r->body + r->body_len, upload, n);
+        r->body_len += n;
+        return MHD_YES;
+    }
+    srv_req_state st = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
+    if (st == SRV_REQ_WAITING) return MHD_YES;
+    if (st == SRV_REQ_DONE) return srv_maps_answer(r);
+    return dispatch(r, url);
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    char msg[512];
+    (void)cls;
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    size_t n = strlen(msg);
+    while (n && msg[n - 1] == '\n') msg[--n] = '\0';
+    srv_log("warn", "httpd: %s", msg);
+}
+
+dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
+{
+    *out = NULL;
+    srv_http *h = calloc(1, sizeof *h);
+    if (!h) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    h->cfg = *c;
+    h->lim = dg_limits_default();
+    h->lim.max_dim = c->max_dim;
+    h->lim.max_cell = c->max_cell;
+    snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
+    dg_status rc;
+    if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
+    if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;
+
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&ss;
+    if (inet_pton(AF_INET, c->address, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)c->port);
+    } else if (inet_pton(AF_INET6, c->address, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)c->port);
+        flags |= MHD_USE_IPv6;
+    } else {
+        rc = dg_error_set(err, DG_EINVAL, "address", c->address, "IPv4 or IPv6 literal",
+                          "address is not an IP literal");
+        goto fail;
+    }
+    h->d = MHD_start_daemon(flags, (uint16_t)c->port, NULL, NULL, handler, h,
+                            MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
+                            MHD_OPTION_THREAD_POOL_SIZE, (unsigned)c->io_threads,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)c->max_connections,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c->per_ip_connections,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
+                            MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
+                            MHD_OPTION_END);
+    if (!h->d) {
+        rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);
+        goto fail;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
+    h->port = info ? (int)info->port : c->port;
+    *out = h;
+    return DG_OK;
+fail:
+    srv_pool_free(h->pool);
+    srv_cache_free(h->cache);
+    free(h);
+    return rc;
+}
+
+int srv_http_port(const srv_http *h) { return h->port; }
+
+static bool wait_idle(srv_http *h, uint64_t deadline)
+{
+    while (__atomic_load_n(&h->in_flight, __ATOMIC_ACQUIRE) > 0) {
+        if (srv_now_ns() >= deadline) return false;
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    }
+    return true;
+}
+
+void srv_http_stop(srv_http *h)
+{
+    if (!h) return;
+    __atomic_store_n(&h->draining, true, __ATOMIC_RELEASE);
+    /* no new connections; open ones finish what they started and are told
+     * Connection: close */
+    MHD_socket lfd = MHD_quiesce_daemon(h->d);
+    uint64_t deadline = srv_now_ns() + (uint64_t)h->cfg.shutdown_timeout * 1000000000u;
+    if (!wait_idle(h, deadline))
+        srv_log("warn", "%zu requests still running after %d s; finishing their maps",
+                __atomic_load_n(&h->in_flight, __ATOMIC_RELAXED), h->cfg.shutdown_timeout);
+    /* Suspended connections must be resumed before MHD stops: let every
+     * queued job finish (new ones get 503), then give their answers a
+     * moment to leave. */
+    srv_pool_stop(h->pool);
+    wait_idle(h, srv_now_ns() + 2000000000u);
+    MHD_stop_daemon(h->d);
+    if (lfd != MHD_INVALID_SOCKET) close(lfd);
+    srv_pool_free(h->pool);
+    srv_cache_free(h->cache);
+    free(h);
+}

@@ -1,0 +1,69 @@
+/* http_int.h -- what http.c and maps.c share: the daemon and request
+ * records and the response helpers. libmicrohttpd stays behind this line. */
+#ifndef SRV_HTTP_INT_H
+#define SRV_HTTP_INT_H
+
+#include <microhttpd.h>
+
+#include "srv.h"
+
+struct srv_http {
+    struct MHD_Daemon *d;
+    srv_config cfg;
+    dg_limits lim;
+    srv_pool *pool;
+    srv_cache *cache;
+    int port;
+    size_t in_flight;        /* atomic: requests between uri_cb and completed */
+    bool draining;           /* atomic: SIGTERM seen */
+    char body_allowed[48];
+};
+
+typedef enum { M_GET, M_HEAD, M_POST, M_OPTIONS, M_OTHER } srv_method;
+/* NEW -> (WAITING: suspended, a worker or another request has it) -> DONE */
+typedef enum { SRV_REQ_NEW, SRV_REQ_WAITING, SRV_REQ_DONE } srv_req_state;
+
+typedef struct srv_req {
+    srv_http *h;
+    struct MHD_Connection *conn;
+    char *raw;               /* request target as received */
+    uint64_t t0;
+    unsigned calls;
+    srv_method method;
+    char method_name[16];
+    srv_route_id route;
+    const char *allow;
+    /* POST body */
+    char *body;
+    size_t body_len, discarded;
+    bool too_big;
+    /* map requests (maps.c) */
+    srv_map_req mr;
+    bool have_mr, want_gz, owner;
+    srv_req_state state;
+    srv_entry *entry;        /* the answer once DONE, or NULL and err */
+    dg_error err;
+    /* what was sent, for the log */
+    unsigned status;
+    size_t bytes;
+} srv_req;
+
+/* EINVAL/ELIMIT -> 400, EBUSY -> 503, else 500: the one mapping. */
+unsigned srv_http_status(dg_status code);
+/* Adds the common headers, queues, drops our reference to resp. */
+enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body);
+/* Takes data (malloc'd). */
+enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
+                               unsigned char *data, size_t len);
+/* {error, param, value, allowed} JSON; NULL/"" fields are left out. */
+enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
+                               const char *param, const char *value, const char *allowed);
+enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e);
+
+/* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
+enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);
+enum MHD_Result srv_maps_post(srv_req *r);
+enum MHD_Result srv_maps_answer(srv_req *r);
+void srv_maps_fini(srv_req *r);
+
+#endif

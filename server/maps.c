@@ -1,0 +1,260 @@
+/* maps.c -- the map routes: request -> options (request.c) -> 304, cache
+ * hit, or a worker job with the connection suspended until the bytes are
+ * made, so a slow 1001x1001 map never holds up an I/O thread. Headers of a
+ * map answer (ETag, Cache-Control, gzip, Content-Disposition) live here. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "http_int.h"
+
+/* ------------------------------------------------------------- answering */
+
+static void unref_cb(void *cls) { srv_entry_unref(cls); }
+
+static const char *header(srv_req *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
+
+static void map_headers(srv_req *r, struct MHD_Response *resp, bool gz)
+{
+    const srv_map_req *m = &r->mr;
+    char etag[32], seed[24];
+    srv_etag(m->key, gz, etag);
+    (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+    /* a named seed is a permanent address; a random one is a one-off */
+    (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
+                                  m->seed_named ? "public, max-age=31536000, immutable" : "no-store");
+    const char *vary = compressible(m->o.format) ? "Accept-Encoding" : NULL;
+    if (r->route == SRV_ROUTE_POST) vary = vary ? "Accept, Accept-Encoding" : "Accept";
+    if (vary) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, vary);
+    if (gz) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->o.seed);
+    (void)MHD_add_response_header(resp, "X-Dungeon-Seed", seed);
+    /* the canonical options: the permalink's query string */
+    const char *canon = strchr(m->key, ' ');
+    canon = canon ? strchr(canon + 1, ' ') : NULL;
+    if (canon && strlen(canon + 1) < 2048) (void)MHD_add_response_header(resp, "X-Dungeon-Options", canon + 1);
+    if (m->download) {
+        char cd[96];
+        snprintf(cd, sizeof cd, "attachment; filename=\"dungeon-%s.%s\"", seed,
+                 dg_format_ext(m->o.format));
+        (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_DISPOSITION, cd);
+    }
+    (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    (void)MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+                                  "ETag, X-Dungeon-Seed, X-Dungeon-Options, Content-Disposition");
+}
+
+/* Takes the reference e. */
+static enum MHD_Result answer_entry(srv_req *r, srv_entry *e)
+{
+    bool gz = r->want_gz && e->gz;
+    unsigned char *data = gz ? e->gz : e->body;
+    size_t len = gz ? e->gz_len : e->len;
+    struct MHD_Response *resp =
+        MHD_create_response_from_buffer_with_free_callback_cls(len, data, unref_cb, e);
+    if (!resp) {
+        srv_entry_unref(e);
+        return MHD_NO;
+    }
+    map_headers(r, resp, gz);
+    (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, dg_format_mime(e->format));
+    return srv_queue(r, MHD_HTTP_OK, resp, len);
+}
+
+enum MHD_Result srv_maps_answer(srv_req *r)
+{
+    srv_entry *e = r->entry;
+    r->entry = NULL;
+    if (e) return answer_entry(r, e);
+    return srv_send_dg_error(r, &r->err);
+}
+
+void srv_maps_fini(srv_req *r)
+{
+    srv_entry_unref(r->entry);
+    r->entry = NULL;
+    if (r->have_mr) srv_map_req_fini(&r->mr);
+    r->have_mr = false;
+}
+
+/* ---------------------------------------------------------------- workers */
+
+static void finish(srv_req *r, srv_entry *e, const dg_error *err)
+{
+    r->entry = e;
+    if (!e) {
+        if (err) r->err = *err;
+        else dg_error_set(&r->err, DG_ENOMEM, "", "", "", "map could not be made");
+    }
+    __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
+    /* r belongs to the I/O thread again from here on */
+    MHD_resume_connection(r->conn);
+}
+
+static void job(void *arg)
+{
+    srv_req *r = arg;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_dungeon *d = NULL;
+    dg_buf b;
+    dg_buf_init(&b);
+    srv_entry *e = NULL;
+    dg_status rc = dg_generate(&r->mr.o, &d, &err);
+    if (rc == DG_OK) rc = dg_render(d, r->mr.o.format, &b, &err);
+    dg_dungeon_free(d);
+    if (rc == DG_OK) {
+        size_t len = 0;
+        unsigned char *body = dg_buf_steal(&b, &len);
+        char *key = strdup(r->mr.key);
+        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed);
+        else free(body);
+        if (!e) dg_error_set(&err, DG_ENOMEM, "", "", "", "out of memory for the response");
+        else srv_metrics_generated();
+    }
+    dg_buf_fini(&b);
+    if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, e, e ? NULL : &err);
+    finish(r, e, &err);
+}
+
+/* Runs under the cache lock, before the generating request can answer. */
+static void before_wait(void *arg)
+{
+    srv_req *r = arg;
+    r->state = SRV_REQ_WAITING;
+    MHD_suspend_connection(r->conn);
+}
+
+static void waiter_done(void *arg, srv_entry *e, const dg_error *err)
+{
+    finish(arg, e, err);
+}
+
+/* ------------------------------------------------------------------ start */
+
+static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format accept_fmt)
+{
+    srv_http *h = r->h;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_status rc = srv_map_req_parse(&r->mr, kv, route_fmt, accept_fmt, &h->lim, &err);
+    srv_kv_fini(kv);
+    r->have_mr = true;
+    if (rc != DG_OK) return srv_send_dg_error(r, &err);
+
+    const srv_map_req *m = &r->mr;
+    r->want_gz = compressible(m->o.format) && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    char etag[32];
+    srv_etag(m->key, false, etag);
+    if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) {
+        struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+        if (!resp) return MHD_NO;
+        map_headers(r, resp, r->want_gz);
+        return srv_queue(r, MHD_HTTP_NOT_MODIFIED, resp, 0);
+    }
+    r->owner = false;
+    /* a random seed never repeats: neither look it up nor store it */
+    if (m->seed_named) {
+        srv_entry *hit = NULL;
+        switch (srv_cache_lookup(h->cache, m->key, &hit, before_wait, waiter_done, r)) {
+        case SRV_CACHE_HIT:
+            srv_metrics_cache(true);
+            return answer_entry(r, hit);
+        case SRV_CACHE_WAIT:
+            srv_metrics_cache(false);
+            return MHD_YES;
+        case SRV_CACHE_OWNER:
+            r->owner = true;
+            break;
+        }
+    }
+    srv_metrics_cache(false);
+    /* suspend before the job exists: its resume must come after */
+    r->state = SRV_REQ_WAITING;
+    MHD_suspend_connection(r->conn);
+    if (srv_pool_submit(h->pool, job, r, &err) != DG_OK) {
+        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
+        finish(r, NULL, &err);
+    }
+    return MHD_YES;
+}
+
+typedef struct {
+    srv_kv *kv;
+    dg_error err;
+    bool failed;
+} collect;
+
+static enum MHD_Result query_pair(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  size_t key_size, const char *value, size_t value_size)
+{
+    collect *c = cls;
+    (void)kind;
+    if (!key_size && !value) return MHD_YES;   /* "?a=1&&b=2": an empty slot */
+    /* %00 decodes to a NUL that would cut the value short unseen */
+    if (strlen(key) != key_size || (value && strlen(value) != value_size)) {
+        dg_error_set(&c->err, DG_EINVAL, key, value ? value : "", "text without NUL",
+                     "parameter contains a NUL byte");
+        c->failed = true;
+        return MHD_NO;
+    }
+    if (srv_kv_add(c->kv, key, value, &c->err) != DG_OK) {
+        c->failed = true;
+        return MHD_NO;
+    }
+    return MHD_YES;
+}
+
+enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
+{
+    srv_kv kv;
+    srv_kv_init(&kv);
+    collect c = {&kv, {0}, false};
+    dg_error_clear(&c.err);
+    MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, query_pair, &c);
+    if (c.failed) {
+        srv_kv_fini(&kv);
+        return srv_send_dg_error(r, &c.err);
+    }
+    return start(r, &kv, (int)fmt, DG_FMT_JSON);
+}
+
+/* "application/json", any case, with or without parameters. */
+static bool is_json_type(const char *ct)
+{
+    static const char t[] = "application/json";
+    if (!ct || strncasecmp(ct, t, sizeof t - 1)) return false;
+    char next = ct[sizeof t - 1];
+    return next == '\0' || next == ';' || next == ' ' || next == '\t';
+}
+
+enum MHD_Result srv_maps_post(srv_req *r)
+{
+    srv_http *h = r->h;
+    if (r->too_big)
+        return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", "",
+                              h->body_allowed);
+    /* an empty body is a request with no options, whatever it is labelled */
+    if (r->body_len && !is_json_type(header(r, MHD_HTTP_HEADER_CONTENT_TYPE))) {
+        const char *ct = header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
+        return srv_send_error(r, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "body must be application/json",
+                              "Content-Type", ct ? ct : "", "application/json");
+    }
+    dg_error err;
+    dg_error_clear(&err);
+    dg_format accept_fmt;
+    if (srv_format_from_accept(header(r, MHD_HTTP_HEADER_ACCEPT), &accept_fmt, &err) != DG_OK)
+        return srv_send_error(r, MHD_HTTP_NOT_ACCEPTABLE, err.msg, err.param, err.value, err.allowed);
+    srv_kv kv;
+    srv_kv_init(&kv);
+    if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &err) != DG_OK) {
+        srv_kv_fini(&kv);
+        return srv_send_dg_error(r, &err);
+    }
+    return start(r, &kv, -1, accept_fmt);
+}

@@ -1,0 +1,116 @@
+/* pool.c -- worker threads and a bounded queue of jobs. A full queue says
+ * DG_EBUSY at once (the caller answers 503) rather than letting latency
+ * grow without bound; what a job does is the caller's business. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "srv.h"
+
+typedef struct {
+    srv_job_fn fn;
+    void *arg;
+} job;
+
+struct srv_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t more;
+    job *ring;
+    size_t cap, head, count;
+    bool stopping, joined;
+    int nthreads;
+    pthread_t *threads;
+};
+
+static void *worker(void *arg)
+{
+    srv_pool *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->count == 0 && !p->stopping)
+            pthread_cond_wait(&p->more, &p->mu);
+        /* stopping still drains the queue: queued requests get answers */
+        if (p->count == 0) break;
+        job j = p->ring[p->head];
+        p->head = (p->head + 1) % p->cap;
+        p->count--;
+        pthread_mutex_unlock(&p->mu);
+        j.fn(j.arg);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err)
+{
+    *out = NULL;
+    if (workers < 1 || depth < 1)
+        return dg_error_set(err, DG_EINVAL, "workers", "", "", "pool needs a worker and a queue slot");
+    srv_pool *p = calloc(1, sizeof *p);
+    if (!p) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the pool");
+    p->ring = calloc((size_t)depth, sizeof *p->ring);
+    p->threads = calloc((size_t)workers, sizeof *p->threads);
+    if (!p->ring || !p->threads) {
+        free(p->ring);
+        free(p->threads);
+        free(p);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the pool");
+    }
+    p->cap = (size_t)depth;
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->more, NULL);
+    for (int i = 0; i < workers; i++) {
+        if (pthread_create(&p->threads[i], NULL, worker, p) != 0) {
+            srv_pool_free(p);
+            return dg_error_set(err, DG_ENOMEM, "workers", "", "", "cannot start worker thread %d", i);
+        }
+        p->nthreads++;
+    }
+    *out = p;
+    return DG_OK;
+}
+
+dg_status srv_pool_submit(srv_pool *p, srv_job_fn fn, void *arg, dg_error *err)
+{
+    pthread_mutex_lock(&p->mu);
+    if (p->stopping || p->count == p->cap) {
+        pthread_mutex_unlock(&p->mu);
+        return dg_error_set(err, DG_EBUSY, "", "", "", "all workers busy and the queue is full");
+    }
+    p->ring[(p->head + p->count) % p->cap] = (job){fn, arg};
+    p->count++;
+    pthread_cond_signal(&p->more);
+    pthread_mutex_unlock(&p->mu);
+    return DG_OK;
+}
+
+size_t srv_pool_waiting(srv_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    size_t n = p->count;
+    pthread_mutex_unlock(&p->mu);
+    return n;
+}
+
+void srv_pool_stop(srv_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->stopping = true;
+    pthread_cond_broadcast(&p->more);
+    bool join = !p->joined;
+    p->joined = true;
+    pthread_mutex_unlock(&p->mu);
+    if (!join) return;
+    for (int i = 0; i < p->nthreads; i++) pthread_join(p->threads[i], NULL);
+}
+
+void srv_pool_free(srv_pool *p)
+{
+    if (!p) return;
+    srv_pool_stop(p);
+    pthread_cond_destroy(&p->more);
+    pthread_mutex_destroy(&p->mu);
+    free(p->ring);
+    free(p->threads);
+    free(p);
+}

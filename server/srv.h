@@ -1,0 +1,232 @@
+/* srv.h -- the daemon's private interfaces: config, request -> options,
+ * worker pool, response cache, embedded files, logging and metrics.
+ * Only the server sources include it; the libraries never see it. */
+#ifndef SRV_H
+#define SRV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dg.h"
+#include "render.h"
+
+/* ---------------------------------------------------------------- config */
+
+typedef enum { SRV_LOG_PLAIN, SRV_LOG_JSON } srv_log_format;
+
+typedef struct {
+    char address[64];        /* listen address, IPv4 or IPv6 literal */
+    int port;                /* 0: any free port (printed on stderr) */
+    int io_threads;          /* libmicrohttpd epoll threads; 0 = one per CPU */
+    int workers;             /* generation threads; 0 = one per CPU */
+    int queue_depth;         /* jobs waiting for a worker; more -> 503 */
+    bool cache;              /* response cache on/off */
+    size_t cache_bytes;      /* LRU byte cap */
+    int max_dim;             /* rows and cols at most this */
+    int max_cell;            /* cell pixels at most this */
+    size_t body_limit;       /* POST body bytes; more -> 413 */
+    int max_connections;     /* total open connections */
+    int per_ip_connections;  /* per client address; 0 = no limit */
+    int timeout;             /* idle connection seconds */
+    int shutdown_timeout;    /* seconds to drain in-flight requests */
+    int retry_after;         /* seconds, sent with 503 */
+    bool access_log;         /* one line per request on stderr */
+    srv_log_format log_format;
+} srv_config;
+
+/* Built-in defaults: what the daemon does with no file, env or flag. */
+void srv_config_init(srv_config *c);
+/* One key=value (key as in the file; '-' and '_' are the same).
+ * DG_EINVAL naming the key for an unknown key or a value out of range. */
+dg_status srv_config_set(srv_config *c, const char *key, const char *value,
+                         dg_error *err);
+/* Reads a file of "key = value" lines; '#' starts a comment. DG_EIO when it
+ * cannot be read; errors name the key and carry "file:line" in msg. */
+dg_status srv_config_load(srv_config *c, const char *path, dg_error *err);
+/* Applies every DUNGEOND_<KEY> variable of envp (DUNGEOND_CONFIG excluded). */
+dg_status srv_config_env(srv_config *c, char *const envp[], dg_error *err);
+/* Replaces 0 ("auto") thread counts with the CPU count. */
+void srv_config_resolve(srv_config *c);
+/* The effective config, in the file's own syntax. */
+void srv_config_print(const srv_config *c, FILE *out);
+/* Each key with its default and limit, for --help. */
+void srv_config_usage(FILE *out);
+/* True when key names a config key (for flag parsing). */
+bool srv_config_known(const char *key);
+
+/* ------------------------------------------------------------------- log */
+
+void srv_log_setup(const srv_config *c);
+/* Levelled message lines on stderr ("info", "warn", "error"). */
+void srv_log(const char *level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The access line: method, path, status, body bytes, microseconds. */
+void srv_log_access(const char *method, const char *path, unsigned status,
+                    size_t bytes, uint64_t micros);
+/* Monotonic clock in nanoseconds (latency, drain deadlines). */
+uint64_t srv_now_ns(void);
+
+/* --------------------------------------------------------------- metrics */
+
+/* Metric routes: index f < DG_FMT_COUNT is the GET route of format f
+ * ("/dungeon.<ext>"), so a new format gets its own label; then these. */
+enum {
+    SRV_ROUTE_POST = DG_FMT_COUNT, SRV_ROUTE_STATIC, SRV_ROUTE_OPENAPI,
+    SRV_ROUTE_HEALTHZ, SRV_ROUTE_METRICS, SRV_ROUTE_OTHER, SRV_ROUTE_COUNT
+};
+typedef int srv_route_id;
+
+void srv_metrics_request(srv_route_id route, unsigned status, uint64_t micros);
+void srv_metrics_cache(bool hit);
+void srv_metrics_generated(void);
+/* Appends the Prometheus text exposition. queue/in-flight are gauges read
+ * by the caller at scrape time. */
+dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
+                             size_t cache_bytes, size_t cache_entries,
+                             dg_error *err);
+
+/* ------------------------------------------------------------------ pool */
+
+typedef struct srv_pool srv_pool;
+typedef void (*srv_job_fn)(void *arg);
+
+/* New pool of `workers` threads and a queue of `depth` waiting jobs. */
+dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err);
+/* Queues fn(arg). DG_EBUSY when the queue is full or the pool is stopping;
+ * fn is then not called and arg stays the caller's. */
+dg_status srv_pool_submit(srv_pool *p, srv_job_fn fn, void *arg, dg_error *err);
+/* Jobs waiting (not yet running). */
+size_t srv_pool_waiting(srv_pool *p);
+/* Refuses new jobs, runs every queued one to the end, joins the threads.
+ * Idempotent; the pool stays valid (submit says DG_EBUSY) until freed. */
+void srv_pool_stop(srv_pool *p);
+/* Stops, then frees. NULL is a no-op. */
+void srv_pool_free(srv_pool *p);
+
+/* ----------------------------------------------------------------- cache */
+
+/* An encoded body, shared by the cache and the responses being sent;
+ * immutable once made, freed when the last reference goes. */
+typedef struct srv_entry {
+    char *key;               /* format + canonical options */
+    unsigned char *body;     /* identity bytes */
+    size_t len;
+    unsigned char *gz;       /* gzip of body, NULL when not worth it */
+    size_t gz_len;
+    dg_format format;
+    uint64_t seed;
+    size_t refs;             /* atomic */
+} srv_entry;
+
+/* Takes body (malloc'd) and key (malloc'd); makes the gzip form for text
+ * formats. NULL on allocation failure (body and key freed). */
+srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len,
+                          dg_format fmt, uint64_t seed);
+srv_entry *srv_entry_ref(srv_entry *e);
+void srv_entry_unref(srv_entry *e);
+
+typedef struct srv_cache srv_cache;
+/* What a request waiting on another's generation is told. e is a new
+ * reference (NULL on failure, with err set). */
+typedef void (*srv_wait_fn)(void *arg, srv_entry *e, const dg_error *err);
+
+typedef enum { SRV_CACHE_HIT, SRV_CACHE_OWNER, SRV_CACHE_WAIT } srv_lookup;
+
+/* cap 0 makes a cache that stores nothing and never coalesces. */
+dg_status srv_cache_new(size_t cap, srv_cache **out, dg_error *err);
+void srv_cache_free(srv_cache *c);
+/* HIT: *hit is a new reference. OWNER: the caller must generate and later
+ * call srv_cache_fulfil(key, ...). WAIT: another request is generating the
+ * same key; before_wait(arg) runs under the cache lock (the caller suspends
+ * its connection there) and done(arg, ...) runs once it finishes. */
+srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
+                            void (*before_wait)(void *arg), srv_wait_fn done,
+                            void *arg);
+/* Ends an OWNER lookup: stores e (when non-NULL; the cache takes its own
+ * reference) and tells every waiter. */
+void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
+                      const dg_error *err);
+void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+
+/* ---------------------------------------------------------------- static */
+
+typedef struct {
+    const char *path;        /* "/index.html" */
+    const unsigned char *data;
+    size_t len;
+    const unsigned char *gz; /* NULL when not compressed */
+    size_t gz_len;
+    const char *mime;
+    char etag[24];
+} srv_asset;
+
+/* Builds content types, ETags and gzip forms of the embedded files. */
+dg_status srv_static_init(dg_error *err);
+void srv_static_fini(void);
+/* The embedded file for a request path ("/" -> "/index.html"), or NULL;
+ * refuses ".." segments, backslashes, NUL and encoded '/', '\\', '.' in
+ * raw (the request target as received, before decoding). */
+const srv_asset *srv_static_find(const char *path, const char *raw);
+/* The embedded OpenAPI document. */
+const srv_asset *srv_static_openapi(void);
+/* True when raw's path part tries to leave the served tree. */
+bool srv_static_path_hostile(const char *raw);
+
+/* --------------------------------------------------------------- request */
+
+#define SRV_MAX_KEYS 64
+
+/* Key=value pairs for dg_options_set(), owned copies. */
+typedef struct {
+    size_t n;
+    char *keys[SRV_MAX_KEYS];
+    char *values[SRV_MAX_KEYS];
+} srv_kv;
+
+void srv_kv_init(srv_kv *kv);
+void srv_kv_fini(srv_kv *kv);
+/* Appends a copy; NULL value is "". DG_ELIMIT past SRV_MAX_KEYS. */
+dg_status srv_kv_add(srv_kv *kv, const char *key, const char *value, dg_error *err);
+/* A JSON object body -> pairs (strings, numbers and booleans as text). */
+dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err);
+
+/* Options for one map request plus the daemon-only keys. */
+typedef struct {
+    dg_options o;
+    bool download;           /* download=1: Content-Disposition attachment */
+    bool seed_named;         /* false: the daemon picked the seed */
+    char *key;               /* format + canonical string, malloc'd */
+} srv_map_req;
+
+/* route_fmt: the route's fixed format, or -1 (POST: the "format" key, else
+ * accept_fmt). Parses through dg_options_*, picks a seed when none was
+ * given, builds the cache key. On failure err names the parameter. */
+dg_status srv_map_req_parse(srv_map_req *r, const srv_kv *kv, int route_fmt,
+                            dg_format accept_fmt, const dg_limits *lim,
+                            dg_error *err);
+void srv_map_req_fini(srv_map_req *r);
+/* Accept header -> format; DG_EINVAL when it names none we make. */
+dg_status srv_format_from_accept(const char *accept, dg_format *fmt, dg_error *err);
+/* True when the Accept-Encoding header admits gzip. */
+bool srv_accepts_gzip(const char *accept_encoding);
+/* Quoted strong ETag for a cache key ("\"<16 hex>\""), gz adds "-gz". */
+void srv_etag(const char *key, bool gz, char out[32]);
+/* If-None-Match header matches etag (either coding, weak or strong, "*"). */
+bool srv_etag_matches(const char *if_none_match, const char *etag);
+
+/* ------------------------------------------------------------------ http */
+
+typedef struct srv_http srv_http;
+dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err);
+/* The port actually bound (useful with port 0). */
+int srv_http_port(const srv_http *h);
+/* Stops accepting, drains in-flight requests for up to the configured
+ * shutdown timeout, then stops everything. NULL is a no-op. */
+void srv_http_stop(srv_http *h);
+
+#endif
