@@ -78,7 +78,7 @@ static int write_file(const char *path, const dg_buf *b)
     memcpy(tmp + n, ".tmp.XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        fprintf(stderr, "dungeon: cannot create %s: %s\n", tmp, strerror(errno));
+        fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
         free(tmp);
         return EXIT_IO;
     }

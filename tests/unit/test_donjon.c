@@ -1,0 +1,326 @@
+/* test_donjon.c -- format=donjon as the existing importers read it: donjon's
+ * bit table and words, strict cell words, rooms numbered from 1 with sizes in
+ * feet, contents on every room, descriptions on secret doors. */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+
+#include "enc_fixture.h"
+
+static json_t *encode(const dg_dungeon *d)
+{
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_donjon_encode(d, &b, &err), DG_OK, "%s", err.msg);
+    json_error_t je;
+    json_t *j = json_loadb((const char *)b.data, b.len, 0, &je);
+    cr_assert_not_null(j, "output does not parse: %s at %d", je.text, je.position);
+    dg_buf_fini(&b);
+    return j;
+}
+
+static int geti(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    cr_assert(json_is_integer(v), "%s is not an integer", k);
+    return (int)json_integer_value(v);
+}
+
+static const char *gets(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    cr_assert(json_is_string(v), "%s is not a string", k);
+    return json_string_value(v);
+}
+
+/* A cell word an importer comparing against literals understands. */
+static bool strict_word(uint32_t c)
+{
+    if (c == 0 || c == DG_PERIMETER || c == DG_CORRIDOR) return true;
+    if (c == (DG_CORRIDOR | DG_STAIR_DN) || c == (DG_CORRIDOR | DG_STAIR_UP)) return true;
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++)
+        if (c == (DG_CORRIDOR | dg_door_type_bit((dg_door_type)t))) return true;
+    uint32_t id = (c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT;
+    return (c & ~(DG_ROOM_ID | DG_LABEL)) == DG_ROOM && id > 0;
+}
+
+/* Rules that hold for any dungeon we write in donjon's layout. */
+static void check_strict(json_t *j)
+{
+    json_t *settings = json_object_get(j, "settings");
+    int w = geti(settings, "n_cols"), h = geti(settings, "n_rows");
+    json_t *cells = json_object_get(j, "cells"), *row, *v;
+    size_t y, x;
+    cr_assert_eq(json_array_size(cells), (size_t)h);
+    json_array_foreach(cells, y, row) {
+        cr_assert_eq(json_array_size(row), (size_t)w);
+        json_array_foreach(row, x, v) {
+            cr_assert(strict_word((uint32_t)json_integer_value(v)), "cell (%zu,%zu) = %lld", x,
+                      y, (long long)json_integer_value(v));
+        }
+    }
+
+    json_t *rooms = json_object_get(j, "rooms"), *r;
+    cr_assert(json_is_null(json_array_get(rooms, 0)), "rooms[0] must be null");
+    cr_assert_eq(geti(settings, "n_rooms"), (int)json_array_size(rooms) - 1);
+    size_t i;
+    json_array_foreach(rooms, i, r) {
+        if (i == 0) continue;
+        cr_assert_eq(geti(r, "id"), (int)i);
+        int cols = geti(r, "east") - geti(r, "west") + 1;
+        int rows = geti(r, "south") - geti(r, "north") + 1;
+        cr_assert_eq(geti(r, "width"), cols * 10, "room %zu width in feet", i);
+        cr_assert_eq(geti(r, "height"), rows * 10, "room %zu height in feet", i);
+        cr_assert_eq(geti(r, "row"), geti(r, "north"));
+        cr_assert_eq(geti(r, "col"), geti(r, "west"));
+        json_t *contents = json_object_get(r, "contents");
+        cr_assert_gt(strlen(gets(contents, "summary")), 0, "room %zu summary", i);
+        json_t *inh = json_object_get(contents, "inhabited");
+        if (inh) cr_assert(strstr(gets(contents, "summary"), json_string_value(inh)));
+        const char *side;
+        json_t *list;
+        json_object_foreach(json_object_get(r, "doors"), side, list) {
+            cr_assert(strcmp(side, "north") == 0 || strcmp(side, "south") == 0 ||
+                      strcmp(side, "west") == 0 || strcmp(side, "east") == 0);
+            cr_assert_gt(json_array_size(list), 0, "empty sides are left out");
+            size_t k;
+            json_t *door;
+            json_array_foreach(list, k, door) {
+                const char *type = gets(door, "type");
+                uint32_t c = (uint32_t)json_integer_value(json_array_get(
+                    json_array_get(cells, (size_t)geti(door, "row")), (size_t)geti(door, "col")));
+                static const struct { const char *type; uint32_t bit; } words[] = {
+                    {"arch", DG_ARCH}, {"door", DG_DOOR}, {"locked", DG_LOCKED},
+                    {"trapped", DG_TRAPPED}, {"secret", DG_SECRET}, {"portcullis", DG_PORTC}};
+                uint32_t bit = 0;
+                for (size_t t = 0; t < 6; t++)
+                    if (strcmp(type, words[t].type) == 0) bit = words[t].bit;
+                cr_assert_neq(bit, 0u, "unknown door type %s", type);
+                cr_assert_eq(c, DG_CORRIDOR | bit);
+                cr_assert_gt(strlen(gets(door, "desc")), 0);
+                gets(door, "key");
+                if (bit == DG_SECRET) cr_assert_gt(strlen(gets(door, "secret")), 0);
+                if (bit == DG_TRAPPED) cr_assert_gt(strlen(gets(door, "trap")), 0);
+                json_t *out = json_object_get(door, "out_id");
+                if (out) cr_assert(geti(door, "out_id") >= 1 &&
+                                   (size_t)geti(door, "out_id") < json_array_size(rooms));
+            }
+        }
+    }
+
+    json_array_foreach(json_object_get(j, "stairs"), i, v) {
+        uint32_t c = (uint32_t)json_integer_value(json_array_get(
+            json_array_get(cells, (size_t)geti(v, "row")), (size_t)geti(v, "col")));
+        bool down = strcmp(gets(v, "key"), "down") == 0;
+        cr_assert_eq(c, DG_CORRIDOR | (down ? DG_STAIR_DN : DG_STAIR_UP));
+        gets(v, "dir");
+        geti(v, "next_row");
+        geti(v, "next_col");
+    }
+    static const char *const keys[] = {
+        "infest", "name", "level", "n_pc", "motif", "seed", "dungeon_size", "dungeon_layout",
+        "peripheral_egress", "room_layout", "room_size", "room_polymorph", "door_set",
+        "corridor_layout", "remove_deadends", "add_stairs", "map_style", "grid", "cell_size"};
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        cr_assert_not_null(json_object_get(settings, keys[k]), "settings.%s missing", keys[k]);
+    json_t *details = json_object_get(j, "details");
+    gets(details, "floor");
+    gets(details, "walls");
+    gets(details, "temperature");
+    gets(details, "illumination");
+    cr_assert(json_is_object(json_object_get(j, "corridor_features")));
+}
+
+static dg_dungeon *d;
+static void setup(void) { d = fx_new(); }
+static void teardown(void) { fx_free(d); }
+TestSuite(donjon, .init = setup, .fini = teardown);
+
+Test(donjon, bit_table_uses_donjons_names_and_values)
+{
+    json_t *j = encode(d);
+    json_t *bits = json_object_get(j, "cell_bit");
+    static const struct { const char *name; long long v; } want[] = {
+        {"nothing", 0}, {"block", 1}, {"room", 2}, {"corridor", 4}, {"perimeter", 16},
+        {"aperture", 32}, {"room_id", 65472}, {"arch", 65536}, {"door", 131072},
+        {"locked", 262144}, {"trapped", 524288}, {"secret", 1048576}, {"portcullis", 2097152},
+        {"stair_down", 4194304}, {"stair_up", 8388608}, {"label", 4278190080LL}};
+    cr_assert_eq(json_object_size(bits), sizeof want / sizeof *want);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_assert_eq(json_integer_value(json_object_get(bits, want[i].name)), want[i].v, "%s",
+                     want[i].name);
+    json_decref(j);
+}
+
+Test(donjon, output_follows_the_strict_rules)
+{
+    json_t *j = encode(d);
+    check_strict(j);
+    json_t *cells = json_object_get(j, "cells");
+    for (int y = 0; y < FX_H; y++)
+        for (int x = 0; x < FX_W; x++)
+            cr_assert_eq(json_integer_value(json_array_get(json_array_get(cells, (size_t)y),
+                                                           (size_t)x)),
+                         (json_int_t)dg_cell(d, x, y));
+    json_decref(j);
+}
+
+Test(donjon, rooms_are_numbered_from_one_and_sized_in_feet)
+{
+    json_t *j = encode(d);
+    json_t *r2 = json_array_get(json_object_get(j, "rooms"), 2);
+    cr_assert_eq(geti(r2, "id"), 2);
+    cr_assert_eq(geti(r2, "row"), 1);
+    cr_assert_eq(geti(r2, "col"), 7);
+    cr_assert_eq(geti(r2, "east"), 11);
+    cr_assert_eq(geti(r2, "south"), 3);
+    cr_assert_eq(geti(r2, "width"), 50);
+    cr_assert_eq(geti(r2, "height"), 30);
+    cr_assert_eq(geti(r2, "area"), 1500);
+    cr_assert_str_eq(gets(r2, "shape"), "square");
+    json_t *r4 = json_array_get(json_object_get(j, "rooms"), 4);
+    cr_assert_str_eq(gets(r4, "shape"), "polygon");
+    cr_assert_eq(geti(r4, "polygon"), 6);
+    json_decref(j);
+}
+
+Test(donjon, doors_carry_the_words_importers_test)
+{
+    json_t *j = encode(d);
+    json_t *rooms = json_object_get(j, "rooms");
+    json_t *secret = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 2),
+                                                                    "doors"), "west"), 0);
+    cr_assert_str_eq(gets(secret, "type"), "secret");
+    cr_assert_str_eq(gets(secret, "key"), "secret");
+    cr_assert_str_eq(gets(secret, "desc"), "Secret Door");
+    cr_assert_eq(geti(secret, "row"), 2);
+    cr_assert_eq(geti(secret, "col"), 6);
+    cr_assert_null(json_object_get(secret, "out_id"), "a corridor door has no out_id");
+    /* the shared door: east wall of room 3, west wall of room 4 */
+    json_t *d3 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
+                                                                "doors"), "east"), 0);
+    json_t *d4 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 4),
+                                                                "doors"), "west"), 0);
+    cr_assert_eq(geti(d3, "out_id"), 4);
+    cr_assert_eq(geti(d4, "out_id"), 3);
+    cr_assert_str_eq(gets(d3, "type"), "door");
+    cr_assert_str_eq(gets(d3, "key"), "open");
+    json_t *portc = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
+                                                                   "doors"), "north"), 0);
+    cr_assert_str_eq(gets(portc, "type"), "portcullis");
+    cr_assert_str_eq(gets(portc, "key"), "portc");
+    json_decref(j);
+}
+
+Test(donjon, settings_speak_donjons_words)
+{
+    json_t *j = encode(d);
+    json_t *s = json_object_get(j, "settings");
+    cr_assert_str_eq(gets(s, "seed"), "42");
+    cr_assert_str_eq(gets(s, "corridor_layout"), "Errant");
+    cr_assert_str_eq(gets(s, "room_layout"), "Scattered");
+    cr_assert_str_eq(gets(s, "remove_deadends"), "Some");
+    cr_assert_str_eq(gets(s, "add_stairs"), "Yes");
+    cr_assert_str_eq(gets(s, "peripheral_egress"), "");
+    cr_assert_eq(geti(s, "n_rows"), FX_H);
+    cr_assert_eq(geti(s, "n_cols"), FX_W);
+    cr_assert_eq(strncmp(gets(s, "name"), "The ", 4), 0);
+    json_t *eg = json_object_get(j, "egress");
+    cr_assert_eq(json_array_size(eg), 1);
+    cr_assert_eq(geti(json_array_get(eg, 0), "row"), 0);
+    cr_assert_eq(geti(json_array_get(eg, 0), "col"), 5);
+    cr_assert_str_eq(gets(json_array_get(eg, 0), "dir"), "north");
+    json_decref(j);
+}
+
+Test(donjon, no_exits_means_no_egress_key)
+{
+    d->n_exits = 0;
+    json_t *j = encode(d);
+    cr_assert_null(json_object_get(j, "egress"));
+    json_decref(j);
+}
+
+Test(donjon, keys_are_sorted_like_donjons_files)
+{
+    json_t *j = encode(d);
+    const char *prev = "";
+    for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it)) {
+        cr_assert_lt(strcmp(prev, json_object_iter_key(it)), 0);
+        prev = json_object_iter_key(it);
+    }
+    json_decref(j);
+}
+
+/* Flavour comes from the seed alone: the same seed says the same, and over
+ * a handful of seeds names and contents actually vary. */
+Test(donjon, flavour_is_deterministic_and_varies_with_the_seed)
+{
+    dg_buf a, b;
+    dg_buf_init(&a);
+    dg_buf_init(&b);
+    cr_assert_eq(dg_donjon_encode(d, &a, NULL), DG_OK);
+    cr_assert_eq(dg_donjon_encode(d, &b, NULL), DG_OK);
+    cr_assert(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+    dg_buf_fini(&a);
+    dg_buf_fini(&b);
+
+    char names[8][128], summaries[8][256];
+    for (int s = 0; s < 8; s++) {
+        char seed[8];
+        snprintf(seed, sizeof seed, "%d", s + 1);
+        dg_dungeon *e = fx_new_seeded(seed);
+        json_t *j = encode(e);
+        check_strict(j);
+        snprintf(names[s], sizeof names[s], "%s", gets(json_object_get(j, "settings"), "name"));
+        json_t *rooms = json_object_get(j, "rooms");
+        summaries[s][0] = '\0';
+        for (size_t i = 1; i < json_array_size(rooms); i++) {
+            size_t n = strlen(summaries[s]);
+            snprintf(summaries[s] + n, sizeof summaries[s] - n, "%s|",
+                     gets(json_object_get(json_array_get(rooms, i), "contents"), "summary"));
+        }
+        json_decref(j);
+        fx_free(e);
+    }
+    int distinct_names = 0, distinct_contents = 0;
+    for (int s = 0; s < 8; s++) {
+        bool seen_n = false, seen_c = false;
+        for (int t = 0; t < s; t++) {
+            seen_n |= strcmp(names[s], names[t]) == 0;
+            seen_c |= strcmp(summaries[s], summaries[t]) == 0;
+        }
+        distinct_names += !seen_n;
+        distinct_contents += !seen_c;
+    }
+    cr_assert_geq(distinct_names, 5);
+    cr_assert_geq(distinct_contents, 3);
+}
+
+/* Generated maps must satisfy the same strict rules as the fixture. */
+Test(donjon, generated_maps_follow_the_strict_rules)
+{
+    static const char *const cases[][2] = {
+        {"seed", "3"}, {"rooms", "dense"}, {"polymorph", "many"}, {"egress", "many"},
+        {"corridors", "labyrinth"}, {"doors", "deathtrap"}, {"layout", "round"},
+        {"rooms", "symmetric"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *keys[] = {"seed", cases[i][0]};
+        const char *vals[] = {"11", cases[i][1]};
+        size_t n = strcmp(cases[i][0], "seed") == 0 ? 1 : 2;
+        if (n == 1) vals[0] = cases[i][1];
+        dg_options o;
+        dg_error err;
+        dg_error_clear(&err);
+        cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
+        dg_dungeon *g = NULL;
+        cr_assert_eq(dg_generate(&o, &g, &err), DG_OK, "%s", err.msg);
+        json_t *j = encode(g);
+        check_strict(j);
+        cr_assert_eq(json_object_get(j, "egress") != NULL, g->n_exits > 0);
+        json_decref(j);
+        dg_dungeon_free(g);
+    }
+}
