@@ -33,9 +33,15 @@ dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err)
             }
             if ((w & DG_STAIRS) || on_edge(d, x, y)) continue; /* stairs and exits end there */
             int open = 0;
-            for (int k = 0; k < 4; k++)
-                open += dg_cell_open(dg_cell(d, x + dg_dir_dx((dg_dir)k), y + dg_dir_dy((dg_dir)k)));
-            if (open <= 1) out->dead_ends++;
+            uint32_t last = 0;
+            for (int k = 0; k < 4; k++) {
+                int nx = x + dg_dir_dx((dg_dir)k), ny = y + dg_dir_dy((dg_dir)k);
+                if (!dg_cell_open(dg_cell(d, nx, ny))) continue;
+                open++;
+                last = (dg_cell(d, nx, ny) & DG_STAIRS) || on_edge(d, nx, ny) ? 1u : 0u;
+            }
+            /* a stair's or exit's landing is where the way ends, not a dead end */
+            if (open == 0 || (open == 1 && !last)) out->dead_ends++;
         }
     }
     out->rooms = d->n_rooms;

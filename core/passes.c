@@ -135,12 +135,15 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
             if (w & (DG_OPENSPACE | DG_BLOCKED)) continue;
             for (int d = DG_DIR_SOUTH; d <= DG_DIR_EAST; d += 2) { /* south, east */
                 int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
+                /* only the wall between two lattice nodes: a corner cell
+                 * would put a doorway beside another opening */
+                if (((r - dr) & 1) == 0 || ((c - dc) & 1) == 0) continue;
                 size_t a = (size_t)(r - dr) * (size_t)b->cols + (size_t)(c - dc);
                 size_t z = (size_t)(r + dr) * (size_t)b->cols + (size_t)(c + dc);
                 if (!lab[a] || !lab[z] || lab[a] == lab[z]) continue;
                 /* a doorway must not open sideways into a room */
-                if ((w & (DG_PERIMETER | DG_ENTRANCE)) && ((dg__get(b, r + dc, c + dr) & DG_ROOM) ||
-                                           (dg__get(b, r - dc, c - dr) & DG_ROOM)))
+                if ((w & (DG_PERIMETER | DG_ENTRANCE)) && ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) ||
+                                           (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)))
                     continue;
                 if (nc == cap) {
                     knock *g = realloc(cand, 2 * cap * sizeof *cand);
@@ -363,6 +366,9 @@ static void collapse(dg__build *b, int r, int c)
         if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return;
         int nr = -1, nc = -1;
         if (open_neighbours(b, r, c, &nr, &nc) > 1) return;
+        /* a stair or exit keeps its landing, even when nothing else is left
+         * to lead to (a map too small for rooms) */
+        if (nr >= 0 && (dg__get(b, nr, nc) & DG__KEEP)) return;
         *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
         if (nr < 0) return;
         r = nr;

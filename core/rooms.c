@@ -245,6 +245,45 @@ static dg_status complexes(placer *p, long count, dg_error *err)
     return rc;
 }
 
+/* Parts of a complex can enclose wall cells between them; those become
+ * floor, so each room is one piece with one outline and no holes. */
+static dg_status fill_holes(dg__build *b, int id, dg_error *err)
+{
+    const dg__room *rm = &b->room[id - 1];
+    int h = rm->r2 - rm->r1 + 3, w = rm->c2 - rm->c1 + 3;
+    unsigned char *out = calloc((size_t)h * (size_t)w, 1);
+    int *queue = malloc((size_t)h * (size_t)w * sizeof *queue);
+    if (!out || !queue) {
+        free(out);
+        free(queue);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    }
+    /* flood the box's margin inwards through everything not this room */
+    size_t head = 0, tail = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (y == 0 || x == 0 || y == h - 1 || x == w - 1) out[y * w + x] = 1, queue[tail++] = y * w + x;
+    while (head < tail) {
+        int at = queue[head++], y = at / w, x = at % w;
+        for (int d = 0; d < 4; d++) {
+            int ny = y + dg_dir_dy((dg_dir)d), nx = x + dg_dir_dx((dg_dir)d);
+            if (ny < 0 || nx < 0 || ny >= h || nx >= w || out[ny * w + nx]) continue;
+            uint32_t c = dg__get(b, rm->r1 - 1 + ny, rm->c1 - 1 + nx);
+            if ((c & DG_ROOM) && dg__room_id(c) == id) continue;
+            out[ny * w + nx] = 1;
+            queue[tail++] = ny * w + nx;
+        }
+    }
+    for (int y = 1; y < h - 1; y++)
+        for (int x = 1; x < w - 1; x++)
+            if (!out[y * w + x])
+                *dg__at(b, rm->r1 - 1 + y, rm->c1 - 1 + x) =
+                    DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
+    free(out);
+    free(queue);
+    return DG_OK;
+}
+
 /* Every non-room cell touching a room (8 ways) becomes that room's wall. */
 static void ring_rooms(dg__build *b)
 {
@@ -288,6 +327,8 @@ dg_status dg__place_rooms(dg__build *b, dg_error *err)
     default:                 rc = scatter(&p, n > 1 ? n : 1, false, err); break;
     }
     free(p.resv);
+    for (size_t k = 0; k < b->n_room && rc == DG_OK; k++)
+        if (b->room[k].shape == DG_SHAPE_COMPOSITE) rc = fill_holes(b, (int)k + 1, err);
     if (rc == DG_OK) ring_rooms(b);
     return rc;
 }

@@ -1,0 +1,164 @@
+/* gen_check.h -- the invariants every finished map must satisfy, shared by
+ * the generator tests of every family. Each check names the seed and what
+ * failed, so a red test says which map to look at. */
+#ifndef GEN_CHECK_H
+#define GEN_CHECK_H
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dg.h"
+
+static inline int gc_id(uint32_t w) { return (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT); }
+
+static inline bool gc_one_bit(uint32_t v) { return v && !(v & (v - 1)); }
+
+/* Only the words dg.h promises appear in a finished map. */
+static inline void gc_cell_words(const dg_dungeon *d, const char *what)
+{
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) {
+            uint32_t w = dg_cell(d, x, y);
+            bool ok;
+            if (w & DG_ROOM)
+                ok = (w & ~(DG_ROOM | DG_ROOM_ID | DG_LABEL)) == 0 && gc_id(w) >= 1 &&
+                     (size_t)gc_id(w) <= d->n_rooms;
+            else if (w & DG_CORRIDOR) {
+                uint32_t extra = w & ~DG_CORRIDOR;
+                ok = extra == 0 || (gc_one_bit(extra) && (extra & (DG_DOORSPACE | DG_STAIRS)));
+            } else
+                ok = w == DG_NOTHING || w == DG_PERIMETER;
+            cr_assert(ok, "%s: cell (%d,%d) holds 0x%08x", what, x, y, w);
+        }
+}
+
+static inline void gc_rooms(const dg_dungeon *d, const char *what)
+{
+    long *area = calloc(d->n_rooms + 1, sizeof *area);
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) {
+            uint32_t w = dg_cell(d, x, y);
+            if (!(w & DG_ROOM)) continue;
+            const dg_room *rm = &d->rooms[gc_id(w) - 1];
+            cr_assert(x >= rm->x && x < rm->x + rm->width && y >= rm->y && y < rm->y + rm->height,
+                      "%s: room %d cell (%d,%d) outside its box", what, rm->id, x, y);
+            area[rm->id]++;
+        }
+    for (size_t k = 0; k < d->n_rooms; k++) {
+        const dg_room *rm = &d->rooms[k];
+        cr_assert_eq(rm->id, (int)k + 1, "%s: room ids not 1..n", what);
+        cr_assert(rm->x % 2 == 1 && rm->y % 2 == 1 && rm->width % 2 == 1 && rm->height % 2 == 1,
+                  "%s: room %d box %d,%d %dx%d not odd", what, rm->id, rm->x, rm->y, rm->width,
+                  rm->height);
+        cr_assert(rm->x >= 1 && rm->y >= 1 && rm->x + rm->width <= d->width - 1 &&
+                      rm->y + rm->height <= d->height - 1,
+                  "%s: room %d leaves the map", what, rm->id);
+        cr_assert_eq(area[rm->id], rm->area, "%s: room %d area %ld vs %d", what, rm->id,
+                     area[rm->id], rm->area);
+        if (rm->shape == DG_SHAPE_RECT) {
+            cr_assert_eq(rm->area, rm->width * rm->height, "%s: rect room %d not full", what, rm->id);
+            cr_assert_null(rm->outline);
+            continue;
+        }
+        /* the outline encloses exactly the room's cells: shoelace area */
+        cr_assert(rm->n_outline >= 4, "%s: room %d outline too short", what, rm->id);
+        long twice = 0;
+        for (size_t i = 0; i < rm->n_outline; i++) {
+            dg_point a = rm->outline[i], b = rm->outline[(i + 1) % rm->n_outline];
+            cr_assert(a.x >= rm->x && a.x <= rm->x + rm->width && a.y >= rm->y &&
+                          a.y <= rm->y + rm->height,
+                      "%s: room %d outline point off its box", what, rm->id);
+            cr_assert(a.x == b.x || a.y == b.y, "%s: outline edge not axis-aligned", what);
+            twice += (long)a.x * b.y - (long)b.x * a.y;
+        }
+        cr_assert_eq(twice / 2 < 0 ? -twice / 2 : twice / 2, rm->area,
+                     "%s: room %d outline area %ld vs %d cells", what, rm->id, twice / 2, rm->area);
+    }
+    free(area);
+}
+
+/* Doors: exactly the door cells, in a wall between the room and open space,
+ * walled on both sides. */
+static inline void gc_doors(const dg_dungeon *d, const char *what)
+{
+    size_t door_cells = 0;
+    for (size_t s = 0; s < (size_t)d->width * (size_t)d->height; s++)
+        if (d->cells[s] & DG_DOORSPACE) door_cells++;
+    cr_assert_eq(door_cells, d->n_doors, "%s: %zu door cells, %zu doors listed", what,
+                 door_cells, d->n_doors);
+    for (size_t k = 0; k < d->n_doors; k++) {
+        const dg_door *dr = &d->doors[k];
+        int dx = dg_dir_dx(dr->dir), dy = dg_dir_dy(dr->dir);
+        uint32_t w = dg_cell(d, dr->x, dr->y);
+        cr_assert_eq(w, DG_CORRIDOR | dg_door_type_bit(dr->type), "%s: door (%d,%d) word 0x%x",
+                     what, dr->x, dr->y, w);
+        uint32_t in = dg_cell(d, dr->x - dx, dr->y - dy), out = dg_cell(d, dr->x + dx, dr->y + dy);
+        cr_assert((in & DG_ROOM) && gc_id(in) == dr->room, "%s: door (%d,%d) not in room %d's wall",
+                  what, dr->x, dr->y, dr->room);
+        cr_assert(dg_cell_open(out), "%s: door (%d,%d) opens onto rock", what, dr->x, dr->y);
+        cr_assert_eq(dr->other, (out & DG_ROOM) ? gc_id(out) : 0, "%s: door (%d,%d) joins wrong room",
+                     what, dr->x, dr->y);
+        cr_assert(!dg_cell_open(dg_cell(d, dr->x + dy, dr->y + dx)) &&
+                      !dg_cell_open(dg_cell(d, dr->x - dy, dr->y - dx)),
+                  "%s: door (%d,%d) not walled on both sides", what, dr->x, dr->y);
+        if (k > 0) {
+            const dg_door *p = &d->doors[k - 1];
+            cr_assert(p->y < dr->y || (p->y == dr->y && p->x < dr->x), "%s: doors not row-major", what);
+        }
+    }
+}
+
+static inline void gc_stairs(const dg_dungeon *d, const char *what)
+{
+    size_t stair_cells = 0;
+    for (size_t s = 0; s < (size_t)d->width * (size_t)d->height; s++)
+        if (d->cells[s] & DG_STAIRS) stair_cells++;
+    cr_assert_eq(stair_cells, d->n_stairs, "%s: stair cells vs list", what);
+    for (size_t k = 0; k < d->n_stairs; k++) {
+        const dg_stair *st = &d->stairs[k];
+        uint32_t w = dg_cell(d, st->x, st->y);
+        cr_assert_eq(w, DG_CORRIDOR | (st->down ? DG_STAIR_DN : DG_STAIR_UP), "%s: stair word", what);
+        cr_assert(st->next_x == st->x + dg_dir_dx(st->dir) && st->next_y == st->y + dg_dir_dy(st->dir),
+                  "%s: stair next cell not in its direction", what);
+        int open = 0;
+        for (int q = 0; q < 4; q++)
+            open += dg_cell_open(dg_cell(d, st->x + dg_dir_dx((dg_dir)q), st->y + dg_dir_dy((dg_dir)q)));
+        cr_assert_eq(open, 1, "%s: stair (%d,%d) not at a dead end", what, st->x, st->y);
+        cr_assert_eq(dg_cell(d, st->next_x, st->next_y), DG_CORRIDOR, "%s: stair leads off corridor", what);
+    }
+}
+
+static inline void gc_exits(const dg_dungeon *d, const char *what)
+{
+    for (size_t k = 0; k < d->n_exits; k++) {
+        const dg_exit *e = &d->exits[k];
+        cr_assert(dg_cell_open(dg_cell(d, e->x, e->y)), "%s: exit closed", what);
+        bool edge = (e->dir == DG_DIR_NORTH && e->y == 0) || (e->dir == DG_DIR_SOUTH && e->y == d->height - 1) ||
+                    (e->dir == DG_DIR_WEST && e->x == 0) || (e->dir == DG_DIR_EAST && e->x == d->width - 1);
+        cr_assert(edge, "%s: exit (%d,%d) not on its edge", what, e->x, e->y);
+    }
+    /* nothing else is open on the map's edge */
+    size_t open_edge = 0;
+    for (int x = 0; x < d->width; x++)
+        open_edge += dg_cell_open(dg_cell(d, x, 0)) + dg_cell_open(dg_cell(d, x, d->height - 1));
+    for (int y = 1; y < d->height - 1; y++)
+        open_edge += dg_cell_open(dg_cell(d, 0, y)) + dg_cell_open(dg_cell(d, d->width - 1, y));
+    cr_assert_eq(open_edge, d->n_exits, "%s: %zu open edge cells, %zu exits", what, open_edge, d->n_exits);
+}
+
+/* Everything a finished map promises, whatever the family. */
+static inline void gc_all(const dg_dungeon *d, const char *what)
+{
+    dg_stats st;
+    cr_assert_eq(dg_analyse(d, &st, NULL), DG_OK);
+    cr_assert(st.components <= 1, "%s: %zu separate regions", what, st.components);
+    gc_cell_words(d, what);
+    gc_rooms(d, what);
+    gc_doors(d, what);
+    gc_stairs(d, what);
+    gc_exits(d, what);
+    if (d->opts.deadends == 100) cr_assert_eq(st.dead_ends, 0, "%s: %zu dead ends left", what, st.dead_ends);
+}
+
+#endif
