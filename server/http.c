@@ -65,13 +65,14 @@ enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
 enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
                                const char *param, const char *value, const char *allowed)
 {
-    json_t *o = json_pack("{s:s, s:s?, s:s?, s:s?}", "error", msg, "param", param && *param ? param : NULL,
-                          "value", param && *param ? value : NULL,
-                          "allowed", allowed && *allowed ? allowed : NULL);
-    /* values come from the client: invalid UTF-8 makes pack fail, so retry
-     * without the echo rather than answer nothing */
-    if (!o) o = json_pack("{s:s, s:s?}", "error", msg, "param", param && *param ? param : NULL);
-    if (!o) o = json_pack("{s:s}", "error", "bad request");
+    /* always all four keys, "" when they do not apply: one shape to parse */
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "error", msg, "param", param ? param : "",
+                          "value", value ? value : "", "allowed", allowed ? allowed : "");
+    /* values come from the client: invalid UTF-8 makes pack fail, so say
+     * it without the echo rather than answer nothing */
+    if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", msg, "param", param ? param : "",
+                          "value", "(not UTF-8)", "allowed", allowed ? allowed : "");
+    if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", "bad request", "param", "", "value", "", "allowed", "");
     char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(o);
     if (!s) return MHD_NO;
@@ -210,7 +211,7 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
 {
     if (srv_static_path_hostile(r->raw))
         return srv_send_error(r, MHD_HTTP_BAD_REQUEST, "path not allowed", "path", url,
-                              "a plain path without '..', encoded '.', '/', '\\\\' or NUL");
+                              "a path without '..', backslash or encoded '.', '/', backslash, NUL");
     route rt = find_route(url);
     r->route = rt.metric;
     r->allow = rt.allow;
@@ -367,6 +368,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
         goto fail;
     }
     h->d = MHD_start_daemon(flags, (uint16_t)c->port, NULL, NULL, handler, h,
+                            MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
                             MHD_OPTION_THREAD_POOL_SIZE, (unsigned)c->io_threads,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)c->max_connections,
@@ -374,7 +376,6 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
-                            MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);

@@ -82,16 +82,6 @@ done:
     return rc;
 }
 
-static dg_status parse_download(const char *v, bool *out, dg_error *err)
-{
-    static const char *yes[] = {"1", "yes", "true", "on"}, *no[] = {"0", "no", "false", "off", ""};
-    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
-        if (!strcasecmp(v, yes[i])) { *out = true; return DG_OK; }
-    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
-        if (!strcasecmp(v, no[i])) { *out = false; return DG_OK; }
-    return dg_error_set(err, DG_EINVAL, "download", v, "1|0|yes|no", "download must be 1 or 0");
-}
-
 static uint64_t random_seed(void)
 {
     uint64_t s = 0;
@@ -117,7 +107,8 @@ dg_status srv_map_req_parse(srv_map_req *r, const srv_kv *kv, int route_fmt,
             if (download_given)
                 return dg_error_set(err, DG_EINVAL, "download", v, "once", "download given twice");
             download_given = true;
-            if ((rc = parse_download(v, &r->download, err)) != DG_OK) return rc;
+            /* the core's yes/no grammar, so every boolean reads the same */
+            if ((rc = dg_options_parse_bool("download", v, &r->download, err)) != DG_OK) return rc;
             continue;
         }
         if (!strcasecmp(k, "format") && route_fmt >= 0) {
