@@ -46,6 +46,17 @@ static bool strict_word(uint32_t c)
     return (c & ~(DG_ROOM_ID | DG_LABEL)) == DG_ROOM && id > 0;
 }
 
+static uint32_t word_at(json_t *cells, int x, int y)
+{
+    json_t *v = json_array_get(json_array_get(cells, (size_t)y), (size_t)x);
+    return v ? (uint32_t)json_integer_value(v) : 0; /* off the map reads as rock */
+}
+
+static bool open_at(json_t *cells, int x, int y)
+{
+    return x >= 0 && y >= 0 && (word_at(cells, x, y) & DG_OPENSPACE);
+}
+
 /* Rules that hold for any dungeon we write in donjon's layout. */
 static void check_strict(json_t *j)
 {
@@ -61,6 +72,18 @@ static void check_strict(json_t *j)
                       y, (long long)json_integer_value(v));
         }
     }
+
+    /* Foundry's donjon-map-importer turns each door cell into a wall segment
+     * across the open cells on either side; a door with open space on
+     * neither axis makes it throw. */
+    for (int yy = 0; yy < h; yy++)
+        for (int xx = 0; xx < w; xx++) {
+            uint32_t c = word_at(cells, xx, yy);
+            if (!(c & DG_DOORSPACE)) continue;
+            bool ew = open_at(cells, xx - 1, yy) && open_at(cells, xx + 1, yy);
+            bool ns = open_at(cells, xx, yy - 1) && open_at(cells, xx, yy + 1);
+            cr_assert(ew || ns, "door (%d,%d) has no open cells on either axis", xx, yy);
+        }
 
     json_t *rooms = json_object_get(j, "rooms"), *r;
     cr_assert(json_is_null(json_array_get(rooms, 0)), "rooms[0] must be null");
