@@ -1,0 +1,46 @@
+/* daemon.h -- test helpers: start build/dungeond on a free loopback port,
+ * stop it with a signal, and make HTTP requests with libcurl. */
+#ifndef TEST_DAEMON_H
+#define TEST_DAEMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct {
+    pid_t pid;
+    int port;
+    char dir[64];            /* scratch directory (port file) */
+    char base[64];           /* "http://127.0.0.1:PORT" */
+} td_daemon;
+
+/* Starts the daemon with extra flags (NULL-terminated); false if it did
+ * not come up within 5 s. The access log is off unless a flag turns it on. */
+bool td_start(td_daemon *d, const char *const *extra);
+/* Sends sig, waits; the exit status (or 128 + signal if it died of one). */
+int td_stop(td_daemon *d, int sig);
+/* Path of build/dungeond; false when it has not been built. */
+bool td_binary(char *out, size_t cap);
+
+typedef struct {
+    long status;
+    unsigned char *body;
+    size_t len;
+    char *headers;           /* raw header block, "\r\n"-separated */
+    size_t hlen;
+    long connects;           /* new connections this request opened */
+} td_resp;
+
+/* method NULL is GET; "HEAD" sends no body back. headers: NULL-terminated
+ * "Name: value" strings. The target goes out exactly as written. */
+bool td_request(const char *base, const char *method, const char *target,
+                const char *const *headers, const char *body, size_t body_len,
+                td_resp *out);
+void td_resp_free(td_resp *r);
+/* Value of a response header (case-insensitive name) into out; false if absent. */
+bool td_header(const td_resp *r, const char *name, char *out, size_t cap);
+
+/* The same bytes the daemon should send: generated and encoded here. */
+bool td_expected(const char *query, int fmt, unsigned char **body, size_t *len);
+
+#endif

@@ -1,0 +1,584 @@
+/* test_http.c -- dungeond over real HTTP (libcurl) on an ephemeral port:
+ * every route and format, bad input, caching headers, HEAD, 405, 413, 415,
+ * path escapes, static files. Concurrency, 503 and shutdown are in
+ * test_http_load.c. Each test starts its own daemon (a few ms). */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <curl/curl.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "daemon.h"
+#include "dg.h"
+#include "render.h"
+
+static td_daemon dd;
+
+static void setup(void)
+{
+    char bin[4096];
+    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    static const char *const extra[] = {"--body-limit", "1024", NULL};
+    cr_assert(td_start(&dd, extra), "daemon did not start");
+}
+
+static void teardown(void)
+{
+    if (dd.pid) cr_expect_eq(td_stop(&dd, SIGTERM), 0, "daemon exit status");
+    curl_global_cleanup();
+}
+
+TestSuite(http, .init = setup, .fini = teardown, .timeout = 60);
+
+static td_resp get(const char *target, const char *const *headers)
+{
+    td_resp r;
+    cr_assert(td_request(dd.base, "GET", target, headers, NULL, 0, &r), "GET %s failed", target);
+    return r;
+}
+
+static td_resp post(const char *body, const char *const *headers)
+{
+    td_resp r;
+    cr_assert(td_request(dd.base, "POST", "/dungeon", headers, body, strlen(body), &r), "POST failed");
+    return r;
+}
+
+static json_t *body_json(const td_resp *r)
+{
+    json_error_t je;
+    json_t *j = json_loadb((const char *)r->body, r->len, 0, &je);
+    cr_assert_not_null(j, "body is not JSON (%s): %.*s", je.text, (int)(r->len > 200 ? 200 : r->len),
+                       (const char *)r->body);
+    return j;
+}
+
+static void assert_error(const td_resp *r, long status, const char *param)
+{
+    cr_assert_eq(r->status, status, "status %ld, want %ld: %.*s", r->status, status, (int)r->len,
+                 (const char *)r->body);
+    char ct[128];
+    cr_assert(td_header(r, "Content-Type", ct, sizeof ct));
+    cr_assert_str_eq(ct, "application/json");
+    json_t *j = body_json(r);
+    const char *fields[] = {"error", "param", "value", "allowed"};
+    for (size_t i = 0; i < 4; i++)
+        cr_assert(json_is_string(json_object_get(j, fields[i])), "error body lacks \"%s\"", fields[i]);
+    cr_assert(strlen(json_string_value(json_object_get(j, "error"))) > 0);
+    if (param)
+        cr_assert_str_eq(json_string_value(json_object_get(j, "param")), param,
+                         "named %s, want %s", json_string_value(json_object_get(j, "param")), param);
+    json_decref(j);
+}
+
+/* ------------------------------------------------------------- formats */
+
+Test(http, every_format_route_answers_the_library_bytes)
+{
+    /* one route per format, "/dungeon.<ext>": a new format is tested here
+     * as soon as it joins DG_FORMATS */
+    for (int f = 0; f < DG_FMT_COUNT; f++) {
+        char target[128], ct[128];
+        snprintf(target, sizeof target, "/dungeon.%s?seed=7&rooms=dense", dg_format_ext((dg_format)f));
+        td_resp r = get(target, NULL);
+        cr_assert_eq(r.status, 200, "%s: %ld", target, r.status);
+        cr_assert(td_header(&r, "Content-Type", ct, sizeof ct));
+        cr_assert_str_eq(ct, dg_format_mime((dg_format)f), "%s", target);
+        unsigned char *want = NULL;
+        size_t want_len = 0;
+        cr_assert(td_expected("seed=7&rooms=dense", f, &want, &want_len));
+        cr_assert_eq(r.len, want_len, "%s: %zu bytes, want %zu", target, r.len, want_len);
+        cr_assert(!memcmp(r.body, want, want_len), "%s: bytes differ from the library's", target);
+        free(want);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, post_body_gives_the_same_map_as_the_query)
+{
+    unsigned char *want = NULL;
+    size_t want_len = 0;
+    cr_assert(td_expected("seed=7&layout=box&deadends=all", DG_FMT_PNG, &want, &want_len));
+    static const char *const json[] = {"Content-Type: application/json", NULL};
+    /* numbers, names and the format key */
+    td_resp r = post("{\"seed\": 7, \"layout\": \"box\", \"deadends\": \"all\", \"format\": \"png\"}", json);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(r.len, want_len);
+    cr_assert(!memcmp(r.body, want, want_len));
+    td_resp_free(&r);
+    /* the format from Accept instead */
+    static const char *const accept_png[] = {"Content-Type: application/json; charset=utf-8",
+                                             "Accept: image/png", NULL};
+    r = post("{\"seed\": \"7\", \"layout\": \"box\", \"deadends\": 100}", accept_png);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(r.len, want_len);
+    cr_assert(!memcmp(r.body, want, want_len));
+    td_resp_free(&r);
+    free(want);
+
+    static const char *const accept_txt[] = {"Content-Type: application/json", "Accept: text/plain", NULL};
+    cr_assert(td_expected("seed=9&polymorph=yes", DG_FMT_TXT, &want, &want_len));
+    r = post("{\"seed\": 9, \"polymorph\": true, \"rooms\": null}", accept_txt);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(r.len, want_len);
+    cr_assert(!memcmp(r.body, want, want_len));
+    td_resp_free(&r);
+    free(want);
+}
+
+Test(http, post_without_body_or_accept_is_a_random_json_map)
+{
+    td_resp r = post("", NULL);
+    cr_assert_eq(r.status, 200);
+    char ct[64], cc[64];
+    cr_assert(td_header(&r, "Content-Type", ct, sizeof ct));
+    cr_assert_str_eq(ct, "application/json");
+    cr_assert(td_header(&r, "Cache-Control", cc, sizeof cc));
+    cr_assert_str_eq(cc, "no-store");
+    td_resp_free(&r);
+}
+
+/* ----------------------------------------------------------- bad input */
+
+typedef struct { const char *target; const char *param; } bad_case;
+
+#define X10 "xxxxxxxxxx"
+#define X100 X10 X10 X10 X10 X10 X10 X10 X10 X10 X10
+
+/* Each must answer 400 naming the parameter; the daemon runs with the
+ * default max_dim 1001 and max_cell 32. */
+static const bad_case bad[] = {
+    {"/dungeon.json?rows=abc", "rows"},
+    {"/dungeon.json?rows=4001", "rows"},
+    {"/dungeon.json?rows=5", "rows"},
+    {"/dungeon.json?rows=-7", "rows"},
+    {"/dungeon.json?rows=0x11", "rows"},
+    {"/dungeon.json?rows=%2011", "rows"},
+    {"/dungeon.json?cols=x", "cols"},
+    {"/dungeon.json?cols=99999999999999999999", "cols"},
+    {"/dungeon.json?layout=pentagon", "layout"},
+    {"/dungeon.json?rooms=lots", "rooms"},
+    {"/dungeon.json?room_size=enormous", "room_size"},
+    {"/dungeon.json?room_min=2", "room_min"},
+    {"/dungeon.json?room_max=100", "room_max"},
+    {"/dungeon.json?room_min=9&room_max=5", "room_min"},
+    {"/dungeon.json?polymorph=maybe", "polymorph"},
+    {"/dungeon.json?doors=revolving", "doors"},
+    {"/dungeon.json?corridors=curvy", "corridors"},
+    {"/dungeon.json?deadends=101", "deadends"},
+    {"/dungeon.json?deadends=-1", "deadends"},
+    {"/dungeon.json?stairs=65", "stairs"},
+    {"/dungeon.json?stairs=lots", "stairs"},
+    {"/dungeon.json?egress=sideways", "egress"},
+    {"/dungeon.png?style=neon", "style"},
+    {"/dungeon.png?grid=triangle", "grid"},
+    {"/dungeon.png?cell=3", "cell"},
+    {"/dungeon.png?cell=33", "cell"},
+    {"/dungeon.png?cell=18.5", "cell"},
+    {"/dungeon.png?view=god", "view"},
+    {"/dungeon.txt?algorithm=bsp", "algorithm"},
+    {"/dungeon.txt?size=ginormous", "size"},
+    {"/dungeon.txt?seed=", "seed"},
+    {"/dungeon.txt?seed=1&seed=2", "seed"},
+    {"/dungeon.txt?roms=dense", "roms"},
+    {"/dungeon.donjon.json?download=maybe", "download"},
+    {"/dungeon.json?format=png", "format"},
+    {"/dungeon.json?layout=box%00x", "layout"},
+    {"/dungeon.json?seed=" X100 X100 "x", "seed"},   /* 201 bytes */
+    /* valid alone, but the image would be too big */
+    {"/dungeon.png?rows=1001&cols=1001&cell=32", "cell"},
+};
+
+Test(http, bad_options_give_400_naming_the_parameter)
+{
+    cr_assert_geq(sizeof bad / sizeof bad[0], 30);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        td_resp r = get(bad[i].target, NULL);
+        cr_expect_eq(r.status, 400, "%s: %ld", bad[i].target, r.status);
+        if (r.status == 400) assert_error(&r, 400, bad[i].param);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, bad_post_bodies_give_400_naming_what)
+{
+    static const char *const json[] = {"Content-Type: application/json", NULL};
+    static const struct { const char *body, *param; } cases[] = {
+        {"{", "body"},
+        {"[1, 2]", "body"},
+        {"\"seed\"", "body"},
+        {"{\"rows\": [9]}", "rows"},
+        {"{\"rooms\": {\"a\": 1}}", "rooms"},
+        {"{\"rows\": \"nine\"}", "rows"},
+        {"{\"seed\": 1, \"seed\": 2}", "body"},
+        {"{\"cell\": 1e9}", "cell"},
+        {"{\"colour\": \"red\"}", "colour"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        td_resp r = post(cases[i].body, json);
+        assert_error(&r, 400, cases[i].param);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, post_with_wrong_media_type_is_415)
+{
+    static const char *const form[] = {"Content-Type: application/x-www-form-urlencoded", NULL};
+    td_resp r = post("seed=7", form);
+    assert_error(&r, 415, "Content-Type");
+    td_resp_free(&r);
+}
+
+Test(http, post_accepting_nothing_we_make_is_406)
+{
+    static const char *const h[] = {"Content-Type: application/json", "Accept: application/xml", NULL};
+    td_resp r = post("{\"seed\": 7}", h);
+    assert_error(&r, 406, "Accept");
+    td_resp_free(&r);
+}
+
+Test(http, body_over_the_limit_is_413)
+{
+    char big[4096];
+    memset(big, ' ', sizeof big - 1);
+    big[0] = '{';
+    big[sizeof big - 2] = '}';
+    big[sizeof big - 1] = '\0';
+    static const char *const json[] = {"Content-Type: application/json", NULL};
+    td_resp r = post(big, json);
+    assert_error(&r, 413, "body");
+    td_resp_free(&r);
+    /* chunked: no Content-Length to refuse early, so counted as it comes */
+    static const char *const chunked[] = {"Content-Type: application/json",
+                                          "Transfer-Encoding: chunked", NULL};
+    r = post(big, chunked);
+    assert_error(&r, 413, "body");
+    td_resp_free(&r);
+    /* still serving */
+    r = get("/healthz", NULL);
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+}
+
+/* ------------------------------------------------------------- methods */
+
+Test(http, head_has_the_get_headers_and_no_body)
+{
+    td_resp g = get("/dungeon.png?seed=7", NULL), h;
+    cr_assert(td_request(dd.base, "HEAD", "/dungeon.png?seed=7", NULL, NULL, 0, &h));
+    cr_assert_eq(h.status, 200);
+    cr_assert_eq(h.len, 0);
+    char a[64], b[64];
+    cr_assert(td_header(&h, "Content-Length", a, sizeof a));
+    snprintf(b, sizeof b, "%zu", g.len);
+    cr_assert_str_eq(a, b);
+    cr_assert(td_header(&h, "ETag", a, sizeof a) && td_header(&g, "ETag", b, sizeof b));
+    cr_assert_str_eq(a, b);
+    td_resp_free(&g);
+    td_resp_free(&h);
+    static const char *const heads[] = {"/", "/healthz", "/openapi.yaml", "/metrics", "/dungeon.json?seed=1"};
+    for (size_t i = 0; i < 5; i++) {
+        cr_assert(td_request(dd.base, "HEAD", heads[i], NULL, NULL, 0, &h));
+        cr_expect_eq(h.status, 200, "HEAD %s: %ld", heads[i], h.status);
+        cr_expect_eq(h.len, 0);
+        td_resp_free(&h);
+    }
+}
+
+Test(http, wrong_method_is_405_with_allow)
+{
+    static const struct { const char *method, *target, *allow_has; } cases[] = {
+        {"DELETE", "/dungeon.json", "GET"},
+        {"POST", "/dungeon.png", "HEAD"},
+        {"PUT", "/dungeon.txt?seed=1", "GET"},
+        {"GET", "/dungeon", "POST"},
+        {"PATCH", "/", "GET"},
+        {"POST", "/healthz", "GET"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        td_resp r;
+        cr_assert(td_request(dd.base, cases[i].method, cases[i].target, NULL, NULL, 0, &r));
+        assert_error(&r, 405, "method");
+        char allow[64];
+        cr_assert(td_header(&r, "Allow", allow, sizeof allow), "%s %s: no Allow", cases[i].method,
+                  cases[i].target);
+        cr_assert(strstr(allow, cases[i].allow_has), "Allow: %s", allow);
+        cr_assert(!strstr(allow, cases[i].method), "Allow lists the refused %s", cases[i].method);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, options_lists_methods_for_cors)
+{
+    td_resp r;
+    cr_assert(td_request(dd.base, "OPTIONS", "/dungeon", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 204);
+    char allow[64];
+    cr_assert(td_header(&r, "Allow", allow, sizeof allow));
+    cr_assert_str_eq(allow, "POST, OPTIONS");
+    cr_assert(td_header(&r, "Access-Control-Allow-Origin", allow, sizeof allow));
+    td_resp_free(&r);
+}
+
+Test(http, unknown_path_is_404_json)
+{
+    td_resp r = get("/dungeon.gif?seed=7", NULL);
+    assert_error(&r, 404, "path");
+    td_resp_free(&r);
+}
+
+/* ------------------------------------------------------------- caching */
+
+Test(http, named_seed_is_immutable_and_revalidates_with_304)
+{
+    td_resp r = get("/dungeon.json?seed=7", NULL);
+    cr_assert_eq(r.status, 200);
+    char etag[64], cc[128], inm[160];
+    cr_assert(td_header(&r, "ETag", etag, sizeof etag));
+    cr_assert(td_header(&r, "Cache-Control", cc, sizeof cc));
+    cr_assert_str_eq(cc, "public, max-age=31536000, immutable");
+    td_resp_free(&r);
+
+    const char *h[2] = {inm, NULL};
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    r = get("/dungeon.json?seed=7", h);
+    cr_assert_eq(r.status, 304);
+    cr_assert_eq(r.len, 0);
+    char again[64];
+    cr_assert(td_header(&r, "ETag", again, sizeof again));
+    cr_assert_str_eq(again, etag);
+    td_resp_free(&r);
+    /* weak form, and in a list */
+    snprintf(inm, sizeof inm, "If-None-Match: \"nope\", W/%s", etag);
+    r = get("/dungeon.json?seed=7", h);
+    cr_assert_eq(r.status, 304);
+    td_resp_free(&r);
+    /* same options spelled differently: same map, same ETag */
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    r = get("/dungeon.json?ROOMS=scattered&seed=7&format=json", h);
+    cr_assert_eq(r.status, 304);
+    td_resp_free(&r);
+    /* another map does not match */
+    r = get("/dungeon.json?seed=8", h);
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    /* nor does the same map in another format */
+    r = get("/dungeon.txt?seed=7", h);
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+}
+
+Test(http, random_seed_is_no_store_and_echoed)
+{
+    td_resp r = get("/dungeon.txt?rooms=dense", NULL);
+    cr_assert_eq(r.status, 200);
+    char cc[64], seed[32];
+    cr_assert(td_header(&r, "Cache-Control", cc, sizeof cc));
+    cr_assert_str_eq(cc, "no-store");
+    cr_assert(td_header(&r, "X-Dungeon-Seed", seed, sizeof seed));
+    /* the echoed seed is the permalink: asking for it gives the same map */
+    char target[128];
+    snprintf(target, sizeof target, "/dungeon.txt?rooms=dense&seed=%s", seed);
+    td_resp again = get(target, NULL);
+    cr_assert_eq(again.status, 200);
+    cr_assert_eq(again.len, r.len);
+    cr_assert(!memcmp(again.body, r.body, r.len));
+    td_resp_free(&r);
+    td_resp_free(&again);
+}
+
+static unsigned char *gunzip(const unsigned char *in, size_t len, size_t *out_len)
+{
+    size_t cap = 1 << 22;
+    unsigned char *out = malloc(cap);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    cr_assert_eq(inflateInit2(&z, 15 + 16), Z_OK);
+    z.next_in = (Bytef *)(uintptr_t)in;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    cr_assert_eq(inflate(&z, Z_FINISH), Z_STREAM_END);
+    *out_len = z.total_out;
+    inflateEnd(&z);
+    return out;
+}
+
+Test(http, gzip_for_json_and_text_when_accepted)
+{
+    static const char *const gz[] = {"Accept-Encoding: gzip, deflate", NULL};
+    const char *targets[] = {"/dungeon.json?seed=7", "/dungeon.txt?seed=7", "/dungeon.donjon.json?seed=7"};
+    for (size_t i = 0; i < 3; i++) {
+        td_resp plain = get(targets[i], NULL), z = get(targets[i], gz);
+        char ce[32], vary[64], e1[64], e2[64];
+        cr_assert(!td_header(&plain, "Content-Encoding", ce, sizeof ce));
+        cr_assert(td_header(&z, "Content-Encoding", ce, sizeof ce), "%s not gzipped", targets[i]);
+        cr_assert_str_eq(ce, "gzip");
+        cr_assert(td_header(&z, "Vary", vary, sizeof vary));
+        cr_assert(strstr(vary, "Accept-Encoding"));
+        cr_assert(td_header(&plain, "ETag", e1, sizeof e1) && td_header(&z, "ETag", e2, sizeof e2));
+        cr_assert_str_neq(e1, e2, "codings share an ETag");
+        cr_assert_lt(z.len, plain.len);
+        size_t n = 0;
+        unsigned char *un = gunzip(z.body, z.len, &n);
+        cr_assert_eq(n, plain.len);
+        cr_assert(!memcmp(un, plain.body, n));
+        free(un);
+        td_resp_free(&plain);
+        td_resp_free(&z);
+    }
+    /* PNG is compressed already; q=0 refuses gzip */
+    static const char *const no[] = {"Accept-Encoding: gzip;q=0, identity", NULL};
+    td_resp p = get("/dungeon.png?seed=7", gz), j = get("/dungeon.json?seed=7", no);
+    char ce[32];
+    cr_assert(!td_header(&p, "Content-Encoding", ce, sizeof ce));
+    cr_assert(!td_header(&j, "Content-Encoding", ce, sizeof ce));
+    td_resp_free(&p);
+    td_resp_free(&j);
+}
+
+Test(http, download_names_the_file)
+{
+    td_resp r = get("/dungeon.png?seed=7&download=1", NULL);
+    char cd[128];
+    cr_assert_eq(r.status, 200);
+    cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
+    cr_assert_str_eq(cd, "attachment; filename=\"dungeon-7.png\"");
+    td_resp_free(&r);
+    r = get("/dungeon.donjon.json?seed=12&download=yes", NULL);
+    cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
+    cr_assert_str_eq(cd, "attachment; filename=\"dungeon-12.donjon.json\"");
+    td_resp_free(&r);
+    r = get("/dungeon.png?seed=7&download=0", NULL);
+    cr_assert(!td_header(&r, "Content-Disposition", cd, sizeof cd));
+    td_resp_free(&r);
+}
+
+/* --------------------------------------------------------------- files */
+
+static char *slurp(const char *rel, size_t *len)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s/%s", DG_SOURCE_DIR, rel);
+    FILE *f = fopen(p, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    *len = fread(s, 1, (size_t)n, f);
+    fclose(f);
+    return s;
+}
+
+Test(http, form_and_openapi_are_served_from_the_binary)
+{
+    static const struct { const char *target, *file, *type; } cases[] = {
+        {"/", "web/index.html", "text/html; charset=utf-8"},
+        {"/index.html", "web/index.html", "text/html; charset=utf-8"},
+        {"/openapi.yaml", "openapi.yaml", "application/yaml"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = 0;
+        char *want = slurp(cases[i].file, &n);
+        cr_assert_not_null(want);
+        td_resp r = get(cases[i].target, NULL);
+        char ct[64];
+        cr_assert_eq(r.status, 200);
+        cr_assert(td_header(&r, "Content-Type", ct, sizeof ct));
+        cr_assert_str_eq(ct, cases[i].type);
+        /* the build embeds the tree it was configured from */
+        cr_assert_eq(r.len, n, "%s: %zu bytes, file has %zu", cases[i].target, r.len, n);
+        cr_assert(!memcmp(r.body, want, n));
+        free(want);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, path_escapes_are_refused)
+{
+    static const char *const targets[] = {
+        "/../etc/passwd",
+        "/../../../../etc/passwd",
+        "/%2e%2e/etc/passwd",
+        "/%2E%2E/%2E%2E/etc/passwd",
+        "/.%2e/etc/passwd",
+        "/..%2fetc%2fpasswd",
+        "/%2fetc%2fpasswd",
+        "/..%5c..%5cetc%5cpasswd",
+        "/..\\..\\etc\\passwd",
+        "/index.html%00.png",
+        "/%00",
+        "/web/../../etc/passwd",
+        "/%252e%252e/etc/passwd",
+        "/.git/config",
+        "/web/index.html",
+        "//etc/passwd",
+        "/dungeon.json/../../etc/passwd",
+        "/CMakeLists.txt",
+    };
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        td_resp r = get(targets[i], NULL);
+        cr_expect(r.status == 400 || r.status == 404, "%s: %ld", targets[i], r.status);
+        cr_expect(!r.body || !strstr((const char *)r.body, "root:"), "%s leaked a file", targets[i]);
+        cr_expect(!r.body || !strstr((const char *)r.body, "cmake_minimum_required"), "%s leaked", targets[i]);
+        td_resp_free(&r);
+    }
+}
+
+Test(http, healthz_and_metrics_count_what_happened)
+{
+    td_resp r = get("/healthz", NULL);
+    cr_assert_eq(r.status, 200);
+    json_t *j = body_json(&r);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "status")), "ok");
+    json_decref(j);
+    td_resp_free(&r);
+    for (int i = 0; i < 3; i++) {
+        r = get("/dungeon.txt?seed=42", NULL);
+        td_resp_free(&r);
+    }
+    r = get("/dungeon.txt?rows=x", NULL);
+    td_resp_free(&r);
+    r = get("/metrics", NULL);
+    cr_assert_eq(r.status, 200);
+    const char *m = (const char *)r.body;
+    cr_assert(strstr(m, "dungeond_requests_total{route=\"/dungeon.txt\",status=\"200\"} 3\n"), "%s", m);
+    cr_assert(strstr(m, "dungeond_requests_total{route=\"/dungeon.txt\",status=\"400\"} 1\n"));
+    cr_assert(strstr(m, "dungeond_cache_hits_total 2\n"));
+    cr_assert(strstr(m, "dungeond_cache_misses_total 1\n"));
+    cr_assert(strstr(m, "dungeond_maps_generated_total 1\n"));
+    cr_assert(strstr(m, "dungeond_request_duration_seconds_bucket{le=\"+Inf\"}"));
+    cr_assert(strstr(m, "dungeond_queue_depth 0\n"));
+    td_resp_free(&r);
+}
+
+Test(http, keep_alive_reuses_the_connection)
+{
+    /* MHD closes the connection when an answer is queued too early; one
+     * handle, two requests, one connect */
+    CURL *c = curl_easy_init();
+    char url[128];
+    snprintf(url, sizeof url, "%s/dungeon.json?seed=7", dd.base);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, fwrite);
+    FILE *null = fopen("/dev/null", "w");
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, null);
+    long connects = -1;
+    cr_assert_eq(curl_easy_perform(c), CURLE_OK);
+    cr_assert_eq(curl_easy_perform(c), CURLE_OK);
+    curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &connects);
+    cr_assert_eq(connects, 0, "second request opened a new connection");
+    snprintf(url, sizeof url, "%s/dungeon.json?rows=abc", dd.base);  /* errors too */
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    cr_assert_eq(curl_easy_perform(c), CURLE_OK);
+    curl_easy_getinfo(c, CURLINFO_NUM_CONNECTS, &connects);
+    cr_assert_eq(connects, 0);
+    fclose(null);
+    curl_easy_cleanup(c);
+}

@@ -1,0 +1,13 @@
+# HTTP tests against a started build/dungeond (libcurl client). The node
+# OpenAPI check (openapi_check.mjs) needs npm packages and is run by
+# tools/test-integration.sh, not by ctest.
+if(TARGET dungeond)
+  pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
+  foreach(t test_http test_http_load)
+    dg_add_test(${t} ${CMAKE_SOURCE_DIR}/tests/integration/${t}.c integration
+                PkgConfig::CURL PkgConfig::ZLIB)
+    target_sources(${t} PRIVATE ${CMAKE_SOURCE_DIR}/tests/integration/daemon.c)
+    # the tests run the daemon binary: build it first
+    add_dependencies(${t} dungeond)
+  endforeach()
+endif()
