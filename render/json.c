@@ -10,7 +10,8 @@
  *                      numbers as numbers, names as strings, seed as string
  *   permalink          "/?" + canonical option string
  *   width, height      in cells
- *   rooms    [{id, x, y, width, height, area, shape, sides (polygons only),
+ *   rooms    [{id, x, y, width, height (bounding box, cells), area (floor
+ *              cells), shape (rect|circle|polygon|composite), sides (polygons only),
  *              outline (non-rectangles only: [[x,y],...] cell-corner points,
  *              clockwise, first point not repeated),
  *              doors: {north:[i,...], south:[...], west:[...], east:[...]}}]

@@ -92,6 +92,16 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
     return rc;
 }
 
+/* json_dumps allocates with jansson's allocator, which a program may have
+ * replaced (json_set_alloc_funcs): give the text back the same way. */
+static void json_release(void *p)
+{
+    json_malloc_t m;
+    json_free_t f;
+    json_get_alloc_funcs(&m, &f);
+    f(p);
+}
+
 dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
                         const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
@@ -120,6 +130,6 @@ dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
     if ((rc = put_cells(d, out, err)) != DG_OK) goto done;
     rc = dg_buf_puts(out, at + klen + 7, err);
 done:
-    free(text);
+    json_release(text);
     return rc;
 }
