@@ -107,44 +107,40 @@ static bool door_runs_ew(const dg_canvas *cv, int x, int y)
 
 static void door(const dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
 {
-    int c = cv->cell;
+    int c = cv->cell, m = c / 2;
     frame f = {cv, x * c, y * c, c, door_runs_ew(cv, x, y), false};
-    int m = c / 2;
-    int a = (c + 3) / 6;              /* jamb length along the wall */
-    int h = c >= 10 ? c / 8 : 1;      /* half thickness of leaf and jambs */
-    int o = c >= 36 ? 2 : 1;          /* outline weight */
-    bool player = cv->player;
+    int a = c / 4;                   /* jamb length along the wall */
+    int hj = c >= 12 ? c / 6 : 1;    /* jamb half thickness */
+    int hl = c >= 12 ? c / 9 : 1;    /* leaf half thickness */
+    int o = c >= 36 ? 2 : 1;         /* outline weight */
+    int u0 = a + 1, u1 = c - a - 1;  /* the opening between the jambs */
 
-    if (bits & DG_SECRET) {
-        fbox(&f, 0, m - h, c, m + h, DG_PAL_WALL);
-        if (!player) { /* never reached in player view; kept as a guard */
-            int cx = x * c + c / 2 + 1, cy = y * c + c / 2 + 1;
-            text_centred(cv, tf, "S", cx, cy, DG_PAL_TRAP);
-        }
+    if (bits & DG_SECRET) { /* player view never gets here: the cell is rock */
+        fbox(&f, 0, m - hj, c, m + hj, DG_PAL_WALL);
+        text_centred(cv, tf, "S", x * c + m + 1, y * c + m + 1, DG_PAL_TRAP);
         return;
     }
-    fbox(&f, 0, m - h, a, m + h, DG_PAL_WALL);
-    fbox(&f, c - a, m - h, c, m + h, DG_PAL_WALL);
+    fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
+    fbox(&f, c - a, m - hj, c, m + hj, DG_PAL_WALL);
     if (bits & DG_ARCH) return;
-    int u0 = a + 1, u1 = c - a - 1;
-    if (bits & DG_PORTC) {
-        int q = c >= 18 ? c / 9 : 1, step = 2 * q + (c >= 12);
-        for (int u = u0 + 1; u + q - 1 <= u1 - 1; u += step)
-            fbox(&f, u, m - q / 2 - (q == 1), u + q - 1, m + q / 2 + (q == 1) - (q % 2 == 0), DG_PAL_DOOR);
+    if (bits & DG_PORTC) { /* posts on a bar */
+        int q = c >= 16 ? c / 8 : 1;
+        fbox(&f, u0, m, u1, m + (c >= 16), DG_PAL_DOOR);
+        for (int u = u0; u <= u1; u += 2 * q)
+            fbox(&f, u, m - 2 * q + 1, u + q - 1 < u1 ? u + q - 1 : u1, m + 2 * q - (q == 1), DG_PAL_DOOR);
         return;
     }
-    /* door, locked, trapped: the leaf */
-    fbox(&f, u0, m - h, u1, m + h, DG_PAL_DOOR);
-    fbox(&f, u0 + o, m - h + o, u1 - o, m + h - o, DG_PAL_DOOR_FILL);
-    if (bits & DG_LOCKED) {
-        int b = c >= 12 ? c / 8 : 1;
-        fbox(&f, m - b, m - h - b, m + b - (c % 2 == 0), m + h + b, DG_PAL_DOOR);
-    } else if ((bits & DG_TRAPPED) && !player) {
-        int s = c / 3, k = c >= 24 ? c / 12 : 1;
-        fbox(&f, m - k / 2 - (k == 1 ? 0 : 0), m - s - h, m + (k - 1) / 2 + (k == 1), m + s + h,
-             DG_PAL_TRAP);
-        fbox(&f, m - 2 * k, m - s - h, m + 2 * k, m - s - h + k, DG_PAL_TRAP);
-        fbox(&f, m - 2 * k, m + s + h - k, m + 2 * k, m + s + h, DG_PAL_TRAP);
+    /* door, locked, trapped: a hollow leaf between the jambs */
+    fbox(&f, u0, m - hl, u1, m + hl, DG_PAL_DOOR);
+    fbox(&f, u0 + o, m - hl + o, u1 - o, m + hl - o, DG_PAL_DOOR_FILL);
+    if (bits & DG_LOCKED) { /* a lock block standing out of both faces */
+        int b = c >= 12 ? c / 9 : 1;
+        fbox(&f, m - b, m - hl - b - 1, m + b, m + hl + b + 1, DG_PAL_DOOR);
+    } else if ((bits & DG_TRAPPED) && !cv->player) { /* a spike along the passage */
+        int s = c / 3 + 1, k = c >= 24 ? c / 12 : 1;
+        fbox(&f, m - k / 2, m - s, m + k / 2, m + s, DG_PAL_TRAP);
+        fbox(&f, m - k / 2 - 2 * k, m - s, m + k / 2 + 2 * k, m - s + k - 1, DG_PAL_TRAP);
+        fbox(&f, m - k / 2 - 2 * k, m + s - k + 1, m + k / 2 + 2 * k, m + s, DG_PAL_TRAP);
     }
 }
 

@@ -26,6 +26,7 @@
 #define DG_X(code, name) code,
 typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg_pal_role;
 #undef DG_X
+_Static_assert(DG_PAL_COUNT <= 16, "the PNG is written 4 bits a pixel");
 
 /* Procedural decoration of rock; every draw comes from the style stream. */
 typedef enum {
@@ -67,6 +68,7 @@ typedef struct {
     dg_rng rng;                /* the style stream: (seed, style name) */
     /* texture tiles: DG_TEX_VARIANTS of cell*cell bytes, NULL for flat rock */
     unsigned char *tex;
+    unsigned char *packed;     /* one 4-bit output row */
 } dg_canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */

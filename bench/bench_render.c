@@ -1,0 +1,89 @@
+/* bench_render.c -- PNG renderer throughput: renders per second and bytes
+ * per image for 45x23 @ 18 px, 101x101 @ 18 px and 1001x1001 @ 8 px, in
+ * every style, one core (thread CPU time), maps generated once up front (generation is not
+ * timed). Prints figures; never asserts on them.
+ *
+ * usage: bench_render [seconds-per-case (default 0.5)] [-cN] [style ...]
+ * -cN: only the first N map sizes (for profiling the small case). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "render.h"
+
+/* CPU time of this thread: the machine is shared, and the target is "on one
+ * core", so time spent waiting for a core is not the renderer's. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static dg_dungeon *make(const char *rows, const char *cols, const char *cell, const char *style)
+{
+    const char *keys[] = {"seed", "rows", "cols", "cell", "style", "grid"};
+    const char *vals[] = {"7", rows, cols, cell, style, "square"};
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_dungeon *d = NULL;
+    if (dg_options_parse(&o, 6, keys, vals, NULL, &err) != DG_OK ||
+        dg_generate(&o, &d, &err) != DG_OK) {
+        fprintf(stderr, "bench_render: %s (%s=%s)\n", err.msg, err.param, err.value);
+        exit(1);
+    }
+    return d;
+}
+
+int main(int argc, char **argv)
+{
+    double budget = argc > 1 ? atof(argv[1]) : 0.5;
+    if (budget <= 0) budget = 0.5;
+    static const struct { const char *rows, *cols, *cell; } cases[] = {
+        {"23", "45", "18"}, {"101", "101", "18"}, {"1001", "1001", "8"}};
+    const char *all[DG_STYLE_COUNT];
+    int n_styles = 0;
+    size_t n_cases = sizeof cases / sizeof cases[0];
+    for (int i = 2; i < argc && n_styles < DG_STYLE_COUNT; i++) {
+        if (strncmp(argv[i], "-c", 2) == 0) {
+            size_t k = (size_t)atoi(argv[i] + 2);
+            if (k >= 1 && k < n_cases) n_cases = k;
+        } else {
+            all[n_styles++] = argv[i];
+        }
+    }
+    if (!n_styles)
+        for (int s = 0; s < DG_STYLE_COUNT; s++) all[n_styles++] = dg_style_name((dg_style)s);
+
+    printf("%-12s %-13s %10s %10s %10s\n", "style", "map", "renders/s", "ms/render", "bytes");
+    for (size_t c = 0; c < n_cases; c++) {
+        for (int s = 0; s < n_styles; s++) {
+            dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s]);
+            dg_buf b;
+            dg_buf_init(&b);
+            dg_error err;
+            dg_error_clear(&err);
+            long n = 0;
+            double t0 = now(), t;
+            do {
+                dg_buf_reset(&b);
+                if (dg_png_encode(d, &b, &err) != DG_OK) {
+                    fprintf(stderr, "bench_render: %s\n", err.msg);
+                    return 1;
+                }
+                n++;
+                t = now() - t0;
+            } while (t < budget);
+            char map[32];
+            snprintf(map, sizeof map, "%sx%s@%s", cases[c].cols, cases[c].rows, cases[c].cell);
+            printf("%-12s %-13s %10.1f %10.3f %10zu\n", all[s], map, (double)n / t, 1e3 * t / (double)n,
+                   b.len);
+            fflush(stdout);
+            dg_buf_fini(&b);
+            dg_dungeon_free(d);
+        }
+    }
+    return 0;
+}
