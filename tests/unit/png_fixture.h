@@ -9,11 +9,12 @@
  *               passages running north-south
  *   room 2      x 15..17, y 1..11   doors in its west wall (x 14) at
  *               y 1,3,5,7,9,11, same type order, passages running east-west
- *   corridors   y 5: x 1..13; x 13: y 1..11; y 9: x 5..13; x 5: y 10;
+ *   corridors   y 5: x 1..13; x 13: y 0..11; y 9: x 5..13; x 5: y 10;
  *               y 11: x 2..8; stubs (2,6) (4,6) (8,8) (10,8)
  *   stairs      (2,7) down and (4,7) up, walking off north;
  *               (8,7) down and (10,7) up, walking off south;
- *               (1,11) down walking off east, (9,11) up walking off west */
+ *               (1,11) down walking off east, (9,11) up walking off west
+ *   exit        (13,0), leaving through the north edge */
 #ifndef PNG_FIXTURE_H
 #define PNG_FIXTURE_H
 
@@ -92,6 +93,9 @@ static inline dg_dungeon *pf_gallery(const char *style, const char *grid, const 
                                      const char *view)
 {
     dg_dungeon *d = pf_alloc(PF_W, PF_H, 2, 12, 6, style, grid, cell, view);
+    d->n_exits = 1;
+    d->exits = calloc(1, sizeof *d->exits);
+    d->exits[0] = (dg_exit){13, 0, DG_DIR_NORTH};
     /* doors first so the perimeter rings leave them alone; the list is in
      * row-major order as dg.h promises: rows 1 and 3 (room 2), row 4 (room
      * 1), rows 5..11 (room 2) */
@@ -110,7 +114,7 @@ static inline dg_dungeon *pf_gallery(const char *style, const char *grid, const 
     pf_room(d, 1, 1, 1, 11, 3);
     pf_room(d, 2, 15, 1, 3, 11);
     pf_corr(d, 1, 5, 13, 5);
-    pf_corr(d, 13, 1, 13, 11);
+    pf_corr(d, 13, 0, 13, 11);
     pf_corr(d, 5, 9, 13, 9);
     pf_corr(d, 5, 10, 5, 10);
     pf_corr(d, 2, 11, 8, 11);
