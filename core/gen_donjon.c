@@ -131,7 +131,7 @@ static int corridor_bias(dg_corridor_style s)
     /* chance in percent a corridor keeps its heading */
     switch (s) {
     case DG_CORR_LABYRINTH: return 0;
-    case DG_CORR_STRAIGHT:  return 95;
+    case DG_CORR_STRAIGHT:  return 100; /* as the reference: straight until blocked */
     case DG_CORR_ERRANT:
     default:                return 50;
     }
@@ -169,8 +169,11 @@ static dg_status tunnel_all(dg__build *b, dg_error *err)
     size_t cap = 1024, top = 0;
     frame *stack = malloc(cap * sizeof *stack);
     if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
-    for (int i = 0; i < b->ni; i++) {
-        for (int j = 0; j < b->nj; j++) {
+    /* walks start anywhere but the first node row and column, as donjon's
+     * do: pockets only reachable from there stay rock rather than becoming
+     * stubs to join */
+    for (int i = 1; i < b->ni; i++) {
+        for (int j = 1; j < b->nj; j++) {
             uint32_t w = dg__get(b, 2 * i + 1, 2 * j + 1);
             if (w & (DG_CORRIDOR | DG_BLOCKED | DG_PERIMETER)) continue;
             stack[top++] = make_frame(b, (uint32_t)i * (uint32_t)b->nj + (uint32_t)j, -1, bias);

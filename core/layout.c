@@ -10,9 +10,10 @@ static long labs_(long v) { return v < 0 ? -v : v; }
  * only, so every machine agrees. */
 static bool node_open(dg_layout layout, int i, int j, int ni, int nj)
 {
-    /* thirds, as in donjon's 3x3 masks */
-    bool mid_i = 3 * i >= ni && 3 * i < 2 * ni;
-    bool mid_j = 3 * j >= nj && 3 * j < 2 * nj;
+    /* thirds of the cell span, as donjon's 3x3 masks cut the map: node i
+     * sits on cell row 2i+1 of 2ni */
+    bool mid_i = (3 * (2 * i + 1)) / (2 * ni) == 1;
+    bool mid_j = (3 * (2 * j + 1)) / (2 * nj) == 1;
     /* doubled offsets from the centre: -(n-1)..(n-1) */
     long di = labs_(2L * i - (ni - 1)), dj = labs_(2L * j - (nj - 1));
     long hi = ni - 1 > 0 ? ni - 1 : 1, hj = nj - 1 > 0 ? nj - 1 : 1;
@@ -25,7 +26,7 @@ static bool node_open(dg_layout layout, int i, int j, int ni, int nj)
     case DG_LAYOUT_DAGGER: {
         /* a cross whose lower arm is longer: the cross bar sits in the upper
          * quarter to half of the map */
-        bool bar = 4 * i >= ni && 2 * i < ni;
+        bool bar = (4 * (2 * i + 1)) / (2 * ni) == 1;
         return mid_j || bar;
     }
     case DG_LAYOUT_SALTIRE: {

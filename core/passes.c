@@ -108,6 +108,42 @@ static dg_status knock_through(dg__build *b, int r, int c, dg_dir d, dg_error *e
     return dg__add_door(b, &door, err);
 }
 
+/* A join made: the wall cell as it was, and the two regions it joined. */
+typedef struct {
+    uint32_t at, was;
+    int32_t a, z;
+    int32_t next_a, next_z;  /* next join touching a / z (-1 ends) */
+} join;
+
+/* Undoes joins to corridor-only regions that hang off the join tree as
+ * leaves (pockets between rooms that donjon leaves as rock), repeatedly, so
+ * only regions that hold rooms or bridge them remain. Marks them in gone. */
+static void prune_pockets(dg__build *b, join *joins, size_t nj, long n, const unsigned char *anchored,
+                          int32_t *degree, int32_t *head, unsigned char *gone, int32_t *queue)
+{
+    size_t qn = 0;
+    for (long r = 1; r <= n; r++)
+        if (!anchored[r] && degree[r] <= 1) queue[qn++] = (int32_t)r;
+    while (qn > 0) {
+        int32_t r = queue[--qn];
+        if (gone[r]) continue;
+        gone[r] = 1;
+        for (int32_t k = head[r]; k >= 0;) {
+            join *j = &joins[k];
+            int32_t next = j->a == r ? j->next_a : j->next_z;
+            if (j->was != UINT32_MAX) {
+                b->cell[j->at] = j->was;
+                j->was = UINT32_MAX;
+                int32_t other = j->a == r ? j->z : j->a;
+                degree[other]--;
+                if (!anchored[other] && !gone[other] && degree[other] <= 1) queue[qn++] = other;
+            }
+            k = next;
+        }
+    }
+    (void)nj;
+}
+
 dg_status dg__connect_regions(dg__build *b, dg_error *err)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols;
@@ -121,14 +157,25 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     }
     dg_status rc = DG_OK;
     knock *cand = NULL;
-    int32_t *parent = NULL;
+    join *joins = NULL;
+    int32_t *parent = NULL, *degree = NULL, *head = NULL, *queue = NULL;
+    unsigned char *anchored = NULL, *gone = NULL;
     if (n <= 1) goto done;
 
     /* every wall cell between two open cells of different regions */
-    size_t nc = 0, cap = 256;
+    size_t nc = 0, cap = 256, nj = 0;
     cand = malloc(cap * sizeof *cand);
     parent = malloc((size_t)(n + 1) * sizeof *parent);
-    if (!cand || !parent) goto oom;
+    degree = calloc((size_t)(n + 1), sizeof *degree);
+    head = malloc((size_t)(n + 1) * sizeof *head);
+    queue = malloc((size_t)(n + 1) * sizeof *queue);
+    anchored = calloc((size_t)(n + 1), 1);
+    gone = calloc((size_t)(n + 1), 1);
+    joins = malloc((size_t)n * sizeof *joins);
+    if (!cand || !parent || !degree || !head || !queue || !anchored || !gone || !joins) goto oom;
+    bool any_room = false;
+    for (size_t s = 0; s < cells; s++)
+        if (lab[s] && (b->cell[s] & DG_ROOM)) anchored[lab[s]] = 1, any_room = true;
     for (int r = 1; r < b->rows - 1; r++) {
         for (int c = 1; c < b->cols - 1; c++) {
             uint32_t w = *dg__at(b, r, c);
@@ -155,7 +202,7 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
             }
         }
     }
-    for (long k = 0; k <= n; k++) parent[k] = (int32_t)k;
+    for (long k = 0; k <= n; k++) parent[k] = (int32_t)k, head[k] = -1;
     /* random order, so the joins are spread over the map, Kruskal-style */
     for (size_t k = nc; k > 1; k--) {
         size_t x = dg_rng_below(&b->rng, (uint32_t)k);
@@ -172,19 +219,26 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
         if (ra == rz) continue;
         parent[ra] = rz;
         sizes[rz] += sizes[ra];
+        joins[nj] = (join){cand[k].at, b->cell[cand[k].at], lab[a], lab[z], head[lab[a]], head[lab[z]]};
+        head[lab[a]] = head[lab[z]] = (int32_t)nj;
+        degree[lab[a]]++;
+        degree[lab[z]]++;
+        nj++;
         rc = knock_through(b, r, c, d, err);
     }
     if (rc != DG_OK) goto done;
+    if (any_room) prune_pockets(b, joins, nj, n, anchored, degree, head, gone, queue);
 
     /* whatever still stands apart (walled off by the layout) is filled in:
-     * keep the biggest joined region */
-    int32_t best = uf_find(parent, 1);
+     * keep the biggest joined region that holds a room */
+    int32_t best = -1;
     for (long k = 1; k <= n; k++) {
+        if (gone[k] || (any_room && !anchored[k])) continue;
         int32_t root = uf_find(parent, (int32_t)k);
-        if (sizes[root] > sizes[best]) best = root;
+        if (best < 0 || sizes[root] > sizes[best]) best = root;
     }
     for (size_t s = 0; s < cells; s++) {
-        if (!lab[s] || uf_find(parent, lab[s]) == best) continue;
+        if (!lab[s] || (!gone[lab[s]] && uf_find(parent, lab[s]) == best)) continue;
         b->cell[s] &= ~(DG_OPENSPACE | DG_ROOM_ID | DG_DOORSPACE | DG_ENTRANCE);
     }
     goto done;
@@ -192,7 +246,13 @@ oom:
     rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
 done:
     free(cand);
+    free(joins);
     free(parent);
+    free(degree);
+    free(head);
+    free(queue);
+    free(anchored);
+    free(gone);
     free(sizes);
     free(lab);
     return rc;
