@@ -62,7 +62,12 @@ static void hatch(const tile *t, dg_rng *r, unsigned char ink)
 static void speckle(const tile *t, dg_rng *r, unsigned char ink, unsigned char faint)
 {
     int n = t->n, flecks = n * n / 40 + 1;
-    for (int i = 0; i < flecks; i++) dot(t, pick(r, 0, n - 1), pick(r, 0, n - 1), ink);
+    for (int i = 0; i < flecks; i++) {
+        /* two statements: argument order is unspecified, draw order is output */
+        int x = pick(r, 0, n - 1);
+        int y = pick(r, 0, n - 1);
+        dot(t, x, y, ink);
+    }
     if (dg_rng_percent(r, 40)) { /* a stain: a small faint blot */
         int x = pick(r, 0, n - 1), y = pick(r, 0, n - 1), s = n / 6 + 1;
         for (int j = 0; j < s; j++)
