@@ -76,13 +76,16 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 /* Every enumerated option is an X-macro list: (ENUM, "value name").
  * The option parser (options.c) is the only place that turns names into
  * values; the lists live here so encoders can print the names back. */
-#define DG_ALGORITHMS(X) X(DG_ALGO_DONJON, "donjon")
+#define DG_ALGORITHMS(X)                                                      \
+    X(DG_ALGO_DONJON, "donjon") X(DG_ALGO_CAVERNS, "caverns")                 \
+    X(DG_ALGO_PANELS, "panels") X(DG_ALGO_GRIDMAPPER, "gridmapper")           \
+    X(DG_ALGO_ABSTRACT, "abstract") X(DG_ALGO_CELLS, "cells")
 #define DG_LAYOUTS(X)                                                         \
     X(DG_LAYOUT_SQUARE, "square") X(DG_LAYOUT_RECTANGLE, "rectangle")         \
     X(DG_LAYOUT_BOX, "box") X(DG_LAYOUT_CROSS, "cross")                       \
     X(DG_LAYOUT_DAGGER, "dagger") X(DG_LAYOUT_SALTIRE, "saltire")             \
     X(DG_LAYOUT_KEEP, "keep") X(DG_LAYOUT_HEXAGON, "hexagon")                 \
-    X(DG_LAYOUT_ROUND, "round")
+    X(DG_LAYOUT_ROUND, "round") X(DG_LAYOUT_CAVERNOUS, "cavernous")
 #define DG_ROOM_LAYOUTS(X)                                                    \
     X(DG_ROOMS_SPARSE, "sparse") X(DG_ROOMS_SCATTERED, "scattered")           \
     X(DG_ROOMS_DENSE, "dense") X(DG_ROOMS_SYMMETRIC, "symmetric")             \
@@ -105,6 +108,10 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
 #define DG_VIEWS(X) X(DG_VIEW_GM, "gm") X(DG_VIEW_PLAYER, "player")
+/* algorithm=cells: how the rooms in the grid are joined */
+#define DG_CONNECTS(X)                                                        \
+    X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
+    X(DG_CONNECT_TREE, "tree")
 /* Map styles: names only; render/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
@@ -124,6 +131,7 @@ typedef enum { DG_FORMATS(DG_X) DG_FMT_COUNT } dg_format;
 typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
+typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -149,6 +157,20 @@ typedef struct {
     dg_grid grid;
     int cell;               /* pixels per cell */
     dg_view view;
+    /* Family keys (an error with any other algorithm; see README):
+     * caverns (and layout=cavernous) */
+    int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */
+    int cave_steps;         /* automaton generations, 1..10 */
+    /* panels (seed 001's parameters, in cells) */
+    int panel_size_min, panel_room_min, panel_room_max, corridor_margin, wall_margin;
+    /* gridmapper */
+    int room_count;         /* rooms wanted, 2..63 */
+    bool pillars, caves;
+    /* abstract */
+    int area_width_min, area_height_min, area_size_min;
+    /* cells */
+    int block_size;         /* odd cells per grid block side, 7..31 */
+    dg_connect connect;
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;
@@ -201,6 +223,9 @@ const char *dg_format_name(dg_format v);
 const char *dg_grid_name(dg_grid v);
 const char *dg_view_name(dg_view v);
 const char *dg_style_name(dg_style v);
+const char *dg_connect_name(dg_connect v);
+/* Whether option `key` means anything for algorithm a (shared keys: yes). */
+bool dg_option_applies(const char *key, dg_algorithm a);
 /* "fine", "medium", ... or "custom" when size < 0. */
 const char *dg_size_name(int size);
 const char *dg_room_size_name(int room_size);

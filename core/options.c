@@ -6,6 +6,7 @@
 #include "dg.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@ static const char *const format_names[] = { DG_FORMATS(NAME_OF) };
 static const char *const grid_names[] = { DG_GRIDS(NAME_OF) };
 static const char *const view_names[] = { DG_VIEWS(NAME_OF) };
 static const char *const style_names[] = { DG_STYLES(NAME_OF) };
+static const char *const connect_names[] = { DG_CONNECTS(NAME_OF) };
 #undef NAME_OF
 
 /* "bent" is donjon's own word for errant corridors; accepted on input,
@@ -70,13 +72,78 @@ static const int stair_values[] = { 0, 2, 4 };
 typedef enum {
     K_SEED, K_ALGORITHM, K_SIZE, K_ROWS, K_COLS, K_LAYOUT, K_ROOMS, K_ROOM_SIZE,
     K_ROOM_MIN, K_ROOM_MAX, K_POLYMORPH, K_DOORS, K_CORRIDORS, K_DEADENDS,
-    K_STAIRS, K_EGRESS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW, K_COUNT
+    K_STAIRS, K_EGRESS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW,
+    /* family keys */
+    K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
+    K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
+    K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
+    K_COUNT
 } key_id;
 static const char *const key_names[K_COUNT] = {
     "seed", "algorithm", "size", "rows", "cols", "layout", "rooms", "room_size",
     "room_min", "room_max", "polymorph", "doors", "corridors", "deadends",
     "stairs", "egress", "format", "style", "grid", "cell", "view",
+    "cave_fill", "cave_steps", "panel_size_min", "room_size_min", "room_size_max",
+    "corridor_margin", "wall_margin", "room_count", "pillars", "caves",
+    "area_width_min", "area_height_min", "area_size_min", "block_size", "connect",
 };
+
+/* Which algorithms a key means something for; 0 = every one. A key given
+ * for another family is an error, and the canonical string leaves it out. */
+#define ALGO(a) (1u << (a))
+static const unsigned key_algos[K_COUNT] = {
+    [K_LAYOUT] = ALGO(DG_ALGO_DONJON),
+    [K_ROOMS] = ALGO(DG_ALGO_DONJON),
+    [K_ROOM_SIZE] = ALGO(DG_ALGO_DONJON),
+    [K_ROOM_MIN] = ALGO(DG_ALGO_DONJON),
+    [K_ROOM_MAX] = ALGO(DG_ALGO_DONJON),
+    [K_POLYMORPH] = ALGO(DG_ALGO_DONJON),
+    [K_CORRIDORS] = ALGO(DG_ALGO_DONJON),
+    [K_CAVE_FILL] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
+    [K_CAVE_STEPS] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
+    [K_PANEL_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
+    [K_ROOM_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
+    [K_ROOM_SIZE_MAX] = ALGO(DG_ALGO_PANELS),
+    [K_CORRIDOR_MARGIN] = ALGO(DG_ALGO_PANELS),
+    [K_WALL_MARGIN] = ALGO(DG_ALGO_PANELS),
+    [K_ROOM_COUNT] = ALGO(DG_ALGO_GRIDMAPPER),
+    [K_PILLARS] = ALGO(DG_ALGO_GRIDMAPPER),
+    [K_CAVES] = ALGO(DG_ALGO_GRIDMAPPER),
+    [K_AREA_WIDTH_MIN] = ALGO(DG_ALGO_ABSTRACT),
+    [K_AREA_HEIGHT_MIN] = ALGO(DG_ALGO_ABSTRACT),
+    [K_AREA_SIZE_MIN] = ALGO(DG_ALGO_ABSTRACT),
+    [K_BLOCK_SIZE] = ALGO(DG_ALGO_CELLS),
+    [K_CONNECT] = ALGO(DG_ALGO_CELLS),
+};
+
+/* Integer family keys: field, range, default (seed 001's table for panels). */
+static const struct {
+    key_id k;
+    size_t off;
+    int lo, hi, def;
+} int_keys[] = {
+    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 45},
+    {K_CAVE_STEPS, offsetof(dg_options, cave_steps), 1, 10, 4},
+    {K_PANEL_SIZE_MIN, offsetof(dg_options, panel_size_min), 8, 99, 12},
+    {K_ROOM_SIZE_MIN, offsetof(dg_options, panel_room_min), 3, 97, 5},
+    {K_ROOM_SIZE_MAX, offsetof(dg_options, panel_room_max), 3, 97, 10},
+    {K_CORRIDOR_MARGIN, offsetof(dg_options, corridor_margin), 1, 10, 2},
+    {K_WALL_MARGIN, offsetof(dg_options, wall_margin), 0, 10, 1},
+    {K_ROOM_COUNT, offsetof(dg_options, room_count), 2, 63, 7},
+    {K_AREA_WIDTH_MIN, offsetof(dg_options, area_width_min), 3, 99, 5},
+    {K_AREA_HEIGHT_MIN, offsetof(dg_options, area_height_min), 3, 99, 5},
+    {K_AREA_SIZE_MIN, offsetof(dg_options, area_size_min), 9, 9801, 36},
+    {K_BLOCK_SIZE, offsetof(dg_options, block_size), 7, 31, 9},
+};
+
+static int *int_field(dg_options *o, size_t i) { return (int *)(void *)((char *)o + int_keys[i].off); }
+
+static int int_key_index(key_id k)
+{
+    for (size_t i = 0; i < COUNT(int_keys); i++)
+        if (int_keys[i].k == k) return (int)i;
+    return -1;
+}
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");
 #define GIVEN(k) ((uint64_t)1 << (k))
 
@@ -226,7 +293,16 @@ static void allowed_text(key_id k, limits l, char *buf, size_t cap)
     case K_GRID:      join(buf, cap, grid_names, COUNT(grid_names), "|"); break;
     case K_CELL:      snprintf(buf, cap, "%d..%d", DG_MIN_CELL_PX, l.max_cell); break;
     case K_VIEW:      join(buf, cap, view_names, COUNT(view_names), "|"); break;
+    case K_PILLARS:
+    case K_CAVES:     snprintf(buf, cap, "yes|no"); break;
+    case K_CONNECT:   join(buf, cap, connect_names, COUNT(connect_names), "|"); break;
     case K_COUNT:     buf[0] = '\0'; break;
+    default: {
+        int i = int_key_index(k);
+        if (i >= 0) snprintf(buf, cap, "%d..%d", int_keys[i].lo, int_keys[i].hi);
+        else buf[0] = '\0';
+        break;
+    }
     }
 }
 
@@ -302,6 +378,8 @@ void dg_options_init(dg_options *o)
     o->grid = DG_GRID_SQUARE;
     o->cell = CELL_DEFAULT;
     o->view = DG_VIEW_GM;
+    for (size_t i = 0; i < COUNT(int_keys); i++) *int_field(o, i) = int_keys[i].def;
+    o->connect = DG_CONNECT_TREE;
     /* Never fails without limits and without explicit keys. */
     (void)dg_options_finish(o, NULL, NULL);
 }
@@ -477,8 +555,31 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         if (!(rc = set_name(&v, K_VIEW, value, view_names, COUNT(view_names), l, err)))
             o->view = (dg_view)v;
         break;
+    case K_PILLARS:
+    case K_CAVES: {
+        bool b;
+        if (dg_options_parse_bool(key_names[k], value, &b, NULL) != DG_OK)
+            return fail(err, DG_EINVAL, k, value, l, "%s must be yes or no", key_names[k]);
+        if (k == K_PILLARS) o->pillars = b;
+        else o->caves = b;
+        break;
+    }
+    case K_CONNECT:
+        if (!(rc = set_name(&v, K_CONNECT, value, connect_names, COUNT(connect_names), l, err)))
+            o->connect = (dg_connect)v;
+        break;
     case K_COUNT:
         break;
+    default: {
+        int i = int_key_index((key_id)k);
+        long long n;
+        if (i < 0) break;
+        if (!parse_int(value, &n) || n < int_keys[i].lo || n > int_keys[i].hi)
+            return fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
+                        key_names[k], int_keys[i].lo, int_keys[i].hi);
+        *int_field(o, (size_t)i) = (int)n;
+        break;
+    }
     }
     if (rc == DG_OK) o->given |= GIVEN(k);
     return rc;
@@ -551,11 +652,58 @@ static dg_status finish_rooms(dg_options *o, dg_error *err)
                         o->room_min, o->room_max, room_size_names[preset]);
 }
 
+/* Names of the algorithms a key applies to, for the error sentence. */
+static void algos_of(key_id k, char *buf, size_t cap)
+{
+    const char *names[DG_ALGO_COUNT];
+    size_t n = 0;
+    for (int a = 0; a < DG_ALGO_COUNT; a++)
+        if (!key_algos[k] || (key_algos[k] & ALGO(a))) names[n++] = algorithm_names[a];
+    join(buf, cap, names, n, "|");
+}
+
+/* Keys given for another family, and each family's own cross-key rules. */
+static dg_status finish_family(dg_options *o, dg_error *err)
+{
+    for (int k = 0; k < K_COUNT; k++) {
+        if (!(o->given & GIVEN(k)) || !key_algos[k] || (key_algos[k] & ALGO(o->algorithm))) continue;
+        char fits[sizeof err->allowed];
+        algos_of((key_id)k, fits, sizeof fits);
+        return dg_error_set(err, DG_EINVAL, key_names[k], "", fits,
+                            "%s does not apply to algorithm=%s (only to %s)", key_names[k],
+                            algorithm_names[o->algorithm], fits);
+    }
+    if (o->algorithm == DG_ALGO_PANELS) {
+        char v[16], allowed[32];
+        if (o->panel_room_min > o->panel_room_max) {
+            snprintf(v, sizeof v, "%d", o->panel_room_min);
+            snprintf(allowed, sizeof allowed, "3..%d", o->panel_room_max);
+            return dg_error_set(err, DG_EINVAL, "room_size_min", v, allowed,
+                                "room_size_min (%d) must not be larger than room_size_max (%d)",
+                                o->panel_room_min, o->panel_room_max);
+        }
+        /* seed 001: a panel must hold the smallest room plus a corridor
+         * margin on both sides and the dividing line */
+        int need = o->panel_room_min + 2 * o->corridor_margin + 1;
+        if (o->panel_size_min <= need) {
+            snprintf(v, sizeof v, "%d", o->panel_size_min);
+            snprintf(allowed, sizeof allowed, "%d..99", need + 1);
+            return dg_error_set(err, DG_EINVAL, "panel_size_min", v, allowed,
+                                "panel_size_min (%d) must be larger than room_size_min + "
+                                "2 x corridor_margin + 1 (%d)",
+                                o->panel_size_min, need);
+        }
+    }
+    return DG_OK;
+}
+
 dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
 {
     if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to finish");
     limits l = limits_of(lim);
-    dg_status rc = finish_dims(o, l, err);
+    dg_status rc = finish_family(o, err);
+    if (rc != DG_OK) return rc;
+    rc = finish_dims(o, l, err);
     if (rc != DG_OK) return rc;
     if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
@@ -610,20 +758,73 @@ dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
 /* Callers set a seed first (dg_options_set_seed when none was given): a
  * permalink without its seed names no map. Without one, debug builds stop
  * here and release builds print seed=0. */
+/* Appends "&key=value" (no '&' first) into buf, snprintf-style: len keeps
+ * counting past cap so the caller learns the full length. */
+static void put(char *buf, size_t cap, size_t *len, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void put(char *buf, size_t cap, size_t *len, const char *key, const char *fmt, ...)
+{
+    char value[32];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(value, sizeof value, fmt, ap);
+    va_end(ap);
+    int n = snprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, "%s%s=%s",
+                     *len ? "&" : "", key, value);
+    if (n > 0) *len += (size_t)n;
+}
+
+/* Callers set a seed first (dg_options_set_seed when none was given): a
+ * permalink without its seed names no map. Without one, debug builds stop
+ * here and release builds print seed=0. Keys that mean nothing for the
+ * algorithm are left out, so equal maps share one string. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
 {
     assert(o && o->seed_given);
-    int n = snprintf(buf, cap,
-                     "seed=%" PRIu64 "&algorithm=%s&rows=%d&cols=%d&layout=%s&rooms=%s"
-                     "&room_min=%d&room_max=%d&polymorph=%s&doors=%s&corridors=%s"
-                     "&deadends=%d&stairs=%d&egress=%s&style=%s&grid=%s&cell=%d&view=%s",
-                     o->seed_given ? o->seed : 0, dg_algorithm_name(o->algorithm), o->rows,
-                     o->cols, dg_layout_name(o->layout), dg_room_layout_name(o->rooms),
-                     o->room_min, o->room_max, dg_polymorph_name(o->polymorph),
-                     dg_door_set_name(o->doors), dg_corridor_style_name(o->corridors),
-                     o->deadends, o->stairs, dg_egress_name(o->egress), dg_style_name(o->style),
-                     dg_grid_name(o->grid), o->cell, dg_view_name(o->view));
-    return n < 0 ? 0 : (size_t)n;
+    size_t len = 0;
+    unsigned me = ALGO(o->algorithm);
+#define APPLIES(k) (!key_algos[k] || (key_algos[k] & me))
+    if (cap) buf[0] = '\0';
+    put(buf, cap, &len, "seed", "%" PRIu64, o->seed_given ? o->seed : 0);
+    put(buf, cap, &len, "algorithm", "%s", dg_algorithm_name(o->algorithm));
+    put(buf, cap, &len, "rows", "%d", o->rows);
+    put(buf, cap, &len, "cols", "%d", o->cols);
+    if (APPLIES(K_LAYOUT)) put(buf, cap, &len, "layout", "%s", dg_layout_name(o->layout));
+    if (APPLIES(K_ROOMS)) put(buf, cap, &len, "rooms", "%s", dg_room_layout_name(o->rooms));
+    if (APPLIES(K_ROOM_MIN)) put(buf, cap, &len, "room_min", "%d", o->room_min);
+    if (APPLIES(K_ROOM_MAX)) put(buf, cap, &len, "room_max", "%d", o->room_max);
+    if (APPLIES(K_POLYMORPH)) put(buf, cap, &len, "polymorph", "%s", dg_polymorph_name(o->polymorph));
+    put(buf, cap, &len, "doors", "%s", dg_door_set_name(o->doors));
+    if (APPLIES(K_CORRIDORS)) put(buf, cap, &len, "corridors", "%s", dg_corridor_style_name(o->corridors));
+    put(buf, cap, &len, "deadends", "%d", o->deadends);
+    put(buf, cap, &len, "stairs", "%d", o->stairs);
+    put(buf, cap, &len, "egress", "%s", dg_egress_name(o->egress));
+    /* family keys: caves only matter to donjon when its layout is cavernous */
+    for (int k = K_CAVE_FILL; k < K_COUNT; k++) {
+        if (!APPLIES(k)) continue;
+        if (o->algorithm == DG_ALGO_DONJON && o->layout != DG_LAYOUT_CAVERNOUS) continue;
+        int i = int_key_index((key_id)k);
+        if (i >= 0) put(buf, cap, &len, key_names[k], "%d", *int_field((dg_options *)o, (size_t)i));
+        else if (k == K_PILLARS) put(buf, cap, &len, key_names[k], "%s", o->pillars ? "yes" : "no");
+        else if (k == K_CAVES) put(buf, cap, &len, key_names[k], "%s", o->caves ? "yes" : "no");
+        else if (k == K_CONNECT) put(buf, cap, &len, key_names[k], "%s", dg_connect_name(o->connect));
+    }
+    put(buf, cap, &len, "style", "%s", dg_style_name(o->style));
+    put(buf, cap, &len, "grid", "%s", dg_grid_name(o->grid));
+    put(buf, cap, &len, "cell", "%d", o->cell);
+    put(buf, cap, &len, "view", "%s", dg_view_name(o->view));
+#undef APPLIES
+    return len;
+}
+
+bool dg_option_applies(const char *key, dg_algorithm a)
+{
+    int k = key ? find_name(key_names, K_COUNT, key) : -1;
+    if (k < 0 || (unsigned)a >= DG_ALGO_COUNT) return false;
+    return !key_algos[k] || (key_algos[k] & ALGO(a));
 }
 
 dg_limits dg_limits_default(void)
@@ -645,6 +846,7 @@ const char *dg_format_name(dg_format v) { return name_of(format_names, COUNT(for
 const char *dg_grid_name(dg_grid v) { return name_of(grid_names, COUNT(grid_names), (int)v); }
 const char *dg_view_name(dg_view v) { return name_of(view_names, COUNT(view_names), (int)v); }
 const char *dg_style_name(dg_style v) { return name_of(style_names, COUNT(style_names), (int)v); }
+const char *dg_connect_name(dg_connect v) { return name_of(connect_names, COUNT(connect_names), (int)v); }
 
 const char *dg_size_name(int size)
 {

@@ -658,3 +658,87 @@ Test(options, booleans)
     bool b;
     cr_assert_eq(dg_options_parse_bool("x", NULL, &b, NULL), DG_EINVAL);
 }
+
+/* ------------------------------------------------------------ family keys */
+
+static dg_status parse_pairs(dg_options *o, dg_error *e, size_t n, const char *const *kv)
+{
+    const char *keys[16], *vals[16];
+    char buf[16][64];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(buf[i], sizeof buf[i], "%s", kv[i]);
+        char *eq = strchr(buf[i], '=');
+        *eq = '\0';
+        keys[i] = buf[i];
+        vals[i] = eq + 1;
+    }
+    return dg_options_parse(o, n, keys, vals, NULL, e);
+}
+
+Test(options, a_family_key_for_another_family_names_the_key_and_the_families)
+{
+    dg_options o;
+    dg_error e = {0};
+    const char *kv[] = {"algorithm=caverns", "rooms=dense"};
+    cr_assert_eq(parse_pairs(&o, &e, 2, kv), DG_EINVAL);
+    cr_assert_str_eq(e.param, "rooms");
+    cr_assert_str_eq(e.allowed, "donjon");
+    cr_assert(strstr(e.msg, "caverns") != NULL, "%s", e.msg);
+    dg_error_clear(&e);
+    const char *kv2[] = {"pillars=yes"};
+    cr_assert_eq(parse_pairs(&o, &e, 1, kv2), DG_EINVAL);
+    cr_assert_str_eq(e.param, "pillars");
+    cr_assert_str_eq(e.allowed, "gridmapper");
+}
+
+Test(options, family_keys_parse_and_reach_the_canonical_string)
+{
+    dg_options o;
+    dg_error e = {0};
+    const char *kv[] = {"seed=5", "algorithm=gridmapper", "pillars=yes", "caves=no", "room_count=12"};
+    cr_assert_eq(parse_pairs(&o, &e, 5, kv), DG_OK, "%s", e.msg);
+    cr_assert(o.pillars && !o.caves && o.room_count == 12);
+    char c[512];
+    dg_options_canonical(&o, c, sizeof c);
+    cr_assert(strstr(c, "room_count=12&pillars=yes&caves=no") != NULL, "%s", c);
+    cr_assert_null(strstr(c, "rooms="), "donjon keys leak into %s", c);
+    cr_assert_null(strstr(c, "polymorph="), "%s", c);
+    const char *kv2[] = {"seed=5", "algorithm=cells", "connect=fan", "block_size=11"};
+    cr_assert_eq(parse_pairs(&o, &e, 4, kv2), DG_OK, "%s", e.msg);
+    dg_options_canonical(&o, c, sizeof c);
+    cr_assert(strstr(c, "block_size=11&connect=fan") != NULL, "%s", c);
+}
+
+Test(options, donjon_canonical_mentions_caves_only_when_cavernous)
+{
+    dg_options o;
+    dg_error e = {0};
+    char c[512];
+    const char *kv[] = {"seed=5"};
+    cr_assert_eq(parse_pairs(&o, &e, 1, kv), DG_OK);
+    dg_options_canonical(&o, c, sizeof c);
+    cr_assert_null(strstr(c, "cave_fill"), "%s", c);
+    const char *kv2[] = {"seed=5", "layout=cavernous", "cave_fill=50"};
+    cr_assert_eq(parse_pairs(&o, &e, 3, kv2), DG_OK, "%s", e.msg);
+    dg_options_canonical(&o, c, sizeof c);
+    cr_assert(strstr(c, "cave_fill=50&cave_steps=4") != NULL, "%s", c);
+}
+
+Test(options, panel_parameters_obey_seed_001s_constraints)
+{
+    dg_options o;
+    dg_error e = {0};
+    const char *kv[] = {"algorithm=panels", "room_size_min=9", "room_size_max=6"};
+    cr_assert_eq(parse_pairs(&o, &e, 3, kv), DG_EINVAL);
+    cr_assert_str_eq(e.param, "room_size_min");
+    dg_error_clear(&e);
+    const char *kv2[] = {"algorithm=panels", "panel_size_min=10"};
+    cr_assert_eq(parse_pairs(&o, &e, 2, kv2), DG_EINVAL);
+    cr_assert_str_eq(e.param, "panel_size_min");
+    cr_assert_str_eq(e.allowed, "11..99");
+    dg_error_clear(&e);
+    const char *kv3[] = {"algorithm=panels", "wall_margin=abc"};
+    cr_assert_eq(parse_pairs(&o, &e, 2, kv3), DG_EINVAL);
+    cr_assert_str_eq(e.param, "wall_margin");
+    cr_assert_str_eq(e.allowed, "0..10");
+}
