@@ -331,6 +331,11 @@ typedef struct dg_dungeon {
     dg_door *doors;   size_t n_doors;   /* row-major order */
     dg_stair *stairs; size_t n_stairs;
     dg_exit *exits;   size_t n_exits;
+    /* Caves (caverns, layout=cavernous, cave rooms and areas): width*height
+     * bytes, 1 where a cell belongs to a cave -- its floor and the rock
+     * around it -- so renderers can draw those parts organically. NULL when
+     * the map has no caves. */
+    unsigned char *cave;
 } dg_dungeon;
 
 /* The cell word at column x, row y; 0 (solid) outside the map. */

@@ -38,6 +38,7 @@ typedef struct {
     dg__door *door;  size_t n_door, cap_door;
     dg_stair *stair; size_t n_stair, cap_stair;
     dg_exit *exit;   size_t n_exit, cap_exit;
+    unsigned char *cave;     /* rows*cols, 1 = cave; NULL until dg__cave_mask() */
 } dg__build;
 
 static inline bool dg__in(const dg__build *b, int r, int c)
@@ -64,6 +65,8 @@ dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err);
 dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err);
 dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err);
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err);
+/* The cave mask, allocated zeroed on first use; NULL when out of memory. */
+unsigned char *dg__cave_mask(dg__build *b);
 /* Fisher-Yates, n small. */
 void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n);
 /* A door type drawn from the door set's weights (one draw). */
@@ -87,8 +90,12 @@ bool dg__shape_contains(const dg__room *rm, int r, int c);
  * filled in. */
 dg_status dg__connect_regions(dg__build *b, dg_error *err);
 dg_status dg__place_exits(dg__build *b, dg_error *err);
+/* Stairs at corridor dead ends (a plain corridor three cells long, walled
+ * all round); when a map has too few, at nooks carved into the rock beside
+ * a plain corridor or cave floor cell. */
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err);
-/* Collapses percent% of dead ends (100: all), never stairs or exits. */
+/* Collapses percent% of dead ends (100: all), never stairs or exits. Any
+ * cell layout: every cell is scanned, not only lattice nodes. */
 void dg__remove_deadends(dg__build *b, int percent);
 
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,

@@ -30,6 +30,7 @@ void dg__build_fini(dg__build *b)
     free(b->door);
     free(b->stair);
     free(b->exit);
+    free(b->cave);
     memset(b, 0, sizeof *b);
 }
 
@@ -68,6 +69,12 @@ dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err)
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err)
 {
     DG__PUSH(b, exit, n_exit, cap_exit, e, err);
+}
+
+unsigned char *dg__cave_mask(dg__build *b)
+{
+    if (!b->cave) b->cave = calloc((size_t)b->rows * (size_t)b->cols, 1);
+    return b->cave;
 }
 
 void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
@@ -118,6 +125,7 @@ void dg_dungeon_free(dg_dungeon *d)
     free(d->doors);
     free(d->stairs);
     free(d->exits);
+    free(d->cave);
     free(d->cells);
     free(d);
 }

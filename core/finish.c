@@ -228,6 +228,8 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     for (size_t k = 0; k < b->n_exit; k++)
         if (dg_cell(d, b->exit[k].x, b->exit[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = b->exit[k];
 
+    d->cave = b->cave;
+    b->cave = NULL;
     free(renum);
     free(count);
     *out = d;

@@ -376,15 +376,41 @@ static int stair_heading(const dg__build *b, int r, int c)
     return -1;
 }
 
+/* A nook for a stair: solid rock (not a room's wall, not masked) inside the
+ * map's edge, open on exactly one side to a plain corridor or cave floor
+ * cell, with the rest of its 3x3 closed but for that side's row. */
+static int nook_heading(const dg__build *b, int r, int c)
+{
+    if (r < 1 || c < 1 || r > b->rows - 2 || c > b->cols - 2) return -1;
+    if (dg__get(b, r, c) != DG_NOTHING) return -1;
+    int heading = -1;
+    for (int d = 0; d < 4; d++) {
+        uint32_t w = dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d));
+        if (!(w & DG_OPENSPACE)) continue;
+        if (w != DG_CORRIDOR || heading >= 0) return -1;
+        heading = d;
+    }
+    if (heading < 0) return -1;
+    /* the diagonals behind the nook stay rock, so it reads as a dead end */
+    int dr = dg_dir_dy((dg_dir)heading), dc = dg_dir_dx((dg_dir)heading);
+    if ((dg__get(b, r - dr + dc, c - dc + dr) & DG_OPENSPACE) ||
+        (dg__get(b, r - dr - dc, c - dc - dr) & DG_OPENSPACE))
+        return -1;
+    return heading;
+}
+
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 {
     if (count <= 0) return DG_OK;
     size_t n = 0, cap = 64;
     uint32_t *ends = malloc(cap * sizeof *ends);
     if (!ends) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
-    for (int r = 1; r < b->rows; r += 2) {
-        for (int c = 1; c < b->cols; c += 2) {
-            if (stair_heading(b, r, c) < 0) continue;
+    /* pass 0: dead ends on the node lattice; pass 1 (only when those are too
+     * few): nooks anywhere */
+    for (int pass = 0; pass < 2 && n < (size_t)count; pass++)
+    for (int r = 1 - pass; r < b->rows; r += 2 - pass) {
+        for (int c = 1 - pass; c < b->cols; c += 2 - pass) {
+            if (pass == 0 ? stair_heading(b, r, c) < 0 : nook_heading(b, r, c) < 0) continue;
             if (n == cap) {
                 uint32_t *g = realloc(ends, 2 * cap * sizeof *ends);
                 if (!g) {
@@ -404,6 +430,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         ends[pick] = ends[--n];
         int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
         int d = stair_heading(b, r, c);
+        if (d < 0 && (d = nook_heading(b, r, c)) >= 0) *dg__at(b, r, c) = DG_CORRIDOR;
         if (d < 0) continue; /* a neighbouring stair took its corridor */
         /* the first goes down, the second up, the rest either way */
         bool down = k == 0 ? true : k == 1 ? false : dg_rng_below(&b->rng, 2) == 0;
@@ -439,8 +466,8 @@ static void collapse(dg__build *b, int r, int c)
 void dg__remove_deadends(dg__build *b, int percent)
 {
     if (percent <= 0) return;
-    for (int r = 1; r < b->rows; r += 2) {
-        for (int c = 1; c < b->cols; c += 2) {
+    for (int r = 0; r < b->rows; r++) {
+        for (int c = 0; c < b->cols; c++) {
             uint32_t w = *dg__at(b, r, c);
             if (!(w & DG_CORRIDOR) || (w & (DG_ROOM | DG__KEEP))) continue;
             if (open_neighbours(b, r, c, NULL, NULL) > 1) continue;
