@@ -55,17 +55,37 @@ static typeface face_for(int cell)
     else if (cell < 12) t.font = gdFontGetSmall();
     else if (cell < 16) t.font = gdFontGetMediumBold();
     else {
-        t.font = gdFontGetGiant();
-        t.k = (cell + 8) / 24;
-        if (t.k < 1) t.k = 1;
+        t.font = gdFontGetGiant(); /* 9 x 15: a digit about 0.8 cell tall at 18 px */
+        t.k = (cell + 4) / 18;      /* keep that ratio roughly for big cells */
     }
     return t;
 }
 
+/* Every set font pixel of s as a k x k block grown by `grow` px, in ink. */
+static void text_pass(const dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
+                      int grow, unsigned char ink)
+{
+    gdFontPtr f = tf->font;
+    int k = tf->k;
+    for (int i = 0; s[i]; i++) {
+        int ch = (unsigned char)s[i];
+        if (ch < f->offset || ch >= f->offset + f->nchars) continue;
+        const char *bits = f->data + (size_t)(ch - f->offset) * (size_t)(f->w * f->h);
+        for (int y = 0; y < f->h; y++)
+            for (int x = 0; x < f->w; x++)
+                if (bits[y * f->w + x]) {
+                    int px = left + (i * f->w + x) * k, py = top + y * k;
+                    dg__canvas_box(cv, px - grow, py - grow, px + k - 1 + grow, py + k - 1 + grow, ink);
+                }
+    }
+}
+
 /* Draws s centred on (cx, cy). Grid lines under the text box turn to floor
- * first so digits never collide with them; walls and other ink stay. */
+ * first so digits never collide with them; walls and other ink stay. With a
+ * halo (>= 0) every stroke gets a one-step rim of that colour, for text that
+ * sits on wall. */
 static void text_centred(const dg_canvas *cv, const typeface *tf, const char *s, int cx, int cy,
-                         unsigned char ink)
+                         unsigned char ink, int halo)
 {
     gdFontPtr f = tf->font;
     int k = tf->k, len = (int)strlen(s);
@@ -77,17 +97,8 @@ static void text_centred(const dg_canvas *cv, const typeface *tf, const char *s,
         for (int x = left - k; x < left + tw + k; x++)
             if (x >= 0 && x < cv->w && row[x] == DG_PAL_GRID) row[x] = DG_PAL_FLOOR;
     }
-    for (int i = 0; i < len; i++) {
-        int ch = (unsigned char)s[i];
-        if (ch < f->offset || ch >= f->offset + f->nchars) continue;
-        const char *bits = f->data + (size_t)(ch - f->offset) * (size_t)(f->w * f->h);
-        for (int y = 0; y < f->h; y++)
-            for (int x = 0; x < f->w; x++)
-                if (bits[y * f->w + x]) {
-                    int px = left + (i * f->w + x) * k, py = top + y * k;
-                    dg__canvas_box(cv, px, py, px + k - 1, py + k - 1, ink);
-                }
-    }
+    if (halo >= 0) text_pass(cv, tf, s, left, top, k, (unsigned char)halo);
+    text_pass(cv, tf, s, left, top, 0, ink);
 }
 
 /* ----------------------------------------------------------------- doors */
@@ -117,7 +128,7 @@ static void door(const dg_canvas *cv, const typeface *tf, int x, int y, uint32_t
 
     if (bits & DG_SECRET) { /* player view never gets here: the cell is rock */
         fbox(&f, 0, m - hj, c, m + hj, DG_PAL_WALL);
-        text_centred(cv, tf, "S", x * c + m + 1, y * c + m + 1, DG_PAL_TRAP);
+        text_centred(cv, tf, "S", x * c + m + 1, y * c + m + 1, DG_PAL_TRAP, DG_PAL_FLOOR);
         return;
     }
     fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
@@ -263,6 +274,6 @@ void dg__glyph_labels(dg_canvas *cv)
         if (r->id < 1 || !label_at(cv, r, &px, &py)) continue;
         char s[16];
         snprintf(s, sizeof s, "%d", r->id);
-        text_centred(cv, &tf, s, px, py, DG_PAL_LABEL);
+        text_centred(cv, &tf, s, px, py, DG_PAL_LABEL, -1);
     }
 }
