@@ -39,7 +39,7 @@ static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
 }
 
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format fmt,
-                          uint64_t seed)
+                          uint64_t seed, bool want_gz)
 {
     srv_entry *e = calloc(1, sizeof *e);
     if (!e) { free(key); free(body); return NULL; }
@@ -50,7 +50,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     e->seed = seed;
     e->refs = 1;
     /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
-    if (compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
+    if (want_gz && compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
         e->gz = gzip(body, len, &e->gz_len);
     return e;
 }

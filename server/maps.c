@@ -112,7 +112,10 @@ static void job(void *arg)
         size_t len = 0;
         unsigned char *body = dg_buf_steal(&b, &len);
         char *key = strdup(r->mr.key);
-        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed);
+        /* gzip costs about as much as encoding JSON: make it when this
+         * client takes it or the entry will be cached for those who do */
+        bool gz = r->want_gz || (r->owner && r->h->cfg.cache && r->h->cfg.cache_bytes > 0);
+        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, gz);
         else free(body);
         if (!e) dg_error_set(&err, DG_ENOMEM, "", "", "", "out of memory for the response");
         else srv_metrics_generated();

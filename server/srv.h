@@ -123,10 +123,11 @@ typedef struct srv_entry {
     size_t refs;             /* atomic */
 } srv_entry;
 
-/* Takes body (malloc'd) and key (malloc'd); makes the gzip form for text
- * formats. NULL on allocation failure (body and key freed). */
+/* Takes body (malloc'd) and key (malloc'd); with want_gz makes the gzip
+ * form too (text formats only). NULL on allocation failure (body and key
+ * freed). */
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len,
-                          dg_format fmt, uint64_t seed);
+                          dg_format fmt, uint64_t seed, bool want_gz);
 srv_entry *srv_entry_ref(srv_entry *e);
 void srv_entry_unref(srv_entry *e);
 

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# bench_http.sh -- HTTP load on loopback, in one run: wrk against dungeond
+# with the cache off (every request generates and encodes) and on (hits),
+# and against nginx serving the very same bytes as static files. Prints
+# req/s, p50, p99 and the ratio to nginx per case, then the targets. A
+# benchmark, not a test: it reports, it never fails on a number.
+#
+# usage: bench/bench_http.sh [BUILD_DIR] [SECONDS] [CONNECTIONS] [THREADS]
+#        defaults: build 5 64 2. Needs wrk and nginx (Debian: wrk nginx-light).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+secs=${2:-5}
+conns=${3:-64}
+threads=${4:-2}
+daemon=$build/dungeond
+paths=("/dungeon.json?seed=7" "/dungeon.png?seed=7")
+
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "bench_http: $tool not installed" >&2; exit 2; }
+done
+[ -x "$daemon" ] || { echo "bench_http: $daemon not built" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/bench-http-XXXXXX)
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A free port from the kernel: bind 0, read it back, let go.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# Sets $port; no $(...) here: a subshell would run the EXIT trap.
+start_dungeond() { # name, extra flags...
+  local name=$1; shift
+  local pf=$work/$name.port
+  "$daemon" --address 127.0.0.1 --port 0 --port-file "$pf" --access-log off "$@" 2>"$work/$name.log" &
+  pids+=($!)
+  for _ in $(seq 100); do [ -s "$pf" ] && break; sleep 0.05; done
+  [ -s "$pf" ] || { echo "bench_http: dungeond ($name) did not start" >&2; cat "$work/$name.log" >&2; exit 1; }
+  port=$(cat "$pf")
+}
+
+# wrk's latency lines say 312.00us / 1.23ms / 1.01s: milliseconds out.
+to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.3f", n }'; }
+
+declare -A rps p50 p99
+run_wrk() { # key, url
+  local out
+  # a short warm-up fills the cache (cache-on case) and wakes every thread
+  wrk -t"$threads" -c"$conns" -d1s "$2" >/dev/null 2>&1 || true
+  out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$2")
+  if grep -q "Non-2xx" <<<"$out"; then
+    echo "bench_http: $1 answered non-2xx:" >&2; grep "Non-2xx" <<<"$out" >&2
+  fi
+  rps[$1]=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")
+  p50[$1]=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
+  p99[$1]=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
+}
+
+# --- dungeond, cache off and on -------------------------------------------
+start_dungeond off --cache off; off=$port
+start_dungeond on --cache on; on=$port
+
+# --- nginx with the same bytes -----------------------------------------------
+mkdir -p "$work/www"
+curl -sf "http://127.0.0.1:$on/dungeon.json?seed=7" -o "$work/www/dungeon.json"
+curl -sf "http://127.0.0.1:$on/dungeon.png?seed=7" -o "$work/www/dungeon.png"
+chmod 644 "$work/www"/*
+chmod 755 "$work/www"
+ng=$(free_port)
+cat >"$work/nginx.conf" <<EOF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx.err warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { application/json json; image/png png; }
+  server {
+    listen 127.0.0.1:$ng;
+    root $work/www;
+    # the query string is ignored: the same file answers /dungeon.json?seed=7
+  }
+}
+EOF
+nginx -c "$work/nginx.conf" -p "$work" -g 'daemon off;' &
+pids+=($!)
+for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$ng/dungeon.json" && break; sleep 0.05; done
+
+# same bytes, or the comparison means nothing
+for p in "${paths[@]}"; do
+  cmp -s <(curl -sf "http://127.0.0.1:$ng$p") <(curl -sf "http://127.0.0.1:$off$p") \
+    || { echo "bench_http: nginx and dungeond differ for $p" >&2; exit 1; }
+done
+
+echo "wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs; dungeond $("$daemon" --version | cut -d' ' -f2-)"
+for p in "${paths[@]}"; do
+  f=${p#/dungeon.}; f=${f%%\?*}
+  run_wrk "nginx $f" "http://127.0.0.1:$ng$p"
+  run_wrk "off $f" "http://127.0.0.1:$off$p"
+  run_wrk "on $f" "http://127.0.0.1:$on$p"
+done
+
+printf '\n%-26s %12s %10s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "vs nginx"
+for f in json png; do
+  for k in "nginx $f" "off $f" "on $f"; do
+    ratio=$(awk -v a="${rps[$k]}" -v b="${rps[nginx $f]}" 'BEGIN { printf "%.0f%%", 100 * a / b }')
+    case $k in
+      nginx*) label="nginx static $f" ;;
+      off*) label="dungeond cache off $f" ;;
+      on*) label="dungeond cache on $f" ;;
+    esac
+    printf '%-26s %12.0f %10s %10s %10s\n' "$label" "${rps[$k]}" "${p50[$k]}" "${p99[$k]}" "$ratio"
+  done
+done
+
+verdict() { # text, awk condition over a, b
+  if awk -v a="$2" -v b="$3" "BEGIN { exit !($4) }"; then echo "  met:    $1"; else echo "  missed: $1"; fi
+}
+echo
+echo "targets:"
+verdict "cache off json >= 50% of nginx" "${rps[off json]}" "${rps[nginx json]}" "a >= 0.5 * b"
+verdict "cache off png  >= 25% of nginx" "${rps[off png]}" "${rps[nginx png]}" "a >= 0.25 * b"
+verdict "cache on json  >= 80% of nginx" "${rps[on json]}" "${rps[nginx json]}" "a >= 0.8 * b"
+verdict "cache on png   >= 80% of nginx" "${rps[on png]}" "${rps[nginx png]}" "a >= 0.8 * b"
+for k in "off json" "off png" "on json" "on png"; do
+  verdict "p99 < 10 ms ($k)" "${p99[$k]}" 10 "a < b"
+done
