@@ -5,7 +5,8 @@
  * never leaves this renderer.
  *
  * Geometry: cell c (px) = d->opts.cell; the image is (width * c + 1) x
- * (height * c + 1) pixels. Pixel column x * c is the boundary line west of
+ * (height * c + 1) pixels (dg__png_render can drop the extra column and row
+ * for formats that want exactly width * c x height * c). Pixel column x * c is the boundary line west of
  * cell column x (and row y * c the line north of cell row y), so every cell
  * owns the (c - 1) x (c - 1) interior between two lines and the map's last
  * east/south boundary still has its own pixel column/row. Walls are drawn
@@ -35,16 +36,16 @@
 
 /* ---------------------------------------------------------------- checks */
 
-static dg_status check(const dg_dungeon *d, dg_error *err)
+static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
     char v[32];
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
     const dg_options *o = &d->opts;
-    if (o->cell < DG_MIN_CELL_PX || o->cell > DG_MAX_CELL_PX) {
-        snprintf(v, sizeof v, "%d", o->cell);
+    if (cell < DG_MIN_CELL_PX || cell > max_cell) {
+        snprintf(v, sizeof v, "%d", cell);
         char allowed[32];
-        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_CELL_PX, DG_MAX_CELL_PX);
+        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_CELL_PX, max_cell);
         return dg_error_set(err, DG_EINVAL, "cell", v, allowed, "cell size out of range");
     }
     if ((int)o->style < 0 || o->style >= DG_STYLE_COUNT) {
@@ -59,24 +60,24 @@ static dg_status check(const dg_dungeon *d, dg_error *err)
         snprintf(v, sizeof v, "%d", (int)o->view);
         return dg_error_set(err, DG_EINVAL, "view", v, "gm|player", "unknown view");
     }
-    long long w = (long long)d->width * o->cell + 1, h = (long long)d->height * o->cell + 1;
+    long long w = (long long)d->width * cell + 1, h = (long long)d->height * cell + 1;
     if (w * h > DG_PNG_MAX_PIXELS || w > INT_MAX / 2 || h > INT_MAX / 2) {
-        snprintf(v, sizeof v, "%d", o->cell);
+        snprintf(v, sizeof v, "%d", cell);
         return dg_error_set(err, DG_ELIMIT, "cell", v, "", "a %dx%d map at %d px would be a %lldx%lld "
                             "image, over the %lld pixel limit; use a smaller cell",
-                            d->width, d->height, o->cell, w, h, (long long)DG_PNG_MAX_PIXELS);
+                            d->width, d->height, cell, w, h, (long long)DG_PNG_MAX_PIXELS);
     }
     return DG_OK;
 }
 
 /* ---------------------------------------------------------------- canvas */
 
-static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, dg_error *err)
+static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_error *err)
 {
     memset(cv, 0, sizeof *cv);
     cv->d = d;
     cv->st = dg__style_get(d->opts.style);
-    cv->cell = d->opts.cell;
+    cv->cell = cell;
     cv->w = d->width * cv->cell + 1;
     cv->h = d->height * cv->cell + 1;
     cv->wall = (cv->cell * cv->st->wall_64 + 32) / 64;
@@ -295,8 +296,10 @@ static void on_error(png_structp p, png_const_charp msg)
 static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
 
 /* Everything after setjmp only reads pointers set before it. */
-static dg_status encode(dg_canvas *cv, dg_buf *out, dg_error *err)
+static dg_status encode(dg_canvas *cv, bool exact, dg_buf *out, dg_error *err)
 {
+    /* exact: drop the last boundary column and row */
+    int w = cv->w - exact, h = cv->h - exact;
     sink s = {out, err, DG_OK};
     size_t start = out->len;
     png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s, on_error, on_warning);
@@ -321,7 +324,7 @@ static dg_status encode(dg_canvas *cv, dg_buf *out, dg_error *err)
         pal[i].green = (png_byte)(c >> 8);
         pal[i].blue = (png_byte)c;
     }
-    png_set_IHDR(p, info, (png_uint_32)cv->w, (png_uint_32)cv->h, 4, PNG_COLOR_TYPE_PALETTE,
+    png_set_IHDR(p, info, (png_uint_32)w, (png_uint_32)h, 4, PNG_COLOR_TYPE_PALETTE,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_PLTE(p, info, pal, DG_PAL_COUNT);
     png_set_filter(p, PNG_FILTER_TYPE_BASE, png_settings.filter);
@@ -329,10 +332,10 @@ static dg_status encode(dg_canvas *cv, dg_buf *out, dg_error *err)
     png_set_compression_strategy(p, png_settings.strategy);
     png_set_compression_mem_level(p, png_settings.mem_level);
     png_write_info(p, info);
-    for (int y = 0; y < cv->h; y++) {
+    for (int y = 0; y < h; y++) {
         /* most rows repeat the one above; comparing is cheaper than packing */
-        if (y == 0 || memcmp(cv->im->pixels[y], cv->im->pixels[y - 1], (size_t)cv->w) != 0)
-            pack4(cv->im->pixels[y], cv->packed, cv->w);
+        if (y == 0 || memcmp(cv->im->pixels[y], cv->im->pixels[y - 1], (size_t)w) != 0)
+            pack4(cv->im->pixels[y], cv->packed, w);
         png_write_row(p, cv->packed);
     }
     png_write_end(p, NULL);
@@ -342,21 +345,29 @@ static dg_status encode(dg_canvas *cv, dg_buf *out, dg_error *err)
 
 /* ------------------------------------------------------------------ entry */
 
-dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
 {
-    dg_status rc = check(d, err);
+    dg_status rc = check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     dg_canvas cv;
-    if ((rc = canvas_open(&cv, d, err)) != DG_OK) goto done;
+    if ((rc = canvas_open(&cv, d, cell, err)) != DG_OK) goto done;
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
     walls(&cv);
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
-    rc = encode(&cv, out, err);
+    rc = encode(&cv, exact, out, err);
 done:
     canvas_close(&cv);
     return rc;
+}
+
+dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    /* the public format keeps to the option's own range */
+    dg_status rc = check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    if (rc != DG_OK) return rc;
+    return dg__png_render(d, d->opts.cell, false, out, err);
 }

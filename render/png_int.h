@@ -46,6 +46,18 @@ typedef struct {
     dg_texture texture;
 } dg_png_style;
 
+/* Cell size the renderer itself accepts (dg__png_render); the option's own
+ * range, DG_MIN_CELL_PX..DG_MAX_CELL_PX, is what dg_png_encode takes. */
+#define DG_PNG_MAX_CELL 256
+
+/* For encoders that embed the map image (a VTT file's pixels_per_grid):
+ * renders d with d->opts' style, grid and view at `cell` px per cell
+ * (DG_MIN_CELL_PX..DG_PNG_MAX_CELL), appending the PNG to out. exact: the
+ * image is width*cell x height*cell, dropping the last boundary column and
+ * row; else width*cell+1 x height*cell+1 like dg_png_encode. Errors as
+ * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
+dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
+
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
 const dg_png_style *dg__style_get(dg_style s);
 

@@ -105,6 +105,33 @@ Test(png, image_is_width_times_cell_plus_one)
     }
 }
 
+Test(png, embedded_images_can_be_exact_and_bigger)
+{
+    /* dg__png_render, for VTT images: 70 px cells, exactly width*cell */
+    dg_dungeon *d = pf_gallery("aquatic", "square", "18", "gm");
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg__png_render(d, 70, true, &b, &err), DG_OK, "%s", err.msg);
+    img im = decode(&b);
+    cr_expect_eq(im.w, PF_W * 70);
+    cr_expect_eq(im.h, PF_H * 70);
+    const dg_png_style *st = dg__style_get(DG_STYLE_AQUATIC);
+    cr_expect_eq(px(&im, 3 * 70 + 35, 2 * 70 + 20), RGB(DG_PAL_FLOOR));
+    free(im.rgb);
+    dg_buf_reset(&b);
+    cr_expect_eq(dg__png_render(d, DG_PNG_MAX_CELL + 1, true, &b, &err), DG_EINVAL);
+    cr_expect_str_eq(err.param, "cell");
+    /* the public encoder keeps to the option range */
+    d->opts.cell = 70;
+    dg_error_clear(&err);
+    cr_expect_eq(dg_png_encode(d, &b, &err), DG_EINVAL);
+    cr_expect_eq(b.len, 0u);
+    dg_buf_fini(&b);
+    pf_free(d);
+}
+
 Test(png, is_a_4_bit_palette_png)
 {
     dg_dungeon *d = pf_gallery("infernal", "hex", "18", "gm");
