@@ -265,10 +265,11 @@ const char *dg_room_size_name(int room_size);
 #define DG_MAX_ROOMS 1023
 
 typedef enum { DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST } dg_dir;
-/* "north", ...; dx/dy: x is the column (east +1), y the row (south +1). */
+/* "north", ...; dx/dy: x is the column (east +1), y the row (south +1).
+ * Inline: every pass walks neighbours with them. */
 const char *dg_dir_name(dg_dir d);
-int dg_dir_dx(dg_dir d);
-int dg_dir_dy(dg_dir d);
+static inline int dg_dir_dx(dg_dir d) { return d == DG_DIR_WEST ? -1 : d == DG_DIR_EAST ? 1 : 0; }
+static inline int dg_dir_dy(dg_dir d) { return d == DG_DIR_NORTH ? -1 : d == DG_DIR_SOUTH ? 1 : 0; }
 
 #define DG_DOOR_TYPES(X)                                                      \
     X(DG_DOOR_ARCH, "arch", DG_ARCH) X(DG_DOOR_OPEN, "door", DG_DOOR)         \

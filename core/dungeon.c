@@ -79,6 +79,18 @@ unsigned char *dg__cave_mask(dg__build *b)
 
 void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
 {
+    if (n == 4) {
+        /* one draw picks one of the 24 orders: the maze walk's hot path */
+        uint32_t x = dg_rng_below(rng, 24);
+        for (int k = 3; k > 0; k--) {
+            int pick = (int)(x % (uint32_t)(k + 1));
+            x /= (uint32_t)(k + 1);
+            dg_dir t = dirs[k];
+            dirs[k] = dirs[pick];
+            dirs[pick] = t;
+        }
+        return;
+    }
     for (int k = n - 1; k > 0; k--) {
         int x = (int)dg_rng_below(rng, (uint32_t)(k + 1));
         dg_dir t = dirs[k];

@@ -158,6 +158,10 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     for (size_t k = 1; k <= b->n_room; k++)
         if (count[k] > 0) renum[k] = ++alive;
 
+    /* Walls already ring every room. When a room was dropped (its region
+     * could not be joined), walls are cleared and drawn again round the
+     * rooms that stay. */
+    bool rering = alive < (int)b->n_room;
     /* the cell words clients see */
     for (size_t s = 0; s < cells; s++) {
         uint32_t w = b->cell[s];
@@ -166,7 +170,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
         else if (w & DG_CORRIDOR)
             w &= DG_CORRIDOR | DG_DOORSPACE | DG_STAIRS;
         else
-            w = DG_NOTHING;
+            w = rering ? DG_NOTHING : (w & DG_PERIMETER);
         b->cell[s] = w;
     }
     d->cells = b->cell;
@@ -182,7 +186,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
         *rm = (dg_room){.id = renum[k], .x = src->c1, .y = src->r1,
                         .width = src->c2 - src->c1 + 1, .height = src->r2 - src->r1 + 1,
                         .area = (int)count[k], .shape = src->shape, .sides = src->sides};
-        /* walls ring every room again: joins and collapses moved them */
+        if (!rering) continue;
         for (int y = rm->y - 1; y <= rm->y + rm->height; y++)
             for (int x = rm->x - 1; x <= rm->x + rm->width; x++) {
                 if (dg_cell(d, x, y) != DG_NOTHING) continue;

@@ -137,13 +137,28 @@ static int corridor_bias(dg_corridor_style s)
     }
 }
 
+/* The 24 orders of the four directions, packed two bits each: one draw
+ * picks the order a walk tries them in. */
+static uint8_t orders[24];
+
+static void fill_orders(void)
+{
+    int n = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++)
+                for (int d = 0; d < 4; d++)
+                    if (a != b && a != c && a != d && b != c && b != d && c != d)
+                        orders[n++] = (uint8_t)(a | b << 2 | c << 4 | d << 6);
+}
+
 static frame make_frame(dg__build *b, uint32_t node, int last, int bias)
 {
-    dg_dir dirs[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
-    dg__shuffle_dirs(&b->rng, dirs, 4);
     frame f = {.node = node};
+    uint32_t order = orders[dg_rng_below(&b->rng, 24)];
     if (last >= 0 && bias > 0 && dg_rng_percent(&b->rng, bias)) f.dirs = (uint16_t)last, f.n = 1;
-    for (int k = 0; k < 4; k++) f.dirs |= (uint16_t)(dirs[k] << (2 * f.n)), f.n++;
+    f.dirs |= (uint16_t)(order << (2 * f.n));
+    f.n += 4;
     return f;
 }
 
@@ -163,9 +178,13 @@ static bool open_tunnel(dg__build *b, int i, int j, dg_dir d)
     return true;
 }
 
-static dg_status tunnel_all(dg__build *b, dg_error *err)
+/* *trees: walks that opened at least one tunnel. One tree means one open
+ * region: every room holds a node some walk starts from or passes. */
+static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
 {
+    *trees = 0;
     int bias = corridor_bias(b->o->corridors);
+    if (!orders[1]) fill_orders(); /* idempotent: same table from any thread */
     size_t cap = 1024, top = 0;
     frame *stack = malloc(cap * sizeof *stack);
     if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
@@ -177,6 +196,7 @@ static dg_status tunnel_all(dg__build *b, dg_error *err)
             uint32_t w = dg__get(b, 2 * i + 1, 2 * j + 1);
             if (w & (DG_CORRIDOR | DG_BLOCKED | DG_PERIMETER)) continue;
             stack[top++] = make_frame(b, (uint32_t)i * (uint32_t)b->nj + (uint32_t)j, -1, bias);
+            bool delved = false;
             while (top > 0) {
                 frame *f = &stack[top - 1];
                 if (f->k == f->n) {
@@ -187,6 +207,7 @@ static dg_status tunnel_all(dg__build *b, dg_error *err)
                 f->k++;
                 int fi = (int)(f->node / (uint32_t)b->nj), fj = (int)(f->node % (uint32_t)b->nj);
                 if (!open_tunnel(b, fi, fj, d)) continue;
+                if (!delved) delved = true, (*trees)++;
                 if (top == cap) {
                     frame *grown = realloc(stack, 2 * cap * sizeof *stack);
                     if (!grown) {
@@ -213,8 +234,9 @@ dg_status dg__gen_donjon(dg__build *b, dg_error *err)
     dg__apply_layout(b);
     if ((rc = dg__place_rooms(b, err)) != DG_OK) return rc;
     if ((rc = open_rooms(b, err)) != DG_OK) return rc;
-    if ((rc = tunnel_all(b, err)) != DG_OK) return rc;
-    if ((rc = dg__connect_regions(b, err)) != DG_OK) return rc;
+    long trees;
+    if ((rc = tunnel_all(b, &trees, err)) != DG_OK) return rc;
+    if (trees > 1 && (rc = dg__connect_regions(b, err)) != DG_OK) return rc;
     if ((rc = dg__place_exits(b, err)) != DG_OK) return rc;
     if ((rc = dg__place_stairs(b, b->o->stairs, err)) != DG_OK) return rc;
     dg__remove_deadends(b, b->o->deadends);

@@ -859,12 +859,8 @@ const char *dg_room_size_name(int room_size)
 }
 
 static const char *const dir_names[] = { "north", "south", "west", "east" };
-static const int dir_dx[] = { 0, 0, -1, 1 };
-static const int dir_dy[] = { -1, 1, 0, 0 };
 
 const char *dg_dir_name(dg_dir d) { return name_of(dir_names, COUNT(dir_names), (int)d); }
-int dg_dir_dx(dg_dir d) { return (int)d >= 0 && (int)d < 4 ? dir_dx[d] : 0; }
-int dg_dir_dy(dg_dir d) { return (int)d >= 0 && (int)d < 4 ? dir_dy[d] : 0; }
 
 #define DOOR_NAME(code, name, bit) name,
 #define DOOR_BIT(code, name, bit) bit,

@@ -19,6 +19,13 @@ static int open_neighbours(const dg__build *b, int r, int c, int *nr, int *nc)
     return n;
 }
 
+/* Open orthogonal neighbours of an interior cell, straight from the rows. */
+static inline int open_around(const uint32_t *row, size_t cols, int c)
+{
+    return ((row[c - 1] & DG_OPENSPACE) != 0) + ((row[c + 1] & DG_OPENSPACE) != 0) +
+           ((row[(size_t)c - cols] & DG_OPENSPACE) != 0) + ((row[(size_t)c + cols] & DG_OPENSPACE) != 0);
+}
+
 /* -------------------------------------------------------- joining regions */
 
 /* Labels 4-connected open regions 1..n into lab (0 = solid). Returns n, or
@@ -361,6 +368,10 @@ dg_status dg__place_exits(dg__build *b, dg_error *err)
  * at least three cells long, walled all round otherwise; -1 if it isn't. */
 static int stair_heading(const dg__build *b, int r, int c)
 {
+    /* most cells fail here: not a plain corridor with one way out */
+    if (r < 1 || c < 1 || r > b->rows - 2 || c > b->cols - 2) return -1;
+    const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+    if (row[c] != DG_CORRIDOR || open_around(row, (size_t)b->cols, c) != 1) return -1;
     for (int d = 0; d < 4; d++) {
         int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
         if (dg__get(b, r, c) != DG_CORRIDOR || dg__get(b, r + dr, c + dc) != DG_CORRIDOR ||
@@ -466,11 +477,13 @@ static void collapse(dg__build *b, int r, int c)
 void dg__remove_deadends(dg__build *b, int percent)
 {
     if (percent <= 0) return;
-    for (int r = 0; r < b->rows; r++) {
-        for (int c = 0; c < b->cols; c++) {
-            uint32_t w = *dg__at(b, r, c);
-            if (!(w & DG_CORRIDOR) || (w & (DG_ROOM | DG__KEEP))) continue;
-            if (open_neighbours(b, r, c, NULL, NULL) > 1) continue;
+    size_t cols = (size_t)b->cols;
+    /* edge cells are rock or kept exits: only the interior can start a chain */
+    for (int r = 1; r < b->rows - 1; r++) {
+        const uint32_t *row = dg__at(b, r, 0);
+        for (int c = 1; c < b->cols - 1; c++) {
+            if ((row[c] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) != DG_CORRIDOR) continue;
+            if (open_around(row, cols, c) > 1) continue;
             if (percent < 100 && !dg_rng_percent(&b->rng, percent)) continue;
             collapse(b, r, c);
         }

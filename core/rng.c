@@ -25,12 +25,18 @@ uint32_t dg_rng_next(dg_rng *r)
 uint32_t dg_rng_below(dg_rng *r, uint32_t n)
 {
     if (n <= 1u) return 0u;
-    /* Lemire-style rejection on the low threshold keeps it unbiased. */
-    uint32_t threshold = (uint32_t)(-n) % n;
-    for (;;) {
-        uint32_t x = dg_rng_next(r);
-        if (x >= threshold) return x % n;
+    /* Lemire's multiply-shift with rejection: unbiased, and the division
+     * is only paid on the rare draws that land in the biased sliver */
+    uint64_t m = (uint64_t)dg_rng_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)dg_rng_next(r) * n;
+            low = (uint32_t)m;
+        }
     }
+    return (uint32_t)(m >> 32);
 }
 
 bool dg_rng_percent(dg_rng *r, int percent)

@@ -104,11 +104,13 @@ static int try_place(placer *p, const proto *pr, int join, dg_error *err, dg_sta
     for (int i = pr->i; i < pr->i + pr->hn; i++)
         for (int j = pr->j; j < pr->j + pr->wn; j++)
             p->resv[(size_t)i * (size_t)b->nj + (size_t)j] = (uint16_t)id;
-    for (int r = rm.r1; r <= rm.r2; r++)
+    uint32_t word = DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
+    bool full = rm.shape == DG_SHAPE_RECT || rm.shape == DG_SHAPE_COMPOSITE;
+    for (int r = rm.r1; r <= rm.r2; r++) {
+        uint32_t *row = dg__at(b, r, 0);
         for (int c = rm.c1; c <= rm.c2; c++)
-            if (dg__shape_contains(&rm, r, c))
-                *dg__at(b, r, c) = (*dg__at(b, r, c) & ~DG_ROOM_ID) | DG_ROOM |
-                                   ((uint32_t)id << DG_ROOM_ID_SHIFT);
+            if (full || dg__shape_contains(&rm, r, c)) row[c] = (row[c] & ~DG_ROOM_ID) | word;
+    }
     return id;
 }
 
