@@ -1,0 +1,124 @@
+/* bench_generate.c -- ms per map for every algorithm family at 45x23,
+ * 201x201, 1001x1001 and 4001x4001, and each size's peak RSS (measured in a
+ * child process of its own), then the reference script's time for the same
+ * donjon options. Prints figures; asserts nothing.
+ *   bench_generate [--quick] [--no-reference] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dg.h"
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+typedef struct { double ms_per_map; long rss_kb; int maps; int ok; } result;
+
+static void measure(dg_algorithm algo, int rows, int cols, int maps, result *out)
+{
+    int fd[2];
+    if (pipe(fd) != 0) return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        dg_options o;
+        dg_options_init(&o);
+        char r[16], c[16];
+        snprintf(r, sizeof r, "%d", rows);
+        snprintf(c, sizeof c, "%d", cols);
+        dg_error e = {0};
+        result res = {0};
+        if (dg_options_set(&o, "algorithm", dg_algorithm_name(algo), NULL, &e) == DG_OK &&
+            dg_options_set(&o, "rows", r, NULL, &e) == DG_OK &&
+            dg_options_set(&o, "cols", c, NULL, &e) == DG_OK && dg_options_finish(&o, NULL, &e) == DG_OK) {
+            double t0 = now_ms();
+            res.ok = 1;
+            for (int k = 0; k < maps && res.ok; k++) {
+                dg_options_set_seed(&o, (uint64_t)k + 1);
+                dg_dungeon *d = NULL;
+                if (dg_generate(&o, &d, &e) != DG_OK) res.ok = 0;
+                dg_dungeon_free(d);
+            }
+            res.ms_per_map = (now_ms() - t0) / maps;
+            res.maps = maps;
+        }
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        res.rss_kb = ru.ru_maxrss;
+        if (write(fd[1], &res, sizeof res) != (ssize_t)sizeof res) _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    if (read(fd[0], out, sizeof *out) != (ssize_t)sizeof *out) out->ok = 0;
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+}
+
+/* Wall time of one reference-script run at these options, in ms. */
+static double reference_ms(const char *args, int runs)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "PERL_HASH_SEED=0 perl %s/../shared/oracle/donjon_oracle.pl %s >/dev/null 2>&1",
+             DG_SOURCE_DIR, args);
+    double t0 = now_ms();
+    for (int k = 0; k < runs; k++)
+        if (system(cmd) != 0) return -1;
+    return (now_ms() - t0) / runs;
+}
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int no_ref = 0;
+    for (int i = 1; i < argc; i++) no_ref |= strcmp(argv[i], "--no-reference") == 0;
+    static const struct { int rows, cols, maps; } sizes[] = {
+        {23, 45, 2000}, {201, 201, 40}, {1001, 1001, 3}, {4001, 4001, 1}};
+    printf("%-11s %11s %12s %10s %12s\n", "algorithm", "size", "ms/map", "maps", "peak RSS");
+    double donjon_small = 0;
+    for (int a = 0; a < DG_ALGO_COUNT; a++) {
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            if (quick && sizes[s].rows > 1001) continue;
+            result r = {0};
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, quick ? (sizes[s].maps + 9) / 10 : sizes[s].maps, &r);
+            char dim[24];
+            snprintf(dim, sizeof dim, "%dx%d", sizes[s].cols, sizes[s].rows);
+            if (!r.ok) {
+                printf("%-11s %11s %12s\n", dg_algorithm_name((dg_algorithm)a), dim, "n/a");
+                break;
+            }
+            printf("%-11s %11s %12.4f %10d %9.1f MiB\n", dg_algorithm_name((dg_algorithm)a), dim,
+                   r.ms_per_map, r.maps, r.rss_kb / 1024.0);
+            fflush(stdout);
+            if (a == DG_ALGO_DONJON && s == 0) donjon_small = r.ms_per_map;
+        }
+    }
+    if (no_ref || system("perl -MJSON::PP -e1 >/dev/null 2>&1") != 0) return 0;
+    /* the reference pays perl's start-up on every run; subtract a bare
+     * start-up with the same modules to get its time per map */
+    double start = 0;
+    {
+        double t0 = now_ms();
+        for (int k = 0; k < 20; k++)
+            if (system("perl -MJSON::PP -e1") != 0) return 0;
+        start = (now_ms() - t0) / 20;
+    }
+    double small = reference_ms("seed=1 n_rows=23 n_cols=45", 30);
+    printf("\nreference dungeon.pl, 45x23: %.2f ms per run, %.2f ms per map without perl start-up (%.2f ms)\n",
+           small, small - start, start);
+    if (donjon_small > 0)
+        printf("donjon family vs reference at 45x23: %.0fx faster per map\n", (small - start) / donjon_small);
+    if (!quick) {
+        double big = reference_ms("seed=1 n_rows=1001 n_cols=1001", 1);
+        printf("reference dungeon.pl, 1001x1001: %.0f ms per map\n", big);
+    }
+    return 0;
+}
