@@ -23,6 +23,9 @@
 #endif
 #define DG_MIN_CELL_PX 4
 #define DG_MAX_CELL_PX 64
+/* Pixels per grid cell of the VTT exports (uvtt image, foundry grid). */
+#define DG_MIN_PPG 20
+#define DG_MAX_PPG 256
 
 /* ---------------------------------------------------------------- errors */
 
@@ -103,7 +106,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_EGRESS_TILING, "tiling")
 #define DG_FORMATS(X)                                                         \
     X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
-    X(DG_FMT_PNG, "png")
+    X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
@@ -157,6 +160,7 @@ typedef struct {
     dg_grid grid;
     int cell;               /* pixels per cell */
     dg_view view;
+    int ppg;                /* VTT exports: pixels per grid cell, DG_MIN_PPG..DG_MAX_PPG */
     /* Family keys (an error with any other algorithm; see README):
      * caverns (and layout=cavernous) */
     int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */

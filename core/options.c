@@ -65,6 +65,8 @@ static const int stair_values[] = { 0, 2, 4 };
 
 #define SEED_TEXT_MAX 200
 #define CELL_DEFAULT 18
+/* VTT pixels per grid cell: Roll20's own cell size. */
+#define PPG_DEFAULT 70
 
 /* ------------------------------------------------------------------ keys */
 
@@ -72,7 +74,7 @@ static const int stair_values[] = { 0, 2, 4 };
 typedef enum {
     K_SEED, K_ALGORITHM, K_SIZE, K_ROWS, K_COLS, K_LAYOUT, K_ROOMS, K_ROOM_SIZE,
     K_ROOM_MIN, K_ROOM_MAX, K_POLYMORPH, K_DOORS, K_CORRIDORS, K_DEADENDS,
-    K_STAIRS, K_EGRESS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW,
+    K_STAIRS, K_EGRESS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW, K_PPG,
     /* family keys */
     K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
@@ -82,7 +84,7 @@ typedef enum {
 static const char *const key_names[K_COUNT] = {
     "seed", "algorithm", "size", "rows", "cols", "layout", "rooms", "room_size",
     "room_min", "room_max", "polymorph", "doors", "corridors", "deadends",
-    "stairs", "egress", "format", "style", "grid", "cell", "view",
+    "stairs", "egress", "format", "style", "grid", "cell", "view", "ppg",
     "cave_fill", "cave_steps", "panel_size_min", "room_size_min", "room_size_max",
     "corridor_margin", "wall_margin", "room_count", "pillars", "caves",
     "area_width_min", "area_height_min", "area_size_min", "block_size", "connect",
@@ -293,6 +295,7 @@ static void allowed_text(key_id k, limits l, char *buf, size_t cap)
     case K_GRID:      join(buf, cap, grid_names, COUNT(grid_names), "|"); break;
     case K_CELL:      snprintf(buf, cap, "%d..%d", DG_MIN_CELL_PX, l.max_cell); break;
     case K_VIEW:      join(buf, cap, view_names, COUNT(view_names), "|"); break;
+    case K_PPG:       snprintf(buf, cap, "%d..%d", DG_MIN_PPG, DG_MAX_PPG); break;
     case K_PILLARS:
     case K_CAVES:     snprintf(buf, cap, "yes|no"); break;
     case K_CONNECT:   join(buf, cap, connect_names, COUNT(connect_names), "|"); break;
@@ -378,6 +381,7 @@ void dg_options_init(dg_options *o)
     o->grid = DG_GRID_SQUARE;
     o->cell = CELL_DEFAULT;
     o->view = DG_VIEW_GM;
+    o->ppg = PPG_DEFAULT;
     for (size_t i = 0; i < COUNT(int_keys); i++) *int_field(o, i) = int_keys[i].def;
     o->connect = DG_CONNECT_TREE;
     /* Never fails without limits and without explicit keys. */
@@ -555,6 +559,17 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         if (!(rc = set_name(&v, K_VIEW, value, view_names, COUNT(view_names), l, err)))
             o->view = (dg_view)v;
         break;
+    case K_PPG: {
+        long long c;
+        if (!parse_int(value, &c))
+            return fail(err, DG_EINVAL, K_PPG, value, l, "ppg must be an integer from %d to %d",
+                        DG_MIN_PPG, DG_MAX_PPG);
+        if (c < DG_MIN_PPG || c > DG_MAX_PPG)
+            return fail(err, DG_ELIMIT, K_PPG, value, l, "ppg must be an integer from %d to %d",
+                        DG_MIN_PPG, DG_MAX_PPG);
+        o->ppg = (int)c;
+        break;
+    }
     case K_PILLARS:
     case K_CAVES: {
         bool b;
@@ -816,6 +831,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
     put(buf, cap, &len, "grid", "%s", dg_grid_name(o->grid));
     put(buf, cap, &len, "cell", "%d", o->cell);
     put(buf, cap, &len, "view", "%s", dg_view_name(o->view));
+    put(buf, cap, &len, "ppg", "%d", o->ppg);
 #undef APPLIES
     return len;
 }

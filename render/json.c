@@ -1,5 +1,6 @@
 /* json.c -- the native JSON document (format=json) for VTT integrators and
- * scripts; donjon's own export layout is left to donjon.c, pixels to png.c.
+ * scripts; donjon's own export layout is left to donjon.c, pixels to png.c,
+ * wall geometry to walls.c.
  *
  * One object, keys always in this order:
  *   generator_version  string, DG_GENERATOR_VERSION
@@ -25,6 +26,18 @@
  *            dir: from `room` outward; leads_to: a room id or "corridor"
  *   stairs   [{x, y, kind: up|down, dir, next: {x, y}}]
  *   exits    [{x, y, dir}]
+ *   walls    [{x0, y0, x1, y1, kind: wall|object|door, door (doors only)}]:
+ *            segments in cell units (x.5 where a door splits them), the same
+ *            as the uvtt and foundry exports (vtt.c, walls.c), gm view:
+ *              wall    a maximal straight run of boundary between walkable
+ *                      (room or corridor) and solid cells; the map edge is
+ *                      solid, so it is walled even at an exit
+ *              object  the same around free-standing solid (a pillar)
+ *              door    the doorway across the middle of a door cell, one
+ *                      per door except archways (openings); `door` indexes
+ *                      the top-level "doors" array
+ *            walls first (horizontal by y then x, then vertical by x then
+ *            y), then doors in "doors" order
  *   cells    cells[y][x]: the words exactly as in the dungeon (donjon's bit
  *            layout, see dg.h)
  * x is the column (east +1), y the row (south +1), both from 0. */
@@ -190,6 +203,49 @@ static json_t *exits_json(const dg_dungeon *d)
     return a;
 }
 
+/* {"x0":..,"y0":..,"x1":..,"y1":..,"kind":"..."[,"door":i]} at p; returns
+ * the length (under 128). */
+static size_t wall_text(char *p, int x0, int y0, int x1, int y1, const char *kind, long door)
+{
+    static const char *const key[4] = {"{\"x0\":", ",\"y0\":", ",\"x1\":", ",\"y1\":"};
+    const int v[4] = {x0, y0, x1, y1};
+    size_t n = 0;
+    for (int i = 0; i < 4; i++) {
+        size_t k = strlen(key[i]);
+        memcpy(p + n, key[i], k);
+        n += k;
+        n += dg__half_text(p + n, v[i]);
+    }
+    int m = door >= 0 ? snprintf(p + n, 64, ",\"kind\":\"%s\",\"door\":%ld}", kind, door)
+                      : snprintf(p + n, 64, ",\"kind\":\"%s\"}", kind);
+    return n + (size_t)m;
+}
+
+/* The walls splice: written by hand, since a big map has hundreds of
+ * thousands of segments and jansson would spend a value on every number. */
+static dg_status put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    const dg__walls *w = ctx;
+    (void)d;
+    char s[160];
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    size_t n = 0;
+    for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
+        const dg__wall *g = &w->walls[i];
+        s[0] = ',';
+        size_t k = wall_text(s + 1, g->x0, g->y0, g->x1, g->y1, g->object ? "object" : "wall", -1);
+        rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
+    }
+    for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
+        const dg__portal *p = &w->portals[i];
+        s[0] = ',';
+        size_t k = wall_text(s + 1, p->x0, p->y0, p->x1, p->y1, "door", (long)p->door);
+        rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
+    }
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
+}
+
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
@@ -209,16 +265,21 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         memcpy(permalink, "/?", 2);
         memcpy(permalink + 2, canon, n + 1);
         /* "o" steals each value even when packing fails, so nothing leaks */
-        root = json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:n}", "generator_version",
+        root = json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:n,s:n}", "generator_version",
                          DG_GENERATOR_VERSION, "seed", seed, "options", options_object(canon),
                          "permalink", permalink, "width", d->width, "height", d->height,
                          "rooms", rooms_json(d), "doors", doors_json(d), "stairs",
-                         stairs_json(d), "exits", exits_json(d), "cells");
+                         stairs_json(d), "exits", exits_json(d), "walls", "cells");
     }
+    dg__walls w;
+    memset(&w, 0, sizeof w);
     if (!root)
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
-    else
-        rc = dg__json_emit(root, "cells", JSON_PRESERVE_ORDER, d, out, err);
+    else if ((rc = dg__walls_trace(d, false, &w, err)) == DG_OK) {
+        dg__json_splice sp[2] = {{"walls", put_walls, &w}, {"cells", dg__json_put_cells, NULL}};
+        rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER, d, out, err);
+    }
+    dg__walls_fini(&w);
     json_decref(root);
     free(permalink);
     if (canon != small) free(canon);

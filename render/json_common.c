@@ -1,6 +1,7 @@
-/* json_common.c -- what the two JSON encoders share: the sanity check of a
- * dungeon before encoding, and the hand-written cell-grid array spliced into
- * a jansson dump. The documents themselves are left to json.c and donjon.c. */
+/* json_common.c -- what the JSON encoders share: the sanity check of a
+ * dungeon before encoding, and hand-written arrays (the cell grid, walls,
+ * an embedded image) spliced into a jansson dump. The documents themselves
+ * are left to json.c, donjon.c and vtt.c. */
 #include "render_int.h"
 
 #include <stdlib.h>
@@ -102,34 +103,52 @@ static void json_release(void *p)
     f(p);
 }
 
-dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
-                        const dg_dungeon *d, dg_buf *out, dg_error *err)
+/* Each splice's placeholder is searched after the previous one: keys before
+ * a placeholder are fixed names, numbers and escaped strings, and a string
+ * holding the same text would have its quotes escaped, so the first match
+ * is the key itself. */
+dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
+                                const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     char *text = json_dumps(root, flags | JSON_COMPACT);
     if (!text) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
-    /* The placeholder is the first occurrence: keys before it are fixed
-     * names and numbers, and a string containing the same text would have
-     * its quotes escaped. */
-    char pat[64];
-    size_t klen = strlen(cells_key);
     dg_status rc = DG_OK;
-    if (klen + 8 > sizeof pat) {
-        rc = dg_error_set(err, DG_EINVAL, "", "", "", "cells key too long");
-        goto done;
+    const char *from = text;
+    for (size_t k = 0; k < n && rc == DG_OK; k++) {
+        char pat[64];
+        size_t klen = strlen(sp[k].key);
+        if (klen + 8 > sizeof pat) {
+            rc = dg_error_set(err, DG_EINVAL, "", "", "", "spliced key too long");
+            break;
+        }
+        pat[0] = '"';
+        memcpy(pat + 1, sp[k].key, klen);
+        memcpy(pat + 1 + klen, "\":null", 7);
+        const char *at = strstr(from, pat);
+        if (!at) {
+            rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
+                              sp[k].key);
+            break;
+        }
+        size_t head = (size_t)(at - from) + klen + 3; /* through the ':' */
+        if ((rc = dg_buf_append(out, from, head, err)) != DG_OK) break;
+        if ((rc = sp[k].write(d, sp[k].ctx, out, err)) != DG_OK) break;
+        from = at + klen + 7;
     }
-    pat[0] = '"';
-    memcpy(pat + 1, cells_key, klen);
-    memcpy(pat + 1 + klen, "\":null", 7);
-    char *at = strstr(text, pat);
-    if (!at) {
-        rc = dg_error_set(err, DG_EINVAL, "", "", "", "no cells placeholder in the document");
-        goto done;
-    }
-    size_t head = (size_t)(at - text) + klen + 3; /* through the ':' */
-    if ((rc = dg_buf_append(out, text, head, err)) != DG_OK) goto done;
-    if ((rc = put_cells(d, out, err)) != DG_OK) goto done;
-    rc = dg_buf_puts(out, at + klen + 7, err);
-done:
+    if (rc == DG_OK) rc = dg_buf_puts(out, from, err);
     json_release(text);
     return rc;
+}
+
+dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    (void)ctx;
+    return put_cells(d, out, err);
+}
+
+dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
+                        const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg__json_splice sp = {cells_key, dg__json_put_cells, NULL};
+    return dg__json_emit_splices(root, &sp, 1, flags, d, out, err);
 }

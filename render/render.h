@@ -25,13 +25,21 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
 
 /* "application/json", "image/png", "text/plain; charset=utf-8", ... */
 const char *dg_format_mime(dg_format fmt);
-/* File name extension without the dot: "json", "donjon.json", "txt", "png". */
+/* File name extension without the dot: "json", "donjon.json", "txt", "png",
+ * "uvtt", "foundry.json"; the daemon's route is "/dungeon.<ext>". */
 const char *dg_format_ext(dg_format fmt);
+/* The extension a downloaded file gets: dg_format_ext, except "dd2vtt" for
+ * uvtt (the name importers expect). */
+const char *dg_format_download_ext(dg_format fmt);
 
 /* The individual encoders, for callers that know what they want. */
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* Universal VTT (.dd2vtt) and Foundry VTT scene JSON: walls and doors placed,
+ * at d->opts.ppg pixels per cell; see vtt.c for the documents. */
+dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 
 #endif

@@ -139,7 +139,7 @@ Test(json, keys_come_in_the_documented_order)
 {
     static const char *const want[] = {"generator_version", "seed", "options", "permalink",
                                        "width", "height", "rooms", "doors", "stairs",
-                                       "exits", "cells"};
+                                       "exits", "walls", "cells"};
     json_t *j = encode(d);
     size_t n = 0;
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it), n++) {

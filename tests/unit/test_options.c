@@ -183,7 +183,7 @@ Test(options, default_canonical_string)
     cr_assert_str_eq(buf, "seed=7&algorithm=donjon&rows=27&cols=37&layout=rectangle"
                           "&rooms=scattered&room_min=3&room_max=9&polymorph=no"
                           "&doors=standard&corridors=errant&deadends=50&stairs=2"
-                          "&egress=no&style=standard&grid=square&cell=18&view=gm");
+                          "&egress=no&style=standard&grid=square&cell=18&view=gm&ppg=70");
 }
 
 /* -------------------------------------------------------------- presets */

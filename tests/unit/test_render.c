@@ -63,5 +63,12 @@ Test(render, mime_types_and_extensions)
     cr_assert_str_eq(dg_format_ext(DG_FMT_DONJON), "donjon.json");
     cr_assert_str_eq(dg_format_ext(DG_FMT_TXT), "txt");
     cr_assert_str_eq(dg_format_ext(DG_FMT_PNG), "png");
+    cr_assert_str_eq(dg_format_mime(DG_FMT_UVTT), "application/json");
+    cr_assert_str_eq(dg_format_mime(DG_FMT_FOUNDRY), "application/json");
+    cr_assert_str_eq(dg_format_ext(DG_FMT_UVTT), "uvtt");
+    cr_assert_str_eq(dg_format_ext(DG_FMT_FOUNDRY), "foundry.json");
+    cr_assert_str_eq(dg_format_download_ext(DG_FMT_UVTT), "dd2vtt");
+    cr_assert_str_eq(dg_format_download_ext(DG_FMT_FOUNDRY), "foundry.json");
+    cr_assert_str_eq(dg_format_download_ext(DG_FMT_PNG), "png");
     cr_assert_str_eq(dg_format_ext((dg_format)-1), "bin");
 }

@@ -1,0 +1,310 @@
+/* vtt.c -- the virtual-tabletop exports: Universal VTT (format=uvtt, the
+ * .dd2vtt file Dungeondraft writes and Foundry's Universal Battlemap
+ * Importer, Roll20's UniversalVTTImporter, Owlbear Rodeo, MapTool, Fantasy
+ * Grounds Unity and AboveVTT read) and a Foundry VTT scene (format=foundry,
+ * v10+ field names). Wall and door geometry is walls.c's, the image png.c's,
+ * the splicing of big arrays json_common.c's.
+ *
+ * Units: importers place a point at (x * pixels_per_grid, y * ppg) pixels
+ * from the image's top-left corner, y down; cells are one grid unit, so a
+ * point here is its cell coordinate. ppg is the `ppg` option (default 70,
+ * Roll20's own cell size).
+ *
+ * uvtt, keys always present, in this order:
+ *   format                 0.3
+ *   resolution             {map_origin {x 0, y 0}, map_size {x cols, y rows},
+ *                           pixels_per_grid ppg}
+ *   line_of_sight          closed polylines [[{x, y}, ...], ...] (first point
+ *                          repeated last) of the walls: maximal straight runs
+ *   objects_line_of_sight  the same around free-standing solids (pillars)
+ *   portals                [{position {x, y} (midpoint), bounds [{x, y}, {x, y}],
+ *                           rotation (radians, atan2 of bounds[1] - bounds[0]:
+ *                           0 or pi/2), closed true, freestanding false}]
+ *   environment            {baked_lighting true, ambient_light "ffffffff"}
+ *   lights                 []
+ *   image                  base64 PNG (no "data:" prefix), exactly
+ *                          cols*ppg x rows*ppg pixels, in the map's style,
+ *                          grid and view
+ *
+ * foundry, in this order: name "Dungeon <seed>", width cols*ppg, height
+ * rows*ppg, grid {type 1 (square), size ppg, distance 5, units "ft"},
+ * padding 0, background {src "dungeon-<seed>.png"}, flags {dungeond
+ * {generator_version, seed (string), permalink}}, walls [{_id, c [x0, y0, x1,
+ * y1] (whole pixels), move, sight, light, sound, dir, door, ds}]. Foundry
+ * stretches the background over width x height, so the PNG of the same
+ * options at any cell size fits; the UVTT image is the pixel-exact one.
+ *
+ * Doors (UVTT has one kind of portal; Foundry has door types and states):
+ *   arch        an opening: no portal, no wall
+ *   door        portal / door 1
+ *   trapped     portal / door 1 (the trap is the GM's to know)
+ *   locked      portal / door 1, ds 2 (locked)
+ *   portcullis  portal / door 1 with sight, light and sound 0: bars stop
+ *               feet, not eyes
+ *   secret      gm view: a closed portal; player view: the cell is rock to
+ *               players (as the player PNG draws it), so walls close it and no
+ *               portal gives it away. Foundry: door 2 (secret) in both views --
+ *               Foundry itself hides secret doors from players -- with the
+ *               walls of the gm geometry, so the GM can open it.
+ * Walls block everything (move, sight, light, sound 20); dir 0 (both). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_int.h"
+#include "render_int.h"
+
+#define UVTT_FORMAT 0.3
+#define HALF_PI 1.5707963267948966
+
+/* ---------------------------------------------------------------- checks */
+
+static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
+{
+    int ppg = d->opts.ppg;
+    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
+    char v[16], allowed[16];
+    snprintf(v, sizeof v, "%d", ppg);
+    snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, DG_MAX_PPG);
+    return dg_error_set(err, DG_EINVAL, "ppg", v, allowed, "ppg must be an integer from %d to %d",
+                        DG_MIN_PPG, DG_MAX_PPG);
+}
+
+/* --------------------------------------------------------------- uvtt */
+
+/* A coordinate in grid units: whole numbers stay integers. */
+static json_t *half(int v)
+{
+    return v % 2 ? json_real(v / 2.0) : json_integer(v / 2);
+}
+
+static json_t *point(int x, int y)
+{
+    json_t *p = json_object();
+    if (p && (json_object_set_new(p, "x", half(x)) || json_object_set_new(p, "y", half(y)))) {
+        json_decref(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* [[{x, y}, ...], ...] of the polylines whose object flag is `object`. */
+static json_t *polylines(const dg__walls *w, bool object)
+{
+    json_t *all = json_array();
+    size_t from = 0;
+    for (size_t i = 0; all && i < w->n_lines; from = w->line_end[i++]) {
+        if (w->line_object[i] != object) continue;
+        json_t *line = json_array();
+        for (size_t k = from; line && k < w->line_end[i]; k++)
+            if (json_array_append_new(line, point(w->pts[k].x, w->pts[k].y))) {
+                json_decref(line);
+                line = NULL;
+            }
+        if (json_array_append_new(all, line)) {
+            json_decref(all);
+            all = NULL;
+        }
+    }
+    return all;
+}
+
+static json_t *portals(const dg__walls *w)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < w->n_portals; i++) {
+        const dg__portal *p = &w->portals[i];
+        json_t *o = json_pack("{s:o,s:[oo],s:f,s:b,s:b}", "position",
+                              point((p->x0 + p->x1) / 2, (p->y0 + p->y1) / 2), "bounds",
+                              point(p->x0, p->y0), point(p->x1, p->y1), "rotation",
+                              p->across_ew ? HALF_PI : 0.0, "closed", 1, "freestanding", 0);
+        if (json_array_append_new(a, o)) {
+            json_decref(a);
+            a = NULL;
+        }
+    }
+    return a;
+}
+
+/* The image splice: the PNG in ctx as a base64 JSON string. */
+static dg_status put_base64(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    (void)d;
+    static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const dg_buf *png = ctx;
+    const unsigned char *s = png->data;
+    size_t n = png->len;
+    dg_status rc = dg_buf_append(out, "\"", 1, err);
+    char chunk[4096];
+    size_t k = 0;
+    for (size_t i = 0; i < n && rc == DG_OK; i += 3) {
+        uint32_t v = (uint32_t)s[i] << 16;
+        if (i + 1 < n) v |= (uint32_t)s[i + 1] << 8;
+        if (i + 2 < n) v |= s[i + 2];
+        chunk[k++] = abc[v >> 18 & 63];
+        chunk[k++] = abc[v >> 12 & 63];
+        chunk[k++] = i + 1 < n ? abc[v >> 6 & 63] : '=';
+        chunk[k++] = i + 2 < n ? abc[v & 63] : '=';
+        if (k == sizeof chunk) {
+            rc = dg_buf_append(out, chunk, k, err);
+            k = 0;
+        }
+    }
+    if (rc == DG_OK && k) rc = dg_buf_append(out, chunk, k, err);
+    if (rc == DG_OK) rc = dg_buf_append(out, "\"", 1, err);
+    return rc;
+}
+
+/* The map image at ppg, cols*ppg x rows*ppg; the renderer's errors about
+ * its cell size are about ppg here. */
+static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
+{
+    dg_error e;
+    dg_error_clear(&e);
+    dg_status rc = dg__png_render(d, d->opts.ppg, true, png, &e);
+    if (rc == DG_OK) return DG_OK;
+    if (strcmp(e.param, "cell") != 0) {
+        if (err && err->code == DG_OK) *err = e;
+        return rc;
+    }
+    return dg_error_set(err, rc, "ppg", e.value, "",
+                        "a %dx%d map at ppg=%d makes too big an image; use a smaller ppg",
+                        d->width, d->height, d->opts.ppg);
+}
+
+dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg_status rc = dg__render_check(d, err);
+    if (rc == DG_OK) rc = check_ppg(d, err);
+    if (rc != DG_OK) return rc;
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+
+    dg__walls w;
+    dg_buf png;
+    dg_buf_init(&png);
+    json_t *root = NULL;
+    if ((rc = dg__walls_trace(d, d->opts.view == DG_VIEW_PLAYER, &w, err)) != DG_OK) goto done;
+    if ((rc = image(d, &png, err)) != DG_OK) goto done;
+    /* "o" steals each value even when packing fails, so nothing leaks */
+    root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:{s:b,s:s},s:[],s:n}",
+                     "format", UVTT_FORMAT, "resolution", "map_origin", "x", 0, "y", 0,
+                     "map_size", "x", d->width, "y", d->height, "pixels_per_grid", d->opts.ppg,
+                     "line_of_sight", polylines(&w, false), "objects_line_of_sight",
+                     polylines(&w, true), "portals", portals(&w), "environment",
+                     "baked_lighting", 1, "ambient_light", "ffffffff", "lights", "image");
+    if (!root) {
+        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the uvtt document");
+        goto done;
+    }
+    dg__json_splice sp = {"image", put_base64, &png};
+    size_t start = out->len;
+    rc = dg__json_emit_splices(root, &sp, 1, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d,
+                               out, err);
+    if (rc != DG_OK) out->len = start;
+done:
+    json_decref(root);
+    dg_buf_fini(&png);
+    dg__walls_fini(&w);
+    return rc;
+}
+
+/* ------------------------------------------------------------ foundry */
+
+/* Foundry's constants (CONST.WALL_*): sense and movement NONE 0, NORMAL 20;
+ * door NONE 0, DOOR 1, SECRET 2; door state CLOSED 0, LOCKED 2. */
+enum { F_NONE = 0, F_NORMAL = 20, F_DOOR = 1, F_SECRET = 2, F_LOCKED = 2 };
+
+typedef struct {
+    const dg__walls *w;
+    int ppg;
+} foundry_ctx;
+
+/* Whole pixels: Foundry refuses fractional wall coordinates. A half cell at
+ * an odd ppg rounds down, the same way wherever the point appears. */
+static long px(int half_units, int ppg) { return (long)half_units * ppg / 2; }
+
+static dg_status put_wall(dg_buf *out, size_t n, int x0, int y0, int x1, int y1, int ppg,
+                          int sense, int door, int ds, dg_error *err)
+{
+    char s[256];
+    int len = snprintf(s, sizeof s,
+                       "%s{\"_id\":\"dgWall%010zu\",\"c\":[%ld,%ld,%ld,%ld],\"move\":%d,"
+                       "\"sight\":%d,\"light\":%d,\"sound\":%d,\"dir\":0,\"door\":%d,\"ds\":%d}",
+                       n ? "," : "", n + 1, px(x0, ppg), px(y0, ppg), px(x1, ppg), px(y1, ppg),
+                       F_NORMAL, sense, sense, sense, door, ds);
+    return dg_buf_append(out, s, (size_t)len, err);
+}
+
+/* The walls splice: every wall, then every door, as Foundry wall documents. */
+static dg_status put_foundry_walls(const dg_dungeon *d, const void *ctx, dg_buf *out,
+                                   dg_error *err)
+{
+    (void)d;
+    const foundry_ctx *f = ctx;
+    const dg__walls *w = f->w;
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    size_t n = 0;
+    for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
+        const dg__wall *s = &w->walls[i];
+        rc = put_wall(out, n, s->x0, s->y0, s->x1, s->y1, f->ppg, F_NORMAL, 0, 0, err);
+    }
+    for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
+        const dg__portal *p = &w->portals[i];
+        int sense = p->type == DG_DOOR_PORTC ? F_NONE : F_NORMAL;
+        int door = p->type == DG_DOOR_SECRET ? F_SECRET : F_DOOR;
+        int ds = p->type == DG_DOOR_LOCKED ? F_LOCKED : 0;
+        rc = put_wall(out, n, p->x0, p->y0, p->x1, p->y1, f->ppg, sense, door, ds, err);
+    }
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
+}
+
+dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg_status rc = dg__render_check(d, err);
+    if (rc == DG_OK) rc = check_ppg(d, err);
+    if (rc != DG_OK) return rc;
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+
+    char seed[24], name[40], src[48], small[512], *canon = small, *permalink = NULL;
+    snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
+    snprintf(name, sizeof name, "Dungeon %s", seed);
+    snprintf(src, sizeof src, "dungeon-%s.png", seed);
+    size_t n = dg_options_canonical(&d->opts, small, sizeof small);
+    if (n >= sizeof small && !(canon = malloc(n + 1)))
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
+
+    dg__walls w;
+    json_t *root = NULL;
+    if ((rc = dg__walls_trace(d, false, &w, err)) != DG_OK) goto done;
+    if (!(permalink = malloc(n + 3))) {
+        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+        goto done;
+    }
+    memcpy(permalink, "/?", 2);
+    memcpy(permalink + 2, canon, n + 1);
+    long width = (long)d->width * d->opts.ppg, height = (long)d->height * d->opts.ppg;
+    root = json_pack("{s:s,s:I,s:I,s:{s:i,s:i,s:i,s:s},s:i,s:{s:s},s:{s:{s:s,s:s,s:s}},s:n}",
+                     "name", name, "width", (json_int_t)width, "height", (json_int_t)height,
+                     "grid", "type", 1, "size", d->opts.ppg, "distance", 5, "units", "ft",
+                     "padding", 0, "background", "src", src, "flags", "dungeond",
+                     "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink",
+                     permalink, "walls");
+    if (!root) {
+        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the foundry scene");
+        goto done;
+    }
+    foundry_ctx fc = {&w, d->opts.ppg};
+    dg__json_splice sp = {"walls", put_foundry_walls, &fc};
+    size_t start = out->len;
+    rc = dg__json_emit_splices(root, &sp, 1, JSON_PRESERVE_ORDER, d, out, err);
+    if (rc != DG_OK) out->len = start;
+done:
+    json_decref(root);
+    free(permalink);
+    if (canon != small) free(canon);
+    dg__walls_fini(&w);
+    return rc;
+}

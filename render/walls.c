@@ -1,0 +1,370 @@
+/* walls.c -- the wall and door geometry shared by the VTT-facing encoders
+ * (vtt.c's Universal VTT and Foundry documents, json.c's `walls`): the
+ * boundary between walkable and solid cells as maximal straight runs,
+ * chained into closed polylines, and one portal per door. Turning it into
+ * bytes is left to those encoders.
+ *
+ * Only cell words are read -- never room outlines or the drawing -- so every
+ * algorithm family gets walls, caves included. A room's outline is the
+ * boundary of its cells, so its walls follow it exactly; the PNG draws walls
+ * on the same cell edges.
+ *
+ * The rules, in half-cell units (2 x cell coordinates):
+ *   walkable   DG_ROOM|DG_CORRIDOR; the player view makes a secret door
+ *              solid, as the PNG draws it. Outside the map is solid, so the
+ *              map edge is walled even at an exit: a VTT scene ends there.
+ *   wall       a maximal straight run of unit edges with walkable on one side
+ *              and solid on the other. A run goes straight through a point
+ *              where two solids touch corner to corner, and breaks only at a
+ *              portal's end, so no two touching collinear walls could be one.
+ *   portal     every door but an archway (an opening), crossing its cell
+ *              through the middle, across the passage -- where the PNG draws
+ *              the leaf. Its ends are the midpoints of the cell's side edges:
+ *              the side walls break there, so walls end at doors.
+ *   polyline   around every vertex end either no wall or exactly two (a
+ *              corner, or a portal end), so the walls chain into closed loops.
+ *              A loop around solid that does not reach the map edge
+ *              (8-connected: corner contact counts) is an object -- a pillar,
+ *              a rock island in a cave.
+ * No recursion; the flood fill and the sorts use heap arrays. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_int.h"
+
+/* per-cell flags */
+enum { C_OPEN = 1, C_ATTACHED = 2, C_PORTAL = 4 };
+
+typedef struct {
+    const dg_dungeon *d;
+    bool player;
+    int w, h;
+    unsigned char *cls;
+} grid;
+
+static bool in(const grid *g, int x, int y) { return x >= 0 && y >= 0 && x < g->w && y < g->h; }
+
+static unsigned char *at(const grid *g, int x, int y)
+{
+    return &g->cls[(size_t)y * (size_t)g->w + (size_t)x];
+}
+
+static bool open_at(const grid *g, int x, int y) { return in(g, x, y) && (*at(g, x, y) & C_OPEN); }
+
+/* Solid that reaches the map edge; outside the map counts. */
+static bool attached(const grid *g, int x, int y) { return !in(g, x, y) || (*at(g, x, y) & C_ATTACHED); }
+
+/* Doubles *cap (from 64) until n + 1 items of size sz fit in *p. */
+static bool grow(void **p, size_t *cap, size_t n, size_t sz)
+{
+    if (n < *cap) return true;
+    size_t c = *cap ? *cap * 2 : 64;
+    if (c > SIZE_MAX / sz) return false;
+    void *q = realloc(*p, c * sz);
+    if (!q) return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+/* ------------------------------------------------------------ the grid */
+
+static bool classify(grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    if (!(g->cls = malloc(n))) return false;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            uint32_t c = dg_cell(g->d, x, y);
+            bool open = dg_cell_open(c) && !(g->player && (c & DG_SECRET));
+            *at(g, x, y) = open ? C_OPEN : 0;
+        }
+    /* Solid reaching the edge, flooded 8-ways from the border ring. */
+    uint32_t *stack = NULL;
+    size_t top = 0, cap = 0;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++) {
+            if (x != 0 && y != 0 && x != g->w - 1 && y != g->h - 1) continue;
+            if (*at(g, x, y)) continue;
+            if (!grow((void **)&stack, &cap, top, sizeof *stack)) goto oom;
+            *at(g, x, y) = C_ATTACHED;
+            stack[top++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+        }
+    while (top) {
+        uint32_t i = stack[--top];
+        int x = (int)(i % (uint32_t)g->w), y = (int)(i / (uint32_t)g->w);
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = x + dx, ny = y + dy;
+                if (!in(g, nx, ny) || *at(g, nx, ny)) continue;
+                if (!grow((void **)&stack, &cap, top, sizeof *stack)) goto oom;
+                *at(g, nx, ny) = C_ATTACHED;
+                stack[top++] = (uint32_t)((size_t)ny * (size_t)g->w + (size_t)nx);
+            }
+    }
+    free(stack);
+    return true;
+oom:
+    free(stack);
+    return false;
+}
+
+/* ------------------------------------------------------------- portals */
+
+/* The passage through a door runs east-west when it is open both ways on
+ * that axis only; otherwise the door list's direction decides (as glyphs.c
+ * does, so the portal lies on the drawn leaf). */
+static bool runs_ew(const grid *g, int x, int y, dg_dir dir)
+{
+    bool we = open_at(g, x - 1, y) && open_at(g, x + 1, y);
+    bool ns = open_at(g, x, y - 1) && open_at(g, x, y + 1);
+    if (we != ns) return we;
+    return dir == DG_DIR_WEST || dir == DG_DIR_EAST;
+}
+
+typedef struct {
+    uint64_t *k;
+    size_t n, cap;
+} keys;
+
+static bool key_add(keys *s, uint64_t k)
+{
+    if (!grow((void **)&s->k, &s->cap, s->n, sizeof *s->k)) return false;
+    s->k[s->n++] = k;
+    return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorted, duplicates dropped (two door cells can share a side midpoint). */
+static void key_sort(keys *s)
+{
+    if (!s->n) return;
+    qsort(s->k, s->n, sizeof *s->k, cmp_u64);
+    size_t m = 1;
+    for (size_t i = 1; i < s->n; i++)
+        if (s->k[i] != s->k[m - 1]) s->k[m++] = s->k[i];
+    s->n = m;
+}
+
+/* Portals in door-list order; each portal end splits the unit edge it sits
+ * on: hb holds edges of horizontal lines (line y, edge x), vb of vertical
+ * lines (line x, edge y). */
+static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
+{
+    const dg_dungeon *d = g->d;
+    size_t cap = 0;
+    uint64_t W = (uint64_t)g->w, H = (uint64_t)g->h;
+    for (size_t i = 0; i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        int x = o->x, y = o->y;
+        if (o->type == DG_DOOR_ARCH || !open_at(g, x, y)) continue; /* opening, or rock to this view */
+        if (*at(g, x, y) & C_PORTAL) continue;                       /* listed once per room */
+        *at(g, x, y) |= C_PORTAL;
+        if (!grow((void **)&out->portals, &cap, out->n_portals, sizeof *out->portals)) return false;
+        dg__portal *p = &out->portals[out->n_portals++];
+        if (runs_ew(g, x, y, o->dir)) {
+            *p = (dg__portal){i, o->type, 2 * x + 1, 2 * y, 2 * x + 1, 2 * y + 2, true};
+            if (!key_add(hb, (uint64_t)y * W + (uint64_t)x) ||
+                !key_add(hb, (uint64_t)(y + 1) * W + (uint64_t)x))
+                return false;
+        } else {
+            *p = (dg__portal){i, o->type, 2 * x, 2 * y + 1, 2 * x + 2, 2 * y + 1, false};
+            if (!key_add(vb, (uint64_t)x * H + (uint64_t)y) ||
+                !key_add(vb, (uint64_t)(x + 1) * H + (uint64_t)y))
+                return false;
+        }
+    }
+    key_sort(hb);
+    key_sort(vb);
+    return true;
+}
+
+/* --------------------------------------------------------------- walls */
+
+typedef struct {
+    dg__walls *out;
+    size_t cap;
+} wall_sink;
+
+static bool emit(wall_sink *s, int x0, int y0, int x1, int y1, bool object)
+{
+    if (!grow((void **)&s->out->walls, &s->cap, s->out->n_walls, sizeof *s->out->walls))
+        return false;
+    s->out->walls[s->out->n_walls++] = (dg__wall){x0, y0, x1, y1, object};
+    return true;
+}
+
+/* One grid line, edge by edge: `along` indexes the edges, line the line.
+ * horizontal: edge i of line y lies between cells (i, y-1) and (i, y);
+ * vertical:   edge j of line x lies between cells (x-1, j) and (x, j). */
+static bool scan_line(const grid *g, wall_sink *s, bool horizontal, int line, const keys *br,
+                      size_t *bi)
+{
+    int n = horizontal ? g->w : g->h;
+    uint64_t base = (uint64_t)line * (uint64_t)n;
+    int start = -1;
+    bool object = false;
+    for (int e = 0; e <= n; e++) {
+        bool b = false, solid_obj = false;
+        if (e < n) {
+            int ax = horizontal ? e : line - 1, ay = horizontal ? line - 1 : e;
+            int bx = horizontal ? e : line, by = horizontal ? line : e;
+            bool oa = open_at(g, ax, ay), ob = open_at(g, bx, by);
+            b = oa != ob;
+            if (b) solid_obj = oa ? !attached(g, bx, by) : !attached(g, ax, ay);
+        }
+        if (start >= 0 && (!b || solid_obj != object)) {
+            /* the solid side of a run is one 8-connected piece: never splits */
+            assert(!b);
+            bool ok = horizontal ? emit(s, start, 2 * line, 2 * e, 2 * line, object)
+                                 : emit(s, 2 * line, start, 2 * line, 2 * e, object);
+            if (!ok) return false;
+            start = -1;
+        }
+        if (!b) continue;
+        if (start < 0) {
+            start = 2 * e;
+            object = solid_obj;
+        }
+        uint64_t k = base + (uint64_t)e;
+        while (*bi < br->n && br->k[*bi] < k) (*bi)++;
+        if (*bi < br->n && br->k[*bi] == k) { /* a portal end halves this edge */
+            bool ok = horizontal ? emit(s, start, 2 * line, 2 * e + 1, 2 * line, object)
+                                 : emit(s, 2 * line, start, 2 * line, 2 * e + 1, object);
+            if (!ok) return false;
+            start = 2 * e + 1;
+        }
+    }
+    return true;
+}
+
+/* ----------------------------------------------------------- polylines */
+
+typedef struct {
+    uint64_t key;  /* the point, y * (2w + 1) + x */
+    uint32_t ref;  /* wall * 2 + end */
+} endpoint;
+
+static int cmp_end(const void *a, const void *b)
+{
+    const endpoint *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return (x->ref > y->ref) - (x->ref < y->ref);
+}
+
+static dg_point end_point(const dg__wall *w, uint32_t ref)
+{
+    const dg__wall *s = &w[ref >> 1];
+    return (ref & 1) ? (dg_point){s->x1, s->y1} : (dg_point){s->x0, s->y0};
+}
+
+#define NO_REF UINT32_MAX
+
+static bool chain(const grid *g, dg__walls *out)
+{
+    size_t n = out->n_walls;
+    if (!n) return true;
+    if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
+    endpoint *ends = malloc(2 * n * sizeof *ends);
+    uint32_t *partner = malloc(2 * n * sizeof *partner);
+    unsigned char *used = calloc(n, 1);
+    bool ok = ends && partner && used;
+    size_t pcap = 0, lcap = 0, ocap = 0;
+    if (!ok) goto done;
+    uint64_t stride = 2 * (uint64_t)g->w + 1;
+    for (uint32_t r = 0; r < 2 * n; r++) {
+        dg_point p = end_point(out->walls, r);
+        ends[r] = (endpoint){(uint64_t)p.y * stride + (uint64_t)p.x, r};
+        partner[r] = NO_REF;
+    }
+    qsort(ends, 2 * n, sizeof *ends, cmp_end);
+    for (size_t i = 0; i + 1 < 2 * n; i++) {
+        if (ends[i].key != ends[i + 1].key) continue;
+        /* exactly two ends meet at a point (see the top of the file) */
+        assert(i + 2 >= 2 * n || ends[i + 2].key != ends[i].key);
+        partner[ends[i].ref] = ends[i + 1].ref;
+        partner[ends[i + 1].ref] = ends[i].ref;
+        i++;
+    }
+    for (size_t s = 0; s < n && ok; s++) {
+        if (used[s]) continue;
+        uint32_t in_ref = (uint32_t)(2 * s);
+        ok = grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts);
+        if (ok) out->pts[out->n_pts++] = end_point(out->walls, in_ref);
+        while (ok) {
+            used[in_ref >> 1] = 1;
+            uint32_t out_ref = in_ref ^ 1u;
+            if (!(ok = grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts))) break;
+            out->pts[out->n_pts++] = end_point(out->walls, out_ref);
+            uint32_t next = partner[out_ref];
+            if (next == NO_REF || used[next >> 1]) break; /* closed (or, never, an open end) */
+            in_ref = next;
+        }
+        if (ok && (ok = grow((void **)&out->line_end, &lcap, out->n_lines, sizeof *out->line_end)) &&
+            (ok = grow((void **)&out->line_object, &ocap, out->n_lines, sizeof *out->line_object))) {
+            out->line_object[out->n_lines] = out->walls[s].object;
+            out->line_end[out->n_lines++] = out->n_pts;
+        }
+    }
+done:
+    free(ends);
+    free(partner);
+    free(used);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- entry */
+
+dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+{
+    memset(w, 0, sizeof *w);
+    grid g = {d, player, d->width, d->height, NULL};
+    keys hb = {0}, vb = {0};
+    wall_sink sink = {w, 0};
+    bool ok = classify(&g) && place_portals(&g, w, &hb, &vb);
+    size_t bi = 0;
+    for (int y = 0; ok && y <= g.h; y++) ok = scan_line(&g, &sink, true, y, &hb, &bi);
+    bi = 0;
+    for (int x = 0; ok && x <= g.w; x++) ok = scan_line(&g, &sink, false, x, &vb, &bi);
+    if (ok) ok = chain(&g, w);
+    free(g.cls);
+    free(hb.k);
+    free(vb.k);
+    if (ok) return DG_OK;
+    dg__walls_fini(w);
+    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing walls");
+}
+
+void dg__walls_fini(dg__walls *w)
+{
+    if (!w) return;
+    free(w->walls);
+    free(w->pts);
+    free(w->line_end);
+    free(w->line_object);
+    free(w->portals);
+    memset(w, 0, sizeof *w);
+}
+
+size_t dg__half_text(char *p, long v)
+{
+    char tmp[24];
+    size_t n = 0;
+    long whole = v / 2;
+    do {
+        tmp[n++] = (char)('0' + whole % 10);
+        whole /= 10;
+    } while (whole);
+    for (size_t i = 0; i < n; i++) p[i] = tmp[n - 1 - i];
+    if (v % 2) {
+        p[n++] = '.';
+        p[n++] = '5';
+    }
+    return n;
+}
