@@ -1,7 +1,8 @@
 /* contact_sheet.c -- renders one map in every style x grid (and view) into a
  * folder so a person can look at them side by side: one PNG per combination,
  * a montage per grid with the style names, and the hand-built glyph gallery
- * (every door type both ways, all stairs) per style, also enlarged. Reviewing
+ * (every door type both ways, all stairs) per style, also enlarged, and a
+ * hand-built cave per style. Reviewing
  * is left to the eye; tools/contact_sheet.sh runs it over several seeds.
  *
  * usage: contact_sheet OUTDIR [key=value ...]   (map options; seed= needed) */
@@ -170,5 +171,22 @@ int main(int argc, char **argv)
         for (int v = 0; v < 2; v++)
             if (pair[v]) gdImageDestroy(pair[v]);
     }
+
+    /* the hand-built cave (organic outline) in every style, hex grid */
+    gdImagePtr caves[DG_STYLE_COUNT] = {0};
+    for (int s = 0; s < DG_STYLE_COUNT; s++) {
+        dg_dungeon *d = pf_cave(style_names[s], "hex", "18", "gm");
+        char path[512];
+        snprintf(path, sizeof path, "%s/cave-%s.png", dir, style_names[s]);
+        if (render_to(d, path, &caves[s]) != 0) status = 1;
+        pf_free(d);
+    }
+    gdImagePtr m = montage(caves, style_names, DG_STYLE_COUNT, 2);
+    char path[512];
+    snprintf(path, sizeof path, "%s/sheet-cave.png", dir);
+    if (!m || save_gd(m, path) != 0) status = 1;
+    if (m) gdImageDestroy(m);
+    for (int s = 0; s < DG_STYLE_COUNT; s++)
+        if (caves[s]) gdImageDestroy(caves[s]);
     return status;
 }

@@ -111,9 +111,27 @@ static void canvas_close(dg_canvas *cv)
     free(cv->cls);
     free(cv->tex);
     free(cv->packed);
+    free(cv->fine);
 }
 
 /* ------------------------------------------------------------------ fill */
+
+/* One pixel row of a cave cell, pixel by pixel from the refined outline. */
+static void cave_cell(const dg_canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
+                      const unsigned char *floor_row, const unsigned char *rock_row, int ty)
+{
+    int c = cv->cell;
+    size_t idx = (size_t)(cls - cv->cls) + (size_t)x;
+    int y = (int)(idx / (size_t)cv->d->width), py = y * c + ty;
+    unsigned char k = cls[x];
+    const unsigned char *tile = NULL;
+    if (k >= DG_CLS_TEX && ty < c)
+        tile = cv->tex + (size_t)c * (size_t)c * (size_t)(k - DG_CLS_TEX) + (size_t)ty * (size_t)c;
+    for (int i = 0; i < c; i++) {
+        int px = x * c + i;
+        dst[px] = dg__canvas_fine_open(cv, px, py) ? floor_row[px] : tile ? tile[i] : rock_row[px];
+    }
+}
 
 /* Copies one pixel row of floor, rock or texture under every cell of cell
  * row r, a run of equal classes at a time. ty: the row inside the cell. */
@@ -124,6 +142,11 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
     size_t tsz = (size_t)c * (size_t)c;
     int x = 0;
     while (x < n) {
+        if (cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)x]) {
+            cave_cell(cv, dst, cls, x, floor_row, rock_row, ty);
+            x++;
+            continue;
+        }
         unsigned char k = cls[x];
         if (k >= DG_CLS_TEX && ty >= c) k = DG_CLS_ROCK; /* bottom boundary row */
         if (k >= DG_CLS_TEX) { /* tiles are per cell */
@@ -133,14 +156,17 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
             continue;
         }
         int e = x + 1;
-        while (e < n && (cls[e] == k || (k == DG_CLS_ROCK && ty >= c && cls[e] >= DG_CLS_TEX))) e++;
+        while (e < n && (cls[e] == k || (k == DG_CLS_ROCK && ty >= c && cls[e] >= DG_CLS_TEX)) &&
+               !(cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)e]))
+            e++;
         size_t a = (size_t)x * (size_t)c, len = (size_t)(e - x) * (size_t)c;
         memcpy(dst + a, (k == DG_CLS_OPEN ? floor_row : rock_row) + a, len);
         x = e;
     }
     /* the last boundary column belongs to the last cell */
     size_t last = (size_t)cv->w - 1;
-    dst[last] = (cls[n - 1] == DG_CLS_OPEN ? floor_row : rock_row)[last];
+    int py = (int)((size_t)(cls - cv->cls) / (size_t)n) * c + ty;
+    dst[last] = (dg__canvas_fine_open(cv, (int)last, py) ? floor_row : rock_row)[last];
 }
 
 static dg_status fill(dg_canvas *cv, dg_error *err)
@@ -214,6 +240,12 @@ static void walls(dg_canvas *cv)
             int x0 = x * c, y0 = y * c, x1 = x0 + c, y1 = y0 + c;
             bool n = opn(cv, x, y - 1), s = opn(cv, x, y + 1);
             bool w = opn(cv, x - 1, y), e = opn(cv, x + 1, y);
+            if (dg__canvas_in_cave(cv, x, y)) { /* cave-to-cave edges are traced */
+                n = n || (y > 0 && dg__canvas_in_cave(cv, x, y - 1));
+                s = s || (y < d->height - 1 && dg__canvas_in_cave(cv, x, y + 1));
+                w = w || (x > 0 && dg__canvas_in_cave(cv, x - 1, y));
+                e = e || (x < d->width - 1 && dg__canvas_in_cave(cv, x + 1, y));
+            }
             bool edge = x == 0 || y == 0 || x == d->width - 1 || y == d->height - 1;
             if (edge) { /* an exit leaves the map through an open side */
                 if (y == 0 && exit_side(cv, x, y, DG_DIR_NORTH)) n = true;
@@ -353,8 +385,10 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg_canvas cv;
     if ((rc = canvas_open(&cv, d, cell, err)) != DG_OK) goto done;
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
+    if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
     walls(&cv);
+    dg__cave_walls(&cv);
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);

@@ -81,6 +81,10 @@ typedef struct {
     /* texture tiles: DG_TEX_VARIANTS of cell*cell bytes, NULL for flat rock */
     unsigned char *tex;
     unsigned char *packed;     /* one 4-bit output row */
+    /* organic caves (cave_draw.c): open (1) / rock (0) per sub-cell, sub x
+     * sub of them a cell, row-major over the whole map; NULL without caves */
+    unsigned char *fine;
+    int sub;
 } dg_canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */
@@ -90,6 +94,33 @@ static inline bool dg__canvas_open(const dg_canvas *cv, int x, int y)
     if (!dg_cell_open(c)) return false;
     return !(cv->player && (c & DG_SECRET));
 }
+
+static inline bool dg__canvas_in_cave(const dg_canvas *cv, int x, int y)
+{
+    return cv->fine && cv->d->cave[(size_t)y * (size_t)cv->d->width + (size_t)x];
+}
+
+/* Whether pixel (px, py) shows floor: the cell's class, or in a cave the
+ * refined outline. Outside the image: rock. */
+static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
+{
+    if (px < 0 || py < 0 || px >= cv->w || py >= cv->h) return false;
+    int c = cv->cell, x = px / c, y = py / c;
+    if (x >= cv->d->width) x = cv->d->width - 1; /* the last boundary column/row */
+    if (y >= cv->d->height) y = cv->d->height - 1;
+    if (!dg__canvas_in_cave(cv, x, y))
+        return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
+    int i = px - x * c, j = py - y * c, s = cv->sub;
+    if (i >= c) i = c - 1;
+    if (j >= c) j = c - 1;
+    size_t fw = (size_t)cv->d->width * (size_t)s;
+    return cv->fine[(size_t)(y * s + j * s / c) * fw + (size_t)(x * s + i * s / c)] != 0;
+}
+
+/* cave_draw.c: refines caves into cv->fine (nothing without d->cave), and
+ * traces their walls after the fill. DG_ENOMEM only. */
+dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err);
+void dg__cave_walls(dg_canvas *cv);
 
 /* png.c: fills the inclusive box x0..x1, y0..y1 (clipped) with ink. */
 void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);

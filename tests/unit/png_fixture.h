@@ -152,6 +152,40 @@ static inline dg_dungeon *pf_lroom(const char *style, const char *grid, const ch
     return d;
 }
 
+/* 25 x 17, a cave: an elliptic hall (centre (14, 8), radii 8 and 5) with
+ * two one-cell pillars at (14, 8) and (16, 6), entered from the west by a
+ * plain corridor (1..5, 8) and with a stair nook at (23, 8) (down, walking
+ * off west); d->cave covers the hall, the pillars and the rock around them,
+ * not the corridor. */
+static inline dg_dungeon *pf_cave(const char *style, const char *grid, const char *cell,
+                                  const char *view)
+{
+    dg_dungeon *d = pf_alloc(25, 17, 0, 0, 1, style, grid, cell, view);
+    d->cave = calloc(25 * 17, 1);
+    for (int y = 0; y < 17; y++)
+        for (int x = 0; x < 25; x++) {
+            int dx = x - 14, dy = y - 8;
+            if (dx * dx * 25 + dy * dy * 64 <= 1600) pf_set(d, x, y, DG_CORRIDOR);
+        }
+    pf_set(d, 14, 8, 0);
+    pf_set(d, 16, 6, 0);
+    pf_corr(d, 1, 8, 5, 8);
+    pf_set(d, 23, 8, DG_CORRIDOR | DG_STAIR_DN);
+    d->stairs[0] = (dg_stair){23, 8, true, DG_DIR_WEST, 22, 8};
+    for (int y = 0; y < 17; y++)
+        for (int x = 6; x < 25; x++) {
+            bool near = false;
+            for (int j = -1; j <= 1; j++)
+                for (int i = -1; i <= 1; i++) {
+                    int xx = x + i, yy = y + j;
+                    if (xx >= 6 && yy >= 0 && xx < 25 && yy < 17 && dg_cell_open(d->cells[yy * 25 + xx]))
+                        near = true;
+                }
+            if (near) d->cave[y * 25 + x] = 1;
+        }
+    return d;
+}
+
 static inline void pf_free(dg_dungeon *d)
 {
     if (!d) return;
@@ -160,6 +194,7 @@ static inline void pf_free(dg_dungeon *d)
     free(d->doors);
     free(d->stairs);
     free(d->exits);
+    free(d->cave);
     free(d->cells);
     free(d);
 }

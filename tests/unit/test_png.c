@@ -419,6 +419,68 @@ Test(png, graph_style_runs_the_grid_through_rock)
     pf_free(d);
 }
 
+/* ------------------------------------------------------------------ caves */
+
+static bool is_floorish(const dg_png_style *st, uint32_t v)
+{
+    return v == RGB(DG_PAL_FLOOR) || v == RGB(DG_PAL_GRID);
+}
+
+Test(png, caves_get_an_organic_outline_that_keeps_the_map_true)
+{
+    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    dg_dungeon *d = pf_cave("classic", "none", "18", "gm");
+    img im = render(d);
+    /* every cell still reads as what it is at its centre */
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) {
+            uint32_t v = px(&im, x * C + C / 2, y * C + C / 2);
+            bool open = dg_cell_open(d->cells[y * d->width + x]);
+            if (d->cells[y * d->width + x] & DG_STAIRS) continue; /* treads */
+            cr_expect_eq(open, is_floorish(st, v), "cell (%d,%d) centre %06x", x, y, v);
+        }
+    /* the outline is not only cell steps: wall ink away from every cell
+     * boundary line (more than a wall's width off the lines) */
+    int off_grid = 0;
+    for (int y = 0; y < im.h; y++)
+        for (int x = 0; x < im.w; x++) {
+            int mx = x % C, my = y % C;
+            bool on_line = mx <= 1 || mx >= C - 1 || my <= 1 || my >= C - 1;
+            if (!on_line && px(&im, x, y) == RGB(DG_PAL_WALL)) off_grid++;
+        }
+    cr_expect_gt(off_grid, 100, "only %d wall pixels off the cell lines", off_grid);
+    /* the plain corridor keeps straight walls, the stair nook its glyph */
+    for (int x = 1 * C + 1; x < 5 * C; x++) {
+        cr_expect_eq(px(&im, x, 8 * C), RGB(DG_PAL_WALL), "corridor top at x %d", x);
+        cr_expect_eq(px(&im, x, 9 * C), RGB(DG_PAL_WALL), "corridor bottom at x %d", x);
+    }
+    cr_expect_gt(count_colour(&im, 23 * C, 8 * C, 24 * C, 9 * C, RGB(DG_PAL_STAIR)), 10);
+    free(im.rgb);
+    pf_free(d);
+}
+
+Test(png, cave_outline_is_the_same_in_every_style)
+{
+    uint32_t floor0 = dg__style_get((dg_style)0)->rgb[DG_PAL_FLOOR];
+    dg_dungeon *d = pf_cave(style_of(0), "none", "12", "gm");
+    img ref = render(d);
+    pf_free(d);
+    for (int s = 1; s < DG_STYLE_COUNT; s++) {
+        const dg_png_style *st = dg__style_get((dg_style)s);
+        if (RGB(DG_PAL_ROCK) == RGB(DG_PAL_FLOOR)) continue; /* crosshatch: paper both */
+        d = pf_cave(style_of(s), "none", "12", "gm");
+        img im = render(d);
+        int differ = 0;
+        for (int y = 0; y < im.h; y++)
+            for (int x = 0; x < im.w; x++)
+                differ += (px(&ref, x, y) == floor0) != (px(&im, x, y) == RGB(DG_PAL_FLOOR));
+        cr_expect_eq(differ, 0, "%s: %d pixels swap floor and rock", style_of(s), differ);
+        free(im.rgb);
+        pf_free(d);
+    }
+    free(ref.rgb);
+}
+
 /* ------------------------------------------- every combination, stability */
 
 Test(png, every_style_grid_view_and_some_cells_render)
