@@ -1,0 +1,197 @@
+/* test_srv_request.c -- request -> options (through the core's parser),
+ * the daemon-only keys, cache keys, and the header grammars. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "srv.h"
+
+static srv_kv kv;
+static srv_map_req mr;
+static dg_error err;
+
+static void setup(void)
+{
+    srv_kv_init(&kv);
+    memset(&mr, 0, sizeof mr);
+    dg_error_clear(&err);
+}
+static void teardown(void)
+{
+    srv_kv_fini(&kv);
+    srv_map_req_fini(&mr);
+}
+TestSuite(srv_request, .init = setup, .fini = teardown);
+
+static void add(const char *k, const char *v) { cr_assert_eq(srv_kv_add(&kv, k, v, NULL), DG_OK); }
+
+static dg_status parse(int route_fmt)
+{
+    srv_map_req_fini(&mr);
+    return srv_map_req_parse(&mr, &kv, route_fmt, DG_FMT_JSON, NULL, &err);
+}
+
+Test(srv_request, the_route_fixes_the_format_and_the_key_names_it)
+{
+    add("seed", "7");
+    cr_assert_eq(parse(DG_FMT_PNG), DG_OK);
+    cr_assert_eq(mr.o.format, DG_FMT_PNG);
+    cr_assert(mr.seed_named);
+    static const char head[] = DG_GENERATOR_VERSION " png seed=7&";
+    cr_assert(!strncmp(mr.key, head, sizeof head - 1), "%s", mr.key);
+}
+
+Test(srv_request, a_query_may_repeat_the_route_format_not_contradict_it)
+{
+    add("format", "PNG");
+    add("seed", "7");
+    cr_assert_eq(parse(DG_FMT_PNG), DG_OK);
+    srv_kv_fini(&kv);
+    add("format", "json");
+    cr_assert_eq(parse(DG_FMT_PNG), DG_EINVAL);
+    cr_assert_str_eq(err.param, "format");
+    cr_assert_str_eq(err.allowed, "png");
+}
+
+Test(srv_request, same_map_spelled_differently_has_one_key)
+{
+    add("seed", "7");
+    add("rooms", "dense");
+    cr_assert_eq(parse(DG_FMT_JSON), DG_OK);
+    char *first = strdup(mr.key);
+    srv_kv_fini(&kv);
+    add("ROOMS", "Dense");
+    add("seed", "7");
+    add("download", "1");                    /* daemon-only: not part of the map */
+    cr_assert_eq(parse(DG_FMT_JSON), DG_OK);
+    cr_assert_str_eq(mr.key, first);
+    cr_assert(mr.download);
+    free(first);
+}
+
+Test(srv_request, no_seed_gets_a_random_one_and_is_not_named)
+{
+    cr_assert_eq(parse(DG_FMT_TXT), DG_OK);
+    cr_assert(!mr.seed_named);
+    uint64_t a = mr.o.seed;
+    cr_assert_eq(parse(DG_FMT_TXT), DG_OK);
+    /* two draws of 10^12 agreeing would be a broken source */
+    cr_assert_neq(a, mr.o.seed);
+}
+
+Test(srv_request, option_errors_come_from_the_core_naming_the_key)
+{
+    add("rooms", "lots");
+    cr_assert_eq(parse(DG_FMT_JSON), DG_EINVAL);
+    cr_assert_str_eq(err.param, "rooms");
+    cr_assert_str_eq(err.value, "lots");
+    srv_kv_fini(&kv);
+    dg_error_clear(&err);
+    add("download", "perhaps");
+    cr_assert_neq(parse(DG_FMT_JSON), DG_OK);
+    cr_assert_str_eq(err.param, "download");
+}
+
+Test(srv_request, post_format_from_the_key_else_accept)
+{
+    add("format", "txt");
+    srv_map_req_fini(&mr);
+    cr_assert_eq(srv_map_req_parse(&mr, &kv, -1, DG_FMT_PNG, NULL, &err), DG_OK);
+    cr_assert_eq(mr.o.format, DG_FMT_TXT);
+    srv_kv_fini(&kv);
+    srv_map_req_fini(&mr);
+    cr_assert_eq(srv_map_req_parse(&mr, &kv, -1, DG_FMT_PNG, NULL, &err), DG_OK);
+    cr_assert_eq(mr.o.format, DG_FMT_PNG);
+}
+
+Test(srv_request, json_bodies_become_text_pairs)
+{
+    const char *body = "{\"seed\": 7, \"rooms\": \"dense\", \"polymorph\": true, \"egress\": false,"
+                       " \"cell\": 12.0, \"view\": null}";
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_OK);
+    cr_assert_eq(kv.n, 5);   /* null is absent */
+    const char *want[][2] = {{"seed", "7"}, {"rooms", "dense"}, {"polymorph", "yes"},
+                             {"egress", "no"}, {"cell", "12"}};
+    for (size_t i = 0; i < 5; i++) {
+        cr_assert_str_eq(kv.keys[i], want[i][0]);
+        cr_assert_str_eq(kv.values[i], want[i][1]);
+    }
+}
+
+Test(srv_request, bad_json_bodies_name_what_is_wrong)
+{
+    static const struct { const char *body, *param; } cases[] = {
+        {"{", "body"}, {"[]", "body"}, {"7", "body"}, {"{\"a\":1,\"a\":2}", "body"},
+        {"{\"rows\": [1]}", "rows"}, {"{\"doors\": {}}", "doors"}, {"{\"x\": \"\\u0000\"}", "body"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        srv_kv_fini(&kv);
+        dg_error_clear(&err);
+        cr_assert_eq(srv_kv_from_json(&kv, cases[i].body, strlen(cases[i].body), &err), DG_EINVAL,
+                     "%s accepted", cases[i].body);
+        cr_assert_str_eq(err.param, cases[i].param, "%s", cases[i].body);
+    }
+}
+
+Test(srv_request, at_most_64_pairs)
+{
+    for (int i = 0; i < SRV_MAX_KEYS; i++) add("k", "v");
+    cr_assert_eq(srv_kv_add(&kv, "k", "v", &err), DG_ELIMIT);
+}
+
+Test(srv_headers, gzip_acceptance_follows_q_values)
+{
+    cr_assert(srv_accepts_gzip("gzip"));
+    cr_assert(srv_accepts_gzip("deflate, GZIP;q=0.5"));
+    cr_assert(srv_accepts_gzip("x-gzip"));
+    cr_assert(srv_accepts_gzip("*"));
+    cr_assert(!srv_accepts_gzip(NULL));
+    cr_assert(!srv_accepts_gzip(""));
+    cr_assert(!srv_accepts_gzip("deflate, br"));
+    cr_assert(!srv_accepts_gzip("gzip;q=0"));
+    cr_assert(!srv_accepts_gzip("*, gzip;q=0"));
+    cr_assert(!srv_accepts_gzip("identity, *;q=0"));
+}
+
+Test(srv_headers, accept_picks_the_best_format_we_make)
+{
+    dg_format f;
+    cr_assert_eq(srv_format_from_accept(NULL, &f, NULL), DG_OK);
+    cr_assert_eq(f, DG_FMT_JSON);
+    cr_assert_eq(srv_format_from_accept("image/png", &f, NULL), DG_OK);
+    cr_assert_eq(f, DG_FMT_PNG);
+    cr_assert_eq(srv_format_from_accept("text/html, text/*;q=0.8", &f, NULL), DG_OK);
+    cr_assert_eq(f, DG_FMT_TXT);
+    cr_assert_eq(srv_format_from_accept("image/png;q=0.5, text/plain", &f, NULL), DG_OK);
+    cr_assert_eq(f, DG_FMT_TXT);
+    cr_assert_eq(srv_format_from_accept("*/*", &f, NULL), DG_OK);
+    cr_assert_eq(f, DG_FMT_JSON);
+    dg_error e;
+    dg_error_clear(&e);
+    cr_assert_eq(srv_format_from_accept("application/xml, image/png;q=0", &f, &e), DG_EINVAL);
+    cr_assert_str_eq(e.param, "Accept");
+}
+
+Test(srv_headers, etags_match_weakly_in_either_coding)
+{
+    char e[32], gz[32];
+    srv_etag("1 json seed=7", false, e);
+    srv_etag("1 json seed=7", true, gz);
+    cr_assert_eq(strlen(e), 18);
+    cr_assert(!strcmp(gz + 17, "-gz\""));
+    cr_assert(srv_etag_matches(e, e));
+    cr_assert(srv_etag_matches(gz, e));
+    cr_assert(srv_etag_matches(e, gz));
+    char list[96];
+    snprintf(list, sizeof list, "\"abc\", W/%s", e);
+    cr_assert(srv_etag_matches(list, e));
+    cr_assert(srv_etag_matches("*", e));
+    cr_assert(!srv_etag_matches(NULL, e));
+    cr_assert(!srv_etag_matches("\"abc\"", e));
+    char other[32];
+    srv_etag("1 json seed=8", false, other);
+    cr_assert(!srv_etag_matches(other, e));
+    /* a prefix of the tag is not the tag */
+    char cut[32];
+    snprintf(cut, sizeof cut, "%.10s\"", e);
+    cr_assert(!srv_etag_matches(cut, e));
+}
