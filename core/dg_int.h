@@ -104,5 +104,9 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 
 /* Family entry points: one signature, the builder already holds the grid. */
 dg_status dg__gen_donjon(dg__build *b, dg_error *err);
+/* gen_caverns.c: algorithm=caverns, and donjon's layout=cavernous (called
+ * by dg__gen_donjon). */
+dg_status dg__gen_caverns(dg__build *b, dg_error *err);
+dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
 
 #endif

@@ -231,6 +231,8 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
 dg_status dg__gen_donjon(dg__build *b, dg_error *err)
 {
     dg_status rc;
+    /* caves instead of the maze, around the same rooms */
+    if (b->o->layout == DG_LAYOUT_CAVERNOUS) return dg__gen_cavernous(b, err);
     dg__apply_layout(b);
     if ((rc = dg__place_rooms(b, err)) != DG_OK) return rc;
     if ((rc = open_rooms(b, err)) != DG_OK) return rc;

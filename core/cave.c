@@ -1,0 +1,342 @@
+/* cave.c -- cellular-automaton caves (seed 000, "Caverns"): growing them,
+ * counting the separate systems and joining those with the shortest cuts
+ * through rock. Rooms, doors, exits and stairs are the families' and the
+ * shared passes' business. Everything is O(cells) with explicit queues, so
+ * a 4001 x 4001 map costs time and memory, never stack. */
+#include <stdlib.h>
+
+#include "cave.h"
+
+/* ------------------------------------------------------------------ grow */
+
+/* Padding around the automaton's grid: the 5x5 rule reads two cells past
+ * the map, which count as rock. */
+#define PAD 2
+
+dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
+{
+    int rows = b->rows, cols = b->cols;
+    size_t w = (size_t)cols + 2 * PAD, h = (size_t)rows + 2 * PAD;
+    /* bit 0: rock, bit 1: free (the automaton may change it) */
+    unsigned char *cur = malloc(w * h), *nxt = malloc(w * h);
+    uint16_t *v3 = malloc(w * sizeof *v3), *v5 = malloc(w * sizeof *v5);
+    if (!cur || !nxt || !v3 || !v5) {
+        free(cur);
+        free(nxt);
+        free(v3);
+        free(v5);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
+    }
+    for (size_t y = 0; y < h; y++) {
+        for (size_t x = 0; x < w; x++) {
+            int r = (int)y - PAD, c = (int)x - PAD;
+            unsigned char v = 1;
+            if (r >= 1 && c >= 1 && r <= rows - 2 && c <= cols - 2 && *dg__at(b, r, c) == DG_NOTHING)
+                v = (unsigned char)(2 | (dg_rng_percent(&b->rng, fill) ? 1 : 0));
+            cur[y * w + x] = nxt[y * w + x] = v;
+        }
+    }
+    for (int g = 0; g < steps; g++) {
+        /* Babcock's rule: rock where five of the nine cells around are rock;
+         * in the first half of the generations also where the 5x5 around
+         * holds almost no rock, which breaks up wide open halls */
+        bool wide = g < steps / 2;
+        for (size_t y = PAD; y < h - PAD; y++) {
+            const unsigned char *up2 = cur + (y - 2) * w, *up = cur + (y - 1) * w, *mid = cur + y * w;
+            const unsigned char *dn = cur + (y + 1) * w, *dn2 = cur + (y + 2) * w;
+            for (size_t x = 0; x < w; x++) {
+                v3[x] = (uint16_t)((up[x] & 1) + (mid[x] & 1) + (dn[x] & 1));
+                if (wide) v5[x] = (uint16_t)(v3[x] + (up2[x] & 1) + (dn2[x] & 1));
+            }
+            unsigned char *out = nxt + y * w;
+            for (size_t x = PAD; x < w - PAD; x++) {
+                if (!(mid[x] & 2)) continue;
+                int r1 = v3[x - 1] + v3[x] + v3[x + 1];
+                bool rock = r1 >= 5;
+                if (!rock && wide) rock = v5[x - 2] + v5[x - 1] + v5[x] + v5[x + 1] + v5[x + 2] <= 2;
+                out[x] = (unsigned char)(2 | (rock ? 1 : 0));
+            }
+        }
+        unsigned char *t = cur;
+        cur = nxt;
+        nxt = t;
+    }
+    for (int r = 1; r < rows - 1; r++)
+        for (int c = 1; c < cols - 1; c++) {
+            unsigned char v = cur[(size_t)(r + PAD) * w + (size_t)(c + PAD)];
+            if (v == 2) *dg__at(b, r, c) = DG_CORRIDOR;
+        }
+    free(cur);
+    free(nxt);
+    free(v3);
+    free(v5);
+    return DG_OK;
+}
+
+/* --------------------------------------------------------------- systems */
+
+/* Per-system facts from labelling. */
+typedef struct {
+    size_t cells;
+    bool room;               /* holds room cells: never filled as too small */
+} sys_info;
+
+/* Labels the 4-connected open systems 1..n into lab (zeroed by the caller)
+ * in row-major order of their first cell. *info gets n + 1 entries (free
+ * it). Returns n, or -1 when out of memory. queue: rows*cols entries. */
+static long label_systems(const dg__build *b, int32_t *lab, uint32_t *queue, sys_info **info)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols, cap = 16;
+    sys_info *in = calloc(cap, sizeof *in);
+    if (!in) return -1;
+    long n = 0;
+    for (size_t s = 0; s < cells; s++) {
+        if (lab[s] || !(b->cell[s] & DG_OPENSPACE)) continue;
+        if ((size_t)++n >= cap) {
+            sys_info *g = realloc(in, 2 * cap * sizeof *in);
+            if (!g) {
+                free(in);
+                return -1;
+            }
+            for (size_t k = cap; k < 2 * cap; k++) g[k] = (sys_info){0, false};
+            in = g;
+            cap *= 2;
+        }
+        size_t head = 0, tail = 0;
+        queue[tail++] = (uint32_t)s;
+        lab[s] = (int32_t)n;
+        while (head < tail) {
+            uint32_t at = queue[head++];
+            in[n].cells++;
+            if (b->cell[at] & DG_ROOM) in[n].room = true;
+            int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
+            for (int d = 0; d < 4; d++) {
+                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                if (!dg__in(b, rr, cc)) continue;
+                size_t k = (size_t)rr * (size_t)b->cols + (size_t)cc;
+                if (lab[k] || !(b->cell[k] & DG_OPENSPACE)) continue;
+                lab[k] = (int32_t)n;
+                queue[tail++] = (uint32_t)k;
+            }
+        }
+    }
+    *info = in;
+    return n;
+}
+
+dg_status dg__cave_count(dg__build *b, size_t min_cells, size_t *systems, dg_error *err)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    int32_t *lab = calloc(cells, sizeof *lab);
+    uint32_t *queue = malloc(cells * sizeof *queue);
+    sys_info *info = NULL;
+    long n = (lab && queue) ? label_systems(b, lab, queue, &info) : -1;
+    if (n < 0) {
+        free(lab);
+        free(queue);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory counting caves");
+    }
+    long largest = 0;
+    for (long s = 1; s <= n; s++)
+        if (!largest || info[s].cells > info[largest].cells) largest = s;
+    size_t left = (size_t)n;
+    for (long s = 1; s <= n; s++) {
+        /* reuse the room flag as the verdict: kept systems are marked */
+        bool keep = s == largest || info[s].room || info[s].cells >= min_cells;
+        if (!keep) left--;
+        info[s].room = keep;
+    }
+    if (left < (size_t)n)
+        for (size_t s = 0; s < cells; s++)
+            if (lab[s] && !info[lab[s]].room) b->cell[s] = DG_NOTHING;
+    if (systems) *systems = left;
+    free(info);
+    free(lab);
+    free(queue);
+    return DG_OK;
+}
+
+void dg__cave_ensure_chamber(dg__build *b)
+{
+    /* any 2 x 2 of open cells will do: none of its cells is a dead end */
+    for (int r = 1; r + 1 < b->rows; r++)
+        for (int c = 1; c + 1 < b->cols; c++)
+            if ((dg__get(b, r, c) & DG_OPENSPACE) && (dg__get(b, r, c + 1) & DG_OPENSPACE) &&
+                (dg__get(b, r + 1, c) & DG_OPENSPACE) && (dg__get(b, r + 1, c + 1) & DG_OPENSPACE))
+                return;
+    /* a 3 x 3 chamber in the middle; the joining links it to the rest, and
+     * the middles of its sides leave nooks for stairs */
+    int r0 = b->rows / 2, c0 = b->cols / 2;
+    for (int r = r0 - 1; r <= r0 + 1; r++)
+        for (int c = c0 - 1; c <= c0 + 1; c++)
+            if (*dg__at(b, r, c) == DG_NOTHING) *dg__at(b, r, c) = DG_CORRIDOR;
+}
+
+/* ------------------------------------------------------------------ join */
+
+static int32_t uf_find(int32_t *parent, int32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* A meeting of two searches: rock cell (or floor) u and its neighbour
+ * towards dir, which the other system reached; len = rock cells to dig. */
+typedef struct {
+    uint32_t u;
+    uint32_t len;
+    uint8_t dir;
+} meet;
+
+/* Search state per cell, one byte: bit 7 reached, bits 2-3 the distance
+ * from its system mod 3, bits 0-1 the direction back towards the system.
+ * Neighbouring cells differ in distance by at most one, so mod 3 is enough
+ * to recover a neighbour's distance from one's own. */
+#define REACHED 0x80u
+
+typedef struct {
+    dg__build *b;
+    int32_t *lab, *parent;
+    unsigned char *aux;
+    size_t cuts, dug;
+} joiner;
+
+/* Opens the search path from cell at back to its system. Cells already
+ * open (the system, or an earlier cut) end it: their way back is open. */
+static void dig_back(joiner *j, uint32_t at)
+{
+    size_t cols = (size_t)j->b->cols;
+    while (!(j->b->cell[at] & DG_OPENSPACE)) {
+        j->b->cell[at] = DG_CORRIDOR;
+        j->dug++;
+        dg_dir d = (dg_dir)(j->aux[at] & 3u);
+        at = (uint32_t)((long)at + dg_dir_dy(d) * (long)cols + dg_dir_dx(d));
+    }
+}
+
+/* Takes the pending meetings of length lo..hi, shortest first and in the
+ * order they were found, joining systems still apart; keeps the rest. */
+static size_t take_meetings(joiner *j, meet *pend, size_t n, uint32_t lo, uint32_t hi, long *merges)
+{
+    size_t cols = (size_t)j->b->cols;
+    for (uint32_t want = lo; want <= hi; want++) {
+        for (size_t k = 0; k < n; k++) {
+            if (pend[k].len != want) continue;
+            uint32_t u = pend[k].u;
+            dg_dir d = (dg_dir)pend[k].dir;
+            uint32_t v = (uint32_t)((long)u + dg_dir_dy(d) * (long)cols + dg_dir_dx(d));
+            int32_t a = uf_find(j->parent, j->lab[u]), z = uf_find(j->parent, j->lab[v]);
+            if (a == z) continue;
+            if (a < z) j->parent[z] = a;
+            else j->parent[a] = z;
+            dig_back(j, u);
+            dig_back(j, v);
+            j->cuts++;
+            (*merges)++;
+        }
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < n; k++)
+        if (pend[k].len > hi) pend[kept++] = pend[k];
+    return kept;
+}
+
+dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    int32_t *lab = calloc(cells, sizeof *lab);
+    uint32_t *queue = malloc(cells * sizeof *queue);
+    unsigned char *aux = calloc(cells, 1);
+    sys_info *info = NULL;
+    int32_t *parent = NULL;
+    size_t pcap = 256, np = 0;
+    meet *pend = malloc(pcap * sizeof *pend);
+    joiner j = {b, lab, NULL, aux, 0, 0};
+    dg_status rc = DG_OK;
+    long n = (lab && queue && aux && pend) ? label_systems(b, lab, queue, &info) : -1;
+    if (n < 0) goto oom;
+    if (n > 1) {
+        if (!(parent = malloc((size_t)(n + 1) * sizeof *parent))) goto oom;
+        for (long s = 0; s <= n; s++) parent[s] = (int32_t)s;
+        j.parent = parent;
+        size_t head = 0, tail = 0;
+        for (size_t s = 0; s < cells; s++)
+            if (b->cell[s] & DG_OPENSPACE) {
+                aux[s] = REACHED;
+                queue[tail++] = (uint32_t)s;
+            }
+        long merges = 0;
+        uint32_t dist = 0;
+        while (head < tail && merges < n - 1) {
+            size_t end = tail;
+            for (; head < end; head++) {
+                uint32_t u = queue[head];
+                int r = (int)(u / (uint32_t)b->cols), c = (int)(u % (uint32_t)b->cols);
+                int32_t lu = lab[u];
+                for (int d = 0; d < 4; d++) {
+                    int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                    if (!dg__in(b, rr, cc)) continue;
+                    uint32_t v = (uint32_t)rr * (uint32_t)b->cols + (uint32_t)cc;
+                    if (!(aux[v] & REACHED)) {
+                        /* only plain rock inside the edge is dug: room
+                         * walls, doors and the map's rim stay */
+                        if (b->cell[v] != DG_NOTHING || rr < 1 || cc < 1 || rr > b->rows - 2 ||
+                            cc > b->cols - 2)
+                            continue;
+                        lab[v] = lu;
+                        aux[v] = (unsigned char)(REACHED | (((dist + 1) % 3) << 2) |
+                                                 (unsigned)dg__opposite((dg_dir)d));
+                        queue[tail++] = v;
+                        continue;
+                    }
+                    if (uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
+                    uint32_t step = ((aux[v] >> 2) & 3u) + 3u - dist % 3u;
+                    uint32_t dv = dist + (step % 3u == 1u) - (step % 3u == 2u);
+                    if (np == pcap) {
+                        meet *g = realloc(pend, 2 * pcap * sizeof *pend);
+                        if (!g) goto oom;
+                        pend = g;
+                        pcap *= 2;
+                    }
+                    pend[np++] = (meet){u, dist + dv, (uint8_t)d};
+                }
+            }
+            /* every meeting found later is at least 2 dist + 1 long, so
+             * those up to 2 dist are final now */
+            np = take_meetings(&j, pend, np, dist > 0 ? 2 * dist - 1 : 0, 2 * dist, &merges);
+            dist++;
+        }
+        np = take_meetings(&j, pend, np, 0, 2 * dist + 2, &merges);
+
+        if (merges < n - 1) {
+            /* parts no cut could reach: keep the biggest, fill the rest */
+            size_t *size = calloc((size_t)n + 1, sizeof *size);
+            if (!size) goto oom;
+            int32_t best = 0;
+            for (size_t s = 0; s < cells; s++)
+                if ((b->cell[s] & DG_OPENSPACE) && lab[s]) size[uf_find(parent, lab[s])]++;
+            for (long s = 1; s <= n; s++)
+                if (!best || size[s] > size[best]) best = (int32_t)s;
+            for (size_t s = 0; s < cells; s++)
+                if ((b->cell[s] & DG_OPENSPACE) && uf_find(parent, lab[s]) != best)
+                    b->cell[s] = DG_NOTHING;
+            free(size);
+        }
+    }
+    if (cuts) *cuts = j.cuts;
+    if (dug) *dug = j.dug;
+    goto done;
+oom:
+    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining caves");
+done:
+    free(info);
+    free(parent);
+    free(pend);
+    free(lab);
+    free(queue);
+    free(aux);
+    return rc;
+}
