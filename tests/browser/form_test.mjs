@@ -1,0 +1,425 @@
+// form_test.mjs -- the form (web/) in headless Chromium against a running
+// dungeond (DUNGEOND_URL), driven by playwright-core with Debian's own
+// Chromium (no browser download). tools/test-browser.sh starts the daemon
+// and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
+// start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const base = process.env.DUNGEOND_URL;
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const artifacts = process.env.ARTIFACTS || 'artifacts/browser';
+if (!base) {
+  console.error('form_test: set DUNGEOND_URL (tools/test-browser.sh does)');
+  process.exit(1);
+}
+mkdirSync(artifacts, { recursive: true });
+
+// Playwright gives every launch a fresh temporary profile (--user-data-dir).
+const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+              '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+let browser;
+try {
+  browser = await chromium.launch({ executablePath, args, timeout: 30000 });
+} catch (e) {
+  console.error(`form_test: cannot launch ${executablePath}: ${e.message.split('\n')[0]}`);
+  process.exit(77);
+}
+
+let failures = 0;
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL ${name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`);
+  }
+}
+
+// Page errors and console errors fail the run; a 400 the test asked for
+// shows up as "Failed to load resource" and is expected.
+const problems = [];
+function watch(page) {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.status() !== 400) problems.push(`${r.status()}: ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 400/.test(m.text()))
+      problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  return page;
+}
+
+async function newPage(ctxOpts = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...ctxOpts });
+  ctx.setDefaultTimeout(10000);
+  return watch(await ctx.newPage());
+}
+
+// A roll is over when the JSON answered ("Rolled ..."), and the image drew.
+async function rolled(page) {
+  await page.waitForFunction(() => {
+    const f = document.getElementById('map-figure'), i = document.getElementById('map');
+    return !f.hidden && !f.hasAttribute('aria-busy') && i.complete && i.naturalWidth > 0 &&
+      document.getElementById('status').textContent.startsWith('Rolled');
+  }, null, { timeout: 15000 });
+}
+async function failedRoll(page) {
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('No map'),
+                             null, { timeout: 15000 });
+}
+
+// SHA-256 and length of what the page's <img> shows, fetched by the page.
+async function imageDigest(page) {
+  return page.evaluate(async () => {
+    const img = document.getElementById('map');
+    const bytes = await (await fetch(img.currentSrc)).arrayBuffer();
+    const d = await crypto.subtle.digest('SHA-256', bytes);
+    return { src: img.getAttribute('src'), len: bytes.byteLength,
+             sha: Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, '0')).join('') };
+  });
+}
+
+async function mapJson(page) {
+  const r = await page.request.get(`${base}/dungeon.json${new URL(page.url()).search}`);
+  assert.equal(r.status(), 200);
+  return r.json();
+}
+
+const isVisible = (page, sel) => page.locator(sel).isVisible();
+
+// ------------------------------------------------------------ JavaScript on
+
+const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+const table = {};
+
+await check('the form loads and rolls a map on its own', async () => {
+  await page.goto(`${base}/`);
+  await rolled(page);
+  assert.match(new URL(page.url()).search, /^\?seed=\d+&algorithm=donjon&rows=27&cols=37&/);
+  const t = await page.evaluate(() => ({ options: window.dgForm.OPTIONS.map((r) => ({
+    key: r.key, values: r.values, def: r.def, jsOnly: !!r.jsOnly, kind: r.kind || '',
+    donjon: window.dgForm.applies(r, Object.assign(window.dgForm.values(), { algorithm: 'donjon', layout: 'rectangle', size: 'medium', room_size: 'medium' })),
+  })), formats: window.dgForm.FORMATS }));
+  Object.assign(table, t);
+  assert.ok(table.options.length >= 20);
+});
+
+await check('every option of the table has a labelled control in its group', async () => {
+  const missing = await page.evaluate(() => {
+    const out = [];
+    for (const row of window.dgForm.OPTIONS) {
+      const field = document.querySelector(`.field[data-key="${row.key}"]`);
+      if (!field) { out.push(`${row.key}: no field`); continue; }
+      const group = row.group === 'roll' ? '.rollbar' : `fieldset[data-group="${row.group}"]`;
+      if (!field.closest(group)) out.push(`${row.key}: not in ${group}`);
+      if (!document.getElementById(`e-${row.key}`)) out.push(`${row.key}: no error slot`);
+    }
+    // every control on the page, shown or not, has a name a screen reader reads
+    for (const c of document.querySelectorAll('input, select, button, textarea')) {
+      const name = c.labels && c.labels.length ? c.labels[0].textContent.trim()
+        : (c.getAttribute('aria-label') || c.textContent || '').trim();
+      if (!name) out.push(`${c.id || c.name || c.outerHTML.slice(0, 60)}: no label`);
+    }
+    for (const fs of document.querySelectorAll('fieldset'))
+      if (!fs.querySelector('legend')?.textContent.trim()) out.push(`fieldset ${fs.id}: no legend`);
+    return out;
+  });
+  assert.deepEqual(missing, []);
+});
+
+await check('controls that do not apply to the algorithm are hidden and not sent', async () => {
+  // no map needed here: keep these choices from reaching the daemon
+  await page.route('**/dungeon.*', (r) => r.fulfill({
+    status: 400, contentType: 'application/json',
+    body: JSON.stringify({ error: 'held back by the test', param: '', value: '', allowed: '' }) }));
+  const state = () => page.evaluate(() => {
+    const shown = (k) => !document.querySelector(`.field[data-key="${k}"]`).hidden;
+    const q = new URLSearchParams(window.dgForm.buildQuery(window.dgForm.values()));
+    return { rooms: shown('rooms'), layout: shown('layout'), corridors: shown('corridors'),
+             cave_fill: shown('cave_fill'), panel_size_min: shown('panel_size_min'),
+             connect: shown('connect'), rows: shown('rows'), doors: shown('doors'),
+             roomsDisabled: document.getElementById('f-rooms').disabled,
+             roomsGroup: !document.querySelector('fieldset[data-group="rooms"]').hidden,
+             keys: [...q.keys()] };
+  });
+  await page.selectOption('#f-algorithm', 'caverns');
+  let s = await state();
+  assert.deepEqual([s.rooms, s.layout, s.corridors, s.cave_fill, s.panel_size_min, s.doors],
+                   [false, false, false, true, false, true]);
+  assert.ok(s.roomsDisabled, 'a hidden control is disabled too');
+  assert.ok(!s.roomsGroup, 'a group with nothing to show is hidden');
+  assert.ok(!s.keys.includes('rooms') && !s.keys.includes('layout'), s.keys.join());
+  await page.fill('#f-cave_fill', '50');
+  assert.ok((await state()).keys.includes('cave_fill'));
+  await page.fill('#f-cave_fill', '');
+  await page.selectOption('#f-algorithm', 'panels');
+  s = await state();
+  assert.ok(s.panel_size_min && !s.cave_fill && !s.keys.includes('cave_fill'));
+  await page.selectOption('#f-algorithm', 'cells');
+  assert.ok((await state()).connect);
+  await page.selectOption('#f-algorithm', 'donjon');
+  s = await state();
+  assert.deepEqual([s.rooms, s.layout, s.cave_fill, s.connect], [true, true, false, false]);
+  // cave keys mean something to donjon only in its cavernous layout
+  await page.selectOption('#f-layout', 'cavernous');
+  assert.ok((await state()).cave_fill);
+  await page.selectOption('#f-layout', 'rectangle');
+  // custom size: rows and cols appear, filled from the preset in use
+  await page.selectOption('#f-size', 'custom');
+  s = await state();
+  assert.ok(s.rows && s.keys.includes('rows') && !s.keys.includes('size'));
+  assert.deepEqual([await page.inputValue('#f-rows'), await page.inputValue('#f-cols')], ['27', '37']);
+  await page.selectOption('#f-size', 'medium');
+  assert.ok(!(await state()).rows);
+  await page.unroute('**/dungeon.*');
+});
+
+let first; // the map rolled from the form: digest, json, url
+await check('change options, roll: the image loads and the key lists its rooms', async () => {
+  await page.fill('#f-seed', 'The Dungeon of Random Death');
+  await page.selectOption('#f-size', 'small');
+  await page.selectOption('#f-rooms', 'dense');
+  await page.selectOption('#f-doors', 'deathtrap');
+  await page.selectOption('#f-polymorph', 'yes');
+  await page.click('#roll');
+  await rolled(page);
+  const search = new URL(page.url()).search;
+  assert.match(search, /^\?seed=\d+&algorithm=donjon&rows=21&cols=29&layout=rectangle&rooms=dense&/);
+  assert.match(search, /&polymorph=yes&doors=deathtrap&/);
+  const natural = await page.$eval('#map', (i) => i.naturalWidth);
+  assert.ok(natural > 0);
+  const j = await mapJson(page);
+  assert.equal(`/${search}`, j.permalink);
+  assert.equal(await page.locator('#key-rooms > li').count(), j.rooms.length);
+  assert.ok(j.rooms.length > 0);
+  const r0 = j.rooms[0];
+  const text0 = await page.locator(`#room-${r0.id}`).innerText();
+  assert.ok(text0.includes(`${r0.width * 10} ft × ${r0.height * 10} ft`), text0);
+  // every door the room lists, with where it leads
+  const listed = Object.values(r0.doors).flat().length;
+  assert.equal(await page.locator(`#room-${r0.id} .doors li`).count(), listed || 1);
+  assert.equal(await page.locator('#key-stairs li').count(), j.stairs.length || 1);
+  assert.match(await page.locator('#key-stairs').innerText(), /(Up|Down) at column \d+, row \d+/);
+  first = { digest: await imageDigest(page), json: j, url: page.url() };
+  // the image came from the form's own query (text seed), not the permalink
+  assert.match(first.digest.src, /seed=The\+Dungeon/);
+  await page.screenshot({ path: join(artifacts, 'desktop.png'), fullPage: true });
+});
+
+await check('the permalink reproduces the same image bytes', async () => {
+  const p2 = await newPage();
+  await p2.goto(first.url);
+  await rolled(p2);
+  const d2 = await imageDigest(p2);
+  assert.notEqual(d2.src, first.digest.src, 'the second image is asked for by the permalink');
+  assert.equal(d2.sha, first.digest.sha);
+  assert.equal(d2.len, first.digest.len);
+  assert.equal(p2.url(), first.url, 'the address stays the permalink');
+  // the form shows the options the link names
+  assert.equal(await p2.inputValue('#f-size'), 'small');
+  assert.equal(await p2.inputValue('#f-rooms'), 'dense');
+  assert.equal(await p2.inputValue('#f-doors'), 'deathtrap');
+  assert.equal(await p2.inputValue('#f-deadends'), 'some');
+  assert.equal(await p2.inputValue('#f-seed'), first.json.seed);
+  await p2.context().close();
+});
+
+await check('download links carry the map and the right content types', async () => {
+  const links = await page.$$eval('.downloads a', (as) => as.map((a) => ({ href: a.href, label: a.textContent, type: a.dataset.type })));
+  assert.deepEqual(links.map((l) => l.label), table.formats.map((f) => f.label));
+  for (const [i, l] of links.entries()) {
+    assert.ok(l.href.startsWith(base + table.formats[i].route + '?seed=' + first.json.seed), l.href);
+    const r = await page.request.get(l.href);
+    assert.equal(r.status(), 200, l.href);
+    assert.ok(r.headers()['content-type'].startsWith(table.formats[i].type),
+              `${l.label}: ${r.headers()['content-type']}`);
+    assert.match(r.headers()['content-disposition'] || '', /^attachment; filename="dungeon-\d+\./);
+    if (table.formats[i].type === 'image/png')
+      assert.equal((await r.body()).length, first.digest.len, 'the PNG download is the map shown');
+  }
+});
+
+await check('GM/Player toggle redraws without secrets; Back returns to the GM map', async () => {
+  const secrets = first.json.doors.filter((d) => d.type === 'secret' || d.type === 'trapped').length;
+  assert.ok(secrets > 0, 'deathtrap doors on this seed include secret or trapped ones');
+  const keyText = () => page.locator('#key').innerText();
+  assert.match(await keyText(), /Secret door|Trapped door/);
+  await page.click('label[for="f-view-player"]');
+  await rolled(page);
+  assert.match(page.url(), /[?&]view=player(&|$)/);
+  assert.doesNotMatch(await keyText(), /Secret door|Trapped door/);
+  const player = await imageDigest(page);
+  assert.notEqual(player.sha, first.digest.sha, 'the player map hides what the GM map shows');
+  await page.goBack();
+  await rolled(page);
+  assert.match(page.url(), /[?&]view=gm(&|$)/);
+  assert.ok(await page.isChecked('#f-view-gm'));
+  assert.equal((await imageDigest(page)).sha, first.digest.sha);
+});
+
+await check('Copy link puts the permalink on the clipboard', async () => {
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Link copied.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+});
+
+await check('an invalid value shows the error beside its field', async () => {
+  await page.selectOption('#f-size', 'custom');
+  await rolled(page);
+  await page.fill('#f-rows', '4');
+  await page.press('#f-rows', 'Enter');
+  await failedRoll(page);
+  const e = page.locator('#e-rows');
+  assert.ok(await e.isVisible());
+  assert.match(await e.innerText(), /rows/);
+  assert.match(await e.innerText(), /7\.\.\d+/, 'it says what is allowed');
+  assert.equal(await page.getAttribute('#f-rows', 'aria-invalid'), 'true');
+  assert.ok(await page.$eval('#e-rows', (n) => n.closest('.field') === document.getElementById('f-rows').closest('.field')));
+  assert.ok(await page.$eval('#f-rows', (n) => document.activeElement === n), 'focus goes to the field');
+  assert.ok(!(await isVisible(page, '#e-general')));
+  assert.ok(!(await isVisible(page, '#map-figure')));
+  await page.screenshot({ path: join(artifacts, 'desktop-error.png') });
+  // fixing it clears it
+  await page.fill('#f-rows', '21');
+  await page.press('#f-rows', 'Enter');
+  await rolled(page);
+  assert.ok(!(await e.isVisible()));
+  assert.equal(await page.getAttribute('#f-rows', 'aria-invalid'), null);
+
+  // a bad value in a link lands beside its field too, shown as given
+  const p3 = await newPage();
+  await p3.goto(`${base}/?seed=5&rooms=lots`);
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-rooms').innerText(), /rooms must be one of/);
+  assert.equal(await p3.inputValue('#f-rooms'), 'lots');
+  // a key the form does not know goes above the groups, named
+  await p3.goto(`${base}/?seed=5&roms=dense`);
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-general').innerText(), /roms/);
+  await p3.context().close();
+});
+
+await check('keyboard alone: type a seed, Enter rolls; the dice button rolls anew', async () => {
+  const p4 = await newPage();
+  await p4.goto(`${base}/`);
+  await rolled(p4);
+  // skip link first, then the seed
+  await p4.keyboard.press('Tab');
+  assert.equal(await p4.evaluate(() => document.activeElement.className), 'skip');
+  await p4.keyboard.press('Tab');
+  assert.equal(await p4.evaluate(() => document.activeElement.id), 'f-seed');
+  await p4.keyboard.press('Control+A');
+  await p4.keyboard.type('42');
+  await p4.keyboard.press('Enter');
+  await p4.waitForURL(/\?seed=42&/);
+  await rolled(p4);
+  await p4.keyboard.press('Tab');
+  assert.equal(await p4.evaluate(() => document.activeElement.id), 'random-seed');
+  await p4.keyboard.press('Enter');
+  await p4.waitForURL((u) => !/\?seed=42&/.test(u.search));
+  await rolled(p4);
+  // radio buttons: arrow keys switch the view
+  await p4.focus('#f-view-gm');
+  await p4.keyboard.press('ArrowRight');
+  await p4.waitForURL(/view=player/);
+  await rolled(p4);
+  await p4.context().close();
+});
+
+await check('phone width: no sideways scrolling, the map fits', async () => {
+  const p5 = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+                             deviceScaleFactor: 1 });
+  await p5.goto(first.url);
+  await rolled(p5);
+  const m = await p5.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+    img: document.getElementById('map').getBoundingClientRect().width,
+    wide: [...document.querySelectorAll('input, select, button, a')]
+      .filter((c) => c.offsetParent && c.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((c) => c.id || c.textContent),
+  }));
+  assert.ok(m.scroll <= m.inner, `page ${m.scroll}px wide in a ${m.inner}px window`);
+  assert.ok(m.img <= m.inner);
+  assert.deepEqual(m.wide, []);
+  await p5.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  await p5.screenshot({ path: join(artifacts, 'phone-top.png') });
+  await p5.context().close();
+});
+
+await check('print: the map alone on page one, the room key after it', async () => {
+  await page.goto(first.url);
+  await rolled(page);
+  await page.emulateMedia({ media: 'print' });
+  const s = await page.evaluate(() => ({
+    form: getComputedStyle(document.querySelector('.controls')).display,
+    toolbar: getComputedStyle(document.querySelector('.toolbar')).display,
+    breakAfter: getComputedStyle(document.getElementById('map-figure')).breakAfter,
+    key: getComputedStyle(document.getElementById('key')).display,
+  }));
+  assert.deepEqual(s, { form: 'none', toolbar: 'none', breakAfter: 'page', key: 'block' });
+  await page.screenshot({ path: join(artifacts, 'print.png'), fullPage: true });
+  const pdf = await page.pdf({ format: 'A4', path: join(artifacts, 'print.pdf') });
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) || []).length;
+  assert.ok(pages >= 2, `${pages} pages`);
+  await page.emulateMedia({ media: 'screen' });
+});
+
+// ----------------------------------------------------------- JavaScript off
+
+await check('without JavaScript the form GETs the map itself', async () => {
+  const p6 = await newPage({ javaScriptEnabled: false, acceptDownloads: true });
+  await p6.goto(`${base}/`);
+  const form = await p6.$eval('#dg-form', (f) => ({ action: f.getAttribute('action'), method: f.method }));
+  assert.deepEqual(form, { action: '/dungeon.png', method: 'get' });
+  // the static controls offer exactly the table's choices and defaults
+  const controls = await p6.$$eval('#dg-form [name]', (cs) => cs.map((c) => ({
+    name: c.name, tag: c.tagName, type: c.type, value: c.value, checked: c.checked,
+    options: c.tagName === 'SELECT' ? [...c.options].map((o) => o.value) : null,
+  })));
+  const expect = table.options.filter((r) => !r.jsOnly && r.donjon).map((r) => r.key);
+  const named = [...new Set(controls.filter((c) => c.name !== 'download').map((c) => c.name))];
+  assert.deepEqual(named, expect);
+  for (const row of table.options.filter((r) => named.includes(r.key) && r.values)) {
+    const c = controls.filter((x) => x.name === row.key);
+    if (row.kind === 'radio') {
+      assert.deepEqual(c.map((x) => x.value), row.values, row.key);
+      assert.equal(c.find((x) => x.checked).value, row.def, row.key);
+    } else {
+      assert.deepEqual(c[0].options, row.values, row.key);
+      assert.equal(c[0].value, row.def, row.key);
+    }
+  }
+  await p6.screenshot({ path: join(artifacts, 'nojs.png'), fullPage: true });
+  await p6.fill('#f-seed', '7');
+  await p6.selectOption('#f-rooms', 'dense');
+  const [resp] = await Promise.all([p6.waitForNavigation(), p6.click('#roll')]);
+  assert.equal(resp.status(), 200);
+  assert.equal(resp.headers()['content-type'], 'image/png');
+  assert.match(p6.url(), /\/dungeon\.png\?seed=7&size=medium&layout=rectangle&rooms=dense&/);
+  const body = await resp.body();
+  assert.deepEqual([...body.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+  // the same map as the JavaScript form makes for these options
+  const js = await p6.request.get(`${base}/dungeon.png?seed=7&rooms=dense`);
+  assert.ok(body.equals(await js.body()));
+  // the download buttons submit the same fields elsewhere
+  await p6.goBack();
+  await p6.fill('#f-seed', '7');
+  const [dl] = await Promise.all([p6.waitForEvent('download'), p6.click('button[formaction="/dungeon.json"]')]);
+  assert.match(dl.url(), /\/dungeon\.json\?seed=7&.*&download=1$/);
+  assert.equal(dl.suggestedFilename(), 'dungeon-7.json');
+  await p6.context().close();
+});
+
+await check('no script errors on any page', async () => {
+  assert.deepEqual(problems, []);
+});
+
+await browser.close();
+console.log(failures ? `${failures} browser check(s) failed` : 'all browser checks passed');
+process.exit(failures ? 1 : 0);

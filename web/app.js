@@ -1,0 +1,652 @@
+/* app.js -- the form's behaviour: builds any control index.html lacks from
+ * the OPTIONS table, hides the keys the chosen algorithm does not take, rolls
+ * (the PNG at once, the JSON for the room key and the permalink), keeps the
+ * address bar on the canonical query, downloads, copy link, and shows each
+ * daemon error beside its field. What is valid is left to the daemon: this
+ * file never checks a value itself, so it cannot disagree with it.
+ * Without JavaScript, index.html is a plain GET form to /dungeon.png. */
+(function () {
+  'use strict';
+
+  /* ------------------------------------------------------------- tables */
+
+  var ALGORITHMS = ['donjon', 'caverns', 'panels', 'gridmapper', 'abstract', 'cells'];
+  var SIZES = ['fine', 'diminutive', 'tiny', 'small', 'medium', 'large', 'huge',
+               'gargantuan', 'colossal'];
+  var SIZE_ROWS = [11, 13, 17, 21, 27, 35, 43, 55, 71]; /* core/options.c size_rows */
+  var ROOM_SIZES = ['small', 'medium', 'large', 'huge', 'gargantuan', 'colossal'];
+  var ROOM_MIN = [3, 3, 5, 7, 9, 11], ROOM_MAX = [5, 9, 13, 17, 21, 27];
+
+  /* Columns of a size preset, as core/options.c computes them: rectangles
+   * 1.3 times as wide, rounded up, then up to odd; other layouts square. */
+  function presetCols(rows, layout) {
+    if ((layout || 'rectangle') !== 'rectangle') return rows;
+    return Math.floor((rows * 13 + 9) / 10) | 1;
+  }
+
+  /* Canonical strings carry rows/cols and room_min/room_max, never the
+   * presets; these name the preset back when the numbers are exactly one. */
+  function sizeOf(p) {
+    var i = SIZE_ROWS.indexOf(Number(p.rows));
+    return i >= 0 && Number(p.cols) === presetCols(SIZE_ROWS[i], p.layout) ? SIZES[i] : null;
+  }
+  function sizeFill(name, p) {
+    var rows = SIZE_ROWS[SIZES.indexOf(name)] || 27;
+    return { rows: rows, cols: presetCols(rows, p.layout) };
+  }
+  function roomSizeOf(p) {
+    for (var i = 0; i < ROOM_SIZES.length; i++)
+      if (Number(p.room_min) === ROOM_MIN[i] && Number(p.room_max) === ROOM_MAX[i]) return ROOM_SIZES[i];
+    return null;
+  }
+  function roomSizeFill(name) {
+    var i = ROOM_SIZES.indexOf(name);
+    if (i < 0) i = 1;
+    return { room_min: ROOM_MIN[i], room_max: ROOM_MAX[i] };
+  }
+  function cavernous(v) { return v.algorithm !== 'donjon' || v.layout === 'cavernous'; }
+
+  /* One row per option of the vocabulary, in the order the query is built.
+   * To add an option, add a row; the control, its label, its visibility,
+   * the query and the permalink all follow from it.
+   *   key      the query name (core/options.c is the authority on it)
+   *   group    roll | dungeon | rooms | corridors | map (the fieldset)
+   *   label    the control's label; hint: a line under it
+   *   values   a select's choices, as the daemon spells them; text: display names
+   *   kind     'radio' for a segmented choice; 'seed' for the seed
+   *   number   {min, max, step} for a number field
+   *   def      the daemon's default (selected, or the number's placeholder)
+   *   prefill  a number field that starts at def rather than empty
+   *   algos    the algorithms the key applies to (absent: every one);
+   *            when(v): a further condition on the other values
+   *   custom   a preset select's own keys, shown when "custom" is chosen;
+   *            presetOf(p) names the preset of given values, fill(name, p)
+   *            gives a preset's values
+   *   amounts  value name -> number, so canonical numbers read back as names
+   *   jsOnly   not in index.html's no-JavaScript form */
+  var OPTIONS = [
+    { key: 'seed', group: 'roll', kind: 'seed', label: 'Seed' },
+    { key: 'algorithm', group: 'dungeon', label: 'Algorithm', values: ALGORITHMS, def: 'donjon',
+      jsOnly: true },
+    { key: 'size', group: 'dungeon', label: 'Dungeon size', values: SIZES, def: 'medium',
+      custom: ['rows', 'cols'], presetOf: sizeOf, fill: sizeFill },
+    { key: 'rows', group: 'dungeon', label: 'Rows (cells)', number: { min: 7, max: 4001, step: 2 },
+      jsOnly: true },
+    { key: 'cols', group: 'dungeon', label: 'Columns (cells)', number: { min: 7, max: 4001, step: 2 },
+      jsOnly: true },
+    { key: 'layout', group: 'dungeon', label: 'Dungeon layout', def: 'rectangle', algos: ['donjon'],
+      values: ['square', 'rectangle', 'box', 'cross', 'dagger', 'saltire', 'keep', 'hexagon',
+               'round', 'cavernous'] },
+    { key: 'cave_fill', group: 'dungeon', label: 'Cave fill (%)', number: { min: 35, max: 65 },
+      def: 45, algos: ['donjon', 'caverns'], when: cavernous },
+    { key: 'cave_steps', group: 'dungeon', label: 'Cave smoothing steps', number: { min: 1, max: 10 },
+      def: 4, algos: ['donjon', 'caverns'], when: cavernous },
+    { key: 'panel_size_min', group: 'dungeon', label: 'Smallest panel (cells)',
+      number: { min: 8, max: 99 }, def: 12, algos: ['panels'] },
+    { key: 'block_size', group: 'dungeon', label: 'Block size (cells)',
+      number: { min: 7, max: 31, step: 2 }, def: 9, algos: ['cells'] },
+
+    { key: 'rooms', group: 'rooms', label: 'Room layout', def: 'scattered', algos: ['donjon'],
+      values: ['sparse', 'scattered', 'dense', 'symmetric', 'complex'] },
+    { key: 'room_size', group: 'rooms', label: 'Room size', values: ROOM_SIZES, def: 'medium',
+      algos: ['donjon'], custom: ['room_min', 'room_max'], presetOf: roomSizeOf, fill: roomSizeFill },
+    { key: 'room_min', group: 'rooms', label: 'Smallest room side (cells)',
+      number: { min: 3, max: 99, step: 2 }, algos: ['donjon'], jsOnly: true },
+    { key: 'room_max', group: 'rooms', label: 'Largest room side (cells)',
+      number: { min: 3, max: 99, step: 2 }, algos: ['donjon'], jsOnly: true },
+    { key: 'polymorph', group: 'rooms', label: 'Polymorph rooms', values: ['no', 'yes', 'many'],
+      def: 'no', algos: ['donjon'] },
+    { key: 'room_count', group: 'rooms', label: 'Rooms wanted', number: { min: 2, max: 63 },
+      def: 7, algos: ['gridmapper'] },
+    { key: 'pillars', group: 'rooms', label: 'Pillars', values: ['no', 'yes'], def: 'no',
+      algos: ['gridmapper'] },
+    { key: 'caves', group: 'rooms', label: 'Caves', values: ['no', 'yes'], def: 'no',
+      algos: ['gridmapper'] },
+    { key: 'room_size_min', group: 'rooms', label: 'Smallest room (cells)',
+      number: { min: 3, max: 97 }, def: 5, algos: ['panels'] },
+    { key: 'room_size_max', group: 'rooms', label: 'Largest room (cells)',
+      number: { min: 3, max: 97 }, def: 10, algos: ['panels'] },
+    { key: 'wall_margin', group: 'rooms', label: 'Wall margin (cells)', number: { min: 0, max: 10 },
+      def: 1, algos: ['panels'] },
+    { key: 'area_width_min', group: 'rooms', label: 'Narrowest area (cells)',
+      number: { min: 3, max: 99 }, def: 5, algos: ['abstract'] },
+    { key: 'area_height_min', group: 'rooms', label: 'Shortest area (cells)',
+      number: { min: 3, max: 99 }, def: 5, algos: ['abstract'] },
+    { key: 'area_size_min', group: 'rooms', label: 'Smallest area (cells²)',
+      number: { min: 9, max: 9801 }, def: 36, algos: ['abstract'] },
+
+    { key: 'doors', group: 'corridors', label: 'Door set', def: 'standard',
+      values: ['none', 'basic', 'secure', 'standard', 'deathtrap'] },
+    { key: 'corridors', group: 'corridors', label: 'Corridors', def: 'errant', algos: ['donjon'],
+      values: ['labyrinth', 'errant', 'straight'], text: { errant: 'Errant (bent)' } },
+    { key: 'deadends', group: 'corridors', label: 'Remove dead ends', values: ['none', 'some', 'all'],
+      def: 'some', amounts: { none: 0, some: 50, all: 100 } },
+    { key: 'stairs', group: 'corridors', label: 'Stairs', values: ['no', 'yes', 'many'], def: 'yes',
+      amounts: { no: 0, yes: 2, many: 4 } },
+    { key: 'egress', group: 'corridors', label: 'Edge exits', def: 'no',
+      values: ['no', 'yes', 'many', 'tiling'] },
+    { key: 'corridor_margin', group: 'corridors', label: 'Corridor margin (cells)',
+      number: { min: 1, max: 10 }, def: 2, algos: ['panels'] },
+    { key: 'connect', group: 'corridors', label: 'Connect rooms', values: ['previous', 'fan', 'tree'],
+      def: 'tree', algos: ['cells'], text: { tree: 'Tree (plus a few loops)' } },
+
+    { key: 'style', group: 'map', label: 'Map style', def: 'standard',
+      values: ['standard', 'classic', 'graph', 'parchment', 'crosshatch', 'marble', 'aquatic',
+               'infernal'] },
+    { key: 'grid', group: 'map', label: 'Grid', values: ['none', 'square', 'hex', 'vhex'],
+      def: 'square', text: { vhex: 'Vertical hex' } },
+    { key: 'cell', group: 'map', label: 'Cell size (pixels)', number: { min: 4, max: 64 }, def: 18,
+      prefill: true },
+    { key: 'ppg', group: 'map', label: 'VTT pixels per grid', number: { min: 20, max: 256 }, def: 70,
+      jsOnly: true },
+    { key: 'view', group: 'map', kind: 'radio', label: 'View', values: ['gm', 'player'], def: 'gm',
+      text: { gm: 'GM', player: 'Player' },
+      hint: 'Player view draws secret doors as wall and hides traps.' }
+  ];
+
+  /* One row per download. type: the Content-Type the route answers (the
+   * browser test checks it). index.html has a no-JavaScript button for each. */
+  var FORMATS = [
+    { route: '/dungeon.png', label: 'PNG', type: 'image/png' },
+    { route: '/dungeon.json', label: 'JSON', type: 'application/json' },
+    { route: '/dungeon.donjon.json', label: 'donjon JSON', type: 'application/json' },
+    { route: '/dungeon.txt', label: 'Text', type: 'text/plain' }
+  ];
+
+  var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
+                     secret: 'Secret door', portcullis: 'Portcullis' };
+  var SIDES = ['north', 'east', 'south', 'west'];
+  var FEET_PER_CELL = 10;
+
+  /* ------------------------------------------------------------ helpers */
+
+  var byKey = {};
+  var parentOf = {};
+  OPTIONS.forEach(function (row) {
+    byKey[row.key] = row;
+    (row.custom || []).forEach(function (k) { parentOf[k] = row.key; });
+  });
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, props, kids) {
+    var n = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (k) {
+      if (k === 'text') n.textContent = props[k];
+      else if (k === 'class') n.className = props[k];
+      else n.setAttribute(k, props[k]);
+    });
+    (kids || []).forEach(function (c) { n.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    return n;
+  }
+  function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+  function textOf(row, v) { return (row.text && row.text[v]) || capital(v); }
+  function fieldOf(key) { return document.querySelector('.field[data-key="' + key + '"]'); }
+
+  /* A seed like the daemon's own: short enough to read out at the table. */
+  function randomSeed() {
+    var a = new Uint32Array(2);
+    window.crypto.getRandomValues(a);
+    return String(((a[0] % 1000000) * 1000000 + (a[1] % 1000000)) || 1);
+  }
+
+  /* ---------------------------------------------------- building controls */
+
+  function controlFor(row) {
+    var id = 'f-' + row.key, described = 'e-' + row.key + (row.hint ? ' h-' + row.key : '');
+    if (row.kind === 'radio') {
+      var set = el('fieldset', { class: 'segmented', id: id, 'aria-describedby': described },
+                   [el('legend', { text: row.label })]);
+      row.values.forEach(function (v) {
+        var r = el('input', { type: 'radio', id: id + '-' + v, name: row.key, value: v });
+        if (v === row.def) r.checked = true;
+        set.appendChild(r);
+        set.appendChild(el('label', { for: id + '-' + v, text: textOf(row, v) }));
+      });
+      return [set];
+    }
+    var c;
+    if (row.number) {
+      c = el('input', { id: id, name: row.key, type: 'number', inputmode: 'numeric',
+                        min: row.number.min, max: row.number.max });
+      if (row.number.step) c.setAttribute('step', row.number.step);
+      if (row.def !== undefined) {
+        if (row.prefill) c.value = row.def;
+        else c.placeholder = String(row.def);
+      }
+    } else {
+      c = el('select', { id: id, name: row.key });
+    }
+    c.setAttribute('aria-describedby', described);
+    return [el('label', { for: id, text: row.label }), c];
+  }
+
+  /* Options of a select, from the table, whatever index.html wrote. */
+  function syncSelect(row) {
+    var s = $('f-' + row.key);
+    if (!s || s.tagName !== 'SELECT') return;
+    var keep = s.value;
+    s.textContent = '';
+    row.values.forEach(function (v) { s.appendChild(el('option', { value: v, text: textOf(row, v) })); });
+    if (row.custom) s.appendChild(el('option', { value: 'custom', text: 'Custom…' }));
+    s.value = row.values.indexOf(keep) >= 0 ? keep : row.def;
+  }
+
+  /* Makes sure every row has its field, in table order within its group. */
+  function buildControls() {
+    var prev = {};
+    OPTIONS.forEach(function (row) {
+      var f = fieldOf(row.key);
+      if (!f) {
+        var group = document.querySelector('[data-group="' + row.group + '"]');
+        f = el('div', { class: 'field', 'data-key': row.key }, controlFor(row));
+        if (row.hint) f.appendChild(el('p', { class: 'hint', id: 'h-' + row.key, text: row.hint }));
+        f.appendChild(el('p', { class: 'error', id: 'e-' + row.key, hidden: '' }));
+        var after = prev[row.group];
+        if (after) after.after(f);
+        else group.insertBefore(f, group.querySelector('.field'));
+      }
+      if (row.values) syncSelect(row);
+      prev[row.group] = f;
+    });
+  }
+
+  /* --------------------------------------------------- reading and writing */
+
+  var overrides = {}; /* key -> raw value a control cannot show (from a link) */
+  var extras = [];    /* [key, value] pairs of keys the table does not know */
+
+  function getValue(row) {
+    if (row.kind === 'radio') {
+      var on = document.querySelector('input[name="' + row.key + '"]:checked');
+      return on ? on.value : row.def;
+    }
+    var c = $('f-' + row.key);
+    return c ? c.value.trim() : '';
+  }
+
+  function setValue(row, v) {
+    if (row.kind === 'radio') {
+      var r = $('f-' + row.key + '-' + v);
+      if (r) r.checked = true;
+      else overrides[row.key] = v;
+      return;
+    }
+    var c = $('f-' + row.key);
+    if (c.tagName === 'SELECT') {
+      var name = String(v).toLowerCase();
+      if (row.amounts && /^\d+$/.test(name)) {
+        Object.keys(row.amounts).forEach(function (n) { if (String(row.amounts[n]) === name) name = n; });
+      }
+      if (!Array.prototype.some.call(c.options, function (o) { return o.value === name; })) {
+        /* a value the list lacks (a number, or a typo in a link): show it as
+         * given, so the map or the daemon's error is about what was asked */
+        c.appendChild(el('option', { value: v, text: String(v) }));
+        name = v;
+      }
+      c.value = name;
+    } else {
+      c.value = v;
+    }
+  }
+
+  function values() {
+    var v = {};
+    OPTIONS.forEach(function (row) { v[row.key] = getValue(row); });
+    return v;
+  }
+
+  function applies(row, v) {
+    if (row.algos && row.algos.indexOf(v.algorithm) < 0) return false;
+    if (row.when && !row.when(v)) return false;
+    var p = parentOf[row.key];
+    return !p || (applies(byKey[p], v) && v[p] === 'custom');
+  }
+
+  /* Shows the fields that mean something for the current values; the rest
+   * are disabled too, so they are neither submitted nor tabbed to. */
+  function updateVisibility() {
+    var v = values();
+    OPTIONS.forEach(function (row) {
+      var f = fieldOf(row.key), on = applies(row, v);
+      f.hidden = !on;
+      f.querySelectorAll('input, select').forEach(function (c) { c.disabled = !on; });
+    });
+    document.querySelectorAll('.controls fieldset[data-group]').forEach(function (fs) {
+      fs.hidden = !fs.querySelector('.field:not([hidden])');
+    });
+  }
+
+  function buildQuery(v) {
+    var q = new URLSearchParams();
+    OPTIONS.forEach(function (row) {
+      if (!applies(row, v)) return;
+      var val = row.key in overrides ? overrides[row.key] : v[row.key];
+      if (val === '' || (row.custom && val === 'custom')) return;
+      q.append(row.key, val);
+    });
+    extras.forEach(function (kv) { q.append(kv[0], kv[1]); });
+    return q.toString();
+  }
+
+  function resetForm() {
+    overrides = {};
+    extras = [];
+    OPTIONS.forEach(function (row) {
+      if (row.kind === 'seed') $('f-seed').value = '';
+      else if (row.values) setValue(row, row.def);
+      else $('f-' + row.key).value = row.prefill ? row.def : '';
+    });
+  }
+
+  /* A permalink (or any query) -> the controls. Keys the table lacks are
+   * kept and sent as they are, so the daemon can say what is wrong. */
+  function applyQuery(search) {
+    resetForm();
+    var p = {}, given = {};
+    new URLSearchParams(search).forEach(function (val, key) {
+      var k = key.toLowerCase();
+      if (!byKey[k]) { extras.push([key, val]); return; }
+      p[k] = val;
+      given[k] = true;
+    });
+    OPTIONS.forEach(function (row) {
+      if (!given[row.key] || parentOf[row.key]) return;
+      setValue(row, p[row.key]);
+    });
+    /* rows/cols and room bounds: a preset when they are exactly one */
+    OPTIONS.forEach(function (row) {
+      if (!row.custom) return;
+      var any = row.custom.some(function (k) { return given[k]; });
+      if (!any) return;
+      var name = !given[row.key] && row.presetOf(p);
+      if (name) { setValue(row, name); return; }
+      var fill = row.fill(p[row.key] || row.def, p);
+      setValue(row, 'custom');
+      row.custom.forEach(function (k) { $('f-' + k).value = given[k] ? p[k] : fill[k]; });
+    });
+    updateVisibility();
+  }
+
+  /* -------------------------------------------------------------- errors */
+
+  function clearErrors() {
+    document.querySelectorAll('.controls .error').forEach(function (e) { e.hidden = true; e.textContent = ''; });
+    document.querySelectorAll('[aria-invalid]').forEach(function (c) { c.removeAttribute('aria-invalid'); });
+  }
+
+  function clearError(key) {
+    var e = $('e-' + key);
+    if (e) { e.hidden = true; e.textContent = ''; }
+    var c = $('f-' + key);
+    if (c) c.removeAttribute('aria-invalid');
+  }
+
+  /* {error, param, value, allowed} -> beside its field when that field is
+   * on the page, else above the groups. */
+  function showError(j, focus) {
+    var key = String(j.param || '').toLowerCase();
+    var f = byKey[key] && fieldOf(key);
+    var msg = j.error || 'The daemon refused these options.';
+    var target = f && !f.hidden ? $('e-' + key) : $('e-general');
+    target.textContent = '';
+    if (target.id === 'e-general' && key) target.appendChild(el('strong', { text: j.param + ': ' }));
+    target.appendChild(document.createTextNode(msg));
+    if (j.allowed) target.appendChild(el('span', { class: 'allowed', text: 'Allowed: ' + j.allowed }));
+    target.hidden = false;
+    var c = f && !f.hidden ? $('f-' + key) : null;
+    if (c) c.setAttribute('aria-invalid', 'true');
+    if (focus) {
+      var into = c && c.tagName === 'FIELDSET' ? c.querySelector('input:checked') : c;
+      if (!into) { target.tabIndex = -1; into = target; }
+      into.focus();
+    }
+  }
+
+  /* ------------------------------------------------------------- rolling */
+
+  var token = 0;
+  var rolled = false;
+  var img, figure, statusLine;
+
+  function setStatus(text) { statusLine.textContent = text; }
+
+  function roll(opts) {
+    opts = opts || {};
+    var t = ++token;
+    clearErrors();
+    var seed = $('f-seed');
+    if (!seed.value.trim()) seed.value = randomSeed();
+    var q = buildQuery(values());
+    setStatus('Rolling…');
+    figure.hidden = false;
+    figure.setAttribute('aria-busy', 'true');
+    img.hidden = false;
+    /* the image at once; the JSON (key, permalink) in parallel */
+    img.onload = function () {
+      if (t !== token) return;
+      figure.removeAttribute('aria-busy');
+      figure.classList.add('ready');
+    };
+    img.onerror = function () {
+      if (t !== token) return;
+      img.hidden = true;
+      figure.removeAttribute('aria-busy');
+    };
+    var url = '/dungeon.png?' + q;
+    /* the same address again fires no load event everywhere: already drawn */
+    if (img.getAttribute('src') === url && img.complete && img.naturalWidth) img.onload();
+    else img.src = url;
+    rolled = true;
+    return fetch('/dungeon.json?' + q, { headers: { Accept: 'application/json' } })
+      .then(function (res) {
+        return res.json().then(function (j) { return { ok: res.ok, j: j }; });
+      })
+      .then(function (r) {
+        if (t !== token) return;
+        if (!r.ok) {
+          failed();
+          showError(r.j, opts.user);
+          setStatus('No map: ' + (r.j.error || 'refused'));
+          return;
+        }
+        shown(r.j, opts);
+      })
+      .catch(function (e) {
+        if (t !== token) return;
+        failed();
+        showError({ error: 'The daemon did not answer (' + e.message + ').' }, false);
+        setStatus('No map.');
+      });
+  }
+
+  function failed() {
+    figure.hidden = true;
+    img.removeAttribute('src');
+    $('key').hidden = true;
+    document.querySelector('.toolbar').hidden = true;
+  }
+
+  function shown(j, opts) {
+    var canon = j.permalink.replace(/^\/\?/, '');
+    if (location.pathname + location.search !== j.permalink) {
+      if (opts.push) history.pushState({ q: canon }, '', j.permalink);
+      else history.replaceState({ q: canon }, '', j.permalink);
+    }
+    $('permalink').value = location.origin + j.permalink;
+    var box = document.querySelector('.downloads');
+    box.querySelectorAll('a').forEach(function (a) { a.remove(); });
+    FORMATS.forEach(function (f) {
+      box.appendChild(el('a', { href: f.route + '?' + canon + '&download=1', download: '',
+                                'data-type': f.type, text: f.label }));
+    });
+    document.querySelector('.toolbar').hidden = false;
+    var rooms = j.rooms.length;
+    var caption = 'Seed ' + j.seed + ' · ' + j.width + ' × ' + j.height + ' cells (' +
+                  j.width * FEET_PER_CELL + ' × ' + j.height * FEET_PER_CELL + ' ft) · ' +
+                  rooms + (rooms === 1 ? ' room' : ' rooms') +
+                  (j.options.view === 'player' ? ' · player view' : '');
+    $('map-caption').textContent = caption;
+    img.alt = 'Dungeon map: ' + caption;
+    renderKey(j);
+    setStatus('Rolled seed ' + j.seed + '.');
+    if (opts.user) reveal();
+  }
+
+  /* On a phone the map sits below the form: bring it into view. */
+  function reveal() {
+    var r = figure.getBoundingClientRect();
+    if (r.top > window.innerHeight * 0.8 || r.bottom < 0)
+      figure.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }
+
+  /* ------------------------------------------------------------- the key */
+
+  function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
+
+  function shapeWords(room) {
+    if (room.shape === 'circle') return 'round';
+    if (room.shape === 'polygon') return room.sides ? room.sides + '-sided' : 'many-sided';
+    if (room.shape === 'composite') return 'irregular';
+    return '';
+  }
+
+  function roomLink(id) { return el('a', { href: '#room-' + id, text: 'room ' + id }); }
+
+  /* The player's key leaves out what the player's map hides. */
+  function doorWord(type, player) {
+    if (player && type === 'trapped') return DOOR_WORDS.door;
+    return DOOR_WORDS[type] || capital(type);
+  }
+
+  function roomAt(j, x, y) {
+    var w = j.cells && j.cells[y] ? j.cells[y][x] : 0;
+    return w & 0x2 ? (w & 0xFFC0) >> 6 : 0; /* DG_ROOM, DG_ROOM_ID */
+  }
+
+  function renderKey(j) {
+    var player = j.options.view === 'player';
+    var list = $('key-rooms');
+    list.textContent = '';
+    j.rooms.forEach(function (room) {
+      var li = el('li', { id: 'room-' + room.id, class: 'room' });
+      li.appendChild(el('h3', { text: 'Room ' + room.id }));
+      var shape = shapeWords(room);
+      li.appendChild(el('p', { class: 'size', text: feet(room.width) + ' × ' + feet(room.height) +
+        (shape ? ', ' + shape : '') + ' · ' + (room.area * FEET_PER_CELL * FEET_PER_CELL).toLocaleString('en') +
+        ' sq ft' }));
+      var doors = el('ul', { class: 'doors' });
+      SIDES.forEach(function (side) {
+        (room.doors[side] || []).forEach(function (i) {
+          var d = j.doors[i];
+          if (!d || (player && d.type === 'secret')) return;
+          var other = d.room === room.id ? d.leads_to : d.room;
+          var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }),
+                                   doorWord(d.type, player) + ' to ']);
+          item.appendChild(other === 'corridor' ? document.createTextNode('a corridor') : roomLink(other));
+          doors.appendChild(item);
+        });
+      });
+      if (!doors.children.length) doors.appendChild(el('li', { class: 'none', text: 'No doors' }));
+      li.appendChild(doors);
+      list.appendChild(li);
+    });
+
+    var stairs = $('key-stairs');
+    stairs.textContent = '';
+    j.stairs.forEach(function (s) {
+      var r = roomAt(j, s.x, s.y);
+      var item = el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + ' at column ' + s.x + ', row ' + s.y + ', in ']);
+      item.appendChild(r ? roomLink(r) : document.createTextNode('a corridor'));
+      stairs.appendChild(item);
+    });
+    if (!j.stairs.length) stairs.appendChild(el('li', { class: 'none', text: 'None' }));
+
+    var exits = $('key-exits');
+    exits.textContent = '';
+    (j.exits || []).forEach(function (x) {
+      exits.appendChild(el('li', { text: capital(x.dir) + ' edge at column ' + x.x + ', row ' + x.y }));
+    });
+    $('exits-h').hidden = exits.hidden = !(j.exits || []).length;
+    $('key').hidden = false;
+  }
+
+  /* ---------------------------------------------------------------- wiring */
+
+  function copyLink() {
+    var text = $('permalink').value || location.href;
+    var done = function () { setStatus('Link copied.'); };
+    var fallback = function () {
+      /* no clipboard API off localhost without TLS: select it for the user */
+      var p = $('permalink');
+      p.focus();
+      p.select();
+      try { document.execCommand('copy'); done(); } catch (e) { setStatus('Press Ctrl+C to copy the link.'); }
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  }
+
+  function init() {
+    img = $('map');
+    figure = $('map-figure');
+    statusLine = $('status');
+    var form = $('dg-form');
+    form.noValidate = true; /* the daemon judges values, beside each field */
+    $('f-seed').required = false;
+    $('f-seed').placeholder = 'random';
+    $('random-seed').hidden = false;
+    buildControls();
+    updateVisibility();
+
+    var last = {}; /* previous value of each preset select, to fill "custom" from */
+    OPTIONS.forEach(function (row) { if (row.custom) last[row.key] = getValue(row); });
+
+    form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      roll({ user: true, push: true });
+    });
+    $('random-seed').addEventListener('click', function () {
+      $('f-seed').value = randomSeed();
+      clearError('seed');
+      roll({ user: true, push: true });
+    });
+    form.addEventListener('change', function (e) {
+      var key = e.target.name;
+      var row = byKey[key];
+      if (!row) return;
+      delete overrides[key];
+      clearError(key);
+      if (row.custom) {
+        var now = getValue(row);
+        if (now === 'custom') {
+          /* start from the preset in use, so nothing changes until edited */
+          var v = values();
+          if (!applies(byKey.layout, v)) delete v.layout; /* the daemon's default then */
+          var fill = row.fill(last[key], v);
+          row.custom.forEach(function (k) { if (!$('f-' + k).value) $('f-' + k).value = fill[k]; });
+        }
+        last[key] = now;
+      }
+      updateVisibility();
+      /* choices redraw at once; typed numbers and seeds wait for Roll or Enter */
+      if (rolled && (e.target.tagName === 'SELECT' || e.target.type === 'radio')) roll({ push: true });
+    });
+    $('copy-link').addEventListener('click', copyLink);
+    $('print').addEventListener('click', function () { window.print(); });
+    window.addEventListener('popstate', function () {
+      applyQuery(location.search);
+      roll({});
+    });
+
+    if (location.search.length > 1) applyQuery(location.search);
+    else $('f-seed').value = ''; /* index.html's seed is for the no-script form */
+    roll({});
+  }
+
+  /* for the browser test and for anyone extending the form */
+  window.dgForm = { OPTIONS: OPTIONS, FORMATS: FORMATS, applies: applies, buildQuery: buildQuery,
+                    values: values };
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();
