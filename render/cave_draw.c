@@ -105,23 +105,22 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
          * only while sub-cells are coarse -- finer levels only smooth, so
          * the outline is wobbly at cell scale and clean at pixel scale */
         bool rough = s <= 8 && s * 2 <= target;
-        for (int fy = 0; fy < L.fh && rough; fy++)
-            for (int fx = 0; fx < L.fw; fx++) {
-                unsigned char v, cur = b[(size_t)fy * (size_t)L.fw + (size_t)fx];
-                if (fixed(&L, fx, fy, &v)) continue;
-                if (at(&L, b, fx - 1, fy) == cur && at(&L, b, fx + 1, fy) == cur &&
-                    at(&L, b, fx, fy - 1) == cur && at(&L, b, fx, fy + 1) == cur)
-                    continue;
-                if (dg_rng_below(&rng, 4) == 0) a[(size_t)fy * (size_t)L.fw + (size_t)fx] = 2 + !cur;
-                else a[(size_t)fy * (size_t)L.fw + (size_t)fx] = 2 + cur;
-            }
-        /* a holds 2 + value where a draw was made; fold it back into b */
-        for (int fy = 0; fy < L.fh; fy++)
-            for (int fx = 0; fx < L.fw; fx++) {
-                size_t k = (size_t)fy * (size_t)L.fw + (size_t)fx;
-                unsigned char v;
-                if (rough && !fixed(&L, fx, fy, &v) && a[k] >= 2) b[k] = a[k] - 2;
-            }
+        size_t nf = (size_t)L.fw * (size_t)L.fh;
+        if (rough) {
+            memset(a, 0xFF, nf); /* a: the flip decisions, 0xFF = none */
+            for (int fy = 0; fy < L.fh; fy++)
+                for (int fx = 0; fx < L.fw; fx++) {
+                    size_t k = (size_t)fy * (size_t)L.fw + (size_t)fx;
+                    unsigned char v, cur = b[k];
+                    if (fixed(&L, fx, fy, &v)) continue;
+                    if (at(&L, b, fx - 1, fy) == cur && at(&L, b, fx + 1, fy) == cur &&
+                        at(&L, b, fx, fy - 1) == cur && at(&L, b, fx, fy + 1) == cur)
+                        continue;
+                    a[k] = dg_rng_below(&rng, 4) == 0 ? !cur : cur;
+                }
+            for (size_t k = 0; k < nf; k++)
+                if (a[k] != 0xFF) b[k] = a[k];
+        }
         /* smooth: majority of the 3 x 3 block, fixed sub-cells pinned */
         for (int fy = 0; fy < L.fh; fy++)
             for (int fx = 0; fx < L.fw; fx++) {
