@@ -49,6 +49,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     e->format = fmt;
     e->seed = seed;
     e->refs = 1;
+    srv_etag(key, false, e->etag);
     /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
     if (want_gz && compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
         e->gz = gzip(body, len, &e->gz_len);
@@ -92,12 +93,22 @@ typedef struct node {
     struct node *prev, *next;  /* LRU, stored entries only; head = newest */
 } node;
 
+/* request target -> key, so a repeated URL skips option parsing */
+typedef struct {
+    char *target, *key;
+    uint64_t key_hash;
+    bool download;
+} alias;
+#define NALIASES 4096          /* power of two; ~1 MB at most */
+#define ALIAS_MAX 512          /* longer targets are not remembered */
+
 struct srv_cache {
     pthread_mutex_t mu;
     size_t cap, bytes, entries, count;
     node **buckets;
     size_t nbuckets;           /* power of two */
     node *head, *tail;
+    alias *aliases;            /* NALIASES slots */
 };
 
 dg_status srv_cache_new(size_t cap, srv_cache **out, dg_error *err)
@@ -111,6 +122,8 @@ dg_status srv_cache_new(size_t cap, srv_cache **out, dg_error *err)
     }
     c->nbuckets = 64;
     c->cap = cap;
+    /* without it the cache still works, it only parses every time */
+    if (cap) c->aliases = calloc(NALIASES, sizeof *c->aliases);
     pthread_mutex_init(&c->mu, NULL);
     *out = c;
     return DG_OK;
@@ -250,9 +263,53 @@ void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries)
     pthread_mutex_unlock(&c->mu);
 }
 
+void srv_cache_remember_target(srv_cache *c, const char *target, const char *key,
+                               bool download)
+{
+    if (!c->aliases) return;
+    size_t tlen = strlen(target);
+    if (tlen > ALIAS_MAX) return;
+    alias *a = &c->aliases[dg_hash64(target, tlen, 1) & (NALIASES - 1)];
+    char *t = strdup(target), *k = strdup(key);
+    if (!t || !k) { free(t); free(k); return; }
+    uint64_t kh = dg_hash64(key, strlen(key), 0);
+    pthread_mutex_lock(&c->mu);
+    char *old_t = a->target, *old_k = a->key;
+    *a = (alias){t, k, kh, download};
+    pthread_mutex_unlock(&c->mu);
+    free(old_t);
+    free(old_k);
+}
+
+bool srv_cache_lookup_target(srv_cache *c, const char *target, srv_entry **hit, bool *download)
+{
+    *hit = NULL;
+    if (!c->aliases) return false;
+    size_t tlen = strlen(target);
+    if (tlen > ALIAS_MAX) return false;
+    alias *a = &c->aliases[dg_hash64(target, tlen, 1) & (NALIASES - 1)];
+    pthread_mutex_lock(&c->mu);
+    if (a->target && !strcmp(a->target, target)) {
+        node *n = *slot(c, a->key, a->key_hash);
+        if (n && n->entry) {
+            lru_unlink(c, n);
+            lru_front(c, n);
+            *hit = srv_entry_ref(n->entry);
+            *download = a->download;
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    return *hit != NULL;
+}
+
 void srv_cache_free(srv_cache *c)
 {
     if (!c) return;
+    for (size_t i = 0; c->aliases && i < NALIASES; i++) {
+        free(c->aliases[i].target);
+        free(c->aliases[i].key);
+    }
+    free(c->aliases);
     for (size_t i = 0; i < c->nbuckets; i++)
         while (c->buckets[i]) {
             node *n = c->buckets[i];

@@ -19,29 +19,42 @@ static const char *header(srv_req *r, const char *name)
 
 static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
 
-static void map_headers(srv_req *r, struct MHD_Response *resp, bool gz)
+/* What a map answer's headers say, from a parsed request or a cache entry. */
+typedef struct {
+    const char *key;
+    const char *etag;        /* identity form */
+    dg_format format;
+    uint64_t seed;
+    bool seed_named, download;
+} map_meta;
+
+static map_meta meta_of(const srv_req *r, const char *etag)
 {
     const srv_map_req *m = &r->mr;
+    return (map_meta){m->key, etag, m->o.format, m->o.seed, m->seed_named, m->download};
+}
+
+static void map_headers(srv_req *r, struct MHD_Response *resp, const map_meta *mm, bool gz)
+{
     char etag[32], seed[24];
-    srv_etag(m->key, gz, etag);
+    snprintf(etag, sizeof etag, "%.*s%s\"", (int)strlen(mm->etag) - 1, mm->etag, gz ? "-gz" : "");
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
     /* a named seed is a permanent address; a random one is a one-off */
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
-                                  m->seed_named ? "public, max-age=31536000, immutable" : "no-store");
-    const char *vary = compressible(m->o.format) ? "Accept-Encoding" : NULL;
+                                  mm->seed_named ? "public, max-age=31536000, immutable" : "no-store");
+    const char *vary = compressible(mm->format) ? "Accept-Encoding" : NULL;
     if (r->route == SRV_ROUTE_POST) vary = vary ? "Accept, Accept-Encoding" : "Accept";
     if (vary) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, vary);
     if (gz) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->o.seed);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)mm->seed);
     (void)MHD_add_response_header(resp, "X-Dungeon-Seed", seed);
     /* the canonical options: the permalink's query string */
-    const char *canon = strchr(m->key, ' ');
+    const char *canon = strchr(mm->key, ' ');
     canon = canon ? strchr(canon + 1, ' ') : NULL;
     if (canon && strlen(canon + 1) < 2048) (void)MHD_add_response_header(resp, "X-Dungeon-Options", canon + 1);
-    if (m->download) {
+    if (mm->download) {
         char cd[96];
-        snprintf(cd, sizeof cd, "attachment; filename=\"dungeon-%s.%s\"", seed,
-                 dg_format_ext(m->o.format));
+        snprintf(cd, sizeof cd, "attachment; filename=\"dungeon-%s.%s\"", seed, dg_format_ext(mm->format));
         (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_DISPOSITION, cd);
     }
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
@@ -50,7 +63,7 @@ static void map_headers(srv_req *r, struct MHD_Response *resp, bool gz)
 }
 
 /* Takes the reference e. */
-static enum MHD_Result answer_entry(srv_req *r, srv_entry *e)
+static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm)
 {
     bool gz = r->want_gz && e->gz;
     unsigned char *data = gz ? e->gz : e->body;
@@ -61,17 +74,26 @@ static enum MHD_Result answer_entry(srv_req *r, srv_entry *e)
         srv_entry_unref(e);
         return MHD_NO;
     }
-    map_headers(r, resp, gz);
+    map_headers(r, resp, mm, gz);
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, dg_format_mime(e->format));
     return srv_queue(r, MHD_HTTP_OK, resp, len);
+}
+
+static enum MHD_Result not_modified(srv_req *r, const map_meta *mm)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    map_headers(r, resp, mm, r->want_gz);
+    return srv_queue(r, MHD_HTTP_NOT_MODIFIED, resp, 0);
 }
 
 enum MHD_Result srv_maps_answer(srv_req *r)
 {
     srv_entry *e = r->entry;
     r->entry = NULL;
-    if (e) return answer_entry(r, e);
-    return srv_send_dg_error(r, &r->err);
+    if (!e) return srv_send_dg_error(r, &r->err);
+    map_meta mm = meta_of(r, e->etag);
+    return answer_entry(r, e, &mm);
 }
 
 void srv_maps_fini(srv_req *r)
@@ -140,7 +162,8 @@ static void waiter_done(void *arg, srv_entry *e, const dg_error *err)
 
 /* ------------------------------------------------------------------ start */
 
-static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format accept_fmt)
+static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format accept_fmt,
+                             const char *target)
 {
     srv_http *h = r->h;
     dg_error err;
@@ -154,20 +177,17 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
     r->want_gz = compressible(m->o.format) && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     char etag[32];
     srv_etag(m->key, false, etag);
-    if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) {
-        struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
-        if (!resp) return MHD_NO;
-        map_headers(r, resp, r->want_gz);
-        return srv_queue(r, MHD_HTTP_NOT_MODIFIED, resp, 0);
-    }
+    map_meta mm = meta_of(r, etag);
+    if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) return not_modified(r, &mm);
     r->owner = false;
     /* a random seed never repeats: neither look it up nor store it */
     if (m->seed_named) {
+        if (target) srv_cache_remember_target(h->cache, target, m->key, m->download);
         srv_entry *hit = NULL;
         switch (srv_cache_lookup(h->cache, m->key, &hit, before_wait, waiter_done, r)) {
         case SRV_CACHE_HIT:
             srv_metrics_cache(true);
-            return answer_entry(r, hit);
+            return answer_entry(r, hit, &mm);
         case SRV_CACHE_WAIT:
             srv_metrics_cache(false);
             return MHD_YES;
@@ -215,6 +235,20 @@ static enum MHD_Result query_pair(void *cls, enum MHD_ValueKind kind, const char
 
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
 {
+    /* a target answered before: straight from the cache, no parsing */
+    srv_entry *e = NULL;
+    bool download = false;
+    if (srv_cache_lookup_target(r->h->cache, r->raw, &e, &download)) {
+        map_meta mm = {e->key, e->etag, e->format, e->seed, true, download};
+        r->want_gz = compressible(e->format) && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+        if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), e->etag)) {
+            enum MHD_Result ok = not_modified(r, &mm);
+            srv_entry_unref(e);
+            return ok;
+        }
+        srv_metrics_cache(true);
+        return answer_entry(r, e, &mm);
+    }
     srv_kv kv;
     srv_kv_init(&kv);
     collect c = {&kv, {0}, false};
@@ -224,7 +258,7 @@ enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
         srv_kv_fini(&kv);
         return srv_send_dg_error(r, &c.err);
     }
-    return start(r, &kv, (int)fmt, DG_FMT_JSON);
+    return start(r, &kv, (int)fmt, DG_FMT_JSON, r->raw);
 }
 
 /* "application/json", any case, with or without parameters. */
@@ -259,5 +293,5 @@ enum MHD_Result srv_maps_post(srv_req *r)
         srv_kv_fini(&kv);
         return srv_send_dg_error(r, &err);
     }
-    return start(r, &kv, -1, accept_fmt);
+    return start(r, &kv, -1, accept_fmt, NULL);
 }

@@ -132,14 +132,16 @@ dg_status srv_map_req_parse(srv_map_req *r, const srv_kv *kv, int route_fmt,
     r->seed_named = r->o.seed_given;
     if (!r->seed_named) dg_options_set_seed(&r->o, random_seed());
 
-    /* key: what makes the bytes -- generator version, format, options */
-    size_t n = dg_options_canonical(&r->o, NULL, 0);
-    const char *fmt = dg_format_name(r->o.format);
-    size_t head = strlen(DG_GENERATOR_VERSION) + strlen(fmt) + 3;
-    r->key = malloc(head + n + 1);
+    /* key: what makes the bytes -- generator version, format, options.
+     * One canonical call into a stack buffer; a second only if it is long. */
+    char head[48], canon[1024];
+    int hn = snprintf(head, sizeof head, "%s %s ", DG_GENERATOR_VERSION, dg_format_name(r->o.format));
+    size_t n = dg_options_canonical(&r->o, canon, sizeof canon);
+    r->key = malloc((size_t)hn + n + 1);
     if (!r->key) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the cache key");
-    snprintf(r->key, head + 1, "%s %s ", DG_GENERATOR_VERSION, fmt);
-    dg_options_canonical(&r->o, r->key + strlen(r->key), n + 1);
+    memcpy(r->key, head, (size_t)hn);
+    if (n < sizeof canon) memcpy(r->key + hn, canon, n + 1);
+    else dg_options_canonical(&r->o, r->key + hn, n + 1);
     return DG_OK;
 }
 

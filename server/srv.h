@@ -120,6 +120,7 @@ typedef struct srv_entry {
     size_t gz_len;
     dg_format format;
     uint64_t seed;
+    char etag[32];           /* srv_etag(key, false), made once */
     size_t refs;             /* atomic */
 } srv_entry;
 
@@ -153,6 +154,15 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
                       const dg_error *err);
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+/* The hit path without parsing: a request target ("/dungeon.png?seed=7")
+ * seen before maps straight to its key. remember stores target -> key
+ * (one direct-mapped slot per target hash, so bounded); lookup_target
+ * gives a new reference to the stored entry and the target's download
+ * flag, or false (then parse as usual). No-ops with cap 0. */
+void srv_cache_remember_target(srv_cache *c, const char *target, const char *key,
+                               bool download);
+bool srv_cache_lookup_target(srv_cache *c, const char *target, srv_entry **hit,
+                             bool *download);
 
 /* ---------------------------------------------------------------- static */
 

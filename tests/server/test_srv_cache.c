@@ -220,3 +220,31 @@ Test(srv_entry, gzip_form_inflates_to_the_body_and_only_for_text)
     srv_entry_unref(small);
     srv_entry_unref(no);
 }
+
+Test(srv_cache, a_remembered_target_finds_its_entry_without_parsing)
+{
+    srv_cache *c = NULL;
+    cr_assert_eq(srv_cache_new(12000, &c, NULL), DG_OK);
+    srv_entry *hit = NULL;
+    bool dl = false;
+    srv_cache_remember_target(c, "/dungeon.png?seed=7&download=1", "k7", true);
+    /* remembered, but nothing stored under the key yet */
+    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
+    srv_entry *e = entry("k7", 10000, DG_FMT_PNG, false);
+    put(c, e);
+    cr_assert(srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
+    cr_assert_eq(hit, e);
+    cr_assert(dl);
+    srv_entry_unref(hit);
+    char want[32];
+    srv_etag("k7", false, want);
+    cr_assert_str_eq(e->etag, want);
+    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7", &hit, &dl));
+    /* evicted: the target no longer answers */
+    srv_entry *f = entry("k8", 10000, DG_FMT_PNG, false);
+    put(c, f);
+    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
+    srv_entry_unref(e);
+    srv_entry_unref(f);
+    srv_cache_free(c);
+}
