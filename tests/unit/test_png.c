@@ -510,8 +510,11 @@ static void encode_into(const dg_dungeon *d, dg_buf *b)
 Test(png, same_options_same_bytes)
 {
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        dg_dungeon *d1 = pf_gallery(style_of(s), "hex", "18", "gm");
-        dg_dungeon *d2 = pf_gallery(style_of(s), "hex", "18", "gm");
+        /* odd styles on the cave map: its outline has its own stream */
+        dg_dungeon *d1 = s % 2 ? pf_cave(style_of(s), "hex", "18", "gm")
+                               : pf_gallery(style_of(s), "hex", "18", "gm");
+        dg_dungeon *d2 = s % 2 ? pf_cave(style_of(s), "hex", "18", "gm")
+                               : pf_gallery(style_of(s), "hex", "18", "gm");
         dg_buf a, b;
         encode_into(d1, &a);
         encode_into(d2, &b);
