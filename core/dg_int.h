@@ -104,6 +104,8 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 
 /* Family entry points: one signature, the builder already holds the grid. */
 dg_status dg__gen_donjon(dg__build *b, dg_error *err);
+/* gen_gridmapper.c: algorithm=gridmapper (seed 002). */
+dg_status dg__gen_gridmapper(dg__build *b, dg_error *err);
 /* gen_caverns.c: algorithm=caverns, and donjon's layout=cavernous (called
  * by dg__gen_donjon). */
 dg_status dg__gen_caverns(dg__build *b, dg_error *err);
