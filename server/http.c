@@ -62,16 +62,41 @@ enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
     return srv_queue(r, status, resp, len);
 }
 
+/* Copies s, every byte that is not part of a valid UTF-8 sequence -> '?'. */
+static void utf8_clean(char *out, size_t cap, const char *s)
+{
+    size_t o = 0;
+    const unsigned char *u = (const unsigned char *)(s ? s : "");
+    while (*u && o + 1 < cap) {
+        size_t n = *u < 0x80 ? 1 : (*u & 0xE0) == 0xC0 ? 2 : (*u & 0xF0) == 0xE0 ? 3 : (*u & 0xF8) == 0xF0 ? 4 : 0;
+        bool ok = n > 0 && o + n < cap;
+        for (size_t i = 1; ok && i < n; i++) ok = (u[i] & 0xC0) == 0x80;
+        /* overlong two-byte forms and surrogates are not UTF-8 either */
+        if (ok && n == 2 && *u < 0xC2) ok = false;
+        if (ok && n == 3 && *u == 0xE0 && u[1] < 0xA0) ok = false;
+        if (ok && n == 3 && *u == 0xED && u[1] >= 0xA0) ok = false;
+        if (ok && n == 4 && (*u > 0xF4 || (*u == 0xF0 && u[1] < 0x90) || (*u == 0xF4 && u[1] >= 0x90)))
+            ok = false;
+        if (!ok) { out[o++] = '?'; u++; continue; }
+        memcpy(out + o, u, n);
+        o += n;
+        u += n;
+    }
+    out[o] = '\0';
+}
+
 enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
                                const char *param, const char *value, const char *allowed)
 {
-    /* always all four keys, "" when they do not apply: one shape to parse */
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "error", msg, "param", param ? param : "",
-                          "value", value ? value : "", "allowed", allowed ? allowed : "");
-    /* values come from the client: invalid UTF-8 makes pack fail, so say
-     * it without the echo rather than answer nothing */
-    if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", msg, "param", param ? param : "",
-                          "value", "(not UTF-8)", "allowed", allowed ? allowed : "");
+    /* always all four keys, "" when they do not apply: one shape to parse;
+     * client bytes that are not UTF-8 are shown as '?' */
+    char m[256], p[64], v[128], a[160];
+    utf8_clean(m, sizeof m, msg);
+    utf8_clean(p, sizeof p, param);
+    utf8_clean(v, sizeof v, value);
+    utf8_clean(a, sizeof a, allowed);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "error", m, "param", p, "value", v, "allowed", a);
+    /* the cleaner and jansson disagreeing must not cost the answer */
     if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", "bad request", "param", "", "value", "", "allowed", "");
     char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(o);

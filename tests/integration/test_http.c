@@ -190,6 +190,9 @@ static const bad_case bad[] = {
     {"/dungeon.json?format=png", "format"},
     {"/dungeon.json?layout=box%00x", "layout"},
     {"/dungeon.json?seed=" X100 X100 "x", "seed"},   /* 201 bytes */
+    /* not UTF-8: still named, shown as '?' */
+    {"/dungeon.json?rooms=%e0%80%af", "rooms"},
+    {"/dungeon.json?%ff=1", "?"},
     /* valid alone, but the image would be too big */
     {"/dungeon.png?rows=1001&cols=1001&cell=32", "cell"},
 };
@@ -201,6 +204,35 @@ Test(http, bad_options_give_400_naming_the_parameter)
         td_resp r = get(bad[i].target, NULL);
         cr_expect_eq(r.status, 400, "%s: %ld", bad[i].target, r.status);
         if (r.status == 400) assert_error(&r, 400, bad[i].param);
+        td_resp_free(&r);
+    }
+}
+
+/* Random bytes as keys and values, percent-encoded: the daemon answers each
+ * with 200 or 400 (never a 5xx, never a dropped connection). xorshift with
+ * a fixed seed, so a failure repeats. */
+Test(http, random_queries_never_crash_or_500)
+{
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    static const char *const keys[] = {"seed", "rows", "cols", "layout", "rooms", "room_min",
+                                       "doors", "deadends", "stairs", "cell", "grid", "x"};
+    for (int i = 0; i < 150; i++) {
+        char target[512];
+        int n = snprintf(target, sizeof target, "/dungeon.%s?", i % 3 ? "json" : "txt");
+        int pairs = 1 + i % 4;
+        for (int p = 0; p < pairs; p++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            n += snprintf(target + n, sizeof target - (size_t)n, "%s%s=", p ? "&" : "", keys[x % 12]);
+            int len = (int)(x >> 8) % 12;
+            for (int b = 0; b < len; b++) {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                n += snprintf(target + n, sizeof target - (size_t)n, "%%%02x", (unsigned)(x >> 24) & 0xff);
+            }
+        }
+        td_resp r;
+        cr_assert(td_request(dd.base, "GET", target, NULL, NULL, 0, &r), "%s: no answer", target);
+        cr_assert(r.status == 200 || r.status == 400, "%s: %ld", target, r.status);
+        if (r.status == 400) assert_error(&r, 400, NULL);
         td_resp_free(&r);
     }
 }
