@@ -23,9 +23,11 @@
  *              the side walls break there, so walls end at doors.
  *   polyline   around every vertex end either no wall or exactly two (a
  *              corner, or a portal end), so the walls chain into closed loops.
- *              A loop around solid that does not reach the map edge
- *              (8-connected: corner contact counts) is an object -- a pillar,
- *              a rock island in a cave.
+ *   object     a wall around solid that does not reach the map edge
+ *              (8-connected: corner contact counts) and stands in room floor
+ *              only -- every walkable cell beside it is a room cell: a pillar,
+ *              a rock island in a cave room. Rock ringed by corridors stays
+ *              wall: importers may leave objects out, and it must block sight.
  * No recursion; the flood fill and the sorts use heap arrays. */
 #include <assert.h>
 #include <stdlib.h>
@@ -33,8 +35,8 @@
 
 #include "render_int.h"
 
-/* per-cell flags */
-enum { C_OPEN = 1, C_ATTACHED = 2, C_PORTAL = 4 };
+/* per-cell flags; C_WALL: solid that is structure, not an object */
+enum { C_OPEN = 1, C_WALL = 2, C_PORTAL = 4, C_SEEN = 8 };
 
 typedef struct {
     const dg_dungeon *d;
@@ -52,8 +54,8 @@ static unsigned char *at(const grid *g, int x, int y)
 
 static bool open_at(const grid *g, int x, int y) { return in(g, x, y) && (*at(g, x, y) & C_OPEN); }
 
-/* Solid that reaches the map edge; outside the map counts. */
-static bool attached(const grid *g, int x, int y) { return !in(g, x, y) || (*at(g, x, y) & C_ATTACHED); }
+/* Structural solid; outside the map counts. */
+static bool structural(const grid *g, int x, int y) { return !in(g, x, y) || (*at(g, x, y) & C_WALL); }
 
 /* Doubles *cap (from 64) until n + 1 items of size sz fit in *p. */
 static bool grow(void **p, size_t *cap, size_t n, size_t sz)
@@ -70,6 +72,50 @@ static bool grow(void **p, size_t *cap, size_t n, size_t sz)
 
 /* ------------------------------------------------------------ the grid */
 
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} stack;
+
+static bool push(stack *s, const grid *g, int x, int y, unsigned char mark)
+{
+    if (!grow((void **)&s->v, &s->cap, s->n, sizeof *s->v)) return false;
+    *at(g, x, y) |= mark;
+    s->v[s->n++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+    return true;
+}
+
+/* Marks `mark` on every solid cell 8-connected to the cells already on s
+ * (themselves marked) and not yet carrying `mark`; with `keep`, the cells
+ * stay listed in s->v[from..] for the caller. */
+static bool flood(stack *s, const grid *g, unsigned char mark, size_t from, bool keep)
+{
+    for (size_t i = from; keep ? i < s->n : s->n > from;) {
+        uint32_t c = keep ? s->v[i++] : s->v[--s->n];
+        int x = (int)(c % (uint32_t)g->w), y = (int)(c / (uint32_t)g->w);
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = x + dx, ny = y + dy;
+                if (!in(g, nx, ny) || (*at(g, nx, ny) & (C_OPEN | mark))) continue;
+                if (!push(s, g, nx, ny, mark)) return false;
+            }
+    }
+    return true;
+}
+
+/* A solid piece is a pillar when every walkable cell beside it is room floor. */
+static bool in_room_floor(const grid *g, const uint32_t *cells, size_t n)
+{
+    static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        int x = (int)(cells[i] % (uint32_t)g->w), y = (int)(cells[i] / (uint32_t)g->w);
+        for (int k = 0; k < 4; k++)
+            if (open_at(g, x + dx[k], y + dy[k]) && !(dg_cell(g->d, x + dx[k], y + dy[k]) & DG_ROOM))
+                return false;
+    }
+    return true;
+}
+
 static bool classify(grid *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
@@ -80,34 +126,25 @@ static bool classify(grid *g)
             bool open = dg_cell_open(c) && !(g->player && (c & DG_SECRET));
             *at(g, x, y) = open ? C_OPEN : 0;
         }
-    /* Solid reaching the edge, flooded 8-ways from the border ring. */
-    uint32_t *stack = NULL;
-    size_t top = 0, cap = 0;
-    for (int y = 0; y < g->h; y++)
-        for (int x = 0; x < g->w; x++) {
-            if (x != 0 && y != 0 && x != g->w - 1 && y != g->h - 1) continue;
-            if (*at(g, x, y)) continue;
-            if (!grow((void **)&stack, &cap, top, sizeof *stack)) goto oom;
-            *at(g, x, y) = C_ATTACHED;
-            stack[top++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
+    stack s = {0};
+    bool ok = true;
+    /* solid reaching the map edge is structure */
+    for (int y = 0; y < g->h && ok; y++)
+        for (int x = 0; x < g->w && ok; x++)
+            if ((x == 0 || y == 0 || x == g->w - 1 || y == g->h - 1) && !*at(g, x, y))
+                ok = push(&s, g, x, y, C_WALL);
+    if (ok) ok = flood(&s, g, C_WALL, 0, false);
+    /* the rest, piece by piece: pillars in room floor, else structure */
+    for (int y = 0; y < g->h && ok; y++)
+        for (int x = 0; x < g->w && ok; x++) {
+            if (*at(g, x, y) & (C_OPEN | C_WALL | C_SEEN)) continue;
+            s.n = 0;
+            if (!(ok = push(&s, g, x, y, C_SEEN) && flood(&s, g, C_SEEN, 0, true))) break;
+            if (in_room_floor(g, s.v, s.n)) continue;
+            for (size_t i = 0; i < s.n; i++) g->cls[s.v[i]] |= C_WALL;
         }
-    while (top) {
-        uint32_t i = stack[--top];
-        int x = (int)(i % (uint32_t)g->w), y = (int)(i / (uint32_t)g->w);
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                int nx = x + dx, ny = y + dy;
-                if (!in(g, nx, ny) || *at(g, nx, ny)) continue;
-                if (!grow((void **)&stack, &cap, top, sizeof *stack)) goto oom;
-                *at(g, nx, ny) = C_ATTACHED;
-                stack[top++] = (uint32_t)((size_t)ny * (size_t)g->w + (size_t)nx);
-            }
-    }
-    free(stack);
-    return true;
-oom:
-    free(stack);
-    return false;
+    free(s.v);
+    return ok;
 }
 
 /* ------------------------------------------------------------- portals */
@@ -217,7 +254,7 @@ static bool scan_line(const grid *g, wall_sink *s, bool horizontal, int line, co
             int bx = horizontal ? e : line, by = horizontal ? line : e;
             bool oa = open_at(g, ax, ay), ob = open_at(g, bx, by);
             b = oa != ob;
-            if (b) solid_obj = oa ? !attached(g, bx, by) : !attached(g, ax, ay);
+            if (b) solid_obj = oa ? !structural(g, bx, by) : !structural(g, ax, ay);
         }
         if (start >= 0 && (!b || solid_obj != object)) {
             /* the solid side of a run is one 8-connected piece: never splits */
