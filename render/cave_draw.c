@@ -6,10 +6,13 @@
  * cave pixels by this fine mask, and the wall pass here traces its edges.
  *
  * What the map says stays true: the middle half of every cave cell keeps
- * its cell's value at every level (a one-cell passage stays at least half a
- * cell wide, a one-cell pillar stays), and cells that carry glyphs (doors,
- * stairs), their neighbours, and cave cells touching non-cave cells keep
- * their square shape, so straight corridors meet caves cleanly. The noise
+ * its cell's value at every level, and so does a band of that width on to
+ * each neighbour of the same kind (a one-cell passage stays at least half a
+ * cell wide and joined, a one-cell wall stays closed); where two cells meet
+ * only corner to corner, the corner between them stays rock, so caves the
+ * map keeps apart never touch. Cells that carry glyphs (doors, stairs),
+ * their neighbours, and cave cells touching non-cave cells keep their
+ * square shape, so straight corridors meet caves cleanly. The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
  * the same cave outline in every style. */
 #include <stdlib.h>
@@ -33,11 +36,26 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
     return d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
 }
 
-/* Whole cells that keep their square shape (see the header). */
-static unsigned char *pin_cells(const dg_canvas *cv)
+static bool cell_open(const dg_canvas *cv, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
+    return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
+}
+
+/* What each cell's sub-cells must keep, as flags: the whole square shape,
+ * bands towards neighbours of the same kind (open or solid), and corners
+ * where the cell and its diagonal neighbour are one kind and the two beside
+ * them the other (a checkerboard: the map does not join the diagonal). */
+enum {
+    KEEP_SQUARE = 1,
+    SAME_N = 1 << 1, SAME_S = 1 << 2, SAME_W = 1 << 3, SAME_E = 1 << 4,
+    CHECK_NW = 1 << 5, CHECK_NE = 1 << 6, CHECK_SW = 1 << 7, CHECK_SE = 1 << 8,
+};
+
+static uint16_t *pin_cells(const dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
-    unsigned char *pin = calloc((size_t)d->width * (size_t)d->height, 1);
+    uint16_t *pin = calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
     if (!pin) return NULL;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
@@ -47,27 +65,53 @@ static unsigned char *pin_cells(const dg_canvas *cv)
                     if (!is_cave(d, x + dx, y + dy)) p = true;
                     if (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) p = true;
                 }
-            pin[(size_t)y * (size_t)d->width + (size_t)x] = p;
+            bool me = cell_open(cv, x, y);
+            unsigned f = p ? KEEP_SQUARE : 0;
+            f |= (cell_open(cv, x, y - 1) == me ? SAME_N : 0) | (cell_open(cv, x, y + 1) == me ? SAME_S : 0);
+            f |= (cell_open(cv, x - 1, y) == me ? SAME_W : 0) | (cell_open(cv, x + 1, y) == me ? SAME_E : 0);
+            for (int k = 0; k < 4; k++) {
+                int dx = k & 1 ? 1 : -1, dy = k & 2 ? 1 : -1;
+                if (cell_open(cv, x + dx, y + dy) == me && cell_open(cv, x + dx, y) != me &&
+                    cell_open(cv, x, y + dy) != me)
+                    f |= (unsigned)CHECK_NW << k;
+            }
+            pin[(size_t)y * (size_t)d->width + (size_t)x] = (uint16_t)f;
         }
     return pin;
 }
 
 typedef struct {
     const dg_canvas *cv;
-    const unsigned char *pin;
+    const uint16_t *pin;
     int s, fw, fh; /* sub-cells per cell, fine grid size */
 } level;
 
-/* Sub-cells that must hold their cell's value at this level: all of a
- * pinned cell, the middle half of any other. */
+/* Sub-cells that must hold a value at this level: all of a square cell;
+ * otherwise the middle half, the bands to same-kind neighbours, and at a
+ * checkerboard corner rock -- a solid cell's whole quadrant there, an open
+ * cell's corner cut off -- so the diagonal pair never touches. */
 static bool fixed(const level *L, int fx, int fy, unsigned char *val)
 {
-    int x = fx / L->s, y = fy / L->s, i = fx % L->s, j = fy % L->s;
+    int s = L->s, x = fx / s, y = fy / s, i = fx % s, j = fy % s;
     size_t c = (size_t)y * (size_t)L->cv->d->width + (size_t)x;
+    unsigned f = L->pin[c];
     *val = L->cv->cls[c] == DG_CLS_OPEN;
-    if (L->pin[c]) return true;
-    int lo = L->s / 4, hi = L->s - L->s / 4;
-    return i >= lo && i < hi && j >= lo && j < hi;
+    if (f & KEEP_SQUARE) return true;
+    int lo = s / 4, hi = s - s / 4;
+    bool west = i < s / 2, north = j < s / 2;
+    unsigned corner = (unsigned)CHECK_NW << ((west ? 0 : 1) + (north ? 0 : 2));
+    if (f & corner) {
+        if (!*val) return true;
+        int di = west ? i : s - 1 - i, dj = north ? j : s - 1 - j;
+        if (di + dj < lo) {
+            *val = 0;
+            return true;
+        }
+    }
+    bool mi = i >= lo && i < hi, mj = j >= lo && j < hi;
+    if (mi && mj) return true;
+    if (mi && ((j < lo && (f & SAME_N)) || (j >= hi && (f & SAME_S)))) return true;
+    return mj && ((i < lo && (f & SAME_W)) || (i >= hi && (f & SAME_E)));
 }
 
 static unsigned char at(const level *L, const unsigned char *g, int fx, int fy)
@@ -82,7 +126,8 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
     if (!d->cave) return DG_OK;
     int target = pick_sub(cv);
     size_t n = (size_t)d->width * (size_t)d->height * (size_t)target * (size_t)target;
-    unsigned char *pin = pin_cells(cv), *a = malloc(n), *b = malloc(n);
+    uint16_t *pin = pin_cells(cv);
+    unsigned char *a = malloc(n), *b = malloc(n);
     if (!pin || !a || !b) {
         free(pin);
         free(a);
