@@ -27,9 +27,11 @@ static const char usage[] =
     "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
     "(written whole or not at all). Keys are those of the HTTP query string:\n"
     "  seed algorithm size rows cols layout rooms room_size room_min room_max\n"
-    "  polymorph doors corridors deadends stairs egress format style grid cell view\n"
-    "format=json|donjon|txt|png (default json). Without seed= a random seed is\n"
-    "chosen; JSON output carries it, for txt and png it is printed on stderr.\n"
+    "  polymorph doors corridors deadends stairs egress format style grid cell view ppg\n"
+    "format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
+    "and foundry place walls and doors for virtual tabletops at ppg pixels a cell.\n"
+    "Without seed= a random seed is chosen; JSON and foundry output carry it, for\n"
+    "txt, png and uvtt it is printed on stderr.\n"
     "Exit status: 0 ok, 1 I/O error, 2 bad arguments.\n"
     "Example: dungeon seed=7 rooms=dense format=txt\n";
 
@@ -177,8 +179,8 @@ int main(int argc, char **argv)
         status = exit_code(rc);
         goto done;
     }
-    /* txt and png do not carry the seed; a map nobody can regenerate is lost */
-    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG))
+    /* txt, png and uvtt do not carry the seed; a map nobody can regenerate is lost */
+    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG || o.format == DG_FMT_UVTT))
         fprintf(stderr, "dungeon: seed=%" PRIu64 "\n", o.seed);
     status = out_path ? write_file(out_path, &buf) : write_stdout(&buf);
 done:

@@ -54,7 +54,9 @@ static void map_headers(srv_req *r, struct MHD_Response *resp, const map_meta *m
     if (canon && strlen(canon + 1) < 2048) (void)MHD_add_response_header(resp, "X-Dungeon-Options", canon + 1);
     if (mm->download) {
         char cd[96];
-        snprintf(cd, sizeof cd, "attachment; filename=\"dungeon-%s.%s\"", seed, dg_format_ext(mm->format));
+        /* uvtt downloads as .dd2vtt, the name importers look for */
+        snprintf(cd, sizeof cd, "attachment; filename=\"dungeon-%s.%s\"", seed,
+                 dg_format_download_ext(mm->format));
         (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_DISPOSITION, cd);
     }
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
