@@ -106,6 +106,9 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 dg_status dg__gen_donjon(dg__build *b, dg_error *err);
 /* gen_gridmapper.c: algorithm=gridmapper (seed 002). */
 dg_status dg__gen_gridmapper(dg__build *b, dg_error *err);
+/* gen_panels.c: algorithm=panels (seed 001). gen_cells.c: algorithm=cells (seed 004). */
+dg_status dg__gen_panels(dg__build *b, dg_error *err);
+dg_status dg__gen_cells(dg__build *b, dg_error *err);
 /* gen_caverns.c: algorithm=caverns, and donjon's layout=cavernous (called
  * by dg__gen_donjon). */
 dg_status dg__gen_caverns(dg__build *b, dg_error *err);
