@@ -118,7 +118,7 @@
     { key: 'doors', group: 'corridors', label: 'Door set', def: 'standard',
       values: ['none', 'basic', 'secure', 'standard', 'deathtrap'] },
     { key: 'corridors', group: 'corridors', label: 'Corridors', def: 'errant', algos: ['donjon'],
-      values: ['labyrinth', 'errant', 'straight'], text: { errant: 'Errant (bent)' } },
+      values: ['labyrinth', 'errant', 'straight'] },
     { key: 'deadends', group: 'corridors', label: 'Remove dead ends', values: ['none', 'some', 'all'],
       def: 'some', amounts: { none: 0, some: 50, all: 100 } },
     { key: 'stairs', group: 'corridors', label: 'Stairs', values: ['no', 'yes', 'many'], def: 'yes',
@@ -137,7 +137,7 @@
       def: 'square', text: { vhex: 'Vertical hex' } },
     { key: 'cell', group: 'map', label: 'Cell size (pixels)', number: { min: 4, max: 64 }, def: 18,
       prefill: true },
-    { key: 'ppg', group: 'map', label: 'VTT pixels per grid', number: { min: 20, max: 256 }, def: 70,
+    { key: 'ppg', group: 'map', label: 'VTT grid (px)', number: { min: 20, max: 256 }, def: 70,
       jsOnly: true },
     { key: 'view', group: 'map', kind: 'radio', label: 'View', values: ['gm', 'player'], def: 'gm',
       text: { gm: 'GM', player: 'Player' },
@@ -382,7 +382,8 @@
   }
 
   /* {error, param, value, allowed} -> beside its field when that field is
-   * on the page, else above the groups. */
+   * on the page, else above the groups. The sentence already says what is
+   * allowed; repeating `allowed` under it only doubled the text. */
   function showError(j, focus) {
     var key = String(j.param || '').toLowerCase();
     var f = byKey[key] && fieldOf(key);
@@ -391,10 +392,10 @@
     target.textContent = '';
     if (target.id === 'e-general' && key) target.appendChild(el('strong', { text: j.param + ': ' }));
     target.appendChild(document.createTextNode(msg));
-    if (j.allowed) target.appendChild(el('span', { class: 'allowed', text: 'Allowed: ' + j.allowed }));
     target.hidden = false;
     var c = f && !f.hidden ? $('f-' + key) : null;
     if (c) c.setAttribute('aria-invalid', 'true');
+    if (c) setOptionsOpen(true); /* an error nobody can see helps nobody */
     if (focus) {
       var into = c && c.tagName === 'FIELDSET' ? c.querySelector('input:checked') : c;
       if (!into) { target.tabIndex = -1; into = target; }
@@ -550,6 +551,7 @@
       li.appendChild(doors);
       list.appendChild(li);
     });
+    if (!j.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
 
     var stairs = $('key-stairs');
     stairs.textContent = '';
@@ -571,6 +573,19 @@
   }
 
   /* ---------------------------------------------------------------- wiring */
+
+  /* On a phone the options fold away under one button, so the map is on
+   * the first screen; on a wide screen they are always open beside it. */
+  var narrow = window.matchMedia('(max-width: 899px)');
+  function setOptionsOpen(open) {
+    var t = $('options-toggle');
+    $('options').hidden = !open;
+    t.setAttribute('aria-expanded', String(open));
+  }
+  function fitLayout() {
+    $('options-toggle').hidden = !narrow.matches;
+    setOptionsOpen(!narrow.matches);
+  }
 
   function copyLink() {
     var text = $('permalink').value || location.href;
@@ -597,6 +612,11 @@
     $('random-seed').hidden = false;
     buildControls();
     updateVisibility();
+    fitLayout();
+    narrow.addEventListener('change', fitLayout);
+    $('options-toggle').addEventListener('click', function () {
+      setOptionsOpen($('options').hidden);
+    });
 
     var last = {}; /* previous value of each preset select, to fill "custom" from */
     OPTIONS.forEach(function (row) { if (row.custom) last[row.key] = getValue(row); });

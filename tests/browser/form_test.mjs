@@ -278,7 +278,7 @@ await check('an invalid value shows the error beside its field', async () => {
   const e = page.locator('#e-rows');
   assert.ok(await e.isVisible());
   assert.match(await e.innerText(), /rows/);
-  assert.match(await e.innerText(), /7\.\.\d+/, 'it says what is allowed');
+  assert.match(await e.innerText(), /from 7 to \d+/, 'it says what is allowed');
   assert.equal(await page.getAttribute('#f-rows', 'aria-invalid'), 'true');
   assert.ok(await page.$eval('#e-rows', (n) => n.closest('.field') === document.getElementById('f-rows').closest('.field')));
   assert.ok(await page.$eval('#f-rows', (n) => document.activeElement === n), 'focus goes to the field');
@@ -347,8 +347,20 @@ await check('phone width: no sideways scrolling, the map fits', async () => {
   assert.ok(m.scroll <= m.inner, `page ${m.scroll}px wide in a ${m.inner}px window`);
   assert.ok(m.img <= m.inner);
   assert.deepEqual(m.wide, []);
-  await p5.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  // the options fold under one button, so the map is on the first screen
+  assert.ok(!(await p5.isVisible('#f-rooms')));
+  const top = await p5.$eval('#map', (i) => i.getBoundingClientRect().top);
+  assert.ok(top < 844, `the map starts ${top}px down`);
   await p5.screenshot({ path: join(artifacts, 'phone-top.png') });
+  await p5.click('#options-toggle');
+  assert.equal(await p5.getAttribute('#options-toggle', 'aria-expanded'), 'true');
+  assert.ok(await p5.isVisible('#f-rooms'));
+  await p5.screenshot({ path: join(artifacts, 'phone.png'), fullPage: true });
+  // an error beside a folded field unfolds it
+  await p5.click('#options-toggle');
+  await p5.goto(`${base}/?seed=5&doors=many`);
+  await failedRoll(p5);
+  assert.ok(await p5.isVisible('#e-doors'));
   await p5.context().close();
 });
 
@@ -363,7 +375,10 @@ await check('print: the map alone on page one, the room key after it', async () 
     key: getComputedStyle(document.getElementById('key')).display,
   }));
   assert.deepEqual(s, { form: 'none', toolbar: 'none', breakAfter: 'page', key: 'block' });
-  await page.screenshot({ path: join(artifacts, 'print.png'), fullPage: true });
+  // about one A4 page at 96 dpi: what the first printed page holds
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.screenshot({ path: join(artifacts, 'print.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   const pdf = await page.pdf({ format: 'A4', path: join(artifacts, 'print.pdf') });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) || []).length;
   assert.ok(pages >= 2, `${pages} pages`);
