@@ -4,6 +4,7 @@
  * shared passes' business. Everything is O(cells) with explicit queues, so
  * a 4001 x 4001 map costs time and memory, never stack. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cave.h"
 
@@ -17,25 +18,28 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
 {
     int rows = b->rows, cols = b->cols;
     size_t w = (size_t)cols + 2 * PAD, h = (size_t)rows + 2 * PAD;
-    /* bit 0: rock, bit 1: free (the automaton may change it) */
-    unsigned char *cur = malloc(w * h), *nxt = malloc(w * h);
-    uint16_t *v3 = malloc(w * sizeof *v3), *v5 = malloc(w * sizeof *v5);
-    if (!cur || !nxt || !v3 || !v5) {
+    /* rock 1 / floor 0 per cell, and which cells the automaton must leave
+     * alone; separate byte planes so the inner loops are plain sums */
+    unsigned char *cur = malloc(w * h), *nxt = malloc(w * h), *hold = malloc(w * h);
+    unsigned char *v3 = malloc(w), *v5 = malloc(w);
+    if (!cur || !nxt || !hold || !v3 || !v5) {
         free(cur);
         free(nxt);
+        free(hold);
         free(v3);
         free(v5);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
     }
-    for (size_t y = 0; y < h; y++) {
-        for (size_t x = 0; x < w; x++) {
-            int r = (int)y - PAD, c = (int)x - PAD;
-            unsigned char v = 1;
-            if (r >= 1 && c >= 1 && r <= rows - 2 && c <= cols - 2 && *dg__at(b, r, c) == DG_NOTHING)
-                v = (unsigned char)(2 | (dg_rng_percent(&b->rng, fill) ? 1 : 0));
-            cur[y * w + x] = nxt[y * w + x] = v;
+    memset(cur, 1, w * h);
+    memset(hold, 1, w * h);
+    for (int r = 1; r < rows - 1; r++)
+        for (int c = 1; c < cols - 1; c++) {
+            if (*dg__at(b, r, c) != DG_NOTHING) continue;
+            size_t k = (size_t)(r + PAD) * w + (size_t)(c + PAD);
+            hold[k] = 0;
+            cur[k] = dg_rng_percent(&b->rng, fill) ? 1 : 0;
         }
-    }
+    memcpy(nxt, cur, w * h);
     for (int g = 0; g < steps; g++) {
         /* Babcock's rule: rock where five of the nine cells around are rock;
          * in the first half of the generations also where the 5x5 around
@@ -44,17 +48,22 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
         for (size_t y = PAD; y < h - PAD; y++) {
             const unsigned char *up2 = cur + (y - 2) * w, *up = cur + (y - 1) * w, *mid = cur + y * w;
             const unsigned char *dn = cur + (y + 1) * w, *dn2 = cur + (y + 2) * w;
-            for (size_t x = 0; x < w; x++) {
-                v3[x] = (uint16_t)((up[x] & 1) + (mid[x] & 1) + (dn[x] & 1));
-                if (wide) v5[x] = (uint16_t)(v3[x] + (up2[x] & 1) + (dn2[x] & 1));
-            }
+            const unsigned char *keep = hold + y * w;
             unsigned char *out = nxt + y * w;
-            for (size_t x = PAD; x < w - PAD; x++) {
-                if (!(mid[x] & 2)) continue;
-                int r1 = v3[x - 1] + v3[x] + v3[x + 1];
-                bool rock = r1 >= 5;
-                if (!rock && wide) rock = v5[x - 2] + v5[x - 1] + v5[x] + v5[x + 1] + v5[x + 2] <= 2;
-                out[x] = (unsigned char)(2 | (rock ? 1 : 0));
+            for (size_t x = 0; x < w; x++) v3[x] = (unsigned char)(up[x] + mid[x] + dn[x]);
+            if (wide) {
+                for (size_t x = 0; x < w; x++) v5[x] = (unsigned char)(v3[x] + up2[x] + dn2[x]);
+                for (size_t x = PAD; x < w - PAD; x++) {
+                    int r1 = v3[x - 1] + v3[x] + v3[x + 1];
+                    int r2 = v5[x - 2] + v5[x - 1] + v5[x] + v5[x + 1] + v5[x + 2];
+                    unsigned char rock = (unsigned char)((r1 >= 5) | (r2 <= 2));
+                    out[x] = keep[x] ? mid[x] : rock;
+                }
+            } else {
+                for (size_t x = PAD; x < w - PAD; x++) {
+                    unsigned char rock = (unsigned char)(v3[x - 1] + v3[x] + v3[x + 1] >= 5);
+                    out[x] = keep[x] ? mid[x] : rock;
+                }
             }
         }
         unsigned char *t = cur;
@@ -63,11 +72,12 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
     }
     for (int r = 1; r < rows - 1; r++)
         for (int c = 1; c < cols - 1; c++) {
-            unsigned char v = cur[(size_t)(r + PAD) * w + (size_t)(c + PAD)];
-            if (v == 2) *dg__at(b, r, c) = DG_CORRIDOR;
+            size_t k = (size_t)(r + PAD) * w + (size_t)(c + PAD);
+            if (!hold[k] && !cur[k]) *dg__at(b, r, c) = DG_CORRIDOR;
         }
     free(cur);
     free(nxt);
+    free(hold);
     free(v3);
     free(v5);
     return DG_OK;
