@@ -150,7 +150,10 @@
     { route: '/dungeon.png', label: 'PNG', type: 'image/png' },
     { route: '/dungeon.json', label: 'JSON', type: 'application/json' },
     { route: '/dungeon.donjon.json', label: 'donjon JSON', type: 'application/json' },
-    { route: '/dungeon.txt', label: 'Text', type: 'text/plain' }
+    { route: '/dungeon.txt', label: 'Text', type: 'text/plain' },
+    /* walls and doors placed, at the VTT grid size; saved as .dd2vtt */
+    { route: '/dungeon.uvtt', label: 'Universal VTT', type: 'application/json' },
+    { route: '/dungeon.foundry.json', label: 'Foundry scene', type: 'application/json' }
   ];
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
