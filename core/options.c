@@ -124,7 +124,8 @@ static const struct {
     size_t off;
     int lo, hi, def;
 } int_keys[] = {
-    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 45},
+    /* caves: at 45 the halls run together, full of pillars; 50 winds */
+    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 50},
     {K_CAVE_STEPS, offsetof(dg_options, cave_steps), 1, 10, 4},
     {K_PANEL_SIZE_MIN, offsetof(dg_options, panel_size_min), 8, 99, 12},
     {K_ROOM_SIZE_MIN, offsetof(dg_options, panel_room_min), 3, 97, 5},
