@@ -345,6 +345,7 @@
    * kept and sent as they are, so the daemon can say what is wrong. */
   function applyQuery(search) {
     resetForm();
+    seedTyped = false;
     var p = {}, given = {};
     new URLSearchParams(search).forEach(function (val, key) {
       var k = key.toLowerCase();
@@ -410,6 +411,7 @@
 
   var token = 0;
   var rolled = false;
+  var seedTyped = false; /* the seed in the field is one the user typed */
   var img, figure, statusLine;
 
   function setStatus(text) { statusLine.textContent = text; }
@@ -421,6 +423,7 @@
     var seed = $('f-seed');
     if (!seed.value.trim()) seed.value = randomSeed();
     var q = buildQuery(values());
+    extras = []; /* a link's unknown keys are reported once, then dropped */
     setStatus('Rolling…');
     figure.hidden = false;
     figure.setAttribute('aria-busy', 'true');
@@ -613,6 +616,7 @@
     $('f-seed').required = false;
     $('f-seed').placeholder = 'random';
     $('random-seed').hidden = false;
+    $('h-seed').textContent = 'Roll picks a fresh seed unless you type one. Same seed, same map.';
     buildControls();
     updateVisibility();
     fitLayout();
@@ -624,12 +628,24 @@
     var last = {}; /* previous value of each preset select, to fill "custom" from */
     OPTIONS.forEach(function (row) { if (row.custom) last[row.key] = getValue(row); });
 
+    /* Roll is a new map: a fresh seed, unless the user typed one (that
+     * seed stays until the die or an emptied field lets it go). Enter in a
+     * field redraws what the fields say, seed included. */
     form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      if (!seedTyped) $('f-seed').value = randomSeed();
+      roll({ user: true, push: true });
+    });
+    form.addEventListener('keydown', function (e) {
+      var t = e.target;
+      if (e.key !== 'Enter' || e.isComposing || t.tagName !== 'INPUT' || t.type === 'radio') return;
       e.preventDefault();
       roll({ user: true, push: true });
     });
+    $('f-seed').addEventListener('input', function () { seedTyped = !!$('f-seed').value.trim(); });
     $('random-seed').addEventListener('click', function () {
       $('f-seed').value = randomSeed();
+      seedTyped = false;
       clearError('seed');
       roll({ user: true, push: true });
     });

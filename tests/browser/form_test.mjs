@@ -108,6 +108,13 @@ await check('the form loads and rolls a map on its own', async () => {
   })), formats: window.dgForm.FORMATS }));
   Object.assign(table, t);
   assert.ok(table.options.length >= 20);
+  // Roll with no typed seed is a new map
+  const seed0 = new URL(page.url()).searchParams.get('seed');
+  await page.click('#roll');
+  await rolled(page);
+  const seed1 = new URL(page.url()).searchParams.get('seed');
+  assert.notEqual(seed1, seed0);
+  assert.equal(await page.inputValue('#f-seed'), seed1);
 });
 
 await check('every option of the table has a labelled control in its group', async () => {
