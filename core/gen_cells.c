@@ -123,7 +123,7 @@ static shape pick_shape(dg_rng *rng, int span)
     s.orient = (int)dg_rng_below(rng, 4);
     if (s.w % 4 == 3) s.w -= 2;
     if (s.h % 4 == 3) s.h -= 2;
-    if (s.k == SH_CIRCLE) s.w = s.h = s.w < s.h ? s.w : s.h;
+    if (s.k == SH_CIRCLE || s.k == SH_DIAMOND) s.w = s.h = s.w < s.h ? s.w : s.h;
     return s;
 }
 
@@ -431,12 +431,12 @@ static void draw_lanes(grid *g)
 
 /* ----------------------------------------------------------------- entry */
 
-/* Rooms in a random share (40..70%) of the blocks, at least two when there
+/* Rooms in a random share (55..80%) of the blocks, at least two when there
  * are two blocks, at most DG_MAX_ROOMS; blocks picked by a partial shuffle. */
 static dg_status place_rooms(grid *g, dg_error *err)
 {
     dg__build *b = g->b;
-    size_t want = g->nb * (40 + dg_rng_below(&b->rng, 31)) / 100;
+    size_t want = g->nb * (55 + dg_rng_below(&b->rng, 26)) / 100;
     if (want < 2) want = g->nb < 2 ? g->nb : 2;
     if (want > DG_MAX_ROOMS) want = DG_MAX_ROOMS;
     uint32_t *pool = malloc(g->nb * sizeof *pool);
