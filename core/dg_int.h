@@ -106,6 +106,8 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 dg_status dg__gen_donjon(dg__build *b, dg_error *err);
 /* gen_gridmapper.c: algorithm=gridmapper (seed 002). */
 dg_status dg__gen_gridmapper(dg__build *b, dg_error *err);
+/* gen_abstract.c: algorithm=abstract (seed 003). */
+dg_status dg__gen_abstract(dg__build *b, dg_error *err);
 /* gen_panels.c: algorithm=panels (seed 001). gen_cells.c: algorithm=cells (seed 004). */
 dg_status dg__gen_panels(dg__build *b, dg_error *err);
 dg_status dg__gen_cells(dg__build *b, dg_error *err);

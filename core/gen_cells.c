@@ -27,7 +27,8 @@ typedef struct {
 
 static axis make_axis(int cells, int block)
 {
-    int pitch = block - 1 < cells + 1 ? block - 1 : cells + 1;
+    /* an even block_size counts as the next odd one: lanes must stay odd */
+    int pitch = (block & ~1) < cells + 1 ? (block & ~1) : cells + 1;
     int n = (cells + 1) / pitch;
     int left = cells + 1 - n * pitch;
     /* centre the blocks, keeping lanes odd */

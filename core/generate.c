@@ -7,6 +7,7 @@ typedef dg_status (*family_fn)(dg__build *b, dg_error *err);
 static const family_fn families[DG_ALGO_COUNT] = {
     [DG_ALGO_DONJON] = dg__gen_donjon,
     [DG_ALGO_GRIDMAPPER] = dg__gen_gridmapper,
+    [DG_ALGO_ABSTRACT] = dg__gen_abstract,
     [DG_ALGO_PANELS] = dg__gen_panels,
     [DG_ALGO_CELLS] = dg__gen_cells,
     [DG_ALGO_CAVERNS] = dg__gen_caverns,

@@ -296,7 +296,10 @@ Test(gridmapper, same_options_give_the_same_map)
         cr_assert_eq(a->n_doors, b->n_doors);
         cr_assert_eq(memcmp(a->doors, b->doors, a->n_doors * sizeof *a->doors), 0, "%s", what);
         cr_assert_eq(a->n_stairs, b->n_stairs);
-        cr_assert_eq(memcmp(a->stairs, b->stairs, a->n_stairs * sizeof *a->stairs), 0, "%s", what);
+        for (size_t k = 0; k < a->n_stairs; k++) /* field by field: structs have padding */
+            cr_assert(a->stairs[k].x == b->stairs[k].x && a->stairs[k].y == b->stairs[k].y &&
+                          a->stairs[k].down == b->stairs[k].down && a->stairs[k].dir == b->stairs[k].dir,
+                      "%s", what);
         dg_dungeon_free(a);
         dg_dungeon_free(b);
     }

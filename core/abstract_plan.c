@@ -1,0 +1,810 @@
+/* abstract_plan.c -- the planning half of algorithm=abstract (seed 003):
+ * subdivision into areas, their neighbours, entrance and exit far apart, the
+ * A* route between them shaped by influence points, every other area
+ * attached, a painter per area, stair corners and gateway cells. Nothing
+ * here touches a cell; gen_abstract.c paints the plan. Everything is
+ * iterative and O(areas log areas) or O(cells), so 4001x4001 maps are fine. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abstract.h"
+
+#define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
+
+/* Grows *arr to hold at least need items of size bytes. */
+static bool reserve(void **arr, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return true;
+    size_t want = *cap ? *cap : 64;
+    while (want < need) want *= 2;
+    void *g = realloc(*arr, want * size);
+    if (!g) return false;
+    *arr = g;
+    *cap = want;
+    return true;
+}
+
+static int cx_of(const dg__ab_area *a) { return (a->x1 + a->x2) / 2; }
+static int cy_of(const dg__ab_area *a) { return (a->y1 + a->y2) / 2; }
+static int iabs(int v) { return v < 0 ? -v : v; }
+static int inside_w(const dg__ab_area *a) { return a->x2 - a->x1 - 1; }
+static int inside_h(const dg__ab_area *a) { return a->y2 - a->y1 - 1; }
+
+/* ------------------------------------------------------------ subdivision */
+
+typedef struct {
+    int x1, y1, x2, y2;
+    bool final;
+} rect;
+
+static dg_status add_area(dg__ab_plan *p, size_t *cap, rect r, dg_error *err)
+{
+    if (!reserve((void **)&p->area, cap, p->n_area + 1, sizeof *p->area)) return NOMEM(err, "cutting areas");
+    p->area[p->n_area++] = (dg__ab_area){.x1 = r.x1, .y1 = r.y1, .x2 = r.x2, .y2 = r.y2,
+                                         .painter = DG__AB_ROCK, .stair = -1};
+    return DG_OK;
+}
+
+/* Seed 003's subdivision: halve areas at a random place (nearer the middle
+ * than the ends) until the minimum width, height or size stops it; now and
+ * then stop early so sizes vary, or cut three strips, or a 3x3 grid of
+ * equal areas that stay as they are. Sizes count one border: an area's
+ * width is x2 - x1. */
+static dg_status subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err)
+{
+    int wmin = o->area_width_min, hmin = o->area_height_min, smin = o->area_size_min;
+    size_t cap = 0, n = 0, scap = 0;
+    rect *stack = NULL;
+    dg_status rc = DG_OK;
+    if (!reserve((void **)&stack, &scap, 1, sizeof *stack)) return NOMEM(err, "cutting areas");
+    stack[n++] = (rect){0, 0, o->cols - 1, o->rows - 1, false};
+    while (n > 0 && rc == DG_OK) {
+        rect a = stack[--n];
+        int w = a.x2 - a.x1, h = a.y2 - a.y1;
+        /* the narrowest part a cut may leave on each side */
+        int pv = (smin + h - 1) / h, ph = (smin + w - 1) / w;
+        if (pv < wmin) pv = wmin;
+        if (ph < hmin) ph = hmin;
+        bool can_v = !a.final && w >= 2 * pv, can_h = !a.final && h >= 2 * ph;
+        if ((!can_v && !can_h) || ((long)w * h < 4L * smin && dg_rng_percent(rng, 20))) {
+            rc = add_area(p, &cap, a, err);
+            continue;
+        }
+        if (!reserve((void **)&stack, &scap, n + 9, sizeof *stack)) {
+            rc = NOMEM(err, "cutting areas");
+            break;
+        }
+        int roll = (int)dg_rng_below(rng, 100);
+        if (roll < 4 && w / 3 >= wmin && h / 3 >= hmin && (long)(w / 3) * (h / 3) >= smin) {
+            /* a 3x3 grid of equal areas, kept whole */
+            int xs[4] = {a.x1, a.x1 + w / 3, a.x1 + 2 * (w / 3), a.x2};
+            int ys[4] = {a.y1, a.y1 + h / 3, a.y1 + 2 * (h / 3), a.y2};
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++) stack[n++] = (rect){xs[j], ys[i], xs[j + 1], ys[i + 1], true};
+            continue;
+        }
+        bool v = can_v && can_h ? dg_rng_percent(rng, w > h ? 80 : w < h ? 20 : 50) : can_v;
+        int len = v ? w : h, part = v ? pv : ph;
+        if (roll < 12 && len >= 3 * part) {
+            /* three strips across the longer way, cut further as usual */
+            int c1 = len / 3, c2 = 2 * (len / 3);
+            for (int k = 0; k < 3; k++) {
+                int lo = k == 0 ? 0 : k == 1 ? c1 : c2, hi = k == 0 ? c1 : k == 1 ? c2 : len;
+                stack[n++] = v ? (rect){a.x1 + lo, a.y1, a.x1 + hi, a.y2, false}
+                               : (rect){a.x1, a.y1 + lo, a.x2, a.y1 + hi, false};
+            }
+            continue;
+        }
+        uint32_t span = (uint32_t)(len - 2 * part + 1);
+        int cut = part + (int)((dg_rng_below(rng, span) + dg_rng_below(rng, span)) / 2);
+        if (v) {
+            stack[n++] = (rect){a.x1, a.y1, a.x1 + cut, a.y2, false};
+            stack[n++] = (rect){a.x1 + cut, a.y1, a.x2, a.y2, false};
+        } else {
+            stack[n++] = (rect){a.x1, a.y1, a.x2, a.y1 + cut, false};
+            stack[n++] = (rect){a.x1, a.y1 + cut, a.x2, a.y2, false};
+        }
+    }
+    free(stack);
+    return rc;
+}
+
+/* ------------------------------------------------------------ neighbours */
+
+typedef struct {
+    int line, from, id;      /* the border line, the start along it, the area */
+} key;
+
+static int cmp_key(const void *x, const void *y)
+{
+    const key *a = x, *b = y;
+    if (a->line != b->line) return a->line < b->line ? -1 : 1;
+    return (a->from > b->from) - (a->from < b->from);
+}
+
+/* Pairs of areas sharing at least two cells of border: for each area, the
+ * areas whose west (north) border is its east (south) border, found by
+ * binary search in areas sorted by that border -- seed 003's "abscissas and
+ * ordinates" index. Corner contact shares no cell, so never counts. */
+static dg_status find_pairs(dg__ab_plan *p, dg_error *err)
+{
+    size_t n = p->n_area, cap = 0;
+    key *k = malloc((n ? n : 1) * sizeof *k);
+    if (!k) return NOMEM(err, "finding neighbours");
+    dg_status rc = DG_OK;
+    for (int across = 1; across >= 0 && rc == DG_OK; across--) {
+        for (size_t i = 0; i < n; i++) {
+            const dg__ab_area *a = &p->area[i];
+            k[i] = across ? (key){a->x1, a->y1, (int)i} : (key){a->y1, a->x1, (int)i};
+        }
+        qsort(k, n, sizeof *k, cmp_key);
+        for (size_t i = 0; i < n && rc == DG_OK; i++) {
+            const dg__ab_area *a = &p->area[i];
+            int line = across ? a->x2 : a->y2, lo = across ? a->y1 : a->x1, hi = across ? a->y2 : a->x2;
+            /* first area on `line` ending past lo (areas on one line are
+             * disjoint, so their ends grow with their starts) */
+            size_t l = 0, r = n;
+            while (l < r) {
+                size_t m = (l + r) / 2;
+                const dg__ab_area *b = &p->area[k[m].id];
+                int end = across ? b->y2 : b->x2;
+                if (k[m].line < line || (k[m].line == line && end <= lo)) l = m + 1;
+                else r = m;
+            }
+            for (; l < n && k[l].line == line && k[l].from < hi; l++) {
+                const dg__ab_area *b = &p->area[k[l].id];
+                int blo = across ? b->y1 : b->x1, bhi = across ? b->y2 : b->x2;
+                int from = (lo > blo ? lo : blo) + 1, to = (hi < bhi ? hi : bhi) - 1;
+                if (to - from + 1 < 2) continue;
+                if (!reserve((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair)) {
+                    rc = NOMEM(err, "finding neighbours");
+                    break;
+                }
+                p->pair[p->n_pair++] = (dg__ab_pair){(int)i, k[l].id, across != 0, line, from, to, false};
+            }
+        }
+    }
+    free(k);
+    return rc;
+}
+
+/* ----------------------------------------------------------------- graph */
+
+typedef struct {
+    int *start;              /* per area: first index into at[] (n + 1 entries) */
+    int *at;                 /* pair indices */
+} adjacency;
+
+static dg_status build_adjacency(const dg__ab_plan *p, adjacency *g, dg_error *err)
+{
+    g->start = calloc(p->n_area + 1, sizeof *g->start);
+    g->at = malloc((2 * p->n_pair + 1) * sizeof *g->at);
+    if (!g->start || !g->at) return NOMEM(err, "joining areas");
+    for (size_t i = 0; i < p->n_pair; i++) g->start[p->pair[i].a + 1]++, g->start[p->pair[i].b + 1]++;
+    for (size_t i = 0; i < p->n_area; i++) g->start[i + 1] += g->start[i];
+    int *fill = malloc((p->n_area + 1) * sizeof *fill);
+    if (!fill) return NOMEM(err, "joining areas");
+    memcpy(fill, g->start, (p->n_area + 1) * sizeof *fill);
+    for (size_t i = 0; i < p->n_pair; i++) {
+        g->at[fill[p->pair[i].a]++] = (int)i;
+        g->at[fill[p->pair[i].b]++] = (int)i;
+    }
+    free(fill);
+    return DG_OK;
+}
+
+static int other_end(const dg__ab_pair *q, int a) { return q->a == a ? q->b : q->a; }
+
+/* Breadth-first from `from` over all pairs (joined or not): hop counts into
+ * dist (-1 unreached); returns the last area reached (a farthest one) and
+ * the number reached in *count. queue holds n_area ints. */
+static int bfs(const dg__ab_plan *p, const adjacency *g, int from, int *dist, int *queue, size_t *count)
+{
+    for (size_t i = 0; i < p->n_area; i++) dist[i] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = from;
+    dist[from] = 0;
+    while (head < tail) {
+        int a = queue[head++];
+        for (int k = g->start[a]; k < g->start[a + 1]; k++) {
+            int b = other_end(&p->pair[g->at[k]], a);
+            if (dist[b] < 0) dist[b] = dist[a] + 1, queue[tail++] = b;
+        }
+    }
+    if (count) *count = tail;
+    return queue[tail - 1];
+}
+
+/* ------------------------------------------------------------------- A* */
+
+typedef struct {
+    int64_t f;
+    int id;
+} hnode;
+
+static bool hless(hnode a, hnode b) { return a.f < b.f || (a.f == b.f && a.id < b.id); }
+
+static void hpush(hnode *h, size_t *n, hnode x)
+{
+    size_t i = (*n)++;
+    while (i > 0 && hless(x, h[(i - 1) / 2])) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = x;
+}
+
+static hnode hpop(hnode *h, size_t *n)
+{
+    hnode top = h[0], last = h[--(*n)];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && hless(h[c + 1], h[c])) c++;
+        if (!hless(h[c], last)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n > 0) h[i] = last;
+    return top;
+}
+
+/* What visiting area a costs beyond the walk: every influence point adds
+ * more the nearer a lies (seed 003: "costs for visiting an area by distance
+ * to itself"), so the route bends round them. */
+static int64_t influence(const dg__ab_plan *p, const dg__ab_area *a, int reach, int strength)
+{
+    int64_t cost = 0;
+    for (size_t k = 0; k < p->n_influence; k++) {
+        int d = iabs(cx_of(a) - p->influence[k].x) + iabs(cy_of(a) - p->influence[k].y);
+        cost += (int64_t)strength * reach / (reach + d);
+    }
+    return cost;
+}
+
+/* The cheapest walk from entrance to exit over neighbour pairs: a step
+ * costs the distance between area centres plus the influence on the area
+ * stepped into; the heuristic (distance to the exit's centre) never
+ * overestimates, so the walk found is the cheapest. Fills p->route. */
+static dg_status find_route(dg__ab_plan *p, const adjacency *g, int reach, int strength, dg_error *err)
+{
+    size_t n = p->n_area;
+    int64_t *cost = malloc(n * sizeof *cost);
+    int *from = malloc(n * sizeof *from);
+    unsigned char *done = calloc(n, 1);
+    hnode *heap = malloc((2 * p->n_pair + 2) * sizeof *heap);
+    dg_status rc = DG_OK;
+    if (!cost || !from || !done || !heap) {
+        rc = NOMEM(err, "routing");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) cost[i] = INT64_MAX, from[i] = -1;
+    const dg__ab_area *goal = &p->area[p->exit];
+    size_t hn = 0;
+    cost[p->entrance] = 0;
+    hpush(heap, &hn, (hnode){0, p->entrance});
+    while (hn > 0) {
+        hnode x = hpop(heap, &hn);
+        if (done[x.id]) continue;
+        done[x.id] = 1;
+        if (x.id == p->exit) break;
+        const dg__ab_area *a = &p->area[x.id];
+        for (int k = g->start[x.id]; k < g->start[x.id + 1]; k++) {
+            int y = other_end(&p->pair[g->at[k]], x.id);
+            if (done[y]) continue;
+            const dg__ab_area *b = &p->area[y];
+            int64_t c = cost[x.id] + iabs(cx_of(a) - cx_of(b)) + iabs(cy_of(a) - cy_of(b)) +
+                        influence(p, b, reach, strength);
+            if (c >= cost[y]) continue;
+            cost[y] = c;
+            from[y] = x.id;
+            int64_t h = iabs(cx_of(b) - cx_of(goal)) + iabs(cy_of(b) - cy_of(goal));
+            hpush(heap, &hn, (hnode){c + h, y});
+        }
+    }
+    size_t len = 0;
+    for (int a = p->exit; a >= 0; a = from[a]) len++;
+    p->route = malloc(len * sizeof *p->route);
+    if (!p->route) {
+        rc = NOMEM(err, "routing");
+        goto out;
+    }
+    p->n_route = len;
+    for (int a = p->exit; a >= 0; a = from[a]) p->route[--len] = a;
+out:
+    free(cost);
+    free(from);
+    free(done);
+    free(heap);
+    return rc;
+}
+
+/* ------------------------------------------------------------- painters */
+
+static bool is_tunnel(dg__ab_painter t) { return t == DG__AB_TUNNEL || t == DG__AB_MULTI || t == DG__AB_CIRCLE; }
+
+static dg__ab_painter room_kind(dg_rng *rng, const dg__ab_area *a)
+{
+    if (inside_w(a) >= 7 && inside_h(a) >= 7 && dg_rng_percent(rng, 40)) return DG__AB_INSET;
+    return DG__AB_ROOM;
+}
+
+static dg__ab_painter tunnel_kind(dg_rng *rng, const dg__ab_area *a)
+{
+    if (a->degree >= 3) return (dg__ab_painter)(DG__AB_TUNNEL + (int)dg_rng_below(rng, 3));
+    if (a->degree == 2) return dg_rng_below(rng, 2) ? DG__AB_MULTI : DG__AB_TUNNEL;
+    return DG__AB_TUNNEL;
+}
+
+/* One theme per map, from seed 003's examples: tunnels along the route and
+ * rooms off it; rooms at dead ends and tunnels where ways meet; a cave
+ * quarter among rooms; or everything mixed. */
+static void assign_painters(dg_rng *rng, const dg_options *o, dg__ab_plan *p)
+{
+    int theme = (int)dg_rng_below(rng, 4);
+    dg_point zone = {(int)dg_rng_below(rng, (uint32_t)o->cols), (int)dg_rng_below(rng, (uint32_t)o->rows)};
+    int radius = (o->rows + o->cols) / 6;
+    for (size_t i = 0; i < p->n_area; i++) {
+        dg__ab_area *a = &p->area[i];
+        if (!a->main) continue;
+        switch (theme) {
+        case 0:
+            a->painter = a->route ? tunnel_kind(rng, a) : room_kind(rng, a);
+            break;
+        case 1:
+            a->painter = a->degree <= 1 || dg_rng_percent(rng, 20) ? room_kind(rng, a) : tunnel_kind(rng, a);
+            break;
+        case 2:
+            if (iabs(cx_of(a) - zone.x) + iabs(cy_of(a) - zone.y) <= radius) a->painter = DG__AB_CAVE;
+            else a->painter = dg_rng_percent(rng, 70) ? room_kind(rng, a) : tunnel_kind(rng, a);
+            break;
+        default: {
+            int r = (int)dg_rng_below(rng, 100);
+            a->painter = r < 55 ? room_kind(rng, a) : r < 80 ? tunnel_kind(rng, a) : DG__AB_CAVE;
+            break;
+        }
+        }
+    }
+}
+
+/* ------------------------------------------------------------- stairs */
+
+dg__ab_stair dg__ab_stair_cells(const dg__ab_area *a, int cfg)
+{
+    int sx = (cfg & 1) ? -1 : 1, sy = (cfg & 2) ? -1 : 1;
+    dg__ab_stair t;
+    t.s = (dg_point){sx > 0 ? a->x1 + 1 : a->x2 - 1, sy > 0 ? a->y1 + 1 : a->y2 - 1};
+    dg_point ux = {sx, 0}, uy = {0, sy};
+    t.in_a = (cfg & 4) ? uy : ux;
+    t.in_b = (cfg & 4) ? ux : uy;
+    t.l = (dg_point){t.s.x + t.in_a.x, t.s.y + t.in_a.y};
+    t.r = (dg_point){t.s.x + t.in_b.x, t.s.y + t.in_b.y};
+    t.forbidden[0] = (dg_point){t.s.x - t.in_a.x, t.s.y - t.in_a.y};
+    t.forbidden[1] = (dg_point){t.s.x - t.in_b.x, t.s.y - t.in_b.y};
+    t.forbidden[2] = (dg_point){t.s.x + t.in_b.x - t.in_a.x, t.s.y + t.in_b.y - t.in_a.y};
+    return t;
+}
+
+/* Whether border cell (x, y) may not be a gateway: it would open onto the
+ * stair of area a or the cell beside it that must stay solid. */
+static bool stair_blocks(const dg__ab_plan *p, int a, int x, int y)
+{
+    if (a < 0 || p->area[a].stair < 0) return false;
+    dg__ab_stair t = dg__ab_stair_cells(&p->area[a], p->area[a].stair);
+    for (int k = 0; k < 3; k++)
+        if (t.forbidden[k].x == x && t.forbidden[k].y == y) return true;
+    return false;
+}
+
+static void pair_cell(const dg__ab_pair *q, int at, int *x, int *y)
+{
+    *x = q->across ? q->line : at;
+    *y = q->across ? at : q->line;
+}
+
+static int allowed_cells(const dg__ab_plan *p, const dg__ab_pair *q)
+{
+    int n = 0;
+    for (int at = q->lo; at <= q->hi; at++) {
+        int x, y;
+        pair_cell(q, at, &x, &y);
+        n += !stair_blocks(p, q->a, x, y) && !stair_blocks(p, q->b, x, y);
+    }
+    return n;
+}
+
+/* A corner for area a's stair where every join keeps a gateway cell. */
+static void pick_stair(dg_rng *rng, dg__ab_plan *p, const adjacency *g, int a)
+{
+    int start = (int)dg_rng_below(rng, 8);
+    for (int t = 0; t < 8; t++) {
+        p->area[a].stair = (start + t) % 8;
+        bool ok = true;
+        for (int k = g->start[a]; k < g->start[a + 1] && ok; k++) {
+            const dg__ab_pair *q = &p->pair[g->at[k]];
+            ok = !q->joined || allowed_cells(p, q) > 0;
+        }
+        if (ok) return;
+    }
+    p->area[a].stair = -1;
+}
+
+/* -------------------------------------------------------------- gateways */
+
+static dg_status add_gate(dg__ab_plan *p, size_t *cap, dg__ab_gate gt, dg_error *err)
+{
+    if (!reserve((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate)) return NOMEM(err, "placing gateways");
+    p->gate[p->n_gate++] = gt;
+    return DG_OK;
+}
+
+/* Seed 003's rule of thumb: caves meeting caves open the whole border,
+ * tunnels meeting tunnels one cell or sometimes two (a round trip), any
+ * other meeting one cell -- a door when a room is on either side. */
+static dg_status place_gates(dg_rng *rng, dg__ab_plan *p, size_t *cap, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    for (size_t i = 0; i < p->n_pair && rc == DG_OK; i++) {
+        const dg__ab_pair *q = &p->pair[i];
+        if (!q->joined) continue;
+        dg__ab_painter ta = p->area[q->a].painter, tb = p->area[q->b].painter;
+        int n = allowed_cells(p, q);
+        bool whole = ta == DG__AB_CAVE && tb == DG__AB_CAVE;
+        bool two = is_tunnel(ta) && is_tunnel(tb) && dg_rng_percent(rng, 25);
+        int pick = whole ? 0 : (int)dg_rng_below(rng, (uint32_t)n);
+        int seen = 0, taken = 0;
+        for (int at = q->lo; at <= q->hi && rc == DG_OK; at++) {
+            int x, y;
+            pair_cell(q, at, &x, &y);
+            if (stair_blocks(p, q->a, x, y) || stair_blocks(p, q->b, x, y)) {
+                if (taken) break; /* a round trip needs two cells side by side */
+                continue;
+            }
+            bool take = whole || seen == pick || (two && taken == 1);
+            seen++;
+            if (!take) continue;
+            rc = add_gate(p, cap, (dg__ab_gate){x, y, q->a, q->b}, err);
+            taken++;
+            if (!whole && taken == (two ? 2 : 1)) break;
+        }
+    }
+    return rc;
+}
+
+/* Border cells of the map's edge where an exit from a main area may open:
+ * inside one area's stretch of the edge, clear of stair corners. */
+static bool exit_ok(const dg__ab_plan *p, int a, int x, int y)
+{
+    const dg__ab_area *r = &p->area[a];
+    if (!r->main || stair_blocks(p, a, x, y)) return false;
+    if (y == r->y1 || y == r->y2) return x > r->x1 && x < r->x2;
+    return y > r->y1 && y < r->y2;
+}
+
+static int edge_area_at(const dg__ab_plan *p, const int *list, int n, dg_dir edge, int at)
+{
+    /* list: the areas along that edge in order; few enough to scan */
+    for (int k = 0; k < n; k++) {
+        const dg__ab_area *a = &p->area[list[k]];
+        int lo = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH) ? a->x1 : a->y1;
+        int hi = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH) ? a->x2 : a->y2;
+        if (at > lo && at < hi) return list[k];
+    }
+    return -1;
+}
+
+static void edge_cell(const dg_options *o, dg_dir edge, int at, int *x, int *y)
+{
+    switch (edge) {
+    case DG_DIR_NORTH: *x = at; *y = 0; break;
+    case DG_DIR_SOUTH: *x = at; *y = o->rows - 1; break;
+    case DG_DIR_WEST:  *x = 0; *y = at; break;
+    default:           *x = o->cols - 1; *y = at; break;
+    }
+}
+
+static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, size_t *cap, dg_error *err)
+{
+    if (o->egress == DG_EGRESS_NO) return DG_OK;
+    int *edge_list[4] = {NULL};
+    int edge_n[4] = {0};
+    dg_status rc = DG_OK;
+    for (int e = 0; e < 4 && rc == DG_OK; e++) {
+        edge_list[e] = malloc((p->n_area + 1) * sizeof(int));
+        if (!edge_list[e]) rc = NOMEM(err, "placing exits");
+    }
+    for (size_t i = 0; i < p->n_area && rc == DG_OK; i++) {
+        const dg__ab_area *a = &p->area[i];
+        if (a->y1 == 0) edge_list[DG_DIR_NORTH][edge_n[DG_DIR_NORTH]++] = (int)i;
+        if (a->y2 == o->rows - 1) edge_list[DG_DIR_SOUTH][edge_n[DG_DIR_SOUTH]++] = (int)i;
+        if (a->x1 == 0) edge_list[DG_DIR_WEST][edge_n[DG_DIR_WEST]++] = (int)i;
+        if (a->x2 == o->cols - 1) edge_list[DG_DIR_EAST][edge_n[DG_DIR_EAST]++] = (int)i;
+    }
+    if (rc == DG_OK && o->egress == DG_EGRESS_TILING) {
+        /* twins at the same place on opposite edges, one pair per 40 cells */
+        int len_max = o->rows > o->cols ? o->rows : o->cols;
+        int *spots = malloc((size_t)len_max * sizeof *spots);
+        if (!spots) rc = NOMEM(err, "placing exits");
+        for (int axis = 0; axis < 2 && rc == DG_OK; axis++) {
+            dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg__opposite(e1);
+            int len = axis ? o->rows : o->cols, n = 0;
+            for (int at = 1; at < len - 1; at++) {
+                int a1 = edge_area_at(p, edge_list[e1], edge_n[e1], e1, at);
+                int a2 = edge_area_at(p, edge_list[e2], edge_n[e2], e2, at);
+                int x1, y1, x2, y2;
+                edge_cell(o, e1, at, &x1, &y1);
+                edge_cell(o, e2, at, &x2, &y2);
+                if (a1 >= 0 && a2 >= 0 && exit_ok(p, a1, x1, y1) && exit_ok(p, a2, x2, y2)) spots[n++] = at;
+            }
+            int want = 1 + len / 40;
+            for (int t = 0; t < want && n > 0 && rc == DG_OK; t++) {
+                int k = (int)dg_rng_below(rng, (uint32_t)n), at = spots[k], x, y;
+                spots[k] = spots[--n];
+                edge_cell(o, e1, at, &x, &y);
+                rc = add_gate(p, cap, (dg__ab_gate){x, y, edge_area_at(p, edge_list[e1], edge_n[e1], e1, at), -1}, err);
+                edge_cell(o, e2, at, &x, &y);
+                if (rc == DG_OK)
+                    rc = add_gate(p, cap, (dg__ab_gate){x, y, edge_area_at(p, edge_list[e2], edge_n[e2], e2, at), -1}, err);
+            }
+        }
+        free(spots);
+    } else if (rc == DG_OK) {
+        /* out of areas that are not whole rooms when there are any (a
+         * corridor leads out better than a hole in a room's wall), one exit
+         * per area and edge */
+        int want = o->egress == DG_EGRESS_YES ? 1 : 2 + (int)dg_rng_below(rng, 3);
+        for (int t = 0; t < want && rc == DG_OK; t++) {
+            int count[2] = {0, 0};
+            for (int e = 0; e < 4; e++)
+                for (int k = 0; k < edge_n[e]; k++) {
+                    const dg__ab_area *a = &p->area[edge_list[e][k]];
+                    count[0] += a->main && a->painter != DG__AB_ROOM;
+                    count[1] += a->main;
+                }
+            int any = count[0] == 0;
+            if (count[any] == 0) break;
+            int pick = (int)dg_rng_below(rng, (uint32_t)count[any]), e, k = 0;
+            for (e = 0; e < 4; e++) {
+                for (k = 0; k < edge_n[e]; k++) {
+                    const dg__ab_area *a = &p->area[edge_list[e][k]];
+                    if (a->main && (any || a->painter != DG__AB_ROOM) && pick-- == 0) break;
+                }
+                if (k < edge_n[e]) break;
+            }
+            int id = edge_list[e][k];
+            edge_list[e][k] = edge_list[e][--edge_n[e]];
+            const dg__ab_area *a = &p->area[id];
+            int lo = (e == DG_DIR_NORTH || e == DG_DIR_SOUTH) ? a->x1 : a->y1;
+            int hi = (e == DG_DIR_NORTH || e == DG_DIR_SOUTH) ? a->x2 : a->y2;
+            int at = lo + 1 + (int)dg_rng_below(rng, (uint32_t)(hi - lo - 1)), x, y;
+            /* from there along the stretch to the first cell clear of a stair */
+            for (int s = 0; s < hi - lo - 1; s++, at = at + 1 < hi ? at + 1 : lo + 1) {
+                edge_cell(o, (dg_dir)e, at, &x, &y);
+                if (!exit_ok(p, id, x, y)) continue;
+                rc = add_gate(p, cap, (dg__ab_gate){x, y, id, -1}, err);
+                break;
+            }
+        }
+    }
+    for (int e = 0; e < 4; e++) free(edge_list[e]);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ plan */
+
+static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->entrance = p->exit = -1;
+    adjacency g = {NULL, NULL};
+    int *dist = NULL, *queue = NULL;
+    dg_status rc = subdivide(rng, o, p, err);
+    if (rc == DG_OK) rc = find_pairs(p, err);
+    if (rc == DG_OK) rc = build_adjacency(p, &g, err);
+    size_t n = p->n_area;
+    if (rc == DG_OK) {
+        dist = malloc(n * sizeof *dist);
+        queue = malloc(n * sizeof *queue);
+        if (!dist || !queue) rc = NOMEM(err, "joining areas");
+    }
+    if (rc != DG_OK) goto out;
+
+    /* the biggest group of neighbours holds the dungeon; areas cut off
+     * from it (all their borders too short) stay rock */
+    size_t best = 0;
+    int root = 0;
+    unsigned char *seen = calloc(n, 1);
+    if (!seen) {
+        rc = NOMEM(err, "joining areas");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        size_t count;
+        bfs(p, &g, (int)i, dist, queue, &count);
+        for (size_t k = 0; k < count; k++) seen[queue[k]] = 1;
+        if (count > best) best = count, root = (int)i;
+    }
+    free(seen);
+    size_t n_main;
+    bfs(p, &g, root, dist, queue, &n_main);
+    for (size_t k = 0; k < n_main; k++) p->area[queue[k]].main = true;
+
+    /* entrance and exit far apart: the far end of a walk from a random
+     * area, then the far end from there */
+    int start = queue[dg_rng_below(rng, (uint32_t)n_main)];
+    p->entrance = bfs(p, &g, start, dist, queue, NULL);
+    p->exit = bfs(p, &g, p->entrance, dist, queue, NULL);
+
+    /* influence points: one between entrance and exit, so the route does
+     * not run straight, and a few more anywhere */
+    const dg__ab_area *en = &p->area[p->entrance], *ex = &p->area[p->exit];
+    p->influence[p->n_influence++] = (dg_point){(cx_of(en) + cx_of(ex)) / 2, (cy_of(en) + cy_of(ex)) / 2};
+    size_t extra = n_main / 60 < 5 ? n_main / 60 : 5;
+    for (size_t k = 0; k < extra; k++)
+        p->influence[p->n_influence++] = (dg_point){(int)dg_rng_below(rng, (uint32_t)o->cols),
+                                                    (int)dg_rng_below(rng, (uint32_t)o->rows)};
+    int reach = (o->rows + o->cols) / 10 > 4 ? (o->rows + o->cols) / 10 : 4;
+    if ((rc = find_route(p, &g, reach, (o->rows + o->cols) / 3, err)) != DG_OK) goto out;
+
+    /* the route's joins, then every other main area attached to one
+     * already joined, picked at random (a random spanning tree) */
+    unsigned char *joined = calloc(n, 1);
+    int *cand = malloc((2 * p->n_pair + 1) * sizeof *cand);
+    if (!joined || !cand) {
+        free(joined);
+        free(cand);
+        rc = NOMEM(err, "joining areas");
+        goto out;
+    }
+    for (size_t r = 0; r < p->n_route; r++) {
+        p->area[p->route[r]].route = true;
+        joined[p->route[r]] = 1;
+        if (r == 0) continue;
+        int a = p->route[r - 1], b = p->route[r];
+        for (int k = g.start[a]; k < g.start[a + 1]; k++)
+            if (other_end(&p->pair[g.at[k]], a) == b) {
+                p->pair[g.at[k]].joined = true;
+                break;
+            }
+    }
+    size_t nc = 0;
+    for (size_t r = 0; r < p->n_route; r++) {
+        int a = p->route[r];
+        for (int k = g.start[a]; k < g.start[a + 1]; k++)
+            if (!joined[other_end(&p->pair[g.at[k]], a)]) cand[nc++] = g.at[k];
+    }
+    while (nc > 0) {
+        size_t pick = dg_rng_below(rng, (uint32_t)nc);
+        dg__ab_pair *q = &p->pair[cand[pick]];
+        cand[pick] = cand[--nc];
+        if (joined[q->a] && joined[q->b]) continue;
+        int fresh = joined[q->a] ? q->b : q->a;
+        q->joined = true;
+        joined[fresh] = 1;
+        for (int k = g.start[fresh]; k < g.start[fresh + 1]; k++)
+            if (!joined[other_end(&p->pair[g.at[k]], fresh)]) cand[nc++] = g.at[k];
+    }
+    /* a few extra joins make round trips */
+    int loops = 3 + (int)dg_rng_below(rng, 6);
+    for (size_t i = 0; i < p->n_pair; i++) {
+        dg__ab_pair *q = &p->pair[i];
+        if (!q->joined && p->area[q->a].main && dg_rng_percent(rng, loops)) q->joined = true;
+    }
+    free(joined);
+    free(cand);
+    for (size_t i = 0; i < p->n_pair; i++)
+        if (p->pair[i].joined) p->area[p->pair[i].a].degree++, p->area[p->pair[i].b].degree++;
+
+    assign_painters(rng, o, p);
+    if (n_main == 1 && p->area[p->entrance].painter != DG__AB_CAVE)
+        p->area[p->entrance].painter = DG__AB_ROOM; /* a lone area: a room, not a stub */
+    /* stairs: up at the entrance, down at the exit, any more in areas
+     * that have corridor for them; a stair area needs corridor to stand in */
+    if (o->stairs >= 1) p->stair_area[p->n_stair_areas] = p->entrance, p->stair_down[p->n_stair_areas++] = false;
+    if (o->stairs >= 2 && p->exit != p->entrance)
+        p->stair_area[p->n_stair_areas] = p->exit, p->stair_down[p->n_stair_areas++] = true;
+    for (size_t k = 0; k < p->n_stair_areas; k++) {
+        dg__ab_area *a = &p->area[p->stair_area[k]];
+        bool big = inside_w(a) >= 7 && inside_h(a) >= 7;
+        if (a->degree == 0) a->painter = big ? DG__AB_INSET : DG__AB_CAVE;
+        else if (a->painter == DG__AB_ROOM) a->painter = big ? DG__AB_INSET : DG__AB_TUNNEL;
+        a->stair = 0; /* taken; the corner is picked below */
+    }
+    if (p->n_stair_areas < (size_t)o->stairs) {
+        size_t n_cand = 0;
+        for (size_t i = 0; i < n; i++) {
+            const dg__ab_area *a = &p->area[i];
+            if (a->main && a->stair < 0 && a->degree > 0 && a->painter != DG__AB_ROOM) queue[n_cand++] = (int)i;
+        }
+        while (p->n_stair_areas < (size_t)o->stairs && n_cand > 0) {
+            size_t pick = dg_rng_below(rng, (uint32_t)n_cand);
+            p->stair_area[p->n_stair_areas] = queue[pick];
+            p->stair_down[p->n_stair_areas++] = dg_rng_below(rng, 2) == 0;
+            p->area[queue[pick]].stair = 0;
+            queue[pick] = queue[--n_cand];
+        }
+    }
+    int rooms = 0;
+    for (size_t i = 0; i < n; i++) {
+        dg__ab_area *a = &p->area[i];
+        if (a->painter == DG__AB_ROOM || a->painter == DG__AB_INSET) {
+            if (rooms >= DG_MAX_ROOMS) {
+                a->painter = DG__AB_TUNNEL;
+                continue;
+            }
+            a->room = ++rooms;
+        }
+        if (a->painter == DG__AB_INSET) {
+            /* at least two cells all round: a ring to walk, then the wall */
+            int w = inside_w(a), h = inside_h(a);
+            int rw = (w - 4) / 2 > 3 ? (w - 4) / 2 : 3, rh = (h - 4) / 2 > 3 ? (h - 4) / 2 : 3;
+            rw += (int)dg_rng_below(rng, (uint32_t)(w - 4 - rw + 1));
+            rh += (int)dg_rng_below(rng, (uint32_t)(h - 4 - rh + 1));
+            a->rx1 = a->x1 + 1 + 2 + (int)dg_rng_below(rng, (uint32_t)(w - rw - 4 + 1));
+            a->ry1 = a->y1 + 1 + 2 + (int)dg_rng_below(rng, (uint32_t)(h - rh - 4 + 1));
+            a->rx2 = a->rx1 + rw - 1;
+            a->ry2 = a->ry1 + rh - 1;
+        }
+        int inside = inside_w(a) * inside_h(a);
+        if (inside > p->max_inside) p->max_inside = inside;
+    }
+    for (size_t k = 0; k < p->n_stair_areas; k++) pick_stair(rng, p, &g, p->stair_area[k]);
+
+    size_t gcap = 0;
+    if ((rc = place_gates(rng, p, &gcap, err)) != DG_OK) goto out;
+    if ((rc = place_exits(rng, o, p, &gcap, err)) != DG_OK) goto out;
+
+    /* each area's gateways, for its painter */
+    p->gate_of = malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
+    if (!p->gate_of) {
+        rc = NOMEM(err, "placing gateways");
+        goto out;
+    }
+    for (size_t k = 0; k < p->n_gate; k++) {
+        p->area[p->gate[k].a].n_gates++;
+        if (p->gate[k].b >= 0) p->area[p->gate[k].b].n_gates++;
+    }
+    int at = 0;
+    for (size_t i = 0; i < n; i++) p->area[i].first_gate = at, at += p->area[i].n_gates, p->area[i].n_gates = 0;
+    for (size_t k = 0; k < p->n_gate; k++) {
+        dg__ab_area *a = &p->area[p->gate[k].a];
+        p->gate_of[a->first_gate + a->n_gates++] = (int)k;
+        if (p->gate[k].b < 0) continue;
+        a = &p->area[p->gate[k].b];
+        p->gate_of[a->first_gate + a->n_gates++] = (int)k;
+    }
+out:
+    free(g.start);
+    free(g.at);
+    free(dist);
+    free(queue);
+    if (rc != DG_OK) dg__ab_plan_free(p);
+    return rc;
+}
+
+void dg__ab_plan_free(dg__ab_plan *p)
+{
+    free(p->area);
+    free(p->pair);
+    free(p->gate);
+    free(p->gate_of);
+    free(p->route);
+    memset(p, 0, sizeof *p);
+}
+
+dg_status dg__ab_plan_build(dg__build *b, dg__ab_plan *plan, dg_error *err)
+{
+    return make_plan(&b->rng, b->o, plan, err);
+}
+
+dg_status dg__ab_plan_for(const dg_options *o, dg__ab_plan *plan, dg_error *err)
+{
+    dg__build b;
+    dg_status rc = dg__build_init(&b, o, err);
+    if (rc == DG_OK) rc = make_plan(&b.rng, o, plan, err);
+    else memset(plan, 0, sizeof *plan);
+    dg__build_fini(&b);
+    return rc;
+}
