@@ -21,15 +21,16 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static dg_dungeon *make(const char *rows, const char *cols, const char *cell, const char *style)
+static dg_dungeon *make(const char *rows, const char *cols, const char *cell, const char *style,
+                        const char *algo)
 {
-    const char *keys[] = {"seed", "rows", "cols", "cell", "style", "grid"};
-    const char *vals[] = {"7", rows, cols, cell, style, "square"};
+    const char *keys[] = {"seed", "rows", "cols", "cell", "style", "grid", "algorithm"};
+    const char *vals[] = {"7", rows, cols, cell, style, "square", algo};
     dg_options o;
     dg_error err;
     dg_error_clear(&err);
     dg_dungeon *d = NULL;
-    if (dg_options_parse(&o, 6, keys, vals, NULL, &err) != DG_OK ||
+    if (dg_options_parse(&o, 7, keys, vals, NULL, &err) != DG_OK ||
         dg_generate(&o, &d, &err) != DG_OK) {
         fprintf(stderr, "bench_render: %s (%s=%s)\n", err.msg, err.param, err.value);
         exit(1);
@@ -41,8 +42,10 @@ int main(int argc, char **argv)
 {
     double budget = argc > 1 ? atof(argv[1]) : 0.5;
     if (budget <= 0) budget = 0.5;
-    static const struct { const char *rows, *cols, *cell; } cases[] = {
-        {"23", "45", "18"}, {"101", "101", "18"}, {"1001", "1001", "8"}};
+    /* the three sizes of the issue, then caverns (organic outline) for scale */
+    static const struct { const char *rows, *cols, *cell, *algo; } cases[] = {
+        {"23", "45", "18", "donjon"}, {"101", "101", "18", "donjon"},
+        {"1001", "1001", "8", "donjon"}, {"23", "45", "18", "caverns"}};
     const char *all[DG_STYLE_COUNT];
     int n_styles = 0;
     size_t n_cases = sizeof cases / sizeof cases[0];
@@ -60,7 +63,7 @@ int main(int argc, char **argv)
     printf("%-12s %-13s %10s %10s %10s\n", "style", "map", "renders/s", "ms/render", "bytes");
     for (size_t c = 0; c < n_cases; c++) {
         for (int s = 0; s < n_styles; s++) {
-            dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s]);
+            dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s], cases[c].algo);
             dg_buf b;
             dg_buf_init(&b);
             dg_error err;
@@ -77,7 +80,8 @@ int main(int argc, char **argv)
                 t = now() - t0;
             } while (t < budget);
             char map[32];
-            snprintf(map, sizeof map, "%sx%s@%s", cases[c].cols, cases[c].rows, cases[c].cell);
+            snprintf(map, sizeof map, "%sx%s@%s%s", cases[c].cols, cases[c].rows, cases[c].cell,
+                     strcmp(cases[c].algo, "donjon") ? " cave" : "");
             printf("%-12s %-13s %10.1f %10.3f %10zu\n", all[s], map, (double)n / t, 1e3 * t / (double)n,
                    b.len);
             fflush(stdout);

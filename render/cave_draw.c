@@ -2,26 +2,28 @@
  * (d->cave), the open/solid grid is refined towards display resolution the
  * way the caverns themselves were grown: each level splits every cell in
  * 2 x 2, roughens the boundary a little and re-runs the majority automaton,
- * so cave walls come out as curves instead of cell steps. Then png.c fills
- * cave pixels by this fine mask, and the wall pass here traces its edges.
+ * so cave walls come out as curves instead of cell steps. png.c fills cave
+ * pixels from this fine mask (dg__cave_fill_row) and the wall pass here
+ * traces its edges.
  *
  * What the map says stays true: the middle half of every cave cell keeps
- * its cell's value at every level, and so does a band of that width on to
- * each neighbour of the same kind (a one-cell passage stays at least half a
- * cell wide and joined, a one-cell wall stays closed); where two cells meet
- * only corner to corner, the corner between them stays rock, so caves the
- * map keeps apart never touch. Cells that carry glyphs (doors, stairs),
- * their neighbours, and cave cells touching non-cave cells keep their
- * square shape, so straight corridors meet caves cleanly. The noise
+ * its cell's value at every level (a one-cell passage stays at least half a
+ * cell wide, a one-cell pillar stays), and cells that carry glyphs (doors,
+ * stairs), their neighbours, and cave cells touching non-cave cells keep
+ * their square shape, so straight corridors meet caves cleanly. The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
- * the same cave outline in every style. */
+ * the same cave outline in every style.
+ *
+ * Speed: the fine grid has a one-sub-cell rock border so neighbour reads
+ * need no bounds checks, loops walk cells and sub-cells without division,
+ * and the 3 x 3 majority is a sum of three row sums. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "png_int.h"
 
-/* Fine grid size: sub-cells per cell side, a power of two up to 16 and the
- * cell size, halved while the grid would pass 16 M sub-cells. */
+/* Sub-cells per cell side: a power of two up to 16 and the cell size,
+ * halved while the grid would pass 16 M sub-cells. */
 static int pick_sub(const dg_canvas *cv)
 {
     int sub = 1;
@@ -36,179 +38,192 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
     return d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
 }
 
-static bool cell_open(const dg_canvas *cv, int x, int y)
-{
-    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
-    return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
-}
-
-/* What each cell's sub-cells must keep, as flags: the whole square shape,
- * bands towards neighbours of the same kind (open or solid), and corners
- * where the cell and its diagonal neighbour are one kind and the two beside
- * them the other (a checkerboard: the map does not join the diagonal). */
-enum {
-    KEEP_SQUARE = 1,
-    SAME_N = 1 << 1, SAME_S = 1 << 2, SAME_W = 1 << 3, SAME_E = 1 << 4,
-    CHECK_NW = 1 << 5, CHECK_NE = 1 << 6, CHECK_SW = 1 << 7, CHECK_SE = 1 << 8,
-};
-
-static uint16_t *pin_cells(const dg_canvas *cv)
+/* Per cell: 0 free (a cave cell whose ring may move), 1 pinned whole. */
+static unsigned char *pin_cells(const dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
-    uint16_t *pin = calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
+    unsigned char *pin = calloc((size_t)d->width * (size_t)d->height, 1);
     if (!pin) return NULL;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
             bool p = !is_cave(d, x, y);
             for (int dy = -1; dy <= 1 && !p; dy++)
-                for (int dx = -1; dx <= 1 && !p; dx++) {
-                    if (!is_cave(d, x + dx, y + dy)) p = true;
-                    if (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) p = true;
-                }
-            bool me = cell_open(cv, x, y);
-            unsigned f = p ? KEEP_SQUARE : 0;
-            f |= (cell_open(cv, x, y - 1) == me ? SAME_N : 0) | (cell_open(cv, x, y + 1) == me ? SAME_S : 0);
-            f |= (cell_open(cv, x - 1, y) == me ? SAME_W : 0) | (cell_open(cv, x + 1, y) == me ? SAME_E : 0);
-            for (int k = 0; k < 4; k++) {
-                int dx = k & 1 ? 1 : -1, dy = k & 2 ? 1 : -1;
-                if (cell_open(cv, x + dx, y + dy) == me && cell_open(cv, x + dx, y) != me &&
-                    cell_open(cv, x, y + dy) != me)
-                    f |= (unsigned)CHECK_NW << k;
-            }
-            pin[(size_t)y * (size_t)d->width + (size_t)x] = (uint16_t)f;
+                for (int dx = -1; dx <= 1 && !p; dx++)
+                    p = !is_cave(d, x + dx, y + dy) ||
+                        (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) != 0;
+            pin[(size_t)y * (size_t)d->width + (size_t)x] = p;
         }
     return pin;
 }
 
 typedef struct {
     const dg_canvas *cv;
-    const uint16_t *pin;
-    int s, fw, fh; /* sub-cells per cell, fine grid size */
+    const unsigned char *pin;
+    int s;      /* sub-cells per cell at this level */
+    size_t fw;  /* row stride: width * s + 2 (border) */
 } level;
 
-/* Sub-cells that must hold a value at this level: all of a square cell;
- * otherwise the middle half, the bands to same-kind neighbours, and at a
- * checkerboard corner rock -- a solid cell's whole quadrant there, an open
- * cell's corner cut off -- so the diagonal pair never touches. */
-static bool fixed(const level *L, int fx, int fy, unsigned char *val)
+static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
 {
-    int s = L->s, x = fx / s, y = fy / s, i = fx % s, j = fy % s;
-    size_t c = (size_t)y * (size_t)L->cv->d->width + (size_t)x;
-    unsigned f = L->pin[c];
-    *val = L->cv->cls[c] == DG_CLS_OPEN;
-    if (f & KEEP_SQUARE) return true;
-    int lo = s / 4, hi = s - s / 4;
-    bool west = i < s / 2, north = j < s / 2;
-    unsigned corner = (unsigned)CHECK_NW << ((west ? 0 : 1) + (north ? 0 : 2));
-    if (f & corner) {
-        if (!*val) return true;
-        int di = west ? i : s - 1 - i, dj = north ? j : s - 1 - j;
-        if (di + dj < lo) {
-            *val = 0;
-            return true;
-        }
-    }
-    bool mi = i >= lo && i < hi, mj = j >= lo && j < hi;
-    if (mi && mj) return true;
-    if (mi && ((j < lo && (f & SAME_N)) || (j >= hi && (f & SAME_S)))) return true;
-    return mj && ((i < lo && (f & SAME_W)) || (i >= hi && (f & SAME_E)));
+    return g + (size_t)(fy + 1) * L->fw + 1; /* fx = 0 of fine row fy */
 }
 
-static unsigned char at(const level *L, const unsigned char *g, int fx, int fy)
-{
-    if (fx < 0 || fy < 0 || fx >= L->fw || fy >= L->fh) return 0;
-    return g[(size_t)fy * (size_t)L->fw + (size_t)fx];
-}
+/* Runs BODY with p on every free sub-cell of grid g at this level (the ring
+ * of a free cave cell), row-major; pinned cells and cores get their cell's
+ * value instead. */
+#define FOR_FREE_SUBCELLS(L, g, BODY)                                                    \
+    do {                                                                                 \
+        const dg_dungeon *d_ = (L)->cv->d;                                               \
+        int s_ = (L)->s, lo_ = s_ / 4, hi_ = s_ - s_ / 4;                                \
+        for (int y_ = 0; y_ < d_->height; y_++)                                          \
+            for (int j_ = 0; j_ < s_; j_++) {                                            \
+                unsigned char *row_ = sub_row((L), (g), y_ * s_ + j_);                   \
+                size_t c0_ = (size_t)y_ * (size_t)d_->width;                             \
+                bool jcore_ = j_ >= lo_ && j_ < hi_;                                     \
+                for (int x_ = 0; x_ < d_->width; x_++) {                                 \
+                    unsigned char val_ = (L)->cv->cls[c0_ + (size_t)x_] == DG_CLS_OPEN;  \
+                    unsigned char *cell_ = row_ + (size_t)x_ * (size_t)s_;               \
+                    if ((L)->pin[c0_ + (size_t)x_]) {                                    \
+                        memset(cell_, val_, (size_t)s_);                                 \
+                        continue;                                                        \
+                    }                                                                    \
+                    for (int i_ = 0; i_ < s_; i_++) {                                    \
+                        unsigned char *p = cell_ + i_;                                   \
+                        if (jcore_ && i_ >= lo_ && i_ < hi_) {                           \
+                            *p = val_;                                                   \
+                            continue;                                                    \
+                        }                                                                \
+                        BODY                                                             \
+                    }                                                                    \
+                }                                                                        \
+            }                                                                            \
+    } while (0)
 
 dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     if (!d->cave) return DG_OK;
     int target = pick_sub(cv);
-    size_t n = (size_t)d->width * (size_t)d->height * (size_t)target * (size_t)target;
-    uint16_t *pin = pin_cells(cv);
-    unsigned char *a = malloc(n), *b = malloc(n);
-    if (!pin || !a || !b) {
+    size_t fw_max = (size_t)d->width * (size_t)target + 2;
+    size_t n = fw_max * ((size_t)d->height * (size_t)target + 2);
+    unsigned char *pin = pin_cells(cv), *a = calloc(n, 1), *b = calloc(n, 1);
+    unsigned char *flip = malloc(n), *sums = malloc(3 * fw_max);
+    if (!pin || !a || !b || !flip || !sums) {
         free(pin);
         free(a);
         free(b);
+        free(flip);
+        free(sums);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
     }
     dg_rng rng;
     dg_rng_seed(&rng, dg_hash64("cave", 4, d->opts.seed), 0x63617665u);
 
-    for (size_t i = 0; i < (size_t)d->width * (size_t)d->height; i++) a[i] = cv->cls[i] == DG_CLS_OPEN;
+    /* level 1: the cells themselves */
+    level L = {cv, pin, 1, (size_t)d->width + 2};
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++)
+            sub_row(&L, a, y)[x] = cv->cls[(size_t)y * (size_t)d->width + (size_t)x] == DG_CLS_OPEN;
+
     for (int s = 2; s <= target; s *= 2) {
-        level L = {cv, pin, s, d->width * s, d->height * s};
-        int pw = d->width * (s / 2);
-        /* split: b = a upsampled */
-        for (int fy = 0; fy < L.fh; fy++)
-            for (int fx = 0; fx < L.fw; fx++)
-                b[(size_t)fy * (size_t)L.fw + (size_t)fx] = a[(size_t)(fy / 2) * (size_t)pw + (size_t)(fx / 2)];
-        /* roughen: flip a quarter of the free boundary sub-cells (row-major
-         * draws, one per boundary sub-cell: the draw order is the output);
-         * only while sub-cells are coarse -- finer levels only smooth, so
-         * the outline is wobbly at cell scale and clean at pixel scale */
-        bool rough = s <= 8 && s * 2 <= target;
-        size_t nf = (size_t)L.fw * (size_t)L.fh;
-        if (rough) {
-            memset(a, 0xFF, nf); /* a: the flip decisions, 0xFF = none */
-            for (int fy = 0; fy < L.fh; fy++)
-                for (int fx = 0; fx < L.fw; fx++) {
-                    size_t k = (size_t)fy * (size_t)L.fw + (size_t)fx;
-                    unsigned char v, cur = b[k];
-                    if (fixed(&L, fx, fy, &v)) continue;
-                    if (at(&L, b, fx - 1, fy) == cur && at(&L, b, fx + 1, fy) == cur &&
-                        at(&L, b, fx, fy - 1) == cur && at(&L, b, fx, fy + 1) == cur)
-                        continue;
-                    a[k] = dg_rng_below(&rng, 4) == 0 ? !cur : cur;
-                }
-            for (size_t k = 0; k < nf; k++)
-                if (a[k] != 0xFF) b[k] = a[k];
+        level P = L;
+        L.s = s;
+        L.fw = (size_t)d->width * (size_t)s + 2;
+        int fh = d->height * s, fwid = d->width * s;
+        /* split: b = a upsampled, with a clean rock border */
+        memset(b, 0, L.fw * (size_t)(fh + 2));
+        for (int fy = 0; fy < fh; fy++) {
+            const unsigned char *src = sub_row(&P, a, fy / 2);
+            unsigned char *dst = sub_row(&L, b, fy);
+            for (int fx = 0; fx < fwid; fx++) dst[fx] = src[fx / 2];
         }
-        /* smooth: majority of the 3 x 3 block, fixed sub-cells pinned */
-        for (int fy = 0; fy < L.fh; fy++)
-            for (int fx = 0; fx < L.fw; fx++) {
-                unsigned char v;
-                size_t k = (size_t)fy * (size_t)L.fw + (size_t)fx;
-                if (fixed(&L, fx, fy, &v)) {
-                    a[k] = v;
-                    continue;
-                }
-                int open = 0;
-                for (int dy = -1; dy <= 1; dy++)
-                    for (int dx = -1; dx <= 1; dx++) open += at(&L, b, fx + dx, fy + dy);
-                a[k] = open >= 5;
+        /* roughen: a quarter of the free boundary sub-cells flip, one draw
+         * per such sub-cell in row-major order (the draw order is output);
+         * only while sub-cells are coarse, so the outline wobbles at cell
+         * scale and finer levels only smooth it */
+        if (s <= 8 && s * 2 <= target) {
+            memset(flip, 0, L.fw * (size_t)(fh + 2));
+            FOR_FREE_SUBCELLS(&L, b, {
+                unsigned char cur = *p;
+                if (p[-1] != cur || p[1] != cur || p[-(ptrdiff_t)L.fw] != cur || p[L.fw] != cur)
+                    flip[p - b] = dg_rng_below(&rng, 4) == 0;
+            });
+            for (size_t k = 0; k < L.fw * (size_t)(fh + 2); k++) b[k] ^= flip[k];
+        }
+        /* smooth: 3 x 3 majority into a; fixed sub-cells take their value */
+        memset(a, 0, L.fw * (size_t)(fh + 2));
+        for (int fy = 0; fy < fh; fy++) {
+            unsigned char *h[3] = {sums, sums + fw_max, sums + 2 * fw_max};
+            for (int k = 0; k < 3; k++) {
+                const unsigned char *r = sub_row(&L, b, fy - 1 + k);
+                for (int fx = 0; fx < fwid; fx++) h[k][fx] = (unsigned char)(r[fx - 1] + r[fx] + r[fx + 1]);
             }
+            unsigned char *dst = sub_row(&L, a, fy);
+            for (int fx = 0; fx < fwid; fx++) dst[fx] = h[0][fx] + h[1][fx] + h[2][fx] >= 5;
+        }
+        FOR_FREE_SUBCELLS(&L, a, { (void)p; });
     }
     free(pin);
     free(b);
+    free(flip);
+    free(sums);
     cv->fine = a;
     cv->sub = target;
+    cv->fine_stride = L.fw;
     return DG_OK;
 }
 
-/* Wall ink on every rock pixel of a cave cell within the wall thickness of
- * a floor pixel (4-neighbour steps), so traced walls match the straight
- * ones: on the rock side, cv->wall px wide. */
+void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, int ty,
+                       const unsigned char *floor_row, const unsigned char *rock_row,
+                       const unsigned char *tile)
+{
+    int c = cv->cell, s = cv->sub;
+    if (ty >= c) ty = c - 1;
+    const unsigned char *f = cv->fine + (size_t)(y * s + ty * s / c + 1) * cv->fine_stride + 1 +
+                             (size_t)x * (size_t)s;
+    int x0 = x * c;
+    for (int i = 0; i < c; i++) {
+        int px = x0 + i;
+        dst[px] = f[i * s / c] ? floor_row[px] : tile ? tile[i] : rock_row[px];
+    }
+}
+
+static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_GRID; }
+
+/* Wall ink on cave rock within the wall thickness of cave floor, along
+ * rows and columns: traced walls sit on the rock side, cv->wall px wide,
+ * like the straight ones. Reads the filled image: before any glyph, floor
+ * pixels are exactly the FLOOR and GRID indices. */
 void dg__cave_walls(dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     if (!cv->fine) return;
-    int c = cv->cell, t = cv->wall;
-    for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) {
-            if (!d->cave[(size_t)y * (size_t)d->width + (size_t)x]) continue;
-            int x0 = x * c, y0 = y * c;
-            int x1 = x0 + c + (x == d->width - 1), y1 = y0 + c + (y == d->height - 1);
-            for (int py = y0; py < y1; py++)
-                for (int px = x0; px < x1; px++) {
-                    if (dg__canvas_fine_open(cv, px, py)) continue;
-                    bool near = false;
-                    for (int k = 1; k <= t && !near; k++)
-                        near = dg__canvas_fine_open(cv, px - k, py) || dg__canvas_fine_open(cv, px + k, py) ||
-                               dg__canvas_fine_open(cv, px, py - k) || dg__canvas_fine_open(cv, px, py + k);
-                    if (near) cv->im->pixels[py][px] = DG_PAL_WALL;
-                }
+    int c = cv->cell, t = cv->wall, w = cv->w;
+    unsigned char *in = malloc((size_t)w);
+    if (!in) return; /* cosmetic pass: without memory the caves keep no rim */
+    for (int y = 0; y < cv->h; y++) {
+        int r = y / c < d->height ? y / c : d->height - 1;
+        const unsigned char *cave = d->cave + (size_t)r * (size_t)d->width;
+        for (int x = 0; x < d->width; x++) memset(in + (size_t)x * (size_t)c, cave[x], (size_t)c);
+        in[w - 1] = cave[d->width - 1];
+        unsigned char *row = cv->im->pixels[y];
+        /* along the row: t px each side of every floor run */
+        for (int x = 0; x < w; x++) {
+            if (!floorish(row[x])) continue;
+            for (int k = 1; k <= t; k++) {
+                if (x - k >= 0 && in[x - k] && !floorish(row[x - k])) row[x - k] = DG_PAL_WALL;
+                if (x + k < w && in[x + k] && !floorish(row[x + k])) row[x + k] = DG_PAL_WALL;
+            }
         }
+        /* down the columns: rows within t above or below hold floor */
+        for (int k = 1; k <= t; k++) {
+            const unsigned char *up = y - k >= 0 ? cv->im->pixels[y - k] : NULL;
+            const unsigned char *dn = y + k < cv->h ? cv->im->pixels[y + k] : NULL;
+            for (int x = 0; x < w; x++)
+                if (in[x] && !floorish(row[x]) &&
+                    ((up && floorish(up[x])) || (dn && floorish(dn[x]))))
+                    row[x] = DG_PAL_WALL;
+        }
+    }
+    free(in);
 }

@@ -116,21 +116,17 @@ static void canvas_close(dg_canvas *cv)
 
 /* ------------------------------------------------------------------ fill */
 
-/* One pixel row of a cave cell, pixel by pixel from the refined outline. */
+/* One pixel row of a cave cell: floor or rock per pixel by the outline. */
 static void cave_cell(const dg_canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
                       const unsigned char *floor_row, const unsigned char *rock_row, int ty)
 {
     int c = cv->cell;
-    size_t idx = (size_t)(cls - cv->cls) + (size_t)x;
-    int y = (int)(idx / (size_t)cv->d->width), py = y * c + ty;
+    int y = (int)((size_t)(cls - cv->cls) / (size_t)cv->d->width);
     unsigned char k = cls[x];
     const unsigned char *tile = NULL;
     if (k >= DG_CLS_TEX && ty < c)
         tile = cv->tex + (size_t)c * (size_t)c * (size_t)(k - DG_CLS_TEX) + (size_t)ty * (size_t)c;
-    for (int i = 0; i < c; i++) {
-        int px = x * c + i;
-        dst[px] = dg__canvas_fine_open(cv, px, py) ? floor_row[px] : tile ? tile[i] : rock_row[px];
-    }
+    dg__cave_fill_row(cv, dst, x, y, ty, floor_row, rock_row, tile);
 }
 
 /* Copies one pixel row of floor, rock or texture under every cell of cell

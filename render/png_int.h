@@ -85,6 +85,7 @@ typedef struct {
      * sub of them a cell, row-major over the whole map; NULL without caves */
     unsigned char *fine;
     int sub;
+    size_t fine_stride;        /* width * sub + 2: a rock border all round */
 } dg_canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */
@@ -113,14 +114,18 @@ static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
     int i = px - x * c, j = py - y * c, s = cv->sub;
     if (i >= c) i = c - 1;
     if (j >= c) j = c - 1;
-    size_t fw = (size_t)cv->d->width * (size_t)s;
-    return cv->fine[(size_t)(y * s + j * s / c) * fw + (size_t)(x * s + i * s / c)] != 0;
+    return cv->fine[(size_t)(y * s + j * s / c + 1) * cv->fine_stride + 1 + (size_t)(x * s + i * s / c)] != 0;
 }
 
 /* cave_draw.c: refines caves into cv->fine (nothing without d->cave), and
  * traces their walls after the fill. DG_ENOMEM only. */
 dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err);
 void dg__cave_walls(dg_canvas *cv);
+/* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor
+ * where the outline is open, else the rock tile row (NULL: rock_row). */
+void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, int ty,
+                       const unsigned char *floor_row, const unsigned char *rock_row,
+                       const unsigned char *tile);
 
 /* png.c: fills the inclusive box x0..x1, y0..y1 (clipped) with ink. */
 void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
