@@ -616,7 +616,7 @@
     $('f-seed').required = false;
     $('f-seed').placeholder = 'random';
     $('random-seed').hidden = false;
-    $('h-seed').textContent = 'Roll picks a fresh seed unless you type one. Same seed, same map.';
+    $('h-seed').textContent = 'Roll picks a fresh seed unless you type one.';
     buildControls();
     updateVisibility();
     fitLayout();
