@@ -65,6 +65,8 @@ srv_entry *srv_entry_ref(srv_entry *e)
 void srv_entry_unref(srv_entry *e)
 {
     if (!e || __atomic_sub_fetch(&e->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
+    for (int i = 0; i < 2; i++)
+        if (e->shared[i]) e->drop_shared(e->shared[i]);
     free(e->key);
     free(e->body);
     free(e->gz);

@@ -64,10 +64,47 @@ static void map_headers(srv_req *r, struct MHD_Response *resp, const map_meta *m
                                   "ETag, X-Dungeon-Seed, X-Dungeon-Options, Content-Disposition");
 }
 
+static void drop_shared(void *resp) { MHD_destroy_response(resp); }
+
+/* The plain GET of a named seed gets one response object per entry and
+ * coding, made once and queued on every connection that asks: no headers
+ * to build per request. The body stays the entry's (persistent to MHD);
+ * the request holds an entry reference until it completes. */
+static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_meta *mm, bool gz)
+{
+    void **slot = &e->shared[gz];
+    struct MHD_Response *resp = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (resp) return resp;
+    resp = MHD_create_response_from_buffer(gz ? e->gz_len : e->len, gz ? e->gz : e->body,
+                                           MHD_RESPMEM_PERSISTENT);
+    if (!resp) return NULL;
+    map_headers(r, resp, mm, gz);
+    (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, dg_format_mime(e->format));
+    (void)MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    void *none = NULL;
+    __atomic_store_n(&e->drop_shared, drop_shared, __ATOMIC_RELAXED);   /* same value from any thread */
+    if (!__atomic_compare_exchange_n(slot, &none, resp, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        MHD_destroy_response(resp);   /* another thread was first */
+        return none;
+    }
+    return resp;
+}
+
 /* Takes the reference e. */
 static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm)
 {
     bool gz = r->want_gz && e->gz;
+    if (mm->seed_named && !mm->download && r->route != SRV_ROUTE_POST
+        && !__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE)) {
+        struct MHD_Response *shared = shared_response(r, e, mm, gz);
+        if (shared) {
+            srv_entry_unref(r->entry);
+            r->entry = e;               /* released when the request completes */
+            r->status = MHD_HTTP_OK;
+            r->bytes = r->method == M_HEAD ? 0 : gz ? e->gz_len : e->len;
+            return MHD_queue_response(r->conn, MHD_HTTP_OK, shared);
+        }
+    }
     unsigned char *data = gz ? e->gz : e->body;
     size_t len = gz ? e->gz_len : e->len;
     struct MHD_Response *resp =

@@ -122,6 +122,11 @@ typedef struct srv_entry {
     uint64_t seed;
     char etag[32];           /* srv_etag(key, false), made once */
     size_t refs;             /* atomic */
+    /* Ready-made answers (identity, gzip) for the plain GET of a named
+     * seed, shared by every such request; http.c makes them on first use
+     * and drop_shared releases them with the entry. */
+    void *shared[2];
+    void (*drop_shared)(void *);
 } srv_entry;
 
 /* Takes body (malloc'd) and key (malloc'd); with want_gz makes the gzip
