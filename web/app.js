@@ -289,6 +289,8 @@
       c.value = name;
     } else {
       c.value = v;
+      /* a number field drops text it cannot hold: keep it to send as given */
+      if (c.value !== String(v)) overrides[row.key] = v;
     }
   }
 

@@ -305,6 +305,10 @@ await check('an invalid value shows the error beside its field', async () => {
   await failedRoll(p3);
   assert.match(await p3.locator('#e-rooms').innerText(), /rooms must be one of/);
   assert.equal(await p3.inputValue('#f-rooms'), 'lots');
+  // so does text a number field cannot hold
+  await p3.goto(`${base}/?seed=5&cell=big`);
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-cell').innerText(), /cell/);
   // a key the form does not know goes above the groups, named
   await p3.goto(`${base}/?seed=5&roms=dense`);
   await failedRoll(p3);
