@@ -108,11 +108,18 @@ static bool door_runs_ew(const dg_canvas *cv, int x, int y)
     bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
     bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
     if (we != ns) return we;
-    /* Both or neither: the door list knows which way its wall runs. */
+    /* Both or neither: the door list (row-major, dg.h) knows which way its
+     * wall runs; binary search, so a big map with many such doors stays fast. */
     const dg_dungeon *d = cv->d;
-    for (size_t i = 0; d->doors && i < d->n_doors; i++)
-        if (d->doors[i].x == x && d->doors[i].y == y)
-            return d->doors[i].dir == DG_DIR_WEST || d->doors[i].dir == DG_DIR_EAST;
+    size_t lo = 0, hi = d->doors ? d->n_doors : 0;
+    long key = (long)y * d->width + x;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        long k = (long)d->doors[mid].y * d->width + d->doors[mid].x;
+        if (k == key) return d->doors[mid].dir == DG_DIR_WEST || d->doors[mid].dir == DG_DIR_EAST;
+        if (k < key) lo = mid + 1;
+        else hi = mid;
+    }
     return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
 }
 

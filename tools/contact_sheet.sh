@@ -27,6 +27,8 @@ complex-death:seed=1234,rooms=complex,doors=deathtrap,stairs=4
 player:seed=99,rooms=dense,polymorph=yes,view=player
 tiny-cells:seed=5,cell=8,rooms=scattered
 big-cells:seed=21,cell=36,rows=15,cols=21,polymorph=many
+caverns:seed=5,algorithm=caverns
+cavernous:seed=8,layout=cavernous,view=player
 ${CONTACT_RUNS:-}"
 
 echo "$runs" | tr ' ' '\n' | while IFS=: read -r name opts; do

@@ -253,6 +253,26 @@ static void probe_style(int s, const char *view)
 Test(png, probes_every_style_gm) { for (int s = 0; s < DG_STYLE_COUNT; s++) probe_style(s, "gm"); }
 Test(png, probes_every_style_player) { for (int s = 0; s < DG_STYLE_COUNT; s++) probe_style(s, "player"); }
 
+/* A door at a crossing has open cells on both axes: the door list decides. */
+Test(png, door_list_orients_a_door_at_a_crossing)
+{
+    static const dg_dir dirs[2] = {DG_DIR_SOUTH, DG_DIR_EAST};
+    for (int k = 0; k < 2; k++) {
+        dg_dungeon *d = pf_alloc(9, 9, 0, 1, 0, "standard", "square", "18", "gm");
+        const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        pf_corr(d, 1, 4, 7, 4);
+        pf_corr(d, 4, 1, 4, 7);
+        pf_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
+        d->doors[0] = (dg_door){4, 4, DG_DOOR_OPEN, dirs[k], 0, 0};
+        img im = render(d);
+        bool ew = dirs[k] == DG_DIR_EAST;
+        cr_expect_eq(door_px(&im, 4, 4, ew, 1, C / 2), RGB(DG_PAL_WALL), "%s: jamb", dg_dir_name(dirs[k]));
+        cr_expect_eq(door_px(&im, 4, 4, !ew, 1, C / 2), RGB(DG_PAL_FLOOR), "%s: turned", dg_dir_name(dirs[k]));
+        free(im.rgb);
+        pf_free(d);
+    }
+}
+
 /* ---------------------------------------------------------------- stairs */
 
 /* Frame pixel of a stair: v = 0 at the dead end, v = C on the corridor. */
