@@ -121,6 +121,17 @@ int td_stop(td_daemon *d, int sig)
     return code;
 }
 
+size_t td_log(const td_daemon *d, char *out, size_t cap)
+{
+    char p[128];
+    snprintf(p, sizeof p, "%s/log", d->dir);
+    FILE *f = fopen(p, "r");
+    size_t n = f ? fread(out, 1, cap - 1, f) : 0;
+    if (f) fclose(f);
+    out[n] = '\0';
+    return n;
+}
+
 static size_t grow(unsigned char **p, size_t *len, const void *data, size_t n)
 {
     unsigned char *q = realloc(*p, *len + n + 1);

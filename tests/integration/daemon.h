@@ -19,6 +19,8 @@ typedef struct {
 bool td_start(td_daemon *d, const char *const *extra);
 /* Sends sig, waits; the exit status (or 128 + signal if it died of one). */
 int td_stop(td_daemon *d, int sig);
+/* The daemon's stderr so far (the access log, when on) into out. */
+size_t td_log(const td_daemon *d, char *out, size_t cap);
 /* Path of build/dungeond; false when it has not been built. */
 bool td_binary(char *out, size_t cap);
 

@@ -4,10 +4,15 @@
  * exits 0; the command line (--help, --version, --check-config, env). */
 #include <criterion/criterion.h>
 #include <curl/curl.h>
+#include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -160,6 +165,51 @@ Test(load, full_queue_answers_503_with_retry_after)
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
 
+/* -------------------------------------------------- connection limits */
+
+static int connect_to(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    return fd;
+}
+
+Test(load, per_ip_limit_refuses_the_connection_over_it)
+{
+    static const char *const flags[] = {"--per-ip-connections", "2", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    int a = connect_to(d.port), b = connect_to(d.port);
+    usleep(100000);   /* let the daemon accept both */
+    td_resp r;
+    cr_assert(!td_request(d.base, "GET", "/healthz", NULL, NULL, 0, &r), "a third connection was served");
+    td_resp_free(&r);
+    close(a);
+    close(b);
+    usleep(100000);
+    cr_assert(td_request(d.base, "GET", "/healthz", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+Test(load, idle_connections_time_out)
+{
+    static const char *const flags[] = {"--timeout", "1", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    int fd = connect_to(d.port);
+    struct timeval tv = {4, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char c;
+    /* 0: the daemon closed it; -1 would be our own 4 s timeout */
+    cr_assert_eq(recv(fd, &c, 1, 0), 0, "idle connection kept open");
+    close(fd);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
 /* ----------------------------------------------------------- shutdown */
 
 typedef struct {
@@ -303,4 +353,42 @@ Test(cli, shipped_config_file_is_valid)
     char defaults[8192];
     cr_assert_eq(run(plain, NULL, defaults, sizeof defaults), 0);
     cr_assert_str_eq(out, defaults);
+}
+
+Test(cli, access_log_lines_in_json)
+{
+    static const char *const flags[] = {"--access-log", "on", "--log-format", "json", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    td_resp r;
+    cr_assert(td_request(d.base, "GET", "/dungeon.txt?seed=7", NULL, NULL, 0, &r));
+    size_t body = r.len;
+    td_resp_free(&r);
+    cr_assert(td_request(d.base, "GET", "/nope%0aforged", NULL, NULL, 0, &r));
+    td_resp_free(&r);
+    usleep(200000);   /* the line is written once the answer is out */
+    char log[16384];
+    td_log(&d, log, sizeof log);
+    int access = 0;
+    for (char *save = NULL, *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        json_error_t je;
+        json_t *j = json_loads(line, 0, &je);
+        cr_assert_not_null(j, "not a JSON line: %s", line);
+        if (json_object_get(j, "status")) {
+            access++;
+            cr_assert(json_is_string(json_object_get(j, "method")));
+            cr_assert(json_is_integer(json_object_get(j, "us")));
+            const char *path = json_string_value(json_object_get(j, "path"));
+            if (!strcmp(path, "/dungeon.txt?seed=7")) {
+                cr_assert_eq(json_integer_value(json_object_get(j, "status")), 200);
+                cr_assert_eq((size_t)json_integer_value(json_object_get(j, "bytes")), body);
+            } else {
+                cr_assert_str_eq(path, "/nope%0aforged");   /* logged as received, one line */
+                cr_assert_eq(json_integer_value(json_object_get(j, "status")), 404);
+            }
+        }
+        json_decref(j);
+    }
+    cr_assert_eq(access, 2);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
