@@ -231,6 +231,8 @@ void srv_config_resolve(srv_config *c)
     if (cpus > 64) cpus = 64;
     if (c->io_threads == 0) c->io_threads = (int)cpus;
     if (c->workers == 0) c->workers = (int)cpus;
+    /* MHD splits the connection limit between its threads: each needs one */
+    if (c->io_threads > c->max_connections) c->io_threads = c->max_connections;
 }
 
 void srv_config_print(const srv_config *c, FILE *out)

@@ -392,10 +392,15 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                           "address is not an IP literal");
         goto fail;
     }
+    /* a pool of one draws a warning from MHD: leave the option out then */
+    struct MHD_OptionItem pool_opt[] = {
+        {c->io_threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)c->io_threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     h->d = MHD_start_daemon(flags, (uint16_t)c->port, NULL, NULL, handler, h,
                             MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-                            MHD_OPTION_THREAD_POOL_SIZE, (unsigned)c->io_threads,
+                            MHD_OPTION_ARRAY, pool_opt,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)c->max_connections,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c->per_ip_connections,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
