@@ -36,6 +36,12 @@
 
 /* ---------------------------------------------------------------- checks */
 
+static bool too_big(const dg_dungeon *d, int cell)
+{
+    long long w = (long long)d->width * cell + 1, h = (long long)d->height * cell + 1;
+    return w * h > DG_PNG_MAX_PIXELS || w > INT_MAX / 2 || h > INT_MAX / 2;
+}
+
 static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
     char v[32];
@@ -60,12 +66,16 @@ static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *er
         snprintf(v, sizeof v, "%d", (int)o->view);
         return dg_error_set(err, DG_EINVAL, "view", v, "gm|player", "unknown view");
     }
-    long long w = (long long)d->width * cell + 1, h = (long long)d->height * cell + 1;
-    if (w * h > DG_PNG_MAX_PIXELS || w > INT_MAX / 2 || h > INT_MAX / 2) {
+    if (too_big(d, cell)) {
+        int fit = DG_MIN_CELL_PX - 1;
+        while (fit < max_cell && !too_big(d, fit + 1)) fit++;
+        char allowed[32] = "";
+        if (fit >= DG_MIN_CELL_PX) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_CELL_PX, fit);
         snprintf(v, sizeof v, "%d", cell);
-        return dg_error_set(err, DG_ELIMIT, "cell", v, "", "a %dx%d map at %d px would be a %lldx%lld "
-                            "image, over the %lld pixel limit; use a smaller cell",
-                            d->width, d->height, cell, w, h, (long long)DG_PNG_MAX_PIXELS);
+        return dg_error_set(err, DG_ELIMIT, "cell", v, allowed,
+                            "a %dx%d map at %d px is over the %lld pixel image limit%s", d->width,
+                            d->height, cell, (long long)DG_PNG_MAX_PIXELS,
+                            fit >= DG_MIN_CELL_PX ? "; use a smaller cell" : " at any cell size");
     }
     return DG_OK;
 }
@@ -323,14 +333,16 @@ static void on_error(png_structp p, png_const_charp msg)
 
 static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
 
-/* Everything after setjmp only reads pointers set before it. */
-static dg_status encode(dg_canvas *cv, bool exact, dg_buf *out, dg_error *err)
+/* After setjmp this only reads locals set before it, and the sink the
+ * libpng callbacks write lives in the caller's frame. */
+static dg_status encode(dg_canvas *cv, bool exact, sink *s)
 {
     /* exact: drop the last boundary column and row */
     int w = cv->w - exact, h = cv->h - exact;
-    sink s = {out, err, DG_OK};
+    dg_buf *out = s->out;
+    dg_error *err = s->err;
     size_t start = out->len;
-    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s, on_error, on_warning);
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, on_error, on_warning);
     png_infop info = p ? png_create_info_struct(p) : NULL;
     if (!p || !info) {
         png_destroy_write_struct(&p, NULL);
@@ -339,9 +351,9 @@ static dg_status encode(dg_canvas *cv, bool exact, dg_buf *out, dg_error *err)
     if (setjmp(png_jmpbuf(p))) {
         png_destroy_write_struct(&p, &info);
         out->len = start;
-        return s.rc != DG_OK ? s.rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
+        return s->rc != DG_OK ? s->rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
     }
-    png_set_write_fn(p, &s, on_write, on_flush);
+    png_set_write_fn(p, s, on_write, on_flush);
     /* Indices come from the role enum, always < DG_PAL_COUNT; libpng's
      * per-pixel range check cost a fifth of the render. */
     png_set_check_for_invalid_index(p, 0);
@@ -388,7 +400,8 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
-    rc = encode(&cv, exact, out, err);
+    sink s = {out, err, DG_OK};
+    rc = encode(&cv, exact, &s);
 done:
     canvas_close(&cv);
     return rc;

@@ -620,6 +620,7 @@ Test(png, bad_input_is_a_named_error)
     dg_error_clear(&err);
     cr_expect_eq(dg_png_encode(d, &b, &err), DG_ELIMIT);
     cr_expect_str_eq(err.param, "cell");
+    cr_expect_str_eq(err.allowed, "4..4", "the cells that would fit: %s", err.allowed);
     pf_free(d);
     dg_buf_fini(&b);
 }
