@@ -1,23 +1,23 @@
 /* png.c -- dg_png_encode: a finished dungeon -> an indexed PNG. Sets up the
  * palette image, fills rock and floor, draws the walls and hands the pixel
  * rows to libpng; the style table is style.c's, grid patterns grid_draw.c's,
- * rock texture texture.c's, door/stair/label glyphs glyphs.c's. gd memory
- * never leaves this renderer.
+ * rock texture texture.c's, organic cave outlines cave_draw.c's,
+ * door/stair/label glyphs glyphs.c's. gd memory never leaves this renderer.
  *
  * Geometry: cell c (px) = d->opts.cell; the image is (width * c + 1) x
- * (height * c + 1) pixels (dg__png_render can drop the extra column and row
- * for formats that want exactly width * c x height * c). Pixel column x * c is the boundary line west of
- * cell column x (and row y * c the line north of cell row y), so every cell
- * owns the (c - 1) x (c - 1) interior between two lines and the map's last
- * east/south boundary still has its own pixel column/row. Walls are drawn
- * on the boundary line and thicken into the solid side only, so floors keep
- * their full interior.
+ * (height * c + 1) pixels (dg__png_render can drop the extra column and
+ * row for formats that want exactly width * c x height * c). Pixel column
+ * x * c is the boundary line west of cell column x (and row y * c the line
+ * north of cell row y), so every cell owns the (c - 1) x (c - 1) interior
+ * between two lines and the map's last east/south boundary still has its
+ * own pixel column/row. Walls are drawn on the boundary line and thicken
+ * into the solid side only, so floors keep their full interior.
  *
  * Speed: nothing here calls gd per pixel. Floor and rock are copied as
  * whole spans from pre-drawn grid rows straight into the palette rows
  * (gdImage->pixels), walls are memset strips, glyphs touch only their cells.
- * The PNG is written with libpng from those same rows; the settings below
- * were chosen with bench/bench_render (see the comment at png_settings). */
+ * The PNG is written 4 bits a pixel with libpng from those same rows; the
+ * zlib settings were chosen with bench/bench_render (see png_settings). */
 #include <limits.h>
 #include <png.h>
 #include <setjmp.h>
