@@ -277,12 +277,13 @@ static void walls(dg_canvas *cv)
 
 /* ---------------------------------------------------------------- encode */
 
-/* zlib settings, measured (CPU time, 45x23 @ 18 px, standard style) with the
- * 4-bit rows below: level 1 default strategy, filter none 8.7 KB 0.46 ms;
- * Z_RLE 15 KB 0.55 ms; filter Up + level 2: 4.2 KB 0.27 ms; level 3 4.0 KB
- * 0.28 ms; level 6 2.9 KB 1.1 ms. 8-bit rows cost 1.5-2x the time for
- * similar sizes. Up suits these images: most pixel rows repeat the one
- * above, and Up turns them into zero runs. */
+/* zlib settings, measured on 45x23 @ 18 px, standard style, thread CPU
+ * time. zlib alone on the 4-bit rows: level 1 8.7 KB 0.46 ms, level 2 5.6 KB
+ * 0.33 ms, level 3 4.2 KB 0.34 ms, level 6 2.8 KB 1.1 ms; Z_RLE 15 KB and
+ * slower; 8-bit rows 1.5-2x the time; a window under 32 KB slower still.
+ * Whole render: filter None + level 2 0.57 ms 5.7 KB, level 3 0.60 ms 4.3 KB,
+ * filter Up + level 2 0.74-0.89 ms 4.3 KB (libpng filters a byte at a time,
+ * which costs more than zlib saves on rows that repeat anyway). */
 static const struct {
     int level, strategy, mem_level, filter;
 } png_settings = {2, Z_DEFAULT_STRATEGY, 8, PNG_FILTER_NONE};
