@@ -6,7 +6,10 @@
 # benchmark, not a test: it reports, it never fails on a number.
 #
 # usage: bench/bench_http.sh [BUILD_DIR] [SECONDS] [CONNECTIONS] [THREADS]
-#        defaults: build 5 64 2. Needs wrk and nginx (Debian: wrk nginx-light).
+#        defaults: build 5 64 2; ROUNDS=3 in the environment: every case runs
+#        that many times, interleaved with the others so drift in the
+#        machine's load hits all alike, and the median round is shown.
+#        Needs wrk and nginx (Debian: wrk nginx-light).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,6 +17,7 @@ build=${1:-$root/build}
 secs=${2:-5}
 conns=${3:-64}
 threads=${4:-2}
+rounds=${ROUNDS:-3}
 daemon=$build/dungeond
 paths=("/dungeon.json?seed=7" "/dungeon.png?seed=7")
 
@@ -49,18 +53,27 @@ start_dungeond() { # name, extra flags...
 # wrk's latency lines say 312.00us / 1.23ms / 1.01s: milliseconds out.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.3f", n }'; }
 
-declare -A rps p50 p99
+declare -A rps p50 p99 runs
 run_wrk() { # key, url
-  local out
+  local out r a b c
   # a short warm-up fills the cache (cache-on case) and wakes every thread
   wrk -t"$threads" -c"$conns" -d1s "$2" >/dev/null 2>&1 || true
   out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$2")
   if grep -q "Non-2xx" <<<"$out"; then
     echo "bench_http: $1 answered non-2xx:" >&2; grep "Non-2xx" <<<"$out" >&2
   fi
-  rps[$1]=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")
-  p50[$1]=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
-  p99[$1]=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
+  r=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")
+  a=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
+  b=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
+  runs[$1]+="$r $a $b"$'\n'
+}
+
+# The round with the median req/s stands for the case.
+pick() { # key
+  local line r a b
+  line=$(sort -n <<<"${runs[$1]%$'\n'}" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }')
+  read -r r a b <<<"$line"
+  rps[$1]=$r; p50[$1]=$a; p99[$1]=$b
 }
 
 # --- dungeond, cache off and on -------------------------------------------
@@ -102,13 +115,17 @@ for p in "${paths[@]}"; do
     || { echo "bench_http: nginx and dungeond differ for $p" >&2; exit 1; }
 done
 
-echo "wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs; dungeond $("$daemon" --version | cut -d' ' -f2-)"
-for p in "${paths[@]}"; do
-  f=${p#/dungeon.}; f=${f%%\?*}
-  run_wrk "nginx $f" "http://127.0.0.1:$ng$p"
-  run_wrk "off $f" "http://127.0.0.1:$off$p"
-  run_wrk "on $f" "http://127.0.0.1:$on$p"
+echo "wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs, median of $rounds rounds;" \
+     "dungeond $("$daemon" --version | cut -d' ' -f2-); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+for _ in $(seq "$rounds"); do
+  for p in "${paths[@]}"; do
+    f=${p#/dungeon.}; f=${f%%\?*}
+    run_wrk "nginx $f" "http://127.0.0.1:$ng$p"
+    run_wrk "off $f" "http://127.0.0.1:$off$p"
+    run_wrk "on $f" "http://127.0.0.1:$on$p"
+  done
 done
+for k in "${!runs[@]}"; do pick "$k"; done
 
 printf '\n%-26s %12s %10s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "vs nginx"
 for f in json png; do
