@@ -126,6 +126,27 @@ static dg_status build_rooms(gm *g, dg_error *err)
         s->cc = p->x0 + s->sec_col * px + px / 2;
         s->cr = p->y0 + s->sec_row * py + py / 2;
         int a = extent(b, left), z = extent(b, right), u = extent(b, up), d = extent(b, down);
+        if (id == 1 && b->o->stairs > 0) {
+            /* room 1 holds the stairs: on a side no join leaves by, it
+             * stops two cells short of its section's wall, which leaves
+             * space for the stair's alcove */
+            int *ext[4] = {&u, &d, &a, &z}, most[4] = {up, down, left, right}, free_sides[4], n = 0;
+            for (int side = 0; side < 4; side++) {
+                bool used = false;
+                for (int j = 0; j < g->n_joins && !used; j++) {
+                    int o = g->joins[j].a == 1 ? g->joins[j].z : g->joins[j].z == 1 ? g->joins[j].a : 0;
+                    if (!o) continue;
+                    int dr = g->at[o].sec_row - s->sec_row, dc = g->at[o].sec_col - s->sec_col;
+                    used = (side == DG_DIR_NORTH && dr < 0) || (side == DG_DIR_SOUTH && dr > 0) ||
+                           (side == DG_DIR_WEST && dc < 0) || (side == DG_DIR_EAST && dc > 0);
+                }
+                if (!used && most[side] >= 2) free_sides[n++] = side;
+            }
+            if (n > 0) {
+                int side = free_sides[dg_rng_below(&b->rng, (uint32_t)n)];
+                if (*ext[side] > most[side] - 2) *ext[side] = most[side] - 2;
+            }
+        }
         dg__room rm = {s->cr - u, s->cc - a, s->cr + d, s->cc + z, DG_SHAPE_RECT, 0, false, true};
         dg_status rc = dg__add_room(b, &rm, err);
         if (rc != DG_OK) return rc;
