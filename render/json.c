@@ -32,7 +32,8 @@
  *              wall    a maximal straight run of boundary between walkable
  *                      (room or corridor) and solid cells; the map edge is
  *                      solid, so it is walled even at an exit
- *              object  the same around free-standing solid (a pillar)
+ *              object  the same around solid standing in room floor only
+ *                      (a pillar)
  *              door    the doorway across the middle of a door cell, one
  *                      per door except archways (openings); `door` indexes
  *                      the top-level "doors" array

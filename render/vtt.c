@@ -16,7 +16,9 @@
  *                           pixels_per_grid ppg}
  *   line_of_sight          closed polylines [[{x, y}, ...], ...] (first point
  *                          repeated last) of the walls: maximal straight runs
- *   objects_line_of_sight  the same around free-standing solids (pillars)
+ *   objects_line_of_sight  the same around solid standing in room floor only
+ *                          (pillars); rock ringed by corridors stays in
+ *                          line_of_sight, since importers may skip objects
  *   portals                [{position {x, y} (midpoint), bounds [{x, y}, {x, y}],
  *                           rotation (radians, atan2 of bounds[1] - bounds[0]:
  *                           0 or pi/2), closed true, freestanding false}]
@@ -46,7 +48,11 @@
  *               portal gives it away. Foundry: door 2 (secret) in both views --
  *               Foundry itself hides secret doors from players -- with the
  *               walls of the gm geometry, so the GM can open it.
- * Walls block everything (move, sight, light, sound 20); dir 0 (both). */
+ * Walls block everything (move, sight, light, sound 20); dir 0 (both).
+ *
+ * Caves: walls follow cell edges, while png.c draws cave outlines as curves
+ * (cave_draw.c) that keep to the cells' middle halves, so a cave wall can sit
+ * up to about a quarter cell (more at a rounded corner) off the drawn rock. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
