@@ -486,6 +486,16 @@ Test(http, download_names_the_file)
     cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
     cr_assert_str_eq(cd, "attachment; filename=\"dungeon-12.donjon.json\"");
     td_resp_free(&r);
+    /* Universal VTT files go by Dungeondraft's extension, which importers expect */
+    r = get("/dungeon.uvtt?seed=12&download=yes&ppg=20", NULL);
+    cr_assert_eq(r.status, 200);
+    cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
+    cr_assert_str_eq(cd, "attachment; filename=\"dungeon-12.dd2vtt\"");
+    td_resp_free(&r);
+    r = get("/dungeon.foundry.json?seed=12&download=yes", NULL);
+    cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
+    cr_assert_str_eq(cd, "attachment; filename=\"dungeon-12.foundry.json\"");
+    td_resp_free(&r);
     r = get("/dungeon.png?seed=7&download=0", NULL);
     cr_assert(!td_header(&r, "Content-Disposition", cd, sizeof cd));
     td_resp_free(&r);
