@@ -83,4 +83,31 @@ typedef struct {
 } dg__ab_stair;
 dg__ab_stair dg__ab_stair_cells(const dg__ab_area *a, int cfg);
 
+/* abstract_areas.c: the steps of the plan that only look at areas. */
+typedef struct {
+    int *start;              /* per area: first index into at[] (n_area + 1 entries) */
+    int *at;                 /* pair indices */
+} dg__ab_adjacency;
+/* Grows *arr to hold at least need items of size bytes; false when out of memory. */
+bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size);
+/* Fills p->area with the areas the map is cut into. */
+dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err);
+/* Fills p->pair with every two areas sharing two or more border cells. */
+dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err);
+/* Each area's pairs; the caller frees g->start and g->at, also on failure. */
+dg_status dg__ab_adjacency_build(const dg__ab_plan *p, dg__ab_adjacency *g, dg_error *err);
+/* Breadth-first from `from` over all pairs: hop counts into dist (-1 not
+ * reached), the order reached into queue (n_area ints), *count (may be
+ * NULL) how many; returns the last reached, a farthest one. */
+int dg__ab_bfs(const dg__ab_plan *p, const dg__ab_adjacency *g, int from, int *dist, int *queue, size_t *count);
+/* The A* route from p->entrance to p->exit into p->route (see the .c). */
+dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int strength, dg_error *err);
+
+static inline int dg__ab_cx(const dg__ab_area *a) { return (a->x1 + a->x2) / 2; }
+static inline int dg__ab_cy(const dg__ab_area *a) { return (a->y1 + a->y2) / 2; }
+static inline int dg__ab_inside_w(const dg__ab_area *a) { return a->x2 - a->x1 - 1; }
+static inline int dg__ab_inside_h(const dg__ab_area *a) { return a->y2 - a->y1 - 1; }
+static inline int dg__ab_abs(int v) { return v < 0 ? -v : v; }
+static inline int dg__ab_other_end(const dg__ab_pair *q, int a) { return q->a == a ? q->b : q->a; }
+
 #endif

@@ -176,6 +176,25 @@ static void check_plan(const dg_dungeon *d, const char *what)
         }
     }
     cr_assert_eq(dist[p.exit], far, "%s: exit %d steps from the entrance, an area %d", what, dist[p.exit], far);
+    /* every area of the route's part is attached: joined pairs reach them
+     * all from the entrance, and nothing else is painted */
+    for (size_t i = 0; i < p.n_area; i++) dist[i] = -1;
+    head = tail = 0;
+    queue[tail++] = p.entrance;
+    dist[p.entrance] = 0;
+    while (head < tail) {
+        int a = queue[head++];
+        for (size_t k = 0; k < p.n_pair; k++) {
+            if (!p.pair[k].joined) continue;
+            int b = p.pair[k].a == a ? p.pair[k].b : p.pair[k].b == a ? p.pair[k].a : -1;
+            if (b >= 0 && dist[b] < 0) dist[b] = dist[a] + 1, queue[tail++] = b;
+        }
+    }
+    for (size_t i = 0; i < p.n_area; i++) {
+        cr_assert_eq(p.area[i].main, dist[i] >= 0, "%s: area %zu %s", what, i,
+                     p.area[i].main ? "not attached" : "joined but outside the route's part");
+        cr_assert_eq(p.area[i].painter != DG__AB_ROCK, p.area[i].main, "%s", what);
+    }
     free(dist);
     free(queue);
     /* stairs stand in the entrance and exit areas, joined by the route */
