@@ -101,6 +101,8 @@ static const unsigned key_algos[K_COUNT] = {
     [K_ROOM_MAX] = ALGO(DG_ALGO_DONJON),
     [K_POLYMORPH] = ALGO(DG_ALGO_DONJON),
     [K_CORRIDORS] = ALGO(DG_ALGO_DONJON),
+    /* panels always prunes every dead end: the key has nothing to say there */
+    [K_DEADENDS] = ~ALGO(DG_ALGO_PANELS) & ((1u << DG_ALGO_COUNT) - 1),
     [K_CAVE_FILL] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
     [K_CAVE_STEPS] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
     [K_PANEL_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
@@ -815,7 +817,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
     if (APPLIES(K_POLYMORPH)) put(buf, cap, &len, "polymorph", "%s", dg_polymorph_name(o->polymorph));
     put(buf, cap, &len, "doors", "%s", dg_door_set_name(o->doors));
     if (APPLIES(K_CORRIDORS)) put(buf, cap, &len, "corridors", "%s", dg_corridor_style_name(o->corridors));
-    put(buf, cap, &len, "deadends", "%d", o->deadends);
+    if (APPLIES(K_DEADENDS)) put(buf, cap, &len, "deadends", "%d", o->deadends);
     put(buf, cap, &len, "stairs", "%d", o->stairs);
     put(buf, cap, &len, "egress", "%s", dg_egress_name(o->egress));
     /* family keys: caves only matter to donjon when its layout is cavernous */
