@@ -10,7 +10,7 @@
 
 #include "gridmapper.h"
 
-/* A planned room's section centre and its extent from the centre. */
+/* A planned room: its section and that section's centre cell. */
 typedef struct {
     int cr, cc;
     int sec_row, sec_col;
@@ -475,7 +475,7 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     if (rc != DG_OK) return rc;
     const dg__gm_plan *p = &g.plan;
     g.at = calloc((size_t)p->n_room + 1, sizeof *g.at);
-    g.joins = malloc((size_t)(p->n_room + DG__GM_MAX_BLOCKS) * 2 * sizeof *g.joins);
+    g.joins = malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
     if (!g.at || !g.joins) {
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building rooms");
         goto done;
