@@ -1,0 +1,90 @@
+/* options_int.h -- private to the option files (option_names.c, options.c,
+ * canonical.c): the key list, the value and key tables, and the small text
+ * helpers they share. Nothing outside core/options*.c includes it. */
+#ifndef DG_OPTIONS_INT_H
+#define DG_OPTIONS_INT_H
+
+#include <stddef.h>
+
+#include "dg.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+#define SIZE_DEFAULT 4 /* medium */
+#define ROOM_SIZE_DEFAULT 1 /* medium */
+#define ROOM_DIM_MIN 3
+#define ROOM_DIM_MAX 99
+#define DEADENDS_DEFAULT 50
+#define STAIRS_DEFAULT 2
+#define STAIRS_MAX 64
+#define SEED_TEXT_MAX 200
+#define CELL_DEFAULT 18
+#define PPG_DEFAULT 70
+
+/* Value names (sizes fixed here so COUNT() works on the extern arrays). */
+#define DG__N_SIZES 9
+#define DG__N_ROOM_SIZES 6
+extern const char *const dg__algorithm_names[DG_ALGO_COUNT];
+extern const char *const dg__layout_names[DG_LAYOUT_COUNT];
+extern const char *const dg__room_layout_names[DG_ROOMS_COUNT];
+extern const char *const dg__polymorph_names[DG_POLY_COUNT];
+extern const char *const dg__door_set_names[DG_DOORS_COUNT];
+extern const char *const dg__corridor_names[DG_CORR_COUNT];
+extern const char *const dg__egress_names[DG_EGRESS_COUNT];
+extern const char *const dg__format_names[DG_FMT_COUNT];
+extern const char *const dg__grid_names[DG_GRID_COUNT];
+extern const char *const dg__view_names[DG_VIEW_COUNT];
+extern const char *const dg__style_names[DG_STYLE_COUNT];
+extern const char *const dg__connect_names[DG_CONNECT_COUNT];
+extern const char *const dg__corridor_accepted[4];
+extern const int dg__corridor_accepted_value[4];
+extern const char *const dg__size_names[DG__N_SIZES];
+extern const int dg__size_rows[DG__N_SIZES];
+extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
+extern const int dg__room_size_min[DG__N_ROOM_SIZES];
+extern const int dg__room_size_max[DG__N_ROOM_SIZES];
+extern const char *const dg__deadend_names[3];
+extern const int dg__deadend_values[3];
+extern const char *const dg__stair_names[3];
+extern const int dg__stair_values[3];
+
+/* Also the canonical order of the keys (format aside). */
+typedef enum {
+    K_SEED, K_ALGORITHM, K_SIZE, K_ROWS, K_COLS, K_LAYOUT, K_ROOMS, K_ROOM_SIZE,
+    K_ROOM_MIN, K_ROOM_MAX, K_POLYMORPH, K_DOORS, K_CORRIDORS, K_DEADENDS,
+    K_STAIRS, K_EGRESS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW, K_PPG,
+    /* family keys */
+    K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
+    K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
+    K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
+    K_COUNT
+} key_id;
+_Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");
+#define GIVEN(k) ((uint64_t)1 << (k))
+#define ALGO(a) (1u << (a))
+
+extern const char *const dg__key_names[K_COUNT];
+/* Which algorithms a key means something for; 0 = every one. */
+extern const unsigned dg__key_algos[K_COUNT];
+
+/* Integer family keys: field, range, default. */
+typedef struct {
+    key_id k;
+    size_t off;
+    int lo, hi, def;
+} dg__int_key;
+#define DG__N_INT_KEYS 12
+extern const dg__int_key dg__int_keys[DG__N_INT_KEYS];
+int *dg__int_field(dg_options *o, size_t i);
+int dg__int_key_index(key_id k);
+
+/* Text helpers: ASCII case folding, strict integers, UTF-8-safe cuts. */
+int dg__find_name(const char *const *names, size_t n, const char *v);
+void dg__join(char *buf, size_t cap, const char *const *names, size_t n, const char *sep);
+bool dg__is_space(char c);
+bool dg__parse_int(const char *s, long long *out);
+bool dg__parse_u64(const char *s, uint64_t *out);
+size_t dg__utf8_cut(const char *s, size_t max);
+int dg__distance(const char *a, const char *b);
+
+#endif
