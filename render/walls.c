@@ -7,7 +7,7 @@
  * Only cell words are read -- never room outlines or the drawing -- so every
  * algorithm family gets walls, caves included. A room's outline is the
  * boundary of its cells, so its walls follow it exactly; the PNG draws walls
- * on the same cell edges.
+ * on the same cell edges (caves aside, which it rounds: see vtt.c).
  *
  * The rules, in half-cell units (2 x cell coordinates):
  *   walkable   DG_ROOM|DG_CORRIDOR; the player view makes a secret door
