@@ -6,7 +6,8 @@ if(DG_FUZZ)
     message(WARNING "DG_FUZZ needs clang (CC=clang); fuzz targets skipped")
   else()
     add_executable(fuzz_options ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_options.c
-                   ${CMAKE_SOURCE_DIR}/core/options.c ${CMAKE_SOURCE_DIR}/core/error.c
+                   ${CMAKE_SOURCE_DIR}/core/options.c ${CMAKE_SOURCE_DIR}/core/option_names.c
+                   ${CMAKE_SOURCE_DIR}/core/canonical.c ${CMAKE_SOURCE_DIR}/core/error.c
                    ${CMAKE_SOURCE_DIR}/core/rng.c)
     target_include_directories(fuzz_options PRIVATE ${CMAKE_SOURCE_DIR}/core)
     target_compile_options(fuzz_options PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
