@@ -7,10 +7,14 @@
  * traces its edges.
  *
  * What the map says stays true: the middle half of every cave cell keeps
- * its cell's value at every level (a one-cell passage stays at least half a
- * cell wide, a one-cell pillar stays), and cells that carry glyphs (doors,
- * stairs), their neighbours, and cave cells touching non-cave cells keep
- * their square shape, so straight corridors meet caves cleanly. The noise
+ * its cell's value at every level, and so does a band of that width on to
+ * each neighbour of the same kind (a one-cell passage stays at least half a
+ * cell wide and joined, a one-cell wall stays closed); where two cells meet
+ * only corner to corner, the corner between them stays rock, so caves the
+ * map keeps apart never touch (tests/unit/test_cave_render.c). Cells that
+ * carry glyphs (doors, stairs), their neighbours, and cave cells touching
+ * non-cave cells keep their square shape, so straight corridors meet caves
+ * cleanly. The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
  * the same cave outline in every style.
  *
@@ -38,11 +42,27 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
     return d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
 }
 
-/* Per cell: 0 free (a cave cell whose ring may move), 1 pinned whole. */
-static unsigned char *pin_cells(const dg_canvas *cv)
+static bool cell_open(const dg_canvas *cv, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
+    return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
+}
+
+/* What each cell's sub-cells must keep, as flags: the whole square shape,
+ * bands towards neighbours of the same kind (open or solid), and corners
+ * where the cell and its diagonal neighbour are one kind and the two beside
+ * them the other (a checkerboard: the map does not join the diagonal). */
+enum {
+    KEEP_SQUARE = 1,
+    SAME_N = 1 << 1, SAME_S = 1 << 2, SAME_W = 1 << 3, SAME_E = 1 << 4,
+    CHECK_NW = 1 << 5, CHECK_NE = 1 << 6, CHECK_SW = 1 << 7, CHECK_SE = 1 << 8,
+    IS_OPEN = 1 << 9, FLAG_VALUES = 1 << 10,
+};
+
+static uint16_t *pin_cells(const dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
-    unsigned char *pin = calloc((size_t)d->width * (size_t)d->height, 1);
+    uint16_t *pin = calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
     if (!pin) return NULL;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
@@ -51,16 +71,49 @@ static unsigned char *pin_cells(const dg_canvas *cv)
                 for (int dx = -1; dx <= 1 && !p; dx++)
                     p = !is_cave(d, x + dx, y + dy) ||
                         (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) != 0;
-            pin[(size_t)y * (size_t)d->width + (size_t)x] = p;
+            bool me = cell_open(cv, x, y);
+            unsigned f = (p ? KEEP_SQUARE : 0) | (me ? IS_OPEN : 0);
+            f |= (cell_open(cv, x, y - 1) == me ? SAME_N : 0) | (cell_open(cv, x, y + 1) == me ? SAME_S : 0);
+            f |= (cell_open(cv, x - 1, y) == me ? SAME_W : 0) | (cell_open(cv, x + 1, y) == me ? SAME_E : 0);
+            for (int k = 0; k < 4; k++) {
+                int dx = k & 1 ? 1 : -1, dy = k & 2 ? 1 : -1;
+                if (cell_open(cv, x + dx, y + dy) == me && cell_open(cv, x + dx, y) != me &&
+                    cell_open(cv, x, y + dy) != me)
+                    f |= (unsigned)CHECK_NW << k;
+            }
+            pin[(size_t)y * (size_t)d->width + (size_t)x] = (uint16_t)f;
         }
     return pin;
 }
 
+/* The value sub-cell (i, j) of an s x s cell with flags f must hold, or -1
+ * when it is free: the middle half, the bands to same-kind neighbours, and
+ * at a checkerboard corner rock -- a solid cell's whole quadrant there, an
+ * open cell's corner cut off -- so the diagonal pair never touches. */
+static int held(unsigned f, int s, int i, int j)
+{
+    int open = (f & IS_OPEN) != 0;
+    int lo = s / 4, hi = s - lo;
+    bool west = i < s / 2, north = j < s / 2;
+    if (f & ((unsigned)CHECK_NW << ((west ? 0 : 1) + (north ? 0 : 2)))) {
+        if (!open) return 0;
+        int di = west ? i : s - 1 - i, dj = north ? j : s - 1 - j;
+        if (di + dj < lo) return 0;
+    }
+    bool mi = i >= lo && i < hi, mj = j >= lo && j < hi;
+    if (mi && (mj || (j < lo && (f & SAME_N)) || (j >= hi && (f & SAME_S)))) return open;
+    if (mj && ((i < lo && (f & SAME_W)) || (i >= hi && (f & SAME_E)))) return open;
+    return -1;
+}
+
 typedef struct {
     const dg_canvas *cv;
-    const unsigned char *pin;
+    const uint16_t *pin;
     int s;      /* sub-cells per cell at this level */
     size_t fw;  /* row stride: width * s + 2 (border) */
+    /* held() for every flag value in use, [flags][j][i]: one table read per
+     * sub-cell instead of the corner and band tests */
+    const signed char *held;
 } level;
 
 static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
@@ -69,28 +122,30 @@ static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
 }
 
 /* Runs BODY with p on every free sub-cell of grid g at this level (the ring
- * of a free cave cell), row-major; pinned cells and cores get their cell's
- * value instead. */
+ * of a free cave cell), row-major; pinned cells and held sub-cells (see
+ * held()) get their value instead. */
 #define FOR_FREE_SUBCELLS(L, g, BODY)                                                    \
     do {                                                                                 \
         const dg_dungeon *d_ = (L)->cv->d;                                               \
-        int s_ = (L)->s, lo_ = s_ / 4, hi_ = s_ - s_ / 4;                                \
+        int s_ = (L)->s;                                                                 \
         for (int y_ = 0; y_ < d_->height; y_++)                                          \
             for (int j_ = 0; j_ < s_; j_++) {                                            \
                 unsigned char *row_ = sub_row((L), (g), y_ * s_ + j_);                   \
                 size_t c0_ = (size_t)y_ * (size_t)d_->width;                             \
-                bool jcore_ = j_ >= lo_ && j_ < hi_;                                     \
                 for (int x_ = 0; x_ < d_->width; x_++) {                                 \
                     unsigned char val_ = (L)->cv->cls[c0_ + (size_t)x_] == DG_CLS_OPEN;  \
                     unsigned char *cell_ = row_ + (size_t)x_ * (size_t)s_;               \
-                    if ((L)->pin[c0_ + (size_t)x_]) {                                    \
+                    unsigned f_ = (L)->pin[c0_ + (size_t)x_];                            \
+                    if (f_ & KEEP_SQUARE) {                                              \
                         memset(cell_, val_, (size_t)s_);                                 \
                         continue;                                                        \
                     }                                                                    \
                     for (int i_ = 0; i_ < s_; i_++) {                                    \
                         unsigned char *p = cell_ + i_;                                   \
-                        if (jcore_ && i_ >= lo_ && i_ < hi_) {                           \
-                            *p = val_;                                                   \
+                        int v_ = (L)->held[((size_t)f_ * (size_t)s_ + (size_t)j_) *      \
+                                           (size_t)s_ + (size_t)i_];                     \
+                        if (v_ >= 0) {                                                   \
+                            *p = (unsigned char)v_;                                      \
                             continue;                                                    \
                         }                                                                \
                         BODY                                                             \
@@ -106,21 +161,26 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
     int target = pick_sub(cv);
     size_t fw_max = (size_t)d->width * (size_t)target + 2;
     size_t n = fw_max * ((size_t)d->height * (size_t)target + 2);
-    unsigned char *pin = pin_cells(cv), *a = calloc(n, 1), *b = calloc(n, 1);
-    unsigned char *flip = malloc(n), *sums = malloc(3 * fw_max);
-    if (!pin || !a || !b || !flip || !sums) {
+    uint16_t *pin = pin_cells(cv);
+    unsigned char *a = calloc(n, 1), *b = calloc(n, 1);
+    unsigned char *flip = malloc(n), *sums = malloc(3 * fw_max), *used = calloc(FLAG_VALUES, 1);
+    signed char *tmpl = malloc((size_t)FLAG_VALUES * (size_t)target * (size_t)target);
+    if (!pin || !a || !b || !flip || !sums || !used || !tmpl) {
         free(pin);
         free(a);
         free(b);
         free(flip);
         free(sums);
+        free(used);
+        free(tmpl);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
     }
+    for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) used[pin[k]] = 1;
     dg_rng rng;
     dg_rng_seed(&rng, dg_hash64("cave", 4, d->opts.seed), 0x63617665u);
 
     /* level 1: the cells themselves */
-    level L = {cv, pin, 1, (size_t)d->width + 2};
+    level L = {cv, pin, 1, (size_t)d->width + 2, tmpl};
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++)
             sub_row(&L, a, y)[x] = cv->cls[(size_t)y * (size_t)d->width + (size_t)x] == DG_CLS_OPEN;
@@ -130,6 +190,11 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
         L.s = s;
         L.fw = (size_t)d->width * (size_t)s + 2;
         int fh = d->height * s, fwid = d->width * s;
+        for (unsigned f = 0; f < FLAG_VALUES; f++)
+            for (int j = 0; j < s && used[f]; j++)
+                for (int i = 0; i < s; i++)
+                    tmpl[((size_t)f * (size_t)s + (size_t)j) * (size_t)s + (size_t)i] =
+                        (signed char)held(f, s, i, j);
         /* split: b = a upsampled, with a clean rock border */
         memset(b, 0, L.fw * (size_t)(fh + 2));
         for (int fy = 0; fy < fh; fy++) {
@@ -167,6 +232,8 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
     free(b);
     free(flip);
     free(sums);
+    free(used);
+    free(tmpl);
     cv->fine = a;
     cv->sub = target;
     cv->fine_stride = L.fw;
