@@ -267,6 +267,17 @@ done:
 
 /* ----------------------------------------------------------------- exits */
 
+/* The cell `t` steps in from position `at` on map edge `edge`. */
+static void edge_cell(const dg__build *b, dg_dir edge, int at, int t, int *r, int *c)
+{
+    switch (edge) {
+    case DG_DIR_NORTH: *r = t; *c = at; break;
+    case DG_DIR_SOUTH: *r = b->rows - 1 - t; *c = at; break;
+    case DG_DIR_WEST:  *r = at; *c = t; break;
+    default:           *r = at; *c = b->cols - 1 - t; break;
+    }
+}
+
 /* Cells from edge position `at` on edge d inwards to the first plain
  * corridor; 0 when the way is barred by a room, its wall or a door. */
 static int exit_depth(const dg__build *b, dg_dir edge, int at)
@@ -274,12 +285,7 @@ static int exit_depth(const dg__build *b, dg_dir edge, int at)
     int limit = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH ? b->rows : b->cols) / 2;
     for (int t = 0; t < limit; t++) {
         int r, c;
-        switch (edge) {
-        case DG_DIR_NORTH: r = t; c = at; break;
-        case DG_DIR_SOUTH: r = b->rows - 1 - t; c = at; break;
-        case DG_DIR_WEST:  r = at; c = t; break;
-        default:           r = at; c = b->cols - 1 - t; break;
-        }
+        edge_cell(b, edge, at, t, &r, &c);
         uint32_t w = dg__get(b, r, c);
         if (w & (DG_ROOM | DG_PERIMETER | DG_DOORSPACE | DG__KEEP)) return 0;
         if (w & DG_CORRIDOR) return t > 0 ? t : 0;
@@ -293,12 +299,7 @@ static dg_status dig_exit(dg__build *b, dg_dir edge, int at, dg_error *err)
     dg_exit e = {0};
     for (int t = 0; t < depth; t++) {
         int r, c;
-        switch (edge) {
-        case DG_DIR_NORTH: r = t; c = at; break;
-        case DG_DIR_SOUTH: r = b->rows - 1 - t; c = at; break;
-        case DG_DIR_WEST:  r = at; c = t; break;
-        default:           r = at; c = b->cols - 1 - t; break;
-        }
+        edge_cell(b, edge, at, t, &r, &c);
         uint32_t *w = dg__at(b, r, c);
         *w = (*w & ~DG_BLOCKED) | DG_CORRIDOR | (t == 0 ? DG__KEEP : 0);
         if (t == 0) e = (dg_exit){c, r, edge};
