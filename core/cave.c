@@ -304,11 +304,21 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
         for (long s = 0; s <= n; s++) parent[s] = (int32_t)s;
         j.parent = parent;
         size_t head = 0, tail = 0;
-        for (size_t s = 0; s < cells; s++)
-            if (b->cell[s] & DG_OPENSPACE) {
-                aux[s] = REACHED;
-                queue[tail++] = (uint32_t)s;
+        /* every open cell is reached at distance 0, but only those beside
+         * diggable rock can lead anywhere: only they start the search */
+        size_t cols = (size_t)b->cols;
+        for (size_t s = 0; s < cells; s++) {
+            if (!(b->cell[s] & DG_OPENSPACE)) continue;
+            aux[s] = REACHED;
+            int r = (int)(s / cols), c = (int)(s % cols);
+            bool edge = false;
+            for (int d = 0; d < 4 && !edge; d++) {
+                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                edge = rr >= 1 && cc >= 1 && rr <= b->rows - 2 && cc <= b->cols - 2 &&
+                       *dg__at(b, rr, cc) == DG_NOTHING;
             }
+            if (edge) queue[tail++] = (uint32_t)s;
+        }
         long merges = 0;
         uint32_t dist = 0;
         while (head < tail && merges < n - 1) {
@@ -333,7 +343,7 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
                         queue[tail++] = v;
                         continue;
                     }
-                    if (uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
+                    if (lab[v] == lu || uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
                     uint32_t step = ((aux[v] >> 2) & 3u) + 3u - dist % 3u;
                     uint32_t dv = dist + (step % 3u == 1u) - (step % 3u == 2u);
                     if (np == pcap) {
