@@ -436,7 +436,9 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         }
     }
     dg_status rc = DG_OK;
-    for (int k = 0; k < count && n > 0 && rc == DG_OK; k++) {
+    /* k counts stairs placed: a spot a neighbouring stair has just spoiled
+     * is dropped without using up one of the stairs asked for */
+    for (int k = 0; k < count && n > 0 && rc == DG_OK;) {
         size_t pick = dg_rng_below(&b->rng, (uint32_t)n);
         uint32_t at = ends[pick];
         ends[pick] = ends[--n];
@@ -449,6 +451,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         *dg__at(b, r, c) |= (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
         dg_stair s = {c, r, down, (dg_dir)d, c + dg_dir_dx((dg_dir)d), r + dg_dir_dy((dg_dir)d)};
         rc = dg__add_stair(b, &s, err);
+        k++;
     }
     free(ends);
     return rc;
