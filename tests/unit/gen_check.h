@@ -10,6 +10,51 @@
 
 #include "dg.h"
 
+/* Parses "key=value" strings into o; seed 1 when none is given. */
+static inline dg_status gc_parse(dg_options *o, const char *const *kv, size_t n, dg_error *e)
+{
+    const char *keys[32], *vals[32];
+    char buf[32][64];
+    cr_assert(n <= 32, "too many options");
+    for (size_t k = 0; k < n; k++) {
+        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
+        char *eq = strchr(buf[k], '=');
+        cr_assert_not_null(eq, "'%s' is not key=value", kv[k]);
+        *eq = 0;
+        keys[k] = buf[k];
+        vals[k] = eq + 1;
+    }
+    dg_status rc = dg_options_parse(o, n, keys, vals, NULL, e);
+    if (rc == DG_OK && !o->seed_given) dg_options_set_seed(o, 1);
+    return rc;
+}
+
+/* Parse and generate; the parser's or the generator's status. o may be
+ * NULL; *d is NULL on failure. */
+static inline dg_status gc_try_make(const char *const *kv, size_t n, dg_options *o, dg_dungeon **d,
+                                    dg_error *e)
+{
+    dg_options own;
+    if (!o) o = &own;
+    *d = NULL;
+    dg_error_clear(e);
+    dg_status rc = gc_parse(o, kv, n, e);
+    return rc != DG_OK ? rc : dg_generate(o, d, e);
+}
+
+/* Parse and generate, asserting both succeed. */
+static inline dg_dungeon *gc_make(const char *const *kv, size_t n)
+{
+    dg_dungeon *d = NULL;
+    dg_error e = {0};
+    cr_assert_eq(gc_try_make(kv, n, NULL, &d, &e), DG_OK, "%s=%s: %s", e.param, e.value, e.msg);
+    return d;
+}
+
+#define GC_MAKE(...)                                                                          \
+    gc_make((const char *const[]){__VA_ARGS__},                                               \
+            sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))
+
 static inline int gc_id(uint32_t w) { return (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT); }
 
 static inline bool gc_one_bit(uint32_t v) { return v && !(v & (v - 1)); }

@@ -12,32 +12,7 @@
 #include "abstract.h"
 #include "gen_check.h"
 
-static dg_status try_make(const char *const *kv, size_t n, dg_options *o, dg_dungeon **d, dg_error *e)
-{
-    const char *keys[32], *vals[32];
-    char buf[32][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_error_clear(e);
-    cr_assert_eq(dg_options_parse(o, n, keys, vals, NULL, e), DG_OK, "%s", e->msg);
-    if (!o->seed_given) dg_options_set_seed(o, 1);
-    return dg_generate(o, d, e);
-}
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    dg_options o;
-    dg_error e = {0};
-    dg_dungeon *d = NULL;
-    cr_assert_eq(try_make(kv, n, &o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 static void plan_of(const dg_dungeon *d, dg__ab_plan *p)
 {
@@ -247,7 +222,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
     for (int k = 0; k < 11; k++) p[k] = kv[k];
     snprintf(what, cap, "%s %s %s %s %s %s %s %s %s %s %s", kv[0], kv[1], kv[2], kv[3], kv[4], kv[5],
              kv[6], kv[7], kv[8], kv[9], kv[10]);
-    return make(p, 11);
+    return gc_make(p, 11);
 }
 
 ParameterizedTestParameters(abstract, maps_hold_the_invariants_and_the_route)
@@ -328,7 +303,7 @@ Test(abstract, every_painter_comes_round)
         char sd[16];
         snprintf(sd, sizeof sd, "seed=%u", s);
         const char *kv[] = {sd, "algorithm=abstract", "rows=61", "cols=81", "area_size_min=40"};
-        dg_dungeon *d = make(kv, 5);
+        dg_dungeon *d = gc_make(kv, 5);
         dg__ab_plan p;
         plan_of(d, &p);
         bool cave = false;
@@ -364,7 +339,7 @@ Test(abstract, area_minimums_bound_the_areas)
                              "area_height_min=9", "area_size_min=200"};
         const char *small[] = {sd, "algorithm=abstract", "rows=81", "cols=81", "area_width_min=3",
                                "area_height_min=3", "area_size_min=9"};
-        dg_dungeon *a = make(big, 7), *b = make(small, 7);
+        dg_dungeon *a = gc_make(big, 7), *b = gc_make(small, 7);
         dg__ab_plan pa, pb;
         plan_of(a, &pa);
         plan_of(b, &pb);
@@ -386,17 +361,17 @@ Test(abstract, doors_stairs_and_exits_apply)
         char sd[16];
         snprintf(sd, sizeof sd, "seed=%u", s);
         const char *none[] = {sd, "algorithm=abstract", "rows=45", "cols=61", "doors=none"};
-        dg_dungeon *d = make(none, 5);
+        dg_dungeon *d = gc_make(none, 5);
         for (size_t k = 0; k < d->n_doors; k++) cr_assert_eq(d->doors[k].type, DG_DOOR_ARCH);
         dg_dungeon_free(d);
         const char *many[] = {sd, "algorithm=abstract", "rows=45", "cols=61", "stairs=6", "egress=many"};
-        d = make(many, 6);
+        d = gc_make(many, 6);
         gc_all(d, sd);
         cr_assert_eq(d->n_stairs, 6, "%s", sd);
         cr_assert_geq(d->n_exits, 2, "%s", sd);
         dg_dungeon_free(d);
         const char *tiling[] = {sd, "algorithm=abstract", "rows=45", "cols=61", "egress=tiling"};
-        d = make(tiling, 5);
+        d = gc_make(tiling, 5);
         gc_all(d, sd);
         cr_assert_gt(d->n_exits, 0);
         for (size_t k = 0; k < d->n_exits; k++) {

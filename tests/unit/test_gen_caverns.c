@@ -11,36 +11,9 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-static void parse(dg_options *o, const char *const *kv, size_t n)
-{
-    const char *keys[32], *vals[32];
-    char buf[32][48];
-    cr_assert(n <= 32);
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(o, n, keys, vals, NULL, &e), DG_OK, "%s=%s: %s", e.param, e.value,
-                 e.msg);
-    if (!o->seed_given) dg_options_set_seed(o, 1);
-}
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    dg_options o;
-    parse(&o, kv, n);
-    dg_dungeon *d = NULL;
-    dg_error e = {0};
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
-#define MAKE(...) make((const char *const[]){__VA_ARGS__}, sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *))
+#define MAKE GC_MAKE
 
 static const char *sizes[] = {"7", "9", "15", "23", "31", "45", "61", "81", "101"};
 static const char *doors[] = {"none", "basic", "secure", "standard", "deathtrap"};
@@ -83,7 +56,7 @@ static dg_dungeon *make_varied(unsigned s, bool cavernous, char *what, size_t ca
         p[k] = kv[k];
         len += (size_t)snprintf(what + len, len < cap ? cap - len : 0, "%s ", kv[k]);
     }
-    return make(p, n);
+    return gc_make(p, n);
 }
 
 /* The cave mask: every open cell that is not a room or a door is cave, and
@@ -517,7 +490,7 @@ Test(cave_join, one_system_after_joining_over_seeds)
         dg_options o;
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
-        parse(&o, (const char *const[]){seed, "algorithm=caverns", "rows=61", "cols=81"}, 4);
+        cr_assert_eq(gc_parse(&o, (const char *const[]){seed, "algorithm=caverns", "rows=61", "cols=81"}, 4, NULL), DG_OK);
         dg__build b;
         cr_assert_eq(dg__build_init(&b, &o, NULL), DG_OK);
         size_t before = 0, after = 0;

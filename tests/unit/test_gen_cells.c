@@ -10,34 +10,7 @@
 #include "gen_check.h"
 #include "gen_graph.h"
 
-static dg_status try_make(const char *const *kv, size_t n, dg_dungeon **out, dg_error *e)
-{
-    const char *keys[16], *vals[16];
-    char buf[16][48];
-    cr_assert(n <= 16);
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    *out = NULL;
-    dg_status rc = dg_options_parse(&o, n, keys, vals, NULL, e);
-    if (rc != DG_OK) return rc;
-    if (!o.seed_given) dg_options_set_seed(&o, 1);
-    return dg_generate(&o, out, e);
-}
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    dg_dungeon *d = NULL;
-    dg_error e = {0};
-    cr_assert_eq(try_make(kv, n, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 /* The block grid along one axis, as seed 004 lays it out here: lanes
  * block_size - 1 apart on odd cells (an even size counts as the next odd
@@ -124,7 +97,7 @@ ParameterizedTest(int *chunk, cells, invariants_hold)
         char what[10 * 48 + 16];
         snprintf(what, sizeof what, "%s %s %s %s %s %s %s %s %s", kv[0], kv[2], kv[3], kv[4], kv[5],
                  kv[6], kv[7], kv[8], kv[9]);
-        dg_dungeon *d = make(p, 10);
+        dg_dungeon *d = gc_make(p, 10);
         check_cells(d, block, what);
         dg_dungeon_free(d);
     }
@@ -133,7 +106,7 @@ ParameterizedTest(int *chunk, cells, invariants_hold)
 Test(cells, same_options_same_map)
 {
     const char *kv[] = {"seed=77", "algorithm=cells", "rows=81", "cols=121", "block_size=13", "egress=many"};
-    dg_dungeon *a = make(kv, 6), *b = make(kv, 6);
+    dg_dungeon *a = gc_make(kv, 6), *b = gc_make(kv, 6);
     size_t n = (size_t)a->width * (size_t)a->height;
     cr_assert_eq(memcmp(a->cells, b->cells, sizeof *a->cells * n), 0);
     cr_assert_eq(a->n_rooms, b->n_rooms);
@@ -145,7 +118,7 @@ Test(cells, same_options_same_map)
     cr_assert_eq(memcmp(a->doors, b->doors, sizeof *a->doors * a->n_doors), 0);
     const char *other[] = {"seed=77", "algorithm=cells", "rows=81", "cols=121", "block_size=13",
                            "egress=many", "connect=fan"};
-    dg_dungeon *c = make(other, 7);
+    dg_dungeon *c = gc_make(other, 7);
     cr_assert_neq(memcmp(a->cells, c->cells, sizeof *a->cells * n), 0, "another strategy, another map");
     dg_dungeon_free(a);
     dg_dungeon_free(b);
@@ -163,7 +136,7 @@ Test(cells, strategies_differ_in_loops)
         snprintf(seed, sizeof seed, "seed=%u", s);
         for (int k = 0; k < 3; k++) {
             const char *kv[] = {seed, "algorithm=cells", "rows=61", "cols=91", names[k], "deadends=0"};
-            dg_dungeon *d = make(kv, 6);
+            dg_dungeon *d = gc_make(kv, 6);
             check_cells(d, 9, names[k]);
             loops[k] += gg_measure(d).loops;
             if (k == 0) rooms += (long)d->n_rooms;
@@ -185,7 +158,7 @@ Test(cells, shaped_rooms_fit_their_block)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "algorithm=cells", "rows=81", "cols=81", "block_size=17"};
-        dg_dungeon *d = make(kv, 5);
+        dg_dungeon *d = gc_make(kv, 5);
         check_cells(d, 17, seed);
         for (size_t k = 0; k < d->n_rooms; k++) {
             const dg_room *rm = &d->rooms[k];
@@ -205,12 +178,12 @@ Test(cells, shaped_rooms_fit_their_block)
 Test(cells, shared_options_act)
 {
     const char *none[] = {"seed=5", "algorithm=cells", "rows=61", "cols=61", "doors=none"};
-    dg_dungeon *d = make(none, 5);
+    dg_dungeon *d = gc_make(none, 5);
     cr_assert_gt(d->n_doors, 0);
     for (size_t k = 0; k < d->n_doors; k++) cr_assert_eq(d->doors[k].type, DG_DOOR_ARCH);
     dg_dungeon_free(d);
     const char *st[] = {"seed=5", "algorithm=cells", "rows=61", "cols=61", "stairs=4"};
-    d = make(st, 5);
+    d = gc_make(st, 5);
     cr_assert_eq(d->n_stairs, 4);
     check_cells(d, 9, "stairs=4");
     dg_dungeon_free(d);
@@ -224,16 +197,16 @@ Test(cells, shared_options_act)
         const char *k1[] = {seed, "algorithm=cells", "rows=61", "cols=91", "deadends=100", "stairs=0"};
         const char *eg[] = {seed, "algorithm=cells", "rows=61", "cols=91", "egress=yes"};
         dg_stats a, b;
-        d = make(k0, 6);
+        d = gc_make(k0, 6);
         cr_assert_eq(dg_analyse(d, &a, NULL), DG_OK);
         dg_dungeon_free(d);
-        d = make(k1, 6);
+        d = gc_make(k1, 6);
         cr_assert_eq(dg_analyse(d, &b, NULL), DG_OK);
         check_cells(d, 9, seed);
         dg_dungeon_free(d);
         kept += a.dead_ends;
         left += b.dead_ends;
-        d = make(eg, 5);
+        d = gc_make(eg, 5);
         with_exit += d->n_exits == 1;
         check_cells(d, 9, seed);
         dg_dungeon_free(d);
@@ -249,7 +222,7 @@ Test(cells, large_map_caps_rooms)
     static const char *names[] = {"connect=fan", "connect=tree", "connect=previous"};
     for (int k = 0; k < 3; k++) {
         const char *kv[] = {"seed=9", "algorithm=cells", "rows=501", "cols=501", names[k]};
-        dg_dungeon *d = make(kv, 5);
+        dg_dungeon *d = gc_make(kv, 5);
         cr_assert_eq(d->n_rooms, DG_MAX_ROOMS, "%s", names[k]);
         check_cells(d, 9, names[k]);
         dg_dungeon_free(d);
@@ -261,15 +234,15 @@ Test(cells, bad_keys_are_named)
     dg_dungeon *d = NULL;
     dg_error e = {0};
     const char *big[] = {"algorithm=cells", "block_size=33"};
-    cr_assert_neq(try_make(big, 2, &d, &e), DG_OK);
+    cr_assert_neq(gc_try_make(big, 2, NULL, &d, &e), DG_OK);
     cr_assert_str_eq(e.param, "block_size");
     cr_assert_null(d);
     dg_error_clear(&e);
     const char *how[] = {"algorithm=cells", "connect=star"};
-    cr_assert_neq(try_make(how, 2, &d, &e), DG_OK);
+    cr_assert_neq(gc_try_make(how, 2, NULL, &d, &e), DG_OK);
     cr_assert_str_eq(e.param, "connect");
     dg_error_clear(&e);
     const char *foreign[] = {"algorithm=cells", "wall_margin=2"};
-    cr_assert_neq(try_make(foreign, 2, &d, &e), DG_OK);
+    cr_assert_neq(gc_try_make(foreign, 2, NULL, &d, &e), DG_OK);
     cr_assert_str_eq(e.param, "wall_margin");
 }

@@ -10,33 +10,7 @@
 #include "gen_check.h"
 #include "gridmapper.h"
 
-static dg_status try_make(const char *const *kv, size_t n, dg_options *o, dg_dungeon **d, dg_error *e)
-{
-    const char *keys[32], *vals[32];
-    char buf[32][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_error_clear(e);
-    dg_status rc = dg_options_parse(o, n, keys, vals, NULL, e);
-    cr_assert_eq(rc, DG_OK, "%s", e->msg);
-    if (!o->seed_given) dg_options_set_seed(o, 1);
-    return dg_generate(o, d, e);
-}
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    dg_options o;
-    dg_error e = {0};
-    dg_dungeon *d = NULL;
-    cr_assert_eq(try_make(kv, n, &o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 /* --------------------------------------------------------- adjacency */
 
@@ -245,7 +219,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
         dg_options o;
         dg_error e = {0};
         dg_dungeon *d = NULL;
-        dg_status rc = try_make(p, 11, &o, &d, &e);
+        dg_status rc = gc_try_make(p, 11, &o, &d, &e);
         if (rc == DG_OK) return d;
         cr_assert_eq(rc, DG_ELIMIT, "%s: %s", what, e.msg);
         cr_assert_str_eq(e.param, "room_count", "%s", what);
@@ -339,13 +313,13 @@ Test(gridmapper, too_many_rooms_for_the_map_name_room_count)
     dg_options o;
     dg_error e = {0};
     dg_dungeon *d = NULL;
-    cr_assert_eq(try_make(kv, 5, &o, &d, &e), DG_ELIMIT);
+    cr_assert_eq(gc_try_make(kv, 5, &o, &d, &e), DG_ELIMIT);
     cr_assert_null(d);
     cr_assert_str_eq(e.param, "room_count");
     cr_assert_str_eq(e.allowed, "2..28", "%s", e.allowed);
     /* the smallest map holds one block */
     const char *small[] = {"seed=3", "algorithm=gridmapper", "rows=7", "cols=7", "room_count=7"};
-    d = make(small, 5);
+    d = gc_make(small, 5);
     gc_all(d, "7x7");
     cr_assert_eq(d->n_rooms, 7);
     dg_dungeon_free(d);
@@ -368,7 +342,7 @@ Test(gridmapper, pillars_stand_in_room_walls)
         snprintf(sd, sizeof sd, "seed=%u", s);
         const char *yes[] = {sd, "algorithm=gridmapper", "rows=61", "cols=61", "pillars=yes"};
         const char *no[] = {sd, "algorithm=gridmapper", "rows=61", "cols=61", "pillars=no"};
-        dg_dungeon *a = make(yes, 5), *b = make(no, 5);
+        dg_dungeon *a = gc_make(yes, 5), *b = gc_make(no, 5);
         for (size_t k = 0; k < a->n_rooms; k++) {
             shaped_yes += a->rooms[k].shape != DG_SHAPE_RECT;
             /* a pillared room keeps its box; only wall-side cells go */
@@ -390,7 +364,7 @@ Test(gridmapper, caves_are_rooms_without_doors)
         char sd[32];
         snprintf(sd, sizeof sd, "seed=%u", s);
         const char *kv[] = {sd, "algorithm=gridmapper", "rows=45", "cols=61", "caves=yes", "room_count=12"};
-        dg_dungeon *d = make(kv, 6);
+        dg_dungeon *d = gc_make(kv, 6);
         gc_all(d, sd);
         cr_assert_eq(d->n_rooms, 12);
         cr_assert_eq(d->n_doors, 0, "caves have openings, not doors");
@@ -407,17 +381,17 @@ Test(gridmapper, door_sets_and_exits_apply)
         char sd[32];
         snprintf(sd, sizeof sd, "seed=%u", s);
         const char *none[] = {sd, "algorithm=gridmapper", "rows=45", "cols=45", "doors=none", "room_count=14"};
-        dg_dungeon *d = make(none, 6);
+        dg_dungeon *d = gc_make(none, 6);
         cr_assert_gt(d->n_doors, 0);
         for (size_t k = 0; k < d->n_doors; k++) cr_assert_eq(d->doors[k].type, DG_DOOR_ARCH);
         dg_dungeon_free(d);
         const char *one[] = {sd, "algorithm=gridmapper", "rows=45", "cols=45", "egress=yes"};
-        d = make(one, 5);
+        d = gc_make(one, 5);
         cr_assert_eq(d->n_exits, 1, "%s: egress=yes", sd);
         gc_all(d, sd);
         dg_dungeon_free(d);
         const char *tiling[] = {sd, "algorithm=gridmapper", "rows=45", "cols=45", "egress=tiling"};
-        d = make(tiling, 5);
+        d = gc_make(tiling, 5);
         gc_all(d, sd);
         cr_assert_gt(d->n_exits, 0, "%s: egress=tiling", sd);
         cr_assert_eq(d->n_exits % 2, 0);
@@ -436,7 +410,7 @@ Test(gridmapper, door_sets_and_exits_apply)
 Test(gridmapper, stairs_count_up_to_what_rooms_hold)
 {
     const char *kv[] = {"seed=9", "algorithm=gridmapper", "rows=45", "cols=61", "stairs=6", "room_count=12"};
-    dg_dungeon *d = make(kv, 6);
+    dg_dungeon *d = gc_make(kv, 6);
     cr_assert_eq(d->n_stairs, 6);
     int down = 0, up = 0;
     for (size_t k = 0; k < d->n_stairs; k++) d->stairs[k].down ? down++ : up++;
@@ -444,7 +418,7 @@ Test(gridmapper, stairs_count_up_to_what_rooms_hold)
     gc_all(d, "stairs=6");
     dg_dungeon_free(d);
     const char *none[] = {"seed=9", "algorithm=gridmapper", "stairs=no"};
-    d = make(none, 3);
+    d = gc_make(none, 3);
     cr_assert_eq(d->n_stairs, 0);
     dg_dungeon_free(d);
 }

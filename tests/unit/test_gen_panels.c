@@ -10,34 +10,7 @@
 #include "gen_check.h"
 #include "gen_graph.h"
 
-static dg_status try_make(const char *const *kv, size_t n, dg_dungeon **out, dg_error *e)
-{
-    const char *keys[24], *vals[24];
-    char buf[24][48];
-    cr_assert(n <= 24);
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    *out = NULL;
-    dg_status rc = dg_options_parse(&o, n, keys, vals, NULL, e);
-    if (rc != DG_OK) return rc;
-    if (!o.seed_given) dg_options_set_seed(&o, 1);
-    return dg_generate(&o, out, e);
-}
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    dg_dungeon *d = NULL;
-    dg_error e = {0};
-    cr_assert_eq(try_make(kv, n, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 /* The option set for seed s: sizes, seed 001's keys within their rules,
  * and the shared keys, all coming round. */
@@ -164,7 +137,7 @@ ParameterizedTest(int *chunk, panels, invariants_hold)
         snprintf(what, sizeof what, "%s %s %s %s %s %s %s %s %s %s %s %s", v.kv[0], v.kv[2],
                  v.kv[3], v.kv[4], v.kv[5], v.kv[6], v.kv[7], v.kv[8], v.kv[9], v.kv[10], v.kv[11],
                  v.kv[12]);
-        dg_dungeon *d = make(p, 13);
+        dg_dungeon *d = gc_make(p, 13);
         check_panels(d, what);
         check_sizes(d, &v, what);
         if (!v.egress) check_margins(d, &v, what);
@@ -175,7 +148,7 @@ ParameterizedTest(int *chunk, panels, invariants_hold)
 Test(panels, same_options_same_map)
 {
     const char *kv[] = {"seed=77", "algorithm=panels", "rows=81", "cols=121", "stairs=3", "egress=many"};
-    dg_dungeon *a = make(kv, 6), *b = make(kv, 6);
+    dg_dungeon *a = gc_make(kv, 6), *b = gc_make(kv, 6);
     cr_assert_eq(a->width, b->width);
     cr_assert_eq(memcmp(a->cells, b->cells, sizeof *a->cells * (size_t)a->width * (size_t)a->height), 0);
     cr_assert_eq(a->n_doors, b->n_doors);
@@ -185,7 +158,7 @@ Test(panels, same_options_same_map)
         cr_assert(a->stairs[k].x == b->stairs[k].x && a->stairs[k].y == b->stairs[k].y &&
                   a->stairs[k].down == b->stairs[k].down && a->stairs[k].dir == b->stairs[k].dir);
     const char *other[] = {"seed=78", "algorithm=panels", "rows=81", "cols=121", "stairs=3", "egress=many"};
-    dg_dungeon *c = make(other, 6);
+    dg_dungeon *c = gc_make(other, 6);
     cr_assert_neq(memcmp(a->cells, c->cells, sizeof *a->cells * (size_t)a->width * (size_t)a->height), 0,
                   "another seed, another map");
     dg_dungeon_free(a);
@@ -202,7 +175,7 @@ Test(panels, rooms_join_through_each_other)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "algorithm=panels", "rows=61", "cols=91"};
-        dg_dungeon *d = make(kv, 4);
+        dg_dungeon *d = gc_make(kv, 4);
         doors += (long)d->n_doors;
         rooms += (long)d->n_rooms;
         loops += gg_measure(d).loops;
@@ -221,7 +194,7 @@ Test(panels, bigger_panels_fewer_rooms)
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *a[] = {seed, "algorithm=panels", "rows=101", "cols=101", "panel_size_min=12"};
         const char *b[] = {seed, "algorithm=panels", "rows=101", "cols=101", "panel_size_min=30"};
-        dg_dungeon *x = make(a, 5), *y = make(b, 5);
+        dg_dungeon *x = gc_make(a, 5), *y = gc_make(b, 5);
         small += (long)x->n_rooms;
         big += (long)y->n_rooms;
         dg_dungeon_free(x);
@@ -234,13 +207,13 @@ Test(panels, shared_options_act)
 {
     /* doors=none: every doorway an arch */
     const char *none[] = {"seed=5", "algorithm=panels", "rows=61", "cols=61", "doors=none"};
-    dg_dungeon *d = make(none, 5);
+    dg_dungeon *d = gc_make(none, 5);
     cr_assert_gt(d->n_doors, 0);
     for (size_t k = 0; k < d->n_doors; k++) cr_assert_eq(d->doors[k].type, DG_DOOR_ARCH);
     dg_dungeon_free(d);
     /* stairs: the count asked for, in nooks, since there are no dead ends */
     const char *st[] = {"seed=5", "algorithm=panels", "rows=61", "cols=61", "stairs=5"};
-    d = make(st, 5);
+    d = gc_make(st, 5);
     cr_assert_eq(d->n_stairs, 5);
     check_panels(d, "stairs=5");
     dg_dungeon_free(d);
@@ -258,7 +231,7 @@ Test(panels, shared_options_act)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *eg[] = {seed, "algorithm=panels", "rows=61", "cols=61", "egress=yes"};
-        d = make(eg, 5);
+        d = gc_make(eg, 5);
         with_exit += d->n_exits == 1;
         check_panels(d, seed);
         dg_dungeon_free(d);
@@ -270,7 +243,7 @@ Test(panels, shared_options_act)
 Test(panels, large_map_caps_rooms)
 {
     const char *kv[] = {"seed=9", "algorithm=panels", "rows=1001", "cols=1001"};
-    dg_dungeon *d = make(kv, 4);
+    dg_dungeon *d = gc_make(kv, 4);
     cr_assert_eq(d->n_rooms, DG_MAX_ROOMS);
     check_panels(d, "1001x1001");
     dg_dungeon_free(d);
@@ -281,19 +254,19 @@ Test(panels, bad_keys_are_named)
     dg_dungeon *d = NULL;
     dg_error e = {0};
     const char *tight[] = {"algorithm=panels", "panel_size_min=10", "room_size_min=5", "corridor_margin=2"};
-    cr_assert_eq(try_make(tight, 4, &d, &e), DG_EINVAL);
+    cr_assert_eq(gc_try_make(tight, 4, NULL, &d, &e), DG_EINVAL);
     cr_assert_str_eq(e.param, "panel_size_min");
     cr_assert_null(d);
     dg_error_clear(&e);
     const char *order[] = {"algorithm=panels", "room_size_min=9", "room_size_max=6"};
-    cr_assert_eq(try_make(order, 3, &d, &e), DG_EINVAL);
+    cr_assert_eq(gc_try_make(order, 3, NULL, &d, &e), DG_EINVAL);
     cr_assert_str_eq(e.param, "room_size_min");
     dg_error_clear(&e);
     const char *foreign[] = {"algorithm=panels", "block_size=9"};
-    cr_assert_eq(try_make(foreign, 2, &d, &e), DG_EINVAL);
+    cr_assert_eq(gc_try_make(foreign, 2, NULL, &d, &e), DG_EINVAL);
     cr_assert_str_eq(e.param, "block_size");
     dg_error_clear(&e);
     const char *mine_elsewhere[] = {"algorithm=donjon", "wall_margin=2"};
-    cr_assert_eq(try_make(mine_elsewhere, 2, &d, &e), DG_EINVAL);
+    cr_assert_eq(gc_try_make(mine_elsewhere, 2, NULL, &d, &e), DG_EINVAL);
     cr_assert_str_eq(e.param, "wall_margin");
 }

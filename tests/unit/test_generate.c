@@ -8,26 +8,6 @@
 #include "dg_int.h"
 #include "gen_check.h"
 
-static dg_dungeon *make(const char *const *kv, size_t n)
-{
-    const char *keys[32], *vals[32];
-    char buf[32][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-    if (!o.seed_given) dg_options_set_seed(&o, 1);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 /* A varied option set for seed s: every value of every key comes round. */
 static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
@@ -58,7 +38,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
     for (int k = 0; k < 12; k++) p[k] = kv[k];
     snprintf(what, cap, "%s %s %s %s %s %s %s %s %s %s %s %s", kv[0], kv[1], kv[2], kv[3], kv[4],
              kv[5], kv[6], kv[7], kv[8], kv[9], kv[10], kv[11]);
-    return make(p, 12);
+    return gc_make(p, 12);
 }
 
 ParameterizedTestParameters(generate, invariants_hold)
@@ -96,7 +76,7 @@ Test(generate, same_options_give_the_same_map)
 Test(generate, different_seeds_give_different_maps)
 {
     const char *a[] = {"seed=1"}, *b[] = {"seed=2"};
-    dg_dungeon *x = make(a, 1), *y = make(b, 1);
+    dg_dungeon *x = gc_make(a, 1), *y = gc_make(b, 1);
     cr_assert_neq(memcmp(x->cells, y->cells, (size_t)x->width * x->height * 4), 0);
     dg_dungeon_free(x);
     dg_dungeon_free(y);
@@ -111,7 +91,7 @@ Test(generate, rooms_stay_inside_the_layout_mask)
             snprintf(seed, sizeof seed, "seed=%u", s);
             snprintf(lay, sizeof lay, "layout=%s", layouts[l]);
             const char *kv[] = {seed, lay, "rows=41", "cols=41", "rooms=dense"};
-            dg_dungeon *d = make(kv, 5);
+            dg_dungeon *d = gc_make(kv, 5);
             dg__build b;
             cr_assert_eq(dg__build_init(&b, &d->opts, NULL), DG_OK);
             dg__apply_layout(&b);
@@ -136,7 +116,7 @@ Test(generate, symmetric_rooms_come_in_mirrored_pairs)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "rows=35", "cols=61", "rooms=symmetric"};
-        dg_dungeon *d = make(kv, 4);
+        dg_dungeon *d = gc_make(kv, 4);
         cr_assert_gt(d->n_rooms, 0);
         for (size_t k = 0; k < d->n_rooms; k++) {
             const dg_room *rm = &d->rooms[k];
@@ -159,7 +139,7 @@ static double mean_rooms(const char *rooms)
         snprintf(seed, sizeof seed, "seed=%u", s);
         snprintf(r, sizeof r, "rooms=%s", rooms);
         const char *kv[] = {seed, r, "rows=45", "cols=61"};
-        dg_dungeon *d = make(kv, 4);
+        dg_dungeon *d = gc_make(kv, 4);
         total += (long)d->n_rooms;
         dg_dungeon_free(d);
     }
@@ -180,11 +160,11 @@ Test(generate, polymorph_and_complex_rooms_have_shapes)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "rows=45", "cols=61", "polymorph=many", "room_size=large"};
-        dg_dungeon *d = make(kv, 5);
+        dg_dungeon *d = gc_make(kv, 5);
         for (size_t k = 0; k < d->n_rooms; k++) shaped[d->rooms[k].shape]++;
         dg_dungeon_free(d);
         const char *kc[] = {seed, "rows=45", "cols=61", "rooms=complex"};
-        d = make(kc, 4);
+        d = gc_make(kc, 4);
         for (size_t k = 0; k < d->n_rooms; k++) shaped[d->rooms[k].shape]++;
         dg_dungeon_free(d);
     }
@@ -199,7 +179,7 @@ Test(generate, tiling_exits_meet_their_twin_on_the_opposite_edge)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "rows=31", "cols=45", "egress=tiling"};
-        dg_dungeon *d = make(kv, 4);
+        dg_dungeon *d = gc_make(kv, 4);
         cr_assert_geq(d->n_exits, 4, "seed %u: %zu exits", s, d->n_exits);
         for (size_t k = 0; k < d->n_exits; k++) {
             const dg_exit *e = &d->exits[k];
@@ -218,7 +198,7 @@ Test(generate, asked_for_stairs_are_placed)
         char seed[32];
         snprintf(seed, sizeof seed, "seed=%u", s);
         const char *kv[] = {seed, "rows=23", "cols=45", "stairs=3"};
-        dg_dungeon *d = make(kv, 4);
+        dg_dungeon *d = gc_make(kv, 4);
         placed += (long)d->n_stairs;
         bool down = false, up = false;
         for (size_t k = 0; k < d->n_stairs; k++) d->stairs[k].down ? (down = true) : (up = true);
@@ -231,7 +211,7 @@ Test(generate, asked_for_stairs_are_placed)
 Test(generate, the_largest_map_is_generated_without_recursion)
 {
     const char *kv[] = {"seed=7", "rows=4001", "cols=4001", "corridors=labyrinth"};
-    dg_dungeon *d = make(kv, 4);
+    dg_dungeon *d = gc_make(kv, 4);
     cr_assert_eq(d->width, 4001);
     dg_stats st;
     cr_assert_eq(dg_analyse(d, &st, NULL), DG_OK);
