@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "oom_jansson.h"
 
 static json_t *encode(const dg_dungeon *d)
 {
@@ -348,39 +349,10 @@ Test(donjon, generated_maps_follow_the_strict_rules)
     }
 }
 
-static long budget, live;
-static void *counting_malloc(size_t n)
-{
-    if (budget-- <= 0) return NULL;
-    void *p = malloc(n);
-    if (p) live++;
-    return p;
-}
-static void counting_free(void *p)
-{
-    if (p) live--;
-    free(p);
-}
 
 /* jansson allocation failures at every point: ENOMEM or success, never a
- * crash, and every block jansson handed out is given back. */
+ * crash, nothing leaked (oom_jansson.h). */
 Test(donjon, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
 {
-    json_set_alloc_funcs(counting_malloc, counting_free);
-    int ok = 0;
-    for (long n = 0; n < 10000 && !ok; n++) {
-        budget = n;
-        live = 0;
-        dg_buf b;
-        dg_buf_init(&b);
-        dg_error err;
-        dg_error_clear(&err);
-        dg_status rc = dg_donjon_encode(d, &b, &err);
-        cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d", n, (int)rc);
-        cr_assert_eq(live, 0, "budget %ld: %ld jansson blocks leaked", n, live);
-        ok = rc == DG_OK;
-        dg_buf_fini(&b);
-    }
-    cr_assert(ok, "never succeeded");
-    json_set_alloc_funcs(malloc, free);
+    oom_check_encoder(dg_donjon_encode, d, 10000);
 }

@@ -13,6 +13,7 @@
  * over many seeds, option sets, every algorithm family built so far, and
  * both views. */
 #include "enc_fixture.h"
+#include "oom_jansson.h"
 #include "vtt_oracle.h"
 
 /* ----------------------------------------------------------- hand-built */
@@ -316,48 +317,13 @@ Test(vtt, every_algorithm_family_built_so_far)
     cr_assert_geq(families, 1);
 }
 
-/* jansson allocation failures at every point of both documents: ENOMEM or
- * success, never a crash, every jansson block given back, nothing appended
- * to the caller's buffer on failure. */
-static long budget, live;
-static void *counting_malloc(size_t n)
-{
-    if (budget-- <= 0) return NULL;
-    void *p = malloc(n);
-    if (p) live++;
-    return p;
-}
-static void counting_free(void *p)
-{
-    if (p) live--;
-    free(p);
-}
 
+/* jansson allocation failures at every point of both documents (oom_jansson.h). */
 Test(vtt, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = 20;
-    dg_status (*enc[])(const dg_dungeon *, dg_buf *, dg_error *) = {dg_uvtt_encode, dg_foundry_encode};
-    json_set_alloc_funcs(counting_malloc, counting_free);
-    for (int e = 0; e < 2; e++) {
-        bool ok = false;
-        for (long n = 0; n < 20000 && !ok; n++) {
-            budget = n;
-            live = 0;
-            dg_buf b;
-            dg_buf_init(&b);
-            dg_buf_append(&b, "x", 1, NULL);
-            dg_error err;
-            dg_error_clear(&err);
-            dg_status rc = enc[e](d, &b, &err);
-            cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d %s", n, (int)rc, err.msg);
-            cr_assert_eq(live, 0, "budget %ld: %ld jansson blocks leaked", n, live);
-            ok = rc == DG_OK;
-            if (!ok) cr_assert_eq(b.len, 1, "budget %ld: a failed encode left bytes behind", n);
-            dg_buf_fini(&b);
-        }
-        cr_assert(ok, "never succeeded");
-    }
-    json_set_alloc_funcs(malloc, free);
+    oom_check_encoder(dg_uvtt_encode, d, 20000);
+    oom_check_encoder(dg_foundry_encode, d, 20000);
     fx_free(d);
 }

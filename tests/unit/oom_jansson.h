@@ -1,0 +1,57 @@
+/* oom_jansson.h -- runs a JSON encoder with jansson's allocator failing at
+ * every point in turn: each run must end in DG_OK or DG_ENOMEM, give back
+ * every block jansson handed out, and on failure leave the caller's buffer
+ * as it was. Shared by the JSON, donjon and VTT encoder tests. */
+#ifndef OOM_JANSSON_H
+#define OOM_JANSSON_H
+
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdlib.h>
+
+#include "render.h"
+
+static long oom_budget, oom_live;
+
+static void *oom_malloc(size_t n)
+{
+    if (oom_budget-- <= 0) return NULL;
+    void *p = malloc(n);
+    if (p) oom_live++;
+    return p;
+}
+
+static void oom_free(void *p)
+{
+    if (p) oom_live--;
+    free(p);
+}
+
+typedef dg_status (*oom_encoder)(const dg_dungeon *, dg_buf *, dg_error *);
+
+/* Failing at allocation 0, 1, 2, ... until an encode succeeds (at most
+ * max_points tries); asserts the rules above at every point. */
+static inline void oom_check_encoder(oom_encoder encode, const dg_dungeon *d, long max_points)
+{
+    json_set_alloc_funcs(oom_malloc, oom_free);
+    bool ok = false;
+    for (long n = 0; n < max_points && !ok; n++) {
+        oom_budget = n;
+        oom_live = 0;
+        dg_buf b;
+        dg_buf_init(&b);
+        dg_buf_append(&b, "x", 1, NULL);
+        dg_error err;
+        dg_error_clear(&err);
+        dg_status rc = encode(d, &b, &err);
+        cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d %s", n, (int)rc, err.msg);
+        cr_assert_eq(oom_live, 0, "budget %ld: %ld jansson blocks leaked", n, oom_live);
+        ok = rc == DG_OK;
+        if (!ok) cr_assert_eq(b.len, 1, "budget %ld: a failed encode left bytes behind", n);
+        dg_buf_fini(&b);
+    }
+    json_set_alloc_funcs(malloc, free);
+    cr_assert(ok, "never succeeded");
+}
+
+#endif
