@@ -3,6 +3,7 @@
  * the shared passes (joining, exits, stairs, dead ends). Our own iterative
  * design of the behaviour seed 000 describes; no recursion, so map size is
  * bounded by memory only. */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "dg_int.h"
@@ -121,10 +122,11 @@ done:
  * five: a shuffled four plus, perhaps, the last direction first) and how many
  * are tried. Packed to 8 bytes: a 4001 x 4001 walk can be 4 M frames deep. */
 typedef struct {
-    uint32_t node;
+    uint16_t i, j;           /* the node (DG_MAX_DIM / 2 fits 16 bits) */
     uint16_t dirs;           /* 2 bits per direction, first in the low bits */
     uint8_t n, k;
 } frame;
+_Static_assert(DG_MAX_DIM / 2 < 65536, "node coordinates fit frame fields");
 
 static int corridor_bias(dg_corridor_style s)
 {
@@ -152,9 +154,9 @@ static void fill_orders(void)
                         orders[n++] = (uint8_t)(a | b << 2 | c << 4 | d << 6);
 }
 
-static frame make_frame(dg__build *b, uint32_t node, int last, int bias)
+static frame make_frame(dg__build *b, int i, int j, int last, int bias)
 {
-    frame f = {.node = node};
+    frame f = {.i = (uint16_t)i, .j = (uint16_t)j};
     uint32_t order = orders[dg_rng_below(&b->rng, 24)];
     if (last >= 0 && bias > 0 && dg_rng_percent(&b->rng, bias)) f.dirs = (uint16_t)last, f.n = 1;
     f.dirs |= (uint16_t)(order << (2 * f.n));
@@ -168,13 +170,14 @@ static bool open_tunnel(dg__build *b, int i, int j, dg_dir d)
 {
     int ni = i + dg_dir_dy(d), nj = j + dg_dir_dx(d);
     if (ni < 0 || nj < 0 || ni >= b->ni || nj >= b->nj) return false;
-    int r = 2 * i + 1, c = 2 * j + 1;
-    int mr = r + dg_dir_dy(d), mc = c + dg_dir_dx(d);
-    int nr = 2 * ni + 1, nc = 2 * nj + 1;
+    /* both nodes are inside the map, so the cells are addressed directly */
+    ptrdiff_t step = (ptrdiff_t)dg_dir_dy(d) * b->cols + dg_dir_dx(d);
+    uint32_t *at = b->cell + (size_t)(2 * i + 1) * (size_t)b->cols + (size_t)(2 * j + 1);
     const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
-    if ((dg__get(b, mr, mc) & stop) || (dg__get(b, nr, nc) & stop)) return false;
-    uint32_t *cells[3] = {dg__at(b, r, c), dg__at(b, mr, mc), dg__at(b, nr, nc)};
-    for (int k = 0; k < 3; k++) *cells[k] = (*cells[k] & ~DG_ENTRANCE) | DG_CORRIDOR;
+    if ((at[step] & stop) || (at[2 * step] & stop)) return false;
+    at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
+    at[step] = (at[step] & ~DG_ENTRANCE) | DG_CORRIDOR;
+    at[2 * step] = (at[2 * step] & ~DG_ENTRANCE) | DG_CORRIDOR;
     return true;
 }
 
@@ -195,7 +198,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
         for (int j = 1; j < b->nj; j++) {
             uint32_t w = dg__get(b, 2 * i + 1, 2 * j + 1);
             if (w & (DG_CORRIDOR | DG_BLOCKED | DG_PERIMETER)) continue;
-            stack[top++] = make_frame(b, (uint32_t)i * (uint32_t)b->nj + (uint32_t)j, -1, bias);
+            stack[top++] = make_frame(b, i, j, -1, bias);
             bool delved = false;
             while (top > 0) {
                 frame *f = &stack[top - 1];
@@ -205,7 +208,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 }
                 dg_dir d = (dg_dir)((f->dirs >> (2 * f->k)) & 3u);
                 f->k++;
-                int fi = (int)(f->node / (uint32_t)b->nj), fj = (int)(f->node % (uint32_t)b->nj);
+                int fi = f->i, fj = f->j;
                 if (!open_tunnel(b, fi, fj, d)) continue;
                 if (!delved) delved = true, (*trees)++;
                 if (top == cap) {
@@ -217,8 +220,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                     stack = grown;
                     cap *= 2;
                 }
-                uint32_t next = (uint32_t)(fi + dg_dir_dy(d)) * (uint32_t)b->nj + (uint32_t)(fj + dg_dir_dx(d));
-                stack[top++] = make_frame(b, next, (int)d, bias);
+                stack[top++] = make_frame(b, fi + dg_dir_dy(d), fj + dg_dir_dx(d), (int)d, bias);
             }
         }
     }

@@ -291,6 +291,13 @@ static void ring_rooms(dg__build *b)
 {
     for (size_t k = 0; k < b->n_room; k++) {
         const dg__room *rm = &b->room[k];
+        if (rm->shape == DG_SHAPE_RECT) {
+            /* a full box: its ring is exactly the border around it */
+            for (int r = rm->r1 - 1; r <= rm->r2 + 1; r++)
+                for (int c = rm->c1 - 1; c <= rm->c2 + 1; c += (r == rm->r1 - 1 || r == rm->r2 + 1) ? 1 : rm->c2 - rm->c1 + 2)
+                    if (dg__in(b, r, c) && !(*dg__at(b, r, c) & DG_ROOM)) *dg__at(b, r, c) |= DG_PERIMETER;
+            continue;
+        }
         for (int r = rm->r1 - 1; r <= rm->r2 + 1; r++) {
             for (int c = rm->c1 - 1; c <= rm->c2 + 1; c++) {
                 if (!dg__in(b, r, c) || (*dg__at(b, r, c) & DG_ROOM)) continue;
