@@ -25,15 +25,36 @@ static const char usage[] =
     "usage: dungeon [-o FILE] [--help] [--version] key=value ...\n"
     "\n"
     "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
-    "(written whole or not at all). Keys are those of the HTTP query string:\n"
-    "  seed algorithm size rows cols layout rooms room_size room_min room_max\n"
-    "  polymorph doors corridors deadends stairs egress format style grid cell view ppg\n"
-    "format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
+    "(written whole or not at all). Keys are those of the HTTP query string\n"
+    "(listed below). format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
     "and foundry place walls and doors for virtual tabletops at ppg pixels a cell.\n"
     "Without seed= a random seed is chosen; JSON and foundry output carry it, for\n"
     "txt, png and uvtt it is printed on stderr.\n"
     "Exit status: 0 ok, 1 I/O error, 2 bad arguments.\n"
     "Example: dungeon seed=7 rooms=dense format=txt\n";
+
+/* Every key the parser knows, what it accepts and, for a family's own key,
+ * the algorithms it belongs to: from the parser itself, so it cannot drift. */
+static void print_keys(FILE *f)
+{
+    fputs("\nkeys:\n", f);
+    for (size_t i = 0; dg_option_key(i); i++) {
+        const char *key = dg_option_key(i);
+        char allowed[sizeof ((dg_error *)0)->allowed], only[96] = "";
+        dg_option_allowed(key, allowed, sizeof allowed);
+        size_t n = 0;
+        for (int a = 0; a < DG_ALGO_COUNT; a++)
+            if (dg_option_applies(key, (dg_algorithm)a)) n++;
+        if (n < DG_ALGO_COUNT) {
+            size_t len = 0;
+            for (int a = 0; a < DG_ALGO_COUNT && len < sizeof only; a++)
+                if (dg_option_applies(key, (dg_algorithm)a))
+                    len += (size_t)snprintf(only + len, sizeof only - len, "%s%s", len ? "," : " (", dg_algorithm_name((dg_algorithm)a));
+            if (len < sizeof only - 1) strcat(only, ")");
+        }
+        fprintf(f, "  %-16s %s%s\n", key, allowed, only);
+    }
+}
 
 /* "dungeon: <msg> (param=..., value=..., allowed=...)", empty parts left out. */
 static void report(const dg_error *e)
@@ -121,6 +142,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage, stdout);
+            print_keys(stdout);
             return 0;
         }
         if (strcmp(a, "--version") == 0) {

@@ -230,6 +230,11 @@ const char *dg_style_name(dg_style v);
 const char *dg_connect_name(dg_connect v);
 /* Whether option `key` means anything for algorithm a (shared keys: yes). */
 bool dg_option_applies(const char *key, dg_algorithm a);
+/* The option keys in canonical order, for help texts: NULL past the last. */
+const char *dg_option_key(size_t i);
+/* What `key` accepts under the core caps ("sparse|scattered|..." or
+ * "7..4001"), written into buf; "" for an unknown key. */
+void dg_option_allowed(const char *key, char *buf, size_t cap);
 /* "fine", "medium", ... or "custom" when size < 0. */
 const char *dg_size_name(int size);
 const char *dg_room_size_name(int room_size);

@@ -66,6 +66,19 @@ static void allowed_text(key_id k, limits l, char *buf, size_t cap)
     }
 }
 
+const char *dg_option_key(size_t i)
+{
+    return i < K_COUNT ? dg__key_names[i] : NULL;
+}
+
+void dg_option_allowed(const char *key, char *buf, size_t cap)
+{
+    if (!cap) return;
+    int k = key ? dg__find_name(dg__key_names, K_COUNT, key) : -1;
+    if (k < 0) buf[0] = '\0';
+    else allowed_text((key_id)k, limits_of(NULL), buf, cap);
+}
+
 /* Every error about key k: param is the key's own (lower case) name, value
  * the text as received, allowed what k accepts. */
 static dg_status fail(dg_error *err, dg_status code, key_id k, const char *value,

@@ -137,6 +137,13 @@ Test(cli, version_and_help)
     cr_assert_eq(run((const char *[]){"--help", NULL}), 0);
     o = slurp(out_path, NULL);
     cr_assert(strstr(o, "usage: dungeon") != NULL);
+    /* the key table comes from the parser: every key, with what it takes */
+    for (size_t i = 0; dg_option_key(i); i++) {
+        char line[64];
+        snprintf(line, sizeof line, "\n  %s ", dg_option_key(i));
+        cr_assert(strstr(o, line) != NULL, "--help does not list %s", dg_option_key(i));
+    }
+    cr_assert(strstr(o, "  pillars          yes|no (gridmapper)\n") != NULL, "%s", o);
     free(o);
 }
 
