@@ -111,6 +111,11 @@ const cases = [
   ["GET", "/dungeon.uvtt?seed=7&ppg=10", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.foundry.json?seed=7&doors=deathtrap", {}, "/dungeon.foundry.json"],
   ["GET", "/dungeon.foundry.json?seed=7&ppg=300", {}, "/dungeon.foundry.json"],
+  ...["caverns", "panels", "gridmapper", "abstract", "cells"].map((a) =>
+    ["GET", `/dungeon.json?seed=7&algorithm=${a}`, {}, "/dungeon.json"]),
+  ["GET", "/dungeon.json?seed=7&layout=cavernous&cave_fill=45", {}, "/dungeon.json"],
+  ["GET", "/dungeon.json?seed=7&algorithm=cells&connect=sideways", {}, "/dungeon.json"],
+  ["POST", "/dungeon", { json: { seed: 7, algorithm: "gridmapper", pillars: true, room_count: 9 } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7, rooms: "dense" } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7, format: "donjon" } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7 }, headers: { accept: "image/png" } }, "/dungeon"],
