@@ -399,3 +399,14 @@ Test(cli, access_log_lines_in_json)
     cr_assert_eq(access, 2);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
+
+Test(cli, sigint_stops_like_sigterm)
+{
+    td_daemon d;
+    cr_assert(td_start(&d, NULL));
+    td_resp r;
+    cr_assert(td_request(d.base, "GET", "/dungeon.txt?seed=3", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    cr_assert_eq(td_stop(&d, SIGINT), 0);
+}
