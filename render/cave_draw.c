@@ -16,7 +16,9 @@
  * non-cave cells keep their square shape, so straight corridors meet caves
  * cleanly. The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
- * the same cave outline in every style.
+ * the same cave outline in every style. dg__cave_grid_build hands the same
+ * refinement, without drawing, to walls.c, so VTT walls follow the outline
+ * of the image they come with.
  *
  * Speed: the fine grid has a one-sub-cell rock border so neighbour reads
  * need no bounds checks, loops walk cells and sub-cells without division,
@@ -25,6 +27,7 @@
 #include <string.h>
 
 #include "png_int.h"
+#include "render_int.h"
 
 /* Sub-cells per cell side: a power of two up to 16 and the cell size,
  * halved while the grid would pass 16 M sub-cells. */
@@ -154,7 +157,9 @@ static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
             }                                                                            \
     } while (0)
 
-dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
+/* Refines cv's caves into cv->fine; with free_cells (width * height bytes),
+ * also says which cells the refinement shapes (cave cells not kept square). */
+static dg_status refine(dg_canvas *cv, unsigned char *free_cells, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     if (!d->cave) return DG_OK;
@@ -175,7 +180,10 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
         free(tmpl);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
     }
-    for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) used[pin[k]] = 1;
+    for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) {
+        used[pin[k]] = 1;
+        if (free_cells) free_cells[k] = !(pin[k] & KEEP_SQUARE);
+    }
     dg_rng rng;
     dg_rng_seed(&rng, dg_hash64("cave", 4, d->opts.seed), 0x63617665u);
 
@@ -238,6 +246,52 @@ dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err)
     cv->sub = target;
     cv->fine_stride = L.fw;
     return DG_OK;
+}
+
+dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err) { return refine(cv, NULL, err); }
+
+dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__cave_grid *g,
+                              dg_error *err)
+{
+    memset(g, 0, sizeof *g);
+    if (!d->cave) return DG_OK;
+    size_t n = (size_t)d->width * (size_t)d->height;
+    /* only what refine() reads: the map, the cell size and the open cells
+     * of this view, exactly as png.c's canvas_open sets them */
+    dg_canvas cv;
+    memset(&cv, 0, sizeof cv);
+    cv.d = d;
+    cv.cell = cell;
+    cv.player = player;
+    cv.cls = malloc(n);
+    g->free_cells = malloc(n);
+    dg_status rc = DG_OK;
+    if (!cv.cls || !g->free_cells) {
+        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+    } else {
+        for (int y = 0; y < d->height; y++)
+            for (int x = 0; x < d->width; x++)
+                cv.cls[(size_t)y * (size_t)d->width + (size_t)x] =
+                    dg__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
+        rc = refine(&cv, g->free_cells, err);
+    }
+    free(cv.cls);
+    if (rc != DG_OK) {
+        dg__cave_grid_fini(g);
+        return rc;
+    }
+    g->open = cv.fine;
+    g->sub = cv.sub;
+    g->stride = cv.fine_stride;
+    return DG_OK;
+}
+
+void dg__cave_grid_fini(dg__cave_grid *g)
+{
+    if (!g) return;
+    free(g->open);
+    free(g->free_cells);
+    memset(g, 0, sizeof *g);
 }
 
 void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, int ty,

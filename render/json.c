@@ -28,17 +28,20 @@
  *   exits    [{x, y, dir}]
  *   walls    [{x0, y0, x1, y1, kind: wall|object|door, door (doors only)}]:
  *            segments in cell units (x.5 where a door splits them), the same
- *            as the uvtt and foundry exports (vtt.c, walls.c), gm view:
+ *            as the uvtt and foundry exports (vtt.c, walls.c), gm view, ppg:
  *              wall    a maximal straight run of boundary between walkable
  *                      (room or corridor) and solid cells; the map edge is
- *                      solid, so it is walled even at an exit
+ *                      solid, so it is walled even at an exit. On a map with
+ *                      caves, cave walls follow the outline the PNG draws,
+ *                      at any angle, in sixteenths of a cell (x.0625;
+ *                      coarser on maps of over 65536 cells)
  *              object  the same around solid standing in room floor only
  *                      (a pillar)
  *              door    the doorway across the middle of a door cell, one
  *                      per door except archways (openings); `door` indexes
  *                      the top-level "doors" array
  *            walls first (horizontal by y then x, then vertical by x then
- *            y), then doors in "doors" order
+ *            y, then slanted by x0, y0), then doors in "doors" order
  *   cells    cells[y][x]: the words exactly as in the dungeon (donjon's bit
  *            layout, see dg.h)
  * x is the column (east +1), y the row (south +1), both from 0. */
@@ -206,7 +209,8 @@ static json_t *exits_json(const dg_dungeon *d)
 
 /* {"x0":..,"y0":..,"x1":..,"y1":..,"kind":"..."[,"door":i]} at p; returns
  * the length (under 128). */
-static size_t wall_text(char *p, int x0, int y0, int x1, int y1, const char *kind, long door)
+static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const char *kind,
+                        long door)
 {
     static const char *const key[4] = {"{\"x0\":", ",\"y0\":", ",\"x1\":", ",\"y1\":"};
     const int v[4] = {x0, y0, x1, y1};
@@ -215,7 +219,7 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, const char *kin
         size_t k = strlen(key[i]);
         memcpy(p + n, key[i], k);
         n += k;
-        n += dg__half_text(p + n, v[i]);
+        n += dg__unit_text(p + n, v[i], den);
     }
     int m = door >= 0 ? snprintf(p + n, 64, ",\"kind\":\"%s\",\"door\":%ld}", kind, door)
                       : snprintf(p + n, 64, ",\"kind\":\"%s\"}", kind);
@@ -234,13 +238,14 @@ static dg_status put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
     for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
         const dg__wall *g = &w->walls[i];
         s[0] = ',';
-        size_t k = wall_text(s + 1, g->x0, g->y0, g->x1, g->y1, g->object ? "object" : "wall", -1);
+        size_t k = wall_text(s + 1, g->x0, g->y0, g->x1, g->y1, w->den,
+                             g->object ? "object" : "wall", -1);
         rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
     }
     for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
         const dg__portal *p = &w->portals[i];
         s[0] = ',';
-        size_t k = wall_text(s + 1, p->x0, p->y0, p->x1, p->y1, "door", (long)p->door);
+        size_t k = wall_text(s + 1, p->x0, p->y0, p->x1, p->y1, w->den, "door", (long)p->door);
         rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
     }
     if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);

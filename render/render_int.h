@@ -33,12 +33,35 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
 /* The splice writer of d's cell rows (ctx unused). */
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
-/* ----------------------------------------------------------- walls.c
- * Wall and door geometry for the VTT-facing encoders, in half-cell units
- * (2 x cell coordinates: door midpoints are whole numbers too). */
+/* ------------------------------------------------------- cave_draw.c */
 
-/* A maximal straight run of boundary between walkable and solid cells;
- * x0 <= x1, y0 <= y1, one of the two pairs equal. */
+/* The organic cave outline png.c draws for d at `cell` px a cell in one
+ * view, computed without drawing: the same refinement, sub-cell for
+ * sub-cell. open: 1 open, 0 rock per sub-cell, sub x sub a cell, sub-cell
+ * (fx, fy) at open[(fy + 1) * stride + fx + 1] (a rock border all round);
+ * free_cells: width * height bytes, 1 where the refinement shapes the cell
+ * (a cave cell not kept square), so everywhere else the sub-cells are the
+ * cell's own value. All zero/NULL when d has no caves. DG_ENOMEM only; free
+ * with dg__cave_grid_fini (also fine after a failure). */
+typedef struct {
+    unsigned char *open;
+    unsigned char *free_cells;
+    int sub;
+    size_t stride;
+} dg__cave_grid;
+dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__cave_grid *g,
+                              dg_error *err);
+void dg__cave_grid_fini(dg__cave_grid *g);
+
+/* ----------------------------------------------------------- walls.c
+ * Wall and door geometry for the VTT-facing encoders, in units of 1/den
+ * cell: den 2 (half cells: door midpoints are whole numbers too) unless the
+ * map has caves, then den = the cave grid's sub (16 at any usual size), so
+ * cave walls can sit on the sub-cell lattice of the drawn outline. */
+
+/* A maximal straight run of boundary between walkable and solid; (x0, y0)
+ * before (x1, y1) by x, then y. Axis-aligned (x0 <= x1, y0 <= y1, one pair
+ * equal) except cave walls, which may run at any angle. */
 typedef struct {
     int x0, y0, x1, y1;
     bool object;             /* borders free-standing solid (a pillar) */
@@ -53,7 +76,9 @@ typedef struct {
 } dg__portal;
 
 typedef struct {
-    dg__wall *walls;     size_t n_walls;    /* horizontal by (y, x), then vertical by (x, y) */
+    int den;                                /* units per cell: 2, or the cave sub */
+    dg__wall *walls;     size_t n_walls;    /* horizontal by (y, x), then vertical by (x, y),
+                                               then any others by (x0, y0, x1, y1) */
     dg_point *pts;       size_t n_pts;      /* every polyline's points, concatenated */
     size_t *line_end;    size_t n_lines;    /* polyline i: pts[line_end[i-1] (or 0) .. line_end[i]) */
     bool *line_object;                      /* per polyline: around a pillar */
@@ -61,14 +86,32 @@ typedef struct {
 } dg__walls;
 
 /* Traces d's walls for a view: player makes secret doors solid (as the PNG
- * draws them) and gives them no portal. Polylines are the walls chained into
- * closed loops, first point repeated last. DG_ENOMEM only; w is empty then.
- * Free with dg__walls_fini (also fine after a failure). */
+ * draws them) and gives them no portal. Caves follow the outline the PNG
+ * draws at cell = d->opts.ppg (the image a uvtt file embeds). Polylines are
+ * the walls chained into closed loops, first point repeated last. DG_ENOMEM
+ * only; w is empty then. Free with dg__walls_fini (also fine after a
+ * failure). */
 dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err);
 void dg__walls_fini(dg__walls *w);
 /* v half-cells as a decimal in cell units ("7", "7.5") at p, unterminated;
  * returns the length (at most 12). v >= 0. */
 size_t dg__half_text(char *p, long v);
+/* v / den cells (den a power of two up to 16) as an exact decimal ("7",
+ * "7.5", "7.0625") at p, unterminated; returns the length (at most 16).
+ * v >= 0. With den 2 the same text as dg__half_text. */
+size_t dg__unit_text(char *p, long v, int den);
+
+/* walls_cave.c: the walls of a map with caves, for dg__walls_trace. Traces
+ * every walkable/solid boundary of the cave grid g (sub >= 2) -- which is
+ * the cell boundary wherever the refinement keeps cells square -- into
+ * walls in 1/sub cell units: straight runs along cell edges, the drawn
+ * outline simplified to within a sub-cell elsewhere; broken at w's portal
+ * ends (already in those units), collinear touching walls merged. Cells
+ * whose cls byte (width * height) has wall_bit are structural solid (see
+ * walls.c); rock touching none of them or the map edge is an object. Sets
+ * w->walls, w->n_walls; false when out of memory. */
+bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned char *cls,
+                    unsigned char wall_bit, dg__walls *w);
 
 /* north <-> south, west <-> east. */
 static inline dg_dir dg__dir_opposite(dg_dir d)

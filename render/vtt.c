@@ -8,14 +8,18 @@
  * Units: importers place a point at (x * pixels_per_grid, y * ppg) pixels
  * from the image's top-left corner, y down; cells are one grid unit, so a
  * point here is its cell coordinate. ppg is the `ppg` option (default 70,
- * Roll20's own cell size).
+ * Roll20's own cell size). Points are whole or half cells, except on a map
+ * with caves: there walls follow the drawn cave outline (walls_cave.c) and
+ * points are multiples of 1/16 cell (1/8 or coarser on maps of over 65536
+ * cells), exact binary fractions.
  *
  * uvtt, keys always present, in this order:
  *   format                 0.3
  *   resolution             {map_origin {x 0, y 0}, map_size {x cols, y rows},
  *                           pixels_per_grid ppg}
  *   line_of_sight          closed polylines [[{x, y}, ...], ...] (first point
- *                          repeated last) of the walls: maximal straight runs
+ *                          repeated last) of the walls: maximal straight runs,
+ *                          at any angle along a cave outline
  *   objects_line_of_sight  the same around solid standing in room floor only
  *                          (pillars); rock ringed by corridors stays in
  *                          line_of_sight, since importers may skip objects
@@ -50,9 +54,15 @@
  *               walls of the gm geometry, so the GM can open it.
  * Walls block everything (move, sight, light, sound 20); dir 0 (both).
  *
- * Caves: walls follow cell edges, while png.c draws cave outlines as curves
- * (cave_draw.c) that keep to the cells' middle halves, so a cave wall can sit
- * up to about a quarter cell (more at a rounded corner) off the drawn rock. */
+ * Caves: png.c draws cave outlines as curves on a grid of sub-cells
+ * (cave_draw.c); the walls follow that same grid -- the one this uvtt image
+ * is drawn from, at cell = ppg -- simplified into straight walls that keep
+ * every corner of it within 1.5 sub-cells (3/32 cell at 16 sub-cells a
+ * cell), about 350 walls on a 45x23 caverns map where cell edges gave 150.
+ * Where caves meet rooms and corridors the cave cells stay square, so the
+ * outline joins the cell-edge walls at cell corners. Foundry's background
+ * is the PNG at whatever cell size: its outline is the same at any cell of
+ * 16 px or more (sub-cells stop at 16), a different, coarser one below. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,16 +89,17 @@ static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
 
 /* --------------------------------------------------------------- uvtt */
 
-/* A coordinate in grid units: whole numbers stay integers. */
-static json_t *half(int v)
+/* A coordinate of 1/den cell in grid units: whole numbers stay integers;
+ * den is a power of two, so the rest are exact binary fractions. */
+static json_t *unit(int v, int den)
 {
-    return v % 2 ? json_real(v / 2.0) : json_integer(v / 2);
+    return v % den ? json_real((double)v / den) : json_integer(v / den);
 }
 
-static json_t *point(int x, int y)
+static json_t *point(int x, int y, int den)
 {
     json_t *p = json_object();
-    if (p && (json_object_set_new(p, "x", half(x)) || json_object_set_new(p, "y", half(y)))) {
+    if (p && (json_object_set_new(p, "x", unit(x, den)) || json_object_set_new(p, "y", unit(y, den)))) {
         json_decref(p);
         return NULL;
     }
@@ -104,7 +115,7 @@ static json_t *polylines(const dg__walls *w, bool object)
         if (w->line_object[i] != object) continue;
         json_t *line = json_array();
         for (size_t k = from; line && k < w->line_end[i]; k++)
-            if (json_array_append_new(line, point(w->pts[k].x, w->pts[k].y))) {
+            if (json_array_append_new(line, point(w->pts[k].x, w->pts[k].y, w->den))) {
                 json_decref(line);
                 line = NULL;
             }
@@ -122,8 +133,9 @@ static json_t *portals(const dg__walls *w)
     for (size_t i = 0; a && i < w->n_portals; i++) {
         const dg__portal *p = &w->portals[i];
         json_t *o = json_pack("{s:o,s:[oo],s:f,s:b,s:b}", "position",
-                              point((p->x0 + p->x1) / 2, (p->y0 + p->y1) / 2), "bounds",
-                              point(p->x0, p->y0), point(p->x1, p->y1), "rotation",
+                              point((p->x0 + p->x1) / 2, (p->y0 + p->y1) / 2, w->den),
+                              "bounds", point(p->x0, p->y0, w->den),
+                              point(p->x1, p->y1, w->den), "rotation",
                               p->across_ew ? HALF_PI : 0.0, "closed", 1, "freestanding", 0);
         if (json_array_append_new(a, o)) {
             json_decref(a);
@@ -227,17 +239,18 @@ typedef struct {
 } foundry_ctx;
 
 /* Whole pixels: Foundry refuses fractional wall coordinates. A half cell at
- * an odd ppg rounds down, the same way wherever the point appears. */
-static long px(int half_units, int ppg) { return (long)half_units * ppg / 2; }
+ * an odd ppg, or a cave point between pixels, rounds down, the same way
+ * wherever the point appears; den <= 16 < ppg keeps distinct points apart. */
+static long px(int v, const foundry_ctx *f) { return (long)v * f->ppg / f->w->den; }
 
-static dg_status put_wall(dg_buf *out, size_t n, int x0, int y0, int x1, int y1, int ppg,
-                          int sense, int door, int ds, dg_error *err)
+static dg_status put_wall(dg_buf *out, size_t n, int x0, int y0, int x1, int y1,
+                          const foundry_ctx *f, int sense, int door, int ds, dg_error *err)
 {
     char s[256];
     int len = snprintf(s, sizeof s,
                        "%s{\"_id\":\"dgWall%010zu\",\"c\":[%ld,%ld,%ld,%ld],\"move\":%d,"
                        "\"sight\":%d,\"light\":%d,\"sound\":%d,\"dir\":0,\"door\":%d,\"ds\":%d}",
-                       n ? "," : "", n + 1, px(x0, ppg), px(y0, ppg), px(x1, ppg), px(y1, ppg),
+                       n ? "," : "", n + 1, px(x0, f), px(y0, f), px(x1, f), px(y1, f),
                        F_NORMAL, sense, sense, sense, door, ds);
     return dg_buf_append(out, s, (size_t)len, err);
 }
@@ -253,14 +266,14 @@ static dg_status put_foundry_walls(const dg_dungeon *d, const void *ctx, dg_buf 
     size_t n = 0;
     for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
         const dg__wall *s = &w->walls[i];
-        rc = put_wall(out, n, s->x0, s->y0, s->x1, s->y1, f->ppg, F_NORMAL, 0, 0, err);
+        rc = put_wall(out, n, s->x0, s->y0, s->x1, s->y1, f, F_NORMAL, 0, 0, err);
     }
     for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
         const dg__portal *p = &w->portals[i];
         int sense = p->type == DG_DOOR_PORTC ? F_NONE : F_NORMAL;
         int door = p->type == DG_DOOR_SECRET ? F_SECRET : F_DOOR;
         int ds = p->type == DG_DOOR_LOCKED ? F_LOCKED : 0;
-        rc = put_wall(out, n, p->x0, p->y0, p->x1, p->y1, f->ppg, sense, door, ds, err);
+        rc = put_wall(out, n, p->x0, p->y0, p->x1, p->y1, f, sense, door, ds, err);
     }
     if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
     return rc;

@@ -4,10 +4,14 @@
  * chained into closed polylines, and one portal per door. Turning it into
  * bytes is left to those encoders.
  *
- * Only cell words are read -- never room outlines or the drawing -- so every
- * algorithm family gets walls, caves included. A room's outline is the
- * boundary of its cells, so its walls follow it exactly; the PNG draws walls
- * on the same cell edges (caves aside, which it rounds: see vtt.c).
+ * Cell words are read, never room outlines, so every algorithm family gets
+ * walls. A room's outline is the boundary of its cells, so its walls follow
+ * it exactly, on the cell edges where the PNG draws them. Caves are the one
+ * place the drawing leaves the cell edges: a map with caves goes to
+ * walls_cave.c, which traces the outline the PNG draws at cell = ppg
+ * (cave_draw.c's refinement) in 1/sub cell units -- walls at any angle there,
+ * the rules below everywhere else; this file keeps the cells' classes, the
+ * portals (scaled to those units) and the chaining.
  *
  * The rules, in half-cell units (2 x cell coordinates):
  *   walkable   DG_ROOM|DG_CORRIDOR; the player view makes a secret door
@@ -22,7 +26,9 @@
  *              the leaf. Its ends are the midpoints of the cell's side edges:
  *              the side walls break there, so walls end at doors.
  *   polyline   around every vertex end either no wall or exactly two (a
- *              corner, or a portal end), so the walls chain into closed loops.
+ *              corner, or a portal end), so the walls chain into closed loops
+ *              (a cave outline may touch itself at a point: four ends there,
+ *              paired in turn).
  *   object     a wall around solid that does not reach the map edge
  *              (8-connected: corner contact counts) and stands in room floor
  *              only -- every walkable cell beside it is a room cell: a pillar,
@@ -314,7 +320,7 @@ static bool chain(const grid *g, dg__walls *out)
     bool ok = ends && partner && used;
     size_t pcap = 0, lcap = 0, ocap = 0;
     if (!ok) goto done;
-    uint64_t stride = 2 * (uint64_t)g->w + 1;
+    uint64_t stride = (uint64_t)out->den * (uint64_t)g->w + 1;
     for (uint32_t r = 0; r < 2 * n; r++) {
         dg_point p = end_point(out->walls, r);
         ends[r] = (endpoint){(uint64_t)p.y * stride + (uint64_t)p.x, r};
@@ -323,8 +329,9 @@ static bool chain(const grid *g, dg__walls *out)
     qsort(ends, 2 * n, sizeof *ends, cmp_end);
     for (size_t i = 0; i + 1 < 2 * n; i++) {
         if (ends[i].key != ends[i + 1].key) continue;
-        /* exactly two ends meet at a point (see the top of the file) */
-        assert(i + 2 >= 2 * n || ends[i + 2].key != ends[i].key);
+        /* exactly two ends meet at a point (see the top of the file); cave
+         * outlines may meet themselves at a point, and pair up in turn */
+        assert(out->den != 2 || i + 2 >= 2 * n || ends[i + 2].key != ends[i].key);
         partner[ends[i].ref] = ends[i + 1].ref;
         partner[ends[i + 1].ref] = ends[i].ref;
         i++;
@@ -358,17 +365,50 @@ done:
 
 /* ---------------------------------------------------------------- entry */
 
+static bool has_caves(const dg_dungeon *d)
+{
+    if (!d->cave) return false;
+    size_t n = (size_t)d->width * (size_t)d->height;
+    for (size_t i = 0; i < n; i++)
+        if (d->cave[i]) return true;
+    return false;
+}
+
+/* A map with caves: the cave grid png.c draws the uvtt image from (cell =
+ * ppg), in its units; false only when out of memory. */
+static bool cave_walls(grid *g, dg__walls *w)
+{
+    dg__cave_grid cg;
+    if (dg__cave_grid_build(g->d, g->d->opts.ppg, g->player, &cg, NULL) != DG_OK) return false;
+    bool ok = true;
+    if (cg.sub >= 2) { /* below that nothing is refined: the cell edges are the outline */
+        int k = cg.sub / 2;
+        w->den = cg.sub;
+        for (size_t i = 0; i < w->n_portals; i++) {
+            dg__portal *p = &w->portals[i];
+            p->x0 *= k, p->y0 *= k, p->x1 *= k, p->y1 *= k;
+        }
+        ok = dg__walls_cave(g->d, &cg, g->cls, C_WALL, w);
+    }
+    dg__cave_grid_fini(&cg);
+    return ok;
+}
+
 dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
 {
     memset(w, 0, sizeof *w);
+    w->den = 2;
     grid g = {d, player, d->width, d->height, NULL};
     keys hb = {0}, vb = {0};
     wall_sink sink = {w, 0};
     bool ok = classify(&g) && place_portals(&g, w, &hb, &vb);
-    size_t bi = 0;
-    for (int y = 0; ok && y <= g.h; y++) ok = scan_line(&g, &sink, true, y, &hb, &bi);
-    bi = 0;
-    for (int x = 0; ok && x <= g.w; x++) ok = scan_line(&g, &sink, false, x, &vb, &bi);
+    if (ok && has_caves(d)) ok = cave_walls(&g, w);
+    if (w->den == 2) {
+        size_t bi = 0;
+        for (int y = 0; ok && y <= g.h; y++) ok = scan_line(&g, &sink, true, y, &hb, &bi);
+        bi = 0;
+        for (int x = 0; ok && x <= g.w; x++) ok = scan_line(&g, &sink, false, x, &vb, &bi);
+    }
     if (ok) ok = chain(&g, w);
     free(g.cls);
     free(hb.k);
@@ -402,6 +442,19 @@ size_t dg__half_text(char *p, long v)
     if (v % 2) {
         p[n++] = '.';
         p[n++] = '5';
+    }
+    return n;
+}
+
+size_t dg__unit_text(char *p, long v, int den)
+{
+    size_t n = dg__half_text(p, v / den * 2);
+    long frac = v % den * 10000 / den; /* exact: den divides 10000 */
+    if (!frac) return n;
+    p[n++] = '.';
+    for (long k = 1000; frac; k /= 10) {
+        p[n++] = (char)('0' + frac / k);
+        frac %= k;
     }
     return n;
 }

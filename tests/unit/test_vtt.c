@@ -11,7 +11,8 @@
  *   exactly map_size x ppg pixels and aligned with the PNG, and the walkable
  *   region recovered from the walls alone by even-odd rasterisation --
  * over many seeds, option sets, every algorithm family built so far, and
- * both views. */
+ * both views. Maps with caves are held to the drawn outline instead, at
+ * sub-cell resolution (vtt_cave_oracle.h). */
 #include "enc_fixture.h"
 #include "oom_jansson.h"
 #include "vtt_oracle.h"
@@ -317,6 +318,133 @@ Test(vtt, every_algorithm_family_built_so_far)
     cr_assert_geq(families, 1);
 }
 
+
+/* ---------------------------------------------------------------- caves */
+
+static bool diagonal(const seg *s) { return s->x0 != s->x1 && s->y0 != s->y1; }
+
+/* Every family that makes caves, at 45x23: walls on the drawn outline
+ * (the cave oracle), some of them at an angle, and a modest number. */
+Test(vtt, cave_walls_follow_the_drawn_outline)
+{
+    static const char *const kinds[] = {"algorithm=caverns", "layout=cavernous",
+                                        "algorithm=gridmapper&caves=yes", "algorithm=abstract"};
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        size_t maps = 0, walls = 0, most = 0;
+        for (int seed = 1; seed <= 6; seed++) {
+            char q[128];
+            snprintf(q, sizeof q, "seed=%d&rows=23&cols=45&%s", seed, kinds[k]);
+            dg_dungeon *d = make(q);
+            cr_assert_not_null(d, "%s", q);
+            if (!has_caves(d)) {
+                dg_dungeon_free(d);
+                continue;
+            }
+            size_t n = check_uvtt(d, false, 40, seed == 1, q);
+            check_uvtt(d, true, 40, false, q);
+            if (seed <= 2) {
+                check_foundry(d, 70, q);
+                check_json_walls(d, q);
+            }
+            json_t *doc;
+            cave_world c = cave_read(d, false, 40, false, &doc, q);
+            size_t diag = 0;
+            for (size_t i = 0; i < c.w.n; i++) diag += diagonal(&c.w.walls[i]);
+            cr_assert_gt(diag, 0, "%s: no wall leaves the cell lattice", q);
+            json_decref(doc);
+            cave_free(&c);
+            walls += n;
+            most = n > most ? n : most;
+            maps++;
+            dg_dungeon_free(d);
+        }
+        cr_assert_geq(maps, k == 3 ? 1 : 6, "%s: only %zu maps with caves", kinds[k], maps);
+        cr_log_info("%s 45x23: %zu maps, %zu walls each on average, at most %zu", kinds[k], maps,
+                    walls / maps, most);
+        cr_assert_leq(most, 500, "%s: %zu walls on one 45x23 map", kinds[k], most);
+    }
+}
+
+Test(vtt, cave_walls_are_the_same_bytes_every_time)
+{
+    dg_dungeon *d = make("seed=77&algorithm=caverns&rows=23&cols=45");
+    cr_assert_not_null(d);
+    d->opts.ppg = 24;
+    dg_format f[] = {DG_FMT_UVTT, DG_FMT_FOUNDRY, DG_FMT_JSON};
+    for (int i = 0; i < 3; i++) {
+        dg_buf a, b;
+        dg_buf_init(&a);
+        dg_buf_init(&b);
+        cr_assert_eq(dg_render(d, f[i], &a, NULL), DG_OK);
+        cr_assert_eq(dg_render(d, f[i], &b, NULL), DG_OK);
+        cr_assert(a.len == b.len && !memcmp(a.data, b.data, a.len), "%s differs", dg_format_name(f[i]));
+        dg_buf_fini(&a);
+        dg_buf_fini(&b);
+    }
+    dg_dungeon_free(d);
+}
+
+/* A map big enough that the outline has 8 sub-cells a cell, not 16: the
+ * units follow (eighths in the documents). */
+Test(vtt, cave_walls_at_eight_sub_cells_a_cell)
+{
+    dg_dungeon *d = make("seed=5&algorithm=caverns&rows=261&cols=261");
+    cr_assert_not_null(d);
+    dg__cave_grid g;
+    cr_assert_eq(dg__cave_grid_build(d, 20, false, &g, NULL), DG_OK);
+    cr_assert_eq(g.sub, 8);
+    dg__cave_grid_fini(&g);
+    check_uvtt(d, false, 20, false, "261x261");
+    check_json_walls(d, "261x261");
+    dg_dungeon_free(d);
+}
+
+/* So big the outline is not refined at all: the cell edges are the outline
+ * and the walls stay in half cells. */
+Test(vtt, unrefined_caves_keep_cell_edge_walls)
+{
+    dg_dungeon *d = fx_new();
+    free(d->cells);
+    for (size_t i = 0; i < d->n_rooms; i++) free(d->rooms[i].outline);
+    d->n_rooms = d->n_doors = d->n_stairs = d->n_exits = 0;
+    d->width = d->height = 2100;
+    d->opts.rows = d->opts.cols = 2100;
+    d->opts.ppg = 20;
+    d->cells = calloc((size_t)2100 * 2100, sizeof *d->cells);
+    d->cave = calloc((size_t)2100 * 2100, 1);
+    for (int y = 10; y < 20; y++)
+        for (int x = 10; x < 20; x++) {
+            d->cells[y * 2100 + x] = (x + y) % 7 ? DG_CORRIDOR : 0;
+            d->cave[y * 2100 + x] = 1;
+        }
+    dg__walls w;
+    cr_assert_eq(dg__walls_trace(d, false, &w, NULL), DG_OK);
+    cr_assert_eq(w.den, 2);
+    cr_assert_gt(w.n_walls, 0);
+    for (size_t i = 0; i < w.n_walls; i++) cr_assert(w.walls[i].x0 == w.walls[i].x1 || w.walls[i].y0 == w.walls[i].y1);
+    dg__walls_fini(&w);
+    free(d->cave);
+    d->cave = NULL;
+    fx_free(d);
+}
+
+Test(vtt, unit_text_is_exact)
+{
+    char p[32];
+    static const struct { long v; int den; const char *want; } cases[] = {
+        {0, 16, "0"}, {16, 16, "1"}, {17, 16, "1.0625"}, {24, 16, "1.5"}, {15, 16, "0.9375"},
+        {64015, 16, "4000.9375"}, {25, 8, "3.125"}, {6, 4, "1.5"}, {7, 2, "3.5"}, {8, 2, "4"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t n = dg__unit_text(p, cases[i].v, cases[i].den);
+        p[n] = '\0';
+        cr_assert_str_eq(p, cases[i].want, "%ld/%d", cases[i].v, cases[i].den);
+    }
+    for (long v = 0; v < 5000; v += 7) {
+        char q[32];
+        size_t a = dg__unit_text(p, v, 2), b = dg__half_text(q, v);
+        cr_assert(a == b && !memcmp(p, q, a), "half cells %ld", v);
+    }
+}
 
 /* jansson allocation failures at every point of both documents (oom_jansson.h). */
 Test(vtt, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)

@@ -13,6 +13,6 @@ dg_add_test(test_gen_caverns ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_caverns.c u
 dg_add_test(test_cave_render ${CMAKE_SOURCE_DIR}/tests/unit/test_cave_render.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_gen_gridmapper ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_gridmapper.c unit)
 dg_add_test(test_gen_abstract ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_abstract.c unit)
-dg_add_test(test_vtt ${CMAKE_SOURCE_DIR}/tests/unit/test_vtt.c unit PkgConfig::PNG)
+dg_add_test(test_vtt ${CMAKE_SOURCE_DIR}/tests/unit/test_vtt.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_gen_panels ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_panels.c unit)
 dg_add_test(test_gen_cells ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_cells.c unit)

@@ -2,7 +2,8 @@
  * importers' published conversion -- a point (x, y) lands on pixel
  * (x * pixels_per_grid, y * ppg), y down -- and never from the tracer: it
  * reads the uvtt, foundry and native JSON documents back and checks them
- * against the cell words. Coordinates are held in half cells. */
+ * against the cell words. Coordinates are held in half cells. Maps with
+ * caves are checked against the drawn outline instead (vtt_cave_oracle.h). */
 #ifndef VTT_ORACLE_H
 #define VTT_ORACLE_H
 
@@ -29,20 +30,26 @@ static int cmp_seg(const void *a, const void *b)
     return s->x1 - t->x1;
 }
 
+/* The end with the smaller x (then y) first: for axis-aligned segments
+ * x0 <= x1 and y0 <= y1, and a diagonal keeps its direction. */
 static seg norm(int x0, int y0, int x1, int y1)
 {
-    seg s = {x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0};
+    bool swap = x0 > x1 || (x0 == x1 && y0 > y1);
+    seg s = {swap ? x1 : x0, swap ? y1 : y0, swap ? x0 : x1, swap ? y0 : y1};
     return s;
 }
 
-/* A coordinate in grid units, as a whole number of half cells. */
-static int half(json_t *v)
+/* A coordinate in grid units, as a whole number of 1/den cells. */
+static int coord(json_t *v, int den)
 {
     cr_assert(json_is_number(v), "coordinate is not a number");
-    double t = json_number_value(v) * 2;
-    cr_assert(t == floor(t) && t >= 0, "coordinate %g is not on the half-cell lattice", t / 2);
+    double t = json_number_value(v) * den;
+    cr_assert(t == floor(t) && t >= 0, "coordinate %g is not on the 1/%d-cell lattice", t / den, den);
     return (int)t;
 }
+
+/* A coordinate in grid units, as a whole number of half cells. */
+static int half(json_t *v) { return coord(v, 2); }
 
 static dg_dungeon *make(const char *query)
 {
@@ -336,7 +343,8 @@ static unsigned char *png_rgb(const unsigned char *data, size_t len, int *w, int
     return rgb;
 }
 
-static size_t lines_to_walls(json_t *lines, bool object, seg *out, bool *obj, size_t n, const char *what)
+static size_t lines_to_walls(json_t *lines, bool object, seg *out, bool *obj, size_t n, int den,
+                             const char *what)
 {
     cr_assert(json_is_array(lines), "%s: polylines missing", what);
     size_t i;
@@ -345,20 +353,22 @@ static size_t lines_to_walls(json_t *lines, bool object, seg *out, bool *obj, si
         size_t np = json_array_size(line);
         cr_assert_geq(np, 5, "%s: a closed polyline needs at least 5 points", what);
         json_t *a = json_array_get(line, 0), *z = json_array_get(line, np - 1);
-        cr_assert(half(json_object_get(a, "x")) == half(json_object_get(z, "x")) &&
-                  half(json_object_get(a, "y")) == half(json_object_get(z, "y")), "%s: polyline not closed", what);
+        cr_assert(coord(json_object_get(a, "x"), den) == coord(json_object_get(z, "x"), den) &&
+                  coord(json_object_get(a, "y"), den) == coord(json_object_get(z, "y"), den),
+                  "%s: polyline not closed", what);
         for (size_t k = 0; k + 1 < np; k++) {
             json_t *p = json_array_get(line, k), *q = json_array_get(line, k + 1);
-            out[n] = norm(half(json_object_get(p, "x")), half(json_object_get(p, "y")),
-                          half(json_object_get(q, "x")), half(json_object_get(q, "y")));
+            out[n] = norm(coord(json_object_get(p, "x"), den), coord(json_object_get(p, "y"), den),
+                          coord(json_object_get(q, "x"), den), coord(json_object_get(q, "y"), den));
             obj[n++] = object;
         }
     }
     return n;
 }
 
-/* Reads a uvtt document into w (walls, portals) and checks its frame. */
-static void read_uvtt(world *w, json_t *j, int ppg, bool image, const char *what)
+/* Reads a uvtt document into w (walls, portals; in 1/den cells) and checks
+ * its frame. */
+static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const char *what)
 {
     static const char *const keys[] = {"format", "resolution", "line_of_sight", "objects_line_of_sight",
                                        "portals", "environment", "lights", "image"};
@@ -380,8 +390,8 @@ static void read_uvtt(world *w, json_t *j, int ppg, bool image, const char *what
     json_array_foreach(objs, i, l) cap += json_array_size(l);
     w->walls = malloc(cap * sizeof *w->walls);
     w->obj = malloc(cap * sizeof *w->obj);
-    w->n = lines_to_walls(los, false, w->walls, w->obj, 0, what);
-    w->n = lines_to_walls(objs, true, w->walls, w->obj, w->n, what);
+    w->n = lines_to_walls(los, false, w->walls, w->obj, 0, den, what);
+    w->n = lines_to_walls(objs, true, w->walls, w->obj, w->n, den, what);
     json_t *ps = json_object_get(j, "portals");
     w->nd = json_array_size(ps);
     w->doors = malloc((w->nd + 1) * sizeof *w->doors);
@@ -389,12 +399,12 @@ static void read_uvtt(world *w, json_t *j, int ppg, bool image, const char *what
     json_array_foreach(ps, i, p) {
         json_t *b = json_object_get(p, "bounds");
         cr_assert_eq(json_array_size(b), 2, "%s: bounds are two points", what);
-        int x0 = half(json_object_get(json_array_get(b, 0), "x")), y0 = half(json_object_get(json_array_get(b, 0), "y"));
-        int x1 = half(json_object_get(json_array_get(b, 1), "x")), y1 = half(json_object_get(json_array_get(b, 1), "y"));
+        int x0 = coord(json_object_get(json_array_get(b, 0), "x"), den), y0 = coord(json_object_get(json_array_get(b, 0), "y"), den);
+        int x1 = coord(json_object_get(json_array_get(b, 1), "x"), den), y1 = coord(json_object_get(json_array_get(b, 1), "y"), den);
         w->doors[i] = norm(x0, y0, x1, y1);
         json_t *pos = json_object_get(p, "position");
-        cr_assert_eq(half(json_object_get(pos, "x")) * 2, x0 + x1, "%s: position is the midpoint", what);
-        cr_assert_eq(half(json_object_get(pos, "y")) * 2, y0 + y1, "%s: position is the midpoint", what);
+        cr_assert_eq(coord(json_object_get(pos, "x"), den) * 2, x0 + x1, "%s: position is the midpoint", what);
+        cr_assert_eq(coord(json_object_get(pos, "y"), den) * 2, y0 + y1, "%s: position is the midpoint", what);
         cr_assert_float_eq(json_number_value(json_object_get(p, "rotation")), atan2(y1 - y0, x1 - x0), 1e-6);
         cr_assert(json_is_true(json_object_get(p, "closed")) && json_is_false(json_object_get(p, "freestanding")));
     }
@@ -420,14 +430,21 @@ static void world_free(world *w)
     free(w->vcov);
 }
 
+/* vtt_cave_oracle.h: the same checks for maps with caves. */
+static bool has_caves(const dg_dungeon *d);
+static size_t cave_check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, const char *what);
+static void cave_check_foundry(dg_dungeon *d, int ppg, const char *what);
+static void cave_check_json_walls(dg_dungeon *d, const char *what);
+
 /* Everything the oracle knows about one map in one view; returns the wall count. */
 static size_t check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, const char *what)
 {
+    if (has_caves(d)) return cave_check_uvtt(d, player, ppg, image, what);
     d->opts.view = player ? DG_VIEW_PLAYER : DG_VIEW_GM;
     d->opts.ppg = ppg;
     world w = {.d = d, .player = player};
     json_t *j = encode(d, dg_uvtt_encode);
-    read_uvtt(&w, j, ppg, image, what);
+    read_uvtt(&w, j, ppg, image, 2, what);
     check_walls(&w, what);
     check_round_trip(&w, what);
     cr_assert_eq(w.nd, expected_portals(d, player), "%s: %zu portals, want %zu", what, w.nd,
@@ -446,7 +463,7 @@ static world gm_world(dg_dungeon *d, int ppg)
     d->opts.ppg = ppg;
     world w = {.d = d, .player = false};
     json_t *j = encode(d, dg_uvtt_encode);
-    read_uvtt(&w, j, ppg, false, "gm");
+    read_uvtt(&w, j, ppg, false, 2, "gm");
     json_decref(j);
     return w;
 }
@@ -462,6 +479,10 @@ static int door_at(const dg_dungeon *d, int x, int y)
 
 static void check_foundry(dg_dungeon *d, int ppg, const char *what)
 {
+    if (has_caves(d)) {
+        cave_check_foundry(d, ppg, what);
+        return;
+    }
     world w = gm_world(d, ppg);
     json_t *j = encode(d, dg_foundry_encode);
     static const char *const keys[] = {"name", "width", "height", "grid", "padding",
@@ -542,6 +563,10 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
 
 static void check_json_walls(dg_dungeon *d, const char *what)
 {
+    if (has_caves(d)) {
+        cave_check_json_walls(d, what);
+        return;
+    }
     world w = gm_world(d, 20);
     json_t *j = encode(d, dg_json_encode);
     json_t *walls = json_object_get(j, "walls");
@@ -586,5 +611,7 @@ static void check_json_walls(dg_dungeon *d, const char *what)
     json_decref(j);
     world_free(&w);
 }
+
+#include "vtt_cave_oracle.h"
 
 #endif
