@@ -105,7 +105,7 @@ size_t dg__unit_text(char *p, long v, int den);
  * every walkable/solid boundary of the cave grid g (sub >= 2) -- which is
  * the cell boundary wherever the refinement keeps cells square -- into
  * walls in 1/sub cell units: straight runs along cell edges, the drawn
- * outline simplified to within a sub-cell elsewhere; broken at w's portal
+ * outline simplified to within 1.5 sub-cells elsewhere; broken at w's portal
  * ends (already in those units), collinear touching walls merged. Cells
  * whose cls byte (width * height) has wall_bit are structural solid (see
  * walls.c); rock touching none of them or the map edge is an object. Sets

@@ -17,8 +17,8 @@
  *            cell corners, so caves join rooms and corridors exactly there.
  *   outline  the other steps, a staircase of sub-cell edges, simplified
  *            between fixed ends (Douglas-Peucker, iterative) into straight
- *            walls at any angle, every staircase corner within TOL sub-cells
- *            of its wall. A loop with no fixed point is cut at its first
+ *            walls at any angle, every staircase corner within TOL_Q / 4
+ *            sub-cells of its wall's line. A loop with no fixed point is cut at its first
  *            corner and the corner farthest from it; a loop that would
  *            shrink below a triangle keeps all its corners.
  *   breaks   only at portal ends (the cells round a door stay square, so
@@ -26,8 +26,8 @@
  *            end are merged, across loops too, so runs go straight through
  *            corner contacts as in walls.c; a wall and its exact twin (a
  *            spike the simplification flattened) both go.
- * Integer arithmetic throughout, so the walls are the same on every machine.
- * No recursion. */
+ * Integer arithmetic throughout (the one square root is corrected to the
+ * exact integer), so the walls are the same on every machine. No recursion. */
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
