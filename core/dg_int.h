@@ -39,6 +39,7 @@ typedef struct {
     dg_stair *stair; size_t n_stair, cap_stair;
     dg_exit *exit;   size_t n_exit, cap_exit;
     unsigned char *cave;     /* rows*cols, 1 = cave; NULL until dg__cave_mask() */
+    bool lattice;            /* corridors run node to node: dead ends only on nodes */
 } dg__build;
 
 static inline bool dg__in(const dg__build *b, int r, int c)

@@ -235,6 +235,7 @@ dg_status dg__gen_donjon(dg__build *b, dg_error *err)
     dg_status rc;
     /* caves instead of the maze, around the same rooms */
     if (b->o->layout == DG_LAYOUT_CAVERNOUS) return dg__gen_cavernous(b, err);
+    b->lattice = true;
     dg__apply_layout(b);
     if ((rc = dg__place_rooms(b, err)) != DG_OK) return rc;
     if ((rc = open_rooms(b, err)) != DG_OK) return rc;

@@ -482,10 +482,12 @@ void dg__remove_deadends(dg__build *b, int percent)
 {
     if (percent <= 0) return;
     size_t cols = (size_t)b->cols;
-    /* edge cells are rock or kept exits: only the interior can start a chain */
-    for (int r = 1; r < b->rows - 1; r++) {
+    /* edge cells are rock or kept exits: only the interior can start a
+     * chain; on a node lattice only nodes can be dead ends */
+    int step = b->lattice ? 2 : 1;
+    for (int r = 1; r < b->rows - 1; r += step) {
         const uint32_t *row = dg__at(b, r, 0);
-        for (int c = 1; c < b->cols - 1; c++) {
+        for (int c = 1; c < b->cols - 1; c += step) {
             if ((row[c] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) != DG_CORRIDOR) continue;
             if (open_around(row, cols, c) > 1) continue;
             if (percent < 100 && !dg_rng_percent(&b->rng, percent)) continue;
