@@ -208,7 +208,8 @@ static json_t *exits_json(const dg_dungeon *d)
 }
 
 /* {"x0":..,"y0":..,"x1":..,"y1":..,"kind":"..."[,"door":i]} at p; returns
- * the length (under 128). */
+ * the length (under 128). Formatted by hand, not with snprintf: a big map
+ * has hundreds of thousands of these, and the digits are the same. */
 static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const char *kind,
                         long door)
 {
@@ -216,14 +217,25 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const 
     const int v[4] = {x0, y0, x1, y1};
     size_t n = 0;
     for (int i = 0; i < 4; i++) {
-        size_t k = strlen(key[i]);
-        memcpy(p + n, key[i], k);
-        n += k;
+        memcpy(p + n, key[i], 6); /* each key is 6 bytes */
+        n += 6;
         n += dg__unit_text(p + n, v[i], den);
     }
-    int m = door >= 0 ? snprintf(p + n, 64, ",\"kind\":\"%s\",\"door\":%ld}", kind, door)
-                      : snprintf(p + n, 64, ",\"kind\":\"%s\"}", kind);
-    return n + (size_t)m;
+    static const char kind_key[] = ",\"kind\":\"";
+    memcpy(p + n, kind_key, sizeof kind_key - 1);
+    n += sizeof kind_key - 1;
+    size_t k = strlen(kind);
+    memcpy(p + n, kind, k);
+    n += k;
+    p[n++] = '"';
+    if (door >= 0) {
+        static const char door_key[] = ",\"door\":";
+        memcpy(p + n, door_key, sizeof door_key - 1);
+        n += sizeof door_key - 1;
+        n += dg__half_text(p + n, 2 * door);
+    }
+    p[n++] = '}';
+    return n;
 }
 
 /* The walls splice: written by hand, since a big map has hundreds of

@@ -429,16 +429,31 @@ void dg__walls_fini(dg__walls *w)
     memset(w, 0, sizeof *w);
 }
 
-size_t dg__half_text(char *p, long v)
+/* Decimal digits of v at p; returns how many. */
+static size_t put_digits(char *p, unsigned long v)
 {
+    if (v < 10) {
+        p[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        p[0] = (char)('0' + v / 10);
+        p[1] = (char)('0' + v % 10);
+        return 2;
+    }
     char tmp[24];
     size_t n = 0;
-    long whole = v / 2;
     do {
-        tmp[n++] = (char)('0' + whole % 10);
-        whole /= 10;
-    } while (whole);
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
     for (size_t i = 0; i < n; i++) p[i] = tmp[n - 1 - i];
+    return n;
+}
+
+size_t dg__half_text(char *p, long v)
+{
+    size_t n = put_digits(p, (unsigned long)(v / 2));
     if (v % 2) {
         p[n++] = '.';
         p[n++] = '5';
@@ -448,7 +463,7 @@ size_t dg__half_text(char *p, long v)
 
 size_t dg__unit_text(char *p, long v, int den)
 {
-    size_t n = dg__half_text(p, v / den * 2);
+    size_t n = put_digits(p, (unsigned long)(v / den));
     long frac = v % den * 10000 / den; /* exact: den divides 10000 */
     if (!frac) return n;
     p[n++] = '.';
