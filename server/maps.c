@@ -257,15 +257,7 @@ static enum MHD_Result query_pair(void *cls, enum MHD_ValueKind kind, const char
 {
     collect *c = cls;
     (void)kind;
-    if (!key_size && !value) return MHD_YES;   /* "?a=1&&b=2": an empty slot */
-    /* %00 decodes to a NUL that would cut the value short unseen */
-    if (strlen(key) != key_size || (value && strlen(value) != value_size)) {
-        dg_error_set(&c->err, DG_EINVAL, key, value ? value : "", "text without NUL",
-                     "parameter contains a NUL byte");
-        c->failed = true;
-        return MHD_NO;
-    }
-    if (srv_kv_add(c->kv, key, value, &c->err) != DG_OK) {
+    if (srv_kv_add_query(c->kv, key, key_size, value, value_size, &c->err) != DG_OK) {
         c->failed = true;
         return MHD_NO;
     }

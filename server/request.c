@@ -41,6 +41,16 @@ dg_status srv_kv_add(srv_kv *kv, const char *key, const char *value, dg_error *e
     return DG_OK;
 }
 
+dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
+                           const char *value, size_t value_size, dg_error *err)
+{
+    if (!key_size && !value) return DG_OK;   /* "?a=1&&b=2": an empty slot */
+    if (strlen(key) != key_size || (value && strlen(value) != value_size))
+        return dg_error_set(err, DG_EINVAL, *key ? key : "query", value ? value : "",
+                            "text without NUL", "parameter contains a NUL byte");
+    return srv_kv_add(kv, key, value, err);
+}
+
 dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err)
 {
     json_error_t je;

@@ -208,6 +208,12 @@ void srv_kv_init(srv_kv *kv);
 void srv_kv_fini(srv_kv *kv);
 /* Appends a copy; NULL value is "". DG_ELIMIT past SRV_MAX_KEYS. */
 dg_status srv_kv_add(srv_kv *kv, const char *key, const char *value, dg_error *err);
+/* One decoded query pair as libmicrohttpd hands it over (sizes after
+ * decoding; value NULL for "?k"). An empty slot ("a=1&&b=2") is skipped;
+ * a NUL inside key or value (from %00) is DG_EINVAL: it would cut the
+ * text short unseen. */
+dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
+                           const char *value, size_t value_size, dg_error *err);
 /* A JSON object body -> pairs (strings, numbers and booleans as text). */
 dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err);
 

@@ -108,7 +108,9 @@ const srv_asset *srv_static_openapi(void) { return openapi; }
 
 bool srv_static_path_hostile(const char *raw)
 {
-    size_t n = strcspn(raw, "?#");
+    /* libmicrohttpd routes on everything before '?', a '#' included (a
+     * browser never sends one; a raw client may): so must this check */
+    size_t n = strcspn(raw, "?");
     for (size_t i = 0; i < n; i++) {
         char ch = raw[i];
         if (ch == '\\') return true;

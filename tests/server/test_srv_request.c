@@ -195,3 +195,20 @@ Test(srv_headers, etags_match_weakly_in_either_coding)
     snprintf(cut, sizeof cut, "%.10s\"", e);
     cr_assert(!srv_etag_matches(cut, e));
 }
+
+/* Found by fuzz_srv_query: "?%00=1" made a refusal naming no parameter. */
+Test(srv_request, query_pairs_refuse_nul_and_name_the_parameter)
+{
+    cr_assert_eq(srv_kv_add_query(&kv, "", 0, NULL, 0, &err), DG_OK);   /* "a=1&&b=2" */
+    cr_assert_eq(kv.n, 0);
+    cr_assert_eq(srv_kv_add_query(&kv, "seed", 4, NULL, 0, &err), DG_OK);
+    cr_assert_eq(kv.n, 1);
+    cr_assert_str_eq(kv.values[0], "");
+    cr_assert_eq(srv_kv_add_query(&kv, "seed", 4, "7\0x", 3, &err), DG_EINVAL);
+    cr_assert_str_eq(err.param, "seed");
+    dg_error_clear(&err);
+    cr_assert_eq(srv_kv_add_query(&kv, "\0seed", 5, "1", 1, &err), DG_EINVAL);
+    cr_assert_str_eq(err.param, "query");
+    cr_assert(err.msg[0]);
+    cr_assert_eq(kv.n, 1);
+}
