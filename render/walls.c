@@ -60,8 +60,6 @@ static unsigned char *at(const grid *g, int x, int y)
 
 static bool open_at(const grid *g, int x, int y) { return in(g, x, y) && (*at(g, x, y) & C_OPEN); }
 
-/* Structural solid; outside the map counts. */
-static bool structural(const grid *g, int x, int y) { return !in(g, x, y) || (*at(g, x, y) & C_WALL); }
 
 /* Doubles *cap (from 64) until n + 1 items of size sz fit in *p. */
 static bool grow(void **p, size_t *cap, size_t n, size_t sz)
@@ -93,16 +91,34 @@ static bool push(stack *s, const grid *g, int x, int y, unsigned char mark)
 
 /* Marks `mark` on every solid cell 8-connected to the cells already on s
  * (themselves marked) and not yet carrying `mark`; with `keep`, the cells
- * stay listed in s->v[from..] for the caller. */
+ * stay listed in s->v[from..] for the caller. Cells off the map border look
+ * at their neighbours by offset, without bounds checks: this fill runs over
+ * most of a map, and is a good part of an encode. */
 static bool flood(stack *s, const grid *g, unsigned char mark, size_t from, bool keep)
 {
+    const uint32_t w = (uint32_t)g->w, h = (uint32_t)g->h;
+    const ptrdiff_t off[8] = {-(ptrdiff_t)w - 1, -(ptrdiff_t)w, -(ptrdiff_t)w + 1, -1, 1,
+                              (ptrdiff_t)w - 1,  (ptrdiff_t)w,  (ptrdiff_t)w + 1};
+    const unsigned char stop = (unsigned char)(C_OPEN | mark);
     for (size_t i = from; keep ? i < s->n : s->n > from;) {
         uint32_t c = keep ? s->v[i++] : s->v[--s->n];
-        int x = (int)(c % (uint32_t)g->w), y = (int)(c / (uint32_t)g->w);
+        uint32_t x = c % w, y = c / w;
+        if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {
+            /* at most 8 pushes: make room once */
+            if (s->n + 8 > s->cap && !grow((void **)&s->v, &s->cap, s->n + 7, sizeof *s->v))
+                return false;
+            for (int k = 0; k < 8; k++) {
+                uint32_t nc = (uint32_t)((ptrdiff_t)c + off[k]);
+                if (g->cls[nc] & stop) continue;
+                g->cls[nc] |= mark;
+                s->v[s->n++] = nc;
+            }
+            continue;
+        }
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
-                int nx = x + dx, ny = y + dy;
-                if (!in(g, nx, ny) || (*at(g, nx, ny) & (C_OPEN | mark))) continue;
+                int nx = (int)x + dx, ny = (int)y + dy;
+                if (!in(g, nx, ny) || (*at(g, nx, ny) & stop)) continue;
                 if (!push(s, g, nx, ny, mark)) return false;
             }
     }
@@ -251,16 +267,21 @@ static bool scan_line(const grid *g, wall_sink *s, bool horizontal, int line, co
 {
     int n = horizontal ? g->w : g->h;
     uint64_t base = (uint64_t)line * (uint64_t)n;
+    /* the cells on either side of edge e: a[e * step], b[e * step]; NULL
+     * off the map, which reads as structural solid */
+    size_t step = horizontal ? 1 : (size_t)g->w;
+    int lim = horizontal ? g->h : g->w;
+    const unsigned char *a = line > 0 ? (horizontal ? at(g, 0, line - 1) : at(g, line - 1, 0)) : NULL;
+    const unsigned char *b_ = line < lim ? (horizontal ? at(g, 0, line) : at(g, line, 0)) : NULL;
     int start = -1;
     bool object = false;
     for (int e = 0; e <= n; e++) {
         bool b = false, solid_obj = false;
         if (e < n) {
-            int ax = horizontal ? e : line - 1, ay = horizontal ? line - 1 : e;
-            int bx = horizontal ? e : line, by = horizontal ? line : e;
-            bool oa = open_at(g, ax, ay), ob = open_at(g, bx, by);
-            b = oa != ob;
-            if (b) solid_obj = oa ? !structural(g, bx, by) : !structural(g, ax, ay);
+            unsigned char ca = a ? a[(size_t)e * step] : C_WALL;
+            unsigned char cb = b_ ? b_[(size_t)e * step] : C_WALL;
+            b = (ca ^ cb) & C_OPEN;
+            if (b) solid_obj = !((ca & C_OPEN ? cb : ca) & C_WALL);
         }
         if (start >= 0 && (!b || solid_obj != object)) {
             /* the solid side of a run is one 8-connected piece: never splits */
@@ -294,11 +315,18 @@ typedef struct {
     uint32_t ref;  /* wall * 2 + end */
 } endpoint;
 
-static int cmp_end(const void *a, const void *b)
+/* Sorts e[0..n) by (key, ref) given e in ref order: a stable LSD radix sort
+ * on the key, a byte a pass over only the bytes max_key uses (two on a usual
+ * map) -- qsort's comparisons were a tenth of an encode. tmp holds n. */
+static void sort_ends(endpoint *e, endpoint *tmp, size_t n, uint64_t max_key)
 {
-    const endpoint *x = a, *y = b;
-    if (x->key != y->key) return x->key < y->key ? -1 : 1;
-    return (x->ref > y->ref) - (x->ref < y->ref);
+    for (unsigned shift = 0; shift < 64 && (max_key >> shift); shift += 8) {
+        size_t count[257] = {0};
+        for (size_t i = 0; i < n; i++) count[((e[i].key >> shift) & 0xff) + 1]++;
+        for (int b = 0; b < 256; b++) count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++) tmp[count[(e[i].key >> shift) & 0xff]++] = e[i];
+        memcpy(e, tmp, n * sizeof *e);
+    }
 }
 
 static dg_point end_point(const dg__wall *w, uint32_t ref)
@@ -314,19 +342,21 @@ static bool chain(const grid *g, dg__walls *out)
     size_t n = out->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
-    endpoint *ends = malloc(2 * n * sizeof *ends);
+    endpoint *ends = malloc(4 * n * sizeof *ends); /* and as many for the sort */
     uint32_t *partner = malloc(2 * n * sizeof *partner);
     unsigned char *used = calloc(n, 1);
     bool ok = ends && partner && used;
     size_t pcap = 0, lcap = 0, ocap = 0;
     if (!ok) goto done;
     uint64_t stride = (uint64_t)out->den * (uint64_t)g->w + 1;
+    uint64_t max_key = 0;
     for (uint32_t r = 0; r < 2 * n; r++) {
         dg_point p = end_point(out->walls, r);
         ends[r] = (endpoint){(uint64_t)p.y * stride + (uint64_t)p.x, r};
+        if (ends[r].key > max_key) max_key = ends[r].key;
         partner[r] = NO_REF;
     }
-    qsort(ends, 2 * n, sizeof *ends, cmp_end);
+    sort_ends(ends, ends + 2 * n, 2 * n, max_key);
     for (size_t i = 0; i + 1 < 2 * n; i++) {
         if (ends[i].key != ends[i + 1].key) continue;
         /* exactly two ends meet at a point (see the top of the file); cave
