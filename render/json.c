@@ -93,29 +93,54 @@ static json_t *options_object(const char *canon)
     return o;
 }
 
+/* Fixed ASCII keys and names: set without jansson's UTF-8 check or a
+ * json_pack format to parse -- these run per room and door on every
+ * request. A NULL value (out of memory) fails the set and poisons the
+ * object, so callers check once at the end. */
+static bool set_int(json_t *o, const char *key, json_int_t v)
+{
+    return json_object_set_new_nocheck(o, key, json_integer(v)) == 0;
+}
+
+static bool set_name(json_t *o, const char *key, const char *name)
+{
+    return json_object_set_new_nocheck(o, key, json_string_nocheck(name)) == 0;
+}
+
 static json_t *room_json(const dg_room *r)
 {
-    json_t *j = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "id", r->id, "x", r->x, "y",
-                          r->y, "width", r->width, "height", r->height, "area", r->area,
-                          "shape", dg_shape_name(r->shape));
-    if (j && r->shape == DG_SHAPE_POLYGON && json_object_set_new(j, "sides", json_integer(r->sides))) {
-        json_decref(j);
-        return NULL;
-    }
-    if (j && r->shape != DG_SHAPE_RECT && r->n_outline) {
+    json_t *j = json_object();
+    bool ok = j && set_int(j, "id", r->id) && set_int(j, "x", r->x) && set_int(j, "y", r->y) &&
+              set_int(j, "width", r->width) && set_int(j, "height", r->height) &&
+              set_int(j, "area", r->area) && set_name(j, "shape", dg_shape_name(r->shape));
+    if (ok && r->shape == DG_SHAPE_POLYGON) ok = set_int(j, "sides", r->sides);
+    if (ok && r->shape != DG_SHAPE_RECT && r->n_outline) {
         json_t *pts = json_array();
-        for (size_t k = 0; pts && k < r->n_outline; k++)
-            if (json_array_append_new(pts, json_pack("[ii]", r->outline[k].x, r->outline[k].y))) {
+        for (size_t k = 0; pts && k < r->n_outline; k++) {
+            json_t *pt = json_array();
+            if (pt && (json_array_append_new(pt, json_integer(r->outline[k].x)) ||
+                       json_array_append_new(pt, json_integer(r->outline[k].y)))) {
+                json_decref(pt);
+                pt = NULL;
+            }
+            if (json_array_append_new(pts, pt)) {
                 json_decref(pts);
                 pts = NULL;
             }
-        if (json_object_set_new(j, "outline", pts)) {
-            json_decref(j);
-            return NULL;
         }
+        ok = json_object_set_new_nocheck(j, "outline", pts) == 0;
     }
-    json_t *doors = json_pack("{s:[],s:[],s:[],s:[]}", "north", "south", "west", "east");
-    if (json_object_set_new(j, "doors", doors)) {
+    if (ok) {
+        json_t *doors = json_object();
+        static const char *const side[4] = {"north", "south", "west", "east"};
+        for (int k = 0; k < 4 && doors; k++)
+            if (json_object_set_new_nocheck(doors, side[k], json_array())) {
+                json_decref(doors);
+                doors = NULL;
+            }
+        ok = json_object_set_new_nocheck(j, "doors", doors) == 0;
+    }
+    if (!ok) {
         json_decref(j);
         return NULL;
     }
@@ -164,12 +189,18 @@ static json_t *doors_json(const dg_dungeon *d)
     for (size_t i = 0; a && i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
-        json_t *to = o->other > 0 ? json_integer(o->other) : json_string("corridor");
-        if (json_array_append_new(
-                a, json_pack("{s:i,s:i,s:s,s:s,s:s,s:i,s:o}", "x", o->x, "y", o->y, "type",
-                             dg_door_type_name(o->type), "orientation",
-                             ns ? "horizontal" : "vertical", "dir", dg_dir_name(o->dir),
-                             "room", o->room, "leads_to", to))) {
+        json_t *j = json_object();
+        bool ok = j && set_int(j, "x", o->x) && set_int(j, "y", o->y) &&
+                  set_name(j, "type", dg_door_type_name(o->type)) &&
+                  set_name(j, "orientation", ns ? "horizontal" : "vertical") &&
+                  set_name(j, "dir", dg_dir_name(o->dir)) && set_int(j, "room", o->room) &&
+                  (o->other > 0 ? set_int(j, "leads_to", o->other)
+                                : set_name(j, "leads_to", "corridor"));
+        if (!ok) {
+            json_decref(j);
+            j = NULL;
+        }
+        if (json_array_append_new(a, j)) {
             json_decref(a);
             return NULL;
         }
@@ -182,10 +213,18 @@ static json_t *stairs_json(const dg_dungeon *d)
     json_t *a = json_array();
     for (size_t i = 0; a && i < d->n_stairs; i++) {
         const dg_stair *s = &d->stairs[i];
-        if (json_array_append_new(
-                a, json_pack("{s:i,s:i,s:s,s:s,s:{s:i,s:i}}", "x", s->x, "y", s->y, "kind",
-                             s->down ? "down" : "up", "dir", dg_dir_name(s->dir), "next",
-                             "x", s->next_x, "y", s->next_y))) {
+        json_t *j = json_object(), *next = json_object();
+        bool ok = j && next && set_int(next, "x", s->next_x) && set_int(next, "y", s->next_y) &&
+                  set_int(j, "x", s->x) && set_int(j, "y", s->y) &&
+                  set_name(j, "kind", s->down ? "down" : "up") &&
+                  set_name(j, "dir", dg_dir_name(s->dir)) &&
+                  json_object_set_nocheck(j, "next", next) == 0;
+        json_decref(next);
+        if (!ok) {
+            json_decref(j);
+            j = NULL;
+        }
+        if (json_array_append_new(a, j)) {
             json_decref(a);
             return NULL;
         }
@@ -198,8 +237,14 @@ static json_t *exits_json(const dg_dungeon *d)
     json_t *a = json_array();
     for (size_t i = 0; a && i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
-        if (json_array_append_new(a, json_pack("{s:i,s:i,s:s}", "x", e->x, "y", e->y, "dir",
-                                               dg_dir_name(e->dir)))) {
+        json_t *j = json_object();
+        bool ok = j && set_int(j, "x", e->x) && set_int(j, "y", e->y) &&
+                  set_name(j, "dir", dg_dir_name(e->dir));
+        if (!ok) {
+            json_decref(j);
+            j = NULL;
+        }
+        if (json_array_append_new(a, j)) {
             json_decref(a);
             return NULL;
         }
