@@ -142,19 +142,19 @@ static bool classify(grid *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     if (!(g->cls = malloc(n))) return false;
-    for (int y = 0; y < g->h; y++)
-        for (int x = 0; x < g->w; x++) {
-            uint32_t c = dg_cell(g->d, x, y);
-            bool open = dg_cell_open(c) && !(g->player && (c & DG_SECRET));
-            *at(g, x, y) = open ? C_OPEN : 0;
-        }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = g->d->cells[i];
+        bool open = dg_cell_open(c) && !(g->player && (c & DG_SECRET));
+        g->cls[i] = open ? C_OPEN : 0;
+    }
     stack s = {0};
     bool ok = true;
-    /* solid reaching the map edge is structure */
-    for (int y = 0; y < g->h && ok; y++)
-        for (int x = 0; x < g->w && ok; x++)
-            if ((x == 0 || y == 0 || x == g->w - 1 || y == g->h - 1) && !*at(g, x, y))
-                ok = push(&s, g, x, y, C_WALL);
+    /* solid reaching the map edge is structure: only the border cells */
+    for (int y = 0; y < g->h && ok; y++) {
+        bool edge_row = y == 0 || y == g->h - 1;
+        for (int x = 0; x < g->w && ok; x = edge_row || x == g->w - 1 ? x + 1 : g->w - 1)
+            if (!*at(g, x, y)) ok = push(&s, g, x, y, C_WALL);
+    }
     if (ok) ok = flood(&s, g, C_WALL, 0, false);
     /* the rest, piece by piece: pillars in room floor, else structure */
     for (int y = 0; y < g->h && ok; y++)
