@@ -246,7 +246,8 @@ static void inm_item(void *cls, const char *t, size_t n, double q)
     if (n >= 2 && t[0] == 'W' && t[1] == '/') { t += 2; n -= 2; }   /* weak comparison */
     /* either coding of the same map matches: both are current */
     if (n >= 5 && !strncmp(t + n - 4, "-gz\"", 4)) { n -= 4; }
-    else if (n >= 1 && t[n - 1] == '"') n -= 1;
+    else if (n >= 2 && t[n - 1] == '"') n -= 1;
+    else return;                     /* an unterminated tag is no tag */
     if (n == s->base && !strncmp(t, s->etag, n)) s->hit = true;
 }
 
