@@ -252,11 +252,35 @@ static json_t *exits_json(const dg_dungeon *d)
     return a;
 }
 
+/* v / den cells at p as dg__unit_text writes it; the usual den 2 (half
+ * cells) inline, since every wall has four of these. */
+static size_t unit_text(char *p, int v, int den)
+{
+    if (den != 2) return dg__unit_text(p, v, den);
+    unsigned whole = (unsigned)v >> 1; /* v >= 0 */
+    size_t n;
+    if (whole < 10) {
+        p[0] = (char)('0' + whole);
+        n = 1;
+    } else if (whole < 100) {
+        p[0] = (char)('0' + whole / 10);
+        p[1] = (char)('0' + whole % 10);
+        n = 2;
+    } else {
+        n = dg__half_text(p, (long)whole * 2);
+    }
+    if (v & 1) {
+        p[n++] = '.';
+        p[n++] = '5';
+    }
+    return n;
+}
+
 /* {"x0":..,"y0":..,"x1":..,"y1":..,"kind":"..."[,"door":i]} at p; returns
  * the length (under 128). Formatted by hand, not with snprintf: a big map
  * has hundreds of thousands of these, and the digits are the same. */
 static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const char *kind,
-                        long door)
+                        size_t kind_len, long door)
 {
     static const char *const key[4] = {"{\"x0\":", ",\"y0\":", ",\"x1\":", ",\"y1\":"};
     const int v[4] = {x0, y0, x1, y1};
@@ -264,14 +288,13 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const 
     for (int i = 0; i < 4; i++) {
         memcpy(p + n, key[i], 6); /* each key is 6 bytes */
         n += 6;
-        n += dg__unit_text(p + n, v[i], den);
+        n += unit_text(p + n, v[i], den);
     }
     static const char kind_key[] = ",\"kind\":\"";
     memcpy(p + n, kind_key, sizeof kind_key - 1);
     n += sizeof kind_key - 1;
-    size_t k = strlen(kind);
-    memcpy(p + n, kind, k);
-    n += k;
+    memcpy(p + n, kind, kind_len);
+    n += kind_len;
     p[n++] = '"';
     if (door >= 0) {
         static const char door_key[] = ",\"door\":";
@@ -284,28 +307,33 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const 
 }
 
 /* The walls splice: written by hand, since a big map has hundreds of
- * thousands of segments and jansson would spend a value on every number. */
+ * thousands of segments and jansson would spend a value on every number.
+ * Gathered in a stack chunk and appended a few kilobytes at a time. */
 static dg_status put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
     const dg__walls *w = ctx;
     (void)d;
-    char s[160];
-    dg_status rc = dg_buf_append(out, "[", 1, err);
-    size_t n = 0;
-    for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
-        const dg__wall *g = &w->walls[i];
-        s[0] = ',';
-        size_t k = wall_text(s + 1, g->x0, g->y0, g->x1, g->y1, w->den,
-                             g->object ? "object" : "wall", -1);
-        rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
+    char s[4096];
+    size_t len = 0, n = 0;
+    dg_status rc = DG_OK;
+    s[len++] = '[';
+    for (size_t i = 0; i < w->n_walls + w->n_portals && rc == DG_OK; i++, n++) {
+        if (len > sizeof s - 160) { /* one more wall always fits below this */
+            rc = dg_buf_append(out, s, len, err);
+            len = 0;
+        }
+        if (n) s[len++] = ',';
+        if (i < w->n_walls) {
+            const dg__wall *g = &w->walls[i];
+            len += g->object ? wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, "object", 6, -1)
+                             : wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, "wall", 4, -1);
+        } else {
+            const dg__portal *p = &w->portals[i - w->n_walls];
+            len += wall_text(s + len, p->x0, p->y0, p->x1, p->y1, w->den, "door", 4, (long)p->door);
+        }
     }
-    for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
-        const dg__portal *p = &w->portals[i];
-        s[0] = ',';
-        size_t k = wall_text(s + 1, p->x0, p->y0, p->x1, p->y1, w->den, "door", (long)p->door);
-        rc = dg_buf_append(out, n ? s : s + 1, n ? k + 1 : k, err);
-    }
-    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    s[len++] = ']';
+    if (rc == DG_OK) rc = dg_buf_append(out, s, len, err);
     return rc;
 }
 
