@@ -34,7 +34,12 @@ if(DG_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang" AND TARGET dungeond_srv)
     target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
     target_link_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
     set_target_properties(${t} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-    add_test(NAME ${t} COMMAND ${t} -runs=100000)
+    # the smoke run starts from the seeds (read only: new finds go to a
+    # scratch corpus in the build tree)
+    string(REPLACE "fuzz_srv_" "" seeds ${t})
+    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz-corpus/${t})
+    add_test(NAME ${t} COMMAND ${t} -runs=100000 -dict=${CMAKE_SOURCE_DIR}/tests/fuzz/server.dict
+             ${CMAKE_BINARY_DIR}/fuzz-corpus/${t} ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/${seeds})
     set_tests_properties(${t} PROPERTIES LABELS unit TIMEOUT 300)
   endforeach()
 endif()
