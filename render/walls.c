@@ -125,6 +125,38 @@ static bool flood(stack *s, const grid *g, unsigned char mark, size_t from, bool
     return true;
 }
 
+/* flood without `keep`, a row run at a time (a scanline fill): each seed
+ * spreads west and east along its row, and the rows above and below get one
+ * seed per unmarked solid run they share with it, widened by a cell each
+ * way for corner contact. The edge fill covers most of a map; this looks at
+ * a cell about three times instead of eight. Marks the same cells. */
+static bool flood_runs(stack *s, const grid *g, unsigned char mark)
+{
+    const int w = g->w, h = g->h;
+    const unsigned char stop = (unsigned char)(C_OPEN | mark);
+    unsigned char *cls = g->cls;
+    while (s->n) {
+        uint32_t c = s->v[--s->n];
+        int x = (int)(c % (uint32_t)w), y = (int)(c / (uint32_t)w);
+        unsigned char *row = cls + (size_t)y * (size_t)w;
+        int l = x, r = x;
+        while (l > 0 && !(row[l - 1] & stop)) row[--l] |= mark;
+        while (r + 1 < w && !(row[r + 1] & stop)) row[++r] |= mark;
+        int a = l > 0 ? l - 1 : 0, b = r + 1 < w ? r + 1 : w - 1;
+        for (int ny = y - 1; ny <= y + 1; ny += 2) {
+            if (ny < 0 || ny >= h) continue;
+            unsigned char *nr = cls + (size_t)ny * (size_t)w;
+            for (int nx = a; nx <= b; nx++) {
+                if (nr[nx] & stop) continue;
+                if (!push(s, g, nx, ny, mark)) return false;
+                /* the rest of this run is the seed's to spread over */
+                while (nx + 1 <= b && !(nr[nx + 1] & stop)) nx++;
+            }
+        }
+    }
+    return true;
+}
+
 /* A solid piece is a pillar when every walkable cell beside it is room floor. */
 static bool in_room_floor(const grid *g, const uint32_t *cells, size_t n)
 {
@@ -155,7 +187,7 @@ static bool classify(grid *g)
         for (int x = 0; x < g->w && ok; x = edge_row || x == g->w - 1 ? x + 1 : g->w - 1)
             if (!*at(g, x, y)) ok = push(&s, g, x, y, C_WALL);
     }
-    if (ok) ok = flood(&s, g, C_WALL, 0, false);
+    if (ok) ok = flood_runs(&s, g, C_WALL);
     /* the rest, piece by piece: pillars in room floor, else structure */
     for (int y = 0; y < g->h && ok; y++)
         for (int x = 0; x < g->w && ok; x++) {
