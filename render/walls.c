@@ -309,6 +309,8 @@ static bool scan_line(const grid *g, wall_sink *s, bool horizontal, int line, co
     bool object = false;
     for (int e = 0; e <= n; e++) {
         bool b = false, solid_obj = false;
+        if (start < 0 && a && b_) /* no run open: skip to the next boundary */
+            while (e < n && !((a[(size_t)e * step] ^ b_[(size_t)e * step]) & C_OPEN)) e++;
         if (e < n) {
             unsigned char ca = a ? a[(size_t)e * step] : C_WALL;
             unsigned char cb = b_ ? b_[(size_t)e * step] : C_WALL;
