@@ -183,6 +183,17 @@ static json_t *rooms_json(const dg_dungeon *d)
     return rooms;
 }
 
+
+/* Appends j to array a when it was built whole (ok); otherwise frees it.
+ * False when nothing was appended: the caller gives up on a. */
+static bool push_built(json_t *a, json_t *j, bool ok)
+{
+    if (!ok) {
+        json_decref(j);
+        return false;
+    }
+    return json_array_append_new(a, j) == 0;
+}
 static json_t *doors_json(const dg_dungeon *d)
 {
     json_t *a = json_array();
@@ -196,11 +207,7 @@ static json_t *doors_json(const dg_dungeon *d)
                   set_name(j, "dir", dg_dir_name(o->dir)) && set_int(j, "room", o->room) &&
                   (o->other > 0 ? set_int(j, "leads_to", o->other)
                                 : set_name(j, "leads_to", "corridor"));
-        if (!ok) {
-            json_decref(j);
-            j = NULL;
-        }
-        if (json_array_append_new(a, j)) {
+        if (!push_built(a, j, ok)) {
             json_decref(a);
             return NULL;
         }
@@ -220,11 +227,7 @@ static json_t *stairs_json(const dg_dungeon *d)
                   set_name(j, "dir", dg_dir_name(s->dir)) &&
                   json_object_set_nocheck(j, "next", next) == 0;
         json_decref(next);
-        if (!ok) {
-            json_decref(j);
-            j = NULL;
-        }
-        if (json_array_append_new(a, j)) {
+        if (!push_built(a, j, ok)) {
             json_decref(a);
             return NULL;
         }
@@ -240,11 +243,7 @@ static json_t *exits_json(const dg_dungeon *d)
         json_t *j = json_object();
         bool ok = j && set_int(j, "x", e->x) && set_int(j, "y", e->y) &&
                   set_name(j, "dir", dg_dir_name(e->dir));
-        if (!ok) {
-            json_decref(j);
-            j = NULL;
-        }
-        if (json_array_append_new(a, j)) {
+        if (!push_built(a, j, ok)) {
             json_decref(a);
             return NULL;
         }
