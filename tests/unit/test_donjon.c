@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "gen_check.h"
 #include "oom_jansson.h"
 
 static json_t *encode(const dg_dungeon *d)
@@ -331,16 +332,12 @@ Test(donjon, generated_maps_follow_the_strict_rules)
         {"corridors", "labyrinth"}, {"doors", "deathtrap"}, {"layout", "round"},
         {"rooms", "symmetric"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const char *keys[] = {"seed", cases[i][0]};
-        const char *vals[] = {"11", cases[i][1]};
-        size_t n = strcmp(cases[i][0], "seed") == 0 ? 1 : 2;
-        if (n == 1) vals[0] = cases[i][1];
-        dg_options o;
-        dg_error err;
-        dg_error_clear(&err);
-        cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
-        dg_dungeon *g = NULL;
-        cr_assert_eq(dg_generate(&o, &g, &err), DG_OK, "%s", err.msg);
+        /* seed 11 unless the case names its own seed */
+        char seed[32], kv[64];
+        snprintf(seed, sizeof seed, "seed=%s", strcmp(cases[i][0], "seed") == 0 ? cases[i][1] : "11");
+        snprintf(kv, sizeof kv, "%s=%s", cases[i][0], cases[i][1]);
+        const char *pairs[] = {seed, kv};
+        dg_dungeon *g = gc_make(pairs, strcmp(cases[i][0], "seed") == 0 ? 1 : 2);
         json_t *j = encode(g);
         check_strict(j);
         cr_assert_eq(json_object_get(j, "egress") != NULL, g->n_exits > 0);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "gen_check.h"
 #include "oom_jansson.h"
 
 static json_t *encode(const dg_dungeon *d)
@@ -274,16 +275,12 @@ static const char *const generated[][2] = {
 Test(json, generated_maps_describe_their_own_cells)
 {
     for (size_t i = 0; i < sizeof generated / sizeof *generated; i++) {
-        const char *keys[] = {"seed", generated[i][0]};
-        const char *vals[] = {"7", generated[i][1]};
-        size_t n = strcmp(generated[i][0], "seed") == 0 ? 1 : 2;
-        if (n == 1) vals[0] = generated[i][1];
-        dg_options o;
-        dg_error err;
-        dg_error_clear(&err);
-        cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
-        dg_dungeon *g = NULL;
-        cr_assert_eq(dg_generate(&o, &g, &err), DG_OK, "%s", err.msg);
+        /* seed 7 unless the case names its own seed */
+        char seed[32], kv[64];
+        snprintf(seed, sizeof seed, "seed=%s", strcmp(generated[i][0], "seed") == 0 ? generated[i][1] : "7");
+        snprintf(kv, sizeof kv, "%s=%s", generated[i][0], generated[i][1]);
+        const char *pairs[] = {seed, kv};
+        dg_dungeon *g = gc_make(pairs, strcmp(generated[i][0], "seed") == 0 ? 1 : 2);
         json_t *j = encode(g);
         check_consistent(j);
         cr_assert_eq(json_array_size(json_object_get(j, "rooms")), g->n_rooms);
