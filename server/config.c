@@ -32,6 +32,7 @@ static const key_def keys[] = {
     {"io_threads", K_INT, OFF(io_threads), 0, 64, "0", "HTTP (epoll) threads; 0 = one per CPU"},
     {"workers", K_INT, OFF(workers), 0, 256, "0", "generation threads; 0 = one per CPU"},
     {"queue_depth", K_INT, OFF(queue_depth), 1, 65536, "256", "requests waiting for a worker; beyond: 503"},
+    {"inline_us", K_INT, OFF(inline_us), 0, 100000, "2000", "maps estimated under this many microseconds are made on the HTTP thread; 0 = all go to workers"},
     {"cache", K_BOOL, OFF(cache), 0, 1, "on", "response cache on|off"},
     {"cache_bytes", K_SIZE, OFF(cache_bytes), 0, 16LL << 30, "67108864", "cache byte cap (16 GiB max)"},
     {"max_dim", K_INT, OFF(max_dim), DG_MIN_DIM, DG_MAX_DIM, "1001", "max rows and cols of a map"},

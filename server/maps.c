@@ -1,7 +1,8 @@
 /* maps.c -- the map routes: request -> options (request.c) -> 304, cache
- * hit, or a worker job with the connection suspended until the bytes are
- * made, so a slow 1001x1001 map never holds up an I/O thread. Headers of a
- * map answer (ETag, Cache-Control, gzip, Content-Disposition) live here. */
+ * hit, a small map made on the spot, or a worker job with the connection
+ * suspended until the bytes are made, so a slow 1001x1001 map never holds
+ * up an I/O thread. Headers of a map answer (ETag, Cache-Control, gzip,
+ * Content-Disposition) live here. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -157,9 +158,10 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
     MHD_resume_connection(r->conn);
 }
 
-static void job(void *arg)
+/* Generates and encodes r's map and hands it to the requests waiting for
+ * the same key. On a worker, or on the I/O thread when the map is small. */
+static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
 {
-    srv_req *r = arg;
     dg_error err;
     dg_error_clear(&err);
     dg_dungeon *d = NULL;
@@ -179,11 +181,36 @@ static void job(void *arg)
         if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, gz);
         else free(body);
         if (!e) dg_error_set(&err, DG_ENOMEM, "", "", "", "out of memory for the response");
-        else srv_metrics_generated();
+        else srv_metrics_generated(on_io_thread);
     }
     dg_buf_fini(&b);
     if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, e, e ? NULL : &err);
+    if (!e) *errp = err;
+    return e;
+}
+
+static void job(void *arg)
+{
+    srv_req *r = arg;
+    dg_error err;
+    dg_error_clear(&err);
+    srv_entry *e = make_entry(r, false, &err);
     finish(r, e, &err);
+}
+
+/* What a map should cost, in microseconds, from its options alone:
+ * generating and a text encoding take 35-150 ns a cell across the families
+ * (bench_generate, bench_render), a raster adds ~2 ns a pixel, ~10 with
+ * organic cave outlines. Rounded up: it only decides whether the map is
+ * small enough to make on the I/O thread (inline_us in the config). */
+static double estimate_us(const dg_options *o)
+{
+    double cells = (double)o->rows * o->cols, us = cells * 0.2;
+    double px = 0;
+    if (o->format == DG_FMT_PNG) px = cells * o->cell * o->cell;
+    else if (o->format == DG_FMT_UVTT) px = cells * o->ppg * o->ppg;
+    bool caves = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS;
+    return us + px * (caves ? 0.01 : 0.003);
 }
 
 /* Runs under the cache lock, before the generating request can answer. */
@@ -236,6 +263,11 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         }
     }
     srv_metrics_cache(false);
+    /* a small map costs less than the hand-over to a worker and back */
+    if (estimate_us(&m->o) < (double)h->cfg.inline_us) {
+        r->entry = make_entry(r, true, &r->err);
+        return srv_maps_answer(r);
+    }
     /* suspend before the job exists: its resume must come after */
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);

@@ -22,6 +22,7 @@ typedef struct {
     int io_threads;          /* libmicrohttpd epoll threads; 0 = one per CPU */
     int workers;             /* generation threads; 0 = one per CPU */
     int queue_depth;         /* jobs waiting for a worker; more -> 503 */
+    int inline_us;           /* smaller maps skip the pool (estimated cost) */
     bool cache;              /* response cache on/off */
     size_t cache_bytes;      /* LRU byte cap */
     int max_dim;             /* rows and cols at most this */
@@ -83,7 +84,8 @@ typedef int srv_route_id;
 
 void srv_metrics_request(srv_route_id route, unsigned status, uint64_t micros);
 void srv_metrics_cache(bool hit);
-void srv_metrics_generated(void);
+/* A map was made; on_io_thread: inline, without a worker. */
+void srv_metrics_generated(bool on_io_thread);
 /* Appends the Prometheus text exposition. queue/in-flight are gauges read
  * by the caller at scrape time. */
 dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,

@@ -1,7 +1,8 @@
 /* test_http_load.c -- dungeond under concurrency and shutdown: 64 clients
- * get identical, correct bytes (cache on and off); a full queue answers 503
- * with Retry-After and never 500; SIGTERM finishes in-flight requests and
- * exits 0; the command line (--help, --version, --check-config, env). */
+ * get identical, correct bytes (cache on and off, small maps made inline or
+ * by workers); a full queue answers 503 with Retry-After and never 500;
+ * SIGTERM finishes in-flight requests and exits 0; the command line
+ * (--help, --version, --check-config, env). */
 #include <criterion/criterion.h>
 #include <curl/curl.h>
 #include <jansson.h>
@@ -96,18 +97,34 @@ static void run_all(client *cs, size_t n, void (*tick)(void *), void *arg)
     curl_multi_cleanup(m);
 }
 
-static void sixty_four_clients(const char *const *flags)
+static long metric(const td_daemon *d, const char *name)
+{
+    td_resp r;
+    cr_assert(td_request(d->base, "GET", "/metrics", NULL, NULL, 0, &r));
+    char line[96];
+    snprintf(line, sizeof line, "\n%s ", name);
+    const char *at = r.body ? strstr((char *)r.body, line) : NULL;
+    long n = at ? strtol(at + strlen(line), NULL, 10) : -1;
+    td_resp_free(&r);
+    cr_assert_geq(n, 0, "no %s in /metrics", name);
+    return n;
+}
+
+/* 64 clients at once ask for the same map: every one gets the bytes the
+ * library makes for those options. inline: whether the maps must have been
+ * made on the I/O threads (1), by the workers (0), or either (-1). */
+static void sixty_four_clients_for(const char *const *flags, const char *query, dg_format fmt,
+                                   int inline_made)
 {
     td_daemon d;
     cr_assert(td_start(&d, flags));
-    const char *query = "seed=1234&rows=101&cols=141&rooms=dense&polymorph=yes";
     unsigned char *want = NULL;
     size_t want_len = 0;
-    cr_assert(td_expected(query, DG_FMT_PNG, &want, &want_len));
+    cr_assert(td_expected(query, fmt, &want, &want_len));
     enum { N = 64 };
     client *cs = calloc(N, sizeof *cs);
     for (size_t i = 0; i < N; i++)
-        snprintf(cs[i].url, sizeof cs[i].url, "%s/dungeon.png?%s", d.base, query);
+        snprintf(cs[i].url, sizeof cs[i].url, "%s/dungeon.%s?%s", d.base, dg_format_ext(fmt), query);
     run_all(cs, N, NULL, NULL);
     for (size_t i = 0; i < N; i++) {
         cr_expect_eq(cs[i].status, 200, "client %zu: %ld", i, cs[i].status);
@@ -115,9 +132,35 @@ static void sixty_four_clients(const char *const *flags)
         cr_expect(cs[i].len == want_len && !memcmp(cs[i].body, want, want_len), "client %zu: bytes differ", i);
         free(cs[i].body);
     }
+    long made = metric(&d, "dungeond_maps_generated_total"), inl = metric(&d, "dungeond_maps_inline_total");
+    cr_expect_geq(made, 1);
+    if (inline_made == 1) cr_expect_eq(inl, made, "%ld of %ld maps made inline", inl, made);
+    if (inline_made == 0) cr_expect_eq(inl, 0, "%ld maps made inline", inl);
     free(cs);
     free(want);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+/* a map big enough to go to the workers (see inline_us) */
+static void sixty_four_clients(const char *const *flags)
+{
+    sixty_four_clients_for(flags, "seed=1234&rows=101&cols=141&rooms=dense&polymorph=yes", DG_FMT_PNG, 0);
+}
+
+/* Small maps are made on the I/O thread that got the request, or by the
+ * workers with inline_us 0: the bytes are the same either way, also when
+ * 64 requests for one map are merged (cache on) or each made (off). */
+Test(load, small_maps_made_inline_or_by_workers_are_identical)
+{
+    static const char *const inline_off[] = {"--cache", "off", NULL};
+    static const char *const inline_on[] = {"--cache", "on", NULL};
+    static const char *const workers_only[] = {"--cache", "off", "--inline-us", "0", NULL};
+    sixty_four_clients_for(inline_off, "seed=7", DG_FMT_JSON, 1);
+    sixty_four_clients_for(inline_on, "seed=7", DG_FMT_PNG, 1);
+    sixty_four_clients_for(workers_only, "seed=7&rooms=dense", DG_FMT_JSON, 0);
+    sixty_four_clients_for(inline_on, "seed=9&algorithm=caverns", DG_FMT_TXT, 1);
+    /* a caves raster is costlier a pixel: to the workers */
+    sixty_four_clients_for(inline_off, "seed=9&algorithm=caverns", DG_FMT_PNG, 0);
 }
 
 Test(load, sixty_four_clients_get_identical_bytes_with_the_cache)
