@@ -365,7 +365,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memset(&w, 0, sizeof w);
     if (!root)
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
-    else if ((rc = dg__walls_trace(d, false, &w, err)) == DG_OK) {
+    else if ((rc = dg__walls_segments(d, false, &w, err)) == DG_OK) {
         dg__json_splice sp[2] = {{"walls", put_walls, &w}, {"cells", dg__json_put_cells, NULL}};
         rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER, d, out, err);
     }

@@ -92,6 +92,9 @@ typedef struct {
  * only; w is empty then. Free with dg__walls_fini (also fine after a
  * failure). */
 dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err);
+/* dg__walls_trace without the polylines (pts, line_end, line_object stay
+ * empty): for documents that list segments only. */
+dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err);
 void dg__walls_fini(dg__walls *w);
 /* v half-cells as a decimal in cell units ("7", "7.5") at p, unterminated;
  * returns the length (at most 12). v >= 0. */

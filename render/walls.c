@@ -458,7 +458,9 @@ static bool cave_walls(grid *g, dg__walls *w)
     return ok;
 }
 
-dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+/* Walls and portals; polylines too when `lines` (the JSON document lists
+ * segments only, and chaining was a fifth of its trace). */
+static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *w, dg_error *err)
 {
     memset(w, 0, sizeof *w);
     w->den = 2;
@@ -473,13 +475,23 @@ dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_err
         bi = 0;
         for (int x = 0; ok && x <= g.w; x++) ok = scan_line(&g, &sink, false, x, &vb, &bi);
     }
-    if (ok) ok = chain(&g, w);
+    if (ok && lines) ok = chain(&g, w);
     free(g.cls);
     free(hb.k);
     free(vb.k);
     if (ok) return DG_OK;
     dg__walls_fini(w);
     return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing walls");
+}
+
+dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+{
+    return trace(d, player, true, w, err);
+}
+
+dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+{
+    return trace(d, player, false, w, err);
 }
 
 void dg__walls_fini(dg__walls *w)
