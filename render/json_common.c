@@ -110,51 +110,66 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
     return rc;
 }
 
-/* json_dumps allocates with jansson's allocator, which a program may have
- * replaced (json_set_alloc_funcs): give the text back the same way. */
-static void json_release(void *p)
+/* The state of one dump: jansson's chunks go straight into out (no
+ * json_dumps text to copy and search afterwards), and each splice's writer
+ * runs where its placeholder would have been written. */
+typedef struct {
+    const dg__json_splice *sp;
+    size_t n, next;
+    size_t from;                 /* out->len when the dump began */
+    const dg_dungeon *d;
+    dg_buf *out;
+    dg_error *err;
+    dg_status rc;
+} dumper;
+
+/* jansson writes a null as the one chunk "null", straight after its key and
+ * ':'. Inside a string every '"' is escaped and "null" is never a chunk of
+ * its own, so `,"key":` or `{"key":` then "null" is a key with a null value;
+ * splices come in document order, and the first such key is the
+ * placeholder (the documents hold no other null under those names). */
+static bool at_placeholder(const dumper *c, const char *buf, size_t size)
 {
-    json_malloc_t m;
-    json_free_t f;
-    json_get_alloc_funcs(&m, &f);
-    f(p);
+    if (c->next >= c->n || size != 4 || memcmp(buf, "null", 4) != 0) return false;
+    const char *key = c->sp[c->next].key;
+    size_t klen = strlen(key), have = c->out->len - c->from;
+    if (have < klen + 4) return false;
+    const char *t = (const char *)c->out->data + c->out->len - (klen + 4);
+    return (t[0] == ',' || t[0] == '{') && t[1] == '"' && memcmp(t + 2, key, klen) == 0 &&
+           t[klen + 2] == '"' && t[klen + 3] == ':';
 }
 
-/* Each splice's placeholder is searched after the previous one: keys before
- * a placeholder are fixed names, numbers and escaped strings, and a string
- * holding the same text would have its quotes escaped, so the first match
- * is the key itself. */
+static int dump_chunk(const char *buf, size_t size, void *data)
+{
+    dumper *c = data;
+    dg_buf *b = c->out;
+    if (at_placeholder(c, buf, size)) {
+        const dg__json_splice *sp = &c->sp[c->next++];
+        c->rc = sp->write(c->d, sp->ctx, b, c->err);
+    } else if (b->len + size < b->cap) { /* most chunks: a key, a number */
+        memcpy(b->data + b->len, buf, size);
+        b->len += size;
+        b->data[b->len] = '\0';
+    } else {
+        c->rc = dg_buf_append(b, buf, size, c->err);
+    }
+    return c->rc == DG_OK ? 0 : -1;
+}
+
 dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
                                 const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    char *text = json_dumps(root, flags | JSON_COMPACT);
-    if (!text) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
-    dg_status rc = DG_OK;
-    const char *from = text;
-    for (size_t k = 0; k < n && rc == DG_OK; k++) {
-        char pat[64];
-        size_t klen = strlen(sp[k].key);
-        if (klen + 8 > sizeof pat) {
-            rc = dg_error_set(err, DG_EINVAL, "", "", "", "spliced key too long");
-            break;
-        }
-        pat[0] = '"';
-        memcpy(pat + 1, sp[k].key, klen);
-        memcpy(pat + 1 + klen, "\":null", 7);
-        const char *at = strstr(from, pat);
-        if (!at) {
-            rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
-                              sp[k].key);
-            break;
-        }
-        size_t head = (size_t)(at - from) + klen + 3; /* through the ':' */
-        if ((rc = dg_buf_append(out, from, head, err)) != DG_OK) break;
-        if ((rc = sp[k].write(d, sp[k].ctx, out, err)) != DG_OK) break;
-        from = at + klen + 7;
+    dumper c = {sp, n, 0, out->len, d, out, err, DG_OK};
+    if (json_dump_callback(root, dump_chunk, &c, flags | JSON_COMPACT) != 0 && c.rc == DG_OK)
+        c.rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
+    else if (c.rc == DG_OK && c.next < n)
+        c.rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
+                            sp[c.next].key);
+    if (c.rc != DG_OK && out->data) { /* a failed encode leaves out as it was */
+        out->len = c.from;
+        out->data[out->len] = '\0';
     }
-    if (rc == DG_OK) rc = dg_buf_puts(out, from, err);
-    json_release(text);
-    return rc;
+    return c.rc;
 }
 
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
