@@ -52,23 +52,80 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The leaves one document shares. A map repeats a few names ("east",
+ * "door", "rect") and small numbers over and over; a jansson value is a
+ * malloc, a free and a refcount, so each distinct one is made once per
+ * encode and set with json_object_set_nocheck (a reference), which dumps
+ * the same bytes. Names are static strings, found by address. */
+enum { SMALL_INTS = 128, NAMES = 24 };
+typedef struct {
+    json_t *ints[SMALL_INTS];                  /* 0..SMALL_INTS-1, made on first use */
+    const char *name_of[NAMES];
+    json_t *name[NAMES];
+    size_t n_names;
+    json_t *empty;                             /* [] for every door side without doors */
+} leaves;
+
+static void leaves_fini(leaves *l)
+{
+    for (size_t i = 0; i < SMALL_INTS; i++) json_decref(l->ints[i]);
+    for (size_t i = 0; i < l->n_names; i++) json_decref(l->name[i]);
+    json_decref(l->empty);
+}
+
+/* A new reference to the integer v; NULL when out of memory. */
+static json_t *leaf_int(leaves *l, json_int_t v)
+{
+    if (v < 0 || v >= SMALL_INTS) return json_integer(v);
+    if (!l->ints[v]) l->ints[v] = json_integer(v);
+    return json_incref(l->ints[v]);
+}
+
+/* A new reference to the string of the static ASCII name s. */
+static json_t *leaf_name(leaves *l, const char *s)
+{
+    for (size_t i = 0; i < l->n_names; i++)
+        if (l->name_of[i] == s) return json_incref(l->name[i]);
+    json_t *v = json_string_nocheck(s);
+    if (!v || l->n_names == NAMES) return v;
+    l->name_of[l->n_names] = s;
+    l->name[l->n_names++] = v;
+    return json_incref(v);
+}
+
+/* Fixed ASCII keys and names: set without jansson's UTF-8 check or a
+ * json_pack format to parse -- these run per room and door on every
+ * request. A NULL value (out of memory) fails the set, so callers check
+ * once at the end. */
+static bool set_int(leaves *l, json_t *o, const char *key, json_int_t v)
+{
+    return json_object_set_new_nocheck(o, key, leaf_int(l, v)) == 0;
+}
+
+static bool set_name(leaves *l, json_t *o, const char *key, const char *name)
+{
+    return json_object_set_new_nocheck(o, key, leaf_name(l, name)) == 0;
+}
+
 /* A canonical value becomes a JSON number only when it is plain decimal
  * digits short enough to survive a double; anything else stays a string. */
-static json_t *option_value(const char *key, const char *v, size_t n)
+static json_t *option_value(leaves *l, const char *key, size_t kn, const char *v, size_t n)
 {
     bool digits = n > 0 && n <= 15;
     for (size_t i = 0; i < n && digits; i++) digits = v[i] >= '0' && v[i] <= '9';
-    if (digits && strcmp(key, "seed") != 0) {
+    if (digits && !(kn == 4 && memcmp(key, "seed", 4) == 0)) {
         json_int_t x = 0;
         for (size_t i = 0; i < n; i++) x = x * 10 + (v[i] - '0');
-        return json_integer(x);
+        return leaf_int(l, x);
     }
     return json_stringn(v, n);
 }
 
-/* "k=v&k=v..." -> {"k": v, ...} in the string's order. Values in the
- * canonical string are names and numbers, never escaped. */
-static json_t *options_object(const char *canon)
+/* "k=v&k=v..." -> {"k": v, ...} in the string's order. Keys are the option
+ * table's ASCII names (set unchecked); values in the canonical string are
+ * names and numbers, never escaped, but a text seed is the user's bytes,
+ * so strings keep jansson's UTF-8 check. */
+static json_t *options_object(leaves *l, const char *canon)
 {
     json_t *o = json_object();
     const char *p = canon;
@@ -77,12 +134,9 @@ static json_t *options_object(const char *canon)
         size_t n = amp ? (size_t)(amp - p) : strlen(p);
         const char *eq = memchr(p, '=', n);
         if (eq) {
-            char key[64];
             size_t kn = (size_t)(eq - p);
-            if (kn >= sizeof key) kn = sizeof key - 1;
-            memcpy(key, p, kn);
-            key[kn] = '\0';
-            if (json_object_set_new(o, key, option_value(key, eq + 1, n - kn - 1)) != 0) {
+            if (json_object_setn_new_nocheck(o, p, kn,
+                                             option_value(l, p, kn, eq + 1, n - kn - 1)) != 0) {
                 json_decref(o);
                 return NULL;
             }
@@ -93,48 +147,42 @@ static json_t *options_object(const char *canon)
     return o;
 }
 
-/* Fixed ASCII keys and names: set without jansson's UTF-8 check or a
- * json_pack format to parse -- these run per room and door on every
- * request. A NULL value (out of memory) fails the set and poisons the
- * object, so callers check once at the end. */
-static bool set_int(json_t *o, const char *key, json_int_t v)
+/* [[x,y],...] of a room outline. */
+static json_t *outline_json(leaves *l, const dg_room *r)
 {
-    return json_object_set_new_nocheck(o, key, json_integer(v)) == 0;
+    json_t *pts = json_array();
+    for (size_t k = 0; pts && k < r->n_outline; k++) {
+        json_t *pt = json_array();
+        if (pt && (json_array_append_new(pt, leaf_int(l, r->outline[k].x)) ||
+                   json_array_append_new(pt, leaf_int(l, r->outline[k].y)))) {
+            json_decref(pt);
+            pt = NULL;
+        }
+        if (json_array_append_new(pts, pt)) {
+            json_decref(pts);
+            pts = NULL;
+        }
+    }
+    return pts;
 }
 
-static bool set_name(json_t *o, const char *key, const char *name)
-{
-    return json_object_set_new_nocheck(o, key, json_string_nocheck(name)) == 0;
-}
-
-static json_t *room_json(const dg_room *r)
+/* side[0..4): the room's door index arrays (north, south, west, east),
+ * NULL for a side without doors. */
+static json_t *room_json(leaves *l, const dg_room *r, json_t *const *side)
 {
     json_t *j = json_object();
-    bool ok = j && set_int(j, "id", r->id) && set_int(j, "x", r->x) && set_int(j, "y", r->y) &&
-              set_int(j, "width", r->width) && set_int(j, "height", r->height) &&
-              set_int(j, "area", r->area) && set_name(j, "shape", dg_shape_name(r->shape));
-    if (ok && r->shape == DG_SHAPE_POLYGON) ok = set_int(j, "sides", r->sides);
-    if (ok && r->shape != DG_SHAPE_RECT && r->n_outline) {
-        json_t *pts = json_array();
-        for (size_t k = 0; pts && k < r->n_outline; k++) {
-            json_t *pt = json_array();
-            if (pt && (json_array_append_new(pt, json_integer(r->outline[k].x)) ||
-                       json_array_append_new(pt, json_integer(r->outline[k].y)))) {
-                json_decref(pt);
-                pt = NULL;
-            }
-            if (json_array_append_new(pts, pt)) {
-                json_decref(pts);
-                pts = NULL;
-            }
-        }
-        ok = json_object_set_new_nocheck(j, "outline", pts) == 0;
-    }
+    bool ok = j && set_int(l, j, "id", r->id) && set_int(l, j, "x", r->x) &&
+              set_int(l, j, "y", r->y) && set_int(l, j, "width", r->width) &&
+              set_int(l, j, "height", r->height) && set_int(l, j, "area", r->area) &&
+              set_name(l, j, "shape", dg_shape_name(r->shape));
+    if (ok && r->shape == DG_SHAPE_POLYGON) ok = set_int(l, j, "sides", r->sides);
+    if (ok && r->shape != DG_SHAPE_RECT && r->n_outline)
+        ok = json_object_set_new_nocheck(j, "outline", outline_json(l, r)) == 0;
     if (ok) {
         json_t *doors = json_object();
-        static const char *const side[4] = {"north", "south", "west", "east"};
+        static const char *const name[4] = {"north", "south", "west", "east"};
         for (int k = 0; k < 4 && doors; k++)
-            if (json_object_set_new_nocheck(doors, side[k], json_array())) {
+            if (json_object_set_nocheck(doors, name[k], side[k] ? side[k] : l->empty)) {
                 json_decref(doors);
                 doors = NULL;
             }
@@ -147,42 +195,45 @@ static json_t *room_json(const dg_room *r)
     return j;
 }
 
-/* The rooms array, with each door index filed under the wall it sits in. */
-static json_t *rooms_json(const dg_dungeon *d)
+/* The side arrays of every room (4 a room, in room_json's order), each
+ * door index filed under the wall it sits in; NULL where a side has none.
+ * False when out of memory. */
+static bool door_sides(leaves *l, const dg_dungeon *d, json_t **side)
 {
-    json_t *rooms = json_array();
-    for (size_t i = 0; rooms && i < d->n_rooms; i++)
-        if (json_array_append_new(rooms, room_json(&d->rooms[i]))) {
-            json_decref(rooms);
-            return NULL;
-        }
-    for (size_t i = 0; rooms && i < d->n_doors; i++) {
+    for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         int ids[2] = {o->room, o->other};
-        dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
+        dg_dir dirs[2] = {o->dir, dg__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {
             if (ids[k] < 1) continue;
-            json_t *doors = json_object_get(json_array_get(rooms, (size_t)ids[k] - 1), "doors");
-            json_t *side = json_object_get(doors, dg_dir_name(sides[k]));
-            json_t *idx = json_integer((json_int_t)i);
-            /* a generator may record one door per room: list it once */
-            bool dup = false;
-            size_t n = json_array_size(side);
-            if (n) {
-                json_int_t last = json_integer_value(json_array_get(side, n - 1));
-                dup = d->doors[last].x == o->x && d->doors[last].y == o->y;
+            /* the side order north, south, west, east is dg_dir's */
+            json_t **a = &side[((size_t)ids[k] - 1) * 4 + (size_t)dirs[k]];
+            size_t n = json_array_size(*a);
+            if (n) { /* a generator may record one door per room: list it once */
+                json_int_t last = json_integer_value(json_array_get(*a, n - 1));
+                if (d->doors[last].x == o->x && d->doors[last].y == o->y) continue;
             }
-            if (dup) {
-                json_decref(idx);
-            } else if (json_array_append_new(side, idx)) {
-                json_decref(rooms);
-                return NULL;
-            }
+            if (!*a && !(*a = json_array())) return false;
+            if (json_array_append_new(*a, leaf_int(l, (json_int_t)i))) return false;
         }
     }
-    return rooms;
+    return true;
 }
 
+/* The rooms array, with each door index filed under the wall it sits in. */
+static json_t *rooms_json(leaves *l, const dg_dungeon *d)
+{
+    json_t *rooms = json_array();
+    json_t **side = calloc(d->n_rooms * 4 + 1, sizeof *side);
+    bool ok = rooms && side && (l->empty || (l->empty = json_array())) && door_sides(l, d, side);
+    for (size_t i = 0; ok && i < d->n_rooms; i++)
+        ok = json_array_append_new(rooms, room_json(l, &d->rooms[i], side + 4 * i)) == 0;
+    for (size_t i = 0; side && i < d->n_rooms * 4; i++) json_decref(side[i]);
+    free(side);
+    if (ok) return rooms;
+    json_decref(rooms);
+    return NULL;
+}
 
 /* Appends j to array a when it was built whole (ok); otherwise frees it.
  * False when nothing was appended: the caller gives up on a. */
@@ -194,19 +245,20 @@ static bool push_built(json_t *a, json_t *j, bool ok)
     }
     return json_array_append_new(a, j) == 0;
 }
-static json_t *doors_json(const dg_dungeon *d)
+
+static json_t *doors_json(leaves *l, const dg_dungeon *d)
 {
     json_t *a = json_array();
     for (size_t i = 0; a && i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
         json_t *j = json_object();
-        bool ok = j && set_int(j, "x", o->x) && set_int(j, "y", o->y) &&
-                  set_name(j, "type", dg_door_type_name(o->type)) &&
-                  set_name(j, "orientation", ns ? "horizontal" : "vertical") &&
-                  set_name(j, "dir", dg_dir_name(o->dir)) && set_int(j, "room", o->room) &&
-                  (o->other > 0 ? set_int(j, "leads_to", o->other)
-                                : set_name(j, "leads_to", "corridor"));
+        bool ok = j && set_int(l, j, "x", o->x) && set_int(l, j, "y", o->y) &&
+                  set_name(l, j, "type", dg_door_type_name(o->type)) &&
+                  set_name(l, j, "orientation", ns ? "horizontal" : "vertical") &&
+                  set_name(l, j, "dir", dg_dir_name(o->dir)) && set_int(l, j, "room", o->room) &&
+                  (o->other > 0 ? set_int(l, j, "leads_to", o->other)
+                                : set_name(l, j, "leads_to", "corridor"));
         if (!push_built(a, j, ok)) {
             json_decref(a);
             return NULL;
@@ -215,16 +267,16 @@ static json_t *doors_json(const dg_dungeon *d)
     return a;
 }
 
-static json_t *stairs_json(const dg_dungeon *d)
+static json_t *stairs_json(leaves *l, const dg_dungeon *d)
 {
     json_t *a = json_array();
     for (size_t i = 0; a && i < d->n_stairs; i++) {
         const dg_stair *s = &d->stairs[i];
         json_t *j = json_object(), *next = json_object();
-        bool ok = j && next && set_int(next, "x", s->next_x) && set_int(next, "y", s->next_y) &&
-                  set_int(j, "x", s->x) && set_int(j, "y", s->y) &&
-                  set_name(j, "kind", s->down ? "down" : "up") &&
-                  set_name(j, "dir", dg_dir_name(s->dir)) &&
+        bool ok = j && next && set_int(l, next, "x", s->next_x) &&
+                  set_int(l, next, "y", s->next_y) && set_int(l, j, "x", s->x) &&
+                  set_int(l, j, "y", s->y) && set_name(l, j, "kind", s->down ? "down" : "up") &&
+                  set_name(l, j, "dir", dg_dir_name(s->dir)) &&
                   json_object_set_nocheck(j, "next", next) == 0;
         json_decref(next);
         if (!push_built(a, j, ok)) {
@@ -235,14 +287,14 @@ static json_t *stairs_json(const dg_dungeon *d)
     return a;
 }
 
-static json_t *exits_json(const dg_dungeon *d)
+static json_t *exits_json(leaves *l, const dg_dungeon *d)
 {
     json_t *a = json_array();
     for (size_t i = 0; a && i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
         json_t *j = json_object();
-        bool ok = j && set_int(j, "x", e->x) && set_int(j, "y", e->y) &&
-                  set_name(j, "dir", dg_dir_name(e->dir));
+        bool ok = j && set_int(l, j, "x", e->x) && set_int(l, j, "y", e->y) &&
+                  set_name(l, j, "dir", dg_dir_name(e->dir));
         if (!push_built(a, j, ok)) {
             json_decref(a);
             return NULL;
@@ -350,16 +402,30 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         dg_options_canonical(&d->opts, canon, n + 1);
     }
     char *permalink = malloc(n + 3);
+    leaves l;
+    memset(&l, 0, sizeof l);
     json_t *root = NULL;
     if (permalink) {
         memcpy(permalink, "/?", 2);
         memcpy(permalink + 2, canon, n + 1);
-        /* "o" steals each value even when packing fails, so nothing leaks */
-        root = json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:n,s:n}", "generator_version",
-                         DG_GENERATOR_VERSION, "seed", seed, "options", options_object(canon),
-                         "permalink", permalink, "width", d->width, "height", d->height,
-                         "rooms", rooms_json(d), "doors", doors_json(d), "stairs",
-                         stairs_json(d), "exits", exits_json(d), "walls", "cells");
+        /* set one by one, unchecked: keys are fixed names, values checked
+         * where they carry the user's bytes (a text seed) */
+        root = json_object();
+        bool ok = root && set_name(&l, root, "generator_version", DG_GENERATOR_VERSION) &&
+                  json_object_set_new_nocheck(root, "seed", json_string_nocheck(seed)) == 0 &&
+                  json_object_set_new_nocheck(root, "options", options_object(&l, canon)) == 0 &&
+                  json_object_set_new_nocheck(root, "permalink", json_stringn(permalink, n + 2)) == 0 &&
+                  set_int(&l, root, "width", d->width) && set_int(&l, root, "height", d->height) &&
+                  json_object_set_new_nocheck(root, "rooms", rooms_json(&l, d)) == 0 &&
+                  json_object_set_new_nocheck(root, "doors", doors_json(&l, d)) == 0 &&
+                  json_object_set_new_nocheck(root, "stairs", stairs_json(&l, d)) == 0 &&
+                  json_object_set_new_nocheck(root, "exits", exits_json(&l, d)) == 0 &&
+                  json_object_set_new_nocheck(root, "walls", json_null()) == 0 &&
+                  json_object_set_new_nocheck(root, "cells", json_null()) == 0;
+        if (!ok) {
+            json_decref(root);
+            root = NULL;
+        }
     }
     dg__walls w;
     memset(&w, 0, sizeof w);
@@ -371,6 +437,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     }
     dg__walls_fini(&w);
     json_decref(root);
+    leaves_fini(&l);
     free(permalink);
     if (canon != small) free(canon);
     return rc;
