@@ -16,15 +16,11 @@
  * Speed: nothing here calls gd per pixel. Floor and rock are copied as
  * whole spans from pre-drawn grid rows straight into the palette rows
  * (gdImage->pixels), walls are memset strips, glyphs touch only their cells.
- * The PNG is written 4 bits a pixel with libpng from those same rows; the
- * zlib settings were chosen with bench/bench_render (see png_settings). */
+ * png_write.c turns the finished rows into PNG bytes. */
 #include <limits.h>
-#include <png.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "png_int.h"
 
@@ -99,9 +95,8 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
 
     size_t ncell = (size_t)d->width * (size_t)d->height;
     cv->cls = malloc(ncell);
-    cv->packed = malloc((size_t)cv->w / 2 + 8);
     cv->im = gdImageCreate(cv->w, cv->h);
-    if (!cv->cls || !cv->packed || !cv->im)
+    if (!cv->cls || !cv->im)
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for a %dx%d image", cv->w, cv->h);
     /* Allocation order is the role order, so role == palette index. */
     for (int i = 0; i < DG_PAL_COUNT; i++) {
@@ -120,7 +115,6 @@ static void canvas_close(dg_canvas *cv)
     if (cv->im) gdImageDestroy(cv->im);
     free(cv->cls);
     free(cv->tex);
-    free(cv->packed);
     free(cv->fine);
 }
 
@@ -275,115 +269,6 @@ static void walls(dg_canvas *cv)
     }
 }
 
-/* ---------------------------------------------------------------- encode */
-
-/* zlib settings, measured on 45x23 @ 18 px, standard style, thread CPU
- * time. zlib alone on the 4-bit rows: level 1 8.7 KB 0.46 ms, level 2 5.6 KB
- * 0.33 ms, level 3 4.2 KB 0.34 ms, level 6 2.8 KB 1.1 ms; Z_RLE 15 KB and
- * slower; 8-bit rows 1.5-2x the time; a window under 32 KB slower still.
- * Whole render: filter None + level 2 0.57 ms 5.7 KB, level 3 0.60 ms 4.3 KB,
- * filter Up + level 2 0.74-0.89 ms 4.3 KB (libpng filters a byte at a time,
- * which costs more than zlib saves on rows that repeat anyway). */
-static const struct {
-    int level, strategy, mem_level, filter;
-} png_settings = {2, Z_DEFAULT_STRATEGY, 8, PNG_FILTER_NONE};
-
-/* Two palette indices (< 16) a byte, high nibble first, 8 pixels at a time
- * with 64-bit lane arithmetic (little-endian load order). */
-static void pack4(const unsigned char *src, unsigned char *dst, int w)
-{
-    int i = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; i + 8 <= w; i += 8) {
-        uint64_t v, lo = 0x000F000F000F000FULL;
-        memcpy(&v, src + i, 8);
-        v = ((v & lo) << 4) | ((v >> 8) & lo);            /* 16-bit lanes: b0<<4|b1 */
-        v = (v | (v >> 8)) & 0x0000FFFF0000FFFFULL;        /* 32-bit lanes: 2 bytes */
-        v = (v | (v >> 16)) & 0x00000000FFFFFFFFULL;       /* 4 bytes */
-        uint32_t out = (uint32_t)v;
-        memcpy(dst + i / 2, &out, 4);
-    }
-#endif
-    for (; i + 1 < w; i += 2) dst[i / 2] = (unsigned char)(src[i] << 4 | src[i + 1]);
-    if (i < w) dst[i / 2] = (unsigned char)(src[i] << 4);
-}
-
-typedef struct {
-    dg_buf *out;
-    dg_error *err;
-    dg_status rc;
-} sink;
-
-static void on_write(png_structp p, png_bytep data, png_size_t n)
-{
-    sink *s = png_get_io_ptr(p);
-    if (dg_buf_append(s->out, data, n, s->err) != DG_OK) {
-        s->rc = DG_ENOMEM;
-        png_error(p, "out of memory");
-    }
-}
-
-static void on_flush(png_structp p) { (void)p; }
-
-static void on_error(png_structp p, png_const_charp msg)
-{
-    sink *s = png_get_error_ptr(p);
-    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_EIO, "", "", "", "png: %s", msg);
-    png_longjmp(p, 1);
-}
-
-static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
-
-/* After setjmp this only reads locals set before it, and the sink the
- * libpng callbacks write lives in the caller's frame. */
-static dg_status encode(dg_canvas *cv, bool exact, sink *s)
-{
-    /* exact: drop the last boundary column and row */
-    int w = cv->w - exact, h = cv->h - exact;
-    dg_buf *out = s->out;
-    dg_error *err = s->err;
-    size_t start = out->len;
-    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, on_error, on_warning);
-    png_infop info = p ? png_create_info_struct(p) : NULL;
-    if (!p || !info) {
-        png_destroy_write_struct(&p, NULL);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
-    }
-    if (setjmp(png_jmpbuf(p))) {
-        png_destroy_write_struct(&p, &info);
-        out->len = start;
-        return s->rc != DG_OK ? s->rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
-    }
-    png_set_write_fn(p, s, on_write, on_flush);
-    /* Indices come from the role enum, always < DG_PAL_COUNT; libpng's
-     * per-pixel range check cost a fifth of the render. */
-    png_set_check_for_invalid_index(p, 0);
-    png_color pal[DG_PAL_COUNT];
-    for (int i = 0; i < DG_PAL_COUNT; i++) {
-        uint32_t c = cv->st->rgb[i];
-        pal[i].red = (png_byte)(c >> 16);
-        pal[i].green = (png_byte)(c >> 8);
-        pal[i].blue = (png_byte)c;
-    }
-    png_set_IHDR(p, info, (png_uint_32)w, (png_uint_32)h, 4, PNG_COLOR_TYPE_PALETTE,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_PLTE(p, info, pal, DG_PAL_COUNT);
-    png_set_filter(p, PNG_FILTER_TYPE_BASE, png_settings.filter);
-    png_set_compression_level(p, png_settings.level);
-    png_set_compression_strategy(p, png_settings.strategy);
-    png_set_compression_mem_level(p, png_settings.mem_level);
-    png_write_info(p, info);
-    for (int y = 0; y < h; y++) {
-        /* most rows repeat the one above; comparing is cheaper than packing */
-        if (y == 0 || memcmp(cv->im->pixels[y], cv->im->pixels[y - 1], (size_t)w) != 0)
-            pack4(cv->im->pixels[y], cv->packed, w);
-        png_write_row(p, cv->packed);
-    }
-    png_write_end(p, NULL);
-    png_destroy_write_struct(&p, &info);
-    return DG_OK;
-}
-
 /* ------------------------------------------------------------------ entry */
 
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
@@ -401,8 +286,8 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
-    sink s = {out, err, DG_OK};
-    rc = encode(&cv, exact, &s);
+    /* exact: drop the last boundary column and row */
+    rc = dg__png_write(cv.im->pixels, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);
 done:
     canvas_close(&cv);
     return rc;

@@ -58,6 +58,12 @@ typedef struct {
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
 
+/* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
+ * as a 4-bit palette PNG with the roles' colours rgb[DG_PAL_COUNT],
+ * appended to out. DG_ENOMEM, or DG_EIO for a libpng failure. */
+dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+                        dg_buf *out, dg_error *err);
+
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
 const dg_png_style *dg__style_get(dg_style s);
 
@@ -80,7 +86,6 @@ typedef struct {
     dg_rng rng;                /* the style stream: (seed, style name) */
     /* texture tiles: DG_TEX_VARIANTS of cell*cell bytes, NULL for flat rock */
     unsigned char *tex;
-    unsigned char *packed;     /* one 4-bit output row */
     /* organic caves (cave_draw.c): open (1) / rock (0) per sub-cell, sub x
      * sub of them a cell, row-major over the whole map; NULL without caves */
     unsigned char *fine;

@@ -1,0 +1,309 @@
+/* png_write.c -- the finished palette rows -> PNG bytes. libpng frames the
+ * file (signature, IHDR, PLTE, the IDAT and IEND chunks and their CRCs);
+ * zlib compresses the pixel rows; what this file adds is the choice of what
+ * zlib has to look at. Drawing is png.c's.
+ *
+ * Why not png_write_row: a map image is mostly rows equal to the row above
+ * (a cell is `cell` px tall and only its boundary and glyph rows differ),
+ * and zlib costs ~10 instructions for every byte it is handed however
+ * repetitive (hashing or run scanning, window sliding, adler32), which was
+ * two thirds of a render. Here every row that differs from the one above is
+ * packed 4 bits a pixel, filtered Up (libpng's Up filter, byte minus the
+ * byte above) and compressed with Z_RLE, so it costs what it holds. A run of
+ * rows that repeat the one above is, after the Up filter, filter byte 2 and
+ * zeros; a long run is not compressed again but copied from deflate output
+ * made once per render for that run length, after a Z_FULL_FLUSH of the
+ * main stream (zlib's documented restart point: nothing after it refers
+ * back, so a self-contained piece can be spliced in there -- what pigz does
+ * to compress in parallel). A flush costs ~20k instructions (it closes a
+ * deflate block), so only runs of SPLICE_MIN bytes or more are spliced;
+ * shorter ones are fed to zlib as zeros.
+ *
+ * The zlib stream is therefore raw deflate from zlib with the two header
+ * bytes and the adler32 trailer (zlib's adler32/adler32_combine) put round
+ * it here, and it reaches the file through png_write_chunk("IDAT"), 64 KB
+ * a chunk, then png_write_chunk("IEND"). */
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "png_int.h"
+
+/* A run of repeated rows is spliced when it holds at least this many
+ * filtered bytes: below it the flush costs more than zlib's pass over the
+ * zeros (measured on the default 37x27 map at 18 px). */
+#define SPLICE_MIN 3000
+/* Spliced runs are made once per length up to this many rows; longer runs
+ * are whole pieces of it plus one shorter piece. */
+#define SPLICE_ROWS 32
+/* IDAT chunk size: bounds the buffer whatever the image size. */
+#define IDAT_CAP (64 * 1024)
+/* zlib: level 1 with Z_RLE only looks for byte runs, which is what Up
+ * filtered map rows hold; memLevel 4 keeps the hash table zlib clears at
+ * every full flush small (Z_RLE never reads it). */
+#define Z_LEVEL 1
+#define Z_MEM 4
+
+typedef struct {
+    png_structp p;
+    z_stream z;        /* the image stream: raw deflate, flushed before splices */
+    z_stream zz;       /* makes the spliced runs; reset for each */
+    bool z_open, zz_open;
+    uLong adler;       /* of every filtered byte so far */
+    size_t rb;         /* bytes a packed row */
+    unsigned char *prev, *cur, *filt, *zero; /* packed rows; filter byte + row; Up of a repeat */
+    uLong zero_adler;  /* adler32 of one zero row */
+    unsigned char *out; /* IDAT_CAP bytes of pending chunk data */
+    size_t out_len;
+    unsigned char *spl; /* spliced pieces, one after another */
+    size_t spl_len, spl_cap;
+    size_t spl_at[SPLICE_ROWS + 1], spl_n[SPLICE_ROWS + 1]; /* offset, length; n = 0: not made */
+} writer;
+
+static void emit(writer *w)
+{
+    if (w->out_len) png_write_chunk(w->p, (png_const_bytep) "IDAT", w->out, w->out_len);
+    w->out_len = 0;
+}
+
+static void put(writer *w, const unsigned char *data, size_t n)
+{
+    while (n) {
+        if (w->out_len == IDAT_CAP) emit(w);
+        size_t k = IDAT_CAP - w->out_len < n ? IDAT_CAP - w->out_len : n;
+        memcpy(w->out + w->out_len, data, k);
+        w->out_len += k;
+        data += k;
+        n -= k;
+    }
+}
+
+/* Runs deflate until it has taken all of in and, for a flush, finished it
+ * (zlib: call again while it leaves avail_out at 0). Output into the
+ * pending chunk, or with spl into the splice store. */
+static void zrun(writer *w, z_stream *z, const unsigned char *in, size_t n, int flush, bool spl)
+{
+    z->next_in = (Bytef *)(uintptr_t)in;
+    z->avail_in = (uInt)n;
+    for (;;) {
+        unsigned char *buf = spl ? w->spl : w->out;
+        size_t *len = spl ? &w->spl_len : &w->out_len, cap = spl ? w->spl_cap : IDAT_CAP;
+        if (cap - *len < 64) { /* zlib asks for > 6 bytes free at a flush */
+            if (!spl) {
+                emit(w);
+                continue;
+            }
+            unsigned char *grown = realloc(w->spl, 2 * cap);
+            if (!grown) png_error(w->p, "out of memory");
+            w->spl = grown;
+            w->spl_cap = 2 * cap;
+            continue;
+        }
+        z->next_out = buf + *len;
+        z->avail_out = (uInt)(cap - *len);
+        int rc = deflate(z, flush);
+        *len = cap - z->avail_out;
+        if (rc == Z_STREAM_ERROR) png_error(w->p, "deflate failed");
+        if (z->avail_out != 0 && z->avail_in == 0) return;
+    }
+}
+
+/* Filter byte 2 (Up) and zeros: a row equal to the one above. */
+static void repeat_rows(writer *w, int k)
+{
+    size_t n = w->rb + 1;
+    for (int i = 0; i < k; i++) w->adler = adler32_combine(w->adler, w->zero_adler, (z_off_t)n);
+    if ((size_t)k * n < SPLICE_MIN) {
+        for (int i = 0; i < k; i++) zrun(w, &w->z, w->zero, n, Z_NO_FLUSH, false);
+        return;
+    }
+    zrun(w, &w->z, NULL, 0, Z_FULL_FLUSH, false);
+    while (k > 0) {
+        int piece = k > SPLICE_ROWS ? SPLICE_ROWS : k;
+        if (!w->spl_n[piece]) {
+            if (deflateReset(&w->zz) != Z_OK) png_error(w->p, "deflate failed");
+            size_t at = w->spl_len;
+            for (int i = 0; i < piece; i++)
+                zrun(w, &w->zz, w->zero, n, i + 1 < piece ? Z_NO_FLUSH : Z_FULL_FLUSH, true);
+            w->spl_at[piece] = at;
+            w->spl_n[piece] = w->spl_len - at;
+        }
+        put(w, w->spl + w->spl_at[piece], w->spl_n[piece]);
+        k -= piece;
+    }
+}
+
+/* Two palette indices (< 16) a byte, high nibble first, 8 pixels at a time
+ * with 64-bit lane arithmetic (little-endian load order). */
+static void pack4(const unsigned char *src, unsigned char *dst, int w)
+{
+    int i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= w; i += 8) {
+        uint64_t v, lo = 0x000F000F000F000FULL;
+        memcpy(&v, src + i, 8);
+        v = ((v & lo) << 4) | ((v >> 8) & lo);            /* 16-bit lanes: b0<<4|b1 */
+        v = (v | (v >> 8)) & 0x0000FFFF0000FFFFULL;        /* 32-bit lanes: 2 bytes */
+        v = (v | (v >> 16)) & 0x00000000FFFFFFFFULL;       /* 4 bytes */
+        uint32_t out = (uint32_t)v;
+        memcpy(dst + i / 2, &out, 4);
+    }
+#endif
+    for (; i + 1 < w; i += 2) dst[i / 2] = (unsigned char)(src[i] << 4 | src[i + 1]);
+    if (i < w) dst[i / 2] = (unsigned char)(src[i] << 4);
+}
+
+/* A row that differs from the one above: Up against it (None for the first
+ * row), compressed as it comes. */
+static void new_row(writer *w, const unsigned char *px, int width, bool first)
+{
+    size_t rb = w->rb;
+    pack4(px, w->cur, width);
+    unsigned char *restrict f = w->filt + 1;
+    const unsigned char *restrict c = w->cur, *restrict p = w->prev;
+    w->filt[0] = first ? 0 : 2;
+    if (first) memcpy(f, c, rb);
+    else
+        for (size_t i = 0; i < rb; i++) f[i] = (unsigned char)(c[i] - p[i]);
+    w->adler = adler32(w->adler, w->filt, (uInt)(rb + 1));
+    zrun(w, &w->z, w->filt, rb + 1, Z_NO_FLUSH, false);
+    unsigned char *t = w->prev;
+    w->prev = w->cur;
+    w->cur = t;
+}
+
+static void rows_out(writer *w, unsigned char *const *rows, int width, int height)
+{
+    static const unsigned char zlib_header[2] = {0x78, 0x01}; /* deflate, 32 KB window */
+    put(w, zlib_header, 2);
+    for (int y = 0; y < height;) {
+        int k = 0;
+        while (y + k > 0 && y + k < height &&
+               (rows[y + k] == rows[y + k - 1] || !memcmp(rows[y + k], rows[y + k - 1], (size_t)width)))
+            k++;
+        if (k) {
+            repeat_rows(w, k);
+            y += k;
+        } else {
+            new_row(w, rows[y], width, y == 0);
+            y++;
+        }
+    }
+    zrun(w, &w->z, NULL, 0, Z_FINISH, false);
+    unsigned char trailer[4] = {(unsigned char)(w->adler >> 24), (unsigned char)(w->adler >> 16),
+                                (unsigned char)(w->adler >> 8), (unsigned char)w->adler};
+    put(w, trailer, 4);
+    emit(w);
+}
+
+typedef struct {
+    dg_buf *out;
+    dg_error *err;
+    dg_status rc;
+} sink;
+
+static void on_write(png_structp p, png_bytep data, png_size_t n)
+{
+    sink *s = png_get_io_ptr(p);
+    if (dg_buf_append(s->out, data, n, s->err) != DG_OK) {
+        s->rc = DG_ENOMEM;
+        png_error(p, "out of memory");
+    }
+}
+
+static void on_flush(png_structp p) { (void)p; }
+
+static void on_error(png_structp p, png_const_charp msg)
+{
+    sink *s = png_get_error_ptr(p);
+    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_EIO, "", "", "", "png: %s", msg);
+    png_longjmp(p, 1);
+}
+
+static void on_warning(png_structp p, png_const_charp msg) { (void)p; (void)msg; }
+
+static void writer_fini(writer *w)
+{
+    if (w->z_open) deflateEnd(&w->z);
+    if (w->zz_open) deflateEnd(&w->zz);
+    free(w->prev);
+    free(w->cur);
+    free(w->filt);
+    free(w->zero);
+    free(w->out);
+    free(w->spl);
+}
+
+static bool writer_init(writer *w, int width)
+{
+    memset(w, 0, sizeof *w);
+    w->rb = (size_t)width / 2 + (size_t)(width & 1);
+    w->prev = malloc(w->rb + 8);
+    w->cur = malloc(w->rb + 8);
+    w->filt = malloc(w->rb + 1);
+    w->zero = calloc(w->rb + 1, 1);
+    w->out = malloc(IDAT_CAP);
+    w->spl_cap = 4096;
+    w->spl = malloc(w->spl_cap);
+    if (!w->prev || !w->cur || !w->filt || !w->zero || !w->out || !w->spl) return false;
+    w->zero[0] = 2;
+    w->zero_adler = adler32(adler32(0, NULL, 0), w->zero, (uInt)(w->rb + 1));
+    w->adler = adler32(0, NULL, 0);
+    w->z_open = deflateInit2(&w->z, Z_LEVEL, Z_DEFLATED, -15, Z_MEM, Z_RLE) == Z_OK;
+    /* the spliced runs are one row repeated: plain matches a row apart */
+    w->zz_open = w->z_open && deflateInit2(&w->zz, Z_LEVEL, Z_DEFLATED, -15, Z_MEM, Z_DEFAULT_STRATEGY) == Z_OK;
+    return w->zz_open;
+}
+
+/* After setjmp this only reads locals set before it; the sink and the
+ * writer the libpng callbacks use live in the caller's frame. */
+static dg_status write_png(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+                           sink *s, writer *w)
+{
+    dg_buf *out = s->out;
+    dg_error *err = s->err;
+    size_t start = out->len;
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, on_error, on_warning);
+    png_infop info = p ? png_create_info_struct(p) : NULL;
+    if (!p || !info) {
+        png_destroy_write_struct(&p, NULL);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    }
+    w->p = p;
+    if (setjmp(png_jmpbuf(p))) {
+        png_destroy_write_struct(&p, &info);
+        out->len = start;
+        return s->rc != DG_OK ? s->rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
+    }
+    png_set_write_fn(p, s, on_write, on_flush);
+    png_color pal[DG_PAL_COUNT];
+    for (int i = 0; i < DG_PAL_COUNT; i++) {
+        pal[i].red = (png_byte)(rgb[i] >> 16);
+        pal[i].green = (png_byte)(rgb[i] >> 8);
+        pal[i].blue = (png_byte)rgb[i];
+    }
+    png_set_IHDR(p, info, (png_uint_32)width, (png_uint_32)height, 4, PNG_COLOR_TYPE_PALETTE,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_PLTE(p, info, pal, DG_PAL_COUNT);
+    png_write_info(p, info);
+    rows_out(w, rows, width, height);
+    png_write_chunk(p, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&p, &info);
+    return DG_OK;
+}
+
+dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+                        dg_buf *out, dg_error *err)
+{
+    writer w;
+    if (!writer_init(&w, width)) {
+        writer_fini(&w);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    }
+    sink s = {out, err, DG_OK};
+    dg_status rc = write_png(rows, width, height, rgb, &s, &w);
+    writer_fini(&w);
+    return rc;
+}
