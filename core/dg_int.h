@@ -42,6 +42,51 @@ typedef struct {
     bool lattice;            /* corridors run node to node: dead ends only on nodes */
 } dg__build;
 
+/* The draws of rng.c, inline: a map makes hundreds of draws and the call
+ * would cost as much as the draw. rng.c's public functions are these, so
+ * there is one definition of the sequence. */
+#define DG__PCG_MULT 6364136223846793005ULL
+static inline uint32_t dg__rng_next(dg_rng *r)
+{
+    uint64_t old = r->state;
+    r->state = old * DG__PCG_MULT + r->inc;
+    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
+    uint32_t rot = (uint32_t)(old >> 59u);
+    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
+}
+static inline uint32_t dg__rng_below(dg_rng *r, uint32_t n)
+{
+    if (n <= 1u) return 0u;
+    /* Lemire's multiply-shift with rejection: unbiased, and the division
+     * is only paid on the rare draws that land in the biased sliver */
+    uint64_t m = (uint64_t)dg__rng_next(r) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)dg__rng_next(r) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+static inline bool dg__rng_percent(dg_rng *r, int percent)
+{
+    return (int)dg__rng_below(r, 100u) < percent;
+}
+
+/* Index of the lowest set bit; x != 0. */
+static inline unsigned dg__ctz32(uint32_t x)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) x >>= 1, n++;
+    return n;
+#endif
+}
+
 static inline bool dg__in(const dg__build *b, int r, int c)
 {
     return r >= 0 && c >= 0 && r < b->rows && c < b->cols;

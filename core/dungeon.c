@@ -81,7 +81,7 @@ void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
 {
     if (n == 4) {
         /* one draw picks one of the 24 orders: the maze walk's hot path */
-        uint32_t x = dg_rng_below(rng, 24);
+        uint32_t x = dg__rng_below(rng, 24);
         for (int k = 3; k > 0; k--) {
             int pick = (int)(x % (uint32_t)(k + 1));
             x /= (uint32_t)(k + 1);
@@ -92,7 +92,7 @@ void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
         return;
     }
     for (int k = n - 1; k > 0; k--) {
-        int x = (int)dg_rng_below(rng, (uint32_t)(k + 1));
+        int x = (int)dg__rng_below(rng, (uint32_t)(k + 1));
         dg_dir t = dirs[k];
         dirs[k] = dirs[x];
         dirs[x] = t;
@@ -113,7 +113,7 @@ dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
     const int *w = weight[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
     int total = 0;
     for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) total += w[k];
-    int x = (int)dg_rng_below(rng, (uint32_t)total);
+    int x = (int)dg__rng_below(rng, (uint32_t)total);
     for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) {
         if (x < w[k]) return (dg_door_type)k;
         x -= w[k];

@@ -127,23 +127,107 @@ static void label_room(dg_dungeon *d, const dg_room *rm)
 
 /* ------------------------------------------------------------------ finish */
 
-static int cmp_door(const void *a, const void *b)
+/* Cell words as clients see them, room ids as built: rooms keep ROOM and
+ * their id, corridors their door and stair bits, the rest only PERIMETER.
+ * Written without branches so the compiler can do it a vector at a time.
+ * Returns how many room cells there are. */
+static size_t clean_cells(uint32_t *cell, size_t n)
 {
-    const dg_door *x = a, *y = b;
-    if (x->y != y->y) return x->y < y->y ? -1 : 1;
-    return (x->x > y->x) - (x->x < y->x);
+    _Static_assert(DG_ROOM == 2u && DG_CORRIDOR == 4u, "bit positions below");
+    uint32_t rooms = 0; /* 32-bit lanes vectorise; a map has < 2^32 cells */
+    for (size_t s = 0; s < n; s++) {
+        uint32_t w = cell[s];
+        uint32_t room = 0u - (w >> 1 & 1u), corr = 0u - (w >> 2 & 1u);
+        uint32_t keep = DG_PERIMETER ^ (corr & ((DG_CORRIDOR | DG_DOORSPACE | DG_STAIRS) ^ DG_PERIMETER));
+        keep ^= room & ((DG_ROOM | DG_ROOM_ID) ^ keep);
+        cell[s] = w & keep;
+        rooms += w >> 1 & 1u;
+    }
+    return rooms;
+}
+
+/* Cells of each room, count[1..n]. A room's cells normally lie in its box,
+ * so only boxes are read; when the boxes do not account for every room
+ * cell (a family drew outside one), every cell is counted instead. */
+static void count_room_cells(const dg__build *b, size_t room_cells, long *count)
+{
+    size_t seen = 0;
+    for (size_t k = 1; k <= b->n_room; k++) {
+        const dg__room *rm = &b->room[k - 1];
+        int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
+        int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
+        uint32_t want = DG_ROOM | ((uint32_t)k << DG_ROOM_ID_SHIFT);
+        long n = 0;
+        for (int r = r1; r <= r2; r++) {
+            const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+            for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
+        }
+        count[k] = n;
+        seen += (size_t)n;
+    }
+    if (seen == room_cells) return;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (size_t k = 0; k <= b->n_room; k++) count[k] = 0;
+    for (size_t s = 0; s < cells; s++)
+        if (b->cell[s] & DG_ROOM) count[dg__room_id(b->cell[s])]++;
+}
+
+/* Row-major order, stable (equal cells keep their order, as the merge sort
+ * behind glibc's qsort did): insertion sort for the few doors of a small
+ * map, runs of 32 merged bottom-up for big ones. */
+static bool door_before(const dg_door *x, const dg_door *y)
+{
+    return x->y != y->y ? x->y < y->y : x->x < y->x;
+}
+
+static void insertion_sort(dg_door *a, size_t n)
+{
+    for (size_t k = 1; k < n; k++) {
+        dg_door t = a[k];
+        size_t at = k;
+        for (; at > 0 && door_before(&t, &a[at - 1]); at--) a[at] = a[at - 1];
+        a[at] = t;
+    }
+}
+
+static dg_status sort_doors(dg_door *a, size_t n, dg_error *err)
+{
+    const size_t run = 32;
+    for (size_t k = 0; k < n; k += run) insertion_sort(a + k, n - k < run ? n - k : run);
+    if (n <= run) return DG_OK;
+    dg_door *tmp = malloc(n * sizeof *tmp), *src = a, *dst = tmp;
+    if (!tmp) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory sorting doors");
+    for (size_t width = run; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) dst[o++] = door_before(&src[j], &src[i]) ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        dg_door *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a) memcpy(a, src, n * sizeof *a);
+    free(tmp);
+    return DG_OK;
 }
 
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
 {
     *out = NULL;
+    /* renumbering and room cell counts: on the stack for all but huge maps */
+    enum { LOCAL_ROOMS = 128 };
+    int renum_local[LOCAL_ROOMS + 1];
+    long count_local[LOCAL_ROOMS + 1];
+    bool local = b->n_room <= LOCAL_ROOMS;
     dg_dungeon *d = calloc(1, sizeof *d);
-    int *renum = calloc(b->n_room + 1, sizeof *renum);
-    long *count = calloc(b->n_room + 1, sizeof *count);
+    int *renum = local ? renum_local : calloc(b->n_room + 1, sizeof *renum);
+    long *count = local ? count_local : calloc(b->n_room + 1, sizeof *count);
     if (!d || !renum || !count) {
         free(d);
-        free(renum);
-        free(count);
+        if (!local) free(renum), free(count);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
     }
     d->opts = *b->o;
@@ -152,26 +236,23 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     size_t cells = (size_t)b->rows * (size_t)b->cols;
 
     /* rooms that kept cells, in id order */
-    for (size_t s = 0; s < cells; s++)
-        if (b->cell[s] & DG_ROOM) count[dg__room_id(b->cell[s])]++;
+    count_room_cells(b, clean_cells(b->cell, cells), count);
     int alive = 0;
-    for (size_t k = 1; k <= b->n_room; k++)
-        if (count[k] > 0) renum[k] = ++alive;
+    renum[0] = 0;
+    for (size_t k = 1; k <= b->n_room; k++) renum[k] = count[k] > 0 ? ++alive : 0;
 
     /* Walls already ring every room. When a room was dropped (its region
-     * could not be joined), walls are cleared and drawn again round the
-     * rooms that stay. */
+     * could not be joined), rooms are renumbered and walls are cleared and
+     * drawn again round the rooms that stay. */
     bool rering = alive < (int)b->n_room;
-    /* the cell words clients see */
-    for (size_t s = 0; s < cells; s++) {
-        uint32_t w = b->cell[s];
-        if (w & DG_ROOM)
-            w = DG_ROOM | ((uint32_t)renum[dg__room_id(w)] << DG_ROOM_ID_SHIFT);
-        else if (w & DG_CORRIDOR)
-            w &= DG_CORRIDOR | DG_DOORSPACE | DG_STAIRS;
-        else
-            w = rering ? DG_NOTHING : (w & DG_PERIMETER);
-        b->cell[s] = w;
+    if (rering) {
+        for (size_t s = 0; s < cells; s++) {
+            uint32_t w = b->cell[s];
+            if (w & DG_ROOM)
+                b->cell[s] = DG_ROOM | ((uint32_t)renum[dg__room_id(w)] << DG_ROOM_ID_SHIFT);
+            else if (!(w & DG_CORRIDOR))
+                b->cell[s] = DG_NOTHING;
+        }
     }
     d->cells = b->cell;
     b->cell = NULL;
@@ -222,27 +303,29 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
             .other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0,
         };
     }
-    qsort(d->doors, d->n_doors, sizeof *d->doors, cmp_door);
+    if ((rc = sort_doors(d->doors, d->n_doors, err)) != DG_OK) goto fail;
 
-    d->stairs = calloc(b->n_stair ? b->n_stair : 1, sizeof *d->stairs);
-    d->exits = calloc(b->n_exit ? b->n_exit : 1, sizeof *d->exits);
+    /* stairs and exits keep the builder's arrays (same types), filtered in
+     * place: two allocations fewer per map */
+    d->stairs = b->stair ? b->stair : calloc(1, sizeof *d->stairs);
+    d->exits = b->exit ? b->exit : calloc(1, sizeof *d->exits);
+    b->stair = NULL;
+    b->exit = NULL;
     if (!d->stairs || !d->exits) goto oom;
     for (size_t k = 0; k < b->n_stair; k++)
-        if (dg_cell(d, b->stair[k].x, b->stair[k].y) & DG_STAIRS) d->stairs[d->n_stairs++] = b->stair[k];
+        if (dg_cell(d, d->stairs[k].x, d->stairs[k].y) & DG_STAIRS) d->stairs[d->n_stairs++] = d->stairs[k];
     for (size_t k = 0; k < b->n_exit; k++)
-        if (dg_cell(d, b->exit[k].x, b->exit[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = b->exit[k];
+        if (dg_cell(d, d->exits[k].x, d->exits[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = d->exits[k];
 
     d->cave = b->cave;
     b->cave = NULL;
-    free(renum);
-    free(count);
+    if (!local) free(renum), free(count);
     *out = d;
     return DG_OK;
 oom:
     rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
 fail:
-    free(renum);
-    free(count);
+    if (!local) free(renum), free(count);
     dg_dungeon_free(d);
     return rc;
 }

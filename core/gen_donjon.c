@@ -5,6 +5,7 @@
  * bounded by memory only. */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dg_int.h"
 
@@ -86,9 +87,9 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             for (int c = rm->c1; c <= rm->c2; c += 2)
                 if (dg__room_id(dg__get(b, r, c)) == id) nodes++;
         int flumph = dg__isqrt(nodes);
-        int want = flumph + (int)dg_rng_below(&b->rng, (uint32_t)flumph);
+        int want = flumph + (int)dg__rng_below(&b->rng, (uint32_t)flumph);
         for (int k = 0; k < want && n > 0 && rc == DG_OK;) {
-            size_t pick = dg_rng_below(&b->rng, (uint32_t)n);
+            size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
             sill s = list[pick];
             list[pick] = list[--n];
             if (dg__get(b, s.r, s.c) & DG_DOORSPACE) continue;
@@ -118,15 +119,23 @@ done:
 
 /* ------------------------------------------------------------ corridors */
 
-/* One step of the maze walk: the node, the directions still to try (up to
- * five: a shuffled four plus, perhaps, the last direction first) and how many
- * are tried. Packed to 8 bytes: a 4001 x 4001 walk can be 4 M frames deep. */
+/* The maze walk runs on a byte per node rather than on the cell words: the
+ * low nibble has bit d set while the wall cell towards direction d lets a
+ * corridor through, the high nibble is NODE_FREE (all four bits, so each
+ * neighbour's test is one mask) while a walk may still enter the node.
+ * Rows are `cols` bytes apart with a ring of zero nodes round the map, so
+ * node (i, j) is byte (i + 1) * cols + j + 1, its cell is 2n - cols - 1, a
+ * step between nodes is the same offset as one between cells, and the map
+ * edges need no tests. */
+#define NODE_FREE 0xF0u
+
+/* One node of the walk: where it is and the order it tries its directions
+ * in, as five nibbles, first tried lowest, each one direction's bit: the
+ * heading it keeps (or 0), then the drawn order of all four. */
 typedef struct {
-    uint16_t i, j;           /* the node (DG_MAX_DIM / 2 fits 16 bits) */
-    uint16_t dirs;           /* 2 bits per direction, first in the low bits */
-    uint8_t n, k;
+    uint32_t n;
+    uint32_t rank;
 } frame;
-_Static_assert(DG_MAX_DIM / 2 < 65536, "node coordinates fit frame fields");
 
 static int corridor_bias(dg_corridor_style s)
 {
@@ -139,88 +148,93 @@ static int corridor_bias(dg_corridor_style s)
     }
 }
 
-/* The 24 orders of the four directions, packed two bits each: one draw
- * picks the order a walk tries them in. */
-static uint8_t orders[24];
+/* The 24 orders of the four directions in lexicographic order, a nibble per
+ * direction (first tried lowest) holding that direction's bit: one draw
+ * picks the order a node tries them in. */
+static const uint16_t orders[24] = {
+    0x8421, 0x4821, 0x8241, 0x2841, 0x4281, 0x2481, 0x8412, 0x4812,
+    0x8142, 0x1842, 0x4182, 0x1482, 0x8214, 0x2814, 0x8124, 0x1824,
+    0x2184, 0x1284, 0x4218, 0x2418, 0x4128, 0x1428, 0x2148, 0x1248,
+};
 
-static void fill_orders(void)
+/* The frame for node n, entered heading `last` (-1 at a walk's root). Its
+ * draws happen here, when the node is reached: draw order is output. */
+static frame make_frame(dg_rng *rng, uint32_t n, int last, int bias)
 {
-    int n = 0;
-    for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++)
-            for (int c = 0; c < 4; c++)
-                for (int d = 0; d < 4; d++)
-                    if (a != b && a != c && a != d && b != c && b != d && c != d)
-                        orders[n++] = (uint8_t)(a | b << 2 | c << 4 | d << 6);
+    uint32_t order = orders[dg__rng_below(rng, 24)];
+    uint32_t keep = last >= 0 && bias > 0 && dg__rng_percent(rng, bias) ? 1u << last : 0u;
+    return (frame){n, keep | order << 4};
 }
 
-static frame make_frame(dg__build *b, int i, int j, int last, int bias)
+/* The directions from node p that open a tunnel now: a wall cell that lets
+ * a corridor through to a node still free. */
+static inline uint32_t open_ways(const uint8_t *p, ptrdiff_t cols)
 {
-    frame f = {.i = (uint16_t)i, .j = (uint16_t)j};
-    uint32_t order = orders[dg_rng_below(&b->rng, 24)];
-    if (last >= 0 && bias > 0 && dg_rng_percent(&b->rng, bias)) f.dirs = (uint16_t)last, f.n = 1;
-    f.dirs |= (uint16_t)(order << (2 * f.n));
-    f.n += 4;
-    return f;
-}
-
-/* Opens the corridor from node (i, j) one node towards d: the wall cell
- * between and the next node must be free of walls, blocks and corridor. */
-static bool open_tunnel(dg__build *b, int i, int j, dg_dir d)
-{
-    int ni = i + dg_dir_dy(d), nj = j + dg_dir_dx(d);
-    if (ni < 0 || nj < 0 || ni >= b->ni || nj >= b->nj) return false;
-    /* both nodes are inside the map, so the cells are addressed directly */
-    ptrdiff_t step = (ptrdiff_t)dg_dir_dy(d) * b->cols + dg_dir_dx(d);
-    uint32_t *at = b->cell + (size_t)(2 * i + 1) * (size_t)b->cols + (size_t)(2 * j + 1);
-    const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
-    if ((at[step] & stop) || (at[2 * step] & stop)) return false;
-    at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
-    at[step] = (at[step] & ~DG_ENTRANCE) | DG_CORRIDOR;
-    at[2 * step] = (at[2 * step] & ~DG_ENTRANCE) | DG_CORRIDOR;
-    return true;
+    uint32_t free_near = (p[-cols] & 0x10u) | (p[cols] & 0x20u) | (p[-1] & 0x40u) | (p[1] & 0x80u);
+    return p[0] & free_near >> 4;
 }
 
 /* *trees: walks that opened at least one tunnel. One tree means one open
- * region: every room holds a node some walk starts from or passes. */
+ * region: every room holds a node some walk starts from or passes.
+ *
+ * A direction a node has tried and failed never opens later (nodes only
+ * stop being free), and one that succeeded leads to a node no longer free,
+ * so "the first direction in the node's order that is open now" is exactly
+ * the next one a try-them-in-turn walk would take, and a node with none
+ * open is done: each visit is a mask and a count of trailing zeros instead
+ * of a branch per direction. */
 static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
 {
     *trees = 0;
     int bias = corridor_bias(b->o->corridors);
-    if (!orders[1]) fill_orders(); /* idempotent: same table from any thread */
-    size_t cap = 1024, top = 0;
-    frame *stack = malloc(cap * sizeof *stack);
+    const uint32_t cols = (uint32_t)b->cols;
+    const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = (ptrdiff_t)cols,
+                               [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
+    /* every node is pushed at most once, so the stack never grows */
+    size_t nodes = (size_t)b->ni * (size_t)b->nj, bytes = (size_t)(b->ni + 2) * cols;
+    frame *stack = malloc(nodes * sizeof *stack + bytes);
     if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
+    uint8_t *nd = (uint8_t *)(stack + nodes);
+    memset(nd, 0, bytes);
+    const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
+    for (int i = 0; i < b->ni; i++) {
+        const uint32_t *row = dg__at(b, 2 * i + 1, 0), *below = row + cols;
+        uint8_t *out = nd + (size_t)(i + 1) * cols + 1;
+        for (int j = 0; j < b->nj; j++) {
+            int c = 2 * j + 1;
+            unsigned east = !(row[c + 1] & stop), south = !(below[c] & stop);
+            out[j] |= (uint8_t)(!(row[c] & stop) * NODE_FREE | east << DG_DIR_EAST | south << DG_DIR_SOUTH);
+            out[j + 1] |= (uint8_t)(east << DG_DIR_WEST);
+            out[j + cols] |= (uint8_t)(south << DG_DIR_NORTH);
+        }
+    }
     /* walks start anywhere but the first node row and column, as donjon's
      * do: pockets only reachable from there stay rock rather than becoming
      * stubs to join */
+    size_t top = 0;
     for (int i = 1; i < b->ni; i++) {
         for (int j = 1; j < b->nj; j++) {
-            uint32_t w = dg__get(b, 2 * i + 1, 2 * j + 1);
-            if (w & (DG_CORRIDOR | DG_BLOCKED | DG_PERIMETER)) continue;
-            stack[top++] = make_frame(b, i, j, -1, bias);
+            uint32_t root = (uint32_t)(i + 1) * cols + (uint32_t)j + 1;
+            if (!(nd[root] & NODE_FREE)) continue;
+            stack[top++] = make_frame(&b->rng, root, -1, bias);
             bool delved = false;
             while (top > 0) {
-                frame *f = &stack[top - 1];
-                if (f->k == f->n) {
+                uint8_t *p = nd + stack[top - 1].n;
+                uint32_t pick = stack[top - 1].rank & open_ways(p, step[DG_DIR_SOUTH]) * 0x11111u;
+                if (!pick) {
                     top--;
                     continue;
                 }
-                dg_dir d = (dg_dir)((f->dirs >> (2 * f->k)) & 3u);
-                f->k++;
-                int fi = f->i, fj = f->j;
-                if (!open_tunnel(b, fi, fj, d)) continue;
+                int d = (int)(dg__ctz32(pick) & 3u);
+                ptrdiff_t s = step[d];
+                p[0] &= (uint8_t)~NODE_FREE;
+                p[s] &= (uint8_t)~NODE_FREE;
+                uint32_t *at = b->cell + (2 * (p - nd) - (ptrdiff_t)cols - 1);
+                at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                at[2 * s] = (at[2 * s] & ~DG_ENTRANCE) | DG_CORRIDOR;
                 if (!delved) delved = true, (*trees)++;
-                if (top == cap) {
-                    frame *grown = realloc(stack, 2 * cap * sizeof *stack);
-                    if (!grown) {
-                        free(stack);
-                        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
-                    }
-                    stack = grown;
-                    cap *= 2;
-                }
-                stack[top++] = make_frame(b, fi + dg_dir_dy(d), fj + dg_dir_dx(d), (int)d, bias);
+                stack[top++] = make_frame(&b->rng, (uint32_t)(p + s - nd), d, bias);
             }
         }
     }

@@ -212,7 +212,7 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     for (long k = 0; k <= n; k++) parent[k] = (int32_t)k, head[k] = -1;
     /* random order, so the joins are spread over the map, Kruskal-style */
     for (size_t k = nc; k > 1; k--) {
-        size_t x = dg_rng_below(&b->rng, (uint32_t)k);
+        size_t x = dg__rng_below(&b->rng, (uint32_t)k);
         knock t = cand[k - 1];
         cand[k - 1] = cand[x];
         cand[x] = t;
@@ -314,7 +314,7 @@ static int pick_exit(dg__build *b, dg_dir edge, bool paired)
     int n = (edge == DG_DIR_NORTH || edge == DG_DIR_SOUTH) ? b->nj : b->ni;
     int count = 0;
     for (int pass = 0; pass < 2; pass++) {
-        int want = pass ? (int)dg_rng_below(&b->rng, (uint32_t)count) : -1;
+        int want = pass ? (int)dg__rng_below(&b->rng, (uint32_t)count) : -1;
         int seen = 0;
         for (int k = 0; k < n; k++) {
             int at = 2 * k + 1;
@@ -350,9 +350,9 @@ dg_status dg__place_exits(dg__build *b, dg_error *err)
     case DG_EGRESS_YES:
     case DG_EGRESS_MANY:
     default: {
-        int want = b->o->egress == DG_EGRESS_YES ? 1 : 2 + (int)dg_rng_below(&b->rng, 3);
+        int want = b->o->egress == DG_EGRESS_YES ? 1 : 2 + (int)dg__rng_below(&b->rng, 3);
         for (int k = 0, tries = 0; k < want && tries < 16 && rc == DG_OK; tries++) {
-            dg_dir edge = (dg_dir)dg_rng_below(&b->rng, 4);
+            dg_dir edge = (dg_dir)dg__rng_below(&b->rng, 4);
             int at = pick_exit(b, edge, false);
             if (at < 0) continue;
             rc = dig_exit(b, edge, at, err);
@@ -371,21 +371,20 @@ static int stair_heading(const dg__build *b, int r, int c)
 {
     /* most cells fail here: not a plain corridor with one way out */
     if (r < 1 || c < 1 || r > b->rows - 2 || c > b->cols - 2) return -1;
-    const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-    if (row[c] != DG_CORRIDOR || open_around(row, (size_t)b->cols, c) != 1) return -1;
-    for (int d = 0; d < 4; d++) {
-        int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
-        if (dg__get(b, r, c) != DG_CORRIDOR || dg__get(b, r + dr, c + dc) != DG_CORRIDOR ||
-            dg__get(b, r + 2 * dr, c + 2 * dc) != DG_CORRIDOR)
-            continue;
-        bool walled = true;
-        for (int y = -1; y <= 1 && walled; y++)
-            for (int x = -1; x <= 1 && walled; x++)
-                if ((y || x) && !(y == dr && x == dc))
-                    walled = !(dg__get(b, r + y, c + x) & DG_OPENSPACE);
-        if (walled) return d;
-    }
-    return -1;
+    const size_t cols = (size_t)b->cols;
+    const uint32_t *at = b->cell + (size_t)r * cols + (size_t)c;
+    if (at[0] != DG_CORRIDOR || open_around(at - c, cols, c) != 1) return -1;
+    /* the one open side is the only heading whose 3x3 can be walled: the
+     * other three sides are closed already, so only the diagonals remain */
+    int d = (at[-(ptrdiff_t)cols] & DG_OPENSPACE) ? DG_DIR_NORTH : (at[cols] & DG_OPENSPACE) ? DG_DIR_SOUTH
+            : (at[-1] & DG_OPENSPACE) ? DG_DIR_WEST : DG_DIR_EAST;
+    int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
+    if (at[dr * (ptrdiff_t)cols + dc] != DG_CORRIDOR ||
+        dg__get(b, r + 2 * dr, c + 2 * dc) != DG_CORRIDOR)
+        return -1;
+    const uint32_t *up = at - cols, *down = at + cols;
+    if ((up[-1] | up[1] | down[-1] | down[1]) & DG_OPENSPACE) return -1;
+    return d;
 }
 
 /* A nook for a stair: solid rock (not a room's wall, not masked) inside the
@@ -411,35 +410,50 @@ static int nook_heading(const dg__build *b, int r, int c)
     return heading;
 }
 
+/* Appends cell index `at` to the growable list; false when out of memory. */
+static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t at)
+{
+    if (*n == *cap) {
+        uint32_t *g = realloc(*ends, 2 * *cap * sizeof *g);
+        if (!g) return false;
+        *ends = g;
+        *cap *= 2;
+    }
+    (*ends)[(*n)++] = at;
+    return true;
+}
+
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 {
     if (count <= 0) return DG_OK;
-    size_t n = 0, cap = 64;
+    size_t n = 0, cap = 64, cols = (size_t)b->cols;
     uint32_t *ends = malloc(cap * sizeof *ends);
     if (!ends) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
-    /* pass 0: dead ends on the node lattice; pass 1 (only when those are too
-     * few): nooks anywhere */
-    for (int pass = 0; pass < 2 && n < (size_t)count; pass++)
-    for (int r = 1 - pass; r < b->rows; r += 2 - pass) {
-        for (int c = 1 - pass; c < b->cols; c += 2 - pass) {
-            if (pass == 0 ? stair_heading(b, r, c) < 0 : nook_heading(b, r, c) < 0) continue;
-            if (n == cap) {
-                uint32_t *g = realloc(ends, 2 * cap * sizeof *ends);
-                if (!g) {
-                    free(ends);
-                    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
-                }
-                ends = g;
-                cap *= 2;
-            }
-            ends[n++] = (uint32_t)r * (uint32_t)b->cols + (uint32_t)c;
+    bool ok = true;
+    /* pass 0: dead ends on the node lattice. Most nodes are corridor, few
+     * are dead ends, so the test that filters them is one expression with
+     * no branch on the corridor test, whose outcome is near random */
+    for (int r = 1; r < b->rows - 1 && ok; r += 2) {
+        const uint32_t *row = b->cell + (size_t)r * cols;
+        for (int c = 1; c < b->cols - 1 && ok; c += 2) {
+            if ((row[c] == DG_CORRIDOR) & (open_around(row, cols, c) == 1) && stair_heading(b, r, c) >= 0)
+                ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
         }
+    }
+    /* pass 1 (only when those are too few): nooks anywhere */
+    if (n < (size_t)count)
+        for (int r = 0; r < b->rows && ok; r++)
+            for (int c = 0; c < b->cols && ok; c++)
+                if (nook_heading(b, r, c) >= 0) ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
+    if (!ok) {
+        free(ends);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     }
     dg_status rc = DG_OK;
     /* k counts stairs placed: a spot a neighbouring stair has just spoiled
      * is dropped without using up one of the stairs asked for */
     for (int k = 0; k < count && n > 0 && rc == DG_OK;) {
-        size_t pick = dg_rng_below(&b->rng, (uint32_t)n);
+        size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
         uint32_t at = ends[pick];
         ends[pick] = ends[--n];
         int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
@@ -447,7 +461,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         if (d < 0 && (d = nook_heading(b, r, c)) >= 0) *dg__at(b, r, c) = DG_CORRIDOR;
         if (d < 0) continue; /* a neighbouring stair took its corridor */
         /* the first goes down, the second up, the rest either way */
-        bool down = k == 0 ? true : k == 1 ? false : dg_rng_below(&b->rng, 2) == 0;
+        bool down = k == 0 ? true : k == 1 ? false : dg__rng_below(&b->rng, 2) == 0;
         *dg__at(b, r, c) |= (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
         dg_stair s = {c, r, down, (dg_dir)d, c + dg_dir_dx((dg_dir)d), r + dg_dir_dy((dg_dir)d)};
         rc = dg__add_stair(b, &s, err);
@@ -483,14 +497,16 @@ void dg__remove_deadends(dg__build *b, int percent)
     if (percent <= 0) return;
     size_t cols = (size_t)b->cols;
     /* edge cells are rock or kept exits: only the interior can start a
-     * chain; on a node lattice only nodes can be dead ends */
+     * chain; on a node lattice only nodes can be dead ends. The filter is
+     * one branch-free expression: whether a cell is corridor is near random
+     * from one node to the next, whether it is a dead end rarely true. */
     int step = b->lattice ? 2 : 1;
     for (int r = 1; r < b->rows - 1; r += step) {
         const uint32_t *row = dg__at(b, r, 0);
         for (int c = 1; c < b->cols - 1; c += step) {
-            if ((row[c] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) != DG_CORRIDOR) continue;
-            if (open_around(row, cols, c) > 1) continue;
-            if (percent < 100 && !dg_rng_percent(&b->rng, percent)) continue;
+            if (!(((row[c] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) == DG_CORRIDOR) & (open_around(row, cols, c) <= 1)))
+                continue;
+            if (percent < 100 && !dg__rng_percent(&b->rng, percent)) continue;
             collapse(b, r, c);
         }
     }

@@ -124,7 +124,7 @@ static int draw_side(placer *p, int n, int at)
         if (room < 0) room = 0;
         if (room < radix) radix = room;
     }
-    return p->base + (int)dg_rng_below(&p->b->rng, (uint32_t)radix);
+    return p->base + (int)dg__rng_below(&p->b->rng, (uint32_t)radix);
 }
 
 /* Polymorph: some rooms become circles or 4..8-sided polygons. Shapes need
@@ -135,16 +135,16 @@ static void draw_shape(placer *p, proto *pr)
     int pct = share[p->b->o->polymorph];
     pr->shape = DG_SHAPE_RECT;
     pr->sides = 0;
-    if (pct == 0 || !dg_rng_percent(&p->b->rng, pct)) return;
+    if (pct == 0 || !dg__rng_percent(&p->b->rng, pct)) return;
     if (pr->hn < 3 || pr->wn < 3) return;
-    uint32_t pick = dg_rng_below(&p->b->rng, 6);
+    uint32_t pick = dg__rng_below(&p->b->rng, 6);
     if (pick < 2) {
         pr->shape = DG_SHAPE_CIRCLE;
         if (pr->wn > pr->hn) pr->wn = pr->hn; /* circles are round */
         else pr->hn = pr->wn;
     } else {
         pr->shape = DG_SHAPE_POLYGON;
-        pr->sides = 4 + (int)dg_rng_below(&p->b->rng, 5);
+        pr->sides = 4 + (int)dg__rng_below(&p->b->rng, 5);
     }
 }
 
@@ -158,8 +158,8 @@ static dg_status scatter(placer *p, long attempts, bool mirror, dg_error *err)
         pr.wn = draw_side(p, b->nj, -1);
         draw_shape(p, &pr);
         if (b->ni - pr.hn <= 0 || b->nj - pr.wn <= 0) continue;
-        pr.i = (int)dg_rng_below(&b->rng, (uint32_t)(b->ni - pr.hn));
-        pr.j = (int)dg_rng_below(&b->rng, (uint32_t)(b->nj - pr.wn));
+        pr.i = (int)dg__rng_below(&b->rng, (uint32_t)(b->ni - pr.hn));
+        pr.j = (int)dg__rng_below(&b->rng, (uint32_t)(b->nj - pr.wn));
         if (!mirror) {
             try_place(p, &pr, 0, err, &rc);
             continue;
@@ -203,7 +203,7 @@ static dg_status pack(placer *p, dg_error *err)
         for (int j = 0; j < b->nj && rc == DG_OK; j++) {
             if (p->resv[(size_t)i * (size_t)b->nj + (size_t)j]) continue;
             /* ragged edges: skip half the first row and column */
-            if ((i == 0 || j == 0) && dg_rng_below(&b->rng, 2)) continue;
+            if ((i == 0 || j == 0) && dg__rng_below(&b->rng, 2)) continue;
             proto pr = {.i = i, .j = j};
             pr.hn = draw_side(p, b->ni, i);
             pr.wn = draw_side(p, b->nj, j);
@@ -224,11 +224,11 @@ static dg_status complexes(placer *p, long count, dg_error *err)
     int parts = 2 + (avg * avg) / 3;
     for (long k = 0; k < count && rc == DG_OK; k++) {
         proto core = {.shape = DG_SHAPE_RECT};
-        core.hn = 2 + (int)dg_rng_below(&b->rng, 2);
-        core.wn = 2 + (int)dg_rng_below(&b->rng, 2);
+        core.hn = 2 + (int)dg__rng_below(&b->rng, 2);
+        core.wn = 2 + (int)dg__rng_below(&b->rng, 2);
         if (b->ni - core.hn <= 0 || b->nj - core.wn <= 0) continue;
-        core.i = (int)dg_rng_below(&b->rng, (uint32_t)(b->ni - core.hn));
-        core.j = (int)dg_rng_below(&b->rng, (uint32_t)(b->nj - core.wn));
+        core.i = (int)dg__rng_below(&b->rng, (uint32_t)(b->ni - core.hn));
+        core.j = (int)dg__rng_below(&b->rng, (uint32_t)(b->nj - core.wn));
         int id = try_place(p, &core, 0, err, &rc);
         if (!id) continue;
         int ci = core.i + core.hn / 2, cj = core.j + core.wn / 2;
@@ -237,10 +237,10 @@ static dg_status complexes(placer *p, long count, dg_error *err)
             int spread = 1 + t / 3;
             if (spread > avg) spread = avg;
             proto part = {.shape = DG_SHAPE_RECT};
-            part.hn = 2 + (int)dg_rng_below(&b->rng, 2);
-            part.wn = 2 + (int)dg_rng_below(&b->rng, 2);
-            part.i = ci - part.hn / 2 + (int)dg_rng_below(&b->rng, (uint32_t)(2 * spread + 1)) - spread;
-            part.j = cj - part.wn / 2 + (int)dg_rng_below(&b->rng, (uint32_t)(2 * spread + 1)) - spread;
+            part.hn = 2 + (int)dg__rng_below(&b->rng, 2);
+            part.wn = 2 + (int)dg__rng_below(&b->rng, 2);
+            part.i = ci - part.hn / 2 + (int)dg__rng_below(&b->rng, (uint32_t)(2 * spread + 1)) - spread;
+            part.j = cj - part.wn / 2 + (int)dg__rng_below(&b->rng, (uint32_t)(2 * spread + 1)) - spread;
             if (try_place(p, &part, id, err, &rc)) joined++;
         }
     }
