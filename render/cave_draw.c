@@ -327,7 +327,7 @@ void dg__cave_walls(dg_canvas *cv)
         const unsigned char *cave = d->cave + (size_t)r * (size_t)d->width;
         for (int x = 0; x < d->width; x++) memset(in + (size_t)x * (size_t)c, cave[x], (size_t)c);
         in[w - 1] = cave[d->width - 1];
-        unsigned char *row = cv->im->pixels[y];
+        unsigned char *row = dg__canvas_row(cv, y);
         /* along the row: t px each side of every floor run */
         for (int x = 0; x < w; x++) {
             if (!floorish(row[x])) continue;
@@ -338,8 +338,8 @@ void dg__cave_walls(dg_canvas *cv)
         }
         /* down the columns: rows within t above or below hold floor */
         for (int k = 1; k <= t; k++) {
-            const unsigned char *up = y - k >= 0 ? cv->im->pixels[y - k] : NULL;
-            const unsigned char *dn = y + k < cv->h ? cv->im->pixels[y + k] : NULL;
+            const unsigned char *up = y - k >= 0 ? cv->rows[y - k] : NULL;
+            const unsigned char *dn = y + k < cv->h ? cv->rows[y + k] : NULL;
             for (int x = 0; x < w; x++)
                 if (in[x] && !floorish(row[x]) &&
                     ((up && floorish(up[x])) || (dn && floorish(dn[x]))))

@@ -25,7 +25,7 @@
 /* A cell seen in its glyph's own frame. ew: the passage runs east-west
  * (the wall is vertical); flip: v counts from the far side. */
 typedef struct {
-    const dg_canvas *cv;
+    dg_canvas *cv;
     int x0, y0, c;
     bool ew, flip;
 } frame;
@@ -62,7 +62,7 @@ static typeface face_for(int cell)
 }
 
 /* Every set font pixel of s as a k x k block grown by `grow` px, in ink. */
-static void text_pass(const dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
+static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
                       int grow, unsigned char ink)
 {
     gdFontPtr f = tf->font;
@@ -84,7 +84,7 @@ static void text_pass(const dg_canvas *cv, const typeface *tf, const char *s, in
  * first so digits never collide with them; walls and other ink stay. With a
  * halo (>= 0) every stroke gets a one-step rim of that colour, for text that
  * sits on wall. */
-static void text_centred(const dg_canvas *cv, const typeface *tf, const char *s, int cx, int cy,
+static void text_centred(dg_canvas *cv, const typeface *tf, const char *s, int cx, int cy,
                          unsigned char ink, int halo)
 {
     gdFontPtr f = tf->font;
@@ -93,9 +93,12 @@ static void text_centred(const dg_canvas *cv, const typeface *tf, const char *s,
     int left = cx - tw / 2, top = cy - th / 2;
     for (int y = top - k; y < top + th + k; y++) {
         if (y < 0 || y >= cv->h) continue;
-        unsigned char *row = cv->im->pixels[y];
+        unsigned char *row = NULL; /* claimed only where there is grid to clear */
         for (int x = left - k; x < left + tw + k; x++)
-            if (x >= 0 && x < cv->w && row[x] == DG_PAL_GRID) row[x] = DG_PAL_FLOOR;
+            if (x >= 0 && x < cv->w && cv->rows[y][x] == DG_PAL_GRID) {
+                if (!row) row = dg__canvas_row(cv, y);
+                row[x] = DG_PAL_FLOOR;
+            }
     }
     if (halo >= 0) text_pass(cv, tf, s, left, top, k, (unsigned char)halo);
     text_pass(cv, tf, s, left, top, 0, ink);
@@ -123,7 +126,7 @@ static bool door_runs_ew(const dg_canvas *cv, int x, int y)
     return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
 }
 
-static void door(const dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
+static void door(dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
 {
     int c = cv->cell, m = c / 2;
     frame f = {cv, x * c, y * c, c, door_runs_ew(cv, x, y), false};
@@ -199,7 +202,7 @@ static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
 
 /* Treads across the corridor. Up: a ladder of equal treads. Down: treads
  * shrink towards the dead end, a wedge pointing down into the map. */
-static void stair(const dg_canvas *cv, int x, int y, bool down)
+static void stair(dg_canvas *cv, int x, int y, bool down)
 {
     int c = cv->cell;
     dg_dir dir = stair_dir(cv, x, y);

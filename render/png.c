@@ -95,14 +95,9 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
 
     size_t ncell = (size_t)d->width * (size_t)d->height;
     cv->cls = malloc(ncell);
-    cv->im = gdImageCreate(cv->w, cv->h);
-    if (!cv->cls || !cv->im)
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for a %dx%d image", cv->w, cv->h);
-    /* Allocation order is the role order, so role == palette index. */
-    for (int i = 0; i < DG_PAL_COUNT; i++) {
-        uint32_t c = cv->st->rgb[i];
-        gdImageColorAllocate(cv->im, (int)(c >> 16) & 255, (int)(c >> 8) & 255, (int)c & 255);
-    }
+    if (!cv->cls) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cell classes");
+    dg_status rc = dg__canvas_alloc(cv, err);
+    if (rc != DG_OK) return rc;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++)
             cv->cls[(size_t)y * (size_t)d->width + (size_t)x] =
@@ -112,7 +107,7 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
 
 static void canvas_close(dg_canvas *cv)
 {
-    if (cv->im) gdImageDestroy(cv->im);
+    dg__canvas_free(cv);
     free(cv->cls);
     free(cv->tex);
     free(cv->fine);
@@ -169,13 +164,28 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
     dst[last] = (dg__canvas_fine_open(cv, (int)last, py) ? floor_row : rock_row)[last];
 }
 
+/* rep[j]: row j of a period of p rows of w bytes equals the row before it
+ * (row p - 1 before row 0). */
+static void repeats(const unsigned char *rows, int p, size_t w, unsigned char *rep)
+{
+    for (int j = 0; j < p; j++)
+        rep[j] = !memcmp(rows + (size_t)j * w, rows + (size_t)((j + p - 1) % p) * w, w);
+}
+
+/* Every pixel row from the grid rows, tiles and cave outline. A row inside
+ * a cell row differs from the one above only if its grid row, one of its
+ * tiles' rows or its cave sub-cell row does; otherwise it is not drawn but
+ * shares the storage of the row above (png_canvas.c), which is most rows. */
 static dg_status fill(dg_canvas *cv, dg_error *err)
 {
-    size_t per = (size_t)(2 * cv->cell + 2) * (size_t)cv->w;
+    int c = cv->cell, n = cv->d->width, per_rows = 2 * c + 2;
+    size_t per = (size_t)per_rows * (size_t)cv->w;
     unsigned char *floor_rows = malloc(per), *rock_rows = malloc(per);
-    if (!floor_rows || !rock_rows) {
+    unsigned char *rep = malloc(2 * (size_t)per_rows + (size_t)c);
+    if (!floor_rows || !rock_rows || !rep) {
         free(floor_rows);
         free(rock_rows);
+        free(rep);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the grid rows");
     }
     dg_grid grid = cv->d->opts.grid;
@@ -183,32 +193,47 @@ static dg_status fill(dg_canvas *cv, dg_error *err)
     dg__grid_rows(cv, grid, DG_PAL_FLOOR, DG_PAL_GRID, floor_rows, &fp);
     dg__grid_rows(cv, cv->st->rock_grid ? grid : DG_GRID_NONE, DG_PAL_ROCK, DG_PAL_ROCK_GRID,
                   rock_rows, &rp);
+    unsigned char *frep = rep, *rrep = rep + per_rows, *trep = rep + 2 * per_rows;
+    repeats(floor_rows, fp, (size_t)cv->w, frep);
+    repeats(rock_rows, rp, (size_t)cv->w, rrep);
+    size_t tsz = (size_t)c * (size_t)c;
+    for (int ty = 1; ty < c; ty++) { /* trep[ty]: no tile changes from row ty - 1 to ty */
+        trep[ty] = 1;
+        for (int v = 0; cv->tex && v < DG_TEX_VARIANTS && trep[ty]; v++) {
+            const unsigned char *t = cv->tex + tsz * (size_t)v + (size_t)ty * (size_t)c;
+            trep[ty] = !memcmp(t, t - c, (size_t)c);
+        }
+    }
 
-    int c = cv->cell, n = cv->d->width;
+    bool tex = false, cave = false;
     for (int y = 0; y < cv->h; y++) {
         int r = y / c;
         if (r >= cv->d->height) r = cv->d->height - 1; /* the bottom boundary row */
-        fill_row(cv, cv->im->pixels[y], cv->cls + (size_t)r * (size_t)n,
-                 floor_rows + (size_t)(y % fp) * (size_t)cv->w,
-                 rock_rows + (size_t)(y % rp) * (size_t)cv->w, y - r * c);
+        int ty = y - r * c;
+        const unsigned char *cls = cv->cls + (size_t)r * (size_t)n;
+        if (ty == 0) {
+            tex = cave = false;
+            for (int x = 0; x < n; x++) {
+                tex = tex || cls[x] >= DG_CLS_TEX;
+                cave = cave || dg__canvas_in_cave(cv, x, r);
+            }
+        }
+        bool same = ty >= 1 && ty < c && frep[y % fp] && rrep[y % rp] && (!tex || trep[ty]) &&
+                    (!cave || ty * cv->sub / c == (ty - 1) * cv->sub / c);
+        if (same) {
+            dg__canvas_repeat(cv, y);
+            continue;
+        }
+        fill_row(cv, dg__canvas_fresh(cv, y), cls, floor_rows + (size_t)(y % fp) * (size_t)cv->w,
+                 rock_rows + (size_t)(y % rp) * (size_t)cv->w, ty);
     }
     free(floor_rows);
     free(rock_rows);
+    free(rep);
     return DG_OK;
 }
 
 /* ----------------------------------------------------------------- walls */
-
-/* Inclusive box, clipped; the one primitive walls and glyphs share. */
-void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink)
-{
-    if (x0 < 0) x0 = 0;
-    if (y0 < 0) y0 = 0;
-    if (x1 >= cv->w) x1 = cv->w - 1;
-    if (y1 >= cv->h) y1 = cv->h - 1;
-    if (x0 > x1) return;
-    for (int y = y0; y <= y1; y++) memset(cv->im->pixels[y] + x0, ink, (size_t)(x1 - x0 + 1));
-}
 
 /* An open edge cell whose outward side is a listed exit keeps that side open. */
 static bool exit_side(const dg_canvas *cv, int x, int y, dg_dir dir)
@@ -287,7 +312,7 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
     /* exact: drop the last boundary column and row */
-    rc = dg__png_write(cv.im->pixels, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);
+    rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);
 done:
     canvas_close(&cv);
     return rc;

@@ -71,13 +71,16 @@ const dg_png_style *dg__style_get(dg_style s);
 enum { DG_CLS_ROCK = 0, DG_CLS_OPEN = 1, DG_CLS_TEX = 2 };
 #define DG_TEX_VARIANTS 12
 
-/* One render in progress. The image is palette (one byte a pixel,
- * im->pixels[y][x] is a role index); passes write rows directly where gd's
- * per-pixel calls would dominate the render time. */
+/* One render in progress. Pixels are palette role indices, one byte each;
+ * rows[y] is row y, read directly; writes go through dg__canvas_row and
+ * dg__canvas_box, since rows equal to the one above share its storage
+ * (png_canvas.c). */
 typedef struct {
     const dg_dungeon *d;
     const dg_png_style *st;
-    gdImagePtr im;
+    unsigned char *pix;        /* h rows of w bytes: each row's own storage */
+    unsigned char **rows;      /* what row y shows: its own storage or a row above's */
+    int *last;                 /* per row showing its own storage: the last row sharing it */
     int cell;                  /* px per cell */
     int w, h;                  /* image px: width * cell + 1, height * cell + 1 */
     int wall;                  /* wall thickness px */
@@ -132,8 +135,17 @@ void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, in
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile);
 
-/* png.c: fills the inclusive box x0..x1, y0..y1 (clipped) with ink. */
-void dg__canvas_box(const dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
+/* png_canvas.c: the row storage (DG_ENOMEM only) and its writers. fresh:
+ * row y, filled top-down, gets storage of its own to be written whole;
+ * repeat: row y shows what row y - 1 shows; row: row y, writable without
+ * touching any other row; box: fills the inclusive box x0..x1, y0..y1
+ * (clipped) with ink. */
+dg_status dg__canvas_alloc(dg_canvas *cv, dg_error *err);
+void dg__canvas_free(dg_canvas *cv);
+unsigned char *dg__canvas_fresh(dg_canvas *cv, int y);
+void dg__canvas_repeat(dg_canvas *cv, int y);
+unsigned char *dg__canvas_row(dg_canvas *cv, int y);
+void dg__canvas_box(dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
 
 /* grid_draw.c: fills `rows` (period_y rows of cv->w bytes) with one period
  * of the grid over a `base` background in `line` colour; *period_y is at
