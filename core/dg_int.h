@@ -40,7 +40,20 @@ typedef struct {
     dg_exit *exit;   size_t n_exit, cap_exit;
     unsigned char *cave;     /* rows*cols, 1 = cave; NULL until dg__cave_mask() */
     bool lattice;            /* corridors run node to node: dead ends only on nodes */
+    /* Lattice maps may keep a bitset of the nodes that can be dead ends, a
+     * superset the maze walk leaves (its leaves), so the stair and dead-end
+     * passes need not scan every node. Bit n is node (i, j) with
+     * n = (i + 1) * cols + j + 1 (see dg__node_cell). Passes that only open
+     * cells keep it valid; a pass that closes cells sets it to NULL. */
+    uint64_t *ends;
+    void *scratch;           /* a family's working memory, freed by fini */
 } dg__build;
+
+/* The cell index of node bit n of dg__build.ends. */
+static inline size_t dg__node_cell(const dg__build *b, size_t n)
+{
+    return 2 * n - (size_t)b->cols - 1;
+}
 
 /* The draws of rng.c, inline: a map makes hundreds of draws and the call
  * would cost as much as the draw. rng.c's public functions are these, so
@@ -76,16 +89,17 @@ static inline bool dg__rng_percent(dg_rng *r, int percent)
 }
 
 /* Index of the lowest set bit; x != 0. */
-static inline unsigned dg__ctz32(uint32_t x)
+static inline unsigned dg__ctz64(uint64_t x)
 {
 #if defined(__GNUC__)
-    return (unsigned)__builtin_ctz(x);
+    return (unsigned)__builtin_ctzll(x);
 #else
     unsigned n = 0;
     while (!(x & 1u)) x >>= 1, n++;
     return n;
 #endif
 }
+static inline unsigned dg__ctz32(uint32_t x) { return dg__ctz64(x); }
 
 static inline bool dg__in(const dg__build *b, int r, int c)
 {
@@ -102,6 +116,15 @@ static inline uint32_t *dg__at(dg__build *b, int r, int c)
 }
 static inline int dg__room_id(uint32_t w) { return (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT); }
 static inline dg_dir dg__opposite(dg_dir d) { return (dg_dir)(d ^ 1); }
+
+/* dg_door_type_bit() inline: passes set door bits in their inner loops. */
+static inline uint32_t dg__door_bit(dg_door_type t)
+{
+#define DG_X(code, name, bit) bit,
+    static const uint32_t bits[DG_DOOR_TYPE_COUNT] = {DG_DOOR_TYPES(DG_X)};
+#undef DG_X
+    return (unsigned)t < DG_DOOR_TYPE_COUNT ? bits[t] : 0u;
+}
 
 /* Lifecycle of the builder: init allocates the cell grid (rows x cols). */
 dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err);

@@ -31,6 +31,7 @@ void dg__build_fini(dg__build *b)
     free(b->stair);
     free(b->exit);
     free(b->cave);
+    free(b->scratch);
     memset(b, 0, sizeof *b);
 }
 
@@ -101,24 +102,21 @@ void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
 
 dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
 {
-    /* weights: arch, door, locked, trapped, secret, portcullis. "standard"
-     * is donjon's own mix; the others lean as their names say. */
-    static const int weight[DG_DOORS_COUNT][DG_DOOR_TYPE_COUNT] = {
-        [DG_DOORS_NONE] = {1, 0, 0, 0, 0, 0},
-        [DG_DOORS_BASIC] = {40, 60, 0, 0, 0, 0},
-        [DG_DOORS_SECURE] = {10, 30, 30, 5, 10, 15},
-        [DG_DOORS_STANDARD] = {15, 45, 15, 15, 10, 10},
-        [DG_DOORS_DEATHTRAP] = {5, 15, 15, 35, 20, 10},
+    /* weights of arch, door, locked, trapped, secret, portcullis as running
+     * totals; the last is the whole. "standard" is donjon's own mix (out of
+     * 110); the others lean as their names say. */
+    static const uint8_t upto[DG_DOORS_COUNT][DG_DOOR_TYPE_COUNT] = {
+        [DG_DOORS_NONE] = {1, 1, 1, 1, 1, 1},
+        [DG_DOORS_BASIC] = {40, 100, 100, 100, 100, 100},
+        [DG_DOORS_SECURE] = {10, 40, 70, 75, 85, 100},
+        [DG_DOORS_STANDARD] = {15, 60, 75, 90, 100, 110},
+        [DG_DOORS_DEATHTRAP] = {5, 20, 35, 70, 90, 100},
     };
-    const int *w = weight[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
-    int total = 0;
-    for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) total += w[k];
-    int x = (int)dg__rng_below(rng, (uint32_t)total);
-    for (int k = 0; k < DG_DOOR_TYPE_COUNT; k++) {
-        if (x < w[k]) return (dg_door_type)k;
-        x -= w[k];
-    }
-    return DG_DOOR_OPEN;
+    const uint8_t *u = upto[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
+    uint32_t x = dg__rng_below(rng, u[DG_DOOR_TYPE_COUNT - 1]);
+    int k = 0;
+    while (x >= u[k]) k++;
+    return (dg_door_type)k;
 }
 
 int dg__isqrt(long n)

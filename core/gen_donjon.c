@@ -17,40 +17,66 @@ typedef struct {
     int other;               /* room beyond, 0 for the corridor lattice */
 } sill;
 
-/* Candidate doorways of room `id`: a room node, a wall cell beyond it and a
- * node beyond that which a corridor (or another room) can reach. */
-static size_t list_sills(dg__build *b, int id, sill *out, size_t cap)
+/* Whether the doorway from room node (r, c) of room `id` towards d is a
+ * candidate: a plain wall cell (not already a door) with wall either side,
+ * and beyond it, inside the map's edge, a node a corridor or another room
+ * can reach. Appends it to out (up to cap) and counts it in *n. */
+static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, sill *out, size_t cap, size_t *n)
+{
+    const ptrdiff_t cols = b->cols;
+    int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
+    ptrdiff_t s = dr * cols + dc, across = dr ? 1 : cols;
+    const uint32_t *at = b->cell + (size_t)r * (size_t)cols + (size_t)c;
+    uint32_t door = at[s];
+    if (!(door & DG_PERIMETER) || (door & (DG_ROOM | DG_BLOCKED | DG_DOORSPACE))) return;
+    /* the wall cells either side must be wall too, or a shaped room's
+     * doorway would open sideways into its own floor */
+    if ((at[s + across] | at[s - across]) & DG_ROOM) return;
+    int orow = r + 2 * dr, ocol = c + 2 * dc;
+    if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) return;
+    uint32_t beyond = at[2 * s];
+    if (beyond & DG_BLOCKED) return;
+    int other = 0;
+    if (beyond & DG_ROOM) {
+        other = dg__room_id(beyond);
+        if (other == id) return;
+    } else if (beyond & DG_PERIMETER) {
+        return; /* a corridor could never reach it */
+    }
+    if (*n < cap) out[*n] = (sill){r + dr, c + dc, d, other};
+    ++*n;
+}
+
+/* Candidate doorways of room `id`, node by node in row-major order and each
+ * node's sides north, south, west, east. Stores up to cap of them, returns
+ * how many there are; *nodes gets the room's node count. A rectangle owns
+ * its whole box, so only the outward sides of its rim nodes are tried (in
+ * the same order): its inner sides face its own floor. */
+static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long *nodes)
 {
     const dg__room *rm = &b->room[id - 1];
     size_t n = 0;
-    for (int r = rm->r1; r <= rm->r2; r += 2) {
-        for (int c = rm->c1; c <= rm->c2; c += 2) {
-            if (dg__room_id(dg__get(b, r, c)) != id || !(dg__get(b, r, c) & DG_ROOM)) continue;
-            for (int d = 0; d < 4; d++) {
-                int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
-                uint32_t door = dg__get(b, r + dr, c + dc);
-                if (!(door & DG_PERIMETER) || (door & (DG_ROOM | DG_BLOCKED | DG_DOORSPACE))) continue;
-                /* the wall cells either side must be wall too, or a shaped
-                 * room's doorway would open sideways into its own floor */
-                if ((dg__get(b, r + dr + dc, c + dc + dr) & DG_ROOM) ||
-                    (dg__get(b, r + dr - dc, c + dc - dr) & DG_ROOM))
-                    continue;
-                int orow = r + 2 * dr, ocol = c + 2 * dc;
-                if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) continue;
-                uint32_t beyond = dg__get(b, orow, ocol);
-                if (beyond & DG_BLOCKED) continue;
-                int other = 0;
-                if (beyond & DG_ROOM) {
-                    other = dg__room_id(beyond);
-                    if (other == id) continue;
-                } else if (beyond & DG_PERIMETER) {
-                    continue; /* a corridor could never reach it */
-                }
-                if (n < cap) out[n] = (sill){r + dr, c + dc, (dg_dir)d, other};
-                n++;
+    if (rm->shape == DG_SHAPE_RECT) {
+        *nodes = (long)((rm->r2 - rm->r1) / 2 + 1) * ((rm->c2 - rm->c1) / 2 + 1);
+        for (int r = rm->r1; r <= rm->r2; r += 2) {
+            bool top = r == rm->r1, bottom = r == rm->r2;
+            for (int c = rm->c1; c <= rm->c2; c += top || bottom || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
+                if (top) try_sill(b, id, r, c, DG_DIR_NORTH, out, cap, &n);
+                if (bottom) try_sill(b, id, r, c, DG_DIR_SOUTH, out, cap, &n);
+                if (c == rm->c1) try_sill(b, id, r, c, DG_DIR_WEST, out, cap, &n);
+                if (c == rm->c2) try_sill(b, id, r, c, DG_DIR_EAST, out, cap, &n);
             }
         }
+        return n;
     }
+    const uint32_t word = DG_ROOM | (uint32_t)id << DG_ROOM_ID_SHIFT;
+    *nodes = 0;
+    for (int r = rm->r1; r <= rm->r2; r += 2)
+        for (int c = rm->c1; c <= rm->c2; c += 2) {
+            if ((b->cell[(size_t)r * (size_t)b->cols + (size_t)c] & (DG_ROOM | DG_ROOM_ID)) != word) continue;
+            ++*nodes;
+            for (int d = 0; d < 4; d++) try_sill(b, id, r, c, (dg_dir)d, out, cap, &n);
+        }
     return n;
 }
 
@@ -58,41 +84,38 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
 {
     size_t nr = b->n_room;
     if (nr == 0) return DG_OK;
-    /* which room pairs already share a door: (nr+1)^2 bits, <= 128 KiB */
-    size_t side = nr + 1;
-    unsigned char *paired = calloc((side * side + 7) / 8, 1);
-    size_t cap = 64;
-    sill *list = malloc(cap * sizeof *list);
+    /* which room pairs already share a door: (nr+1)^2 bits, <= 128 KiB;
+     * the doorway list and the pair bits live on the stack on small maps */
+    enum { LOCAL_SILLS = 128, LOCAL_PAIR_BYTES = 512 };
+    sill local_list[LOCAL_SILLS];
+    unsigned char local_paired[LOCAL_PAIR_BYTES] = {0};
+    size_t side = nr + 1, pair_bytes = (side * side + 7) / 8;
+    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? local_paired : calloc(pair_bytes, 1);
+    size_t cap = LOCAL_SILLS;
+    sill *list = local_list;
     dg_status rc = DG_OK;
-    if (!paired || !list) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
-        goto done;
-    }
+    if (!paired) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
     for (int id = 1; id <= (int)nr && rc == DG_OK; id++) {
-        size_t n = list_sills(b, id, list, cap);
+        long nodes;
+        size_t n = list_sills(b, id, list, cap, &nodes);
         if (n > cap) {
-            sill *grown = realloc(list, n * sizeof *list);
+            sill *grown = realloc(list == local_list ? NULL : list, n * sizeof *list);
             if (!grown) {
                 rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
                 break;
             }
             list = grown;
             cap = n;
-            n = list_sills(b, id, list, cap);
+            n = list_sills(b, id, list, cap, &nodes);
         }
         /* more doorways for bigger rooms: sqrt of the node count, up to twice */
-        const dg__room *rm = &b->room[id - 1];
-        long nodes = 0;
-        for (int r = rm->r1; r <= rm->r2; r += 2)
-            for (int c = rm->c1; c <= rm->c2; c += 2)
-                if (dg__room_id(dg__get(b, r, c)) == id) nodes++;
         int flumph = dg__isqrt(nodes);
         int want = flumph + (int)dg__rng_below(&b->rng, (uint32_t)flumph);
         for (int k = 0; k < want && n > 0 && rc == DG_OK;) {
             size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
             sill s = list[pick];
             list[pick] = list[--n];
-            if (dg__get(b, s.r, s.c) & DG_DOORSPACE) continue;
+            if (*dg__at(b, s.r, s.c) & DG_DOORSPACE) continue;
             if (s.other) {
                 size_t lo = (size_t)(id < s.other ? id : s.other);
                 size_t hi = (size_t)(id < s.other ? s.other : id);
@@ -106,14 +129,13 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
                 *w = (*w & ~DG_PERIMETER) | DG_ENTRANCE;
             }
             dg__door d = {s.r, s.c, s.dir, id, s.other, dg__door_type(&b->rng, b->o->doors)};
-            *dg__at(b, s.r, s.c) |= dg_door_type_bit(d.type);
+            *dg__at(b, s.r, s.c) |= dg__door_bit(d.type);
             rc = dg__add_door(b, &d, err);
             k++;
         }
     }
-done:
-    free(paired);
-    free(list);
+    if (paired != local_paired) free(paired);
+    if (list != local_list) free(list);
     return rc;
 }
 
@@ -131,11 +153,14 @@ done:
 
 /* One node of the walk: where it is and the order it tries its directions
  * in, as five nibbles, first tried lowest, each one direction's bit: the
- * heading it keeps (or 0), then the drawn order of all four. */
+ * heading it keeps (or 0), then the drawn order of all four. Above them,
+ * whether it is a walk's root and how many tunnels it has opened. */
 typedef struct {
     uint32_t n;
     uint32_t rank;
 } frame;
+#define FRAME_ROOT (1u << 24)
+#define FRAME_KIDS_SHIFT 28 /* up to four */
 
 static int corridor_bias(dg_corridor_style s)
 {
@@ -182,7 +207,11 @@ static inline uint32_t open_ways(const uint8_t *p, ptrdiff_t cols)
  * so "the first direction in the node's order that is open now" is exactly
  * the next one a try-them-in-turn walk would take, and a node with none
  * open is done: each visit is a mask and a count of trailing zeros instead
- * of a branch per direction. */
+ * of a branch per direction.
+ *
+ * A corridor node's open sides are then exactly its tunnels, so the nodes
+ * with at most one -- leaves, and roots with one child -- are every dead
+ * end there is; they are left in b->ends for the stair and dead-end passes. */
 static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
 {
     *trees = 0;
@@ -190,23 +219,31 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
     const uint32_t cols = (uint32_t)b->cols;
     const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = (ptrdiff_t)cols,
                                [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
-    /* every node is pushed at most once, so the stack never grows */
+    /* one block: the stack (every node is pushed at most once, so it never
+     * grows), the end bitset and the node bytes */
     size_t nodes = (size_t)b->ni * (size_t)b->nj, bytes = (size_t)(b->ni + 2) * cols;
-    frame *stack = malloc(nodes * sizeof *stack + bytes);
+    size_t words = (bytes + 63) / 64;
+    frame *stack = malloc(nodes * sizeof *stack + words * sizeof *b->ends + bytes);
     if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
-    uint8_t *nd = (uint8_t *)(stack + nodes);
-    memset(nd, 0, bytes);
+    free(b->scratch);
+    b->scratch = stack;
+    uint64_t *ends = (uint64_t *)(stack + nodes);
+    uint8_t *nd = (uint8_t *)(ends + words);
+    memset(ends, 0, words * sizeof *ends + bytes);
+    /* node bytes straight from the cells: its own and the four wall cells
+     * round it (the map's edge cells are there to read; a padding node is
+     * never free, so a wall towards one opens nothing). One plain loop per
+     * row, with no dependence between nodes, so it vectorises */
     const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
     for (int i = 0; i < b->ni; i++) {
-        const uint32_t *row = dg__at(b, 2 * i + 1, 0), *below = row + cols;
+        const uint32_t *row = dg__at(b, 2 * i + 1, 1), *above = row - cols, *below = row + cols;
         uint8_t *out = nd + (size_t)(i + 1) * cols + 1;
-        for (int j = 0; j < b->nj; j++) {
-            int c = 2 * j + 1;
-            unsigned east = !(row[c + 1] & stop), south = !(below[c] & stop);
-            out[j] |= (uint8_t)(!(row[c] & stop) * NODE_FREE | east << DG_DIR_EAST | south << DG_DIR_SOUTH);
-            out[j + 1] |= (uint8_t)(east << DG_DIR_WEST);
-            out[j + cols] |= (uint8_t)(south << DG_DIR_NORTH);
-        }
+        for (int j = 0; j < b->nj; j++)
+            out[j] = (uint8_t)(((row[2 * j] & stop) == 0) * NODE_FREE |
+                               ((above[2 * j] & stop) == 0) << DG_DIR_NORTH |
+                               ((below[2 * j] & stop) == 0) << DG_DIR_SOUTH |
+                               ((row[2 * j - 1] & stop) == 0) << DG_DIR_WEST |
+                               ((row[2 * j + 1] & stop) == 0) << DG_DIR_EAST);
     }
     /* walks start anywhere but the first node row and column, as donjon's
      * do: pockets only reachable from there stay rock rather than becoming
@@ -216,17 +253,23 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
         for (int j = 1; j < b->nj; j++) {
             uint32_t root = (uint32_t)(i + 1) * cols + (uint32_t)j + 1;
             if (!(nd[root] & NODE_FREE)) continue;
-            stack[top++] = make_frame(&b->rng, root, -1, bias);
+            stack[top] = make_frame(&b->rng, root, -1, bias);
+            stack[top++].rank |= FRAME_ROOT;
             bool delved = false;
             while (top > 0) {
-                uint8_t *p = nd + stack[top - 1].n;
-                uint32_t pick = stack[top - 1].rank & open_ways(p, step[DG_DIR_SOUTH]) * 0x11111u;
+                frame *f = &stack[top - 1];
+                uint8_t *p = nd + f->n;
+                uint32_t pick = f->rank & open_ways(p, step[DG_DIR_SOUTH]) * 0x11111u;
                 if (!pick) {
+                    /* open sides: its tunnels, plus the one it came by */
+                    uint32_t sides = (f->rank >> FRAME_KIDS_SHIFT) + !(f->rank & FRAME_ROOT);
+                    ends[f->n / 64] |= (uint64_t)(sides <= 1) << (f->n % 64);
                     top--;
                     continue;
                 }
                 int d = (int)(dg__ctz32(pick) & 3u);
                 ptrdiff_t s = step[d];
+                f->rank += 1u << FRAME_KIDS_SHIFT;
                 p[0] &= (uint8_t)~NODE_FREE;
                 p[s] &= (uint8_t)~NODE_FREE;
                 uint32_t *at = b->cell + (2 * (p - nd) - (ptrdiff_t)cols - 1);
@@ -238,7 +281,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
             }
         }
     }
-    free(stack);
+    b->ends = ends;
     return DG_OK;
 }
 

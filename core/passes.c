@@ -2,6 +2,7 @@
  * open regions, exits through the map edge, stairs at dead ends and dead-end
  * removal. All iterative (explicit queues), so map size never meets the C
  * stack. */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "dg_int.h"
@@ -19,11 +20,11 @@ static int open_neighbours(const dg__build *b, int r, int c, int *nr, int *nc)
     return n;
 }
 
-/* Open orthogonal neighbours of an interior cell, straight from the rows. */
-static inline int open_around(const uint32_t *row, size_t cols, int c)
+/* Open orthogonal neighbours of the interior cell at w. */
+static inline int open_around(const uint32_t *w, ptrdiff_t cols)
 {
-    return ((row[c - 1] & DG_OPENSPACE) != 0) + ((row[c + 1] & DG_OPENSPACE) != 0) +
-           ((row[(size_t)c - cols] & DG_OPENSPACE) != 0) + ((row[(size_t)c + cols] & DG_OPENSPACE) != 0);
+    return ((w[-1] & DG_OPENSPACE) != 0) + ((w[1] & DG_OPENSPACE) != 0) +
+           ((w[-cols] & DG_OPENSPACE) != 0) + ((w[cols] & DG_OPENSPACE) != 0);
 }
 
 /* -------------------------------------------------------- joining regions */
@@ -153,6 +154,7 @@ static void prune_pockets(dg__build *b, join *joins, size_t nj, long n, const un
 
 dg_status dg__connect_regions(dg__build *b, dg_error *err)
 {
+    b->ends = NULL; /* pruned joins and filled regions close cells: any node may be a dead end */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     int32_t *lab = calloc(cells, sizeof *lab);
     size_t *sizes = NULL;
@@ -373,7 +375,7 @@ static int stair_heading(const dg__build *b, int r, int c)
     if (r < 1 || c < 1 || r > b->rows - 2 || c > b->cols - 2) return -1;
     const size_t cols = (size_t)b->cols;
     const uint32_t *at = b->cell + (size_t)r * cols + (size_t)c;
-    if (at[0] != DG_CORRIDOR || open_around(at - c, cols, c) != 1) return -1;
+    if (at[0] != DG_CORRIDOR || open_around(at, (ptrdiff_t)cols) != 1) return -1;
     /* the one open side is the only heading whose 3x3 can be walled: the
      * other three sides are closed already, so only the diagonals remain */
     int d = (at[-(ptrdiff_t)cols] & DG_OPENSPACE) ? DG_DIR_NORTH : (at[cols] & DG_OPENSPACE) ? DG_DIR_SOUTH
@@ -423,6 +425,33 @@ static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t at)
     return true;
 }
 
+/* The next node bit of b->ends at or after *n, in row-major order (bits
+ * set behind the caller's back, further on, are seen); false past the last. */
+static bool next_end(const dg__build *b, size_t *n)
+{
+    size_t words = ((size_t)(b->ni + 2) * (size_t)b->cols + 63) / 64, k = *n / 64;
+    if (k >= words) return false;
+    uint64_t w = b->ends[k] & (~(uint64_t)0 << (*n % 64));
+    while (!w) {
+        if (++k == words) return false;
+        w = b->ends[k];
+    }
+    *n = k * 64 + dg__ctz64(w);
+    return true;
+}
+
+/* Whether lattice node cell `at` is the closed end of a corridor a stair
+ * fits. Most nodes are corridor and few are dead ends, so the first test is
+ * one expression with no branch on the corridor test, whose outcome is near
+ * random from node to node. */
+static bool stair_node(const dg__build *b, size_t at)
+{
+    const uint32_t *w = b->cell + at;
+    size_t cols = (size_t)b->cols;
+    return (w[0] == DG_CORRIDOR) & (open_around(w, (ptrdiff_t)cols) == 1) &&
+           stair_heading(b, (int)(at / cols), (int)(at % cols)) >= 0;
+}
+
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 {
     if (count <= 0) return DG_OK;
@@ -430,15 +459,15 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
     uint32_t *ends = malloc(cap * sizeof *ends);
     if (!ends) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     bool ok = true;
-    /* pass 0: dead ends on the node lattice. Most nodes are corridor, few
-     * are dead ends, so the test that filters them is one expression with
-     * no branch on the corridor test, whose outcome is near random */
-    for (int r = 1; r < b->rows - 1 && ok; r += 2) {
-        const uint32_t *row = b->cell + (size_t)r * cols;
-        for (int c = 1; c < b->cols - 1 && ok; c += 2) {
-            if ((row[c] == DG_CORRIDOR) & (open_around(row, cols, c) == 1) && stair_heading(b, r, c) >= 0)
-                ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
-        }
+    /* pass 0: dead ends on the node lattice, only among the nodes the maze
+     * walk left as possible ones when it did */
+    if (b->ends) {
+        for (size_t k = 0; next_end(b, &k) && ok; k++)
+            if (stair_node(b, dg__node_cell(b, k))) ok = push_end(&ends, &n, &cap, (uint32_t)dg__node_cell(b, k));
+    } else {
+        for (int r = 1; r < b->rows - 1 && ok; r += 2)
+            for (int c = 1; c < b->cols - 1 && ok; c += 2)
+                if (stair_node(b, (size_t)r * cols + (size_t)c)) ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
     }
     /* pass 1 (only when those are too few): nooks anywhere */
     if (n < (size_t)count)
@@ -474,40 +503,61 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 /* ------------------------------------------------------------- dead ends */
 
 /* Closes the corridor back from dead end (r, c) to the nearest junction,
- * room or kept cell. A closed door goes back to being wall. */
-static void collapse(dg__build *b, int r, int c)
+ * room or kept cell. A closed door goes back to being wall. Returns the
+ * cell it stopped at when that cell is left a new dead end -- its only way
+ * out a stair's or exit's landing -- else SIZE_MAX. That is the one way a
+ * collapse makes a dead end: every cell it closes has at most one open
+ * side, the cell it moves to, and any other stop keeps two or more. */
+static size_t collapse(dg__build *b, int r, int c)
 {
-    for (;;) {
+    for (int first = 1;; first = 0) {
         uint32_t *w = dg__at(b, r, c);
-        if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return;
+        if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return SIZE_MAX;
         int nr = -1, nc = -1;
-        if (open_neighbours(b, r, c, &nr, &nc) > 1) return;
+        if (open_neighbours(b, r, c, &nr, &nc) > 1) return SIZE_MAX;
         /* a stair or exit keeps its landing, even when nothing else is left
          * to lead to (a map too small for rooms) */
-        if (nr >= 0 && (dg__get(b, nr, nc) & DG__KEEP)) return;
+        if (nr >= 0 && (dg__get(b, nr, nc) & DG__KEEP)) return first ? SIZE_MAX : (size_t)r * (size_t)b->cols + (size_t)c;
         *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
-        if (nr < 0) return;
+        if (nr < 0) return SIZE_MAX;
         r = nr;
         c = nc;
     }
+}
+
+/* Whether interior cell `at` is a dead end to consider: a plain corridor,
+ * not kept, with at most one open side. One branch-free expression: whether
+ * a cell is corridor is near random from one node to the next, whether it
+ * is a dead end rarely true. */
+static bool dead_end(const dg__build *b, size_t at)
+{
+    const uint32_t *w = b->cell + at;
+    return ((w[0] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) == DG_CORRIDOR) & (open_around(w, b->cols) <= 1);
 }
 
 void dg__remove_deadends(dg__build *b, int percent)
 {
     if (percent <= 0) return;
     size_t cols = (size_t)b->cols;
-    /* edge cells are rock or kept exits: only the interior can start a
-     * chain; on a node lattice only nodes can be dead ends. The filter is
-     * one branch-free expression: whether a cell is corridor is near random
-     * from one node to the next, whether it is a dead end rarely true. */
-    int step = b->lattice ? 2 : 1;
-    for (int r = 1; r < b->rows - 1; r += step) {
-        const uint32_t *row = dg__at(b, r, 0);
-        for (int c = 1; c < b->cols - 1; c += step) {
-            if (!(((row[c] & (DG_CORRIDOR | DG_ROOM | DG__KEEP)) == DG_CORRIDOR) & (open_around(row, cols, c) <= 1)))
-                continue;
-            if (percent < 100 && !dg__rng_percent(&b->rng, percent)) continue;
-            collapse(b, r, c);
+    if (b->ends) {
+        /* the walk's possible dead ends, in the order a scan meets them; a
+         * node a collapse leaves as a new dead end further on is added, as
+         * a scan would come to it */
+        for (size_t n = 0; next_end(b, &n); n++) {
+            size_t at = dg__node_cell(b, n);
+            if (!dead_end(b, at) || (percent < 100 && !dg__rng_percent(&b->rng, percent))) continue;
+            size_t left = collapse(b, (int)(at / cols), (int)(at % cols));
+            if (left == SIZE_MAX || (left / cols) % 2 == 0 || (left % cols) % 2 == 0) continue;
+            size_t node = (left / cols / 2 + 1) * cols + (left % cols) / 2 + 1;
+            if (node > n) b->ends[node / 64] |= (uint64_t)1 << (node % 64);
         }
+        return;
     }
+    /* edge cells are rock or kept exits: only the interior can start a
+     * chain; on a node lattice only nodes can be dead ends */
+    int step = b->lattice ? 2 : 1;
+    for (int r = 1; r < b->rows - 1; r += step)
+        for (int c = 1; c < b->cols - 1; c += step)
+            if (dead_end(b, (size_t)r * cols + (size_t)c) && (percent >= 100 || dg__rng_percent(&b->rng, percent)))
+                collapse(b, r, c);
 }

@@ -108,8 +108,12 @@ static int try_place(placer *p, const proto *pr, int join, dg_error *err, dg_sta
     bool full = rm.shape == DG_SHAPE_RECT || rm.shape == DG_SHAPE_COMPOSITE;
     for (int r = rm.r1; r <= rm.r2; r++) {
         uint32_t *row = dg__at(b, r, 0);
+        if (full) {
+            for (int c = rm.c1; c <= rm.c2; c++) row[c] = (row[c] & ~DG_ROOM_ID) | word;
+            continue;
+        }
         for (int c = rm.c1; c <= rm.c2; c++)
-            if (full || dg__shape_contains(&rm, r, c)) row[c] = (row[c] & ~DG_ROOM_ID) | word;
+            if (dg__shape_contains(&rm, r, c)) row[c] = (row[c] & ~DG_ROOM_ID) | word;
     }
     return id;
 }
@@ -292,10 +296,19 @@ static void ring_rooms(dg__build *b)
     for (size_t k = 0; k < b->n_room; k++) {
         const dg__room *rm = &b->room[k];
         if (rm->shape == DG_SHAPE_RECT) {
-            /* a full box: its ring is exactly the border around it */
-            for (int r = rm->r1 - 1; r <= rm->r2 + 1; r++)
-                for (int c = rm->c1 - 1; c <= rm->c2 + 1; c += (r == rm->r1 - 1 || r == rm->r2 + 1) ? 1 : rm->c2 - rm->c1 + 2)
-                    if (dg__in(b, r, c) && !(*dg__at(b, r, c) & DG_ROOM)) *dg__at(b, r, c) |= DG_PERIMETER;
+            /* a full box: its ring is exactly the border around it, clipped
+             * to the map once rather than tested cell by cell */
+            int r1 = rm->r1 - 1 > 0 ? rm->r1 - 1 : 0, r2 = rm->r2 + 1 < b->rows - 1 ? rm->r2 + 1 : b->rows - 1;
+            int c1 = rm->c1 - 1 > 0 ? rm->c1 - 1 : 0, c2 = rm->c2 + 1 < b->cols - 1 ? rm->c2 + 1 : b->cols - 1;
+            for (int r = r1; r <= r2; r++) {
+                uint32_t *row = dg__at(b, r, 0);
+                if (r == rm->r1 - 1 || r == rm->r2 + 1) {
+                    for (int c = c1; c <= c2; c++) row[c] |= (row[c] & DG_ROOM) ? 0u : DG_PERIMETER;
+                    continue;
+                }
+                if (rm->c1 - 1 == c1 && !(row[c1] & DG_ROOM)) row[c1] |= DG_PERIMETER;
+                if (rm->c2 + 1 == c2 && !(row[c2] & DG_ROOM)) row[c2] |= DG_PERIMETER;
+            }
             continue;
         }
         for (int r = rm->r1 - 1; r <= rm->r2 + 1; r++) {
