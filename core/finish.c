@@ -148,24 +148,35 @@ static size_t clean_cells(uint32_t *cell, size_t n)
 
 /* Cells of each room, count[1..n]. A room's cells normally lie in its box,
  * so only boxes are read; when the boxes do not account for every room
- * cell (a family drew outside one), every cell is counted instead. */
+ * cell (a family drew outside one), every cell is counted instead. On the
+ * donjon lattice no room ever has a cell outside its box, so a rectangle
+ * that kept its whole box need not be read at all: if the room cells add up
+ * to every rectangle's box plus what the other rooms hold, none lost any. */
 static void count_room_cells(const dg__build *b, size_t room_cells, long *count)
 {
     size_t seen = 0;
-    for (size_t k = 1; k <= b->n_room; k++) {
-        const dg__room *rm = &b->room[k - 1];
-        int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
-        int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
-        uint32_t want = DG_ROOM | ((uint32_t)k << DG_ROOM_ID_SHIFT);
-        long n = 0;
-        for (int r = r1; r <= r2; r++) {
-            const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-            for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
+    for (int pass = b->lattice ? 0 : 1; pass < 2; pass++) {
+        seen = 0;
+        for (size_t k = 1; k <= b->n_room; k++) {
+            const dg__room *rm = &b->room[k - 1];
+            if (pass == 0 && rm->shape == DG_SHAPE_RECT) {
+                count[k] = (long)(rm->r2 - rm->r1 + 1) * (rm->c2 - rm->c1 + 1);
+                seen += (size_t)count[k];
+                continue;
+            }
+            int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
+            int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
+            uint32_t want = DG_ROOM | ((uint32_t)k << DG_ROOM_ID_SHIFT);
+            long n = 0;
+            for (int r = r1; r <= r2; r++) {
+                const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+                for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
+            }
+            count[k] = n;
+            seen += (size_t)n;
         }
-        count[k] = n;
-        seen += (size_t)n;
+        if (seen == room_cells) return;
     }
-    if (seen == room_cells) return;
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     for (size_t k = 0; k <= b->n_room; k++) count[k] = 0;
     for (size_t s = 0; s < cells; s++)

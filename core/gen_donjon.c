@@ -154,13 +154,13 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
 /* One node of the walk: where it is and the order it tries its directions
  * in, as five nibbles, first tried lowest, each one direction's bit: the
  * heading it keeps (or 0), then the drawn order of all four. Above them,
- * whether it is a walk's root and how many tunnels it has opened. */
+ * how many open sides it has: one for the tunnel it came by, one more for
+ * each it opens. */
 typedef struct {
     uint32_t n;
     uint32_t rank;
 } frame;
-#define FRAME_ROOT (1u << 24)
-#define FRAME_KIDS_SHIFT 28 /* up to four */
+#define FRAME_SIDE (1u << 28)
 
 static int corridor_bias(dg_corridor_style s)
 {
@@ -182,13 +182,21 @@ static const uint16_t orders[24] = {
     0x2184, 0x1284, 0x4218, 0x2418, 0x4128, 0x1428, 0x2148, 0x1248,
 };
 
-/* The frame for node n, entered heading `last` (-1 at a walk's root). Its
- * draws happen here, when the node is reached: draw order is output. */
-static frame make_frame(dg_rng *rng, uint32_t n, int last, int bias)
+/* The frame for node n, the root of a walk. Its draw happens here, when
+ * the node is reached: draw order is output. */
+static frame root_frame(dg_rng *rng, uint32_t n)
+{
+    return (frame){n, (uint32_t)orders[dg__rng_below(rng, 24)] << 4};
+}
+
+/* The frame for node n, entered heading `last`: an order, then (if bias)
+ * whether it keeps its heading, the second draw turned into a bit without
+ * a branch -- its outcome is a coin toss no predictor can learn. */
+static frame child_frame(dg_rng *rng, uint32_t n, int last, int bias)
 {
     uint32_t order = orders[dg__rng_below(rng, 24)];
-    uint32_t keep = last >= 0 && bias > 0 && dg__rng_percent(rng, bias) ? 1u << last : 0u;
-    return (frame){n, keep | order << 4};
+    uint32_t keep = bias > 0 ? (uint32_t)dg__rng_percent(rng, bias) << last : 0u;
+    return (frame){n, FRAME_SIDE | keep | order << 4};
 }
 
 /* The directions from node p that open a tunnel now: a wall cell that lets
@@ -197,6 +205,74 @@ static inline uint32_t open_ways(const uint8_t *p, ptrdiff_t cols)
 {
     uint32_t free_near = (p[-cols] & 0x10u) | (p[cols] & 0x20u) | (p[-1] & 0x40u) | (p[1] & 0x80u);
     return p[0] & free_near >> 4;
+}
+
+/* Node bytes of nodes i0..i1, j0..j1 (clipped to the map) straight from
+ * the cells: its own and the four wall cells round it (the map's edge
+ * cells are there to read; a padding node is never free, so a wall towards
+ * one opens nothing). No dependence between nodes, so it vectorises. */
+static void node_bytes_in(const dg__build *b, uint8_t *nd, int i0, int i1, int j0, int j1)
+{
+    const size_t cols = (size_t)b->cols;
+    const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
+    if (i0 < 0) i0 = 0;
+    if (j0 < 0) j0 = 0;
+    if (i1 > b->ni - 1) i1 = b->ni - 1;
+    if (j1 > b->nj - 1) j1 = b->nj - 1;
+    for (int i = i0; i <= i1; i++) {
+        const uint32_t *row = b->cell + (size_t)(2 * i + 1) * cols + 1, *above = row - cols, *below = row + cols;
+        uint8_t *out = nd + (size_t)(i + 1) * cols + 1;
+        for (int j = j0; j <= j1; j++)
+            out[j] = (uint8_t)(((row[2 * j] & stop) == 0) * NODE_FREE |
+                               ((above[2 * j] & stop) == 0) << DG_DIR_NORTH |
+                               ((below[2 * j] & stop) == 0) << DG_DIR_SOUTH |
+                               ((row[2 * j - 1] & stop) == 0) << DG_DIR_WEST |
+                               ((row[2 * j + 1] & stop) == 0) << DG_DIR_EAST);
+    }
+}
+
+/* Clears bit `bit` of node (i, j) and `far` of its neighbour across the
+ * wall cell `w` when that wall is closed. */
+static inline void close_wall(uint8_t *nd, size_t cols, uint32_t w, int i, int j, ptrdiff_t across, int bit, int far)
+{
+    const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
+    if (!(w & stop)) return;
+    uint8_t *p = nd + (size_t)(i + 1) * cols + (size_t)j + 1;
+    p[0] &= (uint8_t)~(1u << bit);
+    p[across] &= (uint8_t)~(1u << far);
+}
+
+/* All node bytes before the walk. On an open layout (nothing blocked) the
+ * only closed cells are room walls, so every node starts free with every
+ * wall open and only the rooms are looked at: a rectangle's walls are its
+ * box's border (no node lies on one), a shaped room's nodes are read again
+ * from the cells round its box. Other layouts read every node. */
+static void node_bytes(const dg__build *b, uint8_t *nd)
+{
+    const size_t cols = (size_t)b->cols;
+    if (b->o->layout != DG_LAYOUT_SQUARE && b->o->layout != DG_LAYOUT_RECTANGLE) {
+        node_bytes_in(b, nd, 0, b->ni - 1, 0, b->nj - 1);
+        return;
+    }
+    for (int i = 0; i < b->ni; i++) memset(nd + (size_t)(i + 1) * cols + 1, 0xFF, (size_t)b->nj);
+    for (size_t k = 0; k < b->n_room; k++) {
+        const dg__room *rm = &b->room[k];
+        int i1 = (rm->r1 - 1) / 2, i2 = (rm->r2 - 1) / 2, j1 = (rm->c1 - 1) / 2, j2 = (rm->c2 - 1) / 2;
+        if (rm->shape != DG_SHAPE_RECT) {
+            node_bytes_in(b, nd, i1 - 1, i2 + 1, j1 - 1, j2 + 1);
+            continue;
+        }
+        const uint32_t *above = b->cell + (size_t)(rm->r1 - 1) * cols, *below = b->cell + (size_t)(rm->r2 + 1) * cols;
+        for (int j = j1; j <= j2; j++) {
+            close_wall(nd, cols, above[2 * j + 1], i1, j, -(ptrdiff_t)cols, DG_DIR_NORTH, DG_DIR_SOUTH);
+            close_wall(nd, cols, below[2 * j + 1], i2, j, (ptrdiff_t)cols, DG_DIR_SOUTH, DG_DIR_NORTH);
+        }
+        for (int i = i1; i <= i2; i++) {
+            const uint32_t *row = b->cell + (size_t)(2 * i + 1) * cols;
+            close_wall(nd, cols, row[rm->c1 - 1], i, j1, -1, DG_DIR_WEST, DG_DIR_EAST);
+            close_wall(nd, cols, row[rm->c2 + 1], i, j2, 1, DG_DIR_EAST, DG_DIR_WEST);
+        }
+    }
 }
 
 /* *trees: walks that opened at least one tunnel. One tree means one open
@@ -230,21 +306,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
     uint64_t *ends = (uint64_t *)(stack + nodes);
     uint8_t *nd = (uint8_t *)(ends + words);
     memset(ends, 0, words * sizeof *ends + bytes);
-    /* node bytes straight from the cells: its own and the four wall cells
-     * round it (the map's edge cells are there to read; a padding node is
-     * never free, so a wall towards one opens nothing). One plain loop per
-     * row, with no dependence between nodes, so it vectorises */
-    const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
-    for (int i = 0; i < b->ni; i++) {
-        const uint32_t *row = dg__at(b, 2 * i + 1, 1), *above = row - cols, *below = row + cols;
-        uint8_t *out = nd + (size_t)(i + 1) * cols + 1;
-        for (int j = 0; j < b->nj; j++)
-            out[j] = (uint8_t)(((row[2 * j] & stop) == 0) * NODE_FREE |
-                               ((above[2 * j] & stop) == 0) << DG_DIR_NORTH |
-                               ((below[2 * j] & stop) == 0) << DG_DIR_SOUTH |
-                               ((row[2 * j - 1] & stop) == 0) << DG_DIR_WEST |
-                               ((row[2 * j + 1] & stop) == 0) << DG_DIR_EAST);
-    }
+    node_bytes(b, nd);
     /* walks start anywhere but the first node row and column, as donjon's
      * do: pockets only reachable from there stay rock rather than becoming
      * stubs to join */
@@ -253,31 +315,32 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
         for (int j = 1; j < b->nj; j++) {
             uint32_t root = (uint32_t)(i + 1) * cols + (uint32_t)j + 1;
             if (!(nd[root] & NODE_FREE)) continue;
-            stack[top] = make_frame(&b->rng, root, -1, bias);
-            stack[top++].rank |= FRAME_ROOT;
+            stack[top++] = root_frame(&b->rng, root);
             bool delved = false;
             while (top > 0) {
                 frame *f = &stack[top - 1];
                 uint8_t *p = nd + f->n;
                 uint32_t pick = f->rank & open_ways(p, step[DG_DIR_SOUTH]) * 0x11111u;
                 if (!pick) {
-                    /* open sides: its tunnels, plus the one it came by */
-                    uint32_t sides = (f->rank >> FRAME_KIDS_SHIFT) + !(f->rank & FRAME_ROOT);
-                    ends[f->n / 64] |= (uint64_t)(sides <= 1) << (f->n % 64);
+                    ends[f->n / 64] |= (uint64_t)(f->rank <= 2 * FRAME_SIDE - 1) << (f->n % 64);
                     top--;
                     continue;
                 }
                 int d = (int)(dg__ctz32(pick) & 3u);
                 ptrdiff_t s = step[d];
-                f->rank += 1u << FRAME_KIDS_SHIFT;
-                p[0] &= (uint8_t)~NODE_FREE;
+                f->rank += FRAME_SIDE;
                 p[s] &= (uint8_t)~NODE_FREE;
                 uint32_t *at = b->cell + (2 * (p - nd) - (ptrdiff_t)cols - 1);
-                at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                if (!delved) {
+                    /* a node's own cell is opened by the tunnel into it;
+                     * a root's by its first tunnel out */
+                    delved = true, (*trees)++;
+                    p[0] &= (uint8_t)~NODE_FREE;
+                    at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                }
                 at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;
                 at[2 * s] = (at[2 * s] & ~DG_ENTRANCE) | DG_CORRIDOR;
-                if (!delved) delved = true, (*trees)++;
-                stack[top++] = make_frame(&b->rng, (uint32_t)(p + s - nd), d, bias);
+                stack[top++] = child_frame(&b->rng, (uint32_t)(p + s - nd), d, bias);
             }
         }
     }

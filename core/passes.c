@@ -7,19 +7,6 @@
 
 #include "dg_int.h"
 
-static int open_neighbours(const dg__build *b, int r, int c, int *nr, int *nc)
-{
-    int n = 0;
-    for (int d = 0; d < 4; d++) {
-        int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-        if (dg__get(b, rr, cc) & DG_OPENSPACE) {
-            n++;
-            if (nr) *nr = rr, *nc = cc;
-        }
-    }
-    return n;
-}
-
 /* Open orthogonal neighbours of the interior cell at w. */
 static inline int open_around(const uint32_t *w, ptrdiff_t cols)
 {
@@ -510,18 +497,31 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
  * side, the cell it moves to, and any other stop keeps two or more. */
 static size_t collapse(dg__build *b, int r, int c)
 {
+    const ptrdiff_t cols = b->cols;
+    const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -cols, [DG_DIR_SOUTH] = cols,
+                               [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
+    uint32_t *w = dg__at(b, r, c);
     for (int first = 1;; first = 0) {
-        uint32_t *w = dg__at(b, r, c);
         if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return SIZE_MAX;
-        int nr = -1, nc = -1;
-        if (open_neighbours(b, r, c, &nr, &nc) > 1) return SIZE_MAX;
+        /* open sides, and the last of them: inside the map's edge straight
+         * from the row, on it through the bounds-checked reads */
+        int open = 0, d = -1;
+        if (r > 0 && c > 0 && r < b->rows - 1 && c < b->cols - 1) {
+            for (int k = 0; k < 4; k++)
+                if (w[step[k]] & DG_OPENSPACE) open++, d = k;
+        } else {
+            for (int k = 0; k < 4; k++)
+                if (dg__get(b, r + dg_dir_dy((dg_dir)k), c + dg_dir_dx((dg_dir)k)) & DG_OPENSPACE) open++, d = k;
+        }
+        if (open > 1) return SIZE_MAX;
         /* a stair or exit keeps its landing, even when nothing else is left
          * to lead to (a map too small for rooms) */
-        if (nr >= 0 && (dg__get(b, nr, nc) & DG__KEEP)) return first ? SIZE_MAX : (size_t)r * (size_t)b->cols + (size_t)c;
+        if (d >= 0 && (w[step[d]] & DG__KEEP)) return first ? SIZE_MAX : (size_t)r * (size_t)cols + (size_t)c;
         *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
-        if (nr < 0) return SIZE_MAX;
-        r = nr;
-        c = nc;
+        if (d < 0) return SIZE_MAX;
+        w += step[d];
+        r += dg_dir_dy((dg_dir)d);
+        c += dg_dir_dx((dg_dir)d);
     }
 }
 
