@@ -34,32 +34,12 @@
  *              only -- every walkable cell beside it is a room cell: a pillar,
  *              a rock island in a cave room. Rock ringed by corridors stays
  *              wall: importers may leave objects out, and it must block sight.
- * No recursion; the flood fill and the sorts use heap arrays. */
+ * No recursion; the grid, the pieces of rock and the sorts use heap arrays. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render_int.h"
-
-/* per-cell flags; C_WALL: solid that is structure, not an object */
-enum { C_OPEN = 1, C_WALL = 2, C_PORTAL = 4, C_SEEN = 8 };
-
-typedef struct {
-    const dg_dungeon *d;
-    bool player;
-    int w, h;
-    unsigned char *cls;
-} grid;
-
-static bool in(const grid *g, int x, int y) { return x >= 0 && y >= 0 && x < g->w && y < g->h; }
-
-static unsigned char *at(const grid *g, int x, int y)
-{
-    return &g->cls[(size_t)y * (size_t)g->w + (size_t)x];
-}
-
-static bool open_at(const grid *g, int x, int y) { return in(g, x, y) && (*at(g, x, y) & C_OPEN); }
-
 
 /* Doubles *cap (from 64) until n + 1 items of size sz fit in *p. */
 static bool grow(void **p, size_t *cap, size_t n, size_t sz)
@@ -76,129 +56,188 @@ static bool grow(void **p, size_t *cap, size_t n, size_t sz)
 
 /* ------------------------------------------------------------ the grid */
 
+/* C_WALL: in the byte-per-cell classes walls_cave.c reads, solid that is
+ * structure, not an object */
+enum { C_WALL = 2 };
+
+/* The cells as bit rows, 64 cells a word: boundaries, runs and the classes
+ * of solid pieces come from whole words (XOR, count trailing zeros), not a
+ * look per cell -- the trace is a good part of every JSON and VTT encode.
+ * Rows -1 and h, off the map, are kept as zero words (solid, not an
+ * object), so the map edge reads like any other line; so are columns -1
+ * and w of the transposed copies, which serve the vertical lines. */
 typedef struct {
-    uint32_t *v;
-    size_t n, cap;
-} stack;
+    const dg_dungeon *d;
+    bool player;
+    int w, h;
+    size_t ws, hs;      /* words a row, words a column */
+    uint64_t *open;     /* walkable: row y at open[(y + 1) * ws] */
+    uint64_t *obj;      /* solid of object pieces (pillars), same layout */
+    uint64_t *lane;     /* walkable but not room floor, same layout */
+    uint64_t *portal;   /* door cells already given a portal, same layout */
+    uint64_t *open_t;   /* open transposed: column x at open_t[(x + 1) * hs] */
+    uint64_t *obj_t;    /* obj transposed */
+} grid;
 
-static bool push(stack *s, const grid *g, int x, int y, unsigned char mark)
+static const uint64_t *row_of(const uint64_t *bits, size_t words, int y)
 {
-    if (!grow((void **)&s->v, &s->cap, s->n, sizeof *s->v)) return false;
-    *at(g, x, y) |= mark;
-    s->v[s->n++] = (uint32_t)((size_t)y * (size_t)g->w + (size_t)x);
-    return true;
+    return bits + (size_t)(y + 1) * words;
 }
 
-/* Marks `mark` on every solid cell 8-connected to the cells already on s
- * (themselves marked) and not yet carrying `mark`; with `keep`, the cells
- * stay listed in s->v[from..] for the caller. Cells off the map border look
- * at their neighbours by offset, without bounds checks: this fill runs over
- * most of a map, and is a good part of an encode. */
-static bool flood(stack *s, const grid *g, unsigned char mark, size_t from, bool keep)
+static bool bit_at(const uint64_t *row, int x) { return (row[x >> 6] >> (x & 63)) & 1u; }
+
+static void bit_set(uint64_t *row, int x) { row[x >> 6] |= (uint64_t)1 << (x & 63); }
+
+static bool open_at(const grid *g, int x, int y)
 {
-    const uint32_t w = (uint32_t)g->w, h = (uint32_t)g->h;
-    const ptrdiff_t off[8] = {-(ptrdiff_t)w - 1, -(ptrdiff_t)w, -(ptrdiff_t)w + 1, -1, 1,
-                              (ptrdiff_t)w - 1,  (ptrdiff_t)w,  (ptrdiff_t)w + 1};
-    const unsigned char stop = (unsigned char)(C_OPEN | mark);
-    for (size_t i = from; keep ? i < s->n : s->n > from;) {
-        uint32_t c = keep ? s->v[i++] : s->v[--s->n];
-        uint32_t x = c % w, y = c / w;
-        if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {
-            /* at most 8 pushes: make room once */
-            if (s->n + 8 > s->cap && !grow((void **)&s->v, &s->cap, s->n + 7, sizeof *s->v))
+    return x >= 0 && y >= 0 && x < g->w && y < g->h && bit_at(row_of(g->open, g->ws, y), x);
+}
+
+/* The first i in [from, n) where bit i of a ^ b ^ flip is set, else n;
+ * flip 0 finds where a and b differ, ~0 where they agree. */
+static int next_bit(const uint64_t *a, const uint64_t *b, int from, int n, uint64_t flip)
+{
+    if (from >= n) return n;
+    size_t k = (size_t)from >> 6, end = ((size_t)n + 63) >> 6;
+    uint64_t v = (a[k] ^ b[k] ^ flip) & (~(uint64_t)0 << (from & 63));
+    while (!v) {
+        if (++k == end) return n;
+        v = a[k] ^ b[k] ^ flip;
+    }
+    int i = (int)(k << 6) + __builtin_ctzll(v);
+    return i < n ? i : n;
+}
+
+/* Whether any bit in [s, e) of row is set. */
+static bool any_in(const uint64_t *row, int s, int e)
+{
+    for (int i = s; i < e; i = (i | 63) + 1) {
+        uint64_t m = ~(uint64_t)0 << (i & 63);
+        if (e - (i & ~63) < 64) m &= ((uint64_t)1 << (e & 63)) - 1;
+        if (row[i >> 6] & m) return true;
+    }
+    return false;
+}
+
+static void set_range(uint64_t *row, int s, int e)
+{
+    for (int i = s; i < e; i++) bit_set(row, i);
+}
+
+/* ------------------------------------------------ pieces of solid rock */
+
+/* A row run of solid cells, [s, e) in row y; up links runs into pieces
+ * (union-find over runs, 8-connected: corner contact counts). */
+typedef struct {
+    int y, s, e;
+    uint32_t up;
+    bool keep;          /* the piece is structure: reaches the map edge, or
+                           has a walkable neighbour that is not room floor */
+} run;
+
+static uint32_t root_of(run *r, uint32_t i)
+{
+    while (r[i].up != i) i = r[i].up = r[r[i].up].up;
+    return i;
+}
+
+static void join(run *r, uint32_t a, uint32_t b)
+{
+    a = root_of(r, a), b = root_of(r, b);
+    if (a < b) r[b].up = a;
+    else if (b < a) r[a].up = b;
+}
+
+/* Sets g->obj: solid pieces off the map edge whose every walkable
+ * neighbour (4-connected) is room floor. */
+static bool find_objects(grid *g)
+{
+    const uint64_t *zero = row_of(g->open, g->ws, -1); /* off the map: all zero */
+    run *r = NULL;
+    size_t n = 0, cap = 0, prev = 0;
+    for (int y = 0; y < g->h; y++) {
+        const uint64_t *o = row_of(g->open, g->ws, y), *lane = row_of(g->lane, g->ws, y);
+        size_t first = n;
+        for (int s = next_bit(o, zero, 0, g->w, ~(uint64_t)0); s < g->w;) {
+            int e = next_bit(o, zero, s, g->w, 0);
+            if (n == UINT32_MAX || !grow((void **)&r, &cap, n, sizeof *r)) {
+                free(r);
                 return false;
-            for (int k = 0; k < 8; k++) {
-                uint32_t nc = (uint32_t)((ptrdiff_t)c + off[k]);
-                if (g->cls[nc] & stop) continue;
-                g->cls[nc] |= mark;
-                s->v[s->n++] = nc;
             }
-            continue;
+            bool keep = y == 0 || y == g->h - 1 || s == 0 || e == g->w ||
+                        bit_at(lane, s - 1) || (e < g->w && bit_at(lane, e)) ||
+                        any_in(row_of(g->lane, g->ws, y - 1), s, e) ||
+                        any_in(row_of(g->lane, g->ws, y + 1), s, e);
+            r[n] = (run){y, s, e, (uint32_t)n, keep};
+            n++;
+            s = next_bit(o, zero, e, g->w, ~(uint64_t)0);
         }
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                int nx = (int)x + dx, ny = (int)y + dy;
-                if (!in(g, nx, ny) || (*at(g, nx, ny) & stop)) continue;
-                if (!push(s, g, nx, ny, mark)) return false;
-            }
+        /* join with the runs above that touch, corners included: widened
+         * by a cell each way, the runs of a row may overlap by one, and a
+         * run ending first touches nothing further on the other row */
+        for (size_t i = prev, j = first; i < first && j < n;) {
+            if (r[i].s - 1 < r[j].e && r[j].s < r[i].e + 1) join(r, (uint32_t)i, (uint32_t)j);
+            if (r[i].e + 1 <= r[j].e) i++;
+            else j++;
+        }
+        prev = first;
     }
+    for (size_t i = 0; i < n; i++) r[root_of(r, (uint32_t)i)].keep |= r[i].keep;
+    for (size_t i = 0; i < n; i++)
+        if (!r[root_of(r, (uint32_t)i)].keep)
+            set_range(g->obj + (size_t)(r[i].y + 1) * g->ws, r[i].s, r[i].e);
+    free(r);
     return true;
 }
 
-/* flood without `keep`, a row run at a time (a scanline fill): each seed
- * spreads west and east along its row, and the rows above and below get one
- * seed per unmarked solid run they share with it, widened by a cell each
- * way for corner contact. The edge fill covers most of a map; this looks at
- * a cell about three times instead of eight. Marks the same cells. */
-static bool flood_runs(stack *s, const grid *g, unsigned char mark)
+/* Column x of the transposed copy gets bit y for every set bit (x, y). */
+static void transpose(const grid *g, const uint64_t *rows, uint64_t *cols)
 {
-    const int w = g->w, h = g->h;
-    const unsigned char stop = (unsigned char)(C_OPEN | mark);
-    unsigned char *cls = g->cls;
-    while (s->n) {
-        uint32_t c = s->v[--s->n];
-        int x = (int)(c % (uint32_t)w), y = (int)(c / (uint32_t)w);
-        unsigned char *row = cls + (size_t)y * (size_t)w;
-        int l = x, r = x;
-        while (l > 0 && !(row[l - 1] & stop)) row[--l] |= mark;
-        while (r + 1 < w && !(row[r + 1] & stop)) row[++r] |= mark;
-        int a = l > 0 ? l - 1 : 0, b = r + 1 < w ? r + 1 : w - 1;
-        for (int ny = y - 1; ny <= y + 1; ny += 2) {
-            if (ny < 0 || ny >= h) continue;
-            unsigned char *nr = cls + (size_t)ny * (size_t)w;
-            for (int nx = a; nx <= b; nx++) {
-                if (nr[nx] & stop) continue;
-                if (!push(s, g, nx, ny, mark)) return false;
-                /* the rest of this run is the seed's to spread over */
-                while (nx + 1 <= b && !(nr[nx + 1] & stop)) nx++;
+    for (int y = 0; y < g->h; y++) {
+        const uint64_t *row = row_of(rows, g->ws, y);
+        for (size_t k = 0; k < g->ws; k++)
+            for (uint64_t v = row[k]; v; v &= v - 1) {
+                int x = (int)(k << 6) + __builtin_ctzll(v);
+                bit_set(cols + (size_t)(x + 1) * g->hs, y);
             }
+    }
+}
+
+static bool build_grid(grid *g)
+{
+    g->ws = ((size_t)g->w + 63) >> 6;
+    g->hs = ((size_t)g->h + 63) >> 6;
+    size_t rows = (size_t)(g->h + 2) * g->ws, cols = (size_t)(g->w + 2) * g->hs;
+    uint64_t *m = calloc(4 * rows + 2 * cols, sizeof *m);
+    if (!m) return false;
+    g->open = m, g->obj = m + rows, g->lane = m + 2 * rows, g->portal = m + 3 * rows;
+    g->open_t = m + 4 * rows, g->obj_t = m + 4 * rows + cols;
+    const uint32_t *c = g->d->cells;
+    const uint32_t hide = g->player ? DG_SECRET : 0;
+    for (int y = 0; y < g->h; y++) {
+        uint64_t *o = g->open + (size_t)(y + 1) * g->ws, *l = g->lane + (size_t)(y + 1) * g->ws;
+        for (int x = 0; x < g->w; x++, c++) {
+            if (!dg_cell_open(*c) || (*c & hide)) continue;
+            bit_set(o, x);
+            if (!(*c & DG_ROOM)) bit_set(l, x);
         }
     }
+    if (!find_objects(g)) return false;
+    transpose(g, g->open, g->open_t);
+    transpose(g, g->obj, g->obj_t);
     return true;
 }
 
-/* A solid piece is a pillar when every walkable cell beside it is room floor. */
-static bool in_room_floor(const grid *g, const uint32_t *cells, size_t n)
+/* The classes walls_cave.c reads: a byte a cell, C_WALL on structural solid. */
+static unsigned char *cell_classes(const grid *g)
 {
-    static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
-    for (size_t i = 0; i < n; i++) {
-        int x = (int)(cells[i] % (uint32_t)g->w), y = (int)(cells[i] / (uint32_t)g->w);
-        for (int k = 0; k < 4; k++)
-            if (open_at(g, x + dx[k], y + dy[k]) && !(dg_cell(g->d, x + dx[k], y + dy[k]) & DG_ROOM))
-                return false;
-    }
-    return true;
-}
-
-static bool classify(grid *g)
-{
-    size_t n = (size_t)g->w * (size_t)g->h;
-    if (!(g->cls = malloc(n))) return false;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = g->d->cells[i];
-        bool open = dg_cell_open(c) && !(g->player && (c & DG_SECRET));
-        g->cls[i] = open ? C_OPEN : 0;
-    }
-    stack s = {0};
-    bool ok = true;
-    /* solid reaching the map edge is structure: only the border cells */
-    for (int y = 0; y < g->h && ok; y++) {
-        bool edge_row = y == 0 || y == g->h - 1;
-        for (int x = 0; x < g->w && ok; x = edge_row || x == g->w - 1 ? x + 1 : g->w - 1)
-            if (!*at(g, x, y)) ok = push(&s, g, x, y, C_WALL);
-    }
-    if (ok) ok = flood_runs(&s, g, C_WALL);
-    /* the rest, piece by piece: pillars in room floor, else structure */
-    for (int y = 0; y < g->h && ok; y++)
-        for (int x = 0; x < g->w && ok; x++) {
-            if (*at(g, x, y) & (C_OPEN | C_WALL | C_SEEN)) continue;
-            s.n = 0;
-            if (!(ok = push(&s, g, x, y, C_SEEN) && flood(&s, g, C_SEEN, 0, true))) break;
-            if (in_room_floor(g, s.v, s.n)) continue;
-            for (size_t i = 0; i < s.n; i++) g->cls[s.v[i]] |= C_WALL;
-        }
-    free(s.v);
-    return ok;
+    unsigned char *cls = malloc((size_t)g->w * (size_t)g->h);
+    if (!cls) return NULL;
+    for (int y = 0; y < g->h; y++)
+        for (int x = 0; x < g->w; x++)
+            cls[(size_t)y * (size_t)g->w + (size_t)x] =
+                open_at(g, x, y) || bit_at(row_of(g->obj, g->ws, y), x) ? 0 : C_WALL;
+    return cls;
 }
 
 /* ------------------------------------------------------------- portals */
@@ -255,8 +294,9 @@ static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
         const dg_door *o = &d->doors[i];
         int x = o->x, y = o->y;
         if (o->type == DG_DOOR_ARCH || !open_at(g, x, y)) continue; /* opening, or rock to this view */
-        if (*at(g, x, y) & C_PORTAL) continue;                       /* listed once per room */
-        *at(g, x, y) |= C_PORTAL;
+        uint64_t *seen = g->portal + (size_t)(y + 1) * g->ws;
+        if (bit_at(seen, x)) continue; /* listed once per room */
+        bit_set(seen, x);
         if (!grow((void **)&out->portals, &cap, out->n_portals, sizeof *out->portals)) return false;
         dg__portal *p = &out->portals[out->n_portals++];
         if (runs_ew(g, x, y, o->dir)) {
@@ -291,53 +331,36 @@ static bool emit(wall_sink *s, int x0, int y0, int x1, int y1, bool object)
     return true;
 }
 
-/* One grid line, edge by edge: `along` indexes the edges, line the line.
- * horizontal: edge i of line y lies between cells (i, y-1) and (i, y);
- * vertical:   edge j of line x lies between cells (x-1, j) and (x, j). */
-static bool scan_line(const grid *g, wall_sink *s, bool horizontal, int line, const keys *br,
+static bool put(wall_sink *s, bool horizontal, int line, int from, int to, bool object)
+{
+    return horizontal ? emit(s, from, 2 * line, to, 2 * line, object)
+                      : emit(s, 2 * line, from, 2 * line, to, object);
+}
+
+/* One grid line's walls, a run of boundary edges at a time: edge i of the
+ * line lies between cell i of bit rows a and b (open; oa, ob their object
+ * bits) -- rows y-1 and y for horizontal line y, columns x-1 and x for
+ * vertical line x. Portal ends (keys line * n + i, sorted; br from *bi on)
+ * halve the edge they sit on, splitting the run there. */
+static bool scan_line(wall_sink *s, bool horizontal, int line, int n, const uint64_t *a,
+                      const uint64_t *b, const uint64_t *oa, const uint64_t *ob, const keys *br,
                       size_t *bi)
 {
-    int n = horizontal ? g->w : g->h;
-    uint64_t base = (uint64_t)line * (uint64_t)n;
-    /* the cells on either side of edge e: a[e * step], b[e * step]; NULL
-     * off the map, which reads as structural solid */
-    size_t step = horizontal ? 1 : (size_t)g->w;
-    int lim = horizontal ? g->h : g->w;
-    const unsigned char *a = line > 0 ? (horizontal ? at(g, 0, line - 1) : at(g, line - 1, 0)) : NULL;
-    const unsigned char *b_ = line < lim ? (horizontal ? at(g, 0, line) : at(g, line, 0)) : NULL;
-    int start = -1;
-    bool object = false;
-    for (int e = 0; e <= n; e++) {
-        bool b = false, solid_obj = false;
-        if (start < 0 && a && b_) /* no run open: skip to the next boundary */
-            while (e < n && !((a[(size_t)e * step] ^ b_[(size_t)e * step]) & C_OPEN)) e++;
-        if (e < n) {
-            unsigned char ca = a ? a[(size_t)e * step] : C_WALL;
-            unsigned char cb = b_ ? b_[(size_t)e * step] : C_WALL;
-            b = (ca ^ cb) & C_OPEN;
-            if (b) solid_obj = !((ca & C_OPEN ? cb : ca) & C_WALL);
+    const uint64_t base = (uint64_t)line * (uint64_t)n;
+    for (int e0 = next_bit(a, b, 0, n, 0); e0 < n; e0 = next_bit(a, b, e0, n, 0)) {
+        int e1 = next_bit(a, b, e0, n, ~(uint64_t)0);
+        /* the solid side of a run is one 8-connected piece (it crosses the
+         * line only where solids touch corner to corner): one class */
+        bool object = bit_at(a, e0) ? bit_at(ob, e0) : bit_at(oa, e0);
+        while (*bi < br->n && br->k[*bi] < base + (uint64_t)e0) (*bi)++;
+        int start = 2 * e0;
+        for (; *bi < br->n && br->k[*bi] < base + (uint64_t)e1; (*bi)++) {
+            int half = 2 * (int)(br->k[*bi] - base) + 1;
+            if (!put(s, horizontal, line, start, half, object)) return false;
+            start = half;
         }
-        if (start >= 0 && (!b || solid_obj != object)) {
-            /* the solid side of a run is one 8-connected piece: never splits */
-            assert(!b);
-            bool ok = horizontal ? emit(s, start, 2 * line, 2 * e, 2 * line, object)
-                                 : emit(s, 2 * line, start, 2 * line, 2 * e, object);
-            if (!ok) return false;
-            start = -1;
-        }
-        if (!b) continue;
-        if (start < 0) {
-            start = 2 * e;
-            object = solid_obj;
-        }
-        uint64_t k = base + (uint64_t)e;
-        while (*bi < br->n && br->k[*bi] < k) (*bi)++;
-        if (*bi < br->n && br->k[*bi] == k) { /* a portal end halves this edge */
-            bool ok = horizontal ? emit(s, start, 2 * line, 2 * e + 1, 2 * line, object)
-                                 : emit(s, 2 * line, start, 2 * line, 2 * e + 1, object);
-            if (!ok) return false;
-            start = 2 * e + 1;
-        }
+        if (!put(s, horizontal, line, start, 2 * e1, object)) return false;
+        e0 = e1;
     }
     return true;
 }
@@ -452,7 +475,9 @@ static bool cave_walls(grid *g, dg__walls *w)
             dg__portal *p = &w->portals[i];
             p->x0 *= k, p->y0 *= k, p->x1 *= k, p->y1 *= k;
         }
-        ok = dg__walls_cave(g->d, &cg, g->cls, C_WALL, w);
+        unsigned char *cls = cell_classes(g);
+        ok = cls && dg__walls_cave(g->d, &cg, cls, C_WALL, w);
+        free(cls);
     }
     dg__cave_grid_fini(&cg);
     return ok;
@@ -464,19 +489,24 @@ static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *
 {
     memset(w, 0, sizeof *w);
     w->den = 2;
-    grid g = {d, player, d->width, d->height, NULL};
+    grid g = {.d = d, .player = player, .w = d->width, .h = d->height};
     keys hb = {0}, vb = {0};
     wall_sink sink = {w, 0};
-    bool ok = classify(&g) && place_portals(&g, w, &hb, &vb);
+    bool ok = build_grid(&g) && place_portals(&g, w, &hb, &vb);
     if (ok && has_caves(d)) ok = cave_walls(&g, w);
     if (w->den == 2) {
         size_t bi = 0;
-        for (int y = 0; ok && y <= g.h; y++) ok = scan_line(&g, &sink, true, y, &hb, &bi);
+        for (int y = 0; ok && y <= g.h; y++)
+            ok = scan_line(&sink, true, y, g.w, row_of(g.open, g.ws, y - 1), row_of(g.open, g.ws, y),
+                           row_of(g.obj, g.ws, y - 1), row_of(g.obj, g.ws, y), &hb, &bi);
         bi = 0;
-        for (int x = 0; ok && x <= g.w; x++) ok = scan_line(&g, &sink, false, x, &vb, &bi);
+        for (int x = 0; ok && x <= g.w; x++)
+            ok = scan_line(&sink, false, x, g.h, row_of(g.open_t, g.hs, x - 1),
+                           row_of(g.open_t, g.hs, x), row_of(g.obj_t, g.hs, x - 1),
+                           row_of(g.obj_t, g.hs, x), &vb, &bi);
     }
     if (ok && lines) ok = chain(&g, w);
-    free(g.cls);
+    free(g.open);
     free(hb.k);
     free(vb.k);
     if (ok) return DG_OK;
