@@ -303,58 +303,57 @@ static json_t *exits_json(leaves *l, const dg_dungeon *d)
     return a;
 }
 
-/* v / den cells at p as dg__unit_text writes it; the usual den 2 (half
- * cells) inline, since every wall has four of these. */
-static size_t unit_text(char *p, int v, int den)
+/* v / den cells after p as dg__unit_text writes it; returns the end. The
+ * usual den 2 (half cells) inline, since every wall has four of these. */
+static char *unit_text(char *p, int v, int den)
 {
-    if (den != 2) return dg__unit_text(p, v, den);
-    unsigned whole = (unsigned)v >> 1; /* v >= 0 */
-    size_t n;
+    if (den != 2) return p + dg__unit_text(p, v, den);
+    uint32_t whole = (uint32_t)v >> 1; /* v >= 0 */
     if (whole < 10) {
-        p[0] = (char)('0' + whole);
-        n = 1;
+        *p++ = (char)('0' + whole);
     } else if (whole < 100) {
-        p[0] = (char)('0' + whole / 10);
-        p[1] = (char)('0' + whole % 10);
-        n = 2;
+        memcpy(p, dg__digit_pairs + 2 * whole, 2);
+        p += 2;
     } else {
-        n = dg__half_text(p, (long)whole * 2);
+        p += dg__u32_text(p, whole);
     }
     if (v & 1) {
-        p[n++] = '.';
-        p[n++] = '5';
+        memcpy(p, ".5", 2);
+        p += 2;
     }
-    return n;
+    return p;
 }
 
+/* What ends a wall's text after its coordinates: the kind (a door's index
+ * follows "door"), padded to a fixed copy of TAIL bytes. */
+enum { TAIL = 24 };
+static const char tail_wall[TAIL] = ",\"kind\":\"wall\"}";
+static const char tail_object[TAIL] = ",\"kind\":\"object\"}";
+static const char tail_door[TAIL] = ",\"kind\":\"door\",\"door\":";
+
 /* {"x0":..,"y0":..,"x1":..,"y1":..,"kind":"..."[,"door":i]} at p; returns
- * the length (under 128). Formatted by hand, not with snprintf: a big map
- * has hundreds of thousands of these, and the digits are the same. */
-static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const char *kind,
-                        size_t kind_len, long door)
+ * the length (under 128; p has TAIL bytes more). Formatted by hand, not
+ * with snprintf: a big map has hundreds of thousands of these, and the
+ * digits are the same. Fixed-size copies, which compile to a few moves. */
+static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const char *tail,
+                        size_t tail_len, long door)
 {
-    static const char *const key[4] = {"{\"x0\":", ",\"y0\":", ",\"x1\":", ",\"y1\":"};
-    const int v[4] = {x0, y0, x1, y1};
-    size_t n = 0;
-    for (int i = 0; i < 4; i++) {
-        memcpy(p + n, key[i], 6); /* each key is 6 bytes */
-        n += 6;
-        n += unit_text(p + n, v[i], den);
-    }
-    static const char kind_key[] = ",\"kind\":\"";
-    memcpy(p + n, kind_key, sizeof kind_key - 1);
-    n += sizeof kind_key - 1;
-    memcpy(p + n, kind, kind_len);
-    n += kind_len;
-    p[n++] = '"';
+    char *q = p;
+    memcpy(q, "{\"x0\":", 6);
+    q = unit_text(q + 6, x0, den);
+    memcpy(q, ",\"y0\":", 6);
+    q = unit_text(q + 6, y0, den);
+    memcpy(q, ",\"x1\":", 6);
+    q = unit_text(q + 6, x1, den);
+    memcpy(q, ",\"y1\":", 6);
+    q = unit_text(q + 6, y1, den);
+    memcpy(q, tail, TAIL);
+    q += tail_len;
     if (door >= 0) {
-        static const char door_key[] = ",\"door\":";
-        memcpy(p + n, door_key, sizeof door_key - 1);
-        n += sizeof door_key - 1;
-        n += dg__half_text(p + n, 2 * door);
+        q += dg__u32_text(q, (uint32_t)door);
+        *q++ = '}';
     }
-    p[n++] = '}';
-    return n;
+    return (size_t)(q - p);
 }
 
 /* The walls splice: written by hand, since a big map has hundreds of
@@ -376,11 +375,14 @@ static dg_status put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
         if (n) s[len++] = ',';
         if (i < w->n_walls) {
             const dg__wall *g = &w->walls[i];
-            len += g->object ? wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, "object", 6, -1)
-                             : wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, "wall", 4, -1);
+            len += g->object ? wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, tail_object,
+                                         strlen(tail_object), -1)
+                             : wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, tail_wall,
+                                         strlen(tail_wall), -1);
         } else {
             const dg__portal *p = &w->portals[i - w->n_walls];
-            len += wall_text(s + len, p->x0, p->y0, p->x1, p->y1, w->den, "door", 4, (long)p->door);
+            len += wall_text(s + len, p->x0, p->y0, p->x1, p->y1, w->den, tail_door,
+                             strlen(tail_door), (long)p->door);
         }
     }
     s[len++] = ']';

@@ -55,34 +55,33 @@ dg_status dg__render_check(const dg_dungeon *d, dg_error *err)
     return DG_OK;
 }
 
-/* Decimal digits of v at p; returns how many. Two digits a step from a
- * table: every cell of every map goes through here. */
-static size_t put_u32(char *p, uint32_t v)
+/* Decimal digits of v at p; returns how many. The length first, then two
+ * digits a step from a table, written in place: every cell of every map
+ * goes through here, and most are a single digit. */
+const char dg__digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                 "25262728293031323334353637383940414243444546474849"
+                                 "50515253545556575859606162636465666768697071727374"
+                                 "75767778798081828384858687888990919293949596979899";
+
+size_t dg__u32_text(char *p, uint32_t v)
 {
-    static const char pairs[201] = "00010203040506070809101112131415161718192021222324"
-                                   "25262728293031323334353637383940414243444546474849"
-                                   "50515253545556575859606162636465666768697071727374"
-                                   "75767778798081828384858687888990919293949596979899";
+    const char *pairs = dg__digit_pairs;
     if (v < 10) {
         p[0] = (char)('0' + v);
         return 1;
     }
-    char tmp[10];
-    size_t n = sizeof tmp;
+    size_t n = 2;
+    for (uint32_t lim = 100; n < 10 && v >= lim; lim *= 10) n++;
+    char *q = p + n;
     while (v >= 100) {
         uint32_t r = v % 100u;
         v /= 100u;
-        tmp[--n] = pairs[2 * r + 1];
-        tmp[--n] = pairs[2 * r];
+        q -= 2;
+        memcpy(q, pairs + 2 * r, 2);
     }
-    if (v < 10) {
-        tmp[--n] = (char)('0' + v);
-    } else {
-        tmp[--n] = pairs[2 * v + 1];
-        tmp[--n] = pairs[2 * v];
-    }
-    memcpy(p, tmp + n, sizeof tmp - n);
-    return sizeof tmp - n;
+    if (v >= 10) memcpy(q - 2, pairs + 2 * v, 2);
+    else q[-1] = (char)('0' + v);
+    return n;
 }
 
 /* "[[c,c,...],[...]]": rows of cells[y][x], the words exactly as stored. */
@@ -100,7 +99,8 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
         *p++ = '[';
         for (size_t x = 0; x < w; x++) {
             if (x) *p++ = ',';
-            p += put_u32(p, c[x]);
+            if (c[x] < 10) *p++ = (char)('0' + c[x]); /* most cells: no call */
+            else p += dg__u32_text(p, c[x]);
         }
         *p++ = ']';
         rc = dg_buf_append(out, row, (size_t)(p - row), err);
@@ -139,21 +139,35 @@ static bool at_placeholder(const dumper *c, const char *buf, size_t size)
            t[klen + 2] == '"' && t[klen + 3] == ':';
 }
 
+/* The rare chunks: a placeholder to splice, or one that needs the buffer
+ * to grow. Kept out of line so dump_chunk stays a leaf function without
+ * registers to save. */
+__attribute__((noinline)) static int dump_slow(dumper *c, const char *buf, size_t size)
+{
+    if (at_placeholder(c, buf, size)) {
+        const dg__json_splice *sp = &c->sp[c->next++];
+        c->rc = sp->write(c->d, sp->ctx, c->out, c->err);
+    } else {
+        c->rc = dg_buf_append(c->out, buf, size, c->err);
+    }
+    return c->rc == DG_OK ? 0 : -1;
+}
+
+/* jansson calls this for every key, quote, comma and number (over a
+ * thousand times a document), so the usual case is kept to a copy: most
+ * chunks are one byte, and the NUL dg_buf keeps after its bytes is written
+ * once, when the dump ends (len < cap leaves room for it). */
 static int dump_chunk(const char *buf, size_t size, void *data)
 {
     dumper *c = data;
     dg_buf *b = c->out;
-    if (at_placeholder(c, buf, size)) {
-        const dg__json_splice *sp = &c->sp[c->next++];
-        c->rc = sp->write(c->d, sp->ctx, b, c->err);
-    } else if (b->len + size < b->cap) { /* most chunks: a key, a number */
-        memcpy(b->data + b->len, buf, size);
+    if ((size != 4 || memcmp(buf, "null", 4) != 0) && b->len + size < b->cap) {
+        if (size == 1) b->data[b->len] = (unsigned char)buf[0];
+        else memcpy(b->data + b->len, buf, size);
         b->len += size;
-        b->data[b->len] = '\0';
-    } else {
-        c->rc = dg_buf_append(b, buf, size, c->err);
+        return 0;
     }
-    return c->rc == DG_OK ? 0 : -1;
+    return dump_slow(c, buf, size);
 }
 
 dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
@@ -165,10 +179,8 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
     else if (c.rc == DG_OK && c.next < n)
         c.rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
                             sp[c.next].key);
-    if (c.rc != DG_OK && out->data) { /* a failed encode leaves out as it was */
-        out->len = c.from;
-        out->data[out->len] = '\0';
-    }
+    if (c.rc != DG_OK) out->len = c.from; /* a failed encode leaves out as it was */
+    if (out->data) out->data[out->len] = '\0';
     return c.rc;
 }
 

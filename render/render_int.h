@@ -30,6 +30,10 @@ typedef struct {
 /* dg__json_emit with n splices, which must come in document order. */
 dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
                                 const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* Decimal digits of v at p, unterminated; returns how many (at most 10). */
+size_t dg__u32_text(char *p, uint32_t v);
+/* "00" "01" ... "99": the two digits of i at dg__digit_pairs + 2 * i. */
+extern const char dg__digit_pairs[201];
 /* The splice writer of d's cell rows (ctx unused). */
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
