@@ -46,7 +46,10 @@ typedef struct {
      * n = (i + 1) * cols + j + 1 (see dg__node_cell). Passes that only open
      * cells keep it valid; a pass that closes cells sets it to NULL. */
     uint64_t *ends;
-    void *scratch;           /* a family's working memory, freed by fini */
+    void *scratch;           /* passes' working memory: dg__scratch() */
+    size_t scratch_size;
+    void *lists;             /* one block holding the first room and door arrays */
+    unsigned in_lists;       /* which of room (1), door (2) are still in it */
 } dg__build;
 
 /* The cell index of node bit n of dg__build.ends. */
@@ -134,6 +137,10 @@ dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err);
 dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err);
 dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err);
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err);
+/* Working memory of at least `bytes`, owned by the builder and shared by
+ * the passes one after another: contents are not kept from one call to the
+ * next. NULL when out of memory. */
+void *dg__scratch(dg__build *b, size_t bytes);
 /* The cave mask, allocated zeroed on first use; NULL when out of memory. */
 unsigned char *dg__cave_mask(dg__build *b);
 /* Fisher-Yates, n small. */

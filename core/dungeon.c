@@ -5,6 +5,10 @@
 
 #include "dg_int.h"
 
+/* First capacities of the room and door arrays, one allocation for both:
+ * a small map never grows them. */
+enum { FIRST_ROOMS = 32, FIRST_DOORS = 64, IN_ROOMS = 1, IN_DOORS = 2 };
+
 dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
 {
     memset(b, 0, sizeof *b);
@@ -17,17 +21,30 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
      * any other use of the same seed */
     dg_rng_seed(&b->rng, o->seed, 0x6467u + (uint64_t)o->algorithm);
     b->cell = calloc((size_t)b->rows * (size_t)b->cols, sizeof *b->cell);
-    if (!b->cell)
+    b->lists = malloc(FIRST_ROOMS * sizeof *b->room + FIRST_DOORS * sizeof *b->door);
+    if (!b->cell || !b->lists) {
+        free(b->cell);
+        free(b->lists);
+        b->cell = NULL;
+        b->lists = NULL;
         return dg_error_set(err, DG_ENOMEM, "rows", "", "", "out of memory for a %dx%d map",
                             b->cols, b->rows);
+    }
+    _Static_assert(_Alignof(dg__door) <= sizeof(dg__room), "doors follow rooms in one block");
+    b->room = b->lists;
+    b->door = (dg__door *)(b->room + FIRST_ROOMS);
+    b->cap_room = FIRST_ROOMS;
+    b->cap_door = FIRST_DOORS;
+    b->in_lists = IN_ROOMS | IN_DOORS;
     return DG_OK;
 }
 
 void dg__build_fini(dg__build *b)
 {
     free(b->cell);
-    free(b->room);
-    free(b->door);
+    if (!(b->in_lists & IN_ROOMS)) free(b->room);
+    if (!(b->in_lists & IN_DOORS)) free(b->door);
+    free(b->lists);
     free(b->stair);
     free(b->exit);
     free(b->cave);
@@ -35,21 +52,39 @@ void dg__build_fini(dg__build *b)
     memset(b, 0, sizeof *b);
 }
 
-/* One growth rule for every array: double, starting at 16. */
-static dg_status grow(void **arr, size_t *cap, size_t n, size_t size, dg_error *err)
+void *dg__scratch(dg__build *b, size_t bytes)
+{
+    if (bytes <= b->scratch_size) return b->scratch;
+    /* small maps: one block big enough for every pass */
+    size_t want = bytes < 16384 ? 16384 : bytes;
+    free(b->scratch);
+    b->scratch = malloc(want);
+    b->scratch_size = b->scratch ? want : 0;
+    return b->scratch;
+}
+
+/* One growth rule for every array: double, starting at 16. An array still
+ * in the builder's first block moves out to one of its own. */
+static dg_status grow(dg__build *b, unsigned in, void **arr, size_t *cap, size_t n, size_t size, dg_error *err)
 {
     if (n < *cap) return DG_OK;
     size_t want = *cap ? 2 * *cap : 16;
-    void *g = realloc(*arr, want * size);
+    void *g;
+    if (b->in_lists & in) {
+        if ((g = malloc(want * size)) != NULL) memcpy(g, *arr, n * size);
+    } else {
+        g = realloc(*arr, want * size);
+    }
     if (!g) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    b->in_lists &= ~in;
     *arr = g;
     *cap = want;
     return DG_OK;
 }
 
-#define DG__PUSH(b, arr, n, cap, item, err)                                     \
+#define DG__PUSH(b, in, arr, n, cap, item, err)                                 \
     do {                                                                        \
-        dg_status rc_ = grow((void **)&(b)->arr, &(b)->cap, (b)->n, sizeof *(item), err); \
+        dg_status rc_ = grow(b, in, (void **)&(b)->arr, &(b)->cap, (b)->n, sizeof *(item), err); \
         if (rc_ != DG_OK) return rc_;                                           \
         (b)->arr[(b)->n++] = *(item);                                           \
         return DG_OK;                                                           \
@@ -57,19 +92,19 @@ static dg_status grow(void **arr, size_t *cap, size_t n, size_t size, dg_error *
 
 dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err)
 {
-    DG__PUSH(b, room, n_room, cap_room, r, err);
+    DG__PUSH(b, IN_ROOMS, room, n_room, cap_room, r, err);
 }
 dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err)
 {
-    DG__PUSH(b, door, n_door, cap_door, d, err);
+    DG__PUSH(b, IN_DOORS, door, n_door, cap_door, d, err);
 }
 dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err)
 {
-    DG__PUSH(b, stair, n_stair, cap_stair, s, err);
+    DG__PUSH(b, 0, stair, n_stair, cap_stair, s, err);
 }
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err)
 {
-    DG__PUSH(b, exit, n_exit, cap_exit, e, err);
+    DG__PUSH(b, 0, exit, n_exit, cap_exit, e, err);
 }
 
 unsigned char *dg__cave_mask(dg__build *b)
@@ -114,8 +149,10 @@ dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
     };
     const uint8_t *u = upto[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
     uint32_t x = dg__rng_below(rng, u[DG_DOOR_TYPE_COUNT - 1]);
+    /* the type is how many totals x reaches: counted without branches,
+     * whose outcomes are random */
     int k = 0;
-    while (x >= u[k]) k++;
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT - 1; t++) k += x >= u[t];
     return (dg_door_type)k;
 }
 

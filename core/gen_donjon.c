@@ -88,9 +88,9 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
      * the doorway list and the pair bits live on the stack on small maps */
     enum { LOCAL_SILLS = 128, LOCAL_PAIR_BYTES = 512 };
     sill local_list[LOCAL_SILLS];
-    unsigned char local_paired[LOCAL_PAIR_BYTES] = {0};
+    unsigned char local_paired[LOCAL_PAIR_BYTES];
     size_t side = nr + 1, pair_bytes = (side * side + 7) / 8;
-    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? local_paired : calloc(pair_bytes, 1);
+    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? memset(local_paired, 0, pair_bytes) : calloc(pair_bytes, 1);
     size_t cap = LOCAL_SILLS;
     sill *list = local_list;
     dg_status rc = DG_OK;
@@ -142,14 +142,15 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
 /* ------------------------------------------------------------ corridors */
 
 /* The maze walk runs on a byte per node rather than on the cell words: the
- * low nibble has bit d set while the wall cell towards direction d lets a
- * corridor through, the high nibble is NODE_FREE (all four bits, so each
- * neighbour's test is one mask) while a walk may still enter the node.
- * Rows are `cols` bytes apart with a ring of zero nodes round the map, so
- * node (i, j) is byte (i + 1) * cols + j + 1, its cell is 2n - cols - 1, a
- * step between nodes is the same offset as one between cells, and the map
- * edges need no tests. */
-#define NODE_FREE 0xF0u
+ * low nibble has bit d set while a tunnel towards direction d would open --
+ * the wall cell that way lets a corridor through and the node beyond is
+ * still free -- and NODE_FREE while a walk may still enter the node itself.
+ * Entering a node clears the bits of its four neighbours that point at it,
+ * so each visit reads one byte. Rows are `cols` bytes apart with a ring of
+ * never-free nodes round the map, so node (i, j) is byte
+ * (i + 1) * cols + j + 1, its cell is 2n - cols - 1, and a step between
+ * nodes is the same offset as one between cells. */
+#define NODE_FREE 0x10u
 
 /* One node of the walk: where it is and the order it tries its directions
  * in, as five nibbles, first tried lowest, each one direction's bit: the
@@ -199,26 +200,34 @@ static frame child_frame(dg_rng *rng, uint32_t n, int last, int bias)
     return (frame){n, FRAME_SIDE | keep | order << 4};
 }
 
-/* The directions from node p that open a tunnel now: a wall cell that lets
- * a corridor through to a node still free. */
-static inline uint32_t open_ways(const uint8_t *p, ptrdiff_t cols)
+/* Node p is entered: no longer free, and no neighbour may tunnel into it. */
+static inline void enter(uint8_t *p, ptrdiff_t cols)
 {
-    uint32_t free_near = (p[-cols] & 0x10u) | (p[cols] & 0x20u) | (p[-1] & 0x40u) | (p[1] & 0x80u);
-    return p[0] & free_near >> 4;
+    p[0] &= (uint8_t)~NODE_FREE;
+    p[-cols] &= (uint8_t)~(1u << DG_DIR_SOUTH);
+    p[cols] &= (uint8_t)~(1u << DG_DIR_NORTH);
+    p[-1] &= (uint8_t)~(1u << DG_DIR_EAST);
+    p[1] &= (uint8_t)~(1u << DG_DIR_WEST);
 }
 
-/* Node bytes of nodes i0..i1, j0..j1 (clipped to the map) straight from
- * the cells: its own and the four wall cells round it (the map's edge
- * cells are there to read; a padding node is never free, so a wall towards
- * one opens nothing). No dependence between nodes, so it vectorises. */
+/* Clips the node range i0..i1, j0..j1 to the map. */
+static void clip_nodes(const dg__build *b, int *i0, int *i1, int *j0, int *j1)
+{
+    if (*i0 < 0) *i0 = 0;
+    if (*j0 < 0) *j0 = 0;
+    if (*i1 > b->ni - 1) *i1 = b->ni - 1;
+    if (*j1 > b->nj - 1) *j1 = b->nj - 1;
+}
+
+/* Node bytes of nodes i0..i1, j0..j1 straight from the cells: free or not,
+ * and which of the four wall cells round it let a corridor through (the
+ * map's edge cells are there to read). Whether the nodes beyond are free
+ * is left to free_ways(). No dependence between nodes, so it vectorises. */
 static void node_bytes_in(const dg__build *b, uint8_t *nd, int i0, int i1, int j0, int j1)
 {
     const size_t cols = (size_t)b->cols;
     const uint32_t stop = DG_BLOCKED | DG_PERIMETER | DG_CORRIDOR;
-    if (i0 < 0) i0 = 0;
-    if (j0 < 0) j0 = 0;
-    if (i1 > b->ni - 1) i1 = b->ni - 1;
-    if (j1 > b->nj - 1) j1 = b->nj - 1;
+    clip_nodes(b, &i0, &i1, &j0, &j1);
     for (int i = i0; i <= i1; i++) {
         const uint32_t *row = b->cell + (size_t)(2 * i + 1) * cols + 1, *above = row - cols, *below = row + cols;
         uint8_t *out = nd + (size_t)(i + 1) * cols + 1;
@@ -228,6 +237,20 @@ static void node_bytes_in(const dg__build *b, uint8_t *nd, int i0, int i1, int j
                                ((below[2 * j] & stop) == 0) << DG_DIR_SOUTH |
                                ((row[2 * j - 1] & stop) == 0) << DG_DIR_WEST |
                                ((row[2 * j + 1] & stop) == 0) << DG_DIR_EAST);
+    }
+}
+
+/* Nodes i0..i1, j0..j1 keep only the ways whose node beyond is free (the
+ * ring round the map never is). */
+static void free_ways(const dg__build *b, uint8_t *nd, int i0, int i1, int j0, int j1)
+{
+    const size_t cols = (size_t)b->cols;
+    clip_nodes(b, &i0, &i1, &j0, &j1);
+    for (int i = i0; i <= i1; i++) {
+        uint8_t *p = nd + (size_t)(i + 1) * cols + 1;
+        for (int j = j0; j <= j1; j++)
+            p[j] &= (uint8_t)(~0xFu | (p[j - cols] >> 4 & 1u) << DG_DIR_NORTH | (p[j + cols] >> 4 & 1u) << DG_DIR_SOUTH |
+                              (p[j - 1] >> 4 & 1u) << DG_DIR_WEST | (p[j + 1] >> 4 & 1u) << DG_DIR_EAST);
     }
 }
 
@@ -244,17 +267,20 @@ static inline void close_wall(uint8_t *nd, size_t cols, uint32_t w, int i, int j
 
 /* All node bytes before the walk. On an open layout (nothing blocked) the
  * only closed cells are room walls, so every node starts free with every
- * wall open and only the rooms are looked at: a rectangle's walls are its
- * box's border (no node lies on one), a shaped room's nodes are read again
- * from the cells round its box. Other layouts read every node. */
+ * way open and only the rooms and the map's rim are looked at: a
+ * rectangle's walls are its box's border (no node lies on one), a shaped
+ * room's nodes are read again from the cells round its box. Other layouts
+ * read every node. */
 static void node_bytes(const dg__build *b, uint8_t *nd)
 {
     const size_t cols = (size_t)b->cols;
+    int ni = b->ni, nj = b->nj;
     if (b->o->layout != DG_LAYOUT_SQUARE && b->o->layout != DG_LAYOUT_RECTANGLE) {
-        node_bytes_in(b, nd, 0, b->ni - 1, 0, b->nj - 1);
+        node_bytes_in(b, nd, 0, ni - 1, 0, nj - 1);
+        free_ways(b, nd, 0, ni - 1, 0, nj - 1);
         return;
     }
-    for (int i = 0; i < b->ni; i++) memset(nd + (size_t)(i + 1) * cols + 1, 0xFF, (size_t)b->nj);
+    for (int i = 0; i < ni; i++) memset(nd + (size_t)(i + 1) * cols + 1, NODE_FREE | 0xF, (size_t)nj);
     for (size_t k = 0; k < b->n_room; k++) {
         const dg__room *rm = &b->room[k];
         int i1 = (rm->r1 - 1) / 2, i2 = (rm->r2 - 1) / 2, j1 = (rm->c1 - 1) / 2, j2 = (rm->c2 - 1) / 2;
@@ -272,6 +298,22 @@ static void node_bytes(const dg__build *b, uint8_t *nd)
             close_wall(nd, cols, row[rm->c1 - 1], i, j1, -1, DG_DIR_WEST, DG_DIR_EAST);
             close_wall(nd, cols, row[rm->c2 + 1], i, j2, 1, DG_DIR_EAST, DG_DIR_WEST);
         }
+    }
+    /* nodes that may have a node beyond not free: round shaped rooms, and
+     * the map's rim (the ring beyond it never is) */
+    for (size_t k = 0; k < b->n_room; k++) {
+        const dg__room *rm = &b->room[k];
+        if (rm->shape != DG_SHAPE_RECT)
+            free_ways(b, nd, (rm->r1 - 1) / 2 - 2, (rm->r2 - 1) / 2 + 2, (rm->c1 - 1) / 2 - 2, (rm->c2 - 1) / 2 + 2);
+    }
+    uint8_t *first = nd + cols + 1, *last = nd + (size_t)ni * cols + 1;
+    for (int j = 0; j < nj; j++) {
+        first[j] &= (uint8_t)~(1u << DG_DIR_NORTH);
+        last[j] &= (uint8_t)~(1u << DG_DIR_SOUTH);
+    }
+    for (int i = 0; i < ni; i++) {
+        first[(size_t)i * cols] &= (uint8_t)~(1u << DG_DIR_WEST);
+        first[(size_t)i * cols + (size_t)nj - 1] &= (uint8_t)~(1u << DG_DIR_EAST);
     }
 }
 
@@ -299,10 +341,8 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
      * grows), the end bitset and the node bytes */
     size_t nodes = (size_t)b->ni * (size_t)b->nj, bytes = (size_t)(b->ni + 2) * cols;
     size_t words = (bytes + 63) / 64;
-    frame *stack = malloc(nodes * sizeof *stack + words * sizeof *b->ends + bytes);
+    frame *stack = dg__scratch(b, nodes * sizeof *stack + words * sizeof *b->ends + bytes);
     if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
-    free(b->scratch);
-    b->scratch = stack;
     uint64_t *ends = (uint64_t *)(stack + nodes);
     uint8_t *nd = (uint8_t *)(ends + words);
     memset(ends, 0, words * sizeof *ends + bytes);
@@ -320,7 +360,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
             while (top > 0) {
                 frame *f = &stack[top - 1];
                 uint8_t *p = nd + f->n;
-                uint32_t pick = f->rank & open_ways(p, step[DG_DIR_SOUTH]) * 0x11111u;
+                uint32_t pick = f->rank & (p[0] & 0xFu) * 0x11111u;
                 if (!pick) {
                     ends[f->n / 64] |= (uint64_t)(f->rank <= 2 * FRAME_SIDE - 1) << (f->n % 64);
                     top--;
@@ -329,13 +369,13 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 int d = (int)(dg__ctz32(pick) & 3u);
                 ptrdiff_t s = step[d];
                 f->rank += FRAME_SIDE;
-                p[s] &= (uint8_t)~NODE_FREE;
+                enter(p + s, step[DG_DIR_SOUTH]);
                 uint32_t *at = b->cell + (2 * (p - nd) - (ptrdiff_t)cols - 1);
                 if (!delved) {
                     /* a node's own cell is opened by the tunnel into it;
                      * a root's by its first tunnel out */
                     delved = true, (*trees)++;
-                    p[0] &= (uint8_t)~NODE_FREE;
+                    enter(p, step[DG_DIR_SOUTH]);
                     at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
                 }
                 at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;

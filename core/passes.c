@@ -507,8 +507,11 @@ static size_t collapse(dg__build *b, int r, int c)
          * from the row, on it through the bounds-checked reads */
         int open = 0, d = -1;
         if (r > 0 && c > 0 && r < b->rows - 1 && c < b->cols - 1) {
-            for (int k = 0; k < 4; k++)
-                if (w[step[k]] & DG_OPENSPACE) open++, d = k;
+            for (int k = 0; k < 4; k++) {
+                int is = (w[step[k]] & DG_OPENSPACE) != 0;
+                open += is;
+                d = is ? k : d;
+            }
         } else {
             for (int k = 0; k < 4; k++)
                 if (dg__get(b, r + dg_dir_dy((dg_dir)k), c + dg_dir_dx((dg_dir)k)) & DG_OPENSPACE) open++, d = k;

@@ -4,6 +4,7 @@
  * node-level reservation map keeps boxes disjoint, which leaves at least one
  * wall cell between any two rooms. Doors and corridors are left to others. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "dg_int.h"
 
@@ -334,8 +335,10 @@ dg_status dg__place_rooms(dg__build *b, dg_error *err)
     int min = o->room_min < max ? o->room_min : max;
     p.base = (min + 1) / 2;
     p.radix = (max - min) / 2 + 1;
-    p.resv = calloc((size_t)b->ni * (size_t)b->nj, sizeof *p.resv);
+    size_t nodes = (size_t)b->ni * (size_t)b->nj;
+    p.resv = dg__scratch(b, nodes * sizeof *p.resv);
     if (!p.resv) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    memset(p.resv, 0, nodes * sizeof *p.resv);
 
     long area = (long)(b->rows - 1) * (b->cols - 1);
     long n = area / ((long)max * max);
@@ -348,7 +351,6 @@ dg_status dg__place_rooms(dg__build *b, dg_error *err)
     case DG_ROOMS_SCATTERED:
     default:                 rc = scatter(&p, n > 1 ? n : 1, false, err); break;
     }
-    free(p.resv);
     for (size_t k = 0; k < b->n_room && rc == DG_OK; k++)
         if (b->room[k].shape == DG_SHAPE_COMPOSITE) rc = fill_holes(b, (int)k + 1, err);
     if (rc == DG_OK) ring_rooms(b);
