@@ -41,6 +41,13 @@
 /* Spliced runs are made once per length up to this many rows; longer runs
  * are whole pieces of it plus one shorter piece. */
 #define SPLICE_ROWS 32
+/* The main stream is also fully flushed before this many bytes have gone
+ * in since its last flush: zlib slides its 64 KB window near the end of it
+ * (the hash tables rewritten, ~40k instructions a slide, used or not by
+ * Z_RLE), and a full flush on an empty lookahead starts the window over
+ * instead, for the price of closing a block. Textured rock, where every row
+ * is new, was spending an eighth of its render on slides. */
+#define FEED_MAX 60000
 /* IDAT chunk size: bounds the buffer whatever the image size. */
 #define IDAT_CAP (64 * 1024)
 /* zlib: level 1 with Z_RLE only looks for byte runs, which is what Up
@@ -56,6 +63,7 @@
 typedef struct {
     png_structp p;
     z_stream z;        /* the image stream: raw deflate, flushed before splices */
+    size_t fed;        /* bytes into z since its last full flush */
     z_stream zz;       /* makes the spliced runs; reset for each */
     bool z_open, zz_open;
     uLong adler;       /* of every filtered byte so far */
@@ -118,16 +126,28 @@ static void zrun(writer *w, z_stream *z, const unsigned char *in, size_t n, int 
     }
 }
 
+/* n filtered bytes into the main stream. */
+static void feed(writer *w, const unsigned char *in, size_t n)
+{
+    if (w->fed + n > FEED_MAX) {
+        zrun(w, &w->z, NULL, 0, Z_FULL_FLUSH, false);
+        w->fed = 0;
+    }
+    zrun(w, &w->z, in, n, Z_NO_FLUSH, false);
+    w->fed += n;
+}
+
 /* Filter byte 2 (Up) and zeros: a row equal to the one above. */
 static void repeat_rows(writer *w, int k)
 {
     size_t n = w->rb + 1;
     for (int i = 0; i < k; i++) w->adler = adler32_combine(w->adler, w->zero_adler, (z_off_t)n);
     if ((size_t)k * n < (size_t)SPLICE_MIN) {
-        for (int i = 0; i < k; i++) zrun(w, &w->z, w->zero, n, Z_NO_FLUSH, false);
+        for (int i = 0; i < k; i++) feed(w, w->zero, n);
         return;
     }
     zrun(w, &w->z, NULL, 0, Z_FULL_FLUSH, false);
+    w->fed = 0;
     while (k > 0) {
         int piece = k > SPLICE_ROWS ? SPLICE_ROWS : k;
         if (!w->spl_n[piece]) {
@@ -188,7 +208,7 @@ static void new_row(writer *w, const unsigned char *px, int width, bool first)
     else
         for (size_t i = 0; i < rb; i++) f[i] = (unsigned char)(c[i] - p[i]);
     w->adler = adler32(w->adler, w->filt, (uInt)(rb + 1));
-    zrun(w, &w->z, w->filt, rb + 1, Z_NO_FLUSH, false);
+    feed(w, w->filt, rb + 1);
     unsigned char *t = w->prev;
     w->prev = w->cur;
     w->cur = t;
