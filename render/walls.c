@@ -141,11 +141,17 @@ static uint32_t root_of(run *r, uint32_t i)
     return i;
 }
 
+/* One piece of a and b's; the root keeps the piece's `keep`. */
 static void join(run *r, uint32_t a, uint32_t b)
 {
     a = root_of(r, a), b = root_of(r, b);
-    if (a < b) r[b].up = a;
-    else if (b < a) r[a].up = b;
+    if (a == b) return;
+    if (b < a) {
+        uint32_t t = a;
+        a = b, b = t;
+    }
+    r[b].up = a;
+    r[a].keep |= r[b].keep;
 }
 
 /* Sets g->obj: solid pieces off the map edge whose every walkable
@@ -154,7 +160,7 @@ static bool find_objects(grid *g)
 {
     const uint64_t *zero = row_of(g->open, g->ws, -1); /* off the map: all zero */
     run *r = NULL;
-    size_t n = 0, cap = 0, prev = 0;
+    size_t n = 0, cap = 0, prev = 0, loose = 0;
     for (int y = 0; y < g->h; y++) {
         const uint64_t *o = row_of(g->open, g->ws, y), *lane = row_of(g->lane, g->ws, y);
         size_t first = n;
@@ -170,21 +176,25 @@ static bool find_objects(grid *g)
                         any_in(row_of(g->lane, g->ws, y + 1), s, e);
             r[n] = (run){y, s, e, (uint32_t)n, keep};
             n++;
+            loose += !keep;
             s = next_bit(o, zero, e, g->w, ~(uint64_t)0);
         }
         /* join with the runs above that touch, corners included: widened
          * by a cell each way, the runs of a row may overlap by one, and a
-         * run ending first touches nothing further on the other row */
-        for (size_t i = prev, j = first; i < first && j < n;) {
-            if (r[i].s - 1 < r[j].e && r[j].s < r[i].e + 1) join(r, (uint32_t)i, (uint32_t)j);
+         * run ending first touches nothing further on the other row. Only
+         * a piece holding a run without `keep` can be an object, so two
+         * `keep` runs are never joined: wherever such a piece touches
+         * structure, a join with a run without `keep` says so. */
+        for (size_t i = prev, j = first; loose && i < first && j < n;) {
+            if (!(r[i].keep && r[j].keep) && r[i].s - 1 < r[j].e && r[j].s < r[i].e + 1)
+                join(r, (uint32_t)i, (uint32_t)j);
             if (r[i].e + 1 <= r[j].e) i++;
             else j++;
         }
         prev = first;
     }
-    for (size_t i = 0; i < n; i++) r[root_of(r, (uint32_t)i)].keep |= r[i].keep;
-    for (size_t i = 0; i < n; i++)
-        if (!r[root_of(r, (uint32_t)i)].keep)
+    for (size_t i = 0; loose && i < n; i++)
+        if (!r[i].keep && !r[root_of(r, (uint32_t)i)].keep)
             set_range(g->obj + (size_t)(r[i].y + 1) * g->ws, r[i].s, r[i].e);
     free(r);
     return true;
