@@ -1,6 +1,6 @@
 /* buf.c -- dg_buf, the growable byte buffer every encoder appends to; what
  * goes into it (and in which format) is left to the encoders. */
-#include "render.h"
+#include "render_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +40,11 @@ static dg_status grow(dg_buf *b, size_t n, dg_error *err)
     b->data = p;
     b->cap = cap;
     return DG_OK;
+}
+
+dg_status dg__buf_reserve(dg_buf *b, size_t n, dg_error *err)
+{
+    return grow(b, n, err);
 }
 
 dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err)

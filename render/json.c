@@ -107,6 +107,16 @@ static bool set_name(leaves *l, json_t *o, const char *key, const char *name)
     return json_object_set_new_nocheck(o, key, leaf_name(l, name)) == 0;
 }
 
+/* The string of n bytes at v: unchecked when they are ASCII (valid UTF-8,
+ * and a plain loop is far cheaper than jansson's decoder), else checked --
+ * a text seed carries the user's bytes. */
+static json_t *text(const char *v, size_t n)
+{
+    unsigned char any = 0;
+    for (size_t i = 0; i < n; i++) any |= (unsigned char)v[i];
+    return any < 0x80 ? json_stringn_nocheck(v, n) : json_stringn(v, n);
+}
+
 /* A canonical value becomes a JSON number only when it is plain decimal
  * digits short enough to survive a double; anything else stays a string. */
 static json_t *option_value(leaves *l, const char *key, size_t kn, const char *v, size_t n)
@@ -118,13 +128,13 @@ static json_t *option_value(leaves *l, const char *key, size_t kn, const char *v
         for (size_t i = 0; i < n; i++) x = x * 10 + (v[i] - '0');
         return leaf_int(l, x);
     }
-    return json_stringn(v, n);
+    return text(v, n);
 }
 
 /* "k=v&k=v..." -> {"k": v, ...} in the string's order. Keys are the option
  * table's ASCII names (set unchecked); values in the canonical string are
- * names and numbers, never escaped, but a text seed is the user's bytes,
- * so strings keep jansson's UTF-8 check. */
+ * names and numbers, never escaped, but a text seed is the user's bytes
+ * (see text()). */
 static json_t *options_object(leaves *l, const char *canon)
 {
     json_t *o = json_object();
@@ -416,7 +426,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         bool ok = root && set_name(&l, root, "generator_version", DG_GENERATOR_VERSION) &&
                   json_object_set_new_nocheck(root, "seed", json_string_nocheck(seed)) == 0 &&
                   json_object_set_new_nocheck(root, "options", options_object(&l, canon)) == 0 &&
-                  json_object_set_new_nocheck(root, "permalink", json_stringn(permalink, n + 2)) == 0 &&
+                  json_object_set_new_nocheck(root, "permalink", text(permalink, n + 2)) == 0 &&
                   set_int(&l, root, "width", d->width) && set_int(&l, root, "height", d->height) &&
                   json_object_set_new_nocheck(root, "rooms", rooms_json(&l, d)) == 0 &&
                   json_object_set_new_nocheck(root, "doors", doors_json(&l, d)) == 0 &&
@@ -433,7 +443,12 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memset(&w, 0, sizeof w);
     if (!root)
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
-    else if ((rc = dg__walls_segments(d, false, &w, err)) == DG_OK) {
+    else if ((rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
+             /* about what a map takes: a few kilobytes of rooms and doors,
+              * a digit or three a cell, ~50 bytes a wall */
+             (rc = dg__buf_reserve(out, 4096 + 3 * (size_t)d->width * (size_t)d->height +
+                                           56 * (w.n_walls + w.n_portals),
+                                   err)) == DG_OK) {
         dg__json_splice sp[2] = {{"walls", put_walls, &w}, {"cells", dg__json_put_cells, NULL}};
         rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER, d, out, err);
     }

@@ -7,6 +7,10 @@
 
 #include "render.h"
 
+/* Room in b for n more bytes (and its NUL) at once: an encoder that knows
+ * roughly how much it will write saves the doublings and their copies. */
+dg_status dg__buf_reserve(dg_buf *b, size_t n, dg_error *err);
+
 /* DG_EINVAL unless d is a finished-looking map: cells present, counts backed
  * by arrays, every room/door/stair/exit inside the grid and of a known kind.
  * Encoders call it first so a broken dungeon is an error, never a crash. */
