@@ -351,11 +351,12 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
      * do: pockets only reachable from there stay rock rather than becoming
      * stubs to join */
     size_t top = 0;
+    dg_rng rng = b->rng; /* a local copy stays in registers */
     for (int i = 1; i < b->ni; i++) {
         for (int j = 1; j < b->nj; j++) {
             uint32_t root = (uint32_t)(i + 1) * cols + (uint32_t)j + 1;
             if (!(nd[root] & NODE_FREE)) continue;
-            stack[top++] = root_frame(&b->rng, root);
+            stack[top++] = root_frame(&rng, root);
             bool delved = false;
             while (top > 0) {
                 frame *f = &stack[top - 1];
@@ -380,10 +381,11 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 }
                 at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;
                 at[2 * s] = (at[2 * s] & ~DG_ENTRANCE) | DG_CORRIDOR;
-                stack[top++] = child_frame(&b->rng, (uint32_t)(p + s - nd), d, bias);
+                stack[top++] = child_frame(&rng, (uint32_t)(p + s - nd), d, bias);
             }
         }
     }
+    b->rng = rng;
     b->ends = ends;
     return DG_OK;
 }

@@ -109,6 +109,12 @@ static int try_place(placer *p, const proto *pr, int join, dg_error *err, dg_sta
     bool full = rm.shape == DG_SHAPE_RECT || rm.shape == DG_SHAPE_COMPOSITE;
     for (int r = rm.r1; r <= rm.r2; r++) {
         uint32_t *row = dg__at(b, r, 0);
+        if (full && !join) {
+            /* a new room's box is bare rock: the reservation kept every
+             * other room out of it and walls come later */
+            for (int c = rm.c1; c <= rm.c2; c++) row[c] = word;
+            continue;
+        }
         if (full) {
             for (int c = rm.c1; c <= rm.c2; c++) row[c] = (row[c] & ~DG_ROOM_ID) | word;
             continue;
@@ -304,7 +310,9 @@ static void ring_rooms(dg__build *b)
             for (int r = r1; r <= r2; r++) {
                 uint32_t *row = dg__at(b, r, 0);
                 if (r == rm->r1 - 1 || r == rm->r2 + 1) {
-                    for (int c = c1; c <= c2; c++) row[c] |= (row[c] & DG_ROOM) ? 0u : DG_PERIMETER;
+                    /* PERIMETER where not ROOM, without a branch */
+                    _Static_assert(DG_PERIMETER == DG_ROOM << 3, "room bit shifts onto the wall bit");
+                    for (int c = c1; c <= c2; c++) row[c] |= DG_PERIMETER & ~(row[c] << 3);
                     continue;
                 }
                 if (rm->c1 - 1 == c1 && !(row[c1] & DG_ROOM)) row[c1] |= DG_PERIMETER;
