@@ -306,7 +306,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     for (size_t k = 0; k < b->n_door; k++) {
         const dg__door *src = &b->door[k];
         uint32_t w = dg_cell(d, src->c, src->r);
-        if (w != (DG_CORRIDOR | dg_door_type_bit(src->type)) || !renum[src->room]) continue;
+        if (w != (DG_CORRIDOR | dg__door_bit(src->type)) || !renum[src->room]) continue;
         uint32_t beyond = dg_cell(d, src->c + dg_dir_dx(src->dir), src->r + dg_dir_dy(src->dir));
         d->doors[d->n_doors++] = (dg_door){
             .x = src->c, .y = src->r, .type = src->type, .dir = src->dir,

@@ -73,13 +73,16 @@ static int try_place(placer *p, const proto *pr, int join, dg_error *err, dg_sta
     if (pr->hn < 1 || pr->wn < 1 || pr->i < 0 || pr->j < 0 || pr->i + pr->hn > b->ni ||
         pr->j + pr->wn > b->nj)
         return 0;
-    bool touches = false;
+    /* the box is on the map (tested above), so rows are read directly; an
+     * open layout blocks nothing */
+    bool touches = false, masked = b->o->layout != DG_LAYOUT_SQUARE && b->o->layout != DG_LAYOUT_RECTANGLE;
     for (int i = pr->i; i < pr->i + pr->hn; i++) {
+        const uint16_t *owners = p->resv + (size_t)i * (size_t)b->nj;
+        const uint32_t *row = b->cell + (size_t)(2 * i + 1) * (size_t)b->cols + 1;
         for (int j = pr->j; j < pr->j + pr->wn; j++) {
-            if (dg__get(b, 2 * i + 1, 2 * j + 1) & DG_BLOCKED) return 0;
-            uint16_t owner = p->resv[(size_t)i * (size_t)b->nj + (size_t)j];
-            if (owner && owner != join) return 0;
-            if (owner && owner == join) touches = true;
+            if (masked && (row[2 * j] & DG_BLOCKED)) return 0;
+            if (owners[j] && owners[j] != join) return 0;
+            touches |= owners[j] && owners[j] == join;
         }
     }
     if (join && !touches) return 0;
