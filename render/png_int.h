@@ -44,6 +44,7 @@ typedef struct {
     int wall_64;                   /* wall thickness in 64ths of a cell, >= 1 px */
     bool rock_grid;                /* draw the grid over rock too */
     dg_texture texture;
+    bool rle;                      /* png_write.c: zlib looks for runs only (see there) */
 } dg_png_style;
 
 /* Cell size the renderer itself accepts (dg__png_render); the option's own
@@ -60,9 +61,10 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
 
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a 4-bit palette PNG with the roles' colours rgb[DG_PAL_COUNT],
- * appended to out. DG_ENOMEM, or DG_EIO for a libpng failure. */
+ * appended to out; rle: compress for runs (the style's rle). DG_ENOMEM, or
+ * DG_EIO for a libpng failure. */
 dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
-                        dg_buf *out, dg_error *err);
+                        bool rle, dg_buf *out, dg_error *err);
 
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
 const dg_png_style *dg__style_get(dg_style s);

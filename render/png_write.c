@@ -50,13 +50,18 @@
 #define FEED_MAX 60000
 /* IDAT chunk size: bounds the buffer whatever the image size. */
 #define IDAT_CAP (64 * 1024)
-/* zlib: level 1 with Z_RLE only looks for byte runs, which is what Up
- * filtered map rows hold. memLevel sets both the hash table zlib clears at
+/* zlib for the rows: level 1 with Z_RLE only looks for byte runs, which is
+ * what Up filtered rows of flat or flecked rock hold; strokes across the
+ * rock (hatching, ripples) and grid over rock repeat at other distances, and
+ * there level 2 matching costs less and packs tighter (per style, measured
+ * on the default map: style.c's rle). memLevel sets both the hash table zlib clears at
  * every full flush (Z_RLE never reads it) and the symbols a deflate block
  * holds (each block builds its Huffman trees): 4 where there are splices,
  * 6 where there are none (textured rock: every row differs), measured on
  * the default map, standard and parchment. */
-#define Z_LEVEL 1
+#define Z_LEVEL_RLE 1
+#define Z_LEVEL_MATCH 2
+#define Z_LEVEL_PIECE 1
 #define Z_MEM_SPLICED 4
 #define Z_MEM_PLAIN 6
 
@@ -277,7 +282,7 @@ static void writer_fini(writer *w)
 
 /* Finds the repeated rows (shared storage, else compared), then sets up
  * zlib for what they are. */
-static bool writer_init(writer *w, unsigned char *const *rows, int width, int height)
+static bool writer_init(writer *w, unsigned char *const *rows, int width, int height, bool rle)
 {
     memset(w, 0, sizeof *w);
     w->rb = (size_t)width / 2 + (size_t)(width & 1);
@@ -300,9 +305,11 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     w->zero_adler = adler32(adler32(0, NULL, 0), w->zero, (uInt)(w->rb + 1));
     w->adler = adler32(0, NULL, 0);
     int mem = spliced ? Z_MEM_SPLICED : Z_MEM_PLAIN;
-    w->z_open = deflateInit2(&w->z, Z_LEVEL, Z_DEFLATED, -15, mem, Z_RLE) == Z_OK;
+    w->z_open = deflateInit2(&w->z, rle ? Z_LEVEL_RLE : Z_LEVEL_MATCH, Z_DEFLATED, -15, mem,
+                             rle ? Z_RLE : Z_DEFAULT_STRATEGY) == Z_OK;
     /* the spliced runs are one row repeated: plain matches a row apart */
-    w->zz_open = w->z_open && deflateInit2(&w->zz, Z_LEVEL, Z_DEFLATED, -15, mem, Z_DEFAULT_STRATEGY) == Z_OK;
+    w->zz_open = w->z_open &&
+                 deflateInit2(&w->zz, Z_LEVEL_PIECE, Z_DEFLATED, -15, mem, Z_DEFAULT_STRATEGY) == Z_OK;
     return w->zz_open;
 }
 
@@ -344,10 +351,10 @@ static dg_status write_png(unsigned char *const *rows, int width, int height, co
 }
 
 dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
-                        dg_buf *out, dg_error *err)
+                        bool rle, dg_buf *out, dg_error *err)
 {
     writer w;
-    if (!writer_init(&w, rows, width, height)) {
+    if (!writer_init(&w, rows, width, height, rle)) {
         writer_fini(&w);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
     }
