@@ -134,7 +134,14 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err);
 void dg__build_fini(dg__build *b);
 /* Growable arrays; DG_ENOMEM on failure. New room ids are n_room after the call. */
 dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err);
-dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err);
+dg_status dg__add_door_grow(dg__build *b, const dg__door *d, dg_error *err);
+/* Doors are added in inner loops: the common case (room left) inline. */
+static inline dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err)
+{
+    if (b->n_door == b->cap_door) return dg__add_door_grow(b, d, err);
+    b->door[b->n_door++] = *d;
+    return DG_OK;
+}
 dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err);
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err);
 /* Working memory of at least `bytes`, owned by the builder and shared by
@@ -145,8 +152,28 @@ void *dg__scratch(dg__build *b, size_t bytes);
 unsigned char *dg__cave_mask(dg__build *b);
 /* Fisher-Yates, n small. */
 void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n);
-/* A door type drawn from the door set's weights (one draw). */
-dg_door_type dg__door_type(dg_rng *rng, dg_door_set set);
+/* A door type drawn from the door set's weights (one draw). Inline: a
+ * draw costs less than a call. */
+static inline dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
+{
+    /* weights of arch, door, locked, trapped, secret, portcullis as running
+     * totals; the last is the whole. "standard" is donjon's own mix (out of
+     * 110); the others lean as their names say. */
+    static const uint8_t upto[DG_DOORS_COUNT][DG_DOOR_TYPE_COUNT] = {
+        [DG_DOORS_NONE] = {1, 1, 1, 1, 1, 1},
+        [DG_DOORS_BASIC] = {40, 100, 100, 100, 100, 100},
+        [DG_DOORS_SECURE] = {10, 40, 70, 75, 85, 100},
+        [DG_DOORS_STANDARD] = {15, 60, 75, 90, 100, 110},
+        [DG_DOORS_DEATHTRAP] = {5, 20, 35, 70, 90, 100},
+    };
+    const uint8_t *u = upto[(unsigned)set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
+    uint32_t x = dg__rng_below(rng, u[DG_DOOR_TYPE_COUNT - 1]);
+    /* the type is how many totals x reaches: counted without branches,
+     * whose outcomes are random */
+    int k = 0;
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT - 1; t++) k += x >= u[t];
+    return (dg_door_type)k;
+}
 /* floor(sqrt(n)) without floating point. */
 int dg__isqrt(long n);
 

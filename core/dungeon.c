@@ -94,7 +94,7 @@ dg_status dg__add_room(dg__build *b, const dg__room *r, dg_error *err)
 {
     DG__PUSH(b, IN_ROOMS, room, n_room, cap_room, r, err);
 }
-dg_status dg__add_door(dg__build *b, const dg__door *d, dg_error *err)
+dg_status dg__add_door_grow(dg__build *b, const dg__door *d, dg_error *err)
 {
     DG__PUSH(b, IN_DOORS, door, n_door, cap_door, d, err);
 }
@@ -133,27 +133,6 @@ void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
         dirs[k] = dirs[x];
         dirs[x] = t;
     }
-}
-
-dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
-{
-    /* weights of arch, door, locked, trapped, secret, portcullis as running
-     * totals; the last is the whole. "standard" is donjon's own mix (out of
-     * 110); the others lean as their names say. */
-    static const uint8_t upto[DG_DOORS_COUNT][DG_DOOR_TYPE_COUNT] = {
-        [DG_DOORS_NONE] = {1, 1, 1, 1, 1, 1},
-        [DG_DOORS_BASIC] = {40, 100, 100, 100, 100, 100},
-        [DG_DOORS_SECURE] = {10, 40, 70, 75, 85, 100},
-        [DG_DOORS_STANDARD] = {15, 60, 75, 90, 100, 110},
-        [DG_DOORS_DEATHTRAP] = {5, 20, 35, 70, 90, 100},
-    };
-    const uint8_t *u = upto[set < DG_DOORS_COUNT ? set : DG_DOORS_STANDARD];
-    uint32_t x = dg__rng_below(rng, u[DG_DOOR_TYPE_COUNT - 1]);
-    /* the type is how many totals x reaches: counted without branches,
-     * whose outcomes are random */
-    int k = 0;
-    for (int t = 0; t < DG_DOOR_TYPE_COUNT - 1; t++) k += x >= u[t];
-    return (dg_door_type)k;
 }
 
 int dg__isqrt(long n)

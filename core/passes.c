@@ -497,24 +497,22 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
  * side, the cell it moves to, and any other stop keeps two or more. */
 static size_t collapse(dg__build *b, int r, int c)
 {
-    const ptrdiff_t cols = b->cols;
-    const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -cols, [DG_DIR_SOUTH] = cols,
+    /* the map's size in locals: the cell stores below could alias them */
+    const int rows = b->rows, cols = b->cols;
+    const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = cols,
                                [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
+    static const int8_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
     uint32_t *w = dg__at(b, r, c);
     for (int first = 1;; first = 0) {
         if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return SIZE_MAX;
         /* open sides, and the last of them: inside the map's edge straight
          * from the row, on it through the bounds-checked reads */
         int open = 0, d = -1;
-        if (r > 0 && c > 0 && r < b->rows - 1 && c < b->cols - 1) {
-            for (int k = 0; k < 4; k++) {
-                int is = (w[step[k]] & DG_OPENSPACE) != 0;
-                open += is;
-                d = is ? k : d;
-            }
-        } else {
-            for (int k = 0; k < 4; k++)
-                if (dg__get(b, r + dg_dir_dy((dg_dir)k), c + dg_dir_dx((dg_dir)k)) & DG_OPENSPACE) open++, d = k;
+        bool inside = r > 0 && c > 0 && r < rows - 1 && c < cols - 1;
+        for (int k = 0; k < 4; k++) {
+            int is = inside ? (w[step[k]] & DG_OPENSPACE) != 0 : (dg__get(b, r + dy[k], c + dx[k]) & DG_OPENSPACE) != 0;
+            open += is;
+            d = is ? k : d;
         }
         if (open > 1) return SIZE_MAX;
         /* a stair or exit keeps its landing, even when nothing else is left
@@ -523,8 +521,8 @@ static size_t collapse(dg__build *b, int r, int c)
         *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
         if (d < 0) return SIZE_MAX;
         w += step[d];
-        r += dg_dir_dy((dg_dir)d);
-        c += dg_dir_dx((dg_dir)d);
+        r += dy[d];
+        c += dx[d];
     }
 }
 
