@@ -5,19 +5,18 @@
  *
  * Why not png_write_row: a map image is mostly rows equal to the row above
  * (a cell is `cell` px tall and only its boundary and glyph rows differ),
- * and zlib costs ~10 instructions for every byte it is handed however
- * repetitive (hashing or run scanning, window sliding, adler32), which was
- * two thirds of a render. Here every row that differs from the one above is
- * packed 4 bits a pixel, filtered Up (libpng's Up filter, byte minus the
- * byte above) and compressed with Z_RLE, so it costs what it holds. A run of
- * rows that repeat the one above is, after the Up filter, filter byte 2 and
- * zeros; a long run is not compressed again but copied from deflate output
- * made once per render for that run length, after a Z_FULL_FLUSH of the
- * main stream (zlib's documented restart point: nothing after it refers
- * back, so a self-contained piece can be spliced in there -- what pigz does
- * to compress in parallel). A flush costs ~20k instructions (it closes a
- * deflate block), so only runs of SPLICE_MIN bytes or more are spliced;
- * shorter ones are fed to zlib as zeros.
+ * and through libpng zlib is handed every byte of every row (filtering,
+ * hashing, window sliding, adler32 on each), which was two thirds of a
+ * render. Here every row that differs from the one above is packed 4 bits a
+ * pixel, filtered Up (byte minus the byte above, PNG filter 2) and
+ * compressed as it comes; a repeated row is filter byte 2 and zeros, fed
+ * from one zero row whose adler32 is combined, not recomputed. A long run of
+ * repeats (big cells, the uvtt image at 70 px) is not compressed again but
+ * copied from deflate output made once per render for that run length,
+ * after a Z_FULL_FLUSH of the main stream (zlib's documented restart point:
+ * nothing after it refers back, so a self-contained piece can be spliced in
+ * there -- what pigz does to compress in parallel). A flush closes a
+ * deflate block, so only runs over splice_min bytes are spliced.
  *
  * The zlib stream is therefore raw deflate from zlib with the two header
  * bytes and the adler32 trailer (zlib's adler32/adler32_combine) put round
@@ -36,8 +35,11 @@
 
 /* A run of repeated rows is spliced when it holds at least this many
  * filtered bytes: below it the flush costs more than zlib's pass over the
- * zeros (measured on the default 37x27 map at 18 px). */
-#define SPLICE_MIN 3000
+ * zeros. Matching (level 2) takes a zero row in two long matches, Z_RLE
+ * scans it, so the break-even differs (measured on the default map at 18
+ * and 40 px, 45x23, 101x101 and 301x301 at 8 px). */
+#define SPLICE_MIN_RLE 3000
+#define SPLICE_MIN_MATCH 12000
 /* Spliced runs are made once per length up to this many rows; longer runs
  * are whole pieces of it plus one shorter piece. */
 #define SPLICE_ROWS 32
@@ -71,6 +73,7 @@ typedef struct {
     size_t fed;        /* bytes into z since its last full flush */
     z_stream zz;       /* makes the spliced runs; reset for each */
     bool z_open, zz_open;
+    size_t splice_min; /* SPLICE_MIN_RLE or _MATCH */
     uLong adler;       /* of every filtered byte so far */
     size_t rb;         /* bytes a packed row */
     unsigned char *rep; /* per row: equal to the row above */
@@ -147,7 +150,7 @@ static void repeat_rows(writer *w, int k)
 {
     size_t n = w->rb + 1;
     for (int i = 0; i < k; i++) w->adler = adler32_combine(w->adler, w->zero_adler, (z_off_t)n);
-    if ((size_t)k * n < (size_t)SPLICE_MIN) {
+    if ((size_t)k * n < w->splice_min) {
         for (int i = 0; i < k; i++) feed(w, w->zero, n);
         return;
     }
@@ -295,11 +298,12 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     w->spl = malloc(w->spl_cap);
     w->rep = malloc((size_t)height);
     if (!w->prev || !w->cur || !w->filt || !w->zero || !w->out || !w->spl || !w->rep) return false;
+    w->splice_min = rle ? SPLICE_MIN_RLE : SPLICE_MIN_MATCH;
     bool spliced = false;
     for (int y = 0, run = 0; y < height; y++) {
         w->rep[y] = y > 0 && (rows[y] == rows[y - 1] || !memcmp(rows[y], rows[y - 1], (size_t)width));
         run = w->rep[y] ? run + 1 : 0;
-        spliced = spliced || (size_t)run * (w->rb + 1) >= SPLICE_MIN;
+        spliced = spliced || (size_t)run * (w->rb + 1) >= w->splice_min;
     }
     w->zero[0] = 2;
     w->zero_adler = adler32(adler32(0, NULL, 0), w->zero, (uInt)(w->rb + 1));
