@@ -17,23 +17,13 @@ typedef struct {
     int other;               /* room beyond, 0 for the corridor lattice */
 } sill;
 
-/* Whether the doorway from room node (r, c) of room `id` towards d is a
- * candidate: a plain wall cell (not already a door) with wall either side,
- * and beyond it, inside the map's edge, a node a corridor or another room
- * can reach. Appends it to out (up to cap) and counts it in *n. */
-static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, sill *out, size_t cap, size_t *n)
+/* The doorway at cell `at` + s, whose node beyond (at + 2s) is inside the
+ * map's edge, is a candidate when that node is neither blocked nor a wall:
+ * a corridor or another room can reach it. Appends it to out (up to cap)
+ * and counts it in *n. */
+static inline void add_sill(const uint32_t *at, ptrdiff_t s, int id, int r, int c, dg_dir d, sill *out,
+                            size_t cap, size_t *n)
 {
-    const ptrdiff_t cols = b->cols;
-    int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
-    ptrdiff_t s = dr * cols + dc, across = dr ? 1 : cols;
-    const uint32_t *at = b->cell + (size_t)r * (size_t)cols + (size_t)c;
-    uint32_t door = at[s];
-    if (!(door & DG_PERIMETER) || (door & (DG_ROOM | DG_BLOCKED | DG_DOORSPACE))) return;
-    /* the wall cells either side must be wall too, or a shaped room's
-     * doorway would open sideways into its own floor */
-    if ((at[s + across] | at[s - across]) & DG_ROOM) return;
-    int orow = r + 2 * dr, ocol = c + 2 * dc;
-    if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) return;
     uint32_t beyond = at[2 * s];
     if (beyond & DG_BLOCKED) return;
     int other = 0;
@@ -43,8 +33,34 @@ static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, 
     } else if (beyond & DG_PERIMETER) {
         return; /* a corridor could never reach it */
     }
-    if (*n < cap) out[*n] = (sill){r + dr, c + dc, d, other};
+    if (*n < cap) out[*n] = (sill){r, c, d, other};
     ++*n;
+}
+
+/* Whether the wall cell at + s, between room node `at` and the node beyond,
+ * can be a doorway: a plain wall (not already a door) with wall either side
+ * (`across` steps along the wall). */
+static inline bool wall_sill(const uint32_t *at, ptrdiff_t s, ptrdiff_t across)
+{
+    uint32_t door = at[s];
+    if (!(door & DG_PERIMETER) || (door & (DG_ROOM | DG_BLOCKED | DG_DOORSPACE))) return false;
+    /* the wall cells either side must be wall too, or a shaped room's
+     * doorway would open sideways into its own floor */
+    return !((at[s + across] | at[s - across]) & DG_ROOM);
+}
+
+/* Tries the doorway from room node (r, c) of room `id` towards d: a
+ * candidate when its wall can be one and its node beyond is inside the
+ * map's edge and reachable (add_sill). */
+static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, sill *out, size_t cap, size_t *n)
+{
+    const ptrdiff_t cols = b->cols;
+    int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
+    ptrdiff_t s = dr * cols + dc;
+    const uint32_t *at = b->cell + (size_t)r * (size_t)cols + (size_t)c;
+    int orow = r + 2 * dr, ocol = c + 2 * dc;
+    if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) return;
+    if (wall_sill(at, s, dr ? 1 : cols)) add_sill(at, s, id, r + dr, c + dc, d, out, cap, n);
 }
 
 /* Candidate doorways of room `id`, node by node in row-major order and each
@@ -58,13 +74,20 @@ static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long
     size_t n = 0;
     if (rm->shape == DG_SHAPE_RECT) {
         *nodes = (long)((rm->r2 - rm->r1) / 2 + 1) * ((rm->c2 - rm->c1) / 2 + 1);
+        /* whether a side's nodes beyond are inside the map's edge is the
+         * same all along it */
+        const ptrdiff_t cols = b->cols;
+        bool north = rm->r1 >= 3, south = rm->r2 <= b->rows - 4, west = rm->c1 >= 3, east = rm->c2 <= b->cols - 4;
         for (int r = rm->r1; r <= rm->r2; r += 2) {
-            bool top = r == rm->r1, bottom = r == rm->r2;
-            for (int c = rm->c1; c <= rm->c2; c += top || bottom || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
-                if (top) try_sill(b, id, r, c, DG_DIR_NORTH, out, cap, &n);
-                if (bottom) try_sill(b, id, r, c, DG_DIR_SOUTH, out, cap, &n);
-                if (c == rm->c1) try_sill(b, id, r, c, DG_DIR_WEST, out, cap, &n);
-                if (c == rm->c2) try_sill(b, id, r, c, DG_DIR_EAST, out, cap, &n);
+            bool top = north && r == rm->r1, bottom = south && r == rm->r2;
+            bool rim = r == rm->r1 || r == rm->r2;
+            const uint32_t *row = b->cell + (size_t)r * (size_t)cols;
+            for (int c = rm->c1; c <= rm->c2; c += rim || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
+                const uint32_t *at = row + c;
+                if (top && wall_sill(at, -cols, 1)) add_sill(at, -cols, id, r - 1, c, DG_DIR_NORTH, out, cap, &n);
+                if (bottom && wall_sill(at, cols, 1)) add_sill(at, cols, id, r + 1, c, DG_DIR_SOUTH, out, cap, &n);
+                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(at, -1, id, r, c - 1, DG_DIR_WEST, out, cap, &n);
+                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(at, 1, id, r, c + 1, DG_DIR_EAST, out, cap, &n);
             }
         }
         return n;
@@ -352,9 +375,17 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
      * stubs to join */
     size_t top = 0;
     dg_rng rng = b->rng; /* a local copy stays in registers */
+    const uint64_t any_free = 0x0101010101010101ull * NODE_FREE;
     for (int i = 1; i < b->ni; i++) {
-        for (int j = 1; j < b->nj; j++) {
-            uint32_t root = (uint32_t)(i + 1) * cols + (uint32_t)j + 1;
+        uint32_t end = (uint32_t)(i + 1) * cols + (uint32_t)b->nj + 1;
+        for (uint32_t root = (uint32_t)(i + 1) * cols + 2; root < end; root++) {
+            /* after the first walks few nodes are free: pass over eight
+             * node bytes at a time while none is */
+            uint64_t eight;
+            if (end - root >= 8 && (memcpy(&eight, nd + root, 8), !(eight & any_free))) {
+                root += 7;
+                continue;
+            }
             if (!(nd[root] & NODE_FREE)) continue;
             stack[top++] = root_frame(&rng, root);
             bool delved = false;
