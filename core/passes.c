@@ -4,6 +4,7 @@
  * stack. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dg_int.h"
 
@@ -356,24 +357,31 @@ dg_status dg__place_exits(dg__build *b, dg_error *err)
 
 /* The direction in which node (r, c) is the closed end of a plain corridor
  * at least three cells long, walled all round otherwise; -1 if it isn't. */
+static int stair_way(const dg__build *b, size_t at);
+
 static int stair_heading(const dg__build *b, int r, int c)
 {
-    /* most cells fail here: not a plain corridor with one way out */
     if (r < 1 || c < 1 || r > b->rows - 2 || c > b->cols - 2) return -1;
-    const size_t cols = (size_t)b->cols;
-    const uint32_t *at = b->cell + (size_t)r * cols + (size_t)c;
-    if (at[0] != DG_CORRIDOR || open_around(at, (ptrdiff_t)cols) != 1) return -1;
+    return stair_way(b, (size_t)r * (size_t)b->cols + (size_t)c);
+}
+
+/* stair_heading() of the interior cell `at`. The cheap tests come first and
+ * the cell's row and column (a division) only when all of them pass. */
+static int stair_way(const dg__build *b, size_t at)
+{
+    const ptrdiff_t cols = b->cols;
+    const uint32_t *w = b->cell + at;
+    /* most cells fail here: not a plain corridor with one way out */
+    if (w[0] != DG_CORRIDOR || open_around(w, cols) != 1) return -1;
     /* the one open side is the only heading whose 3x3 can be walled: the
      * other three sides are closed already, so only the diagonals remain */
-    int d = (at[-(ptrdiff_t)cols] & DG_OPENSPACE) ? DG_DIR_NORTH : (at[cols] & DG_OPENSPACE) ? DG_DIR_SOUTH
-            : (at[-1] & DG_OPENSPACE) ? DG_DIR_WEST : DG_DIR_EAST;
+    int d = (w[-cols] & DG_OPENSPACE) ? DG_DIR_NORTH : (w[cols] & DG_OPENSPACE) ? DG_DIR_SOUTH
+            : (w[-1] & DG_OPENSPACE) ? DG_DIR_WEST : DG_DIR_EAST;
     int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
-    if (at[dr * (ptrdiff_t)cols + dc] != DG_CORRIDOR ||
-        dg__get(b, r + 2 * dr, c + 2 * dc) != DG_CORRIDOR)
-        return -1;
-    const uint32_t *up = at - cols, *down = at + cols;
-    if ((up[-1] | up[1] | down[-1] | down[1]) & DG_OPENSPACE) return -1;
-    return d;
+    if (w[dr * cols + dc] != DG_CORRIDOR) return -1;
+    if ((w[-cols - 1] | w[-cols + 1] | w[cols - 1] | w[cols + 1]) & DG_OPENSPACE) return -1;
+    int r = (int)(at / (size_t)cols), c = (int)(at % (size_t)cols);
+    return dg__get(b, r + 2 * dr, c + 2 * dc) == DG_CORRIDOR ? d : -1;
 }
 
 /* A nook for a stair: solid rock (not a room's wall, not masked) inside the
@@ -400,11 +408,13 @@ static int nook_heading(const dg__build *b, int r, int c)
 }
 
 /* Appends cell index `at` to the growable list; false when out of memory. */
-static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t at)
+static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t *local, uint32_t at)
 {
     if (*n == *cap) {
-        uint32_t *g = realloc(*ends, 2 * *cap * sizeof *g);
+        /* the first growth leaves the stack buffer for the heap */
+        uint32_t *g = realloc(*ends == local ? NULL : *ends, 2 * *cap * sizeof *g);
         if (!g) return false;
+        if (*ends == local) memcpy(g, local, *n * sizeof *g);
         *ends = g;
         *cap *= 2;
     }
@@ -434,35 +444,35 @@ static bool next_end(const dg__build *b, size_t *n)
 static bool stair_node(const dg__build *b, size_t at)
 {
     const uint32_t *w = b->cell + at;
-    size_t cols = (size_t)b->cols;
-    return (w[0] == DG_CORRIDOR) & (open_around(w, (ptrdiff_t)cols) == 1) &&
-           stair_heading(b, (int)(at / cols), (int)(at % cols)) >= 0;
+    return (w[0] == DG_CORRIDOR) & (open_around(w, b->cols) == 1) && stair_way(b, at) >= 0;
 }
 
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 {
     if (count <= 0) return DG_OK;
-    size_t n = 0, cap = 64, cols = (size_t)b->cols;
-    uint32_t *ends = malloc(cap * sizeof *ends);
-    if (!ends) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    /* the spots: on the stack for all but big maps */
+    enum { LOCAL_ENDS = 256 };
+    uint32_t local[LOCAL_ENDS];
+    size_t n = 0, cap = LOCAL_ENDS, cols = (size_t)b->cols;
+    uint32_t *ends = local;
     bool ok = true;
     /* pass 0: dead ends on the node lattice, only among the nodes the maze
      * walk left as possible ones when it did */
     if (b->ends) {
         for (size_t k = 0; next_end(b, &k) && ok; k++)
-            if (stair_node(b, dg__node_cell(b, k))) ok = push_end(&ends, &n, &cap, (uint32_t)dg__node_cell(b, k));
+            if (stair_node(b, dg__node_cell(b, k))) ok = push_end(&ends, &n, &cap, local, (uint32_t)dg__node_cell(b, k));
     } else {
         for (int r = 1; r < b->rows - 1 && ok; r += 2)
             for (int c = 1; c < b->cols - 1 && ok; c += 2)
-                if (stair_node(b, (size_t)r * cols + (size_t)c)) ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
+                if (stair_node(b, (size_t)r * cols + (size_t)c)) ok = push_end(&ends, &n, &cap, local, (uint32_t)((size_t)r * cols + (size_t)c));
     }
     /* pass 1 (only when those are too few): nooks anywhere */
     if (n < (size_t)count)
         for (int r = 0; r < b->rows && ok; r++)
             for (int c = 0; c < b->cols && ok; c++)
-                if (nook_heading(b, r, c) >= 0) ok = push_end(&ends, &n, &cap, (uint32_t)((size_t)r * cols + (size_t)c));
+                if (nook_heading(b, r, c) >= 0) ok = push_end(&ends, &n, &cap, local, (uint32_t)((size_t)r * cols + (size_t)c));
     if (!ok) {
-        free(ends);
+        if (ends != local) free(ends);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     }
     dg_status rc = DG_OK;
@@ -483,7 +493,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         rc = dg__add_stair(b, &s, err);
         k++;
     }
-    free(ends);
+    if (ends != local) free(ends);
     return rc;
 }
 
@@ -507,14 +517,15 @@ static size_t collapse(dg__build *b, int r, int c)
         if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return SIZE_MAX;
         /* open sides, and the last of them: inside the map's edge straight
          * from the row, on it through the bounds-checked reads */
-        int open = 0, d = -1;
-        bool inside = r > 0 && c > 0 && r < rows - 1 && c < cols - 1;
-        for (int k = 0; k < 4; k++) {
-            int is = inside ? (w[step[k]] & DG_OPENSPACE) != 0 : (dg__get(b, r + dy[k], c + dx[k]) & DG_OPENSPACE) != 0;
-            open += is;
-            d = is ? k : d;
+        unsigned open = 0; /* bit per open side */
+        if (r > 0 && c > 0 && r < rows - 1 && c < cols - 1) {
+            for (int k = 0; k < 4; k++) open |= (unsigned)((w[step[k]] & DG_OPENSPACE) != 0) << k;
+        } else {
+            for (int k = 0; k < 4; k++)
+                open |= (unsigned)((dg__get(b, r + dy[k], c + dx[k]) & DG_OPENSPACE) != 0) << k;
         }
-        if (open > 1) return SIZE_MAX;
+        if (open & (open - 1)) return SIZE_MAX; /* two or more */
+        int d = open ? (int)dg__ctz32(open) : -1;
         /* a stair or exit keeps its landing, even when nothing else is left
          * to lead to (a map too small for rooms) */
         if (d >= 0 && (w[step[d]] & DG__KEEP)) return first ? SIZE_MAX : (size_t)r * (size_t)cols + (size_t)c;
