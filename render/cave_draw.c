@@ -244,6 +244,8 @@ static dg_status refine(dg_canvas *cv, unsigned char *free_cells, dg_error *err)
     free(tmpl);
     cv->fine = a;
     cv->sub = target;
+    for (int i = 0; i < cv->cell && i <= DG_PNG_MAX_CELL; i++)
+        cv->sub_at[i] = (unsigned char)(i * target / cv->cell);
     cv->fine_stride = L.fw;
     return DG_OK;
 }
@@ -298,15 +300,15 @@ void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, in
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile)
 {
-    int c = cv->cell, s = cv->sub;
+    int c = cv->cell;
     if (ty >= c) ty = c - 1;
-    const unsigned char *f = cv->fine + (size_t)(y * s + ty * s / c + 1) * cv->fine_stride + 1 +
-                             (size_t)x * (size_t)s;
+    const unsigned char *f = cv->fine + (size_t)(y * cv->sub + cv->sub_at[ty] + 1) * cv->fine_stride + 1 +
+                             (size_t)x * (size_t)cv->sub;
+    const unsigned char *at = cv->sub_at;
     int x0 = x * c;
-    for (int i = 0; i < c; i++) {
-        int px = x0 + i;
-        dst[px] = f[i * s / c] ? floor_row[px] : tile ? tile[i] : rock_row[px];
-    }
+    unsigned char *d = dst + x0;
+    const unsigned char *fl = floor_row + x0, *rk = tile ? tile : rock_row + x0;
+    for (int i = 0; i < c; i++) d[i] = f[at[i]] ? fl[i] : rk[i];
 }
 
 static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_GRID; }
@@ -314,37 +316,61 @@ static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_
 /* Wall ink on cave rock within the wall thickness of cave floor, along
  * rows and columns: traced walls sit on the rock side, cv->wall px wide,
  * like the straight ones. Reads the filled image: before any glyph, floor
- * pixels are exactly the FLOOR and GRID indices. */
+ * pixels are exactly the FLOOR and GRID indices. Wall is not floorish, so
+ * marking as we go changes no later test: the row pass works a floor run
+ * at a time, the column pass is a branch-free loop the compiler vectorises,
+ * and cell rows without cave are skipped (their rows stay shared). */
 void dg__cave_walls(dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     if (!cv->fine) return;
     int c = cv->cell, t = cv->wall, w = cv->w;
-    unsigned char *in = malloc((size_t)w);
-    if (!in) return; /* cosmetic pass: without memory the caves keep no rim */
+    unsigned char *in = malloc((size_t)w), *rock = calloc((size_t)w, 1); /* rock: outside the image */
+    if (!in || !rock) { /* cosmetic pass: without memory the caves keep no rim */
+        free(in);
+        free(rock);
+        return;
+    }
     for (int y = 0; y < cv->h; y++) {
         int r = y / c < d->height ? y / c : d->height - 1;
         const unsigned char *cave = d->cave + (size_t)r * (size_t)d->width;
-        for (int x = 0; x < d->width; x++) memset(in + (size_t)x * (size_t)c, cave[x], (size_t)c);
+        bool any = false;
+        for (int x = 0; x < d->width; x++) {
+            memset(in + (size_t)x * (size_t)c, cave[x], (size_t)c);
+            any = any || cave[x];
+        }
+        if (!any) continue;
         in[w - 1] = cave[d->width - 1];
-        unsigned char *row = dg__canvas_row(cv, y);
+        unsigned char *restrict row = dg__canvas_row(cv, y);
         /* along the row: t px each side of every floor run */
-        for (int x = 0; x < w; x++) {
-            if (!floorish(row[x])) continue;
-            for (int k = 1; k <= t; k++) {
-                if (x - k >= 0 && in[x - k] && !floorish(row[x - k])) row[x - k] = DG_PAL_WALL;
-                if (x + k < w && in[x + k] && !floorish(row[x + k])) row[x + k] = DG_PAL_WALL;
+        for (int x = 0; x < w;) {
+            if (!floorish(row[x])) {
+                x++;
+                continue;
             }
+            int e = x + 1;
+            while (e < w && floorish(row[e])) e++;
+            for (int k = 1; k <= t; k++) {
+                int a = x - k, b = e - 1 + k;
+                if (a >= 0 && in[a] && !floorish(row[a])) row[a] = DG_PAL_WALL;
+                if (b < w && in[b] && !floorish(row[b])) row[b] = DG_PAL_WALL;
+            }
+            x = e;
         }
         /* down the columns: rows within t above or below hold floor */
         for (int k = 1; k <= t; k++) {
-            const unsigned char *up = y - k >= 0 ? cv->rows[y - k] : NULL;
-            const unsigned char *dn = y + k < cv->h ? cv->rows[y + k] : NULL;
-            for (int x = 0; x < w; x++)
-                if (in[x] && !floorish(row[x]) &&
-                    ((up && floorish(up[x])) || (dn && floorish(dn[x]))))
-                    row[x] = DG_PAL_WALL;
+            const unsigned char *restrict up = y - k >= 0 ? cv->rows[y - k] : rock;
+            const unsigned char *restrict dn = y + k < cv->h ? cv->rows[y + k] : rock;
+            const unsigned char *restrict inx = in;
+            for (int x = 0; x < w; x++) {
+                unsigned char v = row[x];
+                int hit = (inx[x] != 0) & (v != DG_PAL_FLOOR) & (v != DG_PAL_GRID) &
+                          ((up[x] == DG_PAL_FLOOR) | (up[x] == DG_PAL_GRID) | (dn[x] == DG_PAL_FLOOR) |
+                           (dn[x] == DG_PAL_GRID));
+                row[x] = hit ? (unsigned char)DG_PAL_WALL : v;
+            }
         }
     }
     free(in);
+    free(rock);
 }

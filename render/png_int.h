@@ -96,6 +96,7 @@ typedef struct {
     unsigned char *fine;
     int sub;
     size_t fine_stride;        /* width * sub + 2: a rock border all round */
+    unsigned char sub_at[DG_PNG_MAX_CELL + 1]; /* px i inside a cell -> sub-cell i * sub / cell */
 } dg_canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */
