@@ -91,6 +91,14 @@ static inline bool dg__rng_percent(dg_rng *r, int percent)
     return (int)dg__rng_below(r, 100u) < percent;
 }
 
+/* Passes that read every cell run twice as wide where the CPU has AVX2
+ * (chosen once, at load time); the arithmetic, so the map, is the same. */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__)
+#define DG__WIDE __attribute__((target_clones("avx2", "default")))
+#else
+#define DG__WIDE
+#endif
+
 /* Index of the lowest set bit; x != 0. */
 static inline unsigned dg__ctz64(uint64_t x)
 {

@@ -131,7 +131,7 @@ static void label_room(dg_dungeon *d, const dg_room *rm)
  * their id, corridors their door and stair bits, the rest only PERIMETER.
  * Written without branches so the compiler can do it a vector at a time.
  * Returns how many room cells there are. */
-static size_t clean_cells(uint32_t *cell, size_t n)
+DG__WIDE static size_t clean_cells(uint32_t *cell, size_t n)
 {
     _Static_assert(DG_ROOM == 2u && DG_CORRIDOR == 4u, "bit positions below");
     uint32_t rooms = 0; /* 32-bit lanes vectorise; a map has < 2^32 cells */
