@@ -61,7 +61,8 @@ static typeface face_for(int cell)
     return t;
 }
 
-/* Every set font pixel of s as a k x k block grown by `grow` px, in ink. */
+/* Every set font pixel of s as a k x k block grown by `grow` px, in ink;
+ * a run of set pixels along a font row is one box (the same pixels). */
 static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
                       int grow, unsigned char ink)
 {
@@ -71,12 +72,17 @@ static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left
         int ch = (unsigned char)s[i];
         if (ch < f->offset || ch >= f->offset + f->nchars) continue;
         const char *bits = f->data + (size_t)(ch - f->offset) * (size_t)(f->w * f->h);
-        for (int y = 0; y < f->h; y++)
-            for (int x = 0; x < f->w; x++)
-                if (bits[y * f->w + x]) {
-                    int px = left + (i * f->w + x) * k, py = top + y * k;
-                    dg__canvas_box(cv, px - grow, py - grow, px + k - 1 + grow, py + k - 1 + grow, ink);
-                }
+        for (int y = 0; y < f->h; y++) {
+            const char *row = bits + y * f->w;
+            for (int x = 0; x < f->w; x++) {
+                if (!row[x]) continue;
+                int e = x;
+                while (e + 1 < f->w && row[e + 1]) e++;
+                int px0 = left + (i * f->w + x) * k, px1 = left + (i * f->w + e) * k, py = top + y * k;
+                dg__canvas_box(cv, px0 - grow, py - grow, px1 + k - 1 + grow, py + k - 1 + grow, ink);
+                x = e;
+            }
+        }
     }
 }
 
