@@ -154,7 +154,7 @@ dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err);
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err);
 /* Working memory of at least `bytes`, owned by the builder and shared by
  * the passes one after another: contents are not kept from one call to the
- * next. NULL when out of memory. */
+ * next (b->ends, kept there, is dropped). NULL when out of memory. */
 void *dg__scratch(dg__build *b, size_t bytes);
 /* The cave mask, allocated zeroed on first use; NULL when out of memory. */
 unsigned char *dg__cave_mask(dg__build *b);

@@ -54,6 +54,7 @@ void dg__build_fini(dg__build *b)
 
 void *dg__scratch(dg__build *b, size_t bytes)
 {
+    b->ends = NULL; /* it lives in the scratch block, whose contents go */
     if (bytes <= b->scratch_size) return b->scratch;
     /* small maps: one block big enough for every pass */
     size_t want = bytes < 16384 ? 16384 : bytes;
