@@ -307,19 +307,20 @@ static void ring_rooms(dg__build *b)
         const dg__room *rm = &b->room[k];
         if (rm->shape == DG_SHAPE_RECT) {
             /* a full box: its ring is exactly the border around it, clipped
-             * to the map once rather than tested cell by cell */
-            int r1 = rm->r1 - 1 > 0 ? rm->r1 - 1 : 0, r2 = rm->r2 + 1 < b->rows - 1 ? rm->r2 + 1 : b->rows - 1;
+             * to the map once rather than tested cell by cell; PERIMETER
+             * where not ROOM, without a branch */
+            _Static_assert(DG_PERIMETER == DG_ROOM << 3, "room bit shifts onto the wall bit");
             int c1 = rm->c1 - 1 > 0 ? rm->c1 - 1 : 0, c2 = rm->c2 + 1 < b->cols - 1 ? rm->c2 + 1 : b->cols - 1;
-            for (int r = r1; r <= r2; r++) {
+            bool west = rm->c1 - 1 >= 0, east = rm->c2 + 1 <= b->cols - 1;
+            for (int r = rm->r1 - 1; r <= rm->r2 + 1; r += rm->r2 - rm->r1 + 2) {
+                if (r < 0 || r > b->rows - 1) continue;
                 uint32_t *row = dg__at(b, r, 0);
-                if (r == rm->r1 - 1 || r == rm->r2 + 1) {
-                    /* PERIMETER where not ROOM, without a branch */
-                    _Static_assert(DG_PERIMETER == DG_ROOM << 3, "room bit shifts onto the wall bit");
-                    for (int c = c1; c <= c2; c++) row[c] |= DG_PERIMETER & ~(row[c] << 3);
-                    continue;
-                }
-                if (rm->c1 - 1 == c1 && !(row[c1] & DG_ROOM)) row[c1] |= DG_PERIMETER;
-                if (rm->c2 + 1 == c2 && !(row[c2] & DG_ROOM)) row[c2] |= DG_PERIMETER;
+                for (int c = c1; c <= c2; c++) row[c] |= DG_PERIMETER & ~(row[c] << 3);
+            }
+            for (int r = rm->r1 > 0 ? rm->r1 : 0; r <= rm->r2 && r < b->rows; r++) {
+                uint32_t *row = dg__at(b, r, 0);
+                if (west) row[c1] |= DG_PERIMETER & ~(row[c1] << 3);
+                if (east) row[c2] |= DG_PERIMETER & ~(row[c2] << 3);
             }
             continue;
         }
