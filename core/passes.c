@@ -422,11 +422,18 @@ static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t *local, u
     return true;
 }
 
-/* The next node bit of b->ends at or after *n, in row-major order (bits
- * set behind the caller's back, further on, are seen); false past the last. */
-static bool next_end(const dg__build *b, size_t *n)
+/* Words of b->ends: one bit per node byte of the padded node grid. */
+static size_t end_words(const dg__build *b)
 {
-    size_t words = ((size_t)(b->ni + 2) * (size_t)b->cols + 63) / 64, k = *n / 64;
+    return ((size_t)(b->ni + 2) * (size_t)b->cols + 63) / 64;
+}
+
+/* The next node bit of b->ends (`words` long) at or after *n, in row-major
+ * order (bits set behind the caller's back, further on, are seen); false
+ * past the last. */
+static bool next_end(const dg__build *b, size_t words, size_t *n)
+{
+    size_t k = *n / 64;
     if (k >= words) return false;
     uint64_t w = b->ends[k] & (~(uint64_t)0 << (*n % 64));
     while (!w) {
@@ -459,7 +466,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
     /* pass 0: dead ends on the node lattice, only among the nodes the maze
      * walk left as possible ones when it did */
     if (b->ends) {
-        for (size_t k = 0; next_end(b, &k) && ok; k++)
+        for (size_t k = 0, words = end_words(b); next_end(b, words, &k) && ok; k++)
             if (stair_node(b, dg__node_cell(b, k))) ok = push_end(&ends, &n, &cap, local, (uint32_t)dg__node_cell(b, k));
     } else {
         for (int r = 1; r < b->rows - 1 && ok; r += 2)
@@ -555,7 +562,7 @@ void dg__remove_deadends(dg__build *b, int percent)
         /* the walk's possible dead ends, in the order a scan meets them; a
          * node a collapse leaves as a new dead end further on is added, as
          * a scan would come to it */
-        for (size_t n = 0; next_end(b, &n); n++) {
+        for (size_t n = 0, words = end_words(b); next_end(b, words, &n); n++) {
             size_t at = dg__node_cell(b, n);
             if (!dead_end(b, at) || (percent < 100 && !dg__rng_percent(&b->rng, percent))) continue;
             size_t left = collapse(b, (int)(at / cols), (int)(at % cols));
