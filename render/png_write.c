@@ -73,8 +73,9 @@ typedef struct {
     png_structp p;
     z_stream z;        /* the image stream: raw deflate, flushed before splices */
     size_t fed;        /* bytes into z since its last full flush */
-    z_stream zz;       /* makes the spliced runs; reset for each */
+    z_stream zz;       /* makes the spliced runs (plain matches a row apart); reset for each */
     bool z_open, zz_open;
+    int mem;           /* zlib memLevel of both streams */
     size_t splice_min; /* SPLICE_MIN_RLE or _MATCH */
     uLong adler;       /* of every filtered byte so far */
     size_t rb;         /* bytes a packed row */
@@ -87,6 +88,21 @@ typedef struct {
     size_t spl_len, spl_cap;
     size_t spl_at[SPLICE_ROWS + 1], spl_n[SPLICE_ROWS + 1]; /* offset, length; n = 0: not made */
 } writer;
+
+typedef struct {
+    dg_buf *out;
+    dg_error *err;
+    dg_status rc;
+} sink;
+
+/* Out of memory inside libpng's frame: the error says so, then libpng
+ * unwinds to write_png's setjmp. */
+static void oom(writer *w)
+{
+    sink *s = png_get_error_ptr(w->p);
+    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    png_error(w->p, "out of memory");
+}
 
 static void emit(writer *w)
 {
@@ -122,7 +138,7 @@ static void zrun(writer *w, z_stream *z, const unsigned char *in, size_t n, int 
                 continue;
             }
             unsigned char *grown = realloc(w->spl, 2 * cap);
-            if (!grown) png_error(w->p, "out of memory");
+            if (!grown) oom(w);
             w->spl = grown;
             w->spl_cap = 2 * cap;
             continue;
@@ -161,6 +177,12 @@ static void repeat_rows(writer *w, int k)
     while (k > 0) {
         int piece = k > SPLICE_ROWS ? SPLICE_ROWS : k;
         if (!w->spl_n[piece]) {
+            /* the stream for pieces is made at the first splice: most images have none */
+            if (!w->zz_open) {
+                w->zz_open = deflateInit2(&w->zz, Z_LEVEL_PIECE, Z_DEFLATED, -15, w->mem,
+                                          Z_DEFAULT_STRATEGY) == Z_OK;
+                if (!w->zz_open) oom(w);
+            }
             if (deflateReset(&w->zz) != Z_OK) png_error(w->p, "deflate failed");
             size_t at = w->spl_len;
             for (int i = 0; i < piece; i++)
@@ -246,12 +268,6 @@ static void rows_out(writer *w, unsigned char *const *rows, int width, int heigh
     emit(w);
 }
 
-typedef struct {
-    dg_buf *out;
-    dg_error *err;
-    dg_status rc;
-} sink;
-
 static void on_write(png_structp p, png_bytep data, png_size_t n)
 {
     sink *s = png_get_io_ptr(p);
@@ -309,13 +325,10 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     w->zero[0] = 2;
     w->zero_adler = adler32(adler32(0, NULL, 0), w->zero, (uInt)(w->rb + 1));
     w->adler = adler32(0, NULL, 0);
-    int mem = 3 * repeats > height ? Z_MEM_REPEATS : Z_MEM_NEW_ROWS;
+    int mem = w->mem = 3 * repeats > height ? Z_MEM_REPEATS : Z_MEM_NEW_ROWS;
     w->z_open = deflateInit2(&w->z, rle ? Z_LEVEL_RLE : Z_LEVEL_MATCH, Z_DEFLATED, -15, mem,
                              rle ? Z_RLE : Z_DEFAULT_STRATEGY) == Z_OK;
-    /* the spliced runs are one row repeated: plain matches a row apart */
-    w->zz_open = w->z_open &&
-                 deflateInit2(&w->zz, Z_LEVEL_PIECE, Z_DEFLATED, -15, mem, Z_DEFAULT_STRATEGY) == Z_OK;
-    return w->zz_open;
+    return w->z_open;
 }
 
 /* After setjmp this only reads locals set before it; the sink and the
