@@ -186,14 +186,20 @@ typedef struct {
 } frame;
 #define FRAME_SIDE (1u << 28)
 
-static int corridor_bias(dg_corridor_style s)
+/* How a corridor keeps its heading, as the two masks child_frame() applies
+ * to its draw's low bit: never (labyrinth), on a fair coin (errant, donjon's
+ * 50%), always (straight: as the reference, straight until blocked). */
+typedef struct {
+    uint32_t or_bit, and_bit;
+} keep_rule;
+
+static keep_rule corridor_keep(dg_corridor_style s)
 {
-    /* chance in percent a corridor keeps its heading */
     switch (s) {
-    case DG_CORR_LABYRINTH: return 0;
-    case DG_CORR_STRAIGHT:  return 100; /* as the reference: straight until blocked */
+    case DG_CORR_LABYRINTH: return (keep_rule){0u, 0u};
+    case DG_CORR_STRAIGHT:  return (keep_rule){1u, 1u};
     case DG_CORR_ERRANT:
-    default:                return 50;
+    default:                return (keep_rule){0u, 1u};
     }
 }
 
@@ -213,14 +219,24 @@ static frame root_frame(dg_rng *rng, uint32_t n)
     return (frame){n, (uint32_t)orders[dg__rng_below(rng, 24)] << 4};
 }
 
-/* The frame for node n, entered heading `last`: an order, then (if bias)
- * whether it keeps its heading, the second draw turned into a bit without
- * a branch -- its outcome is a coin toss no predictor can learn. */
-static frame child_frame(dg_rng *rng, uint32_t n, int last, int bias)
+/* The frame for node n, entered heading `last`: one draw per node, where
+ * two (order, then a percent) cost a third of the walk. Its low bit is the
+ * keep-heading coin; the 31 bits above pick the order by Lemire's
+ * multiply-shift, redrawing (the whole word) in the 8-in-2^31 sliver that
+ * would bias it. The rejection looks only at the high bits, so the coin
+ * stays fair and independent of the order. The coin becomes a bit without
+ * a branch: its outcome is one no predictor can learn. */
+static frame child_frame(dg_rng *rng, uint32_t n, int last, keep_rule keep)
 {
-    uint32_t order = orders[dg__rng_below(rng, 24)];
-    uint32_t keep = bias > 0 ? (uint32_t)dg__rng_percent(rng, bias) << last : 0u;
-    return (frame){n, FRAME_SIDE | keep | order << 4};
+    uint32_t x;
+    uint64_t m;
+    do {
+        x = dg__rng_next(rng);
+        m = (uint64_t)(x >> 1) * 24u;
+    } while ((uint32_t)m % (1u << 31) < (1u << 31) % 24u);
+    uint32_t order = orders[m >> 31];
+    uint32_t kept = ((x | keep.or_bit) & keep.and_bit) << last;
+    return (frame){n, FRAME_SIDE | kept | order << 4};
 }
 
 /* Node p is entered: no longer free, and no neighbour may tunnel into it. */
@@ -356,7 +372,7 @@ static void node_bytes(const dg__build *b, uint8_t *nd)
 static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
 {
     *trees = 0;
-    int bias = corridor_bias(b->o->corridors);
+    keep_rule keep = corridor_keep(b->o->corridors);
     const uint32_t cols = (uint32_t)b->cols;
     const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = (ptrdiff_t)cols,
                                [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
@@ -412,7 +428,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 }
                 at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;
                 at[2 * s] = (at[2 * s] & ~DG_ENTRANCE) | DG_CORRIDOR;
-                stack[top++] = child_frame(&rng, (uint32_t)(p + s - nd), d, bias);
+                stack[top++] = child_frame(&rng, (uint32_t)(p + s - nd), d, keep);
             }
         }
     }
