@@ -346,6 +346,10 @@ typedef struct dg_dungeon {
      * around it -- so renderers can draw those parts organically. NULL when
      * the map has no caves. */
     unsigned char *cave;
+    /* Set by the generator: rooms, doors, stairs and exits share the
+     * struct's own allocation, so dg_dungeon_free() frees them with it.
+     * Hand-built dungeons (calloc'd, so false) own each array separately. */
+    bool packed;
 } dg_dungeon;
 
 /* The cell word at column x, row y; 0 (solid) outside the map. */

@@ -48,8 +48,8 @@ typedef struct {
     uint64_t *ends;
     void *scratch;           /* passes' working memory: dg__scratch() */
     size_t scratch_size;
-    void *lists;             /* one block holding the first room and door arrays */
-    unsigned in_lists;       /* which of room (1), door (2) are still in it */
+    void *lists;             /* one block: the first scratch, room, door, stair and exit arrays */
+    unsigned in_lists;       /* which of them are still in it (dungeon.c's IN_ bits) */
 } dg__build;
 
 /* The cell index of node bit n of dg__build.ends. */

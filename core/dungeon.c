@@ -1,13 +1,16 @@
 /* dungeon.c -- lifecycle of the builder and of finished dungeons, their
  * growable arrays, and the small helpers every pass shares. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dg_int.h"
 
-/* First capacities of the room and door arrays, one allocation for both:
- * a small map never grows them. */
-enum { FIRST_ROOMS = 32, FIRST_DOORS = 64, IN_ROOMS = 1, IN_DOORS = 2 };
+/* The passes' first scratch block and the first capacities of the room,
+ * door, stair and exit arrays, one allocation for all: a small map never
+ * grows them, so the builder costs two allocations (this and the cells). */
+enum { FIRST_SCRATCH = 16384, FIRST_ROOMS = 32, FIRST_DOORS = 64, FIRST_STAIRS = 16, FIRST_EXITS = 8 };
+enum { IN_ROOMS = 1, IN_DOORS = 2, IN_STAIRS = 4, IN_EXITS = 8, IN_SCRATCH = 16 };
 
 dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
 {
@@ -21,7 +24,8 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
      * any other use of the same seed */
     dg_rng_seed(&b->rng, o->seed, 0x6467u + (uint64_t)o->algorithm);
     b->cell = calloc((size_t)b->rows * (size_t)b->cols, sizeof *b->cell);
-    b->lists = malloc(FIRST_ROOMS * sizeof *b->room + FIRST_DOORS * sizeof *b->door);
+    b->lists = malloc(FIRST_SCRATCH + FIRST_ROOMS * sizeof *b->room + FIRST_DOORS * sizeof *b->door +
+                      FIRST_STAIRS * sizeof *b->stair + FIRST_EXITS * sizeof *b->exit);
     if (!b->cell || !b->lists) {
         free(b->cell);
         free(b->lists);
@@ -30,12 +34,21 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
         return dg_error_set(err, DG_ENOMEM, "rows", "", "", "out of memory for a %dx%d map",
                             b->cols, b->rows);
     }
-    _Static_assert(_Alignof(dg__door) <= sizeof(dg__room), "doors follow rooms in one block");
-    b->room = b->lists;
+    /* scratch first: malloc's alignment is what its users need */
+    _Static_assert(FIRST_SCRATCH % _Alignof(max_align_t) == 0 && _Alignof(dg__door) <= _Alignof(dg__room) &&
+                       _Alignof(dg_stair) <= _Alignof(dg__door) && _Alignof(dg_exit) <= _Alignof(dg_stair),
+                   "each part of the block is aligned by the one before");
+    b->scratch = b->lists;
+    b->scratch_size = FIRST_SCRATCH;
+    b->room = (dg__room *)((unsigned char *)b->lists + FIRST_SCRATCH);
     b->door = (dg__door *)(b->room + FIRST_ROOMS);
+    b->stair = (dg_stair *)(b->door + FIRST_DOORS);
+    b->exit = (dg_exit *)(b->stair + FIRST_STAIRS);
     b->cap_room = FIRST_ROOMS;
     b->cap_door = FIRST_DOORS;
-    b->in_lists = IN_ROOMS | IN_DOORS;
+    b->cap_stair = FIRST_STAIRS;
+    b->cap_exit = FIRST_EXITS;
+    b->in_lists = IN_ROOMS | IN_DOORS | IN_STAIRS | IN_EXITS | IN_SCRATCH;
     return DG_OK;
 }
 
@@ -44,11 +57,11 @@ void dg__build_fini(dg__build *b)
     free(b->cell);
     if (!(b->in_lists & IN_ROOMS)) free(b->room);
     if (!(b->in_lists & IN_DOORS)) free(b->door);
+    if (!(b->in_lists & IN_STAIRS)) free(b->stair);
+    if (!(b->in_lists & IN_EXITS)) free(b->exit);
+    if (!(b->in_lists & IN_SCRATCH)) free(b->scratch);
     free(b->lists);
-    free(b->stair);
-    free(b->exit);
     free(b->cave);
-    free(b->scratch);
     memset(b, 0, sizeof *b);
 }
 
@@ -57,8 +70,9 @@ void *dg__scratch(dg__build *b, size_t bytes)
     b->ends = NULL; /* it lives in the scratch block, whose contents go */
     if (bytes <= b->scratch_size) return b->scratch;
     /* small maps: one block big enough for every pass */
-    size_t want = bytes < 16384 ? 16384 : bytes;
-    free(b->scratch);
+    size_t want = bytes;
+    if (!(b->in_lists & IN_SCRATCH)) free(b->scratch);
+    b->in_lists &= ~(unsigned)IN_SCRATCH;
     b->scratch = malloc(want);
     b->scratch_size = b->scratch ? want : 0;
     return b->scratch;
@@ -101,11 +115,11 @@ dg_status dg__add_door_grow(dg__build *b, const dg__door *d, dg_error *err)
 }
 dg_status dg__add_stair(dg__build *b, const dg_stair *s, dg_error *err)
 {
-    DG__PUSH(b, 0, stair, n_stair, cap_stair, s, err);
+    DG__PUSH(b, IN_STAIRS, stair, n_stair, cap_stair, s, err);
 }
 dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err)
 {
-    DG__PUSH(b, 0, exit, n_exit, cap_exit, e, err);
+    DG__PUSH(b, IN_EXITS, exit, n_exit, cap_exit, e, err);
 }
 
 unsigned char *dg__cave_mask(dg__build *b)
@@ -148,10 +162,13 @@ void dg_dungeon_free(dg_dungeon *d)
 {
     if (!d) return;
     for (size_t k = 0; k < d->n_rooms; k++) free(d->rooms[k].outline);
-    free(d->rooms);
-    free(d->doors);
-    free(d->stairs);
-    free(d->exits);
+    if (!d->packed) {
+        /* hand-built: each array its own allocation */
+        free(d->rooms);
+        free(d->doors);
+        free(d->stairs);
+        free(d->exits);
+    }
     free(d->cave);
     free(d->cells);
     free(d);

@@ -225,6 +225,29 @@ static dg_status sort_doors(dg_door *a, size_t n, dg_error *err)
     return DG_OK;
 }
 
+/* The dungeon with its room, door, stair and exit arrays (room for `rooms`
+ * ... `exits` of them, at least one each so no array is NULL) in one block,
+ * arrays by falling alignment: one allocation per map where there were
+ * five, and one free. Zeroed as far as the counts; the arrays are filled
+ * by the caller. */
+static dg_dungeon *new_packed(size_t rooms, size_t doors, size_t stairs, size_t exits)
+{
+    _Static_assert(_Alignof(dg_room) <= _Alignof(dg_dungeon) && _Alignof(dg_door) <= _Alignof(dg_room) &&
+                       _Alignof(dg_stair) <= _Alignof(dg_door) && _Alignof(dg_exit) <= _Alignof(dg_stair),
+                   "each array of the block is aligned by the one before");
+    rooms += !rooms, doors += !doors, stairs += !stairs, exits += !exits;
+    dg_dungeon *d = malloc(sizeof *d + rooms * sizeof *d->rooms + doors * sizeof *d->doors +
+                           stairs * sizeof *d->stairs + exits * sizeof *d->exits);
+    if (!d) return NULL;
+    memset(d, 0, sizeof *d);
+    d->packed = true;
+    d->rooms = (dg_room *)(d + 1);
+    d->doors = (dg_door *)(d->rooms + rooms);
+    d->stairs = (dg_stair *)(d->doors + doors);
+    d->exits = (dg_exit *)(d->stairs + stairs);
+    return d;
+}
+
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
 {
     *out = NULL;
@@ -233,17 +256,12 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     int renum_local[LOCAL_ROOMS + 1];
     long count_local[LOCAL_ROOMS + 1];
     bool local = b->n_room <= LOCAL_ROOMS;
-    dg_dungeon *d = calloc(1, sizeof *d);
     int *renum = local ? renum_local : calloc(b->n_room + 1, sizeof *renum);
     long *count = local ? count_local : calloc(b->n_room + 1, sizeof *count);
-    if (!d || !renum || !count) {
-        free(d);
+    if (!renum || !count) {
         if (!local) free(renum), free(count);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
     }
-    d->opts = *b->o;
-    d->width = b->cols;
-    d->height = b->rows;
     size_t cells = (size_t)b->rows * (size_t)b->cols;
 
     /* rooms that kept cells, in id order */
@@ -251,6 +269,14 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     int alive = 0;
     renum[0] = 0;
     for (size_t k = 1; k <= b->n_room; k++) renum[k] = count[k] > 0 ? ++alive : 0;
+    dg_dungeon *d = new_packed((size_t)alive, b->n_door, b->n_stair, b->n_exit);
+    if (!d) {
+        if (!local) free(renum), free(count);
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+    }
+    d->opts = *b->o;
+    d->width = b->cols;
+    d->height = b->rows;
 
     /* Walls already ring every room. When a room was dropped (its region
      * could not be joined), rooms are renumbered and walls are cleared and
@@ -269,8 +295,6 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     b->cell = NULL;
 
     dg_status rc = DG_OK;
-    d->rooms = calloc(alive ? (size_t)alive : 1, sizeof *d->rooms);
-    if (!d->rooms) goto oom;
     for (size_t k = 1; k <= b->n_room; k++) {
         if (!renum[k]) continue;
         const dg__room *src = &b->room[k - 1];
@@ -301,8 +325,6 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     for (size_t k = 0; k < d->n_rooms; k++) label_room(d, &d->rooms[k]);
 
     /* doors that a corridor actually passes through */
-    d->doors = calloc(b->n_door ? b->n_door : 1, sizeof *d->doors);
-    if (!d->doors) goto oom;
     for (size_t k = 0; k < b->n_door; k++) {
         const dg__door *src = &b->door[k];
         uint32_t w = dg_cell(d, src->c, src->r);
@@ -316,25 +338,16 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     }
     if ((rc = sort_doors(d->doors, d->n_doors, err)) != DG_OK) goto fail;
 
-    /* stairs and exits keep the builder's arrays (same types), filtered in
-     * place: two allocations fewer per map */
-    d->stairs = b->stair ? b->stair : calloc(1, sizeof *d->stairs);
-    d->exits = b->exit ? b->exit : calloc(1, sizeof *d->exits);
-    b->stair = NULL;
-    b->exit = NULL;
-    if (!d->stairs || !d->exits) goto oom;
     for (size_t k = 0; k < b->n_stair; k++)
-        if (dg_cell(d, d->stairs[k].x, d->stairs[k].y) & DG_STAIRS) d->stairs[d->n_stairs++] = d->stairs[k];
+        if (dg_cell(d, b->stair[k].x, b->stair[k].y) & DG_STAIRS) d->stairs[d->n_stairs++] = b->stair[k];
     for (size_t k = 0; k < b->n_exit; k++)
-        if (dg_cell(d, d->exits[k].x, d->exits[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = d->exits[k];
+        if (dg_cell(d, b->exit[k].x, b->exit[k].y) & DG_CORRIDOR) d->exits[d->n_exits++] = b->exit[k];
 
     d->cave = b->cave;
     b->cave = NULL;
     if (!local) free(renum), free(count);
     *out = d;
     return DG_OK;
-oom:
-    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
 fail:
     if (!local) free(renum), free(count);
     dg_dungeon_free(d);
