@@ -11,17 +11,18 @@
 
 /* ------------------------------------------------------------- openings */
 
-typedef struct {
-    int r, c;                /* door cell */
-    dg_dir dir;
-    int other;               /* room beyond, 0 for the corridor lattice */
-} sill;
+/* A candidate doorway as one word: its door cell's index times four plus
+ * the direction out of the room (maps are at most 4001 x 4001 cells, so it
+ * fits). Rooms list a dozen or so each and keep two or three: one store a
+ * candidate, and the room beyond is read back from the map for the few
+ * that are opened (open_rooms does not change which cells are room). */
+typedef uint32_t sill;
 
 /* The doorway at cell `at` + s, whose node beyond (at + 2s) is inside the
  * map's edge, is a candidate when that node is neither blocked nor a wall:
  * a corridor or another room can reach it. Appends it to out (up to cap)
  * and counts it in *n. */
-static inline void add_sill(const uint32_t *at, ptrdiff_t s, int id, int r, int c, dg_dir d, sill *out,
+static inline void add_sill(const uint32_t *cell, const uint32_t *at, ptrdiff_t s, int id, dg_dir d, sill *out,
                             size_t cap, size_t *n)
 {
     uint32_t beyond = at[2 * s];
@@ -33,7 +34,7 @@ static inline void add_sill(const uint32_t *at, ptrdiff_t s, int id, int r, int 
     } else if (beyond & DG_PERIMETER) {
         return; /* a corridor could never reach it */
     }
-    if (*n < cap) out[*n] = (sill){r, c, d, other};
+    if (*n < cap) out[*n] = (sill)(at + s - cell) << 2 | (sill)d;
     ++*n;
 }
 
@@ -60,7 +61,7 @@ static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, 
     const uint32_t *at = b->cell + (size_t)r * (size_t)cols + (size_t)c;
     int orow = r + 2 * dr, ocol = c + 2 * dc;
     if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) return;
-    if (wall_sill(at, s, dr ? 1 : cols)) add_sill(at, s, id, r + dr, c + dc, d, out, cap, n);
+    if (wall_sill(at, s, dr ? 1 : cols)) add_sill(b->cell, at, s, id, d, out, cap, n);
 }
 
 /* Candidate doorways of room `id`, node by node in row-major order and each
@@ -84,10 +85,10 @@ static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long
             const uint32_t *row = b->cell + (size_t)r * (size_t)cols;
             for (int c = rm->c1; c <= rm->c2; c += rim || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
                 const uint32_t *at = row + c;
-                if (top && wall_sill(at, -cols, 1)) add_sill(at, -cols, id, r - 1, c, DG_DIR_NORTH, out, cap, &n);
-                if (bottom && wall_sill(at, cols, 1)) add_sill(at, cols, id, r + 1, c, DG_DIR_SOUTH, out, cap, &n);
-                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(at, -1, id, r, c - 1, DG_DIR_WEST, out, cap, &n);
-                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(at, 1, id, r, c + 1, DG_DIR_EAST, out, cap, &n);
+                if (top && wall_sill(at, -cols, 1)) add_sill(b->cell, at, -cols, id, DG_DIR_NORTH, out, cap, &n);
+                if (bottom && wall_sill(at, cols, 1)) add_sill(b->cell, at, cols, id, DG_DIR_SOUTH, out, cap, &n);
+                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(b->cell, at, -1, id, DG_DIR_WEST, out, cap, &n);
+                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(b->cell, at, 1, id, DG_DIR_EAST, out, cap, &n);
             }
         }
         return n;
@@ -138,21 +139,24 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
             sill s = list[pick];
             list[pick] = list[--n];
-            if (*dg__at(b, s.r, s.c) & DG_DOORSPACE) continue;
-            if (s.other) {
-                size_t lo = (size_t)(id < s.other ? id : s.other);
-                size_t hi = (size_t)(id < s.other ? s.other : id);
+            uint32_t *w = b->cell + (s >> 2);
+            if (*w & DG_DOORSPACE) continue;
+            dg_dir dir = (dg_dir)(s & 3u);
+            int dr = dg_dir_dy(dir), dc = dg_dir_dx(dir);
+            ptrdiff_t step = dr * (ptrdiff_t)b->cols + dc;
+            uint32_t beyond = w[step];
+            int other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0;
+            if (other) {
+                size_t lo = (size_t)(id < other ? id : other);
+                size_t hi = (size_t)(id < other ? other : id);
                 size_t bit = lo * side + hi;
                 if (paired[bit / 8] & (1u << (bit % 8))) continue;
                 paired[bit / 8] |= (unsigned char)(1u << (bit % 8));
             }
-            int dr = dg_dir_dy(s.dir), dc = dg_dir_dx(s.dir);
-            for (int x = -1; x <= 1; x++) {
-                uint32_t *w = dg__at(b, s.r + x * dr, s.c + x * dc);
-                *w = (*w & ~DG_PERIMETER) | DG_ENTRANCE;
-            }
-            dg__door d = {s.r, s.c, s.dir, id, s.other, dg__door_type(&b->rng, b->o->doors)};
-            *dg__at(b, s.r, s.c) |= dg__door_bit(d.type);
+            for (ptrdiff_t x = -1; x <= 1; x++) w[x * step] = (w[x * step] & ~DG_PERIMETER) | DG_ENTRANCE;
+            uint32_t cell = s >> 2, cols = (uint32_t)b->cols;
+            dg__door d = {(int)(cell / cols), (int)(cell % cols), dir, id, other, dg__door_type(&b->rng, b->o->doors)};
+            *w |= dg__door_bit(d.type);
             rc = dg__add_door(b, &d, err);
             k++;
         }
