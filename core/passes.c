@@ -358,6 +358,7 @@ dg_status dg__place_exits(dg__build *b, dg_error *err)
 /* The direction in which node (r, c) is the closed end of a plain corridor
  * at least three cells long, walled all round otherwise; -1 if it isn't. */
 static int stair_way(const dg__build *b, size_t at);
+static int corridor_way(const dg__build *b, size_t at);
 
 static int stair_heading(const dg__build *b, int r, int c)
 {
@@ -369,10 +370,18 @@ static int stair_heading(const dg__build *b, int r, int c)
  * the cell's row and column (a division) only when all of them pass. */
 static int stair_way(const dg__build *b, size_t at)
 {
-    const ptrdiff_t cols = b->cols;
     const uint32_t *w = b->cell + at;
     /* most cells fail here: not a plain corridor with one way out */
-    if (w[0] != DG_CORRIDOR || open_around(w, cols) != 1) return -1;
+    if (w[0] != DG_CORRIDOR || open_around(w, b->cols) != 1) return -1;
+    return corridor_way(b, at);
+}
+
+/* stair_way() of a plain corridor cell `at` with one way out: the rest of
+ * the tests, apart so stair_node() does not repeat its own first test. */
+static int corridor_way(const dg__build *b, size_t at)
+{
+    const ptrdiff_t cols = b->cols;
+    const uint32_t *w = b->cell + at;
     /* the one open side is the only heading whose 3x3 can be walled: the
      * other three sides are closed already, so only the diagonals remain */
     int d = (w[-cols] & DG_OPENSPACE) ? DG_DIR_NORTH : (w[cols] & DG_OPENSPACE) ? DG_DIR_SOUTH
@@ -451,7 +460,7 @@ static bool next_end(const dg__build *b, size_t words, size_t *n)
 static bool stair_node(const dg__build *b, size_t at)
 {
     const uint32_t *w = b->cell + at;
-    return (w[0] == DG_CORRIDOR) & (open_around(w, b->cols) == 1) && stair_way(b, at) >= 0;
+    return (w[0] == DG_CORRIDOR) & (open_around(w, b->cols) == 1) && corridor_way(b, at) >= 0;
 }
 
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
@@ -521,11 +530,12 @@ static size_t collapse(dg__build *b, int r, int c)
     static const int8_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
     uint32_t *w = dg__at(b, r, c);
     for (int first = 1;; first = 0) {
-        if ((*w & (DG_ROOM | DG__KEEP)) || !(*w & DG_CORRIDOR)) return SIZE_MAX;
+        if ((*w & (DG_ROOM | DG__KEEP | DG_CORRIDOR)) != DG_CORRIDOR) return SIZE_MAX;
         /* open sides, and the last of them: inside the map's edge straight
-         * from the row, on it through the bounds-checked reads */
+         * from the row, on it through the bounds-checked reads (one
+         * unsigned compare an axis: r - 1 wraps round when r is 0) */
         unsigned open = 0; /* bit per open side */
-        if (r > 0 && c > 0 && r < rows - 1 && c < cols - 1) {
+        if ((unsigned)(r - 1) < (unsigned)(rows - 2) && (unsigned)(c - 1) < (unsigned)(cols - 2)) {
             for (int k = 0; k < 4; k++) open |= (unsigned)((w[step[k]] & DG_OPENSPACE) != 0) << k;
         } else {
             for (int k = 0; k < 4; k++)
