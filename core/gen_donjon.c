@@ -20,10 +20,11 @@ typedef uint32_t sill;
 
 /* The doorway at cell `at` + s, whose node beyond (at + 2s) is inside the
  * map's edge, is a candidate when that node is neither blocked nor a wall:
- * a corridor or another room can reach it. Appends it to out (up to cap)
+ * a corridor or another room can reach it. Appends it to out (which the
+ * caller has made long enough for every side of every node of the room)
  * and counts it in *n. */
 static inline void add_sill(const uint32_t *cell, const uint32_t *at, ptrdiff_t s, int id, dg_dir d, sill *out,
-                            size_t cap, size_t *n)
+                            size_t *n)
 {
     uint32_t beyond = at[2 * s];
     if (beyond & DG_BLOCKED) return;
@@ -34,8 +35,7 @@ static inline void add_sill(const uint32_t *cell, const uint32_t *at, ptrdiff_t 
     } else if (beyond & DG_PERIMETER) {
         return; /* a corridor could never reach it */
     }
-    if (*n < cap) out[*n] = (sill)(at + s - cell) << 2 | (sill)d;
-    ++*n;
+    out[(*n)++] = (sill)(at + s - cell) << 2 | (sill)d;
 }
 
 /* Whether the wall cell at + s, between room node `at` and the node beyond,
@@ -53,7 +53,7 @@ static inline bool wall_sill(const uint32_t *at, ptrdiff_t s, ptrdiff_t across)
 /* Tries the doorway from room node (r, c) of room `id` towards d: a
  * candidate when its wall can be one and its node beyond is inside the
  * map's edge and reachable (add_sill). */
-static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, sill *out, size_t cap, size_t *n)
+static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, sill *out, size_t *n)
 {
     const ptrdiff_t cols = b->cols;
     int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
@@ -61,15 +61,15 @@ static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, 
     const uint32_t *at = b->cell + (size_t)r * (size_t)cols + (size_t)c;
     int orow = r + 2 * dr, ocol = c + 2 * dc;
     if (orow < 1 || ocol < 1 || orow > b->rows - 2 || ocol > b->cols - 2) return;
-    if (wall_sill(at, s, dr ? 1 : cols)) add_sill(b->cell, at, s, id, d, out, cap, n);
+    if (wall_sill(at, s, dr ? 1 : cols)) add_sill(b->cell, at, s, id, d, out, n);
 }
 
 /* Candidate doorways of room `id`, node by node in row-major order and each
- * node's sides north, south, west, east. Stores up to cap of them, returns
- * how many there are; *nodes gets the room's node count. A rectangle owns
+ * node's sides north, south, west, east. Stores them (out has room for
+ * four a node of the room's box) and returns how many there are; *nodes gets the room's node count. A rectangle owns
  * its whole box, so only the outward sides of its rim nodes are tried (in
  * the same order): its inner sides face its own floor. */
-static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long *nodes)
+static size_t list_sills(const dg__build *b, int id, sill *out, long *nodes)
 {
     const dg__room *rm = &b->room[id - 1];
     size_t n = 0;
@@ -85,10 +85,10 @@ static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long
             const uint32_t *row = b->cell + (size_t)r * (size_t)cols;
             for (int c = rm->c1; c <= rm->c2; c += rim || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
                 const uint32_t *at = row + c;
-                if (top && wall_sill(at, -cols, 1)) add_sill(b->cell, at, -cols, id, DG_DIR_NORTH, out, cap, &n);
-                if (bottom && wall_sill(at, cols, 1)) add_sill(b->cell, at, cols, id, DG_DIR_SOUTH, out, cap, &n);
-                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(b->cell, at, -1, id, DG_DIR_WEST, out, cap, &n);
-                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(b->cell, at, 1, id, DG_DIR_EAST, out, cap, &n);
+                if (top && wall_sill(at, -cols, 1)) add_sill(b->cell, at, -cols, id, DG_DIR_NORTH, out, &n);
+                if (bottom && wall_sill(at, cols, 1)) add_sill(b->cell, at, cols, id, DG_DIR_SOUTH, out, &n);
+                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(b->cell, at, -1, id, DG_DIR_WEST, out, &n);
+                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(b->cell, at, 1, id, DG_DIR_EAST, out, &n);
             }
         }
         return n;
@@ -99,7 +99,7 @@ static size_t list_sills(const dg__build *b, int id, sill *out, size_t cap, long
         for (int c = rm->c1; c <= rm->c2; c += 2) {
             if ((b->cell[(size_t)r * (size_t)b->cols + (size_t)c] & (DG_ROOM | DG_ROOM_ID)) != word) continue;
             ++*nodes;
-            for (int d = 0; d < 4; d++) try_sill(b, id, r, c, (dg_dir)d, out, cap, &n);
+            for (int d = 0; d < 4; d++) try_sill(b, id, r, c, (dg_dir)d, out, &n);
         }
     return n;
 }
@@ -120,18 +120,21 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
     dg_status rc = DG_OK;
     if (!paired) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
     for (int id = 1; id <= (int)nr && rc == DG_OK; id++) {
-        long nodes;
-        size_t n = list_sills(b, id, list, cap, &nodes);
-        if (n > cap) {
-            sill *grown = realloc(list == local_list ? NULL : list, n * sizeof *list);
+        /* every side of every node of the box bounds the list: it is made
+         * that long first, so listing never checks for room */
+        const dg__room *rm = &b->room[id - 1];
+        size_t most = 4 * (size_t)((rm->r2 - rm->r1) / 2 + 1) * (size_t)((rm->c2 - rm->c1) / 2 + 1);
+        if (most > cap) {
+            sill *grown = realloc(list == local_list ? NULL : list, most * sizeof *list);
             if (!grown) {
                 rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
                 break;
             }
             list = grown;
-            cap = n;
-            n = list_sills(b, id, list, cap, &nodes);
+            cap = most;
         }
+        long nodes;
+        size_t n = list_sills(b, id, list, &nodes);
         /* more doorways for bigger rooms: sqrt of the node count, up to twice */
         int flumph = dg__isqrt(nodes);
         int want = flumph + (int)dg__rng_below(&b->rng, (uint32_t)flumph);
