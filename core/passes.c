@@ -525,6 +525,7 @@ static size_t collapse(dg__build *b, int r, int c)
 {
     /* the map's size in locals: the cell stores below could alias them */
     const int rows = b->rows, cols = b->cols;
+    const bool inside = b->lattice;
     const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = cols,
                                [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
     static const int8_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
@@ -533,9 +534,12 @@ static size_t collapse(dg__build *b, int r, int c)
         if ((*w & (DG_ROOM | DG__KEEP | DG_CORRIDOR)) != DG_CORRIDOR) return SIZE_MAX;
         /* open sides, and the last of them: inside the map's edge straight
          * from the row, on it through the bounds-checked reads (one
-         * unsigned compare an axis: r - 1 wraps round when r is 0) */
+         * unsigned compare an axis: r - 1 wraps round when r is 0). On
+         * the node lattice every cell that gets here is inside the edge:
+         * corridors run node to node, and the only edge cells opened,
+         * exits' mouths, are kept. */
         unsigned open = 0; /* bit per open side */
-        if ((unsigned)(r - 1) < (unsigned)(rows - 2) && (unsigned)(c - 1) < (unsigned)(cols - 2)) {
+        if (inside || ((unsigned)(r - 1) < (unsigned)(rows - 2) && (unsigned)(c - 1) < (unsigned)(cols - 2))) {
             for (int k = 0; k < 4; k++) open |= (unsigned)((w[step[k]] & DG_OPENSPACE) != 0) << k;
         } else {
             for (int k = 0; k < 4; k++)
