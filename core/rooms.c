@@ -83,9 +83,15 @@ DG__SHORT_ROWS static void fill_box(placer *p, const proto *pr, uint16_t id, con
         for (int j = pr->j; j < pr->j + pr->wn; j++) owners[j] = id;
     }
     if (!word) return;
+    /* two cells a store (both halves are the same word, so byte order does
+     * not matter); rows are an odd number of cells, so one is left over */
+    const uint64_t two = (uint64_t)word << 32 | word;
+    const int width = rm->c2 - rm->c1 + 1;
     for (int r = rm->r1; r <= rm->r2; r++) {
-        uint32_t *row = dg__at(b, r, 0);
-        for (int c = rm->c1; c <= rm->c2; c++) row[c] = word;
+        uint32_t *row = dg__at(b, r, rm->c1);
+        int k = 0;
+        for (; k + 1 < width; k += 2) memcpy(row + k, &two, sizeof two);
+        if (k < width) row[k] = word;
     }
 }
 
