@@ -334,7 +334,9 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     /* doors that a corridor actually passes through */
     for (size_t k = 0; k < b->n_door; k++) {
         const dg__door *src = &b->door[k];
-        uint32_t w = dg_cell(d, src->c, src->r);
+        /* a door's own cell is on the map (its generator wrote the door
+         * bit there), so it is read straight; the cell beyond may not be */
+        uint32_t w = d->cells[(size_t)src->r * (size_t)d->width + (size_t)src->c];
         if (w != (DG_CORRIDOR | dg__door_bit(src->type)) || !renum[src->room]) continue;
         uint32_t beyond = dg_cell(d, src->c + dg_dir_dx(src->dir), src->r + dg_dir_dy(src->dir));
         d->doors[d->n_doors++] = (dg_door){
