@@ -17,6 +17,7 @@ Test(srv_config, defaults_are_the_documented_ones)
     cr_assert_str_eq(c.address, "0.0.0.0");
     cr_assert_eq(c.port, 8080);
     cr_assert_eq(c.queue_depth, 256);
+    cr_assert_eq(c.inline_us, 2000);
     cr_assert(c.cache);
     cr_assert_eq(c.cache_bytes, 64u << 20);
     cr_assert_eq(c.max_dim, 1001);
@@ -47,6 +48,7 @@ Test(srv_config, values_out_of_range_name_the_key)
         {"max_dim", "4003"}, {"max_dim", "1000"}, {"max_dim", "5"}, {"max_cell", "65"},
         {"timeout", "0"}, {"cache", "sometimes"}, {"log_format", "xml"}, {"address", "localhost"},
         {"io_threads", "two"}, {"per_ip_connections", "1.5"}, {"body_limit", ""},
+        {"inline_us", "100001"}, {"inline_us", "-1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         dg_error_clear(&err);
