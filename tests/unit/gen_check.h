@@ -51,6 +51,20 @@ static inline dg_dungeon *gc_make(const char *const *kv, size_t n)
     return d;
 }
 
+/* The option sets the varied-map tests build: n "key=value" texts in kv.
+ * Points p[k] at kv[k] (what gc_make takes) and writes them, space-separated,
+ * into what, the label a failing assertion shows. */
+static inline void gc_pairs(char kv[][48], size_t n, const char **p, char *what, size_t cap)
+{
+    size_t len = 0;
+    if (cap) what[0] = '\0';
+    for (size_t k = 0; k < n; k++) {
+        p[k] = kv[k];
+        int w = snprintf(len < cap ? what + len : NULL, len < cap ? cap - len : 0, "%s%s", k ? " " : "", kv[k]);
+        if (w > 0) len += (size_t)w;
+    }
+}
+
 #define GC_MAKE(...)                                                                          \
     gc_make((const char *const[]){__VA_ARGS__},                                               \
             sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))

@@ -219,9 +219,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
     snprintf(kv[9], 48, "area_height_min=%s", wmin[(s / 17) % 5]);
     snprintf(kv[10], 48, "area_size_min=%s", smin[(s / 19) % 5]);
     const char *p[11];
-    for (int k = 0; k < 11; k++) p[k] = kv[k];
-    snprintf(what, cap, "%s %s %s %s %s %s %s %s %s %s %s", kv[0], kv[1], kv[2], kv[3], kv[4], kv[5],
-             kv[6], kv[7], kv[8], kv[9], kv[10]);
+    gc_pairs(kv, 11, p, what, cap);
     return gc_make(p, 11);
 }
 

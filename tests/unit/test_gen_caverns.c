@@ -50,12 +50,7 @@ static dg_dungeon *make_varied(unsigned s, bool cavernous, char *what, size_t ca
     char kv[16][48];
     size_t n = varied_keys(s, kv, cavernous);
     const char *p[16];
-    size_t len = 0;
-    what[0] = 0;
-    for (size_t k = 0; k < n; k++) {
-        p[k] = kv[k];
-        len += (size_t)snprintf(what + len, len < cap ? cap - len : 0, "%s ", kv[k]);
-    }
+    gc_pairs(kv, n, p, what, cap);
     return gc_make(p, n);
 }
 

@@ -93,10 +93,8 @@ ParameterizedTest(int *chunk, cells, invariants_hold)
         snprintf(kv[8], 48, "egress=%s", egress[(s / 13) % 4]);
         snprintf(kv[9], 48, "stairs=%u", s % 5);
         const char *p[10];
-        for (int k = 0; k < 10; k++) p[k] = kv[k];
         char what[10 * 48 + 16];
-        snprintf(what, sizeof what, "%s %s %s %s %s %s %s %s %s", kv[0], kv[2], kv[3], kv[4], kv[5],
-                 kv[6], kv[7], kv[8], kv[9]);
+        gc_pairs(kv, 10, p, what, sizeof what);
         dg_dungeon *d = gc_make(p, 10);
         check_cells(d, block, what);
         dg_dungeon_free(d);

@@ -213,9 +213,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
     for (;; count--) {
         snprintf(kv[10], 48, "room_count=%d", count);
         const char *p[11];
-        for (int k = 0; k < 11; k++) p[k] = kv[k];
-        snprintf(what, cap, "%s %s %s %s %s %s %s %s %s %s %s", kv[0], kv[1], kv[2], kv[3], kv[4],
-                 kv[5], kv[6], kv[7], kv[8], kv[9], kv[10]);
+        gc_pairs(kv, 11, p, what, cap);
         dg_options o;
         dg_error e = {0};
         dg_dungeon *d = NULL;

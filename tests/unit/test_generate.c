@@ -35,9 +35,7 @@ static dg_dungeon *make_varied(unsigned s, char *what, size_t cap)
     snprintf(kv[10], 48, "room_size=%s", (s % 4) ? "medium" : ((s % 8) ? "small" : "huge"));
     snprintf(kv[11], 48, "stairs=%u", s % 5);
     const char *p[12];
-    for (int k = 0; k < 12; k++) p[k] = kv[k];
-    snprintf(what, cap, "%s %s %s %s %s %s %s %s %s %s %s %s", kv[0], kv[1], kv[2], kv[3], kv[4],
-             kv[5], kv[6], kv[7], kv[8], kv[9], kv[10], kv[11]);
+    gc_pairs(kv, 12, p, what, cap);
     return gc_make(p, 12);
 }
 
