@@ -13,24 +13,10 @@
 #include <sys/stat.h>
 
 #include "render.h"
+#include "../slurp.h"
 
 #define GOLDEN_DIR DG_SOURCE_DIR "/tests/golden"
 #define ACTUAL_DIR DG_BUILD_DIR "/golden-actual"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *p = malloc((size_t)n + 1);
-    cr_assert_eq(fread(p, 1, (size_t)n, f), (size_t)n);
-    p[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return p;
-}
 
 static void spill(const char *path, const dg_buf *b)
 {

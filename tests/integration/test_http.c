@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "daemon.h"
+#include "../slurp.h"
 #include "dg.h"
 #include "render.h"
 
@@ -503,21 +504,6 @@ Test(http, download_names_the_file)
 
 /* --------------------------------------------------------------- files */
 
-static char *slurp(const char *rel, size_t *len)
-{
-    char p[4096];
-    snprintf(p, sizeof p, "%s/%s", DG_SOURCE_DIR, rel);
-    FILE *f = fopen(p, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    *len = fread(s, 1, (size_t)n, f);
-    fclose(f);
-    return s;
-}
-
 Test(http, form_and_openapi_are_served_from_the_binary)
 {
     static const struct { const char *target, *file, *type; } cases[] = {
@@ -527,7 +513,9 @@ Test(http, form_and_openapi_are_served_from_the_binary)
     };
     for (size_t i = 0; i < 3; i++) {
         size_t n = 0;
-        char *want = slurp(cases[i].file, &n);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", DG_SOURCE_DIR, cases[i].file);
+        char *want = slurp(path, &n);
         cr_assert_not_null(want);
         td_resp r = get(cases[i].target, NULL);
         char ct[64];

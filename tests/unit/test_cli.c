@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dg.h"
+#include "../slurp.h"
 
 static char dir[64];
 static char out_path[128], err_path[128];
@@ -60,22 +61,6 @@ static int run(const char *const *args)
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     cr_assert(WIFEXITED(st), "dungeon died");
     return WEXITSTATUS(st);
-}
-
-/* Whole file as a NUL-terminated string (caller frees); NULL if absent. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *p = malloc((size_t)n + 1);
-    cr_assert_eq(fread(p, 1, (size_t)n, f), (size_t)n);
-    p[n] = '\0';
-    fclose(f);
-    if (len) *len = (size_t)n;
-    return p;
 }
 
 static void assert_stderr_has(const char *what)
