@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "enc_fixture.h"
 #include "render.h"
 
 #define PF_W 19
@@ -30,31 +31,12 @@
 static const dg_door_type pf_types[DG_DOOR_TYPE_COUNT] = {
     DG_DOOR_ARCH, DG_DOOR_OPEN, DG_DOOR_LOCKED, DG_DOOR_TRAPPED, DG_DOOR_SECRET, DG_DOOR_PORTC};
 
-static inline void pf_set(dg_dungeon *d, int x, int y, uint32_t v)
-{
-    d->cells[y * d->width + x] = v;
-}
-
-/* A rectangle of room cells with its perimeter ring (doors are left alone). */
+/* Cells and rooms are set with the encoder fixture's helpers (fx_set,
+ * fx_room): one way to build a dungeon by hand. */
 static inline void pf_room(dg_dungeon *d, int id, int x, int y, int w, int h)
 {
-    dg_room *r = &d->rooms[id - 1];
-    memset(r, 0, sizeof *r);
-    r->id = id;
-    r->x = x;
-    r->y = y;
-    r->width = w;
-    r->height = h;
-    r->area = w * h;
-    r->shape = DG_SHAPE_RECT;
-    for (int j = y - 1; j <= y + h; j++)
-        for (int i = x - 1; i <= x + w; i++) {
-            uint32_t *c = &d->cells[j * d->width + i];
-            if (i >= x && i < x + w && j >= y && j < y + h)
-                *c = DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
-            else if (*c == 0)
-                *c = DG_PERIMETER;
-        }
+    memset(&d->rooms[id - 1], 0, sizeof d->rooms[id - 1]);
+    fx_room(d, id, x, y, w, h, DG_SHAPE_RECT, 0);
 }
 
 /* Render keys as a client gives them: style, grid, cell, view; seed 42. */
@@ -86,7 +68,7 @@ static inline dg_dungeon *pf_alloc(int w, int h, size_t rooms, size_t doors, siz
 static inline void pf_corr(dg_dungeon *d, int x0, int y0, int x1, int y1)
 {
     for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) pf_set(d, x, y, DG_CORRIDOR);
+        for (int x = x0; x <= x1; x++) fx_set(d, x, y, DG_CORRIDOR);
 }
 
 static inline dg_dungeon *pf_gallery(const char *style, const char *grid, const char *cell,
@@ -109,7 +91,7 @@ static inline dg_dungeon *pf_gallery(const char *style, const char *grid, const 
     for (n = 0; n < 12; n++) {
         dg_door_type t = pf_types[list[n].t];
         d->doors[n] = (dg_door){list[n].x, list[n].y, t, list[n].dir, list[n].room, 0};
-        pf_set(d, list[n].x, list[n].y, DG_CORRIDOR | dg_door_type_bit(t));
+        fx_set(d, list[n].x, list[n].y, DG_CORRIDOR | dg_door_type_bit(t));
     }
     pf_room(d, 1, 1, 1, 11, 3);
     pf_room(d, 2, 15, 1, 3, 11);
@@ -128,7 +110,7 @@ static inline dg_dungeon *pf_gallery(const char *style, const char *grid, const 
     for (int i = 0; i < 6; i++) {
         int nx = st[i].x + dg_dir_dx(st[i].dir), ny = st[i].y + dg_dir_dy(st[i].dir);
         d->stairs[i] = (dg_stair){st[i].x, st[i].y, st[i].down, st[i].dir, nx, ny};
-        pf_set(d, st[i].x, st[i].y, DG_CORRIDOR | (st[i].down ? DG_STAIR_DN : DG_STAIR_UP));
+        fx_set(d, st[i].x, st[i].y, DG_CORRIDOR | (st[i].down ? DG_STAIR_DN : DG_STAIR_UP));
     }
     return d;
 }
@@ -141,7 +123,7 @@ static inline dg_dungeon *pf_lroom(const char *style, const char *grid, const ch
     dg_dungeon *d = pf_alloc(11, 11, 1, 0, 0, style, grid, cell, view);
     for (int y = 2; y <= 8; y++)
         for (int x = 2; x <= 8; x++)
-            if (x <= 4 || y >= 6) pf_set(d, x, y, DG_ROOM | (1u << DG_ROOM_ID_SHIFT));
+            if (x <= 4 || y >= 6) fx_set(d, x, y, DG_ROOM | (1u << DG_ROOM_ID_SHIFT));
     dg_room *r = &d->rooms[0];
     *r = (dg_room){.id = 1, .x = 2, .y = 2, .width = 7, .height = 7, .area = 33,
                    .shape = DG_SHAPE_COMPOSITE};
@@ -165,12 +147,12 @@ static inline dg_dungeon *pf_cave(const char *style, const char *grid, const cha
     for (int y = 0; y < 17; y++)
         for (int x = 0; x < 25; x++) {
             int dx = x - 14, dy = y - 8;
-            if (dx * dx * 25 + dy * dy * 64 <= 1600) pf_set(d, x, y, DG_CORRIDOR);
+            if (dx * dx * 25 + dy * dy * 64 <= 1600) fx_set(d, x, y, DG_CORRIDOR);
         }
-    pf_set(d, 14, 8, 0);
-    pf_set(d, 16, 6, 0);
+    fx_set(d, 14, 8, 0);
+    fx_set(d, 16, 6, 0);
     pf_corr(d, 1, 8, 5, 8);
-    pf_set(d, 23, 8, DG_CORRIDOR | DG_STAIR_DN);
+    fx_set(d, 23, 8, DG_CORRIDOR | DG_STAIR_DN);
     d->stairs[0] = (dg_stair){23, 8, true, DG_DIR_WEST, 22, 8};
     for (int y = 0; y < 17; y++)
         for (int x = 6; x < 25; x++) {

@@ -262,7 +262,7 @@ Test(png, door_list_orients_a_door_at_a_crossing)
         const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
         pf_corr(d, 1, 4, 7, 4);
         pf_corr(d, 4, 1, 4, 7);
-        pf_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
+        fx_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
         d->doors[0] = (dg_door){4, 4, DG_DOOR_OPEN, dirs[k], 0, 0};
         img im = render(d);
         bool ew = dirs[k] == DG_DIR_EAST;
