@@ -48,29 +48,29 @@
 #include "render_int.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The leaves one document shares. A map repeats a few names ("east",
- * "door", "rect") and small numbers over and over; a jansson value is a
- * malloc, a free and a refcount, so each distinct one is made once per
- * encode and set with json_object_set_nocheck (a reference), which dumps
- * the same bytes. Names are static strings, found by address. */
+/* ------------------------------------------------------------- leaves */
+
+/* The leaves documents share. A map repeats a few names ("east", "door",
+ * "rect") and small numbers over and over; a jansson value is a malloc, a
+ * free and a refcount, so each distinct one is made once per thread and
+ * referenced. Names are static strings, found by address. */
 enum { SMALL_INTS = 128, NAMES = 24 };
 typedef struct {
     json_t *ints[SMALL_INTS];                  /* 0..SMALL_INTS-1, made on first use */
     const char *name_of[NAMES];
     json_t *name[NAMES];
     size_t n_names;
-    json_t *empty;                             /* [] for every door side without doors */
 } leaves;
 
 static void leaves_fini(leaves *l)
 {
     for (size_t i = 0; i < SMALL_INTS; i++) json_decref(l->ints[i]);
     for (size_t i = 0; i < l->n_names; i++) json_decref(l->name[i]);
-    json_decref(l->empty);
 }
 
 /* A new reference to the integer v; NULL when out of memory. */
@@ -81,83 +81,241 @@ static json_t *leaf_int(leaves *l, json_int_t v)
     return json_incref(l->ints[v]);
 }
 
-/* A new reference to the string of the static ASCII name s. */
+/* The string of the static ASCII name s, borrowed from l (NULL when out of
+ * memory, or when l is full: the few names a document uses never fill it). */
 static json_t *leaf_name(leaves *l, const char *s)
 {
     for (size_t i = 0; i < l->n_names; i++)
-        if (l->name_of[i] == s) return json_incref(l->name[i]);
+        if (l->name_of[i] == s) return l->name[i];
+    if (l->n_names == NAMES) return NULL;
     json_t *v = json_string_nocheck(s);
-    if (!v || l->n_names == NAMES) return v;
+    if (!v) return NULL;
     l->name_of[l->n_names] = s;
     l->name[l->n_names++] = v;
-    return json_incref(v);
+    return v;
 }
 
-/* Fixed ASCII keys and names: set without jansson's UTF-8 check or a
- * json_pack format to parse -- these run per room and door on every
- * request. A NULL value (out of memory) fails the set, so callers check
- * once at the end. */
-static bool set_int(leaves *l, json_t *o, const char *key, json_int_t v)
+/* Key k of r holds the new reference v, which is given up either way. */
+static bool put_new(dg__rec *r, size_t k, json_t *v)
 {
-    return json_object_set_new_nocheck(o, key, leaf_int(l, v)) == 0;
+    bool ok = dg__rec_put(r, k, v);
+    json_decref(v);
+    return ok;
 }
 
-static bool set_name(leaves *l, json_t *o, const char *key, const char *name)
+/* --------------------------------------------------------- the records */
+
+/* Every object a document holds per room, door, stair and exit is a record
+ * (json_record.c) kept per thread from one document to the next: a new map
+ * only sets values. Up to KEEP of each kind stay between documents; a
+ * bigger map's extra records are freed when its document is done. */
+enum { KEEP = 256 };
+
+enum { D_X, D_Y, D_TYPE, D_ORIENT, D_DIR, D_ROOM, D_LEADS, DOOR_KEYS };
+static const char *const door_keys[DOOR_KEYS] = {"x", "y", "type", "orientation", "dir", "room", "leads_to"};
+enum { S_X, S_Y, S_KIND, S_DIR, S_NEXT, STAIR_KEYS };
+static const char *const stair_keys[STAIR_KEYS] = {"x", "y", "kind", "dir", "next"};
+static const char *const xy_keys[2] = {"x", "y"};
+enum { E_X, E_Y, E_DIR, EXIT_KEYS };
+static const char *const exit_keys[EXIT_KEYS] = {"x", "y", "dir"};
+static const char *const side_keys[4] = {"north", "south", "west", "east"}; /* dg_dir order */
+enum { T_VERSION, T_SEED, T_OPTIONS, T_PERMALINK, T_WIDTH, T_HEIGHT, T_ROOMS, T_DOORS, T_STAIRS,
+       T_EXITS, T_WALLS, T_CELLS, ROOT_KEYS };
+static const char *const root_keys[ROOT_KEYS] = {"generator_version", "seed", "options", "permalink",
+                                                 "width", "height", "rooms", "doors", "stairs",
+                                                 "exits", "walls", "cells"};
+
+/* A room's keys: the box, then "sides" for polygons and "outline" for
+ * other shapes that have one, then its doors by side. Which of the two
+ * optional keys it has is its record's class. */
+enum { R_ID, R_X, R_Y, R_W, R_H, R_AREA, R_SHAPE, ROOM_FIXED_KEYS, ROOM_KEYS_MAX = ROOM_FIXED_KEYS + 3 };
+enum { HAS_SIDES = 1, HAS_OUTLINE = 2 };
+static int room_class(const dg_room *r)
 {
-    return json_object_set_new_nocheck(o, key, leaf_name(l, name)) == 0;
+    return (r->shape == DG_SHAPE_POLYGON ? HAS_SIDES : 0) |
+           (r->shape != DG_SHAPE_RECT && r->n_outline ? HAS_OUTLINE : 0);
 }
 
-/* The string of n bytes at v: unchecked when they are ASCII (valid UTF-8,
- * and a plain loop is far cheaper than jansson's decoder), else checked --
- * a text seed carries the user's bytes. */
-static json_t *text(const char *v, size_t n)
+typedef struct {
+    dg__rec rec;   /* the room */
+    dg__rec sides; /* its "doors": an array per side, the room's own */
+    int cls;
+} room_rec;
+
+typedef struct {
+    dg__rec rec, next;
+} stair_rec;
+
+/* One kind's records: `made` of them initialised, room for cap. */
+typedef struct {
+    void *at;
+    size_t made, cap;
+} recs;
+
+/* The kinds, in the order of their arrays among the root's keys. */
+enum { K_ROOM, K_DOOR, K_STAIR, K_EXIT, KINDS };
+
+typedef struct {
+    leaves l;
+    dg__rec root, options;
+    char option_keys[256]; /* the keys the options record was made with, each NUL-ended */
+    recs kind[KINDS];
+} pool;
+
+static void room_rec_fini(room_rec *r)
 {
-    unsigned char any = 0;
-    for (size_t i = 0; i < n; i++) any |= (unsigned char)v[i];
-    return any < 0x80 ? json_stringn_nocheck(v, n) : json_stringn(v, n);
+    dg__rec_fini(&r->sides);
+    dg__rec_fini(&r->rec);
 }
+
+static void stair_rec_fini(stair_rec *r)
+{
+    dg__rec_fini(&r->next);
+    dg__rec_fini(&r->rec);
+}
+
+/* Frees the records of kind k from `from` on; their array in the root
+ * lets go of them first. */
+static void recs_trim(pool *p, int k, size_t from)
+{
+    recs *s = &p->kind[k];
+    json_t *a = json_object_iter_value(p->root.it[T_ROOMS + (size_t)k]);
+    while (json_array_size(a) > from) json_array_remove(a, json_array_size(a) - 1);
+    for (size_t i = from; i < s->made; i++) {
+        if (k == K_ROOM) room_rec_fini((room_rec *)s->at + i);
+        else if (k == K_STAIR) stair_rec_fini((stair_rec *)s->at + i);
+        else dg__rec_fini((dg__rec *)s->at + i);
+    }
+    if (s->made > from) s->made = from;
+}
+
+static void pool_free(void *v)
+{
+    pool *p = v;
+    if (!p) return;
+    for (int k = 0; k < KINDS; k++) {
+        if (p->root.obj) recs_trim(p, k, 0);
+        free(p->kind[k].at);
+    }
+    dg__rec_fini(&p->options);
+    dg__rec_fini(&p->root);
+    leaves_fini(&p->l);
+    free(p);
+}
+
+/* Room for n records of `size` bytes in s, the new ones zeroed. */
+static bool recs_reserve(recs *s, size_t n, size_t size)
+{
+    if (n <= s->cap) return true;
+    size_t cap = s->cap ? 2 * s->cap : 16;
+    if (cap < n) cap = n;
+    void *grown = realloc(s->at, cap * size);
+    if (!grown) return false;
+    memset((char *)grown + s->cap * size, 0, (cap - s->cap) * size);
+    s->at = grown;
+    s->cap = cap;
+    return true;
+}
+
+/* ----------------------------------------------------- the thread's pool */
+
+static pthread_key_t pool_key;
+static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+static bool pool_key_ok;
+
+/* Frees the calling thread's pool. Also run at exit, for the thread that
+ * exits (thread destructors do not run for it), so a leak checker sees
+ * every record freed. */
+static void pool_release(void)
+{
+    pool *p = pthread_getspecific(pool_key);
+    pthread_setspecific(pool_key, NULL);
+    pool_free(p);
+}
+
+static void pool_key_make(void)
+{
+    pool_key_ok = pthread_key_create(&pool_key, pool_free) == 0;
+    if (pool_key_ok) atexit(pool_release);
+}
+
+void dg_render_thread_release(void)
+{
+    pthread_once(&pool_once, pool_key_make);
+    if (pool_key_ok) pool_release();
+}
+
+/* This thread's pool, made with the root object and its four arrays on
+ * first use; NULL when out of memory. */
+static pool *pool_get(dg_error *err)
+{
+    pthread_once(&pool_once, pool_key_make);
+    pool *p = pool_key_ok ? pthread_getspecific(pool_key) : NULL;
+    if (p) return p;
+    p = calloc(1, sizeof *p);
+    bool ok = p && dg__rec_init(&p->root, root_keys, ROOT_KEYS, err) == DG_OK &&
+              dg__rec_put(&p->root, T_VERSION, leaf_name(&p->l, DG_GENERATOR_VERSION));
+    for (size_t k = T_ROOMS; ok && k <= T_EXITS; k++) ok = put_new(&p->root, k, json_array());
+    if (ok && pool_key_ok && pthread_setspecific(pool_key, p) == 0) return p;
+    pool_free(p);
+    dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
+    return NULL;
+}
+
+/* ------------------------------------------------------------- options */
 
 /* A canonical value becomes a JSON number only when it is plain decimal
- * digits short enough to survive a double; anything else stays a string. */
-static json_t *option_value(leaves *l, const char *key, size_t kn, const char *v, size_t n)
+ * digits short enough to survive a double; anything else stays a string
+ * (the seed always: see the header). */
+static bool option_value(dg__rec *r, size_t k, const char *key, size_t kn, const char *v, size_t n)
 {
-    bool digits = n > 0 && n <= 15;
+    bool digits = n > 0 && n <= 15 && !(kn == 4 && memcmp(key, "seed", 4) == 0);
     for (size_t i = 0; i < n && digits; i++) digits = v[i] >= '0' && v[i] <= '9';
-    if (digits && !(kn == 4 && memcmp(key, "seed", 4) == 0)) {
-        json_int_t x = 0;
-        for (size_t i = 0; i < n; i++) x = x * 10 + (v[i] - '0');
-        return leaf_int(l, x);
-    }
-    return text(v, n);
+    if (!digits) return dg__rec_text(r, k, v, n);
+    json_int_t x = 0;
+    for (size_t i = 0; i < n; i++) x = x * 10 + (v[i] - '0');
+    return dg__rec_int(r, k, x);
 }
 
-/* "k=v&k=v..." -> {"k": v, ...} in the string's order. Keys are the option
- * table's ASCII names (set unchecked); values in the canonical string are
- * names and numbers, never escaped, but a text seed is the user's bytes
- * (see text()). */
-static json_t *options_object(leaves *l, const char *canon)
+/* "k=v&k=v..." -> {"k": v, ...} in the string's order. The record is made
+ * again only when the keys differ from the last document's (another
+ * algorithm); then only values are set. */
+static bool options_object(pool *p, const char *canon, dg_error *err)
 {
-    json_t *o = json_object();
-    const char *p = canon;
-    while (o && *p) {
-        const char *amp = strchr(p, '&');
-        size_t n = amp ? (size_t)(amp - p) : strlen(p);
-        const char *eq = memchr(p, '=', n);
-        if (eq) {
-            size_t kn = (size_t)(eq - p);
-            if (json_object_setn_new_nocheck(o, p, kn,
-                                             option_value(l, p, kn, eq + 1, n - kn - 1)) != 0) {
-                json_decref(o);
-                return NULL;
-            }
+    char keys[sizeof p->option_keys];
+    const char *names[64];
+    size_t n = 0, len = 0;
+    for (const char *q = canon; *q && n < 64;) {
+        size_t kn = strcspn(q, "=&");
+        if (q[kn] == '=' && len + kn + 1 < sizeof keys) {
+            memcpy(keys + len, q, kn);
+            keys[len + kn] = '\0'; /* names[] point into keys, each terminated */
+            names[n++] = keys + len;
+            len += kn + 1;
         }
-        p += n;
-        if (*p == '&') p++;
+        q += strcspn(q, "&");
+        if (*q == '&') q++;
     }
-    return o;
+    if (len != sizeof keys - 1) memset(keys + len, 0, sizeof keys - len);
+    if (!p->options.obj || memcmp(keys, p->option_keys, sizeof keys) != 0) {
+        dg__rec_fini(&p->options);
+        memset(p->option_keys, 0, sizeof p->option_keys);
+        if (dg__rec_init(&p->options, names, n, err) != DG_OK) return false;
+        memcpy(p->option_keys, keys, sizeof keys);
+    }
+    size_t k = 0;
+    for (const char *q = canon; *q && k < n;) {
+        size_t kn = strcspn(q, "=&"), all = strcspn(q, "&");
+        if (q[kn] == '=' && !option_value(&p->options, k++, q, kn, q + kn + 1, all - kn - 1)) return false;
+        q += all;
+        if (*q == '&') q++;
+    }
+    return dg__rec_put(&p->root, T_OPTIONS, p->options.obj);
 }
 
-/* [[x,y],...] of a room outline. */
+/* -------------------------------------------------------------- rooms */
+
+/* [[x,y],...] of a room outline: made anew (shaped rooms are few). */
 static json_t *outline_json(leaves *l, const dg_room *r)
 {
     json_t *pts = json_array();
@@ -176,40 +334,53 @@ static json_t *outline_json(leaves *l, const dg_room *r)
     return pts;
 }
 
-/* side[0..4): the room's door index arrays (north, south, west, east),
- * NULL for a side without doors. */
-static json_t *room_json(leaves *l, const dg_room *r, json_t *const *side)
+/* Record i made for room r's class (again when its class changed). */
+static bool room_make(pool *p, size_t i, const dg_room *r, dg_error *err)
 {
-    json_t *j = json_object();
-    bool ok = j && set_int(l, j, "id", r->id) && set_int(l, j, "x", r->x) &&
-              set_int(l, j, "y", r->y) && set_int(l, j, "width", r->width) &&
-              set_int(l, j, "height", r->height) && set_int(l, j, "area", r->area) &&
-              set_name(l, j, "shape", dg_shape_name(r->shape));
-    if (ok && r->shape == DG_SHAPE_POLYGON) ok = set_int(l, j, "sides", r->sides);
-    if (ok && r->shape != DG_SHAPE_RECT && r->n_outline)
-        ok = json_object_set_new_nocheck(j, "outline", outline_json(l, r)) == 0;
-    if (ok) {
-        json_t *doors = json_object();
-        static const char *const name[4] = {"north", "south", "west", "east"};
-        for (int k = 0; k < 4 && doors; k++)
-            if (json_object_set_nocheck(doors, name[k], side[k] ? side[k] : l->empty)) {
-                json_decref(doors);
-                doors = NULL;
-            }
-        ok = json_object_set_new_nocheck(j, "doors", doors) == 0;
-    }
+    room_rec *rr = (room_rec *)p->kind[K_ROOM].at + i;
+    int cls = room_class(r);
+    if (i < p->kind[K_ROOM].made && rr->cls == cls) return true;
+    const char *keys[ROOM_KEYS_MAX] = {"id", "x", "y", "width", "height", "area", "shape"};
+    size_t n = ROOM_FIXED_KEYS;
+    if (cls & HAS_SIDES) keys[n++] = "sides";
+    if (cls & HAS_OUTLINE) keys[n++] = "outline";
+    keys[n++] = "doors";
+    room_rec made = {0};
+    bool ok = dg__rec_init(&made.rec, keys, n, err) == DG_OK &&
+              dg__rec_init(&made.sides, side_keys, 4, err) == DG_OK;
+    for (size_t k = 0; ok && k < 4; k++) ok = put_new(&made.sides, k, json_array());
+    ok = ok && dg__rec_put(&made.rec, n - 1, made.sides.obj);
     if (!ok) {
-        json_decref(j);
-        return NULL;
+        room_rec_fini(&made);
+        dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
+        return false;
     }
-    return j;
+    made.cls = cls;
+    if (i < p->kind[K_ROOM].made) room_rec_fini(rr); /* the rooms array keeps the old one until filled */
+    else p->kind[K_ROOM].made++;
+    *rr = made;
+    return true;
 }
 
-/* The side arrays of every room (4 a room, in room_json's order), each
- * door index filed under the wall it sits in; NULL where a side has none.
- * False when out of memory. */
-static bool door_sides(leaves *l, const dg_dungeon *d, json_t **side)
+static bool room_values(pool *p, room_rec *rr, const dg_room *r)
 {
+    dg__rec *j = &rr->rec;
+    size_t k = ROOM_FIXED_KEYS;
+    bool ok = dg__rec_int(j, R_ID, r->id) && dg__rec_int(j, R_X, r->x) && dg__rec_int(j, R_Y, r->y) &&
+              dg__rec_int(j, R_W, r->width) && dg__rec_int(j, R_H, r->height) &&
+              dg__rec_int(j, R_AREA, r->area) &&
+              dg__rec_put(j, R_SHAPE, leaf_name(&p->l, dg_shape_name(r->shape)));
+    if (ok && (rr->cls & HAS_SIDES)) ok = dg__rec_int(j, k++, r->sides);
+    if (ok && (rr->cls & HAS_OUTLINE)) ok = put_new(j, k++, outline_json(&p->l, r));
+    for (size_t s = 0; ok && s < 4; s++) ok = json_array_clear(json_object_iter_value(rr->sides.it[s])) == 0;
+    return ok;
+}
+
+/* Each door index filed under the wall it sits in, in its room's side
+ * arrays (cleared by room_values). False when out of memory. */
+static bool door_sides(pool *p, const dg_dungeon *d)
+{
+    room_rec *rooms = p->kind[K_ROOM].at;
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         int ids[2] = {o->room, o->other};
@@ -217,101 +388,103 @@ static bool door_sides(leaves *l, const dg_dungeon *d, json_t **side)
         for (int k = 0; k < 2; k++) {
             if (ids[k] < 1) continue;
             /* the side order north, south, west, east is dg_dir's */
-            json_t **a = &side[((size_t)ids[k] - 1) * 4 + (size_t)dirs[k]];
-            size_t n = json_array_size(*a);
+            json_t *a = json_object_iter_value(rooms[ids[k] - 1].sides.it[dirs[k]]);
+            size_t n = json_array_size(a);
             if (n) { /* a generator may record one door per room: list it once */
-                json_int_t last = json_integer_value(json_array_get(*a, n - 1));
+                json_int_t last = json_integer_value(json_array_get(a, n - 1));
                 if (d->doors[last].x == o->x && d->doors[last].y == o->y) continue;
             }
-            if (!*a && !(*a = json_array())) return false;
-            if (json_array_append_new(*a, leaf_int(l, (json_int_t)i))) return false;
+            if (json_array_append_new(a, leaf_int(&p->l, (json_int_t)i))) return false;
         }
     }
     return true;
 }
 
-/* The rooms array, with each door index filed under the wall it sits in. */
-static json_t *rooms_json(leaves *l, const dg_dungeon *d)
+static json_t *room_item(void *ctx, size_t i) { return ((room_rec *)((pool *)ctx)->kind[K_ROOM].at)[i].rec.obj; }
+static json_t *door_item(void *ctx, size_t i) { return ((dg__rec *)((pool *)ctx)->kind[K_DOOR].at)[i].obj; }
+static json_t *stair_item(void *ctx, size_t i) { return ((stair_rec *)((pool *)ctx)->kind[K_STAIR].at)[i].rec.obj; }
+static json_t *exit_item(void *ctx, size_t i) { return ((dg__rec *)((pool *)ctx)->kind[K_EXIT].at)[i].obj; }
+
+static bool rooms_json(pool *p, const dg_dungeon *d, dg_error *err)
 {
-    json_t *rooms = json_array();
-    json_t **side = calloc(d->n_rooms * 4 + 1, sizeof *side);
-    bool ok = rooms && side && (l->empty || (l->empty = json_array())) && door_sides(l, d, side);
+    if (!recs_reserve(&p->kind[K_ROOM], d->n_rooms, sizeof(room_rec))) return false;
+    bool ok = true;
     for (size_t i = 0; ok && i < d->n_rooms; i++)
-        ok = json_array_append_new(rooms, room_json(l, &d->rooms[i], side + 4 * i)) == 0;
-    for (size_t i = 0; side && i < d->n_rooms * 4; i++) json_decref(side[i]);
-    free(side);
-    if (ok) return rooms;
-    json_decref(rooms);
-    return NULL;
+        ok = room_make(p, i, &d->rooms[i], err) &&
+             room_values(p, (room_rec *)p->kind[K_ROOM].at + i, &d->rooms[i]);
+    return ok && door_sides(p, d) &&
+           dg__array_fill(json_object_iter_value(p->root.it[T_ROOMS]), d->n_rooms, room_item, p);
 }
 
-/* Appends j to array a when it was built whole (ok); otherwise frees it.
- * False when nothing was appended: the caller gives up on a. */
-static bool push_built(json_t *a, json_t *j, bool ok)
+/* ------------------------------------------------ doors, stairs, exits */
+
+/* Records 0..n of kind s made (each by init), for a document that has n. */
+static bool recs_make(recs *s, size_t n, size_t size, bool (*init)(void *rec, dg_error *err), dg_error *err)
 {
-    if (!ok) {
-        json_decref(j);
-        return false;
-    }
-    return json_array_append_new(a, j) == 0;
+    if (!recs_reserve(s, n, size)) return false;
+    for (; s->made < n; s->made++)
+        if (!init((char *)s->at + s->made * size, err)) return false;
+    return true;
 }
 
-static json_t *doors_json(leaves *l, const dg_dungeon *d)
+static bool door_init(void *r, dg_error *err) { return dg__rec_init(r, door_keys, DOOR_KEYS, err) == DG_OK; }
+static bool exit_init(void *r, dg_error *err) { return dg__rec_init(r, exit_keys, EXIT_KEYS, err) == DG_OK; }
+static bool stair_init(void *v, dg_error *err)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < d->n_doors; i++) {
+    stair_rec *r = v;
+    if (dg__rec_init(&r->rec, stair_keys, STAIR_KEYS, err) != DG_OK) return false;
+    if (dg__rec_init(&r->next, xy_keys, 2, err) == DG_OK && dg__rec_put(&r->rec, S_NEXT, r->next.obj)) return true;
+    stair_rec_fini(r);
+    return false;
+}
+
+static bool doors_json(pool *p, const dg_dungeon *d, dg_error *err)
+{
+    if (!recs_make(&p->kind[K_DOOR], d->n_doors, sizeof(dg__rec), door_init, err)) return false;
+    bool ok = true;
+    for (size_t i = 0; ok && i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
+        dg__rec *j = (dg__rec *)p->kind[K_DOOR].at + i;
         bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
-        json_t *j = json_object();
-        bool ok = j && set_int(l, j, "x", o->x) && set_int(l, j, "y", o->y) &&
-                  set_name(l, j, "type", dg_door_type_name(o->type)) &&
-                  set_name(l, j, "orientation", ns ? "horizontal" : "vertical") &&
-                  set_name(l, j, "dir", dg_dir_name(o->dir)) && set_int(l, j, "room", o->room) &&
-                  (o->other > 0 ? set_int(l, j, "leads_to", o->other)
-                                : set_name(l, j, "leads_to", "corridor"));
-        if (!push_built(a, j, ok)) {
-            json_decref(a);
-            return NULL;
-        }
+        ok = dg__rec_int(j, D_X, o->x) && dg__rec_int(j, D_Y, o->y) &&
+             dg__rec_put(j, D_TYPE, leaf_name(&p->l, dg_door_type_name(o->type))) &&
+             dg__rec_put(j, D_ORIENT, leaf_name(&p->l, ns ? "horizontal" : "vertical")) &&
+             dg__rec_put(j, D_DIR, leaf_name(&p->l, dg_dir_name(o->dir))) && dg__rec_int(j, D_ROOM, o->room) &&
+             (o->other > 0 ? dg__rec_int(j, D_LEADS, o->other)
+                           : dg__rec_put(j, D_LEADS, leaf_name(&p->l, "corridor")));
     }
-    return a;
+    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_DOORS]), d->n_doors, door_item, p);
 }
 
-static json_t *stairs_json(leaves *l, const dg_dungeon *d)
+static bool stairs_json(pool *p, const dg_dungeon *d, dg_error *err)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < d->n_stairs; i++) {
+    if (!recs_make(&p->kind[K_STAIR], d->n_stairs, sizeof(stair_rec), stair_init, err)) return false;
+    bool ok = true;
+    for (size_t i = 0; ok && i < d->n_stairs; i++) {
         const dg_stair *s = &d->stairs[i];
-        json_t *j = json_object(), *next = json_object();
-        bool ok = j && next && set_int(l, next, "x", s->next_x) &&
-                  set_int(l, next, "y", s->next_y) && set_int(l, j, "x", s->x) &&
-                  set_int(l, j, "y", s->y) && set_name(l, j, "kind", s->down ? "down" : "up") &&
-                  set_name(l, j, "dir", dg_dir_name(s->dir)) &&
-                  json_object_set_nocheck(j, "next", next) == 0;
-        json_decref(next);
-        if (!push_built(a, j, ok)) {
-            json_decref(a);
-            return NULL;
-        }
+        stair_rec *j = (stair_rec *)p->kind[K_STAIR].at + i;
+        ok = dg__rec_int(&j->next, 0, s->next_x) && dg__rec_int(&j->next, 1, s->next_y) &&
+             dg__rec_int(&j->rec, S_X, s->x) && dg__rec_int(&j->rec, S_Y, s->y) &&
+             dg__rec_put(&j->rec, S_KIND, leaf_name(&p->l, s->down ? "down" : "up")) &&
+             dg__rec_put(&j->rec, S_DIR, leaf_name(&p->l, dg_dir_name(s->dir)));
     }
-    return a;
+    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_STAIRS]), d->n_stairs, stair_item, p);
 }
 
-static json_t *exits_json(leaves *l, const dg_dungeon *d)
+static bool exits_json(pool *p, const dg_dungeon *d, dg_error *err)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < d->n_exits; i++) {
+    if (!recs_make(&p->kind[K_EXIT], d->n_exits, sizeof(dg__rec), exit_init, err)) return false;
+    bool ok = true;
+    for (size_t i = 0; ok && i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
-        json_t *j = json_object();
-        bool ok = j && set_int(l, j, "x", e->x) && set_int(l, j, "y", e->y) &&
-                  set_name(l, j, "dir", dg_dir_name(e->dir));
-        if (!push_built(a, j, ok)) {
-            json_decref(a);
-            return NULL;
-        }
+        dg__rec *j = (dg__rec *)p->kind[K_EXIT].at + i;
+        ok = dg__rec_int(j, E_X, e->x) && dg__rec_int(j, E_Y, e->y) &&
+             dg__rec_put(j, E_DIR, leaf_name(&p->l, dg_dir_name(e->dir)));
     }
-    return a;
+    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_EXITS]), d->n_exits, exit_item, p);
 }
+
+/* ------------------------------------------------------------- walls */
 
 /* v / den cells after p as dg__unit_text writes it; returns the end. The
  * usual den 2 (half cells) inline, since every wall has four of these. */
@@ -404,44 +577,25 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
     if (rc != DG_OK) return rc;
+    pool *p = pool_get(err);
+    if (!p) return DG_ENOMEM;
 
     char seed[24], small[512], *canon = small;
-    snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
-    size_t n = dg_options_canonical(&d->opts, small, sizeof small);
-    if (n >= sizeof small) {
-        if (!(canon = malloc(n + 1)))
-            return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
-        dg_options_canonical(&d->opts, canon, n + 1);
+    int seed_len = snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
+    size_t n = dg_options_canonical(&d->opts, small + 2, sizeof small - 2);
+    if (n + 2 >= sizeof small) {
+        if (!(canon = malloc(n + 3))) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+        dg_options_canonical(&d->opts, canon + 2, n + 1);
     }
-    char *permalink = malloc(n + 3);
-    leaves l;
-    memset(&l, 0, sizeof l);
-    json_t *root = NULL;
-    if (permalink) {
-        memcpy(permalink, "/?", 2);
-        memcpy(permalink + 2, canon, n + 1);
-        /* set one by one, unchecked: keys are fixed names, values checked
-         * where they carry the user's bytes (a text seed) */
-        root = json_object();
-        bool ok = root && set_name(&l, root, "generator_version", DG_GENERATOR_VERSION) &&
-                  json_object_set_new_nocheck(root, "seed", json_string_nocheck(seed)) == 0 &&
-                  json_object_set_new_nocheck(root, "options", options_object(&l, canon)) == 0 &&
-                  json_object_set_new_nocheck(root, "permalink", text(permalink, n + 2)) == 0 &&
-                  set_int(&l, root, "width", d->width) && set_int(&l, root, "height", d->height) &&
-                  json_object_set_new_nocheck(root, "rooms", rooms_json(&l, d)) == 0 &&
-                  json_object_set_new_nocheck(root, "doors", doors_json(&l, d)) == 0 &&
-                  json_object_set_new_nocheck(root, "stairs", stairs_json(&l, d)) == 0 &&
-                  json_object_set_new_nocheck(root, "exits", exits_json(&l, d)) == 0 &&
-                  json_object_set_new_nocheck(root, "walls", json_null()) == 0 &&
-                  json_object_set_new_nocheck(root, "cells", json_null()) == 0;
-        if (!ok) {
-            json_decref(root);
-            root = NULL;
-        }
-    }
+    memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
+    bool ok = dg__rec_text(&p->root, T_SEED, seed, (size_t)seed_len) && options_object(p, canon + 2, err) &&
+              dg__rec_text(&p->root, T_PERMALINK, canon, n + 2) && dg__rec_int(&p->root, T_WIDTH, d->width) &&
+              dg__rec_int(&p->root, T_HEIGHT, d->height) && rooms_json(p, d, err) && doors_json(p, d, err) &&
+              stairs_json(p, d, err) && exits_json(p, d, err);
+    if (canon != small) free(canon);
     dg__walls w;
     memset(&w, 0, sizeof w);
-    if (!root)
+    if (!ok)
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
     else if ((rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
              /* about what a map takes: a few kilobytes of rooms and doors,
@@ -450,12 +604,11 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                                            56 * (w.n_walls + w.n_portals),
                                    err)) == DG_OK) {
         dg__json_splice sp[2] = {{"walls", put_walls, &w}, {"cells", dg__json_put_cells, NULL}};
-        rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER, d, out, err);
+        rc = dg__json_emit_splices(p->root.obj, sp, 2, JSON_PRESERVE_ORDER, d, out, err);
     }
     dg__walls_fini(&w);
-    json_decref(root);
-    leaves_fini(&l);
-    free(permalink);
-    if (canon != small) free(canon);
+    /* a big map's records beyond KEEP go now, not with the thread */
+    for (int k = 0; k < KINDS; k++)
+        if (p->kind[k].made > KEEP) recs_trim(p, k, KEEP);
     return rc;
 }

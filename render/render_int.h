@@ -41,6 +41,33 @@ extern const char dg__digit_pairs[201];
 /* The splice writer of d's cell rows (ctx unused). */
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
+/* ------------------------------------------------------ json_record.c */
+
+/* A jansson object with a fixed list of keys whose values are replaced in
+ * place, for objects a document rebuilds every time (json.c reuses them
+ * from one document to the next). The object is r->obj (owned); key k's
+ * slot is r->it[k]; r->num[k] is the integer the record owns for it. */
+typedef struct {
+    json_t *obj;
+    void **it;
+    json_t **num;
+    size_t n;
+} dg__rec;
+/* The object with keys[0..n) in that order, each null. DG_ENOMEM only;
+ * then r is zeroed (dg__rec_fini on it is a no-op). */
+dg_status dg__rec_init(dg__rec *r, const char *const *keys, size_t n, dg_error *err);
+void dg__rec_fini(dg__rec *r);
+/* Key k holds v (a reference is taken; nothing happens when it already
+ * holds v). False when v is NULL or out of memory: callers check once. */
+bool dg__rec_put(dg__rec *r, size_t k, json_t *v);
+/* Key k holds the record's own integer for it, set to v. */
+bool dg__rec_int(dg__rec *r, size_t k, json_int_t v);
+/* Key k holds the string of n bytes at s (kept when it already does). */
+bool dg__rec_text(dg__rec *r, size_t k, const char *s, size_t n);
+/* Array a holds exactly item(ctx, 0..n) in order, each a borrowed value
+ * (a is given references); items already in place are left alone. */
+bool dg__array_fill(json_t *a, size_t n, json_t *(*item)(void *ctx, size_t i), void *ctx);
+
 /* ------------------------------------------------------- cave_draw.c */
 
 /* The organic cave outline png.c draws for d at `cell` px a cell in one
