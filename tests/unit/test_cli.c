@@ -137,8 +137,9 @@ Test(cli, dash_o_writes_the_same_bytes_as_stdout_and_no_leftovers)
     char file[192];
     snprintf(file, sizeof file, "%s/map.txt", dir);
     cr_assert_eq(run((const char *[]){"seed=5", "format=txt", NULL}), 0);
-    size_t n1, n2;
+    size_t n1 = 0, n2 = 0;
     char *a = slurp(out_path, &n1);
+    cr_assert_not_null(a);
     cr_assert_eq(run((const char *[]){"-o", file, "seed=5", "format=txt", NULL}), 0);
     char *b = slurp(file, &n2);
     cr_assert_not_null(b);
