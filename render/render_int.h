@@ -38,6 +38,9 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
 size_t dg__u32_text(char *p, uint32_t v);
 /* "00" "01" ... "99": the two digits of i at dg__digit_pairs + 2 * i. */
 extern const char dg__digit_pairs[201];
+/* The splice writer of the native document's walls: ctx is the
+ * dg__walls of d (json_walls.c). */
+dg_status dg__json_put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 /* The splice writer of d's cell rows (ctx unused). */
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
