@@ -515,17 +515,23 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 
 /* ------------------------------------------------------------- dead ends */
 
+/* A closed corridor cell: rock again, or wall again where it was a door. */
+static inline uint32_t closed(uint32_t w)
+{
+    return (w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
+}
+
 /* Closes the corridor back from dead end (r, c) to the nearest junction,
  * room or kept cell. A closed door goes back to being wall. Returns the
  * cell it stopped at when that cell is left a new dead end -- its only way
  * out a stair's or exit's landing -- else SIZE_MAX. That is the one way a
  * collapse makes a dead end: every cell it closes has at most one open
- * side, the cell it moves to, and any other stop keeps two or more. */
+ * side, the cell it moves to, and any other stop keeps two or more. Any
+ * cell layout; lattice maps use collapse_nodes(). */
 static size_t collapse(dg__build *b, int r, int c)
 {
     /* the map's size in locals: the cell stores below could alias them */
     const int rows = b->rows, cols = b->cols;
-    const bool inside = b->lattice;
     const ptrdiff_t step[4] = {[DG_DIR_NORTH] = -(ptrdiff_t)cols, [DG_DIR_SOUTH] = cols,
                                [DG_DIR_WEST] = -1, [DG_DIR_EAST] = 1};
     static const int8_t dy[4] = {-1, 1, 0, 0}, dx[4] = {0, 0, -1, 1};
@@ -534,12 +540,9 @@ static size_t collapse(dg__build *b, int r, int c)
         if ((*w & (DG_ROOM | DG__KEEP | DG_CORRIDOR)) != DG_CORRIDOR) return SIZE_MAX;
         /* open sides, and the last of them: inside the map's edge straight
          * from the row, on it through the bounds-checked reads (one
-         * unsigned compare an axis: r - 1 wraps round when r is 0). On
-         * the node lattice every cell that gets here is inside the edge:
-         * corridors run node to node, and the only edge cells opened,
-         * exits' mouths, are kept. */
+         * unsigned compare an axis: r - 1 wraps round when r is 0) */
         unsigned open = 0; /* bit per open side */
-        if (inside || ((unsigned)(r - 1) < (unsigned)(rows - 2) && (unsigned)(c - 1) < (unsigned)(cols - 2))) {
+        if ((unsigned)(r - 1) < (unsigned)(rows - 2) && (unsigned)(c - 1) < (unsigned)(cols - 2)) {
             for (int k = 0; k < 4; k++) open |= (unsigned)((w[step[k]] & DG_OPENSPACE) != 0) << k;
         } else {
             for (int k = 0; k < 4; k++)
@@ -550,11 +553,52 @@ static size_t collapse(dg__build *b, int r, int c)
         /* a stair or exit keeps its landing, even when nothing else is left
          * to lead to (a map too small for rooms) */
         if (d >= 0 && (w[step[d]] & DG__KEEP)) return first ? SIZE_MAX : (size_t)r * (size_t)cols + (size_t)c;
-        *w = (*w & DG_DOORSPACE) ? DG_PERIMETER : DG_NOTHING;
+        *w = closed(*w);
         if (d < 0) return SIZE_MAX;
         w += step[d];
         r += dy[d];
         c += dx[d];
+    }
+}
+
+/* collapse() on the node lattice, from the dead-end node cell `at`, a node
+ * and the wall cell beyond it a step (a corridor closes node by node, and
+ * per cell the four-side test cost most of the pass). Every cell it meets
+ * is inside the map's edge: corridors run node to node, and the only edge
+ * cells opened, exits' mouths, are kept. A wall cell between two nodes is
+ * open to at most the two of them: its other two neighbours are corners of
+ * the lattice, which only a room's floor opens, and a wall cell beside a
+ * room's floor is that room's or its ring's. So once the node behind it is
+ * closed, a corridor wall cell's one way on is the node ahead; when that
+ * is kept, the wall cell it stops at is no node, so no new dead end. */
+static size_t collapse_nodes(dg__build *b, size_t at)
+{
+    const ptrdiff_t cols = b->cols;
+    uint32_t *w = b->cell + at;
+    for (int first = 1;; first = 0) {
+        if ((*w & (DG_ROOM | DG__KEEP | DG_CORRIDOR)) != DG_CORRIDOR) return SIZE_MAX;
+        unsigned open = (unsigned)((w[-cols] & DG_OPENSPACE) != 0) << DG_DIR_NORTH |
+                        (unsigned)((w[cols] & DG_OPENSPACE) != 0) << DG_DIR_SOUTH |
+                        (unsigned)((w[-1] & DG_OPENSPACE) != 0) << DG_DIR_WEST |
+                        (unsigned)((w[1] & DG_OPENSPACE) != 0) << DG_DIR_EAST;
+        if (open & (open - 1)) return SIZE_MAX; /* two or more */
+        if (!open) {
+            *w = closed(*w);
+            return SIZE_MAX;
+        }
+        int d = (int)dg__ctz32(open);
+        ptrdiff_t s = (d & 2) ? ((d & 1) ? 1 : -1) : ((d & 1) ? cols : -cols);
+        uint32_t *wall = w + s, *ahead = wall + s;
+        if (*wall & DG__KEEP) return first ? SIZE_MAX : (size_t)(w - b->cell);
+        *w = closed(*w);
+        if ((*wall & (DG_ROOM | DG_CORRIDOR)) != DG_CORRIDOR) return SIZE_MAX;
+        if (!(*ahead & DG_OPENSPACE)) {
+            *wall = closed(*wall);
+            return SIZE_MAX;
+        }
+        if (*ahead & DG__KEEP) return SIZE_MAX;
+        *wall = closed(*wall);
+        w = ahead;
     }
 }
 
@@ -579,7 +623,7 @@ void dg__remove_deadends(dg__build *b, int percent)
         for (size_t n = 0, words = end_words(b); next_end(b, words, &n); n++) {
             size_t at = dg__node_cell(b, n);
             if (!dead_end(b, at) || (percent < 100 && !dg__rng_percent(&b->rng, percent))) continue;
-            size_t left = collapse(b, (int)(at / cols), (int)(at % cols));
+            size_t left = collapse_nodes(b, at);
             if (left == SIZE_MAX || (left / cols) % 2 == 0 || (left % cols) % 2 == 0) continue;
             size_t node = (left / cols / 2 + 1) * cols + (left % cols) / 2 + 1;
             if (node > n) b->ends[node / 64] |= (uint64_t)1 << (node % 64);
@@ -590,7 +634,12 @@ void dg__remove_deadends(dg__build *b, int percent)
      * chain; on a node lattice only nodes can be dead ends */
     int step = b->lattice ? 2 : 1;
     for (int r = 1; r < b->rows - 1; r += step)
-        for (int c = 1; c < b->cols - 1; c += step)
-            if (dead_end(b, (size_t)r * cols + (size_t)c) && (percent >= 100 || dg__rng_percent(&b->rng, percent)))
+        for (int c = 1; c < b->cols - 1; c += step) {
+            size_t at = (size_t)r * cols + (size_t)c;
+            if (!dead_end(b, at) || (percent < 100 && !dg__rng_percent(&b->rng, percent))) continue;
+            if (b->lattice)
+                collapse_nodes(b, at);
+            else
                 collapse(b, r, c);
+        }
 }
