@@ -400,10 +400,24 @@ static bool door_sides(pool *p, const dg_dungeon *d)
     return true;
 }
 
-static json_t *room_item(void *ctx, size_t i) { return ((room_rec *)((pool *)ctx)->kind[K_ROOM].at)[i].rec.obj; }
-static json_t *door_item(void *ctx, size_t i) { return ((dg__rec *)((pool *)ctx)->kind[K_DOOR].at)[i].obj; }
-static json_t *stair_item(void *ctx, size_t i) { return ((stair_rec *)((pool *)ctx)->kind[K_STAIR].at)[i].rec.obj; }
-static json_t *exit_item(void *ctx, size_t i) { return ((dg__rec *)((pool *)ctx)->kind[K_EXIT].at)[i].obj; }
+/* Item i of a kind's records (each begins with its dg__rec), for
+ * dg__array_fill. */
+typedef struct {
+    const char *at;
+    size_t size;
+} rec_list;
+static json_t *rec_item(void *ctx, size_t i)
+{
+    const rec_list *l = ctx;
+    return ((const dg__rec *)(const void *)(l->at + i * l->size))->obj;
+}
+
+/* The root's array of kind k holds the first n records of that kind. */
+static bool fill_kind(pool *p, int k, size_t n, size_t size)
+{
+    rec_list l = {p->kind[k].at, size};
+    return dg__array_fill(json_object_iter_value(p->root.it[T_ROOMS + (size_t)k]), n, rec_item, &l);
+}
 
 static bool rooms_json(pool *p, const dg_dungeon *d, dg_error *err)
 {
@@ -412,19 +426,31 @@ static bool rooms_json(pool *p, const dg_dungeon *d, dg_error *err)
     for (size_t i = 0; ok && i < d->n_rooms; i++)
         ok = room_make(p, i, &d->rooms[i], err) &&
              room_values(p, (room_rec *)p->kind[K_ROOM].at + i, &d->rooms[i]);
-    return ok && door_sides(p, d) &&
-           dg__array_fill(json_object_iter_value(p->root.it[T_ROOMS]), d->n_rooms, room_item, p);
+    return ok && door_sides(p, d) && fill_kind(p, K_ROOM, d->n_rooms, sizeof(room_rec));
 }
 
 /* ------------------------------------------------ doors, stairs, exits */
 
-/* Records 0..n of kind s made (each by init), for a document that has n. */
-static bool recs_make(recs *s, size_t n, size_t size, bool (*init)(void *rec, dg_error *err), dg_error *err)
+/* What a kind needs to be listed: its record's size, how one is made,
+ * and how record i gets the values of d's i-th door, stair or exit. */
+typedef struct {
+    int kind;
+    size_t size;
+    bool (*init)(void *rec, dg_error *err);
+    bool (*values)(pool *p, void *rec, const dg_dungeon *d, size_t i);
+} kind_def;
+
+/* The root's array of k->kind: records made up to n (kept ones reused),
+ * values set, listed in order. */
+static bool list_kind(pool *p, const kind_def *k, const dg_dungeon *d, size_t n, dg_error *err)
 {
-    if (!recs_reserve(s, n, size)) return false;
+    recs *s = &p->kind[k->kind];
+    if (!recs_reserve(s, n, k->size)) return false;
     for (; s->made < n; s->made++)
-        if (!init((char *)s->at + s->made * size, err)) return false;
-    return true;
+        if (!k->init((char *)s->at + s->made * k->size, err)) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!k->values(p, (char *)s->at + i * k->size, d, i)) return false;
+    return fill_kind(p, k->kind, n, k->size);
 }
 
 static bool door_init(void *r, dg_error *err) { return dg__rec_init(r, door_keys, DOOR_KEYS, err) == DG_OK; }
@@ -438,51 +464,39 @@ static bool stair_init(void *v, dg_error *err)
     return false;
 }
 
-static bool doors_json(pool *p, const dg_dungeon *d, dg_error *err)
+static bool door_values(pool *p, void *rec, const dg_dungeon *d, size_t i)
 {
-    if (!recs_make(&p->kind[K_DOOR], d->n_doors, sizeof(dg__rec), door_init, err)) return false;
-    bool ok = true;
-    for (size_t i = 0; ok && i < d->n_doors; i++) {
-        const dg_door *o = &d->doors[i];
-        dg__rec *j = (dg__rec *)p->kind[K_DOOR].at + i;
-        bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
-        ok = dg__rec_int(j, D_X, o->x) && dg__rec_int(j, D_Y, o->y) &&
-             dg__rec_put(j, D_TYPE, leaf_name(&p->l, dg_door_type_name(o->type))) &&
-             dg__rec_put(j, D_ORIENT, leaf_name(&p->l, ns ? "horizontal" : "vertical")) &&
-             dg__rec_put(j, D_DIR, leaf_name(&p->l, dg_dir_name(o->dir))) && dg__rec_int(j, D_ROOM, o->room) &&
-             (o->other > 0 ? dg__rec_int(j, D_LEADS, o->other)
-                           : dg__rec_put(j, D_LEADS, leaf_name(&p->l, "corridor")));
-    }
-    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_DOORS]), d->n_doors, door_item, p);
+    const dg_door *o = &d->doors[i];
+    dg__rec *j = rec;
+    bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
+    return dg__rec_int(j, D_X, o->x) && dg__rec_int(j, D_Y, o->y) &&
+           dg__rec_put(j, D_TYPE, leaf_name(&p->l, dg_door_type_name(o->type))) &&
+           dg__rec_put(j, D_ORIENT, leaf_name(&p->l, ns ? "horizontal" : "vertical")) &&
+           dg__rec_put(j, D_DIR, leaf_name(&p->l, dg_dir_name(o->dir))) && dg__rec_int(j, D_ROOM, o->room) &&
+           (o->other > 0 ? dg__rec_int(j, D_LEADS, o->other) : dg__rec_put(j, D_LEADS, leaf_name(&p->l, "corridor")));
 }
 
-static bool stairs_json(pool *p, const dg_dungeon *d, dg_error *err)
+static bool stair_values(pool *p, void *rec, const dg_dungeon *d, size_t i)
 {
-    if (!recs_make(&p->kind[K_STAIR], d->n_stairs, sizeof(stair_rec), stair_init, err)) return false;
-    bool ok = true;
-    for (size_t i = 0; ok && i < d->n_stairs; i++) {
-        const dg_stair *s = &d->stairs[i];
-        stair_rec *j = (stair_rec *)p->kind[K_STAIR].at + i;
-        ok = dg__rec_int(&j->next, 0, s->next_x) && dg__rec_int(&j->next, 1, s->next_y) &&
-             dg__rec_int(&j->rec, S_X, s->x) && dg__rec_int(&j->rec, S_Y, s->y) &&
-             dg__rec_put(&j->rec, S_KIND, leaf_name(&p->l, s->down ? "down" : "up")) &&
-             dg__rec_put(&j->rec, S_DIR, leaf_name(&p->l, dg_dir_name(s->dir)));
-    }
-    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_STAIRS]), d->n_stairs, stair_item, p);
+    const dg_stair *s = &d->stairs[i];
+    stair_rec *j = rec;
+    return dg__rec_int(&j->next, 0, s->next_x) && dg__rec_int(&j->next, 1, s->next_y) &&
+           dg__rec_int(&j->rec, S_X, s->x) && dg__rec_int(&j->rec, S_Y, s->y) &&
+           dg__rec_put(&j->rec, S_KIND, leaf_name(&p->l, s->down ? "down" : "up")) &&
+           dg__rec_put(&j->rec, S_DIR, leaf_name(&p->l, dg_dir_name(s->dir)));
 }
 
-static bool exits_json(pool *p, const dg_dungeon *d, dg_error *err)
+static bool exit_values(pool *p, void *rec, const dg_dungeon *d, size_t i)
 {
-    if (!recs_make(&p->kind[K_EXIT], d->n_exits, sizeof(dg__rec), exit_init, err)) return false;
-    bool ok = true;
-    for (size_t i = 0; ok && i < d->n_exits; i++) {
-        const dg_exit *e = &d->exits[i];
-        dg__rec *j = (dg__rec *)p->kind[K_EXIT].at + i;
-        ok = dg__rec_int(j, E_X, e->x) && dg__rec_int(j, E_Y, e->y) &&
-             dg__rec_put(j, E_DIR, leaf_name(&p->l, dg_dir_name(e->dir)));
-    }
-    return ok && dg__array_fill(json_object_iter_value(p->root.it[T_EXITS]), d->n_exits, exit_item, p);
+    const dg_exit *e = &d->exits[i];
+    dg__rec *j = rec;
+    return dg__rec_int(j, E_X, e->x) && dg__rec_int(j, E_Y, e->y) &&
+           dg__rec_put(j, E_DIR, leaf_name(&p->l, dg_dir_name(e->dir)));
 }
+
+static const kind_def doors_def = {K_DOOR, sizeof(dg__rec), door_init, door_values};
+static const kind_def stairs_def = {K_STAIR, sizeof(stair_rec), stair_init, stair_values};
+static const kind_def exits_def = {K_EXIT, sizeof(dg__rec), exit_init, exit_values};
 
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
@@ -501,8 +515,8 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
     bool ok = dg__rec_text(&p->root, T_SEED, seed, (size_t)seed_len) && options_object(p, canon + 2, err) &&
               dg__rec_text(&p->root, T_PERMALINK, canon, n + 2) && dg__rec_int(&p->root, T_WIDTH, d->width) &&
-              dg__rec_int(&p->root, T_HEIGHT, d->height) && rooms_json(p, d, err) && doors_json(p, d, err) &&
-              stairs_json(p, d, err) && exits_json(p, d, err);
+              dg__rec_int(&p->root, T_HEIGHT, d->height) && rooms_json(p, d, err) && list_kind(p, &doors_def, d, d->n_doors, err) &&
+              list_kind(p, &stairs_def, d, d->n_stairs, err) && list_kind(p, &exits_def, d, d->n_exits, err);
     if (canon != small) free(canon);
     dg__walls w;
     memset(&w, 0, sizeof w);
