@@ -201,7 +201,7 @@ bool dg__shape_contains(const dg__room *rm, int r, int c);
  * filled in. */
 dg_status dg__connect_regions(dg__build *b, dg_error *err);
 dg_status dg__place_exits(dg__build *b, dg_error *err);
-/* Stairs at corridor dead ends (a plain corridor three cells long, walled
+/* ends.c: shared passes at corridors' ends. Stairs at corridor dead ends (a plain corridor three cells long, walled
  * all round); when a map has too few, at nooks carved into the rock beside
  * a plain corridor or cave floor cell. */
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err);
