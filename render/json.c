@@ -279,38 +279,44 @@ static bool option_value(dg__rec *r, size_t k, const char *key, size_t kn, const
 
 /* "k=v&k=v..." -> {"k": v, ...} in the string's order. The record is made
  * again only when the keys differ from the last document's (another
- * algorithm); then only values are set. */
-static bool options_object(pool *p, const char *canon, dg_error *err)
+ * algorithm); then only values are set. The option table's few dozen short
+ * names always fit the key buffer; were it ever outgrown, the document
+ * fails with an error rather than drop a key. */
+enum { OPTION_KEYS_MAX = 64 };
+static dg_status options_object(pool *p, const char *canon, dg_error *err)
 {
-    char keys[sizeof p->option_keys];
-    const char *names[64];
+    char keys[sizeof p->option_keys] = {0}; /* each key NUL-ended, one after another */
+    const char *names[OPTION_KEYS_MAX];
     size_t n = 0, len = 0;
-    for (const char *q = canon; *q && n < 64;) {
+    for (const char *q = canon; *q;) {
         size_t kn = strcspn(q, "=&");
-        if (q[kn] == '=' && len + kn + 1 < sizeof keys) {
+        if (q[kn] == '=') {
+            if (n == OPTION_KEYS_MAX || len + kn + 1 >= sizeof keys)
+                return dg_error_set(err, DG_ELIMIT, "", "", "", "more option keys than the JSON encoder holds");
             memcpy(keys + len, q, kn);
-            keys[len + kn] = '\0'; /* names[] point into keys, each terminated */
             names[n++] = keys + len;
             len += kn + 1;
         }
         q += strcspn(q, "&");
         if (*q == '&') q++;
     }
-    if (len != sizeof keys - 1) memset(keys + len, 0, sizeof keys - len);
     if (!p->options.obj || memcmp(keys, p->option_keys, sizeof keys) != 0) {
         dg__rec_fini(&p->options);
         memset(p->option_keys, 0, sizeof p->option_keys);
-        if (dg__rec_init(&p->options, names, n, err) != DG_OK) return false;
+        dg_status rc = dg__rec_init(&p->options, names, n, err);
+        if (rc != DG_OK) return rc;
         memcpy(p->option_keys, keys, sizeof keys);
     }
     size_t k = 0;
-    for (const char *q = canon; *q && k < n;) {
+    bool ok = true;
+    for (const char *q = canon; ok && *q && k < n;) {
         size_t kn = strcspn(q, "=&"), all = strcspn(q, "&");
-        if (q[kn] == '=' && !option_value(&p->options, k++, q, kn, q + kn + 1, all - kn - 1)) return false;
+        if (q[kn] == '=') ok = option_value(&p->options, k++, q, kn, q + kn + 1, all - kn - 1);
         q += all;
         if (*q == '&') q++;
     }
-    return dg__rec_put(&p->root, T_OPTIONS, p->options.obj);
+    if (ok && dg__rec_put(&p->root, T_OPTIONS, p->options.obj)) return DG_OK;
+    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
 }
 
 /* -------------------------------------------------------------- rooms */
@@ -513,15 +519,17 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         dg_options_canonical(&d->opts, canon + 2, n + 1);
     }
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
-    bool ok = dg__rec_text(&p->root, T_SEED, seed, (size_t)seed_len) && options_object(p, canon + 2, err) &&
+    rc = options_object(p, canon + 2, err);
+    bool ok = rc == DG_OK && dg__rec_text(&p->root, T_SEED, seed, (size_t)seed_len) &&
               dg__rec_text(&p->root, T_PERMALINK, canon, n + 2) && dg__rec_int(&p->root, T_WIDTH, d->width) &&
-              dg__rec_int(&p->root, T_HEIGHT, d->height) && rooms_json(p, d, err) && list_kind(p, &doors_def, d, d->n_doors, err) &&
-              list_kind(p, &stairs_def, d, d->n_stairs, err) && list_kind(p, &exits_def, d, d->n_exits, err);
+              dg__rec_int(&p->root, T_HEIGHT, d->height) && rooms_json(p, d, err) &&
+              list_kind(p, &doors_def, d, d->n_doors, err) && list_kind(p, &stairs_def, d, d->n_stairs, err) &&
+              list_kind(p, &exits_def, d, d->n_exits, err);
     if (canon != small) free(canon);
     dg__walls w;
     memset(&w, 0, sizeof w);
     if (!ok)
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
+        rc = rc != DG_OK ? rc : dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
     else if ((rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
              /* about what a map takes: a few kilobytes of rooms and doors,
               * a digit or three a cell, ~50 bytes a wall */
