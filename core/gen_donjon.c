@@ -18,24 +18,25 @@
  * that are opened (open_rooms does not change which cells are room). */
 typedef uint32_t sill;
 
-/* The doorway at cell `at` + s, whose node beyond (at + 2s) is inside the
- * map's edge, is a candidate when that node is neither blocked nor a wall:
- * a corridor or another room can reach it. Appends it to out (which the
- * caller has made long enough for every side of every node of the room)
- * and counts it in *n. */
+/* Whether the doorway at cell `at` + s, whose node beyond (at + 2s) is
+ * inside the map's edge, leads somewhere: that node is neither blocked nor
+ * a wall (nor room `id` itself), so a corridor or another room can reach
+ * it. */
+static inline bool sill_leads(const uint32_t *at, ptrdiff_t s, int id)
+{
+    uint32_t beyond = at[2 * s];
+    if (beyond & DG_BLOCKED) return false;
+    if (beyond & DG_ROOM) return dg__room_id(beyond) != id;
+    return !(beyond & DG_PERIMETER); /* a corridor could never reach a wall */
+}
+
+/* Appends the doorway at `at` + s to out (which the caller has made long
+ * enough for every side of every node of the room) and counts it in *n
+ * when it leads somewhere (sill_leads). */
 static inline void add_sill(const uint32_t *cell, const uint32_t *at, ptrdiff_t s, int id, dg_dir d, sill *out,
                             size_t *n)
 {
-    uint32_t beyond = at[2 * s];
-    if (beyond & DG_BLOCKED) return;
-    int other = 0;
-    if (beyond & DG_ROOM) {
-        other = dg__room_id(beyond);
-        if (other == id) return;
-    } else if (beyond & DG_PERIMETER) {
-        return; /* a corridor could never reach it */
-    }
-    out[(*n)++] = (sill)(at + s - cell) << 2 | (sill)d;
+    if (sill_leads(at, s, id)) out[(*n)++] = (sill)(at + s - cell) << 2 | (sill)d;
 }
 
 /* Whether the wall cell at + s, between room node `at` and the node beyond,
@@ -64,35 +65,14 @@ static inline void try_sill(const dg__build *b, int id, int r, int c, dg_dir d, 
     if (wall_sill(at, s, dr ? 1 : cols)) add_sill(b->cell, at, s, id, d, out, n);
 }
 
-/* Candidate doorways of room `id`, node by node in row-major order and each
- * node's sides north, south, west, east. Stores them (out has room for
- * four a node of the room's box) and returns how many there are; *nodes gets the room's node count. A rectangle owns
- * its whole box, so only the outward sides of its rim nodes are tried (in
- * the same order): its inner sides face its own floor. */
+/* Candidate doorways of shaped room `id`, node by node in row-major order
+ * and each node's sides north, south, west, east. Stores them (out has room
+ * for four a node of the room's box) and returns how many there are; *nodes
+ * gets the room's node count. */
 static size_t list_sills(const dg__build *b, int id, sill *out, long *nodes)
 {
     const dg__room *rm = &b->room[id - 1];
     size_t n = 0;
-    if (rm->shape == DG_SHAPE_RECT) {
-        *nodes = (long)((rm->r2 - rm->r1) / 2 + 1) * ((rm->c2 - rm->c1) / 2 + 1);
-        /* whether a side's nodes beyond are inside the map's edge is the
-         * same all along it */
-        const ptrdiff_t cols = b->cols;
-        bool north = rm->r1 >= 3, south = rm->r2 <= b->rows - 4, west = rm->c1 >= 3, east = rm->c2 <= b->cols - 4;
-        for (int r = rm->r1; r <= rm->r2; r += 2) {
-            bool top = north && r == rm->r1, bottom = south && r == rm->r2;
-            bool rim = r == rm->r1 || r == rm->r2;
-            const uint32_t *row = b->cell + (size_t)r * (size_t)cols;
-            for (int c = rm->c1; c <= rm->c2; c += rim || rm->c2 == rm->c1 ? 2 : rm->c2 - rm->c1) {
-                const uint32_t *at = row + c;
-                if (top && wall_sill(at, -cols, 1)) add_sill(b->cell, at, -cols, id, DG_DIR_NORTH, out, &n);
-                if (bottom && wall_sill(at, cols, 1)) add_sill(b->cell, at, cols, id, DG_DIR_SOUTH, out, &n);
-                if (west && c == rm->c1 && wall_sill(at, -1, cols)) add_sill(b->cell, at, -1, id, DG_DIR_WEST, out, &n);
-                if (east && c == rm->c2 && wall_sill(at, 1, cols)) add_sill(b->cell, at, 1, id, DG_DIR_EAST, out, &n);
-            }
-        }
-        return n;
-    }
     const uint32_t word = DG_ROOM | (uint32_t)id << DG_ROOM_ID_SHIFT;
     *nodes = 0;
     for (int r = rm->r1; r <= rm->r2; r += 2)
@@ -102,6 +82,75 @@ static size_t list_sills(const dg__build *b, int id, sill *out, long *nodes)
             for (int d = 0; d < 4; d++) try_sill(b, id, r, c, (dg_dir)d, out, &n);
         }
     return n;
+}
+
+/* The rectangle `rm`'s rim: the sides whose nodes beyond are inside the
+ * map's edge, in a fixed order (north, south, west, east; along each side
+ * west to east or north to south), and its node count. */
+typedef struct {
+    uint32_t north, south, west, east; /* places on each side (0: none) */
+    long nodes;
+} rim;
+
+static rim rect_rim(const dg__build *b, const dg__room *rm)
+{
+    uint32_t across = (uint32_t)(rm->c2 - rm->c1) / 2 + 1, down = (uint32_t)(rm->r2 - rm->r1) / 2 + 1;
+    return (rim){rm->r1 >= 3 ? across : 0, rm->r2 <= b->rows - 4 ? across : 0, rm->c1 >= 3 ? down : 0,
+                 rm->c2 <= b->cols - 4 ? down : 0, (long)across * (long)down};
+}
+
+/* Place x of the rectangle's rim as a candidate doorway, or SILL_NONE when
+ * it cannot be one (wall_sill, sill_leads). */
+#define SILL_NONE UINT32_MAX
+static sill rim_sill(const dg__build *b, const dg__room *rm, const rim *e, uint32_t x, int id)
+{
+    const ptrdiff_t cols = b->cols;
+    const uint32_t *at;
+    ptrdiff_t s, across;
+    dg_dir d;
+    if (x < e->north) {
+        at = b->cell + (size_t)rm->r1 * (size_t)cols + (size_t)rm->c1 + 2 * x, s = -cols, across = 1, d = DG_DIR_NORTH;
+    } else if ((x -= e->north) < e->south) {
+        at = b->cell + (size_t)rm->r2 * (size_t)cols + (size_t)rm->c1 + 2 * x, s = cols, across = 1, d = DG_DIR_SOUTH;
+    } else if ((x -= e->south) < e->west) {
+        at = b->cell + (size_t)(rm->r1 + 2 * (int)x) * (size_t)cols + (size_t)rm->c1, s = -1, across = cols,
+        d = DG_DIR_WEST;
+    } else {
+        x -= e->west;
+        at = b->cell + (size_t)(rm->r1 + 2 * (int)x) * (size_t)cols + (size_t)rm->c2, s = 1, across = cols,
+        d = DG_DIR_EAST;
+    }
+    if (!wall_sill(at, s, across) || !sill_leads(at, s, id)) return SILL_NONE;
+    return (sill)(at + s - b->cell) << 2 | (sill)d;
+}
+
+/* Opens doorway s of room `id` unless it is a door already or the room
+ * beyond shares one with it (`paired`: a bit per pair of rooms, `side`
+ * rooms + 1 a row). *opened says whether it did. */
+static dg_status open_sill(dg__build *b, int id, sill s, unsigned char *paired, size_t side, bool *opened,
+                           dg_error *err)
+{
+    *opened = false;
+    uint32_t *w = b->cell + (s >> 2);
+    if (*w & DG_DOORSPACE) return DG_OK;
+    dg_dir dir = (dg_dir)(s & 3u);
+    int dr = dg_dir_dy(dir), dc = dg_dir_dx(dir);
+    ptrdiff_t step = dr * (ptrdiff_t)b->cols + dc;
+    uint32_t beyond = w[step];
+    int other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0;
+    if (other) {
+        size_t lo = (size_t)(id < other ? id : other);
+        size_t hi = (size_t)(id < other ? other : id);
+        size_t bit = lo * side + hi;
+        if (paired[bit / 8] & (1u << (bit % 8))) return DG_OK;
+        paired[bit / 8] |= (unsigned char)(1u << (bit % 8));
+    }
+    for (ptrdiff_t x = -1; x <= 1; x++) w[x * step] = (w[x * step] & ~DG_PERIMETER) | DG_ENTRANCE;
+    uint32_t cell = s >> 2, cols = (uint32_t)b->cols;
+    dg__door d = {(int)(cell / cols), (int)(cell % cols), dir, id, other, dg__door_type(&b->rng, b->o->doors)};
+    *w |= dg__door_bit(d.type);
+    *opened = true;
+    return dg__add_door(b, &d, err);
 }
 
 static dg_status open_rooms(dg__build *b, dg_error *err)
@@ -133,35 +182,34 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             list = grown;
             cap = most;
         }
+        /* more doorways for bigger rooms: sqrt of the node count, up to
+         * twice; each is drawn among the places not tried yet, and a place
+         * that cannot be one, or leads to a room this one has a door to
+         * already, is dropped without counting */
         long nodes;
-        size_t n = list_sills(b, id, list, &nodes);
-        /* more doorways for bigger rooms: sqrt of the node count, up to twice */
+        size_t n;
+        rim e = {0};
+        bool rect = rm->shape == DG_SHAPE_RECT;
+        if (rect) {
+            /* a rectangle's places are tested as they are drawn, not all
+             * listed first: a room keeps two or three of a dozen or more */
+            e = rect_rim(b, rm);
+            nodes = e.nodes;
+            n = e.north + e.south + e.west + e.east;
+            for (size_t k = 0; k < n; k++) list[k] = (sill)k;
+        } else {
+            n = list_sills(b, id, list, &nodes);
+        }
         int flumph = dg__isqrt(nodes);
         int want = flumph + (int)dg__rng_below(&b->rng, (uint32_t)flumph);
         for (int k = 0; k < want && n > 0 && rc == DG_OK;) {
             size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
             sill s = list[pick];
             list[pick] = list[--n];
-            uint32_t *w = b->cell + (s >> 2);
-            if (*w & DG_DOORSPACE) continue;
-            dg_dir dir = (dg_dir)(s & 3u);
-            int dr = dg_dir_dy(dir), dc = dg_dir_dx(dir);
-            ptrdiff_t step = dr * (ptrdiff_t)b->cols + dc;
-            uint32_t beyond = w[step];
-            int other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0;
-            if (other) {
-                size_t lo = (size_t)(id < other ? id : other);
-                size_t hi = (size_t)(id < other ? other : id);
-                size_t bit = lo * side + hi;
-                if (paired[bit / 8] & (1u << (bit % 8))) continue;
-                paired[bit / 8] |= (unsigned char)(1u << (bit % 8));
-            }
-            for (ptrdiff_t x = -1; x <= 1; x++) w[x * step] = (w[x * step] & ~DG_PERIMETER) | DG_ENTRANCE;
-            uint32_t cell = s >> 2, cols = (uint32_t)b->cols;
-            dg__door d = {(int)(cell / cols), (int)(cell % cols), dir, id, other, dg__door_type(&b->rng, b->o->doors)};
-            *w |= dg__door_bit(d.type);
-            rc = dg__add_door(b, &d, err);
-            k++;
+            if (rect && (s = rim_sill(b, rm, &e, s, id)) == SILL_NONE) continue;
+            bool opened;
+            rc = open_sill(b, id, s, paired, side, &opened, err);
+            k += opened;
         }
     }
     if (paired != local_paired) free(paired);
