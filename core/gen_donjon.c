@@ -411,6 +411,20 @@ static void node_bytes(const dg__build *b, uint8_t *nd)
     }
 }
 
+/* The walk opens a cell by setting CORRIDOR alone (one instruction, where
+ * clearing ENTRANCE too took four): only the three cells of each doorway
+ * carry ENTRANCE, and it goes from those the walk opened here, after it. */
+static void clear_entrances(dg__build *b)
+{
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *d = &b->door[k];
+        ptrdiff_t step = dg_dir_dy(d->dir) * (ptrdiff_t)b->cols + dg_dir_dx(d->dir);
+        uint32_t *w = dg__at(b, d->r, d->c);
+        for (ptrdiff_t x = -1; x <= 1; x++)
+            if (w[x * step] & DG_CORRIDOR) w[x * step] &= ~DG_ENTRANCE;
+    }
+}
+
 /* *trees: walks that opened at least one tunnel. One tree means one open
  * region: every room holds a node some walk starts from or passes.
  *
@@ -479,14 +493,15 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                      * a root's by its first tunnel out */
                     delved = true, (*trees)++;
                     enter(p, step[DG_DIR_SOUTH]);
-                    at[0] = (at[0] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                    at[0] |= DG_CORRIDOR;
                 }
-                at[s] = (at[s] & ~DG_ENTRANCE) | DG_CORRIDOR;
-                at[2 * s] = (at[2 * s] & ~DG_ENTRANCE) | DG_CORRIDOR;
+                at[s] |= DG_CORRIDOR;
+                at[2 * s] |= DG_CORRIDOR;
                 stack[top++] = child_frame(&rng, (uint32_t)(p + s - nd), d, keep);
             }
         }
     }
+    clear_entrances(b);
     b->rng = rng;
     b->ends = ends;
     return DG_OK;
