@@ -60,11 +60,20 @@ typedef struct {
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
 
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
- * as a 4-bit palette PNG with the roles' colours rgb[DG_PAL_COUNT],
+ * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
+ * pixel; 2 when they hold at most four distinct colours, 1 for two),
  * appended to out; rle: compress for runs (the style's rle). DG_ENOMEM, or
  * DG_EIO for a libpng failure. */
 dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, dg_buf *out, dg_error *err);
+
+/* png_write.c: the roles px[0..width) as palette entries code[role] (code
+ * has 16 entries), `depth` (1 or 2) bits a pixel, first pixel highest, the
+ * bits past the last pixel zero: (width * depth + 7) / 8 bytes at out.
+ * simd: 16 pixels a step with SSSE3 where the CPU has it (the same bytes;
+ * false is for tests that compare the two). */
+void dg__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
+                        unsigned char *out);
 
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
 const dg_png_style *dg__style_get(dg_style s);

@@ -79,6 +79,10 @@ typedef struct {
     size_t splice_min; /* SPLICE_MIN_RLE or _MATCH */
     uLong adler;       /* of every filtered byte so far */
     size_t rb;         /* bytes a packed row */
+    int depth;         /* bits a pixel: 4, or 2 / 1 when the style has that few colours */
+    int n_colours;     /* palette entries written */
+    png_color pal[DG_PAL_COUNT];
+    unsigned char code[16];            /* role -> palette entry (depth < 4) */
     unsigned char *rep; /* per row: equal to the row above */
     unsigned char *prev, *cur, *filt, *zero; /* packed rows; filter byte + row; Up of a repeat */
     uLong zero_adler;  /* adler32 of one zero row */
@@ -227,12 +231,61 @@ static void pack4(const unsigned char *src, unsigned char *dst, int w)
     if (i < w) dst[i / 2] = (unsigned char)(src[i] << 4);
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <tmmintrin.h>
+#define HAVE_SSSE3_PATH 1
+/* 16 pixels a step: pshufb looks their codes up, two multiply-adds put
+ * four 2-bit codes side by side (first pixel highest), two packs gather
+ * the four bytes. */
+__attribute__((target("ssse3"))) static int pack2_ssse3(const unsigned char *px, int width,
+                                                      const unsigned char *code, unsigned char *out)
+{
+    const __m128i table = _mm_loadu_si128((const __m128i *)(const void *)code);
+    const __m128i pairs = _mm_set1_epi16(0x0104), quads = _mm_set1_epi32(0x00010010);
+    int x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i v = _mm_shuffle_epi8(table, _mm_loadu_si128((const __m128i *)(const void *)(px + x)));
+        __m128i two = _mm_maddubs_epi16(v, pairs);  /* c0 * 4 + c1 */
+        __m128i four = _mm_madd_epi16(two, quads);  /* (c0 c1) * 16 + (c2 c3) */
+        four = _mm_packus_epi16(_mm_packs_epi32(four, four), four);
+        uint32_t bytes = (uint32_t)_mm_cvtsi128_si32(four);
+        memcpy(out + x / 4, &bytes, 4);
+    }
+    return x;
+}
+#endif
+
+void dg__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
+                        unsigned char *out)
+{
+    int x = 0;
+#ifdef HAVE_SSSE3_PATH
+    if (simd && depth == 2 && __builtin_cpu_supports("ssse3")) x = pack2_ssse3(px, width, code, out);
+#else
+    (void)simd;
+#endif
+    /* the rest a pixel at a time; x is a whole number of bytes in */
+    unsigned acc = 0;
+    int bits = 0;
+    out += (size_t)x * (size_t)depth / 8;
+    for (; x < width; x++) {
+        acc = acc << depth | code[px[x]];
+        if ((bits += depth) == 8) {
+            *out++ = (unsigned char)acc;
+            acc = 0;
+            bits = 0;
+        }
+    }
+    if (bits) *out = (unsigned char)(acc << (8 - bits));
+}
+
 /* A row that differs from the one above: Up against it (None for the first
  * row), compressed as it comes. */
 static void new_row(writer *w, const unsigned char *px, int width, bool first)
 {
     size_t rb = w->rb;
-    pack4(px, w->cur, width);
+    if (w->depth == 4) pack4(px, w->cur, width);
+    else dg__png_pack_codes(px, width, w->depth, w->code, true, w->cur);
     unsigned char *restrict f = w->filt + 1;
     const unsigned char *restrict c = w->cur, *restrict p = w->prev;
     w->filt[0] = first ? 0 : 2;
@@ -301,12 +354,41 @@ static void writer_fini(writer *w)
     free(w->rep);
 }
 
+/* The palette: with more than four distinct colours among the roles, one
+ * entry a role, 4 bits a pixel, as drawn. With four or fewer (the
+ * standard style: black, white, grey, red) one entry a colour and 2 bits a
+ * pixel (1 for two): the same pixels in half the bytes, so zlib, adler32
+ * and the filter have half the work and the file is smaller (standard at
+ * the default size: 4503 -> 3195 bytes). */
+static void palette(writer *w, const uint32_t *rgb)
+{
+    uint32_t seen[DG_PAL_COUNT];
+    int n = 0;
+    memset(w->code, 0, sizeof w->code); /* roles past the palette never occur; 16 for pshufb */
+    for (int r = 0; r < DG_PAL_COUNT; r++) {
+        int k = 0;
+        while (k < n && seen[k] != rgb[r]) k++;
+        if (k == n) seen[n++] = rgb[r];
+        w->code[r] = (unsigned char)k;
+    }
+    w->depth = n <= 2 ? 1 : n <= 4 ? 2 : 4;
+    if (w->depth == 4) { /* as drawn: entry r is role r */
+        n = DG_PAL_COUNT;
+        for (int r = 0; r < n; r++) seen[r] = rgb[r];
+    }
+    for (int k = 0; k < n; k++)
+        w->pal[k] = (png_color){(png_byte)(seen[k] >> 16), (png_byte)(seen[k] >> 8), (png_byte)seen[k]};
+    w->n_colours = n;
+}
+
 /* Finds the repeated rows (shared storage, else compared), then sets up
  * zlib for what they are. */
-static bool writer_init(writer *w, unsigned char *const *rows, int width, int height, bool rle)
+static bool writer_init(writer *w, unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+                        bool rle)
 {
     memset(w, 0, sizeof *w);
-    w->rb = (size_t)width / 2 + (size_t)(width & 1);
+    palette(w, rgb);
+    w->rb = ((size_t)width * (size_t)w->depth + 7) / 8;
     w->prev = malloc(w->rb + 8);
     w->cur = malloc(w->rb + 8);
     w->filt = malloc(w->rb + 1);
@@ -333,8 +415,7 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
 
 /* After setjmp this only reads locals set before it; the sink and the
  * writer the libpng callbacks use live in the caller's frame. */
-static dg_status write_png(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
-                           sink *s, writer *w)
+static dg_status write_png(unsigned char *const *rows, int width, int height, sink *s, writer *w)
 {
     dg_buf *out = s->out;
     dg_error *err = s->err;
@@ -352,15 +433,9 @@ static dg_status write_png(unsigned char *const *rows, int width, int height, co
         return s->rc != DG_OK ? s->rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
     }
     png_set_write_fn(p, s, on_write, on_flush);
-    png_color pal[DG_PAL_COUNT];
-    for (int i = 0; i < DG_PAL_COUNT; i++) {
-        pal[i].red = (png_byte)(rgb[i] >> 16);
-        pal[i].green = (png_byte)(rgb[i] >> 8);
-        pal[i].blue = (png_byte)rgb[i];
-    }
-    png_set_IHDR(p, info, (png_uint_32)width, (png_uint_32)height, 4, PNG_COLOR_TYPE_PALETTE,
+    png_set_IHDR(p, info, (png_uint_32)width, (png_uint_32)height, w->depth, PNG_COLOR_TYPE_PALETTE,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_PLTE(p, info, pal, DG_PAL_COUNT);
+    png_set_PLTE(p, info, w->pal, w->n_colours);
     png_write_info(p, info);
     rows_out(w, rows, width, height);
     png_write_chunk(p, (png_const_bytep) "IEND", NULL, 0);
@@ -372,12 +447,12 @@ dg_status dg__png_write(unsigned char *const *rows, int width, int height, const
                         bool rle, dg_buf *out, dg_error *err)
 {
     writer w;
-    if (!writer_init(&w, rows, width, height, rle)) {
+    if (!writer_init(&w, rows, width, height, rgb, rle)) {
         writer_fini(&w);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
     }
     sink s = {out, err, DG_OK};
-    dg_status rc = write_png(rows, width, height, rgb, &s, &w);
+    dg_status rc = write_png(rows, width, height, &s, &w);
     writer_fini(&w);
     return rc;
 }

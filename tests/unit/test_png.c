@@ -146,6 +146,23 @@ Test(png, is_a_4_bit_palette_png)
     pf_free(d);
 }
 
+/* Four colours (black, white, grey, red) need no more than 2 bits a pixel:
+ * the default look is written that way, its palette one entry a colour. */
+Test(png, the_standard_style_is_a_2_bit_palette_png)
+{
+    dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
+    dg_buf b;
+    dg_buf_init(&b);
+    cr_assert_eq(dg_png_encode(d, &b, NULL), DG_OK);
+    cr_expect_eq(b.data[24], 2, "bit depth %d", b.data[24]);
+    cr_expect_eq(b.data[25], 3, "colour type %d (3 = palette)", b.data[25]);
+    /* PLTE follows IHDR (8 + 25 bytes): 4 entries */
+    cr_expect_eq(memcmp(b.data + 37, "PLTE", 4), 0);
+    cr_expect_eq(b.data[36], 12, "PLTE of %d bytes", b.data[36]);
+    dg_buf_fini(&b);
+    pf_free(d);
+}
+
 Test(png, appends_to_what_the_buffer_holds)
 {
     dg_dungeon *d = pf_gallery("standard", "none", "8", "gm");

@@ -2,8 +2,10 @@
  * canvas (render/png_canvas.c) on synthetic rows: every pixel decodes back
  * (libpng) to its role's colour whatever mix of new rows, repeats by shared
  * storage, repeats by equal bytes, short runs and long spliced runs the
- * image holds, at odd and even widths; and canvas writes through shared
- * rows change exactly the pixels a plain array would. */
+ * image holds, at odd and even widths, with palettes of 12, 4, 3 and 2
+ * distinct colours (4, 2, 2 and 1 bits a pixel); packing codes 16 pixels a
+ * step gives the bytes of packing them one by one; and canvas writes
+ * through shared rows change exactly the pixels a plain array would. */
 #include <criterion/criterion.h>
 #include <png.h>
 #include <stdlib.h>
@@ -11,8 +13,22 @@
 
 #include "png_int.h"
 
-static const uint32_t rgb[DG_PAL_COUNT] = {0x000000, 0xFFFFFF, 0x101010, 0xCCCCCC, 0x203040, 0x405060,
-                                           0x607080, 0x8090A0, 0xD01010, 0x10D010, 0x1010D0, 0xABCDEF};
+/* The palettes written, each with the bit depth it must give: all roles
+ * distinct; four colours (the standard style's pattern: one shared by most
+ * roles); three; two. */
+static const struct {
+    uint32_t rgb[DG_PAL_COUNT];
+    int depth;
+} palettes[] = {
+    {{0x000000, 0xFFFFFF, 0x101010, 0xCCCCCC, 0x203040, 0x405060, 0x607080, 0x8090A0, 0xD01010, 0x10D010,
+      0x1010D0, 0xABCDEF}, 4},
+    {{0x000000, 0xFFFFFF, 0x000000, 0xCCCCCC, 0x000000, 0x000000, 0x000000, 0xFFFFFF, 0xD01010, 0x000000,
+      0x000000, 0x000000}, 2},
+    {{0x3F72B5, 0xFFFFFF, 0x3F72B5, 0x3F72B5, 0x3F72B5, 0xFFFFFF, 0x123456, 0x3F72B5, 0x3F72B5, 0x3F72B5,
+      0x3F72B5, 0x3F72B5}, 2},
+    {{0xFFFFFF, 0x000000, 0x000000, 0xFFFFFF, 0x000000, 0x000000, 0xFFFFFF, 0x000000, 0x000000, 0x000000,
+      0xFFFFFF, 0x000000}, 1},
+};
 
 static uint32_t lcg(uint32_t *s)
 {
@@ -21,13 +37,15 @@ static uint32_t lcg(uint32_t *s)
 }
 
 /* Writes rows, decodes the PNG and compares every pixel with rgb[role]. */
-static void one_trip(unsigned char *const *rows, int w, int h, const char *what, bool rle)
+static void one_trip(unsigned char *const *rows, int w, int h, const char *what, bool rle, const uint32_t *rgb,
+                     int depth)
 {
     dg_buf b;
     dg_buf_init(&b);
     dg_error err;
     dg_error_clear(&err);
     cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, &b, &err), DG_OK, "%s: %s", what, err.msg);
+    cr_assert_eq(b.data[24], depth, "%s: bit depth %d, want %d", what, b.data[24], depth);
     png_image pi;
     memset(&pi, 0, sizeof pi);
     pi.version = PNG_IMAGE_VERSION;
@@ -55,11 +73,40 @@ static void one_trip(unsigned char *const *rows, int w, int h, const char *what,
     free(px);
 }
 
-/* Both zlib modes: for runs and for matches. */
+/* Both zlib modes (for runs and for matches), every palette. */
 static void round_trip(unsigned char *const *rows, int w, int h, const char *what)
 {
-    one_trip(rows, w, h, what, true);
-    one_trip(rows, w, h, what, false);
+    for (size_t p = 0; p < sizeof palettes / sizeof *palettes; p++) {
+        one_trip(rows, w, h, what, true, palettes[p].rgb, palettes[p].depth);
+        one_trip(rows, w, h, what, false, palettes[p].rgb, palettes[p].depth);
+    }
+}
+
+/* 16 pixels a step (SSSE3, where the CPU has it) and one by one give the
+ * same bytes, at every width round the step and for every code pattern. */
+Test(png_write, packing_codes_by_sixteen_matches_one_by_one)
+{
+    uint32_t seed = 99;
+    unsigned char px[300], fast[80], plain[80];
+    for (int depth = 1; depth <= 2; depth++)
+        for (int w = 1; w <= 260; w++) {
+            unsigned char code[16];
+            for (int k = 0; k < 16; k++) code[k] = (unsigned char)(lcg(&seed) % (1u << depth));
+            for (int x = 0; x < w; x++) px[x] = (unsigned char)(lcg(&seed) % DG_PAL_COUNT);
+            size_t n = ((size_t)w * (size_t)depth + 7) / 8;
+            memset(fast, 0xAA, sizeof fast);
+            memset(plain, 0x55, sizeof plain);
+            dg__png_pack_codes(px, w, depth, code, true, fast);
+            dg__png_pack_codes(px, w, depth, code, false, plain);
+            cr_assert_eq(memcmp(fast, plain, n), 0, "depth %d width %d", depth, w);
+            cr_assert_eq(fast[n], 0xAA, "depth %d width %d: wrote past the row", depth, w);
+            for (int x = 0; x < w; x++) {
+                int per = 8 / depth, v = plain[x / per] >> (depth * (per - 1 - x % per)) & ((1 << depth) - 1);
+                cr_assert_eq(v, code[px[x]], "depth %d width %d pixel %d", depth, w, x);
+            }
+            int used = w * depth % 8;
+            if (used) cr_assert_eq(plain[n - 1] & (0xFF >> used), 0, "padding bits set at width %d", w);
+        }
 }
 
 /* Rows in runs: each run starts with a new random row and repeats it
