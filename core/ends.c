@@ -125,6 +125,43 @@ static bool stair_node(const dg__build *b, size_t at)
     return (w[0] == DG_CORRIDOR) & (open_around(w, b->cols) == 1) && corridor_way(b, at) >= 0;
 }
 
+/* Puts stair number k (the first goes down, the second up, the rest either
+ * way) at cell `at` if it is still a spot for one -- a neighbouring stair
+ * may have taken its corridor -- and says in *placed whether it did. */
+static dg_status place_stair(dg__build *b, uint32_t at, int k, bool *placed, dg_error *err)
+{
+    int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
+    int d = stair_heading(b, r, c);
+    if (d < 0 && (d = nook_heading(b, r, c)) >= 0) *dg__at(b, r, c) = DG_CORRIDOR;
+    *placed = d >= 0;
+    if (d < 0) return DG_OK;
+    bool down = k == 0 ? true : k == 1 ? false : dg__rng_below(&b->rng, 2) == 0;
+    *dg__at(b, r, c) |= (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
+    dg_stair s = {c, r, down, (dg_dir)d, c + dg_dir_dx((dg_dir)d), r + dg_dir_dy((dg_dir)d)};
+    return dg__add_stair(b, &s, err);
+}
+
+/* Draws spots from ends[*good..*n) (the walk's possible dead ends not
+ * tested yet), uniformly, testing each as drawn: one that is a spot moves
+ * to ends[*good] and *good grows, any other is dropped. Stops once `want`
+ * spots are found or none is left. Drawn in a random order, the first
+ * spots found are as random a choice as drawing from the list of every
+ * spot, and a map keeps two stairs of a few dozen possible dead ends:
+ * testing them all was most of the stairs' cost. */
+static void draw_spots(dg__build *b, uint32_t *ends, size_t *good, size_t *n, size_t want)
+{
+    while (*good < want && *good < *n) {
+        size_t pick = *good + dg__rng_below(&b->rng, (uint32_t)(*n - *good));
+        uint32_t at = ends[pick];
+        if (stair_node(b, at)) {
+            ends[pick] = ends[*good];
+            ends[(*good)++] = at;
+        } else {
+            ends[pick] = ends[--*n];
+        }
+    }
+}
+
 dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
 {
     if (count <= 0) return DG_OK;
@@ -134,11 +171,34 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
     size_t n = 0, cap = LOCAL_ENDS, cols = (size_t)b->cols;
     uint32_t *ends = local;
     bool ok = true;
-    /* pass 0: dead ends on the node lattice, only among the nodes the maze
-     * walk left as possible ones when it did */
+    dg_status rc = DG_OK;
     if (b->ends) {
+        /* the walk's possible dead ends, listed untested; spots are found
+         * among them as drawn (draw_spots). While `count` of them are
+         * spots, stairs go to the first found, in turn, and to more drawn
+         * the same way when a neighbouring stair has spoiled one; fewer,
+         * and every one has been tested: the nooks below join them. */
         for (size_t k = 0, words = end_words(b); next_end(b, words, &k) && ok; k++)
-            if (stair_node(b, dg__node_cell(b, k))) ok = push_end(&ends, &n, &cap, local, (uint32_t)dg__node_cell(b, k));
+            ok = push_end(&ends, &n, &cap, local, (uint32_t)dg__node_cell(b, k));
+        size_t good = 0;
+        if (ok) draw_spots(b, ends, &good, &n, (size_t)count);
+        if (ok && good == (size_t)count) {
+            for (int k = 0; k < count && rc == DG_OK;) {
+                draw_spots(b, ends, &good, &n, (size_t)k + 1);
+                if ((size_t)k >= good) break;
+                bool placed;
+                rc = place_stair(b, ends[k], k, &placed, err);
+                if (placed) {
+                    k++;
+                } else {
+                    /* spoiled: the spot goes, the next one drawn takes its place */
+                    ends[k] = ends[--good];
+                    ends[good] = ends[--n];
+                }
+            }
+            if (ends != local) free(ends);
+            return rc;
+        }
     } else {
         for (int r = 1; r < b->rows - 1 && ok; r += 2)
             for (int c = 1; c < b->cols - 1 && ok; c += 2)
@@ -153,23 +213,15 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         if (ends != local) free(ends);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     }
-    dg_status rc = DG_OK;
     /* k counts stairs placed: a spot a neighbouring stair has just spoiled
      * is dropped without using up one of the stairs asked for */
     for (int k = 0; k < count && n > 0 && rc == DG_OK;) {
         size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
         uint32_t at = ends[pick];
         ends[pick] = ends[--n];
-        int r = (int)(at / (uint32_t)b->cols), c = (int)(at % (uint32_t)b->cols);
-        int d = stair_heading(b, r, c);
-        if (d < 0 && (d = nook_heading(b, r, c)) >= 0) *dg__at(b, r, c) = DG_CORRIDOR;
-        if (d < 0) continue; /* a neighbouring stair took its corridor */
-        /* the first goes down, the second up, the rest either way */
-        bool down = k == 0 ? true : k == 1 ? false : dg__rng_below(&b->rng, 2) == 0;
-        *dg__at(b, r, c) |= (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
-        dg_stair s = {c, r, down, (dg_dir)d, c + dg_dir_dx((dg_dir)d), r + dg_dir_dy((dg_dir)d)};
-        rc = dg__add_stair(b, &s, err);
-        k++;
+        bool placed;
+        rc = place_stair(b, at, k, &placed, err);
+        k += placed;
     }
     if (ends != local) free(ends);
     return rc;
