@@ -10,7 +10,7 @@
  * render. Here every row that differs from the one above is packed 4 bits a
  * pixel, filtered Up (byte minus the byte above, PNG filter 2) and
  * compressed as it comes; a repeated row is filter byte 2 and zeros, fed
- * from one zero row whose adler32 is combined, not recomputed. A long run of
+ * from a block of such rows whose adler32 is combined, not recomputed. A long run of
  * repeats (big cells, the uvtt image at 70 px) is not compressed again but
  * copied from deflate output made once per render for that run length,
  * after a Z_FULL_FLUSH of the main stream (zlib's documented restart point:
@@ -84,8 +84,11 @@ typedef struct {
     png_color pal[DG_PAL_COUNT];
     unsigned char code[16];            /* role -> palette entry (depth < 4) */
     unsigned char *rep; /* per row: equal to the row above */
-    unsigned char *prev, *cur, *filt, *zero; /* packed rows; filter byte + row; Up of a repeat */
-    uLong zero_adler;  /* adler32 of one zero row */
+    unsigned char *prev, *cur, *filt; /* packed rows; filter byte + row */
+    unsigned char *zero; /* zero_rows repeats (Up: filter byte 2, zeros) back to back */
+    int zero_rows;
+    uLong zero_adler[SPLICE_ROWS + 1]; /* adler32 of k repeats, k <= adler_rows made so far */
+    int adler_rows;
     unsigned char *out; /* IDAT_CAP bytes of pending chunk data */
     size_t out_len;
     unsigned char *spl; /* spliced pieces, one after another */
@@ -167,13 +170,28 @@ static void feed(writer *w, const unsigned char *in, size_t n)
     w->fed += n;
 }
 
-/* Filter byte 2 (Up) and zeros: a row equal to the one above. */
+/* The adler32 of k (1..zero_rows) repeated rows, made as first needed. */
+static uLong repeats_adler(writer *w, int k)
+{
+    z_off_t n = (z_off_t)(w->rb + 1);
+    for (; w->adler_rows < k; w->adler_rows++)
+        w->zero_adler[w->adler_rows + 1] = adler32_combine(w->zero_adler[w->adler_rows], w->zero_adler[1], n);
+    return w->zero_adler[k];
+}
+
+/* Filter byte 2 (Up) and zeros: k rows equal to the one above, handed to
+ * zlib and the checksum zero_rows at a time (one deflate call, one
+ * adler32_combine for each batch rather than for each row). */
 static void repeat_rows(writer *w, int k)
 {
     size_t n = w->rb + 1;
-    for (int i = 0; i < k; i++) w->adler = adler32_combine(w->adler, w->zero_adler, (z_off_t)n);
+    for (int left = k; left > 0; left -= w->zero_rows) {
+        int m = left < w->zero_rows ? left : w->zero_rows;
+        w->adler = adler32_combine(w->adler, repeats_adler(w, m), (z_off_t)((size_t)m * n));
+    }
     if ((size_t)k * n < w->splice_min) {
-        for (int i = 0; i < k; i++) feed(w, w->zero, n);
+        for (int left = k; left > 0; left -= w->zero_rows)
+            feed(w, w->zero, (size_t)(left < w->zero_rows ? left : w->zero_rows) * n);
         return;
     }
     zrun(w, &w->z, NULL, 0, Z_FULL_FLUSH, false);
@@ -189,8 +207,10 @@ static void repeat_rows(writer *w, int k)
             }
             if (deflateReset(&w->zz) != Z_OK) png_error(w->p, "deflate failed");
             size_t at = w->spl_len;
-            for (int i = 0; i < piece; i++)
-                zrun(w, &w->zz, w->zero, n, i + 1 < piece ? Z_NO_FLUSH : Z_FULL_FLUSH, true);
+            for (int left = piece; left > 0; left -= w->zero_rows) {
+                int m = left < w->zero_rows ? left : w->zero_rows;
+                zrun(w, &w->zz, w->zero, (size_t)m * n, left > m ? Z_NO_FLUSH : Z_FULL_FLUSH, true);
+            }
             w->spl_at[piece] = at;
             w->spl_n[piece] = w->spl_len - at;
         }
@@ -392,7 +412,13 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     w->prev = malloc(w->rb + 8);
     w->cur = malloc(w->rb + 8);
     w->filt = malloc(w->rb + 1);
-    w->zero = calloc(w->rb + 1, 1);
+    /* repeats in batches of up to SPLICE_ROWS, a batch under half of
+     * FEED_MAX so feeding one never slides zlib's window by itself */
+    size_t n = w->rb + 1;
+    w->zero_rows = (int)(FEED_MAX / 2 / n);
+    if (w->zero_rows > SPLICE_ROWS) w->zero_rows = SPLICE_ROWS;
+    if (w->zero_rows < 1) w->zero_rows = 1;
+    w->zero = calloc((size_t)w->zero_rows * n, 1);
     w->out = malloc(IDAT_CAP);
     w->spl_cap = 4096;
     w->spl = malloc(w->spl_cap);
@@ -404,8 +430,10 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
         w->rep[y] = y > 0 && (rows[y] == rows[y - 1] || !memcmp(rows[y], rows[y - 1], (size_t)width));
         repeats += w->rep[y];
     }
-    w->zero[0] = 2;
-    w->zero_adler = adler32(adler32(0, NULL, 0), w->zero, (uInt)(w->rb + 1));
+    for (int i = 0; i < w->zero_rows; i++) w->zero[(size_t)i * n] = 2;
+    w->zero_adler[0] = adler32(0, NULL, 0);
+    w->zero_adler[1] = adler32(w->zero_adler[0], w->zero, (uInt)n);
+    w->adler_rows = 1;
     w->adler = adler32(0, NULL, 0);
     int mem = w->mem = 3 * repeats > height ? Z_MEM_REPEATS : Z_MEM_NEW_ROWS;
     w->z_open = deflateInit2(&w->z, rle ? Z_LEVEL_RLE : Z_LEVEL_MATCH, Z_DEFLATED, -15, mem,
