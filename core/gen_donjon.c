@@ -460,6 +460,9 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
      * stubs to join */
     size_t top = 0;
     dg_rng rng = b->rng; /* a local copy stays in registers */
+    /* node n's cell is cell0[2n]; a local, as the node byte stores could
+     * alias b->cell and would make it be read again every tunnel */
+    uint32_t *const cell0 = b->cell - cols - 1;
     const uint64_t any_free = 0x0101010101010101ull * NODE_FREE;
     for (int i = 1; i < b->ni; i++) {
         uint32_t end = (uint32_t)(i + 1) * cols + (uint32_t)b->nj + 1;
@@ -472,32 +475,42 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 continue;
             }
             if (!(nd[root] & NODE_FREE)) continue;
-            stack[top++] = root_frame(&rng, root);
-            bool delved = false;
-            while (top > 0) {
-                frame *f = &stack[top - 1];
-                uint8_t *p = nd + f->n;
-                uint32_t pick = f->rank & (p[0] & 0xFu) * 0x11111u;
+            /* the node the walk is at stays in registers -- where it is,
+             * its order and the ways open from it -- and the stack holds
+             * only the nodes it came through: a tunnel's next step waits
+             * on no store to the stack, nor on the node byte just written
+             * (the ways open from a node just entered are the byte read
+             * when entering it). Only a step back reads them again. */
+            uint32_t n = root, rank = root_frame(&rng, root).rank, open = nd[n] & 0xFu;
+            if (!(rank & open * 0x11111u)) {
+                ends[n / 64] |= (uint64_t)1 << (n % 64); /* no sides: no tunnel at all */
+                continue;
+            }
+            /* a root's own cell is opened by its first tunnel out, any
+             * other node's by the tunnel into it */
+            (*trees)++;
+            enter(nd + n, step[DG_DIR_SOUTH]);
+            cell0[2 * (size_t)n] |= DG_CORRIDOR;
+            for (;;) {
+                uint32_t pick = rank & open * 0x11111u;
                 if (!pick) {
-                    ends[f->n / 64] |= (uint64_t)(f->rank <= 2 * FRAME_SIDE - 1) << (f->n % 64);
-                    top--;
+                    ends[n / 64] |= (uint64_t)(rank <= 2 * FRAME_SIDE - 1) << (n % 64);
+                    if (top == 0) break;
+                    frame back = stack[--top];
+                    n = back.n, rank = back.rank, open = nd[n] & 0xFu;
                     continue;
                 }
                 int d = (int)(dg__ctz32(pick) & 3u);
                 ptrdiff_t s = step[d];
-                f->rank += FRAME_SIDE;
-                enter(p + s, step[DG_DIR_SOUTH]);
-                uint32_t *at = b->cell + (2 * (p - nd) - (ptrdiff_t)cols - 1);
-                if (!delved) {
-                    /* a node's own cell is opened by the tunnel into it;
-                     * a root's by its first tunnel out */
-                    delved = true, (*trees)++;
-                    enter(p, step[DG_DIR_SOUTH]);
-                    at[0] |= DG_CORRIDOR;
-                }
+                uint32_t child = (uint32_t)((ptrdiff_t)n + s);
+                uint8_t *q = nd + child;
+                uint32_t ways = q[0];
+                enter(q, step[DG_DIR_SOUTH]);
+                uint32_t *at = cell0 + 2 * (size_t)n;
                 at[s] |= DG_CORRIDOR;
                 at[2 * s] |= DG_CORRIDOR;
-                stack[top++] = child_frame(&rng, (uint32_t)(p + s - nd), d, keep);
+                stack[top++] = (frame){n, rank + FRAME_SIDE};
+                n = child, rank = child_frame(&rng, child, d, keep).rank, open = ways & 0xFu;
             }
         }
     }
