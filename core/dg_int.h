@@ -91,12 +91,11 @@ static inline bool dg__rng_percent(dg_rng *r, int percent)
     return (int)dg__rng_below(r, 100u) < percent;
 }
 
-/* Passes that read every cell run twice as wide where the CPU has AVX2
- * (chosen once, at load time); the arithmetic, so the map, is the same. */
+/* Passes that read every cell may have a second form for CPUs with AVX2,
+ * marked DG__AVX2 (their file includes <immintrin.h>) and chosen at run
+ * time (__builtin_cpu_supports); the arithmetic, so the map, is the same. */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__)
-#define DG__WIDE __attribute__((target_clones("avx2", "default")))
-#else
-#define DG__WIDE
+#define DG__AVX2 __attribute__((target("avx2")))
 #endif
 
 /* Index of the lowest set bit; x != 0. */

@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "dg_int.h"
+#ifdef DG__AVX2
+#include <immintrin.h>
+#endif
 
 /* ---------------------------------------------------------------- outline */
 
@@ -131,7 +134,7 @@ static void label_room(dg_dungeon *d, const dg_room *rm)
  * their id, corridors their door and stair bits, the rest only PERIMETER.
  * Written without branches so the compiler can do it a vector at a time.
  * Returns how many room cells there are. */
-DG__WIDE static size_t clean_cells(uint32_t *cell, size_t n)
+static size_t clean_plain(uint32_t *cell, size_t n)
 {
     _Static_assert(DG_ROOM == 2u && DG_CORRIDOR == 4u, "bit positions below");
     uint32_t rooms = 0; /* 32-bit lanes vectorise; a map has < 2^32 cells */
@@ -144,6 +147,41 @@ DG__WIDE static size_t clean_cells(uint32_t *cell, size_t n)
         rooms += w >> 1 & 1u;
     }
     return rooms;
+}
+
+#ifdef DG__AVX2
+/* clean_plain() eight cells a step where the CPU has AVX2: the bits to
+ * keep are looked up by the ROOM and CORRIDOR bits in one lane permute
+ * (vpermd), half the work of building them from masks. Without AVX2 the
+ * permute has no instruction, so the others keep clean_plain(). */
+DG__AVX2 static size_t clean_wide(uint32_t *cell, size_t n)
+{
+    const uint32_t room = DG_ROOM | DG_ROOM_ID, corr = DG_CORRIDOR | DG_DOORSPACE | DG_STAIRS;
+    const __m256i keep = _mm256_setr_epi32(DG_PERIMETER, (int)room, (int)corr, (int)room, 0, 0, 0, 0); /* by bits 2..1 */
+    const __m256i three = _mm256_set1_epi32(3), one = _mm256_set1_epi32(1);
+    __m256i rooms = _mm256_setzero_si256();
+    size_t s = 0;
+    for (; s + 8 <= n; s += 8) {
+        __m256i w = _mm256_loadu_si256((const __m256i *)(cell + s));
+        __m256i kind = _mm256_and_si256(_mm256_srli_epi32(w, 1), three);
+        w = _mm256_and_si256(w, _mm256_permutevar8x32_epi32(keep, kind));
+        rooms = _mm256_add_epi32(rooms, _mm256_and_si256(kind, one));
+        _mm256_storeu_si256((__m256i *)(cell + s), w);
+    }
+    uint32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, rooms);
+    size_t total = clean_plain(cell + s, n - s);
+    for (int k = 0; k < 8; k++) total += lanes[k];
+    return total;
+}
+#endif
+
+static size_t clean_cells(uint32_t *cell, size_t n)
+{
+#ifdef DG__AVX2
+    if (__builtin_cpu_supports("avx2")) return clean_wide(cell, n);
+#endif
+    return clean_plain(cell, n);
 }
 
 /* Cells of each room, count[1..n]. A room's cells normally lie in its box,
