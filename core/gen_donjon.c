@@ -99,43 +99,43 @@ static rim rect_rim(const dg__build *b, const dg__room *rm)
                  rm->c2 <= b->cols - 4 ? down : 0, (long)across * (long)down};
 }
 
-/* Place x of the rectangle's rim as a candidate doorway, or SILL_NONE when
- * it cannot be one (wall_sill, sill_leads). */
-#define SILL_NONE UINT32_MAX
-static sill rim_sill(const dg__build *b, const dg__room *rm, const rim *e, uint32_t x, int id)
+/* A doorway: its door cell and the direction out of the room. */
+typedef struct {
+    int r, c;
+    dg_dir dir;
+} doorway;
+
+/* Place x of the rectangle's rim as a doorway in *out; false when it
+ * cannot be one (wall_sill, sill_leads). */
+static bool rim_sill(const dg__build *b, const dg__room *rm, const rim *e, uint32_t x, int id, doorway *out)
 {
     const ptrdiff_t cols = b->cols;
-    const uint32_t *at;
+    int k = (int)x;
     ptrdiff_t s, across;
-    dg_dir d;
     if (x < e->north) {
-        at = b->cell + (size_t)rm->r1 * (size_t)cols + (size_t)rm->c1 + 2 * x, s = -cols, across = 1, d = DG_DIR_NORTH;
-    } else if ((x -= e->north) < e->south) {
-        at = b->cell + (size_t)rm->r2 * (size_t)cols + (size_t)rm->c1 + 2 * x, s = cols, across = 1, d = DG_DIR_SOUTH;
-    } else if ((x -= e->south) < e->west) {
-        at = b->cell + (size_t)(rm->r1 + 2 * (int)x) * (size_t)cols + (size_t)rm->c1, s = -1, across = cols,
-        d = DG_DIR_WEST;
+        *out = (doorway){rm->r1 - 1, rm->c1 + 2 * k, DG_DIR_NORTH}, s = -cols, across = 1;
+    } else if ((k -= (int)e->north) < (int)e->south) {
+        *out = (doorway){rm->r2 + 1, rm->c1 + 2 * k, DG_DIR_SOUTH}, s = cols, across = 1;
+    } else if ((k -= (int)e->south) < (int)e->west) {
+        *out = (doorway){rm->r1 + 2 * k, rm->c1 - 1, DG_DIR_WEST}, s = -1, across = cols;
     } else {
-        x -= e->west;
-        at = b->cell + (size_t)(rm->r1 + 2 * (int)x) * (size_t)cols + (size_t)rm->c2, s = 1, across = cols,
-        d = DG_DIR_EAST;
+        k -= (int)e->west;
+        *out = (doorway){rm->r1 + 2 * k, rm->c2 + 1, DG_DIR_EAST}, s = 1, across = cols;
     }
-    if (!wall_sill(at, s, across) || !sill_leads(at, s, id)) return SILL_NONE;
-    return (sill)(at + s - b->cell) << 2 | (sill)d;
+    const uint32_t *at = b->cell + (size_t)out->r * (size_t)cols + (size_t)out->c - s;
+    return wall_sill(at, s, across) && sill_leads(at, s, id);
 }
 
-/* Opens doorway s of room `id` unless it is a door already or the room
+/* Opens doorway `way` of room `id` unless it is a door already or the room
  * beyond shares one with it (`paired`: a bit per pair of rooms, `side`
  * rooms + 1 a row). *opened says whether it did. */
-static dg_status open_sill(dg__build *b, int id, sill s, unsigned char *paired, size_t side, bool *opened,
+static dg_status open_sill(dg__build *b, int id, doorway way, unsigned char *paired, size_t side, bool *opened,
                            dg_error *err)
 {
     *opened = false;
-    uint32_t *w = b->cell + (s >> 2);
+    uint32_t *w = dg__at(b, way.r, way.c);
     if (*w & DG_DOORSPACE) return DG_OK;
-    dg_dir dir = (dg_dir)(s & 3u);
-    int dr = dg_dir_dy(dir), dc = dg_dir_dx(dir);
-    ptrdiff_t step = dr * (ptrdiff_t)b->cols + dc;
+    ptrdiff_t step = dg_dir_dy(way.dir) * (ptrdiff_t)b->cols + dg_dir_dx(way.dir);
     uint32_t beyond = w[step];
     int other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0;
     if (other) {
@@ -146,11 +146,18 @@ static dg_status open_sill(dg__build *b, int id, sill s, unsigned char *paired, 
         paired[bit / 8] |= (unsigned char)(1u << (bit % 8));
     }
     for (ptrdiff_t x = -1; x <= 1; x++) w[x * step] = (w[x * step] & ~DG_PERIMETER) | DG_ENTRANCE;
-    uint32_t cell = s >> 2, cols = (uint32_t)b->cols;
-    dg__door d = {(int)(cell / cols), (int)(cell % cols), dir, id, other, dg__door_type(&b->rng, b->o->doors)};
-    *w |= dg__door_bit(d.type);
+    dg_door_type type = dg__door_type(&b->rng, b->o->doors);
+    *w |= dg__door_bit(type);
     *opened = true;
-    return dg__add_door(b, &d, err);
+    if (b->n_door == b->cap_door) {
+        dg__door d = {way.r, way.c, way.dir, id, other, type};
+        return dg__add_door_grow(b, &d, err);
+    }
+    /* field by field: a door built on the stack and copied whole is read
+     * back wider than it was written, which stalls the copy */
+    dg__door *d = &b->door[b->n_door++];
+    d->r = way.r, d->c = way.c, d->dir = way.dir, d->room = id, d->other = other, d->type = type;
+    return DG_OK;
 }
 
 static dg_status open_rooms(dg__build *b, dg_error *err)
@@ -206,9 +213,13 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             size_t pick = dg__rng_below(&b->rng, (uint32_t)n);
             sill s = list[pick];
             list[pick] = list[--n];
-            if (rect && (s = rim_sill(b, rm, &e, s, id)) == SILL_NONE) continue;
+            doorway way;
+            if (!rect)
+                way = (doorway){(int)((s >> 2) / (uint32_t)b->cols), (int)((s >> 2) % (uint32_t)b->cols), (dg_dir)(s & 3u)};
+            else if (!rim_sill(b, rm, &e, s, id, &way))
+                continue;
             bool opened;
-            rc = open_sill(b, id, s, paired, side, &opened, err);
+            rc = open_sill(b, id, way, paired, side, &opened, err);
             k += opened;
         }
     }
