@@ -26,7 +26,7 @@
 #define DG_X(code, name) code,
 typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg_pal_role;
 #undef DG_X
-_Static_assert(DG_PAL_COUNT <= 16, "the PNG is written 4 bits a pixel");
+_Static_assert(DG_PAL_COUNT <= 16, "the PNG is written at most 4 bits a pixel");
 
 /* Procedural decoration of rock; every draw comes from the style stream. */
 typedef enum {
