@@ -7,11 +7,11 @@
  * (a cell is `cell` px tall and only its boundary and glyph rows differ),
  * and through libpng zlib is handed every byte of every row (filtering,
  * hashing, window sliding, adler32 on each), which was two thirds of a
- * render. Here every row that differs from the one above is packed (4, 2 or
- * 1 bits a pixel), filtered (new_row says how) and compressed as it comes;
- * a repeated row is filter Up (byte minus the byte above, PNG filter 2), so
- * zeros, fed from a block of such rows whose adler32 is combined, not
- * recomputed. A long run of repeats (big cells, the uvtt image at 70 px) is not compressed again but
+ * render. Here every row that differs from the one above is packed 4 bits a
+ * pixel, filtered Up (byte minus the byte above, PNG filter 2) and
+ * compressed as it comes; a repeated row is filter byte 2 and zeros, fed
+ * from a block of such rows whose adler32 is combined, not recomputed. A long run of
+ * repeats (big cells, the uvtt image at 70 px) is not compressed again but
  * copied from deflate output made once per render for that run length,
  * after a Z_FULL_FLUSH of the main stream (zlib's documented restart point:
  * nothing after it refers back, so a self-contained piece can be spliced in
@@ -84,7 +84,7 @@ typedef struct {
     png_color pal[DG_PAL_COUNT];
     unsigned char code[16];            /* role -> palette entry (depth < 4) */
     unsigned char *rep; /* per row: equal to the row above */
-    unsigned char *prev, *cur, *filt; /* 4 bits a pixel: the row above, this row; filter byte + row */
+    unsigned char *prev, *cur, *filt; /* packed rows; filter byte + row */
     unsigned char *zero; /* zero_rows repeats (Up: filter byte 2, zeros) back to back */
     int zero_rows;
     uLong zero_adler[SPLICE_ROWS + 1]; /* adler32 of k repeats, k <= adler_rows made so far */
@@ -299,35 +299,24 @@ void dg__png_pack_codes(const unsigned char *px, int width, int depth, const uns
     if (bits) *out = (unsigned char)(acc << (8 - bits));
 }
 
-/* A row that differs from the one above, compressed as it comes. At 2 or 1
- * bits a pixel (few colours, long runs) it goes as it is, filter None:
- * deflate finds it a few rows back anyway, and the difference of a grid
- * line from the row above is no cheaper than the line (standard, default
- * map: 17% fewer bytes, 5% fewer instructions; hex grid 26% fewer bytes).
- * At 4 bits -- textured rock, every pixel a fleck -- Up against the row
- * above (byte minus the byte above) keeps what the rows share as zeros
- * (marble: None would double the file). PNG leaves the filter to the
- * writer row by row. */
+/* A row that differs from the one above: Up against it (None for the first
+ * row), compressed as it comes. */
 static void new_row(writer *w, const unsigned char *px, int width, bool first)
 {
     size_t rb = w->rb;
+    if (w->depth == 4) pack4(px, w->cur, width);
+    else dg__png_pack_codes(px, width, w->depth, w->code, true, w->cur);
     unsigned char *restrict f = w->filt + 1;
-    if (w->depth < 4) {
-        w->filt[0] = 0;
-        dg__png_pack_codes(px, width, w->depth, w->code, true, f);
-    } else {
-        pack4(px, w->cur, width);
-        const unsigned char *restrict c = w->cur, *restrict p = w->prev;
-        w->filt[0] = first ? 0 : 2;
-        if (first) memcpy(f, c, rb);
-        else
-            for (size_t i = 0; i < rb; i++) f[i] = (unsigned char)(c[i] - p[i]);
-        unsigned char *t = w->prev; /* this row is the next one's "above" */
-        w->prev = w->cur;
-        w->cur = t;
-    }
+    const unsigned char *restrict c = w->cur, *restrict p = w->prev;
+    w->filt[0] = first ? 0 : 2;
+    if (first) memcpy(f, c, rb);
+    else
+        for (size_t i = 0; i < rb; i++) f[i] = (unsigned char)(c[i] - p[i]);
     w->adler = adler32(w->adler, w->filt, (uInt)(rb + 1));
     feed(w, w->filt, rb + 1);
+    unsigned char *t = w->prev;
+    w->prev = w->cur;
+    w->cur = t;
 }
 
 static void rows_out(writer *w, unsigned char *const *rows, int width, int height)
@@ -420,9 +409,9 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     memset(w, 0, sizeof *w);
     palette(w, rgb);
     w->rb = ((size_t)width * (size_t)w->depth + 7) / 8;
-    w->filt = malloc(w->rb + 1);
     w->prev = malloc(w->rb + 8);
     w->cur = malloc(w->rb + 8);
+    w->filt = malloc(w->rb + 1);
     /* repeats in batches of up to SPLICE_ROWS, a batch under half of
      * FEED_MAX so feeding one never slides zlib's window by itself */
     size_t n = w->rb + 1;
@@ -434,7 +423,7 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     w->spl_cap = 4096;
     w->spl = malloc(w->spl_cap);
     w->rep = malloc((size_t)height);
-    if (!w->filt || !w->prev || !w->cur || !w->zero || !w->out || !w->spl || !w->rep) return false;
+    if (!w->prev || !w->cur || !w->filt || !w->zero || !w->out || !w->spl || !w->rep) return false;
     w->splice_min = rle ? SPLICE_MIN_RLE : SPLICE_MIN_MATCH;
     int repeats = 0;
     for (int y = 0; y < height; y++) {
