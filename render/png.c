@@ -312,7 +312,7 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
     /* exact: drop the last boundary column and row */
-    rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, cv.st->rle, out, err);
+    rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, cv.st->rle, cell, out, err);
 done:
     canvas_close(&cv);
     return rc;

@@ -62,10 +62,11 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
  * pixel; 2 when they hold at most four distinct colours, 1 for two),
- * appended to out; rle: compress for runs (the style's rle). DG_ENOMEM, or
- * DG_EIO for a libpng failure. */
+ * appended to out; rle: compress for runs (the style's rle); period: pixel
+ * rows a cell is tall (0 if none), which decides how new rows are filtered
+ * (png_write.c's new_row). DG_ENOMEM, or DG_EIO for a libpng failure. */
 dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
-                        bool rle, dg_buf *out, dg_error *err);
+                        bool rle, int period, dg_buf *out, dg_error *err);
 
 /* png_write.c: the roles px[0..width) as palette entries code[role] (code
  * has 16 entries), `depth` (1 or 2) bits a pixel, first pixel highest, the

@@ -37,14 +37,14 @@ static uint32_t lcg(uint32_t *s)
 }
 
 /* Writes rows, decodes the PNG and compares every pixel with rgb[role]. */
-static void one_trip(unsigned char *const *rows, int w, int h, const char *what, bool rle, const uint32_t *rgb,
-                     int depth)
+static void one_trip(unsigned char *const *rows, int w, int h, const char *what, bool rle, int period,
+                     const uint32_t *rgb, int depth)
 {
     dg_buf b;
     dg_buf_init(&b);
     dg_error err;
     dg_error_clear(&err);
-    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, &b, &err), DG_OK, "%s: %s", what, err.msg);
+    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, period, &b, &err), DG_OK, "%s: %s", what, err.msg);
     cr_assert_eq(b.data[24], depth, "%s: bit depth %d, want %d", what, b.data[24], depth);
     png_image pi;
     memset(&pi, 0, sizeof pi);
@@ -66,20 +66,23 @@ static void one_trip(unsigned char *const *rows, int w, int h, const char *what,
     /* same rows, same bytes */
     dg_buf again;
     dg_buf_init(&again);
-    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, &again, NULL), DG_OK);
+    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, period, &again, NULL), DG_OK);
     cr_expect(again.len == b.len && !memcmp(again.data, b.data, b.len), "%s: bytes differ", what);
     dg_buf_fini(&again);
     dg_buf_fini(&b);
     free(px);
 }
 
-/* Both zlib modes (for runs and for matches), every palette. */
+/* Both zlib modes (for runs and for matches), every palette, new rows
+ * filtered Up (a tall period) and, where the palette is narrow, as they
+ * are (a short one). */
 static void round_trip(unsigned char *const *rows, int w, int h, const char *what)
 {
-    for (size_t p = 0; p < sizeof palettes / sizeof *palettes; p++) {
-        one_trip(rows, w, h, what, true, palettes[p].rgb, palettes[p].depth);
-        one_trip(rows, w, h, what, false, palettes[p].rgb, palettes[p].depth);
-    }
+    for (size_t p = 0; p < sizeof palettes / sizeof *palettes; p++)
+        for (int period = 1; period <= 4096; period *= 4096) {
+            one_trip(rows, w, h, what, true, period, palettes[p].rgb, palettes[p].depth);
+            one_trip(rows, w, h, what, false, period, palettes[p].rgb, palettes[p].depth);
+        }
 }
 
 /* 16 pixels a step (SSSE3, where the CPU has it) and one by one give the
