@@ -59,7 +59,11 @@
  * "rect") and small numbers over and over; a jansson value is a malloc, a
  * free and a refcount, so each distinct one is made once per thread and
  * referenced. Names are static strings, found by address. */
-enum { SMALL_INTS = 128, NAMES = 24 };
+/* NAMES: every static name a document can hold, for the thread's life --
+ * generator version, 4 shapes, 6 door types, 2 orientations, 4 directions,
+ * "corridor", "up", "down": 20 -- with room to spare, since a full table
+ * fails the document. */
+enum { SMALL_INTS = 128, NAMES = 64 };
 typedef struct {
     json_t *ints[SMALL_INTS];                  /* 0..SMALL_INTS-1, made on first use */
     const char *name_of[NAMES];
@@ -82,7 +86,7 @@ static json_t *leaf_int(leaves *l, json_int_t v)
 }
 
 /* The string of the static ASCII name s, borrowed from l (NULL when out of
- * memory, or when l is full: the few names a document uses never fill it). */
+ * memory, or when l is full: see NAMES). */
 static json_t *leaf_name(leaves *l, const char *s)
 {
     for (size_t i = 0; i < l->n_names; i++)

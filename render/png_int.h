@@ -8,8 +8,11 @@
 
 #include "render.h"
 
-/* Palette roles. A style gives one colour per role and the image palette is
- * exactly this list in this order, so a role's index is its pixel value. */
+/* Palette roles. A style gives one colour per role; the canvas holds role
+ * indices. At 4 bits a pixel the image palette is exactly this list in this
+ * order, so a role's index is its pixel value; a style of at most four
+ * distinct colours is written at 2 bits, one palette entry per colour, and
+ * png_write.c maps each role to its colour's entry. */
 #define DG_PAL_ROLES(X)                                                       \
     X(DG_PAL_ROCK, "rock")           /* solid rock, the image background */   \
     X(DG_PAL_FLOOR, "floor")         /* open cells */                         \
