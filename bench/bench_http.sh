@@ -2,8 +2,10 @@
 # bench_http.sh -- HTTP load on loopback, in one run: wrk against dungeond
 # with the cache off (every request generates and encodes) and on (hits),
 # and against nginx serving the very same bytes as static files. Prints
-# req/s, p50, p99 and the ratio to nginx per case, then the targets. A
-# benchmark, not a test: it reports, it never fails on a number.
+# req/s, p50, p99, the server's CPU per request (user + system time of its
+# processes over the run, divided by the requests answered) and the ratio to
+# nginx per case, then the targets. A benchmark, not a test: it reports, it
+# never fails on a number.
 #
 # usage: bench/bench_http.sh [BUILD_DIR] [SECONDS] [CONNECTIONS] [THREADS]
 #        defaults: build 5 64 2; ROUNDS=3 in the environment: every case runs
@@ -45,6 +47,7 @@ start_dungeond() { # name, extra flags...
   local pf=$work/$name.port
   "$daemon" --address 127.0.0.1 --port 0 --port-file "$pf" --access-log off "$@" 2>"$work/$name.log" &
   pids+=($!)
+  server_pids[$name]=$!
   for _ in $(seq 100); do [ -s "$pf" ] && break; sleep 0.05; done
   [ -s "$pf" ] || { echo "bench_http: dungeond ($name) did not start" >&2; cat "$work/$name.log" >&2; exit 1; }
   port=$(cat "$pf")
@@ -53,27 +56,43 @@ start_dungeond() { # name, extra flags...
 # wrk's latency lines say 312.00us / 1.23ms / 1.01s: milliseconds out.
 to_ms() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.3f", n }'; }
 
-declare -A rps p50 p99 runs
-run_wrk() { # key, url
-  local out r a b c
+# CPU time (user + system, in clock ticks) of the processes given.
+cpu_ticks() {
+  local t=0 p st
+  for p in "$@"; do
+    read -ra st <"/proc/$p/stat" || continue
+    t=$((t + st[13] + st[14])) # utime, stime (the command name has no spaces)
+  done
+  echo "$t"
+}
+hz=$(getconf CLK_TCK)
+
+declare -A rps p50 p99 cpu runs server_pids
+run_wrk() { # key, url, server pids...
+  local key=$1 url=$2 out r a b c n t0 t1
+  shift 2
   # a short warm-up fills the cache (cache-on case) and wakes every thread
-  wrk -t"$threads" -c"$conns" -d1s "$2" >/dev/null 2>&1 || true
-  out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$2")
+  wrk -t"$threads" -c"$conns" -d1s "$url" >/dev/null 2>&1 || true
+  t0=$(cpu_ticks "$@")
+  out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url")
+  t1=$(cpu_ticks "$@")
   if grep -q "Non-2xx" <<<"$out"; then
-    echo "bench_http: $1 answered non-2xx:" >&2; grep "Non-2xx" <<<"$out" >&2
+    echo "bench_http: $key answered non-2xx:" >&2; grep "Non-2xx" <<<"$out" >&2
   fi
   r=$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")
   a=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
   b=$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")
-  runs[$1]+="$r $a $b"$'\n'
+  n=$(awk '/ requests in / { print $1 }' <<<"$out")
+  c=$(awk -v t=$((t1 - t0)) -v hz="$hz" -v n="$n" 'BEGIN { printf "%.0f", n ? 1e6 * t / hz / n : 0 }')
+  runs[$key]+="$r $a $b $c"$'\n'
 }
 
 # The round with the median req/s stands for the case.
 pick() { # key
   local line r a b
   line=$(sort -n <<<"${runs[$1]%$'\n'}" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }')
-  read -r r a b <<<"$line"
-  rps[$1]=$r; p50[$1]=$a; p99[$1]=$b
+  read -r r a b c <<<"$line"
+  rps[$1]=$r; p50[$1]=$a; p99[$1]=$b; cpu[$1]=$c
 }
 
 # --- dungeond, cache off and on -------------------------------------------
@@ -107,6 +126,7 @@ http {
 EOF
 nginx -c "$work/nginx.conf" -p "$work" -g 'daemon off;' &
 pids+=($!)
+nginx_master=$!
 for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$ng/dungeon.json" && break; sleep 0.05; done
 
 # same bytes, or the comparison means nothing
@@ -120,14 +140,15 @@ echo "wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs, median of $
 for _ in $(seq "$rounds"); do
   for p in "${paths[@]}"; do
     f=${p#/dungeon.}; f=${f%%\?*}
-    run_wrk "nginx $f" "http://127.0.0.1:$ng$p"
-    run_wrk "off $f" "http://127.0.0.1:$off$p"
-    run_wrk "on $f" "http://127.0.0.1:$on$p"
+    # shellcheck disable=SC2046 # the master and its workers, one pid a word
+    run_wrk "nginx $f" "http://127.0.0.1:$ng$p" "$nginx_master" $(pgrep -P "$nginx_master")
+    run_wrk "off $f" "http://127.0.0.1:$off$p" "${server_pids[off]}"
+    run_wrk "on $f" "http://127.0.0.1:$on$p" "${server_pids[on]}"
   done
 done
 for k in "${!runs[@]}"; do pick "$k"; done
 
-printf '\n%-26s %12s %10s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "vs nginx"
+printf '\n%-26s %12s %10s %10s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "CPU us/req" "vs nginx"
 for f in json png; do
   for k in "nginx $f" "off $f" "on $f"; do
     ratio=$(awk -v a="${rps[$k]}" -v b="${rps[nginx $f]}" 'BEGIN { printf "%.0f%%", 100 * a / b }')
@@ -136,7 +157,7 @@ for f in json png; do
       off*) label="dungeond cache off $f" ;;
       on*) label="dungeond cache on $f" ;;
     esac
-    printf '%-26s %12.0f %10s %10s %10s\n' "$label" "${rps[$k]}" "${p50[$k]}" "${p99[$k]}" "$ratio"
+    printf '%-26s %12.0f %10s %10s %10s %10s\n' "$label" "${rps[$k]}" "${p50[$k]}" "${p99[$k]}" "${cpu[$k]}" "$ratio"
   done
 done
 
