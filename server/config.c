@@ -1,6 +1,7 @@
 /* config.c -- srv_config from built-in defaults, a config file, DUNGEOND_*
  * variables and flags, each key with its default and hard limit in one
  * table; what the keys mean to the daemon is left to http.c and main.c. */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "srv.h"
@@ -135,12 +137,14 @@ dg_status srv_config_set(srv_config *c, const char *key, const char *value,
     case K_BOOL:
         return parse_bool(k, value, (bool *)(void *)field, err);
     case K_ADDR: {
+        /* The same test http.c makes before binding, so --check-config
+         * refuses exactly what the daemon would refuse at start. */
         size_t len = strlen(value);
-        /* the literal is checked for real when the socket is made; here
-         * only that it fits and looks like an address */
-        if (len == 0 || len >= sizeof c->address || strspn(value, "0123456789abcdefABCDEF.:") != len)
+        unsigned char bin[sizeof(struct in6_addr)];
+        if (len >= sizeof c->address ||
+            (inet_pton(AF_INET, value, bin) != 1 && inet_pton(AF_INET6, value, bin) != 1))
             return dg_error_set(err, DG_EINVAL, k->name, value, "IPv4 or IPv6 literal",
-                                "address must be an IP literal");
+                                "address is not an IP literal");
         memcpy(c->address, value, len + 1);
         return DG_OK;
     }
@@ -173,7 +177,18 @@ static char *trim(char *s)
 dg_status srv_config_load(srv_config *c, const char *path, dg_error *err)
 {
     FILE *f = fopen(path, "r");
-    if (!f) return dg_error_set(err, DG_EIO, "config", path, "", "cannot read config file %s", path);
+    if (!f)
+        return dg_error_set(err, DG_EIO, "config", path, "a readable file",
+                            "cannot read config file %s: %s", path, strerror(errno));
+    /* fopen opens a directory too, and fgets then fails at once: that read
+     * as an empty file, so a wrong path passed for a valid config. (Pipes
+     * stay allowed: --config <(...) is a fair use.) */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return dg_error_set(err, DG_EIO, "config", path, "a readable file",
+                            "config file %s is a directory", path);
+    }
     char line[1024];
     int lineno = 0;
     dg_status rc = DG_OK;
@@ -198,6 +213,10 @@ dg_status srv_config_load(srv_config *c, const char *path, dg_error *err)
             break;
         }
     }
+    /* a read error is not the end of the file: the settings are partial */
+    if (rc == DG_OK && ferror(f))
+        rc = dg_error_set(err, DG_EIO, "config", path, "a readable file",
+                          "cannot read config file %s: %s", path, strerror(errno));
     fclose(f);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "srv.h"
 
@@ -35,7 +36,11 @@ static void usage(FILE *out)
 
 static int fail(const char *what, const dg_error *e)
 {
-    fprintf(stderr, "dungeond: %s: %s\n", what, e->msg[0] ? e->msg : dg_status_name(e->code));
+    fprintf(stderr, "dungeond: %s: %s", what, e->msg[0] ? e->msg : dg_status_name(e->code));
+    /* the value as given, when the sentence does not already quote it */
+    if (e->param[0] && e->value[0] && !strstr(e->msg, e->value))
+        fprintf(stderr, " (%s \"%s\")", e->param, e->value);
+    fputc('\n', stderr);
     if (e->allowed[0]) fprintf(stderr, "dungeond: allowed: %s\n", e->allowed);
     return 2;
 }
@@ -53,16 +58,47 @@ static const char *flag_value(int argc, char **argv, int *i, const char *arg, ch
     return NULL;
 }
 
-static int write_port_file(const char *path, int port)
-{
+/* The port file is made as FILE.tmp before the daemon listens, so a path
+ * that cannot be written stops the start (a supervisor waiting for FILE
+ * would wait for ever), and renamed to FILE once the port is known, so a
+ * reader never sees a half-written number. */
+typedef struct {
+    FILE *f;
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return -1;
-    fprintf(f, "%d\n", port);
-    /* rename: a reader never sees a half-written number */
-    if (fclose(f) != 0 || rename(tmp, path) != 0) return -1;
-    return 0;
+} port_out;
+
+static dg_status port_file_open(port_out *pf, const char *path, dg_error *err)
+{
+    pf->f = NULL;
+    if (snprintf(pf->tmp, sizeof pf->tmp, "%s.tmp", path) >= (int)sizeof pf->tmp)
+        return dg_error_set(err, DG_EINVAL, "port_file", path, "a writable path",
+                            "port file path is too long");
+    pf->f = fopen(pf->tmp, "w");
+    if (!pf->f)
+        return dg_error_set(err, DG_EIO, "port_file", path, "a writable path",
+                            "cannot write port file %s: %s", path, strerror(errno));
+    return DG_OK;
+}
+
+/* Leaves nothing behind; for --check-config and failed starts. */
+static void port_file_abandon(port_out *pf)
+{
+    if (!pf->f) return;
+    fclose(pf->f);
+    pf->f = NULL;
+    unlink(pf->tmp);
+}
+
+static dg_status port_file_commit(port_out *pf, const char *path, int port, dg_error *err)
+{
+    fprintf(pf->f, "%d\n", port);
+    bool ok = fclose(pf->f) == 0;
+    pf->f = NULL;
+    if (ok && rename(pf->tmp, path) == 0) return DG_OK;
+    int e = errno;
+    unlink(pf->tmp);
+    return dg_error_set(err, DG_EIO, "port_file", path, "a writable path",
+                        "cannot write port file %s: %s", path, strerror(e));
 }
 
 int main(int argc, char **argv)
@@ -87,7 +123,8 @@ int main(int argc, char **argv)
         else if (!strncmp(a, "--config", 8) && (a[8] == '\0' || a[8] == '=')) {
             char key[64];
             config_path = flag_value(argc, argv, &i, a + 2, key, sizeof key);
-            if (!config_path) { fprintf(stderr, "dungeond: --config needs a file\n"); return 2; }
+            /* an empty DUNGEOND_CONFIG means none; an empty flag is a mistake */
+            if (!config_path || !*config_path) { fprintf(stderr, "dungeond: --config needs a file\n"); return 2; }
         }
     }
     if (config_path && *config_path && srv_config_load(&cfg, config_path, &err) != DG_OK)
@@ -104,7 +141,7 @@ int main(int argc, char **argv)
         const char *v = flag_value(argc, argv, &i, a + 2, key, sizeof key);
         if (!strcmp(key, "config")) continue;
         if (!strcmp(key, "port-file") || !strcmp(key, "port_file")) {
-            if (!v) { fprintf(stderr, "dungeond: --port-file needs a file\n"); return 2; }
+            if (!v || !*v) { fprintf(stderr, "dungeond: --port-file needs a file\n"); return 2; }
             port_file = v;
             continue;
         }
@@ -116,13 +153,19 @@ int main(int argc, char **argv)
         if (srv_config_set(&cfg, key, v, &err) != DG_OK) return fail("flag", &err);
     }
     srv_config_resolve(&cfg);
+    port_out pf = {0};
+    if (port_file && port_file_open(&pf, port_file, &err) != DG_OK) return fail("port file", &err);
     if (check) {
+        port_file_abandon(&pf);
         srv_config_print(&cfg, stdout);
         return 0;
     }
 
     srv_log_setup(&cfg);
-    if (srv_static_init(&err) != DG_OK) return fail("web files", &err);
+    if (srv_static_init(&err) != DG_OK) {
+        port_file_abandon(&pf);
+        return fail("web files", &err);
+    }
     /* Signals go to this thread only (sigwait below); every thread started
      * from here on inherits the mask. A closed peer must not kill us. */
     sigset_t set;
@@ -134,6 +177,7 @@ int main(int argc, char **argv)
 
     srv_http *h = NULL;
     if (srv_http_start(&cfg, &h, &err) != DG_OK) {
+        port_file_abandon(&pf);
         srv_static_fini();
         return fail("start", &err);
     }
@@ -142,8 +186,13 @@ int main(int argc, char **argv)
             DUNGEOND_VERSION, strchr(cfg.address, ':') ? "[" : "", cfg.address,
             strchr(cfg.address, ':') ? "]" : "", port, cfg.io_threads, cfg.workers,
             cfg.cache ? "on" : "off");
-    if (port_file && write_port_file(port_file, port) != 0)
-        srv_log("warn", "cannot write port file %s: %s", port_file, strerror(errno));
+    if (port_file && port_file_commit(&pf, port_file, port, &err) != DG_OK) {
+        /* nobody was told the port: stop at once, nothing can be in flight
+         * but what found a fixed port by chance */
+        srv_http_stop(h);
+        srv_static_fini();
+        return fail("port file", &err);
+    }
 
     int sig = 0;
     while (sigwait(&set, &sig) != 0) {}

@@ -1,5 +1,6 @@
 /* test_srv_config.c -- config keys: defaults, ranges, sizes, files with
- * line numbers, DUNGEOND_* variables. */
+ * line numbers, DUNGEOND_* variables, addresses checked as the daemon
+ * checks them. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,4 +81,39 @@ Test(srv_config, files_and_environment)
     dg_error_clear(&err);
     cr_assert_eq(srv_config_env(&c, bad_env, &err), DG_EINVAL);
     cr_assert_str_eq(err.param, "workers");
+}
+
+/* --check-config must refuse what the daemon refuses when it binds: any
+ * string inet_pton does not take, with the daemon's own message. */
+Test(srv_config, address_is_checked_as_the_daemon_binds_it)
+{
+    static const char *const bad[] = {
+        "999.1.1.1", "1.2.3", "1.2.3.4.5", "256.0.0.1", "::g", "1:::2", "", ".", "fe80::1%lo",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        dg_error_clear(&err);
+        cr_assert_eq(srv_config_set(&c, "address", bad[i], &err), DG_EINVAL, "\"%s\" accepted", bad[i]);
+        cr_assert_str_eq(err.param, "address");
+        cr_assert_str_eq(err.msg, "address is not an IP literal");
+        cr_assert_str_eq(c.address, "0.0.0.0", "a refused value was kept");
+    }
+    static const char *const good[] = {"127.0.0.1", "::", "::1", "10.0.0.255", "fe80::1", "::ffff:1.2.3.4"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        cr_assert_eq(srv_config_set(&c, "address", good[i], &err), DG_OK, "\"%s\" refused", good[i]);
+        cr_assert_str_eq(c.address, good[i]);
+    }
+}
+
+Test(srv_config, a_directory_is_not_a_config_file)
+{
+    char dir[] = "/tmp/srvconf-dir-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    cr_assert_eq(srv_config_load(&c, dir, &err), DG_EIO);
+    cr_assert_str_eq(err.param, "config");
+    cr_assert(strstr(err.msg, dir), "the file is not named in \"%s\"", err.msg);
+    rmdir(dir);
+    dg_error_clear(&err);
+    cr_assert_eq(srv_config_load(&c, "/nonexistent/x.conf", &err), DG_EIO);
+    cr_assert(strstr(err.msg, "/nonexistent/x.conf"), "%s", err.msg);
 }
