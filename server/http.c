@@ -108,13 +108,17 @@ enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
     add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
     add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    /* and readable by browser code on another origin */
     if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
         char ra[16];
         snprintf(ra, sizeof ra, "%d", r->h->cfg.retry_after);
         add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
+        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_RETRY_AFTER);
     }
-    if (status == MHD_HTTP_METHOD_NOT_ALLOWED && r->allow)
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED && r->allow) {
         add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_ALLOW);
+    }
     return srv_queue(r, status, resp, n);
 }
 
@@ -264,11 +268,64 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
 
 /* ------------------------------------------------------------- lifecycle */
 
+/* The status of the last answer libmicrohttpd made itself on this thread
+ * (a request line or headers over its memory, a bad HTTP version), read
+ * from its log line: the request it refused is logged and counted with it. */
+static __thread unsigned refused_status;
+
+/* A connection's request that has not completed yet. MHD drops a request
+ * it refuses while parsing (e.g. more query parameters than its memory
+ * holds) without calling completed_cb, so the connection's end, or its
+ * next request, completes it: its record is freed and in_flight falls. */
+struct srv_conn {
+    srv_req *open;
+};
+
+/* Logs, counts and frees r; in_flight falls by one. */
+static void request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe)
+{
+    if (r->conn_state) r->conn_state->open = NULL;
+    uint64_t us = (srv_now_ns() - r->t0) / 1000u;
+    unsigned status = r->status;
+    if (!status && r->calls == 0 && refused_status) status = refused_status;
+    /* a client that went away mid-answer is logged with the status meant */
+    if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
+    if (r->calls == 0) refused_status = 0;
+    else __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
+    srv_metrics_request(r->route, status, us);
+    srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
+    srv_maps_fini(r);
+    free(r->body);
+    free(r->raw);
+    free(r);
+    __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
+}
+
+static void connection_cb(void *cls, struct MHD_Connection *conn, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    (void)conn;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        /* without it (out of memory) requests still work; only a refused
+         * one is not logged */
+        *socket_context = calloc(1, sizeof(struct srv_conn));
+        return;
+    }
+    struct srv_conn *c = *socket_context;
+    *socket_context = NULL;
+    if (!c) return;
+    if (c->open) request_done(cls, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
+    free(c);
+}
+
 /* The request line is here: make the request record (freed in completed)
  * and keep the target as received, before MHD decodes it. */
 static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     srv_http *h = cls;
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct srv_conn *c = ci ? ci->socket_context : NULL;
+    if (c && c->open) request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
     srv_req *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->h = h;
@@ -277,6 +334,10 @@ static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
     r->raw = strdup(uri ? uri : "");
     r->route = SRV_ROUTE_OTHER;
     snprintf(r->method_name, sizeof r->method_name, "-");
+    if (c) {
+        c->open = r;
+        r->conn_state = c;
+    }
     __atomic_fetch_add(&h->in_flight, 1, __ATOMIC_ACQ_REL);
     return r;
 }
@@ -284,22 +345,11 @@ static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
 static void completed_cb(void *cls, struct MHD_Connection *conn, void **req_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    srv_http *h = cls;
     srv_req *r = *req_cls;
     (void)conn;
     if (!r) return;
     *req_cls = NULL;
-    uint64_t us = (srv_now_ns() - r->t0) / 1000u;
-    /* a client that went away mid-answer is logged with the status meant */
-    unsigned status = r->status;
-    if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
-    srv_metrics_request(r->route, status, us);
-    srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
-    srv_maps_fini(r);
-    free(r->body);
-    free(r->raw);
-    free(r);
-    __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
+    request_done(cls, r, toe);
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url,
@@ -311,6 +361,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     (void)version;
     if (!r) return MHD_NO;   /* uri_cb ran out of memory */
     if (r->calls++ == 0) {
+        __atomic_fetch_add(&h->handling, 1, __ATOMIC_ACQ_REL);
         /* Answering now would make MHD close the connection; headers are
          * in, so only look at them and wait for the next call. */
         r->method = parse_method(method);
@@ -355,6 +406,13 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     char msg[512];
     (void)cls;
+    /* libmicrohttpd 0.9.75's words when it answers a request itself */
+    if (strstr(fmt, "HTTP response code is %u")) {
+        va_list first;
+        va_copy(first, ap);
+        refused_status = va_arg(first, unsigned);
+        va_end(first);
+    }
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     while (n && msg[n - 1] == '\n') msg[--n] = '\0';
@@ -406,6 +464,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_cb, h,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);
@@ -424,9 +483,12 @@ fail:
 
 int srv_http_port(const srv_http *h) { return h->port; }
 
+/* Waits for the requests being handled; a connection still sending its
+ * headers (or one MHD refused and will drop at its timeout) has nothing to
+ * finish. */
 static bool wait_idle(srv_http *h, uint64_t deadline)
 {
-    while (__atomic_load_n(&h->in_flight, __ATOMIC_ACQUIRE) > 0) {
+    while (__atomic_load_n(&h->handling, __ATOMIC_ACQUIRE) > 0) {
         if (srv_now_ns() >= deadline) return false;
         nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
     }
@@ -440,13 +502,21 @@ void srv_http_stop(srv_http *h)
     /* no new connections; open ones finish what they started and are told
      * Connection: close */
     MHD_socket lfd = MHD_quiesce_daemon(h->d);
+    /* MHD no longer accepts, but the kernel would still complete handshakes
+     * into the backlog and leave those clients waiting for the end. The
+     * socket may only be closed after MHD_stop_daemon; shutting it down
+     * now makes new connections fail at once (refused). */
+    if (lfd != MHD_INVALID_SOCKET) (void)shutdown(lfd, SHUT_RDWR);
     uint64_t deadline = srv_now_ns() + (uint64_t)h->cfg.shutdown_timeout * 1000000000u;
-    if (!wait_idle(h, deadline))
-        srv_log("warn", "%zu requests still running after %d s; finishing their maps",
-                __atomic_load_n(&h->in_flight, __ATOMIC_RELAXED), h->cfg.shutdown_timeout);
-    /* Suspended connections must be resumed before MHD stops: let every
-     * queued job finish (new ones get 503), then give their answers a
-     * moment to leave. */
+    if (!wait_idle(h, deadline)) {
+        /* stop anyway: maps still queued are answered 503 unmade; the ones
+         * being made (seconds at most, within max_rows/max_cols) finish */
+        __atomic_store_n(&h->abandon, true, __ATOMIC_RELEASE);
+        srv_log("warn", "%zu requests still running after %d s; queued maps get 503, running ones finish",
+                __atomic_load_n(&h->handling, __ATOMIC_RELAXED), h->cfg.shutdown_timeout);
+    }
+    /* Suspended connections must be resumed before MHD stops: every queued
+     * job runs (new ones get 503), then their answers get a moment to leave. */
     srv_pool_stop(h->pool);
     wait_idle(h, srv_now_ns() + 2000000000u);
     MHD_stop_daemon(h->d);

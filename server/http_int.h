@@ -15,7 +15,9 @@ struct srv_http {
     srv_cache *cache;
     int port;
     size_t in_flight;        /* atomic: requests between uri_cb and completed */
+    size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
+    bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
     char body_allowed[48];
 };
 
@@ -26,6 +28,7 @@ typedef enum { SRV_REQ_NEW, SRV_REQ_WAITING, SRV_REQ_DONE } srv_req_state;
 typedef struct srv_req {
     srv_http *h;
     struct MHD_Connection *conn;
+    struct srv_conn *conn_state; /* http.c: the connection's record, or NULL */
     char *raw;               /* request target as received */
     uint64_t t0;
     unsigned calls;

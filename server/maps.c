@@ -194,6 +194,12 @@ static void job(void *arg)
     srv_req *r = arg;
     dg_error err;
     dg_error_clear(&err);
+    if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE)) {
+        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not made");
+        if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, NULL, &err);
+        finish(r, NULL, &err);
+        return;
+    }
     srv_entry *e = make_entry(r, false, &err);
     finish(r, e, &err);
 }

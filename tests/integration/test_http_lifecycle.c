@@ -1,0 +1,274 @@
+/* test_http_lifecycle.c -- a request's life around its edges: one that
+ * libmicrohttpd refuses itself is still logged, counted and let go (no
+ * leak, no stuck in-flight gauge, no wait at shutdown); once SIGTERM lands
+ * new connections are refused at once; past shutdown_timeout maps still
+ * queued are answered 503 unmade; error answers expose their headers to
+ * browser code; a method refused on /dungeon is counted under its path. */
+#include <criterion/criterion.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "daemon.h"
+
+static void init(void)
+{
+    char bin[4096];
+    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+static void fini(void) { curl_global_cleanup(); }
+
+TestSuite(lifecycle, .init = init, .fini = fini, .timeout = 120);
+
+/* A loopback connection to port, or -1 with errno set. */
+static int connect_to(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* The /metrics text into out (NUL-terminated). */
+static void metrics(const td_daemon *d, char *out, size_t cap)
+{
+    td_resp r;
+    cr_assert(td_request(d->base, "GET", "/metrics", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    snprintf(out, cap, "%.*s", (int)r.len, (const char *)r.body);
+    td_resp_free(&r);
+}
+
+/* Waits up to 10 s for the daemon to exit; its exit status, or -1. */
+static int wait_exit(td_daemon *d)
+{
+    int st = 0;
+    for (int i = 0; i < 1000; i++) {
+        if (waitpid(d->pid, &st, WNOHANG) == d->pid) {
+            d->pid = 0;
+            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        }
+        usleep(10000);
+    }
+    return -1;
+}
+
+/* "GET /dungeon.json?seed=1&&&...": more parameters than libmicrohttpd's
+ * per-connection memory can list. It refuses the request itself, before our
+ * handler ever sees it, and cannot even send its answer. */
+static int send_too_many_params(int port)
+{
+    static char req[4096];
+    int n = snprintf(req, sizeof req, "GET /dungeon.json?seed=1");
+    while (n < 3000) req[n++] = '&';
+    n += snprintf(req + n, sizeof req - (size_t)n, " HTTP/1.1\r\nHost: x\r\n\r\n");
+    int fd = connect_to(port);
+    cr_assert(fd >= 0, "connect: %s", strerror(errno));
+    cr_assert_eq(send(fd, req, (size_t)n, 0), n);
+    return fd;
+}
+
+Test(lifecycle, a_request_the_http_library_refuses_is_logged_counted_and_let_go)
+{
+    static const char *const flags[] = {"--timeout", "1", "--access-log", "on", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    int fd = send_too_many_params(d.port);
+    struct timeval tv = {10, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[256];
+    while (recv(fd, buf, sizeof buf, 0) > 0) {
+    }
+    close(fd);
+    usleep(100000);
+    char m[16384];
+    metrics(&d, m, sizeof m);
+    /* only the /metrics request itself is in flight */
+    cr_assert(strstr(m, "dungeond_in_flight_requests 1\n"), "%s", m);
+    cr_assert(strstr(m, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n"), "%s", m);
+    char log[65536];
+    td_log(&d, log, sizeof log);
+    cr_assert(strstr(log, "&&& 431 0 "), "no access-log line with the status sent:\n%s", log);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+Test(lifecycle, sigterm_does_not_wait_for_a_refused_request)
+{
+    static const char *const flags[] = {"--timeout", "60", "--shutdown-timeout", "60", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    /* its connection stays open until the 60 s idle timeout */
+    int fd = send_too_many_params(d.port);
+    usleep(200000);
+    kill(d.pid, SIGTERM);
+    cr_assert_eq(wait_exit(&d), 0, "the daemon did not exit within 10 s");
+    close(fd);
+    td_stop(&d, SIGKILL); /* exited already: only the scratch files go */
+}
+
+/* ---------------------------------------------------------- draining */
+
+typedef struct {
+    char url[256];
+    long status;
+    size_t len;
+    char retry_after[16], expose[64];
+    char body[256];
+} fetch;
+
+/* Counts the body and keeps its first bytes (an error's JSON fits). */
+static size_t on_body(char *data, size_t size, size_t nmemb, void *cls)
+{
+    fetch *f = cls;
+    size_t n = size * nmemb;
+    size_t room = f->len < sizeof f->body - 1 ? sizeof f->body - 1 - f->len : 0;
+    memcpy(f->body + (sizeof f->body - 1 - room), data, n < room ? n : room);
+    f->len += n;
+    return n;
+}
+
+static void copy_header(char *out, size_t cap, const char *data, size_t n, const char *name)
+{
+    size_t k = strlen(name);
+    if (n > k + 1 && !strncasecmp(data, name, k) && data[k] == ':')
+        snprintf(out, cap, "%.*s", (int)strcspn(data + k + 2, "\r\n"), data + k + 2);
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *cls)
+{
+    fetch *f = cls;
+    size_t n = size * nmemb;
+    copy_header(f->retry_after, sizeof f->retry_after, data, n, "Retry-After");
+    copy_header(f->expose, sizeof f->expose, data, n, "Access-Control-Expose-Headers");
+    return n;
+}
+
+static void *run_fetch(void *arg)
+{
+    fetch *f = arg;
+    CURL *h = curl_easy_init();
+    curl_easy_setopt(h, CURLOPT_URL, f->url);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, f);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, f);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
+    if (curl_easy_perform(h) == CURLE_OK) curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &f->status);
+    curl_easy_cleanup(h);
+    return NULL;
+}
+
+/* Starts n fetches of big maps (a caverns map of 2001x2001 takes about
+ * 0.7 s to make here) and waits until the daemon holds them all. */
+static void start_big_maps(td_daemon *d, fetch *fs, pthread_t *ts, int n)
+{
+    for (int i = 0; i < n; i++) {
+        memset(&fs[i], 0, sizeof fs[i]);
+        snprintf(fs[i].url, sizeof fs[i].url,
+                 "%s/dungeon.txt?seed=%d&algorithm=caverns&rows=2001&cols=2001", d->base, i + 1);
+        cr_assert_eq(pthread_create(&ts[i], NULL, run_fetch, &fs[i]), 0);
+    }
+    char want[64], m[16384];
+    snprintf(want, sizeof want, "dungeond_in_flight_requests %d\n", n + 1);
+    for (int i = 0; i < 500; i++) {
+        metrics(d, m, sizeof m);
+        if (strstr(m, want)) return;
+        usleep(10000);
+    }
+    cr_assert_fail("the %d requests never were all in flight:\n%s", n, m);
+}
+
+Test(lifecycle, once_draining_new_connections_are_refused_at_once)
+{
+    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    enum { N = 3 };
+    fetch fs[N];
+    pthread_t ts[N];
+    start_big_maps(&d, fs, ts, N);
+    kill(d.pid, SIGTERM);
+    usleep(50000);
+    int fd = connect_to(d.port);
+    int e = errno;
+    /* asked while the daemon is still finishing its maps */
+    int st;
+    cr_assert_eq(waitpid(d.pid, &st, WNOHANG), 0, "the daemon had already exited: the test proves nothing");
+    cr_assert_eq(fd, -1, "a new connection was accepted while draining");
+    cr_assert_eq(e, ECONNREFUSED, "connect: %s", strerror(e));
+    for (int i = 0; i < N; i++) {
+        pthread_join(ts[i], NULL);
+        cr_expect_eq(fs[i].status, 200, "in-flight map %d: %ld", i, fs[i].status);
+    }
+    cr_assert_eq(wait_exit(&d), 0);
+    td_stop(&d, SIGKILL); /* exited already: only the scratch files go */
+}
+
+Test(lifecycle, past_shutdown_timeout_queued_maps_get_503_unmade)
+{
+    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--shutdown-timeout", "1",
+                                        "--retry-after", "7", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    /* one made at a time: at the deadline one is running and the others
+     * still queued, several seconds of work in all */
+    enum { N = 6 };
+    fetch fs[N];
+    pthread_t ts[N];
+    start_big_maps(&d, fs, ts, N);
+    kill(d.pid, SIGTERM);
+    int made = 0, refused = 0;
+    for (int i = 0; i < N; i++) {
+        pthread_join(ts[i], NULL);
+        if (fs[i].status == 200) {
+            made++;
+            continue;
+        }
+        cr_assert_eq(fs[i].status, 503, "map %d: %ld", i, fs[i].status);
+        refused++;
+        cr_expect_str_eq(fs[i].retry_after, "7");
+        cr_expect(strstr(fs[i].expose, "Retry-After"), "Expose-Headers: '%s'", fs[i].expose);
+        cr_expect(strstr(fs[i].body, "shutting down"), "%s", fs[i].body);
+    }
+    cr_assert_eq(wait_exit(&d), 0);
+    cr_assert_geq(made, 1, "the map being made was dropped");
+    cr_assert_geq(refused, 1, "every queued map was made after the deadline");
+    td_stop(&d, SIGKILL); /* exited already: only the scratch files go */
+}
+
+Test(lifecycle, a_method_refused_on_dungeon_is_counted_under_its_path_and_exposes_allow)
+{
+    td_daemon d;
+    cr_assert(td_start(&d, NULL));
+    td_resp r;
+    cr_assert(td_request(d.base, "GET", "/dungeon", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 405);
+    char v[128];
+    cr_assert(td_header(&r, "Allow", v, sizeof v));
+    cr_assert(td_header(&r, "Access-Control-Expose-Headers", v, sizeof v));
+    cr_assert(strstr(v, "Allow"), "%s", v);
+    td_resp_free(&r);
+    char m[16384];
+    metrics(&d, m, sizeof m);
+    cr_assert(strstr(m, "dungeond_requests_total{route=\"/dungeon\",status=\"405\"} 1\n"), "%s", m);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
