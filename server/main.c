@@ -193,6 +193,9 @@ int main(int argc, char **argv)
         srv_static_fini();
         return fail("port file", &err);
     }
+    if (cfg.per_ip_connections == 0 || cfg.per_ip_connections >= cfg.max_connections)
+        srv_log("warn", "per_ip_connections %d: one client address can hold all %d connections",
+                cfg.per_ip_connections, cfg.max_connections);
 
     int sig = 0;
     while (sigwait(&set, &sig) != 0) {}
