@@ -94,18 +94,20 @@ const unsigned dg__key_algos[K_COUNT] = {
 /* Integer family keys: field, range, default (seed 001's table for panels). */
 const dg__int_key dg__int_keys[DG__N_INT_KEYS] = {
     /* caves: at 45 the halls run together, full of pillars; 50 winds */
-    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 50},
-    {K_CAVE_STEPS, offsetof(dg_options, cave_steps), 1, 10, 4},
-    {K_PANEL_SIZE_MIN, offsetof(dg_options, panel_size_min), 8, 99, 12},
-    {K_ROOM_SIZE_MIN, offsetof(dg_options, panel_room_min), 3, 97, 5},
-    {K_ROOM_SIZE_MAX, offsetof(dg_options, panel_room_max), 3, 97, 10},
-    {K_CORRIDOR_MARGIN, offsetof(dg_options, corridor_margin), 1, 10, 2},
-    {K_WALL_MARGIN, offsetof(dg_options, wall_margin), 0, 10, 1},
-    {K_ROOM_COUNT, offsetof(dg_options, room_count), 2, 63, 7},
-    {K_AREA_WIDTH_MIN, offsetof(dg_options, area_width_min), 3, 99, 5},
-    {K_AREA_HEIGHT_MIN, offsetof(dg_options, area_height_min), 3, 99, 5},
-    {K_AREA_SIZE_MIN, offsetof(dg_options, area_size_min), 9, 9801, 36},
-    {K_BLOCK_SIZE, offsetof(dg_options, block_size), 7, 31, 9},
+    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 50, false},
+    {K_CAVE_STEPS, offsetof(dg_options, cave_steps), 1, 10, 4, false},
+    {K_PANEL_SIZE_MIN, offsetof(dg_options, panel_size_min), 8, 99, 12, false},
+    {K_ROOM_SIZE_MIN, offsetof(dg_options, panel_room_min), 3, 97, 5, false},
+    {K_ROOM_SIZE_MAX, offsetof(dg_options, panel_room_max), 3, 97, 10, false},
+    {K_CORRIDOR_MARGIN, offsetof(dg_options, corridor_margin), 1, 10, 2, false},
+    {K_WALL_MARGIN, offsetof(dg_options, wall_margin), 0, 10, 1, false},
+    {K_ROOM_COUNT, offsetof(dg_options, room_count), 2, 63, 7, false},
+    {K_AREA_WIDTH_MIN, offsetof(dg_options, area_width_min), 3, 99, 5, false},
+    {K_AREA_HEIGHT_MIN, offsetof(dg_options, area_height_min), 3, 99, 5, false},
+    {K_AREA_SIZE_MIN, offsetof(dg_options, area_size_min), 9, 9801, 36, false},
+    /* gen_cells.c lays blocks block_size & ~1 apart: 8 and 9 make one map,
+     * so both print as 9 and share one permalink */
+    {K_BLOCK_SIZE, offsetof(dg_options, block_size), 7, 31, 9, true},
 };
 
 int *dg__int_field(dg_options *o, size_t i) { return (int *)(void *)((char *)o + dg__int_keys[i].off); }

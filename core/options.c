@@ -362,7 +362,7 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         if (!dg__parse_int(value, &n) || n < dg__int_keys[i].lo || n > dg__int_keys[i].hi)
             return fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
                         dg__key_names[k], dg__int_keys[i].lo, dg__int_keys[i].hi);
-        *dg__int_field(o, (size_t)i) = (int)n;
+        *dg__int_field(o, (size_t)i) = dg__int_keys[i].odd ? (int)n | 1 : (int)n;
         break;
     }
     }

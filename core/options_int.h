@@ -72,6 +72,7 @@ typedef struct {
     key_id k;
     size_t off;
     int lo, hi, def;
+    bool odd; /* an even value counts as the next odd one (and prints so) */
 } dg__int_key;
 #define DG__N_INT_KEYS 12
 extern const dg__int_key dg__int_keys[DG__N_INT_KEYS];
