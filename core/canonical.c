@@ -59,8 +59,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
 {
     assert(o && o->seed_given);
     size_t len = 0;
-    unsigned me = ALGO(o->algorithm);
-#define APPLIES(k) (!dg__key_algos[k] || (dg__key_algos[k] & me))
+#define APPLIES(k) dg__key_applies(o, (key_id)(k))
     if (cap) buf[0] = '\0';
     put_u64(buf, cap, &len, "seed", o->seed_given ? o->seed : 0);
     put(buf, cap, &len, "algorithm", dg_algorithm_name(o->algorithm));
@@ -79,7 +78,6 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
     /* family keys: caves only matter to donjon when its layout is cavernous */
     for (int k = K_CAVE_FILL; k < K_COUNT; k++) {
         if (!APPLIES(k)) continue;
-        if (o->algorithm == DG_ALGO_DONJON && o->layout != DG_LAYOUT_CAVERNOUS) continue;
         int i = dg__int_key_index((key_id)k);
         if (i >= 0) put_int(buf, cap, &len, dg__key_names[k], *dg__int_field((dg_options *)o, (size_t)i));
         else if (k == K_PILLARS) put(buf, cap, &len, dg__key_names[k], o->pillars ? "yes" : "no");

@@ -179,6 +179,11 @@ typedef struct {
      * duplicate detection and preset/explicit precedence */
     uint64_t given;
     int raw_rows, raw_cols, raw_room_min, raw_room_max;
+    /* the text family keys, cell and ppg came as, so an error found only
+     * by dg_options_finish still shows the value as received: entries of
+     * (key index + 1, text, NUL), cut to fit */
+    char given_text[256];
+    unsigned short given_len;
 } dg_options;
 
 /* Deployment limits the parser enforces (the daemon reads them from config). */

@@ -63,7 +63,8 @@ const char *const dg__key_names[K_COUNT] = {
 };
 
 /* Which algorithms a key means something for; 0 = every one. A key given
- * for another family is an error, and the canonical string leaves it out. */
+ * for another family is an error, and the canonical string leaves it out
+ * (dg__key_applies adds donjon's layout rule for the cave keys). */
 const unsigned dg__key_algos[K_COUNT] = {
     [K_LAYOUT] = ALGO(DG_ALGO_DONJON),
     [K_ROOMS] = ALGO(DG_ALGO_DONJON),
@@ -90,6 +91,14 @@ const unsigned dg__key_algos[K_COUNT] = {
     [K_BLOCK_SIZE] = ALGO(DG_ALGO_CELLS),
     [K_CONNECT] = ALGO(DG_ALGO_CELLS),
 };
+
+bool dg__key_applies(const dg_options *o, key_id k)
+{
+    if (dg__key_algos[k] && !(dg__key_algos[k] & ALGO(o->algorithm))) return false;
+    if ((k == K_CAVE_FILL || k == K_CAVE_STEPS) && o->algorithm == DG_ALGO_DONJON)
+        return o->layout == DG_LAYOUT_CAVERNOUS;
+    return true;
+}
 
 /* Integer family keys: field, range, default (seed 001's table for panels). */
 const dg__int_key dg__int_keys[DG__N_INT_KEYS] = {

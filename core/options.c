@@ -130,6 +130,50 @@ static dg_status unknown_key(dg_error *err, const char *key, const char *value)
     return dg_error_set(err, DG_EINVAL, key, value, "", "unknown option '%s'", shown);
 }
 
+/* ------------------------------------------------- values as received */
+
+/* Keys whose errors can come from dg_options_finish, after the text is
+ * gone: the family keys (given for another algorithm or layout) and what
+ * sizes a raster (too big an image). */
+static bool kept_as_text(key_id k)
+{
+    return dg__key_algos[k] || k == K_ROWS || k == K_COLS || k == K_CELL || k == K_PPG;
+}
+
+/* Keeps value (cut to what is left, UTF-8 safe) as key k's entry. */
+static void remember(dg_options *o, key_id k, const char *value)
+{
+    size_t used = o->given_len, room = sizeof o->given_text - used;
+    if (room < 3) return; /* key byte, one byte of text, NUL */
+    size_t n = dg__utf8_cut(value, room - 2 < 63 ? room - 2 : 63);
+    o->given_text[used] = (char)(k + 1);
+    memcpy(o->given_text + used + 1, value, n);
+    o->given_text[used + 1 + n] = '\0';
+    o->given_len = (unsigned short)(used + n + 2);
+}
+
+/* Key k's value as received into buf; when it did not fit, what the
+ * parser made of it (an integer key's number), else "". */
+static void recall(const dg_options *o, key_id k, char *buf, size_t cap)
+{
+    for (size_t i = 0; i < o->given_len && i < sizeof o->given_text;) {
+        const char *t = o->given_text + i + 1;
+        size_t n = strnlen(t, sizeof o->given_text - i - 1);
+        if (o->given_text[i] == (char)(k + 1)) {
+            snprintf(buf, cap, "%.*s", (int)n, t);
+            return;
+        }
+        i += n + 2;
+    }
+    int j = dg__int_key_index(k);
+    if (j >= 0) snprintf(buf, cap, "%d", *dg__int_field((dg_options *)o, (size_t)j));
+    else if (k == K_ROWS) snprintf(buf, cap, "%d", o->rows);
+    else if (k == K_COLS) snprintf(buf, cap, "%d", o->cols);
+    else if (k == K_CELL) snprintf(buf, cap, "%d", o->cell);
+    else if (k == K_PPG) snprintf(buf, cap, "%d", o->ppg);
+    else if (cap) buf[0] = '\0';
+}
+
 /* -------------------------------------------------------------- parsing */
 
 void dg_options_init(dg_options *o)
@@ -366,7 +410,10 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         break;
     }
     }
-    if (rc == DG_OK) o->given |= GIVEN(k);
+    if (rc == DG_OK) {
+        o->given |= GIVEN(k);
+        if (kept_as_text((key_id)k)) remember(o, (key_id)k, value);
+    }
     return rc;
 }
 
@@ -447,14 +494,23 @@ static void algos_of(key_id k, char *buf, size_t cap)
     dg__join(buf, cap, names, n, "|");
 }
 
-/* Keys given for another family, and each family's own cross-key rules. */
+/* Keys given for another family (or, for donjon's cave keys, another
+ * layout), and each family's own cross-key rules. Every key that would be
+ * left out of the canonical string is refused alike: nothing given is
+ * silently dropped. */
 static dg_status finish_family(dg_options *o, dg_error *err)
 {
     for (int k = 0; k < K_COUNT; k++) {
-        if (!(o->given & GIVEN(k)) || !dg__key_algos[k] || (dg__key_algos[k] & ALGO(o->algorithm))) continue;
-        char fits[sizeof err->allowed];
+        if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
+        char fits[sizeof err->allowed], value[sizeof err->value];
+        recall(o, (key_id)k, value, sizeof value);
+        if (dg__key_algos[k] & ALGO(o->algorithm)) /* the algorithm fits: the layout does not */
+            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "layout=cavernous",
+                                "%s does not apply to layout=%s (only to layout=cavernous, "
+                                "or to algorithm=caverns)",
+                                dg__key_names[k], dg__layout_names[o->layout]);
         algos_of((key_id)k, fits, sizeof fits);
-        return dg_error_set(err, DG_EINVAL, dg__key_names[k], "", fits,
+        return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
                             "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
                             dg__algorithm_names[o->algorithm], fits);
     }

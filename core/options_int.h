@@ -66,6 +66,10 @@ _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");
 extern const char *const dg__key_names[K_COUNT];
 /* Which algorithms a key means something for; 0 = every one. */
 extern const unsigned dg__key_algos[K_COUNT];
+/* Whether key k means something for o: its algorithm, and for donjon its
+ * layout (the cave keys only shape layout=cavernous). A given key that
+ * does not apply is refused; the canonical string leaves it out. */
+bool dg__key_applies(const dg_options *o, key_id k);
 
 /* Integer family keys: field, range, default. */
 typedef struct {
