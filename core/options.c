@@ -538,6 +538,68 @@ static dg_status finish_family(dg_options *o, dg_error *err)
     return DG_OK;
 }
 
+/* png.c's own test, so both agree on every size: the raster is drawn
+ * with one boundary pixel past the last cell each way. */
+static bool raster_too_big(int rows, int cols, int px)
+{
+    long long w = (long long)cols * px + 1, h = (long long)rows * px + 1;
+    return w * h > DG_PNG_MAX_PIXELS;
+}
+
+int dg_raster_fit(int rows, int cols, int lo, int hi)
+{
+    int fit = hi;
+    while (fit >= lo && raster_too_big(rows, cols, fit)) fit--;
+    return fit < lo ? lo - 1 : fit;
+}
+
+/* The raster a png or uvtt answer needs, checked before any map is made
+ * (a big cavernous map takes half a second to be refused otherwise). The
+ * advice is always one the parser accepts: a smaller cell or ppg when one
+ * fits, else a smaller map. */
+static dg_status finish_image(const dg_options *o, limits l, dg_error *err)
+{
+    key_id k;
+    int px, lo, hi;
+    if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
+    else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
+    else return DG_OK;
+    if (!raster_too_big(o->rows, o->cols, px)) return DG_OK;
+
+    char value[sizeof err->value], allowed[sizeof err->allowed];
+    int fit = dg_raster_fit(o->rows, o->cols, lo, px - 1 < hi ? px - 1 : hi);
+    if (fit >= lo) {
+        recall(o, k, value, sizeof value);
+        snprintf(allowed, sizeof allowed, "%d..%d", lo, fit);
+        if (k == K_CELL) /* png.c's words, so either check reads the same */
+            return dg_error_set(err, DG_ELIMIT, "cell", value, allowed,
+                                "a %dx%d map at %d px is over the %lld pixel image limit; use a "
+                                "smaller cell",
+                                o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS);
+        return dg_error_set(err, DG_ELIMIT, "ppg", value, allowed,
+                            "a %dx%d map at ppg=%d makes an image over the %lld pixel limit; "
+                            "use ppg %d or less",
+                            o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS, fit);
+    }
+    /* no cell or ppg fits: the longer side is the one to cut, to what fits
+     * with the other side at the smallest px */
+    bool cut_cols = o->cols >= o->rows;
+    int other = cut_cols ? o->rows : o->cols, most = l.max_dim;
+    while (most >= DG_MIN_DIM &&
+           raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
+        most -= 2;
+    key_id side = cut_cols ? K_COLS : K_ROWS;
+    recall(o, side, value, sizeof value);
+    if (most >= DG_MIN_DIM) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_DIM, most);
+    else allowed[0] = '\0';
+    return dg_error_set(err, DG_ELIMIT, dg__key_names[side], value, allowed,
+                        "a %dx%d map is too big for %s at any %s (over the %lld pixel image "
+                        "limit even at %s%d); make %s at most %d",
+                        o->cols, o->rows, dg__format_names[o->format], dg__key_names[k],
+                        (long long)DG_PNG_MAX_PIXELS, k == K_CELL ? "cell=" : "ppg=", lo,
+                        dg__key_names[side], most);
+}
+
 dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
 {
     if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to finish");
@@ -548,7 +610,7 @@ dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
     if (rc != DG_OK) return rc;
     if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
-    return DG_OK;
+    return finish_image(o, l, err);
 }
 
 dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],

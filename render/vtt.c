@@ -175,7 +175,9 @@ static dg_status put_base64(const dg_dungeon *d, const void *ctx, dg_buf *out, d
 }
 
 /* The map image at ppg, cols*ppg x rows*ppg; the renderer's errors about
- * its cell size are about ppg here. */
+ * its cell size are about ppg here. dg_options_finish refuses such a ppg
+ * before a map is made; this is for options built some other way, and its
+ * advice must still be one that can be followed. */
 static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 {
     dg_error e;
@@ -186,9 +188,18 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
         if (err && err->code == DG_OK) *err = e;
         return rc;
     }
-    return dg_error_set(err, rc, "ppg", e.value, "",
-                        "a %dx%d map at ppg=%d makes too big an image; use a smaller ppg",
-                        d->width, d->height, d->opts.ppg);
+    int fit = dg_raster_fit(d->height, d->width, DG_MIN_PPG, d->opts.ppg - 1);
+    if (fit < DG_MIN_PPG)
+        return dg_error_set(err, rc, "ppg", e.value, "",
+                            "a %dx%d map is too big for uvtt at any ppg (over %lld pixels even "
+                            "at ppg=%d); make a smaller map",
+                            d->width, d->height, (long long)DG_PNG_MAX_PIXELS, DG_MIN_PPG);
+    char allowed[32];
+    snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, fit);
+    return dg_error_set(err, rc, "ppg", e.value, allowed,
+                        "a %dx%d map at ppg=%d makes an image over the %lld pixel limit; use "
+                        "ppg %d or less",
+                        d->width, d->height, d->opts.ppg, (long long)DG_PNG_MAX_PIXELS, fit);
 }
 
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
