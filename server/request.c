@@ -4,6 +4,7 @@
  * and the small header grammars (Accept, Accept-Encoding, If-None-Match). */
 #include <ctype.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -51,45 +52,254 @@ dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
     return srv_kv_add(kv, key, value, err);
 }
 
+/* ------------------------------------------------------------- JSON body */
+
+/* A body value reaches the core as the text the query string would carry
+ * ("rows": 45 and "rows": "45" alike, true as "yes"), so both routes share
+ * one judge. Types are refused here only where no value of that type can
+ * be right, and which those are is read off the core's own vocabulary
+ * (dg_option_allowed), not a second list that could drift:
+ *   seed   an integer >= 0 or a string (a JSON integer stops at 2^63-1:
+ *          bigger seeds go as strings, like any text seed);
+ *   names  (no digit in what the key allows: rooms, format, ...) strings only;
+ *   true/false only where yes/no is a value (polymorph, stairs, pillars, ...);
+ *   other numbers and all strings go to the core, which names what is wrong.
+ * download is the daemon's own yes/no key. Keys the core does not know pass
+ * through so its "unknown option" error (with its suggestion) is the one. */
+
+#define SEED_ALLOWED "integer 0..9223372036854775807, or a string: digits up to 18446744073709551615 or any text"
+/* 2^53: every integer below it is exact in a double */
+#define EXACT_REAL 9007199254740992.0
+#define INT64_REAL 9223372036854775808.0
+
+typedef struct {
+    bool known, seed, names_only, yes_no;
+    char allowed[96];
+} key_kind;
+
+static bool has_token(const char *list, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *p = list; (p = strstr(p, tok)) != NULL; p += n)
+        if ((p == list || p[-1] == '|') && (p[n] == '|' || p[n] == '\0')) return true;
+    return false;
+}
+
+static key_kind kind_of(const char *key)
+{
+    key_kind k = {0};
+    if (!strcasecmp(key, "download")) {
+        k.known = k.yes_no = true;
+        snprintf(k.allowed, sizeof k.allowed, "yes|no|true|false|1|0");
+        return k;
+    }
+    dg_option_allowed(key, k.allowed, sizeof k.allowed);
+    k.known = k.allowed[0] != '\0';
+    if (!k.known) return k;
+    k.seed = !strcasecmp(key, "seed");
+    k.names_only = !strpbrk(k.allowed, "0123456789");
+    k.yes_no = has_token(k.allowed, "yes") || has_token(k.allowed, "no");
+    return k;
+}
+
+/* The value as the client wrote it (near enough), for error messages. */
+static void received(const json_t *v, char *buf, size_t cap)
+{
+    switch (json_typeof(v)) {
+    case JSON_INTEGER: snprintf(buf, cap, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
+    case JSON_REAL:
+        /* the shortest text that reads back as the same double */
+        for (int prec = 15; prec <= 17; prec++) {
+            snprintf(buf, cap, "%.*g", prec, json_real_value(v));
+            if (strtod(buf, NULL) == json_real_value(v)) break;
+        }
+        break;
+    case JSON_TRUE: snprintf(buf, cap, "true"); break;
+    case JSON_FALSE: snprintf(buf, cap, "false"); break;
+    case JSON_STRING: snprintf(buf, cap, "%s", json_string_value(v)); break;
+    case JSON_ARRAY: snprintf(buf, cap, "[...]"); break;
+    case JSON_OBJECT: snprintf(buf, cap, "{...}"); break;
+    default: snprintf(buf, cap, "null"); break;
+    }
+}
+
+/* A whole number that fits int64 exactly, as JSON Schema reads 12.0 as 12. */
+static bool whole(const json_t *v, double limit, char *buf, size_t cap)
+{
+    if (json_is_integer(v)) {
+        snprintf(buf, cap, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        return true;
+    }
+    if (!json_is_real(v)) return false;
+    double d = json_real_value(v);
+    if (!(d < limit && d > -limit) || d != (double)(long long)d) return false;
+    snprintf(buf, cap, "%lld", (long long)d);
+    return true;
+}
+
+/* One body value -> the text for the core; *out NULL for null (absent).
+ * big non-NULL: the body held an integer past int64 (jansson's limit),
+ * decoded here as a double, and big is its text when jansson quoted it
+ * (else ""); such a value is named, never used. */
+static dg_status body_value(const char *key, const json_t *v, const char *big, char *text,
+                            size_t cap, const char **out, dg_error *err)
+{
+    char got[64];
+    received(v, got, sizeof got);
+    if (big && *big && json_is_real(v) && strtod(big, NULL) == json_real_value(v))
+        snprintf(got, sizeof got, "%s", big);   /* the digits as sent, not the double's */
+    *out = text;
+    if (json_is_null(v)) {
+        *out = NULL;
+        return DG_OK;
+    }
+    if (json_is_array(v) || json_is_object(v))
+        return dg_error_set(err, DG_EINVAL, key, got, "string, number or boolean",
+                            "%.32s must be a string, number or boolean", key);
+    key_kind k = kind_of(key);
+    if (json_is_string(v)) {
+        *out = json_string_value(v);
+        return DG_OK;
+    }
+    if (json_is_real(v) && fabs(json_real_value(v)) >= INT64_REAL && (big || k.seed)) {
+        if (k.seed)
+            return dg_error_set(err, DG_EINVAL, "seed", got, SEED_ALLOWED,
+                                "seed is too big for a JSON number; send it as a string: \"seed\": \"%s\"", got);
+        return dg_error_set(err, DG_EINVAL, key, got,
+                            k.known ? k.allowed : "integers -9223372036854775808..9223372036854775807",
+                            "%.32s is out of range", key);
+    }
+    if (k.seed) {
+        if (whole(v, EXACT_REAL, text, cap) && text[0] != '-') return DG_OK;
+        return dg_error_set(err, DG_EINVAL, "seed", got, SEED_ALLOWED,
+                            "seed must be an integer >= 0 or a string, not %s", got);
+    }
+    if (json_is_boolean(v)) {
+        if (k.known && !k.yes_no)
+            return dg_error_set(err, DG_EINVAL, key, got, k.allowed, "%.32s takes %s, not %s", key,
+                                k.names_only ? "a name (a JSON string)" : "a number", got);
+        /* donjon's own vocabulary says yes/no */
+        *out = json_is_true(v) ? "yes" : "no";
+        return DG_OK;
+    }
+    if (k.known && k.names_only && !k.yes_no)
+        return dg_error_set(err, DG_EINVAL, key, got, k.allowed,
+                            "%.32s takes a name (a JSON string), not a number", key);
+    if (!whole(v, EXACT_REAL, text, cap)) snprintf(text, cap, "%s", got);   /* the core says why not */
+    return DG_OK;
+}
+
+/* Walks the top-level object into kv. */
+static dg_status walk(srv_kv *kv, const json_t *root, const char *big, dg_error *err)
+{
+    if (!json_is_object(root))
+        return dg_error_set(err, DG_EINVAL, "body", "", "a JSON object of options",
+                            "body must be a JSON object of options");
+    const char *key;
+    json_t *v;
+    dg_status rc;
+    json_object_foreach((json_t *)root, key, v) {
+        char text[64];
+        const char *s;
+        if ((rc = body_value(key, v, big, text, sizeof text, &s, err)) != DG_OK) return rc;
+        if (s && (rc = srv_kv_add(kv, key, s, err)) != DG_OK) return rc;
+    }
+    return DG_OK;
+}
+
+/* jansson adds "near '<token>'" to an error when the token is short: the
+ * duplicate key (quoted, as written) or the number too big. Only used to
+ * name what was wrong; without it the error is just less specific. */
+static bool near_token(const json_error_t *je, char *out, size_t cap)
+{
+    const char *p = strstr(je->text, " near '");
+    size_t n = p ? strlen(p + 7) : 0;
+    if (!n || p[7 + n - 1] != '\'' || n > cap) return false;
+    memcpy(out, p + 7, n - 1);
+    out[n - 1] = '\0';
+    return true;
+}
+
+/* A body jansson refused for a duplicate key: the key named, as the query
+ * string's "option 'seed' given twice", when it is a top-level key. */
+static dg_status duplicate(const char *body, size_t len, const json_error_t *je, dg_error *err)
+{
+    char tok[64];
+    json_t *name = near_token(je, tok, sizeof tok) ? json_loads(tok, JSON_DECODE_ANY, NULL) : NULL;
+    /* decoded without the duplicate check: the last value is the one kept */
+    json_t *root = json_loadb(body, len, JSON_DECODE_INT_AS_REAL, NULL);
+    json_t *v = json_is_string(name) && json_is_object(root) ? json_object_get(root, json_string_value(name)) : NULL;
+    srv_kv scratch;
+    srv_kv_init(&scratch);
+    /* something else wrong in it (a nested object holding the duplicate,
+     * a big number) is named first */
+    dg_status rc = root ? walk(&scratch, root, "", err) : DG_OK;
+    if (rc != DG_OK) {
+        /* named by walk */
+    } else if (v) {
+        const char *key = json_string_value(name);
+        char got[64], allowed[96];
+        received(v, got, sizeof got);
+        key_kind k = kind_of(key);
+        snprintf(allowed, sizeof allowed, "%s", k.known ? k.allowed : "once");
+        rc = dg_error_set(err, DG_EINVAL, key, got, allowed, "option '%.32s' given twice", key);
+    } else {
+        char where[64];
+        snprintf(where, sizeof where, "line %d column %d", je->line, je->column);
+        rc = dg_error_set(err, DG_EINVAL, "body", where, "each key once",
+                          "body gives a key twice (%s)", where);
+    }
+    srv_kv_fini(&scratch);
+    json_decref(name);
+    json_decref(root);
+    return rc;
+}
+
 dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err)
 {
     json_error_t je;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
+    char tok[64] = "";
+    const char *big = NULL;
+    if (!root && json_error_code(&je) == json_error_duplicate_key) return duplicate(body, len, &je, err);
+    if (!root && json_error_code(&je) == json_error_numeric_overflow) {
+        /* valid JSON all the same: read integers as doubles only to name
+         * the key that holds the big one (walk always fails on it) */
+        root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, NULL);
+        if (root) big = near_token(&je, tok, sizeof tok) ? tok : "";
+    }
     if (!root) {
         char where[64];
         snprintf(where, sizeof where, "line %d column %d", je.line, je.column);
         return dg_error_set(err, DG_EINVAL, "body", where, "a JSON object of options",
                             "body is not valid JSON: %s", je.text);
     }
-    dg_status rc = DG_OK;
-    if (!json_is_object(root)) {
-        rc = dg_error_set(err, DG_EINVAL, "body", "", "a JSON object of options",
-                          "body must be a JSON object of options");
-        goto done;
-    }
-    const char *key;
-    json_t *v;
-    json_object_foreach(root, key, v) {
-        char text[64];
-        const char *s = text;
-        switch (json_typeof(v)) {
-        case JSON_STRING: s = json_string_value(v); break;
-        case JSON_INTEGER: snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT, json_integer_value(v)); break;
-        case JSON_REAL: snprintf(text, sizeof text, "%.17g", json_real_value(v)); break;
-        /* donjon's own vocabulary says yes/no */
-        case JSON_TRUE: s = "yes"; break;
-        case JSON_FALSE: s = "no"; break;
-        case JSON_NULL: continue;        /* null: as if the key were absent */
-        default:
-            rc = dg_error_set(err, DG_EINVAL, key, json_is_array(v) ? "[...]" : "{...}",
-                              "string, number or boolean", "%.32s must be a string, number or boolean", key);
-            goto done;
-        }
-        if ((rc = srv_kv_add(kv, key, s, err)) != DG_OK) goto done;
-    }
-done:
+    dg_status rc = walk(kv, root, big, err);
     json_decref(root);
+    if (rc == DG_OK && big) {
+        /* the big number sat inside something walk did not look into */
+        srv_kv_fini(kv);
+        rc = dg_error_set(err, DG_EINVAL, "body", "", "integers -9223372036854775808..9223372036854775807",
+                          "body holds an integer too big: %s", je.text);
+    }
     return rc;
+}
+
+/* POST takes its options from the body alone: a query string beside it
+ * would be silently ignored, so the first of its keys is named. */
+dg_status srv_post_check_query(const srv_kv *query, dg_error *err)
+{
+    if (!query->n) return DG_OK;
+    return dg_error_set(err, DG_EINVAL, query->keys[0], query->values[0], "no query string on POST",
+                        "POST /dungeon takes its options from the JSON body, not the query string ('%.32s')",
+                        query->keys[0]);
+}
+
+bool srv_kv_has(const srv_kv *kv, const char *key)
+{
+    for (size_t i = 0; i < kv->n; i++)
+        if (!strcasecmp(kv->keys[i], key)) return true;
+    return false;
 }
 
 static uint64_t random_seed(void)

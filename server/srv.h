@@ -217,7 +217,15 @@ dg_status srv_kv_add(srv_kv *kv, const char *key, const char *value, dg_error *e
 dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
                            const char *value, size_t value_size, dg_error *err);
 /* A JSON object body -> pairs (strings, numbers and booleans as text). */
+/* DG_EINVAL naming the key for a JSON type no value of it can have (seed:
+ * an integer >= 0 or a string), a key given twice, an integer past int64;
+ * naming "body" when it is no JSON object. */
 dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err);
+/* POST's query pairs (decoded): DG_EINVAL naming the first, if any -- the
+ * options come from the body alone. */
+dg_status srv_post_check_query(const srv_kv *query, dg_error *err);
+/* True when kv holds key, any case (the body's "format" beats Accept). */
+bool srv_kv_has(const srv_kv *kv, const char *key);
 
 /* Options for one map request plus the daemon-only keys. */
 typedef struct {

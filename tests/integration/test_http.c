@@ -248,7 +248,7 @@ Test(http, bad_post_bodies_give_400_naming_what)
         {"{\"rows\": [9]}", "rows"},
         {"{\"rooms\": {\"a\": 1}}", "rooms"},
         {"{\"rows\": \"nine\"}", "rows"},
-        {"{\"seed\": 1, \"seed\": 2}", "body"},
+        {"{\"seed\": 1, \"seed\": 2}", "seed"},   /* named, as the query names it */
         {"{\"cell\": 1e9}", "cell"},
         {"{\"colour\": \"red\"}", "colour"},
     };

@@ -120,7 +120,7 @@ Test(srv_request, json_bodies_become_text_pairs)
 Test(srv_request, bad_json_bodies_name_what_is_wrong)
 {
     static const struct { const char *body, *param; } cases[] = {
-        {"{", "body"}, {"[]", "body"}, {"7", "body"}, {"{\"a\":1,\"a\":2}", "body"},
+        {"{", "body"}, {"[]", "body"}, {"7", "body"}, {"{\"a\":1,\"a\":2}", "a"},
         {"{\"rows\": [1]}", "rows"}, {"{\"doors\": {}}", "doors"}, {"{\"x\": \"\\u0000\"}", "body"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -130,6 +130,91 @@ Test(srv_request, bad_json_bodies_name_what_is_wrong)
                      "%s accepted", cases[i].body);
         cr_assert_str_eq(err.param, cases[i].param, "%s", cases[i].body);
     }
+}
+
+/* One body -> (status, param, value); value NULL: not checked. */
+static void body_fails(const char *body, const char *param, const char *value)
+{
+    srv_kv_fini(&kv);
+    dg_error_clear(&err);
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_EINVAL, "%s accepted", body);
+    cr_assert_str_eq(err.param, param, "%s", body);
+    if (value) cr_assert_str_eq(err.value, value, "%s", body);
+    cr_assert_neq(err.allowed[0], '\0', "%s: no allowed text", body);
+}
+
+static void body_gives(const char *body, const char *key, const char *value)
+{
+    srv_kv_fini(&kv);
+    dg_error_clear(&err);
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_OK, "%s: %s", body, err.msg);
+    cr_assert_eq(kv.n, 1, "%s", body);
+    cr_assert_str_eq(kv.keys[0], key);
+    cr_assert_str_eq(kv.values[0], value, "%s", body);
+}
+
+Test(srv_request, a_json_seed_is_an_integer_from_0_or_a_string)
+{
+    body_gives("{\"seed\": 9223372036854775807}", "seed", "9223372036854775807");
+    body_gives("{\"seed\": \"18446744073709551615\"}", "seed", "18446744073709551615");
+    body_gives("{\"seed\": 7.0}", "seed", "7");          /* JSON Schema: 7.0 is an integer */
+    body_gives("{\"seed\": \"-1\"}", "seed", "-1");      /* text seeds hash, as in the query */
+    body_fails("{\"seed\": -1}", "seed", "-1");
+    body_fails("{\"seed\": 1.5}", "seed", "1.5");
+    body_fails("{\"seed\": true}", "seed", "true");
+    body_fails("{\"seed\": false}", "seed", "false");
+    body_fails("{\"seed\": 1e300}", "seed", "1e+300");
+    /* past jansson's int64: named, with the way that works */
+    body_fails("{\"seed\": 18446744073709551615}", "seed", "18446744073709551615");
+    cr_assert(strstr(err.msg, "string"), "%s", err.msg);
+    body_fails("{\"rooms\": \"dense\", \"seed\": 9223372036854775808}", "seed", "9223372036854775808");
+    body_fails("{\"seed\": 99999999999999999999999999}", "seed", NULL);
+    body_fails("{\"seed\": -9223372036854775809}", "seed", NULL);
+}
+
+Test(srv_request, json_types_no_value_of_the_key_can_have_are_named)
+{
+    body_fails("{\"rooms\": 7}", "rooms", "7");          /* a number where a name goes */
+    body_fails("{\"format\": 1.5}", "format", "1.5");
+    body_fails("{\"rooms\": true}", "rooms", "true");    /* not a yes/no key */
+    body_fails("{\"rows\": false}", "rows", "false");
+    body_fails("{\"cell\": 99999999999999999999}", "cell", NULL);
+    body_gives("{\"rows\": \"45\"}", "rows", "45");      /* strings are the query's text */
+    body_gives("{\"rows\": 45.0}", "rows", "45");
+    body_gives("{\"cell\": 1.5}", "cell", "1.5");        /* the core says why not */
+    body_gives("{\"stairs\": true}", "stairs", "yes");
+    body_gives("{\"pillars\": 1}", "pillars", "1");
+    body_gives("{\"download\": false}", "download", "no");
+    body_gives("{\"colour\": 7}", "colour", "7");        /* unknown: the core names it */
+}
+
+Test(srv_request, a_key_twice_in_a_body_is_named_like_the_query_names_it)
+{
+    body_fails("{\"seed\": 1, \"seed\": 2}", "seed", "2");
+    cr_assert_str_eq(err.msg, "option 'seed' given twice");
+    /* a duplicate inside a nested value: the nesting is what is wrong */
+    body_fails("{\"rows\": {\"a\": 1, \"a\": 2}}", "rows", NULL);
+    /* too long for jansson to quote back: still an error about the body */
+    body_fails("{\"a_key_far_too_long_to_quote\": 1, \"a_key_far_too_long_to_quote\": 2}", "body", NULL);
+}
+
+Test(srv_request, post_query_pairs_are_refused_naming_the_first)
+{
+    cr_assert_eq(srv_post_check_query(&kv, &err), DG_OK);
+    add("seed", "7");
+    add("rooms", "bogus");
+    cr_assert_eq(srv_post_check_query(&kv, &err), DG_EINVAL);
+    cr_assert_str_eq(err.param, "seed");
+    cr_assert_str_eq(err.value, "7");
+    cr_assert(strstr(err.msg, "body"), "%s", err.msg);
+}
+
+Test(srv_request, kv_has_ignores_case)
+{
+    cr_assert(!srv_kv_has(&kv, "format"));
+    add("FORMAT", "png");
+    cr_assert(srv_kv_has(&kv, "format"));
+    cr_assert(!srv_kv_has(&kv, "form"));
 }
 
 Test(srv_request, at_most_64_pairs)
