@@ -18,3 +18,4 @@ dg_add_test(test_gen_panels ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_panels.c uni
 dg_add_test(test_gen_cells ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_cells.c unit)
 dg_add_test(test_walls ${CMAKE_SOURCE_DIR}/tests/unit/test_walls.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_png_write ${CMAKE_SOURCE_DIR}/tests/unit/test_png_write.c unit PkgConfig::PNG)
+dg_add_test(test_options_apply ${CMAKE_SOURCE_DIR}/tests/unit/test_options_apply.c unit)

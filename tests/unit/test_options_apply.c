@@ -1,0 +1,235 @@
+/* test_options_apply.c -- the option rules dg_options_finish applies once
+ * every key is in (core/options.c): keys that do not apply to the chosen
+ * algorithm or layout, values that print as what the map uses, and rasters
+ * too big for the map, refused before any map is made. test_options.c
+ * covers parsing key by key. */
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dg.h"
+#include "render.h"
+
+/* Parses "k=v&k=v" (test input only: no escaping); err is filled. */
+static dg_status parse(dg_options *o, const char *query, dg_error *err)
+{
+    char buf[1024];
+    const char *keys[32], *values[32];
+    size_t n = 0;
+    cr_assert_lt(strlen(query), sizeof buf);
+    strcpy(buf, query);
+    for (char *save = NULL, *pair = strtok_r(buf, "&", &save); pair;
+         pair = strtok_r(NULL, "&", &save)) {
+        char *eq = strchr(pair, '=');
+        cr_assert_not_null(eq, "test pair without '=': %s", pair);
+        *eq = '\0';
+        cr_assert_lt(n, 32u);
+        keys[n] = pair;
+        values[n++] = eq + 1;
+    }
+    dg_error_clear(err);
+    return dg_options_parse(o, n, keys, values, NULL, err);
+}
+
+static void canonical(const char *query, char *buf, size_t cap)
+{
+    dg_options o;
+    dg_error e;
+    cr_assert_eq(parse(&o, query, &e), DG_OK, "%s: %s", query, e.msg);
+    cr_assert_lt(dg_options_canonical(&o, buf, cap), cap);
+}
+
+/* An error naming param, with value and allowed exactly so. */
+static void refused(const char *query, dg_status code, const char *param, const char *value,
+                    const char *allowed)
+{
+    dg_options o;
+    dg_error e;
+    cr_assert_eq(parse(&o, query, &e), code, "%s: wanted %d, got %d (%s)", query, code, e.code,
+                 e.msg);
+    cr_assert_str_eq(e.param, param, "%s: %s", query, e.msg);
+    cr_assert_str_eq(e.value, value, "%s: %s", query, e.msg);
+    cr_assert_str_eq(e.allowed, allowed, "%s: %s", query, e.msg);
+}
+
+/* ------------------------------------------------- keys that do not apply */
+
+Test(options_apply, a_family_key_for_another_algorithm_is_refused_with_its_value)
+{
+    refused("algorithm=caverns&rooms=dense", DG_EINVAL, "rooms", "dense", "donjon");
+    refused("seed=1&room_count=5", DG_EINVAL, "room_count", "5", "gridmapper");
+    /* as received: case and padding zeros kept, whatever the key order */
+    refused("rooms=DENSE&algorithm=caverns", DG_EINVAL, "rooms", "DENSE", "donjon");
+    refused("cave_steps=007&algorithm=panels", DG_EINVAL, "cave_steps", "007", "donjon|caverns");
+    refused("algorithm=panels&deadends=some", DG_EINVAL, "deadends", "some",
+            "donjon|caverns|gridmapper|abstract|cells");
+    dg_options o;
+    dg_error e;
+    parse(&o, "algorithm=caverns&rooms=dense", &e);
+    cr_assert(strstr(e.msg, "does not apply to algorithm=caverns") != NULL, "%s", e.msg);
+}
+
+Test(options_apply, cave_keys_with_a_donjon_layout_that_is_not_cavernous_are_refused)
+{
+    /* before: accepted, then dropped from the canonical string */
+    refused("seed=1&cave_fill=40", DG_EINVAL, "cave_fill", "40", "layout=cavernous");
+    refused("cave_steps=3&layout=round", DG_EINVAL, "cave_steps", "3", "layout=cavernous");
+    dg_options o;
+    dg_error e;
+    parse(&o, "seed=1&cave_fill=40", &e);
+    cr_assert(strstr(e.msg, "layout=rectangle") != NULL, "%s", e.msg);
+    /* where they apply they are kept, whatever the key order */
+    char c[1024];
+    canonical("seed=1&cave_fill=40&layout=cavernous", c, sizeof c);
+    cr_assert(strstr(c, "cave_fill=40&cave_steps=4") != NULL, "%s", c);
+    canonical("cave_steps=6&algorithm=caverns&seed=1", c, sizeof c);
+    cr_assert(strstr(c, "cave_steps=6") != NULL, "%s", c);
+}
+
+Test(options_apply, every_given_key_is_either_in_the_canonical_string_or_refused)
+{
+    /* one valid value per family key; each with each algorithm and with two
+     * donjon layouts: accepted means the canonical string shows it */
+    static const char *const pairs[][2] = {
+        {"cave_fill", "40"},      {"cave_steps", "3"},      {"panel_size_min", "20"},
+        {"room_size_min", "4"},   {"room_size_max", "6"},   {"corridor_margin", "1"},
+        {"wall_margin", "2"},     {"room_count", "5"},      {"pillars", "yes"},
+        {"caves", "yes"},         {"area_width_min", "6"},  {"area_height_min", "6"},
+        {"area_size_min", "40"},  {"block_size", "11"},     {"connect", "fan"},
+        {"rooms", "dense"},       {"layout", "box"},        {"polymorph", "yes"},
+        {"corridors", "straight"}, {"deadends", "25"},      {"room_min", "5"},
+    };
+    static const char *const algos[] = {"donjon&layout=cavernous", "donjon&layout=box",
+                                        "caverns", "panels", "gridmapper", "abstract", "cells"};
+    int kept = 0, refusals = 0;
+    for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
+        for (size_t p = 0; p < sizeof pairs / sizeof *pairs; p++) {
+            char q[256], want[64], c[1024];
+            snprintf(q, sizeof q, "seed=3&algorithm=%s&%s=%s", algos[a], pairs[p][0], pairs[p][1]);
+            if (!strcmp(pairs[p][0], "layout") && strstr(algos[a], "layout=")) continue;
+            dg_options o;
+            dg_error e;
+            dg_status rc = parse(&o, q, &e);
+            if (rc != DG_OK) {
+                cr_assert_str_eq(e.param, pairs[p][0], "%s: %s", q, e.msg);
+                cr_assert_str_eq(e.value, pairs[p][1], "%s: %s", q, e.msg);
+                cr_assert(strstr(e.msg, "does not apply") != NULL, "%s: %s", q, e.msg);
+                refusals++;
+                continue;
+            }
+            dg_options_canonical(&o, c, sizeof c);
+            snprintf(want, sizeof want, "&%s=%s", pairs[p][0], pairs[p][1]);
+            cr_assert(strstr(c, want) != NULL, "%s accepted but %s is not in %s", q, want, c);
+            kept++;
+        }
+    }
+    cr_assert_gt(kept, 20);
+    cr_assert_gt(refusals, 60);
+}
+
+/* ------------------------------------------------------ canonical values */
+
+Test(options_apply, an_even_block_size_prints_as_the_next_odd_one)
+{
+    char a[1024], b[1024];
+    for (int v = 8; v <= 30; v += 2) {
+        char qa[64], qb[64];
+        snprintf(qa, sizeof qa, "seed=9&algorithm=cells&block_size=%d", v);
+        snprintf(qb, sizeof qb, "seed=9&algorithm=cells&block_size=%d", v + 1);
+        canonical(qa, a, sizeof a);
+        canonical(qb, b, sizeof b);
+        cr_assert_str_eq(a, b, "block_size=%d and %d make one map", v, v + 1);
+    }
+    canonical("seed=9&algorithm=cells&block_size=7", a, sizeof a);
+    cr_assert(strstr(a, "block_size=7&") != NULL, "%s", a);
+    refused("algorithm=cells&block_size=32", DG_EINVAL, "block_size", "32", "7..31");
+}
+
+Test(options_apply, block_sizes_that_share_a_string_make_the_same_map)
+{
+    static const char *const q[2][5] = {
+        {"seed=21", "algorithm=cells", "rows=61", "cols=75", "block_size=10"},
+        {"seed=21", "algorithm=cells", "rows=61", "cols=75", "block_size=11"},
+    };
+    dg_buf t[2];
+    for (int i = 0; i < 2; i++) {
+        const char *k[5], *v[5];
+        char kv[5][32];
+        for (int j = 0; j < 5; j++) {
+            strcpy(kv[j], q[i][j]);
+            char *eq = strchr(kv[j], '=');
+            *eq = '\0';
+            k[j] = kv[j];
+            v[j] = eq + 1;
+        }
+        dg_options o;
+        dg_error e;
+        dg_error_clear(&e);
+        cr_assert_eq(dg_options_parse(&o, 5, k, v, NULL, &e), DG_OK, "%s", e.msg);
+        dg_dungeon *d = NULL;
+        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
+        dg_buf_init(&t[i]);
+        cr_assert_eq(dg_text_encode(d, &t[i], &e), DG_OK, "%s", e.msg);
+        dg_dungeon_free(d);
+    }
+    cr_assert_eq(t[0].len, t[1].len);
+    cr_assert_eq(memcmp(t[0].data, t[1].data, t[0].len), 0);
+    dg_buf_fini(&t[0]);
+    dg_buf_fini(&t[1]);
+}
+
+/* ------------------------------------------------------- raster limits */
+
+/* png.c's rule: (cols * px + 1) x (rows * px + 1) pixels at most 2^28. */
+static bool fits(int rows, int cols, int px)
+{
+    return ((long long)cols * px + 1) * ((long long)rows * px + 1) <= DG_PNG_MAX_PIXELS;
+}
+
+Test(options_apply, raster_fit_is_the_largest_size_within_the_pixel_limit)
+{
+    cr_assert_eq(dg_raster_fit(1001, 1001, 4, 64), 16);
+    cr_assert_eq(dg_raster_fit(701, 701, 20, 256), 23);
+    cr_assert_eq(dg_raster_fit(1001, 1001, 20, 256), 19, "none fits: lo - 1");
+    cr_assert_eq(dg_raster_fit(27, 37, 20, 256), 256);
+    for (int px = 20; px <= 256; px += 9) {
+        int f = dg_raster_fit(301, 455, 20, px);
+        cr_assert(f < 20 || fits(301, 455, f));
+        cr_assert(f == px || !fits(301, 455, f + 1));
+    }
+}
+
+Test(options_apply, a_uvtt_ppg_too_big_for_the_map_names_the_largest_that_fits)
+{
+    refused("format=uvtt&rows=701&cols=701", DG_ELIMIT, "ppg", "70", "20..23");
+    refused("format=uvtt&rows=301&cols=301&ppg=0200", DG_ELIMIT, "ppg", "0200", "20..54");
+    cr_assert(fits(301, 301, 54) && !fits(301, 301, 55));
+    dg_options o;
+    dg_error e;
+    cr_assert_eq(parse(&o, "format=uvtt&rows=701&cols=701&ppg=23", &e), DG_OK, "%s", e.msg);
+    /* other formats do not draw at ppg */
+    cr_assert_eq(parse(&o, "format=foundry&rows=701&cols=701", &e), DG_OK, "%s", e.msg);
+    cr_assert_eq(parse(&o, "format=json&rows=701&cols=701&ppg=256", &e), DG_OK, "%s", e.msg);
+}
+
+Test(options_apply, a_uvtt_map_too_big_at_any_ppg_names_the_side_to_cut)
+{
+    /* before: "use a smaller ppg" at ppg=20, the smallest, with allowed "" */
+    refused("format=uvtt&rows=1001&cols=1001&ppg=20", DG_ELIMIT, "cols", "1001", "7..669");
+    cr_assert(fits(1001, 669, 20) && !fits(1001, 671, 20));
+    /* the longer side, as received (1000 counts as 1001) */
+    refused("format=uvtt&rows=1000&cols=999", DG_ELIMIT, "rows", "1000", "7..671");
+    cr_assert(fits(671, 999, 20) && !fits(673, 999, 20));
+}
+
+Test(options_apply, a_png_cell_too_big_for_the_map_is_refused_before_generating)
+{
+    refused("format=png&rows=1001&cols=1001&cell=32", DG_ELIMIT, "cell", "32", "4..16");
+    /* the default cell too: refused here rather than after the map is made */
+    refused("format=png&rows=1001&cols=1001", DG_ELIMIT, "cell", "18", "4..16");
+    dg_options o;
+    dg_error e;
+    cr_assert_eq(parse(&o, "format=png&rows=1001&cols=1001&cell=16", &e), DG_OK, "%s", e.msg);
+    cr_assert_eq(parse(&o, "format=png&rows=4001&cols=4001&cell=4", &e), DG_OK, "%s", e.msg);
+}
