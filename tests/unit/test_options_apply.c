@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dg.h"
@@ -232,4 +233,39 @@ Test(options_apply, a_png_cell_too_big_for_the_map_is_refused_before_generating)
     dg_error e;
     cr_assert_eq(parse(&o, "format=png&rows=1001&cols=1001&cell=16", &e), DG_OK, "%s", e.msg);
     cr_assert_eq(parse(&o, "format=png&rows=4001&cols=4001&cell=4", &e), DG_OK, "%s", e.msg);
+}
+
+Test(options_apply, the_uvtt_encoder_gives_the_same_advice_for_options_built_by_hand)
+{
+    /* options set field by field skip dg_options_finish: the encoder's own
+     * check must still name a ppg that fits, or none */
+    dg_dungeon d = {0};
+    dg_options_init(&d.opts);
+    dg_options_set_seed(&d.opts, 1);
+    d.width = d.height = 301;
+    d.cells = calloc(301 * 301, sizeof *d.cells);
+    cr_assert_not_null(d.cells);
+    d.opts.ppg = 200;
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error e;
+    dg_error_clear(&e);
+    cr_assert_eq(dg_uvtt_encode(&d, &b, &e), DG_ELIMIT);
+    cr_assert_str_eq(e.param, "ppg");
+    cr_assert_str_eq(e.value, "200");
+    cr_assert_str_eq(e.allowed, "20..54", "%s", e.msg);
+    free(d.cells);
+
+    d.width = d.height = 1001;
+    d.cells = calloc(1001 * 1001, sizeof *d.cells);
+    cr_assert_not_null(d.cells);
+    d.opts.ppg = DG_MIN_PPG;
+    dg_error_clear(&e);
+    cr_assert_eq(dg_uvtt_encode(&d, &b, &e), DG_ELIMIT);
+    cr_assert_str_eq(e.allowed, "");
+    cr_assert(strstr(e.msg, "at any ppg") != NULL, "%s", e.msg);
+    cr_assert_null(strstr(e.msg, "smaller ppg"), "%s", e.msg);
+    cr_assert_eq(b.len, 0);
+    free(d.cells);
+    dg_buf_fini(&b);
 }
