@@ -265,7 +265,10 @@ dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *e
     if (!root && json_error_code(&je) == json_error_numeric_overflow) {
         /* valid JSON all the same: read integers as doubles only to name
          * the key that holds the big one (walk always fails on it) */
-        root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, NULL);
+        json_error_t again;
+        root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &again);
+        if (!root && json_error_code(&again) == json_error_duplicate_key)
+            return duplicate(body, len, &again, err);   /* it names the big one first */
         if (root) big = near_token(&je, tok, sizeof tok) ? tok : "";
     }
     if (!root) {

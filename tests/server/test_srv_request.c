@@ -194,6 +194,8 @@ Test(srv_request, a_key_twice_in_a_body_is_named_like_the_query_names_it)
     cr_assert_str_eq(err.msg, "option 'seed' given twice");
     /* a duplicate inside a nested value: the nesting is what is wrong */
     body_fails("{\"rows\": {\"a\": 1, \"a\": 2}}", "rows", NULL);
+    /* a big number and a key twice: the first wrong key in the body is named */
+    body_fails("{\"seed\": 1, \"rows\": 99999999999999999999, \"seed\": 2}", "rows", NULL);
     /* too long for jansson to quote back: still an error about the body */
     body_fails("{\"a_key_far_too_long_to_quote\": 1, \"a_key_far_too_long_to_quote\": 2}", "body", NULL);
 }
