@@ -146,6 +146,7 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
 {
     char got[64];
     received(v, got, sizeof got);
+    const char *name = *key ? key : "body";   /* a param "" would name nothing */
     if (big && *big && json_is_real(v) && strtod(big, NULL) == json_real_value(v))
         snprintf(got, sizeof got, "%s", big);   /* the digits as sent, not the double's */
     *out = text;
@@ -154,7 +155,7 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
         return DG_OK;
     }
     if (json_is_array(v) || json_is_object(v))
-        return dg_error_set(err, DG_EINVAL, key, got, "string, number or boolean",
+        return dg_error_set(err, DG_EINVAL, name, got, "string, number or boolean",
                             "%.32s must be a string, number or boolean", key);
     key_kind k = kind_of(key);
     if (json_is_string(v)) {
@@ -165,7 +166,7 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
         if (k.seed)
             return dg_error_set(err, DG_EINVAL, "seed", got, SEED_ALLOWED,
                                 "seed is too big for a JSON number; send it as a string: \"seed\": \"%s\"", got);
-        return dg_error_set(err, DG_EINVAL, key, got,
+        return dg_error_set(err, DG_EINVAL, name, got,
                             k.known ? k.allowed : "integers -9223372036854775808..9223372036854775807",
                             "%.32s is out of range", key);
     }
@@ -176,14 +177,14 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
     }
     if (json_is_boolean(v)) {
         if (k.known && !k.yes_no)
-            return dg_error_set(err, DG_EINVAL, key, got, k.allowed, "%.32s takes %s, not %s", key,
+            return dg_error_set(err, DG_EINVAL, name, got, k.allowed, "%.32s takes %s, not %s", key,
                                 k.names_only ? "a name (a JSON string)" : "a number", got);
         /* donjon's own vocabulary says yes/no */
         *out = json_is_true(v) ? "yes" : "no";
         return DG_OK;
     }
     if (k.known && k.names_only && !k.yes_no)
-        return dg_error_set(err, DG_EINVAL, key, got, k.allowed,
+        return dg_error_set(err, DG_EINVAL, name, got, k.allowed,
                             "%.32s takes a name (a JSON string), not a number", key);
     if (!whole(v, EXACT_REAL, text, cap)) snprintf(text, cap, "%s", got);   /* the core says why not */
     return DG_OK;
@@ -228,7 +229,9 @@ static dg_status duplicate(const char *body, size_t len, const json_error_t *je,
     json_t *name = near_token(je, tok, sizeof tok) ? json_loads(tok, JSON_DECODE_ANY, NULL) : NULL;
     /* decoded without the duplicate check: the last value is the one kept */
     json_t *root = json_loadb(body, len, JSON_DECODE_INT_AS_REAL, NULL);
-    json_t *v = json_is_string(name) && json_is_object(root) ? json_object_get(root, json_string_value(name)) : NULL;
+    /* an empty key twice is named by where it is: a param "" names nothing */
+    json_t *v = json_is_string(name) && json_string_length(name) && json_is_object(root)
+                    ? json_object_get(root, json_string_value(name)) : NULL;
     srv_kv scratch;
     srv_kv_init(&scratch);
     /* something else wrong in it (a nested object holding the duplicate,

@@ -5,7 +5,8 @@
  * one pair in order, strings unchanged, integers and reals as text that
  * reads back to the same number, booleans as yes/no; arrays, objects,
  * non-objects and invalid JSON (bad UTF-8, NUL, duplicate keys, huge
- * numbers) are well-formed refusals naming a parameter. An accepted body
+ * numbers) are well-formed refusals naming a parameter, and so are
+ * members of a type their key cannot take (seed -1, rooms 7), naming it. An accepted body
  * parses the same twice and takes its format from "format", else Accept. */
 #include <math.h>
 #include <strings.h>
@@ -43,6 +44,16 @@ static void check_pairs(const srv_kv *kv, json_t *root)
     check(i == kv->n);
 }
 
+/* A member of root named key in any case (errors name keys as the core
+ * spells them: "seed" for "Seed"). */
+static bool has_key(json_t *root, const char *key)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach(root, k, v) if (!strcasecmp(k, key)) return true;
+    return false;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;
@@ -56,13 +67,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     json_t *root = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, NULL);
     if (rc != DG_OK) {
         check_error_key(&err, rc, root && json_is_object(root) && json_object_get(root, ""));
-        /* refused: not a JSON object, a non-scalar member, or too many */
+        /* refused: not a JSON object, a non-scalar member, too many, or
+         * a member of a type its key cannot take (named: it is in root) */
         if (root && json_is_object(root) && rc != DG_ELIMIT) {
             bool nested = false;
             const char *k;
             json_t *v;
             json_object_foreach(root, k, v) nested |= json_is_array(v) || json_is_object(v);
-            check(nested);
+            check(nested || has_key(root, err.param));
         }
     } else {
         check(root && json_is_object(root));
