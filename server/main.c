@@ -182,10 +182,7 @@ int main(int argc, char **argv)
         return fail("start", &err);
     }
     int port = srv_http_port(h);
-    srv_log("info", "dungeond %s listening on http://%s%s%s:%d/ (io_threads %d, workers %d, cache %s)",
-            DUNGEOND_VERSION, strchr(cfg.address, ':') ? "[" : "", cfg.address,
-            strchr(cfg.address, ':') ? "]" : "", port, cfg.io_threads, cfg.workers,
-            cfg.cache ? "on" : "off");
+    /* "listening" is logged once the port file is there: both say ready */
     if (port_file && port_file_commit(&pf, port_file, port, &err) != DG_OK) {
         /* nobody was told the port: stop at once, nothing can be in flight
          * but what found a fixed port by chance */
@@ -193,6 +190,10 @@ int main(int argc, char **argv)
         srv_static_fini();
         return fail("port file", &err);
     }
+    srv_log("info", "dungeond %s listening on http://%s%s%s:%d/ (io_threads %d, workers %d, cache %s)",
+            DUNGEOND_VERSION, strchr(cfg.address, ':') ? "[" : "", cfg.address,
+            strchr(cfg.address, ':') ? "]" : "", port, cfg.io_threads, cfg.workers,
+            cfg.cache ? "on" : "off");
     if (cfg.per_ip_connections == 0 || cfg.per_ip_connections >= cfg.max_connections)
         srv_log("warn", "per_ip_connections %d: one client address can hold all %d connections",
                 cfg.per_ip_connections, cfg.max_connections);
