@@ -351,16 +351,28 @@ enum MHD_Result srv_maps_post(srv_req *r)
         return srv_send_error(r, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "body must be application/json",
                               "Content-Type", ct ? ct : "", "application/json");
     }
-    dg_error err;
-    dg_error_clear(&err);
-    dg_format accept_fmt;
-    if (srv_format_from_accept(header(r, MHD_HTTP_HEADER_ACCEPT), &accept_fmt, &err) != DG_OK)
-        return srv_send_error(r, MHD_HTTP_NOT_ACCEPTABLE, err.msg, err.param, err.value, err.allowed);
     srv_kv kv;
     srv_kv_init(&kv);
+    /* the options are the body's alone: a query beside it would go unread */
+    collect c = {&kv, {0}, false};
+    dg_error_clear(&c.err);
+    MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, query_pair, &c);
+    if (!c.failed && srv_post_check_query(&kv, &c.err) != DG_OK) c.failed = true;
+    srv_kv_fini(&kv);
+    if (c.failed) return srv_send_dg_error(r, &c.err);
+    dg_error err;
+    dg_error_clear(&err);
     if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &err) != DG_OK) {
         srv_kv_fini(&kv);
         return srv_send_dg_error(r, &err);
+    }
+    /* the body's format key wins over Accept (openapi.yaml), so Accept is
+     * read, and can be unacceptable, only without one */
+    dg_format accept_fmt = DG_FMT_JSON;
+    if (!srv_kv_has(&kv, "format")
+        && srv_format_from_accept(header(r, MHD_HTTP_HEADER_ACCEPT), &accept_fmt, &err) != DG_OK) {
+        srv_kv_fini(&kv);
+        return srv_send_error(r, MHD_HTTP_NOT_ACCEPTABLE, err.msg, err.param, err.value, err.allowed);
     }
     return start(r, &kv, -1, accept_fmt, NULL);
 }

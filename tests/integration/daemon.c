@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,14 +52,23 @@ bool td_start(td_daemon *d, const char *const *extra)
     argv[n++] = "off";
     for (size_t i = 0; extra && extra[i] && n < 62; i++) argv[n++] = extra[i];
     argv[n] = NULL;
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) return false;
     if (pid == 0) {
+        /* A failed assertion ends the test before td_stop: the daemon goes
+         * with it rather than living on, holding the runner's output pipe
+         * open (ctest would wait on it). */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
         /* the log goes to the scratch dir; td_stop shows it on a failure */
         char log[128];
         snprintf(log, sizeof log, "%s/log", d->dir);
         int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) dup2(fd, 2);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
         execv(bin, (char *const *)argv);
         _exit(127);
     }

@@ -148,14 +148,14 @@ Test(http_post, other_keys_take_the_types_their_values_have)
 /* Findings 9 and 16 need srv_maps_post() (server/maps.c) to check the
  * query with srv_post_check_query() and to read Accept only when the body
  * has no format key (srv_kv_has()); enable these with that change. */
-Test(http_post, a_query_string_on_post_is_400_naming_its_first_key, .disabled = true)
+Test(http_post, a_query_string_on_post_is_400_naming_its_first_key)
 {
     td_resp r = post_to("/dungeon?seed=7&rooms=bogus", "{}", json_only);
     assert_named(&r, "seed", "7", "body");
     td_resp_free(&r);
 }
 
-Test(http_post, the_format_key_wins_over_accept, .disabled = true)
+Test(http_post, the_format_key_wins_over_accept)
 {
     static const char *const gif[] = {"Content-Type: application/json", "Accept: image/gif", NULL};
     td_resp r = post_to("/dungeon", "{\"seed\": 7, \"format\": \"png\"}", gif);
