@@ -58,6 +58,19 @@ static void metrics(const td_daemon *d, char *out, size_t cap)
     td_resp_free(&r);
 }
 
+/* Polls /metrics (up to 5 s) until it holds needle: a request is counted
+ * when it completes, just after its answer has gone out. m keeps the last
+ * text, for the failure message. */
+static bool wait_metric(const td_daemon *d, const char *needle, char *m, size_t cap)
+{
+    for (int i = 0; i < 500; i++) {
+        metrics(d, m, cap);
+        if (strstr(m, needle)) return true;
+        usleep(10000);
+    }
+    return false;
+}
+
 /* Waits up to 10 s for the daemon to exit; its exit status, or -1. */
 static int wait_exit(td_daemon *d)
 {
@@ -99,14 +112,10 @@ Test(lifecycle, a_request_the_http_library_refuses_is_logged_counted_and_let_go)
     while (recv(fd, buf, sizeof buf, 0) > 0) {
     }
     close(fd);
-    /* the daemon completes it just after closing the socket: poll */
+    /* the daemon completes it just after closing the socket */
     char m[16384];
-    for (int i = 0; i < 500; i++) {
-        metrics(&d, m, sizeof m);
-        if (strstr(m, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n")) break;
-        usleep(10000);
-    }
-    cr_assert(strstr(m, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n"), "%s", m);
+    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n", m, sizeof m),
+              "%s", m);
     /* only the /metrics request itself is in flight */
     cr_assert(strstr(m, "dungeond_in_flight_requests 1\n"), "%s", m);
     char log[65536];
@@ -272,7 +281,7 @@ Test(lifecycle, a_method_refused_on_dungeon_is_counted_under_its_path_and_expose
     cr_assert(strstr(v, "Allow"), "%s", v);
     td_resp_free(&r);
     char m[16384];
-    metrics(&d, m, sizeof m);
-    cr_assert(strstr(m, "dungeond_requests_total{route=\"/dungeon\",status=\"405\"} 1\n"), "%s", m);
+    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"/dungeon\",status=\"405\"} 1\n", m, sizeof m),
+              "%s", m);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
