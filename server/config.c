@@ -46,6 +46,8 @@ static const key_def keys[] = {
      * take the whole daemon */
     {"per_ip_connections", K_INT, OFF(per_ip_connections), 0, 65536, "128", "connections per client address; 0 = no limit"},
     {"timeout", K_INT, OFF(timeout), 1, 3600, "30", "seconds a connection may stay silent (not a limit on a slow request)"},
+    {"header_timeout", K_INT, OFF(header_timeout), 0, 3600, "20",
+     "seconds a client has to send a request's line and headers; 0 = no limit"},
     {"shutdown_timeout", K_INT, OFF(shutdown_timeout), 0, 3600, "30", "seconds to finish in-flight requests on SIGTERM"},
     {"retry_after", K_INT, OFF(retry_after), 1, 3600, "1", "Retry-After seconds sent with 503"},
     {"access_log", K_BOOL, OFF(access_log), 0, 1, "on", "one line per request on stderr, on|off"},

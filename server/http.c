@@ -273,21 +273,13 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
  * from its log line: the request it refused is logged and counted with it. */
 static __thread unsigned refused_status;
 
-/* A connection's request that has not completed yet. MHD drops a request
- * it refuses while parsing (e.g. more query parameters than its memory
- * holds) without calling completed_cb, so the connection's end, or its
- * next request, completes it: its record is freed and in_flight falls. */
-struct srv_conn {
-    srv_req *open;
-};
-
-/* Logs, counts and frees r; in_flight falls by one. */
-static void request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe)
+void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe)
 {
-    if (r->conn_state) r->conn_state->open = NULL;
+    srv_conns_request_done(r);
     uint64_t us = (srv_now_ns() - r->t0) / 1000u;
     unsigned status = r->status;
     if (!status && r->calls == 0 && refused_status) status = refused_status;
+    if (!status && r->calls == 0 && srv_conns_cut(r)) status = MHD_HTTP_REQUEST_TIMEOUT;
     /* a client that went away mid-answer is logged with the status meant */
     if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
     if (r->calls == 0) refused_status = 0;
@@ -301,31 +293,11 @@ static void request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCod
     __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
 }
 
-static void connection_cb(void *cls, struct MHD_Connection *conn, void **socket_context,
-                          enum MHD_ConnectionNotificationCode code)
-{
-    (void)conn;
-    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        /* without it (out of memory) requests still work; only a refused
-         * one is not logged */
-        *socket_context = calloc(1, sizeof(struct srv_conn));
-        return;
-    }
-    struct srv_conn *c = *socket_context;
-    *socket_context = NULL;
-    if (!c) return;
-    if (c->open) request_done(cls, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
-    free(c);
-}
-
 /* The request line is here: make the request record (freed in completed)
  * and keep the target as received, before MHD decodes it. */
 static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     srv_http *h = cls;
-    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    struct srv_conn *c = ci ? ci->socket_context : NULL;
-    if (c && c->open) request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
     srv_req *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->h = h;
@@ -334,10 +306,7 @@ static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
     r->raw = strdup(uri ? uri : "");
     r->route = SRV_ROUTE_OTHER;
     snprintf(r->method_name, sizeof r->method_name, "-");
-    if (c) {
-        c->open = r;
-        r->conn_state = c;
-    }
+    srv_conns_request_line(h, r);
     __atomic_fetch_add(&h->in_flight, 1, __ATOMIC_ACQ_REL);
     return r;
 }
@@ -349,7 +318,7 @@ static void completed_cb(void *cls, struct MHD_Connection *conn, void **req_cls,
     (void)conn;
     if (!r) return;
     *req_cls = NULL;
-    request_done(cls, r, toe);
+    srv_request_done(cls, r, toe);
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url,
@@ -362,6 +331,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     if (!r) return MHD_NO;   /* uri_cb ran out of memory */
     if (r->calls++ == 0) {
         __atomic_fetch_add(&h->handling, 1, __ATOMIC_ACQ_REL);
+        srv_conns_headers_in(h, r);
         /* Answering now would make MHD close the connection; headers are
          * in, so only look at them and wait for the next call. */
         r->method = parse_method(method);
@@ -432,6 +402,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     dg_status rc;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
     if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;
+    if ((rc = srv_conns_start(h, err)) != DG_OK) goto fail;
 
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
@@ -464,7 +435,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
-                            MHD_OPTION_NOTIFY_CONNECTION, connection_cb, h,
+                            MHD_OPTION_NOTIFY_CONNECTION, srv_conns_notify, h,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);
@@ -475,6 +446,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     *out = h;
     return DG_OK;
 fail:
+    srv_conns_stop(h);
     srv_pool_free(h->pool);
     srv_cache_free(h->cache);
     free(h);
@@ -519,8 +491,9 @@ void srv_http_stop(srv_http *h)
      * job runs (new ones get 503), then their answers get a moment to leave. */
     srv_pool_stop(h->pool);
     wait_idle(h, srv_now_ns() + 2000000000u);
-    MHD_stop_daemon(h->d);
+    MHD_stop_daemon(h->d);   /* every connection closed: the list is empty */
     if (lfd != MHD_INVALID_SOCKET) close(lfd);
+    srv_conns_stop(h);
     srv_pool_free(h->pool);
     srv_cache_free(h->cache);
     free(h);

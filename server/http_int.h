@@ -4,6 +4,7 @@
 #define SRV_HTTP_INT_H
 
 #include <microhttpd.h>
+#include <pthread.h>
 
 #include "srv.h"
 
@@ -18,6 +19,13 @@ struct srv_http {
     size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
+    /* connections, for header_timeout: the sweeper closes those whose
+     * request line and headers are not in by their deadline */
+    pthread_mutex_t conns_mu;
+    pthread_cond_t sweep_wake;
+    struct srv_conn *conns;  /* a list under conns_mu */
+    pthread_t sweeper;
+    bool conns_ready, sweeping, sweeper_stop;
     char body_allowed[48];
 };
 
@@ -62,6 +70,21 @@ enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
 enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
                                const char *param, const char *value, const char *allowed);
 enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e);
+
+/* http.c: logs, counts and frees r; in_flight falls by one. */
+void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe);
+
+/* conns.c: a record per open connection (the request MHD may drop
+ * uncompleted, header_timeout's deadline and the sweeper that enforces it). */
+dg_status srv_conns_start(srv_http *h, dg_error *err);
+void srv_conns_stop(srv_http *h);   /* after MHD_stop_daemon; safe after a failed start */
+/* MHD_OPTION_NOTIFY_CONNECTION */
+void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
+                      enum MHD_ConnectionNotificationCode code);
+void srv_conns_request_line(srv_http *h, srv_req *r);   /* r's record is new (uri_cb) */
+void srv_conns_headers_in(srv_http *h, srv_req *r);     /* the handler's first call */
+void srv_conns_request_done(srv_req *r);
+bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past the deadline */
 
 /* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);

@@ -26,7 +26,7 @@ static const double bounds[] = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
 static uint64_t by_status[SRV_ROUTE_COUNT][NSTATUS];
 static uint64_t buckets[NBUCKETS + 1];
 static uint64_t lat_sum_us, lat_count;
-static uint64_t cache_hits, cache_misses, generated, generated_inline;
+static uint64_t cache_hits, cache_misses, generated, generated_inline, connections_cut;
 
 static void add(uint64_t *p, uint64_t n) { __atomic_fetch_add(p, n, __ATOMIC_RELAXED); }
 static uint64_t get(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
@@ -45,6 +45,7 @@ void srv_metrics_request(srv_route_id route, unsigned status, uint64_t micros)
 }
 
 void srv_metrics_cache(bool hit) { add(hit ? &cache_hits : &cache_misses, 1); }
+void srv_metrics_connection_cut(void) { add(&connections_cut, 1); }
 void srv_metrics_generated(bool on_io_thread)
 {
     add(&generated, 1);
@@ -121,5 +122,8 @@ dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
     PUT("# HELP dungeond_maps_inline_total Of those, small maps made on the HTTP thread (inline_us).\n");
     PUT("# TYPE dungeond_maps_inline_total counter\n");
     PUT("dungeond_maps_inline_total %llu\n", (unsigned long long)get(&generated_inline));
+    PUT("# HELP dungeond_connections_cut_total Connections closed for not sending a request's headers within header_timeout.\n");
+    PUT("# TYPE dungeond_connections_cut_total counter\n");
+    PUT("dungeond_connections_cut_total %llu\n", (unsigned long long)get(&connections_cut));
     return DG_OK;
 }

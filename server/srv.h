@@ -31,6 +31,7 @@ typedef struct {
     int max_connections;     /* total open connections */
     int per_ip_connections;  /* per client address; 0 = no limit */
     int timeout;             /* idle connection seconds */
+    int header_timeout;      /* seconds to send a request's line and headers; 0 = no limit */
     int shutdown_timeout;    /* seconds to drain in-flight requests */
     int retry_after;         /* seconds, sent with 503 */
     bool access_log;         /* one line per request on stderr */
@@ -84,6 +85,7 @@ typedef int srv_route_id;
 
 void srv_metrics_request(srv_route_id route, unsigned status, uint64_t micros);
 void srv_metrics_cache(bool hit);
+void srv_metrics_connection_cut(void);
 /* A map was made; on_io_thread: inline, without a worker. */
 void srv_metrics_generated(bool on_io_thread);
 /* Appends the Prometheus text exposition. queue/in-flight are gauges read

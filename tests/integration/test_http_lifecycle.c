@@ -285,3 +285,94 @@ Test(lifecycle, a_method_refused_on_dungeon_is_counted_under_its_path_and_expose
               "%s", m);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
+
+/* ----------------------------------------------------- header_timeout */
+
+/* Seconds until the daemon closes fd (recv gives 0 or a reset), trickling
+ * a header byte every 100 ms meanwhile when trickle; -1 if still open
+ * after limit seconds. */
+static double seconds_to_close(int fd, bool trickle, double limit)
+{
+    struct timeval tv = {0, 100000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    for (int i = 0; i < (int)(limit * 10); i++) {
+        if (trickle && send(fd, "X", 1, MSG_NOSIGNAL) < 0) return i / 10.0;
+        char c;
+        ssize_t n = recv(fd, &c, 1, 0);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) return i / 10.0;
+    }
+    return -1;
+}
+
+Test(lifecycle, a_client_trickling_its_headers_is_cut_at_header_timeout)
+{
+    static const char *const flags[] = {"--header-timeout", "1", "--timeout", "60", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    enum { N = 5 };
+    int fds[N];
+    for (int i = 0; i < N; i++) {
+        fds[i] = connect_to(d.port);
+        cr_assert(fds[i] >= 0);
+        cr_assert_eq(send(fds[i], "GET /healthz HTTP/1.1\r\n", 23, 0), 23);
+    }
+    /* each byte restarts the 60 s idle timeout; only the deadline ends it */
+    for (int i = 0; i < N; i++) {
+        double t = seconds_to_close(fds[i], true, 10);
+        cr_assert(t >= 0, "connection %d still open after 10 s of trickling", i);
+        close(fds[i]);
+    }
+    char m[16384];
+    cr_assert(wait_metric(&d, "dungeond_connections_cut_total 5\n", m, sizeof m), "%s", m);
+    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"408\"} 5\n", m, sizeof m), "%s", m);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+Test(lifecycle, a_connection_that_never_sends_is_cut_at_header_timeout)
+{
+    static const char *const flags[] = {"--header-timeout", "1", "--timeout", "60", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    int fd = connect_to(d.port);
+    cr_assert(fd >= 0);
+    cr_assert(seconds_to_close(fd, false, 10) >= 0, "a silent connection outlived header_timeout by 9 s");
+    close(fd);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+/* Sends a GET of path on fd and reads the answer's head; its status. */
+static int get_on(int fd, const char *path)
+{
+    char req[256], buf[4096];
+    int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path);
+    if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) return -1;
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    size_t have = 0;
+    while (have < sizeof buf - 1) {
+        ssize_t k = recv(fd, buf + have, sizeof buf - 1 - have, 0);
+        if (k <= 0) return -1;
+        have += (size_t)k;
+        buf[have] = '\0';
+        char *end = strstr(buf, "\r\n\r\n");
+        const char *cl = strstr(buf, "Content-Length: "); /* as MHD writes it */
+        if (end && cl && have >= (size_t)(end + 4 - buf) + strtoul(cl + 16, NULL, 10)) break;
+    }
+    int status = 0;
+    return sscanf(buf, "HTTP/1.1 %d", &status) == 1 ? status : -1;
+}
+
+Test(lifecycle, a_kept_alive_connection_may_wait_between_requests_past_header_timeout)
+{
+    static const char *const flags[] = {"--header-timeout", "1", "--timeout", "60", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    int fd = connect_to(d.port);
+    cr_assert(fd >= 0);
+    cr_assert_eq(get_on(fd, "/healthz"), 200);
+    /* the wait between requests is the idle timeout's, not the deadline's */
+    sleep(2);
+    cr_assert_eq(get_on(fd, "/dungeon.txt?seed=7"), 200, "the kept-alive connection was cut while idle");
+    close(fd);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}

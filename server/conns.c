@@ -1,0 +1,160 @@
+/* conns.c -- one record per open connection, for what libmicrohttpd does
+ * not track for us:
+ *   - the connection's request not completed yet. MHD drops a request it
+ *     refuses while parsing (e.g. more query parameters than its memory
+ *     holds) without calling the completed callback, so the connection's
+ *     end, or its next request, completes it (http.c's srv_request_done):
+ *     logged, counted, freed, and out of the in-flight gauge;
+ *   - header_timeout: when the request line and headers must be in. MHD's
+ *     own timeout only counts silence, so a client trickling a header byte
+ *     at a time would hold its connection for ever. A sweeper thread shuts
+ *     down the socket of a connection past its deadline; MHD then closes it
+ *     (and its request is logged as 408). */
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "http_int.h"
+
+struct srv_conn {
+    srv_req *open;
+    int fd;
+    uint64_t deadline;       /* ns; 0 while no request line or headers are due. Under conns_mu */
+    bool cut;                /* atomic: the sweeper shut it down */
+    struct srv_conn *prev, *next;  /* h->conns, under conns_mu */
+};
+
+static uint64_t header_deadline(const srv_http *h)
+{
+    return h->cfg.header_timeout ? srv_now_ns() + (uint64_t)h->cfg.header_timeout * 1000000000u : 0;
+}
+
+static void *sweep(void *arg)
+{
+    srv_http *h = arg;
+    pthread_mutex_lock(&h->conns_mu);
+    while (!h->sweeper_stop) {
+        uint64_t now = srv_now_ns();
+        for (struct srv_conn *c = h->conns; c; c = c->next) {
+            if (!c->deadline || now < c->deadline || __atomic_load_n(&c->cut, __ATOMIC_RELAXED)) continue;
+            /* marked first: MHD may see the socket end and complete its
+             * request before shutdown() returns here. The fd is still MHD's:
+             * MHD closes it only after the CLOSED notification has unlinked
+             * c, which takes conns_mu */
+            __atomic_store_n(&c->cut, true, __ATOMIC_RELEASE);
+            (void)shutdown(c->fd, SHUT_RDWR);
+            srv_metrics_connection_cut();
+        }
+        /* a tenth of the timeout: a connection is cut at most 10% late */
+        long step_ms = h->cfg.header_timeout * 100L;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += step_ms / 1000;
+        until.tv_nsec += (step_ms % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&h->sweep_wake, &h->conns_mu, &until);
+    }
+    pthread_mutex_unlock(&h->conns_mu);
+    return NULL;
+}
+
+dg_status srv_conns_start(srv_http *h, dg_error *err)
+{
+    pthread_mutex_init(&h->conns_mu, NULL);
+    pthread_cond_init(&h->sweep_wake, NULL);
+    h->conns_ready = true;
+    if (h->cfg.header_timeout <= 0) return DG_OK;
+    if (pthread_create(&h->sweeper, NULL, sweep, h) != 0)
+        return dg_error_set(err, DG_ENOMEM, "header_timeout", "", "", "cannot start the header-deadline thread");
+    h->sweeping = true;
+    return DG_OK;
+}
+
+void srv_conns_stop(srv_http *h)
+{
+    if (!h->conns_ready) return;
+    if (h->sweeping) {
+        pthread_mutex_lock(&h->conns_mu);
+        h->sweeper_stop = true;
+        pthread_cond_signal(&h->sweep_wake);
+        pthread_mutex_unlock(&h->conns_mu);
+        pthread_join(h->sweeper, NULL);
+        h->sweeping = false;
+    }
+    pthread_cond_destroy(&h->sweep_wake);
+    pthread_mutex_destroy(&h->conns_mu);
+    h->conns_ready = false;
+}
+
+void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
+                      enum MHD_ConnectionNotificationCode code)
+{
+    srv_http *h = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        /* without a record (out of memory) requests still work; only a
+         * refused one goes unlogged, and no deadline holds the connection */
+        struct srv_conn *c = calloc(1, sizeof *c);
+        const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (c && ci) {
+            c->fd = ci->connect_fd;
+            pthread_mutex_lock(&h->conns_mu);
+            c->deadline = header_deadline(h);   /* the first request's, from the start */
+            c->next = h->conns;
+            if (h->conns) h->conns->prev = c;
+            h->conns = c;
+            pthread_mutex_unlock(&h->conns_mu);
+        } else {
+            free(c);
+            c = NULL;
+        }
+        *socket_context = c;
+        return;
+    }
+    struct srv_conn *c = *socket_context;
+    *socket_context = NULL;
+    if (!c) return;
+    pthread_mutex_lock(&h->conns_mu);
+    if (c->prev) c->prev->next = c->next;
+    else h->conns = c->next;
+    if (c->next) c->next->prev = c->prev;
+    pthread_mutex_unlock(&h->conns_mu);
+    if (c->open) srv_request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
+    free(c);
+}
+
+void srv_conns_request_line(srv_http *h, srv_req *r)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct srv_conn *c = ci ? ci->socket_context : NULL;
+    if (!c) return;
+    if (c->open) srv_request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
+    c->open = r;
+    r->conn_state = c;
+    /* a later request on a kept-alive connection: its headers are due from
+     * now (the wait between requests is MHD's idle timeout) */
+    pthread_mutex_lock(&h->conns_mu);
+    if (!c->deadline) c->deadline = header_deadline(h);
+    pthread_mutex_unlock(&h->conns_mu);
+}
+
+void srv_conns_headers_in(srv_http *h, srv_req *r)
+{
+    struct srv_conn *c = r->conn_state;
+    if (!c) return;
+    pthread_mutex_lock(&h->conns_mu);
+    c->deadline = 0;
+    pthread_mutex_unlock(&h->conns_mu);
+}
+
+void srv_conns_request_done(srv_req *r)
+{
+    if (r->conn_state) r->conn_state->open = NULL;
+}
+
+bool srv_conns_cut(const srv_req *r)
+{
+    return r->conn_state && __atomic_load_n(&r->conn_state->cut, __ATOMIC_ACQUIRE);
+}
