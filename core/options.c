@@ -137,6 +137,7 @@ static dg_status unknown_key(dg_error *err, const char *key, const char *value)
  * sizes a raster (too big an image). */
 static bool kept_as_text(key_id k)
 {
+    if (k >= K_COUNT) return false; /* the switch's end marker: no key */
     return dg__key_algos[k] || k == K_ROWS || k == K_COLS || k == K_CELL || k == K_PPG;
 }
 
