@@ -2,6 +2,7 @@
  * a small libcurl wrapper; see daemon.h. */
 #include "daemon.h"
 
+#include <criterion/criterion.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -88,6 +89,20 @@ bool td_start(td_daemon *d, const char *const *extra)
     if (!d->port) { td_stop(d, SIGKILL); return false; }
     snprintf(d->base, sizeof d->base, "http://127.0.0.1:%d", d->port);
     return true;
+}
+
+void td_suite_start(td_daemon *d, const char *const *extra)
+{
+    char bin[4096];
+    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    cr_assert(td_start(d, extra), "daemon did not start");
+}
+
+void td_suite_stop(td_daemon *d)
+{
+    if (d->pid) cr_expect_eq(td_stop(d, SIGTERM), 0, "daemon exit status");
+    curl_global_cleanup();
 }
 
 int td_stop(td_daemon *d, int sig)

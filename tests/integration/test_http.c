@@ -21,18 +21,11 @@ static td_daemon dd;
 
 static void setup(void)
 {
-    char bin[4096];
-    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
-    curl_global_init(CURL_GLOBAL_DEFAULT);
     static const char *const extra[] = {"--body-limit", "1024", NULL};
-    cr_assert(td_start(&dd, extra), "daemon did not start");
+    td_suite_start(&dd, extra);
 }
 
-static void teardown(void)
-{
-    if (dd.pid) cr_expect_eq(td_stop(&dd, SIGTERM), 0, "daemon exit status");
-    curl_global_cleanup();
-}
+static void teardown(void) { td_suite_stop(&dd); }
 
 TestSuite(http, .init = setup, .fini = teardown, .timeout = 60);
 

@@ -13,19 +13,8 @@
 
 static td_daemon dd;
 
-static void setup(void)
-{
-    char bin[4096];
-    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-    cr_assert(td_start(&dd, NULL), "daemon did not start");
-}
-
-static void teardown(void)
-{
-    if (dd.pid) cr_expect_eq(td_stop(&dd, SIGTERM), 0, "daemon exit status");
-    curl_global_cleanup();
-}
+static void setup(void) { td_suite_start(&dd, NULL); }
+static void teardown(void) { td_suite_stop(&dd); }
 
 TestSuite(http_options, .init = setup, .fini = teardown, .timeout = 60);
 

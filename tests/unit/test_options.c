@@ -7,27 +7,7 @@
 #include <string.h>
 
 #include "dg.h"
-
-/* Parses "k=v&k=v" (test input only: no escaping) into options. */
-static dg_status parse_query(dg_options *o, const char *query, const dg_limits *lim,
-                             dg_error *err)
-{
-    char buf[4096];
-    const char *keys[64], *values[64];
-    size_t n = 0;
-    cr_assert_lt(strlen(query), sizeof buf);
-    strcpy(buf, query);
-    for (char *save = NULL, *pair = strtok_r(buf, "&", &save); pair;
-         pair = strtok_r(NULL, "&", &save)) {
-        char *eq = strchr(pair, '=');
-        cr_assert_not_null(eq, "test query pair without '=': %s", pair);
-        *eq = '\0';
-        cr_assert_lt(n, 64u);
-        keys[n] = pair;
-        values[n++] = eq + 1;
-    }
-    return dg_options_parse(o, n, keys, values, lim, err);
-}
+#include "query_fixture.h"
 
 static void parse_ok(dg_options *o, const char *query)
 {

@@ -11,26 +11,12 @@
 
 #include "dg.h"
 #include "render.h"
+#include "query_fixture.h"
 
-/* Parses "k=v&k=v" (test input only: no escaping); err is filled. */
+/* err is filled. */
 static dg_status parse(dg_options *o, const char *query, dg_error *err)
 {
-    char buf[1024];
-    const char *keys[32], *values[32];
-    size_t n = 0;
-    cr_assert_lt(strlen(query), sizeof buf);
-    strcpy(buf, query);
-    for (char *save = NULL, *pair = strtok_r(buf, "&", &save); pair;
-         pair = strtok_r(NULL, "&", &save)) {
-        char *eq = strchr(pair, '=');
-        cr_assert_not_null(eq, "test pair without '=': %s", pair);
-        *eq = '\0';
-        cr_assert_lt(n, 32u);
-        keys[n] = pair;
-        values[n++] = eq + 1;
-    }
-    dg_error_clear(err);
-    return dg_options_parse(o, n, keys, values, NULL, err);
+    return parse_query(o, query, NULL, err);
 }
 
 static void canonical(const char *query, char *buf, size_t cap)
