@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -91,18 +94,40 @@ bool td_start(td_daemon *d, const char *const *extra)
     return true;
 }
 
-void td_suite_start(td_daemon *d, const char *const *extra)
+void td_suite_init(void)
 {
     char bin[4096];
     if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
     curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void td_suite_fini(void) { curl_global_cleanup(); }
+
+void td_suite_start(td_daemon *d, const char *const *extra)
+{
+    td_suite_init();
     cr_assert(td_start(d, extra), "daemon did not start");
 }
 
 void td_suite_stop(td_daemon *d)
 {
     if (d->pid) cr_expect_eq(td_stop(d, SIGTERM), 0, "daemon exit status");
-    curl_global_cleanup();
+    td_suite_fini();
+}
+
+int td_connect(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
 }
 
 int td_stop(td_daemon *d, int sig)

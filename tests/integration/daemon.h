@@ -17,11 +17,16 @@ typedef struct {
 /* Starts the daemon with extra flags (NULL-terminated); false if it did
  * not come up within 5 s. The access log is off unless a flag turns it on. */
 bool td_start(td_daemon *d, const char *const *extra);
-/* A suite's shared daemon: skips the test when build/dungeond is not
- * built, sets up libcurl and starts d with extra flags (NULL: none);
- * td_suite_stop expects a clean exit 0 and cleans libcurl up. */
+/* A suite's .init/.fini: skips the test when build/dungeond is not built,
+ * sets up (and cleans up) libcurl. */
+void td_suite_init(void);
+void td_suite_fini(void);
+/* The same, with a daemon the suite's tests share: started with extra
+ * flags (NULL: none); td_suite_stop expects a clean exit 0. */
 void td_suite_start(td_daemon *d, const char *const *extra);
 void td_suite_stop(td_daemon *d);
+/* A loopback TCP connection to port, or -1 with errno set. */
+int td_connect(int port);
 /* Sends sig, waits; the exit status (or 128 + signal if it died of one). */
 int td_stop(td_daemon *d, int sig);
 /* The daemon's stderr so far (the access log, when on) into out. */

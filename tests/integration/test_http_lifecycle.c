@@ -21,32 +21,7 @@
 
 #include "daemon.h"
 
-static void init(void)
-{
-    char bin[4096];
-    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-static void fini(void) { curl_global_cleanup(); }
-
-TestSuite(lifecycle, .init = init, .fini = fini, .timeout = 120);
-
-/* A loopback connection to port, or -1 with errno set. */
-static int connect_to(int port)
-{
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) return -1;
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    return fd;
-}
+TestSuite(lifecycle, .init = td_suite_init, .fini = td_suite_fini, .timeout = 120);
 
 /* The /metrics text into out (NUL-terminated). */
 static void metrics(const td_daemon *d, char *out, size_t cap)
@@ -94,7 +69,7 @@ static int send_too_many_params(int port)
     int n = snprintf(req, sizeof req, "GET /dungeon.json?seed=1");
     while (n < 3000) req[n++] = '&';
     n += snprintf(req + n, sizeof req - (size_t)n, " HTTP/1.1\r\nHost: x\r\n\r\n");
-    int fd = connect_to(port);
+    int fd = td_connect(port);
     cr_assert(fd >= 0, "connect: %s", strerror(errno));
     cr_assert_eq(send(fd, req, (size_t)n, 0), n);
     return fd;
@@ -221,7 +196,7 @@ Test(lifecycle, once_draining_new_connections_are_refused_at_once)
     start_big_maps(&d, fs, ts, N);
     kill(d.pid, SIGTERM);
     usleep(50000);
-    int fd = connect_to(d.port);
+    int fd = td_connect(d.port);
     int e = errno;
     /* asked while the daemon is still finishing its maps */
     int st;
@@ -312,7 +287,7 @@ Test(lifecycle, a_client_trickling_its_headers_is_cut_at_header_timeout)
     enum { N = 5 };
     int fds[N];
     for (int i = 0; i < N; i++) {
-        fds[i] = connect_to(d.port);
+        fds[i] = td_connect(d.port);
         cr_assert(fds[i] >= 0);
         cr_assert_eq(send(fds[i], "GET /healthz HTTP/1.1\r\n", 23, 0), 23);
     }
@@ -333,7 +308,7 @@ Test(lifecycle, a_connection_that_never_sends_is_cut_at_header_timeout)
     static const char *const flags[] = {"--header-timeout", "1", "--timeout", "60", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
-    int fd = connect_to(d.port);
+    int fd = td_connect(d.port);
     cr_assert(fd >= 0);
     cr_assert(seconds_to_close(fd, false, 10) >= 0, "a silent connection outlived header_timeout by 9 s");
     close(fd);
@@ -367,7 +342,7 @@ Test(lifecycle, a_kept_alive_connection_may_wait_between_requests_past_header_ti
     static const char *const flags[] = {"--header-timeout", "1", "--timeout", "60", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
-    int fd = connect_to(d.port);
+    int fd = td_connect(d.port);
     cr_assert(fd >= 0);
     cr_assert_eq(get_on(fd, "/healthz"), 200);
     /* the wait between requests is the idle timeout's, not the deadline's */

@@ -5,6 +5,7 @@
  * (--help, --version, --check-config, env). */
 #include <criterion/criterion.h>
 #include <curl/curl.h>
+#include <errno.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,17 +23,8 @@
 #include "dg.h"
 #include "render.h"
 
-static void init(void)
-{
-    char bin[4096];
-    if (!td_binary(bin, sizeof bin)) cr_skip_test("build/dungeond not built");
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-static void fini(void) { curl_global_cleanup(); }
-
-TestSuite(load, .init = init, .fini = fini, .timeout = 120);
-TestSuite(cli, .init = init, .fini = fini, .timeout = 60);
+TestSuite(load, .init = td_suite_init, .fini = td_suite_fini, .timeout = 120);
+TestSuite(cli, .init = td_suite_init, .fini = td_suite_fini, .timeout = 60);
 
 /* ------------------------------------------------- many clients at once */
 
@@ -212,10 +204,8 @@ Test(load, full_queue_answers_503_with_retry_after)
 
 static int connect_to(int port)
 {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    int fd = td_connect(port);
+    cr_assert(fd >= 0, "connect: %s", strerror(errno));
     return fd;
 }
 
