@@ -1,7 +1,8 @@
 /* options.c -- the one parser behind CLI flags, query strings, JSON bodies
- * and config files: dg_options_set() per pair, dg_options_finish() for
- * presets and cross-key rules; text seeds -> 64 bits. The vocabulary
- * itself is data in option_names.c; the canonical string is canonical.c's.
+ * and config files: dg_options_set() per pair (dg_options_finish(), for
+ * presets and cross-key rules, is options_finish.c's); text seeds -> 64
+ * bits. The vocabulary itself is data in option_names.c; the canonical
+ * string is canonical.c's.
  * What the options mean for a map is left to gen_*.c and render/. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,12 +10,9 @@
 
 #include "options_int.h"
 
-/* Deployment limits made safe to use: within the core caps, maxima odd. */
-typedef struct { int max_dim, max_cell; } limits;
-
-static limits limits_of(const dg_limits *lim)
+dg__lim dg__limits_of(const dg_limits *lim)
 {
-    limits l = { DG_MAX_DIM, DG_MAX_CELL_PX };
+    dg__lim l = { DG_MAX_DIM, DG_MAX_CELL_PX };
     if (lim) {
         l.max_dim = lim->max_dim < DG_MIN_DIM ? DG_MIN_DIM
                   : lim->max_dim > DG_MAX_DIM ? DG_MAX_DIM : lim->max_dim;
@@ -28,7 +26,7 @@ static limits limits_of(const dg_limits *lim)
 /* --------------------------------------------------------------- errors */
 
 /* What a key accepts, for dg_error.allowed. */
-static void allowed_text(key_id k, limits l, char *buf, size_t cap)
+static void allowed_text(key_id k, dg__lim l, char *buf, size_t cap)
 {
     switch (k) {
     case K_SEED:      snprintf(buf, cap, "0..18446744073709551615 or text of 1..%d bytes", SEED_TEXT_MAX); break;
@@ -76,19 +74,13 @@ void dg_option_allowed(const char *key, char *buf, size_t cap)
     if (!cap) return;
     int k = key ? dg__find_name(dg__key_names, K_COUNT, key) : -1;
     if (k < 0) buf[0] = '\0';
-    else allowed_text((key_id)k, limits_of(NULL), buf, cap);
+    else allowed_text((key_id)k, dg__limits_of(NULL), buf, cap);
 }
 
 /* Every error about key k: param is the key's own (lower case) name, value
  * the text as received, allowed what k accepts. */
-static dg_status fail(dg_error *err, dg_status code, key_id k, const char *value,
-                      limits l, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
-static dg_status fail(dg_error *err, dg_status code, key_id k, const char *value,
-                      limits l, const char *fmt, ...)
+dg_status dg__option_fail(dg_error *err, dg_status code, key_id k, const char *value,
+                      dg__lim l, const char *fmt, ...)
 {
     if (!err || err->code != DG_OK) return code; /* the first error stays */
     char allowed[sizeof err->allowed], msg[sizeof err->msg + 64];
@@ -102,12 +94,12 @@ static dg_status fail(dg_error *err, dg_status code, key_id k, const char *value
 
 /* The sentence for a value outside a name list: "rooms must be one of:
  * sparse, scattered, dense, symmetric, complex". */
-static dg_status fail_name(dg_error *err, key_id k, const char *value, limits l,
+static dg_status fail_name(dg_error *err, key_id k, const char *value, dg__lim l,
                            const char *const *names, size_t n)
 {
     char list[sizeof err->msg];
     dg__join(list, sizeof list, names, n, ", ");
-    return fail(err, DG_EINVAL, k, value, l, "%s must be one of: %s", dg__key_names[k], list);
+    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be one of: %s", dg__key_names[k], list);
 }
 
 static dg_status unknown_key(dg_error *err, const char *key, const char *value)
@@ -155,7 +147,7 @@ static void remember(dg_options *o, key_id k, const char *value)
 
 /* Key k's value as received into buf; when it did not fit, what the
  * parser made of it (an integer key's number), else "". */
-static void recall(const dg_options *o, key_id k, char *buf, size_t cap)
+void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap)
 {
     for (size_t i = 0; i < o->given_len && i < sizeof o->given_text;) {
         const char *t = o->given_text + i + 1;
@@ -205,7 +197,7 @@ void dg_options_init(dg_options *o)
 
 /* Columns of a size preset: rectangles are 1.3 times as wide, in integer
  * maths, rounded up and then up again to odd; other layouts are square. */
-static int preset_cols(int rows, dg_layout layout)
+int dg__preset_cols(int rows, dg_layout layout)
 {
     if (layout != DG_LAYOUT_RECTANGLE) return rows;
     int cols = (rows * 13 + 9) / 10;
@@ -215,14 +207,14 @@ static int preset_cols(int rows, dg_layout layout)
 /* An odd integer in [lo, hi] (hi odd; even values round up). Out of range
  * is range_code; not an integer at all is DG_EINVAL. */
 static dg_status set_odd(int *out, key_id k, const char *value, int lo, int hi,
-                         dg_status range_code, limits l, dg_error *err)
+                         dg_status range_code, dg__lim l, dg_error *err)
 {
     long long v;
     if (!dg__parse_int(value, &v))
-        return fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
+        return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
                     dg__key_names[k], lo, hi);
     if (v < lo || v > hi)
-        return fail(err, range_code, k, value, l, "%s must be an integer from %d to %d",
+        return dg__option_fail(err, range_code, k, value, l, "%s must be an integer from %d to %d",
                     dg__key_names[k], lo, hi);
     *out = (int)v | 1;
     return DG_OK;
@@ -230,7 +222,7 @@ static dg_status set_odd(int *out, key_id k, const char *value, int lo, int hi,
 
 /* A name from names (mapped through values) or an integer 0..hi. */
 static dg_status set_amount(int *out, key_id k, const char *value, const char *const *names,
-                            const int *values, size_t n, int hi, limits l, dg_error *err)
+                            const int *values, size_t n, int hi, dg__lim l, dg_error *err)
 {
     int i = dg__find_name(names, n, value);
     if (i >= 0) {
@@ -242,13 +234,13 @@ static dg_status set_amount(int *out, key_id k, const char *value, const char *c
         *out = (int)v;
         return DG_OK;
     }
-    return fail(err, DG_EINVAL, k, value, l, "%s must be %s, %s, %s or an integer from 0 to %d",
+    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be %s, %s, %s or an integer from 0 to %d",
                 dg__key_names[k], names[0], names[1], names[2], hi);
 }
 
 /* A value from a name list; the enum is set by the caller from *out. */
 static dg_status set_name(int *out, key_id k, const char *value, const char *const *names,
-                          size_t n, limits l, dg_error *err)
+                          size_t n, dg__lim l, dg_error *err)
 {
     int i = dg__find_name(names, n, value);
     if (i < 0) return fail_name(err, k, value, l, names, n);
@@ -273,13 +265,13 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
     if (!key || !*key) return dg_error_set(err, DG_EINVAL, "", value, "", "option name is empty");
     int k = dg__find_name(dg__key_names, K_COUNT, key);
     if (k < 0) return unknown_key(err, key, value);
-    limits l = limits_of(lim);
+    dg__lim l = dg__limits_of(lim);
     if (o->given & GIVEN(k))
-        return fail(err, DG_EINVAL, k, value, l, "option '%s' given twice", dg__key_names[k]);
+        return dg__option_fail(err, DG_EINVAL, k, value, l, "option '%s' given twice", dg__key_names[k]);
     if (!value || !*value)
-        return fail(err, DG_EINVAL, k, "", l, "option '%s' needs a value", dg__key_names[k]);
+        return dg__option_fail(err, DG_EINVAL, k, "", l, "option '%s' needs a value", dg__key_names[k]);
     if (!value_ok(value))
-        return fail(err, DG_EINVAL, k, value, l, "%s must not start or end with white space",
+        return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must not start or end with white space",
                     dg__key_names[k]);
 
     dg_status rc = DG_OK;
@@ -287,7 +279,7 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
     switch ((key_id)k) {
     case K_SEED:
         if (strnlen(value, SEED_TEXT_MAX + 1) > SEED_TEXT_MAX)
-            return fail(err, DG_EINVAL, K_SEED, value, l,
+            return dg__option_fail(err, DG_EINVAL, K_SEED, value, l,
                         "seed must be a number or a text of at most %d bytes", SEED_TEXT_MAX);
         dg_options_set_seed(o, dg_seed_from_text(value));
         break;
@@ -362,10 +354,10 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
     case K_CELL: {
         long long c;
         if (!dg__parse_int(value, &c))
-            return fail(err, DG_EINVAL, K_CELL, value, l, "cell must be an integer from %d to %d",
+            return dg__option_fail(err, DG_EINVAL, K_CELL, value, l, "cell must be an integer from %d to %d",
                         DG_MIN_CELL_PX, l.max_cell);
         if (c < DG_MIN_CELL_PX || c > l.max_cell)
-            return fail(err, DG_ELIMIT, K_CELL, value, l, "cell must be an integer from %d to %d",
+            return dg__option_fail(err, DG_ELIMIT, K_CELL, value, l, "cell must be an integer from %d to %d",
                         DG_MIN_CELL_PX, l.max_cell);
         o->cell = (int)c;
         break;
@@ -377,10 +369,10 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
     case K_PPG: {
         long long c;
         if (!dg__parse_int(value, &c))
-            return fail(err, DG_EINVAL, K_PPG, value, l, "ppg must be an integer from %d to %d",
+            return dg__option_fail(err, DG_EINVAL, K_PPG, value, l, "ppg must be an integer from %d to %d",
                         DG_MIN_PPG, DG_MAX_PPG);
         if (c < DG_MIN_PPG || c > DG_MAX_PPG)
-            return fail(err, DG_ELIMIT, K_PPG, value, l, "ppg must be an integer from %d to %d",
+            return dg__option_fail(err, DG_ELIMIT, K_PPG, value, l, "ppg must be an integer from %d to %d",
                         DG_MIN_PPG, DG_MAX_PPG);
         o->ppg = (int)c;
         break;
@@ -389,7 +381,7 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
     case K_CAVES: {
         bool b;
         if (dg_options_parse_bool(dg__key_names[k], value, &b, NULL) != DG_OK)
-            return fail(err, DG_EINVAL, k, value, l, "%s must be yes or no", dg__key_names[k]);
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be yes or no", dg__key_names[k]);
         if (k == K_PILLARS) o->pillars = b;
         else o->caves = b;
         break;
@@ -405,7 +397,7 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         long long n;
         if (i < 0) break;
         if (!dg__parse_int(value, &n) || n < dg__int_keys[i].lo || n > dg__int_keys[i].hi)
-            return fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
                         dg__key_names[k], dg__int_keys[i].lo, dg__int_keys[i].hi);
         *dg__int_field(o, (size_t)i) = dg__int_keys[i].odd ? (int)n | 1 : (int)n;
         break;
@@ -416,202 +408,6 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         if (kept_as_text((key_id)k)) remember(o, (key_id)k, value);
     }
     return rc;
-}
-
-/* Sizes whose preset fits the limit, for the allowed list of a size error. */
-static void sizes_within(char *buf, size_t cap, dg_layout layout, int max_dim)
-{
-    const char *fit[COUNT(dg__size_names)];
-    size_t n = 0;
-    for (size_t i = 0; i < COUNT(dg__size_names); i++)
-        if (preset_cols(dg__size_rows[i], layout) <= max_dim && dg__size_rows[i] <= max_dim)
-            fit[n++] = dg__size_names[i];
-    dg__join(buf, cap, fit, n, "|");
-}
-
-/* Explicit rows/cols beat the size preset whatever the key order, so the
- * preset is resolved only here. A default preset over a small deployment
- * limit shrinks to the limit (a bare request must work); an explicit one is
- * an error. Calling this again changes nothing. */
-static dg_status finish_dims(dg_options *o, limits l, dg_error *err)
-{
-    bool rows_given = o->given & GIVEN(K_ROWS), cols_given = o->given & GIVEN(K_COLS);
-    if (o->size >= 0 && (size_t)o->size < COUNT(dg__size_rows)) {
-        int rows = dg__size_rows[o->size], cols = preset_cols(rows, o->layout);
-        if ((!rows_given && rows > l.max_dim) || (!cols_given && cols > l.max_dim)) {
-            if (o->given & GIVEN(K_SIZE)) {
-                char fit[sizeof err->allowed];
-                sizes_within(fit, sizeof fit, o->layout, l.max_dim);
-                return dg_error_set(err, DG_ELIMIT, "size", dg__size_names[o->size], fit,
-                                    "size %s is %dx%d cells, over the limit of %d",
-                                    dg__size_names[o->size], rows, cols, l.max_dim);
-            }
-            if (rows > l.max_dim) rows = l.max_dim;
-            if (cols > l.max_dim) cols = l.max_dim;
-        }
-        o->rows = rows;
-        o->cols = cols;
-    }
-    if (rows_given) o->rows = o->raw_rows;
-    if (cols_given) o->cols = o->raw_cols;
-    if (rows_given || cols_given) o->size = -1;
-    return DG_OK;
-}
-
-/* Same precedence for room bounds: explicit room_min/room_max beat the
- * room_size preset. Rooms larger than the map are the generator's to clamp. */
-static dg_status finish_rooms(dg_options *o, dg_error *err)
-{
-    bool min_given = o->given & GIVEN(K_ROOM_MIN), max_given = o->given & GIVEN(K_ROOM_MAX);
-    int preset = o->room_size;
-    if (preset >= 0 && (size_t)preset < COUNT(dg__room_size_min)) {
-        o->room_min = dg__room_size_min[preset];
-        o->room_max = dg__room_size_max[preset];
-    }
-    if (min_given) o->room_min = o->raw_room_min;
-    if (max_given) o->room_max = o->raw_room_max;
-    if (min_given || max_given) o->room_size = -1;
-    if (o->room_min <= o->room_max) return DG_OK;
-
-    char value[16], allowed[32];
-    snprintf(value, sizeof value, "%d", o->room_min);
-    snprintf(allowed, sizeof allowed, "%d..%d", ROOM_DIM_MIN, o->room_max);
-    if (max_given || preset < 0 || (size_t)preset >= COUNT(dg__room_size_max))
-        return dg_error_set(err, DG_EINVAL, "room_min", value, allowed,
-                            "room_min (%d) must not be larger than room_max (%d)",
-                            o->room_min, o->room_max);
-    return dg_error_set(err, DG_EINVAL, "room_min", value, allowed,
-                        "room_min (%d) must not be larger than room_max (%d, from room_size %s)",
-                        o->room_min, o->room_max, dg__room_size_names[preset]);
-}
-
-/* Names of the algorithms a key applies to, for the error sentence. */
-static void algos_of(key_id k, char *buf, size_t cap)
-{
-    const char *names[DG_ALGO_COUNT];
-    size_t n = 0;
-    for (int a = 0; a < DG_ALGO_COUNT; a++)
-        if (!dg__key_algos[k] || (dg__key_algos[k] & ALGO(a))) names[n++] = dg__algorithm_names[a];
-    dg__join(buf, cap, names, n, "|");
-}
-
-/* Keys given for another family (or, for donjon's cave keys, another
- * layout), and each family's own cross-key rules. Every key that would be
- * left out of the canonical string is refused alike: nothing given is
- * silently dropped. */
-static dg_status finish_family(dg_options *o, dg_error *err)
-{
-    for (int k = 0; k < K_COUNT; k++) {
-        if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
-        char fits[sizeof err->allowed], value[sizeof err->value];
-        recall(o, (key_id)k, value, sizeof value);
-        if (dg__key_algos[k] & ALGO(o->algorithm)) /* the algorithm fits: the layout does not */
-            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "layout=cavernous",
-                                "%s does not apply to layout=%s (only to layout=cavernous, "
-                                "or to algorithm=caverns)",
-                                dg__key_names[k], dg__layout_names[o->layout]);
-        algos_of((key_id)k, fits, sizeof fits);
-        return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
-                            "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
-                            dg__algorithm_names[o->algorithm], fits);
-    }
-    if (o->algorithm == DG_ALGO_PANELS) {
-        char v[16], allowed[32];
-        if (o->panel_room_min > o->panel_room_max) {
-            snprintf(v, sizeof v, "%d", o->panel_room_min);
-            snprintf(allowed, sizeof allowed, "3..%d", o->panel_room_max);
-            return dg_error_set(err, DG_EINVAL, "room_size_min", v, allowed,
-                                "room_size_min (%d) must not be larger than room_size_max (%d)",
-                                o->panel_room_min, o->panel_room_max);
-        }
-        /* seed 001: a panel must hold the smallest room plus a corridor
-         * margin on both sides and the dividing line */
-        int need = o->panel_room_min + 2 * o->corridor_margin + 1;
-        if (o->panel_size_min <= need) {
-            snprintf(v, sizeof v, "%d", o->panel_size_min);
-            snprintf(allowed, sizeof allowed, "%d..99", need + 1);
-            return dg_error_set(err, DG_EINVAL, "panel_size_min", v, allowed,
-                                "panel_size_min (%d) must be larger than room_size_min + "
-                                "2 x corridor_margin + 1 (%d)",
-                                o->panel_size_min, need);
-        }
-    }
-    return DG_OK;
-}
-
-/* png.c's own test, so both agree on every size: the raster is drawn
- * with one boundary pixel past the last cell each way. */
-static bool raster_too_big(int rows, int cols, int px)
-{
-    long long w = (long long)cols * px + 1, h = (long long)rows * px + 1;
-    return w * h > DG_PNG_MAX_PIXELS;
-}
-
-int dg_raster_fit(int rows, int cols, int lo, int hi)
-{
-    int fit = hi;
-    while (fit >= lo && raster_too_big(rows, cols, fit)) fit--;
-    return fit < lo ? lo - 1 : fit;
-}
-
-/* The raster a png or uvtt answer needs, checked before any map is made
- * (a big cavernous map takes half a second to be refused otherwise). The
- * advice is always one the parser accepts: a smaller cell or ppg when one
- * fits, else a smaller map. */
-static dg_status finish_image(const dg_options *o, limits l, dg_error *err)
-{
-    key_id k;
-    int px, lo, hi;
-    if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
-    else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
-    else return DG_OK;
-    if (!raster_too_big(o->rows, o->cols, px)) return DG_OK;
-
-    char value[sizeof err->value], allowed[sizeof err->allowed];
-    int fit = dg_raster_fit(o->rows, o->cols, lo, px - 1 < hi ? px - 1 : hi);
-    if (fit >= lo) {
-        recall(o, k, value, sizeof value);
-        snprintf(allowed, sizeof allowed, "%d..%d", lo, fit);
-        if (k == K_CELL) /* png.c's words, so either check reads the same */
-            return dg_error_set(err, DG_ELIMIT, "cell", value, allowed,
-                                "a %dx%d map at %d px is over the %lld pixel image limit; use a "
-                                "smaller cell",
-                                o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS);
-        return dg_error_set(err, DG_ELIMIT, "ppg", value, allowed,
-                            "a %dx%d map at ppg=%d makes an image over the %lld pixel limit; "
-                            "use ppg %d or less",
-                            o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS, fit);
-    }
-    /* no cell or ppg fits: the longer side is the one to cut, to what fits
-     * with the other side at the smallest px */
-    bool cut_cols = o->cols >= o->rows;
-    int other = cut_cols ? o->rows : o->cols, most = l.max_dim;
-    while (most >= DG_MIN_DIM &&
-           raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
-        most -= 2;
-    key_id side = cut_cols ? K_COLS : K_ROWS;
-    recall(o, side, value, sizeof value);
-    if (most >= DG_MIN_DIM) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_DIM, most);
-    else allowed[0] = '\0';
-    return dg_error_set(err, DG_ELIMIT, dg__key_names[side], value, allowed,
-                        "a %dx%d map is too big for %s at any %s (over the %lld pixel image "
-                        "limit even at %s%d); make %s at most %d",
-                        o->cols, o->rows, dg__format_names[o->format], dg__key_names[k],
-                        (long long)DG_PNG_MAX_PIXELS, k == K_CELL ? "cell=" : "ppg=", lo,
-                        dg__key_names[side], most);
-}
-
-dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
-{
-    if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to finish");
-    limits l = limits_of(lim);
-    dg_status rc = finish_family(o, err);
-    if (rc != DG_OK) return rc;
-    rc = finish_dims(o, l, err);
-    if (rc != DG_OK) return rc;
-    if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
-    if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
-    return finish_image(o, l, err);
 }
 
 dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],

@@ -1,6 +1,6 @@
 /* options_int.h -- private to the option files (option_names.c, options.c,
- * canonical.c): the key list, the value and key tables, and the small text
- * helpers they share. Nothing outside core/options*.c includes it. */
+ * options_finish.c, canonical.c): the key list, the value and key tables,
+ * and the small text helpers they share. Nothing outside core/options*.c includes it. */
 #ifndef DG_OPTIONS_INT_H
 #define DG_OPTIONS_INT_H
 
@@ -82,6 +82,23 @@ typedef struct {
 extern const dg__int_key dg__int_keys[DG__N_INT_KEYS];
 int *dg__int_field(dg_options *o, size_t i);
 int dg__int_key_index(key_id k);
+
+/* options.c's pieces options_finish.c shares. Deployment limits made safe
+ * to use: within the core caps, maxima odd. */
+typedef struct { int max_dim, max_cell; } dg__lim;
+dg__lim dg__limits_of(const dg_limits *lim);
+/* Sets err (the first error stays) with key k's allowed values. */
+dg_status dg__option_fail(dg_error *err, dg_status code, key_id k, const char *value, dg__lim l,
+                          const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* Key k's value as received into buf; when it did not fit, what the
+ * parser made of it (an integer key's number), else "". */
+void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap);
+/* The columns a size preset gives for rows on layout. */
+int dg__preset_cols(int rows, dg_layout layout);
 
 /* Text helpers: ASCII case folding, strict integers, UTF-8-safe cuts. */
 int dg__find_name(const char *const *names, size_t n, const char *v);

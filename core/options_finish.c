@@ -1,0 +1,206 @@
+/* options_finish.c -- dg_options_finish(): what needs every key first.
+ * Presets against explicit values (size vs rows/cols, room_size vs
+ * room_min/room_max), keys that do not apply to the algorithm or layout,
+ * and images too big for their map (PNG cell, uvtt ppg), all before a map
+ * is made. Parsing one pair at a time is options.c's. */
+#include <stdio.h>
+#include <string.h>
+
+#include "options_int.h"
+
+/* Sizes whose preset fits the limit, for the allowed list of a size error. */
+static void sizes_within(char *buf, size_t cap, dg_layout layout, int max_dim)
+{
+    const char *fit[COUNT(dg__size_names)];
+    size_t n = 0;
+    for (size_t i = 0; i < COUNT(dg__size_names); i++)
+        if (dg__preset_cols(dg__size_rows[i], layout) <= max_dim && dg__size_rows[i] <= max_dim)
+            fit[n++] = dg__size_names[i];
+    dg__join(buf, cap, fit, n, "|");
+}
+
+/* Explicit rows/cols beat the size preset whatever the key order, so the
+ * preset is resolved only here. A default preset over a small deployment
+ * limit shrinks to the limit (a bare request must work); an explicit one is
+ * an error. Calling this again changes nothing. */
+static dg_status finish_dims(dg_options *o, dg__lim l, dg_error *err)
+{
+    bool rows_given = o->given & GIVEN(K_ROWS), cols_given = o->given & GIVEN(K_COLS);
+    if (o->size >= 0 && (size_t)o->size < COUNT(dg__size_rows)) {
+        int rows = dg__size_rows[o->size], cols = dg__preset_cols(rows, o->layout);
+        if ((!rows_given && rows > l.max_dim) || (!cols_given && cols > l.max_dim)) {
+            if (o->given & GIVEN(K_SIZE)) {
+                char fit[sizeof err->allowed];
+                sizes_within(fit, sizeof fit, o->layout, l.max_dim);
+                return dg_error_set(err, DG_ELIMIT, "size", dg__size_names[o->size], fit,
+                                    "size %s is %dx%d cells, over the limit of %d",
+                                    dg__size_names[o->size], rows, cols, l.max_dim);
+            }
+            if (rows > l.max_dim) rows = l.max_dim;
+            if (cols > l.max_dim) cols = l.max_dim;
+        }
+        o->rows = rows;
+        o->cols = cols;
+    }
+    if (rows_given) o->rows = o->raw_rows;
+    if (cols_given) o->cols = o->raw_cols;
+    if (rows_given || cols_given) o->size = -1;
+    return DG_OK;
+}
+
+/* Same precedence for room bounds: explicit room_min/room_max beat the
+ * room_size preset. Rooms larger than the map are the generator's to clamp. */
+static dg_status finish_rooms(dg_options *o, dg_error *err)
+{
+    bool min_given = o->given & GIVEN(K_ROOM_MIN), max_given = o->given & GIVEN(K_ROOM_MAX);
+    int preset = o->room_size;
+    if (preset >= 0 && (size_t)preset < COUNT(dg__room_size_min)) {
+        o->room_min = dg__room_size_min[preset];
+        o->room_max = dg__room_size_max[preset];
+    }
+    if (min_given) o->room_min = o->raw_room_min;
+    if (max_given) o->room_max = o->raw_room_max;
+    if (min_given || max_given) o->room_size = -1;
+    if (o->room_min <= o->room_max) return DG_OK;
+
+    char value[16], allowed[32];
+    snprintf(value, sizeof value, "%d", o->room_min);
+    snprintf(allowed, sizeof allowed, "%d..%d", ROOM_DIM_MIN, o->room_max);
+    if (max_given || preset < 0 || (size_t)preset >= COUNT(dg__room_size_max))
+        return dg_error_set(err, DG_EINVAL, "room_min", value, allowed,
+                            "room_min (%d) must not be larger than room_max (%d)",
+                            o->room_min, o->room_max);
+    return dg_error_set(err, DG_EINVAL, "room_min", value, allowed,
+                        "room_min (%d) must not be larger than room_max (%d, from room_size %s)",
+                        o->room_min, o->room_max, dg__room_size_names[preset]);
+}
+
+/* Names of the algorithms a key applies to, for the error sentence. */
+static void algos_of(key_id k, char *buf, size_t cap)
+{
+    const char *names[DG_ALGO_COUNT];
+    size_t n = 0;
+    for (int a = 0; a < DG_ALGO_COUNT; a++)
+        if (!dg__key_algos[k] || (dg__key_algos[k] & ALGO(a))) names[n++] = dg__algorithm_names[a];
+    dg__join(buf, cap, names, n, "|");
+}
+
+/* Keys given for another family (or, for donjon's cave keys, another
+ * layout), and each family's own cross-key rules. Every key that would be
+ * left out of the canonical string is refused alike: nothing given is
+ * silently dropped. */
+static dg_status finish_family(dg_options *o, dg_error *err)
+{
+    for (int k = 0; k < K_COUNT; k++) {
+        if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
+        char fits[sizeof err->allowed], value[sizeof err->value];
+        dg__option_recall(o, (key_id)k, value, sizeof value);
+        if (dg__key_algos[k] & ALGO(o->algorithm)) /* the algorithm fits: the layout does not */
+            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "layout=cavernous",
+                                "%s does not apply to layout=%s (only to layout=cavernous, "
+                                "or to algorithm=caverns)",
+                                dg__key_names[k], dg__layout_names[o->layout]);
+        algos_of((key_id)k, fits, sizeof fits);
+        return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
+                            "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
+                            dg__algorithm_names[o->algorithm], fits);
+    }
+    if (o->algorithm == DG_ALGO_PANELS) {
+        char v[16], allowed[32];
+        if (o->panel_room_min > o->panel_room_max) {
+            snprintf(v, sizeof v, "%d", o->panel_room_min);
+            snprintf(allowed, sizeof allowed, "3..%d", o->panel_room_max);
+            return dg_error_set(err, DG_EINVAL, "room_size_min", v, allowed,
+                                "room_size_min (%d) must not be larger than room_size_max (%d)",
+                                o->panel_room_min, o->panel_room_max);
+        }
+        /* seed 001: a panel must hold the smallest room plus a corridor
+         * margin on both sides and the dividing line */
+        int need = o->panel_room_min + 2 * o->corridor_margin + 1;
+        if (o->panel_size_min <= need) {
+            snprintf(v, sizeof v, "%d", o->panel_size_min);
+            snprintf(allowed, sizeof allowed, "%d..99", need + 1);
+            return dg_error_set(err, DG_EINVAL, "panel_size_min", v, allowed,
+                                "panel_size_min (%d) must be larger than room_size_min + "
+                                "2 x corridor_margin + 1 (%d)",
+                                o->panel_size_min, need);
+        }
+    }
+    return DG_OK;
+}
+
+/* png.c's own test, so both agree on every size: the raster is drawn
+ * with one boundary pixel past the last cell each way. */
+static bool raster_too_big(int rows, int cols, int px)
+{
+    long long w = (long long)cols * px + 1, h = (long long)rows * px + 1;
+    return w * h > DG_PNG_MAX_PIXELS;
+}
+
+int dg_raster_fit(int rows, int cols, int lo, int hi)
+{
+    int fit = hi;
+    while (fit >= lo && raster_too_big(rows, cols, fit)) fit--;
+    return fit < lo ? lo - 1 : fit;
+}
+
+/* The raster a png or uvtt answer needs, checked before any map is made
+ * (a big cavernous map takes half a second to be refused otherwise). The
+ * advice is always one the parser accepts: a smaller cell or ppg when one
+ * fits, else a smaller map. */
+static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
+{
+    key_id k;
+    int px, lo, hi;
+    if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
+    else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
+    else return DG_OK;
+    if (!raster_too_big(o->rows, o->cols, px)) return DG_OK;
+
+    char value[sizeof err->value], allowed[sizeof err->allowed];
+    int fit = dg_raster_fit(o->rows, o->cols, lo, px - 1 < hi ? px - 1 : hi);
+    if (fit >= lo) {
+        dg__option_recall(o, k, value, sizeof value);
+        snprintf(allowed, sizeof allowed, "%d..%d", lo, fit);
+        if (k == K_CELL) /* png.c's words, so either check reads the same */
+            return dg_error_set(err, DG_ELIMIT, "cell", value, allowed,
+                                "a %dx%d map at %d px is over the %lld pixel image limit; use a "
+                                "smaller cell",
+                                o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS);
+        return dg_error_set(err, DG_ELIMIT, "ppg", value, allowed,
+                            "a %dx%d map at ppg=%d makes an image over the %lld pixel limit; "
+                            "use ppg %d or less",
+                            o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS, fit);
+    }
+    /* no cell or ppg fits: the longer side is the one to cut, to what fits
+     * with the other side at the smallest px */
+    bool cut_cols = o->cols >= o->rows;
+    int other = cut_cols ? o->rows : o->cols, most = l.max_dim;
+    while (most >= DG_MIN_DIM &&
+           raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
+        most -= 2;
+    key_id side = cut_cols ? K_COLS : K_ROWS;
+    dg__option_recall(o, side, value, sizeof value);
+    if (most >= DG_MIN_DIM) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_DIM, most);
+    else allowed[0] = '\0';
+    return dg_error_set(err, DG_ELIMIT, dg__key_names[side], value, allowed,
+                        "a %dx%d map is too big for %s at any %s (over the %lld pixel image "
+                        "limit even at %s%d); make %s at most %d",
+                        o->cols, o->rows, dg__format_names[o->format], dg__key_names[k],
+                        (long long)DG_PNG_MAX_PIXELS, k == K_CELL ? "cell=" : "ppg=", lo,
+                        dg__key_names[side], most);
+}
+
+dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
+{
+    if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to finish");
+    dg__lim l = dg__limits_of(lim);
+    dg_status rc = finish_family(o, err);
+    if (rc != DG_OK) return rc;
+    rc = finish_dims(o, l, err);
+    if (rc != DG_OK) return rc;
+    if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
+    if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
+    return finish_image(o, l, err);
+}
+
