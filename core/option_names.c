@@ -97,6 +97,8 @@ bool dg__key_applies(const dg_options *o, key_id k)
     if (dg__key_algos[k] && !(dg__key_algos[k] & ALGO(o->algorithm))) return false;
     if ((k == K_CAVE_FILL || k == K_CAVE_STEPS) && o->algorithm == DG_ALGO_DONJON)
         return o->layout == DG_LAYOUT_CAVERNOUS;
+    /* the cavernous layout grows caves where the maze would be dug */
+    if (k == K_CORRIDORS && o->algorithm == DG_ALGO_DONJON) return o->layout != DG_LAYOUT_CAVERNOUS;
     return true;
 }
 

@@ -85,8 +85,28 @@ static void algos_of(key_id k, char *buf, size_t cap)
     dg__join(buf, cap, names, n, "|");
 }
 
-/* Keys given for another family (or, for donjon's cave keys, another
- * layout), and each family's own cross-key rules. Every key that would be
+/* "layout=a|b": the layouts of o's algorithm that key k applies to. */
+static void layouts_of(const dg_options *o, key_id k, char *buf, size_t cap)
+{
+    dg_options t = *o;
+    const char *names[DG_LAYOUT_COUNT];
+    size_t n = 0;
+    for (int l = 0; l < DG_LAYOUT_COUNT; l++) {
+        t.layout = (dg_layout)l;
+        if (dg__key_applies(&t, k)) names[n++] = dg__layout_names[l];
+    }
+    static const char prefix[] = "layout=";
+    if (cap < sizeof prefix) {
+        if (cap) buf[0] = '\0';
+        return;
+    }
+    memcpy(buf, prefix, sizeof prefix - 1);
+    dg__join(buf + sizeof prefix - 1, cap - (sizeof prefix - 1), names, n, "|");
+}
+
+/* Keys given for another family (or, for donjon, another layout: the cave
+ * keys apply only to cavernous, corridors to every other), and each
+ * family's own cross-key rules. Every key that would be
  * left out of the canonical string is refused alike: nothing given is
  * silently dropped. */
 static dg_status finish_family(dg_options *o, dg_error *err)
@@ -95,11 +115,13 @@ static dg_status finish_family(dg_options *o, dg_error *err)
         if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
         char fits[sizeof err->allowed], value[sizeof err->value];
         dg__option_recall(o, (key_id)k, value, sizeof value);
-        if (dg__key_algos[k] & ALGO(o->algorithm)) /* the algorithm fits: the layout does not */
-            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "layout=cavernous",
-                                "%s does not apply to layout=%s (only to layout=cavernous, "
-                                "or to algorithm=caverns)",
-                                dg__key_names[k], dg__layout_names[o->layout]);
+        if (dg__key_algos[k] & ALGO(o->algorithm)) { /* the algorithm fits: the layout does not */
+            layouts_of(o, (key_id)k, fits, sizeof fits);
+            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
+                                "%s does not apply to layout=%s (only to %s%s)", dg__key_names[k],
+                                dg__layout_names[o->layout], fits,
+                                dg__key_algos[k] & ALGO(DG_ALGO_CAVERNS) ? ", or to algorithm=caverns" : "");
+        }
         algos_of((key_id)k, fits, sizeof fits);
         return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
                             "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],

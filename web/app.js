@@ -118,7 +118,7 @@
     { key: 'doors', group: 'corridors', label: 'Door set', def: 'standard',
       values: ['none', 'basic', 'secure', 'standard', 'deathtrap'] },
     { key: 'corridors', group: 'corridors', label: 'Corridors', def: 'errant', algos: ['donjon'],
-      values: ['labyrinth', 'errant', 'straight'] },
+      values: ['labyrinth', 'errant', 'straight'], when: function (v) { return !cavernous(v); } },
     { key: 'deadends', group: 'corridors', label: 'Remove dead ends', values: ['none', 'some', 'all'],
       def: 'some', amounts: { none: 0, some: 50, all: 100 },
       algos: ['donjon', 'caverns', 'gridmapper', 'abstract', 'cells'] },

@@ -173,10 +173,14 @@ await check('controls that do not apply to the algorithm are hidden and not sent
   await page.selectOption('#f-algorithm', 'donjon');
   s = await state();
   assert.deepEqual([s.rooms, s.layout, s.cave_fill, s.connect], [true, true, false, false]);
-  // cave keys mean something to donjon only in its cavernous layout
+  // cave keys mean something to donjon only in its cavernous layout, and
+  // corridors only outside it (caves grow where the maze would be dug)
+  assert.ok(s.corridors && s.keys.includes('corridors'));
   await page.selectOption('#f-layout', 'cavernous');
-  assert.ok((await state()).cave_fill);
+  s = await state();
+  assert.ok(s.cave_fill && !s.corridors && !s.keys.includes('corridors'), s.keys.join());
   await page.selectOption('#f-layout', 'rectangle');
+  assert.ok((await state()).corridors);
   // custom size: rows and cols appear, filled from the preset in use
   await page.selectOption('#f-size', 'custom');
   s = await state();

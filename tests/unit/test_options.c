@@ -485,6 +485,8 @@ Test(options, canonical_round_trips)
         random_pair(&r, q, sizeof q, "seed");
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             if (dg_rng_below(&r, 3) == 0) random_pair(&r, q, sizeof q, keys[k]);
+        /* the one pair of them refused together (test_options_apply) */
+        if (strstr(q, "layout=cavernous") && strstr(q, "corridors=")) continue;
         char c1[512], c2[512];
         canonical_of(q, c1, sizeof c1);
         canonical_of(c1, c2, sizeof c2);

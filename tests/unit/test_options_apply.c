@@ -74,6 +74,19 @@ Test(options_apply, cave_keys_with_a_donjon_layout_that_is_not_cavernous_are_ref
     cr_assert(strstr(c, "cave_steps=6") != NULL, "%s", c);
 }
 
+Test(options_apply, corridors_with_the_cavernous_layout_are_refused)
+{
+    /* its caves grow where the maze would be dug: the style changed nothing,
+     * yet each made its own canonical string (and ETag) */
+    refused("layout=cavernous&corridors=labyrinth", DG_EINVAL, "corridors", "labyrinth",
+            "layout=square|rectangle|box|cross|dagger|saltire|keep|hexagon|round");
+    char c[1024];
+    canonical("seed=1&layout=cavernous", c, sizeof c);
+    cr_assert(strstr(c, "corridors=") == NULL, "%s", c);
+    canonical("seed=1&layout=round&corridors=straight", c, sizeof c);
+    cr_assert(strstr(c, "corridors=straight") != NULL, "%s", c);
+}
+
 Test(options_apply, every_given_key_is_either_in_the_canonical_string_or_refused)
 {
     /* one valid value per family key; each with each algorithm and with two
