@@ -29,10 +29,8 @@
 /* The biggest raster an encoder builds, in pixels: a PNG or a uvtt image
  * of cols x rows cells at c px is (cols*c + 1) x (rows*c + 1) at most.
  * dg_options_finish refuses a cell or ppg over it before any map is made;
- * 4001 x 4001 cells at 4 px still fit (png.c takes this same value). */
-#ifndef DG_PNG_MAX_PIXELS
+ * 4001 x 4001 cells at 4 px still fit; deployment limits sit well below. */
 #define DG_PNG_MAX_PIXELS (1LL << 28)
-#endif
 
 /* ---------------------------------------------------------------- errors */
 
@@ -240,6 +238,9 @@ const char *dg_grid_name(dg_grid v);
 const char *dg_view_name(dg_view v);
 const char *dg_style_name(dg_style v);
 const char *dg_connect_name(dg_connect v);
+/* Whether a rows x cols map's raster at px per cell, (cols*px + 1) x
+ * (rows*px + 1), is over DG_PNG_MAX_PIXELS. */
+bool dg_raster_too_big(int rows, int cols, int px);
 /* The largest px per cell in lo..hi at which a rows x cols map's raster
  * stays within DG_PNG_MAX_PIXELS; lo - 1 when none does. */
 int dg_raster_fit(int rows, int cols, int lo, int hi);

@@ -151,9 +151,9 @@ static dg_status finish_family(dg_options *o, dg_error *err)
     return DG_OK;
 }
 
-/* png.c's own test, so both agree on every size: the raster is drawn
- * with one boundary pixel past the last cell each way. */
-static bool raster_too_big(int rows, int cols, int px)
+/* The raster is drawn with one boundary pixel past the last cell each way;
+ * png.c asks the same question, so both agree on every size. */
+bool dg_raster_too_big(int rows, int cols, int px)
 {
     long long w = (long long)cols * px + 1, h = (long long)rows * px + 1;
     return w * h > DG_PNG_MAX_PIXELS;
@@ -162,7 +162,7 @@ static bool raster_too_big(int rows, int cols, int px)
 int dg_raster_fit(int rows, int cols, int lo, int hi)
 {
     int fit = hi;
-    while (fit >= lo && raster_too_big(rows, cols, fit)) fit--;
+    while (fit >= lo && dg_raster_too_big(rows, cols, fit)) fit--;
     return fit < lo ? lo - 1 : fit;
 }
 
@@ -177,7 +177,7 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
     if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
     else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
     else return DG_OK;
-    if (!raster_too_big(o->rows, o->cols, px)) return DG_OK;
+    if (!dg_raster_too_big(o->rows, o->cols, px)) return DG_OK;
 
     char value[sizeof err->value], allowed[sizeof err->allowed];
     int fit = dg_raster_fit(o->rows, o->cols, lo, px - 1 < hi ? px - 1 : hi);
@@ -199,7 +199,7 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
     bool cut_cols = o->cols >= o->rows;
     int other = cut_cols ? o->rows : o->cols, most = l.max_dim;
     while (most >= DG_MIN_DIM &&
-           raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
+           dg_raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
         most -= 2;
     key_id side = cut_cols ? K_COLS : K_ROWS;
     dg__option_recall(o, side, value, sizeof value);

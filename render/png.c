@@ -17,26 +17,16 @@
  * whole spans from pre-drawn grid rows straight into the palette rows
  * (gdImage->pixels), walls are memset strips, glyphs touch only their cells.
  * png_write.c turns the finished rows into PNG bytes. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "png_int.h"
 
-/* The biggest image we agree to build: 4001 x 4001 cells at 4 px still fits
- * (256 M pixels, one byte each). Deployment limits should sit well below. */
-#ifndef DG_PNG_MAX_PIXELS
-#define DG_PNG_MAX_PIXELS (1LL << 28)
-#endif
-
 /* ---------------------------------------------------------------- checks */
 
-static bool too_big(const dg_dungeon *d, int cell)
-{
-    long long w = (long long)d->width * cell + 1, h = (long long)d->height * cell + 1;
-    return w * h > DG_PNG_MAX_PIXELS || w > INT_MAX / 2 || h > INT_MAX / 2;
-}
+/* The image limit is dg.h's DG_PNG_MAX_PIXELS, tested as dg_options_finish
+ * tests it, so a map whose options passed is never refused here. */
 
 static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
@@ -62,9 +52,8 @@ static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *er
         snprintf(v, sizeof v, "%d", (int)o->view);
         return dg_error_set(err, DG_EINVAL, "view", v, "gm|player", "unknown view");
     }
-    if (too_big(d, cell)) {
-        int fit = DG_MIN_CELL_PX - 1;
-        while (fit < max_cell && !too_big(d, fit + 1)) fit++;
+    if (dg_raster_too_big(d->height, d->width, cell)) {
+        int fit = dg_raster_fit(d->height, d->width, DG_MIN_CELL_PX, max_cell);
         char allowed[32] = "";
         if (fit >= DG_MIN_CELL_PX) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_CELL_PX, fit);
         snprintf(v, sizeof v, "%d", cell);
