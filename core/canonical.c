@@ -75,7 +75,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
     if (APPLIES(K_DEADENDS)) put_int(buf, cap, &len, "deadends", o->deadends);
     put_int(buf, cap, &len, "stairs", o->stairs);
     put(buf, cap, &len, "egress", dg_egress_name(o->egress));
-    /* family keys: caves only matter to donjon when its layout is cavernous */
+    /* family keys, where they apply (dg__key_applies) */
     for (int k = K_CAVE_FILL; k < K_COUNT; k++) {
         if (!APPLIES(k)) continue;
         int i = dg__int_key_index((key_id)k);

@@ -64,7 +64,8 @@ const char *const dg__key_names[K_COUNT] = {
 
 /* Which algorithms a key means something for; 0 = every one. A key given
  * for another family is an error, and the canonical string leaves it out
- * (dg__key_applies adds donjon's layout rule for the cave keys). */
+ * (dg__key_applies adds donjon's layout rules: the cave keys only with
+ * layout=cavernous, corridors only without it). */
 const unsigned dg__key_algos[K_COUNT] = {
     [K_LAYOUT] = ALGO(DG_ALGO_DONJON),
     [K_ROOMS] = ALGO(DG_ALGO_DONJON),

@@ -19,7 +19,7 @@
 struct srv_conn {
     srv_req *open;
     int fd;
-    uint64_t deadline;       /* ns; 0 while no request line or headers are due. Under conns_mu */
+    uint64_t deadline;       /* atomic, ns; 0 while no request line or headers are due */
     bool cut;                /* atomic: the sweeper shut it down */
     struct srv_conn *prev, *next;  /* h->conns, under conns_mu */
 };
@@ -36,7 +36,8 @@ static void *sweep(void *arg)
     while (!h->sweeper_stop) {
         uint64_t now = srv_now_ns();
         for (struct srv_conn *c = h->conns; c; c = c->next) {
-            if (!c->deadline || now < c->deadline || __atomic_load_n(&c->cut, __ATOMIC_RELAXED)) continue;
+            uint64_t due = __atomic_load_n(&c->deadline, __ATOMIC_RELAXED);
+            if (!due || now < due || __atomic_load_n(&c->cut, __ATOMIC_RELAXED)) continue;
             /* marked first: MHD may see the socket end and complete its
              * request before shutdown() returns here. The fd is still MHD's:
              * MHD closes it only after the CLOSED notification has unlinked
@@ -100,8 +101,8 @@ void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         if (c && ci) {
             c->fd = ci->connect_fd;
-            pthread_mutex_lock(&h->conns_mu);
             c->deadline = header_deadline(h);   /* the first request's, from the start */
+            pthread_mutex_lock(&h->conns_mu);
             c->next = h->conns;
             if (h->conns) h->conns->prev = c;
             h->conns = c;
@@ -134,19 +135,15 @@ void srv_conns_request_line(srv_http *h, srv_req *r)
     c->open = r;
     r->conn_state = c;
     /* a later request on a kept-alive connection: its headers are due from
-     * now (the wait between requests is MHD's idle timeout) */
-    pthread_mutex_lock(&h->conns_mu);
-    if (!c->deadline) c->deadline = header_deadline(h);
-    pthread_mutex_unlock(&h->conns_mu);
+     * now (the wait between requests is MHD's idle timeout). Only this
+     * connection's I/O thread writes the deadline; the sweeper reads it. */
+    if (!__atomic_load_n(&c->deadline, __ATOMIC_RELAXED))
+        __atomic_store_n(&c->deadline, header_deadline(h), __ATOMIC_RELAXED);
 }
 
-void srv_conns_headers_in(srv_http *h, srv_req *r)
+void srv_conns_headers_in(srv_req *r)
 {
-    struct srv_conn *c = r->conn_state;
-    if (!c) return;
-    pthread_mutex_lock(&h->conns_mu);
-    c->deadline = 0;
-    pthread_mutex_unlock(&h->conns_mu);
+    if (r->conn_state) __atomic_store_n(&r->conn_state->deadline, 0, __ATOMIC_RELAXED);
 }
 
 void srv_conns_request_done(srv_req *r)

@@ -331,7 +331,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     if (!r) return MHD_NO;   /* uri_cb ran out of memory */
     if (r->calls++ == 0) {
         __atomic_fetch_add(&h->handling, 1, __ATOMIC_ACQ_REL);
-        srv_conns_headers_in(h, r);
+        srv_conns_headers_in(r);
         /* Answering now would make MHD close the connection; headers are
          * in, so only look at them and wait for the next call. */
         r->method = parse_method(method);

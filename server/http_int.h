@@ -19,8 +19,8 @@ struct srv_http {
     size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
-    /* connections, for header_timeout: the sweeper closes those whose
-     * request line and headers are not in by their deadline */
+    /* connections (conns.c): the list is under conns_mu; the sweeper
+     * closes those whose request line and headers are late */
     pthread_mutex_t conns_mu;
     pthread_cond_t sweep_wake;
     struct srv_conn *conns;  /* a list under conns_mu */
@@ -36,7 +36,7 @@ typedef enum { SRV_REQ_NEW, SRV_REQ_WAITING, SRV_REQ_DONE } srv_req_state;
 typedef struct srv_req {
     srv_http *h;
     struct MHD_Connection *conn;
-    struct srv_conn *conn_state; /* http.c: the connection's record, or NULL */
+    struct srv_conn *conn_state; /* conns.c: the connection's record, or NULL */
     char *raw;               /* request target as received */
     uint64_t t0;
     unsigned calls;
@@ -82,7 +82,7 @@ void srv_conns_stop(srv_http *h);   /* after MHD_stop_daemon; safe after a faile
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                       enum MHD_ConnectionNotificationCode code);
 void srv_conns_request_line(srv_http *h, srv_req *r);   /* r's record is new (uri_cb) */
-void srv_conns_headers_in(srv_http *h, srv_req *r);     /* the handler's first call */
+void srv_conns_headers_in(srv_req *r);                  /* the handler's first call */
 void srv_conns_request_done(srv_req *r);
 bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past the deadline */
 
