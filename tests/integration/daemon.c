@@ -182,6 +182,42 @@ size_t td_log(const td_daemon *d, char *out, size_t cap)
     return n;
 }
 
+static int occurrences(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle)) n++;
+    return n;
+}
+
+bool td_wait_log(const td_daemon *d, const char *needle, int times, char *out, size_t cap)
+{
+    for (int i = 0; i < 500; i++) {
+        td_log(d, out, cap);
+        if (occurrences(out, needle) >= times) return true;
+        usleep(10000);
+    }
+    return false;
+}
+
+void td_metrics(const td_daemon *d, char *out, size_t cap)
+{
+    td_resp r;
+    cr_assert(td_request(d->base, "GET", "/metrics", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    snprintf(out, cap, "%.*s", (int)r.len, (const char *)r.body);
+    td_resp_free(&r);
+}
+
+bool td_wait_metric(const td_daemon *d, const char *needle, char *out, size_t cap)
+{
+    for (int i = 0; i < 500; i++) {
+        td_metrics(d, out, cap);
+        if (strstr(out, needle)) return true;
+        usleep(10000);
+    }
+    return false;
+}
+
 static size_t grow(unsigned char **p, size_t *len, const void *data, size_t n)
 {
     unsigned char *q = realloc(*p, *len + n + 1);

@@ -31,6 +31,16 @@ int td_connect(int port);
 int td_stop(td_daemon *d, int sig);
 /* The daemon's stderr so far (the access log, when on) into out. */
 size_t td_log(const td_daemon *d, char *out, size_t cap);
+/* Polls the log (up to 5 s) until needle occurs times times; out keeps
+ * the last text. A request is logged when it completes, just after its
+ * answer has gone out, so a client can be faster than the line. */
+bool td_wait_log(const td_daemon *d, const char *needle, int times, char *out, size_t cap);
+/* The /metrics text into out (NUL-terminated). */
+void td_metrics(const td_daemon *d, char *out, size_t cap);
+/* Polls /metrics (up to 5 s) until it holds needle; out keeps the last
+ * text, for the failure message. Counters move when a request completes,
+ * as the log does. */
+bool td_wait_metric(const td_daemon *d, const char *needle, char *out, size_t cap);
 /* Path of build/dungeond; false when it has not been built. */
 bool td_binary(char *out, size_t cap);
 

@@ -23,29 +23,6 @@
 
 TestSuite(lifecycle, .init = td_suite_init, .fini = td_suite_fini, .timeout = 120);
 
-/* The /metrics text into out (NUL-terminated). */
-static void metrics(const td_daemon *d, char *out, size_t cap)
-{
-    td_resp r;
-    cr_assert(td_request(d->base, "GET", "/metrics", NULL, NULL, 0, &r));
-    cr_assert_eq(r.status, 200);
-    snprintf(out, cap, "%.*s", (int)r.len, (const char *)r.body);
-    td_resp_free(&r);
-}
-
-/* Polls /metrics (up to 5 s) until it holds needle: a request is counted
- * when it completes, just after its answer has gone out. m keeps the last
- * text, for the failure message. */
-static bool wait_metric(const td_daemon *d, const char *needle, char *m, size_t cap)
-{
-    for (int i = 0; i < 500; i++) {
-        metrics(d, m, cap);
-        if (strstr(m, needle)) return true;
-        usleep(10000);
-    }
-    return false;
-}
-
 /* Waits up to 10 s for the daemon to exit; its exit status, or -1. */
 static int wait_exit(td_daemon *d)
 {
@@ -89,7 +66,7 @@ Test(lifecycle, a_request_the_http_library_refuses_is_logged_counted_and_let_go)
     close(fd);
     /* the daemon completes it just after closing the socket */
     char m[16384];
-    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n", m, sizeof m),
+    cr_assert(td_wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"431\"} 1\n", m, sizeof m),
               "%s", m);
     /* only the /metrics request itself is in flight */
     cr_assert(strstr(m, "dungeond_in_flight_requests 1\n"), "%s", m);
@@ -177,12 +154,7 @@ static void start_big_maps(td_daemon *d, fetch *fs, pthread_t *ts, int n)
     }
     char want[64], m[16384];
     snprintf(want, sizeof want, "dungeond_in_flight_requests %d\n", n + 1);
-    for (int i = 0; i < 500; i++) {
-        metrics(d, m, sizeof m);
-        if (strstr(m, want)) return;
-        usleep(10000);
-    }
-    cr_assert_fail("the %d requests never were all in flight:\n%s", n, m);
+    cr_assert(td_wait_metric(d, want, m, sizeof m), "the %d requests never were all in flight:\n%s", n, m);
 }
 
 Test(lifecycle, once_draining_new_connections_are_refused_at_once)
@@ -256,7 +228,7 @@ Test(lifecycle, a_method_refused_on_dungeon_is_counted_under_its_path_and_expose
     cr_assert(strstr(v, "Allow"), "%s", v);
     td_resp_free(&r);
     char m[16384];
-    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"/dungeon\",status=\"405\"} 1\n", m, sizeof m),
+    cr_assert(td_wait_metric(&d, "dungeond_requests_total{route=\"/dungeon\",status=\"405\"} 1\n", m, sizeof m),
               "%s", m);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
@@ -298,8 +270,8 @@ Test(lifecycle, a_client_trickling_its_headers_is_cut_at_header_timeout)
         close(fds[i]);
     }
     char m[16384];
-    cr_assert(wait_metric(&d, "dungeond_connections_cut_total 5\n", m, sizeof m), "%s", m);
-    cr_assert(wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"408\"} 5\n", m, sizeof m), "%s", m);
+    cr_assert(td_wait_metric(&d, "dungeond_connections_cut_total 5\n", m, sizeof m), "%s", m);
+    cr_assert(td_wait_metric(&d, "dungeond_requests_total{route=\"other\",status=\"408\"} 5\n", m, sizeof m), "%s", m);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
 

@@ -406,9 +406,8 @@ Test(cli, access_log_lines_in_json)
     td_resp_free(&r);
     cr_assert(td_request(d.base, "GET", "/nope%0aforged", NULL, NULL, 0, &r));
     td_resp_free(&r);
-    usleep(200000);   /* the line is written once the answer is out */
     char log[16384];
-    td_log(&d, log, sizeof log);
+    cr_assert(td_wait_log(&d, "\"status\":", 2, log, sizeof log), "%s", log);
     int access = 0;
     for (char *save = NULL, *line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         json_error_t je;
