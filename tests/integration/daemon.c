@@ -182,6 +182,27 @@ size_t td_log(const td_daemon *d, char *out, size_t cap)
     return n;
 }
 
+int td_get_on(int fd, const char *path)
+{
+    char req[256], buf[4096];
+    int n = snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path);
+    if (send(fd, req, (size_t)n, MSG_NOSIGNAL) != n) return -1;
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    size_t have = 0;
+    while (have < sizeof buf - 1) {
+        ssize_t k = recv(fd, buf + have, sizeof buf - 1 - have, 0);
+        if (k <= 0) return -1;
+        have += (size_t)k;
+        buf[have] = '\0';
+        char *end = strstr(buf, "\r\n\r\n");
+        const char *cl = strstr(buf, "Content-Length: "); /* as MHD writes it */
+        if (end && cl && have >= (size_t)(end + 4 - buf) + strtoul(cl + 16, NULL, 10)) break;
+    }
+    int status = 0;
+    return sscanf(buf, "HTTP/1.1 %d", &status) == 1 ? status : -1;
+}
+
 static int occurrences(const char *text, const char *needle)
 {
     int n = 0;

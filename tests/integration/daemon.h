@@ -27,6 +27,9 @@ void td_suite_start(td_daemon *d, const char *const *extra);
 void td_suite_stop(td_daemon *d);
 /* A loopback TCP connection to port, or -1 with errno set. */
 int td_connect(int port);
+/* Sends a kept-alive GET of path on the connection fd and reads the whole
+ * answer (up to 4 KB; 5 s at most); its status, or -1. */
+int td_get_on(int fd, const char *path);
 /* Sends sig, waits; the exit status (or 128 + signal if it died of one). */
 int td_stop(td_daemon *d, int sig);
 /* The daemon's stderr so far (the access log, when on) into out. */
