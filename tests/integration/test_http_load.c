@@ -169,11 +169,27 @@ Test(load, sixty_four_clients_get_identical_bytes_without_the_cache)
 
 Test(load, full_queue_answers_503_with_retry_after)
 {
-    /* one worker, one waiting slot: of 8 slow maps at once, at most two
-     * are taken; the rest are told to come back, none fails */
-    static const char *const flags[] = {"--workers", "1", "--queue-depth", "1", "--retry-after", "3", NULL};
+    /* one worker, one waiting slot: while a big map holds the worker, of
+     * 8 maps at once one waits and the rest are told to come back, none
+     * fails */
+    static const char *const flags[] = {"--workers", "1", "--queue-depth", "1", "--retry-after", "3",
+                                        "--max-dim", "2001", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
+    int big = td_connect(d.port);
+    cr_assert(big >= 0);
+    static const char hold[] = "GET /dungeon.txt?seed=1&algorithm=caverns&rows=2001&cols=2001 HTTP/1.1\r\n"
+                               "Host: x\r\n\r\n";
+    cr_assert_eq(send(big, hold, sizeof hold - 1, MSG_NOSIGNAL), (ssize_t)(sizeof hold - 1));
+    /* the worker has it: in flight (with this /metrics request), none waiting */
+    char m[16384];
+    bool held = false;
+    for (int i = 0; i < 500 && !held; i++) {
+        td_metrics(&d, m, sizeof m);
+        held = strstr(m, "dungeond_in_flight_requests 2\n") && strstr(m, "dungeond_queue_depth 0\n");
+        if (!held) usleep(10000);
+    }
+    cr_assert(held, "the big map never reached the worker:\n%s", m);
     enum { N = 8 };
     client cs[N];
     memset(cs, 0, sizeof cs);
@@ -190,8 +206,10 @@ Test(load, full_queue_answers_503_with_retry_after)
         } else cr_expect(false, "client %zu: status %ld", i, cs[i].status);
         free(cs[i].body);
     }
-    cr_expect_geq(ok, 1);
-    cr_expect_geq(busy, 1, "no 503 with one worker and one slot");
+    /* the one that waited is made once the big map is done */
+    cr_expect_eq(ok, 1, "maps made: %d", ok);
+    cr_expect_eq(busy, N - 1, "503s: %d", busy);
+    close(big);
     /* the daemon is fine afterwards */
     td_resp r;
     cr_assert(td_request(d.base, "GET", "/dungeon.txt?seed=1&rows=301&cols=301", NULL, NULL, 0, &r));
