@@ -70,7 +70,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
     if (APPLIES(K_ROOM_MIN)) put_int(buf, cap, &len, "room_min", o->room_min);
     if (APPLIES(K_ROOM_MAX)) put_int(buf, cap, &len, "room_max", o->room_max);
     if (APPLIES(K_POLYMORPH)) put(buf, cap, &len, "polymorph", dg_polymorph_name(o->polymorph));
-    put(buf, cap, &len, "doors", dg_door_set_name(o->doors));
+    if (APPLIES(K_DOORS)) put(buf, cap, &len, "doors", dg_door_set_name(o->doors));
     if (APPLIES(K_CORRIDORS)) put(buf, cap, &len, "corridors", dg_corridor_style_name(o->corridors));
     if (APPLIES(K_DEADENDS)) put_int(buf, cap, &len, "deadends", o->deadends);
     put_int(buf, cap, &len, "stairs", o->stairs);

@@ -65,7 +65,9 @@ const char *const dg__key_names[K_COUNT] = {
 /* Which algorithms a key means something for; 0 = every one. A key given
  * for another family is an error, and the canonical string leaves it out
  * (dg__key_applies adds donjon's layout rules: the cave keys only with
- * layout=cavernous, corridors only without it). */
+ * layout=cavernous, corridors only without it; and gridmapper's: doors and
+ * pillars only without caves). Each "does not apply" was checked by maps
+ * that came out identical for every value of the key. */
 const unsigned dg__key_algos[K_COUNT] = {
     [K_LAYOUT] = ALGO(DG_ALGO_DONJON),
     [K_ROOMS] = ALGO(DG_ALGO_DONJON),
@@ -74,8 +76,11 @@ const unsigned dg__key_algos[K_COUNT] = {
     [K_ROOM_MAX] = ALGO(DG_ALGO_DONJON),
     [K_POLYMORPH] = ALGO(DG_ALGO_DONJON),
     [K_CORRIDORS] = ALGO(DG_ALGO_DONJON),
-    /* panels always prunes every dead end: the key has nothing to say there */
-    [K_DEADENDS] = ~ALGO(DG_ALGO_PANELS) & ((1u << DG_ALGO_COUNT) - 1),
+    /* caverns have no rooms, so no doors */
+    [K_DOORS] = ~ALGO(DG_ALGO_CAVERNS) & ((1u << DG_ALGO_COUNT) - 1),
+    /* panels always prunes every dead end, and gridmapper's corridors each
+     * join two rooms, so never end: the key has nothing to say there */
+    [K_DEADENDS] = ~(ALGO(DG_ALGO_PANELS) | ALGO(DG_ALGO_GRIDMAPPER)) & ((1u << DG_ALGO_COUNT) - 1),
     [K_CAVE_FILL] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
     [K_CAVE_STEPS] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
     [K_PANEL_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
@@ -100,6 +105,9 @@ bool dg__key_applies(const dg_options *o, key_id k)
         return o->layout == DG_LAYOUT_CAVERNOUS;
     /* the cavernous layout grows caves where the maze would be dug */
     if (k == K_CORRIDORS && o->algorithm == DG_ALGO_DONJON) return o->layout != DG_LAYOUT_CAVERNOUS;
+    /* gridmapper's caves are joined by open passages and have no straight
+     * walls to set pillars in */
+    if ((k == K_DOORS || k == K_PILLARS) && o->algorithm == DG_ALGO_GRIDMAPPER) return !o->caves;
     return true;
 }
 

@@ -115,6 +115,12 @@ static dg_status finish_family(dg_options *o, dg_error *err)
         if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
         char fits[sizeof err->allowed], value[sizeof err->value];
         dg__option_recall(o, (key_id)k, value, sizeof value);
+        if ((dg__key_algos[k] & ALGO(o->algorithm)) && o->algorithm == DG_ALGO_GRIDMAPPER) {
+            /* the algorithm fits: caves=yes does not */
+            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "caves=no",
+                                "%s does not apply to caves=yes (gridmapper's caves are joined by open "
+                                "passages, without doors or pillars)", dg__key_names[k]);
+        }
         if (dg__key_algos[k] & ALGO(o->algorithm)) { /* the algorithm fits: the layout does not */
             layouts_of(o, (key_id)k, fits, sizeof fits);
             return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,

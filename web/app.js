@@ -45,6 +45,8 @@
     return { room_min: ROOM_MIN[i], room_max: ROOM_MAX[i] };
   }
   function cavernous(v) { return v.algorithm !== 'donjon' || v.layout === 'cavernous'; }
+  /* gridmapper's caves are joined by open passages: no doors, no pillars */
+  function noGridCaves(v) { return v.algorithm !== 'gridmapper' || v.caves !== 'yes'; }
 
   /* One row per option of the vocabulary, in the order the query is built.
    * To add an option, add a row; the control, its label, its visibility,
@@ -78,7 +80,7 @@
       values: ['square', 'rectangle', 'box', 'cross', 'dagger', 'saltire', 'keep', 'hexagon',
                'round', 'cavernous'] },
     { key: 'cave_fill', group: 'dungeon', label: 'Cave fill (%)', number: { min: 35, max: 65 },
-      def: 45, algos: ['donjon', 'caverns'], when: cavernous },
+      def: 50, algos: ['donjon', 'caverns'], when: cavernous },
     { key: 'cave_steps', group: 'dungeon', label: 'Cave smoothing steps', number: { min: 1, max: 10 },
       def: 4, algos: ['donjon', 'caverns'], when: cavernous },
     { key: 'panel_size_min', group: 'dungeon', label: 'Smallest panel (cells)',
@@ -99,7 +101,7 @@
     { key: 'room_count', group: 'rooms', label: 'Rooms wanted', number: { min: 2, max: 63 },
       def: 7, algos: ['gridmapper'] },
     { key: 'pillars', group: 'rooms', label: 'Pillars', values: ['no', 'yes'], def: 'no',
-      algos: ['gridmapper'] },
+      algos: ['gridmapper'], when: noGridCaves },
     { key: 'caves', group: 'rooms', label: 'Caves', values: ['no', 'yes'], def: 'no',
       algos: ['gridmapper'] },
     { key: 'room_size_min', group: 'rooms', label: 'Smallest room (cells)',
@@ -116,12 +118,13 @@
       number: { min: 9, max: 9801 }, def: 36, algos: ['abstract'] },
 
     { key: 'doors', group: 'corridors', label: 'Door set', def: 'standard',
-      values: ['none', 'basic', 'secure', 'standard', 'deathtrap'] },
+      values: ['none', 'basic', 'secure', 'standard', 'deathtrap'],
+      algos: ['donjon', 'panels', 'gridmapper', 'abstract', 'cells'], when: noGridCaves },
     { key: 'corridors', group: 'corridors', label: 'Corridors', def: 'errant', algos: ['donjon'],
       values: ['labyrinth', 'errant', 'straight'], when: function (v) { return !cavernous(v); } },
     { key: 'deadends', group: 'corridors', label: 'Remove dead ends', values: ['none', 'some', 'all'],
       def: 'some', amounts: { none: 0, some: 50, all: 100 },
-      algos: ['donjon', 'caverns', 'gridmapper', 'abstract', 'cells'] },
+      algos: ['donjon', 'caverns', 'abstract', 'cells'] },
     { key: 'stairs', group: 'corridors', label: 'Stairs', values: ['no', 'yes', 'many'], def: 'yes',
       amounts: { no: 0, yes: 2, many: 4 } },
     { key: 'egress', group: 'corridors', label: 'Edge exits', def: 'no',

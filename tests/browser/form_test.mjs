@@ -151,6 +151,7 @@ await check('controls that do not apply to the algorithm are hidden and not sent
     return { rooms: shown('rooms'), layout: shown('layout'), corridors: shown('corridors'),
              cave_fill: shown('cave_fill'), panel_size_min: shown('panel_size_min'),
              connect: shown('connect'), rows: shown('rows'), doors: shown('doors'),
+             pillars: shown('pillars'), deadends: shown('deadends'),
              roomsDisabled: document.getElementById('f-rooms').disabled,
              roomsGroup: !document.querySelector('fieldset[data-group="rooms"]').hidden,
              keys: [...q.keys()] };
@@ -158,7 +159,7 @@ await check('controls that do not apply to the algorithm are hidden and not sent
   await page.selectOption('#f-algorithm', 'caverns');
   let s = await state();
   assert.deepEqual([s.rooms, s.layout, s.corridors, s.cave_fill, s.panel_size_min, s.doors],
-                   [false, false, false, true, false, true]);
+                   [false, false, false, true, false, false], JSON.stringify(s));   // caverns: no rooms, no doors
   assert.ok(s.roomsDisabled, 'a hidden control is disabled too');
   assert.ok(!s.roomsGroup, 'a group with nothing to show is hidden');
   assert.ok(!s.keys.includes('rooms') && !s.keys.includes('layout'), s.keys.join());
@@ -168,6 +169,14 @@ await check('controls that do not apply to the algorithm are hidden and not sent
   await page.selectOption('#f-algorithm', 'panels');
   s = await state();
   assert.ok(s.panel_size_min && !s.cave_fill && !s.keys.includes('cave_fill'));
+  await page.selectOption('#f-algorithm', 'gridmapper');
+  s = await state();
+  assert.deepEqual([s.doors, s.pillars, s.deadends], [true, true, false], JSON.stringify(s));   // corridors never end
+  await page.selectOption('#f-caves', 'yes');   // caves are joined by open passages
+  s = await state();
+  assert.deepEqual([s.doors, s.pillars], [false, false], JSON.stringify(s));
+  assert.ok(!s.keys.includes('doors') && !s.keys.includes('pillars'), s.keys.join());
+  await page.selectOption('#f-caves', 'no');
   await page.selectOption('#f-algorithm', 'cells');
   assert.ok((await state()).connect);
   await page.selectOption('#f-algorithm', 'donjon');

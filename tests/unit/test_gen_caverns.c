@@ -1,7 +1,8 @@
 /* test_gen_caverns.c -- algorithm=caverns and donjon's layout=cavernous over
  * many seeds and option sets (gen_check.h's invariants), the automaton, the
  * counting and the shortest-cut joining on hand-built maps, determinism, and
- * that the shared options (doors, stairs, dead ends, egress) work on caves. */
+ * that the shared options (stairs, dead ends, egress; doors for the rooms of
+ * layout=cavernous) work on caves. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static size_t varied_keys(unsigned s, char kv[16][48], bool cavernous)
     snprintf(kv[n++], 48, "cols=%s", sizes[(s / 17 + s) % 9]);
     snprintf(kv[n++], 48, "cave_fill=%u", 35 + (s * 7) % 31);
     snprintf(kv[n++], 48, "cave_steps=%u", 1 + (s / 3) % 10);
-    snprintf(kv[n++], 48, "doors=%s", doors[(s / 7) % 5]);
+    if (cavernous) snprintf(kv[n++], 48, "doors=%s", doors[(s / 7) % 5]);   /* caverns: no rooms */
     snprintf(kv[n++], 48, "deadends=%s", dead[(s / 11) % 4]);
     snprintf(kv[n++], 48, "egress=%s", egress[(s / 13) % 4]);
     snprintf(kv[n++], 48, "stairs=%u", s % 5);
@@ -238,15 +239,24 @@ Test(caverns, egress_digs_exits_to_the_caves)
     }
 }
 
-/* Caverns hold no rooms, so the door set changes nothing. */
-Test(caverns, doors_key_is_accepted_and_changes_nothing)
+/* Caverns hold no rooms, so no doors: the door set is refused, not
+ * accepted to change nothing, and left out of the canonical string. */
+Test(caverns, doors_key_is_refused)
 {
-    dg_dungeon *a = MAKE("seed=9", "algorithm=caverns", "doors=none");
-    dg_dungeon *b = MAKE("seed=9", "algorithm=caverns", "doors=deathtrap");
-    size_t n = (size_t)a->width * (size_t)a->height * sizeof *a->cells;
-    cr_assert_arr_eq(a->cells, b->cells, n);
-    dg_dungeon_free(a);
-    dg_dungeon_free(b);
+    dg_options o;
+    dg_error e;
+    dg_dungeon *none = NULL;
+    const char *bad[] = {"algorithm=caverns", "doors=none"};
+    cr_assert_eq(gc_try_make(bad, 2, &o, &none, &e), DG_EINVAL);
+    cr_assert_null(none);
+    cr_assert_str_eq(e.param, "doors");
+    cr_assert_str_eq(e.value, "none");
+    cr_assert(strstr(e.msg, "does not apply to algorithm=caverns"), "%s", e.msg);
+    dg_dungeon *d = MAKE("seed=9", "algorithm=caverns");
+    char canon[1024];
+    cr_assert_lt(dg_options_canonical(&d->opts, canon, sizeof canon), sizeof canon);
+    cr_assert_null(strstr(canon, "doors="), "%s", canon);
+    dg_dungeon_free(d);
 }
 
 Test(cavernous, doors_follow_the_door_set)

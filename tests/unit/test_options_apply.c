@@ -49,12 +49,34 @@ Test(options_apply, a_family_key_for_another_algorithm_is_refused_with_its_value
     /* as received: case and padding zeros kept, whatever the key order */
     refused("rooms=DENSE&algorithm=caverns", DG_EINVAL, "rooms", "DENSE", "donjon");
     refused("cave_steps=007&algorithm=panels", DG_EINVAL, "cave_steps", "007", "donjon|caverns");
-    refused("algorithm=panels&deadends=some", DG_EINVAL, "deadends", "some",
-            "donjon|caverns|gridmapper|abstract|cells");
+    refused("algorithm=panels&deadends=some", DG_EINVAL, "deadends", "some", "donjon|caverns|abstract|cells");
+    /* gridmapper's corridors each join two rooms; caverns have no rooms */
+    refused("algorithm=gridmapper&deadends=all", DG_EINVAL, "deadends", "all", "donjon|caverns|abstract|cells");
+    refused("doors=none&algorithm=caverns", DG_EINVAL, "doors", "none", "donjon|panels|gridmapper|abstract|cells");
     dg_options o;
     dg_error e;
     parse(&o, "algorithm=caverns&rooms=dense", &e);
     cr_assert(strstr(e.msg, "does not apply to algorithm=caverns") != NULL, "%s", e.msg);
+}
+
+/* Each of these was found to make the same map for every value of the
+ * key (1,080 option sets): gridmapper's caves are joined by open passages. */
+Test(options_apply, doors_and_pillars_with_gridmapper_caves_are_refused)
+{
+    refused("algorithm=gridmapper&caves=yes&doors=secure", DG_EINVAL, "doors", "secure", "caves=no");
+    refused("pillars=YES&caves=yes&algorithm=gridmapper", DG_EINVAL, "pillars", "YES", "caves=no");
+    dg_options o;
+    dg_error e;
+    parse(&o, "algorithm=gridmapper&caves=yes&pillars=no", &e);
+    cr_assert(strstr(e.msg, "does not apply to caves=yes") != NULL, "%s", e.msg);
+    /* without caves both apply and are kept; with them neither is printed */
+    char c[1024];
+    canonical("algorithm=gridmapper&doors=secure&pillars=yes", c, sizeof c);
+    cr_assert(strstr(c, "doors=secure") && strstr(c, "pillars=yes"), "%s", c);
+    canonical("algorithm=gridmapper&caves=yes", c, sizeof c);
+    cr_assert(!strstr(c, "doors=") && !strstr(c, "pillars=") && !strstr(c, "deadends="), "%s", c);
+    canonical("algorithm=caverns", c, sizeof c);
+    cr_assert(!strstr(c, "doors="), "%s", c);
 }
 
 Test(options_apply, cave_keys_with_a_donjon_layout_that_is_not_cavernous_are_refused)
