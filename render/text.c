@@ -11,8 +11,10 @@
  *   >   stair down       <   stair up       (roguelike convention)
  *   ?   any word outside donjon's layout (a generator bug made visible)
  *
- * Stairs and doors win over the open bits they sit on. Rendering colours,
- * labels and grids is left to png.c. */
+ * Stairs and doors win over the open bits they sit on. In the player view
+ * (view=player) a secret door is the rock it passes for, '#', and a
+ * trapped door a plain '+', as png.c draws them. Rendering colours, labels
+ * and grids is left to png.c. */
 #include "render.h"
 
 #include <stdlib.h>
@@ -37,17 +39,26 @@ static char glyph(uint32_t c)
     return '?';
 }
 
+/* What a player may see of word c: a secret door is rock, a trap unseen. */
+static char player_glyph(uint32_t c)
+{
+    if ((c & DG_DOORSPACE) && (c & DG_SECRET)) return '#';
+    if ((c & DG_DOORSPACE) && (c & DG_TRAPPED)) return '+';
+    return glyph(c);
+}
+
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
+    char (*look)(uint32_t) = d->opts.view == DG_VIEW_PLAYER ? player_glyph : glyph;
     size_t w = (size_t)d->width;
     char *row = malloc(w + 1);
     if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     dg_status rc = DG_OK;
     for (size_t y = 0; y < (size_t)d->height && rc == DG_OK; y++) {
         const uint32_t *cells = d->cells + y * w;
-        for (size_t x = 0; x < w; x++) row[x] = glyph(cells[x]);
+        for (size_t x = 0; x < w; x++) row[x] = look(cells[x]);
         row[w] = '\n';
         rc = dg_buf_append(out, row, w + 1, err);
     }

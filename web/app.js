@@ -152,8 +152,10 @@
    * browser test checks it). index.html has a no-JavaScript button for each. */
   var FORMATS = [
     { route: '/dungeon.png', label: 'PNG', type: 'image/png' },
-    { route: '/dungeon.json', label: 'JSON', type: 'application/json' },
-    { route: '/dungeon.donjon.json', label: 'donjon JSON', type: 'application/json' },
+    /* the map's data: every door with its type, secrets included, in any
+     * view; the player view leaves them out (see shown) */
+    { route: '/dungeon.json', label: 'JSON', type: 'application/json', gmData: true },
+    { route: '/dungeon.donjon.json', label: 'donjon JSON', type: 'application/json', gmData: true },
     { route: '/dungeon.txt', label: 'Text', type: 'text/plain' },
     /* walls and doors placed, at the VTT grid size; saved as .dd2vtt */
     { route: '/dungeon.uvtt', label: 'Universal VTT', type: 'application/json' },
@@ -487,11 +489,15 @@
     }
     $('permalink').value = location.origin + j.permalink;
     var box = document.querySelector('.downloads');
-    box.querySelectorAll('a').forEach(function (a) { a.remove(); });
+    box.querySelectorAll('a, .gm-only').forEach(function (a) { a.remove(); });
+    var player = j.options.view === 'player';
     FORMATS.forEach(function (f) {
+      if (player && f.gmData) return; /* a player must not be handed the secrets */
       box.appendChild(el('a', { href: f.route + '?' + canon + '&download=1', download: '',
                                 'data-type': f.type, text: f.label }));
     });
+    if (player) box.appendChild(el('span', { class: 'gm-only',
+      text: 'JSON and donjon JSON list every secret door and trap: GM view offers them.' }));
     document.querySelector('.toolbar').hidden = false;
     var rooms = j.rooms.length;
     var caption = 'Seed ' + j.seed + ' · ' + j.width + ' × ' + j.height + ' cells (' +

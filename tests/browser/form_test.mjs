@@ -274,6 +274,14 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   await rolled(page);
   assert.match(page.url(), /[?&]view=player(&|$)/);
   assert.doesNotMatch(await keyText(), /Secret door|Trapped door/);
+  // the text download hides them too; the data formats, which list every
+  // door, are not offered to a player
+  const routes = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).pathname));
+  assert.deepEqual(routes, ['/dungeon.png', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
+  const text = await page.evaluate(async () => (await fetch(document.querySelector(
+    '.downloads a[href^="/dungeon.txt"]').href)).text());
+  assert.doesNotMatch(text, /[ST]/, 'the player text shows a secret door or a trap');
+  assert.ok(await page.isVisible('.downloads .gm-only'));
   const player = await imageDigest(page);
   assert.notEqual(player.sha, first.digest.sha, 'the player map hides what the GM map shows');
   await page.goBack();
@@ -281,6 +289,8 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   assert.match(page.url(), /[?&]view=gm(&|$)/);
   assert.ok(await page.isChecked('#f-view-gm'));
   assert.equal((await imageDigest(page)).sha, first.digest.sha);
+  assert.equal(await page.locator('.downloads a').count(), 6);
+  assert.equal(await page.locator('.downloads .gm-only').count(), 0);
 });
 
 await check('Copy link puts the permalink on the clipboard', async () => {

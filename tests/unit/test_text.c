@@ -76,3 +76,23 @@ Test(text, a_broken_word_shows_as_a_question_mark)
     cr_assert_eq(dg_text_encode(d, &out, NULL), DG_OK);
     cr_assert_eq(at(0, 0), '?');
 }
+
+/* view=player: the secret door is the rock it passes for and the trap a
+ * plain door; every other character is the gm dump's. */
+Test(text, player_view_hides_the_secret_door_and_the_trap)
+{
+    d->opts.view = DG_VIEW_PLAYER;
+    dg_buf player;
+    dg_buf_init(&player);
+    cr_assert_eq(dg_text_encode(d, &player, NULL), DG_OK);
+    cr_assert_eq(player.len, out.len);
+    size_t changed = 0;
+    for (size_t i = 0; i < out.len; i++) {
+        if (player.data[i] == out.data[i]) continue;
+        changed++;
+        cr_assert(out.data[i] == 'S' || out.data[i] == 'T', "'%c' changed", out.data[i]);
+        cr_assert_eq(player.data[i], out.data[i] == 'S' ? '#' : '+');
+    }
+    cr_assert_eq(changed, 2u);
+    dg_buf_fini(&player);
+}
