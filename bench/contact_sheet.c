@@ -91,9 +91,10 @@ static gdImagePtr enlarge(gdImagePtr im, int k)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
+    /* "--help" is no directory name: it once became one, 70 PNGs deep */
+    if (argc < 2 || argv[1][0] == '-') {
         fprintf(stderr, "usage: contact_sheet OUTDIR [key=value ...]\n");
-        return 2;
+        return argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) ? 0 : 2;
     }
     const char *dir = argv[1];
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
