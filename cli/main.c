@@ -6,11 +6,13 @@
 #include "render.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -25,7 +27,9 @@ static const char usage[] =
     "usage: dungeon [-o FILE] [--help] [--version] key=value ...\n"
     "\n"
     "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
-    "(written whole or not at all). Keys are those of the HTTP query string\n"
+    "(written whole or not at all; -o - is stdout). Without format=, FILE's name\n"
+    "picks it: .png, .txt, .dd2vtt, .donjon.json, .foundry.json (else JSON).\n"
+    "Keys are those of the HTTP query string\n"
     "(listed below). format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
     "and foundry place walls and doors for virtual tabletops at ppg pixels a cell.\n"
     "Without seed= a random seed is chosen; JSON and foundry output carry it, for\n"
@@ -87,38 +91,84 @@ static int write_all(int fd, const unsigned char *p, size_t n)
     return 0;
 }
 
-/* Writes to a temporary file beside path, then renames it over path, so a
- * failed run never leaves half a map where a whole one was expected. */
+/* Writes straight into what path already names when that is no regular
+ * file (/dev/null, a pipe, a terminal): replacing it would break it for
+ * everyone, and there is no whole-or-nothing to keep there. */
+static int write_in_place(const char *path, const dg_buf *b)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int rc = fd < 0 || write_all(fd, b->data, b->len) != 0 ? -1 : 0;
+    if (fd >= 0 && close(fd) != 0) rc = -1;
+    if (rc != 0) fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
+    return rc == 0 ? 0 : EXIT_IO;
+}
+
+/* Writes to a temporary file beside the file, then renames it over it, so a
+ * failed run never leaves half a map where a whole one was expected. A
+ * symbolic link is followed, so the file it names is replaced and the link
+ * kept; a file already there keeps its permissions. */
 static int write_file(const char *path, const dg_buf *b)
 {
-    size_t n = strlen(path);
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) return write_in_place(path, b);
+    char *target = exists ? realpath(path, NULL) : strdup(path);
+    if (!target) {
+        fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    size_t n = strlen(target);
     char *tmp = malloc(n + 16);
     if (!tmp) {
+        free(target);
         fprintf(stderr, "dungeon: out of memory\n");
         return EXIT_IO;
     }
-    memcpy(tmp, path, n);
+    memcpy(tmp, target, n);
     memcpy(tmp + n, ".tmp.XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
+        int e = errno;
         free(tmp);
+        free(target);
+        /* a name within a byte or ten of the limit has no room for the
+         * temporary's suffix: the file itself is still writable */
+        if (e == ENAMETOOLONG) return write_in_place(path, b);
+        fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(e));
         return EXIT_IO;
     }
-    /* mkstemp makes 0600; give the file the mode a plain open would */
+    /* mkstemp makes 0600: keep the mode of the file replaced, or give the
+     * one a plain open would */
     mode_t mask = umask(0);
     umask(mask);
+    mode_t mode = exists ? st.st_mode & 07777 : 0666 & ~mask;
     int rc = 0;
-    if (fchmod(fd, 0666 & ~mask) != 0 || write_all(fd, b->data, b->len) != 0 || fsync(fd) != 0)
-        rc = -1;
+    if (fchmod(fd, mode) != 0 || write_all(fd, b->data, b->len) != 0 || fsync(fd) != 0) rc = -1;
     if (close(fd) != 0) rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0) rc = -1;
+    if (rc == 0 && rename(tmp, target) != 0) rc = -1;
     if (rc != 0) {
         fprintf(stderr, "dungeon: cannot write %s: %s\n", path, strerror(errno));
         unlink(tmp);
     }
     free(tmp);
+    free(target);
     return rc == 0 ? 0 : EXIT_IO;
+}
+
+/* The format a file name asks for when format= is not given: map.png is a
+ * PNG, not JSON under a PNG's name. NULL keeps the default (JSON). */
+static const char *format_of_name(const char *path)
+{
+    static const struct { const char *end, *format; } by_end[] = {
+        {".donjon.json", "donjon"}, {".foundry.json", "foundry"}, {".png", "png"},
+        {".txt", "txt"},            {".dd2vtt", "uvtt"},          {".uvtt", "uvtt"},
+    };
+    size_t n = strlen(path);
+    for (size_t i = 0; i < sizeof by_end / sizeof by_end[0]; i++) {
+        size_t e = strlen(by_end[i].end);
+        if (n > e && !strcasecmp(path + n - e, by_end[i].end)) return by_end[i].format;
+    }
+    return NULL;
 }
 
 static int write_stdout(const dg_buf *b)
@@ -133,6 +183,7 @@ static int write_stdout(const dg_buf *b)
 int main(int argc, char **argv)
 {
     const char *out_path = NULL;
+    bool format_given = false;
     dg_options o;
     dg_error err;
     dg_error_clear(&err);
@@ -154,6 +205,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "dungeon: %s needs a file name (try --help)\n", a);
                 return EXIT_USAGE;
             }
+            if (out_path) {
+                fprintf(stderr, "dungeon: %s given twice (%s, then %s)\n", a, out_path, argv[i + 1]);
+                return EXIT_USAGE;
+            }
             out_path = argv[++i];
             continue;
         }
@@ -171,10 +226,17 @@ int main(int argc, char **argv)
         if (kn >= sizeof key) kn = sizeof key - 1; /* too long to be a key: still reported */
         memcpy(key, a, kn);
         key[kn] = '\0';
+        if (!strcasecmp(key, "format")) format_given = true;
         if (dg_options_set(&o, key, eq + 1, NULL, &err) != DG_OK) {
             report(&err);
             return exit_code(err.code);
         }
+    }
+    if (out_path && !strcmp(out_path, "-")) out_path = NULL; /* "-o -": stdout, as usual */
+    const char *implied = out_path && !format_given ? format_of_name(out_path) : NULL;
+    if (implied && dg_options_set(&o, "format", implied, NULL, &err) != DG_OK) {
+        report(&err);
+        return exit_code(err.code);
     }
     if (dg_options_finish(&o, NULL, &err) != DG_OK) {
         report(&err);

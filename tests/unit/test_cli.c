@@ -1,8 +1,10 @@
 /* test_cli.c -- the built dungeon binary, run as a user would: exit status 2
  * and a message naming the key for bad arguments, 1 for I/O failures, -o
- * writing a whole file (or none), --version and --help. */
+ * writing a whole file (or none), never replacing a pipe, a device or a link,
+ * its format from the file name, --version and --help. */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,4 +215,77 @@ Test(cli, every_format_comes_out)
     cr_assert_gt(n, 8);
     cr_assert_eq(memcmp(o, "\x89PNG\r\n\x1a\n", 8), 0);
     free(o);
+}
+
+/* What -o names and is no regular file is written into, never replaced:
+ * -o /dev/null once turned the device into a plain file for everyone. */
+Test(cli, dash_o_writes_into_a_pipe_and_leaves_it_a_pipe)
+{
+    char fifo[192];
+    snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    int rd = open(fifo, O_RDONLY | O_NONBLOCK); /* a reader, so the writer does not block */
+    cr_assert_geq(rd, 0);
+    cr_assert_eq(run((const char *[]){"-o", fifo, "seed=5", "rows=9", "cols=9", "format=txt", NULL}), 0);
+    char got[256];
+    ssize_t n = read(rd, got, sizeof got);
+    close(rd);
+    cr_assert_eq(n, 9 * 10, "the map did not come through the pipe");
+    struct stat st;
+    cr_assert_eq(lstat(fifo, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode), "the pipe was replaced");
+    cr_assert_eq(files_in_dir(), 1);
+}
+
+/* Through a symbolic link the file it names is replaced, whole, and keeps
+ * its permissions; the link stays a link. */
+Test(cli, dash_o_follows_a_link_and_keeps_the_file_mode)
+{
+    char file[192], link[192];
+    snprintf(file, sizeof file, "%s/private.txt", dir);
+    snprintf(link, sizeof link, "%s/map.txt", dir);
+    FILE *f = fopen(file, "w");
+    fputs("old", f);
+    fclose(f);
+    cr_assert_eq(chmod(file, 0600), 0);
+    cr_assert_eq(symlink("private.txt", link), 0);
+    cr_assert_eq(run((const char *[]){"-o", link, "seed=5", "rows=9", "cols=9", NULL}), 0);
+    struct stat st;
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_assert(S_ISLNK(st.st_mode), "the link was replaced by a file");
+    cr_assert_eq(stat(file, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0600, "mode %o", st.st_mode & 0777);
+    size_t n = 0;
+    char *b = slurp(file, &n);
+    cr_assert_eq(n, 9 * 10, "the file the link names does not hold the map");
+    free(b);
+    cr_assert_eq(files_in_dir(), 2, "temporary file left behind");
+}
+
+/* -o map.png is a PNG unless format= says otherwise; -o - is stdout; a
+ * second -o is refused like a key given twice. */
+Test(cli, dash_o_names_the_format_unless_format_is_given)
+{
+    char png[192], txt[192];
+    snprintf(png, sizeof png, "%s/map.PNG", dir);
+    snprintf(txt, sizeof txt, "%s/map.png.txt", dir);
+    cr_assert_eq(run((const char *[]){"-o", png, "seed=5", "rows=9", "cols=9", NULL}), 0);
+    char *b = slurp(png, NULL);
+    cr_assert_eq(memcmp(b, "\x89PNG", 4), 0, "not a PNG");
+    free(b);
+    cr_assert_eq(run((const char *[]){"-o", png, "format=txt", "seed=5", "rows=9", "cols=9", NULL}), 0);
+    b = slurp(png, NULL);
+    cr_assert_eq(b[0], '#', "format= lost to the name");
+    free(b);
+    cr_assert_eq(run((const char *[]){"-o", txt, "seed=5", "rows=9", "cols=9", NULL}), 0);
+    b = slurp(txt, NULL);
+    cr_assert_eq(b[0], '#');
+    free(b);
+    cr_assert_eq(run((const char *[]){"-o", "-", "seed=5", "rows=9", "cols=9", "format=txt", NULL}), 0);
+    size_t n = 0;
+    b = slurp(out_path, &n);
+    cr_assert_eq(n, 9 * 10);
+    free(b);
+    cr_assert_eq(run((const char *[]){"-o", png, "-o", txt, "seed=5", NULL}), 2);
+    assert_stderr_has("given twice");
 }
