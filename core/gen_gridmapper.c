@@ -455,6 +455,27 @@ static void set_pillars(dg__build *b)
 
 /* ---------------------------------------------------------------- family */
 
+/* A cave grows inside its room's box and rarely reaches every side: the
+ * box becomes the cells' own bounds, so a room's x, y, width and height
+ * are those of the floor drawn, like every other family's. */
+static void fit_cave_rooms(dg__build *b)
+{
+    for (size_t i = 0; i < b->n_room; i++) {
+        dg__room *rm = &b->room[i];
+        int r1 = rm->r2, c1 = rm->c2, r2 = rm->r1, c2 = rm->c1;
+        for (int r = rm->r1; r <= rm->r2; r++)
+            for (int c = rm->c1; c <= rm->c2; c++) {
+                uint32_t w = *dg__at(b, r, c);
+                if (!(w & DG_ROOM) || dg__room_id(w) != (int)i + 1) continue;
+                if (r < r1) r1 = r;
+                if (r > r2) r2 = r;
+                if (c < c1) c1 = c;
+                if (c > c2) c2 = c;
+            }
+        if (r1 <= r2 && c1 <= c2) rm->r1 = r1, rm->c1 = c1, rm->r2 = r2, rm->c2 = c2;
+    }
+}
+
 static void mark_caves(dg__build *b)
 {
     unsigned char *m = dg__cave_mask(b);
@@ -501,7 +522,10 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     if (rc != DG_OK) goto done;
     if (b->o->pillars && !b->o->caves) set_pillars(b);
     dg__remove_deadends(b, b->o->deadends);
-    if (b->o->caves) mark_caves(b);
+    if (b->o->caves) {
+        fit_cave_rooms(b);
+        mark_caves(b);
+    }
     if (b->o->caves && !b->cave) rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
 done:
     free(g.at);

@@ -253,6 +253,22 @@ ParameterizedTest(int *chunk, gridmapper, maps_hold_the_invariants_and_the_shape
             cr_assert_not_null(d->cave, "%s", what);
             for (size_t k = 0; k < (size_t)d->width * d->height; k++)
                 if (dg_cell_open(d->cells[k])) cr_assert(d->cave[k], "%s: open cell outside the cave mask", what);
+            /* a cave room's box is its floor's bounds, not the box it grew in */
+            for (size_t i = 0; i < d->n_rooms; i++) {
+                const dg_room *rm = &d->rooms[i];
+                int x1 = d->width, y1 = d->height, x2 = -1, y2 = -1;
+                for (int y = 0; y < d->height; y++)
+                    for (int x = 0; x < d->width; x++)
+                        if (gc_id(dg_cell(d, x, y)) == rm->id) {
+                            if (x < x1) x1 = x;
+                            if (x > x2) x2 = x;
+                            if (y < y1) y1 = y;
+                            if (y > y2) y2 = y;
+                        }
+                cr_assert(rm->x == x1 && rm->y == y1 && rm->width == x2 - x1 + 1 && rm->height == y2 - y1 + 1,
+                          "%s: room %d box %d,%d %dx%d, its cells %d,%d %dx%d", what, rm->id, rm->x, rm->y,
+                          rm->width, rm->height, x1, y1, x2 - x1 + 1, y2 - y1 + 1);
+            }
         } else {
             cr_assert_null(d->cave, "%s", what);
         }
