@@ -430,24 +430,58 @@
     clearErrors();
     var seed = $('f-seed');
     if (!seed.value.trim()) seed.value = randomSeed();
+    /* text a number field cannot hold reads as "" (the default): say so
+     * instead of quietly rolling something else */
+    var junk = OPTIONS.filter(function (row) {
+      var c = row.number && $('f-' + row.key);
+      return c && !c.disabled && c.validity && c.validity.badInput;
+    })[0];
+    if (junk) {
+      failed();
+      showError({ param: junk.key, error: junk.label + ' must be a whole number from ' + junk.number.min +
+                  ' to ' + junk.number.max + '.' }, opts.user);
+      setStatus('No map: ' + junk.label + ' is not a number.');
+      return Promise.resolve();
+    }
     var q = buildQuery(values());
-    extras = []; /* a link's unknown keys are reported once, then dropped */
     setStatus('Rolling…');
     figure.hidden = false;
     figure.setAttribute('aria-busy', 'true');
     img.hidden = false;
-    /* the image at once; the JSON (key, permalink) in parallel */
+    /* the image at once; the JSON (key, permalink) in parallel. "Rolled"
+     * waits for both: the JSON alone is not a map on the screen. */
+    var url = '/dungeon.png?' + q;
+    var drawn = false, data = null, refused = false;
+    var settle = function () {
+      if (t === token && drawn && data) setStatus('Rolled seed ' + data.seed + '.');
+    };
     img.onload = function () {
       if (t !== token) return;
       figure.removeAttribute('aria-busy');
       figure.classList.add('ready');
+      drawn = true;
+      settle();
     };
     img.onerror = function () {
       if (t !== token) return;
       img.hidden = true;
       figure.removeAttribute('aria-busy');
+      /* the options may make a map but no image of it (too many pixels
+       * at this cell size): the daemon's answer says which field */
+      var why = function (j) {
+        if (t !== token || refused) return; /* the JSON's refusal is shown already */
+        failed();
+        showError(j, opts.user);
+        setStatus('No map: ' + j.error);
+      };
+      fetch(url).then(function (res) {
+        return res.json();
+      }).then(function (j) {
+        why(j && j.error ? j : { error: 'the image did not load.' });
+      }).catch(function () {
+        why({ error: 'the image did not load.' });
+      });
     };
-    var url = '/dungeon.png?' + q;
     /* the same address again fires no load event everywhere: already drawn */
     if (img.getAttribute('src') === url && img.complete && img.naturalWidth) img.onload();
     else img.src = url;
@@ -459,18 +493,26 @@
       .then(function (r) {
         if (t !== token) return;
         if (!r.ok) {
+          refused = true;
+          /* a link's unknown keys are sent until each has been reported */
+          var named = String(r.j.param || '').toLowerCase();
+          extras = extras.filter(function (kv) { return kv[0].toLowerCase() !== named; });
           failed();
           showError(r.j, opts.user);
           setStatus('No map: ' + (r.j.error || 'refused'));
           return;
         }
+        if (img.hidden) return; /* the image failed: its error is the news */
+        data = r.j;
         shown(r.j, opts);
+        settle();
       })
-      .catch(function (e) {
+      .catch(function () {
         if (t !== token) return;
+        refused = true;
         failed();
-        showError({ error: 'The daemon did not answer (' + e.message + ').' }, false);
-        setStatus('No map.');
+        showError({ error: 'Cannot reach the map server. Check your connection and roll again.' }, false);
+        setStatus('No map: the server did not answer.');
       });
   }
 
@@ -507,7 +549,6 @@
     $('map-caption').textContent = caption;
     img.alt = 'Dungeon map: ' + caption;
     renderKey(j);
-    setStatus('Rolled seed ' + j.seed + '.');
     if (opts.user) reveal();
   }
 
@@ -628,7 +669,7 @@
     $('f-seed').required = false;
     $('f-seed').placeholder = 'random';
     $('random-seed').hidden = false;
-    $('h-seed').textContent = 'Roll picks a fresh seed unless you type one.';
+    $('h-seed').textContent = 'Roll picks a fresh seed unless you typed one or opened a link with one; the die always does.';
     buildControls();
     updateVisibility();
     fitLayout();
@@ -689,8 +730,12 @@
       roll({});
     });
 
-    if (location.search.length > 1) applyQuery(location.search);
-    else $('f-seed').value = ''; /* index.html's seed is for the no-script form */
+    if (location.search.length > 1) {
+      applyQuery(location.search);
+      /* a shared link's seed is the map being shared: Roll keeps it while
+       * options change; the die lets it go */
+      seedTyped = !!$('f-seed').value.trim();
+    } else $('f-seed').value = ''; /* index.html's seed is for the no-script form */
     roll({});
   }
 

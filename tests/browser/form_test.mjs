@@ -115,6 +115,19 @@ await check('the form loads and rolls a map on its own', async () => {
   const seed1 = new URL(page.url()).searchParams.get('seed');
   assert.notEqual(seed1, seed0);
   assert.equal(await page.inputValue('#f-seed'), seed1);
+  // a shared link's seed stays through Roll while options change
+  const shared = await newPage();
+  await shared.goto(`${base}/?seed=42`);
+  await rolled(shared);
+  await shared.fill('#f-cell', '24');
+  await shared.click('#roll');
+  await rolled(shared);
+  assert.equal(new URL(shared.url()).searchParams.get('seed'), '42');
+  assert.equal(new URL(shared.url()).searchParams.get('cell'), '24');
+  await shared.click('#random-seed');   // the die lets it go
+  await rolled(shared);
+  assert.notEqual(new URL(shared.url()).searchParams.get('seed'), '42');
+  await shared.context().close();
 });
 
 await check('every option of the table has a labelled control in its group', async () => {
@@ -336,6 +349,28 @@ await check('an invalid value shows the error beside its field', async () => {
   await p3.goto(`${base}/?seed=5&roms=dense`);
   await failedRoll(p3);
   assert.match(await p3.locator('#e-general').innerText(), /roms/);
+  // one error at a time: a second unknown key is still reported after the
+  // first problem is fixed, not dropped
+  await p3.goto(`${base}/?seed=5&rooms=lots&foo=bar`);
+  await failedRoll(p3);
+  await p3.selectOption('#f-rooms', 'dense');
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-general').innerText(), /foo/);
+  // a map whose image would be too big: the daemon's reason, beside the
+  // cell size, and no "Rolled" (the JSON alone came back fine)
+  await p3.goto(`${base}/?seed=3&rows=1001&cols=1001`);
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-cell').innerText(), /pixel/);
+  assert.ok(!(await isVisible(p3, '.toolbar')), 'downloads offered for a map with no image');
+  // text a number field cannot hold is an error, not the default
+  await p3.goto(`${base}/?seed=5`);
+  await rolled(p3);
+  await p3.fill('#f-cell', '');
+  await p3.focus('#f-cell');
+  await p3.keyboard.type('1e');
+  await p3.keyboard.press('Enter');
+  await failedRoll(p3);
+  assert.match(await p3.locator('#e-cell').innerText(), /whole number from 4 to/);
   await p3.context().close();
 });
 
