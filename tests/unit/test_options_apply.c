@@ -40,6 +40,23 @@ static void refused(const char *query, dg_status code, const char *param, const 
     cr_assert_str_eq(e.allowed, allowed, "%s: %s", query, e.msg);
 }
 
+/* Whether query's canonical string holds needle is `present`. */
+static void canonical_has(const char *query, const char *needle, bool present)
+{
+    char c[1024];
+    canonical(query, c, sizeof c);
+    cr_assert_eq(strstr(c, needle) != NULL, present, "%s: %s", query, c);
+}
+
+/* The refusal of query says needle. */
+static void message_has(const char *query, const char *needle)
+{
+    dg_options o;
+    dg_error e;
+    cr_assert_neq(parse(&o, query, &e), DG_OK, "%s was accepted", query);
+    cr_assert(strstr(e.msg, needle) != NULL, "%s: %s", query, e.msg);
+}
+
 /* ------------------------------------------------- keys that do not apply */
 
 Test(options_apply, a_family_key_for_another_algorithm_is_refused_with_its_value)
@@ -53,10 +70,7 @@ Test(options_apply, a_family_key_for_another_algorithm_is_refused_with_its_value
     /* gridmapper's corridors each join two rooms; caverns have no rooms */
     refused("algorithm=gridmapper&deadends=all", DG_EINVAL, "deadends", "all", "donjon|caverns|abstract|cells");
     refused("doors=none&algorithm=caverns", DG_EINVAL, "doors", "none", "donjon|panels|gridmapper|abstract|cells");
-    dg_options o;
-    dg_error e;
-    parse(&o, "algorithm=caverns&rooms=dense", &e);
-    cr_assert(strstr(e.msg, "does not apply to algorithm=caverns") != NULL, "%s", e.msg);
+    message_has("algorithm=caverns&rooms=dense", "does not apply to algorithm=caverns");
 }
 
 /* Each of these was found to make the same map for every value of the
@@ -65,18 +79,14 @@ Test(options_apply, doors_and_pillars_with_gridmapper_caves_are_refused)
 {
     refused("algorithm=gridmapper&caves=yes&doors=secure", DG_EINVAL, "doors", "secure", "caves=no");
     refused("pillars=YES&caves=yes&algorithm=gridmapper", DG_EINVAL, "pillars", "YES", "caves=no");
-    dg_options o;
-    dg_error e;
-    parse(&o, "algorithm=gridmapper&caves=yes&pillars=no", &e);
-    cr_assert(strstr(e.msg, "does not apply to caves=yes") != NULL, "%s", e.msg);
+    message_has("algorithm=gridmapper&caves=yes&pillars=no", "does not apply to caves=yes");
     /* without caves both apply and are kept; with them neither is printed */
-    char c[1024];
-    canonical("algorithm=gridmapper&doors=secure&pillars=yes", c, sizeof c);
-    cr_assert(strstr(c, "doors=secure") && strstr(c, "pillars=yes"), "%s", c);
-    canonical("algorithm=gridmapper&caves=yes", c, sizeof c);
-    cr_assert(!strstr(c, "doors=") && !strstr(c, "pillars=") && !strstr(c, "deadends="), "%s", c);
-    canonical("algorithm=caverns", c, sizeof c);
-    cr_assert(!strstr(c, "doors="), "%s", c);
+    canonical_has("algorithm=gridmapper&doors=secure&pillars=yes", "doors=secure", true);
+    canonical_has("algorithm=gridmapper&doors=secure&pillars=yes", "pillars=yes", true);
+    canonical_has("algorithm=gridmapper&caves=yes", "doors=", false);
+    canonical_has("algorithm=gridmapper&caves=yes", "pillars=", false);
+    canonical_has("algorithm=gridmapper", "deadends=", false);
+    canonical_has("algorithm=caverns", "doors=", false);
 }
 
 Test(options_apply, cave_keys_with_a_donjon_layout_that_is_not_cavernous_are_refused)
@@ -84,16 +94,10 @@ Test(options_apply, cave_keys_with_a_donjon_layout_that_is_not_cavernous_are_ref
     /* before: accepted, then dropped from the canonical string */
     refused("seed=1&cave_fill=40", DG_EINVAL, "cave_fill", "40", "layout=cavernous");
     refused("cave_steps=3&layout=round", DG_EINVAL, "cave_steps", "3", "layout=cavernous");
-    dg_options o;
-    dg_error e;
-    parse(&o, "seed=1&cave_fill=40", &e);
-    cr_assert(strstr(e.msg, "layout=rectangle") != NULL, "%s", e.msg);
+    message_has("seed=1&cave_fill=40", "layout=rectangle");
     /* where they apply they are kept, whatever the key order */
-    char c[1024];
-    canonical("seed=1&cave_fill=40&layout=cavernous", c, sizeof c);
-    cr_assert(strstr(c, "cave_fill=40&cave_steps=4") != NULL, "%s", c);
-    canonical("cave_steps=6&algorithm=caverns&seed=1", c, sizeof c);
-    cr_assert(strstr(c, "cave_steps=6") != NULL, "%s", c);
+    canonical_has("seed=1&cave_fill=40&layout=cavernous", "cave_fill=40&cave_steps=4", true);
+    canonical_has("cave_steps=6&algorithm=caverns&seed=1", "cave_steps=6", true);
 }
 
 Test(options_apply, corridors_with_the_cavernous_layout_are_refused)
