@@ -104,34 +104,34 @@ static void layouts_of(const dg_options *o, key_id k, char *buf, size_t cap)
     dg__join(buf + sizeof prefix - 1, cap - (sizeof prefix - 1), names, n, "|");
 }
 
-/* Keys given for another family (or, for donjon, another layout: the cave
- * keys apply only to cavernous, corridors to every other), and each
- * family's own cross-key rules. Every key that would be
- * left out of the canonical string is refused alike: nothing given is
- * silently dropped. */
+/* Keys given for another family, or against a family's cross-key rule
+ * (dg__key_applies: donjon's cave keys only with layout=cavernous and
+ * corridors only without it; gridmapper's doors and pillars only without
+ * caves). Every key that would be left out of the canonical string is
+ * refused alike, named with the rule it broke: nothing given is silently
+ * dropped. */
 static dg_status finish_family(dg_options *o, dg_error *err)
 {
     for (int k = 0; k < K_COUNT; k++) {
         if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
         char fits[sizeof err->allowed], value[sizeof err->value];
         dg__option_recall(o, (key_id)k, value, sizeof value);
-        if ((dg__key_algos[k] & ALGO(o->algorithm)) && o->algorithm == DG_ALGO_GRIDMAPPER) {
-            /* the algorithm fits: caves=yes does not */
+        if (dg__key_algos[k] && !(dg__key_algos[k] & ALGO(o->algorithm))) {
+            algos_of((key_id)k, fits, sizeof fits);
+            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
+                                "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
+                                dg__algorithm_names[o->algorithm], fits);
+        }
+        if (o->algorithm == DG_ALGO_GRIDMAPPER) /* the algorithm fits: caves=yes does not */
             return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "caves=no",
                                 "%s does not apply to caves=yes (gridmapper's caves are joined by open "
                                 "passages, without doors or pillars)", dg__key_names[k]);
-        }
-        if (dg__key_algos[k] & ALGO(o->algorithm)) { /* the algorithm fits: the layout does not */
-            layouts_of(o, (key_id)k, fits, sizeof fits);
-            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
-                                "%s does not apply to layout=%s (only to %s%s)", dg__key_names[k],
-                                dg__layout_names[o->layout], fits,
-                                dg__key_algos[k] & ALGO(DG_ALGO_CAVERNS) ? ", or to algorithm=caverns" : "");
-        }
-        algos_of((key_id)k, fits, sizeof fits);
+        /* donjon: the algorithm fits, the layout does not */
+        layouts_of(o, (key_id)k, fits, sizeof fits);
         return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
-                            "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
-                            dg__algorithm_names[o->algorithm], fits);
+                            "%s does not apply to layout=%s (only to %s%s)", dg__key_names[k],
+                            dg__layout_names[o->layout], fits,
+                            dg__key_algos[k] & ALGO(DG_ALGO_CAVERNS) ? ", or to algorithm=caverns" : "");
     }
     if (o->algorithm == DG_ALGO_PANELS) {
         char v[16], allowed[32];
