@@ -83,7 +83,10 @@ Test(lifecycle, sigterm_does_not_wait_for_a_refused_request)
     cr_assert(td_start(&d, flags));
     /* its connection stays open until the 60 s idle timeout */
     int fd = send_too_many_params(d.port);
-    usleep(200000);
+    /* its request line is in (with this /metrics request: 2), so the
+     * SIGTERM below has a refused request to not wait for */
+    char m[16384];
+    cr_assert(td_wait_metric(&d, "dungeond_in_flight_requests 2\n", m, sizeof m), "%s", m);
     kill(d.pid, SIGTERM);
     cr_assert_eq(wait_exit(&d), 0, "the daemon did not exit within 10 s");
     close(fd);
