@@ -28,35 +28,36 @@ static const char usage[] =
     "\n"
     "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
     "(written whole or not at all; -o - is stdout). Without format=, FILE's name\n"
-    "picks it: .png, .txt, .dd2vtt, .donjon.json, .foundry.json (else JSON).\n"
-    "Keys are those of the HTTP query string\n"
-    "(listed below). format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
-    "and foundry place walls and doors for virtual tabletops at ppg pixels a cell.\n"
-    "Without seed= a random seed is chosen; JSON and foundry output carry it, for\n"
-    "txt, png and uvtt it is printed on stderr.\n"
+    "picks it by the extensions listed below (else JSON). Keys are those of the\n"
+    "HTTP query string (listed below). Without seed= a random seed is chosen;\n"
+    "formats that do not carry it inside the file get it printed on stderr.\n"
     "Exit status: 0 ok, 1 I/O error, 2 bad arguments.\n"
     "Example: dungeon seed=7 rooms=dense format=txt\n";
 
-/* Every key the parser knows, what it accepts and, for a family's own key,
- * the algorithms it belongs to: from the parser itself, so it cannot drift. */
+/* The formats and every key the parser knows, what it accepts and, for a
+ * family's own key, the algorithms it belongs to: from the tables
+ * themselves, so it cannot drift. */
 static void print_keys(FILE *f)
 {
+    fputs("\nformats (format=NAME, file extension):\n", f);
+    for (int i = 0; i < DG_FMT_COUNT; i++) {
+        const dg_format_info *fi = dg_format_info_of((dg_format)i);
+        fprintf(f, "  %-16s .%-13s %s%s\n", dg_format_name((dg_format)i), fi->download, fi->help,
+                fi->carries_seed ? "" : " (seed on stderr)");
+    }
     fputs("\nkeys:\n", f);
     for (size_t i = 0; dg_option_key(i); i++) {
-        const char *key = dg_option_key(i);
+        const dg_option_def *def = dg_option_def_at(i);
         char allowed[sizeof ((dg_error *)0)->allowed], only[96] = "";
-        dg_option_allowed(key, allowed, sizeof allowed);
-        size_t n = 0;
-        for (int a = 0; a < DG_ALGO_COUNT; a++)
-            if (dg_option_applies(key, (dg_algorithm)a)) n++;
-        if (n < DG_ALGO_COUNT) {
+        dg_option_allowed(def->name, allowed, sizeof allowed);
+        if (def->families) {
             size_t len = 0;
             for (int a = 0; a < DG_ALGO_COUNT && len < sizeof only; a++)
-                if (dg_option_applies(key, (dg_algorithm)a))
+                if (def->families & (1u << a))
                     len += (size_t)snprintf(only + len, sizeof only - len, "%s%s", len ? "," : " (", dg_algorithm_name((dg_algorithm)a));
             if (len < sizeof only - 1) strcat(only, ")");
         }
-        fprintf(f, "  %-16s %s%s\n", key, allowed, only);
+        fprintf(f, "  %-16s %s%s\n  %-16s   %s\n", def->name, allowed, only, "", def->help);
     }
 }
 
@@ -156,19 +157,25 @@ static int write_file(const char *path, const dg_buf *b)
 }
 
 /* The format a file name asks for when format= is not given: map.png is a
- * PNG, not JSON under a PNG's name. NULL keeps the default (JSON). */
+ * PNG, not JSON under a PNG's name. The longest route or download
+ * extension that ends the name wins (.donjon.json over .json); NULL keeps
+ * the default (JSON). */
 static const char *format_of_name(const char *path)
 {
-    static const struct { const char *end, *format; } by_end[] = {
-        {".donjon.json", "donjon"}, {".foundry.json", "foundry"}, {".png", "png"},
-        {".txt", "txt"},            {".dd2vtt", "uvtt"},          {".uvtt", "uvtt"},
-    };
-    size_t n = strlen(path);
-    for (size_t i = 0; i < sizeof by_end / sizeof by_end[0]; i++) {
-        size_t e = strlen(by_end[i].end);
-        if (n > e && !strcasecmp(path + n - e, by_end[i].end)) return by_end[i].format;
+    size_t n = strlen(path), best_len = 0;
+    const char *best = NULL;
+    for (int i = 0; i < DG_FMT_COUNT; i++) {
+        const dg_format_info *fi = dg_format_info_of((dg_format)i);
+        const char *ends[] = {fi->ext, fi->download};
+        for (size_t j = 0; j < 2; j++) {
+            size_t e = strlen(ends[j]);
+            if (n > e + 1 && e > best_len && path[n - e - 1] == '.' && !strcasecmp(path + n - e, ends[j])) {
+                best = dg_format_name((dg_format)i);
+                best_len = e;
+            }
+        }
     }
-    return NULL;
+    return best;
 }
 
 static int write_stdout(const dg_buf *b)
@@ -263,8 +270,8 @@ int main(int argc, char **argv)
         status = exit_code(rc);
         goto done;
     }
-    /* txt, png and uvtt do not carry the seed; a map nobody can regenerate is lost */
-    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG || o.format == DG_FMT_UVTT))
+    /* a random map whose bytes do not carry its seed could never be made again */
+    if (picked && !dg_format_info_of(o.format)->carries_seed)
         fprintf(stderr, "dungeon: seed=%" PRIu64 "\n", o.seed);
     status = out_path ? write_file(out_path, &buf) : write_stdout(&buf);
 done:

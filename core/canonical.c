@@ -53,49 +53,53 @@ static void put_int(char *buf, size_t cap, size_t *len, const char *key, int v)
 
 /* Callers set a seed first (dg_options_set_seed when none was given): a
  * permalink without its seed names no map. Without one, debug builds stop
- * here and release builds print seed=0. Keys that mean nothing for the
- * algorithm are left out, so equal maps share one string. */
+ * here and release builds print seed=0. The rows marked canonical, group by
+ * group (the map's shape, the family's keys, then drawing) in row order;
+ * keys that mean nothing for the algorithm are left out, so equal maps share
+ * one string. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
 {
     assert(o && o->seed_given);
     size_t len = 0;
-#define APPLIES(k) dg__key_applies(o, (key_id)(k))
     if (cap) buf[0] = '\0';
-    put_u64(buf, cap, &len, "seed", o->seed_given ? o->seed : 0);
-    put(buf, cap, &len, "algorithm", dg_algorithm_name(o->algorithm));
-    put_int(buf, cap, &len, "rows", o->rows);
-    put_int(buf, cap, &len, "cols", o->cols);
-    if (APPLIES(K_LAYOUT)) put(buf, cap, &len, "layout", dg_layout_name(o->layout));
-    if (APPLIES(K_ROOMS)) put(buf, cap, &len, "rooms", dg_room_layout_name(o->rooms));
-    if (APPLIES(K_ROOM_MIN)) put_int(buf, cap, &len, "room_min", o->room_min);
-    if (APPLIES(K_ROOM_MAX)) put_int(buf, cap, &len, "room_max", o->room_max);
-    if (APPLIES(K_POLYMORPH)) put(buf, cap, &len, "polymorph", dg_polymorph_name(o->polymorph));
-    if (APPLIES(K_DOORS)) put(buf, cap, &len, "doors", dg_door_set_name(o->doors));
-    if (APPLIES(K_CORRIDORS)) put(buf, cap, &len, "corridors", dg_corridor_style_name(o->corridors));
-    if (APPLIES(K_DEADENDS)) put_int(buf, cap, &len, "deadends", o->deadends);
-    put_int(buf, cap, &len, "stairs", o->stairs);
-    put(buf, cap, &len, "egress", dg_egress_name(o->egress));
-    /* family keys, where they apply (dg__key_applies) */
-    for (int k = K_CAVE_FILL; k < K_COUNT; k++) {
-        if (!APPLIES(k)) continue;
-        int i = dg__int_key_index((key_id)k);
-        if (i >= 0) put_int(buf, cap, &len, dg__key_names[k], *dg__int_field((dg_options *)o, (size_t)i));
-        else if (k == K_PILLARS) put(buf, cap, &len, dg__key_names[k], o->pillars ? "yes" : "no");
-        else if (k == K_CAVES) put(buf, cap, &len, dg__key_names[k], o->caves ? "yes" : "no");
-        else if (k == K_CONNECT) put(buf, cap, &len, dg__key_names[k], dg_connect_name(o->connect));
-    }
-    put(buf, cap, &len, "style", dg_style_name(o->style));
-    put(buf, cap, &len, "grid", dg_grid_name(o->grid));
-    put_int(buf, cap, &len, "cell", o->cell);
-    put(buf, cap, &len, "view", dg_view_name(o->view));
-    put_int(buf, cap, &len, "ppg", o->ppg);
-#undef APPLIES
+    for (int g = 0; g < DG_GROUP_COUNT; g++)
+        for (int k = 0; k < K_COUNT; k++) {
+            const dg_option_def *d = &dg__keys[k];
+            if ((int)d->group != g || !d->canonical || !dg__key_applies(o, (key_id)k)) continue;
+            switch (d->kind) {
+            case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;
+            case DG_KIND_INT:
+            case DG_KIND_AMOUNT: put_int(buf, cap, &len, d->name, *dg__key_int((dg_options *)o, (key_id)k)); break;
+            default: {
+                char text[64];
+                dg__key_print(o, (key_id)k, text, sizeof text);
+                put(buf, cap, &len, d->name, text);
+                break;
+            }
+            }
+        }
     return len;
+}
+
+/* NAME and BOOL values as printed; numbers go through put_int, which
+ * formats without printf. */
+void dg__key_print(const dg_options *o, key_id k, char *buf, size_t cap)
+{
+    const dg_option_def *d = &dg__keys[k];
+    const char *field = (const char *)o + d->field;
+    switch (d->kind) {
+    case DG_KIND_SEED: snprintf(buf, cap, "%" PRIu64, o->seed); break;
+    case DG_KIND_NAME: snprintf(buf, cap, "%s", dg_option_value_name(d, *(const int *)(const void *)field)); break;
+    case DG_KIND_BOOL: snprintf(buf, cap, "%s", *(const bool *)(const void *)field ? "yes" : "no"); break;
+    case DG_KIND_TEXT: snprintf(buf, cap, "%s", field); break;
+    case DG_KIND_INT:
+    case DG_KIND_AMOUNT: snprintf(buf, cap, "%d", *(const int *)(const void *)field); break;
+    }
 }
 
 bool dg_option_applies(const char *key, dg_algorithm a)
 {
-    int k = key ? dg__find_name(dg__key_names, K_COUNT, key) : -1;
+    int k = key ? dg__key_id(key) : -1;
     if (k < 0 || (unsigned)a >= DG_ALGO_COUNT) return false;
-    return !dg__key_algos[k] || (dg__key_algos[k] & ALGO(a));
+    return !dg__keys[k].families || (dg__keys[k].families & ALGO(a));
 }

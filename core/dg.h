@@ -191,6 +191,83 @@ typedef struct {
     unsigned short given_len;
 } dg_options;
 
+/* ------------------------------------------------------ the vocabulary */
+
+/* One row per option key (core/option_keys.c, in the order help texts
+ * list them): everything the parser, the canonical string, the errors,
+ * GET /options, the form and the docs know of a key. */
+typedef enum {
+    DG_KIND_SEED,   /* 0..2^64-1, or text of 1..hi bytes hashed to 64 bits */
+    DG_KIND_NAME,   /* one of names[] (or of aliases[]) */
+    DG_KIND_INT,    /* an integer lo..hi */
+    DG_KIND_AMOUNT, /* one of names[] (meaning amounts[]) or an integer lo..hi */
+    DG_KIND_BOOL,   /* yes or no (true, false, 1, 0 also read) */
+    DG_KIND_TEXT,   /* any text of 1..hi bytes without control characters */
+} dg_option_kind;
+/* What a key is about: the map's shape, one family's own shape, or how the
+ * map is drawn and delivered. The canonical string prints the groups in
+ * this order; the form shows one section per group. */
+typedef enum { DG_GROUP_MAP, DG_GROUP_FAMILY, DG_GROUP_DRAW, DG_GROUP_COUNT } dg_option_group;
+/* A range whose top is a deployment limit (dg_limits), not a fixed number. */
+typedef enum { DG_LIMIT_NONE, DG_LIMIT_DIM, DG_LIMIT_CELL } dg_option_limit;
+
+typedef struct {
+    const char *name;
+    dg_option_kind kind;
+    dg_option_group group;
+    const char *const *names;   /* NAME: values by number; AMOUNT: the named amounts */
+    size_t n_names;
+    const int *amounts;         /* AMOUNT: what each name means */
+    const char *const *aliases; /* NAME: other spellings read (donjon's), printed as */
+    const int *alias_values;    /* ... names[alias_values[i]] */
+    size_t n_aliases;
+    int lo, hi;                 /* INT, AMOUNT: the range; SEED, TEXT: 1..hi bytes */
+    dg_option_limit limit;      /* when set, hi is the deployment's limit instead */
+    bool odd;                   /* INT: an even value counts as the next odd one */
+    dg_status range_code;       /* INT: out of range is this (DG_ELIMIT for sizes) */
+    int def;                    /* default: a value number or an integer */
+    const char *def_note;       /* the default when no value says it ("from size") */
+    size_t field;               /* offsetof(dg_options, ...) it sets */
+    size_t raw_field;           /* nonzero: where it waits until presets resolve */
+    unsigned families;          /* bit (1u << algorithm) per family; 0: every one */
+    bool canonical;             /* printed in the canonical string */
+    const char *help;           /* one line for GET /options, the form and --help */
+} dg_option_def;
+
+/* Row i in help order, NULL past the last. */
+const dg_option_def *dg_option_def_at(size_t i);
+/* The row of key (ASCII case-insensitive), NULL when unknown. */
+const dg_option_def *dg_option_def_find(const char *key);
+/* A row's value number v as printed ("" when out of range). */
+const char *dg_option_value_name(const dg_option_def *def, int v);
+
+/* One row per algorithm family (core/families.c); names are DG_ALGORITHMS'. */
+typedef struct {
+    const char *help;
+    bool places_stairs; /* up and down stairs that floors can line up on */
+} dg_family_info;
+/* Row of algorithm a, NULL when out of range. */
+const dg_family_info *dg_family_info_of(dg_algorithm a);
+
+/* One row per output format (core/formats.c); names are DG_FORMATS', the
+ * encoders render/'s. */
+typedef struct {
+    const char *ext;          /* route: GET /dungeon.<ext> */
+    const char *media_type;   /* Content-Type */
+    const char *download;     /* a saved file's extension (importers' names) */
+    bool compressible;        /* worth gzip on the wire */
+    const char *raster_key;   /* the option sizing its image ("cell", "ppg"), NULL */
+    bool carries_seed;        /* the seed is inside the bytes (else only beside them) */
+    const char *help;
+} dg_format_info;
+/* Row of format f, NULL when out of range. */
+const dg_format_info *dg_format_info_of(dg_format f);
+/* The row's media type, route extension and download extension, or
+ * "application/octet-stream" / "bin" for an unknown format. */
+const char *dg_format_mime(dg_format f);
+const char *dg_format_ext(dg_format f);
+const char *dg_format_download_ext(dg_format f);
+
 /* Deployment limits the parser enforces (the daemon reads them from config). */
 typedef struct {
     int max_dim;     /* rows and cols at most this (<= DG_MAX_DIM) */

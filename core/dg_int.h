@@ -225,5 +225,7 @@ dg_status dg__gen_cells(dg__build *b, dg_error *err);
  * by dg__gen_donjon). */
 dg_status dg__gen_caverns(dg__build *b, dg_error *err);
 dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
+/* families.c: runs b->o's family (its row's entry point). */
+dg_status dg__family_generate(dg__build *b, dg_error *err);
 
 #endif

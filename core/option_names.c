@@ -1,7 +1,7 @@
-/* option_names.c -- the option vocabulary as data: value names, size and
- * room presets, the key list with the families each key applies to, and the
- * text helpers the parser uses; also the model's name lookups (directions,
- * door types, shapes). Parsing itself is options.c's. */
+/* option_names.c -- the value names behind the option rows (the X-macro
+ * lists of dg.h as arrays, size and room presets) and the text helpers the
+ * parser uses; also the model's name lookups (directions, door types,
+ * shapes). The keys are option_keys.c's rows; parsing is options.c's. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,12 +24,6 @@ const char *const dg__style_names[] = { DG_STYLES(NAME_OF) };
 const char *const dg__connect_names[] = { DG_CONNECTS(NAME_OF) };
 #undef NAME_OF
 
-/* "bent" is donjon's own word for errant corridors; accepted on input,
- * printed back as "errant" so both spellings share one canonical string. */
-const char *const dg__corridor_accepted[] = { "labyrinth", "errant", "straight", "bent" };
-const int dg__corridor_accepted_value[] = { DG_CORR_LABYRINTH, DG_CORR_ERRANT,
-                                               DG_CORR_STRAIGHT, DG_CORR_ERRANT };
-
 /* Map sizes on donjon's scale, in rows; columns follow from the layout. */
 const char *const dg__size_names[] = { "fine", "diminutive", "tiny", "small", "medium",
                                           "large", "huge", "gargantuan", "colossal" };
@@ -40,111 +34,12 @@ const char *const dg__room_size_names[] = { "small", "medium", "large",
 const int dg__room_size_min[] = { 3, 3, 5, 7, 9, 11 };
 const int dg__room_size_max[] = { 5, 9, 13, 17, 21, 27 };
 
-/* Explicit room bounds; bigger rooms than the map are not refused here, the
- * generator clamps them to what fits. */
-
-/* Number-or-name options. "many" stairs is 4: twice donjon's usual pair. */
-const char *const dg__deadend_names[] = { "none", "some", "all" };
-const int dg__deadend_values[] = { 0, 50, 100 };
-const char *const dg__stair_names[] = { "no", "yes", "many" };
-const int dg__stair_values[] = { 0, 2, 4 };
-
-/* VTT pixels per grid cell: Roll20's own cell size. */
-
-/* ------------------------------------------------------------------ keys */
-
-const char *const dg__key_names[K_COUNT] = {
-    "seed", "algorithm", "size", "rows", "cols", "layout", "rooms", "room_size",
-    "room_min", "room_max", "polymorph", "doors", "corridors", "deadends",
-    "stairs", "egress", "format", "style", "grid", "cell", "view", "ppg",
-    "cave_fill", "cave_steps", "panel_size_min", "room_size_min", "room_size_max",
-    "corridor_margin", "wall_margin", "room_count", "pillars", "caves",
-    "area_width_min", "area_height_min", "area_size_min", "block_size", "connect",
-};
-
-/* Which algorithms a key means something for; 0 = every one. A key given
- * for another family is an error, and the canonical string leaves it out
- * (dg__key_applies adds donjon's layout rules: the cave keys only with
- * layout=cavernous, corridors only without it; and gridmapper's: doors and
- * pillars only without caves). Each "does not apply" was checked by maps
- * that came out identical for every value of the key. */
-const unsigned dg__key_algos[K_COUNT] = {
-    [K_LAYOUT] = ALGO(DG_ALGO_DONJON),
-    [K_ROOMS] = ALGO(DG_ALGO_DONJON),
-    [K_ROOM_SIZE] = ALGO(DG_ALGO_DONJON),
-    [K_ROOM_MIN] = ALGO(DG_ALGO_DONJON),
-    [K_ROOM_MAX] = ALGO(DG_ALGO_DONJON),
-    [K_POLYMORPH] = ALGO(DG_ALGO_DONJON),
-    [K_CORRIDORS] = ALGO(DG_ALGO_DONJON),
-    /* caverns have no rooms, so no doors */
-    [K_DOORS] = ~ALGO(DG_ALGO_CAVERNS) & ((1u << DG_ALGO_COUNT) - 1),
-    /* panels always prunes every dead end, and gridmapper's corridors each
-     * join two rooms, so never end: the key has nothing to say there */
-    [K_DEADENDS] = ~(ALGO(DG_ALGO_PANELS) | ALGO(DG_ALGO_GRIDMAPPER)) & ((1u << DG_ALGO_COUNT) - 1),
-    [K_CAVE_FILL] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
-    [K_CAVE_STEPS] = ALGO(DG_ALGO_DONJON) | ALGO(DG_ALGO_CAVERNS),
-    [K_PANEL_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
-    [K_ROOM_SIZE_MIN] = ALGO(DG_ALGO_PANELS),
-    [K_ROOM_SIZE_MAX] = ALGO(DG_ALGO_PANELS),
-    [K_CORRIDOR_MARGIN] = ALGO(DG_ALGO_PANELS),
-    [K_WALL_MARGIN] = ALGO(DG_ALGO_PANELS),
-    [K_ROOM_COUNT] = ALGO(DG_ALGO_GRIDMAPPER),
-    [K_PILLARS] = ALGO(DG_ALGO_GRIDMAPPER),
-    [K_CAVES] = ALGO(DG_ALGO_GRIDMAPPER),
-    [K_AREA_WIDTH_MIN] = ALGO(DG_ALGO_ABSTRACT),
-    [K_AREA_HEIGHT_MIN] = ALGO(DG_ALGO_ABSTRACT),
-    [K_AREA_SIZE_MIN] = ALGO(DG_ALGO_ABSTRACT),
-    [K_BLOCK_SIZE] = ALGO(DG_ALGO_CELLS),
-    [K_CONNECT] = ALGO(DG_ALGO_CELLS),
-};
-
-bool dg__key_applies(const dg_options *o, key_id k)
-{
-    if (dg__key_algos[k] && !(dg__key_algos[k] & ALGO(o->algorithm))) return false;
-    if ((k == K_CAVE_FILL || k == K_CAVE_STEPS) && o->algorithm == DG_ALGO_DONJON)
-        return o->layout == DG_LAYOUT_CAVERNOUS;
-    /* the cavernous layout grows caves where the maze would be dug */
-    if (k == K_CORRIDORS && o->algorithm == DG_ALGO_DONJON) return o->layout != DG_LAYOUT_CAVERNOUS;
-    /* gridmapper's caves are joined by open passages and have no straight
-     * walls to set pillars in */
-    if ((k == K_DOORS || k == K_PILLARS) && o->algorithm == DG_ALGO_GRIDMAPPER) return !o->caves;
-    return true;
-}
-
-/* Integer family keys: field, range, default (seed 001's table for panels). */
-const dg__int_key dg__int_keys[DG__N_INT_KEYS] = {
-    /* caves: at 45 the halls run together, full of pillars; 50 winds */
-    {K_CAVE_FILL, offsetof(dg_options, cave_fill), 35, 65, 50, false},
-    {K_CAVE_STEPS, offsetof(dg_options, cave_steps), 1, 10, 4, false},
-    {K_PANEL_SIZE_MIN, offsetof(dg_options, panel_size_min), 8, 99, 12, false},
-    {K_ROOM_SIZE_MIN, offsetof(dg_options, panel_room_min), 3, 97, 5, false},
-    {K_ROOM_SIZE_MAX, offsetof(dg_options, panel_room_max), 3, 97, 10, false},
-    {K_CORRIDOR_MARGIN, offsetof(dg_options, corridor_margin), 1, 10, 2, false},
-    {K_WALL_MARGIN, offsetof(dg_options, wall_margin), 0, 10, 1, false},
-    {K_ROOM_COUNT, offsetof(dg_options, room_count), 2, 63, 7, false},
-    {K_AREA_WIDTH_MIN, offsetof(dg_options, area_width_min), 3, 99, 5, false},
-    {K_AREA_HEIGHT_MIN, offsetof(dg_options, area_height_min), 3, 99, 5, false},
-    {K_AREA_SIZE_MIN, offsetof(dg_options, area_size_min), 9, 9801, 36, false},
-    /* gen_cells.c lays blocks block_size & ~1 apart: 8 and 9 make one map,
-     * so both print as 9 and share one permalink */
-    {K_BLOCK_SIZE, offsetof(dg_options, block_size), 7, 31, 9, true},
-};
-
-int *dg__int_field(dg_options *o, size_t i) { return (int *)(void *)((char *)o + dg__int_keys[i].off); }
-
-int dg__int_key_index(key_id k)
-{
-    for (size_t i = 0; i < COUNT(dg__int_keys); i++)
-        if (dg__int_keys[i].k == k) return (int)i;
-    return -1;
-}
-
 /* -------------------------------------------------------- small helpers */
 
 /* ASCII only: the host's locale must not change what a key means. */
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
 
-static bool same_word(const char *a, const char *b)
+bool dg__same_word(const char *a, const char *b)
 {
     while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) a++, b++;
     return *a == '\0' && *b == '\0';
@@ -153,7 +48,7 @@ static bool same_word(const char *a, const char *b)
 int dg__find_name(const char *const *names, size_t n, const char *v)
 {
     for (size_t i = 0; i < n; i++)
-        if (same_word(names[i], v)) return (int)i;
+        if (dg__same_word(names[i], v)) return (int)i;
     return -1;
 }
 

@@ -25,54 +25,50 @@ dg__lim dg__limits_of(const dg_limits *lim)
 
 /* --------------------------------------------------------------- errors */
 
+/* The top of key k's range under the limits l. */
+static int hi_of(const dg_option_def *d, dg__lim l)
+{
+    return d->limit == DG_LIMIT_DIM ? l.max_dim : d->limit == DG_LIMIT_CELL ? l.max_cell : d->hi;
+}
+
+/* Every name a NAME or AMOUNT row reads, spellings included, joined by sep. */
+static void names_text(const dg_option_def *d, char *buf, size_t cap, const char *sep)
+{
+    const char *all[32];
+    size_t n = 0;
+    for (size_t i = 0; i < d->n_names && n < COUNT(all); i++) all[n++] = d->names[i];
+    for (size_t i = 0; i < d->n_aliases && n < COUNT(all); i++) all[n++] = d->aliases[i];
+    dg__join(buf, cap, all, n, sep);
+}
+
 /* What a key accepts, for dg_error.allowed. */
 static void allowed_text(key_id k, dg__lim l, char *buf, size_t cap)
 {
-    switch (k) {
-    case K_SEED:      snprintf(buf, cap, "0..18446744073709551615 or text of 1..%d bytes", SEED_TEXT_MAX); break;
-    case K_ALGORITHM: dg__join(buf, cap, dg__algorithm_names, COUNT(dg__algorithm_names), "|"); break;
-    case K_SIZE:      dg__join(buf, cap, dg__size_names, COUNT(dg__size_names), "|"); break;
-    case K_ROWS:
-    case K_COLS:      snprintf(buf, cap, "%d..%d", DG_MIN_DIM, l.max_dim); break;
-    case K_LAYOUT:    dg__join(buf, cap, dg__layout_names, COUNT(dg__layout_names), "|"); break;
-    case K_ROOMS:     dg__join(buf, cap, dg__room_layout_names, COUNT(dg__room_layout_names), "|"); break;
-    case K_ROOM_SIZE: dg__join(buf, cap, dg__room_size_names, COUNT(dg__room_size_names), "|"); break;
-    case K_ROOM_MIN:
-    case K_ROOM_MAX:  snprintf(buf, cap, "%d..%d", ROOM_DIM_MIN, ROOM_DIM_MAX); break;
-    case K_POLYMORPH: dg__join(buf, cap, dg__polymorph_names, COUNT(dg__polymorph_names), "|"); break;
-    case K_DOORS:     dg__join(buf, cap, dg__door_set_names, COUNT(dg__door_set_names), "|"); break;
-    case K_CORRIDORS: dg__join(buf, cap, dg__corridor_accepted, COUNT(dg__corridor_accepted), "|"); break;
-    case K_DEADENDS:  snprintf(buf, cap, "none|some|all|0..100"); break;
-    case K_STAIRS:    snprintf(buf, cap, "no|yes|many|0..%d", STAIRS_MAX); break;
-    case K_EGRESS:    dg__join(buf, cap, dg__egress_names, COUNT(dg__egress_names), "|"); break;
-    case K_FORMAT:    dg__join(buf, cap, dg__format_names, COUNT(dg__format_names), "|"); break;
-    case K_STYLE:     dg__join(buf, cap, dg__style_names, COUNT(dg__style_names), "|"); break;
-    case K_GRID:      dg__join(buf, cap, dg__grid_names, COUNT(dg__grid_names), "|"); break;
-    case K_CELL:      snprintf(buf, cap, "%d..%d", DG_MIN_CELL_PX, l.max_cell); break;
-    case K_VIEW:      dg__join(buf, cap, dg__view_names, COUNT(dg__view_names), "|"); break;
-    case K_PPG:       snprintf(buf, cap, "%d..%d", DG_MIN_PPG, DG_MAX_PPG); break;
-    case K_PILLARS:
-    case K_CAVES:     snprintf(buf, cap, "yes|no"); break;
-    case K_CONNECT:   dg__join(buf, cap, dg__connect_names, COUNT(dg__connect_names), "|"); break;
-    case K_COUNT:     buf[0] = '\0'; break;
-    default: {
-        int i = dg__int_key_index(k);
-        if (i >= 0) snprintf(buf, cap, "%d..%d", dg__int_keys[i].lo, dg__int_keys[i].hi);
-        else buf[0] = '\0';
+    const dg_option_def *d = &dg__keys[k];
+    size_t len;
+    switch (d->kind) {
+    case DG_KIND_SEED: snprintf(buf, cap, "0..18446744073709551615 or text of 1..%d bytes", d->hi); break;
+    case DG_KIND_TEXT: snprintf(buf, cap, "text of 1..%d bytes", d->hi); break;
+    case DG_KIND_NAME: names_text(d, buf, cap, "|"); break;
+    case DG_KIND_INT: snprintf(buf, cap, "%d..%d", d->lo, hi_of(d, l)); break;
+    case DG_KIND_AMOUNT:
+        names_text(d, buf, cap, "|");
+        len = strlen(buf);
+        snprintf(buf + len, cap - len, "|%d..%d", d->lo, hi_of(d, l));
         break;
-    }
+    case DG_KIND_BOOL: snprintf(buf, cap, "yes|no"); break;
     }
 }
 
 const char *dg_option_key(size_t i)
 {
-    return i < K_COUNT ? dg__key_names[i] : NULL;
+    return i < K_COUNT ? dg__keys[i].name : NULL;
 }
 
 void dg_option_allowed(const char *key, char *buf, size_t cap)
 {
     if (!cap) return;
-    int k = key ? dg__find_name(dg__key_names, K_COUNT, key) : -1;
+    int k = key ? dg__key_id(key) : -1;
     if (k < 0) buf[0] = '\0';
     else allowed_text((key_id)k, dg__limits_of(NULL), buf, cap);
 }
@@ -89,17 +85,7 @@ dg_status dg__option_fail(dg_error *err, dg_status code, key_id k, const char *v
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return dg_error_set(err, code, dg__key_names[k], value, allowed, "%s", msg);
-}
-
-/* The sentence for a value outside a name list: "rooms must be one of:
- * sparse, scattered, dense, symmetric, complex". */
-static dg_status fail_name(dg_error *err, key_id k, const char *value, dg__lim l,
-                           const char *const *names, size_t n)
-{
-    char list[sizeof err->msg];
-    dg__join(list, sizeof list, names, n, ", ");
-    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be one of: %s", dg__key_names[k], list);
+    return dg_error_set(err, code, dg__keys[k].name, value, allowed, "%s", msg);
 }
 
 static dg_status unknown_key(dg_error *err, const char *key, const char *value)
@@ -112,8 +98,11 @@ static dg_status unknown_key(dg_error *err, const char *key, const char *value)
     int best_d = 3; /* suggest only near misses: one or two typos */
     if (n >= 3) {
         for (int k = 0; k < K_COUNT; k++) {
-            int d = dg__distance(key, dg__key_names[k]);
-            if (d < best_d) best_d = d, best = dg__key_names[k];
+            int d = dg__distance(key, dg__keys[k].name);
+            if (d < best_d) {
+                best_d = d;
+                best = dg__keys[k].name;
+            }
         }
     }
     if (best)
@@ -126,11 +115,16 @@ static dg_status unknown_key(dg_error *err, const char *key, const char *value)
 
 /* Keys whose errors can come from dg_options_finish, after the text is
  * gone: the family keys (given for another algorithm or layout) and what
- * sizes a raster (too big an image). */
+ * sizes a raster (too big an image: the map's sides and each raster
+ * format's pixel key). */
 static bool kept_as_text(key_id k)
 {
-    if (k >= K_COUNT) return false; /* the switch's end marker: no key */
-    return dg__key_algos[k] || k == K_ROWS || k == K_COLS || k == K_CELL || k == K_PPG;
+    if (dg__keys[k].families || dg__keys[k].limit == DG_LIMIT_DIM) return true;
+    for (int f = 0; f < DG_FMT_COUNT; f++) {
+        const char *rk = dg_format_info_of((dg_format)f)->raster_key;
+        if (rk && !strcmp(rk, dg__keys[k].name)) return true;
+    }
+    return false;
 }
 
 /* Keeps value (cut to what is left, UTF-8 safe) as key k's entry. */
@@ -158,13 +152,13 @@ void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap)
         }
         i += n + 2;
     }
-    int j = dg__int_key_index(k);
-    if (j >= 0) snprintf(buf, cap, "%d", *dg__int_field((dg_options *)o, (size_t)j));
-    else if (k == K_ROWS) snprintf(buf, cap, "%d", o->rows);
-    else if (k == K_COLS) snprintf(buf, cap, "%d", o->cols);
-    else if (k == K_CELL) snprintf(buf, cap, "%d", o->cell);
-    else if (k == K_PPG) snprintf(buf, cap, "%d", o->ppg);
+    if (dg__keys[k].kind == DG_KIND_INT) snprintf(buf, cap, "%d", *dg__key_int((dg_options *)o, k));
     else if (cap) buf[0] = '\0';
+}
+
+int *dg__key_int(dg_options *o, key_id k)
+{
+    return (int *)(void *)((char *)o + dg__keys[k].field);
 }
 
 /* -------------------------------------------------------------- parsing */
@@ -172,25 +166,11 @@ void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap)
 void dg_options_init(dg_options *o)
 {
     memset(o, 0, sizeof *o);
-    o->algorithm = DG_ALGO_DONJON;
-    o->size = SIZE_DEFAULT;
-    o->layout = DG_LAYOUT_RECTANGLE;
-    o->rooms = DG_ROOMS_SCATTERED;
-    o->room_size = ROOM_SIZE_DEFAULT;
-    o->polymorph = DG_POLY_NO;
-    o->doors = DG_DOORS_STANDARD;
-    o->corridors = DG_CORR_ERRANT;
-    o->deadends = DEADENDS_DEFAULT;
-    o->stairs = STAIRS_DEFAULT;
-    o->egress = DG_EGRESS_NO;
-    o->format = DG_FMT_JSON;
-    o->style = DG_STYLE_STANDARD;
-    o->grid = DG_GRID_SQUARE;
-    o->cell = CELL_DEFAULT;
-    o->view = DG_VIEW_GM;
-    o->ppg = PPG_DEFAULT;
-    for (size_t i = 0; i < COUNT(dg__int_keys); i++) *dg__int_field(o, i) = dg__int_keys[i].def;
-    o->connect = DG_CONNECT_TREE;
+    for (int k = 0; k < K_COUNT; k++) {
+        const dg_option_def *d = &dg__keys[k];
+        if (d->kind == DG_KIND_BOOL) *(bool *)(void *)((char *)o + d->field) = d->def != 0;
+        else if (d->kind != DG_KIND_SEED && d->kind != DG_KIND_TEXT) *dg__key_int(o, (key_id)k) = d->def;
+    }
     /* Never fails without limits and without explicit keys. */
     (void)dg_options_finish(o, NULL, NULL);
 }
@@ -204,48 +184,56 @@ int dg__preset_cols(int rows, dg_layout layout)
     return cols | 1;
 }
 
-/* An odd integer in [lo, hi] (hi odd; even values round up). Out of range
- * is range_code; not an integer at all is DG_EINVAL. */
-static dg_status set_odd(int *out, key_id k, const char *value, int lo, int hi,
-                         dg_status range_code, dg__lim l, dg_error *err)
+/* An integer in lo..hi into *out (odd rows: even values count as the next
+ * odd one). Not an integer at all is DG_EINVAL; out of range, the row's
+ * range code. */
+static dg_status set_int(int *out, key_id k, const char *value, dg__lim l, dg_error *err)
 {
+    const dg_option_def *d = &dg__keys[k];
+    int hi = hi_of(d, l);
     long long v;
-    if (!dg__parse_int(value, &v))
-        return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
-                    dg__key_names[k], lo, hi);
-    if (v < lo || v > hi)
-        return dg__option_fail(err, range_code, k, value, l, "%s must be an integer from %d to %d",
-                    dg__key_names[k], lo, hi);
-    *out = (int)v | 1;
+    bool is_int = dg__parse_int(value, &v);
+    if (!is_int || v < d->lo || v > hi)
+        return dg__option_fail(err, is_int && d->range_code ? d->range_code : DG_EINVAL, k, value, l,
+                               "%s must be an integer from %d to %d", d->name, d->lo, hi);
+    *out = d->odd ? (int)v | 1 : (int)v;
     return DG_OK;
 }
 
-/* A name from names (mapped through values) or an integer 0..hi. */
-static dg_status set_amount(int *out, key_id k, const char *value, const char *const *names,
-                            const int *values, size_t n, int hi, dg__lim l, dg_error *err)
+/* A name (mapped through amounts) or an integer lo..hi. */
+static dg_status set_amount(int *out, key_id k, const char *value, dg__lim l, dg_error *err)
 {
-    int i = dg__find_name(names, n, value);
+    const dg_option_def *d = &dg__keys[k];
+    int i = dg__find_name(d->names, d->n_names, value);
     if (i >= 0) {
-        *out = values[i];
+        *out = d->amounts[i];
         return DG_OK;
     }
     long long v;
-    if (dg__parse_int(value, &v) && v >= 0 && v <= hi) {
+    if (dg__parse_int(value, &v) && v >= d->lo && v <= d->hi) {
         *out = (int)v;
         return DG_OK;
     }
-    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be %s, %s, %s or an integer from 0 to %d",
-                dg__key_names[k], names[0], names[1], names[2], hi);
+    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be %s, %s, %s or an integer from %d to %d",
+                           d->name, d->names[0], d->names[1], d->names[2], d->lo, d->hi);
 }
 
-/* A value from a name list; the enum is set by the caller from *out. */
-static dg_status set_name(int *out, key_id k, const char *value, const char *const *names,
-                          size_t n, dg__lim l, dg_error *err)
+/* A value from the row's names, or one of its other spellings. */
+static dg_status set_name(int *out, key_id k, const char *value, dg__lim l, dg_error *err)
 {
-    int i = dg__find_name(names, n, value);
-    if (i < 0) return fail_name(err, k, value, l, names, n);
-    *out = i;
-    return DG_OK;
+    const dg_option_def *d = &dg__keys[k];
+    int i = dg__find_name(d->names, d->n_names, value);
+    if (i < 0 && d->n_aliases) {
+        int a = dg__find_name(d->aliases, d->n_aliases, value);
+        if (a >= 0) i = d->alias_values[a];
+    }
+    if (i >= 0) {
+        *out = i;
+        return DG_OK;
+    }
+    char list[sizeof err->msg];
+    names_text(d, list, sizeof list, ", ");
+    return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be one of: %s", d->name, list);
 }
 
 /* The rules every value obeys before its own: present, and not padded --
@@ -263,145 +251,36 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
 {
     if (!o) return dg_error_set(err, DG_EINVAL, key, value, "", "no options to set");
     if (!key || !*key) return dg_error_set(err, DG_EINVAL, "", value, "", "option name is empty");
-    int k = dg__find_name(dg__key_names, K_COUNT, key);
+    int k = dg__key_id(key);
     if (k < 0) return unknown_key(err, key, value);
     dg__lim l = dg__limits_of(lim);
     if (o->given & GIVEN(k))
-        return dg__option_fail(err, DG_EINVAL, k, value, l, "option '%s' given twice", dg__key_names[k]);
+        return dg__option_fail(err, DG_EINVAL, k, value, l, "option '%s' given twice", dg__keys[k].name);
     if (!value || !*value)
-        return dg__option_fail(err, DG_EINVAL, k, "", l, "option '%s' needs a value", dg__key_names[k]);
+        return dg__option_fail(err, DG_EINVAL, k, "", l, "option '%s' needs a value", dg__keys[k].name);
     if (!value_ok(value))
         return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must not start or end with white space",
-                    dg__key_names[k]);
+                    dg__keys[k].name);
 
+    const dg_option_def *d = &dg__keys[k];
+    char *field = (char *)o + (d->raw_field ? d->raw_field : d->field);
     dg_status rc = DG_OK;
-    int v = 0;
-    switch ((key_id)k) {
-    case K_SEED:
-        if (strnlen(value, SEED_TEXT_MAX + 1) > SEED_TEXT_MAX)
-            return dg__option_fail(err, DG_EINVAL, K_SEED, value, l,
-                        "seed must be a number or a text of at most %d bytes", SEED_TEXT_MAX);
+    switch (d->kind) {
+    case DG_KIND_SEED:
+        if (strnlen(value, (size_t)d->hi + 1) > (size_t)d->hi)
+            return dg__option_fail(err, DG_EINVAL, k, value, l,
+                                   "seed must be a number or a text of at most %d bytes", d->hi);
         dg_options_set_seed(o, dg_seed_from_text(value));
         break;
-    case K_ALGORITHM:
-        if (!(rc = set_name(&v, K_ALGORITHM, value, dg__algorithm_names, COUNT(dg__algorithm_names), l, err)))
-            o->algorithm = (dg_algorithm)v;
+    case DG_KIND_TEXT: /* no text key yet; the first one brings its field */
+        return dg__option_fail(err, DG_EINVAL, k, value, l, "%s cannot be set", d->name);
+    case DG_KIND_NAME: rc = set_name((int *)(void *)field, (key_id)k, value, l, err); break;
+    case DG_KIND_INT: rc = set_int((int *)(void *)field, (key_id)k, value, l, err); break;
+    case DG_KIND_AMOUNT: rc = set_amount((int *)(void *)field, (key_id)k, value, l, err); break;
+    case DG_KIND_BOOL:
+        if (dg_options_parse_bool(d->name, value, (bool *)(void *)field, NULL) != DG_OK)
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be yes or no", d->name);
         break;
-    case K_SIZE:
-        if (!(rc = set_name(&v, K_SIZE, value, dg__size_names, COUNT(dg__size_names), l, err)))
-            o->size = v;
-        break;
-    case K_ROWS:
-        rc = set_odd(&o->raw_rows, K_ROWS, value, DG_MIN_DIM, l.max_dim, DG_ELIMIT, l, err);
-        break;
-    case K_COLS:
-        rc = set_odd(&o->raw_cols, K_COLS, value, DG_MIN_DIM, l.max_dim, DG_ELIMIT, l, err);
-        break;
-    case K_LAYOUT:
-        if (!(rc = set_name(&v, K_LAYOUT, value, dg__layout_names, COUNT(dg__layout_names), l, err)))
-            o->layout = (dg_layout)v;
-        break;
-    case K_ROOMS:
-        if (!(rc = set_name(&v, K_ROOMS, value, dg__room_layout_names, COUNT(dg__room_layout_names), l, err)))
-            o->rooms = (dg_room_layout)v;
-        break;
-    case K_ROOM_SIZE:
-        if (!(rc = set_name(&v, K_ROOM_SIZE, value, dg__room_size_names, COUNT(dg__room_size_names), l, err)))
-            o->room_size = v;
-        break;
-    case K_ROOM_MIN:
-        rc = set_odd(&o->raw_room_min, K_ROOM_MIN, value, ROOM_DIM_MIN, ROOM_DIM_MAX, DG_EINVAL, l, err);
-        break;
-    case K_ROOM_MAX:
-        rc = set_odd(&o->raw_room_max, K_ROOM_MAX, value, ROOM_DIM_MIN, ROOM_DIM_MAX, DG_EINVAL, l, err);
-        break;
-    case K_POLYMORPH:
-        if (!(rc = set_name(&v, K_POLYMORPH, value, dg__polymorph_names, COUNT(dg__polymorph_names), l, err)))
-            o->polymorph = (dg_polymorph)v;
-        break;
-    case K_DOORS:
-        if (!(rc = set_name(&v, K_DOORS, value, dg__door_set_names, COUNT(dg__door_set_names), l, err)))
-            o->doors = (dg_door_set)v;
-        break;
-    case K_CORRIDORS:
-        if (!(rc = set_name(&v, K_CORRIDORS, value, dg__corridor_accepted, COUNT(dg__corridor_accepted), l, err)))
-            o->corridors = (dg_corridor_style)dg__corridor_accepted_value[v];
-        break;
-    case K_DEADENDS:
-        rc = set_amount(&o->deadends, K_DEADENDS, value, dg__deadend_names, dg__deadend_values,
-                        COUNT(dg__deadend_names), 100, l, err);
-        break;
-    case K_STAIRS:
-        rc = set_amount(&o->stairs, K_STAIRS, value, dg__stair_names, dg__stair_values,
-                        COUNT(dg__stair_names), STAIRS_MAX, l, err);
-        break;
-    case K_EGRESS:
-        if (!(rc = set_name(&v, K_EGRESS, value, dg__egress_names, COUNT(dg__egress_names), l, err)))
-            o->egress = (dg_egress)v;
-        break;
-    case K_FORMAT:
-        if (!(rc = set_name(&v, K_FORMAT, value, dg__format_names, COUNT(dg__format_names), l, err)))
-            o->format = (dg_format)v;
-        break;
-    case K_STYLE:
-        if (!(rc = set_name(&v, K_STYLE, value, dg__style_names, COUNT(dg__style_names), l, err)))
-            o->style = (dg_style)v;
-        break;
-    case K_GRID:
-        if (!(rc = set_name(&v, K_GRID, value, dg__grid_names, COUNT(dg__grid_names), l, err)))
-            o->grid = (dg_grid)v;
-        break;
-    case K_CELL: {
-        long long c;
-        if (!dg__parse_int(value, &c))
-            return dg__option_fail(err, DG_EINVAL, K_CELL, value, l, "cell must be an integer from %d to %d",
-                        DG_MIN_CELL_PX, l.max_cell);
-        if (c < DG_MIN_CELL_PX || c > l.max_cell)
-            return dg__option_fail(err, DG_ELIMIT, K_CELL, value, l, "cell must be an integer from %d to %d",
-                        DG_MIN_CELL_PX, l.max_cell);
-        o->cell = (int)c;
-        break;
-    }
-    case K_VIEW:
-        if (!(rc = set_name(&v, K_VIEW, value, dg__view_names, COUNT(dg__view_names), l, err)))
-            o->view = (dg_view)v;
-        break;
-    case K_PPG: {
-        long long c;
-        if (!dg__parse_int(value, &c))
-            return dg__option_fail(err, DG_EINVAL, K_PPG, value, l, "ppg must be an integer from %d to %d",
-                        DG_MIN_PPG, DG_MAX_PPG);
-        if (c < DG_MIN_PPG || c > DG_MAX_PPG)
-            return dg__option_fail(err, DG_ELIMIT, K_PPG, value, l, "ppg must be an integer from %d to %d",
-                        DG_MIN_PPG, DG_MAX_PPG);
-        o->ppg = (int)c;
-        break;
-    }
-    case K_PILLARS:
-    case K_CAVES: {
-        bool b;
-        if (dg_options_parse_bool(dg__key_names[k], value, &b, NULL) != DG_OK)
-            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be yes or no", dg__key_names[k]);
-        if (k == K_PILLARS) o->pillars = b;
-        else o->caves = b;
-        break;
-    }
-    case K_CONNECT:
-        if (!(rc = set_name(&v, K_CONNECT, value, dg__connect_names, COUNT(dg__connect_names), l, err)))
-            o->connect = (dg_connect)v;
-        break;
-    case K_COUNT:
-        break;
-    default: {
-        int i = dg__int_key_index((key_id)k);
-        long long n;
-        if (i < 0) break;
-        if (!dg__parse_int(value, &n) || n < dg__int_keys[i].lo || n > dg__int_keys[i].hi)
-            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be an integer from %d to %d",
-                        dg__key_names[k], dg__int_keys[i].lo, dg__int_keys[i].hi);
-        *dg__int_field(o, (size_t)i) = dg__int_keys[i].odd ? (int)n | 1 : (int)n;
-        break;
-    }
     }
     if (rc == DG_OK) {
         o->given |= GIVEN(k);
@@ -454,7 +333,3 @@ dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
     *out = i % 2 == 0;
     return DG_OK;
 }
-
-/* Callers set a seed first (dg_options_set_seed when none was given): a
- * permalink without its seed names no map. Without one, debug builds stop
- * here and release builds print seed=0. */

@@ -75,63 +75,17 @@ static dg_status finish_rooms(dg_options *o, dg_error *err)
                         o->room_min, o->room_max, dg__room_size_names[preset]);
 }
 
-/* Names of the algorithms a key applies to, for the error sentence. */
-static void algos_of(key_id k, char *buf, size_t cap)
-{
-    const char *names[DG_ALGO_COUNT];
-    size_t n = 0;
-    for (int a = 0; a < DG_ALGO_COUNT; a++)
-        if (!dg__key_algos[k] || (dg__key_algos[k] & ALGO(a))) names[n++] = dg__algorithm_names[a];
-    dg__join(buf, cap, names, n, "|");
-}
-
-/* "layout=a|b": the layouts of o's algorithm that key k applies to. */
-static void layouts_of(const dg_options *o, key_id k, char *buf, size_t cap)
-{
-    dg_options t = *o;
-    const char *names[DG_LAYOUT_COUNT];
-    size_t n = 0;
-    for (int l = 0; l < DG_LAYOUT_COUNT; l++) {
-        t.layout = (dg_layout)l;
-        if (dg__key_applies(&t, k)) names[n++] = dg__layout_names[l];
-    }
-    static const char prefix[] = "layout=";
-    if (cap < sizeof prefix) {
-        if (cap) buf[0] = '\0';
-        return;
-    }
-    memcpy(buf, prefix, sizeof prefix - 1);
-    dg__join(buf + sizeof prefix - 1, cap - (sizeof prefix - 1), names, n, "|");
-}
-
-/* Keys given for another family, or against a family's cross-key rule
- * (dg__key_applies: donjon's cave keys only with layout=cavernous and
- * corridors only without it; gridmapper's doors and pillars only without
- * caves). Every key that would be left out of the canonical string is
- * refused alike, named with the rule it broke: nothing given is silently
- * dropped. */
+/* Keys given for another family, or against a family's own rule
+ * (dg__key_applies, families.c). Every key that would be left out of the
+ * canonical string is refused alike, named with the rule it broke: nothing
+ * given is silently dropped. */
 static dg_status finish_family(dg_options *o, dg_error *err)
 {
     for (int k = 0; k < K_COUNT; k++) {
         if (!(o->given & GIVEN(k)) || dg__key_applies(o, (key_id)k)) continue;
-        char fits[sizeof err->allowed], value[sizeof err->value];
+        char value[sizeof err->value];
         dg__option_recall(o, (key_id)k, value, sizeof value);
-        if (dg__key_algos[k] && !(dg__key_algos[k] & ALGO(o->algorithm))) {
-            algos_of((key_id)k, fits, sizeof fits);
-            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
-                                "%s does not apply to algorithm=%s (only to %s)", dg__key_names[k],
-                                dg__algorithm_names[o->algorithm], fits);
-        }
-        if (o->algorithm == DG_ALGO_GRIDMAPPER) /* the algorithm fits: caves=yes does not */
-            return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, "caves=no",
-                                "%s does not apply to caves=yes (gridmapper's caves are joined by open "
-                                "passages, without doors or pillars)", dg__key_names[k]);
-        /* donjon: the algorithm fits, the layout does not */
-        layouts_of(o, (key_id)k, fits, sizeof fits);
-        return dg_error_set(err, DG_EINVAL, dg__key_names[k], value, fits,
-                            "%s does not apply to layout=%s (only to %s%s)", dg__key_names[k],
-                            dg__layout_names[o->layout], fits,
-                            dg__key_algos[k] & ALGO(DG_ALGO_CAVERNS) ? ", or to algorithm=caverns" : "");
+        return dg__family_refuse(o, (key_id)k, value, err);
     }
     if (o->algorithm == DG_ALGO_PANELS) {
         char v[16], allowed[32];
@@ -178,11 +132,13 @@ int dg_raster_fit(int rows, int cols, int lo, int hi)
  * fits, else a smaller map. */
 static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
 {
-    key_id k;
-    int px, lo, hi;
-    if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
-    else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
-    else return DG_OK;
+    const dg_format_info *f = dg_format_info_of(o->format);
+    int raster = f && f->raster_key ? dg__key_id(f->raster_key) : -1;
+    if (raster < 0) return DG_OK;
+    key_id k = (key_id)raster;
+    const dg_option_def *d = &dg__keys[k];
+    int px = *dg__key_int((dg_options *)o, k), lo = d->lo;
+    int hi = d->limit == DG_LIMIT_CELL ? l.max_cell : d->hi;
     if (!dg_raster_too_big(o->rows, o->cols, px)) return DG_OK;
 
     char value[sizeof err->value], allowed[sizeof err->allowed];
@@ -211,12 +167,12 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
     dg__option_recall(o, side, value, sizeof value);
     if (most >= DG_MIN_DIM) snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_DIM, most);
     else allowed[0] = '\0';
-    return dg_error_set(err, DG_ELIMIT, dg__key_names[side], value, allowed,
+    return dg_error_set(err, DG_ELIMIT, dg__keys[side].name, value, allowed,
                         "a %dx%d map is too big for %s at any %s (over the %lld pixel image "
-                        "limit even at %s%d); make %s at most %d",
-                        o->cols, o->rows, dg__format_names[o->format], dg__key_names[k],
-                        (long long)DG_PNG_MAX_PIXELS, k == K_CELL ? "cell=" : "ppg=", lo,
-                        dg__key_names[side], most);
+                        "limit even at %s=%d); make %s at most %d",
+                        o->cols, o->rows, dg__format_names[o->format], d->name,
+                        (long long)DG_PNG_MAX_PIXELS, d->name, lo,
+                        dg__keys[side].name, most);
 }
 
 dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)

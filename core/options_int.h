@@ -36,17 +36,11 @@ extern const char *const dg__grid_names[DG_GRID_COUNT];
 extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
-extern const char *const dg__corridor_accepted[4];
-extern const int dg__corridor_accepted_value[4];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
 extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
 extern const int dg__room_size_min[DG__N_ROOM_SIZES];
 extern const int dg__room_size_max[DG__N_ROOM_SIZES];
-extern const char *const dg__deadend_names[3];
-extern const int dg__deadend_values[3];
-extern const char *const dg__stair_names[3];
-extern const int dg__stair_values[3];
 
 /* Also the canonical order of the keys (format aside). */
 typedef enum {
@@ -63,25 +57,21 @@ _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");
 #define GIVEN(k) ((uint64_t)1 << (k))
 #define ALGO(a) (1u << (a))
 
-extern const char *const dg__key_names[K_COUNT];
-/* Which algorithms a key means something for; 0 = every one. */
-extern const unsigned dg__key_algos[K_COUNT];
-/* Whether key k means something for o: its algorithm, and for donjon its
- * layout (the cave keys only shape layout=cavernous). A given key that
- * does not apply is refused; the canonical string leaves it out. */
+/* The rows, by key id (option_keys.c). */
+extern const dg_option_def dg__keys[K_COUNT];
+/* Key id of a name (ASCII case-insensitive), -1 when unknown. */
+int dg__key_id(const char *key);
+/* Whether key k means something for o: its family (the row's families),
+ * then the family's own rules (families.c: donjon's cave keys only with
+ * layout=cavernous, ...). A given key that does not apply is refused; the
+ * canonical string leaves it out. */
 bool dg__key_applies(const dg_options *o, key_id k);
-
-/* Integer family keys: field, range, default. */
-typedef struct {
-    key_id k;
-    size_t off;
-    int lo, hi, def;
-    bool odd; /* an even value counts as the next odd one (and prints so) */
-} dg__int_key;
-#define DG__N_INT_KEYS 12
-extern const dg__int_key dg__int_keys[DG__N_INT_KEYS];
-int *dg__int_field(dg_options *o, size_t i);
-int dg__int_key_index(key_id k);
+/* The family's refusal of a given key k that its rules leave out. */
+dg_status dg__family_refuse(const dg_options *o, key_id k, const char *value, dg_error *err);
+/* Key k's field in o, for INT, AMOUNT and NAME rows (all int-sized). */
+int *dg__key_int(dg_options *o, key_id k);
+/* Key k's value in o as the canonical string prints it, into buf. */
+void dg__key_print(const dg_options *o, key_id k, char *buf, size_t cap);
 
 /* options.c's pieces options_finish.c shares. Deployment limits made safe
  * to use: within the core caps, maxima odd. */
@@ -102,6 +92,7 @@ int dg__preset_cols(int rows, dg_layout layout);
 
 /* Text helpers: ASCII case folding, strict integers, UTF-8-safe cuts. */
 int dg__find_name(const char *const *names, size_t n, const char *v);
+bool dg__same_word(const char *a, const char *b);
 void dg__join(char *buf, size_t cap, const char *const *names, size_t n, const char *sep);
 bool dg__is_space(char c);
 bool dg__parse_int(const char *s, long long *out);

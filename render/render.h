@@ -23,14 +23,7 @@ unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
  * view) come from d->opts. DG_EINVAL for a format this build cannot write. */
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err);
 
-/* "application/json", "image/png", "text/plain; charset=utf-8", ... */
-const char *dg_format_mime(dg_format fmt);
-/* File name extension without the dot: "json", "donjon.json", "txt", "png",
- * "uvtt", "foundry.json"; the daemon's route is "/dungeon.<ext>". */
-const char *dg_format_ext(dg_format fmt);
-/* The extension a downloaded file gets: dg_format_ext, except "dd2vtt" for
- * uvtt (the name importers expect). */
-const char *dg_format_download_ext(dg_format fmt);
+/* Media types and extensions are the format table's (dg.h, core/formats.c). */
 
 /* The individual encoders, for callers that know what they want. */
 /* Keeps the objects of its last document per thread and reuses them for

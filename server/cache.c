@@ -15,7 +15,6 @@
 /* Below this, gzip's header costs more than it saves. */
 #define GZ_MIN 256
 
-static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
 
 /* Deterministic: fixed level per size, zlib writes mtime 0 and OS 3. */
 static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
@@ -51,7 +50,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     e->refs = 1;
     srv_etag(key, false, e->etag);
     /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
-    if (want_gz && compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
+    if (want_gz && dg_format_info_of(fmt)->compressible && len >= GZ_MIN && len < (1ull << 32))
         e->gz = gzip(body, len, &e->gz_len);
     return e;
 }

@@ -18,7 +18,6 @@ static const char *header(srv_req *r, const char *name)
     return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
 }
 
-static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
 
 /* What a map answer's headers say, from a parsed request or a cache entry. */
 typedef struct {
@@ -43,7 +42,7 @@ static void map_headers(srv_req *r, struct MHD_Response *resp, const map_meta *m
     /* a named seed is a permanent address; a random one is a one-off */
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
                                   mm->seed_named ? "public, max-age=31536000, immutable" : "no-store");
-    const char *vary = compressible(mm->format) ? "Accept-Encoding" : NULL;
+    const char *vary = dg_format_info_of(mm->format)->compressible ? "Accept-Encoding" : NULL;
     if (r->route == SRV_ROUTE_POST) vary = vary ? "Accept, Accept-Encoding" : "Accept";
     if (vary) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, vary);
     if (gz) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
@@ -246,7 +245,7 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
     if (rc != DG_OK) return srv_send_dg_error(r, &err);
 
     const srv_map_req *m = &r->mr;
-    r->want_gz = compressible(m->o.format) && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    r->want_gz = dg_format_info_of(m->o.format)->compressible && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
     char etag[32];
     srv_etag(m->key, false, etag);
     map_meta mm = meta_of(r, etag);
@@ -309,7 +308,7 @@ enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
     bool download = false;
     if (srv_cache_lookup_target(r->h->cache, r->raw, &e, &download)) {
         map_meta mm = {e->key, e->etag, e->format, e->seed, true, download};
-        r->want_gz = compressible(e->format) && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+        r->want_gz = dg_format_info_of(e->format)->compressible && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
         if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), e->etag)) {
             enum MHD_Result ok = not_modified(r, &mm);
             srv_entry_unref(e);

@@ -57,11 +57,11 @@ dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
 /* A body value reaches the core as the text the query string would carry
  * ("rows": 45 and "rows": "45" alike, true as "yes"), so both routes share
  * one judge. Types are refused here only where no value of that type can
- * be right, and which those are is read off the core's own vocabulary
- * (dg_option_allowed), not a second list that could drift:
+ * be right, and which those are is read off the key's row in the core's
+ * vocabulary (dg_option_def), not a second list that could drift:
  *   seed   an integer >= 0 or a string (a JSON integer stops at 2^63-1:
  *          bigger seeds go as strings, like any text seed);
- *   names  (no digit in what the key allows: rooms, format, ...) strings only;
+ *   names  (rows of kind NAME: rooms, format, ...) strings only;
  *   true/false only where yes/no is a value (polymorph, stairs, pillars, ...);
  *   other numbers and all strings go to the core, which names what is wrong.
  * download is the daemon's own yes/no key. Keys the core does not know pass
@@ -77,14 +77,8 @@ typedef struct {
     char allowed[96];
 } key_kind;
 
-static bool has_token(const char *list, const char *tok)
-{
-    size_t n = strlen(tok);
-    for (const char *p = list; (p = strstr(p, tok)) != NULL; p += n)
-        if ((p == list || p[-1] == '|') && (p[n] == '|' || p[n] == '\0')) return true;
-    return false;
-}
-
+/* What a body value of key may be, from the key's row: its kind, and for
+ * named values whether yes/no is among them. */
 static key_kind kind_of(const char *key)
 {
     key_kind k = {0};
@@ -93,12 +87,15 @@ static key_kind kind_of(const char *key)
         snprintf(k.allowed, sizeof k.allowed, "yes|no|true|false|1|0");
         return k;
     }
+    const dg_option_def *def = dg_option_def_find(key);
+    if (!def) return k;
     dg_option_allowed(key, k.allowed, sizeof k.allowed);
-    k.known = k.allowed[0] != '\0';
-    if (!k.known) return k;
-    k.seed = !strcasecmp(key, "seed");
-    k.names_only = !strpbrk(k.allowed, "0123456789");
-    k.yes_no = has_token(k.allowed, "yes") || has_token(k.allowed, "no");
+    k.known = true;
+    k.seed = def->kind == DG_KIND_SEED;
+    k.names_only = def->kind == DG_KIND_NAME;
+    k.yes_no = def->kind == DG_KIND_BOOL;
+    for (size_t i = 0; i < def->n_names && !k.yes_no; i++)
+        k.yes_no = !strcmp(def->names[i], "yes") || !strcmp(def->names[i], "no");
     return k;
 }
 

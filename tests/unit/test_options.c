@@ -724,3 +724,38 @@ Test(options, panel_parameters_obey_seed_001s_constraints)
     cr_assert_str_eq(e.param, "wall_margin");
     cr_assert_str_eq(e.allowed, "0..10");
 }
+
+/* ---------------------------------------------------------- the tables */
+
+/* The rows are designated by key id: a key without its row would leave a
+ * zero row behind, which this finds. */
+Test(vocabulary, every_key_family_and_format_has_a_whole_row)
+{
+    size_t n = 0;
+    for (const dg_option_def *d; (d = dg_option_def_at(n)) != NULL; n++) {
+        cr_assert(d->name && *d->name, "row %zu has no name", n);
+        cr_assert(d->help && *d->help, "%s has no description", d->name);
+        cr_assert_eq(dg_option_def_find(d->name), d, "%s is not found by name", d->name);
+        if (d->kind == DG_KIND_NAME || d->kind == DG_KIND_AMOUNT)
+            cr_assert_gt(d->n_names, 0, "%s lists no values", d->name);
+        if (d->kind == DG_KIND_NAME)
+            cr_assert_lt(d->def, (int)d->n_names, "%s's default is not a value", d->name);
+        if (d->kind == DG_KIND_INT && !d->def_note)
+            cr_assert(d->def >= d->lo && (d->limit || d->def <= d->hi), "%s's default is out of range", d->name);
+        cr_assert_str_eq(dg_option_key(n), d->name);
+    }
+    cr_assert_gt(n, 30);
+    for (int a = 0; a < DG_ALGO_COUNT; a++) {
+        const dg_family_info *f = dg_family_info_of((dg_algorithm)a);
+        cr_assert_not_null(f, "family %d has no row", a);
+        cr_assert(f->help && *f->help);
+    }
+    for (int i = 0; i < DG_FMT_COUNT; i++) {
+        const dg_format_info *f = dg_format_info_of((dg_format)i);
+        cr_assert_not_null(f, "format %d has no row", i);
+        cr_assert(f->ext && f->media_type && f->download && f->help);
+        if (f->raster_key) cr_assert_not_null(dg_option_def_find(f->raster_key));
+    }
+    cr_assert_null(dg_family_info_of(DG_ALGO_COUNT));
+    cr_assert_null(dg_format_info_of(DG_FMT_COUNT));
+}

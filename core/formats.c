@@ -1,0 +1,46 @@
+/* formats.c -- one row per output format (its name is dg.h's DG_FORMATS
+ * list): its route and download names,
+ * media type, whether gzip pays, which option sizes its image, whether the
+ * seed travels inside the bytes. The daemon's routes and headers, the CLI's
+ * file-name guess, the image-size check and GET /options read these rows;
+ * the encoders are render/'s (render.c binds one per format). */
+#include "options_int.h"
+
+static const dg_format_info formats[DG_FMT_COUNT] = {
+    [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, true,
+                     "the map as data: rooms, doors, stairs, exits, walls and the cell grid"},
+    [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, true,
+                       "donjon's own JSON export, for the tools that read it"},
+    [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false,
+                    "the map as text, one character a cell"},
+    [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false,
+                    "the map as an image, in a style and grid"},
+    /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
+    [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", false,
+                     "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others"},
+    [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true,
+                        "a Foundry VTT scene with its walls and doors"},
+};
+
+const dg_format_info *dg_format_info_of(dg_format f)
+{
+    return (unsigned)f < DG_FMT_COUNT && formats[f].ext ? &formats[f] : NULL;
+}
+
+const char *dg_format_mime(dg_format f)
+{
+    const dg_format_info *i = dg_format_info_of(f);
+    return i ? i->media_type : "application/octet-stream";
+}
+
+const char *dg_format_ext(dg_format f)
+{
+    const dg_format_info *i = dg_format_info_of(f);
+    return i ? i->ext : "bin";
+}
+
+const char *dg_format_download_ext(dg_format f)
+{
+    const dg_format_info *i = dg_format_info_of(f);
+    return i ? i->download : "bin";
+}
