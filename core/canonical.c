@@ -103,3 +103,9 @@ bool dg_option_applies(const char *key, dg_algorithm a)
     if (k < 0 || (unsigned)a >= DG_ALGO_COUNT) return false;
     return !dg__keys[k].families || (dg__keys[k].families & ALGO(a));
 }
+
+bool dg_options_key_applies(const dg_options *o, const char *key)
+{
+    int k = key && o ? dg__key_id(key) : -1;
+    return k >= 0 && dg__key_applies(o, (key_id)k);
+}

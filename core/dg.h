@@ -321,6 +321,10 @@ bool dg_raster_too_big(int rows, int cols, int px);
 /* The largest px per cell in lo..hi at which a rows x cols map's raster
  * stays within DG_PNG_MAX_PIXELS; lo - 1 when none does. */
 int dg_raster_fit(int rows, int cols, int lo, int hi);
+/* Whether option `key` means anything for o: its family, then the family's
+ * own rules under o's other keys (donjon's cave keys only with
+ * layout=cavernous, ...). Unknown keys: false. */
+bool dg_options_key_applies(const dg_options *o, const char *key);
 /* Whether option `key` means anything for algorithm a (shared keys: yes). */
 bool dg_option_applies(const char *key, dg_algorithm a);
 /* The option keys in canonical order, for help texts: NULL past the last. */

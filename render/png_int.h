@@ -43,6 +43,7 @@ typedef enum {
 
 typedef struct {
     const char *name;              /* == dg_style_name() of its dg_style */
+    const char *help;              /* one line for GET /options and the form */
     uint32_t rgb[DG_PAL_COUNT];    /* 0xRRGGBB per role */
     int wall_64;                   /* wall thickness in 64ths of a cell, >= 1 px */
     bool rock_grid;                /* draw the grid over rock too */

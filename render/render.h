@@ -25,6 +25,9 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
 
 /* Media types and extensions are the format table's (dg.h, core/formats.c). */
 
+/* A style's one-line description ("" when out of range). */
+const char *dg_style_help(dg_style s);
+
 /* The individual encoders, for callers that know what they want. */
 /* Keeps the objects of its last document per thread and reuses them for
  * the next (see dg_render_thread_release). */

@@ -11,6 +11,7 @@ static const dg_png_style styles[] = {
     /* donjon's own look: black rock, white floor, grey grid */
     [DG_STYLE_STANDARD] = {
         .name = "standard",
+        .help = "donjon's own look: black rock, white floor, grey grid",
         .rgb = {[DG_PAL_ROCK] = 0x000000, [DG_PAL_FLOOR] = 0xFFFFFF,
                 [DG_PAL_WALL] = 0x000000, [DG_PAL_GRID] = 0xCCCCCC,
                 [DG_PAL_ROCK_GRID] = 0x000000, [DG_PAL_LABEL] = 0x000000,
@@ -21,6 +22,7 @@ static const dg_png_style styles[] = {
     /* old module maps: blue rock, white rooms, pale blue grid */
     [DG_STYLE_CLASSIC] = {
         .name = "classic",
+        .help = "old module maps: blue rock, white rooms, pale blue grid",
         .rgb = {[DG_PAL_ROCK] = 0x3F72B5, [DG_PAL_FLOOR] = 0xFFFFFF,
                 [DG_PAL_WALL] = 0x163C70, [DG_PAL_GRID] = 0xA9C5E8,
                 [DG_PAL_ROCK_GRID] = 0x3F72B5, [DG_PAL_LABEL] = 0x163C70,
@@ -31,6 +33,7 @@ static const dg_png_style styles[] = {
     /* pencil on graph paper: the grid runs through the rock as well */
     [DG_STYLE_GRAPH] = {
         .name = "graph",
+        .help = "pencil on graph paper: the grid runs through the rock as well",
         .rgb = {[DG_PAL_ROCK] = 0xDCE5F0, [DG_PAL_FLOOR] = 0xFFFFFF,
                 [DG_PAL_WALL] = 0x26344F, [DG_PAL_GRID] = 0xB4CAE8,
                 [DG_PAL_ROCK_GRID] = 0xBCCBDF, [DG_PAL_LABEL] = 0x26344F,
@@ -41,6 +44,7 @@ static const dg_png_style styles[] = {
     /* brown ink on old paper, flecked rock */
     [DG_STYLE_PARCHMENT] = {
         .name = "parchment",
+        .help = "brown ink on old paper, flecked rock",
         .rgb = {[DG_PAL_ROCK] = 0xC2A06A, [DG_PAL_FLOOR] = 0xF4E7C6,
                 [DG_PAL_WALL] = 0x4A3015, [DG_PAL_GRID] = 0xDECBA2,
                 [DG_PAL_ROCK_GRID] = 0xC2A06A, [DG_PAL_LABEL] = 0x4A3015,
@@ -51,6 +55,7 @@ static const dg_png_style styles[] = {
     /* black pen on white: hatching hugs the walls, far rock stays paper */
     [DG_STYLE_CROSSHATCH] = {
         .name = "crosshatch",
+        .help = "black pen on white: hatching hugs the walls, far rock stays paper",
         .rgb = {[DG_PAL_ROCK] = 0xFFFFFF, [DG_PAL_FLOOR] = 0xFFFFFF,
                 [DG_PAL_WALL] = 0x000000, [DG_PAL_GRID] = 0xBFCCDA,
                 [DG_PAL_ROCK_GRID] = 0xFFFFFF, [DG_PAL_LABEL] = 0x000000,
@@ -61,6 +66,7 @@ static const dg_png_style styles[] = {
     /* grey flagstones with pale veins, warm stone floor, wooden doors */
     [DG_STYLE_MARBLE] = {
         .name = "marble",
+        .help = "grey flagstones with pale veins, warm stone floor, wooden doors",
         .rgb = {[DG_PAL_ROCK] = 0x8E8C88, [DG_PAL_FLOOR] = 0xEEEBE4,
                 [DG_PAL_WALL] = 0x2A2A2A, [DG_PAL_GRID] = 0xD5D0C6,
                 [DG_PAL_ROCK_GRID] = 0x8E8C88, [DG_PAL_LABEL] = 0x2A2A2A,
@@ -71,6 +77,7 @@ static const dg_png_style styles[] = {
     /* deep water around sandy halls, coral marks */
     [DG_STYLE_AQUATIC] = {
         .name = "aquatic",
+        .help = "deep water around sandy halls, coral marks",
         .rgb = {[DG_PAL_ROCK] = 0x1D4E6B, [DG_PAL_FLOOR] = 0xE1F4EF,
                 [DG_PAL_WALL] = 0x0A2638, [DG_PAL_GRID] = 0xB3DDD8,
                 [DG_PAL_ROCK_GRID] = 0x1D4E6B, [DG_PAL_LABEL] = 0x0A2638,
@@ -81,6 +88,7 @@ static const dg_png_style styles[] = {
     /* scorched floor in black-red rock shot with glowing cracks */
     [DG_STYLE_INFERNAL] = {
         .name = "infernal",
+        .help = "scorched floor in black-red rock shot with glowing cracks",
         .rgb = {[DG_PAL_ROCK] = 0x2A0805, [DG_PAL_FLOOR] = 0xE6C49C,
                 [DG_PAL_WALL] = 0x120201, [DG_PAL_GRID] = 0xCDA47A,
                 [DG_PAL_ROCK_GRID] = 0x2A0805, [DG_PAL_LABEL] = 0x5E0E07,
@@ -96,4 +104,9 @@ const dg_png_style *dg__style_get(dg_style s)
 {
     if ((int)s < 0 || s >= DG_STYLE_COUNT) s = DG_STYLE_STANDARD;
     return &styles[s];
+}
+
+const char *dg_style_help(dg_style s)
+{
+    return (unsigned)s < DG_STYLE_COUNT ? styles[s].help : "";
 }

@@ -156,7 +156,7 @@ static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *ca
 
 /* ---------------------------------------------------------------- routes */
 
-typedef enum { R_MAP, R_POST, R_STATIC, R_OPENAPI, R_HEALTHZ, R_METRICS, R_NONE } route_kind;
+typedef enum { R_MAP, R_POST, R_STATIC, R_OPENAPI, R_OPTIONS, R_HEALTHZ, R_METRICS, R_NONE } route_kind;
 
 typedef struct {
     route_kind kind;
@@ -175,6 +175,7 @@ static route find_route(const char *url)
     }
     if (!strcmp(url, "/dungeon")) return (route){R_POST, -1, SRV_ROUTE_POST, "POST, OPTIONS"};
     if (!strcmp(url, "/openapi.yaml")) return (route){R_OPENAPI, -1, SRV_ROUTE_OPENAPI, get};
+    if (!strcmp(url, "/options")) return (route){R_OPTIONS, -1, SRV_ROUTE_OPTIONS, get};
     if (!strcmp(url, "/healthz")) return (route){R_HEALTHZ, -1, SRV_ROUTE_HEALTHZ, get};
     if (!strcmp(url, "/metrics")) return (route){R_METRICS, -1, SRV_ROUTE_METRICS, get};
     if (srv_static_find(url, NULL)) return (route){R_STATIC, -1, SRV_ROUTE_STATIC, get};
@@ -259,6 +260,7 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
         if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
         return send_asset(r, a, "no-cache");
     }
+    case R_OPTIONS: return send_asset(r, &r->h->vocabulary, "no-cache");
     case R_HEALTHZ: return send_healthz(r);
     case R_METRICS: return send_metrics(r);
     case R_NONE: break;
@@ -400,6 +402,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     h->lim.max_cell = c->max_cell;
     snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
     dg_status rc;
+    if ((rc = srv_vocabulary_build(&h->vocabulary, &h->lim, err)) != DG_OK) goto fail;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
     if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;
     if ((rc = srv_conns_start(h, err)) != DG_OK) goto fail;
@@ -449,6 +452,7 @@ fail:
     srv_conns_stop(h);
     srv_pool_free(h->pool);
     srv_cache_free(h->cache);
+    srv_vocabulary_free(&h->vocabulary);
     free(h);
     return rc;
 }
@@ -496,5 +500,6 @@ void srv_http_stop(srv_http *h)
     srv_conns_stop(h);
     srv_pool_free(h->pool);
     srv_cache_free(h->cache);
+    srv_vocabulary_free(&h->vocabulary);
     free(h);
 }

@@ -27,6 +27,7 @@ struct srv_http {
     pthread_t sweeper;
     bool conns_ready, sweeping, sweeper_stop;
     char body_allowed[48];
+    srv_asset vocabulary;    /* GET /options */
 };
 
 typedef enum { M_GET, M_HEAD, M_POST, M_OPTIONS, M_OTHER } srv_method;

@@ -9,7 +9,7 @@
 
 #define NSTATUS 600
 static const char *fixed_names[SRV_ROUTE_COUNT - DG_FMT_COUNT] = {
-    "/dungeon", "static", "/openapi.yaml", "/healthz", "/metrics", "other",
+    "/dungeon", "static", "/openapi.yaml", "/options", "/healthz", "/metrics", "other",
 };
 
 static void route_name(int r, char out[64])

@@ -78,7 +78,7 @@ uint64_t srv_now_ns(void);
 /* Metric routes: index f < DG_FMT_COUNT is the GET route of format f
  * ("/dungeon.<ext>"), so a new format gets its own label; then these. */
 enum {
-    SRV_ROUTE_POST = DG_FMT_COUNT, SRV_ROUTE_STATIC, SRV_ROUTE_OPENAPI,
+    SRV_ROUTE_POST = DG_FMT_COUNT, SRV_ROUTE_STATIC, SRV_ROUTE_OPENAPI, SRV_ROUTE_OPTIONS,
     SRV_ROUTE_HEALTHZ, SRV_ROUTE_METRICS, SRV_ROUTE_OTHER, SRV_ROUTE_COUNT
 };
 typedef int srv_route_id;
@@ -184,6 +184,15 @@ typedef struct {
     const char *mime;
     char etag[24];
 } srv_asset;
+
+/* gzip.c: in as a gzip stream at level (deterministic bytes), malloc'd;
+ * NULL when it would not be smaller or memory ran out. */
+unsigned char *srv_gzip(const unsigned char *in, size_t len, int level, size_t *out_len);
+
+/* vocabulary.c: GET /options, the vocabulary's JSON document under the
+ * deployment's limits, into a (freed with srv_vocabulary_free). */
+dg_status srv_vocabulary_build(srv_asset *a, const dg_limits *lim, dg_error *err);
+void srv_vocabulary_free(srv_asset *a);
 
 /* Builds content types, ETags and gzip forms of the embedded files. */
 dg_status srv_static_init(dg_error *err);

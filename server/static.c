@@ -54,27 +54,6 @@ static const char *mime_of(const char *name, bool *text)
     return "application/octet-stream";
 }
 
-static unsigned char *gzip_once(const unsigned char *in, size_t len, size_t *out_len)
-{
-    uLong bound = compressBound((uLong)len) + 32;
-    unsigned char *out = malloc(bound);
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (!out || deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        free(out);
-        return NULL;
-    }
-    z.next_in = (Bytef *)(uintptr_t)in;
-    z.avail_in = (uInt)len;
-    z.next_out = out;
-    z.avail_out = (uInt)bound;
-    int rc = deflate(&z, Z_FINISH);
-    *out_len = z.total_out;
-    deflateEnd(&z);
-    if (rc != Z_STREAM_END || *out_len >= len) { free(out); return NULL; }
-    return out;
-}
-
 dg_status srv_static_init(dg_error *err)
 {
     assets = calloc(srv_embedded_count ? srv_embedded_count : 1, sizeof *assets);
@@ -89,7 +68,7 @@ dg_status srv_static_init(dg_error *err)
         a->mime = mime_of(f->name, &text);
         snprintf(a->etag, sizeof a->etag, "\"%016llx\"",
                  (unsigned long long)dg_hash64(f->data, f->len, 0x57a71c));
-        if (text && f->len >= 256) a->gz = gzip_once(f->data, f->len, &a->gz_len);
+        if (text && f->len >= 256) a->gz = srv_gzip(f->data, f->len, 9, &a->gz_len);
         if (!strcmp(f->name, "openapi.yaml")) openapi = a;
     }
     return DG_OK;

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
+import { checkVocabulary } from "./vocabulary_check.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -127,6 +128,7 @@ const cases = [
   ["GET", "/dungeon", {}, "/dungeon"],
   ["GET", "/", {}, "/"],
   ["GET", "/openapi.yaml", {}, "/openapi.yaml"],
+  ["GET", "/options", {}, "/options"],
   ["GET", "/healthz", {}, "/healthz"],
   ["GET", "/metrics", {}, "/metrics"],
 ];
@@ -200,6 +202,9 @@ for (const [method, target, opt, oaPath] of cases) {
   check(res.status === 304, "If-None-Match with the ETag -> 304", String(res.status));
   check("304" in api.paths["/dungeon.json"].get.responses, "304 is documented");
 }
+
+// the vocabulary: openapi.yaml and the README say what GET /options says
+await checkVocabulary(api, base, root, check);
 
 child.kill("SIGTERM");
 const code = await new Promise((r) => child.on("exit", (c) => r(c)));
