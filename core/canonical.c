@@ -32,6 +32,26 @@ static void put(char *buf, size_t cap, size_t *len, const char *key, const char 
     put_raw(buf, cap, len, value, strlen(value));
 }
 
+/* A text value, percent-encoded (RFC 3986: all but the unreserved
+ * characters), so the string is a query string as it stands; left out
+ * when empty (its default then follows from the other keys). */
+static void put_text(char *buf, size_t cap, size_t *len, const char *key, const char *v)
+{
+    if (!*v) return;
+    static const char hex[] = "0123456789ABCDEF";
+    if (*len) put_raw(buf, cap, len, "&", 1);
+    put_raw(buf, cap, len, key, strlen(key));
+    put_raw(buf, cap, len, "=", 1);
+    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+        unsigned char c = *p;
+        bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                     c == '-' || c == '.' || c == '_' || c == '~';
+        char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
+        if (plain) put_raw(buf, cap, len, (const char *)p, 1);
+        else put_raw(buf, cap, len, esc, 3);
+    }
+}
+
 static void put_u64(char *buf, size_t cap, size_t *len, const char *key, uint64_t v)
 {
     char text[24], *p = text + sizeof text;
@@ -68,6 +88,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
             if ((int)d->group != g || !d->canonical || !dg__key_applies(o, (key_id)k)) continue;
             switch (d->kind) {
             case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;
+            case DG_KIND_TEXT: put_text(buf, cap, &len, d->name, (const char *)o + d->field); break;
             case DG_KIND_INT:
             case DG_KIND_AMOUNT: put_int(buf, cap, &len, d->name, *dg__key_int((dg_options *)o, (key_id)k)); break;
             default: {

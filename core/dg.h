@@ -31,6 +31,8 @@
  * dg_options_finish refuses a cell or ppg over it before any map is made;
  * 4001 x 4001 cells at 4 px still fit; deployment limits sit well below. */
 #define DG_PNG_MAX_PIXELS (1LL << 28)
+/* A dungeon's name, in characters (UTF-8 code points). */
+#define DG_NAME_MAX 80
 
 /* ---------------------------------------------------------------- errors */
 
@@ -50,7 +52,7 @@ typedef enum {
 typedef struct {
     dg_status code;
     char param[32], value[64]; /* option at fault ("" if none); value as received, cut */
-    char allowed[96];          /* e.g. "sparse|scattered|dense" */
+    char allowed[160];         /* e.g. "sparse|scattered|dense" */
     char msg[160];             /* one sentence for the log and the JSON body */
 } dg_error;
 
@@ -120,6 +122,19 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_CONNECTS(X)                                                        \
     X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
     X(DG_CONNECT_TREE, "tree")
+/* Stocking (the dungeon's contents, not its walls): how much, and the
+ * theme that steers creatures, traps and dressing (donjon's motifs). */
+#define DG_CONTENTS_DEPTHS(X)                                                 \
+    X(DG_CONTENTS_NONE, "none") X(DG_CONTENTS_BASIC, "basic")                 \
+    X(DG_CONTENTS_FULL, "full")
+#define DG_MOTIFS(X)                                                          \
+    X(DG_MOTIF_NONE, "none") X(DG_MOTIF_ABANDONED, "abandoned")               \
+    X(DG_MOTIF_ABERRANT, "aberrant") X(DG_MOTIF_GIANT, "giant")               \
+    X(DG_MOTIF_UNDEAD, "undead") X(DG_MOTIF_VERMIN, "vermin")                 \
+    X(DG_MOTIF_AQUATIC, "aquatic") X(DG_MOTIF_DESERT, "desert")               \
+    X(DG_MOTIF_UNDERDARK, "underdark") X(DG_MOTIF_ARCANE, "arcane")           \
+    X(DG_MOTIF_FIRE, "fire") X(DG_MOTIF_COLD, "cold")                         \
+    X(DG_MOTIF_ABYSSAL, "abyssal") X(DG_MOTIF_INFERNAL, "infernal")
 /* Map styles: names only; render/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
@@ -140,6 +155,8 @@ typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
+typedef enum { DG_CONTENTS_DEPTHS(DG_X) DG_CONTENTS_COUNT } dg_contents_depth;
+typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -180,6 +197,12 @@ typedef struct {
     /* cells */
     int block_size;         /* odd cells per grid block side, 7..31 */
     dg_connect connect;
+    /* contents: never move a wall (stocking has its own random stream) */
+    dg_contents_depth contents;
+    int level;              /* the party's level, 1..20 */
+    int party;              /* the party's size, 1..10 */
+    dg_motif motif;
+    char name[DG_NAME_MAX * 4 + 1]; /* UTF-8, up to DG_NAME_MAX characters; "" = from the seed */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;
@@ -202,12 +225,12 @@ typedef enum {
     DG_KIND_INT,    /* an integer lo..hi */
     DG_KIND_AMOUNT, /* one of names[] (meaning amounts[]) or an integer lo..hi */
     DG_KIND_BOOL,   /* yes or no (true, false, 1, 0 also read) */
-    DG_KIND_TEXT,   /* any text of 1..hi bytes without control characters */
+    DG_KIND_TEXT,   /* UTF-8 text of 1..hi characters, no control characters */
 } dg_option_kind;
 /* What a key is about: the map's shape, one family's own shape, or how the
- * map is drawn and delivered. The canonical string prints the groups in
+ * map is stocked, drawn and delivered. The canonical string prints the groups in
  * this order; the form shows one section per group. */
-typedef enum { DG_GROUP_MAP, DG_GROUP_FAMILY, DG_GROUP_DRAW, DG_GROUP_COUNT } dg_option_group;
+typedef enum { DG_GROUP_MAP, DG_GROUP_FAMILY, DG_GROUP_CONTENTS, DG_GROUP_DRAW, DG_GROUP_COUNT } dg_option_group;
 /* A range whose top is a deployment limit (dg_limits), not a fixed number. */
 typedef enum { DG_LIMIT_NONE, DG_LIMIT_DIM, DG_LIMIT_CELL } dg_option_limit;
 
@@ -221,7 +244,7 @@ typedef struct {
     const char *const *aliases; /* NAME: other spellings read (donjon's), printed as */
     const int *alias_values;    /* ... names[alias_values[i]] */
     size_t n_aliases;
-    int lo, hi;                 /* INT, AMOUNT: the range; SEED, TEXT: 1..hi bytes */
+    int lo, hi;                 /* INT, AMOUNT: the range; SEED: 1..hi bytes; TEXT: 1..hi characters */
     dg_option_limit limit;      /* when set, hi is the deployment's limit instead */
     bool odd;                   /* INT: an even value counts as the next odd one */
     dg_status range_code;       /* INT: out of range is this (DG_ELIMIT for sizes) */
@@ -315,6 +338,8 @@ const char *dg_grid_name(dg_grid v);
 const char *dg_view_name(dg_view v);
 const char *dg_style_name(dg_style v);
 const char *dg_connect_name(dg_connect v);
+const char *dg_contents_depth_name(dg_contents_depth v);
+const char *dg_motif_name(dg_motif v);
 /* Whether a rows x cols map's raster at px per cell, (cols*px + 1) x
  * (rows*px + 1), is over DG_PNG_MAX_PIXELS. */
 bool dg_raster_too_big(int rows, int cols, int px);

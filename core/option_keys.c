@@ -22,6 +22,9 @@ static const int deadend_amounts[] = {0, 50, 100};
 static const char *const stair_names[] = {"no", "yes", "many"};
 static const int stair_amounts[] = {0, 2, 4};
 
+_Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int),
+               "NAME rows set their enum fields through an int");
+
 /* Designated by key id, so a row lands on its key whatever the order here;
  * test_options checks that no id is left without a row. */
 const dg_option_def dg__keys[K_COUNT] = {
@@ -166,6 +169,26 @@ const dg_option_def dg__keys[K_COUNT] = {
                    NAMES(dg__connect_names), .def = DG_CONNECT_TREE, .field = FIELD(connect),
                    .families = ONLY(DG_ALGO_CELLS), .canonical = true,
                    .help = "cells: how the rooms in the grid are joined"},
+
+    /* what the dungeon holds; stocking draws from its own stream, so none
+     * of these moves a wall */
+    [K_CONTENTS] = {.name = "contents", .kind = DG_KIND_NAME, .group = DG_GROUP_CONTENTS,
+                    NAMES(dg__contents_names), .def = DG_CONTENTS_FULL, .field = FIELD(contents),
+                    .canonical = true,
+                    .help = "none: the map alone; basic: a line per room; full: the whole key"},
+    [K_LEVEL] = {.name = "level", .kind = DG_KIND_INT, .group = DG_GROUP_CONTENTS, .lo = 1, .hi = 20,
+                 .def = 1, .field = FIELD(level), .canonical = true,
+                 .help = "the party's level: encounters, traps and treasure are sized to it"},
+    [K_PARTY] = {.name = "party", .kind = DG_KIND_INT, .group = DG_GROUP_CONTENTS, .lo = 1, .hi = 10,
+                 .def = 4, .field = FIELD(party), .canonical = true,
+                 .help = "how many characters the party has"},
+    [K_MOTIF] = {.name = "motif", .kind = DG_KIND_NAME, .group = DG_GROUP_CONTENTS,
+                 NAMES(dg__motif_names), .def = DG_MOTIF_NONE, .field = FIELD(motif),
+                 .canonical = true,
+                 .help = "a theme steering creatures, traps and dressing (undead, infernal, fire, ...)"},
+    [K_NAME] = {.name = "name", .kind = DG_KIND_TEXT, .group = DG_GROUP_CONTENTS, .hi = DG_NAME_MAX,
+                .def_note = "made up from the seed", .field = FIELD(name), .canonical = true,
+                .help = "the dungeon's name"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

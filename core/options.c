@@ -6,6 +6,7 @@
  * What the options mean for a map is left to gen_*.c and render/. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "options_int.h"
@@ -48,7 +49,7 @@ static void allowed_text(key_id k, dg__lim l, char *buf, size_t cap)
     size_t len;
     switch (d->kind) {
     case DG_KIND_SEED: snprintf(buf, cap, "0..18446744073709551615 or text of 1..%d bytes", d->hi); break;
-    case DG_KIND_TEXT: snprintf(buf, cap, "text of 1..%d bytes", d->hi); break;
+    case DG_KIND_TEXT: snprintf(buf, cap, "text of 1..%d characters, no control characters", d->hi); break;
     case DG_KIND_NAME: names_text(d, buf, cap, "|"); break;
     case DG_KIND_INT: snprintf(buf, cap, "%d..%d", d->lo, hi_of(d, l)); break;
     case DG_KIND_AMOUNT:
@@ -152,7 +153,7 @@ void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap)
         }
         i += n + 2;
     }
-    if (dg__keys[k].kind == DG_KIND_INT) snprintf(buf, cap, "%d", *dg__key_int((dg_options *)o, k));
+    if (dg__keys[k].kind == DG_KIND_INT || dg__keys[k].kind == DG_KIND_TEXT) dg__key_print(o, k, buf, cap);
     else if (cap) buf[0] = '\0';
 }
 
@@ -236,6 +237,39 @@ static dg_status set_name(int *out, key_id k, const char *value, dg__lim l, dg_e
     return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be one of: %s", d->name, list);
 }
 
+/* Text of 1..hi characters: valid UTF-8 (no overlong forms or surrogates),
+ * no control characters (C0, DEL, C1), so a name can go into a file name,
+ * a title or a log line as it is. The field holds hi * 4 + 1 bytes. */
+static dg_status set_text(char *out, key_id k, const char *value, dg__lim l, dg_error *err)
+{
+    const dg_option_def *d = &dg__keys[k];
+    const unsigned char *p = (const unsigned char *)value;
+    int chars = 0;
+    while (*p) {
+        unsigned c = *p, n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
+        uint32_t cp = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
+        if (n > 3 || (n && c < 0xC2))
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be UTF-8 text", d->name);
+        for (unsigned i = 1; i <= n; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be UTF-8 text", d->name);
+            cp = cp << 6 | (p[i] & 0x3Fu);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be UTF-8 text", d->name);
+        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must not contain control characters",
+                                   d->name);
+        if (++chars > d->hi)
+            return dg__option_fail(err, DG_EINVAL, k, value, l, "%s must be at most %d characters long",
+                                   d->name, d->hi);
+        p += n + 1;
+    }
+    size_t len = (size_t)(p - (const unsigned char *)value);
+    memcpy(out, value, len + 1);
+    return DG_OK;
+}
+
 /* The rules every value obeys before its own: present, and not padded --
  * white space is refused rather than trimmed, so what was sent is what was
  * meant and two spellings cannot hide one another in logs. */
@@ -272,8 +306,7 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
                                    "seed must be a number or a text of at most %d bytes", d->hi);
         dg_options_set_seed(o, dg_seed_from_text(value));
         break;
-    case DG_KIND_TEXT: /* no text key yet; the first one brings its field */
-        return dg__option_fail(err, DG_EINVAL, k, value, l, "%s cannot be set", d->name);
+    case DG_KIND_TEXT: rc = set_text(field, (key_id)k, value, l, err); break;
     case DG_KIND_NAME: rc = set_name((int *)(void *)field, (key_id)k, value, l, err); break;
     case DG_KIND_INT: rc = set_int((int *)(void *)field, (key_id)k, value, l, err); break;
     case DG_KIND_AMOUNT: rc = set_amount((int *)(void *)field, (key_id)k, value, l, err); break;

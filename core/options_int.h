@@ -36,6 +36,8 @@ extern const char *const dg__grid_names[DG_GRID_COUNT];
 extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
+extern const char *const dg__contents_names[DG_CONTENTS_COUNT];
+extern const char *const dg__motif_names[DG_MOTIF_COUNT];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
 extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
@@ -51,6 +53,8 @@ typedef enum {
     K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
     K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
+    /* contents */
+    K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_NAME,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

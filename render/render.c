@@ -18,7 +18,7 @@ static const encoder encoders[DG_FMT_COUNT] = {
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)
 {
     if ((unsigned)fmt >= DG_FMT_COUNT || !encoders[fmt]) {
-        char v[16], allowed[96];
+        char v[16], allowed[sizeof err->allowed];
         snprintf(v, sizeof v, "%d", (int)fmt);
         dg_option_allowed("format", allowed, sizeof allowed);
         return dg_error_set(err, DG_EINVAL, "format", v, allowed, "this build cannot write that format");

@@ -74,7 +74,7 @@ dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
 
 typedef struct {
     bool known, seed, names_only, yes_no;
-    char allowed[96];
+    char allowed[sizeof ((dg_error *)0)->allowed];
 } key_kind;
 
 /* What a body value of key may be, from the key's row: its kind, and for
@@ -238,7 +238,7 @@ static dg_status duplicate(const char *body, size_t len, const json_error_t *je,
         /* named by walk */
     } else if (v) {
         const char *key = json_string_value(name);
-        char got[64], allowed[96];
+        char got[64], allowed[sizeof err->allowed];
         received(v, got, sizeof got);
         key_kind k = kind_of(key);
         snprintf(allowed, sizeof allowed, "%s", k.known ? k.allowed : "once");

@@ -19,7 +19,8 @@ static const char *const kind_names[] = {
     [DG_KIND_AMOUNT] = "amount", [DG_KIND_BOOL] = "bool", [DG_KIND_TEXT] = "text",
 };
 static const char *const group_names[] = {
-    [DG_GROUP_MAP] = "map", [DG_GROUP_FAMILY] = "family", [DG_GROUP_DRAW] = "draw",
+    [DG_GROUP_MAP] = "map", [DG_GROUP_FAMILY] = "family", [DG_GROUP_CONTENTS] = "contents",
+    [DG_GROUP_DRAW] = "draw",
 };
 
 static json_t *names_array(const char *const *names, size_t n)
@@ -101,8 +102,8 @@ static json_t *key_json(const dg_option_def *d, const dg_limits *lim)
         if (d->limit) json_object_set_new(k, "cap", json_integer(d->limit == DG_LIMIT_DIM ? DG_MAX_DIM : DG_MAX_CELL_PX));
         if (d->odd) json_object_set_new(k, "odd", json_true());
     }
-    if (d->kind == DG_KIND_SEED || d->kind == DG_KIND_TEXT)
-        json_object_set_new(k, "max_bytes", json_integer(d->hi));
+    if (d->kind == DG_KIND_SEED) json_object_set_new(k, "max_bytes", json_integer(d->hi));
+    if (d->kind == DG_KIND_TEXT) json_object_set_new(k, "max_chars", json_integer(d->hi));
     /* the default as the key's own value, or the sentence saying where it comes from */
     json_t *def;
     if (d->def_note) def = json_null();

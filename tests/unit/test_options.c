@@ -163,7 +163,8 @@ Test(options, default_canonical_string)
     cr_assert_str_eq(buf, "seed=7&algorithm=donjon&rows=27&cols=37&layout=rectangle"
                           "&rooms=scattered&room_min=3&room_max=9&polymorph=no"
                           "&doors=standard&corridors=errant&deadends=50&stairs=2"
-                          "&egress=no&style=standard&grid=square&cell=18&view=gm&ppg=70");
+                          "&egress=no&contents=full&level=1&party=4&motif=none"
+                          "&style=standard&grid=square&cell=18&view=gm&ppg=70");
 }
 
 /* -------------------------------------------------------------- presets */
@@ -758,4 +759,65 @@ Test(vocabulary, every_key_family_and_format_has_a_whole_row)
     }
     cr_assert_null(dg_family_info_of(DG_ALGO_COUNT));
     cr_assert_null(dg_format_info_of(DG_FMT_COUNT));
+}
+
+/* ------------------------------------------------------------- contents */
+
+static void refused(const char *key, const char *value, const char *says)
+{
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_options_init(&o);
+    cr_assert_eq(dg_options_set(&o, key, value, NULL, &err), DG_EINVAL, "%s=%s accepted", key, value);
+    cr_assert_str_eq(err.param, key);
+    cr_assert(strstr(err.msg, says), "%s=%s: '%s' does not say '%s'", key, value, err.msg, says);
+    cr_assert_gt(strlen(err.allowed), 0);
+}
+
+Test(contents_keys, bad_values_are_refused_naming_the_key)
+{
+    refused("level", "0", "from 1 to 20");
+    refused("level", "21", "from 1 to 20");
+    refused("party", "11", "from 1 to 10");
+    refused("party", "0", "from 1 to 10");
+    refused("motif", "spooky", "infernal");
+    refused("contents", "lots", "none, basic, full");
+    char long_name[82];
+    memset(long_name, 'a', 81);
+    long_name[81] = '\0';
+    refused("name", long_name, "at most 80 characters");
+    refused("name", "bad\x01name", "control characters");
+    refused("name", "tab\there", "control characters");
+    refused("name", "bad\xc2\x85name", "control characters"); /* NEL, a C1 control */
+    refused("name", "bad\xff", "UTF-8");
+    refused("name", "over\xc0\xaflong", "UTF-8");
+    refused("name", "cut\xe2\x82", "UTF-8");
+}
+
+Test(contents_keys, a_name_of_eighty_characters_fits_whatever_their_bytes)
+{
+    char name[80 * 3 + 1] = "";
+    for (int i = 0; i < 80; i++) strcat(name, "\xe2\x82\xac"); /* the euro sign, three bytes */
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    dg_options_init(&o);
+    cr_assert_eq(dg_options_set(&o, "name", name, NULL, &err), DG_OK, "%s", err.msg);
+    cr_assert_str_eq(o.name, name);
+}
+
+Test(contents_keys, the_canonical_string_carries_them_and_a_name_percent_encoded)
+{
+    char buf[1024];
+    const char *keys[] = {"seed", "level", "party", "motif", "contents", "name"};
+    const char *vals[] = {"7", "5", "6", "undead", "basic", "Tomb of \xc3\x9cr&"};
+    dg_options o;
+    dg_error err;
+    cr_assert_eq(dg_options_parse(&o, 6, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
+    dg_options_canonical(&o, buf, sizeof buf);
+    cr_assert(strstr(buf, "&contents=basic&level=5&party=6&motif=undead&name=Tomb%20of%20%C3%9Cr%26&style="),
+              "%s", buf);
+    canonical_of("seed=7", buf, sizeof buf);
+    cr_assert_null(strstr(buf, "name="), "an absent name stays out: %s", buf);
 }
