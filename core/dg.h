@@ -124,9 +124,9 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_CONNECT_TREE, "tree")
 /* Stocking (the dungeon's contents, not its walls): how much, and the
  * theme that steers creatures, traps and dressing (donjon's motifs). */
-#define DG_CONTENTS_DEPTHS(X)                                                 \
-    X(DG_CONTENTS_NONE, "none") X(DG_CONTENTS_BASIC, "basic")                 \
-    X(DG_CONTENTS_FULL, "full")
+#define DG_DEPTHS(X)                                                 \
+    X(DG_DEPTH_NONE, "none") X(DG_DEPTH_BASIC, "basic")                 \
+    X(DG_DEPTH_FULL, "full")
 #define DG_MOTIFS(X)                                                          \
     X(DG_MOTIF_NONE, "none") X(DG_MOTIF_ABANDONED, "abandoned")               \
     X(DG_MOTIF_ABERRANT, "aberrant") X(DG_MOTIF_GIANT, "giant")               \
@@ -155,7 +155,7 @@ typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
-typedef enum { DG_CONTENTS_DEPTHS(DG_X) DG_CONTENTS_COUNT } dg_contents_depth;
+typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
 typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 #undef DG_X
 
@@ -198,7 +198,7 @@ typedef struct {
     int block_size;         /* odd cells per grid block side, 7..31 */
     dg_connect connect;
     /* contents: never move a wall (stocking has its own random stream) */
-    dg_contents_depth contents;
+    dg_depth contents;
     int level;              /* the party's level, 1..20 */
     int party;              /* the party's size, 1..10 */
     dg_motif motif;
@@ -338,7 +338,7 @@ const char *dg_grid_name(dg_grid v);
 const char *dg_view_name(dg_view v);
 const char *dg_style_name(dg_style v);
 const char *dg_connect_name(dg_connect v);
-const char *dg_contents_depth_name(dg_contents_depth v);
+const char *dg_depth_name(dg_depth v);
 const char *dg_motif_name(dg_motif v);
 /* Whether a rows x cols map's raster at px per cell, (cols*px + 1) x
  * (rows*px + 1), is over DG_PNG_MAX_PIXELS. */

@@ -173,7 +173,7 @@ const dg_option_def dg__keys[K_COUNT] = {
     /* what the dungeon holds; stocking draws from its own stream, so none
      * of these moves a wall */
     [K_CONTENTS] = {.name = "contents", .kind = DG_KIND_NAME, .group = DG_GROUP_CONTENTS,
-                    NAMES(dg__contents_names), .def = DG_CONTENTS_FULL, .field = FIELD(contents),
+                    NAMES(dg__contents_names), .def = DG_DEPTH_FULL, .field = FIELD(contents),
                     .canonical = true,
                     .help = "none: the map alone; basic: a line per room; full: the whole key"},
     [K_LEVEL] = {.name = "level", .kind = DG_KIND_INT, .group = DG_GROUP_CONTENTS, .lo = 1, .hi = 20,

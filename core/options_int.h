@@ -36,7 +36,7 @@ extern const char *const dg__grid_names[DG_GRID_COUNT];
 extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
-extern const char *const dg__contents_names[DG_CONTENTS_COUNT];
+extern const char *const dg__contents_names[DG_DEPTH_COUNT];
 extern const char *const dg__motif_names[DG_MOTIF_COUNT];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
