@@ -304,7 +304,20 @@ static void gather_to_lair(dg_contents *c, int lair)
 /* Door materials: AC, hit points, DC to break (DMG-style object figures). */
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
 
-static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, const int *key_rooms, int n_key_rooms)
+/* The key's room: one nearer the entrance than the door (so reached
+ * without it), drawn among them; 0 when the door comes before every room. */
+static int key_room(dg_rng *r, const dg_contents *c, int door_dist)
+{
+    int n = 0;
+    for (size_t i = 0; i < c->n_rooms; i++) n += c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
+    if (n == 0) return 0;
+    int k = (int)dg__rng_below(r, (uint32_t)n);
+    for (size_t i = 0; i < c->n_rooms; i++)
+        if (c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist && k-- == 0) return (int)i + 1;
+    return 0;
+}
+
+static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, const int *door_dist)
 {
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
@@ -319,10 +332,8 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         dc->secret = -1;
         if (o->type == DG_DOOR_LOCKED) {
             dc->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 3));
-            if (n_key_rooms > 0) {
-                dc->key_room = key_rooms[dg__rng_below(&r, (uint32_t)n_key_rooms)];
-                c->rooms[dc->key_room - 1].n_keys++;
-            }
+            dc->key_room = key_room(&r, c, door_dist[i]);
+            if (dc->key_room) c->rooms[dc->key_room - 1].n_keys++;
         } else if (o->type == DG_DOOR_TRAPPED) {
             dc->trapped = true;
             trap(&r, c, true, &dc->trap);
@@ -414,20 +425,19 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 
     /* paths: scratch for the walks, the distances and the key rooms */
     size_t walk_bytes = dg__paths_scratch_bytes(d);
-    size_t extra = n_rooms * (sizeof(int) * 2 + 1);
-    void *scratch = malloc(walk_bytes + extra + 1);
+    size_t extra = (n_rooms + n_doors) * sizeof(int);
+    void *scratch = malloc(walk_bytes + extra);
     if (!scratch) {
         free(c);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory stocking the dungeon");
     }
     dg__paths paths;
     paths.dist = (int *)((char *)scratch + walk_bytes);
-    int *key_rooms = paths.dist + n_rooms;
-    paths.free_reach = (unsigned char *)(key_rooms + n_rooms);
+    paths.door_dist = paths.dist + n_rooms;
     dg__paths_find(d, scratch, &paths);
     c->entrance = paths.entrance;
     c->entrance_room = paths.entrance_room;
-    int lair = 0, n_key_rooms = 0;
+    int lair = 0;
     for (size_t i = 0; i < n_rooms; i++) {
         c->rooms[i].id = (int)i + 1;
         c->rooms[i].distance = paths.dist[i];
@@ -435,13 +445,12 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         c->rooms[i].encounter.faction = -1;
         c->rooms[i].treasure.container = -1;
         if (paths.dist[i] >= 0 && (lair == 0 || paths.dist[i] > paths.dist[lair - 1])) lair = (int)i + 1;
-        if (paths.free_reach[i]) key_rooms[n_key_rooms++] = (int)i + 1;
     }
     c->farthest_room = lair;
 
     for (size_t i = 0; i < n_rooms; i++) stock_room(c, p->seed, &c->rooms[i], (int)i + 1 == lair);
     if (lair) gather_to_lair(c, lair);
-    stock_doors(c, d, p->seed, key_rooms, n_key_rooms);
+    stock_doors(c, d, p->seed, paths.door_dist);
     free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
         for (size_t i = 0; i < n_rooms; i++) dress_room(c, p->seed, &c->rooms[i]);

@@ -30,6 +30,7 @@ typedef struct {
     long lo, hi;
     dg_motif motif;
     unsigned types;           /* faction's creature types; 0 any */
+    long times2[MAX_COUNT + 1]; /* n x multiplier x 2 for n monsters */
 } want;
 
 static bool fits(const want *w, const dg_monster *m)
@@ -46,7 +47,7 @@ static int count_for(dg_rng *r, const want *w, const dg_monster *m)
 {
     int first = 0, last = 0;
     for (int n = 1; n <= MAX_COUNT; n++) {
-        long a = adjusted((long)m->xp * n, n, w->party);
+        long a = m->xp * w->times2[n] / 2;
         if (a >= w->hi) break;
         if (a >= w->lo) {
             if (!first) first = n;
@@ -110,6 +111,7 @@ bool dg__encounter_build(dg_rng *r, int level, int party, dg_motif motif,
 {
     want w = {.level = level, .party = party, .max_cr8 = dg__max_cr8(level), .motif = motif};
     dg__xp_band(level, party, d, &w.lo, &w.hi);
+    for (int n = 1; n <= MAX_COUNT; n++) w.times2[n] = (long)n * dg__multiplier2(n, party);
     /* the XP window: monsters that could fill the band alone, from MAX_COUNT
      * of them (the smallest multiplier step that many reach) to one */
     int a = first_reaching(2 * w.lo, (long)MAX_COUNT * dg__multiplier2(MAX_COUNT, party));

@@ -58,15 +58,15 @@ bool dg__encounter_build(dg_rng *r, int level, int party, dg_motif motif,
 void dg__treasure_roll(dg_rng *r, int level, long xp, int hoard_factor,
                        dg_motif motif, dg_treasure *t);
 
-/* stock_paths.c: the entrance, distances from it, and the rooms reachable
- * without crossing any locked door. dist[i] is room i+1's distance (-1
- * unreachable), free_reach[i] whether it is reachable with locked doors
- * shut. Scratch is the caller's (cells_needed(d) words). */
+/* stock_paths.c: the entrance and distances from it. dist[i] is room
+ * i+1's distance in steps (-1 unreachable), door_dist[i] locked door i's
+ * (-1 for other doors and unreached ones); both arrays the caller's.
+ * Scratch: dg__paths_scratch_bytes(d), the caller's. */
 typedef struct {
     dg_point entrance;
     int entrance_room;
     int *dist;
-    unsigned char *free_reach;
+    int *door_dist;
 } dg__paths;
 size_t dg__paths_scratch_bytes(const dg_dungeon *d);
 void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);

@@ -1,8 +1,10 @@
-/* stock_paths.c -- where the party comes in and how far each room lies
- * from there by path, and which rooms it can reach with every locked door
- * still shut: what the coherence rules (the deadliest room is the farthest,
- * a key lies on the near side of its door) are judged by. Two breadth-first
- * walks over open cells with an explicit queue; they read the map only. */
+/* stock_paths.c -- where the party comes in, and how far each room and
+ * each locked door lies from there by path: what the coherence rules (the
+ * deadliest room is the farthest, a key lies on the near side of its door)
+ * are judged by. One breadth-first walk over open cells with an explicit
+ * queue; it reads the map only. A room nearer than a door is reachable
+ * without crossing it: a path through the door is longer than the door's
+ * own distance. */
 #include "stock_int.h"
 
 #include <string.h>
@@ -10,7 +12,11 @@
 size_t dg__paths_scratch_bytes(const dg_dungeon *d)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    return cells * (sizeof(uint32_t) + 1);
+    /* queue (one word per cell: each is queued once, and the tail slot a
+     * refused neighbour is written to is one of those), seen bytes rounded
+     * up to a word, room depths, locked doors' cells and depths */
+    return (cells + 1) * sizeof(uint32_t) + cells + 4 + (d->n_rooms + 1) * sizeof(int) +
+           (d->n_doors + 1) * (sizeof(int) + sizeof(uint32_t));
 }
 
 /* The entrance: the first up stair (the way in from the floor above), else
@@ -39,80 +45,99 @@ static bool entrance_cell(const dg_dungeon *d, dg_point *at)
     return false;
 }
 
-/* One walk from `from`. seen[] holds `mark` for cells this walk reached;
- * cells whose word has any `shut` bit are not entered. Each room's first
- * reached cell gives its distance (dist) or marks it reachable (reach).
- * Queue entries are (y << 16 | x): no division per cell (maps are at most
- * 4001 wide and high). */
-static void walk(const dg_dungeon *d, dg_point from, uint32_t *queue, unsigned char *seen,
-                 unsigned char mark, uint32_t shut, int *dist, unsigned char *reach)
+/* The walk from `from`: seen[] starts 1 on closed cells and 0 on open
+ * ones; each visited cell is set to 1. Branch-free where it matters: a
+ * neighbour is always written to the queue's tail, and the tail moves on
+ * only when that neighbour was open and unseen; a room's distance is the
+ * depth at which the walk first pops one of its cells (walk order is
+ * depth order), kept with a conditional move, slot 0 taking corridors.
+ * Locked door cells popped are listed with their depth. `checked`: some
+ * cell on the map's edge is open, so steps off the map must be tested. */
+static void walk(const dg_dungeon *d, dg_point from, uint32_t *queue, unsigned char *seen, bool checked,
+                 int *room_depth, uint32_t *locked_at, int *locked_depth, size_t *n_locked)
 {
     const int w = d->width, h = d->height;
     const uint32_t *cells = d->cells;
-    size_t head = 0, tail = 0, layer_end;
+    size_t head = 0, tail = 0, layer_end, nl = 0;
     int depth = 0;
-    queue[tail++] = (uint32_t)from.y << 16 | (uint32_t)from.x;
-    seen[(size_t)from.y * (size_t)w + (size_t)from.x] = mark;
+    uint32_t start = (uint32_t)from.y * (uint32_t)w + (uint32_t)from.x;
+    queue[tail++] = start;
+    seen[start] = 1;
     layer_end = tail;
     while (head < tail) {
         if (head == layer_end) {
             depth++;
             layer_end = tail;
         }
-        uint32_t q = queue[head++];
-        int x = (int)(q & 0xFFFFu), y = (int)(q >> 16);
-        size_t at = (size_t)y * (size_t)w + (size_t)x;
+        uint32_t at = queue[head++];
         uint32_t word = cells[at];
-        if (word & DG_ROOM) {
-            size_t id = (word & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT;
-            if (id >= 1 && id <= d->n_rooms) {
-                if (dist && dist[id - 1] < 0) dist[id - 1] = depth;
-                if (reach) reach[id - 1] = 1;
+        size_t id = (word & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT;
+        int known = room_depth[id];
+        room_depth[id] = known >= 0 ? known : depth;
+        locked_at[nl] = at;
+        locked_depth[nl] = depth;
+        nl += (word & DG_LOCKED) != 0;
+        if (checked) {
+            int x = (int)(at % (uint32_t)w), y = (int)(at / (uint32_t)w);
+#define STEP(cond, c)                                                         \
+            if (cond) {                                                       \
+                uint32_t n_ = (c);                                            \
+                queue[tail] = n_;                                             \
+                tail += !seen[n_];                                            \
+                seen[n_] = 1;                                                 \
             }
-        }
-#define STEP(cond, off, nq)                                                   \
-        if (cond) {                                                           \
-            size_t c = at + (off);                                            \
-            if (seen[c] != mark && (cells[c] & DG_OPENSPACE) && !(cells[c] & shut)) { \
-                seen[c] = mark;                                               \
-                queue[tail++] = (nq);                                         \
-            }                                                                 \
-        }
-        STEP(x > 0, (size_t)-1, q - 1)
-        STEP(x < w - 1, 1, q + 1)
-        STEP(y > 0, (size_t)0 - (size_t)w, q - (1u << 16))
-        STEP(y < h - 1, (size_t)w, q + (1u << 16))
+            STEP(x > 0, at - 1)
+            STEP(x < w - 1, at + 1)
+            STEP(y > 0, at - (uint32_t)w)
+            STEP(y < h - 1, at + (uint32_t)w)
 #undef STEP
+        } else {
+            /* four distinct cells: read all, then mark all */
+            uint32_t a0 = at - 1, a1 = at + 1, a2 = at - (uint32_t)w, a3 = at + (uint32_t)w;
+            unsigned s0 = seen[a0], s1 = seen[a1], s2 = seen[a2], s3 = seen[a3];
+            seen[a0] = 1, seen[a1] = 1, seen[a2] = 1, seen[a3] = 1;
+            queue[tail] = a0, tail += !s0;
+            queue[tail] = a1, tail += !s1;
+            queue[tail] = a2, tail += !s2;
+            queue[tail] = a3, tail += !s3;
+        }
     }
+    *n_locked = nl;
 }
 
 void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p)
 {
-    for (size_t i = 0; i < d->n_rooms; i++) {
-        p->dist[i] = -1;
-        p->free_reach[i] = 0;
-    }
+    for (size_t i = 0; i < d->n_doors; i++) p->door_dist[i] = -1;
     p->entrance_room = 0;
     p->entrance = (dg_point){0, 0};
+    for (size_t i = 0; i < d->n_rooms; i++) p->dist[i] = -1;
     if (!entrance_cell(d, &p->entrance)) return;
-    size_t cells = (size_t)d->width * (size_t)d->height;
+    const int w = d->width, h = d->height;
+    size_t cells = (size_t)w * (size_t)h;
     uint32_t *queue = scratch;
-    unsigned char *seen = (unsigned char *)(queue + cells);
-    memset(seen, 0, cells);
-    /* every door open, then (when the map has locked doors) those shut:
-     * marks 1 then 2, so the second walk needs no clearing */
-    walk(d, p->entrance, queue, seen, 1, 0, p->dist, p->free_reach);
-    bool locked = false;
-    for (size_t i = 0; i < d->n_doors && !locked; i++) locked = d->doors[i].type == DG_DOOR_LOCKED;
-    if (locked) {
-        memset(p->free_reach, 0, d->n_rooms);
-        walk(d, p->entrance, queue, seen, 2, DG_LOCKED, NULL, p->free_reach);
-    }
+    unsigned char *seen = (unsigned char *)(queue + cells + 1);
+    int *room_depth = (int *)(seen + cells + 4 - (cells & 3u));     /* n_rooms + 1 */
+    int *locked_depth = room_depth + d->n_rooms + 1;                /* n_doors + 1 */
+    uint32_t *locked_at = (uint32_t *)(locked_depth + d->n_doors + 1);
+    for (size_t i = 0; i < cells; i++) seen[i] = !(d->cells[i] & DG_OPENSPACE);
+    bool checked = false;
+    for (int x = 0; x < w; x++) checked |= !seen[x] || !seen[(size_t)(h - 1) * (size_t)w + (size_t)x];
+    for (int y = 0; y < h; y++) checked |= !seen[(size_t)y * (size_t)w] || !seen[(size_t)y * (size_t)w + (size_t)(w - 1)];
+    for (size_t i = 0; i <= d->n_rooms; i++) room_depth[i] = -1;
+    size_t n_locked = 0;
+    walk(d, p->entrance, queue, seen, checked, room_depth, locked_at, locked_depth, &n_locked);
     int best = -1;
     for (size_t i = 0; i < d->n_rooms; i++) {
+        p->dist[i] = room_depth[i + 1];
         if (p->dist[i] >= 0 && (best < 0 || p->dist[i] < best)) {
             best = p->dist[i];
             p->entrance_room = (int)i + 1;
         }
+    }
+    for (size_t i = 0; i < d->n_doors; i++) {
+        if (d->doors[i].type != DG_DOOR_LOCKED) continue;
+        uint32_t at = (uint32_t)d->doors[i].y * (uint32_t)w + (uint32_t)d->doors[i].x;
+        for (size_t k = 0; k < n_locked; k++)
+            if (locked_at[k] == at) p->door_dist[i] = locked_depth[k];
     }
 }
