@@ -9,14 +9,18 @@
 
 #include <string.h>
 
+/* The scratch block, in this order, each part a multiple of 8 bytes long
+ * so the next stays aligned: the queue (one word per cell, each queued
+ * once, plus the tail slot a refused neighbour is written to), seen bytes,
+ * room depths (slot 0 for corridors), locked door cells and depths. */
+#define ROUND8(n) (((n) + 7u) & ~(size_t)7u)
+static size_t queue_bytes(size_t cells) { return ROUND8((cells + 1) * sizeof(uint32_t)); }
+
 size_t dg__paths_scratch_bytes(const dg_dungeon *d)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    /* queue (one word per cell: each is queued once, and the tail slot a
-     * refused neighbour is written to is one of those), seen bytes rounded
-     * up to a word, room depths, locked doors' cells and depths */
-    return (cells + 1) * sizeof(uint32_t) + cells + 4 + (d->n_rooms + 1) * sizeof(int) +
-           (d->n_doors + 1) * (sizeof(int) + sizeof(uint32_t));
+    return queue_bytes(cells) + ROUND8(cells) + ROUND8((d->n_rooms + 1) * sizeof(int)) +
+           2 * ROUND8((d->n_doors + 1) * sizeof(int));
 }
 
 /* The entrance: the first up stair (the way in from the floor above), else
@@ -115,10 +119,10 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p)
     const int w = d->width, h = d->height;
     size_t cells = (size_t)w * (size_t)h;
     uint32_t *queue = scratch;
-    unsigned char *seen = (unsigned char *)(queue + cells + 1);
-    int *room_depth = (int *)(seen + cells + 4 - (cells & 3u));     /* n_rooms + 1 */
-    int *locked_depth = room_depth + d->n_rooms + 1;                /* n_doors + 1 */
-    uint32_t *locked_at = (uint32_t *)(locked_depth + d->n_doors + 1);
+    unsigned char *seen = (unsigned char *)scratch + queue_bytes(cells);
+    int *room_depth = (int *)(void *)(seen + ROUND8(cells));
+    int *locked_depth = (int *)(void *)((char *)room_depth + ROUND8((d->n_rooms + 1) * sizeof(int)));
+    uint32_t *locked_at = (uint32_t *)(void *)((char *)locked_depth + ROUND8((d->n_doors + 1) * sizeof(int)));
     for (size_t i = 0; i < cells; i++) seen[i] = !(d->cells[i] & DG_OPENSPACE);
     bool checked = false;
     for (int x = 0; x < w; x++) checked |= !seen[x] || !seen[(size_t)(h - 1) * (size_t)w + (size_t)x];
