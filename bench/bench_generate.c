@@ -2,9 +2,10 @@
  * 201x201, 1001x1001 and 4001x4001, and each size's peak RSS (measured in a
  * child process of its own), then the reference script's time for the same
  * donjon options, in process (bench/reference_loop.pl) and as a run of the
- * script, and how many times faster ours is. Prints figures; asserts
- * nothing.
- *   bench_generate [--quick] [--no-reference] */
+ * script, and how many times faster ours is; and what stocking the map
+ * (dg_contents_stock, contents=full) adds to a 45x23 map's time. Prints
+ * figures; asserts nothing.
+ *   bench_generate [--quick] [--no-reference] [--contents-only] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,11 +107,61 @@ static double reference_loop_ms(const char *args, int maps, int tries)
     return best;
 }
 
+/* us per 45x23 donjon map over `maps` seeds, made alone or made and then
+ * stocked (contents=full, level and party spread over their ranges). */
+static double map_us(int maps, bool stock)
+{
+    dg_options o;
+    dg_error e = {0};
+    dg_options_init(&o);
+    if (dg_options_set(&o, "rows", "23", NULL, &e) != DG_OK || dg_options_set(&o, "cols", "45", NULL, &e) != DG_OK ||
+        dg_options_finish(&o, NULL, &e) != DG_OK)
+        return -1;
+    double t0 = now_ms();
+    for (int k = 0; k < maps; k++) {
+        dg_options_set_seed(&o, (uint64_t)k + 1);
+        dg_dungeon *d = NULL;
+        if (dg_generate(&o, &d, &e) != DG_OK) return -1;
+        if (stock) {
+            dg_stock_params p;
+            dg_stock_params_init(&p, (uint64_t)k + 1);
+            p.level = 1 + k % 20;
+            p.party = 1 + (k / 20) % 8;
+            dg_contents *c = NULL;
+            if (dg_contents_stock(d, &p, &c, &e) != DG_OK) return -1;
+            dg_contents_free(c);
+        }
+        dg_dungeon_free(d);
+    }
+    return (now_ms() - t0) * 1e3 / maps;
+}
+
+/* The two measured in turns, so a change in the machine's load meets
+ * both; each side's best of `rounds` is its figure. */
+static void contents_figures(int rounds, int maps)
+{
+    double bare = 1e18, stocked = 1e18;
+    (void)map_us(maps / 10 + 1, true); /* warm up */
+    for (int k = 0; k < rounds; k++) {
+        double a = map_us(maps, false), b = map_us(maps, true);
+        if (a > 0 && a < bare) bare = a;
+        if (b > 0 && b < stocked) stocked = b;
+    }
+    printf("\ncontents, donjon 45x23 (best of %d rounds x %d maps): map %.2f us, map + contents=full %.2f us: "
+           "contents add %.2f us = %.0f%% of the map's time\n",
+           rounds, maps, bare, stocked, stocked - bare, 100.0 * (stocked - bare) / bare);
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int no_ref = 0;
     for (int i = 1; i < argc; i++) no_ref |= strcmp(argv[i], "--no-reference") == 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--contents-only") == 0) {
+            contents_figures(5, 4000);
+            return 0;
+        }
     static const struct { int rows, cols, maps; } sizes[] = {
         {23, 45, 2000}, {201, 201, 40}, {1001, 1001, 3}, {4001, 4001, 1}};
     printf("%-11s %11s %12s %10s %12s\n", "algorithm", "size", "ms/map", "maps", "peak RSS");
@@ -131,6 +182,7 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     }
+    contents_figures(quick ? 3 : 5, quick ? 1000 : 4000);
     if (no_ref || system("perl -MJSON::PP -e1 >/dev/null 2>&1") != 0) return 0;
     /* The ratio compares like with like: maps made inside one process each,
      * at donjon's defaults, and measured in turns (three rounds of: ours,

@@ -501,4 +501,6 @@ typedef struct {
 /* Never fails for a finished map except on allocation (DG_ENOMEM). */
 dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err);
 
+#include "dg_contents.h"
+
 #endif

@@ -45,20 +45,6 @@
 
 /* ------------------------------------------------------------- flavour */
 
-static const char *const name_adjective[] = {
-    "Forgotten", "Sunken", "Howling", "Crimson", "Silent", "Shattered", "Hidden",
-    "Bleak", "Drowned", "Burning", "Hollow", "Cursed", "Black", "Twisted",
-};
-static const char *const name_place[] = {
-    "Halls", "Crypts", "Warrens", "Vaults", "Catacombs", "Tunnels", "Pits",
-    "Chambers", "Dungeons", "Caverns", "Labyrinth", "Undercroft",
-};
-static const char *const name_of_what[] = {
-    "Dread", "the Lich Queen", "Lost Souls", "the Iron Duke", "Whispers",
-    "the Serpent Cult", "Endless Night", "the Ogre King", "Ashes", "the Pale Moth",
-    "Broken Oaths", "the Goblin Warlord",
-};
-
 static const char *const detail_floor[] = {
     "Smooth Stone", "Uneven Flagstone", "Packed Earth", "Cracked Tiles",
     "Rough Stone", "Worn Cobbles",
@@ -179,15 +165,6 @@ static json_t *details_json(uint64_t seed)
     const char *light = PICK(&r, detail_illumination);
     return json_pack("{s:s,s:s,s:s,s:s,s:n}", "floor", floor, "walls", walls, "temperature",
                      temp, "illumination", light, "special");
-}
-
-static void dungeon_name(uint64_t seed, char *out, size_t cap)
-{
-    dg_rng r = stream(seed, "donjon-name", 0);
-    const char *a = PICK(&r, name_adjective);
-    const char *p = PICK(&r, name_place);
-    const char *w = PICK(&r, name_of_what);
-    snprintf(out, cap, "The %s %s of %s", a, p, w);
 }
 
 /* ----------------------------------------------------------------- rooms */
@@ -373,7 +350,7 @@ dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg_status rc = dg__render_check(d, err);
     if (rc != DG_OK) return rc;
     char name[128];
-    dungeon_name(d->opts.seed, name, sizeof name);
+    dg_contents_default_name(d->opts.seed, name, sizeof name); /* core's rule */
     json_t *root = json_pack("{s:o,s:n,s:{},s:o,s:o,s:o,s:o}", "cell_bit", cell_bits_json(),
                              "cells", "corridor_features", "details",
                              details_json(d->opts.seed), "rooms", rooms_json(d), "settings",

@@ -1,0 +1,354 @@
+/* dg_contents.h -- the stocking model: what lives in a finished map's rooms
+ * (monsters, traps, treasure, dressing, hidden features), its doors' locks,
+ * traps and keys, wandering monsters, corridor features, the dungeon's
+ * details, history, factions and name. Pure C11 like the rest of core.
+ *
+ * The model is plain structs of numbers and indices into the product's
+ * tables, never pre-formatted text: an encoder prints a room by asking the
+ * accessors below (dg_monster_info, dg_trap_kind_info, dg_contents_word,
+ * ...) for the words and figures. Stocking reads the dungeon and never
+ * changes it, and draws from streams of its own seeded from the map's seed,
+ * so the map is byte-identical whatever the contents say.
+ *
+ * Monsters and magic items come from SRD 5.1 (CC BY 4.0); an output that
+ * lists them carries DG_SRD_ATTRIBUTION. The rules are docs/stocking.md. */
+#ifndef DG_CONTENTS_H
+#define DG_CONTENTS_H
+
+#include "dg.h"
+
+#define DG_SRD_ATTRIBUTION                                                    \
+    "This work includes material taken from the System Reference Document "   \
+    "5.1 (\"SRD 5.1\") by Wizards of the Coast LLC and available at "         \
+    "https://dnd.wizards.com/resources/systems-reference-document. The SRD "  \
+    "5.1 is licensed under the Creative Commons Attribution 4.0 "             \
+    "International License available at "                                     \
+    "https://creativecommons.org/licenses/by/4.0/legalcode."
+
+/* ------------------------------------------------------- value lists */
+
+/* The option values, as X-macro lists (ENUM, "name") like dg.h's. */
+#define DG_DEPTHS(X) X(DG_DEPTH_NONE, "none") X(DG_DEPTH_BASIC, "basic") X(DG_DEPTH_FULL, "full")
+#define DG_MOTIFS(X)                                                          \
+    X(DG_MOTIF_NONE, "none") X(DG_MOTIF_ABANDONED, "abandoned")               \
+    X(DG_MOTIF_ABERRANT, "aberrant") X(DG_MOTIF_GIANT, "giant")               \
+    X(DG_MOTIF_UNDEAD, "undead") X(DG_MOTIF_VERMIN, "vermin")                 \
+    X(DG_MOTIF_AQUATIC, "aquatic") X(DG_MOTIF_DESERT, "desert")               \
+    X(DG_MOTIF_UNDERDARK, "underdark") X(DG_MOTIF_ARCANE, "arcane")           \
+    X(DG_MOTIF_FIRE, "fire") X(DG_MOTIF_COLD, "cold")                         \
+    X(DG_MOTIF_ABYSSAL, "abyssal") X(DG_MOTIF_INFERNAL, "infernal")
+#define DG_DIFFICULTIES(X)                                                    \
+    X(DG_DIFF_EASY, "easy") X(DG_DIFF_MEDIUM, "medium") X(DG_DIFF_HARD, "hard") \
+    X(DG_DIFF_DEADLY, "deadly")
+#define DG_SEVERITIES(X)                                                      \
+    X(DG_SEV_SETBACK, "setback") X(DG_SEV_DANGEROUS, "dangerous")             \
+    X(DG_SEV_DEADLY, "deadly")
+#define DG_COINS(X)                                                           \
+    X(DG_COIN_CP, "cp") X(DG_COIN_SP, "sp") X(DG_COIN_EP, "ep")               \
+    X(DG_COIN_GP, "gp") X(DG_COIN_PP, "pp")
+#define DG_RARITIES(X)                                                        \
+    X(DG_RARITY_COMMON, "common") X(DG_RARITY_UNCOMMON, "uncommon")           \
+    X(DG_RARITY_RARE, "rare") X(DG_RARITY_VERY_RARE, "very rare")             \
+    X(DG_RARITY_LEGENDARY, "legendary") X(DG_RARITY_VARIES, "varies")         \
+    X(DG_RARITY_ARTIFACT, "artifact")
+#define DG_SIZES(X)                                                           \
+    X(DG_SIZE_TINY, "tiny") X(DG_SIZE_SMALL, "small") X(DG_SIZE_MEDIUM, "medium") \
+    X(DG_SIZE_LARGE, "large") X(DG_SIZE_HUGE, "huge") X(DG_SIZE_GARGANTUAN, "gargantuan")
+#define DG_CREATURE_TYPES(X)                                                  \
+    X(DG_TYPE_ABERRATION, "aberration") X(DG_TYPE_BEAST, "beast")             \
+    X(DG_TYPE_CELESTIAL, "celestial") X(DG_TYPE_CONSTRUCT, "construct")       \
+    X(DG_TYPE_DRAGON, "dragon") X(DG_TYPE_ELEMENTAL, "elemental")             \
+    X(DG_TYPE_FEY, "fey") X(DG_TYPE_FIEND, "fiend") X(DG_TYPE_GIANT, "giant") \
+    X(DG_TYPE_HUMANOID, "humanoid") X(DG_TYPE_MONSTROSITY, "monstrosity")     \
+    X(DG_TYPE_OOZE, "ooze") X(DG_TYPE_PLANT, "plant")                         \
+    X(DG_TYPE_SWARM, "swarm of Tiny beasts") X(DG_TYPE_UNDEAD, "undead")
+
+#define DG_X(code, name) code,
+typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
+typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
+typedef enum { DG_DIFFICULTIES(DG_X) DG_DIFF_COUNT } dg_difficulty;
+typedef enum { DG_SEVERITIES(DG_X) DG_SEV_COUNT } dg_severity;
+typedef enum { DG_COINS(DG_X) DG_COIN_COUNT } dg_coin;
+typedef enum { DG_RARITIES(DG_X) DG_RARITY_COUNT } dg_rarity;
+typedef enum { DG_SIZES(DG_X) DG_SIZE_COUNT } dg_size;
+typedef enum { DG_CREATURE_TYPES(DG_X) DG_TYPE_COUNT } dg_creature_type;
+#undef DG_X
+
+/* Value names; "" when out of range. The option table reads the counts
+ * (DG_DEPTH_COUNT, DG_MOTIF_COUNT) and these to list what is allowed. */
+const char *dg_depth_name(int v);
+const char *dg_motif_name(int v);
+const char *dg_difficulty_name(int v);
+const char *dg_severity_name(int v);
+const char *dg_coin_name(int v);
+const char *dg_rarity_name(int v);
+const char *dg_size_name_creature(int v);
+const char *dg_creature_type_name(int v);
+
+/* Parameter ranges (what the errors say is allowed). */
+#define DG_STOCK_LEVEL_MIN 1
+#define DG_STOCK_LEVEL_MAX 20
+#define DG_STOCK_PARTY_MIN 1
+#define DG_STOCK_PARTY_MAX 10
+#define DG_STOCK_FLOOR_MAX 99
+#define DG_STOCK_NAME_MAX 80     /* characters (UTF-8 code points) */
+#define DG_STOCK_NAME_BYTES (4 * DG_STOCK_NAME_MAX + 1)
+
+/* ------------------------------------------------------ SRD tables */
+
+#define DG_SPEED_WALK   0x01u
+#define DG_SPEED_SWIM   0x02u
+#define DG_SPEED_FLY    0x04u
+#define DG_SPEED_BURROW 0x08u
+#define DG_SPEED_CLIMB  0x10u
+#define DG_IMMUNE_ACID      0x001u
+#define DG_IMMUNE_COLD      0x002u
+#define DG_IMMUNE_FIRE      0x004u
+#define DG_IMMUNE_LIGHTNING 0x008u
+#define DG_IMMUNE_NECROTIC  0x010u
+#define DG_IMMUNE_POISON    0x020u
+#define DG_IMMUNE_PSYCHIC   0x040u
+#define DG_IMMUNE_SLASHING  0x080u
+#define DG_IMMUNE_THUNDER   0x100u
+#define DG_IMMUNE_RADIANT   0x200u
+
+/* One SRD monster. cr is the printed rating ("1/4"), cr8 the same times 8
+ * (1/8 -> 1, 1/4 -> 2, 1/2 -> 4, 3 -> 24), for comparisons. */
+typedef struct {
+    const char *name, *cr;
+    int cr8, xp, ac, hp;
+    dg_size size;
+    dg_creature_type type;
+    const char *subtype;     /* "devil", "goblinoid", ... or "" */
+    unsigned speeds;         /* DG_SPEED_* */
+    unsigned immune;         /* DG_IMMUNE_* */
+    bool sees_in_dark;       /* darkvision or blindsight */
+} dg_monster;
+typedef struct {
+    const char *name;
+    dg_rarity rarity;
+    const char *category;    /* "Armor", "Potion", "Wondrous Items", ... */
+} dg_magic_item;
+
+/* Static tables: NULL past the end. Monsters sorted by XP, then name. */
+size_t dg_monster_count(void);
+const dg_monster *dg_monster_info(int i);
+size_t dg_magic_item_count(void);
+const dg_magic_item *dg_magic_item_info(int i);
+/* Whether monster m fits motif (the rules in docs/stocking.md); every
+ * monster fits DG_MOTIF_NONE. */
+bool dg_motif_fits(int motif, const dg_monster *m);
+
+/* ------------------------------------------------------ trap kinds */
+
+typedef enum { DG_TRIGGER_PLATE, DG_TRIGGER_WIRE, DG_TRIGGER_OPEN, DG_TRIGGER_TOUCH,
+               DG_TRIGGER_ENTER, DG_TRIGGER_COUNT } dg_trigger;
+typedef struct {
+    const char *name;        /* "Scything Blade" */
+    const char *effect;      /* one sentence: what happens when it goes off */
+    bool magic;              /* magic trap: Arcana and dispel magic apply */
+    bool attack;             /* makes an attack roll (else a saving throw) */
+    const char *save;        /* "Dexterity", ... ("" for an attack) */
+    const char *damage_type; /* "piercing", "fire", ... */
+} dg_trap_kind;
+size_t dg_trap_kind_count(void);
+const dg_trap_kind *dg_trap_kind_info(int i);
+/* "a pressure plate", "a trip wire", ...; "" out of range. */
+const char *dg_trigger_name(int t);
+
+/* ------------------------------------------------------ word tables */
+
+/* Every word list of the model, by what it describes. A field of the model
+ * holding an index into one of them names its list in its comment. */
+typedef enum {
+    DG_WORDS_PURPOSE,        /* what a room was built for */
+    DG_WORDS_DRESSING,       /* furnishings and features */
+    DG_WORDS_SOUND, DG_WORDS_SMELL,
+    DG_WORDS_HIDDEN,         /* hidden features (found with a check) */
+    DG_WORDS_CONTAINER,      /* what treasure is kept in */
+    DG_WORDS_GEM, DG_WORDS_ART,
+    DG_WORDS_DOOR_MATERIAL,  /* "Wooden", "Stone", "Iron" */
+    DG_WORDS_SECRET,         /* how a secret door is found */
+    DG_WORDS_CORRIDOR,       /* corridor features */
+    DG_WORDS_ACTIVITY,       /* what wandering monsters are doing */
+    DG_WORDS_FLOOR, DG_WORDS_WALLS, DG_WORDS_TEMPERATURE, DG_WORDS_ILLUMINATION,
+    DG_WORDS_SPECIAL,
+    DG_WORDS_HISTORY,
+    DG_WORDS_FACTION,        /* a faction's kind ("a cult of ...") */
+    DG_WORDS_FACTION_NAME,   /* a faction's own name */
+    DG_WORDS_NAME_ADJECTIVE, DG_WORDS_NAME_PLACE, DG_WORDS_NAME_OF,
+    DG_WORDS_COUNT
+} dg_words;
+/* The i-th entry of list w; "" out of range. */
+const char *dg_contents_word(dg_words w, int i);
+size_t dg_contents_word_count(dg_words w);
+
+/* ------------------------------------------------------ the model */
+
+#define DG_ENC_MAX_GROUPS 2
+#define DG_ROOM_MAX_TRAPS 2
+#define DG_ROOM_MAX_DRESSING 3
+#define DG_TREASURE_MAX_LOTS 2
+#define DG_TREASURE_MAX_ITEMS 3
+#define DG_WANDERING_ROWS 6
+#define DG_CORRIDOR_MAX_FEATURES 6
+#define DG_CORRIDOR_MAX_CELLS 3
+#define DG_MAX_FACTIONS 2
+
+typedef struct {
+    int monster;             /* dg_monster_info index */
+    int count;               /* >= 1 */
+} dg_group;
+
+/* n_groups 0: nobody lives there. xp is what the party earns (the sum),
+ * adjusted_xp the sum times the group multiplier, the figure the
+ * difficulty bands are judged by. */
+typedef struct {
+    int n_groups;
+    dg_group groups[DG_ENC_MAX_GROUPS];
+    dg_difficulty difficulty;
+    int faction;             /* 0..DG_MAX_FACTIONS-1, or -1 none */
+    long xp, adjusted_xp;
+} dg_encounter;
+
+typedef struct {
+    int kind;                /* dg_trap_kind_info index */
+    dg_severity severity;
+    dg_trigger trigger;
+    int find_dc, disable_dc;
+    int save_dc;             /* 0 when the trap attacks */
+    int attack_bonus;        /* 0 when it calls for a save */
+    int dice, die;           /* damage: dice d die (e.g. 4d10) */
+} dg_trap;
+
+typedef struct { int count, value_gp, kind; } dg_valuable; /* kind: GEM or ART word */
+
+/* value_gp() sums coins, gems and art; magic items have no price. */
+typedef struct {
+    long coins[DG_COIN_COUNT];
+    int n_gems, n_art, n_items;
+    dg_valuable gems[DG_TREASURE_MAX_LOTS];  /* count x value_gp each */
+    dg_valuable art[DG_TREASURE_MAX_LOTS];   /* count 1 each lot */
+    int items[DG_TREASURE_MAX_ITEMS];        /* dg_magic_item_info indices */
+    int container;           /* DG_WORDS_CONTAINER index, -1 loose */
+    int lock_dc;             /* 0 unlocked */
+    bool trapped;
+    dg_trap trap;            /* when trapped */
+    bool hidden;             /* under a hidden feature of the room */
+} dg_treasure;
+
+typedef struct {
+    int kind;                /* DG_WORDS_HIDDEN index */
+    int dc;                  /* Wisdom (Perception) to notice */
+} dg_hidden;
+
+typedef struct {
+    int id;                  /* the dg_room id */
+    int distance;            /* cells walked from the entrance; -1 unreachable */
+    int purpose;             /* DG_WORDS_PURPOSE, -1 at depth basic */
+    int n_dressing;
+    int dressing[DG_ROOM_MAX_DRESSING];      /* DG_WORDS_DRESSING */
+    int sound, smell;        /* DG_WORDS_SOUND / SMELL, -1 none */
+    dg_encounter encounter;
+    int n_traps;
+    dg_trap traps[DG_ROOM_MAX_TRAPS];
+    bool has_treasure;
+    dg_treasure treasure;
+    int n_hidden;
+    dg_hidden hidden[1];
+    int n_keys;              /* keys to locked doors lying here */
+} dg_room_contents;
+
+/* One per dg_dungeon door, same index. */
+typedef struct {
+    int material;            /* DG_WORDS_DOOR_MATERIAL */
+    int ac, hp;              /* the door's own armour class and hit points */
+    int lock_dc;             /* locked doors: DC to pick (thieves' tools); else 0 */
+    int break_dc;            /* Strength check to force it (also lifts a portcullis) */
+    int key_room;            /* locked doors: room id holding its key, 0 no key */
+    bool trapped;
+    dg_trap trap;            /* trapped doors */
+    int secret;              /* secret doors: DG_WORDS_SECRET index, else -1 */
+    int secret_dc;           /* Wisdom (Perception) to find it */
+} dg_door_contents;
+
+typedef struct {
+    dg_encounter encounter;  /* easy or medium */
+    int activity;            /* DG_WORDS_ACTIVITY */
+} dg_wandering;
+
+typedef struct {
+    int kind;                /* DG_WORDS_CORRIDOR */
+    int n_cells;
+    dg_point cells[DG_CORRIDOR_MAX_CELLS];   /* x = column, y = row */
+} dg_corridor_feature;
+
+typedef struct {
+    int kind;                /* DG_WORDS_FACTION */
+    int name;                /* DG_WORDS_FACTION_NAME */
+    unsigned types;          /* creature types it recruits: bit (1 << dg_creature_type) */
+} dg_faction;
+
+typedef struct {
+    int floor, walls, temperature, illumination, special; /* DG_WORDS_*, special -1 none */
+} dg_details;
+
+/* The stocked dungeon. Read-only for clients; free with dg_contents_free. */
+typedef struct dg_contents {
+    dg_depth depth;
+    int level, party, floor;
+    dg_motif motif;
+    bool name_given;         /* the caller's name (below); else generated */
+    char name_text[DG_STOCK_NAME_BYTES];  /* name_given: the caller's text */
+    int name_words[3];       /* generated: NAME_ADJECTIVE, NAME_PLACE, NAME_OF */
+    dg_details details;
+    int history;             /* DG_WORDS_HISTORY */
+    int n_factions;
+    dg_faction factions[DG_MAX_FACTIONS];
+    int entrance_room;       /* room id where the party comes in; 0 none (no rooms) */
+    dg_point entrance;       /* the cell distances count from (see docs) */
+    int farthest_room;       /* room id farthest by path; 0 none */
+    dg_room_contents *rooms; size_t n_rooms;  /* rooms[i].id == i + 1 */
+    dg_door_contents *doors; size_t n_doors;  /* doors[i] is dungeon door i */
+    dg_wandering wandering[DG_WANDERING_ROWS]; /* d6 row k + 1; empty at depth basic */
+    int n_wandering;
+    int n_corridor_features;
+    dg_corridor_feature corridor_features[DG_CORRIDOR_MAX_FEATURES];
+} dg_contents;
+
+typedef struct {
+    uint64_t seed;           /* the map's seed */
+    dg_depth depth;          /* none: empty model (name only) */
+    int level;               /* DG_STOCK_LEVEL_MIN..MAX */
+    int party;               /* DG_STOCK_PARTY_MIN..MAX */
+    dg_motif motif;
+    const char *name;        /* NULL: generated from the seed */
+    int floor;               /* 0-based, deeper = harder; 0..DG_STOCK_FLOOR_MAX */
+} dg_stock_params;
+
+/* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0. */
+void dg_stock_params_init(dg_stock_params *p, uint64_t seed);
+/* DG_EINVAL naming the key (level, party, motif, name, depth, floor), the
+ * value and what is allowed, when p is out of range. */
+dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err);
+
+/* Stocks d as p says. Reads d, never changes it. New on success (free with
+ * dg_contents_free); *out is NULL on failure. Errors: dg_stock_params_check's,
+ * DG_ENOMEM. */
+dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p,
+                            dg_contents **out, dg_error *err);
+/* NULL is a no-op. */
+void dg_contents_free(dg_contents *c);
+
+/* The dungeon's name (given or generated), snprintf semantics. */
+size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap);
+/* The name generated for a seed ("The Sunken Vaults of Whispers"): the rule
+ * format=donjon has always used, so names stay as they were. */
+size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap);
+/* The treasure's worth in gp: coins (cp 1/100, sp 1/10, ep 1/2, gp 1,
+ * pp 10), gems and art; magic items not counted. Rounded down. */
+long dg_treasure_value_gp(const dg_treasure *t);
+/* Room id -> its record; NULL out of range. Borrowed. */
+const dg_room_contents *dg_contents_room(const dg_contents *c, int id);
+
+#endif

@@ -1,0 +1,165 @@
+/* stock_rules.c -- the numbers stocking is built on: encounters.md's XP
+ * thresholds and group multipliers, traps.md's severity tables, treasure
+ * values, the CR ceiling and the motif predicates; plus the value names and
+ * the SRD table accessors. How they are used is stock_encounter.c's and
+ * stock_treasure.c's business; why they are so is docs/stocking.md. */
+#include "stock_int.h"
+
+#include <string.h>
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ------------------------------------------------------------ names */
+
+#define DG_X(code, name) name,
+static const char *const depth_names[] = {DG_DEPTHS(DG_X)};
+static const char *const motif_names[] = {DG_MOTIFS(DG_X)};
+static const char *const difficulty_names[] = {DG_DIFFICULTIES(DG_X)};
+static const char *const severity_names[] = {DG_SEVERITIES(DG_X)};
+static const char *const coin_names[] = {DG_COINS(DG_X)};
+static const char *const rarity_names[] = {DG_RARITIES(DG_X)};
+static const char *const size_names[] = {DG_SIZES(DG_X)};
+static const char *const type_names[] = {DG_CREATURE_TYPES(DG_X)};
+#undef DG_X
+
+#define NAME_OF(table, v) ((v) >= 0 && (size_t)(v) < COUNT(table) ? (table)[v] : "")
+const char *dg_depth_name(int v) { return NAME_OF(depth_names, v); }
+const char *dg_motif_name(int v) { return NAME_OF(motif_names, v); }
+const char *dg_difficulty_name(int v) { return NAME_OF(difficulty_names, v); }
+const char *dg_severity_name(int v) { return NAME_OF(severity_names, v); }
+const char *dg_coin_name(int v) { return NAME_OF(coin_names, v); }
+const char *dg_rarity_name(int v) { return NAME_OF(rarity_names, v); }
+const char *dg_size_name_creature(int v) { return NAME_OF(size_names, v); }
+const char *dg_creature_type_name(int v) { return NAME_OF(type_names, v); }
+
+size_t dg_monster_count(void) { return DG__MONSTER_COUNT; }
+const dg_monster *dg_monster_info(int i)
+{
+    return i >= 0 && i < DG__MONSTER_COUNT ? &dg__monsters[i] : NULL;
+}
+size_t dg_magic_item_count(void) { return DG__MAGIC_ITEM_COUNT; }
+const dg_magic_item *dg_magic_item_info(int i)
+{
+    return i >= 0 && i < DG__MAGIC_ITEM_COUNT ? &dg__magic_items[i] : NULL;
+}
+
+/* ------------------------------------------------------- encounters */
+
+/* encounters.md: per character, easy / medium / hard / deadly, levels 1-20. */
+static const int xp_per_pc[20][DG_DIFF_COUNT] = {
+    {25, 50, 75, 100},        {50, 100, 150, 200},      {75, 150, 225, 400},
+    {125, 250, 375, 500},     {250, 500, 750, 1100},    {300, 600, 900, 1400},
+    {350, 750, 1100, 1700},   {450, 900, 1400, 2100},   {550, 1100, 1600, 2400},
+    {600, 1200, 1900, 2800},  {800, 1600, 2400, 3600},  {1000, 2000, 3000, 4500},
+    {1100, 2200, 3400, 5100}, {1250, 2500, 3800, 5700}, {1400, 2800, 4300, 6400},
+    {1600, 3200, 4800, 7200}, {2000, 3900, 5900, 8800}, {2100, 4200, 6300, 9500},
+    {2400, 4900, 7300, 10900}, {2800, 5700, 8500, 12700},
+};
+
+long dg__xp_threshold(int level, int party, dg_difficulty d)
+{
+    return (long)xp_per_pc[level - 1][d] * party;
+}
+
+/* A band runs from its difficulty's threshold up to the next one; deadly,
+ * which has no next, up to half as much again. */
+void dg__xp_band(int level, int party, dg_difficulty d, long *lo, long *hi)
+{
+    *lo = dg__xp_threshold(level, party, d);
+    *hi = d == DG_DIFF_DEADLY ? *lo + *lo / 2 : dg__xp_threshold(level, party, (dg_difficulty)(d + 1));
+}
+
+/* The multipliers x2 as steps: x0.5, x1, x1.5, x2, x2.5, x3, x4, x5. The
+ * count picks a step (1 -> x1, 2 -> x1.5, 3-6 -> x2, 7-10 -> x2.5, 11-14 ->
+ * x3, 15+ -> x4); a party of one or two moves it one step up, a party of
+ * six or more one step down. */
+int dg__multiplier2(int count, int party)
+{
+    static const int step2[] = {1, 2, 3, 4, 5, 6, 8, 10};
+    int step = count <= 1 ? 1 : count == 2 ? 2 : count <= 6 ? 3 : count <= 10 ? 4 : count <= 14 ? 5 : 6;
+    if (party <= 2) step++;
+    else if (party >= 6) step--;
+    return step2[step];
+}
+
+int dg__max_cr8(int level) { return (level + 2) * 8; }
+
+/* ------------------------------------------------------------ traps */
+
+/* traps.md: save DC and attack bonus ranges by severity; damage dice (d10)
+ * by level band (1-4, 5-10, 11-16, 17-20) and severity. Find and disable
+ * DCs are our own (the samples' 10-15 and 15, spread by severity). */
+static const int save_lo[DG_SEV_COUNT] = {10, 12, 16}, save_hi[DG_SEV_COUNT] = {11, 15, 20};
+static const int atk_lo[DG_SEV_COUNT] = {3, 6, 9}, atk_hi[DG_SEV_COUNT] = {5, 8, 12};
+static const int find_lo[DG_SEV_COUNT] = {10, 13, 16}, find_hi[DG_SEV_COUNT] = {12, 15, 20};
+static const int disable_lo[DG_SEV_COUNT] = {10, 15, 18}, disable_hi[DG_SEV_COUNT] = {12, 17, 20};
+static const int damage_d10[4][DG_SEV_COUNT] = {{1, 2, 4}, {2, 4, 10}, {4, 10, 18}, {10, 18, 24}};
+
+static int between(dg_rng *r, int lo, int hi) { return lo + (int)dg__rng_below(r, (uint32_t)(hi - lo + 1)); }
+
+void dg__trap_numbers(dg_rng *r, int level, dg_severity s, bool attack, dg_trap *t)
+{
+    int band = level <= 4 ? 0 : level <= 10 ? 1 : level <= 16 ? 2 : 3;
+    t->severity = s;
+    t->find_dc = between(r, find_lo[s], find_hi[s]);
+    t->disable_dc = between(r, disable_lo[s], disable_hi[s]);
+    t->save_dc = attack ? 0 : between(r, save_lo[s], save_hi[s]);
+    t->attack_bonus = attack ? between(r, atk_lo[s], atk_hi[s]) : 0;
+    t->dice = damage_d10[band][s];
+    t->die = 10;
+}
+
+/* --------------------------------------------------------- treasure */
+
+static const int gem_values[DG__GEM_TIERS] = {10, 50, 100, 500, 1000, 5000};
+static const int art_values[DG__ART_TIERS] = {25, 250, 750, 2500, 7500};
+int dg__gem_value(int tier) { return gem_values[tier]; }
+int dg__art_value(int tier) { return art_values[tier]; }
+
+long dg_treasure_value_gp(const dg_treasure *t)
+{
+    /* in cp, so ep and the small coins add up before rounding */
+    static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
+    long cp = 0;
+    for (int k = 0; k < DG_COIN_COUNT; k++) cp += t->coins[k] * cp_per[k];
+    long gp = cp / 100;
+    for (int k = 0; k < t->n_gems; k++) gp += (long)t->gems[k].count * t->gems[k].value_gp;
+    for (int k = 0; k < t->n_art; k++) gp += (long)t->art[k].count * t->art[k].value_gp;
+    return gp;
+}
+
+/* ----------------------------------------------------------- motifs */
+
+static bool is(const dg_monster *m, dg_creature_type t) { return m->type == t; }
+
+bool dg_motif_fits(int motif, const dg_monster *m)
+{
+    switch ((dg_motif)motif) {
+    case DG_MOTIF_NONE: return true;
+    /* what moves in once the builders are gone */
+    case DG_MOTIF_ABANDONED:
+        return is(m, DG_TYPE_BEAST) || is(m, DG_TYPE_SWARM) || is(m, DG_TYPE_OOZE) ||
+               is(m, DG_TYPE_PLANT) || is(m, DG_TYPE_UNDEAD);
+    case DG_MOTIF_ABERRANT:
+        return is(m, DG_TYPE_ABERRATION) || is(m, DG_TYPE_OOZE) || is(m, DG_TYPE_MONSTROSITY);
+    case DG_MOTIF_GIANT:
+        return is(m, DG_TYPE_GIANT) || m->size >= DG_SIZE_LARGE;
+    case DG_MOTIF_UNDEAD: return is(m, DG_TYPE_UNDEAD);
+    case DG_MOTIF_VERMIN:
+        return is(m, DG_TYPE_SWARM) ||
+               (is(m, DG_TYPE_BEAST) && (m->size <= DG_SIZE_SMALL || (m->speeds & (DG_SPEED_CLIMB | DG_SPEED_BURROW))));
+    case DG_MOTIF_AQUATIC: return (m->speeds & DG_SPEED_SWIM) != 0;
+    case DG_MOTIF_DESERT:
+        return (m->speeds & DG_SPEED_BURROW) || (m->immune & (DG_IMMUNE_FIRE | DG_IMMUNE_LIGHTNING));
+    case DG_MOTIF_UNDERDARK: return m->sees_in_dark;
+    case DG_MOTIF_ARCANE:
+        return is(m, DG_TYPE_CONSTRUCT) || is(m, DG_TYPE_ELEMENTAL) || is(m, DG_TYPE_FEY) ||
+               is(m, DG_TYPE_CELESTIAL) || is(m, DG_TYPE_DRAGON);
+    case DG_MOTIF_FIRE: return (m->immune & DG_IMMUNE_FIRE) != 0;
+    case DG_MOTIF_COLD: return (m->immune & DG_IMMUNE_COLD) != 0;
+    case DG_MOTIF_ABYSSAL: return is(m, DG_TYPE_FIEND) && strcmp(m->subtype, "demon") == 0;
+    case DG_MOTIF_INFERNAL: return is(m, DG_TYPE_FIEND) && strcmp(m->subtype, "devil") == 0;
+    case DG_MOTIF_COUNT: break;
+    }
+    return false;
+}

@@ -1,0 +1,85 @@
+/* stock_traps.c -- the trap kinds (our own descriptions of SRD 5.1's
+ * mechanical and magic traps and a few more in their spirit), which motifs
+ * they suit and where they can sit; traps.md's numbers are stock_rules.c's. */
+#include "stock_int.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define M(x) (1u << DG_MOTIF_##x)
+
+typedef struct {
+    dg_trap_kind k;
+    unsigned motifs;          /* bit per dg_motif it suits (0: any dungeon) */
+    bool container;           /* fits a chest's lid or a door's handle */
+} trap_row;
+
+static const trap_row traps[] = {
+    {{"Hidden Pit", "A floor slab tips open over a ten-foot drop; whoever stands on it falls.",
+      false, false, "Dexterity", "bludgeoning"}, 0, false},
+    {{"Spiked Pit", "The false floor gives way onto rows of sharpened stakes.",
+      false, false, "Dexterity", "piercing"}, M(ABANDONED) | M(GIANT), false},
+    {{"Poison Darts", "Tubes hidden in the walls spit a volley of tipped darts.",
+      false, true, "", "poison"}, M(UNDERDARK), false},
+    {{"Poison Needle", "A needle springs from the lock and pricks the hand that works it.",
+      false, false, "Constitution", "poison"}, M(VERMIN), true},
+    {{"Collapsing Roof", "Wedged beams give way and the ceiling comes down in a rush of stone.",
+      false, false, "Dexterity", "bludgeoning"}, M(ABANDONED) | M(GIANT) | M(DESERT), false},
+    {{"Falling Net", "A weighted net drops from the shadows and pins whoever is under it.",
+      false, false, "Strength", "bludgeoning"}, M(VERMIN) | M(AQUATIC), false},
+    {{"Fire-Breathing Statue", "A carved head breathes a cone of flame across the room.",
+      true, false, "Dexterity", "fire"}, M(FIRE) | M(INFERNAL) | M(ARCANE), false},
+    {{"Scything Blade", "A crescent blade swings out of a slot in the wall at waist height.",
+      false, true, "", "slashing"}, M(GIANT), true},
+    {{"Rolling Stone", "A boulder breaks loose from a hidden niche and rolls the length of the room.",
+      false, false, "Dexterity", "bludgeoning"}, M(DESERT) | M(GIANT), false},
+    {{"Frost Rune", "A rune flares white and a burst of killing cold fills the air.",
+      true, false, "Constitution", "cold"}, M(COLD) | M(ARCANE), true},
+    {{"Lightning Arc", "Copper studs in the floor throw a crackling arc between them.",
+      true, false, "Dexterity", "lightning"}, M(ARCANE) | M(DESERT), true},
+    {{"Grave Sigil", "A sigil of withering draws the warmth out of the living nearby.",
+      true, false, "Constitution", "necrotic"}, M(UNDEAD) | M(ABANDONED), true},
+    {{"Flooding Chamber", "Sluice gates open and the room fills with churning water.",
+      false, false, "Strength", "bludgeoning"}, M(AQUATIC), false},
+    {{"Acid Spray", "A bladder bursts and sprays acid over everyone close by.",
+      false, false, "Dexterity", "acid"}, M(ABERRANT) | M(VERMIN), true},
+    {{"Brimstone Glyph", "A glyph opens onto a furnace below and hellfire gushes out.",
+      true, false, "Dexterity", "fire"}, M(INFERNAL) | M(ABYSSAL) | M(FIRE), true},
+    {{"Choking Spores", "A burst of grey spores fills the lungs of those who breathe them.",
+      false, false, "Constitution", "poison"}, M(UNDERDARK) | M(ABERRANT) | M(VERMIN), true},
+    {{"Mind Spike", "A whisper in the stone drives a needle of thought behind the eyes.",
+      true, false, "Intelligence", "psychic"}, M(ABERRANT) | M(ABYSSAL), false},
+};
+
+static const char *const triggers[DG_TRIGGER_COUNT] = {
+    [DG_TRIGGER_PLATE] = "a pressure plate", [DG_TRIGGER_WIRE] = "a trip wire",
+    [DG_TRIGGER_OPEN] = "opening it", [DG_TRIGGER_TOUCH] = "touching it",
+    [DG_TRIGGER_ENTER] = "entering the area",
+};
+
+size_t dg_trap_kind_count(void) { return COUNT(traps); }
+const dg_trap_kind *dg_trap_kind_info(int i)
+{
+    return i >= 0 && (size_t)i < COUNT(traps) ? &traps[i].k : NULL;
+}
+const char *dg_trigger_name(int t) { return t >= 0 && t < DG_TRIGGER_COUNT ? triggers[t] : ""; }
+
+/* Half the time a kind that suits the motif (a few tries), else any that
+ * fits the place; containers and doors take only those that can sit in a
+ * lid or handle. */
+int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container)
+{
+    bool lean = motif != DG_MOTIF_NONE && dg__rng_percent(r, 50);
+    for (int tries = 0; tries < 16; tries++) {
+        int i = (int)dg__rng_below(r, (uint32_t)COUNT(traps));
+        if (on_container && !traps[i].container) continue;
+        if (lean && tries < 12 && !(traps[i].motifs & (1u << motif))) continue;
+        return i;
+    }
+    return on_container ? 3 : 0; /* poison needle, hidden pit */
+}
+
+dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container)
+{
+    if (on_container) return dg__rng_percent(r, 75) ? DG_TRIGGER_OPEN : DG_TRIGGER_TOUCH;
+    if (traps[kind].k.magic) return dg__rng_percent(r, 50) ? DG_TRIGGER_ENTER : DG_TRIGGER_TOUCH;
+    return dg__rng_percent(r, 60) ? DG_TRIGGER_PLATE : DG_TRIGGER_WIRE;
+}

@@ -1,0 +1,185 @@
+/* test_stock_encounter.c -- encounters (core/stock_encounter.c) by the
+ * 5th-edition rules, recomputed here from encounters.md's numbers typed in
+ * again: over 1,200 maps of every family at every level 1-20 and party
+ * 1-8, each encounter's adjusted XP lies in its difficulty's band, the
+ * difficulty mix is docs/stocking.md's, no creature's CR is over level + 2,
+ * deeper floors draw harder, and each motif's creatures mostly fit it. */
+#include "stock_fixture.h"
+
+#define SEEDS 1200
+#define MOTIF_SEEDS 500
+
+static const int xp_per_pc[20][4] = {
+    {25, 50, 75, 100},        {50, 100, 150, 200},      {75, 150, 225, 400},
+    {125, 250, 375, 500},     {250, 500, 750, 1100},    {300, 600, 900, 1400},
+    {350, 750, 1100, 1700},   {450, 900, 1400, 2100},   {550, 1100, 1600, 2400},
+    {600, 1200, 1900, 2800},  {800, 1600, 2400, 3600},  {1000, 2000, 3000, 4500},
+    {1100, 2200, 3400, 5100}, {1250, 2500, 3800, 5700}, {1400, 2800, 4300, 6400},
+    {1600, 3200, 4800, 7200}, {2000, 3900, 5900, 8800}, {2100, 4200, 6300, 9500},
+    {2400, 4900, 7300, 10900}, {2800, 5700, 8500, 12700},
+};
+
+/* encounters.md's multiplier for n monsters, with the party-size step
+ * (docs/stocking.md): times 2, so x1.5 is 3 */
+static int multiplier2(int n, int party)
+{
+    static const int ladder[] = {1, 2, 3, 4, 5, 6, 8, 10};
+    int step = n == 1 ? 1 : n == 2 ? 2 : n <= 6 ? 3 : n <= 10 ? 4 : n <= 14 ? 5 : 6;
+    step += party <= 2 ? 1 : party >= 6 ? -1 : 0;
+    return ladder[step];
+}
+
+static void check(const dg_encounter *e, int level, int party, uint64_t s, const char *where)
+{
+    if (e->n_groups == 0) return;
+    long xp = 0;
+    int count = 0;
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        cr_assert_not_null(m);
+        cr_assert_geq(e->groups[g].count, 1);
+        cr_assert_leq(m->cr8, (level + 2) * 8, "seed %llu %s: %s (cr %s) at level %d", (unsigned long long)s, where,
+                      m->name, m->cr, level);
+        xp += (long)m->xp * e->groups[g].count;
+        count += e->groups[g].count;
+    }
+    long adjusted = xp * multiplier2(count, party) / 2;
+    cr_assert_eq(e->xp, xp, "seed %llu %s", (unsigned long long)s, where);
+    cr_assert_eq(e->adjusted_xp, adjusted, "seed %llu %s: adjusted %ld, recomputed %ld", (unsigned long long)s, where,
+                 e->adjusted_xp, adjusted);
+    long lo = (long)xp_per_pc[level - 1][e->difficulty] * party;
+    long hi = e->difficulty == DG_DIFF_DEADLY ? lo + lo / 2 : (long)xp_per_pc[level - 1][e->difficulty + 1] * party;
+    cr_assert(adjusted >= lo && adjusted < hi, "seed %llu %s: %s encounter of %ld adjusted XP outside [%ld, %ld) (level %d, party %d)",
+              (unsigned long long)s, where, dg_difficulty_name(e->difficulty), adjusted, lo, hi, level, party);
+}
+
+Test(stock_encounter, every_encounter_lies_in_its_band_with_no_forbidden_cr)
+{
+    long n = 0;
+    for (uint64_t s = 1; s <= SEEDS; s++) {
+        dg_dungeon *d = sf_map(s);
+        dg_stock_params p = sf_params(s);
+        p.motif = (dg_motif)(s % DG_MOTIF_COUNT);
+        p.floor = (int)(s % 4);
+        dg_contents *c = sf_stock(d, &p);
+        for (size_t i = 0; i < c->n_rooms; i++, n++) check(&c->rooms[i].encounter, p.level, p.party, s, "room");
+        for (int k = 0; k < c->n_wandering; k++, n++) {
+            check(&c->wandering[k].encounter, p.level, p.party, s, "wandering");
+            cr_assert_leq(c->wandering[k].encounter.difficulty, DG_DIFF_MEDIUM);
+        }
+        dg_contents_free(c);
+        dg_dungeon_free(d);
+    }
+    cr_assert_gt(n, 10000);
+}
+
+Test(stock_encounter, bands_can_be_filled_at_every_level_and_party_size)
+{
+    /* every difficulty at every level and party size, no motif: the
+     * difficulty drawn is the difficulty stocked, save the one band no
+     * group of SRD creatures fills (level 1, party 1, medium: 50-74
+     * adjusted XP), which falls to easy */
+    for (int level = 1; level <= 20; level++)
+        for (int party = 1; party <= 10; party++) {
+            dg_dungeon *d = sf_map((uint64_t)(level * 16 + party) * DG_ALGO_COUNT); /* donjon */
+            dg_stock_params p;
+            dg_stock_params_init(&p, (uint64_t)level * 100 + (uint64_t)party);
+            p.level = level;
+            p.party = party;
+            dg_contents *c = sf_stock(d, &p);
+            bool gap = level == 1 && party == 1;
+            for (int k = 0; k < c->n_wandering; k++)
+                cr_assert_eq(c->wandering[k].encounter.difficulty, k < 4 || gap ? DG_DIFF_EASY : DG_DIFF_MEDIUM,
+                             "level %d party %d: row %d", level, party, k + 1);
+            for (size_t i = 0; i < c->n_rooms; i++)
+                if ((int)i + 1 == c->farthest_room)
+                    cr_assert_eq(c->rooms[i].encounter.difficulty, DG_DIFF_DEADLY, "level %d party %d", level, party);
+            dg_contents_free(c);
+            dg_dungeon_free(d);
+        }
+}
+
+/* Shares of each difficulty among rooms' encounters other than the lair's. */
+static void mix(int floor, double share[4], long *total)
+{
+    long count[4] = {0};
+    *total = 0;
+    for (uint64_t s = 1; s <= SEEDS; s++) {
+        dg_dungeon *d = sf_map(s);
+        dg_stock_params p = sf_params(s);
+        p.floor = floor;
+        p.depth = DG_DEPTH_BASIC;
+        dg_contents *c = sf_stock(d, &p);
+        for (size_t i = 0; i < c->n_rooms; i++) {
+            const dg_encounter *e = &c->rooms[i].encounter;
+            /* the lair (deadly by rule) may have traded its encounter away */
+            if ((int)i + 1 == c->farthest_room || e->n_groups == 0) continue;
+            count[e->difficulty]++;
+            (*total)++;
+        }
+        dg_contents_free(c);
+        dg_dungeon_free(d);
+    }
+    for (int k = 0; k < 4; k++) share[k] = (double)count[k] / (double)*total;
+}
+
+Test(stock_encounter, difficulty_mix_is_the_documented_one)
+{
+    /* docs/stocking.md: easy 20%, medium 40%, hard 30%, deadly 10% on the
+     * first floor; within 4 points over thousands of encounters (the lair's
+     * swap moves a few deadly ones) */
+    static const double want[4] = {0.20, 0.40, 0.30, 0.10};
+    double got[4];
+    long total;
+    mix(0, got, &total);
+    cr_assert_gt(total, 2000);
+    for (int k = 0; k < 4; k++)
+        cr_assert(got[k] > want[k] - 0.04 && got[k] < want[k] + 0.04, "%s: %.3f of %ld, want %.2f",
+                  dg_difficulty_name(k), got[k], total, want[k]);
+    /* two floors down: +20 on the d100, so easy 0%, medium 40%, hard 30%, deadly 30% */
+    static const double deeper[4] = {0.0, 0.40, 0.30, 0.30};
+    mix(2, got, &total);
+    for (int k = 0; k < 4; k++)
+        cr_assert(got[k] > deeper[k] - 0.04 && got[k] < deeper[k] + 0.04, "floor 2, %s: %.3f, want %.2f",
+                  dg_difficulty_name(k), got[k], deeper[k]);
+}
+
+/* docs/stocking.md's shares: at least this many of a motif's creatures fit
+ * it, over MOTIF_SEEDS maps at every level (measured, less a margin). */
+static const double motif_floor[DG_MOTIF_COUNT] = {
+    [DG_MOTIF_NONE] = 1.0,       [DG_MOTIF_ABANDONED] = 0.97, [DG_MOTIF_ABERRANT] = 0.95,
+    [DG_MOTIF_GIANT] = 0.97,     [DG_MOTIF_UNDEAD] = 0.97,    [DG_MOTIF_VERMIN] = 0.97,
+    [DG_MOTIF_AQUATIC] = 0.97,   [DG_MOTIF_DESERT] = 0.97,    [DG_MOTIF_UNDERDARK] = 0.97,
+    [DG_MOTIF_ARCANE] = 0.97,    [DG_MOTIF_FIRE] = 0.97,      [DG_MOTIF_COLD] = 0.95,
+    [DG_MOTIF_ABYSSAL] = 0.95,   [DG_MOTIF_INFERNAL] = 0.95,
+};
+
+static void tally(const dg_encounter *e, int motif, long *fit, long *all)
+{
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        *all += e->groups[g].count;
+        if (dg_motif_fits(motif, m)) *fit += e->groups[g].count;
+    }
+}
+
+Test(stock_encounter, creatures_fit_the_motif)
+{
+    for (int motif = 1; motif < DG_MOTIF_COUNT; motif++) {
+        long fit = 0, all = 0;
+        for (uint64_t s = 1; s <= MOTIF_SEEDS; s++) {
+            dg_dungeon *d = sf_map(s);
+            dg_stock_params p = sf_params(s);
+            p.motif = (dg_motif)motif;
+            dg_contents *c = sf_stock(d, &p);
+            for (size_t i = 0; i < c->n_rooms; i++) tally(&c->rooms[i].encounter, motif, &fit, &all);
+            for (int k = 0; k < c->n_wandering; k++) tally(&c->wandering[k].encounter, motif, &fit, &all);
+            dg_contents_free(c);
+            dg_dungeon_free(d);
+        }
+        double share = (double)fit / (double)all;
+        fprintf(stderr, "motif %-10s %5.1f%% of %ld creatures fit\n", dg_motif_name(motif), 100 * share, all);
+        cr_assert_geq(share, motif_floor[motif], "motif %s: %.3f of %ld creatures fit, want %.2f",
+                      dg_motif_name(motif), share, all, motif_floor[motif]);
+    }
+}
