@@ -338,8 +338,6 @@ const char *dg_grid_name(dg_grid v);
 const char *dg_view_name(dg_view v);
 const char *dg_style_name(dg_style v);
 const char *dg_connect_name(dg_connect v);
-const char *dg_depth_name(dg_depth v);
-const char *dg_motif_name(dg_motif v);
 /* Whether a rows x cols map's raster at px per cell, (cols*px + 1) x
  * (rows*px + 1), is over DG_PNG_MAX_PIXELS. */
 bool dg_raster_too_big(int rows, int cols, int px);
@@ -468,6 +466,10 @@ typedef struct dg_dungeon {
      * around it -- so renderers can draw those parts organically. NULL when
      * the map has no caves. */
     unsigned char *cave;
+    /* What the dungeon holds (dg_contents.h): stocked by dg_generate from
+     * the options' contents keys on a stream of its own after the map is
+     * finished; NULL in hand-built dungeons. Freed with the dungeon. */
+    struct dg_contents *contents;
     /* Set by the generator: rooms, doors, stairs and exits share the
      * struct's own allocation, so dg_dungeon_free() frees them with it.
      * Hand-built dungeons (calloc'd, so false) own each array separately. */

@@ -27,16 +27,8 @@
 
 /* ------------------------------------------------------- value lists */
 
-/* The option values, as X-macro lists (ENUM, "name") like dg.h's. */
-#define DG_DEPTHS(X) X(DG_DEPTH_NONE, "none") X(DG_DEPTH_BASIC, "basic") X(DG_DEPTH_FULL, "full")
-#define DG_MOTIFS(X)                                                          \
-    X(DG_MOTIF_NONE, "none") X(DG_MOTIF_ABANDONED, "abandoned")               \
-    X(DG_MOTIF_ABERRANT, "aberrant") X(DG_MOTIF_GIANT, "giant")               \
-    X(DG_MOTIF_UNDEAD, "undead") X(DG_MOTIF_VERMIN, "vermin")                 \
-    X(DG_MOTIF_AQUATIC, "aquatic") X(DG_MOTIF_DESERT, "desert")               \
-    X(DG_MOTIF_UNDERDARK, "underdark") X(DG_MOTIF_ARCANE, "arcane")           \
-    X(DG_MOTIF_FIRE, "fire") X(DG_MOTIF_COLD, "cold")                         \
-    X(DG_MOTIF_ABYSSAL, "abyssal") X(DG_MOTIF_INFERNAL, "infernal")
+/* The model's value lists, as X-macro lists (ENUM, "name") like dg.h's
+ * (depth and motif, being options, are dg.h's own). */
 #define DG_DIFFICULTIES(X)                                                    \
     X(DG_DIFF_EASY, "easy") X(DG_DIFF_MEDIUM, "medium") X(DG_DIFF_HARD, "hard") \
     X(DG_DIFF_DEADLY, "deadly")
@@ -64,8 +56,6 @@
     X(DG_TYPE_SWARM, "swarm of Tiny beasts") X(DG_TYPE_UNDEAD, "undead")
 
 #define DG_X(code, name) code,
-typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
-typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 typedef enum { DG_DIFFICULTIES(DG_X) DG_DIFF_COUNT } dg_difficulty;
 typedef enum { DG_SEVERITIES(DG_X) DG_SEV_COUNT } dg_severity;
 typedef enum { DG_COINS(DG_X) DG_COIN_COUNT } dg_coin;

@@ -161,6 +161,7 @@ int dg__isqrt(long n)
 void dg_dungeon_free(dg_dungeon *d)
 {
     if (!d) return;
+    dg_contents_free(d->contents);
     for (size_t k = 0; k < d->n_rooms; k++) free(d->rooms[k].outline);
     if (!d->packed) {
         /* hand-built: each array its own allocation */

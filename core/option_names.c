@@ -159,8 +159,6 @@ const char *dg_grid_name(dg_grid v) { return name_of(dg__grid_names, COUNT(dg__g
 const char *dg_view_name(dg_view v) { return name_of(dg__view_names, COUNT(dg__view_names), (int)v); }
 const char *dg_style_name(dg_style v) { return name_of(dg__style_names, COUNT(dg__style_names), (int)v); }
 const char *dg_connect_name(dg_connect v) { return name_of(dg__connect_names, COUNT(dg__connect_names), (int)v); }
-const char *dg_depth_name(dg_depth v) { return name_of(dg__contents_names, COUNT(dg__contents_names), (int)v); }
-const char *dg_motif_name(dg_motif v) { return name_of(dg__motif_names, COUNT(dg__motif_names), (int)v); }
 
 const char *dg_size_name(int size)
 {
