@@ -13,7 +13,7 @@
   var T = window.dgTables;
   var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
   /* one row per control and per download, once /options is in (ready) */
-  var OPTIONS = [], FORMATS = [];
+  var OPTIONS = [], FORMATS = [], familyKey = null;
 
   /* ------------------------------------------------------------ helpers */
 
@@ -165,7 +165,7 @@
    * it, the other keys /options names for that family ("when") have one
    * of the values it lists, and a preset's own key only under "custom". */
   function applies(row, v) {
-    var algo = nameOf('algorithm', v.algorithm);
+    var algo = nameOf(familyKey, v[familyKey]);
     if (row.families && row.families.indexOf(algo) < 0) return false;
     var w = row.when && row.when[algo];
     if (w && Object.keys(w).some(function (k) { return w[k].indexOf(nameOf(k, v[k])) < 0; })) return false;
@@ -535,6 +535,7 @@
   function ready(tables) {
     OPTIONS = tables.OPTIONS;
     FORMATS = tables.FORMATS;
+    familyKey = tables.FAMILY_KEY;
     OPTIONS.forEach(function (row) {
       byKey[row.key] = row;
       (row.custom || []).forEach(function (k) { parentOf[k] = row.key; });

@@ -115,7 +115,10 @@
       if (fmtByName[p.name]) formats.push(formatRow(fmtByName[p.name], p));
     });
     doc.formats.forEach(function (f) { if (!listed[f.name]) formats.push(formatRow(f, {})); });
-    return { OPTIONS: rows, FORMATS: formats };
+    /* the key whose values are the families (the algorithm) */
+    var names = doc.families.map(function (f) { return f.name; }).join();
+    var family = rows.filter(function (r) { return r.values && r.values.join() === names; })[0];
+    return { OPTIONS: rows, FORMATS: formats, FAMILY_KEY: family ? family.key : null };
   }
 
   /* Started as soon as the page's scripts run; resolves to the merged

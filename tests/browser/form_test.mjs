@@ -2,7 +2,8 @@
 // dungeond (DUNGEOND_URL), driven by playwright-core with Debian's own
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
-// start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS).
+// start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
+// no /options).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -575,6 +576,7 @@ await check('without /options the page says so and stays a plain form', async ()
   await e.waitFor({ state: 'visible' });
   assert.match(await e.innerText(), /could not load its options \(the server answered 503/);
   assert.ok(await p8.isVisible('.nojs-downloads'), 'the plain form\'s download buttons are offered');
+  await p8.screenshot({ path: join(artifacts, 'no-options.png') });
   const [resp] = await Promise.all([p8.waitForNavigation(), p8.click('#roll')]);
   assert.equal(resp.headers()['content-type'], 'image/png');
   assert.deepEqual(errors, []);
