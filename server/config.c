@@ -260,6 +260,14 @@ void srv_config_resolve(srv_config *c)
     if (c->io_threads > c->max_connections) c->io_threads = c->max_connections;
 }
 
+dg_limits srv_config_limits(const srv_config *c)
+{
+    dg_limits lim = dg_limits_default();
+    lim.max_dim = c->max_dim;
+    lim.max_cell = c->max_cell;
+    return lim;
+}
+
 void srv_config_print(const srv_config *c, FILE *out)
 {
     for (size_t i = 0; i < NKEYS; i++) {

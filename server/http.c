@@ -397,9 +397,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     srv_http *h = calloc(1, sizeof *h);
     if (!h) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     h->cfg = *c;
-    h->lim = dg_limits_default();
-    h->lim.max_dim = c->max_dim;
-    h->lim.max_cell = c->max_cell;
+    h->lim = srv_config_limits(c);
     snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
     dg_status rc;
     if ((rc = srv_vocabulary_build(&h->vocabulary, &h->lim, err)) != DG_OK) goto fail;

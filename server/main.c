@@ -162,7 +162,8 @@ int main(int argc, char **argv)
     }
 
     srv_log_setup(&cfg);
-    if (srv_static_init(&err) != DG_OK) {
+    dg_limits lim = srv_config_limits(&cfg);
+    if (srv_static_init(&lim, &err) != DG_OK) {
         port_file_abandon(&pf);
         return fail("web files", &err);
     }

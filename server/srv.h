@@ -51,6 +51,8 @@ dg_status srv_config_load(srv_config *c, const char *path, dg_error *err);
 dg_status srv_config_env(srv_config *c, char *const envp[], dg_error *err);
 /* Replaces 0 ("auto") thread counts with the CPU count. */
 void srv_config_resolve(srv_config *c);
+/* The map limits c sets (max_dim, max_cell), the rest core's defaults. */
+dg_limits srv_config_limits(const srv_config *c);
 /* The effective config, in the file's own syntax. */
 void srv_config_print(const srv_config *c, FILE *out);
 /* Each key with its default and limit, for --help. */
@@ -193,9 +195,19 @@ unsigned char *srv_gzip(const unsigned char *in, size_t len, int level, size_t *
  * deployment's limits, into a (freed with srv_vocabulary_free). */
 dg_status srv_vocabulary_build(srv_asset *a, const dg_limits *lim, dg_error *err);
 void srv_vocabulary_free(srv_asset *a);
+/* The same document as a jansson value (new reference), NULL when memory
+ * ran out. */
+struct json_t *srv_vocabulary_document(const dg_limits *lim);
 
-/* Builds content types, ETags and gzip forms of the embedded files. */
-dg_status srv_static_init(dg_error *err);
+/* form.c: a copy of in (an HTML page) with its form placeholders filled
+ * from the vocabulary under lim, into *out (malloc'd, free()); DG_EINVAL
+ * names a placeholder that asks for what the vocabulary lacks. */
+dg_status srv_form_expand(const unsigned char *in, size_t len, const dg_limits *lim,
+                          unsigned char **out, size_t *out_len, dg_error *err);
+
+/* Builds content types, ETags and gzip forms of the embedded files, the
+ * HTML pages' forms filled in under lim (NULL: core's default limits). */
+dg_status srv_static_init(const dg_limits *lim, dg_error *err);
 void srv_static_fini(void);
 /* The embedded file for a request path ("/" -> "/index.html"), or NULL;
  * refuses ".." segments, backslashes, NUL and encoded '/', '\\', '.' in

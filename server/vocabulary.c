@@ -161,7 +161,7 @@ static json_t *presets_json(void)
     return p;
 }
 
-static json_t *document(const dg_limits *lim)
+json_t *srv_vocabulary_document(const dg_limits *lim)
 {
     json_t *doc = json_object(), *keys = json_array(), *fams = json_array(), *fmts = json_array(),
            *styles = json_array();
@@ -202,7 +202,7 @@ static json_t *document(const dg_limits *lim)
 dg_status srv_vocabulary_build(srv_asset *a, const dg_limits *lim, dg_error *err)
 {
     memset(a, 0, sizeof *a);
-    json_t *doc = document(lim);
+    json_t *doc = srv_vocabulary_document(lim);
     char *text = doc ? json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(doc);
     if (!text) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for GET /options");

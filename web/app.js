@@ -1,26 +1,24 @@
 /* app.js -- the form's behaviour: builds any control index.html lacks from
- * the OPTIONS table (options.js, loaded first), hides the keys the chosen algorithm does not take, rolls
- * (the PNG at once, the JSON for the room key and the permalink), keeps the
+ * the rows vocabulary.js makes (GET /options merged into options.js's
+ * presentation), hides the keys the chosen values do not take, rolls (the
+ * PNG at once, the JSON for the room key and the permalink), keeps the
  * address bar on the canonical query, downloads, copy link, and shows each
  * daemon error beside its field. What is valid is left to the daemon: this
  * file never checks a value itself, so it cannot disagree with it.
- * Without JavaScript, index.html is a plain GET form to /dungeon.png. */
+ * Without JavaScript, or when /options cannot be had, index.html is a
+ * plain GET form to /dungeon.png. */
 (function () {
   'use strict';
 
-  /* the tables (options.js): one row per option and per download */
   var T = window.dgTables;
-  var OPTIONS = T.OPTIONS, FORMATS = T.FORMATS, DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES,
-      FEET_PER_CELL = T.FEET_PER_CELL;
+  var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
+  /* one row per control and per download, once /options is in (ready) */
+  var OPTIONS = [], FORMATS = [], familyKey = null;
 
   /* ------------------------------------------------------------ helpers */
 
   var byKey = {};
   var parentOf = {};
-  OPTIONS.forEach(function (row) {
-    byKey[row.key] = row;
-    (row.custom || []).forEach(function (k) { parentOf[k] = row.key; });
-  });
 
   function $(id) { return document.getElementById(id); }
   function el(tag, props, kids) {
@@ -60,16 +58,17 @@
       return [set];
     }
     var c;
-    if (row.number) {
-      c = el('input', { id: id, name: row.key, type: 'number', inputmode: 'numeric',
-                        min: row.number.min, max: row.number.max });
-      if (row.number.step) c.setAttribute('step', row.number.step);
+    if (row.values) {
+      c = el('select', { id: id, name: row.key });
+    } else {
+      c = row.number ? el('input', { id: id, name: row.key, type: 'number', inputmode: 'numeric',
+                                     min: row.number.min, max: row.number.max })
+                     : el('input', { id: id, name: row.key, type: 'text', autocomplete: 'off' });
+      if (row.number && row.number.step) c.setAttribute('step', row.number.step);
       if (row.def !== undefined) {
         if (row.prefill) c.value = row.def;
         else c.placeholder = String(row.def);
       }
-    } else {
-      c = el('select', { id: id, name: row.key });
     }
     c.setAttribute('aria-describedby', described);
     return [el('label', { for: id, text: row.label }), c];
@@ -86,22 +85,26 @@
     s.value = row.values.indexOf(keep) >= 0 ? keep : row.def;
   }
 
-  /* Makes sure every row has its field, in table order within its group. */
+  /* Makes sure every row has its field, in table order within its
+   * fieldset; a field of the page for a key the daemon no longer lists goes. */
   function buildControls() {
     var prev = {};
     OPTIONS.forEach(function (row) {
       var f = fieldOf(row.key);
       if (!f) {
-        var group = document.querySelector('[data-group="' + row.group + '"]');
+        var group = document.querySelector('[data-group="' + row.fieldset + '"]');
         f = el('div', { class: 'field', 'data-key': row.key }, controlFor(row));
         if (row.hint) f.appendChild(el('p', { class: 'hint', id: 'h-' + row.key, text: row.hint }));
         f.appendChild(el('p', { class: 'error', id: 'e-' + row.key, hidden: '' }));
-        var after = prev[row.group];
+        var after = prev[row.fieldset];
         if (after) after.after(f);
         else group.insertBefore(f, group.querySelector('.field'));
       }
       if (row.values) syncSelect(row);
-      prev[row.group] = f;
+      prev[row.fieldset] = f;
+    });
+    document.querySelectorAll('.controls .field[data-key]').forEach(function (f) {
+      if (!byKey[f.dataset.key]) f.remove();
     });
   }
 
@@ -152,9 +155,20 @@
     return v;
   }
 
+  /* A value as the vocabulary names it: lower case, aliases resolved. */
+  function nameOf(key, raw) {
+    var s = String(raw === undefined ? '' : raw).toLowerCase(), row = byKey[key];
+    return row && row.aliases && row.aliases[s] ? row.aliases[s] : s;
+  }
+
+  /* Whether a key means something under the values v: its family takes
+   * it, the other keys /options names for that family ("when") have one
+   * of the values it lists, and a preset's own key only under "custom". */
   function applies(row, v) {
-    if (row.algos && row.algos.indexOf(v.algorithm) < 0) return false;
-    if (row.when && !row.when(v)) return false;
+    var algo = nameOf(familyKey, v[familyKey]);
+    if (row.families && row.families.indexOf(algo) < 0) return false;
+    var w = row.when && row.when[algo];
+    if (w && Object.keys(w).some(function (k) { return w[k].indexOf(nameOf(k, v[k])) < 0; })) return false;
     var p = parentOf[row.key];
     return !p || (applies(byKey[p], v) && v[p] === 'custom');
   }
@@ -384,8 +398,10 @@
       box.appendChild(el('a', { href: f.route + '?' + canon + '&download=1', download: '',
                                 'data-type': f.type, text: f.label }));
     });
-    if (player) box.appendChild(el('span', { class: 'gm-only',
-      text: 'JSON and donjon JSON list every secret door and trap: GM view offers them.' }));
+    var held = FORMATS.filter(function (f) { return f.gmData; }).map(function (f) { return f.label; });
+    if (player && held.length) box.appendChild(el('span', { class: 'gm-only',
+      text: (held.length > 1 ? held.slice(0, -1).join(', ') + ' and ' + held[held.length - 1] + ' list'
+                             : held[0] + ' lists') + ' every secret door and trap: GM view offers them.' }));
     document.querySelector('.toolbar').hidden = false;
     var rooms = j.rooms.length;
     var caption = 'Seed ' + j.seed + ' · ' + j.width + ' × ' + j.height + ' cells (' +
@@ -506,6 +522,30 @@
     else fallback();
   }
 
+  /* /options could not be had: say so, and leave the page the plain form
+   * it is without a script (its controls and download buttons still work). */
+  function unavailable(e) {
+    document.documentElement.classList.remove('js');
+    var g = $('e-general');
+    g.textContent = 'The form could not load its options (' + e.message + '), so it works as a ' +
+      'plain form: Roll opens the map image. Reload the page to try again.';
+    g.hidden = false;
+  }
+
+  function ready(tables) {
+    OPTIONS = tables.OPTIONS;
+    FORMATS = tables.FORMATS;
+    familyKey = tables.FAMILY_KEY;
+    OPTIONS.forEach(function (row) {
+      byKey[row.key] = row;
+      (row.custom || []).forEach(function (k) { parentOf[k] = row.key; });
+    });
+    /* for the browser test and for anyone extending the form */
+    window.dgForm = { OPTIONS: OPTIONS, FORMATS: FORMATS, applies: applies, buildQuery: buildQuery,
+                      values: values };
+    init();
+  }
+
   function init() {
     img = $('map');
     figure = $('map-figure');
@@ -558,8 +598,8 @@
         var now = getValue(row);
         if (now === 'custom') {
           /* start from the preset in use, so nothing changes until edited */
-          var v = values();
-          if (!applies(byKey.layout, v)) delete v.layout; /* the daemon's default then */
+          var v = values(), off = OPTIONS.filter(function (r) { return !applies(r, v); });
+          off.forEach(function (r) { delete v[r.key]; }); /* the daemon's defaults then */
           var fill = row.fill(last[key], v);
           row.custom.forEach(function (k) { if (!$('f-' + k).value) $('f-' + k).value = fill[k]; });
         }
@@ -585,10 +625,7 @@
     roll({});
   }
 
-  /* for the browser test and for anyone extending the form */
-  window.dgForm = { OPTIONS: OPTIONS, FORMATS: FORMATS, applies: applies, buildQuery: buildQuery,
-                    values: values };
-
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
-  else init();
+  function start() { window.dgVocabulary.load().then(ready, unavailable); }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();

@@ -2,7 +2,8 @@
 // dungeond (DUNGEOND_URL), driven by playwright-core with Debian's own
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
-// start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS).
+// start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
+// no /options).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,8 +104,11 @@ await check('the form loads and rolls a map on its own', async () => {
   await rolled(page);
   assert.match(new URL(page.url()).search, /^\?seed=\d+&algorithm=donjon&rows=27&cols=37&/);
   const t = await page.evaluate(() => ({ options: window.dgForm.OPTIONS.map((r) => ({
-    key: r.key, values: r.values, def: r.def, jsOnly: !!r.jsOnly, kind: r.kind || '',
+    key: r.key, values: r.values, def: r.def, kind: r.kind || '', label: r.label,
     donjon: window.dgForm.applies(r, Object.assign(window.dgForm.values(), { algorithm: 'donjon', layout: 'rectangle', size: 'medium', room_size: 'medium' })),
+    // what each value reads as on the page (a select's option, a radio's label)
+    texts: (r.values || []).map((v) => (document.querySelector(`#f-${r.key} option[value="${v}"]`) ||
+                                        document.querySelector(`label[for="f-${r.key}-${v}"]`))?.textContent),
   })), formats: window.dgForm.FORMATS }));
   Object.assign(table, t);
   assert.ok(table.options.length >= 20);
@@ -136,7 +140,7 @@ await check('every option of the table has a labelled control in its group', asy
     for (const row of window.dgForm.OPTIONS) {
       const field = document.querySelector(`.field[data-key="${row.key}"]`);
       if (!field) { out.push(`${row.key}: no field`); continue; }
-      const group = row.group === 'roll' ? '.rollbar' : `fieldset[data-group="${row.group}"]`;
+      const group = row.fieldset === 'roll' ? '.rollbar' : `fieldset[data-group="${row.fieldset}"]`;
       if (!field.closest(group)) out.push(`${row.key}: not in ${group}`);
       if (!document.getElementById(`e-${row.key}`)) out.push(`${row.key}: no error slot`);
     }
@@ -461,24 +465,42 @@ await check('without JavaScript the form GETs the map itself', async () => {
   await p6.goto(`${base}/`);
   const form = await p6.$eval('#dg-form', (f) => ({ action: f.getAttribute('action'), method: f.method }));
   assert.deepEqual(form, { action: '/dungeon.png', method: 'get' });
-  // the static controls offer exactly the table's choices and defaults
+  // the daemon filled the static controls in from /options: its values,
+  // defaults and ranges; the words are the script's form's words
+  const vocab = await (await p6.request.get(`${base}/options`)).json();
+  const keyOf = Object.fromEntries(vocab.keys.map((k) => [k.name, k]));
+  const defaultName = (k) => (k.amounts && Object.keys(k.amounts).find((n) => k.amounts[n] === k.default)) ?? k.default;
   const controls = await p6.$$eval('#dg-form [name]', (cs) => cs.map((c) => ({
     name: c.name, tag: c.tagName, type: c.type, value: c.value, checked: c.checked,
+    min: c.getAttribute('min'), max: c.getAttribute('max'), step: c.getAttribute('step'),
+    label: c.type === 'radio' ? c.closest('fieldset').querySelector('legend').textContent : c.labels[0]?.textContent,
+    text: c.type === 'radio' ? c.labels[0].textContent : null,
     options: c.tagName === 'SELECT' ? [...c.options].map((o) => o.value) : null,
+    texts: c.tagName === 'SELECT' ? [...c.options].map((o) => o.textContent) : null,
   })));
-  const expect = table.options.filter((r) => !r.jsOnly && r.donjon).map((r) => r.key);
   const named = [...new Set(controls.filter((c) => c.name !== 'download').map((c) => c.name))];
-  assert.deepEqual(named, expect);
-  for (const row of table.options.filter((r) => named.includes(r.key) && r.values)) {
-    const c = controls.filter((x) => x.name === row.key);
-    if (row.kind === 'radio') {
-      assert.deepEqual(c.map((x) => x.value), row.values, row.key);
-      assert.equal(c.find((x) => x.checked).value, row.def, row.key);
-    } else {
-      assert.deepEqual(c[0].options, row.values, row.key);
-      assert.equal(c[0].value, row.def, row.key);
+  // donjon's keys under the defaults, in the script's form's order
+  assert.deepEqual(named, table.options.filter((r) => r.donjon && named.includes(r.key)).map((r) => r.key));
+  assert.ok(named.length >= 15, named.join());
+  for (const name of named) {
+    const k = keyOf[name], row = table.options.find((r) => r.key === name);
+    const c = controls.filter((x) => x.name === name);
+    assert.equal(c[0].label, row.label, `${name}: label`);
+    if (c[0].type === 'radio') {
+      assert.deepEqual(c.map((x) => x.value), k.values, name);
+      assert.equal(c.find((x) => x.checked).value, defaultName(k), name);
+      assert.deepEqual(c.map((x) => x.text), row.texts, `${name}: texts`);
+    } else if (c[0].tag === 'SELECT') {
+      assert.deepEqual(c[0].options, k.values, name);
+      assert.equal(c[0].value, defaultName(k), name);
+      assert.deepEqual(c[0].texts, row.texts, `${name}: texts`);
+    } else if (c[0].type === 'number') {
+      assert.deepEqual([c[0].min, c[0].max, c[0].step, c[0].value],
+                       [String(k.min), String(k.max), k.odd ? '2' : null, String(k.default)], name);
     }
   }
+  const buttons = await p6.$$eval('button[name="download"]', (bs) => bs.map((b) => [b.getAttribute('formaction'), b.textContent]));
+  assert.deepEqual(buttons, table.formats.map((f) => [f.route, f.label]));
   await p6.screenshot({ path: join(artifacts, 'nojs.png'), fullPage: true });
   await p6.fill('#f-seed', '7');
   await p6.selectOption('#f-rooms', 'dense');
@@ -498,6 +520,67 @@ await check('without JavaScript the form GETs the map itself', async () => {
   assert.match(dl.url(), /\/dungeon\.json\?seed=7&.*&download=1$/);
   assert.equal(dl.suggestedFilename(), 'dungeon-7.json');
   await p6.context().close();
+});
+
+// ------------------------------------------------- the form and GET /options
+
+await check('a key or format /options adds gets a control with no JavaScript change', async () => {
+  const p7 = await newPage();
+  await p7.route('**/options', async (r) => {
+    const doc = await (await r.fetch()).json();
+    doc.keys.push({ name: 'motif', kind: 'name', group: 'family', values: ['crypt', 'temple'],
+                    default: 'temple', families: ['donjon'], description: 'what the rooms were built for' },
+                  { name: 'wander_depth', kind: 'integer', group: 'draw', min: 1, max: 9, odd: true,
+                    default: 3, families: doc.families.map((f) => f.name), description: 'how deep' });
+    doc.formats.push({ name: 'svg', route: '/dungeon.svg', media_type: 'image/svg+xml', download: 'svg' });
+    await r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(doc) });
+  });
+  await p7.route('**/dungeon.*', (r) => r.fulfill({
+    status: 400, contentType: 'application/json',
+    body: JSON.stringify({ error: 'held back by the test', param: '', value: '', allowed: '' }) }));
+  await p7.goto(`${base}/`);
+  await failedRoll(p7);
+  const got = await p7.evaluate(() => {
+    const field = (k) => document.querySelector(`.field[data-key="${k}"]`);
+    const q = new URLSearchParams(window.dgForm.buildQuery(window.dgForm.values()));
+    return {
+      motif: [field('motif').closest('fieldset').dataset.group, field('motif').querySelector('label').textContent,
+              [...document.querySelectorAll('#f-motif option')].map((o) => o.textContent),
+              document.getElementById('f-motif').value, document.getElementById('h-motif').textContent],
+      depth: [field('wander_depth').closest('fieldset').dataset.group,
+              field('wander_depth').querySelector('label').textContent,
+              ['type', 'min', 'max', 'step', 'placeholder'].map((a) => document.getElementById('f-wander_depth').getAttribute(a))],
+      sent: [q.get('motif'), q.has('wander_depth')],
+      svg: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.svg')?.label,
+    };
+  });
+  assert.deepEqual(got.motif, ['dungeon', 'Motif', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
+  assert.deepEqual(got.depth, ['map', 'Wander depth', ['number', '1', '9', '2', '3']]);
+  assert.deepEqual(got.sent, ['temple', false]);
+  assert.equal(got.svg, 'SVG');
+  // only for its family: another algorithm hides it
+  await p7.selectOption('#f-algorithm', 'caverns');
+  assert.ok(await p7.locator('.field[data-key="motif"]').isHidden());
+  await p7.context().close();
+});
+
+await check('without /options the page says so and stays a plain form', async () => {
+  // not watched: the refused /options is this check's own doing
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const p8 = await ctx.newPage();
+  const errors = [];
+  p8.on('pageerror', (e) => errors.push(e.message));
+  await p8.route('**/options', (r) => r.fulfill({ status: 503, body: 'busy' }));
+  await p8.goto(`${base}/`);
+  const e = p8.locator('#e-general');
+  await e.waitFor({ state: 'visible' });
+  assert.match(await e.innerText(), /could not load its options \(the server answered 503/);
+  assert.ok(await p8.isVisible('.nojs-downloads'), 'the plain form\'s download buttons are offered');
+  await p8.screenshot({ path: join(artifacts, 'no-options.png') });
+  const [resp] = await Promise.all([p8.waitForNavigation(), p8.click('#roll')]);
+  assert.equal(resp.headers()['content-type'], 'image/png');
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });
 
 await check('no script errors on any page', async () => {

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static bool ready;
     if (!ready) {
-        check(srv_static_init(NULL) == DG_OK);
+        check(srv_static_init(NULL, NULL) == DG_OK);
         ready = true;
     }
     if (memchr(data, 0, size)) return 0;   /* not in a request line */

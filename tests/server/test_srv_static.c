@@ -4,7 +4,7 @@
 
 #include "srv.h"
 
-static void setup(void) { cr_assert_eq(srv_static_init(NULL), DG_OK); }
+static void setup(void) { cr_assert_eq(srv_static_init(NULL, NULL), DG_OK); }
 static void teardown(void) { srv_static_fini(); }
 TestSuite(srv_static, .init = setup, .fini = teardown);
 
