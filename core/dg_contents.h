@@ -72,7 +72,7 @@ const char *dg_difficulty_name(int v);
 const char *dg_severity_name(int v);
 const char *dg_coin_name(int v);
 const char *dg_rarity_name(int v);
-const char *dg_size_name_creature(int v);
+const char *dg_creature_size_name(int v);
 const char *dg_creature_type_name(int v);
 
 /* Parameter ranges (what the errors say is allowed). */

@@ -29,7 +29,7 @@ const char *dg_difficulty_name(int v) { return NAME_OF(difficulty_names, v); }
 const char *dg_severity_name(int v) { return NAME_OF(severity_names, v); }
 const char *dg_coin_name(int v) { return NAME_OF(coin_names, v); }
 const char *dg_rarity_name(int v) { return NAME_OF(rarity_names, v); }
-const char *dg_size_name_creature(int v) { return NAME_OF(size_names, v); }
+const char *dg_creature_size_name(int v) { return NAME_OF(size_names, v); }
 const char *dg_creature_type_name(int v) { return NAME_OF(type_names, v); }
 
 size_t dg_monster_count(void) { return DG__MONSTER_COUNT; }

@@ -73,7 +73,7 @@ Test(srd_tables, monsters_hold_together)
         cr_assert(known, "%s: unknown cr %s", m->name, m->cr);
         cr_assert(m->ac > 0 && m->hp > 0, "%s", m->name);
         cr_assert_neq(dg_creature_type_name(m->type)[0], '\0');
-        cr_assert_neq(dg_size_name_creature(m->size)[0], '\0');
+        cr_assert_neq(dg_creature_size_name(m->size)[0], '\0');
         for (size_t j = 0; j < i; j++) cr_assert_str_neq(m->name, dg_monster_info((int)j)->name);
     }
     cr_assert_eq(dg_magic_item_count(), 239);
