@@ -218,7 +218,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
         int *spots = malloc((size_t)len_max * sizeof *spots);
         if (!spots) rc = NOMEM(err, "placing exits");
         for (int axis = 0; axis < 2 && rc == DG_OK; axis++) {
-            dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg__opposite(e1);
+            dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg_dir_opposite(e1);
             int len = axis ? o->rows : o->cols, n = 0;
             for (int at = 1; at < len - 1; at++) {
                 int a1 = edge_area_at(p, edge_list[e1], edge_n[e1], e1, at);

@@ -339,7 +339,7 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
                             continue;
                         lab[v] = lu;
                         aux[v] = (unsigned char)(REACHED | (((dist + 1) % 3) << 2) |
-                                                 (unsigned)dg__opposite((dg_dir)d));
+                                                 (unsigned)dg_dir_opposite((dg_dir)d));
                         queue[tail++] = v;
                         continue;
                     }

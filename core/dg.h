@@ -113,7 +113,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_EGRESS_TILING, "tiling")
 #define DG_FORMATS(X)                                                         \
     X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
-    X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")
+    X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")   \
+    X(DG_FMT_MD, "md")
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
@@ -397,6 +398,8 @@ typedef enum { DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST } dg_dir;
 /* "north", ...; dx/dy: x is the column (east +1), y the row (south +1).
  * Inline: every pass walks neighbours with them. */
 const char *dg_dir_name(dg_dir d);
+/* north <-> south, west <-> east */
+static inline dg_dir dg_dir_opposite(dg_dir d) { return (dg_dir)(d ^ 1); }
 static inline int dg_dir_dx(dg_dir d) { return d == DG_DIR_WEST ? -1 : d == DG_DIR_EAST ? 1 : 0; }
 static inline int dg_dir_dy(dg_dir d) { return d == DG_DIR_NORTH ? -1 : d == DG_DIR_SOUTH ? 1 : 0; }
 

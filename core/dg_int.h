@@ -125,7 +125,6 @@ static inline uint32_t *dg__at(dg__build *b, int r, int c)
     return &b->cell[(size_t)r * (size_t)b->cols + (size_t)c];
 }
 static inline int dg__room_id(uint32_t w) { return (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT); }
-static inline dg_dir dg__opposite(dg_dir d) { return (dg_dir)(d ^ 1); }
 
 /* dg_door_type_bit() inline: passes set door bits in their inner loops. */
 static inline uint32_t dg__door_bit(dg_door_type t)

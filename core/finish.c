@@ -51,7 +51,7 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
     dg_dir heading = DG_DIR_EAST;
     dg_status rc = DG_OK;
     while (sx >= 0) {
-        dg_dir options[3] = {right[heading], heading, dg__opposite(right[heading])};
+        dg_dir options[3] = {right[heading], heading, dg_dir_opposite(right[heading])};
         int k;
         for (k = 0; k < 3; k++)
             if (edge[V(x, y)] & (1u << options[k])) break;

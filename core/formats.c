@@ -20,6 +20,8 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others"},
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true,
                         "a Foundry VTT scene with its walls and doors"},
+    [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, true,
+                   "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors"},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)

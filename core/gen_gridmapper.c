@@ -202,7 +202,7 @@ static dg_status carve_join(gm *g, int a, int z, dg_error *err)
 #define CELL_C(k) (across ? (k) : line)
     if (wa == wz) return put_door(b, CELL_R(wa), CELL_C(wa), out, a, z, err);
     dg_status rc = put_door(b, CELL_R(wa), CELL_C(wa), out, a, 0, err);
-    if (rc == DG_OK) rc = put_door(b, CELL_R(wz), CELL_C(wz), dg__opposite(out), z, 0, err);
+    if (rc == DG_OK) rc = put_door(b, CELL_R(wz), CELL_C(wz), dg_dir_opposite(out), z, 0, err);
     for (int k = wa + 1; k < wz; k++) *dg__at(b, CELL_R(k), CELL_C(k)) = DG_CORRIDOR;
 #undef CELL_R
 #undef CELL_C
@@ -292,14 +292,14 @@ static dg_status place_exits(gm *g, dg_error *err)
             int lines = axis ? p->sec_rows : p->sec_cols;
             int both[DG__GM_MAX_SECS], nb = 0;
             for (int k = 0; k < lines; k++)
-                if (rim_room_on(p, edge, k, NULL) && rim_room_on(p, dg__opposite(edge), k, NULL)) both[nb++] = k;
+                if (rim_room_on(p, edge, k, NULL) && rim_room_on(p, dg_dir_opposite(edge), k, NULL)) both[nb++] = k;
             for (int t = 0; t < want && nb > 0 && rc == DG_OK;) {
                 int pick = (int)dg_rng_below(&b->rng, (uint32_t)nb), k = both[pick];
                 both[pick] = both[--nb];
                 /* an exit dug since may cross this line */
-                if (!rim_room_on(p, edge, k, NULL) || !rim_room_on(p, dg__opposite(edge), k, NULL)) continue;
+                if (!rim_room_on(p, edge, k, NULL) || !rim_room_on(p, dg_dir_opposite(edge), k, NULL)) continue;
                 rc = dig_exit(g, edge, k, err);
-                if (rc == DG_OK) rc = dig_exit(g, dg__opposite(edge), k, err);
+                if (rc == DG_OK) rc = dig_exit(g, dg_dir_opposite(edge), k, err);
                 t++;
             }
         }
@@ -370,7 +370,7 @@ static dg_status stair_in_room(dg__build *b, int id, bool down, bool *done, dg_e
                     int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
                     *dg__at(b, r + dr, c + dc) = DG_CORRIDOR;
                     *dg__at(b, r + 2 * dr, c + 2 * dc) = DG_CORRIDOR | DG__KEEP | (down ? DG_STAIR_DN : DG_STAIR_UP);
-                    dg_stair s = {c + 2 * dc, r + 2 * dr, down, dg__opposite((dg_dir)d), c + dc, r + dr};
+                    dg_stair s = {c + 2 * dc, r + 2 * dr, down, dg_dir_opposite((dg_dir)d), c + dc, r + dr};
                     *done = true;
                     return dg__add_stair(b, &s, err);
                 }

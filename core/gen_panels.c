@@ -250,7 +250,7 @@ static uint32_t walk(dg__build *b, int r, int c, dg_dir d, uint32_t stop)
         /* a run may bend: continue to its one other corridor neighbour */
         dg_dir next = d;
         for (int k = 0; k < 4; k++) {
-            if (k == (int)dg__opposite(d)) continue;
+            if (k == (int)dg_dir_opposite(d)) continue;
             if (dg__get(b, r + dg_dir_dy((dg_dir)k), c + dg_dir_dx((dg_dir)k)) & DG_CORRIDOR) {
                 next = (dg_dir)k;
                 break;

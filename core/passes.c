@@ -91,7 +91,7 @@ static dg_status knock_through(dg__build *b, int r, int c, dg_dir d, dg_error *e
     /* crossing a room's wall makes a door, owned by the room behind it if
      * there is one */
     dg__door door = {r, c, d, room_back, room_ahead, 0};
-    if (!room_back) door = (dg__door){r, c, dg__opposite(d), room_ahead, 0, 0};
+    if (!room_back) door = (dg__door){r, c, dg_dir_opposite(d), room_ahead, 0, 0};
     door.type = dg__door_type(&b->rng, b->o->doors);
     *w = (*w & ~DG_DOORSPACE) | dg_door_type_bit(door.type);
     return dg__add_door(b, &door, err);
@@ -302,7 +302,7 @@ static int pick_exit(dg__build *b, dg_dir edge, bool paired)
         for (int k = 0; k < n; k++) {
             int at = 2 * k + 1;
             if (!exit_depth(b, edge, at)) continue;
-            if (paired && !exit_depth(b, dg__opposite(edge), at)) continue;
+            if (paired && !exit_depth(b, dg_dir_opposite(edge), at)) continue;
             if (pass == 0) count++;
             else if (seen++ == want) return at;
         }
@@ -326,7 +326,7 @@ dg_status dg__place_exits(dg__build *b, dg_error *err)
             int at = pick_exit(b, edge, true);
             if (at < 0) continue;
             if ((rc = dig_exit(b, edge, at, err)) == DG_OK)
-                rc = dig_exit(b, dg__opposite(edge), at, err);
+                rc = dig_exit(b, dg_dir_opposite(edge), at, err);
         }
         return rc;
     }

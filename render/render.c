@@ -13,6 +13,7 @@ static const encoder encoders[DG_FMT_COUNT] = {
     [DG_FMT_PNG] = dg_png_encode,
     [DG_FMT_UVTT] = dg_uvtt_encode,
     [DG_FMT_FOUNDRY] = dg_foundry_encode,
+    [DG_FMT_MD] = dg_md_encode,
 };
 
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)

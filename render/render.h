@@ -39,6 +39,8 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 void dg_render_thread_release(void);
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* format=md: the whole key as Markdown (md.c). */
+dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* Universal VTT (.dd2vtt) and Foundry VTT scene JSON: walls and doors placed,
  * at d->opts.ppg pixels per cell; see vtt.c for the documents. */

@@ -168,4 +168,22 @@ static inline dg_dir dg__dir_opposite(dg_dir d)
     }
 }
 
+
+/* ------------------------------------------------------- key_text.c */
+
+/* The room key's phrases, appended to b (md.c, donjon.c). */
+dg_status dg__key_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* donjon's "Bugbear and 1 x Goblin" (with_cr: "Bugbear (cr 1) and ..."). */
+dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err);
+/* "Bugbear (cr 1) and 1 x Goblin (cr 1/4); medium, 250 xp" */
+dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err);
+dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err);
+dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
+dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
+dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
+
 #endif

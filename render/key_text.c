@@ -1,0 +1,133 @@
+/* key_text.c -- the room key in words: the phrases every encoder that
+ * prints contents shares (format=md, format=donjon's detail lines), built
+ * from the stocking model (core/dg_contents.h). Which phrases an output
+ * shows, and how it frames them, is the encoder's business; the words
+ * themselves are the model's tables. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render_int.h"
+
+dg_status dg__key_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return dg_error_set(err, DG_EINVAL, "", "", "", "cannot format the key");
+    if ((size_t)n < sizeof small) return dg_buf_append(b, small, (size_t)n, err);
+    dg_status rc = dg__buf_reserve(b, (size_t)n + 1, err);
+    if (rc != DG_OK) return rc;
+    va_start(ap, fmt);
+    vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+    return DG_OK;
+}
+
+/* donjon's way with a group list, which its tools parse: the first group
+ * "Name" (one) or "N x Name", every later one "N x Name", even for one. */
+dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    for (int g = 0; g < e->n_groups && rc == DG_OK; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        int n = e->groups[g].count;
+        if (g) rc = dg_buf_puts(b, " and ", err);
+        if (rc == DG_OK && (g || n > 1)) rc = dg__key_printf(b, err, "%d x ", n);
+        if (rc == DG_OK) rc = dg_buf_puts(b, m->name, err);
+        if (rc == DG_OK && with_cr) rc = dg__key_printf(b, err, " (cr %s)", m->cr);
+    }
+    return rc;
+}
+
+dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err)
+{
+    dg_status rc = dg__key_inhabited(b, e, true, err);
+    if (rc == DG_OK)
+        rc = dg__key_printf(b, err, "; %s, %ld xp", dg_difficulty_name(e->difficulty), e->xp);
+    return rc;
+}
+
+dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
+{
+    const dg_trap_kind *k = dg_trap_kind_info(t->kind);
+    dg_status rc = dg__key_printf(b, err, "%s (%s): %s; DC %d to find, DC %d to disable; ", k->name,
+                                  dg_severity_name(t->severity), dg_trigger_name(t->trigger), t->find_dc,
+                                  t->disable_dc);
+    if (rc != DG_OK) return rc;
+    if (k->attack)
+        rc = dg__key_printf(b, err, "+%d to hit, %dd%d %s damage. ", t->attack_bonus, t->dice, t->die,
+                            k->damage_type);
+    else
+        rc = dg__key_printf(b, err, "DC %d %s save or %dd%d %s damage. ", t->save_dc, k->save, t->dice,
+                            t->die, k->damage_type);
+    if (rc == DG_OK) rc = dg_buf_puts(b, k->effect, err);
+    return rc;
+}
+
+/* "6 gp; 17 cp; 2 x jade (100 gp each); silver ewer (25 gp); Potion of
+ * Healing (common)", highest coins first; "" for no treasure. */
+dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    const char *sep = "";
+    for (int c = DG_COIN_COUNT - 1; c >= 0 && rc == DG_OK; c--)
+        if (t->coins[c]) {
+            rc = dg__key_printf(b, err, "%s%ld %s", sep, t->coins[c], dg_coin_name(c));
+            sep = "; ";
+        }
+    for (int i = 0; i < t->n_gems && rc == DG_OK; i++, sep = "; ")
+        rc = dg__key_printf(b, err, "%s%d x %s (%d gp each)", sep, t->gems[i].count,
+                            dg_contents_word(DG_WORDS_GEM, t->gems[i].kind), t->gems[i].value_gp);
+    for (int i = 0; i < t->n_art && rc == DG_OK; i++, sep = "; ")
+        rc = dg__key_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(DG_WORDS_ART, t->art[i].kind),
+                            t->art[i].value_gp);
+    for (int i = 0; i < t->n_items && rc == DG_OK; i++, sep = "; ") {
+        const dg_magic_item *m = dg_magic_item_info(t->items[i]);
+        rc = dg__key_printf(b, err, "%s%s (%s)", sep, m->name, dg_rarity_name(m->rarity));
+    }
+    return rc;
+}
+
+/* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */
+dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
+{
+    if (t->container < 0) return DG_OK;
+    dg_status rc = dg__key_printf(b, err, "in a %s", dg_contents_word(DG_WORDS_CONTAINER, t->container));
+    if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, " (", err);
+    if (rc == DG_OK && t->lock_dc) rc = dg__key_printf(b, err, "locked, DC %d to pick", t->lock_dc);
+    if (rc == DG_OK && t->trapped) rc = dg_buf_puts(b, t->lock_dc ? "; trapped: " : "trapped: ", err);
+    if (rc == DG_OK && t->trapped) rc = dg__key_trap(b, &t->trap, err);
+    if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, ")", err);
+    return rc;
+}
+
+/* A door's own description: "Iron door (AC 19, 45 hp, DC 25 to break);
+ * locked, DC 20 to pick, its key in room 3". */
+dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err)
+{
+    const char *material = dg_contents_word(DG_WORDS_DOOR_MATERIAL, c->material);
+    dg_status rc;
+    switch (d->type) {
+    case DG_DOOR_ARCH: return dg_buf_puts(b, "Archway", err);
+    case DG_DOOR_PORTC:
+        return dg__key_printf(b, err, "Portcullis (DC %d Strength to lift)", c->break_dc);
+    default: break;
+    }
+    rc = dg__key_printf(b, err, "%s door (AC %d, %d hp, DC %d to break)", material, c->ac, c->hp, c->break_dc);
+    if (rc == DG_OK && c->lock_dc) {
+        rc = dg__key_printf(b, err, "; locked, DC %d to pick", c->lock_dc);
+        if (rc == DG_OK && c->key_room) rc = dg__key_printf(b, err, ", its key in room %d", c->key_room);
+    }
+    if (rc == DG_OK && c->trapped) {
+        rc = dg_buf_puts(b, "; trapped: ", err);
+        if (rc == DG_OK) rc = dg__key_trap(b, &c->trap, err);
+    }
+    if (rc == DG_OK && c->secret >= 0)
+        rc = dg__key_printf(b, err, "; secret: %s (DC %d Wisdom (Perception) to find)",
+                            dg_contents_word(DG_WORDS_SECRET, c->secret), c->secret_dc);
+    return rc;
+}

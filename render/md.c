@@ -1,0 +1,221 @@
+/* md.c -- format=md: the dungeon's whole key as Markdown, readable as it
+ * is and pasteable into Homebrewery or a notes app: the name, the party it
+ * is stocked for, its details and history, the wandering monsters, a
+ * section per room (what it was, what is in it, its doors), the corridor
+ * features, then the SRD attribution. The phrases are key_text.c's; the map
+ * itself is the other formats'. */
+#include <stdio.h>
+#include <string.h>
+
+#include "render_int.h"
+
+#define FEET_PER_CELL 10 /* donjon's scale, which the key's sizes use */
+
+typedef struct {
+    dg_buf *b;
+    dg_error *err;
+    dg_status rc;
+} md;
+
+static void put(md *m, const char *s)
+{
+    if (m->rc == DG_OK) m->rc = dg_buf_puts(m->b, s, m->err);
+}
+
+#define PUTF(m, ...) ((m)->rc == DG_OK ? (void)((m)->rc = dg__key_printf((m)->b, (m)->err, __VA_ARGS__)) : (void)0)
+
+/* A sentence from a phrase: its first letter capitalised. */
+static void put_sentence(md *m, const char *s)
+{
+    if (!*s) return;
+    char first[2] = {s[0] >= 'a' && s[0] <= 'z' ? (char)(s[0] - 'a' + 'A') : s[0], '\0'};
+    put(m, first);
+    put(m, s + 1);
+}
+
+static const char *word(dg_words w, int i) { return i >= 0 ? dg_contents_word(w, i) : ""; }
+
+/* "a" or "an" before a word, by its first letter (the key's words have no
+ * silent h or long u to trip on). */
+static const char *article(const char *w)
+{
+    char c = w[0] >= 'A' && w[0] <= 'Z' ? (char)(w[0] - 'A' + 'a') : w[0];
+    return strchr("aeiou", c) && c ? "an" : "a";
+}
+
+static void put_header(md *m, const dg_dungeon *d, const dg_contents *c)
+{
+    char name[DG_STOCK_NAME_BYTES + 64];
+    dg_contents_name(c, name, sizeof name);
+    PUTF(m, "# %s\n\n", name);
+    PUTF(m, "*A dungeon for %d level-%d character%s", c->party, c->level, c->party == 1 ? "" : "s");
+    if (c->motif != DG_MOTIF_NONE) PUTF(m, ", %s", dg_motif_name(c->motif));
+    PUTF(m, ". %d rooms on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
+         (int)d->n_rooms, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed,
+         DG_GENERATOR_VERSION);
+    if (c->depth != DG_DEPTH_FULL) return;
+    put_sentence(m, word(DG_WORDS_HISTORY, c->history));
+    put(m, ".");
+    for (int f = 0; f < c->n_factions; f++)
+    {
+        const char *kind = word(DG_WORDS_FACTION, c->factions[f].kind);
+        bool has_article = !strncmp(kind, "a ", 2) || !strncmp(kind, "an ", 3) || !strncmp(kind, "the ", 4);
+        PUTF(m, "%s%s, %s%s%s", f ? "; and by " : " It is held by ", word(DG_WORDS_FACTION_NAME, c->factions[f].name),
+             has_article ? "" : article(kind), has_article ? "" : " ", kind);
+    }
+    put(m, c->n_factions ? ".\n\n" : "\n\n");
+    const dg_details *t = &c->details;
+    put(m, "| Floor | Walls | Temperature | Illumination |\n|---|---|---|---|\n");
+    PUTF(m, "| %s | %s | %s | %s |\n\n", word(DG_WORDS_FLOOR, t->floor), word(DG_WORDS_WALLS, t->walls),
+         word(DG_WORDS_TEMPERATURE, t->temperature), word(DG_WORDS_ILLUMINATION, t->illumination));
+    if (t->special >= 0) PUTF(m, "**Special.** %s.\n\n", word(DG_WORDS_SPECIAL, t->special));
+}
+
+static void put_wandering(md *m, const dg_contents *c)
+{
+    if (!c->n_wandering) return;
+    put(m, "## Wandering monsters\n\nRoll a d6 when the party lingers or makes noise.\n\n| d6 | Encounter |\n|---|---|\n");
+    for (int i = 0; i < c->n_wandering && m->rc == DG_OK; i++) {
+        PUTF(m, "| %d | ", i + 1);
+        if (m->rc == DG_OK) m->rc = dg__key_encounter(m->b, &c->wandering[i].encounter, m->err);
+        PUTF(m, ", %s |\n", word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
+    }
+    put(m, "\n");
+}
+
+static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
+{
+    bool any = false;
+    for (size_t i = 0; i < d->n_doors && m->rc == DG_OK; i++) {
+        const dg_door *door = &d->doors[i];
+        if (door->room != id && door->other != id) continue;
+        dg_dir side = door->room == id ? door->dir : dg_dir_opposite(door->dir);
+        int beyond = door->room == id ? door->other : door->room;
+        put(m, any ? "\n- " : "**Exits.**\n\n- ");
+        any = true;
+        put(m, "*");
+        put_sentence(m, dg_dir_name(side));
+        if (beyond) PUTF(m, ", to room %d:* ", beyond);
+        else put(m, ", to a corridor:* ");
+        if (c && i < c->n_doors) {
+            if (m->rc == DG_OK) m->rc = dg__key_door(m->b, door, &c->doors[i], m->err);
+        } else {
+            put_sentence(m, dg_door_type_name(door->type));
+        }
+        put(m, ".");
+    }
+    if (any) put(m, "\n\n");
+}
+
+/* The keys lying in room id: which locked door each one opens. */
+static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
+{
+    int n = 0;
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
+        if (c->doors[i].key_room != id) continue;
+        const dg_door *door = &d->doors[i];
+        PUTF(m, "%s the key to the %s door of room %d", n++ ? ";" : "**Keys.** Here lies", dg_dir_name(door->dir),
+             door->room);
+        if (door->other) PUTF(m, " (into room %d)", door->other);
+    }
+    if (n) put(m, ".\n\n");
+}
+
+static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_room *r)
+{
+    const dg_room_contents *rc = c ? dg_contents_room(c, r->id) : NULL;
+    PUTF(m, "### Room %d", r->id);
+    if (rc && rc->purpose >= 0) PUTF(m, ": %s", word(DG_WORDS_PURPOSE, rc->purpose));
+    PUTF(m, "\n\n*%d x %d ft", r->width * FEET_PER_CELL, r->height * FEET_PER_CELL);
+    if (rc && c->farthest_room == r->id) put(m, "; the lair, farthest from the entrance");
+    if (rc && c->entrance_room == r->id) put(m, "; the party comes in here");
+    put(m, ".*\n\n");
+    if (rc) {
+        if (rc->n_dressing) {
+            for (int i = 0; i < rc->n_dressing; i++) {
+                put(m, i ? (i + 1 == rc->n_dressing ? " and " : ", ") : "");
+                if (!i) put_sentence(m, word(DG_WORDS_DRESSING, rc->dressing[i]));
+                else put(m, word(DG_WORDS_DRESSING, rc->dressing[i]));
+            }
+            put(m, ".");
+            if (rc->sound >= 0) PUTF(m, " You hear %s.", word(DG_WORDS_SOUND, rc->sound));
+            if (rc->smell >= 0) PUTF(m, " It smells of %s.", word(DG_WORDS_SMELL, rc->smell));
+            put(m, "\n\n");
+        }
+        const dg_encounter *e = &rc->encounter;
+        if (e->n_groups) {
+            put(m, "**Monsters.** ");
+            for (int g = 0; g < e->n_groups; g++) {
+                const dg_monster *mo = dg_monster_info(e->groups[g].monster);
+                if (g) put(m, "; ");
+                if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
+                PUTF(m, "%s (CR %s, AC %d, %d hp)", mo->name, mo->cr, mo->ac, mo->hp);
+            }
+            const char *diff = dg_difficulty_name(e->difficulty);
+            PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
+                 article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+            if (e->faction >= 0 && e->faction < c->n_factions)
+                PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
+            put(m, "\n\n");
+        } else {
+            put(m, "**Empty.**\n\n");
+        }
+        for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {
+            put(m, "**Trap.** ");
+            if (m->rc == DG_OK) m->rc = dg__key_trap(m->b, &rc->traps[t], m->err);
+            put(m, "\n\n");
+        }
+        if (rc->has_treasure) {
+            put(m, "**Treasure.** ");
+            if (m->rc == DG_OK) m->rc = dg__key_treasure(m->b, &rc->treasure, m->err);
+            if (rc->treasure.container >= 0) put(m, ", ");
+            if (m->rc == DG_OK) m->rc = dg__key_container(m->b, &rc->treasure, m->err);
+            if (rc->treasure.hidden && rc->n_hidden) put(m, ", hidden in the feature below");
+            PUTF(m, ". Worth %ld gp.\n\n", dg_treasure_value_gp(&rc->treasure));
+        }
+        for (int h = 0; h < rc->n_hidden; h++) {
+            put(m, "**Hidden.** ");
+            put_sentence(m, word(DG_WORDS_HIDDEN, rc->hidden[h].kind));
+            PUTF(m, " (DC %d Wisdom (Perception) to notice).\n\n", rc->hidden[h].dc);
+        }
+        put_keys(m, d, c, r->id);
+    }
+    put_doors(m, d, c, r->id);
+}
+
+static void put_corridors(md *m, const dg_contents *c)
+{
+    if (!c->n_corridor_features) return;
+    put(m, "## Corridor features\n\n");
+    for (int i = 0; i < c->n_corridor_features; i++) {
+        const dg_corridor_feature *f = &c->corridor_features[i];
+        PUTF(m, "- **%c.** ", 'a' + i);
+        put_sentence(m, word(DG_WORDS_CORRIDOR, f->kind));
+        put(m, " (squares");
+        for (int k = 0; k < f->n_cells; k++) PUTF(m, "%s %d,%d", k ? ";" : "", f->cells[k].x, f->cells[k].y);
+        put(m, ").\n");
+    }
+    put(m, "\n");
+}
+
+dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    md m = {out, err, DG_OK};
+    const dg_contents *c = d->contents;
+    dg_contents empty;
+    if (!c) { /* a hand-built map: its name and rooms, nothing in them */
+        memset(&empty, 0, sizeof empty);
+        empty.depth = DG_DEPTH_NONE;
+        empty.level = 1;
+        empty.party = 4;
+        c = &empty;
+    }
+    put_header(&m, d, c);
+    put_wandering(&m, c);
+    if (d->n_rooms) put(&m, "## Rooms\n\n");
+    for (size_t i = 0; i < d->n_rooms && m.rc == DG_OK; i++)
+        put_room(&m, d, c->n_rooms ? c : NULL, &d->rooms[i]);
+    put_corridors(&m, c);
+    put(&m, "---\n\n*" DG_SRD_ATTRIBUTION "*\n");
+    return m.rc;
+}
