@@ -97,6 +97,21 @@ check "gzip: one entry for every way of asking ($(hdr X-Cache-Status "$run/g1"),
 get "$run/g3" -H "Accept-Encoding: gzip" -H "If-None-Match: $(hdr ETag "$run/g1")" "$url/dungeon.json?seed=stack-miss-hit"
 check "gzip: its own ETag gives 304 too" test "$(status "$run/g3")" = 304
 
+# every instance frozen: what nginx has stored is still served
+pids=$(cat "$run"/stack/instance-*.pid)
+# shellcheck disable=SC2086 # one pid a word
+kill -STOP $pids
+code=$(curl -s -m 5 -o /dev/null -D "$run/s1" -w '%{http_code}' "$url/dungeon.json?seed=stack-miss-hit" || true)
+kill -CONT $pids
+check "every instance stopped: a stored map is still served ($code, $(hdr X-Cache-Status "$run/s1"))" \
+    test "$code/$(hdr X-Cache-Status "$run/s1")" = 200/HIT
+
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data '{"seed": 3, "rooms": "dense"}' "$url/dungeon")
+check "POST /dungeon with a small body goes through ($code)" test "$code" = 200
+code=$(curl -s --interface 127.0.0.2 -o /dev/null -w '%{http_code}' "$url/metrics")
+check "/metrics is not served to other addresses ($code)" test "$code" = 404
+
 # --- nginx's limits -----------------------------------------------------------
 # a stalled body: headers and 10 of 200 bytes, then nothing. nginx waits
 # client_body_timeout (10 s) and closes; it runs beside the load below.
@@ -119,7 +134,7 @@ check "a 1 MB body: 413 from nginx ($code)" test "$code" = 413
 # through, then 50 a second: what it served must fit that, whatever the
 # machine's speed, and only what it served may reach an instance.
 t0=$(date +%s%N)
-curl -s --parallel --parallel-max 16 --interface 127.0.0.2 -o /dev/null -w '%{http_code}\n' \
+curl -s --no-progress-meter --parallel --parallel-max 16 --interface 127.0.0.2 -o /dev/null -w '%{http_code}\n' \
     "$url/dungeon.txt?seed=flood[1-600]" >"$run/flood"
 ms=$((($(date +%s%N) - t0) / 1000000))
 served=$(grep -c '^200$' "$run/flood" || true)
@@ -152,7 +167,8 @@ wait "$slow" || true
 secs=$(cat "$run/slow.secs" 2>/dev/null || echo none)
 check "a stalled body is cut by nginx after client_body_timeout (closed after $secs s)" \
     test "$secs" != none -a "$secs" -ge 9 -a "$secs" -le 15
-check "neither the huge nor the stalled body reached an instance" test "$(instance_lines "POST /dungeon")" = 0
+check "neither the huge nor the stalled body reached an instance (only the small POST did)" \
+    test "$(instance_lines "POST /dungeon")" = 1
 
 # --- stopping -------------------------------------------------------------------
 pids=$(cat "$run"/stack/instance-*.pid)
