@@ -61,13 +61,14 @@ start_alone() { # name, flags...
   port=$(cat "$pf")
 }
 
-# deploy/local.sh N: sets $port, $instance_pids, $nginx_pids.
+# deploy/local.sh N: sets $port, $stack_pid, $instance_pids, $nginx_pids.
 start_stack() { # name, instances, nginx cache on|off, dungeond flags...
   local name=$1 n=$2 cache=$3 dir=$work/$1
   shift 3
   RUN_DIR=$dir PORT=0 NGINX_CACHE=$cache bash "$root/deploy/local.sh" "$n" --access-log off "$@" \
     >"$work/$name.out" 2>"$work/$name.err" &
-  pids+=($!)
+  stack_pid=$!
+  pids+=("$stack_pid")
   for _ in $(seq 200); do [ -s "$dir/address" ] && break; sleep 0.05; done
   [ -s "$dir/address" ] || { echo "bench_scale: local.sh $n did not come up" >&2; cat "$work/$name.err" >&2; exit 1; }
   port=$(sed 's|.*:||' "$dir/address")
@@ -108,18 +109,17 @@ start_alone off --cache off
 for p in "${paths[@]}"; do measure "alone off $p" "$p" "$server_pids"; done
 start_alone on --cache on
 for p in "${paths[@]}"; do measure "alone on $p" "$p" "$server_pids"; done
+# local.sh stops its instances and nginx on SIGTERM
+stop_stack() { kill -TERM "$stack_pid"; wait "$stack_pid" 2>/dev/null || true; }
 for n in 1 2; do
   # cache off: nginx's proxy_cache off and the instances' own cache off too,
   # so every request is generated and encoded
   start_stack "off$n" "$n" off --cache off
   for p in "${paths[@]}"; do measure "nginx$n off $p" "$p" "$instance_pids" "$nginx_pids"; done
+  stop_stack
   start_stack "on$n" "$n" on
   for p in "${paths[@]}"; do measure "nginx$n on $p" "$p" "$instance_pids" "$nginx_pids"; done
-  # stop these before the next pair: idle processes cost nothing, but fewer
-  # is plainer
-  for k in "${!pids[@]}"; do
-    case $k in 0|1) ;; *) kill -TERM "${pids[$k]}" 2>/dev/null; wait "${pids[$k]}" 2>/dev/null || true; unset "pids[$k]" ;; esac
-  done
+  stop_stack
 done
 
 printf '\n%-34s %10s %9s %9s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "dungeond" "nginx"

@@ -54,7 +54,7 @@ port=${url##*:}
 echo "stack at $url"
 
 # header NAME from the headers in file F, without the CR
-hdr() { awk -v n="$(tr 'A-Z' 'a-z' <<<"$1")" -F': ' 'tolower($1) == n { sub(/\r$/, "", $2); print $2 }' "$2"; }
+hdr() { awk -v n="$1" -F': ' 'tolower($1) == tolower(n) { sub(/\r$/, "", $2); print $2 }' "$2"; }
 status() { head -n1 "$1" | awk '{ print $2 }'; }
 get() { # headers-file, curl args...
     local h=$1; shift
@@ -102,6 +102,7 @@ pids=$(cat "$run"/stack/instance-*.pid)
 # shellcheck disable=SC2086 # one pid a word
 kill -STOP $pids
 code=$(curl -s -m 5 -o /dev/null -D "$run/s1" -w '%{http_code}' "$url/dungeon.json?seed=stack-miss-hit" || true)
+# shellcheck disable=SC2086
 kill -CONT $pids
 check "every instance stopped: a stored map is still served ($code, $(hdr X-Cache-Status "$run/s1"))" \
     test "$code/$(hdr X-Cache-Status "$run/s1")" = 200/HIT
@@ -156,8 +157,8 @@ wait "$load" || true
 cat "$run/wrk.out"
 total=$(awk '/ requests in / { print $1 }' "$run/wrk.out")
 check "load: requests answered ($total)" test "${total:-0}" -gt 100
-check "load: 0 failed requests (no socket errors, no non-2xx)" \
-    eval '! grep -q "Socket errors\|Non-2xx" "$run/wrk.out"'
+no_failures() { ! grep -q "Socket errors\|Non-2xx" "$run/wrk.out"; }
+check "load: 0 failed requests (no socket errors, no non-2xx)" no_failures
 retried=$(grep -c 'upstream=[^ ]*, ' "$run/stack/nginx.log" || true)
 echo "      nginx retried $retried requests on another instance"
 check "load: local.sh restarted both instances" \
