@@ -10,9 +10,12 @@
 # it never fails on a number.
 #
 # usage: bench/bench_scale.sh [BUILD_DIR] [SECONDS] [CONNECTIONS] [THREADS]
-#        defaults: build 5 64 2. Needs wrk, nginx (Debian: wrk nginx-light)
-#        and curl. Everything runs on this machine: wrk, nginx and the
-#        instances share its cores, which is what limits the figures.
+#        defaults: build 5 64 2; ROUNDS=3 in the environment: every case
+#        runs that many times, interleaved with the others so drift in the
+#        machine's load hits all alike, and the median round (by req/s) is
+#        shown. Needs wrk, nginx (Debian: wrk nginx-light), curl and perl.
+#        Everything runs on this machine: wrk, nginx and the instances share
+#        its cores, which is what limits the figures.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +23,7 @@ build=${1:-$root/build}
 secs=${2:-5}
 conns=${3:-64}
 threads=${4:-2}
+rounds=${ROUNDS:-3}
 daemon=$build/dungeond
 for tool in wrk nginx curl perl; do
   command -v "$tool" >/dev/null || { echo "bench_scale: $tool not installed" >&2; exit 2; }
@@ -61,29 +65,29 @@ start_alone() { # name, flags...
   port=$(cat "$pf")
 }
 
-# deploy/local.sh N: sets $port, $stack_pid, $instance_pids, $nginx_pids.
+# deploy/local.sh N: sets $port, $instance_pids, $nginx_pids.
 start_stack() { # name, instances, nginx cache on|off, dungeond flags...
   local name=$1 n=$2 cache=$3 dir=$work/$1
   shift 3
   RUN_DIR=$dir PORT=0 NGINX_CACHE=$cache bash "$root/deploy/local.sh" "$n" --access-log off "$@" \
     >"$work/$name.out" 2>"$work/$name.err" &
-  stack_pid=$!
-  pids+=("$stack_pid")
+  pids+=($!)
   for _ in $(seq 200); do [ -s "$dir/address" ] && break; sleep 0.05; done
   [ -s "$dir/address" ] || { echo "bench_scale: local.sh $n did not come up" >&2; cat "$work/$name.err" >&2; exit 1; }
   port=$(sed 's|.*:||' "$dir/address")
-  instance_pids=$(cat "$dir"/instance-*.pid)
+  instance_pids=$(cat "$dir"/instance-*.pid | tr '\n' ' ')
   local master
   master=$(cat "$dir/nginx/nginx.pid")
   nginx_pids="$master $(pgrep -P "$master" | tr '\n' ' ')"
 }
 
-# Runs wrk on path; prints req/s, p50, p99 and CPU us/req of each pid group.
-declare -A result
-measure() { # key, path, pid group 1, [pid group 2]
-  local key=$1 path=$2 g1=$3 g2=${4:-} out a0 a1 b0 b1 n
+# One wrk run of case key; appends "req/s p50 p99 us/req us/req" to runs[key].
+declare -A runs
+measure() { # key, port, path, pid group 1, [pid group 2]
+  local key=$1 port=$2 path=$3 g1=$4 g2=${5:-} out a0 a1 b0 b1 n
   # shellcheck disable=SC2086 # the groups are lists of pids
   {
+    # a short warm-up fills the caches and wakes every thread
     wrk -t"$threads" -c"$conns" -d1s "http://127.0.0.1:$port$path" >/dev/null 2>&1 || true
     a0=$(cpu_ticks $g1); b0=$(cpu_ticks $g2)
     out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "http://127.0.0.1:$port$path")
@@ -93,33 +97,51 @@ measure() { # key, path, pid group 1, [pid group 2]
     echo "bench_scale: $key: $(grep "Non-2xx\|Socket errors" <<<"$out" | tr '\n' ' ')" >&2
   fi
   n=$(awk '/ requests in / { print $1 }' <<<"$out")
-  result[$key]=$(awk -v r="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")" \
+  runs[$key]+=$(awk -v r="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")" \
     -v p50="$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")" \
     -v p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")" \
     -v a=$((a1 - a0)) -v b=$((b1 - b0)) -v hz="$hz" -v n="$n" -v two="$g2" \
-    'BEGIN { printf "%10.0f %9s %9s %10.0f %10s", r, p50, p99, 1e6 * a / hz / n, two == "" ? "-" : sprintf("%.0f", 1e6 * b / hz / n) }')
+    'BEGIN { printf "%10.0f %9s %9s %10.0f %10s\n", r, p50, p99, 1e6 * a / hz / n, two == "" ? "-" : sprintf("%.0f", 1e6 * b / hz / n) }')$'\n'
 }
+# The round with the median req/s stands for the case.
+median() { sort -n <<<"${runs[$1]%$'\n'}" | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'; }
 
-paths=("/dungeon.json?seed=7" "/dungeon.png?seed=7")
-echo "bench_scale: wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs;" \
+echo "bench_scale: wrk -t$threads -c$conns -d${secs}s on loopback, $(nproc) CPUs, median of $rounds rounds;" \
      "dungeond $("$daemon" --version | cut -d' ' -f2-); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# --- one daemon alone, and N behind nginx -----------------------------------
+# --- every server up at once (idle ones cost nothing) ------------------------
+# case key -> "port|pids|pids": what to load and whose CPU to count
+declare -A target
 start_alone off --cache off
-for p in "${paths[@]}"; do measure "alone off $p" "$p" "$server_pids"; done
+target[alone off]="$port|$server_pids|"
 start_alone on --cache on
-for p in "${paths[@]}"; do measure "alone on $p" "$p" "$server_pids"; done
-# local.sh stops its instances and nginx on SIGTERM
-stop_stack() { kill -TERM "$stack_pid"; wait "$stack_pid" 2>/dev/null || true; }
+target[alone on]="$port|$server_pids|"
 for n in 1 2; do
   # cache off: nginx's proxy_cache off and the instances' own cache off too,
   # so every request is generated and encoded
   start_stack "off$n" "$n" off --cache off
-  for p in "${paths[@]}"; do measure "nginx$n off $p" "$p" "$instance_pids" "$nginx_pids"; done
-  stop_stack
+  target[nginx$n off]="$port|$instance_pids|$nginx_pids"
   start_stack "on$n" "$n" on
-  for p in "${paths[@]}"; do measure "nginx$n on $p" "$p" "$instance_pids" "$nginx_pids"; done
-  stop_stack
+  target[nginx$n on]="$port|$instance_pids|$nginx_pids"
+done
+
+paths=("/dungeon.json?seed=7" "/dungeon.png?seed=7")
+formats=(json png txt donjon.json uvtt foundry.json)
+cases=("alone off" "alone on" "nginx1 off" "nginx1 on" "nginx2 off" "nginx2 on")
+for _ in $(seq "$rounds"); do
+  for p in "${paths[@]}"; do
+    for c in "${cases[@]}"; do
+      IFS='|' read -r port g1 g2 <<<"${target[$c]}"
+      measure "$c $p" "$port" "$p" "$g1" "$g2"
+    done
+  done
+  # per format: one daemon, cache off and on (JSON and PNG are measured above)
+  for ext in "${formats[@]:2}"; do
+    for c in "alone off" "alone on"; do
+      IFS='|' read -r port g1 g2 <<<"${target[$c]}"
+      measure "$c /dungeon.$ext?seed=7" "$port" "/dungeon.$ext?seed=7" "$g1"
+    done
+  done
 done
 
 printf '\n%-34s %10s %9s %9s %10s %10s\n' "case" "req/s" "p50 ms" "p99 ms" "dungeond" "nginx"
@@ -129,27 +151,21 @@ for p in "${paths[@]}"; do
   for c in "alone off:dungeond alone, cache off" "alone on:dungeond alone, cache on" \
            "nginx1 off:nginx + 1, cache off" "nginx1 on:nginx + 1, cache on" \
            "nginx2 off:nginx + 2, cache off" "nginx2 on:nginx + 2, cache on"; do
-    printf '%-34s %s\n' "${c#*:} ($f)" "${result[${c%%:*} $p]}"
+    printf '%-34s %s\n' "${c#*:} ($f)" "$(median "${c%%:*} $p")"
   done
 done
 
-# --- per format: one daemon's CPU per request, cache off and on --------------
 echo
 echo "per format, one daemon (default options, seed=7): CPU per request and what one core does"
-printf '%-16s %9s %12s %12s %12s %12s\n' "format" "bytes" "off us/req" "off req/s/core" "on us/req" "on req/s/core"
-start_alone fmt_off --cache off
-off_port=$port off_pids=$server_pids
-start_alone fmt_on --cache on
-on_port=$port on_pids=$server_pids
-for ext in json png txt donjon.json uvtt foundry.json; do
+printf '%-16s %9s %12s %14s %12s %14s\n' "format" "bytes" "off us/req" "off req/s/core" "on us/req" "on req/s/core"
+IFS='|' read -r on_port _ _ <<<"${target[alone on]}"
+for ext in "${formats[@]}"; do
   p="/dungeon.$ext?seed=7"
   bytes=$(curl -s "http://127.0.0.1:$on_port$p" | wc -c)
-  port=$off_port; measure "fmt off $ext" "$p" "$off_pids"
-  port=$on_port; measure "fmt on $ext" "$p" "$on_pids"
-  read -r _ _ _ offus _ <<<"${result[fmt off $ext]}"
-  read -r _ _ _ onus _ <<<"${result[fmt on $ext]}"
+  read -r _ _ _ offus _ <<<"$(median "alone off $p")"
+  read -r _ _ _ onus _ <<<"$(median "alone on $p")"
   awk -v e="$ext" -v b="$bytes" -v a="$offus" -v c="$onus" \
-    'BEGIN { printf "%-16s %9d %12d %12.0f %12d %12.0f\n", e, b, a, a ? 1e6 / a : 0, c, c ? 1e6 / c : 0 }'
+    'BEGIN { printf "%-16s %9d %12d %14.0f %12d %14.0f\n", e, b, a, a ? 1e6 / a : 0, c, c ? 1e6 / c : 0 }'
 done
 echo
 echo "CPU us/req counts every thread of the processes named; wrk shares the"
