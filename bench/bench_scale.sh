@@ -41,11 +41,14 @@ cleanup() {
 trap cleanup EXIT
 
 hz=$(getconf CLK_TCK)
-# CPU time (user + system, clock ticks) of the processes given
+# CPU time (user + system, clock ticks) of the processes given and their
+# children as they are now (nginx's workers; its cache loader comes and goes)
 cpu_ticks() {
   local t=0 p st
-  for p in "$@"; do
-    read -ra st <"/proc/$p/stat" 2>/dev/null || continue
+  # shellcheck disable=SC2046 # one pid a word
+  for p in "$@" $(for q in "$@"; do pgrep -P "$q"; done); do
+    [ -r "/proc/$p/stat" ] || continue
+    read -ra st <"/proc/$p/stat" || continue
     t=$((t + st[13] + st[14]))
   done
   echo "$t"
@@ -65,7 +68,7 @@ start_alone() { # name, flags...
   port=$(cat "$pf")
 }
 
-# deploy/local.sh N: sets $port, $instance_pids, $nginx_pids.
+# deploy/local.sh N: sets $port, $instance_pids, $nginx_pids (nginx's master).
 start_stack() { # name, instances, nginx cache on|off, dungeond flags...
   local name=$1 n=$2 cache=$3 dir=$work/$1
   shift 3
@@ -76,9 +79,7 @@ start_stack() { # name, instances, nginx cache on|off, dungeond flags...
   [ -s "$dir/address" ] || { echo "bench_scale: local.sh $n did not come up" >&2; cat "$work/$name.err" >&2; exit 1; }
   port=$(sed 's|.*:||' "$dir/address")
   instance_pids=$(cat "$dir"/instance-*.pid | tr '\n' ' ')
-  local master
-  master=$(cat "$dir/nginx/nginx.pid")
-  nginx_pids="$master $(pgrep -P "$master" | tr '\n' ' ')"
+  nginx_pids=$(cat "$dir/nginx/nginx.pid")   # the master; cpu_ticks adds its workers
 }
 
 # One wrk run of case key; appends "req/s p50 p99 us/req us/req" to runs[key].
