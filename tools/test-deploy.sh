@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# tools/test-deploy.sh [BUILD_DIR] -- the deployment (deploy/): validates
-# the Kubernetes manifests against the API schemas (npm kubernetes-models,
-# installed into tests/deploy/node_modules from the lock file) and with
+# tools/test-deploy.sh [BUILD_DIR] -- the deployment (deploy/): checks
+# nginx.conf's limits against the daemon's, validates the Kubernetes
+# manifests against the API schemas (npm kubernetes-models, installed into
+# tests/deploy/node_modules from the lock file) and with
 # BUILD_DIR/dungeond --check-config, then runs deploy/local.sh 3 end to end
 # (tests/deploy/stack_test.sh: cache, limits, a load while instances die;
 # about 15 s). tools/test.sh runs it after ctest.
@@ -19,5 +20,5 @@ if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then
   (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   cp "$dir/package-lock.json" "$stamp"
 fi
-node "$dir/k8s_check.mjs" "$build/dungeond"
+node "$dir/config_check.mjs" "$build/dungeond"
 bash "$dir/stack_test.sh" "$build"

@@ -1,4 +1,6 @@
-// k8s_check.mjs -- checks the Kubernetes stack as `kubectl apply -k deploy/`
+// config_check.mjs -- checks deploy/'s files. deploy/nginx.conf's limits
+// against dungeond's own defaults (dungeond --check-config), so the two
+// cannot drift apart; then the Kubernetes stack as `kubectl apply -k deploy/`
 // would send it: every object of deploy/kustomization.yaml (and the
 // nginx-config ConfigMap it generates from deploy/nginx.conf) against the
 // Kubernetes API schemas (kubernetes-models), then what a schema cannot
@@ -7,7 +9,7 @@
 // ConfigMap's variables accepted by `dungeond --check-config` itself.
 // Negative controls prove both checks can fail. Ends "N passed, N failed".
 //
-// usage: node tests/deploy/k8s_check.mjs BUILD_DIR/dungeond
+// usage: node tests/deploy/config_check.mjs BUILD_DIR/dungeond
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const deploy = path.join(root, "deploy");
 const daemon = process.argv[2];
 if (!daemon || !fs.existsSync(daemon)) {
-  console.error("usage: node k8s_check.mjs PATH/TO/dungeond (built)");
+  console.error("usage: node config_check.mjs PATH/TO/dungeond (built)");
   process.exit(2);
 }
 
@@ -52,6 +54,34 @@ async function schemaErrors(obj) {
     return e.message;
   }
 }
+
+// --- nginx.conf's limits are dungeond's -------------------------------------
+// dungeond's built-in defaults, as it prints them
+const defaults = Object.fromEntries(
+  (spawnSync(daemon, ["--check-config"], { env: { PATH: process.env.PATH }, encoding: "utf8" }).stdout ?? "")
+    .split("\n").map((l) => l.split(" = ")).filter((kv) => kv.length === 2));
+const nginxConf = fs.readFileSync(path.join(deploy, "nginx.conf"), "utf8");
+// the value of an nginx directive (its first occurrence), sizes and times as numbers
+function directive(name) {
+  const m = new RegExp(`^\\s*${name}\\s+([^;]+);`, "m").exec(nginxConf);
+  return m ? m[1].trim() : "";
+}
+const num = (v) => {
+  const m = /^(\d+)([kms]?)$/i.exec(v);
+  return m ? Number(m[1]) * ({ k: 1024, m: 1048576 }[m[2].toLowerCase()] ?? 1) : NaN;
+};
+const nginxSame = [
+  ["client_max_body_size", directive("client_max_body_size"), "body_limit"],
+  ["client_header_timeout", directive("client_header_timeout"), "header_timeout"],
+  ["limit_conn", directive("limit_conn").split(/\s+/)[1] ?? "", "per_ip_connections"],
+  ["proxy_read_timeout", directive("proxy_read_timeout"), "timeout"],
+];
+for (const [name, value, key] of nginxSame) {
+  check(`nginx.conf ${name} ${value} is dungeond's ${key} (${defaults[key]})`, num(value) === Number(defaults[key]));
+}
+const upstreamIdle = /upstream dungeond \{[^}]*keepalive_timeout\s+(\d+)s;/.exec(nginxConf)?.[1];
+check(`nginx.conf closes idle instance connections (${upstreamIdle} s) before dungeond's timeout (${defaults.timeout} s) does`,
+  Number(upstreamIdle) < Number(defaults.timeout));
 
 // --- the objects kustomize would apply --------------------------------------
 const kust = readYaml(path.join(deploy, "kustomization.yaml"))[0];
@@ -193,5 +223,5 @@ for (const v of compose?.services?.nginx?.volumes ?? []) {
   if (src?.startsWith(".")) check(`compose: nginx mounts ${src}, which exists`, fs.existsSync(path.join(deploy, src)));
 }
 
-console.log(`k8s manifests: ${passed} passed, ${failed} failed`);
+console.log(`deploy config: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
