@@ -97,6 +97,14 @@ check "gzip: one entry for every way of asking ($(hdr X-Cache-Status "$run/g1"),
 get "$run/g3" -H "Accept-Encoding: gzip" -H "If-None-Match: $(hdr ETag "$run/g1")" "$url/dungeon.json?seed=stack-miss-hit"
 check "gzip: its own ETag gives 304 too" test "$(status "$run/g3")" = 304
 
+# ten clients at once for a new, slow map: one instance makes it once
+lock_url="$url/dungeon.png?seed=stack-lock&rows=301&cols=301"
+args=()
+for _ in $(seq 10); do args+=(-o /dev/null "$lock_url"); done
+codes=$(curl -s --no-progress-meter --parallel --parallel-max 10 -w '%{http_code}\n' "${args[@]}" | sort | uniq -c | xargs)
+check "ten at once for one new map: all 200 ($codes), made once (proxy_cache_lock: $(instance_lines "seed=stack-lock"))" \
+    test "$codes/$(instance_lines "seed=stack-lock")" = "10 200/1"
+
 # every instance frozen: what nginx has stored is still served
 pids=$(cat "$run"/stack/instance-*.pid)
 # shellcheck disable=SC2086 # one pid a word
