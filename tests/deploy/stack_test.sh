@@ -101,7 +101,7 @@ check "gzip: its own ETag gives 304 too" test "$(status "$run/g3")" = 304
 lock_url="$url/dungeon.png?seed=stack-lock&rows=301&cols=301"
 args=()
 for _ in $(seq 10); do args+=(-o /dev/null "$lock_url"); done
-codes=$(curl -s --no-progress-meter --parallel --parallel-max 10 -w '%{http_code}\n' "${args[@]}" | sort | uniq -c | xargs)
+codes=$(curl -s --no-progress-meter --parallel --parallel-immediate --parallel-max 10 -w '%{http_code}\n' "${args[@]}" | sort | uniq -c | xargs)
 check "ten at once for one new map: all 200 ($codes), made once (proxy_cache_lock: $(instance_lines "seed=stack-lock"))" \
     test "$codes/$(instance_lines "seed=stack-lock")" = "10 200/1"
 
