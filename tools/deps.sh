@@ -6,7 +6,7 @@ set -euo pipefail
 
 run_pkgs=(gcc make cmake pkg-config libmicrohttpd-dev libjansson-dev libgd-dev
           libpng-dev zlib1g-dev)
-test_pkgs=(libcriterion-dev libcurl4-openssl-dev clang perl)
+test_pkgs=(libcriterion-dev libcurl4-openssl-dev clang perl nginx-light wrk)
 
 want=("${run_pkgs[@]}")
 if [ "${1:-run}" = test ]; then
