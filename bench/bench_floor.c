@@ -241,6 +241,5 @@ int main(int argc, char **argv)
     json_floor(d, n);
     png_floor(d, n / 4 ? n / 4 : 1);
     dg_dungeon_free(d);
-    dg_render_thread_release();
     return 0;
 }

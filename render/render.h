@@ -33,14 +33,7 @@ const char *dg_format_ext(dg_format fmt);
 const char *dg_format_download_ext(dg_format fmt);
 
 /* The individual encoders, for callers that know what they want. */
-/* Keeps the objects of its last document per thread and reuses them for
- * the next (see dg_render_thread_release). */
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* Frees what this thread's encoders keep between documents; the next
- * encode starts afresh. Done by itself when a thread ends (and for the
- * thread that calls exit()); for callers that want the memory back
- * sooner, and for leak accounting in tests. */
-void dg_render_thread_release(void);
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
