@@ -28,7 +28,7 @@ static void fail(dg__jw *w, dg_status rc)
 
 /* Room for n more bytes (and dg_buf's NUL) at the end of the buffer; NULL
  * when the writer has failed, or fails now for want of memory. */
-static char *room(dg__jw *w, size_t n)
+static inline char *room(dg__jw *w, size_t n)
 {
     dg_buf *b = w->out;
     if (w->rc != DG_OK) return NULL;
@@ -46,7 +46,7 @@ static inline bool top_is_object(const dg__jw *w)
 
 /* Where a value of at most n bytes goes, after the ',' it may need; NULL
  * once the writer has failed. The caller ends it with value_end. */
-static char *value_begin(dg__jw *w, size_t n)
+static inline char *value_begin(dg__jw *w, size_t n)
 {
     if (w->rc != DG_OK) return NULL; /* the state may be half-way: no checks */
     /* in an object a value follows its key; the document is one value */
@@ -116,9 +116,21 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
+/* 1 for the bytes a JSON string holds as they are: printable ASCII but
+ * '"' and '\\' (0x7f too, as jansson leaves it). */
+#define PLAIN16(b) b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b
+static const unsigned char plain_byte[256] = {
+    PLAIN16(0), PLAIN16(0),                                                 /* 0x00-0x1f */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,                         /* '"' */
+    PLAIN16(1), PLAIN16(1),
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,                         /* '\\' */
+    PLAIN16(1), PLAIN16(1),                                                 /* to 0x7f */
+    /* 0x80-0xff: 0, UTF-8 to check */
+};
+
 /* s[0..n) as a JSON string at p (room for 6n + 2 bytes); returns the end,
- * or NULL when s is not UTF-8. The usual name is plain ASCII: copied in one
- * go up to the first byte that needs a look. */
+ * or NULL when s is not UTF-8. The usual name is plain ASCII, copied up
+ * to the first byte that needs a look. */
 static char *quote(char *p, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -126,12 +138,10 @@ static char *quote(char *p, const char *s, size_t n)
     *p++ = '"';
     size_t i = 0;
     while (i < n) {
-        size_t plain = i;
-        while (plain < n && u[plain] >= 0x20 && u[plain] != '"' && u[plain] != '\\' && u[plain] < 0x80)
-            plain++;
-        memcpy(p, s + i, plain - i);
-        p += plain - i;
-        if ((i = plain) == n) break;
+        /* byte by byte: most strings are a few letters, shorter than a
+         * call to memcpy */
+        while (i < n && plain_byte[u[i]]) *p++ = s[i++];
+        if (i == n) break;
         unsigned char c = u[i];
         if (c >= 0x80) {
             size_t len = utf8_len(u + i, n - i);
@@ -177,10 +187,6 @@ void dg__jw_stringn(dg__jw *w, const char *s, size_t n)
     }
     value_end(w, end);
 }
-
-void dg__jw_string(dg__jw *w, const char *s) { dg__jw_stringn(w, s, strlen(s)); }
-
-void dg__jw_key(dg__jw *w, const char *key) { dg__jw_keyn(w, key, strlen(key)); }
 
 void dg__jw_keyn(dg__jw *w, const char *key, size_t n)
 {
@@ -246,24 +252,6 @@ void dg__jw_splice(dg__jw *w,
         return;
     }
     value_end(w, (char *)w->out->data + w->out->len);
-}
-
-void dg__jw_key_string(dg__jw *w, const char *key, const char *s)
-{
-    dg__jw_key(w, key);
-    dg__jw_string(w, s);
-}
-
-void dg__jw_key_int(dg__jw *w, const char *key, int64_t v)
-{
-    dg__jw_key(w, key);
-    dg__jw_int(w, v);
-}
-
-void dg__jw_key_null(dg__jw *w, const char *key)
-{
-    dg__jw_key(w, key);
-    dg__jw_null(w);
 }
 
 dg_status dg__jw_finish(dg__jw *w)

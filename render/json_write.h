@@ -33,6 +33,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "render.h"
 
@@ -63,13 +64,11 @@ void dg__jw_array_end(dg__jw *w);
 
 /* A member's key inside an object; exactly one value follows. keyn: the
  * n bytes at key (a name cut out of a longer string). */
-void dg__jw_key(dg__jw *w, const char *key);
 void dg__jw_keyn(dg__jw *w, const char *key, size_t n);
 
 /* Values: an item in an array, a member's value after dg__jw_key, or the
  * document itself. Strings must be UTF-8 (else DG_EINVAL naming them);
  * stringn may hold NUL bytes (written \u0000). */
-void dg__jw_string(dg__jw *w, const char *s);
 void dg__jw_stringn(dg__jw *w, const char *s, size_t n);
 void dg__jw_int(dg__jw *w, int64_t v);
 void dg__jw_bool(dg__jw *w, bool v);
@@ -84,9 +83,25 @@ void dg__jw_splice(dg__jw *w,
                    dg_status (*write)(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err),
                    const dg_dungeon *d, const void *ctx);
 
-/* A key and its value in one call: most members are just that. */
-void dg__jw_key_string(dg__jw *w, const char *key, const char *s);
-void dg__jw_key_int(dg__jw *w, const char *key, int64_t v);
-void dg__jw_key_null(dg__jw *w, const char *key);
+/* NUL-ended keys and strings, and a key with its value in one call (most
+ * members are just that). Inline, so a literal's length is known when
+ * compiling: documents name hundreds of keys. */
+static inline void dg__jw_key(dg__jw *w, const char *key) { dg__jw_keyn(w, key, strlen(key)); }
+static inline void dg__jw_string(dg__jw *w, const char *s) { dg__jw_stringn(w, s, strlen(s)); }
+static inline void dg__jw_key_string(dg__jw *w, const char *key, const char *s)
+{
+    dg__jw_key(w, key);
+    dg__jw_string(w, s);
+}
+static inline void dg__jw_key_int(dg__jw *w, const char *key, int64_t v)
+{
+    dg__jw_key(w, key);
+    dg__jw_int(w, v);
+}
+static inline void dg__jw_key_null(dg__jw *w, const char *key)
+{
+    dg__jw_key(w, key);
+    dg__jw_null(w);
+}
 
 #endif
