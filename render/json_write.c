@@ -65,7 +65,10 @@ static void value_end(dg__jw *w, char *end)
 
 static void container_begin(dg__jw *w, char c, bool object)
 {
-    assert(w->rc != DG_OK || w->depth < DG__JW_MAX_DEPTH);
+    if (w->rc == DG_OK && w->depth == DG__JW_MAX_DEPTH) { /* a bug, but never a wild shift */
+        fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "JSON nested too deep"));
+        return;
+    }
     char *p = value_begin(w, 1);
     if (!p) return;
     *p++ = c;

@@ -203,3 +203,19 @@ Test(json_write, a_long_document_grows_the_buffer_from_nothing)
     free(text);
     dg_buf_fini(&b);
 }
+
+Test(json_write, nesting_deeper_than_the_writer_holds_is_an_error)
+{
+    dg_buf b;
+    dg_buf_init(&b);
+    dg__jw w;
+    dg_error err;
+    dg_error_clear(&err);
+    dg__jw_init(&w, &b, &err);
+    for (int i = 0; i <= DG__JW_MAX_DEPTH; i++) dg__jw_array_begin(&w);
+    for (int i = 0; i <= DG__JW_MAX_DEPTH; i++) dg__jw_array_end(&w);
+    cr_assert_eq(dg__jw_finish(&w), DG_ELIMIT);
+    cr_assert(strstr(err.msg, "deep") != NULL, "%s", err.msg);
+    cr_assert_eq(b.len, 0);
+    dg_buf_fini(&b);
+}
