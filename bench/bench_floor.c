@@ -1,10 +1,12 @@
 /* bench_floor.c -- where the CPU of a cache-off request for the bench's two
  * URLs (/dungeon.json?seed=7, /dungeon.png?seed=7) goes, next to the least
  * the fixed libraries need for the same bytes:
- *   json  our whole encode, and jansson's json_dump_callback of the same
- *         document minus its "walls" and "cells" arrays (which json.c
- *         already writes itself): the rooms, doors, stairs, exits, options
- *         and scalars, dumped from a tree parsed out of our own output;
+ *   json  our whole encode (json_write.c's streaming writer), and jansson's
+ *         json_dump_callback of the same document minus its "walls" and
+ *         "cells" arrays: the rooms, doors, stairs, exits, options and
+ *         scalars, dumped from a tree parsed out of our own output -- what
+ *         serialising just those records through jansson would cost, even
+ *         with the tree already built;
  *   png   our whole render (drawing and writing), and zlib's deflate of the
  *         very bytes our IDAT holds (inflated back out of it), at the
  *         writer's settings and the others that keep the file small.
@@ -241,6 +243,5 @@ int main(int argc, char **argv)
     json_floor(d, n);
     png_floor(d, n / 4 ? n / 4 : 1);
     dg_dungeon_free(d);
-    dg_render_thread_release();
     return 0;
 }

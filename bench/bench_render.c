@@ -1,10 +1,12 @@
-/* bench_render.c -- PNG renderer throughput: renders per second and bytes
- * per image for 45x23 @ 18 px, the default 37x27 @ 18 px, 101x101 @ 18 px
- * and 1001x1001 @ 8 px, in every style, one core (thread CPU time), maps
- * generated once up front (generation is not timed). Prints figures; never
- * asserts on them.
+/* bench_render.c -- encoder throughput: renders per second and bytes per
+ * output for 45x23 @ 18 px, the default 37x27 @ 18 px, 101x101 @ 18 px and
+ * 1001x1001 @ 8 px, one core (thread CPU time), maps generated once up front
+ * (generation is not timed). PNG in every style by default; -fjson or
+ * -fdonjon times that JSON encoder instead (style does not change a JSON
+ * document's work, so one style unless styles are named). Prints figures;
+ * never asserts on them.
  *
- * usage: bench_render [seconds-per-case (default 0.5)] [-cN] [style ...]
+ * usage: bench_render [seconds-per-case (default 0.5)] [-cN] [-fFORMAT] [style ...]
  * -cN: only the first N map sizes (for profiling the small case). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,14 +53,23 @@ int main(int argc, char **argv)
     const char *all[DG_STYLE_COUNT];
     int n_styles = 0;
     size_t n_cases = sizeof cases / sizeof cases[0];
+    dg_format fmt = DG_FMT_PNG;
     for (int i = 2; i < argc && n_styles < DG_STYLE_COUNT; i++) {
-        if (strncmp(argv[i], "-c", 2) == 0) {
+        if (strncmp(argv[i], "-f", 2) == 0) {
+            if (strcmp(argv[i] + 2, "json") == 0) fmt = DG_FMT_JSON;
+            else if (strcmp(argv[i] + 2, "donjon") == 0) fmt = DG_FMT_DONJON;
+            else if (strcmp(argv[i] + 2, "png") != 0) {
+                fprintf(stderr, "bench_render: -f takes png, json or donjon\n");
+                return 2;
+            }
+        } else if (strncmp(argv[i], "-c", 2) == 0) {
             size_t k = (size_t)atoi(argv[i] + 2);
             if (k >= 1 && k < n_cases) n_cases = k;
         } else {
             all[n_styles++] = argv[i];
         }
     }
+    if (!n_styles && fmt != DG_FMT_PNG) all[n_styles++] = "standard";
     if (!n_styles)
         for (int s = 0; s < DG_STYLE_COUNT; s++) all[n_styles++] = dg_style_name((dg_style)s);
 
@@ -74,7 +85,7 @@ int main(int argc, char **argv)
             double t0 = now(), t;
             do {
                 dg_buf_reset(&b);
-                if (dg_png_encode(d, &b, &err) != DG_OK) {
+                if (dg_render(d, fmt, &b, &err) != DG_OK) {
                     fprintf(stderr, "bench_render: %s\n", err.msg);
                     return 1;
                 }

@@ -30,10 +30,15 @@
  *              decimal 64-bit seed as a STRING (doubles round above 2^53)
  *   details    floor, walls, temperature, illumination, special: null
  *   corridor_features  {} (we mark none)
- * Keys are sorted, as in donjon's files. Names, contents, door and dungeon
- * details are invented here, deterministically: each comes from its own
- * dg_rng stream seeded from (seed, what it describes), never from the map's
- * stream, so flavour text can change without moving a wall. */
+ * Keys are sorted (by strcmp, as jansson's JSON_SORT_KEYS sorts), as in
+ * donjon's files: each object below writes its keys in that order. Names,
+ * contents, door and dungeon details are invented here, deterministically:
+ * each comes from its own dg_rng stream seeded from (seed, what it
+ * describes), never from the map's stream, so flavour text can change
+ * without moving a wall. The words are worked out apart from the writing
+ * (dg__donjon_*_of, render_int.h), so the test's jansson oracle of this
+ * document uses the very same words. */
+#include "json_write.h"
 #include "render_int.h"
 
 #include <inttypes.h>
@@ -119,52 +124,35 @@ static void capital(char *out, size_t cap, const char *name)
     if (out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
 }
 
-static json_t *settings_json(const dg_dungeon *d, const char *name)
+void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
 {
     const dg_options *o = &d->opts;
-    char size[32], layout[32], rooms[32], room_size[32], poly[32], doors[32],
-        corr[32], style[32], deadends[16], egress[16], seed[24];
-    capital(size, sizeof size, dg_size_name(o->size));
-    capital(layout, sizeof layout, dg_layout_name(o->layout));
-    capital(rooms, sizeof rooms, dg_room_layout_name(o->rooms));
-    capital(room_size, sizeof room_size, dg_room_size_name(o->room_size));
-    capital(poly, sizeof poly, dg_polymorph_name(o->polymorph));
-    capital(doors, sizeof doors, dg_door_set_name(o->doors));
-    capital(corr, sizeof corr, dg_corridor_style_name(o->corridors));
-    capital(style, sizeof style, dg_style_name(o->style));
+    capital(s->dungeon_size, sizeof s->dungeon_size, dg_size_name(o->size));
+    capital(s->dungeon_layout, sizeof s->dungeon_layout, dg_layout_name(o->layout));
+    capital(s->room_layout, sizeof s->room_layout, dg_room_layout_name(o->rooms));
+    capital(s->room_size, sizeof s->room_size, dg_room_size_name(o->room_size));
+    capital(s->room_polymorph, sizeof s->room_polymorph, dg_polymorph_name(o->polymorph));
+    capital(s->door_set, sizeof s->door_set, dg_door_set_name(o->doors));
+    capital(s->corridor_layout, sizeof s->corridor_layout, dg_corridor_style_name(o->corridors));
+    capital(s->map_style, sizeof s->map_style, dg_style_name(o->style));
     /* donjon leaves peripheral_egress empty for "no" */
-    if (o->egress == DG_EGRESS_NO) egress[0] = '\0';
-    else capital(egress, sizeof egress, dg_egress_name(o->egress));
-    if (o->deadends == 0) snprintf(deadends, sizeof deadends, "None");
-    else if (o->deadends == 50) snprintf(deadends, sizeof deadends, "Some");
-    else if (o->deadends == 100) snprintf(deadends, sizeof deadends, "All");
-    else snprintf(deadends, sizeof deadends, "%d", o->deadends);
-    const char *stairs = o->stairs == 0 ? "No" : o->stairs <= 2 ? "Yes" : "Many";
-    const char *grid = o->grid == DG_GRID_SQUARE ? "Square" : o->grid == DG_GRID_HEX ? "Hex"
-                     : o->grid == DG_GRID_VHEX   ? "VertHex" : "None";
-    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
-    return json_pack("{s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:i,s:i,s:s,s:i,"
-                     "s:i,s:i,s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s}",
-                     "add_stairs", stairs, "cell_size", o->cell, "corridor_layout", corr,
-                     "door_set", doors, "dungeon_layout", layout, "dungeon_size", size,
-                     "generator_version", DG_GENERATOR_VERSION, "grid", grid, "infest", "Basic",
-                     "last_room_id", (int)d->n_rooms, "level", 1, "map_style", style,
-                     "max_col", d->width - 1, "max_row", d->height - 1, "motif", "",
-                     "n_cols", d->width, "n_pc", 4, "n_rooms", (int)d->n_rooms, "name",
-                     name, "n_rows", d->height, "peripheral_egress", egress,
-                     "remove_deadends", deadends, "room_layout", rooms, "room_polymorph", poly,
-                     "room_size", room_size, "seed", seed);
-}
-
-static json_t *details_json(uint64_t seed)
-{
-    dg_rng r = stream(seed, "donjon-details", 0);
-    const char *floor = PICK(&r, detail_floor);
-    const char *walls = PICK(&r, detail_walls);
-    const char *temp = PICK(&r, detail_temperature);
-    const char *light = PICK(&r, detail_illumination);
-    return json_pack("{s:s,s:s,s:s,s:s,s:n}", "floor", floor, "walls", walls, "temperature",
-                     temp, "illumination", light, "special");
+    if (o->egress == DG_EGRESS_NO) s->peripheral_egress[0] = '\0';
+    else capital(s->peripheral_egress, sizeof s->peripheral_egress, dg_egress_name(o->egress));
+    if (o->deadends == 0) snprintf(s->remove_deadends, sizeof s->remove_deadends, "None");
+    else if (o->deadends == 50) snprintf(s->remove_deadends, sizeof s->remove_deadends, "Some");
+    else if (o->deadends == 100) snprintf(s->remove_deadends, sizeof s->remove_deadends, "All");
+    else snprintf(s->remove_deadends, sizeof s->remove_deadends, "%d", o->deadends);
+    s->add_stairs = o->stairs == 0 ? "No" : o->stairs <= 2 ? "Yes" : "Many";
+    s->grid = o->grid == DG_GRID_SQUARE ? "Square" : o->grid == DG_GRID_HEX ? "Hex"
+            : o->grid == DG_GRID_VHEX   ? "VertHex" : "None";
+    snprintf(s->seed, sizeof s->seed, "%" PRIu64, o->seed);
+    dg_contents_default_name(o->seed, s->name, sizeof s->name); /* core's rule */
+    s->size = o->room_size < 0 ? "" : dg_room_size_name(o->room_size);
+    dg_rng r = stream(o->seed, "donjon-details", 0);
+    s->floor = PICK(&r, detail_floor);
+    s->walls = PICK(&r, detail_walls);
+    s->temperature = PICK(&r, detail_temperature);
+    s->illumination = PICK(&r, detail_illumination);
 }
 
 /* ----------------------------------------------------------------- rooms */
@@ -180,187 +168,261 @@ static void creatures(char *out, size_t cap, dg_rng *r)
 
 /* Draw order is part of the output: monster?, who, second group?, who,
  * trap?, which, treasure?, feature?, which. */
-static json_t *contents_json(uint64_t seed, int room_id)
+void dg__donjon_contents_of(uint64_t seed, int room_id, dg__donjon_contents *c)
 {
     dg_rng r = stream(seed, "donjon-contents", (uint64_t)room_id);
-    char who[96] = "", second[48], summary[192] = "";
+    char second[48];
+    c->inhabited[0] = '\0';
     if (dg_rng_percent(&r, 35)) {
-        creatures(who, sizeof who, &r);
+        creatures(c->inhabited, sizeof c->inhabited, &r);
         if (dg_rng_percent(&r, 25)) {
             creatures(second, sizeof second, &r);
-            size_t n = strlen(who);
-            snprintf(who + n, sizeof who - n, " and %s", second);
+            size_t n = strlen(c->inhabited);
+            snprintf(c->inhabited + n, sizeof c->inhabited - n, " and %s", second);
         }
     }
-    const char *trap = dg_rng_percent(&r, 12) ? PICK(&r, traps) : NULL;
-    bool treasure = dg_rng_percent(&r, who[0] ? 50 : 15);
-    const char *feature = dg_rng_percent(&r, 50) ? PICK(&r, features) : NULL;
+    c->trap = dg_rng_percent(&r, 12) ? PICK(&r, traps) : NULL;
+    bool treasure = dg_rng_percent(&r, c->inhabited[0] ? 50 : 15);
+    c->feature = dg_rng_percent(&r, 50) ? PICK(&r, features) : NULL;
 
-    size_t n = 0;
-    if (who[0]) n += (size_t)snprintf(summary + n, sizeof summary - n, "%s", who);
-    if (trap) n += (size_t)snprintf(summary + n, sizeof summary - n, "%s%s", n ? ", " : "", trap);
-    if (treasure && n < sizeof summary)
-        n += (size_t)snprintf(summary + n, sizeof summary - n, "%sTreasure", n ? ", " : "");
-    if (n == 0) snprintf(summary, sizeof summary, "Empty");
-
-    json_t *c = json_pack("{s:s}", "summary", summary);
-    if (c && who[0] && json_object_set_new(c, "inhabited", json_string(who))) goto fail;
-    if (c && (trap || feature)) {
-        json_t *detail = json_object();
-        if (json_object_set_new(c, "detail", detail)) goto fail;
-        if (feature && json_object_set_new(detail, "room_features", json_string(feature)))
-            goto fail;
-        if (trap && json_object_set_new(detail, "trap", json_pack("[s]", trap))) goto fail;
-    }
-    return c;
-fail:
-    json_decref(c);
-    return NULL;
+    char *summary = c->summary;
+    size_t n = 0, cap = sizeof c->summary;
+    summary[0] = '\0';
+    if (c->inhabited[0]) n += (size_t)snprintf(summary + n, cap - n, "%s", c->inhabited);
+    if (c->trap) n += (size_t)snprintf(summary + n, cap - n, "%s%s", n ? ", " : "", c->trap);
+    if (treasure && n < cap) n += (size_t)snprintf(summary + n, cap - n, "%sTreasure", n ? ", " : "");
+    if (n == 0) snprintf(summary, cap, "Empty");
 }
 
-/* One door as room `from` sees it; out_id names the room beyond, if any. */
-static json_t *door_json(uint64_t seed, const dg_door *o, size_t index, int out_id)
+void dg__donjon_door_of(uint64_t seed, const dg_door *o, size_t index, dg__donjon_door *w)
 {
-    json_t *j = json_pack("{s:i,s:i,s:s,s:s,s:s}", "row", o->y, "col", o->x, "type",
-                          door_words[o->type].type, "key", door_words[o->type].key, "desc",
-                          door_words[o->type].desc);
+    w->type = door_words[o->type].type;
+    w->key = door_words[o->type].key;
+    w->desc = door_words[o->type].desc;
     /* both rooms of a shared door see the same words: keyed by the door */
     dg_rng r = stream(seed, "donjon-door", (uint64_t)index);
-    if (j && out_id > 0 && json_object_set_new(j, "out_id", json_integer(out_id))) goto fail;
-    if (j && o->type == DG_DOOR_SECRET &&
-        json_object_set_new(j, "secret", json_string(PICK(&r, secrets))))
-        goto fail;
-    if (j && o->type == DG_DOOR_TRAPPED &&
-        json_object_set_new(j, "trap", json_string(PICK(&r, traps))))
-        goto fail;
-    return j;
-fail:
-    json_decref(j);
-    return NULL;
+    w->secret = o->type == DG_DOOR_SECRET ? PICK(&r, secrets) : NULL;
+    w->trap = o->type == DG_DOOR_TRAPPED ? PICK(&r, traps) : NULL;
 }
 
-static const char *shape_word(dg_shape s)
+const char *dg__donjon_shape_word(dg_shape s)
 {
     return s == DG_SHAPE_RECT ? "square" : dg_shape_name(s);
 }
 
-static json_t *room_json(const dg_dungeon *d, const dg_room *rm)
+/* --------------------------------------------------------------- writing */
+
+static void write_contents(dg__jw *w, uint64_t seed, int room_id)
 {
-    const char *size = d->opts.room_size < 0 ? "" : dg_room_size_name(d->opts.room_size);
-    json_t *j = json_pack(
-        "{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:s,s:o,s:{}}", "id", rm->id, "row",
-        rm->y, "col", rm->x, "north", rm->y, "south", rm->y + rm->height - 1, "west", rm->x,
-        "east", rm->x + rm->width - 1, "width", rm->width * FEET_PER_CELL, "height",
-        rm->height * FEET_PER_CELL, "area", rm->area * FEET_PER_CELL * FEET_PER_CELL, "shape",
-        shape_word(rm->shape), "size", size, "contents", contents_json(d->opts.seed, rm->id),
-        "doors");
-    if (j && rm->shape == DG_SHAPE_POLYGON &&
-        json_object_set_new(j, "polygon", json_integer(rm->sides))) {
-        json_decref(j);
-        return NULL;
+    dg__donjon_contents c;
+    dg__donjon_contents_of(seed, room_id, &c);
+    dg__jw_object_begin(w);
+    if (c.trap || c.feature) {
+        dg__jw_key(w, "detail");
+        dg__jw_object_begin(w);
+        if (c.feature) dg__jw_key_string(w, "room_features", c.feature);
+        if (c.trap) {
+            dg__jw_key(w, "trap");
+            dg__jw_array_begin(w);
+            dg__jw_string(w, c.trap);
+            dg__jw_array_end(w);
+        }
+        dg__jw_object_end(w);
     }
-    return j;
+    if (c.inhabited[0]) dg__jw_key_string(w, "inhabited", c.inhabited);
+    dg__jw_key_string(w, "summary", c.summary);
+    dg__jw_object_end(w);
 }
 
-/* Files door i under each room whose wall holds it; a generator that records
- * a shared door once per room gives the same cell twice in a row, kept once. */
-static int file_door(const dg_dungeon *d, json_t *rooms, size_t i)
+/* Door i as room `from` sees it; out_id names the room beyond, if any. */
+static void write_door(dg__jw *w, const dg_dungeon *d, size_t i, int from)
 {
     const dg_door *o = &d->doors[i];
-    int ids[2] = {o->room, o->other}, out[2] = {o->other, o->room};
-    dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
-    for (int k = 0; k < 2; k++) {
-        if (ids[k] < 1) continue;
-        json_t *doors = json_object_get(json_array_get(rooms, (size_t)ids[k]), "doors");
-        const char *side = dg_dir_name(sides[k]);
-        json_t *list = json_object_get(doors, side);
-        if (!list) {
-            if (json_object_set_new(doors, side, list = json_array())) return -1;
-        }
-        size_t n = json_array_size(list);
-        json_t *last = n ? json_array_get(list, n - 1) : NULL;
-        if (last && json_integer_value(json_object_get(last, "row")) == o->y &&
-            json_integer_value(json_object_get(last, "col")) == o->x)
-            continue;
-        if (json_array_append_new(list, door_json(d->opts.seed, o, i, out[k]))) return -1;
+    int out_id = from == o->room ? o->other : o->room;
+    dg__donjon_door words;
+    dg__donjon_door_of(d->opts.seed, o, i, &words);
+    dg__jw_object_begin(w);
+    dg__jw_key_int(w, "col", o->x);
+    dg__jw_key_string(w, "desc", words.desc);
+    dg__jw_key_string(w, "key", words.key);
+    if (out_id > 0) dg__jw_key_int(w, "out_id", out_id);
+    dg__jw_key_int(w, "row", o->y);
+    if (words.secret) dg__jw_key_string(w, "secret", words.secret);
+    if (words.trap) dg__jw_key_string(w, "trap", words.trap);
+    dg__jw_key_string(w, "type", words.type);
+    dg__jw_object_end(w);
+}
+
+static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s,
+                       const dg__door_sides *sides, const dg_room *rm)
+{
+    /* the sides in key order: east, north, south, west */
+    static const dg_dir sorted_sides[4] = {DG_DIR_EAST, DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST};
+    size_t i = (size_t)rm->id - 1;
+    dg__jw_object_begin(w);
+    dg__jw_key_int(w, "area", (int64_t)rm->area * FEET_PER_CELL * FEET_PER_CELL);
+    dg__jw_key_int(w, "col", rm->x);
+    dg__jw_key(w, "contents");
+    write_contents(w, d->opts.seed, rm->id);
+    dg__jw_key(w, "doors");
+    dg__jw_object_begin(w);
+    for (int k = 0; k < 4; k++) {
+        size_t slot = 4 * i + sorted_sides[k], n = sides->count[slot];
+        if (!n) continue;
+        dg__jw_key(w, dg_dir_name(sorted_sides[k]));
+        dg__jw_array_begin(w);
+        for (size_t j = 0; j < n; j++) write_door(w, d, sides->door[sides->first[slot] + j], rm->id);
+        dg__jw_array_end(w);
     }
-    return 0;
+    dg__jw_object_end(w);
+    dg__jw_key_int(w, "east", rm->x + rm->width - 1);
+    dg__jw_key_int(w, "height", (int64_t)rm->height * FEET_PER_CELL);
+    dg__jw_key_int(w, "id", rm->id);
+    dg__jw_key_int(w, "north", rm->y);
+    if (rm->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "polygon", rm->sides);
+    dg__jw_key_int(w, "row", rm->y);
+    dg__jw_key_string(w, "shape", dg__donjon_shape_word(rm->shape));
+    dg__jw_key_string(w, "size", s->size);
+    dg__jw_key_int(w, "south", rm->y + rm->height - 1);
+    dg__jw_key_int(w, "west", rm->x);
+    dg__jw_key_int(w, "width", (int64_t)rm->width * FEET_PER_CELL);
+    dg__jw_object_end(w);
 }
 
-static json_t *rooms_json(const dg_dungeon *d)
+static void write_settings(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s)
 {
-    json_t *rooms = json_pack("[n]"); /* donjon numbers rooms from 1 */
-    for (size_t i = 0; rooms && i < d->n_rooms; i++)
-        if (json_array_append_new(rooms, room_json(d, &d->rooms[i]))) goto fail;
-    for (size_t i = 0; rooms && i < d->n_doors; i++)
-        if (file_door(d, rooms, i)) goto fail;
-    return rooms;
-fail:
-    json_decref(rooms);
-    return NULL;
+    int n_rooms = (int)d->n_rooms;
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "add_stairs", s->add_stairs);
+    dg__jw_key_int(w, "cell_size", d->opts.cell);
+    dg__jw_key_string(w, "corridor_layout", s->corridor_layout);
+    dg__jw_key_string(w, "door_set", s->door_set);
+    dg__jw_key_string(w, "dungeon_layout", s->dungeon_layout);
+    dg__jw_key_string(w, "dungeon_size", s->dungeon_size);
+    dg__jw_key_string(w, "generator_version", DG_GENERATOR_VERSION);
+    dg__jw_key_string(w, "grid", s->grid);
+    dg__jw_key_string(w, "infest", "Basic");
+    dg__jw_key_int(w, "last_room_id", n_rooms);
+    dg__jw_key_int(w, "level", 1);
+    dg__jw_key_string(w, "map_style", s->map_style);
+    dg__jw_key_int(w, "max_col", d->width - 1);
+    dg__jw_key_int(w, "max_row", d->height - 1);
+    dg__jw_key_string(w, "motif", "");
+    dg__jw_key_int(w, "n_cols", d->width);
+    dg__jw_key_int(w, "n_pc", 4);
+    dg__jw_key_int(w, "n_rooms", n_rooms);
+    dg__jw_key_int(w, "n_rows", d->height);
+    dg__jw_key_string(w, "name", s->name);
+    dg__jw_key_string(w, "peripheral_egress", s->peripheral_egress);
+    dg__jw_key_string(w, "remove_deadends", s->remove_deadends);
+    dg__jw_key_string(w, "room_layout", s->room_layout);
+    dg__jw_key_string(w, "room_polymorph", s->room_polymorph);
+    dg__jw_key_string(w, "room_size", s->room_size);
+    dg__jw_key_string(w, "seed", s->seed);
+    dg__jw_object_end(w);
 }
 
-/* ------------------------------------------------------- stairs, egress */
-
-static json_t *stairs_json(const dg_dungeon *d)
+static void write_cell_bits(dg__jw *w)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < d->n_stairs; i++) {
-        const dg_stair *s = &d->stairs[i];
-        if (json_array_append_new(
-                a, json_pack("{s:i,s:i,s:s,s:s,s:i,s:i}", "row", s->y, "col", s->x, "dir",
-                             dg_dir_name(s->dir), "key", s->down ? "down" : "up", "next_row",
-                             s->next_y, "next_col", s->next_x))) {
-            json_decref(a);
-            return NULL;
-        }
+    dg__jw_object_begin(w);
+    dg__jw_key_int(w, "aperture", DG_ENTRANCE);
+    dg__jw_key_int(w, "arch", DG_ARCH);
+    dg__jw_key_int(w, "block", DG_BLOCKED);
+    dg__jw_key_int(w, "corridor", DG_CORRIDOR);
+    dg__jw_key_int(w, "door", DG_DOOR);
+    dg__jw_key_int(w, "label", DG_LABEL);
+    dg__jw_key_int(w, "locked", DG_LOCKED);
+    dg__jw_key_int(w, "nothing", DG_NOTHING);
+    dg__jw_key_int(w, "perimeter", DG_PERIMETER);
+    dg__jw_key_int(w, "portcullis", DG_PORTC);
+    dg__jw_key_int(w, "room", DG_ROOM);
+    dg__jw_key_int(w, "room_id", DG_ROOM_ID);
+    dg__jw_key_int(w, "secret", DG_SECRET);
+    dg__jw_key_int(w, "stair_down", DG_STAIR_DN);
+    dg__jw_key_int(w, "stair_up", DG_STAIR_UP);
+    dg__jw_key_int(w, "trapped", DG_TRAPPED);
+    dg__jw_object_end(w);
+}
+
+static void write_details(dg__jw *w, const dg__donjon_words *s)
+{
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "floor", s->floor);
+    dg__jw_key_string(w, "illumination", s->illumination);
+    dg__jw_key_null(w, "special");
+    dg__jw_key_string(w, "temperature", s->temperature);
+    dg__jw_key_string(w, "walls", s->walls);
+    dg__jw_object_end(w);
+}
+
+static void write_stairs(dg__jw *w, const dg_dungeon *d)
+{
+    dg__jw_array_begin(w);
+    for (size_t i = 0; i < d->n_stairs; i++) {
+        const dg_stair *st = &d->stairs[i];
+        dg__jw_object_begin(w);
+        dg__jw_key_int(w, "col", st->x);
+        dg__jw_key_string(w, "dir", dg_dir_name(st->dir));
+        dg__jw_key_string(w, "key", st->down ? "down" : "up");
+        dg__jw_key_int(w, "next_col", st->next_x);
+        dg__jw_key_int(w, "next_row", st->next_y);
+        dg__jw_key_int(w, "row", st->y);
+        dg__jw_object_end(w);
     }
-    return a;
+    dg__jw_array_end(w);
 }
 
-static json_t *egress_json(const dg_dungeon *d)
+static void write_egress(dg__jw *w, const dg_dungeon *d)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < d->n_exits; i++) {
+    dg__jw_array_begin(w);
+    for (size_t i = 0; i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
-        if (json_array_append_new(a, json_pack("{s:i,s:i,s:s,s:i,s:s}", "row", e->y, "col",
-                                               e->x, "dir", dg_dir_name(e->dir), "depth", 0,
-                                               "type", "corridor"))) {
-            json_decref(a);
-            return NULL;
-        }
+        dg__jw_object_begin(w);
+        dg__jw_key_int(w, "col", e->x);
+        dg__jw_key_int(w, "depth", 0);
+        dg__jw_key_string(w, "dir", dg_dir_name(e->dir));
+        dg__jw_key_int(w, "row", e->y);
+        dg__jw_key_string(w, "type", "corridor");
+        dg__jw_object_end(w);
     }
-    return a;
-}
-
-static json_t *cell_bits_json(void)
-{
-    return json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}",
-                     "nothing", (int)DG_NOTHING, "block", (int)DG_BLOCKED, "room", (int)DG_ROOM,
-                     "corridor", (int)DG_CORRIDOR, "perimeter", (int)DG_PERIMETER, "aperture",
-                     (int)DG_ENTRANCE, "room_id", (int)DG_ROOM_ID, "arch", (json_int_t)DG_ARCH,
-                     "door", (json_int_t)DG_DOOR, "locked", (json_int_t)DG_LOCKED, "trapped",
-                     (json_int_t)DG_TRAPPED, "secret", (json_int_t)DG_SECRET, "portcullis",
-                     (json_int_t)DG_PORTC, "stair_down", (json_int_t)DG_STAIR_DN, "stair_up",
-                     (json_int_t)DG_STAIR_UP, "label", (json_int_t)DG_LABEL);
+    dg__jw_array_end(w);
 }
 
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
     if (rc != DG_OK) return rc;
-    char name[128];
-    dg_contents_default_name(d->opts.seed, name, sizeof name); /* core's rule */
-    json_t *root = json_pack("{s:o,s:n,s:{},s:o,s:o,s:o,s:o}", "cell_bit", cell_bits_json(),
-                             "cells", "corridor_features", "details",
-                             details_json(d->opts.seed), "rooms", rooms_json(d), "settings",
-                             settings_json(d, name), "stairs", stairs_json(d));
-    if (root && d->n_exits && json_object_set_new(root, "egress", egress_json(d))) {
-        json_decref(root);
-        root = NULL;
+    dg__door_sides sides;
+    if ((rc = dg__door_sides_build(d, &sides, err)) != DG_OK) return rc;
+    dg__donjon_words s;
+    dg__donjon_words_of(d, &s);
+    dg__jw w;
+    dg__jw_init(&w, out, err);
+    dg__jw_object_begin(&w);
+    dg__jw_key(&w, "cell_bit");
+    write_cell_bits(&w);
+    dg__jw_key(&w, "cells");
+    dg__jw_splice(&w, dg__json_put_cells, d, NULL);
+    dg__jw_key(&w, "corridor_features");
+    dg__jw_object_begin(&w);
+    dg__jw_object_end(&w);
+    dg__jw_key(&w, "details");
+    write_details(&w, &s);
+    if (d->n_exits) { /* absent without exits: see the header */
+        dg__jw_key(&w, "egress");
+        write_egress(&w, d);
     }
-    if (!root) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building JSON");
-    rc = dg__json_emit(root, "cells", JSON_SORT_KEYS, d, out, err);
-    json_decref(root);
+    dg__jw_key(&w, "rooms");
+    dg__jw_array_begin(&w);
+    dg__jw_null(&w); /* donjon numbers rooms from 1 */
+    for (size_t i = 0; i < d->n_rooms; i++) write_room(&w, d, &s, &sides, &d->rooms[i]);
+    dg__jw_array_end(&w);
+    dg__jw_key(&w, "settings");
+    write_settings(&w, d, &s);
+    dg__jw_key(&w, "stairs");
+    write_stairs(&w, d);
+    dg__jw_object_end(&w);
+    rc = dg__jw_finish(&w);
+    dg__door_sides_fini(&sides);
     return rc;
 }

@@ -1,17 +1,9 @@
 /* json_common.c -- what the JSON encoders share: the sanity check of a
- * dungeon before encoding, and hand-written arrays (the cell grid, walls,
- * an embedded image) spliced into a jansson dump. The documents themselves
- * are left to json.c, donjon.c and vtt.c.
- *
- * Where the line runs: only these arrays are written by hand. They are
- * numbers (and fixed ASCII names) in a fixed shape, one entry per cell or
- * wall -- hundreds of thousands on a big map, where a jansson value per
- * number would cost more than the map. Everything else (rooms, doors,
- * stairs, exits, options, strings carrying a user's bytes) is serialised
- * by jansson, which owns escaping and UTF-8: on the usual small map that is
- * most of an encode (about 390k of 594k instructions at seed 7), and it is
- * made cheaper by giving jansson fewer values (json.c shares them), never
- * by writing those objects here. */
+ * dungeon before encoding, the cell grid written by hand, the doors of each
+ * room by side, and the splicing of hand-written arrays into a jansson dump
+ * (for vtt.c's documents, still built with jansson). The documents
+ * themselves are left to json.c, donjon.c and vtt.c; the streaming writer
+ * json.c and donjon.c write through is json_write.c. */
 #include "render_int.h"
 
 #include <stdlib.h>
@@ -200,9 +192,39 @@ dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, 
     return put_cells(d, out, err);
 }
 
-dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
-                        const dg_dungeon *d, dg_buf *out, dg_error *err)
+dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error *err)
 {
-    dg__json_splice sp = {cells_key, dg__json_put_cells, NULL};
-    return dg__json_emit_splices(root, &sp, 1, flags, d, out, err);
+    size_t slots = 4 * d->n_rooms;
+    /* first[] one longer while counting; every door under at most two rooms */
+    size_t *m = calloc(2 * slots + 1 + 2 * d->n_doors + 1, sizeof *m);
+    s->first = m;
+    s->count = m ? m + slots + 1 : NULL;
+    s->door = m ? s->count + slots : NULL;
+    if (!m) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    for (size_t i = 0; i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        if (o->room > 0) s->first[4 * (size_t)(o->room - 1) + o->dir + 1]++;
+        if (o->other > 0) s->first[4 * (size_t)(o->other - 1) + dg__dir_opposite(o->dir) + 1]++;
+    }
+    for (size_t k = 1; k <= slots; k++) s->first[k] += s->first[k - 1];
+    for (size_t i = 0; i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        int ids[2] = {o->room, o->other};
+        dg_dir dirs[2] = {o->dir, dg__dir_opposite(o->dir)};
+        for (int k = 0; k < 2; k++) {
+            if (ids[k] < 1) continue;
+            size_t slot = 4 * (size_t)(ids[k] - 1) + dirs[k], n = s->count[slot];
+            size_t *list = s->door + s->first[slot];
+            if (n && d->doors[list[n - 1]].x == o->x && d->doors[list[n - 1]].y == o->y) continue;
+            list[n] = i;
+            s->count[slot] = n + 1;
+        }
+    }
+    return DG_OK;
+}
+
+void dg__door_sides_fini(dg__door_sides *s)
+{
+    free(s->first);
+    memset(s, 0, sizeof *s);
 }

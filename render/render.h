@@ -29,14 +29,7 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
 const char *dg_style_help(dg_style s);
 
 /* The individual encoders, for callers that know what they want. */
-/* Keeps the objects of its last document per thread and reuses them for
- * the next (see dg_render_thread_release). */
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* Frees what this thread's encoders keep between documents; the next
- * encode starts afresh. Done by itself when a thread ends (and for the
- * thread that calls exit()); for callers that want the memory back
- * sooner, and for leak accounting in tests. */
-void dg_render_thread_release(void);
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* format=md: the whole key as Markdown (md.c). */

@@ -16,22 +16,17 @@ dg_status dg__buf_reserve(dg_buf *b, size_t n, dg_error *err);
  * Encoders call it first so a broken dungeon is an error, never a crash. */
 dg_status dg__render_check(const dg_dungeon *d, dg_error *err);
 
-/* Dumps root (compact, plus the given jansson flags) into out, with the
- * value of its top-level key `cells_key` -- which must be json_null(), a
- * placeholder -- replaced by d's cell words as an array of rows. The rows
- * are written by hand: a jansson value per cell costs ~40 bytes and a call
- * per cell on a 4001x4001 map. root is borrowed. */
-dg_status dg__json_emit(json_t *root, const char *cells_key, size_t flags,
-                        const dg_dungeon *d, dg_buf *out, dg_error *err);
-
-/* A top-level value written by hand in place of its json_null() placeholder:
- * big arrays would cost a jansson value per number. */
+/* A top-level value of a jansson document (vtt.c's) written by hand in
+ * place of its json_null() placeholder: big arrays would cost a jansson
+ * value per number. */
 typedef struct {
     const char *key;
     dg_status (*write)(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
     const void *ctx;
 } dg__json_splice;
-/* dg__json_emit with n splices, which must come in document order. */
+/* Dumps root (compact, plus the given jansson flags) into out, with the n
+ * splices written where their placeholders are, which must come in
+ * document order. root is borrowed. */
 dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
                                 const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* Decimal digits of v at p, unterminated; returns how many (at most 10). */
@@ -41,35 +36,61 @@ extern const char dg__digit_pairs[201];
 /* The splice writer of the native document's walls: ctx is the
  * dg__walls of d (json_walls.c). */
 dg_status dg__json_put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
-/* The splice writer of d's cell rows (ctx unused). */
+/* The splice writer of d's cell rows, cells[y][x] as stored (ctx unused):
+ * a jansson value per cell would cost ~40 bytes and a call per cell on a
+ * 4001x4001 map. */
 dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
-/* ------------------------------------------------------ json_record.c */
-
-/* A jansson object with a fixed list of keys whose values are replaced in
- * place, for objects a document rebuilds every time (json.c reuses them
- * from one document to the next). The object is r->obj (owned); key k's
- * slot is r->it[k]; r->num[k] is the integer the record owns for it. */
+/* The doors of every room by the wall they are in, for the documents that
+ * list them per room and side: room i (0-based), side s (dg_dir order:
+ * north, south, west, east) holds count[4i+s] door indices, ascending, at
+ * door[first[4i+s]..]. A door between two rooms is under both, on opposite
+ * sides; a generator that records one door per room (the same cell twice
+ * in a row) has it listed once. d must pass dg__render_check. DG_ENOMEM
+ * only; free with dg__door_sides_fini (also fine after a failure). */
 typedef struct {
-    json_t *obj;
-    void **it;
-    json_t **num;
-    size_t n;
-} dg__rec;
-/* The object with keys[0..n) in that order, each null. DG_ENOMEM only;
- * then r is zeroed (dg__rec_fini on it is a no-op). */
-dg_status dg__rec_init(dg__rec *r, const char *const *keys, size_t n, dg_error *err);
-void dg__rec_fini(dg__rec *r);
-/* Key k holds v (a reference is taken; nothing happens when it already
- * holds v). False when v is NULL or out of memory: callers check once. */
-bool dg__rec_put(dg__rec *r, size_t k, json_t *v);
-/* Key k holds the record's own integer for it, set to v. */
-bool dg__rec_int(dg__rec *r, size_t k, json_int_t v);
-/* Key k holds the string of n bytes at s (kept when it already does). */
-bool dg__rec_text(dg__rec *r, size_t k, const char *s, size_t n);
-/* Array a holds exactly item(ctx, 0..n) in order, each a borrowed value
- * (a is given references); items already in place are left alone. */
-bool dg__array_fill(json_t *a, size_t n, json_t *(*item)(void *ctx, size_t i), void *ctx);
+    size_t *first, *count, *door;
+} dg__door_sides;
+dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error *err);
+void dg__door_sides_fini(dg__door_sides *s);
+
+/* json.c: an option's canonical value v[0..n) of key[0..kn) is a JSON
+ * number (*out) when it is plain decimal digits short enough to survive a
+ * double -- never the seed, which stays a string (see json.c). */
+bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n, int64_t *out);
+
+/* ------------------------------------------------------------ donjon.c
+ * The words of format=donjon, worked out apart from the writing so the
+ * test's jansson oracle of the document uses the very same ones. */
+
+/* What the document says of the map as a whole: settings in donjon's
+ * capitalised words, the invented name and details, the rooms' size word. */
+typedef struct {
+    char dungeon_size[32], dungeon_layout[32], room_layout[32], room_size[32],
+        room_polymorph[32], door_set[32], corridor_layout[32], map_style[32],
+        peripheral_egress[16], remove_deadends[16], seed[24], name[128];
+    const char *add_stairs, *grid;
+    const char *size;        /* every room's "size": the room_size name or "" */
+    const char *floor, *walls, *temperature, *illumination; /* "details" */
+} dg__donjon_words;
+void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s);
+
+/* A room's contents: summary always, inhabited "" when nobody lives
+ * there, feature and trap NULL when absent. */
+typedef struct {
+    char summary[192], inhabited[96];
+    const char *feature, *trap;
+} dg__donjon_contents;
+void dg__donjon_contents_of(uint64_t seed, int room_id, dg__donjon_contents *c);
+
+/* Door `index` of the map in donjon's words; secret and trap NULL unless
+ * it is a secret or trapped door. */
+typedef struct {
+    const char *type, *key, *desc, *secret, *trap;
+} dg__donjon_door;
+void dg__donjon_door_of(uint64_t seed, const dg_door *o, size_t index, dg__donjon_door *w);
+/* "square" for rectangles, else dg_shape_name. */
+const char *dg__donjon_shape_word(dg_shape s);
 
 /* ------------------------------------------------------- cave_draw.c */
 

@@ -7,7 +7,6 @@
 
 #include "enc_fixture.h"
 #include "gen_check.h"
-#include "oom_jansson.h"
 
 static json_t *encode(const dg_dungeon *d)
 {
@@ -347,9 +346,3 @@ Test(donjon, generated_maps_follow_the_strict_rules)
 }
 
 
-/* jansson allocation failures at every point: ENOMEM or success, never a
- * crash, nothing leaked (oom_jansson.h). */
-Test(donjon, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
-{
-    oom_check_encoder(dg_donjon_encode, d, 10000);
-}

@@ -7,7 +7,6 @@
 
 #include "enc_fixture.h"
 #include "gen_check.h"
-#include "oom_jansson.h"
 
 static json_t *encode(const dg_dungeon *d)
 {
@@ -288,100 +287,4 @@ Test(json, generated_maps_describe_their_own_cells)
         json_decref(j);
         dg_dungeon_free(g);
     }
-}
-
-
-/* jansson allocation failures at every point: ENOMEM or success, never a
- * crash, nothing leaked (oom_jansson.h). */
-Test(json, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
-{
-    oom_check_encoder(dg_json_encode, d, 5000);
-}
-
-/* The encoder keeps each thread's objects from one document for the next
- * (dg_json_encode). Nothing of a document may show in the next: every map
- * of a varied sequence -- shapes that add and drop keys, doors between
- * rooms and to corridors, a map with more rooms and doors than are kept,
- * another algorithm's option keys -- encodes to the bytes it gets when
- * nothing is kept, forwards, backwards and twice in a row. */
-static char *encode_text(const dg_dungeon *g, size_t *len)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_json_encode(g, &b, &err), DG_OK, "%s", err.msg);
-    *len = b.len;
-    return (char *)dg_buf_steal(&b, NULL);
-}
-
-Test(json, a_document_keeps_nothing_of_the_one_before)
-{
-    static const char *const maps[][3] = {
-        {"seed=1", "polymorph=many", "rooms=dense"}, {"seed=2", "size=colossal", "rooms=dense"},
-        {"seed=3", "egress=many", "stairs=many"},    {"seed=4", "algorithm=caverns", "egress=yes"},
-        {"seed=5", "polymorph=yes", "doors=deathtrap"}, {"seed=6", "algorithm=gridmapper", "size=small"},
-        {"seed=text seed", "rooms=sparse", "size=tiny"}};
-    enum { N = sizeof maps / sizeof *maps };
-    dg_dungeon *g[N];
-    char *fresh[N];
-    size_t len[N];
-    for (size_t i = 0; i < N; i++) {
-        g[i] = gc_make(maps[i], 3);
-        dg_render_thread_release();
-        fresh[i] = encode_text(g[i], &len[i]);
-    }
-    cr_assert_gt(g[1]->n_doors, 256, "the big map should hold more doors than are kept");
-    dg_render_thread_release();
-    for (size_t pass = 0; pass < 3; pass++)
-        for (size_t k = 0; k < N; k++) {
-            size_t i = pass == 1 ? N - 1 - k : k, n;
-            for (int twice = 0; twice < 2; twice++) {
-                char *again = encode_text(g[i], &n);
-                cr_assert(n == len[i] && memcmp(again, fresh[i], n) == 0,
-                          "map %zu (%s %s %s) differs after map %zu on pass %zu", i, maps[i][0], maps[i][1],
-                          maps[i][2], k ? (pass == 1 ? i + 1 : i - 1) : i, pass);
-                free(again);
-            }
-        }
-    for (size_t i = 0; i < N; i++) {
-        free(fresh[i]);
-        dg_dungeon_free(g[i]);
-    }
-}
-
-/* Running out of memory halfway through a document, with objects kept from
- * another one, leaves nothing the next document would show: it is the
- * bytes it gets from scratch, and everything is given back on release. */
-Test(json, running_out_of_memory_with_objects_kept_spoils_nothing)
-{
-    dg_dungeon *other = gc_make((const char *const[]){"seed=9", "polymorph=many", "rooms=dense"}, 3);
-    size_t want_len, n;
-    dg_render_thread_release();
-    char *want = encode_text(d, &want_len);
-    dg_render_thread_release();
-    json_set_alloc_funcs(oom_malloc, oom_free);
-    bool ok = false;
-    for (long budget = 0; budget < 5000 && !ok; budget++) {
-        oom_budget = 1L << 40;
-        oom_live = 0;
-        free(encode_text(other, &n)); /* objects kept, shaped for another map */
-        dg_buf b;
-        dg_buf_init(&b);
-        oom_budget = budget;
-        dg_status rc = dg_json_encode(d, &b, NULL);
-        cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d", budget, (int)rc);
-        ok = rc == DG_OK;
-        dg_buf_fini(&b);
-        oom_budget = 1L << 40;
-        char *got = encode_text(d, &n);
-        cr_assert(n == want_len && memcmp(got, want, n) == 0, "budget %ld: the next document differs", budget);
-        free(got);
-        dg_render_thread_release();
-        cr_assert_eq(oom_live, 0, "budget %ld: %ld jansson blocks not given back", budget, oom_live);
-    }
-    json_set_alloc_funcs(malloc, free);
-    cr_assert(ok, "never succeeded");
-    free(want);
-    dg_dungeon_free(other);
 }

@@ -1,0 +1,267 @@
+/* json_write.c -- the streaming JSON writer (json_write.h): punctuation,
+ * string escaping and integers, written straight into the caller's dg_buf.
+ * What a document holds is left to the encoders that use it.
+ *
+ * Why not jansson's dump: a document built as a jansson tree costs a value,
+ * a malloc and a free per number and per object, and a callback per comma,
+ * for text this file writes with a few stores; jansson remains the oracle
+ * the writer's bytes are tested against (test_json_oracle.c). */
+#include "json_write.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "render_int.h"
+
+void dg__jw_init(dg__jw *w, dg_buf *out, dg_error *err)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    w->err = err;
+    w->from = out->len;
+}
+
+static void fail(dg__jw *w, dg_status rc)
+{
+    if (w->rc == DG_OK) w->rc = rc;
+}
+
+/* Room for n more bytes (and dg_buf's NUL) at the end of the buffer; NULL
+ * when the writer has failed, or fails now for want of memory. */
+static inline char *room(dg__jw *w, size_t n)
+{
+    dg_buf *b = w->out;
+    if (w->rc != DG_OK) return NULL;
+    if (b->len + n >= b->cap && (n >= SIZE_MAX / 2 || dg__buf_reserve(b, n, w->err) != DG_OK)) {
+        fail(w, DG_ENOMEM);
+        return NULL;
+    }
+    return (char *)b->data + b->len;
+}
+
+static inline bool top_is_object(const dg__jw *w)
+{
+    return w->depth > 0 && (w->in_object >> (w->depth - 1) & 1u);
+}
+
+/* Where a value of at most n bytes goes, after the ',' it may need; NULL
+ * once the writer has failed. The caller ends it with value_end. */
+static inline char *value_begin(dg__jw *w, size_t n)
+{
+    if (w->rc != DG_OK) return NULL; /* the state may be half-way: no checks */
+    /* in an object a value follows its key; the document is one value */
+    assert(top_is_object(w) ? w->after_key : !(w->depth == 0 && w->comma));
+    char *p = room(w, n + 1);
+    if (p && w->comma) *p++ = ',';
+    return p;
+}
+
+static void value_end(dg__jw *w, char *end)
+{
+    w->out->len = (size_t)(end - (char *)w->out->data);
+    w->comma = true;
+    w->after_key = false;
+}
+
+static void container_begin(dg__jw *w, char c, bool object)
+{
+    if (w->rc == DG_OK && w->depth == DG__JW_MAX_DEPTH) { /* a bug, but never a wild shift */
+        fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "JSON nested too deep"));
+        return;
+    }
+    char *p = value_begin(w, 1);
+    if (!p) return;
+    *p++ = c;
+    value_end(w, p);
+    if (object) w->in_object |= 1u << w->depth;
+    else w->in_object &= ~(1u << w->depth);
+    w->depth++;
+    w->comma = false;
+}
+
+static void container_end(dg__jw *w, char c, bool object)
+{
+    assert(w->rc != DG_OK || (w->depth > 0 && top_is_object(w) == object && !w->after_key));
+    char *p = room(w, 1);
+    if (!p) return;
+    *p++ = c;
+    w->depth--;
+    value_end(w, p);
+}
+
+void dg__jw_object_begin(dg__jw *w) { container_begin(w, '{', true); }
+void dg__jw_object_end(dg__jw *w) { container_end(w, '}', true); }
+void dg__jw_array_begin(dg__jw *w) { container_begin(w, '[', false); }
+void dg__jw_array_end(dg__jw *w) { container_end(w, ']', false); }
+
+/* ------------------------------------------------------------- strings */
+
+/* How many bytes the UTF-8 sequence at s[0..n) takes, by jansson's rules
+ * (no overlong forms, no surrogates, nothing above U+10FFFF); 0 when it is
+ * not one. s[0] >= 0x80. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t cp;
+    if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1Fu;
+    else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0Fu;
+    else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07u;
+    else return 0;
+    if (len > n) return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0u) != 0x80u) return 0;
+        cp = cp << 6 | (s[i] & 0x3Fu);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+/* 1 for the bytes a JSON string holds as they are: printable ASCII but
+ * '"' and '\\' (0x7f too, as jansson leaves it). */
+#define PLAIN16(b) b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b
+static const unsigned char plain_byte[256] = {
+    PLAIN16(0), PLAIN16(0),                                                 /* 0x00-0x1f */
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,                         /* '"' */
+    PLAIN16(1), PLAIN16(1),
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,                         /* '\\' */
+    PLAIN16(1), PLAIN16(1),                                                 /* to 0x7f */
+    /* 0x80-0xff: 0, UTF-8 to check */
+};
+
+/* s[0..n) as a JSON string at p (room for 6n + 2 bytes); returns the end,
+ * or NULL when s is not UTF-8. The usual name is plain ASCII, copied up
+ * to the first byte that needs a look. */
+static char *quote(char *p, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    const unsigned char *u = (const unsigned char *)s;
+    *p++ = '"';
+    size_t i = 0;
+    while (i < n) {
+        /* byte by byte: most strings are a few letters, shorter than a
+         * call to memcpy */
+        while (i < n && plain_byte[u[i]]) *p++ = s[i++];
+        if (i == n) break;
+        unsigned char c = u[i];
+        if (c >= 0x80) {
+            size_t len = utf8_len(u + i, n - i);
+            if (!len) return NULL;
+            memcpy(p, s + i, len);
+            p += len;
+            i += len;
+            continue;
+        }
+        *p++ = '\\';
+        switch (c) {
+        case '"': *p++ = '"'; break;
+        case '\\': *p++ = '\\'; break;
+        case '\b': *p++ = 'b'; break;
+        case '\f': *p++ = 'f'; break;
+        case '\n': *p++ = 'n'; break;
+        case '\r': *p++ = 'r'; break;
+        case '\t': *p++ = 't'; break;
+        default:
+            memcpy(p, "u00", 3);
+            p[3] = hex[c >> 4];
+            p[4] = hex[c & 15];
+            p += 5;
+        }
+        i++;
+    }
+    *p++ = '"';
+    return p;
+}
+
+void dg__jw_stringn(dg__jw *w, const char *s, size_t n)
+{
+    if (n > SIZE_MAX / 8) {
+        fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "a JSON string is too long"));
+        return;
+    }
+    char *p = value_begin(w, 6 * n + 2);
+    if (!p) return;
+    char *end = quote(p, s, n);
+    if (!end) {
+        fail(w, dg_error_set(w->err, DG_EINVAL, "", "", "UTF-8", "a string for the JSON output is not UTF-8"));
+        return;
+    }
+    value_end(w, end);
+}
+
+void dg__jw_keyn(dg__jw *w, const char *key, size_t n)
+{
+    assert(w->rc != DG_OK || (top_is_object(w) && !w->after_key));
+    if (n > SIZE_MAX / 8) {
+        fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "a JSON key is too long"));
+        return;
+    }
+    char *p = room(w, 6 * n + 4);
+    if (!p) return;
+    if (w->comma) *p++ = ',';
+    char *end = quote(p, key, n);
+    if (!end) {
+        fail(w, dg_error_set(w->err, DG_EINVAL, "", "", "UTF-8", "a key for the JSON output is not UTF-8"));
+        return;
+    }
+    *end++ = ':';
+    w->out->len = (size_t)(end - (char *)w->out->data);
+    w->comma = false;
+    w->after_key = true;
+}
+
+/* ------------------------------------------------------ other values */
+
+void dg__jw_int(dg__jw *w, int64_t v)
+{
+    char *p = value_begin(w, 20); /* "-9223372036854775808" */
+    if (!p) return;
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    if (v < 0) *p++ = '-';
+    if (m <= UINT32_MAX) {
+        p += dg__u32_text(p, (uint32_t)m);
+    } else {
+        char digits[20];
+        size_t k = 0;
+        for (; m; m /= 10) digits[k++] = (char)('0' + m % 10);
+        while (k) *p++ = digits[--k];
+    }
+    value_end(w, p);
+}
+
+void dg__jw_raw(dg__jw *w, const char *json, size_t n)
+{
+    char *p = value_begin(w, n);
+    if (!p) return;
+    memcpy(p, json, n);
+    value_end(w, p + n);
+}
+
+void dg__jw_bool(dg__jw *w, bool v) { v ? dg__jw_raw(w, "true", 4) : dg__jw_raw(w, "false", 5); }
+void dg__jw_null(dg__jw *w) { dg__jw_raw(w, "null", 4); }
+
+void dg__jw_splice(dg__jw *w,
+                   dg_status (*write)(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err),
+                   const dg_dungeon *d, const void *ctx)
+{
+    char *p = value_begin(w, 0);
+    if (!p) return;
+    w->out->len = (size_t)(p - (char *)w->out->data); /* past the ',' */
+    dg_status rc = write(d, ctx, w->out, w->err);
+    if (rc != DG_OK) {
+        fail(w, rc);
+        return;
+    }
+    value_end(w, (char *)w->out->data + w->out->len);
+}
+
+dg_status dg__jw_finish(dg__jw *w)
+{
+    assert(w->rc != DG_OK || (w->depth == 0 && !w->after_key));
+    dg_buf *b = w->out;
+    if (w->rc != DG_OK) b->len = w->from;
+    if (b->data) b->data[b->len] = '\0';
+    return w->rc;
+}
