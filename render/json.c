@@ -26,6 +26,10 @@
  *            dir: from `room` outward; leads_to: a room id or "corridor"
  *   stairs   [{x, y, kind: up|down, dir, next: {x, y}}]
  *   exits    [{x, y, dir}]
+ *   name, level, party, motif, contents (after permalink); entrance, lair,
+ *            details, wandering_monsters, corridor_features, attribution
+ *            (after exits); rooms[].contents and doors[].lock: the stocked
+ *            dungeon, see json_contents.c
  *   walls    [{x0, y0, x1, y1, kind: wall|object|door, door (doors only)}]:
  *            segments in cell units (x.5 where a door splits them), the same
  *            as the uvtt and foundry exports (vtt.c, walls.c), gm view, ppg:
@@ -53,6 +57,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
 bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n, int64_t *out)
 {
     bool digits = n > 0 && n <= 15 && !(kn == 4 && memcmp(key, "seed", 4) == 0);
@@ -64,7 +73,32 @@ bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n,
     return true;
 }
 
-/* "k=v&k=v..." -> {"k": v, ...} in the string's order. */
+/* A text key's canonical value (percent-encoded: canonical.c) decoded into
+ * buf; (size_t)-1 when key is not a text key. */
+size_t dg__option_text(const char *key, size_t kn, const char *v, size_t n, char *buf, size_t cap)
+{
+    char name[32];
+    if (kn >= sizeof name) return (size_t)-1;
+    memcpy(name, key, kn);
+    name[kn] = '\0';
+    const dg_option_def *def = dg_option_def_find(name);
+    if (!def || def->kind != DG_KIND_TEXT) return (size_t)-1;
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 1 < cap; i++) {
+        int hi, lo;
+        if (v[i] == '%' && i + 2 < n &&
+            (hi = hexval(v[i + 1])) >= 0 && (lo = hexval(v[i + 2])) >= 0) {
+            buf[o++] = (char)(hi * 16 + lo);
+            i += 2;
+        } else {
+            buf[o++] = v[i];
+        }
+    }
+    return o;
+}
+
+/* "k=v&k=v..." -> {"k": v, ...} in the string's order; text keys (a
+ * dungeon's name) are decoded and always strings. */
 static void options_object(dg__jw *w, const char *canon)
 {
     dg__jw_object_begin(w);
@@ -75,7 +109,10 @@ static void options_object(dg__jw *w, const char *canon)
             size_t n = all - kn - 1;
             int64_t x;
             dg__jw_keyn(w, q, kn);
-            if (dg__json_option_number(q, kn, v, n, &x)) dg__jw_int(w, x);
+            char text[3 * DG_STOCK_NAME_BYTES];
+            size_t tn = dg__option_text(q, kn, v, n, text, sizeof text);
+            if (tn != (size_t)-1) dg__jw_stringn(w, text, tn);
+            else if (dg__json_option_number(q, kn, v, n, &x)) dg__jw_int(w, x);
             else dg__jw_stringn(w, v, n);
         }
         q += all;
@@ -84,7 +121,8 @@ static void options_object(dg__jw *w, const char *canon)
     dg__jw_object_end(w);
 }
 
-static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *sides)
+static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *sides, dg_buf *scratch,
+                        dg_error *err)
 {
     static const char *const side_keys[4] = {"north", "south", "west", "east"}; /* dg_dir order */
     dg__jw_array_begin(w);
@@ -121,6 +159,8 @@ static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *si
             dg__jw_array_end(w);
         }
         dg__jw_object_end(w);
+        dg__jw_key(w, "contents");
+        dg__json_room_contents(w, d, r->id, scratch, err);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
@@ -141,6 +181,8 @@ static void doors_array(dg__jw *w, const dg_dungeon *d)
         dg__jw_key_int(w, "room", o->room);
         if (o->other > 0) dg__jw_key_int(w, "leads_to", o->other);
         else dg__jw_key_string(w, "leads_to", "corridor");
+        dg__jw_key(w, "lock");
+        dg__json_door_lock(w, d, i);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
@@ -194,6 +236,8 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
     dg__walls w;
     dg__door_sides sides;
+    dg_buf scratch; /* one room's summary at a time */
+    dg_buf_init(&scratch);
     memset(&w, 0, sizeof w);
     memset(&sides, 0, sizeof sides);
     if ((rc = dg__door_sides_build(d, &sides, err)) == DG_OK &&
@@ -212,16 +256,18 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         options_object(&j, canon + 2);
         dg__jw_key(&j, "permalink");
         dg__jw_stringn(&j, canon, n + 2);
+        dg__json_contents_head(&j, d);
         dg__jw_key_int(&j, "width", d->width);
         dg__jw_key_int(&j, "height", d->height);
         dg__jw_key(&j, "rooms");
-        rooms_array(&j, d, &sides);
+        rooms_array(&j, d, &sides, &scratch, err);
         dg__jw_key(&j, "doors");
         doors_array(&j, d);
         dg__jw_key(&j, "stairs");
         stairs_array(&j, d);
         dg__jw_key(&j, "exits");
         exits_array(&j, d);
+        dg__json_contents_tail(&j, d, &scratch, err);
         dg__jw_key(&j, "walls");
         dg__jw_splice(&j, dg__json_put_walls, d, &w);
         dg__jw_key(&j, "cells");
@@ -231,6 +277,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     }
     dg__walls_fini(&w);
     dg__door_sides_fini(&sides);
+    dg_buf_fini(&scratch);
     if (canon != small) free(canon);
     return rc;
 }

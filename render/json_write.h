@@ -39,7 +39,7 @@
 
 enum { DG__JW_MAX_DEPTH = 32 };
 
-typedef struct {
+typedef struct dg__jw {
     dg_buf *out;          /* borrowed; written from its len on */
     dg_error *err;        /* borrowed, may be NULL */
     dg_status rc;         /* the first failure, DG_OK until then */

@@ -131,3 +131,14 @@ dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
                             dg_contents_word(DG_WORDS_SECRET, c->secret), c->secret_dc);
     return rc;
 }
+
+dg_status dg__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err)
+{
+    size_t from = b->len;
+    dg_status rc = dg__key_inhabited(b, &r->encounter, false, err);
+    for (int t = 0; t < r->n_traps && rc == DG_OK; t++)
+        rc = dg__key_printf(b, err, "%s%s", b->len > from ? ", " : "", dg_trap_kind_info(r->traps[t].kind)->name);
+    if (rc == DG_OK && r->has_treasure) rc = dg_buf_puts(b, b->len > from ? ", Treasure" : "Treasure", err);
+    if (rc == DG_OK && b->len == from) rc = dg_buf_puts(b, "Empty", err);
+    return rc;
+}

@@ -207,4 +207,23 @@ dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
 
+
+/* ---------------------------------------------------- json_contents.c */
+
+struct dg__jw;
+/* The stocked dungeon's members in the native document (json.c's order):
+ * name, level, party, motif, contents after the permalink; entrance, lair,
+ * details, wandering monsters, corridor features, attribution after exits;
+ * a room's "contents" value and a door's "lock" value. */
+void dg__json_contents_head(struct dg__jw *w, const dg_dungeon *d);
+void dg__json_contents_tail(struct dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err);
+void dg__json_room_contents(struct dg__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err);
+void dg__json_door_lock(struct dg__jw *w, const dg_dungeon *d, size_t i);
+/* json.c: a text key's canonical value decoded into buf, (size_t)-1 when
+ * key is not a text key (the oracle reads options the same way). */
+size_t dg__option_text(const char *key, size_t kn, const char *v, size_t n, char *buf, size_t cap);
+/* key_text.c: a room's one line, donjon's summary: "Bugbear and 1 x
+ * Goblin, Scything Blade, Treasure", or "Empty". */
+dg_status dg__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err);
+
 #endif

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_oracle_contents.h"
 #include "render_int.h"
 
 /* v / den cells: an integer when whole, else the exact binary fraction. */
@@ -75,8 +76,11 @@ static inline json_t *oracle_native(const dg_dungeon *d)
         char key[64];
         snprintf(key, sizeof key, "%.*s", (int)kn, q);
         int64_t x;
+        char text[1024];
+        size_t tn = dg__option_text(q, kn, q + kn + 1, all - kn - 1, text, sizeof text);
         json_object_set_new(options, key,
-                            dg__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
+                            tn != (size_t)-1 ? json_stringn(text, tn)
+                            : dg__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
                                 ? json_integer(x)
                                 : json_stringn(q + kn + 1, all - kn - 1));
         q += all + (q[all] == '&');
@@ -96,6 +100,7 @@ static inline json_t *oracle_native(const dg_dungeon *d)
             json_object_set_new(o, "outline", pts);
         }
         json_object_set_new(o, "doors", json_pack("{s:[],s:[],s:[],s:[]}", "north", "south", "west", "east"));
+        json_object_set_new(o, "contents", oracle_room_contents(d, r->id));
         json_array_append_new(rooms, o);
     }
     json_t *doors = json_array();
@@ -103,10 +108,11 @@ static inline json_t *oracle_native(const dg_dungeon *d)
         const dg_door *o = &d->doors[i];
         bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
         json_array_append_new(
-            doors, json_pack("{s:i,s:i,s:s,s:s,s:s,s:i,s:o}", "x", o->x, "y", o->y, "type",
+            doors, json_pack("{s:i,s:i,s:s,s:s,s:s,s:i,s:o,s:o}", "x", o->x, "y", o->y, "type",
                              dg_door_type_name(o->type), "orientation", ns ? "horizontal" : "vertical",
                              "dir", dg_dir_name(o->dir), "room", o->room, "leads_to",
-                             o->other > 0 ? json_integer(o->other) : json_string("corridor")));
+                             o->other > 0 ? json_integer(o->other) : json_string("corridor"), "lock",
+                             oracle_door_lock(d, i)));
         int ids[2] = {o->room, o->other};
         dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {
@@ -143,10 +149,19 @@ static inline json_t *oracle_native(const dg_dungeon *d)
     }
     dg__walls_fini(&w);
 
-    return json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:o,s:o,s:o,s:o,s:o,s:o}", "generator_version",
-                     DG_GENERATOR_VERSION, "seed", seed, "options", options, "permalink", permalink, "width",
-                     d->width, "height", d->height, "rooms", rooms, "doors", doors, "stairs", stairs, "exits",
-                     exits, "walls", walls, "cells", oracle_cells(d));
+    json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
+                             "options", options, "permalink", permalink);
+    oracle_contents_head(d, root);
+    json_object_set_new(root, "width", json_integer(d->width));
+    json_object_set_new(root, "height", json_integer(d->height));
+    json_object_set_new(root, "rooms", rooms);
+    json_object_set_new(root, "doors", doors);
+    json_object_set_new(root, "stairs", stairs);
+    json_object_set_new(root, "exits", exits);
+    oracle_contents_tail(d, root);
+    json_object_set_new(root, "walls", walls);
+    json_object_set_new(root, "cells", oracle_cells(d));
+    return root;
 }
 
 static inline json_t *oracle_donjon_door(const dg_dungeon *d, size_t i, int out_id)

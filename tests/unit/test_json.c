@@ -139,8 +139,10 @@ TestSuite(json, .init = setup, .fini = teardown);
 Test(json, keys_come_in_the_documented_order)
 {
     static const char *const want[] = {"generator_version", "seed", "options", "permalink",
+                                       "name", "level", "party", "motif", "contents",
                                        "width", "height", "rooms", "doors", "stairs",
-                                       "exits", "walls", "cells"};
+                                       "exits", "entrance", "lair", "details", "wandering_monsters",
+                                       "corridor_features", "attribution", "walls", "cells"};
     json_t *j = encode(d);
     size_t n = 0;
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it), n++) {

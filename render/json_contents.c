@@ -1,0 +1,324 @@
+/* json_contents.c -- the stocked dungeon (core/dg_contents.h) in the native
+ * JSON document: the members json.c places at the top level, each room's
+ * "contents" and each door's "lock". Structured numbers for scripts and
+ * VTT modules, words from the model's tables; the prose is md.c's.
+ *
+ *   name, level, party, motif, contents (depth)      top level
+ *   entrance {x, y, room}, lair (room id)             top level
+ *   details {floor, walls, temperature, illumination, special|null,
+ *            history, factions [{name, kind}]}        top level; null below full
+ *   wandering_monsters [{roll 1..6, activity, encounter}]
+ *   corridor_features [{key "a".., feature, cells [{x, y}]}]
+ *   attribution                                        SRD 5.1, CC BY 4.0
+ *   room.contents  null (contents=none) or {summary, distance, purpose|null,
+ *            features [..], sound|null, smell|null, encounter|null, traps [..],
+ *            treasure|null, hidden [{feature, dc}], keys [door index..]}
+ *   encounter {difficulty, xp, adjusted_xp, faction|null,
+ *              monsters [{name, count, cr, xp, ac, hp, type, size}]}
+ *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
+ *             save_dc|null, attack_bonus|null, damage "4d10", damage_type, effect}
+ *   treasure {value_gp, coins {cp..pp}, gems [{name, count, value_gp}],
+ *             art [{name, value_gp}], magic_items [{name, rarity, category}],
+ *             container|null, lock_dc|null, trap|null, hidden}
+ *   door.lock null (contents=none, archways) or {material|null, ac, hp,
+ *             break_dc, lock_dc|null, key_room|null, trap|null, secret|null}
+ *             secret {how, dc} */
+#include <stdio.h>
+#include <string.h>
+
+#include "json_write.h"
+#include "render_int.h"
+
+static void key_word(dg__jw *w, const char *key, dg_words list, int i)
+{
+    if (i >= 0) dg__jw_key_string(w, key, dg_contents_word(list, i));
+    else dg__jw_key_null(w, key);
+}
+
+static void key_int_or_null(dg__jw *w, const char *key, int v)
+{
+    if (v) dg__jw_key_int(w, key, v);
+    else dg__jw_key_null(w, key);
+}
+
+static void encounter_json(dg__jw *w, const dg_contents *c, const dg_encounter *e)
+{
+    if (!e->n_groups) {
+        dg__jw_null(w);
+        return;
+    }
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "difficulty", dg_difficulty_name(e->difficulty));
+    dg__jw_key_int(w, "xp", e->xp);
+    dg__jw_key_int(w, "adjusted_xp", e->adjusted_xp);
+    if (e->faction >= 0 && e->faction < c->n_factions)
+        key_word(w, "faction", DG_WORDS_FACTION_NAME, c->factions[e->faction].name);
+    else
+        dg__jw_key_null(w, "faction");
+    dg__jw_key(w, "monsters");
+    dg__jw_array_begin(w);
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "name", m->name);
+        dg__jw_key_int(w, "count", e->groups[g].count);
+        dg__jw_key_string(w, "cr", m->cr);
+        dg__jw_key_int(w, "xp", m->xp);
+        dg__jw_key_int(w, "ac", m->ac);
+        dg__jw_key_int(w, "hp", m->hp);
+        dg__jw_key_string(w, "type", dg_creature_type_name(m->type));
+        dg__jw_key_string(w, "size", dg_creature_size_name(m->size));
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    dg__jw_object_end(w);
+}
+
+static void trap_json(dg__jw *w, const dg_trap *t)
+{
+    const dg_trap_kind *k = dg_trap_kind_info(t->kind);
+    char dmg[24];
+    snprintf(dmg, sizeof dmg, "%dd%d", t->dice, t->die);
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "name", k->name);
+    dg__jw_key_string(w, "severity", dg_severity_name(t->severity));
+    dg__jw_key_string(w, "trigger", dg_trigger_name(t->trigger));
+    dg__jw_key_int(w, "find_dc", t->find_dc);
+    dg__jw_key_int(w, "disable_dc", t->disable_dc);
+    if (k->attack) {
+        dg__jw_key_null(w, "save");
+        dg__jw_key_null(w, "save_dc");
+        dg__jw_key_int(w, "attack_bonus", t->attack_bonus);
+    } else {
+        dg__jw_key_string(w, "save", k->save);
+        dg__jw_key_int(w, "save_dc", t->save_dc);
+        dg__jw_key_null(w, "attack_bonus");
+    }
+    dg__jw_key_string(w, "damage", dmg);
+    dg__jw_key_string(w, "damage_type", k->damage_type);
+    dg__jw_key_string(w, "effect", k->effect);
+    dg__jw_object_end(w);
+}
+
+static void treasure_json(dg__jw *w, const dg_treasure *t)
+{
+    dg__jw_object_begin(w);
+    dg__jw_key_int(w, "value_gp", dg_treasure_value_gp(t));
+    dg__jw_key(w, "coins");
+    dg__jw_object_begin(w);
+    for (int c = 0; c < DG_COIN_COUNT; c++) dg__jw_key_int(w, dg_coin_name(c), t->coins[c]);
+    dg__jw_object_end(w);
+    dg__jw_key(w, "gems");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < t->n_gems; i++) {
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind));
+        dg__jw_key_int(w, "count", t->gems[i].count);
+        dg__jw_key_int(w, "value_gp", t->gems[i].value_gp);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    dg__jw_key(w, "art");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < t->n_art; i++) {
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind));
+        dg__jw_key_int(w, "value_gp", t->art[i].value_gp);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    dg__jw_key(w, "magic_items");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < t->n_items; i++) {
+        const dg_magic_item *m = dg_magic_item_info(t->items[i]);
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "name", m->name);
+        dg__jw_key_string(w, "rarity", dg_rarity_name(m->rarity));
+        dg__jw_key_string(w, "category", m->category);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    key_word(w, "container", DG_WORDS_CONTAINER, t->container);
+    key_int_or_null(w, "lock_dc", t->lock_dc);
+    dg__jw_key(w, "trap");
+    if (t->trapped) trap_json(w, &t->trap);
+    else dg__jw_null(w);
+    dg__jw_key(w, "hidden");
+    dg__jw_bool(w, t->hidden);
+    dg__jw_object_end(w);
+}
+
+/* The one line contents=basic promises: donjon's summary words. */
+static void summary_json(dg__jw *w, const dg_room_contents *r, dg_buf *scratch, dg_error *err)
+{
+    dg_buf_reset(scratch);
+    dg_status rc = dg__key_summary(scratch, r, err);
+    if (rc == DG_OK) dg__jw_stringn(w, (const char *)scratch->data, scratch->len);
+    else dg__jw_string(w, "");
+}
+
+void dg__json_room_contents(dg__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err)
+{
+    const dg_contents *c = d->contents;
+    const dg_room_contents *r = c && c->depth != DG_DEPTH_NONE ? dg_contents_room(c, id) : NULL;
+    if (!r) {
+        dg__jw_null(w);
+        return;
+    }
+    dg__jw_object_begin(w);
+    dg__jw_key(w, "summary");
+    summary_json(w, r, scratch, err);
+    dg__jw_key_int(w, "distance", r->distance);
+    key_word(w, "purpose", DG_WORDS_PURPOSE, r->purpose);
+    dg__jw_key(w, "features");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < r->n_dressing; i++) dg__jw_string(w, dg_contents_word(DG_WORDS_DRESSING, r->dressing[i]));
+    dg__jw_array_end(w);
+    key_word(w, "sound", DG_WORDS_SOUND, r->sound);
+    key_word(w, "smell", DG_WORDS_SMELL, r->smell);
+    dg__jw_key(w, "encounter");
+    encounter_json(w, c, &r->encounter);
+    dg__jw_key(w, "traps");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < r->n_traps; i++) trap_json(w, &r->traps[i]);
+    dg__jw_array_end(w);
+    dg__jw_key(w, "treasure");
+    if (r->has_treasure) treasure_json(w, &r->treasure);
+    else dg__jw_null(w);
+    dg__jw_key(w, "hidden");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < r->n_hidden; i++) {
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_HIDDEN, r->hidden[i].kind));
+        dg__jw_key_int(w, "dc", r->hidden[i].dc);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    dg__jw_key(w, "keys");
+    dg__jw_array_begin(w);
+    for (size_t i = 0; i < c->n_doors; i++)
+        if (c->doors[i].key_room == id) dg__jw_int(w, (int64_t)i);
+    dg__jw_array_end(w);
+    dg__jw_object_end(w);
+}
+
+void dg__json_door_lock(dg__jw *w, const dg_dungeon *d, size_t i)
+{
+    const dg_contents *c = d->contents;
+    const dg_door *door = &d->doors[i];
+    if (!c || c->depth == DG_DEPTH_NONE || i >= c->n_doors || door->type == DG_DOOR_ARCH) {
+        dg__jw_null(w);
+        return;
+    }
+    const dg_door_contents *l = &c->doors[i];
+    dg__jw_object_begin(w);
+    if (door->type == DG_DOOR_PORTC) dg__jw_key_null(w, "material");
+    else dg__jw_key_string(w, "material", dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material));
+    dg__jw_key_int(w, "ac", l->ac);
+    dg__jw_key_int(w, "hp", l->hp);
+    dg__jw_key_int(w, "break_dc", l->break_dc);
+    key_int_or_null(w, "lock_dc", l->lock_dc);
+    key_int_or_null(w, "key_room", l->key_room);
+    dg__jw_key(w, "trap");
+    if (l->trapped) trap_json(w, &l->trap);
+    else dg__jw_null(w);
+    dg__jw_key(w, "secret");
+    if (l->secret >= 0) {
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "how", dg_contents_word(DG_WORDS_SECRET, l->secret));
+        dg__jw_key_int(w, "dc", l->secret_dc);
+        dg__jw_object_end(w);
+    } else {
+        dg__jw_null(w);
+    }
+    dg__jw_object_end(w);
+}
+
+void dg__json_contents_head(dg__jw *w, const dg_dungeon *d)
+{
+    const dg_contents *c = d->contents;
+    char name[DG_STOCK_NAME_BYTES + 64];
+    if (c) dg_contents_name(c, name, sizeof name);
+    else dg_contents_default_name(d->opts.seed, name, sizeof name);
+    dg__jw_key_string(w, "name", name);
+    dg__jw_key_int(w, "level", d->opts.level);
+    dg__jw_key_int(w, "party", d->opts.party);
+    dg__jw_key_string(w, "motif", dg_motif_name((int)d->opts.motif));
+    dg__jw_key_string(w, "contents", dg_depth_name((int)d->opts.contents));
+}
+
+void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err)
+{
+    const dg_contents *c = d->contents;
+    bool stocked = c && c->depth != DG_DEPTH_NONE, full = stocked && c->depth == DG_DEPTH_FULL;
+    dg__jw_key(w, "entrance");
+    if (stocked) {
+        dg__jw_object_begin(w);
+        dg__jw_key_int(w, "x", c->entrance.x);
+        dg__jw_key_int(w, "y", c->entrance.y);
+        key_int_or_null(w, "room", c->entrance_room);
+        dg__jw_object_end(w);
+    } else {
+        dg__jw_null(w);
+    }
+    dg__jw_key(w, "lair");
+    if (stocked && c->farthest_room) dg__jw_int(w, c->farthest_room);
+    else dg__jw_null(w);
+    dg__jw_key(w, "details");
+    if (full) {
+        const dg_details *t = &c->details;
+        dg__jw_object_begin(w);
+        key_word(w, "floor", DG_WORDS_FLOOR, t->floor);
+        key_word(w, "walls", DG_WORDS_WALLS, t->walls);
+        key_word(w, "temperature", DG_WORDS_TEMPERATURE, t->temperature);
+        key_word(w, "illumination", DG_WORDS_ILLUMINATION, t->illumination);
+        key_word(w, "special", DG_WORDS_SPECIAL, t->special);
+        key_word(w, "history", DG_WORDS_HISTORY, c->history);
+        dg__jw_key(w, "factions");
+        dg__jw_array_begin(w);
+        for (int f = 0; f < c->n_factions; f++) {
+            dg__jw_object_begin(w);
+            dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_FACTION_NAME, c->factions[f].name));
+            dg__jw_key_string(w, "kind", dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind));
+            dg__jw_object_end(w);
+        }
+        dg__jw_array_end(w);
+        dg__jw_object_end(w);
+    } else {
+        dg__jw_null(w);
+    }
+    dg__jw_key(w, "wandering_monsters");
+    dg__jw_array_begin(w);
+    for (int i = 0; stocked && i < c->n_wandering; i++) {
+        dg__jw_object_begin(w);
+        dg__jw_key_int(w, "roll", i + 1);
+        dg__jw_key_string(w, "activity", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
+        dg__jw_key(w, "encounter");
+        encounter_json(w, c, &c->wandering[i].encounter);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    dg__jw_key(w, "corridor_features");
+    dg__jw_array_begin(w);
+    for (int i = 0; stocked && i < c->n_corridor_features; i++) {
+        const dg_corridor_feature *f = &c->corridor_features[i];
+        char key[4] = {(char)('a' + i), '\0'};
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "key", key);
+        dg__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_CORRIDOR, f->kind));
+        dg__jw_key(w, "cells");
+        dg__jw_array_begin(w);
+        for (int k = 0; k < f->n_cells; k++) {
+            dg__jw_object_begin(w);
+            dg__jw_key_int(w, "x", f->cells[k].x);
+            dg__jw_key_int(w, "y", f->cells[k].y);
+            dg__jw_object_end(w);
+        }
+        dg__jw_array_end(w);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+    (void)scratch;
+    (void)err;
+    dg__jw_key_string(w, "attribution", DG_SRD_ATTRIBUTION);
+}

@@ -1,0 +1,174 @@
+/* json_oracle_contents.h -- the stocked dungeon's members of the native
+ * document built as jansson trees, restated from json_contents.c's header
+ * comment: the oracle's half for contents (json_oracle.h includes it). */
+#ifndef JSON_ORACLE_CONTENTS_H
+#define JSON_ORACLE_CONTENTS_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "render_int.h"
+
+static inline json_t *oc_word(dg_words list, int i)
+{
+    return i >= 0 ? json_string(dg_contents_word(list, i)) : json_null();
+}
+
+static inline json_t *oc_int_or_null(int v) { return v ? json_integer(v) : json_null(); }
+
+static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
+{
+    if (!e->n_groups) return json_null();
+    json_t *monsters = json_array();
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        json_array_append_new(monsters, json_pack("{s:s,s:i,s:s,s:i,s:i,s:i,s:s,s:s}", "name", m->name, "count",
+                                                  e->groups[g].count, "cr", m->cr, "xp", m->xp, "ac", m->ac, "hp",
+                                                  m->hp, "type", dg_creature_type_name(m->type), "size",
+                                                  dg_creature_size_name(m->size)));
+    }
+    json_t *faction = e->faction >= 0 && e->faction < c->n_factions
+                          ? oc_word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name)
+                          : json_null();
+    return json_pack("{s:s,s:I,s:I,s:o,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
+                     (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "monsters",
+                     monsters);
+}
+
+static inline json_t *oc_trap(const dg_trap *t)
+{
+    const dg_trap_kind *k = dg_trap_kind_info(t->kind);
+    char dmg[24];
+    snprintf(dmg, sizeof dmg, "%dd%d", t->dice, t->die);
+    return json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:o,s:s,s:s,s:s}", "name", k->name, "severity",
+                     dg_severity_name(t->severity), "trigger", dg_trigger_name(t->trigger), "find_dc", t->find_dc,
+                     "disable_dc", t->disable_dc, "save", k->attack ? json_null() : json_string(k->save), "save_dc",
+                     k->attack ? json_null() : json_integer(t->save_dc), "attack_bonus",
+                     k->attack ? json_integer(t->attack_bonus) : json_null(), "damage", dmg, "damage_type",
+                     k->damage_type, "effect", k->effect);
+}
+
+static inline json_t *oc_treasure(const dg_treasure *t)
+{
+    json_t *coins = json_object(), *gems = json_array(), *art = json_array(), *items = json_array();
+    for (int c = 0; c < DG_COIN_COUNT; c++) json_object_set_new(coins, dg_coin_name(c), json_integer(t->coins[c]));
+    for (int i = 0; i < t->n_gems; i++)
+        json_array_append_new(gems, json_pack("{s:s,s:i,s:i}", "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind),
+                                              "count", t->gems[i].count, "value_gp", t->gems[i].value_gp));
+    for (int i = 0; i < t->n_art; i++)
+        json_array_append_new(art, json_pack("{s:s,s:i}", "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind),
+                                             "value_gp", t->art[i].value_gp));
+    for (int i = 0; i < t->n_items; i++) {
+        const dg_magic_item *m = dg_magic_item_info(t->items[i]);
+        json_array_append_new(items, json_pack("{s:s,s:s,s:s}", "name", m->name, "rarity",
+                                               dg_rarity_name(m->rarity), "category", m->category));
+    }
+    return json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b}", "value_gp", (json_int_t)dg_treasure_value_gp(t),
+                     "coins", coins, "gems", gems, "art", art, "magic_items", items, "container",
+                     oc_word(DG_WORDS_CONTAINER, t->container), "lock_dc", oc_int_or_null(t->lock_dc), "trap",
+                     t->trapped ? oc_trap(&t->trap) : json_null(), "hidden", t->hidden);
+}
+
+static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
+{
+    const dg_contents *c = d->contents;
+    const dg_room_contents *r = c && c->depth != DG_DEPTH_NONE ? dg_contents_room(c, id) : NULL;
+    if (!r) return json_null();
+    dg_buf line;
+    dg_buf_init(&line);
+    if (dg__key_summary(&line, r, NULL) != DG_OK) return NULL;
+    json_t *summary = json_stringn((const char *)line.data, line.len);
+    dg_buf_fini(&line);
+    json_t *features = json_array(), *traps = json_array(), *hidden = json_array(), *keys = json_array();
+    for (int i = 0; i < r->n_dressing; i++)
+        json_array_append_new(features, json_string(dg_contents_word(DG_WORDS_DRESSING, r->dressing[i])));
+    for (int i = 0; i < r->n_traps; i++) json_array_append_new(traps, oc_trap(&r->traps[i]));
+    for (int i = 0; i < r->n_hidden; i++)
+        json_array_append_new(hidden, json_pack("{s:s,s:i}", "feature",
+                                                dg_contents_word(DG_WORDS_HIDDEN, r->hidden[i].kind), "dc",
+                                                r->hidden[i].dc));
+    for (size_t i = 0; i < c->n_doors; i++)
+        if (c->doors[i].key_room == id) json_array_append_new(keys, json_integer((json_int_t)i));
+    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance", r->distance,
+                     "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
+                     oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "encounter",
+                     oc_encounter(c, &r->encounter), "traps", traps, "treasure",
+                     r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys);
+}
+
+static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)
+{
+    const dg_contents *c = d->contents;
+    const dg_door *door = &d->doors[i];
+    if (!c || c->depth == DG_DEPTH_NONE || i >= c->n_doors || door->type == DG_DOOR_ARCH) return json_null();
+    const dg_door_contents *l = &c->doors[i];
+    json_t *secret = l->secret >= 0 ? json_pack("{s:s,s:i}", "how", dg_contents_word(DG_WORDS_SECRET, l->secret),
+                                                "dc", l->secret_dc)
+                                    : json_null();
+    return json_pack("{s:o,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "material",
+                     door->type == DG_DOOR_PORTC ? json_null()
+                                                 : json_string(dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material)),
+                     "ac", l->ac, "hp", l->hp, "break_dc", l->break_dc, "lock_dc", oc_int_or_null(l->lock_dc),
+                     "key_room", oc_int_or_null(l->key_room), "trap", l->trapped ? oc_trap(&l->trap) : json_null(),
+                     "secret", secret);
+}
+
+/* The top-level members, set on root: those after the permalink, then
+ * those after the exits. */
+static inline void oracle_contents_head(const dg_dungeon *d, json_t *root)
+{
+    const dg_contents *c = d->contents;
+    char name[DG_STOCK_NAME_BYTES + 64];
+    if (c) dg_contents_name(c, name, sizeof name);
+    else dg_contents_default_name(d->opts.seed, name, sizeof name);
+    json_object_set_new(root, "name", json_string(name));
+    json_object_set_new(root, "level", json_integer(d->opts.level));
+    json_object_set_new(root, "party", json_integer(d->opts.party));
+    json_object_set_new(root, "motif", json_string(dg_motif_name((int)d->opts.motif)));
+    json_object_set_new(root, "contents", json_string(dg_depth_name((int)d->opts.contents)));
+}
+
+static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
+{
+    const dg_contents *c = d->contents;
+    bool stocked = c && c->depth != DG_DEPTH_NONE, full = stocked && c->depth == DG_DEPTH_FULL;
+    json_object_set_new(root, "entrance", stocked ? json_pack("{s:i,s:i,s:o}", "x", c->entrance.x, "y", c->entrance.y,
+                                                              "room", oc_int_or_null(c->entrance_room))
+                                                  : json_null());
+    json_object_set_new(root, "lair", stocked && c->farthest_room ? json_integer(c->farthest_room) : json_null());
+    json_t *details = json_null();
+    if (full) {
+        json_t *factions = json_array();
+        for (int f = 0; f < c->n_factions; f++)
+            json_array_append_new(factions, json_pack("{s:s,s:s}", "name",
+                                                      dg_contents_word(DG_WORDS_FACTION_NAME, c->factions[f].name),
+                                                      "kind", dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind)));
+        const dg_details *t = &c->details;
+        details = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "floor", oc_word(DG_WORDS_FLOOR, t->floor), "walls",
+                            oc_word(DG_WORDS_WALLS, t->walls), "temperature",
+                            oc_word(DG_WORDS_TEMPERATURE, t->temperature), "illumination",
+                            oc_word(DG_WORDS_ILLUMINATION, t->illumination), "special",
+                            oc_word(DG_WORDS_SPECIAL, t->special), "history", oc_word(DG_WORDS_HISTORY, c->history),
+                            "factions", factions);
+    }
+    json_object_set_new(root, "details", details);
+    json_t *wandering = json_array(), *features = json_array();
+    for (int i = 0; stocked && i < c->n_wandering; i++)
+        json_array_append_new(wandering, json_pack("{s:i,s:s,s:o}", "roll", i + 1, "activity",
+                                                   dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity),
+                                                   "encounter", oc_encounter(c, &c->wandering[i].encounter)));
+    for (int i = 0; stocked && i < c->n_corridor_features; i++) {
+        const dg_corridor_feature *f = &c->corridor_features[i];
+        json_t *cells = json_array();
+        for (int k = 0; k < f->n_cells; k++)
+            json_array_append_new(cells, json_pack("{s:i,s:i}", "x", f->cells[k].x, "y", f->cells[k].y));
+        char key[2] = {(char)('a' + i), '\0'};
+        json_array_append_new(features, json_pack("{s:s,s:s,s:o}", "key", key, "feature",
+                                                  dg_contents_word(DG_WORDS_CORRIDOR, f->kind), "cells", cells));
+    }
+    json_object_set_new(root, "wandering_monsters", wandering);
+    json_object_set_new(root, "corridor_features", features);
+    json_object_set_new(root, "attribution", json_string(DG_SRD_ATTRIBUTION));
+}
+
+#endif
