@@ -120,7 +120,7 @@ function main(argv) {
       continue;
     }
     var promised = own.engines && own.engines.node;
-    var version, label, advice;
+    var version, label;
     if (floor) {
       // the floor is the version a ">=X.Y.Z" promise starts at
       var m = /^>=\s*(\S+)$/.exec(promised || '');
@@ -136,10 +136,9 @@ function main(argv) {
     } else {
       version = parseVersion(process.version);
       label = here;
-      advice = ': install a Node.js in that range, or use Debian 12\'s own (apt-get install nodejs)';
       if (promised && satisfies(version, promised) === false)
         problems.push(dir + ' needs Node.js ' + promised + ' (its package.json says so), but ' + label +
-                      ' is not in that range' + advice);
+                      ' is not in that range: install a Node.js in that range');
     }
     var packages = lock.packages || {};
     var names = Object.keys(packages).sort();
@@ -158,7 +157,8 @@ function main(argv) {
       else if (!ok)
         problems.push(dir + ' needs Node.js ' + range + ' (' + name + ' ' + entry.version + ' in its package-lock.json ' +
                       'requires it), but ' + label + ' is not in that range' +
-                      (floor ? ': pin a release of ' + name + ' that accepts it in ' + dir + '/package.json' : advice));
+                      ': ' + (floor ? '' : 'install a Node.js in that range, or ') + 'pin a release of ' + name +
+                      ' that accepts ' + (floor ? 'it' : 'this one') + ' in ' + dir + '/package.json');
     }
   }
   if (problems.length > 0) {
