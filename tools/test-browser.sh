@@ -22,6 +22,8 @@ if [ ! -x "$daemon" ]; then
     exit 1
 fi
 command -v npm >/dev/null || { echo "test-browser: npm is missing (tools/deps.sh test installs it)" >&2; exit 1; }
+# a Node older than a locked package's engines.node fails here in one sentence
+node tools/node-check.js tests/browser >/dev/null
 
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 

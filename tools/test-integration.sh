@@ -12,6 +12,8 @@ command -v node >/dev/null && command -v npm >/dev/null \
   || { echo "test-integration: node and npm are needed (tools/deps.sh test installs them)" >&2; exit 1; }
 
 dir=tests/integration
+# a Node older than a locked package's engines.node fails here in one sentence
+node tools/node-check.js "$dir" >/dev/null
 # reinstall only when the lock file changed since the last install
 stamp=$dir/node_modules/.lock-stamp
 if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then

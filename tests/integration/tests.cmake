@@ -11,3 +11,11 @@ if(TARGET dungeond)
     add_dependencies(${t} dungeond)
   endforeach()
 endif()
+
+# The npm packages tools/test-*.sh install must accept the oldest Node.js
+# their package.json promises (Debian 12's, 18): a machine with a newer Node
+# would not notice a lock that leaves Debian 12 behind. Skipped without node.
+add_test(NAME npm_locks_accept_oldest_node
+         COMMAND sh -c "command -v node >/dev/null || { echo 'no node: skipped'; exit 77; }; exec node tools/node-check.js --floor tests/browser tests/integration"
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(npm_locks_accept_oldest_node PROPERTIES LABELS integration SKIP_RETURN_CODE 77 TIMEOUT 60)
