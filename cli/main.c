@@ -28,12 +28,13 @@ static const char usage[] =
     "\n"
     "Generates one dungeon map and writes it to stdout, or to FILE with -o\n"
     "(written whole or not at all; -o - is stdout). Without format=, FILE's name\n"
-    "picks it: .png, .txt, .dd2vtt, .donjon.json, .foundry.json (else JSON).\n"
+    "picks it: .png, .svg, .txt, .dd2vtt, .donjon.json, .foundry.json (else JSON).\n"
     "Keys are those of the HTTP query string\n"
-    "(listed below). format=json|donjon|txt|png|uvtt|foundry (default json); uvtt (save as .dd2vtt)\n"
-    "and foundry place walls and doors for virtual tabletops at ppg pixels a cell.\n"
+    "(listed below). format=json|donjon|txt|png|svg|uvtt|foundry (default json);\n"
+    "uvtt (save as .dd2vtt) and foundry place walls and doors for virtual\n"
+    "tabletops at ppg pixels a cell.\n"
     "Without seed= a random seed is chosen; JSON and foundry output carry it, for\n"
-    "txt, png and uvtt it is printed on stderr.\n"
+    "txt, png, svg and uvtt it is printed on stderr.\n"
     "Exit status: 0 ok, 1 I/O error, 2 bad arguments.\n"
     "Example: dungeon seed=7 rooms=dense format=txt\n";
 
@@ -162,6 +163,7 @@ static const char *format_of_name(const char *path)
     static const struct { const char *end, *format; } by_end[] = {
         {".donjon.json", "donjon"}, {".foundry.json", "foundry"}, {".png", "png"},
         {".txt", "txt"},            {".dd2vtt", "uvtt"},          {".uvtt", "uvtt"},
+        {".svg", "svg"},
     };
     size_t n = strlen(path);
     for (size_t i = 0; i < sizeof by_end / sizeof by_end[0]; i++) {
@@ -263,8 +265,9 @@ int main(int argc, char **argv)
         status = exit_code(rc);
         goto done;
     }
-    /* txt, png and uvtt do not carry the seed; a map nobody can regenerate is lost */
-    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG || o.format == DG_FMT_UVTT))
+    /* txt, png, svg and uvtt do not carry the seed; a map nobody can regenerate is lost */
+    if (picked && (o.format == DG_FMT_TXT || o.format == DG_FMT_PNG || o.format == DG_FMT_UVTT ||
+                   o.format == DG_FMT_SVG))
         fprintf(stderr, "dungeon: seed=%" PRIu64 "\n", o.seed);
     status = out_path ? write_file(out_path, &buf) : write_stdout(&buf);
 done:

@@ -172,7 +172,7 @@ int dg_raster_fit(int rows, int cols, int lo, int hi)
     return fit < lo ? lo - 1 : fit;
 }
 
-/* The raster a png or uvtt answer needs, checked before any map is made
+/* The raster a png, svg or uvtt answer needs, checked before any map is made
  * (a big cavernous map takes half a second to be refused otherwise). The
  * advice is always one the parser accepts: a smaller cell or ppg when one
  * fits, else a smaller map. */
@@ -180,7 +180,7 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
 {
     key_id k;
     int px, lo, hi;
-    if (o->format == DG_FMT_PNG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
+    if (o->format == DG_FMT_PNG || o->format == DG_FMT_SVG) k = K_CELL, px = o->cell, lo = DG_MIN_CELL_PX, hi = l.max_cell;
     else if (o->format == DG_FMT_UVTT) k = K_PPG, px = o->ppg, lo = DG_MIN_PPG, hi = DG_MAX_PPG;
     else return DG_OK;
     if (!dg_raster_too_big(o->rows, o->cols, px)) return DG_OK;

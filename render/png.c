@@ -28,7 +28,7 @@
 /* The image limit is dg.h's DG_PNG_MAX_PIXELS, tested as dg_options_finish
  * tests it, so a map whose options passed is never refused here. */
 
-static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
+dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
     char v[32];
     if (!d || !d->cells || d->width < 1 || d->height < 1)
@@ -287,7 +287,7 @@ static void walls(dg_canvas *cv)
 
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
 {
-    dg_status rc = check(d, cell, DG_PNG_MAX_CELL, err);
+    dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     dg_canvas cv;
@@ -310,7 +310,7 @@ done:
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     /* the public format keeps to the option's own range */
-    dg_status rc = check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
     return dg__png_render(d, d->opts.cell, false, out, err);
 }

@@ -62,6 +62,17 @@ typedef struct {
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
 
+/* DG_OK when d can be drawn at `cell` px (DG_MIN_CELL_PX..max_cell) in its
+ * style, grid and view within the image limit; else the error naming the
+ * key, as the option parser would. png.c's, shared with svg.c. */
+dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err);
+
+/* circle.c: the circle, in px at `cell` px a cell, that round room r is
+ * drawn as: it holds the centre of every cell of r and of no other cell.
+ * False when r is not round (or its cells are no disc): draw its cells. */
+typedef struct { double cx, cy, r; } dg__circle;
+bool dg__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dg__circle *out);
+
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
  * pixel; 2 when they hold at most four distinct colours, 1 for two),

@@ -1,6 +1,6 @@
 /* render.c -- picks the encoder for a format and names its MIME type, route
  * extension and download extension; the encoding itself is left to json.c,
- * donjon.c, text.c, png.c and vtt.c. */
+ * donjon.c, text.c, png.c, vtt.c and svg.c. */
 #include "render.h"
 
 #include <stdio.h>
@@ -20,6 +20,7 @@ static const struct {
     [DG_FMT_PNG] = {dg_png_encode, "image/png", "png", NULL},
     [DG_FMT_UVTT] = {dg_uvtt_encode, "application/json", "uvtt", "dd2vtt"},
     [DG_FMT_FOUNDRY] = {dg_foundry_encode, "application/json", "foundry.json", NULL},
+    [DG_FMT_SVG] = {dg_svg_encode, "image/svg+xml", "svg", NULL},
 };
 
 static bool known(dg_format fmt)
@@ -32,7 +33,7 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
     if (!known(fmt)) {
         char v[16];
         snprintf(v, sizeof v, "%d", (int)fmt);
-        return dg_error_set(err, DG_EINVAL, "format", v, "json|donjon|txt|png|uvtt|foundry",
+        return dg_error_set(err, DG_EINVAL, "format", v, "json|donjon|txt|png|uvtt|foundry|svg",
                             "this build cannot write that format");
     }
     if (!d || !d->cells || d->width < 1 || d->height < 1)

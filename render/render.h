@@ -26,7 +26,7 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
 /* "application/json", "image/png", "text/plain; charset=utf-8", ... */
 const char *dg_format_mime(dg_format fmt);
 /* File name extension without the dot: "json", "donjon.json", "txt", "png",
- * "uvtt", "foundry.json"; the daemon's route is "/dungeon.<ext>". */
+ * "uvtt", "foundry.json", "svg"; the daemon's route is "/dungeon.<ext>". */
 const char *dg_format_ext(dg_format fmt);
 /* The extension a downloaded file gets: dg_format_ext, except "dd2vtt" for
  * uvtt (the name importers expect). */
@@ -44,6 +44,9 @@ void dg_render_thread_release(void);
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* The PNG's map as SVG, the same size and look: rooms are groups with ids
+ * room-1..., doors and stairs <symbol>s; see svg.c for the document. */
+dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* Universal VTT (.dd2vtt) and Foundry VTT scene JSON: walls and doors placed,
  * at d->opts.ppg pixels per cell; see vtt.c for the documents. */
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
