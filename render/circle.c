@@ -8,7 +8,7 @@
  * a fraction of a pixel of some room centres). */
 #include <math.h>
 
-#include "png_int.h"
+#include "render_int.h"
 
 static bool room_cell(const dg_dungeon *d, int x, int y, int id)
 {

@@ -100,6 +100,7 @@ static void canvas_close(dg_canvas *cv)
     free(cv->cls);
     free(cv->tex);
     free(cv->fine);
+    free(cv->shaped);
 }
 
 /* ------------------------------------------------------------------ fill */
@@ -126,7 +127,7 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
     size_t tsz = (size_t)c * (size_t)c;
     int x = 0;
     while (x < n) {
-        if (cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)x]) {
+        if (cv->fine && cv->shaped[(size_t)(cls - cv->cls) + (size_t)x]) {
             cave_cell(cv, dst, cls, x, floor_row, rock_row, ty);
             x++;
             continue;
@@ -141,7 +142,7 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
         }
         int e = x + 1;
         while (e < n && (cls[e] == k || (k == DG_CLS_ROCK && ty >= c && cls[e] >= DG_CLS_TEX)) &&
-               !(cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)e]))
+               !(cv->fine && cv->shaped[(size_t)(cls - cv->cls) + (size_t)e]))
             e++;
         size_t a = (size_t)x * (size_t)c, len = (size_t)(e - x) * (size_t)c;
         memcpy(dst + a, (k == DG_CLS_OPEN ? floor_row : rock_row) + a, len);

@@ -67,12 +67,6 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
  * key, as the option parser would. png.c's, shared with svg.c. */
 dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err);
 
-/* circle.c: the circle, in px at `cell` px a cell, that round room r is
- * drawn as: it holds the centre of every cell of r and of no other cell.
- * False when r is not round (or its cells are no disc): draw its cells. */
-typedef struct { double cx, cy, r; } dg__circle;
-bool dg__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dg__circle *out);
-
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
  * pixel; 2 when they hold at most four distinct colours, 1 for two),
@@ -118,6 +112,9 @@ typedef struct {
     /* organic caves (cave_draw.c): open (1) / rock (0) per sub-cell, sub x
      * sub of them a cell, row-major over the whole map; NULL without caves */
     unsigned char *fine;
+    /* width * height bytes, 1 where cells are drawn from fine: caves, and
+     * round rooms with the ring of cells around them; NULL without either */
+    unsigned char *shaped;
     int sub;
     size_t fine_stride;        /* width * sub + 2: a rock border all round */
     unsigned char sub_at[DG_PNG_MAX_CELL + 1]; /* px i inside a cell -> sub-cell i * sub / cell */
@@ -133,7 +130,7 @@ static inline bool dg__canvas_open(const dg_canvas *cv, int x, int y)
 
 static inline bool dg__canvas_in_cave(const dg_canvas *cv, int x, int y)
 {
-    return cv->fine && cv->d->cave[(size_t)y * (size_t)cv->d->width + (size_t)x];
+    return cv->fine && cv->shaped[(size_t)y * (size_t)cv->d->width + (size_t)x];
 }
 
 /* Whether pixel (px, py) shows floor: the cell's class, or in a cave the
@@ -152,8 +149,9 @@ static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
     return cv->fine[(size_t)(y * s + j * s / c + 1) * cv->fine_stride + 1 + (size_t)(x * s + i * s / c)] != 0;
 }
 
-/* cave_draw.c: refines caves into cv->fine (nothing without d->cave), and
- * traces their walls after the fill. DG_ENOMEM only. */
+/* cave_draw.c: refines caves into cv->fine and draws round rooms into it
+ * as circles (nothing without either), and traces their walls after the
+ * fill. DG_ENOMEM only. */
 dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err);
 void dg__cave_walls(dg_canvas *cv);
 /* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor

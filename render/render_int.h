@@ -71,6 +71,12 @@ bool dg__rec_text(dg__rec *r, size_t k, const char *s, size_t n);
  * (a is given references); items already in place are left alone. */
 bool dg__array_fill(json_t *a, size_t n, json_t *(*item)(void *ctx, size_t i), void *ctx);
 
+/* circle.c: the circle, in px at `cell` px a cell, that round room r is
+ * drawn as: it holds the centre of every cell of r and of no other cell.
+ * False when r is not round (or its cells are no disc): draw its cells. */
+typedef struct { double cx, cy, r; } dg__circle;
+bool dg__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dg__circle *out);
+
 /* ------------------------------------------------------- cave_draw.c */
 
 /* The organic cave outline png.c draws for d at `cell` px a cell in one

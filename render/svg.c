@@ -40,6 +40,7 @@ typedef struct {
     dg_canvas cv;               /* only d, player: for dg__canvas_open */
     unsigned char *open;        /* per cell: open in this view */
     dg__cave_grid cave;         /* the PNG's cave outline at this cell size */
+    bool caves;                 /* the map has caves the outline shapes */
     int *run_x0, *run_x1, *run_y0; /* merge state of the rectangle writer */
 } svg;
 
@@ -129,7 +130,8 @@ static size_t at(const svg *s, int x, int y) { return (size_t)y * (size_t)s->d->
 /* Cells the cave refinement shapes: drawn from its sub-cells instead. */
 static bool shaped(const svg *s, int x, int y)
 {
-    return s->cave.free_cells && s->cave.sub >= 2 && s->cave.free_cells[at(s, x, y)];
+    size_t k = at(s, x, y);
+    return s->caves && s->d->cave[k] && s->cave.free_cells[k];
 }
 
 static int room_of(const svg *s, int x, int y)
@@ -195,7 +197,7 @@ static void floor_defs(svg *s)
     put(s, "<path id=\"f-corridors\" d=\"");
     rects(s, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
     put(s, "\"/>\n");
-    if (s->cave.sub >= 2) {
+    if (s->caves) {
         put(s, "<path id=\"f-caves\" d=\"");
         rects(s, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
         put(s, "\"/>\n");
@@ -211,7 +213,7 @@ static void floor_defs(svg *s)
 static void use_floors(svg *s, const char *attrs)
 {
     put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
-    if (s->cave.sub >= 2) put(s, "<use xlink:href=\"#f-caves\"/>");
+    if (s->caves) put(s, "<use xlink:href=\"#f-caves\"/>");
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++)
         put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
     put(s, "</g>\n");
@@ -522,7 +524,9 @@ static dg_status prepare(svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) s->open[at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
-    return dg__cave_grid_build(d, s->c, s->cv.player, &s->cave, err);
+    dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, &s->cave, err);
+    s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
+    return rc;
 }
 
 static void finish(svg *s)
@@ -566,11 +570,11 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
              num(sw, 2.0 * s.wall));
     use_floors(&s, attrs);
     put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
-    if (s.cave.sub >= 2) put(&s, "<use xlink:href=\"#f-caves\"/>");
+    if (s.caves) put(&s, "<use xlink:href=\"#f-caves\"/>");
     put(&s, "</g>\n");
     if (floor_grid) {
         put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
-        if (s.cave.sub >= 2) put(&s, "<use xlink:href=\"#f-caves\"/>");
+        if (s.caves) put(&s, "<use xlink:href=\"#f-caves\"/>");
         put(&s, "</g>\n");
     }
     rooms(&s, floor_grid);
