@@ -1,5 +1,5 @@
-/* bench_render.c -- PNG renderer throughput: renders per second and bytes
- * per image for 45x23 @ 18 px, the default 37x27 @ 18 px, 101x101 @ 18 px
+/* bench_render.c -- PNG and SVG renderer throughput: renders per second
+ * and bytes per image, PNG then SVG on each line, for 45x23 @ 18 px, the default 37x27 @ 18 px, 101x101 @ 18 px
  * and 1001x1001 @ 8 px, in every style, one core (thread CPU time), maps
  * generated once up front (generation is not timed). Prints figures; never
  * asserts on them.
@@ -62,32 +62,37 @@ int main(int argc, char **argv)
     if (!n_styles)
         for (int s = 0; s < DG_STYLE_COUNT; s++) all[n_styles++] = dg_style_name((dg_style)s);
 
-    printf("%-12s %-13s %10s %10s %10s\n", "style", "map", "renders/s", "ms/render", "bytes");
+    printf("%-12s %-13s %10s %10s %10s %10s %10s %10s\n", "style", "map", "png/s", "png ms", "png bytes",
+           "svg/s", "svg ms", "svg bytes");
     for (size_t c = 0; c < n_cases; c++) {
         for (int s = 0; s < n_styles; s++) {
             dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s], cases[c].algo);
-            dg_buf b;
-            dg_buf_init(&b);
-            dg_error err;
-            dg_error_clear(&err);
-            long n = 0;
-            double t0 = now(), t;
-            do {
-                dg_buf_reset(&b);
-                if (dg_png_encode(d, &b, &err) != DG_OK) {
-                    fprintf(stderr, "bench_render: %s\n", err.msg);
-                    return 1;
-                }
-                n++;
-                t = now() - t0;
-            } while (t < budget);
             char map[32];
             snprintf(map, sizeof map, "%sx%s@%s%s", cases[c].cols, cases[c].rows, cases[c].cell,
                      strcmp(cases[c].algo, "donjon") ? " cave" : "");
-            printf("%-12s %-13s %10.1f %10.3f %10zu\n", all[s], map, (double)n / t, 1e3 * t / (double)n,
-                   b.len);
+            printf("%-12s %-13s", all[s], map);
+            dg_status (*const enc[2])(const dg_dungeon *, dg_buf *, dg_error *) = {dg_png_encode, dg_svg_encode};
+            for (int e = 0; e < 2; e++) {
+                dg_buf b;
+                dg_buf_init(&b);
+                dg_error err;
+                dg_error_clear(&err);
+                long n = 0;
+                double t0 = now(), t;
+                do {
+                    dg_buf_reset(&b);
+                    if (enc[e](d, &b, &err) != DG_OK) {
+                        fprintf(stderr, "bench_render: %s\n", err.msg);
+                        return 1;
+                    }
+                    n++;
+                    t = now() - t0;
+                } while (t < budget);
+                printf(" %10.1f %10.3f %10zu", (double)n / t, 1e3 * t / (double)n, b.len);
+                dg_buf_fini(&b);
+            }
+            printf("\n");
             fflush(stdout);
-            dg_buf_fini(&b);
             dg_dungeon_free(d);
         }
     }

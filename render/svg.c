@@ -79,11 +79,12 @@ static void hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb 
 
 /* ------------------------------------------------------ floor geometry */
 
-/* Writes the rectangles of a grid of n_cols x n_rows squares of `unit` px
- * (unit_num / unit_den) where in(ctx, x, y) holds: runs along each row,
- * merged with the identical run of the row above, so a rectangle room is
- * one rectangle. Clockwise subpaths: overlapping shapes add up. */
-static void rects(svg *s, int n_cols, int n_rows, int unit_num, int unit_den,
+/* Writes the rectangles of the window of n_cols x n_rows squares of
+ * `unit` px (unit_num / unit_den) from square (ox, oy) where in(ctx, x, y)
+ * holds: runs along each row, merged with the identical run of the row
+ * above, so a rectangle room is one rectangle. Clockwise subpaths:
+ * overlapping shapes add up. */
+static void rects(svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
                   bool (*in)(const svg *, const void *, int, int), const void *ctx)
 {
     int *x0 = s->run_x0, *x1 = s->run_x1, *y0 = s->run_y0;
@@ -92,12 +93,12 @@ static void rects(svg *s, int n_cols, int n_rows, int unit_num, int unit_den,
     for (int y = 0; y <= n_rows; y++) {
         int n = 0;
         for (int x = 0; y < n_rows && x < n_cols;) {
-            if (!in(s, ctx, x, y)) {
+            if (!in(s, ctx, ox + x, oy + y)) {
                 x++;
                 continue;
             }
             int e = x + 1;
-            while (e < n_cols && in(s, ctx, e, y)) e++;
+            while (e < n_cols && in(s, ctx, ox + e, oy + y)) e++;
             nx0[n] = x;
             nx1[n] = e;
             ny0[n] = y;
@@ -113,8 +114,8 @@ static void rects(svg *s, int n_cols, int n_rows, int unit_num, int unit_den,
                 continue;
             }
             char a[24], b[24], cw[24], ch[24];
-            put(s, "M%s %sh%sv%sh-%sz", num(a, (double)x0[i] * unit_num / unit_den),
-                num(b, (double)y0[i] * unit_num / unit_den),
+            put(s, "M%s %sh%sv%sh-%sz", num(a, (double)(ox + x0[i]) * unit_num / unit_den),
+                num(b, (double)(oy + y0[i]) * unit_num / unit_den),
                 num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
                 num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
         }
@@ -180,26 +181,29 @@ static bool neck(const svg *s, const void *ctx, int x, int y)
 static void room_shape(svg *s, const dg_room *r)
 {
     int id = r->id;
+    if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > s->d->width ||
+        r->y + r->height > s->d->height)
+        return; /* dg__render_check keeps rooms inside the map; never */
     dg__circle circ;
     if (dg__room_circle(s->d, r, s->c, &circ)) {
         char a[24], b[24], rr[24], dd[24];
         num(rr, circ.r), num(dd, 2 * circ.r);
         put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", num(a, circ.cx - circ.r), num(b, circ.cy), rr,
             rr, dd, rr, rr, dd);
-        rects(s, s->d->width, s->d->height, s->c, 1, neck, &id);
+        rects(s, r->x, r->y, r->width, r->height, s->c, 1, neck, &id);
         return;
     }
-    rects(s, s->d->width, s->d->height, s->c, 1, in_room, &id);
+    rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_room, &id);
 }
 
 static void floor_defs(svg *s)
 {
     put(s, "<path id=\"f-corridors\" d=\"");
-    rects(s, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
+    rects(s, 0, 0, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
     put(s, "\"/>\n");
     if (s->caves) {
         put(s, "<path id=\"f-caves\" d=\"");
-        rects(s, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
+        rects(s, 0, 0, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
         put(s, "\"/>\n");
     }
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
@@ -369,9 +373,17 @@ static bool door_runs_ew(const svg *s, int x, int y)
     bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
     bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
     if (we != ns) return we;
-    for (size_t i = 0; s->d->doors && i < s->d->n_doors; i++)
-        if (s->d->doors[i].x == x && s->d->doors[i].y == y)
-            return s->d->doors[i].dir == DG_DIR_WEST || s->d->doors[i].dir == DG_DIR_EAST;
+    /* the door list is row-major (dg.h): binary search, as glyphs.c does */
+    const dg_dungeon *d = s->d;
+    size_t lo = 0, hi = d->doors ? d->n_doors : 0;
+    long key = (long)y * d->width + x;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        long k = (long)d->doors[mid].y * d->width + d->doors[mid].x;
+        if (k == key) return d->doors[mid].dir == DG_DIR_WEST || d->doors[mid].dir == DG_DIR_EAST;
+        if (k < key) lo = mid + 1;
+        else hi = mid;
+    }
     return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
 }
 
