@@ -296,6 +296,7 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
+    if (cv.st->texture == DG_TEX_HATCH) dg__hatch_draw(&cv);
     walls(&cv);
     dg__cave_walls(&cv);
     dg__glyph_doors(&cv);

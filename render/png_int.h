@@ -182,6 +182,10 @@ void dg__grid_rows(const dg_canvas *cv, dg_grid grid, unsigned char base,
  * DG_ENOMEM only. */
 dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
 
+/* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
+ * pixels of the filled image (before the walls); draws from cv->rng. */
+void dg__hatch_draw(dg_canvas *cv);
+
 /* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
 void dg__glyph_doors(dg_canvas *cv);
 void dg__glyph_stairs(dg_canvas *cv);
