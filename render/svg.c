@@ -307,8 +307,9 @@ static void symbol(svg *s, int g)
     switch (g) {
     case G_ARCH: /* nothing but the opening: the jambs say it */
         break;
-    case G_SECRET: /* the wall goes on across the doorway */
-        rect(s, 0, m - s->wall, c, 2 * s->wall, wall);
+    case G_SECRET: /* the wall goes on across the doorway; in the mark's
+                    * colour when no S fits in the cell (as glyphs.c) */
+        rect(s, 0, m - s->wall, c, 2 * s->wall, c < 10 ? trap : wall);
         break;
     case G_SECRET_S: { /* upright whichever way the wall runs */
         double fs = c * 0.7;
@@ -424,7 +425,7 @@ static void glyphs(svg *s)
         if (!s->open[k]) continue;
         if (w & DG_DOORSPACE) {
             used[door_glyph(s, w)] = true;
-            used[G_SECRET_S] = used[G_SECRET_S] || (w & DG_SECRET);
+            used[G_SECRET_S] = used[G_SECRET_S] || ((w & DG_SECRET) && s->c >= 10);
             jambs = jambs || !(w & DG_SECRET);
         }
         if (w & DG_STAIRS) used[(w & DG_STAIR_DN) ? G_DOWN : G_UP] = true;
@@ -443,7 +444,7 @@ static void glyphs(svg *s)
                 bool ew = door_runs_ew(s, x, y);
                 if (g != G_ARCH) use_at(s, glyph_id[g], x, y, ew ? 90 : 0);
                 if (g == G_SECRET) {
-                    use_at(s, glyph_id[G_SECRET_S], x, y, 0);
+                    if (s->c >= 10) use_at(s, glyph_id[G_SECRET_S], x, y, 0);
                     continue;
                 }
                 /* the jambs: on each side where the wall goes on */
