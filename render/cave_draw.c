@@ -335,7 +335,7 @@ static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, 
 
 dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
 
-dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__cave_grid *g,
+dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dg__cave_grid *g,
                               dg_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -357,9 +357,7 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__ca
             for (int x = 0; x < d->width; x++)
                 cv.cls[(size_t)y * (size_t)d->width + (size_t)x] =
                     dg__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
-        /* the VTT walls keep a round room's cell outline (for now: their
-         * checks know the half-cell lattice and the caves' only) */
-        rc = refine(&cv, false, g->free_cells, err);
+        rc = refine(&cv, circles, g->free_cells, err);
     }
     free(cv.cls);
     free(cv.shaped);

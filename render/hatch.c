@@ -29,11 +29,8 @@ typedef struct {
     bool on;           /* in the band: drawn */
 } point;
 
-/* 1 for band cells: rock with an open 8-neighbour, or rock the band cuts
- * off from the map's edge. NULL when out of memory. */
-static unsigned char *band_cells(const dg_canvas *cv)
+unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
 {
-    const dg_dungeon *d = cv->d;
     int w = d->width, h = d->height;
     size_t n = (size_t)w * (size_t)h;
     unsigned char *band = calloc(n, 1), *seen = calloc(n, 1);
@@ -46,13 +43,13 @@ static unsigned char *band_cells(const dg_canvas *cv)
     }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
-            if (cv->cls[(size_t)y * (size_t)w + (size_t)x] == DG_CLS_OPEN) continue;
+            if (cls[(size_t)y * (size_t)w + (size_t)x] == DG_CLS_OPEN) continue;
             bool near = false;
             for (int dy = -1; dy <= 1 && !near; dy++)
                 for (int dx = -1; dx <= 1 && !near; dx++) {
                     int xx = x + dx, yy = y + dy;
                     near = xx >= 0 && yy >= 0 && xx < w && yy < h &&
-                           cv->cls[(size_t)yy * (size_t)w + (size_t)xx] == DG_CLS_OPEN;
+                           cls[(size_t)yy * (size_t)w + (size_t)xx] == DG_CLS_OPEN;
                 }
             band[(size_t)y * (size_t)w + (size_t)x] = near;
         }
@@ -61,7 +58,7 @@ static unsigned char *band_cells(const dg_canvas *cv)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             size_t k = (size_t)y * (size_t)w + (size_t)x;
-            if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && !band[k] && cv->cls[k] != DG_CLS_OPEN) {
+            if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && !band[k] && cls[k] != DG_CLS_OPEN) {
                 seen[k] = 1;
                 stack[top++] = (int)k;
             }
@@ -73,13 +70,13 @@ static unsigned char *band_cells(const dg_canvas *cv)
             int xx = x + dx[i], yy = y + dy[i];
             if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
             size_t kk = (size_t)yy * (size_t)w + (size_t)xx;
-            if (seen[kk] || band[kk] || cv->cls[kk] == DG_CLS_OPEN) continue;
+            if (seen[kk] || band[kk] || cls[kk] == DG_CLS_OPEN) continue;
             seen[kk] = 1;
             stack[top++] = (int)kk;
         }
     }
     for (size_t k = 0; k < n; k++)
-        if (cv->cls[k] != DG_CLS_OPEN && !seen[k]) band[k] = 1;
+        if (cls[k] != DG_CLS_OPEN && !seen[k]) band[k] = 1;
     free(seen);
     free(stack);
     return band;
@@ -93,7 +90,7 @@ void dg__hatch_draw(dg_canvas *cv)
     int pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3;    /* stroke spacing, px */
     int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
     int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
-    unsigned char *band = band_cells(cv);
+    unsigned char *band = dg__hatch_band(d, cv->cls);
     point *pts = malloc((size_t)gw * (size_t)gh * sizeof *pts);
     if (!band || !pts) { /* cosmetic: without memory the rock stays paper */
         free(band);

@@ -185,6 +185,11 @@ dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
 /* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
  * pixels of the filled image (before the walls); draws from cv->rng. */
 void dg__hatch_draw(dg_canvas *cv);
+/* hatch.c: width * height bytes, 1 for the cells the band covers: rock
+ * with an open 8-neighbour, and rock the band cuts off from the map's
+ * edge; cls[k] == DG_CLS_OPEN marks open cells. New (free()); NULL when
+ * out of memory. */
+unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 
 /* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
 void dg__glyph_doors(dg_canvas *cv);

@@ -3,6 +3,9 @@
  * map's style, grid and view. What is drawn where is png.c's and glyphs.c's
  * design; this file only says it in vector form. Rock textures other than
  * crosshatch's band are left flat: the SVG is for the web and for print.
+ * Crosshatch's band covers the cells hatch.c hatches, with a pattern of
+ * stroke clusters at four angles whose seams fall mid-cell, never on a
+ * cell edge (a vector stand-in for the PNG's per-map clusters).
  *
  * The document, in painting order:
  *   defs     grid patterns, every floor shape as a <path> with an id
@@ -141,6 +144,44 @@ static int room_of(const svg *s, int x, int y)
     if (!(c & DG_ROOM) || !s->d->rooms) return 0;
     int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
     return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
+}
+
+static bool in_band(const svg *s, const void *ctx, int x, int y)
+{
+    return ((const unsigned char *)ctx)[at(s, x, y)] != 0;
+}
+
+/* Crosshatch: a tile of two by two cells, each quarter a cluster of
+ * parallel strokes at its own angle, laid half a cell off the cells. */
+static void hatch_band(svg *s)
+{
+    if (s->st->texture != DG_TEX_HATCH) return;
+    unsigned char *band = dg__hatch_band(s->d, s->open);
+    if (!band) return; /* cosmetic: without memory the rock stays paper */
+    int c = s->c;
+    double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
+    char ink[8], a[24], b[24], cc[24], dd[24];
+    hex(ink, s->st->rgb[DG_PAL_TEX1]);
+    put(s, "<defs><pattern id=\"hatch\" x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\" "
+           "patternUnits=\"userSpaceOnUse\"><g stroke=\"%s\" stroke-width=\"%s\">",
+        num(a, c / 2.0), num(b, c / 2.0), 2 * c, 2 * c, ink, num(cc, pen));
+    /* the four quarters' stroke directions (x, y), as hatch.c's table */
+    static const int dir[4][2] = {{4096, 1567}, {-1567, 4096}, {2896, -2896}, {1567, 3784}};
+    for (int q = 0; q < 4; q++) {
+        double x0 = (q & 1) * c, y0 = (q >> 1) * c, ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0;
+        put(s, "<svg x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\"><path d=\"", num(a, x0), num(b, y0), c, c);
+        /* lines across the quarter, spaced pitch along the normal (-uy, ux) */
+        for (double k = -c; k <= c; k += pitch) {
+            double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
+            put(s, "M%s %sL%s %s", num(a, mx - ux * c), num(b, my - uy * c), num(cc, mx + ux * c),
+                num(dd, my + uy * c));
+        }
+        put(s, "\"/></svg>");
+    }
+    put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
+    rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
+    put(s, "\"/>\n");
+    free(band);
 }
 
 static bool in_corridors(const svg *s, const void *ctx, int x, int y)
@@ -537,7 +578,7 @@ static dg_status prepare(svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) s->open[at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
-    dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, &s->cave, err);
+    dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
     s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
     return rc;
 }
@@ -578,6 +619,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     floor_defs(&s);
     put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
     if (rock_grid) put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    hatch_band(&s);
     char attrs[160];
     snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,
              num(sw, 2.0 * s.wall));
