@@ -11,10 +11,11 @@
  * each neighbour of the same kind (a one-cell passage stays at least half a
  * cell wide and joined, a one-cell wall stays closed); where two cells meet
  * only corner to corner, the corner between them stays rock, so caves the
- * map keeps apart never touch (tests/unit/test_cave_render.c). Cells that
- * carry glyphs (doors, stairs), their neighbours, and cave cells touching
- * non-cave cells keep their square shape, so straight corridors meet caves
- * cleanly. The noise
+ * map keeps apart never touch (tests/unit/test_cave_render.c). Doors and
+ * their neighbours, and cave cells touching non-cave cells keep their
+ * square shape, so straight corridors meet caves cleanly; a stair keeps its
+ * cell, with the dead end rounded into a half disc, and the cave flows
+ * round it (a square stair cell stuck out of the outline like a tab). The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
  * the same cave outline in every style. dg__cave_grid_build hands the same
  * refinement, without drawing, to walls.c, so VTT walls follow the outline
@@ -45,9 +46,41 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
     return d->cave && d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
 }
 
-/* ---------------------------------------------------------- round rooms */
+/* ---------------------------------------------------------- cave stairs */
 
 static bool cell_open(const dg_canvas *cv, int x, int y);
+
+/* A stair in a cave: its cell stays open (the glyph needs it), but the
+ * half towards its dead end is a half disc, so the stair sits in a rounded
+ * alcove. Only a stair with one open neighbour has a dead end to round. */
+static void round_stairs(const dg_canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
+{
+    const dg_dungeon *d = cv->d;
+    if (!d->cave || s < 4) return;
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) {
+            if (!(dg_cell(d, x, y) & DG_STAIRS) || !d->cave[(size_t)y * (size_t)d->width + (size_t)x] ||
+                !cell_open(cv, x, y))
+                continue;
+            int n = 0, wx = 0, wy = 0;
+            static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+            for (int k = 0; k < 4; k++)
+                if (cell_open(cv, x + dx[k], y + dy[k])) n++, wx = dx[k], wy = dy[k];
+            if (n != 1) continue;
+            if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
+            /* doubled sub-cell offsets from the centre: integers */
+            long r2 = (long)s * s;
+            for (int j = 0; j < s; j++) {
+                unsigned char *row = fine + (size_t)(y * s + j + 1) * fw + 1 + (size_t)x * (size_t)s;
+                for (int i = 0; i < s; i++) {
+                    long ox = 2L * i + 1 - s, oy = 2L * j + 1 - s;
+                    row[i] = (unsigned char)(ox * wx + oy * wy >= 0 || ox * ox + oy * oy <= r2);
+                }
+            }
+        }
+}
+
+/* ---------------------------------------------------------- round rooms */
 
 /* cv->shaped: the caves, and every round room's box with a ring of one
  * cell around it (so the straight wall pass leaves the whole outline to
@@ -143,7 +176,8 @@ static uint16_t *pin_cells(const dg_canvas *cv)
             for (int dy = -1; dy <= 1 && !p; dy++)
                 for (int dx = -1; dx <= 1 && !p; dx++)
                     p = !is_cave(d, x + dx, y + dy) ||
-                        (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) != 0;
+                        (dg_cell(d, x + dx, y + dy) & DG_DOORSPACE) != 0 ||
+                        (dx == 0 && dy == 0 && (dg_cell(d, x, y) & DG_STAIRS));
             bool me = cell_open(cv, x, y);
             unsigned f = (p ? KEEP_SQUARE : 0) | (me ? IS_OPEN : 0);
             f |= (cell_open(cv, x, y - 1) == me ? SAME_N : 0) | (cell_open(cv, x, y + 1) == me ? SAME_S : 0);
@@ -315,6 +349,7 @@ static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, 
         }
         FOR_FREE_SUBCELLS(&L, a, { (void)p; });
     }
+    round_stairs(cv, a, target, L.fw, free_cells);
     dg__circle circ;
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++)
         if (dg__room_circle(d, &d->rooms[i], cv->cell, &circ))
