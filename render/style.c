@@ -98,7 +98,9 @@ static const dg_png_style styles[] = {
                 [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xB01010, [DG_PAL_STAIR] = 0x000000,
                 [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000},
-        .wall_64 = 5, .rock_grid = false, .texture = DG_TEX_NONE},
+        /* walls the weight of a pen line: with nothing filled, they are
+         * what shows the rooms on paper */
+        .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_NONE},
 };
 _Static_assert(sizeof styles / sizeof styles[0] == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");
