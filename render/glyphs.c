@@ -126,7 +126,7 @@ static void text_centred(dg_canvas *cv, const typeface *tf, const char *s, int c
 
 /* ----------------------------------------------------------------- doors */
 
-static bool door_runs_ew(const dg_canvas *cv, int x, int y)
+bool dg__door_runs_ew(const dg_canvas *cv, int x, int y)
 {
     bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
     bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
@@ -149,7 +149,7 @@ static bool door_runs_ew(const dg_canvas *cv, int x, int y)
 static void door(dg_canvas *cv, int x, int y, uint32_t bits)
 {
     int c = cv->cell, m = c / 2;
-    frame f = {cv, x * c, y * c, c, door_runs_ew(cv, x, y), false};
+    frame f = {cv, x * c, y * c, c, dg__door_runs_ew(cv, x, y), false};
     int a = c / 4;                   /* jamb length along the wall */
     int hj = c >= 12 ? c / 6 : 1;    /* jamb half thickness */
     int hl = c >= 12 ? c / 9 : 1;    /* leaf half thickness */
@@ -212,7 +212,7 @@ void dg__glyph_doors(dg_canvas *cv)
 
 /* The way one walks off the stair: its only open neighbour, else what the
  * stair list says, else north. */
-static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
+dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y)
 {
     static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
     int found = 0;
@@ -234,7 +234,7 @@ static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
 static void stair(dg_canvas *cv, int x, int y, bool down)
 {
     int c = cv->cell;
-    dg_dir dir = stair_dir(cv, x, y);
+    dg_dir dir = dg__stair_dir(cv, x, y);
     /* v = 0 at the dead end, v = c on the corridor side */
     frame f = {cv, x * c, y * c, c, dir == DG_DIR_WEST || dir == DG_DIR_EAST,
                dir == DG_DIR_NORTH || dir == DG_DIR_WEST};

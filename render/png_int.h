@@ -195,5 +195,11 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 void dg__glyph_doors(dg_canvas *cv);
 void dg__glyph_stairs(dg_canvas *cv);
 void dg__glyph_labels(dg_canvas *cv);
+/* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
+ * passage run east-west (its wall is then north-south), by its open
+ * neighbours or else the door list; and the way one walks off the stair at
+ * (x, y). Both read only cv->d and cv->player. */
+bool dg__door_runs_ew(const dg_canvas *cv, int x, int y);
+dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y);
 
 #endif

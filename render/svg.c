@@ -18,7 +18,7 @@
  *   floors   corridors and caves, then one <g id="room-N"> per room: its
  *            floor, its grid, its number as <text>
  *   glyphs   doors and stairs as <use> of their symbol, turned with their
- *            wall or corridor
+ *            wall or corridor (svg_glyphs.c)
  * Floors are the cells as rectangles (row runs merged down the rows), caves
  * the outline cave_draw.c refines for the PNG, at its sub-cell resolution,
  * and circle rooms true circles (circle.c). Numbers are written from
@@ -30,26 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "png_int.h"
-#include "render_int.h"
-
-typedef struct {
-    const dg_dungeon *d;
-    const dg_png_style *st;
-    dg_buf *out;
-    dg_error *err;
-    dg_status rc;
-    int c, wall, w, h;          /* px per cell, wall px, image px */
-    dg_canvas cv;               /* only d, player: for dg__canvas_open */
-    unsigned char *open;        /* per cell: open in this view */
-    dg__cave_grid cave;         /* the PNG's cave outline at this cell size */
-    bool caves;                 /* the map has caves the outline shapes */
-    int *run_x0, *run_x1, *run_y0; /* merge state of the rectangle writer */
-} svg;
+#include "svg_int.h"
 
 /* ------------------------------------------------------------- writing */
 
-static void put(svg *s, const char *fmt, ...)
+void dg__svg_put(dg__svg *s, const char *fmt, ...)
 {
     if (s->rc != DG_OK) return;
     char buf[512];
@@ -62,7 +47,7 @@ static void put(svg *s, const char *fmt, ...)
 }
 
 /* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"). */
-static const char *num(char *buf, double v)
+const char *dg__svg_num(char *buf, double v)
 {
     long k = (long)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
     char *p = buf;
@@ -78,7 +63,7 @@ static const char *num(char *buf, double v)
     return buf;
 }
 
-static void hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb & 0xFFFFFF)); }
+void dg__svg_hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb & 0xFFFFFF)); }
 
 /* ------------------------------------------------------ floor geometry */
 
@@ -87,8 +72,8 @@ static void hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb 
  * holds: runs along each row, merged with the identical run of the row
  * above, so a rectangle room is one rectangle. Clockwise subpaths:
  * overlapping shapes add up. */
-static void rects(svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
-                  bool (*in)(const svg *, const void *, int, int), const void *ctx)
+static void rects(dg__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
+                  bool (*in)(const dg__svg *, const void *, int, int), const void *ctx)
 {
     int *x0 = s->run_x0, *x1 = s->run_x1, *y0 = s->run_y0;
     int n_prev = 0;
@@ -117,10 +102,10 @@ static void rects(svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, 
                 continue;
             }
             char a[24], b[24], cw[24], ch[24];
-            put(s, "M%s %sh%sv%sh-%sz", num(a, (double)(ox + x0[i]) * unit_num / unit_den),
-                num(b, (double)(oy + y0[i]) * unit_num / unit_den),
-                num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
-                num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
+            dg__svg_put(s, "M%s %sh%sv%sh-%sz", dg__svg_num(a, (double)(ox + x0[i]) * unit_num / unit_den),
+                dg__svg_num(b, (double)(oy + y0[i]) * unit_num / unit_den),
+                dg__svg_num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
+                dg__svg_num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
         }
         memcpy(x0, nx0, (size_t)n * sizeof *x0);
         memcpy(x1, nx1, (size_t)n * sizeof *x1);
@@ -129,31 +114,31 @@ static void rects(svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, 
     }
 }
 
-static size_t at(const svg *s, int x, int y) { return (size_t)y * (size_t)s->d->width + (size_t)x; }
+size_t dg__svg_at(const dg__svg *s, int x, int y) { return (size_t)y * (size_t)s->d->width + (size_t)x; }
 
 /* Cells the cave refinement shapes: drawn from its sub-cells instead. */
-static bool shaped(const svg *s, int x, int y)
+static bool shaped(const dg__svg *s, int x, int y)
 {
-    size_t k = at(s, x, y);
+    size_t k = dg__svg_at(s, x, y);
     return s->caves && s->d->cave[k] && s->cave.free_cells[k];
 }
 
-static int room_of(const svg *s, int x, int y)
+static int room_of(const dg__svg *s, int x, int y)
 {
-    uint32_t c = s->d->cells[at(s, x, y)];
+    uint32_t c = s->d->cells[dg__svg_at(s, x, y)];
     if (!(c & DG_ROOM) || !s->d->rooms) return 0;
     int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
     return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
 }
 
-static bool in_band(const svg *s, const void *ctx, int x, int y)
+static bool in_band(const dg__svg *s, const void *ctx, int x, int y)
 {
-    return ((const unsigned char *)ctx)[at(s, x, y)] != 0;
+    return ((const unsigned char *)ctx)[dg__svg_at(s, x, y)] != 0;
 }
 
 /* Crosshatch: a tile of two by two cells, each quarter a cluster of
  * parallel strokes at its own angle, laid half a cell off the cells. */
-static void hatch_band(svg *s)
+static void hatch_band(dg__svg *s)
 {
     if (s->st->texture != DG_TEX_HATCH) return;
     unsigned char *band = dg__hatch_band(s->d, s->open);
@@ -161,42 +146,42 @@ static void hatch_band(svg *s)
     int c = s->c;
     double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
     char ink[8], a[24], b[24], cc[24], dd[24];
-    hex(ink, s->st->rgb[DG_PAL_TEX1]);
-    put(s, "<defs><pattern id=\"hatch\" x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\" "
+    dg__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
+    dg__svg_put(s, "<defs><pattern id=\"hatch\" x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\" "
            "patternUnits=\"userSpaceOnUse\"><g stroke=\"%s\" stroke-width=\"%s\">",
-        num(a, c / 2.0), num(b, c / 2.0), 2 * c, 2 * c, ink, num(cc, pen));
+        dg__svg_num(a, c / 2.0), dg__svg_num(b, c / 2.0), 2 * c, 2 * c, ink, dg__svg_num(cc, pen));
     /* the four quarters' stroke directions (x, y), as hatch.c's table */
     static const int dir[4][2] = {{4096, 1567}, {-1567, 4096}, {2896, -2896}, {1567, 3784}};
     for (int q = 0; q < 4; q++) {
         double x0 = (q & 1) * c, y0 = (q >> 1) * c, ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0;
-        put(s, "<svg x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\"><path d=\"", num(a, x0), num(b, y0), c, c);
+        dg__svg_put(s, "<svg x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\"><path d=\"", dg__svg_num(a, x0), dg__svg_num(b, y0), c, c);
         /* lines across the quarter, spaced pitch along the normal (-uy, ux) */
         for (double k = -c; k <= c; k += pitch) {
             double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
-            put(s, "M%s %sL%s %s", num(a, mx - ux * c), num(b, my - uy * c), num(cc, mx + ux * c),
-                num(dd, my + uy * c));
+            dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, mx - ux * c), dg__svg_num(b, my - uy * c), dg__svg_num(cc, mx + ux * c),
+                dg__svg_num(dd, my + uy * c));
         }
-        put(s, "\"/></svg>");
+        dg__svg_put(s, "\"/></svg>");
     }
-    put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
+    dg__svg_put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
     rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
-    put(s, "\"/>\n");
+    dg__svg_put(s, "\"/>\n");
     free(band);
 }
 
-static bool in_corridors(const svg *s, const void *ctx, int x, int y)
+static bool in_corridors(const dg__svg *s, const void *ctx, int x, int y)
 {
     (void)ctx;
-    return s->open[at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == 0;
+    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == 0;
 }
 
-static bool in_room(const svg *s, const void *ctx, int x, int y)
+static bool in_room(const dg__svg *s, const void *ctx, int x, int y)
 {
     int id = *(const int *)ctx;
-    return s->open[at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == id;
+    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == id;
 }
 
-static bool in_cave(const svg *s, const void *ctx, int x, int y)
+static bool in_cave(const dg__svg *s, const void *ctx, int x, int y)
 {
     (void)ctx;
     int sub = s->cave.sub;
@@ -206,7 +191,7 @@ static bool in_cave(const svg *s, const void *ctx, int x, int y)
 
 /* A room cell that must stay square in a round room: one an open cell of
  * another room or a corridor (its door) joins from the side. */
-static bool neck(const svg *s, const void *ctx, int x, int y)
+static bool neck(const dg__svg *s, const void *ctx, int x, int y)
 {
     int id = *(const int *)ctx;
     if (!in_room(s, ctx, x, y)) return false;
@@ -214,12 +199,12 @@ static bool neck(const svg *s, const void *ctx, int x, int y)
     for (int k = 0; k < 4; k++) {
         int nx = x + dx[k], ny = y + dy[k];
         if (nx < 0 || ny < 0 || nx >= s->d->width || ny >= s->d->height) continue;
-        if (s->open[at(s, nx, ny)] && room_of(s, nx, ny) != id) return true;
+        if (s->open[dg__svg_at(s, nx, ny)] && room_of(s, nx, ny) != id) return true;
     }
     return false;
 }
 
-static void room_shape(svg *s, const dg_room *r)
+static void room_shape(dg__svg *s, const dg_room *r)
 {
     int id = r->id;
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > s->d->width ||
@@ -228,8 +213,8 @@ static void room_shape(svg *s, const dg_room *r)
     dg__circle circ;
     if (dg__room_circle(s->d, r, s->c, &circ)) {
         char a[24], b[24], rr[24], dd[24];
-        num(rr, circ.r), num(dd, 2 * circ.r);
-        put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", num(a, circ.cx - circ.r), num(b, circ.cy), rr,
+        dg__svg_num(rr, circ.r), dg__svg_num(dd, 2 * circ.r);
+        dg__svg_put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", dg__svg_num(a, circ.cx - circ.r), dg__svg_num(b, circ.cy), rr,
             rr, dd, rr, rr, dd);
         rects(s, r->x, r->y, r->width, r->height, s->c, 1, neck, &id);
         return;
@@ -237,50 +222,50 @@ static void room_shape(svg *s, const dg_room *r)
     rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_room, &id);
 }
 
-static void floor_defs(svg *s)
+static void floor_defs(dg__svg *s)
 {
-    put(s, "<path id=\"f-corridors\" d=\"");
+    dg__svg_put(s, "<path id=\"f-corridors\" d=\"");
     rects(s, 0, 0, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
-    put(s, "\"/>\n");
+    dg__svg_put(s, "\"/>\n");
     if (s->caves) {
-        put(s, "<path id=\"f-caves\" d=\"");
+        dg__svg_put(s, "<path id=\"f-caves\" d=\"");
         rects(s, 0, 0, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
-        put(s, "\"/>\n");
+        dg__svg_put(s, "\"/>\n");
     }
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
-        put(s, "<path id=\"f-room-%d\" d=\"", s->d->rooms[i].id);
+        dg__svg_put(s, "<path id=\"f-room-%d\" d=\"", s->d->rooms[i].id);
         room_shape(s, &s->d->rooms[i]);
-        put(s, "\"/>\n");
+        dg__svg_put(s, "\"/>\n");
     }
 }
 
 /* Every floor shape once, by reference, with the attributes `attrs`. */
-static void use_floors(svg *s, const char *attrs)
+static void use_floors(dg__svg *s, const char *attrs)
 {
-    put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
-    if (s->caves) put(s, "<use xlink:href=\"#f-caves\"/>");
+    dg__svg_put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
+    if (s->caves) dg__svg_put(s, "<use xlink:href=\"#f-caves\"/>");
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++)
-        put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
-    put(s, "</g>\n");
+        dg__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
+    dg__svg_put(s, "</g>\n");
 }
 
 /* ---------------------------------------------------------------- grid */
 
-static void seg(svg *s, double x0, double y0, double x1, double y1)
+static void seg(dg__svg *s, double x0, double y0, double x1, double y1)
 {
     char a[24], b[24], cc[24], dd[24];
-    put(s, "M%s %sL%s %s", num(a, x0 + .5), num(b, y0 + .5), num(cc, x1 + .5), num(dd, y1 + .5));
+    dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, x0 + .5), dg__svg_num(b, y0 + .5), dg__svg_num(cc, x1 + .5), dg__svg_num(dd, y1 + .5));
 }
 
 /* One pattern tile of grid.c's grid (its geometry, in exact fractions
  * rather than rounded pixels), lines one px wide in `rgb`. */
-static void grid_pattern(svg *s, const char *id, dg_grid grid, uint32_t rgb)
+static void grid_pattern(dg__svg *s, const char *id, dg_grid grid, uint32_t rgb)
 {
     int c = s->c, sp = (c * 866 + 500) / 1000; /* grid_draw.c's hex spacing */
     char col[8];
-    hex(col, rgb);
+    dg__svg_hex(col, rgb);
     int tw = grid == DG_GRID_HEX ? 2 * sp : c, th = grid == DG_GRID_VHEX ? 2 * sp : c;
-    put(s, "<pattern id=\"%s\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\"><path fill=\"none\" stroke=\"%s\" d=\"",
+    dg__svg_put(s, "<pattern id=\"%s\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\"><path fill=\"none\" stroke=\"%s\" d=\"",
         id, tw, th, col);
     if (grid == DG_GRID_SQUARE) {
         seg(s, 0, 0, c, 0);
@@ -304,210 +289,12 @@ static void grid_pattern(svg *s, const char *id, dg_grid grid, uint32_t rgb)
                 seg(s, xr, cy + sp / 3.0, cx, cy + 2 * sp / 3.0);
             }
     }
-    put(s, "\"/></pattern>\n");
-}
-
-/* -------------------------------------------------------------- glyphs */
-
-/* Which symbols the map uses, so only those are defined. */
-enum { G_ARCH, G_DOOR, G_LOCKED, G_TRAPPED, G_SECRET, G_PORTC, G_UP, G_DOWN, G_SECRET_S, G_COUNT };
-static const char *const glyph_id[G_COUNT] = {"arch",     "door",       "locked",     "trapped", "secret",
-                                              "portcullis", "stair-up", "stair-down", "secret-s"};
-
-static int door_glyph(const svg *s, uint32_t bits)
-{
-    if (bits & DG_SECRET) return G_SECRET;
-    if (bits & DG_ARCH) return G_ARCH;
-    if (bits & DG_PORTC) return G_PORTC;
-    if (bits & DG_LOCKED) return G_LOCKED;
-    if ((bits & DG_TRAPPED) && !s->cv.player) return G_TRAPPED;
-    return G_DOOR;
-}
-
-static void rect(svg *s, double x, double y, double w, double h, const char *fill)
-{
-    char a[24], b[24], cw[24], ch[24];
-    put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>", num(a, x), num(b, y),
-        num(cw, w), num(ch, h), fill);
-}
-
-/* A glyph in its own frame: one cell from (0, 0) to (c, c), u = x along
- * the wall a door sits in, v = y along the passage; a stair's dead end at
- * the top, its corridor below. Jambs of arches and doors are drawn per
- * side (a use of "jamb-w"/"jamb-e" beside the glyph) only where the wall
- * goes on, so two doorways side by side leave no pillar between them. */
-static void symbol(svg *s, int g)
-{
-    const uint32_t *rgb = s->st->rgb;
-    double c = s->c, m = c / 2;
-    char wall[8], door[8], fill[8], trap[8], stair[8], floor[8], a[24], b[24], cc[24], dd[24];
-    hex(wall, rgb[DG_PAL_WALL]), hex(door, rgb[DG_PAL_DOOR]), hex(fill, rgb[DG_PAL_DOOR_FILL]);
-    hex(trap, rgb[DG_PAL_TRAP]), hex(stair, rgb[DG_PAL_STAIR]), hex(floor, rgb[DG_PAL_FLOOR]);
-    double a4 = c / 4, hl = c / 9 > 1 ? c / 9 : 1, o = c >= 36 ? 2 : 1;
-    put(s, "<symbol id=\"%s\" overflow=\"visible\">", glyph_id[g]);
-    switch (g) {
-    case G_ARCH: /* nothing but the opening: the jambs say it */
-        break;
-    case G_SECRET: /* the wall goes on across the doorway; in the mark's
-                    * colour when no S fits in the cell (as glyphs.c) */
-        rect(s, 0, m - s->wall, c, 2 * s->wall, c < 10 ? trap : wall);
-        break;
-    case G_SECRET_S: { /* upright whichever way the wall runs */
-        double fs = c * 0.7;
-        put(s, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
-               "text-anchor=\"middle\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" paint-order=\"stroke\">S</text>",
-            num(a, m), num(b, m + fs * 0.36), num(cc, fs), trap, floor, num(dd, c / 9 > 1 ? c / 9 : 1));
-        break;
-    }
-    case G_PORTC: {
-        double q = c / 8 > 1 ? c / 8 : 1;
-        rect(s, a4, m - o / 2, c - 2 * a4, o, door);
-        for (double u = a4 + q / 2; u + q <= c - a4 + 0.01; u += 2 * q) rect(s, u, m - q, q, 2 * q, door);
-        break;
-    }
-    case G_DOOR: case G_LOCKED: case G_TRAPPED:
-        put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
-            num(a, a4 + o / 2), num(b, m - hl + o / 2), num(cc, c - 2 * a4 - o), num(dd, 2 * hl - o), fill,
-            door, num(wall, o) /* the wall colour is not needed below */);
-        if (g == G_LOCKED) {
-            double k = c / 9 > 1 ? c / 9 : 1;
-            rect(s, m - k, m - hl - k, 2 * k, 2 * hl + 2 * k, door);
-        } else if (g == G_TRAPPED) {
-            double sp = c / 3, k = c / 12 > 1 ? c / 12 : 1;
-            rect(s, m - k / 2, m - sp, k, 2 * sp, trap);
-            rect(s, m - 2.5 * k, m - sp, 5 * k, k, trap);
-            rect(s, m - 2.5 * k, m + sp - k, 5 * k, k, trap);
-        }
-        break;
-    case G_UP: case G_DOWN: {
-        double half = c / 2 - (c + 3) / 6.0, step = c >= 12 ? c / 6 : 2, k = c >= 36 ? 2 : 1;
-        double first = 1 + (c >= 12), last = c - 1 - (c >= 12);
-        for (double v = first; v + k <= last + 1; v += step) {
-            double l = half;
-            if (g == G_DOWN) l = 1 + (half - 1) * (v - first) / (last - first);
-            rect(s, m - l, v, 2 * l, k, stair);
-        }
-        if (g == G_UP) {
-            rect(s, m - half, first, k, last - first + 1, stair);
-            rect(s, m + half - k, first, k, last - first + 1, stair);
-        }
-        break;
-    }
-    }
-    put(s, "</symbol>\n");
-}
-
-/* The jamb west (u = 0) of a doorway: a stub of wall a quarter cell long,
- * as thick as the wall, across the middle of the cell. */
-static void jamb_symbol(svg *s)
-{
-    char wall[8];
-    hex(wall, s->st->rgb[DG_PAL_WALL]);
-    double c = s->c, hj = s->wall > 1 ? s->wall : 1;
-    put(s, "<symbol id=\"jamb\" overflow=\"visible\">");
-    rect(s, 0, c / 2 - hj, c / 4, 2 * hj, wall);
-    put(s, "</symbol>\n");
-}
-
-static bool door_runs_ew(const svg *s, int x, int y)
-{
-    const dg_canvas *cv = &s->cv;
-    bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
-    bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
-    if (we != ns) return we;
-    /* the door list is row-major (dg.h): binary search, as glyphs.c does */
-    const dg_dungeon *d = s->d;
-    size_t lo = 0, hi = d->doors ? d->n_doors : 0;
-    long key = (long)y * d->width + x;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        long k = (long)d->doors[mid].y * d->width + d->doors[mid].x;
-        if (k == key) return d->doors[mid].dir == DG_DIR_WEST || d->doors[mid].dir == DG_DIR_EAST;
-        if (k < key) lo = mid + 1;
-        else hi = mid;
-    }
-    return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
-}
-
-static dg_dir stair_dir(const svg *s, int x, int y)
-{
-    static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
-    int found = 0;
-    dg_dir dir = DG_DIR_NORTH;
-    for (int i = 0; i < 4; i++)
-        if (dg__canvas_open(&s->cv, x + dg_dir_dx(all[i]), y + dg_dir_dy(all[i]))) {
-            found++;
-            dir = all[i];
-        }
-    if (found == 1) return dir;
-    for (size_t i = 0; s->d->stairs && i < s->d->n_stairs; i++)
-        if (s->d->stairs[i].x == x && s->d->stairs[i].y == y) return s->d->stairs[i].dir;
-    return dir;
-}
-
-static void use_at(svg *s, const char *id, int x, int y, int deg)
-{
-    int c = s->c;
-    if (deg == 0) {
-        put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\"/>", id, x * c, y * c);
-        return;
-    }
-    char a[24], b[24];
-    put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" transform=\"rotate(%d %s %s)\"/>", id, x * c, y * c, deg,
-        num(a, x * c + c / 2.0), num(b, y * c + c / 2.0));
-}
-
-static void glyphs(svg *s)
-{
-    const dg_dungeon *d = s->d;
-    bool used[G_COUNT] = {false}, jambs = false;
-    for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) {
-        uint32_t w = d->cells[k];
-        if (!s->open[k]) continue;
-        if (w & DG_DOORSPACE) {
-            used[door_glyph(s, w)] = true;
-            used[G_SECRET_S] = used[G_SECRET_S] || ((w & DG_SECRET) && s->c >= 10);
-            jambs = jambs || !(w & DG_SECRET);
-        }
-        if (w & DG_STAIRS) used[(w & DG_STAIR_DN) ? G_DOWN : G_UP] = true;
-    }
-    put(s, "<defs>\n");
-    for (int g = 0; g < G_COUNT; g++)
-        if (used[g]) symbol(s, g);
-    if (jambs) jamb_symbol(s);
-    put(s, "</defs>\n<g class=\"doors\">");
-    for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) {
-            uint32_t w = d->cells[at(s, x, y)];
-            if (!s->open[at(s, x, y)]) continue;
-            if (w & DG_DOORSPACE) {
-                int g = door_glyph(s, w);
-                bool ew = door_runs_ew(s, x, y);
-                if (g != G_ARCH) use_at(s, glyph_id[g], x, y, ew ? 90 : 0);
-                if (g == G_SECRET) {
-                    if (s->c >= 10) use_at(s, glyph_id[G_SECRET_S], x, y, 0);
-                    continue;
-                }
-                /* the jambs: on each side where the wall goes on */
-                int ax = ew ? 0 : 1, ay = ew ? 1 : 0;
-                if (!dg__canvas_open(&s->cv, x - ax, y - ay)) use_at(s, "jamb", x, y, ew ? 90 : 0);
-                if (!dg__canvas_open(&s->cv, x + ax, y + ay)) use_at(s, "jamb", x, y, ew ? 270 : 180);
-            }
-        }
-    put(s, "</g>\n<g class=\"stairs\">");
-    for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) {
-            uint32_t w = d->cells[at(s, x, y)];
-            if (!(w & DG_STAIRS) || !s->open[at(s, x, y)]) continue;
-            static const int turn[4] = {180, 0, 90, 270}; /* north, south, west, east */
-            use_at(s, glyph_id[(w & DG_STAIR_DN) ? G_DOWN : G_UP], x, y, turn[stair_dir(s, x, y)]);
-        }
-    put(s, "</g>\n");
+    dg__svg_put(s, "\"/></pattern>\n");
 }
 
 /* -------------------------------------------------------------- labels */
 
-static void label(svg *s, const dg_room *r)
+static void label(dg__svg *s, const dg_room *r)
 {
     const dg_dungeon *d = s->d;
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > d->width ||
@@ -530,31 +317,31 @@ static void label(svg *s, const dg_room *r)
         if (best < 0) return;
     }
     char a[24], b[24];
-    put(s, "<text x=\"%s\" y=\"%s\">%d</text>", num(a, px), num(b, py + s->c * 0.25), r->id);
+    dg__svg_put(s, "<text x=\"%s\" y=\"%s\">%d</text>", dg__svg_num(a, px), dg__svg_num(b, py + s->c * 0.25), r->id);
 }
 
-static void rooms(svg *s, bool grid)
+static void rooms(dg__svg *s, bool grid)
 {
     char fl[8], lab[8], fs[24];
-    hex(fl, s->st->rgb[DG_PAL_FLOOR]);
-    hex(lab, s->st->rgb[DG_PAL_LABEL]);
-    put(s, "<g class=\"rooms\" fill=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
+    dg__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
+    dg__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
+    dg__svg_put(s, "<g class=\"rooms\" fill=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
            "text-anchor=\"middle\">\n",
-        fl, num(fs, s->c * 0.7));
+        fl, dg__svg_num(fs, s->c * 0.7));
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
         const dg_room *r = &s->d->rooms[i];
-        put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"/>", r->id, r->id);
-        if (grid) put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
-        put(s, "<g fill=\"%s\">", lab);
+        dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"/>", r->id, r->id);
+        if (grid) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        dg__svg_put(s, "<g fill=\"%s\">", lab);
         label(s, r);
-        put(s, "</g></g>\n");
+        dg__svg_put(s, "</g></g>\n");
     }
-    put(s, "</g>\n");
+    dg__svg_put(s, "</g>\n");
 }
 
 /* --------------------------------------------------------------- entry */
 
-static dg_status prepare(svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
+static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     memset(s, 0, sizeof *s);
     s->d = d;
@@ -577,13 +364,13 @@ static dg_status prepare(svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err
     if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
     for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) s->open[at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
+        for (int x = 0; x < d->width; x++) s->open[dg__svg_at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
     dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
     s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
     return rc;
 }
 
-static void finish(svg *s)
+static void finish(dg__svg *s)
 {
     free(s->open);
     free(s->run_x0);
@@ -598,43 +385,43 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     if ((rc = dg__render_check(d, err)) != DG_OK) return rc;
-    svg s;
+    dg__svg s;
     if ((rc = prepare(&s, d, out, err)) != DG_OK) {
         finish(&s);
         return rc;
     }
     const uint32_t *rgb = s.st->rgb;
     char rock[8], wall[8], fl[8], sw[24];
-    hex(rock, rgb[DG_PAL_ROCK]), hex(wall, rgb[DG_PAL_WALL]), hex(fl, rgb[DG_PAL_FLOOR]);
+    dg__svg_hex(rock, rgb[DG_PAL_ROCK]), dg__svg_hex(wall, rgb[DG_PAL_WALL]), dg__svg_hex(fl, rgb[DG_PAL_FLOOR]);
     dg_grid grid = d->opts.grid;
     bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
 
-    put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    dg__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
             "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
         s.w, s.h, s.w, s.h);
-    put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
+    dg__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
     if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
     if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
     floor_defs(&s);
-    put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
-    if (rock_grid) put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    dg__svg_put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
+    if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
     hatch_band(&s);
     char attrs[160];
     snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,
-             num(sw, 2.0 * s.wall));
+             dg__svg_num(sw, 2.0 * s.wall));
     use_floors(&s, attrs);
-    put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
-    if (s.caves) put(&s, "<use xlink:href=\"#f-caves\"/>");
-    put(&s, "</g>\n");
+    dg__svg_put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
+    if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+    dg__svg_put(&s, "</g>\n");
     if (floor_grid) {
-        put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
-        if (s.caves) put(&s, "<use xlink:href=\"#f-caves\"/>");
-        put(&s, "</g>\n");
+        dg__svg_put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
+        if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+        dg__svg_put(&s, "</g>\n");
     }
     rooms(&s, floor_grid);
-    glyphs(&s);
-    put(&s, "</svg>\n");
+    dg__svg_glyphs(&s);
+    dg__svg_put(&s, "</svg>\n");
     rc = s.rc;
     finish(&s);
     return rc;
