@@ -20,3 +20,4 @@ dg_add_test(test_walls ${CMAKE_SOURCE_DIR}/tests/unit/test_walls.c unit PkgConfi
 dg_add_test(test_png_write ${CMAKE_SOURCE_DIR}/tests/unit/test_png_write.c unit PkgConfig::PNG)
 dg_add_test(test_options_apply ${CMAKE_SOURCE_DIR}/tests/unit/test_options_apply.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
+dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
