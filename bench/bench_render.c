@@ -73,32 +73,48 @@ int main(int argc, char **argv)
     if (!n_styles)
         for (int s = 0; s < DG_STYLE_COUNT; s++) all[n_styles++] = dg_style_name((dg_style)s);
 
-    printf("%-12s %-13s %10s %10s %10s\n", "style", "map", "renders/s", "ms/render", "bytes");
+    /* PNG beside SVG by default; -f picks one format alone */
+    dg_format fmts[2] = {DG_FMT_PNG, DG_FMT_SVG};
+    int n_fmts = 2;
+    if (fmt != DG_FMT_PNG) fmts[0] = fmt, n_fmts = 1;
+    printf("%-12s %-13s", "style", "map");
+    for (int e = 0; e < n_fmts; e++) {
+        const char *f = dg_format_name(fmts[e]);
+        char h[3][24];
+        snprintf(h[0], sizeof h[0], "%s/s", f);
+        snprintf(h[1], sizeof h[1], "%s ms", f);
+        snprintf(h[2], sizeof h[2], "%s bytes", f);
+        printf(" %10s %10s %10s", h[0], h[1], h[2]);
+    }
+    printf("\n");
     for (size_t c = 0; c < n_cases; c++) {
         for (int s = 0; s < n_styles; s++) {
             dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s], cases[c].algo);
-            dg_buf b;
-            dg_buf_init(&b);
-            dg_error err;
-            dg_error_clear(&err);
-            long n = 0;
-            double t0 = now(), t;
-            do {
-                dg_buf_reset(&b);
-                if (dg_render(d, fmt, &b, &err) != DG_OK) {
-                    fprintf(stderr, "bench_render: %s\n", err.msg);
-                    return 1;
-                }
-                n++;
-                t = now() - t0;
-            } while (t < budget);
             char map[32];
             snprintf(map, sizeof map, "%sx%s@%s%s", cases[c].cols, cases[c].rows, cases[c].cell,
                      strcmp(cases[c].algo, "donjon") ? " cave" : "");
-            printf("%-12s %-13s %10.1f %10.3f %10zu\n", all[s], map, (double)n / t, 1e3 * t / (double)n,
-                   b.len);
+            printf("%-12s %-13s", all[s], map);
+            for (int e = 0; e < n_fmts; e++) {
+                dg_buf b;
+                dg_buf_init(&b);
+                dg_error err;
+                dg_error_clear(&err);
+                long n = 0;
+                double t0 = now(), t;
+                do {
+                    dg_buf_reset(&b);
+                    if (dg_render(d, fmts[e], &b, &err) != DG_OK) {
+                        fprintf(stderr, "bench_render: %s\n", err.msg);
+                        return 1;
+                    }
+                    n++;
+                    t = now() - t0;
+                } while (t < budget);
+                printf(" %10.1f %10.3f %10zu", (double)n / t, 1e3 * t / (double)n, b.len);
+                dg_buf_fini(&b);
+            }
+            printf("\n");
             fflush(stdout);
-            dg_buf_fini(&b);
             dg_dungeon_free(d);
         }
     }

@@ -114,7 +114,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_FORMATS(X)                                                         \
     X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
     X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")   \
-    X(DG_FMT_MD, "md")
+    X(DG_FMT_MD, "md") X(DG_FMT_SVG, "svg")
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
@@ -141,7 +141,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
     X(DG_STYLE_GRAPH, "graph") X(DG_STYLE_PARCHMENT, "parchment")             \
     X(DG_STYLE_CROSSHATCH, "crosshatch") X(DG_STYLE_MARBLE, "marble")         \
-    X(DG_STYLE_AQUATIC, "aquatic") X(DG_STYLE_INFERNAL, "infernal")
+    X(DG_STYLE_AQUATIC, "aquatic") X(DG_STYLE_INFERNAL, "infernal")           \
+    X(DG_STYLE_INK, "ink")
 
 #define DG_X(code, name) code,
 typedef enum { DG_ALGORITHMS(DG_X) DG_ALGO_COUNT } dg_algorithm;

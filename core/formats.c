@@ -22,6 +22,8 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                         "a Foundry VTT scene with its walls and doors"},
     [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, true,
                    "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors"},
+    [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false,
+                    "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols"},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)

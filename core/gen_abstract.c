@@ -6,6 +6,7 @@
  * The up stair stands in a corner of the entrance area, the down stair in
  * one of the exit area; the plan keeps every gateway off those corners. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "abstract.h"
 
@@ -177,6 +178,106 @@ static long perimeter_at(const dg__ab_area *a, dg_point c, dg_dir side)
     }
 }
 
+/* ----------------------------------------------------------- tidy tunnels */
+
+static bool open_at(const dg__build *b, const dg__ab_area *a, int x, int y)
+{
+    if (x <= a->x1 || y <= a->y1 || x >= a->x2 || y >= a->y2) return false;
+    return *dg__at((dg__build *)b, y, x) != DG_NOTHING;
+}
+
+/* Whether corridor (x, y) can go without cutting any way through: it sits
+ * in a 2 x 2 block of open cells (so it is not the only way), and its open
+ * 4-neighbours stay joined to each other through its other open
+ * 8-neighbours, side to side. */
+static bool redundant(const dg__build *b, const dg__ab_area *a, int x, int y)
+{
+    bool o[3][3];
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) o[j][i] = (i != 1 || j != 1) && open_at(b, a, x + i - 1, y + j - 1);
+    bool block = (o[0][0] && o[0][1] && o[1][0]) || (o[0][2] && o[0][1] && o[1][2]) ||
+                 (o[2][0] && o[2][1] && o[1][0]) || (o[2][2] && o[2][1] && o[1][2]);
+    if (!block) return false;
+    /* the ring of 8 neighbours in order; open 4-neighbours must all lie on
+     * one run of open ring cells (runs join side to side: a corner joins
+     * its two edge cells) */
+    static const int ring[8][2] = {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}};
+    int start = -1;
+    for (int k = 0; k < 8 && start < 0; k++)
+        if (!o[ring[k][1]][ring[k][0]]) start = k;
+    if (start < 0) return true; /* all open round it */
+    int runs_with_edge = 0;
+    for (int n = 1; n <= 8; n++) {
+        int k = (start + n) % 8;
+        if (!o[ring[k][1]][ring[k][0]]) continue;
+        bool edge = false;
+        int m = 0;
+        while (m < 8 && o[ring[(k + m) % 8][1]][ring[(k + m) % 8][0]]) {
+            edge = edge || ((k + m) % 2 == 1); /* odd ring places are the 4-neighbours */
+            m++;
+        }
+        runs_with_edge += edge;
+        n += m - 1;
+    }
+    return runs_with_edge == 1;
+}
+
+/* Tunnels read as corridors: rock the paths closed round is filled when it
+ * is a sliver (one cell thick, however long: two paths side by side) or at
+ * most three cells, then corridors that are not the only way through are
+ * thinned away, top-down and left to right until none is left, so blobs
+ * two cells wide and small loops become single corridors. The gateways'
+ * inside cells and the hub stay. Deterministic: no draws. */
+static void tidy_tunnels(painter *pt, const dg__ab_area *a, const dg_point *keep, int n_keep)
+{
+    dg__build *b = pt->b;
+    int w = a->x2 - a->x1 - 1, h = a->y2 - a->y1 - 1;
+    if (w < 2 || h < 2) return;
+    unsigned char *seen = pt->now; /* max_inside bytes, free while tunnels are painted */
+    uint32_t *queue = pt->queue;
+    memset(seen, 0, (size_t)w * (size_t)h);
+    for (int y0 = 0; y0 < h; y0++)
+        for (int x0 = 0; x0 < w; x0++) {
+            if (seen[y0 * w + x0] || open_at(b, a, a->x1 + 1 + x0, a->y1 + 1 + y0)) continue;
+            /* one rock component, 4-connected; enclosed if it never meets
+             * the inside's border */
+            size_t head = 0, tail = 0;
+            bool border = false;
+            int lx = x0, hx = x0, ly = y0, hy = y0;
+            queue[tail++] = (uint32_t)(y0 * w + x0);
+            seen[y0 * w + x0] = 1;
+            while (head < tail) {
+                int k = (int)queue[head++], x = k % w, y = k / w;
+                border = border || x == 0 || y == 0 || x == w - 1 || y == h - 1;
+                lx = x < lx ? x : lx, hx = x > hx ? x : hx, ly = y < ly ? y : ly, hy = y > hy ? y : hy;
+                static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+                for (int i = 0; i < 4; i++) {
+                    int xx = x + dx[i], yy = y + dy[i];
+                    if (xx < 0 || yy < 0 || xx >= w || yy >= h || seen[yy * w + xx]) continue;
+                    if (open_at(b, a, a->x1 + 1 + xx, a->y1 + 1 + yy)) continue;
+                    seen[yy * w + xx] = 1;
+                    queue[tail++] = (uint32_t)(yy * w + xx);
+                }
+            }
+            if (border || (tail > 3 && lx != hx && ly != hy)) continue; /* a hole, not a sliver */
+            for (size_t i = 0; i < tail; i++)
+                *dg__at(b, a->y1 + 1 + (int)(queue[i] / (uint32_t)w), a->x1 + 1 + (int)(queue[i] % (uint32_t)w)) =
+                    DG_CORRIDOR;
+        }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int y = a->y1 + 1; y < a->y2; y++)
+            for (int x = a->x1 + 1; x < a->x2; x++) {
+                if (*dg__at(b, y, x) != DG_CORRIDOR) continue;
+                bool kept = false;
+                for (int k = 0; k < n_keep && !kept; k++) kept = keep[k].x == x && keep[k].y == y;
+                if (kept || !redundant(b, a, x, y)) continue;
+                *dg__at(b, y, x) = DG_NOTHING;
+                changed = true;
+            }
+    }
+}
+
 /* The three tunnel painters: solid, then tunnels from each gateway to the
  * centre (simple), from each gateway to every other (multi), or from each
  * to the next round the area (circular). A stair area's tunnels all lead
@@ -223,6 +324,14 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
                 in[j - 1] = q;
             }
         for (int i = 0; i < n; i++) random_path(pt, a, put_corridor, in[i], in[(i + 1) % n]);
+    }
+    if (a->stair < 0) { /* a stair area's tunnels meet at its landing: left as drawn */
+        dg_point *keep = realloc(in, (size_t)(n + 1) * sizeof *keep);
+        if (keep) {
+            in = keep;
+            in[n] = centre(a);
+            tidy_tunnels(pt, a, in, kind == DG__AB_TUNNEL ? n + 1 : n);
+        }
     }
     free(in);
     free(order);

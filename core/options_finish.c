@@ -126,7 +126,7 @@ int dg_raster_fit(int rows, int cols, int lo, int hi)
     return fit < lo ? lo - 1 : fit;
 }
 
-/* The raster a png or uvtt answer needs, checked before any map is made
+/* The raster a png, svg or uvtt answer needs, checked before any map is made
  * (a big cavernous map takes half a second to be refused otherwise). The
  * advice is always one the parser accepts: a smaller cell or ppg when one
  * fits, else a smaller map. */

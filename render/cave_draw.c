@@ -11,10 +11,11 @@
  * each neighbour of the same kind (a one-cell passage stays at least half a
  * cell wide and joined, a one-cell wall stays closed); where two cells meet
  * only corner to corner, the corner between them stays rock, so caves the
- * map keeps apart never touch (tests/unit/test_cave_render.c). Cells that
- * carry glyphs (doors, stairs), their neighbours, and cave cells touching
- * non-cave cells keep their square shape, so straight corridors meet caves
- * cleanly. The noise
+ * map keeps apart never touch (tests/unit/test_cave_render.c). Doors and
+ * their neighbours, and cave cells touching non-cave cells keep their
+ * square shape, so straight corridors meet caves cleanly; a stair keeps its
+ * cell, with the dead end rounded into a half disc, and the cave flows
+ * round it (a square stair cell stuck out of the outline like a tab). The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
  * the same cave outline in every style. dg__cave_grid_build hands the same
  * refinement, without drawing, to walls.c, so VTT walls follow the outline
@@ -42,7 +43,109 @@ static int pick_sub(const dg_canvas *cv)
 static bool is_cave(const dg_dungeon *d, int x, int y)
 {
     if (x < 0 || y < 0 || x >= d->width || y >= d->height) return true; /* the edge does not pin */
-    return d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
+    return d->cave && d->cave[(size_t)y * (size_t)d->width + (size_t)x] != 0;
+}
+
+/* ---------------------------------------------------------- cave stairs */
+
+static bool cell_open(const dg_canvas *cv, int x, int y);
+
+/* A stair in a cave: its cell stays open (the glyph needs it), but the
+ * half towards its dead end is a half disc, so the stair sits in a rounded
+ * alcove. Only a stair with one open neighbour has a dead end to round. */
+static void round_stairs(const dg_canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
+{
+    const dg_dungeon *d = cv->d;
+    if (!d->cave || s < 4) return;
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) {
+            if (!(dg_cell(d, x, y) & DG_STAIRS) || !d->cave[(size_t)y * (size_t)d->width + (size_t)x] ||
+                !cell_open(cv, x, y))
+                continue;
+            int n = 0, wx = 0, wy = 0;
+            static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+            for (int k = 0; k < 4; k++)
+                if (cell_open(cv, x + dx[k], y + dy[k])) n++, wx = dx[k], wy = dy[k];
+            if (n != 1) continue;
+            if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
+            /* doubled sub-cell offsets from the centre: integers */
+            long r2 = (long)s * s;
+            for (int j = 0; j < s; j++) {
+                unsigned char *row = fine + (size_t)(y * s + j + 1) * fw + 1 + (size_t)x * (size_t)s;
+                for (int i = 0; i < s; i++) {
+                    long ox = 2L * i + 1 - s, oy = 2L * j + 1 - s;
+                    row[i] = (unsigned char)(ox * wx + oy * wy >= 0 || ox * ox + oy * oy <= r2);
+                }
+            }
+        }
+}
+
+/* ---------------------------------------------------------- round rooms */
+
+/* cv->shaped: the caves, and every round room's box with a ring of one
+ * cell around it (so the straight wall pass leaves the whole outline to
+ * the traced one). NULL, and DG_OK, when the map has neither. */
+static dg_status shape_mask(dg_canvas *cv, bool circles, dg_error *err)
+{
+    const dg_dungeon *d = cv->d;
+    size_t n = (size_t)d->width * (size_t)d->height;
+    bool any = false;
+    for (size_t i = 0; d->cave && i < n && !any; i++) any = d->cave[i] != 0;
+    dg__circle circ;
+    for (size_t i = 0; circles && d->rooms && i < d->n_rooms && !any; i++)
+        any = dg__room_circle(d, &d->rooms[i], cv->cell, &circ);
+    if (!any) return DG_OK;
+    cv->shaped = calloc(n, 1);
+    if (!cv->shaped) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+    if (d->cave) memcpy(cv->shaped, d->cave, n);
+    for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++) {
+        const dg_room *r = &d->rooms[i];
+        if (!dg__room_circle(d, r, cv->cell, &circ)) continue;
+        for (int y = r->y - 1; y <= r->y + r->height; y++)
+            for (int x = r->x - 1; x <= r->x + r->width; x++)
+                if (x >= 0 && y >= 0 && x < d->width && y < d->height)
+                    cv->shaped[(size_t)y * (size_t)d->width + (size_t)x] = 1;
+    }
+    return DG_OK;
+}
+
+static bool room_cell(const dg_dungeon *d, int x, int y, int id)
+{
+    uint32_t c = dg_cell(d, x, y);
+    return (c & DG_ROOM) && (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
+}
+
+/* Round room r into the finished fine grid (s sub-cells a cell, stride
+ * fw): in its box and the ring around it (the circle may bulge past the
+ * box by a fraction of a cell), open where the circle is, and the whole
+ * square of a room cell a door or corridor joins from the side, so the
+ * doorway stays a full cell wide. Other open cells keep their squares. */
+static void stamp_circle(const dg_canvas *cv, const dg_room *r, const dg__circle *k, unsigned char *fine,
+                         int s, size_t fw, unsigned char *free_cells)
+{
+    const dg_dungeon *d = cv->d;
+    double c = cv->cell, r2 = k->r * k->r;
+    for (int y = r->y - 1; y <= r->y + r->height; y++)
+        for (int x = r->x - 1; x <= r->x + r->width; x++) {
+            if (x < 0 || y < 0 || x >= d->width || y >= d->height) continue;
+            bool mine = room_cell(d, x, y, r->id);
+            bool open = cell_open(cv, x, y);
+            if (open && !mine) continue; /* not the room's: its own square */
+            bool joined = false;
+            for (int k4 = 0; mine && k4 < 4; k4++) {
+                int nx = x + (k4 == 2) - (k4 == 3), ny = y + (k4 == 0) - (k4 == 1);
+                joined = joined || (cell_open(cv, nx, ny) && !room_cell(d, nx, ny, r->id));
+            }
+            if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
+            for (int j = 0; j < s; j++) {
+                unsigned char *row = fine + (size_t)(y * s + j + 1) * fw + 1 + (size_t)x * (size_t)s;
+                double py = (y * s + j + 0.5) * c / s - k->cy;
+                for (int i = 0; i < s; i++) {
+                    double px = (x * s + i + 0.5) * c / s - k->cx;
+                    row[i] = (unsigned char)(joined || px * px + py * py < r2);
+                }
+            }
+        }
 }
 
 static bool cell_open(const dg_canvas *cv, int x, int y)
@@ -73,7 +176,8 @@ static uint16_t *pin_cells(const dg_canvas *cv)
             for (int dy = -1; dy <= 1 && !p; dy++)
                 for (int dx = -1; dx <= 1 && !p; dx++)
                     p = !is_cave(d, x + dx, y + dy) ||
-                        (dg_cell(d, x + dx, y + dy) & (DG_DOORSPACE | DG_STAIRS)) != 0;
+                        (dg_cell(d, x + dx, y + dy) & DG_DOORSPACE) != 0 ||
+                        (dx == 0 && dy == 0 && (dg_cell(d, x, y) & DG_STAIRS));
             bool me = cell_open(cv, x, y);
             unsigned f = (p ? KEEP_SQUARE : 0) | (me ? IS_OPEN : 0);
             f |= (cell_open(cv, x, y - 1) == me ? SAME_N : 0) | (cell_open(cv, x, y + 1) == me ? SAME_S : 0);
@@ -157,12 +261,14 @@ static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
             }                                                                            \
     } while (0)
 
-/* Refines cv's caves into cv->fine; with free_cells (width * height bytes),
- * also says which cells the refinement shapes (cave cells not kept square). */
-static dg_status refine(dg_canvas *cv, unsigned char *free_cells, dg_error *err)
+/* Refines cv's caves into cv->fine, and with `circles` draws round rooms
+ * into it; with free_cells (width * height bytes), also says which cells
+ * the refinement shapes (cave cells not kept square). */
+static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
-    if (!d->cave) return DG_OK;
+    dg_status rc = shape_mask(cv, circles, err);
+    if (rc != DG_OK || !cv->shaped) return rc;
     int target = pick_sub(cv);
     size_t fw_max = (size_t)d->width * (size_t)target + 2;
     size_t n = fw_max * ((size_t)d->height * (size_t)target + 2);
@@ -243,6 +349,11 @@ static dg_status refine(dg_canvas *cv, unsigned char *free_cells, dg_error *err)
         }
         FOR_FREE_SUBCELLS(&L, a, { (void)p; });
     }
+    round_stairs(cv, a, target, L.fw, free_cells);
+    dg__circle circ;
+    for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++)
+        if (dg__room_circle(d, &d->rooms[i], cv->cell, &circ))
+            stamp_circle(cv, &d->rooms[i], &circ, a, target, L.fw, free_cells);
     free(pin);
     free(b);
     free(flip);
@@ -257,13 +368,12 @@ static dg_status refine(dg_canvas *cv, unsigned char *free_cells, dg_error *err)
     return DG_OK;
 }
 
-dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err) { return refine(cv, NULL, err); }
+dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
 
-dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__cave_grid *g,
+dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dg__cave_grid *g,
                               dg_error *err)
 {
     memset(g, 0, sizeof *g);
-    if (!d->cave) return DG_OK;
     size_t n = (size_t)d->width * (size_t)d->height;
     /* only what refine() reads: the map, the cell size and the open cells
      * of this view, exactly as png.c's canvas_open sets them */
@@ -282,10 +392,11 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__ca
             for (int x = 0; x < d->width; x++)
                 cv.cls[(size_t)y * (size_t)d->width + (size_t)x] =
                     dg__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
-        rc = refine(&cv, g->free_cells, err);
+        rc = refine(&cv, circles, g->free_cells, err);
     }
     free(cv.cls);
-    if (rc != DG_OK) {
+    free(cv.shaped);
+    if (rc != DG_OK || !cv.fine) {
         dg__cave_grid_fini(g);
         return rc;
     }
@@ -340,7 +451,7 @@ void dg__cave_walls(dg_canvas *cv)
     }
     for (int y = 0; y < cv->h; y++) {
         int r = y / c < d->height ? y / c : d->height - 1;
-        const unsigned char *cave = d->cave + (size_t)r * (size_t)d->width;
+        const unsigned char *cave = cv->shaped + (size_t)r * (size_t)d->width;
         bool any = false;
         for (int x = 0; x < d->width; x++) {
             memset(in + (size_t)x * (size_t)c, cave[x], (size_t)c);

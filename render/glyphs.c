@@ -61,6 +61,20 @@ static typeface face_for(int cell)
     return t;
 }
 
+/* The biggest face whose letter, with its one-step halo, fits inside one
+ * cell (a door's S must not spill into the rooms beside it); .font NULL
+ * when none does (cells under 10 px). */
+static typeface face_in_cell(int cell)
+{
+    gdFontPtr fonts[] = {gdFontGetGiant(), gdFontGetMediumBold(), gdFontGetTiny()};
+    typeface t = {NULL, 1};
+    for (int k = (cell - 2) / 15; k >= 1 && !t.font; k--) /* Giant, scaled as face_for does */
+        if (15 * k + 2 * k <= cell - 1 && k <= (cell + 4) / 18) t = (typeface){fonts[0], k};
+    for (int i = 1; i < 3 && !t.font; i++)
+        if (fonts[i]->h + 2 <= cell - 1) t = (typeface){fonts[i], 1};
+    return t;
+}
+
 /* Every set font pixel of s as a k x k block grown by `grow` px, in ink;
  * a run of set pixels along a font row is one box (the same pixels). */
 static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
@@ -112,7 +126,7 @@ static void text_centred(dg_canvas *cv, const typeface *tf, const char *s, int c
 
 /* ----------------------------------------------------------------- doors */
 
-static bool door_runs_ew(const dg_canvas *cv, int x, int y)
+bool dg__door_runs_ew(const dg_canvas *cv, int x, int y)
 {
     bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
     bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
@@ -132,10 +146,10 @@ static bool door_runs_ew(const dg_canvas *cv, int x, int y)
     return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
 }
 
-static void door(dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
+static void door(dg_canvas *cv, int x, int y, uint32_t bits)
 {
     int c = cv->cell, m = c / 2;
-    frame f = {cv, x * c, y * c, c, door_runs_ew(cv, x, y), false};
+    frame f = {cv, x * c, y * c, c, dg__door_runs_ew(cv, x, y), false};
     int a = c / 4;                   /* jamb length along the wall */
     int hj = c >= 12 ? c / 6 : 1;    /* jamb half thickness */
     int hl = c >= 12 ? c / 9 : 1;    /* leaf half thickness */
@@ -143,12 +157,22 @@ static void door(dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
     int u0 = a + 1, u1 = c - a - 1;  /* the opening between the jambs */
 
     if (bits & DG_SECRET) { /* player view never gets here: the cell is rock */
+        typeface sf = face_in_cell(c);
+        if (!sf.font) { /* no letter fits: the wall itself in the mark's colour */
+            fbox(&f, 0, m - hj, c, m + hj, DG_PAL_TRAP);
+            return;
+        }
         fbox(&f, 0, m - hj, c, m + hj, DG_PAL_WALL);
-        text_centred(cv, tf, "S", x * c + m + 1, y * c + m + 1, DG_PAL_TRAP, DG_PAL_FLOOR);
+        text_centred(cv, &sf, "S", x * c + m + 1, y * c + m + 1, DG_PAL_TRAP, DG_PAL_FLOOR);
         return;
     }
-    fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
-    fbox(&f, c - a, m - hj, c, m + hj, DG_PAL_WALL);
+    /* Jambs only where the wall goes on beside the doorway: two doorways
+     * side by side leave no lone pillar between them. An arch's are as thin
+     * as the wall (an opening, not a door); a door's stand out. */
+    int ax = f.ew ? 0 : 1, ay = f.ew ? 1 : 0;
+    if (bits & DG_ARCH) hj = (cv->wall + 1) / 2;
+    if (!dg__canvas_open(cv, x - ax, y - ay)) fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
+    if (!dg__canvas_open(cv, x + ax, y + ay)) fbox(&f, c - a, m - hj, c, m + hj, DG_PAL_WALL);
     if (bits & DG_ARCH) return;
     if (bits & DG_PORTC) { /* posts on a bar */
         int q = c >= 16 ? c / 8 : 1;
@@ -174,13 +198,12 @@ static void door(dg_canvas *cv, const typeface *tf, int x, int y, uint32_t bits)
 void dg__glyph_doors(dg_canvas *cv)
 {
     const dg_dungeon *d = cv->d;
-    typeface tf = face_for(cv->cell);
     for (int y = 0; y < d->height; y++) {
         const uint32_t *row = d->cells + (size_t)y * (size_t)d->width;
         for (int x = 0; x < d->width; x++) {
             uint32_t w = row[x];
             if (!(w & DG_DOORSPACE) || !dg__canvas_open(cv, x, y)) continue;
-            door(cv, &tf, x, y, w);
+            door(cv, x, y, w);
         }
     }
 }
@@ -189,7 +212,7 @@ void dg__glyph_doors(dg_canvas *cv)
 
 /* The way one walks off the stair: its only open neighbour, else what the
  * stair list says, else north. */
-static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
+dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y)
 {
     static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
     int found = 0;
@@ -211,7 +234,7 @@ static dg_dir stair_dir(const dg_canvas *cv, int x, int y)
 static void stair(dg_canvas *cv, int x, int y, bool down)
 {
     int c = cv->cell;
-    dg_dir dir = stair_dir(cv, x, y);
+    dg_dir dir = dg__stair_dir(cv, x, y);
     /* v = 0 at the dead end, v = c on the corridor side */
     frame f = {cv, x * c, y * c, c, dir == DG_DIR_WEST || dir == DG_DIR_EAST,
                dir == DG_DIR_NORTH || dir == DG_DIR_WEST};

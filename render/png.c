@@ -28,7 +28,7 @@
 /* The image limit is dg.h's DG_PNG_MAX_PIXELS, tested as dg_options_finish
  * tests it, so a map whose options passed is never refused here. */
 
-static dg_status check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
+dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
     char v[32];
     if (!d || !d->cells || d->width < 1 || d->height < 1)
@@ -100,6 +100,7 @@ static void canvas_close(dg_canvas *cv)
     free(cv->cls);
     free(cv->tex);
     free(cv->fine);
+    free(cv->shaped);
 }
 
 /* ------------------------------------------------------------------ fill */
@@ -126,7 +127,7 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
     size_t tsz = (size_t)c * (size_t)c;
     int x = 0;
     while (x < n) {
-        if (cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)x]) {
+        if (cv->fine && cv->shaped[(size_t)(cls - cv->cls) + (size_t)x]) {
             cave_cell(cv, dst, cls, x, floor_row, rock_row, ty);
             x++;
             continue;
@@ -141,7 +142,7 @@ static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned cha
         }
         int e = x + 1;
         while (e < n && (cls[e] == k || (k == DG_CLS_ROCK && ty >= c && cls[e] >= DG_CLS_TEX)) &&
-               !(cv->fine && cv->d->cave[(size_t)(cls - cv->cls) + (size_t)e]))
+               !(cv->fine && cv->shaped[(size_t)(cls - cv->cls) + (size_t)e]))
             e++;
         size_t a = (size_t)x * (size_t)c, len = (size_t)(e - x) * (size_t)c;
         memcpy(dst + a, (k == DG_CLS_OPEN ? floor_row : rock_row) + a, len);
@@ -287,7 +288,7 @@ static void walls(dg_canvas *cv)
 
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
 {
-    dg_status rc = check(d, cell, DG_PNG_MAX_CELL, err);
+    dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     dg_canvas cv;
@@ -295,6 +296,7 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
+    if (cv.st->texture == DG_TEX_HATCH) dg__hatch_draw(&cv);
     walls(&cv);
     dg__cave_walls(&cv);
     dg__glyph_doors(&cv);
@@ -310,7 +312,7 @@ done:
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     /* the public format keeps to the option's own range */
-    dg_status rc = check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
     return dg__png_render(d, d->opts.cell, false, out, err);
 }

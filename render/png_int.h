@@ -63,6 +63,11 @@ typedef struct {
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
 
+/* DG_OK when d can be drawn at `cell` px (DG_MIN_CELL_PX..max_cell) in its
+ * style, grid and view within the image limit; else the error naming the
+ * key, as the option parser would. png.c's, shared with svg.c. */
+dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err);
+
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
  * pixel; 2 when they hold at most four distinct colours, 1 for two),
@@ -108,6 +113,9 @@ typedef struct {
     /* organic caves (cave_draw.c): open (1) / rock (0) per sub-cell, sub x
      * sub of them a cell, row-major over the whole map; NULL without caves */
     unsigned char *fine;
+    /* width * height bytes, 1 where cells are drawn from fine: caves, and
+     * round rooms with the ring of cells around them; NULL without either */
+    unsigned char *shaped;
     int sub;
     size_t fine_stride;        /* width * sub + 2: a rock border all round */
     unsigned char sub_at[DG_PNG_MAX_CELL + 1]; /* px i inside a cell -> sub-cell i * sub / cell */
@@ -123,7 +131,7 @@ static inline bool dg__canvas_open(const dg_canvas *cv, int x, int y)
 
 static inline bool dg__canvas_in_cave(const dg_canvas *cv, int x, int y)
 {
-    return cv->fine && cv->d->cave[(size_t)y * (size_t)cv->d->width + (size_t)x];
+    return cv->fine && cv->shaped[(size_t)y * (size_t)cv->d->width + (size_t)x];
 }
 
 /* Whether pixel (px, py) shows floor: the cell's class, or in a cave the
@@ -142,8 +150,9 @@ static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
     return cv->fine[(size_t)(y * s + j * s / c + 1) * cv->fine_stride + 1 + (size_t)(x * s + i * s / c)] != 0;
 }
 
-/* cave_draw.c: refines caves into cv->fine (nothing without d->cave), and
- * traces their walls after the fill. DG_ENOMEM only. */
+/* cave_draw.c: refines caves into cv->fine and draws round rooms into it
+ * as circles (nothing without either), and traces their walls after the
+ * fill. DG_ENOMEM only. */
 dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err);
 void dg__cave_walls(dg_canvas *cv);
 /* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor
@@ -174,9 +183,24 @@ void dg__grid_rows(const dg_canvas *cv, dg_grid grid, unsigned char base,
  * DG_ENOMEM only. */
 dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
 
+/* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
+ * pixels of the filled image (before the walls); draws from cv->rng. */
+void dg__hatch_draw(dg_canvas *cv);
+/* hatch.c: width * height bytes, 1 for the cells the band covers: rock
+ * with an open 8-neighbour, and rock the band cuts off from the map's
+ * edge; cls[k] == DG_CLS_OPEN marks open cells. New (free()); NULL when
+ * out of memory. */
+unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
+
 /* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
 void dg__glyph_doors(dg_canvas *cv);
 void dg__glyph_stairs(dg_canvas *cv);
 void dg__glyph_labels(dg_canvas *cv);
+/* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
+ * passage run east-west (its wall is then north-south), by its open
+ * neighbours or else the door list; and the way one walks off the stair at
+ * (x, y). Both read only cv->d and cv->player. */
+bool dg__door_runs_ew(const dg_canvas *cv, int x, int y);
+dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y);
 
 #endif

@@ -1,5 +1,6 @@
 /* render.c -- binds each format (core/formats.c's rows) to its encoder;
- * the encoding itself is left to json.c, donjon.c, text.c, png.c and vtt.c. */
+ * the encoding itself is left to json.c, donjon.c, text.c, md.c, png.c,
+ * svg.c and vtt.c. */
 #include "render.h"
 
 #include <stdio.h>
@@ -14,6 +15,7 @@ static const encoder encoders[DG_FMT_COUNT] = {
     [DG_FMT_UVTT] = dg_uvtt_encode,
     [DG_FMT_FOUNDRY] = dg_foundry_encode,
     [DG_FMT_MD] = dg_md_encode,
+    [DG_FMT_SVG] = dg_svg_encode,
 };
 
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)

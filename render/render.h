@@ -35,6 +35,9 @@ dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* format=md: the whole key as Markdown (md.c). */
 dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* The PNG's map as SVG, the same size and look: rooms are groups with ids
+ * room-1..., doors and stairs <symbol>s; see svg.c for the document. */
+dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 /* Universal VTT (.dd2vtt) and Foundry VTT scene JSON: walls and doors placed,
  * at d->opts.ppg pixels per cell; see vtt.c for the documents. */
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);

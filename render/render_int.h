@@ -92,6 +92,12 @@ void dg__donjon_door_of(uint64_t seed, const dg_door *o, size_t index, dg__donjo
 /* "square" for rectangles, else dg_shape_name. */
 const char *dg__donjon_shape_word(dg_shape s);
 
+/* circle.c: the circle, in px at `cell` px a cell, that round room r is
+ * drawn as: it holds the centre of every cell of r and of no other cell.
+ * False when r is not round (or its cells are no disc): draw its cells. */
+typedef struct { double cx, cy, r; } dg__circle;
+bool dg__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dg__circle *out);
+
 /* ------------------------------------------------------- cave_draw.c */
 
 /* The organic cave outline png.c draws for d at `cell` px a cell in one
@@ -101,14 +107,17 @@ const char *dg__donjon_shape_word(dg_shape s);
  * free_cells: width * height bytes, 1 where the refinement shapes the cell
  * (a cave cell not kept square), so everywhere else the sub-cells are the
  * cell's own value. All zero/NULL when d has no caves. DG_ENOMEM only; free
- * with dg__cave_grid_fini (also fine after a failure). */
+ * with dg__cave_grid_fini (also fine after a failure). circles: round
+ * rooms drawn in as the PNG draws them (free_cells then marks their box and
+ * the ring around it); the SVG, which draws true circles itself, leaves
+ * them out. All zero/NULL too when d has neither caves nor round rooms. */
 typedef struct {
     unsigned char *open;
     unsigned char *free_cells;
     int sub;
     size_t stride;
 } dg__cave_grid;
-dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, dg__cave_grid *g,
+dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dg__cave_grid *g,
                               dg_error *err);
 void dg__cave_grid_fini(dg__cave_grid *g);
 

@@ -82,7 +82,7 @@ static const dg_png_style styles[] = {
                 [DG_PAL_WALL] = 0x0A2638, [DG_PAL_GRID] = 0xB3DDD8,
                 [DG_PAL_ROCK_GRID] = 0x1D4E6B, [DG_PAL_LABEL] = 0x0A2638,
                 [DG_PAL_DOOR] = 0x0A2638, [DG_PAL_DOOR_FILL] = 0x8CCFC4,
-                [DG_PAL_TRAP] = 0xE2533A, [DG_PAL_STAIR] = 0x0A2638,
+                [DG_PAL_TRAP] = 0xC0301A, [DG_PAL_STAIR] = 0x0A2638,
                 [DG_PAL_TEX1] = 0x4A86A6, [DG_PAL_TEX2] = 0x2F6485},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_WAVES},
     /* scorched floor in black-red rock shot with glowing cracks */
@@ -93,9 +93,23 @@ static const dg_png_style styles[] = {
                 [DG_PAL_WALL] = 0x120201, [DG_PAL_GRID] = 0xCDA47A,
                 [DG_PAL_ROCK_GRID] = 0x2A0805, [DG_PAL_LABEL] = 0x5E0E07,
                 [DG_PAL_DOOR] = 0x120201, [DG_PAL_DOOR_FILL] = 0x9A3A1C,
-                [DG_PAL_TRAP] = 0xFFB000, [DG_PAL_STAIR] = 0x120201,
+                [DG_PAL_TRAP] = 0x9E1B00, [DG_PAL_STAIR] = 0x120201,
                 [DG_PAL_TEX1] = 0xD8461A, [DG_PAL_TEX2] = 0x6E1A0C},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_EMBERS, .rle = true},
+    /* for the printer: white rock and floor, black walls and glyphs, a
+     * light grid; nothing is filled that a line can say */
+    [DG_STYLE_INK] = {
+        .name = "ink",
+        .help = "for the printer: white rock and floor, black walls, a light grid",
+        .rgb = {[DG_PAL_ROCK] = 0xFFFFFF, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x000000, [DG_PAL_GRID] = 0xD0D0D0,
+                [DG_PAL_ROCK_GRID] = 0xFFFFFF, [DG_PAL_LABEL] = 0x000000,
+                [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0xB01010, [DG_PAL_STAIR] = 0x000000,
+                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000},
+        /* walls the weight of a pen line: with nothing filled, they are
+         * what shows the rooms on paper */
+        .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_NONE},
 };
 _Static_assert(sizeof styles / sizeof styles[0] == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");

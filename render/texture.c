@@ -39,26 +39,6 @@ static int pick(dg_rng *r, int lo, int hi) /* lo..hi inclusive */
     return lo + (int)dg_rng_below(r, (uint32_t)(hi - lo + 1));
 }
 
-/* Eight pen directions, 22.5 degrees apart, as integer vectors of length ~16:
- * no libm, so every machine draws the same strokes. */
-static const int dirs[8][2] = {{16, 0},  {15, 6},   {11, 11},  {6, 15},
-                               {0, 16},  {-6, 15},  {-11, 11}, {-15, 6}};
-
-/* A bundle of parallel pen strokes across the tile at a random angle, ends
- * trimmed a little at random so it reads as hand drawn. */
-static void hatch(const tile *t, dg_rng *r, unsigned char ink)
-{
-    int n = t->n, c = n / 2;
-    const int *d = dirs[dg_rng_below(r, 8)];
-    int gap = n >= 10 ? n / 5 : 2;
-    for (int k = -n; k <= n; k += gap) {
-        int nx = -d[1] * k / 16, ny = d[0] * k / 16; /* offset along the normal */
-        int a = n - pick(r, 0, n / 3), b = n - pick(r, 0, n / 3);
-        line(t, c + nx - d[0] * a / 16, c + ny - d[1] * a / 16,
-             c + nx + d[0] * b / 16, c + ny + d[1] * b / 16, ink);
-    }
-}
-
 static void speckle(const tile *t, dg_rng *r, unsigned char ink, unsigned char faint)
 {
     int n = t->n, flecks = n * n / 40 + 1;
@@ -135,18 +115,10 @@ static void embers(const tile *t, dg_rng *r, unsigned char glow, unsigned char c
     }
 }
 
-static bool near_open(const dg_canvas *cv, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (dg__canvas_open(cv, x + dx, y + dy)) return true;
-    return false;
-}
-
 dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err)
 {
     dg_texture kind = cv->st->texture;
-    if (kind == DG_TEX_NONE) return DG_OK;
+    if (kind == DG_TEX_NONE || kind == DG_TEX_HATCH) return DG_OK; /* hatching: hatch.c */
     int n = cv->cell;
     size_t sz = (size_t)n * (size_t)n;
     cv->tex = malloc(sz * DG_TEX_VARIANTS);
@@ -156,7 +128,6 @@ dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err)
     for (int v = 0; v < DG_TEX_VARIANTS; v++) {
         tile t = {cv->tex + sz * (size_t)v, n};
         switch (kind) {
-        case DG_TEX_HATCH: hatch(&t, &cv->rng, DG_PAL_TEX1); break;
         case DG_TEX_SPECKLE: speckle(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
         case DG_TEX_STONE: stone(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
         case DG_TEX_WAVES: waves(&t, &cv->rng, DG_PAL_TEX1, DG_PAL_TEX2); break;
@@ -172,7 +143,6 @@ dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err)
         unsigned char *row = cv->cls + (size_t)y * (size_t)d->width;
         for (int x = 0; x < d->width; x++) {
             if (row[x] != DG_CLS_ROCK) continue;
-            if (kind == DG_TEX_HATCH && !near_open(cv, x, y)) continue;
             row[x] = (unsigned char)(DG_CLS_TEX + dg_rng_below(&cv->rng, DG_TEX_VARIANTS));
         }
     }

@@ -462,12 +462,15 @@ done:
 
 /* ---------------------------------------------------------------- entry */
 
+/* Caves, or round rooms: walls follow the outline cave_draw.c draws. */
 static bool has_caves(const dg_dungeon *d)
 {
-    if (!d->cave) return false;
     size_t n = (size_t)d->width * (size_t)d->height;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; d->cave && i < n; i++)
         if (d->cave[i]) return true;
+    dg__circle circ;
+    for (size_t i = 0; d->rooms && i < d->n_rooms; i++)
+        if (dg__room_circle(d, &d->rooms[i], 1, &circ)) return true;
     return false;
 }
 
@@ -476,7 +479,7 @@ static bool has_caves(const dg_dungeon *d)
 static bool cave_walls(grid *g, dg__walls *w)
 {
     dg__cave_grid cg;
-    if (dg__cave_grid_build(g->d, g->d->opts.ppg, g->player, &cg, NULL) != DG_OK) return false;
+    if (dg__cave_grid_build(g->d, g->d->opts.ppg, g->player, true, &cg, NULL) != DG_OK) return false;
     bool ok = true;
     if (cg.sub >= 2) { /* below that nothing is refined: the cell edges are the outline */
         int k = cg.sub / 2;

@@ -20,9 +20,9 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: dungeond [options]\n"
-            "Serves dungeon maps over HTTP: GET /dungeon.json|.png|.txt|.donjon.json|.uvtt|\n"
-            ".foundry.json?options, POST /dungeon, the form at /, /openapi.yaml, /healthz,\n"
-            "/metrics.\n\n"
+            "Serves dungeon maps over HTTP: GET /dungeon.json|.png|.svg|.txt|.donjon.json|\n"
+            ".uvtt|.foundry.json?options, POST /dungeon, the form at /, /openapi.yaml,\n"
+            "/healthz, /metrics.\n\n"
             "  --help                 this text\n"
             "  --version              version and generator version\n"
             "  --config FILE          read FILE (also DUNGEOND_CONFIG=FILE)\n"

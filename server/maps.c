@@ -212,7 +212,7 @@ static double estimate_us(const dg_options *o)
 {
     double cells = (double)o->rows * o->cols, us = cells * 0.2;
     double px = 0;
-    if (o->format == DG_FMT_PNG) px = cells * o->cell * o->cell;
+    if (o->format == DG_FMT_PNG || o->format == DG_FMT_SVG) px = cells * o->cell * o->cell;
     else if (o->format == DG_FMT_UVTT) px = cells * o->ppg * o->ppg;
     bool caves = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS;
     return us + px * (caves ? 0.01 : 0.003);

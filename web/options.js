@@ -76,6 +76,9 @@
    * its type, secrets included, in any view: not offered to a player. */
   var FORMATS = [
     { name: 'png', label: 'PNG' },
+    { name: 'svg', label: 'SVG' },
+    /* the key: every trap, secret door and hoard */
+    { name: 'md', label: 'Key (Markdown)', gmData: true },
     { name: 'json', label: 'JSON', gmData: true },
     { name: 'donjon', label: 'donjon JSON', gmData: true },
     { name: 'txt', label: 'Text' },

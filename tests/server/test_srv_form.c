@@ -81,7 +81,7 @@ Test(srv_form, refuses_what_the_vocabulary_lacks)
         {"<!--values:grid hexagonal=\"Hex\"-->", "'hexagonal'"},
         {"<!--values:cell-->", "without a list of values"},
         {"<!--number:layout-->", "without a range"},
-        {"<!--downloads svg=\"SVG\"-->", "'svg'"},
+        {"<!--downloads pdf=\"PDF\"-->", "'pdf'"},
         {"<!--values:grid vhex=Vertical-->", "malformed"},
         {"<!--values:-->", "malformed"},
     };

@@ -270,7 +270,9 @@ static void probe_style(int s, const char *view)
 Test(png, probes_every_style_gm) { for (int s = 0; s < DG_STYLE_COUNT; s++) probe_style(s, "gm"); }
 Test(png, probes_every_style_player) { for (int s = 0; s < DG_STYLE_COUNT; s++) probe_style(s, "player"); }
 
-/* A door at a crossing has open cells on both axes: the door list decides. */
+/* A door at a crossing has open cells on both axes: the door list decides.
+ * No wall goes on beside it, so it has no jambs; its leaf's outline (from
+ * u = C/4 + 1, at v = C/2 - C/9) shows the way it turned. */
 Test(png, door_list_orients_a_door_at_a_crossing)
 {
     static const dg_dir dirs[2] = {DG_DIR_SOUTH, DG_DIR_EAST};
@@ -283,8 +285,10 @@ Test(png, door_list_orients_a_door_at_a_crossing)
         d->doors[0] = (dg_door){4, 4, DG_DOOR_OPEN, dirs[k], 0, 0};
         img im = render(d);
         bool ew = dirs[k] == DG_DIR_EAST;
-        cr_expect_eq(door_px(&im, 4, 4, ew, 1, C / 2), RGB(DG_PAL_WALL), "%s: jamb", dg_dir_name(dirs[k]));
-        cr_expect_eq(door_px(&im, 4, 4, !ew, 1, C / 2), RGB(DG_PAL_FLOOR), "%s: turned", dg_dir_name(dirs[k]));
+        cr_expect_eq(door_px(&im, 4, 4, ew, C / 4 + 1, C / 2 - C / 9), RGB(DG_PAL_DOOR), "%s: leaf",
+                     dg_dir_name(dirs[k]));
+        cr_expect_eq(door_px(&im, 4, 4, !ew, C / 4 + 1, C / 2 - C / 9), RGB(DG_PAL_FLOOR), "%s: turned",
+                     dg_dir_name(dirs[k]));
         free(im.rgb);
         pf_free(d);
     }

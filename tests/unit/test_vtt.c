@@ -22,6 +22,7 @@
 Test(vtt, fixture_every_door_type_both_views)
 {
     dg_dungeon *d = fx_new();
+    d->rooms[2].shape = DG_SHAPE_POLYGON; /* cell walls, so the portal probe below reads half cells */
     check_uvtt(d, false, 20, true, "fixture gm");
     check_uvtt(d, true, 20, true, "fixture player");
     check_foundry(d, 70, "fixture");
@@ -34,6 +35,31 @@ Test(vtt, fixture_every_door_type_both_views)
     world_free(&w);
     cr_assert_eq(expected_portals(d, true), expected_portals(d, false) - 1);
     fx_free(d);
+}
+
+/* A round room's walls follow its circle: short slanted walls around room 1
+ * (a circle about 7.6 cells across: 14 of them today, within 1.5/16 cell
+ * of the drawn outline), where its cells alone would give only straight
+ * ones. */
+Test(vtt, round_rooms_have_round_walls)
+{
+    dg_dungeon *d = make("seed=1&size=large&polymorph=many");
+    cr_assert_not_null(d);
+    const dg_room *r = &d->rooms[0];
+    cr_assert_eq(r->shape, DG_SHAPE_CIRCLE);
+    dg__walls w;
+    cr_assert_eq(dg__walls_segments(d, false, &w, NULL), DG_OK);
+    cr_assert_gt(w.den, 2);
+    size_t slanted = 0;
+    for (size_t i = 0; i < w.n_walls; i++) {
+        const dg__wall *s = &w.walls[i];
+        double mx = (s->x0 + s->x1) / 2.0 / w.den, my = (s->y0 + s->y1) / 2.0 / w.den;
+        bool near = mx > r->x - 1 && mx < r->x + r->width + 1 && my > r->y - 1 && my < r->y + r->height + 1;
+        if (near && s->x0 != s->x1 && s->y0 != s->y1) slanted++;
+    }
+    cr_assert_geq(slanted, 12, "%zu slanted walls around room 1", slanted);
+    dg__walls_fini(&w);
+    dg_dungeon_free(d);
 }
 
 /* A 9x9 room with a one-cell pillar and two rock cells touching corner to
@@ -127,6 +153,7 @@ Test(vtt, foundry_pixels_are_whole_at_an_odd_ppg)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = 71;
+    d->rooms[2].shape = DG_SHAPE_POLYGON; /* not round: every wall on the half-cell lattice */
     json_t *j = encode(d, dg_foundry_encode);
     json_t *walls = json_object_get(j, "walls");
     cr_assert_gt(json_array_size(walls), 0);
@@ -391,7 +418,7 @@ Test(vtt, cave_walls_at_eight_sub_cells_a_cell)
     dg_dungeon *d = make("seed=5&algorithm=caverns&rows=261&cols=261");
     cr_assert_not_null(d);
     dg__cave_grid g;
-    cr_assert_eq(dg__cave_grid_build(d, 20, false, &g, NULL), DG_OK);
+    cr_assert_eq(dg__cave_grid_build(d, 20, false, true, &g, NULL), DG_OK);
     cr_assert_eq(g.sub, 8);
     dg__cave_grid_fini(&g);
     check_uvtt(d, false, 20, false, "261x261");

@@ -25,3 +25,5 @@ dg_add_test(test_stock_treasure ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_treasu
 dg_add_test(test_srd_tables ${CMAKE_SOURCE_DIR}/tests/unit/test_srd_tables.c unit)
 dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c unit)
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
+dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
+dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)

@@ -1,0 +1,153 @@
+/* hatch.c -- crosshatch's rock, the way hand-drawn maps do it: a band of
+ * hatching along the walls, white paper beyond. The band is made of
+ * clusters of parallel strokes, each cluster at its own angle; clusters are
+ * the Voronoi cells of a jittered lattice of points about two thirds of a
+ * cell apart, so they straddle cell edges and strokes never break at them.
+ * A cluster is drawn when its point lies in a band cell (a rock cell beside
+ * an open one), so the band's outer edge is ragged like a pen's. Rock that
+ * the band closes off from the map's edge is hatched whole: an enclosed
+ * patch of white reads as an unlabelled room.
+ *
+ * Randomness: one salt from the style stream (cv->rng, seeded from the seed
+ * and the style's name), then a hash per lattice point, so the drawing does
+ * not depend on the order pixels are visited. Integer maths throughout (the
+ * angles are a table), so the same pixels on every machine. Drawn after the
+ * fill and before the walls, on rock pixels only. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_int.h"
+
+/* Stroke normals at eight angles over a half turn, times 4096. */
+static const int normals[8][2] = {{4096, 0},     {3784, 1567},  {2896, 2896},  {1567, 3784},
+                                  {0, 4096},     {-1567, 3784}, {-2896, 2896}, {-3784, 1567}};
+
+typedef struct {
+    int x, y;          /* px */
+    int nx, ny;        /* stroke normal, x 4096 */
+    int phase;         /* offset of the strokes along the normal, x 4096 */
+    bool on;           /* in the band: drawn */
+} point;
+
+unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
+{
+    int w = d->width, h = d->height;
+    size_t n = (size_t)w * (size_t)h;
+    unsigned char *band = calloc(n, 1), *seen = calloc(n, 1);
+    int *stack = malloc(n * sizeof *stack);
+    if (!band || !seen || !stack) {
+        free(band);
+        free(seen);
+        free(stack);
+        return NULL;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (cls[(size_t)y * (size_t)w + (size_t)x] == DG_CLS_OPEN) continue;
+            bool near = false;
+            for (int dy = -1; dy <= 1 && !near; dy++)
+                for (int dx = -1; dx <= 1 && !near; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    near = xx >= 0 && yy >= 0 && xx < w && yy < h &&
+                           cls[(size_t)yy * (size_t)w + (size_t)xx] == DG_CLS_OPEN;
+                }
+            band[(size_t)y * (size_t)w + (size_t)x] = near;
+        }
+    /* the rock beyond the band that reaches the edge stays white */
+    size_t top = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            size_t k = (size_t)y * (size_t)w + (size_t)x;
+            if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && !band[k] && cls[k] != DG_CLS_OPEN) {
+                seen[k] = 1;
+                stack[top++] = (int)k;
+            }
+        }
+    while (top) {
+        int k = stack[--top], x = k % w, y = k / w;
+        static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+        for (int i = 0; i < 4; i++) {
+            int xx = x + dx[i], yy = y + dy[i];
+            if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+            size_t kk = (size_t)yy * (size_t)w + (size_t)xx;
+            if (seen[kk] || band[kk] || cls[kk] == DG_CLS_OPEN) continue;
+            seen[kk] = 1;
+            stack[top++] = (int)kk;
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        if (cls[k] != DG_CLS_OPEN && !seen[k]) band[k] = 1;
+    free(seen);
+    free(stack);
+    return band;
+}
+
+void dg__hatch_draw(dg_canvas *cv)
+{
+    const dg_dungeon *d = cv->d;
+    int c = cv->cell, W = d->width, H = d->height;
+    int g = c * 2 / 3 > 5 ? c * 2 / 3 : 5;           /* lattice spacing, px */
+    int pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3;    /* stroke spacing, px */
+    int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
+    int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
+    unsigned char *band = dg__hatch_band(d, cv->cls);
+    point *pts = malloc((size_t)gw * (size_t)gh * sizeof *pts);
+    if (!band || !pts) { /* cosmetic: without memory the rock stays paper */
+        free(band);
+        free(pts);
+        return;
+    }
+    uint64_t salt = (uint64_t)dg_rng_below(&cv->rng, 0xFFFFFFFFu) << 32 | dg_rng_below(&cv->rng, 0xFFFFFFFFu);
+    for (int j = 0; j < gh; j++)
+        for (int i = 0; i < gw; i++) {
+            int32_t ij[2] = {i, j};
+            uint64_t h = dg_hash64(ij, sizeof ij, salt);
+            point *p = &pts[(size_t)j * (size_t)gw + (size_t)i];
+            /* jitter within 0.4 of a spacing either way */
+            p->x = (i - 1) * g + g / 2 + (int)((h & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
+            p->y = (j - 1) * g + g / 2 + (int)(((h >> 8) & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
+            const int *n = normals[(h >> 16) & 7];
+            p->nx = n[0];
+            p->ny = n[1];
+            p->phase = (int)((h >> 24) % (uint64_t)(pitch * 4096));
+            int cx = p->x / c, cy = p->y / c;
+            p->on = p->x >= 0 && p->y >= 0 && cx < W && cy < H && band[(size_t)cy * (size_t)W + (size_t)cx];
+        }
+    int span = pitch * 4096, ink = pen * 4096;
+    for (int y = 0; y < H; y++) {
+        /* cell rows whose rock can hold a drawn cluster: band cells and
+         * their neighbours (a cluster straddles the band's edge) */
+        bool any = false;
+        for (int x = 0; x < W && !any; x++)
+            for (int yy = y - 1; yy <= y + 1 && !any; yy++)
+                any = yy >= 0 && yy < H && band[(size_t)yy * (size_t)W + (size_t)x];
+        if (!any) continue;
+        int py1 = y == H - 1 ? cv->h : (y + 1) * c;
+        for (int py = y * c; py < py1; py++) {
+            unsigned char *row = NULL;
+            int gj = py / g + 1;
+            for (int px = 0; px < cv->w; px++) {
+                if (cv->rows[py][px] != DG_PAL_ROCK) continue;
+                int gi = px / g + 1;
+                long best = -1;
+                const point *q = NULL;
+                for (int b = gj - 1; b <= gj + 1; b++)
+                    for (int a = gi - 1; a <= gi + 1; a++) {
+                        if (a < 0 || b < 0 || a >= gw || b >= gh) continue;
+                        const point *p = &pts[(size_t)b * (size_t)gw + (size_t)a];
+                        long dx = px - p->x, dy = py - p->y, dd = dx * dx + dy * dy;
+                        if (best < 0 || dd < best) best = dd, q = p;
+                    }
+                if (!q || !q->on) continue;
+                long t = (long)px * q->nx + (long)py * q->ny + q->phase;
+                t %= span;
+                if (t < 0) t += span;
+                if (t >= ink) continue;
+                if (!row) row = dg__canvas_row(cv, py);
+                row[px] = DG_PAL_TEX1;
+            }
+        }
+    }
+    free(band);
+    free(pts);
+}

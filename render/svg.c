@@ -1,0 +1,428 @@
+/* svg.c -- dg_svg_encode: the PNG's map as an SVG document of the same size
+ * (width * cell + 1 by height * cell + 1, in pixels as user units), in the
+ * map's style, grid and view. What is drawn where is png.c's and glyphs.c's
+ * design; this file only says it in vector form. Rock textures other than
+ * crosshatch's band are left flat: the SVG is for the web and for print.
+ * Crosshatch's band covers the cells hatch.c hatches, with a pattern of
+ * stroke clusters at four angles whose seams fall mid-cell, never on a
+ * cell edge (a vector stand-in for the PNG's per-map clusters).
+ *
+ * The document, in painting order:
+ *   defs     grid patterns, every floor shape as a <path> with an id
+ *            (f-corridors, f-caves, f-room-N), the glyph <symbol>s in use
+ *   rock     one rect in the rock colour (and the rock grid, if the style
+ *            has one)
+ *   walls    every floor shape stroked twice the wall weight; the floors
+ *            painted next cover the inner half, so walls sit on the rock
+ *            side, as the PNG draws them, and meet exactly at any outline
+ *   floors   corridors and caves, then one <g id="room-N"> per room: its
+ *            floor, its grid, its number as <text>
+ *   glyphs   doors and stairs as <use> of their symbol, turned with their
+ *            wall or corridor (svg_glyphs.c)
+ * Floors are the cells as rectangles (row runs merged down the rows), caves
+ * the outline cave_draw.c refines for the PNG, at its sub-cell resolution,
+ * and circle rooms true circles (circle.c). Numbers are written from
+ * integers and correctly rounded square roots only, so the bytes are the
+ * same on every machine. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "svg_int.h"
+
+/* ------------------------------------------------------------- writing */
+
+void dg__svg_put(dg__svg *s, const char *fmt, ...)
+{
+    if (s->rc != DG_OK) return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof buf) n = (int)sizeof buf - 1; /* never: formats are short */
+    s->rc = dg_buf_append(s->out, buf, (size_t)n, s->err);
+}
+
+/* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"). */
+const char *dg__svg_num(char *buf, double v)
+{
+    long k = (long)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
+    char *p = buf;
+    if (k < 0) {
+        *p++ = '-';
+        k = -k;
+    }
+    p += sprintf(p, "%ld", k / 100);
+    if (k % 100) {
+        p += sprintf(p, ".%02ld", k % 100);
+        if (p[-1] == '0') *--p = '\0';
+    }
+    return buf;
+}
+
+void dg__svg_hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb & 0xFFFFFF)); }
+
+/* ------------------------------------------------------ floor geometry */
+
+/* Writes the rectangles of the window of n_cols x n_rows squares of
+ * `unit` px (unit_num / unit_den) from square (ox, oy) where in(ctx, x, y)
+ * holds: runs along each row, merged with the identical run of the row
+ * above, so a rectangle room is one rectangle. Clockwise subpaths:
+ * overlapping shapes add up. */
+static void rects(dg__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
+                  bool (*in)(const dg__svg *, const void *, int, int), const void *ctx)
+{
+    int *x0 = s->run_x0, *x1 = s->run_x1, *y0 = s->run_y0;
+    int n_prev = 0;
+    int *nx0 = x0 + n_cols, *nx1 = x1 + n_cols, *ny0 = y0 + n_cols; /* this row's runs */
+    for (int y = 0; y <= n_rows; y++) {
+        int n = 0;
+        for (int x = 0; y < n_rows && x < n_cols;) {
+            if (!in(s, ctx, ox + x, oy + y)) {
+                x++;
+                continue;
+            }
+            int e = x + 1;
+            while (e < n_cols && in(s, ctx, ox + e, oy + y)) e++;
+            nx0[n] = x;
+            nx1[n] = e;
+            ny0[n] = y;
+            n++;
+            x = e;
+        }
+        /* runs of the row above that do not go on end here */
+        int j = 0;
+        for (int i = 0; i < n_prev; i++) {
+            while (j < n && nx0[j] < x0[i]) j++;
+            if (j < n && nx0[j] == x0[i] && nx1[j] == x1[i]) {
+                ny0[j] = y0[i];
+                continue;
+            }
+            char a[24], b[24], cw[24], ch[24];
+            dg__svg_put(s, "M%s %sh%sv%sh-%sz", dg__svg_num(a, (double)(ox + x0[i]) * unit_num / unit_den),
+                dg__svg_num(b, (double)(oy + y0[i]) * unit_num / unit_den),
+                dg__svg_num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
+                dg__svg_num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
+        }
+        memcpy(x0, nx0, (size_t)n * sizeof *x0);
+        memcpy(x1, nx1, (size_t)n * sizeof *x1);
+        memcpy(y0, ny0, (size_t)n * sizeof *y0);
+        n_prev = n;
+    }
+}
+
+size_t dg__svg_at(const dg__svg *s, int x, int y) { return (size_t)y * (size_t)s->d->width + (size_t)x; }
+
+/* Cells the cave refinement shapes: drawn from its sub-cells instead. */
+static bool shaped(const dg__svg *s, int x, int y)
+{
+    size_t k = dg__svg_at(s, x, y);
+    return s->caves && s->d->cave[k] && s->cave.free_cells[k];
+}
+
+static int room_of(const dg__svg *s, int x, int y)
+{
+    uint32_t c = s->d->cells[dg__svg_at(s, x, y)];
+    if (!(c & DG_ROOM) || !s->d->rooms) return 0;
+    int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
+    return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
+}
+
+static bool in_band(const dg__svg *s, const void *ctx, int x, int y)
+{
+    return ((const unsigned char *)ctx)[dg__svg_at(s, x, y)] != 0;
+}
+
+/* Crosshatch: a tile of two by two cells, each quarter a cluster of
+ * parallel strokes at its own angle, laid half a cell off the cells. */
+static void hatch_band(dg__svg *s)
+{
+    if (s->st->texture != DG_TEX_HATCH) return;
+    unsigned char *band = dg__hatch_band(s->d, s->open);
+    if (!band) return; /* cosmetic: without memory the rock stays paper */
+    int c = s->c;
+    double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
+    char ink[8], a[24], b[24], cc[24], dd[24];
+    dg__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
+    dg__svg_put(s, "<defs><pattern id=\"hatch\" x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\" "
+           "patternUnits=\"userSpaceOnUse\"><g stroke=\"%s\" stroke-width=\"%s\">",
+        dg__svg_num(a, c / 2.0), dg__svg_num(b, c / 2.0), 2 * c, 2 * c, ink, dg__svg_num(cc, pen));
+    /* the four quarters' stroke directions (x, y), as hatch.c's table */
+    static const int dir[4][2] = {{4096, 1567}, {-1567, 4096}, {2896, -2896}, {1567, 3784}};
+    for (int q = 0; q < 4; q++) {
+        double x0 = (q & 1) * c, y0 = (q >> 1) * c, ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0;
+        dg__svg_put(s, "<svg x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\"><path d=\"", dg__svg_num(a, x0), dg__svg_num(b, y0), c, c);
+        /* lines across the quarter, spaced pitch along the normal (-uy, ux) */
+        for (double k = -c; k <= c; k += pitch) {
+            double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
+            dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, mx - ux * c), dg__svg_num(b, my - uy * c), dg__svg_num(cc, mx + ux * c),
+                dg__svg_num(dd, my + uy * c));
+        }
+        dg__svg_put(s, "\"/></svg>");
+    }
+    dg__svg_put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
+    rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
+    dg__svg_put(s, "\"/>\n");
+    free(band);
+}
+
+static bool in_corridors(const dg__svg *s, const void *ctx, int x, int y)
+{
+    (void)ctx;
+    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == 0;
+}
+
+static bool in_room(const dg__svg *s, const void *ctx, int x, int y)
+{
+    int id = *(const int *)ctx;
+    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == id;
+}
+
+static bool in_cave(const dg__svg *s, const void *ctx, int x, int y)
+{
+    (void)ctx;
+    int sub = s->cave.sub;
+    if (!shaped(s, x / sub, y / sub)) return false;
+    return s->cave.open[(size_t)(y + 1) * s->cave.stride + (size_t)x + 1] != 0;
+}
+
+/* A room cell that must stay square in a round room: one an open cell of
+ * another room or a corridor (its door) joins from the side. */
+static bool neck(const dg__svg *s, const void *ctx, int x, int y)
+{
+    int id = *(const int *)ctx;
+    if (!in_room(s, ctx, x, y)) return false;
+    static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+    for (int k = 0; k < 4; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        if (nx < 0 || ny < 0 || nx >= s->d->width || ny >= s->d->height) continue;
+        if (s->open[dg__svg_at(s, nx, ny)] && room_of(s, nx, ny) != id) return true;
+    }
+    return false;
+}
+
+static void room_shape(dg__svg *s, const dg_room *r)
+{
+    int id = r->id;
+    if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > s->d->width ||
+        r->y + r->height > s->d->height)
+        return; /* dg__render_check keeps rooms inside the map; never */
+    dg__circle circ;
+    if (dg__room_circle(s->d, r, s->c, &circ)) {
+        char a[24], b[24], rr[24], dd[24];
+        dg__svg_num(rr, circ.r), dg__svg_num(dd, 2 * circ.r);
+        dg__svg_put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", dg__svg_num(a, circ.cx - circ.r), dg__svg_num(b, circ.cy), rr,
+            rr, dd, rr, rr, dd);
+        rects(s, r->x, r->y, r->width, r->height, s->c, 1, neck, &id);
+        return;
+    }
+    rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_room, &id);
+}
+
+static void floor_defs(dg__svg *s)
+{
+    dg__svg_put(s, "<path id=\"f-corridors\" d=\"");
+    rects(s, 0, 0, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
+    dg__svg_put(s, "\"/>\n");
+    if (s->caves) {
+        dg__svg_put(s, "<path id=\"f-caves\" d=\"");
+        rects(s, 0, 0, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
+        dg__svg_put(s, "\"/>\n");
+    }
+    for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
+        dg__svg_put(s, "<path id=\"f-room-%d\" d=\"", s->d->rooms[i].id);
+        room_shape(s, &s->d->rooms[i]);
+        dg__svg_put(s, "\"/>\n");
+    }
+}
+
+/* Every floor shape once, by reference, with the attributes `attrs`. */
+static void use_floors(dg__svg *s, const char *attrs)
+{
+    dg__svg_put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
+    if (s->caves) dg__svg_put(s, "<use xlink:href=\"#f-caves\"/>");
+    for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++)
+        dg__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
+    dg__svg_put(s, "</g>\n");
+}
+
+/* ---------------------------------------------------------------- grid */
+
+static void seg(dg__svg *s, double x0, double y0, double x1, double y1)
+{
+    char a[24], b[24], cc[24], dd[24];
+    dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, x0 + .5), dg__svg_num(b, y0 + .5), dg__svg_num(cc, x1 + .5), dg__svg_num(dd, y1 + .5));
+}
+
+/* One pattern tile of grid.c's grid (its geometry, in exact fractions
+ * rather than rounded pixels), lines one px wide in `rgb`. */
+static void grid_pattern(dg__svg *s, const char *id, dg_grid grid, uint32_t rgb)
+{
+    int c = s->c, sp = (c * 866 + 500) / 1000; /* grid_draw.c's hex spacing */
+    char col[8];
+    dg__svg_hex(col, rgb);
+    int tw = grid == DG_GRID_HEX ? 2 * sp : c, th = grid == DG_GRID_VHEX ? 2 * sp : c;
+    dg__svg_put(s, "<pattern id=\"%s\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\"><path fill=\"none\" stroke=\"%s\" d=\"",
+        id, tw, th, col);
+    if (grid == DG_GRID_SQUARE) {
+        seg(s, 0, 0, c, 0);
+        seg(s, 0, 0, 0, c);
+    } else if (grid == DG_GRID_HEX) { /* flat-top: each hex its top and right edges */
+        for (int i = -1; i <= 2; i++)
+            for (int k = -1; k <= 0; k++) {
+                double cx = i * sp + c / 2.0, cy = c / 2.0 + ((i & 1) ? c / 2.0 : 0) + k * c;
+                double xl = cx - sp / 3.0, xr = cx + sp / 3.0, xR = cx + 2 * sp / 3.0;
+                seg(s, xl, cy - c / 2.0, xr, cy - c / 2.0);
+                seg(s, xr, cy - c / 2.0, xR, cy);
+                seg(s, xR, cy, xr, cy + c / 2.0);
+            }
+    } else if (grid == DG_GRID_VHEX) { /* pointy-top: each hex its right side */
+        for (int j = -1; j <= 1; j++)
+            for (int i = -1; i <= 1; i++) {
+                double cy = j * sp + 2 * sp / 3.0, cx = i * c + c / 2.0 + ((j & 1) ? c / 2.0 : 0);
+                double xr = cx + c / 2.0;
+                seg(s, cx, cy - 2 * sp / 3.0, xr, cy - sp / 3.0);
+                seg(s, xr, cy - sp / 3.0, xr, cy + sp / 3.0);
+                seg(s, xr, cy + sp / 3.0, cx, cy + 2 * sp / 3.0);
+            }
+    }
+    dg__svg_put(s, "\"/></pattern>\n");
+}
+
+/* -------------------------------------------------------------- labels */
+
+static void label(dg__svg *s, const dg_room *r)
+{
+    const dg_dungeon *d = s->d;
+    if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > d->width ||
+        r->y + r->height > d->height)
+        return;
+    int c = s->c, cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height;
+    double px = cx2 * c / 2.0, py = cy2 * c / 2.0;
+    if (r->shape != DG_SHAPE_RECT || r->outline) { /* the room cell nearest the box centre */
+        long best = -1;
+        for (int y = r->y; y < r->y + r->height; y++)
+            for (int x = r->x; x < r->x + r->width; x++) {
+                if (room_of(s, x, y) != r->id) continue;
+                long dx = 2 * x + 1 - cx2, dy = 2 * y + 1 - cy2, dd = dx * dx + dy * dy;
+                if (best < 0 || dd < best) {
+                    best = dd;
+                    px = x * c + c / 2.0;
+                    py = y * c + c / 2.0;
+                }
+            }
+        if (best < 0) return;
+    }
+    char a[24], b[24];
+    dg__svg_put(s, "<text x=\"%s\" y=\"%s\">%d</text>", dg__svg_num(a, px), dg__svg_num(b, py + s->c * 0.25), r->id);
+}
+
+static void rooms(dg__svg *s, bool grid)
+{
+    char fl[8], lab[8], fs[24];
+    dg__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
+    dg__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
+    dg__svg_put(s, "<g class=\"rooms\" fill=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
+           "text-anchor=\"middle\">\n",
+        fl, dg__svg_num(fs, s->c * 0.7));
+    for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
+        const dg_room *r = &s->d->rooms[i];
+        dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"/>", r->id, r->id);
+        if (grid) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        dg__svg_put(s, "<g fill=\"%s\">", lab);
+        label(s, r);
+        dg__svg_put(s, "</g></g>\n");
+    }
+    dg__svg_put(s, "</g>\n");
+}
+
+/* --------------------------------------------------------------- entry */
+
+static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    s->out = out;
+    s->err = err;
+    s->st = dg__style_get(d->opts.style);
+    s->c = d->opts.cell;
+    s->w = d->width * s->c + 1;
+    s->h = d->height * s->c + 1;
+    s->wall = (s->c * s->st->wall_64 + 32) / 64;
+    if (s->wall < 1) s->wall = 1;
+    s->cv.d = d;
+    s->cv.player = d->opts.view == DG_VIEW_PLAYER;
+    size_t n = (size_t)d->width * (size_t)d->height;
+    s->open = malloc(n);
+    int cols = d->width * 16 + 2; /* the widest grid rects() walks: sub-cells */
+    s->run_x0 = malloc(2 * (size_t)cols * sizeof(int));
+    s->run_x1 = malloc(2 * (size_t)cols * sizeof(int));
+    s->run_y0 = malloc(2 * (size_t)cols * sizeof(int));
+    if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
+        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
+    for (int y = 0; y < d->height; y++)
+        for (int x = 0; x < d->width; x++) s->open[dg__svg_at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
+    dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
+    s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
+    return rc;
+}
+
+static void finish(dg__svg *s)
+{
+    free(s->open);
+    free(s->run_x0);
+    free(s->run_x1);
+    free(s->run_y0);
+    dg__cave_grid_fini(&s->cave);
+}
+
+dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    if (rc != DG_OK) return rc;
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+    if ((rc = dg__render_check(d, err)) != DG_OK) return rc;
+    dg__svg s;
+    if ((rc = prepare(&s, d, out, err)) != DG_OK) {
+        finish(&s);
+        return rc;
+    }
+    const uint32_t *rgb = s.st->rgb;
+    char rock[8], wall[8], fl[8], sw[24];
+    dg__svg_hex(rock, rgb[DG_PAL_ROCK]), dg__svg_hex(wall, rgb[DG_PAL_WALL]), dg__svg_hex(fl, rgb[DG_PAL_FLOOR]);
+    dg_grid grid = d->opts.grid;
+    bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
+
+    dg__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+            "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+        s.w, s.h, s.w, s.h);
+    dg__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
+    if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
+    if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
+    floor_defs(&s);
+    dg__svg_put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
+    if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    hatch_band(&s);
+    char attrs[160];
+    snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,
+             dg__svg_num(sw, 2.0 * s.wall));
+    use_floors(&s, attrs);
+    dg__svg_put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
+    if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+    dg__svg_put(&s, "</g>\n");
+    if (floor_grid) {
+        dg__svg_put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
+        if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+        dg__svg_put(&s, "</g>\n");
+    }
+    rooms(&s, floor_grid);
+    dg__svg_glyphs(&s);
+    dg__svg_put(&s, "</svg>\n");
+    rc = s.rc;
+    finish(&s);
+    return rc;
+}

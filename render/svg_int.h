@@ -1,0 +1,38 @@
+/* svg_int.h -- shared by svg.c (the document, floors, grid, rooms) and
+ * svg_glyphs.c (door and stair symbols); never installed. */
+#ifndef DG_SVG_INT_H
+#define DG_SVG_INT_H
+
+#include "png_int.h"
+#include "render_int.h"
+
+/* One SVG document in progress: the map, its style, the output and the
+ * first error (every writer does nothing once rc is set). */
+typedef struct {
+    const dg_dungeon *d;
+    const dg_png_style *st;
+    dg_buf *out;
+    dg_error *err;
+    dg_status rc;
+    int c, wall, w, h;          /* px per cell, wall px, image px */
+    dg_canvas cv;               /* only d, player: for dg__canvas_open */
+    unsigned char *open;        /* per cell: open in this view */
+    dg__cave_grid cave;         /* the PNG's cave outline at this cell size */
+    bool caves;                 /* the map has caves the outline shapes */
+    int *run_x0, *run_x1, *run_y0; /* merge state of the rectangle writer */
+} dg__svg;
+
+/* Appends printf-style text to s->out; a no-op after an error. */
+void dg__svg_put(dg__svg *s, const char *fmt, ...);
+/* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"),
+ * written at buf (24 bytes); returns buf. */
+const char *dg__svg_num(char *buf, double v);
+/* "#RRGGBB" at buf (8 bytes). */
+void dg__svg_hex(char *buf, uint32_t rgb);
+/* Index of cell (x, y) in the map's per-cell arrays. */
+size_t dg__svg_at(const dg__svg *s, int x, int y);
+/* svg_glyphs.c: the door and stair symbols the map uses, defined once,
+ * then one <use> per door and stair, turned with its wall or corridor. */
+void dg__svg_glyphs(dg__svg *s);
+
+#endif

@@ -1,0 +1,107 @@
+/* test_hatch.c -- crosshatch's rock (render/hatch.c), read back from real
+ * PNGs: rock inside the band (its cell and all eight neighbours band or
+ * floor) carries pen strokes, so no white island is left in solid rock;
+ * rock well beyond the band (no band cell among its neighbours) stays
+ * paper. Maps: the issue's (seed 7, polymorph, 32 px) and a large one. */
+#include <criterion/criterion.h>
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "png_int.h"
+
+static dg_dungeon *generate(const char *const *kv, size_t n)
+{
+    const char *keys[8], *vals[8];
+    char buf[8][48];
+    for (size_t k = 0; k < n; k++) {
+        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
+        char *eq = strchr(buf[k], '=');
+        *eq = 0;
+        keys[k] = buf[k];
+        vals[k] = eq + 1;
+    }
+    dg_options o;
+    dg_error e = {0};
+    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
+    return d;
+}
+
+/* RGB pixels of d's PNG (free()). */
+static unsigned char *render(const dg_dungeon *d, int *w, int *h)
+{
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error e = {0};
+    cr_assert_eq(dg_png_encode(d, &b, &e), DG_OK, "%s", e.msg);
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    cr_assert(png_image_begin_read_from_memory(&pi, b.data, b.len));
+    pi.format = PNG_FORMAT_RGB;
+    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
+    cr_assert(png_image_finish_read(&pi, NULL, rgb, 0, NULL));
+    *w = (int)pi.width;
+    *h = (int)pi.height;
+    dg_buf_fini(&b);
+    return rgb;
+}
+
+/* Pen pixels inside cell (x, y) (its interior, not its boundary lines). */
+static int ink_in(const unsigned char *rgb, int w, int c, int x, int y, uint32_t ink)
+{
+    int n = 0;
+    for (int py = y * c + 1; py < (y + 1) * c; py++)
+        for (int px = x * c + 1; px < (x + 1) * c; px++) {
+            const unsigned char *p = rgb + 3 * ((size_t)py * (size_t)w + (size_t)px);
+            n += ((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2]) == ink;
+        }
+    return n;
+}
+
+static void check(const char *const *kv, size_t n)
+{
+    dg_dungeon *d = generate(kv, n);
+    int w, h, c = d->opts.cell, W = d->width, H = d->height;
+    unsigned char *rgb = render(d, &w, &h);
+    unsigned char *cls = malloc((size_t)W * (size_t)H);
+    for (int i = 0; i < W * H; i++) cls[i] = dg_cell_open(d->cells[i]) ? DG_CLS_OPEN : DG_CLS_ROCK;
+    unsigned char *band = dg__hatch_band(d, cls);
+    cr_assert_not_null(band);
+    uint32_t ink = dg__style_get(DG_STYLE_CROSSHATCH)->rgb[DG_PAL_TEX1];
+    int inside = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (cls[y * W + x] == DG_CLS_OPEN || (d->cave && d->cave[y * W + x])) continue;
+            int nb = 0, all = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if (xx < 0 || yy < 0 || xx >= W || yy >= H) continue;
+                    all++;
+                    nb += band[yy * W + xx] || cls[yy * W + xx] == DG_CLS_OPEN;
+                }
+            if (nb == all && band[y * W + x]) {
+                inside++;
+                cr_assert_gt(ink_in(rgb, w, c, x, y, ink), 0, "%s: rock cell (%d,%d) in the band is bare", kv[0], x, y);
+            } else if (nb == 0) {
+                cr_assert_eq(ink_in(rgb, w, c, x, y, ink), 0, "%s: rock cell (%d,%d) beyond the band is hatched", kv[0],
+                             x, y);
+            }
+        }
+    cr_assert_gt(inside, 10, "%s: too few cells inside the band", kv[0]);
+    free(band);
+    free(cls);
+    free(rgb);
+    dg_dungeon_free(d);
+}
+
+Test(hatch, band_hugs_the_walls_and_leaves_no_white_island)
+{
+    static const char *const issue[] = {"seed=7", "polymorph=yes", "style=crosshatch", "cell=32"};
+    check(issue, 4);
+    static const char *const big[] = {"seed=3", "size=large", "style=crosshatch"};
+    check(big, 3);
+}
