@@ -66,23 +66,10 @@ static const char *const detail_illumination[] = {
     "Bright (lanterns every 20 ft.)", "Dim (glowing moss on the walls)",
 };
 
-/* Creatures and how many of them at most turn up together. */
-static const struct { const char *name; int most; } monsters[] = {
-    {"Goblin", 6}, {"Kobold", 8}, {"Orc", 4}, {"Skeleton", 6}, {"Zombie", 4},
-    {"Giant Rat", 8}, {"Bugbear", 2}, {"Hobgoblin", 4}, {"Ogre", 1},
-    {"Gelatinous Cube", 1}, {"Giant Spider", 2}, {"Ghoul", 3}, {"Troll", 1},
-    {"Cultist", 6}, {"Stirge", 6}, {"Gnoll", 4},
-};
+/* Words for the doors of a map with contents=none (nothing stocked). */
 static const char *const traps[] = {
     "Pit Trap", "Poison Needle", "Falling Block", "Scything Blade", "Poison Gas",
     "Collapsing Ceiling", "Arrow Trap", "Fire Glyph",
-};
-static const char *const features[] = {
-    "A faded mural covers the north wall", "Broken furniture is piled in a corner",
-    "A shallow pool of dark water fills the centre of the room",
-    "Rusted chains hang from the ceiling", "The floor is littered with old bones",
-    "A cold draught blows through the room", "Claw marks score the walls",
-    "An overturned altar lies in the middle of the room",
 };
 static const char *const secrets[] = {
     "The door is hidden behind a loose stone panel",
@@ -146,8 +133,24 @@ void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
     s->grid = o->grid == DG_GRID_SQUARE ? "Square" : o->grid == DG_GRID_HEX ? "Hex"
             : o->grid == DG_GRID_VHEX   ? "VertHex" : "None";
     snprintf(s->seed, sizeof s->seed, "%" PRIu64, o->seed);
-    dg_contents_default_name(o->seed, s->name, sizeof s->name); /* core's rule */
+    const dg_contents *c = d->contents;
+    if (c) dg_contents_name(c, s->name, sizeof s->name); /* given, or core's rule */
+    else dg_contents_default_name(o->seed, s->name, sizeof s->name);
     s->size = o->room_size < 0 ? "" : dg_room_size_name(o->room_size);
+    /* donjon leaves motif empty for none */
+    if (o->motif == DG_MOTIF_NONE) s->motif[0] = '\0';
+    else capital(s->motif, sizeof s->motif, dg_motif_name((int)o->motif));
+    static const char *const infest[DG_DEPTH_COUNT] = {"None", "Basic", "Full"};
+    s->infest = infest[(unsigned)o->contents < DG_DEPTH_COUNT ? o->contents : 0];
+    s->special = NULL;
+    if (c && c->depth == DG_DEPTH_FULL) { /* the stocked dungeon's own */
+        s->floor = dg_contents_word(DG_WORDS_FLOOR, c->details.floor);
+        s->walls = dg_contents_word(DG_WORDS_WALLS, c->details.walls);
+        s->temperature = dg_contents_word(DG_WORDS_TEMPERATURE, c->details.temperature);
+        s->illumination = dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination);
+        if (c->details.special >= 0) s->special = dg_contents_word(DG_WORDS_SPECIAL, c->details.special);
+        return;
+    }
     dg_rng r = stream(o->seed, "donjon-details", 0);
     s->floor = PICK(&r, detail_floor);
     s->walls = PICK(&r, detail_walls);
@@ -157,52 +160,35 @@ void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
 
 /* ----------------------------------------------------------------- rooms */
 
-/* "Goblin", "3 x Goblin" */
-static void creatures(char *out, size_t cap, dg_rng *r)
+void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w)
 {
-    int k = (int)dg_rng_below(r, (uint32_t)COUNT(monsters));
-    int n = 1 + (int)dg_rng_below(r, (uint32_t)monsters[k].most);
-    if (n == 1) snprintf(out, cap, "%s", monsters[k].name);
-    else snprintf(out, cap, "%d x %s", n, monsters[k].name);
-}
-
-/* Draw order is part of the output: monster?, who, second group?, who,
- * trap?, which, treasure?, feature?, which. */
-void dg__donjon_contents_of(uint64_t seed, int room_id, dg__donjon_contents *c)
-{
-    dg_rng r = stream(seed, "donjon-contents", (uint64_t)room_id);
-    char second[48];
-    c->inhabited[0] = '\0';
-    if (dg_rng_percent(&r, 35)) {
-        creatures(c->inhabited, sizeof c->inhabited, &r);
-        if (dg_rng_percent(&r, 25)) {
-            creatures(second, sizeof second, &r);
-            size_t n = strlen(c->inhabited);
-            snprintf(c->inhabited + n, sizeof c->inhabited - n, " and %s", second);
-        }
-    }
-    c->trap = dg_rng_percent(&r, 12) ? PICK(&r, traps) : NULL;
-    bool treasure = dg_rng_percent(&r, c->inhabited[0] ? 50 : 15);
-    c->feature = dg_rng_percent(&r, 50) ? PICK(&r, features) : NULL;
-
-    char *summary = c->summary;
-    size_t n = 0, cap = sizeof c->summary;
-    summary[0] = '\0';
-    if (c->inhabited[0]) n += (size_t)snprintf(summary + n, cap - n, "%s", c->inhabited);
-    if (c->trap) n += (size_t)snprintf(summary + n, cap - n, "%s%s", n ? ", " : "", c->trap);
-    if (treasure && n < cap) n += (size_t)snprintf(summary + n, cap - n, "%sTreasure", n ? ", " : "");
-    if (n == 0) snprintf(summary, cap, "Empty");
-}
-
-void dg__donjon_door_of(uint64_t seed, const dg_door *o, size_t index, dg__donjon_door *w)
-{
+    const dg_door *o = &d->doors[index];
     w->type = door_words[o->type].type;
     w->key = door_words[o->type].key;
     w->desc = door_words[o->type].desc;
-    /* both rooms of a shared door see the same words: keyed by the door */
-    dg_rng r = stream(seed, "donjon-door", (uint64_t)index);
-    w->secret = o->type == DG_DOOR_SECRET ? PICK(&r, secrets) : NULL;
-    w->trap = o->type == DG_DOOR_TRAPPED ? PICK(&r, traps) : NULL;
+    w->secret[0] = w->trap[0] = '\0';
+    const dg_contents *c = d->contents;
+    if (c && c->depth != DG_DEPTH_NONE && index < c->n_doors) { /* the stocked door */
+        const dg_door_contents *l = &c->doors[index];
+        if (o->type == DG_DOOR_SECRET && l->secret >= 0) {
+            const char *how = dg_contents_word(DG_WORDS_SECRET, l->secret);
+            snprintf(w->secret, sizeof w->secret, "%c%s (DC %d Wisdom (Perception) to find)",
+                     how[0] >= 'a' && how[0] <= 'z' ? how[0] - 'a' + 'A' : how[0], how + 1, l->secret_dc);
+        }
+        if (o->type == DG_DOOR_TRAPPED && l->trapped) {
+            dg_buf b;
+            dg_buf_init(&b);
+            if (dg__key_trap(&b, &l->trap, NULL) == DG_OK)
+                snprintf(w->trap, sizeof w->trap, "%.*s", (int)b.len, (const char *)b.data); /* ASCII words */
+            dg_buf_fini(&b);
+        }
+        return;
+    }
+    /* nothing stocked: words of their own, keyed by the door so both rooms
+     * of a shared door see the same */
+    dg_rng r = stream(d->opts.seed, "donjon-door", (uint64_t)index);
+    if (o->type == DG_DOOR_SECRET) snprintf(w->secret, sizeof w->secret, "%s", PICK(&r, secrets));
+    if (o->type == DG_DOOR_TRAPPED) snprintf(w->trap, sizeof w->trap, "%s", PICK(&r, traps));
 }
 
 const char *dg__donjon_shape_word(dg_shape s)
@@ -212,25 +198,49 @@ const char *dg__donjon_shape_word(dg_shape s)
 
 /* --------------------------------------------------------------- writing */
 
-static void write_contents(dg__jw *w, uint64_t seed, int room_id)
+/* A '\n'-ended list of lines as a JSON array of strings. */
+static void write_lines(dg__jw *w, const dg_buf *b)
 {
-    dg__donjon_contents c;
-    dg__donjon_contents_of(seed, room_id, &c);
+    dg__jw_array_begin(w);
+    for (size_t at = 0; at < b->len;) {
+        const char *line = (const char *)b->data + at, *end = memchr(line, '\n', b->len - at);
+        size_t n = end ? (size_t)(end - line) : b->len - at;
+        dg__jw_stringn(w, line, n);
+        at += n + 1;
+    }
+    dg__jw_array_end(w);
+}
+
+static void write_contents(dg__jw *w, const dg__donjon_key *k)
+{
     dg__jw_object_begin(w);
-    if (c.trap || c.feature) {
+    if (k->monster.len || k->trap.len || k->room_features.len || k->hidden_treasure.len) {
         dg__jw_key(w, "detail");
         dg__jw_object_begin(w);
-        if (c.feature) dg__jw_key_string(w, "room_features", c.feature);
-        if (c.trap) {
+        if (k->hidden_treasure.len) {
+            dg__jw_key(w, "hidden_treasure");
+            write_lines(w, &k->hidden_treasure);
+        }
+        if (k->monster.len) {
+            dg__jw_key(w, "monster");
+            write_lines(w, &k->monster);
+        }
+        if (k->room_features.len) {
+            dg__jw_key(w, "room_features");
+            dg__jw_stringn(w, (const char *)k->room_features.data, k->room_features.len);
+        }
+        if (k->trap.len) {
             dg__jw_key(w, "trap");
-            dg__jw_array_begin(w);
-            dg__jw_string(w, c.trap);
-            dg__jw_array_end(w);
+            write_lines(w, &k->trap);
         }
         dg__jw_object_end(w);
     }
-    if (c.inhabited[0]) dg__jw_key_string(w, "inhabited", c.inhabited);
-    dg__jw_key_string(w, "summary", c.summary);
+    if (k->inhabited.len) {
+        dg__jw_key(w, "inhabited");
+        dg__jw_stringn(w, (const char *)k->inhabited.data, k->inhabited.len);
+    }
+    dg__jw_key(w, "summary");
+    dg__jw_stringn(w, (const char *)k->summary.data, k->summary.len);
     dg__jw_object_end(w);
 }
 
@@ -240,21 +250,21 @@ static void write_door(dg__jw *w, const dg_dungeon *d, size_t i, int from)
     const dg_door *o = &d->doors[i];
     int out_id = from == o->room ? o->other : o->room;
     dg__donjon_door words;
-    dg__donjon_door_of(d->opts.seed, o, i, &words);
+    dg__donjon_door_of(d, i, &words);
     dg__jw_object_begin(w);
     dg__jw_key_int(w, "col", o->x);
     dg__jw_key_string(w, "desc", words.desc);
     dg__jw_key_string(w, "key", words.key);
     if (out_id > 0) dg__jw_key_int(w, "out_id", out_id);
     dg__jw_key_int(w, "row", o->y);
-    if (words.secret) dg__jw_key_string(w, "secret", words.secret);
-    if (words.trap) dg__jw_key_string(w, "trap", words.trap);
+    if (words.secret[0]) dg__jw_key_string(w, "secret", words.secret);
+    if (words.trap[0]) dg__jw_key_string(w, "trap", words.trap);
     dg__jw_key_string(w, "type", words.type);
     dg__jw_object_end(w);
 }
 
 static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s,
-                       const dg__door_sides *sides, const dg_room *rm)
+                       const dg__door_sides *sides, const dg_room *rm, dg__donjon_key *key)
 {
     /* the sides in key order: east, north, south, west */
     static const dg_dir sorted_sides[4] = {DG_DIR_EAST, DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST};
@@ -263,7 +273,13 @@ static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s
     dg__jw_key_int(w, "area", (int64_t)rm->area * FEET_PER_CELL * FEET_PER_CELL);
     dg__jw_key_int(w, "col", rm->x);
     dg__jw_key(w, "contents");
-    write_contents(w, d->opts.seed, rm->id);
+    dg_status krc = dg__donjon_key_of(d, rm->id, key, w->err);
+    if (krc == DG_OK) {
+        write_contents(w, key);
+    } else { /* out of memory: the document fails with it */
+        dg__jw_null(w);
+        if (w->rc == DG_OK) w->rc = krc;
+    }
     dg__jw_key(w, "doors");
     dg__jw_object_begin(w);
     for (int k = 0; k < 4; k++) {
@@ -301,15 +317,15 @@ static void write_settings(dg__jw *w, const dg_dungeon *d, const dg__donjon_word
     dg__jw_key_string(w, "dungeon_size", s->dungeon_size);
     dg__jw_key_string(w, "generator_version", DG_GENERATOR_VERSION);
     dg__jw_key_string(w, "grid", s->grid);
-    dg__jw_key_string(w, "infest", "Basic");
+    dg__jw_key_string(w, "infest", s->infest);
     dg__jw_key_int(w, "last_room_id", n_rooms);
-    dg__jw_key_int(w, "level", 1);
+    dg__jw_key_int(w, "level", d->opts.level);
     dg__jw_key_string(w, "map_style", s->map_style);
     dg__jw_key_int(w, "max_col", d->width - 1);
     dg__jw_key_int(w, "max_row", d->height - 1);
-    dg__jw_key_string(w, "motif", "");
+    dg__jw_key_string(w, "motif", s->motif);
     dg__jw_key_int(w, "n_cols", d->width);
-    dg__jw_key_int(w, "n_pc", 4);
+    dg__jw_key_int(w, "n_pc", d->opts.party);
     dg__jw_key_int(w, "n_rooms", n_rooms);
     dg__jw_key_int(w, "n_rows", d->height);
     dg__jw_key_string(w, "name", s->name);
@@ -349,7 +365,8 @@ static void write_details(dg__jw *w, const dg__donjon_words *s)
     dg__jw_object_begin(w);
     dg__jw_key_string(w, "floor", s->floor);
     dg__jw_key_string(w, "illumination", s->illumination);
-    dg__jw_key_null(w, "special");
+    if (s->special) dg__jw_key_string(w, "special", s->special);
+    else dg__jw_key_null(w, "special");
     dg__jw_key_string(w, "temperature", s->temperature);
     dg__jw_key_string(w, "walls", s->walls);
     dg__jw_object_end(w);
@@ -388,6 +405,48 @@ static void write_egress(dg__jw *w, const dg_dungeon *d)
     dg__jw_array_end(w);
 }
 
+/* {"a": {detail, key, marks [{col, row}]}, ...}: the stocked features. */
+static void write_corridor_features(dg__jw *w, const dg_contents *c)
+{
+    dg__jw_object_begin(w);
+    for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_corridor_features; i++) {
+        const dg_corridor_feature *f = &c->corridor_features[i];
+        const char *what = dg_contents_word(DG_WORDS_CORRIDOR, f->kind);
+        char key[2] = {(char)('a' + i), '\0'}, detail[160];
+        snprintf(detail, sizeof detail, "%c%s", what[0] >= 'a' && what[0] <= 'z' ? what[0] - 'a' + 'A' : what[0],
+                 what + 1);
+        dg__jw_key(w, key);
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "detail", detail);
+        dg__jw_key_string(w, "key", key);
+        dg__jw_key(w, "marks");
+        dg__jw_array_begin(w);
+        for (int k = 0; k < f->n_cells; k++) {
+            dg__jw_object_begin(w);
+            dg__jw_key_int(w, "col", f->cells[k].x);
+            dg__jw_key_int(w, "row", f->cells[k].y);
+            dg__jw_object_end(w);
+        }
+        dg__jw_array_end(w);
+        dg__jw_object_end(w);
+    }
+    dg__jw_object_end(w);
+}
+
+/* {"1": "2 x Skeleton (cr 1/4); easy, 100 xp (patrolling)", ...}: donjon's d6. */
+static void write_wandering(dg__jw *w, const dg_contents *c, dg_buf *line)
+{
+    dg__jw_object_begin(w);
+    for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_wandering; i++) {
+        char key[2] = {(char)('1' + i), '\0'}; /* d6: 1..6 */
+        dg__jw_key(w, key);
+        dg_status rc = dg__donjon_wandering_line(c, i, line, w->err);
+        if (rc != DG_OK && w->rc == DG_OK) w->rc = rc;
+        dg__jw_stringn(w, (const char *)line->data, line->len);
+    }
+    dg__jw_object_end(w);
+}
+
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
@@ -404,25 +463,29 @@ dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg__jw_key(&w, "cells");
     dg__jw_splice(&w, dg__json_put_cells, d, NULL);
     dg__jw_key(&w, "corridor_features");
-    dg__jw_object_begin(&w);
-    dg__jw_object_end(&w);
+    write_corridor_features(&w, d->contents);
     dg__jw_key(&w, "details");
     write_details(&w, &s);
     if (d->n_exits) { /* absent without exits: see the header */
         dg__jw_key(&w, "egress");
         write_egress(&w, d);
     }
+    dg__donjon_key k;
+    dg__donjon_key_init(&k);
     dg__jw_key(&w, "rooms");
     dg__jw_array_begin(&w);
     dg__jw_null(&w); /* donjon numbers rooms from 1 */
-    for (size_t i = 0; i < d->n_rooms; i++) write_room(&w, d, &s, &sides, &d->rooms[i]);
+    for (size_t i = 0; i < d->n_rooms; i++) write_room(&w, d, &s, &sides, &d->rooms[i], &k);
     dg__jw_array_end(&w);
     dg__jw_key(&w, "settings");
     write_settings(&w, d, &s);
     dg__jw_key(&w, "stairs");
     write_stairs(&w, d);
+    dg__jw_key(&w, "wandering_monsters");
+    write_wandering(&w, d->contents, &k.summary);
     dg__jw_object_end(&w);
     rc = dg__jw_finish(&w);
+    dg__donjon_key_fini(&k);
     dg__door_sides_fini(&sides);
     return rc;
 }

@@ -9,6 +9,12 @@
 
 #include "render_int.h"
 
+const char *dg__key_article(const char *w)
+{
+    char c = w[0] >= 'A' && w[0] <= 'Z' ? (char)(w[0] - 'A' + 'a') : w[0];
+    return c && strchr("aeiou", c) ? "an" : "a";
+}
+
 dg_status dg__key_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
 {
     char small[256];

@@ -35,13 +35,6 @@ static void put_sentence(md *m, const char *s)
 
 static const char *word(dg_words w, int i) { return i >= 0 ? dg_contents_word(w, i) : ""; }
 
-/* "a" or "an" before a word, by its first letter (the key's words have no
- * silent h or long u to trip on). */
-static const char *article(const char *w)
-{
-    char c = w[0] >= 'A' && w[0] <= 'Z' ? (char)(w[0] - 'A' + 'a') : w[0];
-    return strchr("aeiou", c) && c ? "an" : "a";
-}
 
 static void put_header(md *m, const dg_dungeon *d, const dg_contents *c)
 {
@@ -61,7 +54,7 @@ static void put_header(md *m, const dg_dungeon *d, const dg_contents *c)
         const char *kind = word(DG_WORDS_FACTION, c->factions[f].kind);
         bool has_article = !strncmp(kind, "a ", 2) || !strncmp(kind, "an ", 3) || !strncmp(kind, "the ", 4);
         PUTF(m, "%s%s, %s%s%s", f ? "; and by " : " It is held by ", word(DG_WORDS_FACTION_NAME, c->factions[f].name),
-             has_article ? "" : article(kind), has_article ? "" : " ", kind);
+             has_article ? "" : dg__key_article(kind), has_article ? "" : " ", kind);
     }
     put(m, c->n_factions ? ".\n\n" : "\n\n");
     const dg_details *t = &c->details;
@@ -153,7 +146,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             }
             const char *diff = dg_difficulty_name(e->difficulty);
             PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
-                 article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+                 dg__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
             put(m, "\n\n");

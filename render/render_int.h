@@ -68,27 +68,37 @@ bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n,
 typedef struct {
     char dungeon_size[32], dungeon_layout[32], room_layout[32], room_size[32],
         room_polymorph[32], door_set[32], corridor_layout[32], map_style[32],
-        peripheral_egress[16], remove_deadends[16], seed[24], name[128];
+        peripheral_egress[16], remove_deadends[16], seed[24], name[DG_STOCK_NAME_BYTES + 64], motif[32];
     const char *add_stairs, *grid;
     const char *size;        /* every room's "size": the room_size name or "" */
     const char *floor, *walls, *temperature, *illumination; /* "details" */
+    const char *special;     /* NULL: none */
+    const char *infest;      /* the contents depth, capitalised */
 } dg__donjon_words;
 void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s);
 
-/* A room's contents: summary always, inhabited "" when nobody lives
- * there, feature and trap NULL when absent. */
+/* donjon_key.c: a room's contents in donjon's words, from the stocked
+ * dungeon. summary always; the others empty when there is nothing to say.
+ * monster, trap and hidden_treasure are lists, each line ended by '\n'
+ * ("--" lines between the parts of one entry, as donjon prints them). */
 typedef struct {
-    char summary[192], inhabited[96];
-    const char *feature, *trap;
-} dg__donjon_contents;
-void dg__donjon_contents_of(uint64_t seed, int room_id, dg__donjon_contents *c);
+    dg_buf summary, inhabited, monster, trap, room_features, hidden_treasure;
+} dg__donjon_key;
+void dg__donjon_key_init(dg__donjon_key *k);
+void dg__donjon_key_fini(dg__donjon_key *k);
+dg_status dg__donjon_key_of(const dg_dungeon *d, int room_id, dg__donjon_key *k, dg_error *err);
+/* Wandering-monster row i (0-based): "2 x Skeleton (cr 1/4); easy, 100 xp (patrolling)". */
+dg_status dg__donjon_wandering_line(const dg_contents *c, int i, dg_buf *out, dg_error *err);
+/* Door i's make, lock, trap and secret in words; empty when not stocked. */
+dg_status dg__donjon_door_lock_line(const dg_dungeon *d, size_t i, dg_buf *out, dg_error *err);
 
 /* Door `index` of the map in donjon's words; secret and trap NULL unless
  * it is a secret or trapped door. */
 typedef struct {
-    const char *type, *key, *desc, *secret, *trap;
+    const char *type, *key, *desc;
+    char secret[192], trap[448]; /* "" unless a secret / trapped door */
 } dg__donjon_door;
-void dg__donjon_door_of(uint64_t seed, const dg_door *o, size_t index, dg__donjon_door *w);
+void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w);
 /* "square" for rectangles, else dg_shape_name. */
 const char *dg__donjon_shape_word(dg_shape s);
 
@@ -201,6 +211,9 @@ static inline dg_dir dg__dir_opposite(dg_dir d)
 
 /* ------------------------------------------------------- key_text.c */
 
+/* "a" or "an" before w, by its first letter (the key's words have no
+ * silent h or long u to trip on). */
+const char *dg__key_article(const char *w);
 /* The room key's phrases, appended to b (md.c, donjon.c). */
 dg_status dg__key_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
 #if defined(__GNUC__)

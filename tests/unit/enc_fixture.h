@@ -107,6 +107,10 @@ static inline dg_dungeon *fx_new_seeded(const char *seed)
     d->stairs[0] = (dg_stair){1, 7, true, DG_DIR_EAST, 2, 7};
     d->stairs[1] = (dg_stair){13, 7, false, DG_DIR_WEST, 12, 7};
     d->exits[0] = (dg_exit){5, 0, DG_DIR_NORTH};
+    /* stocked as dg_generate stocks a map, so the encoders' contents show */
+    dg_stock_params p;
+    dg_stock_params_init(&p, d->opts.seed);
+    if (dg_contents_stock(d, &p, &d->contents, &err) != DG_OK) abort();
     return d;
 }
 

@@ -168,13 +168,80 @@ static inline json_t *oracle_donjon_door(const dg_dungeon *d, size_t i, int out_
 {
     const dg_door *o = &d->doors[i];
     dg__donjon_door w;
-    dg__donjon_door_of(d->opts.seed, o, i, &w);
+    dg__donjon_door_of(d, i, &w);
     json_t *j = json_pack("{s:i,s:i,s:s,s:s,s:s}", "row", o->y, "col", o->x, "type", w.type, "key", w.key,
                           "desc", w.desc);
     if (out_id > 0) json_object_set_new(j, "out_id", json_integer(out_id));
-    if (w.secret) json_object_set_new(j, "secret", json_string(w.secret));
-    if (w.trap) json_object_set_new(j, "trap", json_string(w.trap));
+    if (w.secret[0]) json_object_set_new(j, "secret", json_string(w.secret));
+    if (w.trap[0]) json_object_set_new(j, "trap", json_string(w.trap));
     return j;
+}
+
+/* A '\n'-ended list of lines as an array of strings. */
+static inline json_t *oracle_lines(const dg_buf *b)
+{
+    json_t *a = json_array();
+    for (size_t at = 0; at < b->len;) {
+        const char *line = (const char *)b->data + at, *end = memchr(line, '\n', b->len - at);
+        size_t n = end ? (size_t)(end - line) : b->len - at;
+        json_array_append_new(a, json_stringn(line, n));
+        at += n + 1;
+    }
+    return a;
+}
+
+/* {summary, inhabited when creatures live there, detail {hidden_treasure,
+ * monster, room_features, trap} with what there is to say}. */
+static inline json_t *oracle_donjon_contents(const dg_dungeon *d, int id)
+{
+    dg__donjon_key k;
+    dg__donjon_key_init(&k);
+    if (dg__donjon_key_of(d, id, &k, NULL) != DG_OK) return NULL;
+    json_t *c = json_pack("{s:s%}", "summary", (const char *)k.summary.data, k.summary.len);
+    if (k.inhabited.len) json_object_set_new(c, "inhabited", json_stringn((const char *)k.inhabited.data, k.inhabited.len));
+    json_t *detail = json_object();
+    if (k.hidden_treasure.len) json_object_set_new(detail, "hidden_treasure", oracle_lines(&k.hidden_treasure));
+    if (k.monster.len) json_object_set_new(detail, "monster", oracle_lines(&k.monster));
+    if (k.room_features.len)
+        json_object_set_new(detail, "room_features", json_stringn((const char *)k.room_features.data, k.room_features.len));
+    if (k.trap.len) json_object_set_new(detail, "trap", oracle_lines(&k.trap));
+    if (json_object_size(detail)) json_object_set_new(c, "detail", detail);
+    else json_decref(detail);
+    dg__donjon_key_fini(&k);
+    return c;
+}
+
+static inline json_t *oracle_donjon_features(const dg_dungeon *d)
+{
+    json_t *o = json_object();
+    const dg_contents *c = d->contents;
+    for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_corridor_features; i++) {
+        const dg_corridor_feature *f = &c->corridor_features[i];
+        char key[2] = {(char)('a' + i), '\0'}, detail[160];
+        const char *what = dg_contents_word(DG_WORDS_CORRIDOR, f->kind);
+        snprintf(detail, sizeof detail, "%c%s", what[0] >= 'a' && what[0] <= 'z' ? what[0] - 'a' + 'A' : what[0],
+                 what + 1);
+        json_t *marks = json_array();
+        for (int k = 0; k < f->n_cells; k++)
+            json_array_append_new(marks, json_pack("{s:i,s:i}", "col", f->cells[k].x, "row", f->cells[k].y));
+        json_object_set_new(o, key, json_pack("{s:s,s:s,s:o}", "detail", detail, "key", key, "marks", marks));
+    }
+    return o;
+}
+
+static inline json_t *oracle_donjon_wandering(const dg_dungeon *d)
+{
+    json_t *o = json_object();
+    const dg_contents *c = d->contents;
+    dg_buf line;
+    dg_buf_init(&line);
+    for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_wandering; i++) {
+        char key[2] = {(char)('1' + i), '\0'};
+        if (dg__donjon_wandering_line(c, i, &line, NULL) != DG_OK) break;
+        json_object_set_new(o, key, json_stringn((const char *)line.data, line.len));
+    }
+    dg_buf_fini(&line);
+    return o;
 }
 
 static inline json_t *oracle_donjon(const dg_dungeon *d)
@@ -183,32 +250,25 @@ static inline json_t *oracle_donjon(const dg_dungeon *d)
     dg__donjon_words s;
     dg__donjon_words_of(d, &s);
     int n_rooms = (int)d->n_rooms;
+    int level = d->opts.level, n_pc = d->opts.party;
     json_t *settings = json_pack(
         "{s:s,s:i,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:s,s:i,s:i,s:s,s:i,s:i,s:i,s:s,s:i,s:s,s:s,s:s,s:s,"
         "s:s,s:s}",
         "add_stairs", s.add_stairs, "cell_size", d->opts.cell, "corridor_layout", s.corridor_layout, "door_set",
         s.door_set, "dungeon_layout", s.dungeon_layout, "dungeon_size", s.dungeon_size, "generator_version",
-        DG_GENERATOR_VERSION, "grid", s.grid, "infest", "Basic", "last_room_id", n_rooms, "level", 1,
-        "map_style", s.map_style, "max_col", d->width - 1, "max_row", d->height - 1, "motif", "", "n_cols",
-        d->width, "n_pc", 4, "n_rooms", n_rooms, "name", s.name, "n_rows", d->height, "peripheral_egress",
+        DG_GENERATOR_VERSION, "grid", s.grid, "infest", s.infest, "last_room_id", n_rooms, "level", level,
+        "map_style", s.map_style, "max_col", d->width - 1, "max_row", d->height - 1, "motif", s.motif, "n_cols",
+        d->width, "n_pc", n_pc, "n_rooms", n_rooms, "name", s.name, "n_rows", d->height, "peripheral_egress",
         s.peripheral_egress, "remove_deadends", s.remove_deadends, "room_layout", s.room_layout,
         "room_polymorph", s.room_polymorph, "room_size", s.room_size, "seed", s.seed);
-    json_t *details = json_pack("{s:s,s:s,s:s,s:s,s:n}", "floor", s.floor, "walls", s.walls, "temperature",
-                                s.temperature, "illumination", s.illumination, "special");
+    json_t *details = json_pack("{s:s,s:s,s:s,s:s,s:o}", "floor", s.floor, "walls", s.walls, "temperature",
+                                s.temperature, "illumination", s.illumination, "special",
+                                s.special ? json_string(s.special) : json_null());
 
     json_t *rooms = json_pack("[n]");
     for (size_t i = 0; i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
-        dg__donjon_contents c;
-        dg__donjon_contents_of(d->opts.seed, r->id, &c);
-        json_t *contents = json_pack("{s:s}", "summary", c.summary);
-        if (c.inhabited[0]) json_object_set_new(contents, "inhabited", json_string(c.inhabited));
-        if (c.trap || c.feature) {
-            json_t *detail = json_object();
-            if (c.feature) json_object_set_new(detail, "room_features", json_string(c.feature));
-            if (c.trap) json_object_set_new(detail, "trap", json_pack("[s]", c.trap));
-            json_object_set_new(contents, "detail", detail);
-        }
+        json_t *contents = oracle_donjon_contents(d, r->id);
         json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:s,s:o,s:{}}", "id", r->id, "row",
                               r->y, "col", r->x, "north", r->y, "south", r->y + r->height - 1, "west", r->x,
                               "east", r->x + r->width - 1, "width", r->width * FT, "height", r->height * FT,
@@ -246,9 +306,10 @@ static inline json_t *oracle_donjon(const dg_dungeon *d)
                              "trapped", (json_int_t)DG_TRAPPED, "secret", (json_int_t)DG_SECRET, "portcullis",
                              (json_int_t)DG_PORTC, "stair_down", (json_int_t)DG_STAIR_DN, "stair_up",
                              (json_int_t)DG_STAIR_UP, "label", (json_int_t)DG_LABEL);
-    json_t *root = json_pack("{s:o,s:o,s:{},s:o,s:o,s:o,s:o}", "cell_bit", bits, "cells", oracle_cells(d),
-                             "corridor_features", "details", details, "rooms", rooms, "settings", settings,
-                             "stairs", stairs);
+    json_t *root = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "cell_bit", bits, "cells", oracle_cells(d),
+                             "corridor_features", oracle_donjon_features(d), "details", details, "rooms", rooms,
+                             "settings", settings, "stairs", stairs, "wandering_monsters",
+                             oracle_donjon_wandering(d));
     if (d->n_exits) {
         json_t *egress = json_array();
         for (size_t i = 0; i < d->n_exits; i++)

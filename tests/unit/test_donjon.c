@@ -346,3 +346,63 @@ Test(donjon, generated_maps_follow_the_strict_rules)
 }
 
 
+
+/* donjon's tools split "inhabited" on " and ": the first group is "Name" or
+ * "N x Name", every later one "N x Name" (even for one), and no creature
+ * comes twice ("4 x Orc and Orc" broke donjon-map-importer). Over many
+ * stocked maps of every family and level. */
+Test(donjon, inhabited_reads_as_donjon_writes_it)
+{
+    static const char *const algos[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
+    int checked = 0, second_groups = 0;
+    for (int s = 0; s < 240; s++) {
+        char seed[16], level[8];
+        snprintf(seed, sizeof seed, "%d", s);
+        snprintf(level, sizeof level, "%d", 1 + s % 20);
+        const char *keys[] = {"seed", "algorithm", "size", "level", "format"};
+        const char *vals[] = {seed, algos[s % 6], "small", level, "donjon"};
+        dg_options o;
+        dg_error err;
+        cr_assert_eq(dg_options_parse(&o, 5, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
+        dg_dungeon *m = NULL;
+        cr_assert_eq(dg_generate(&o, &m, &err), DG_OK, "%s", err.msg);
+        json_t *j = encode(m);
+        json_t *rooms = json_object_get(j, "rooms");
+        for (size_t i = 1; i < json_array_size(rooms); i++) {
+            json_t *c = json_object_get(json_object_get(json_array_get(rooms, i), "contents"), "inhabited");
+            if (!c) continue;
+            char text[512], *save = NULL, seen[8][128];
+            int n_seen = 0;
+            snprintf(text, sizeof text, "%s", json_string_value(c));
+            int g = 0;
+            for (char *part = strtok_r(text, "\x01", &save); part; part = NULL) {
+                /* split on " and " by hand: names may hold spaces */
+                char *rest = part;
+                while (rest) {
+                    char *and = strstr(rest, " and ");
+                    if (and) *and = '\0';
+                    int count = 0;
+                    char name[128] = "";
+                    if (sscanf(rest, "%d x %127[^\n]", &count, name) != 2) {
+                        cr_assert_eq(g, 0, "seed %d room %zu: later group '%s' lacks 'N x '", s, i, rest);
+                        snprintf(name, sizeof name, "%s", rest);
+                    } else {
+                        cr_assert_geq(count, 1);
+                        cr_assert(g > 0 || count > 1, "seed %d room %zu: a lone first creature is written 'Name'", s, i);
+                    }
+                    for (int k = 0; k < n_seen; k++)
+                        cr_assert_str_neq(seen[k], name, "seed %d room %zu lists %s twice", s, i, name);
+                    if (n_seen < 8) snprintf(seen[n_seen++], sizeof seen[0], "%s", name);
+                    second_groups += g > 0;
+                    g++;
+                    checked++;
+                    rest = and ? and + 5 : NULL;
+                }
+            }
+        }
+        json_decref(j);
+        dg_dungeon_free(m);
+    }
+    cr_assert_gt(checked, 300, "only %d groups seen", checked);
+    cr_assert_gt(second_groups, 5, "mixed groups never came up (%d)", second_groups);
+}
