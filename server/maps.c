@@ -341,10 +341,6 @@ static bool is_json_type(const char *ct)
 
 enum MHD_Result srv_maps_post(srv_req *r)
 {
-    srv_http *h = r->h;
-    if (r->too_big)
-        return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", "",
-                              h->body_allowed);
     /* an empty body is a request with no options, whatever it is labelled */
     if (r->body_len && !is_json_type(header(r, MHD_HTTP_HEADER_CONTENT_TYPE))) {
         const char *ct = header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
