@@ -2,6 +2,7 @@
  * with a byte cap, and coalescing, so N requests for one uncached map start
  * one generation and N - 1 wait for it. Entries are reference counted so a
  * response being sent survives its eviction. Making the bytes is http.c's. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,16 @@
 #define GZ_MIN 256
 
 static bool compressible(dg_format f) { return f != DG_FMT_PNG; }
+
+/* p shrunk to n bytes (or left as is when realloc cannot): a cached body
+ * must not keep the slack of the buffer it was built in -- deflateBound's
+ * worst case for gzip, up to twice the length for an encoder's dg_buf --
+ * or the cache holds several times what it counts. */
+static unsigned char *fit(unsigned char *p, size_t n)
+{
+    unsigned char *q = realloc(p, n ? n : 1);
+    return q ? q : p;
+}
 
 /* Deterministic: fixed level per size, zlib writes mtime 0 and OS 3. */
 static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
@@ -35,7 +46,7 @@ static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
     *out_len = z.total_out;
     deflateEnd(&z);
     if (rc != Z_STREAM_END || *out_len >= len) { free(out); return NULL; }
-    return out;
+    return fit(out, *out_len);
 }
 
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format fmt,
@@ -44,7 +55,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     srv_entry *e = calloc(1, sizeof *e);
     if (!e) { free(key); free(body); return NULL; }
     e->key = key;
-    e->body = body;
+    e->body = fit(body, len);
     e->len = len;
     e->format = fmt;
     e->seed = seed;
@@ -52,7 +63,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     srv_etag(key, false, e->etag);
     /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
     if (want_gz && compressible(fmt) && len >= GZ_MIN && len < (1ull << 32))
-        e->gz = gzip(body, len, &e->gz_len);
+        e->gz = gzip(e->body, len, &e->gz_len);
     return e;
 }
 
@@ -73,9 +84,13 @@ void srv_entry_unref(srv_entry *e)
     free(e);
 }
 
+/* What an entry really holds on the heap, allocator rounding included,
+ * so cache_bytes caps memory rather than lengths. The two shared response
+ * objects and the node are the 256. */
 static size_t entry_bytes(const srv_entry *e)
 {
-    return e->len + e->gz_len + strlen(e->key) + sizeof *e + 64;
+    return malloc_usable_size(e->body) + malloc_usable_size(e->gz) + malloc_usable_size(e->key)
+           + malloc_usable_size((void *)e) + 256;
 }
 
 /* ------------------------------------------------------------------ cache */

@@ -1,0 +1,69 @@
+/* test_http_memory.c -- the daemon's memory against its configured caps:
+ * a cache cycled several times over holds about cache_bytes, not a
+ * multiple of it (bodies kept their build buffers' slack, gzip copies
+ * their deflateBound allocation, while the accounting counted lengths). */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon.h"
+
+TestSuite(memory, .init = td_suite_init, .fini = td_suite_fini, .timeout = 300);
+
+/* The daemon's resident set in KiB, from /proc. */
+static long rss_kib(const td_daemon *d)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)d->pid);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "no %s", path);
+    long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+    fclose(f);
+    return kib;
+}
+
+static void fetch(const td_daemon *d, int seed)
+{
+    char target[128];
+    /* ~40 KB of text a map: gzip makes a copy of every one */
+    snprintf(target, sizeof target, "/dungeon.txt?seed=%d&rows=201&cols=201", seed);
+    static const char *const gz[] = {"Accept-Encoding: gzip", NULL};
+    td_resp r;
+    cr_assert(td_request(d->base, NULL, target, gz, NULL, 0, &r));
+    cr_assert_eq(r.status, 200, "%s: %ld", target, r.status);
+    td_resp_free(&r);
+}
+
+Test(memory, a_full_cache_holds_about_cache_bytes)
+{
+    /* allowed: the cap, half of it again for the allocator (an arena per
+     * thread, freed chunks between live ones), 2 MiB for the rest; it
+     * grew 2.7 times the cap when lengths were counted */
+    enum { CAP_MIB = 8, MAPS = 600 };
+    const long allowed_kib = (CAP_MIB << 10) * 3 / 2 + (2 << 10);
+    char cap[32];
+    snprintf(cap, sizeof cap, "%d", CAP_MIB << 20);
+    const char *const flags[] = {"--cache-bytes", cap, "--workers", "2", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    for (int i = 0; i < 10; i++) fetch(&d, 1000000 + i);   /* threads and pools warm */
+    long base = rss_kib(&d);
+    /* 600 maps of ~40 KB: the cache fills and turns over three times */
+    for (int i = 0; i < MAPS; i++) fetch(&d, i + 1);
+    long grown = rss_kib(&d) - base;
+    char m[16384];
+    td_metrics(&d, m, sizeof m);
+    const char *cb = strstr(m, "\ndungeond_cache_bytes ");
+    cr_assert_not_null(cb, "%s", m);
+    long counted = strtol(cb + 22, NULL, 10);
+    cr_assert_leq(counted, (long)CAP_MIB << 20, "the cache counts %ld bytes over its cap", counted);
+    cr_log_info("cache: %ld KiB counted, RSS grew %ld KiB over %d maps (cap %d MiB)", counted >> 10, grown,
+                MAPS, CAP_MIB);
+    cr_assert_leq(grown, allowed_kib, "RSS grew %ld KiB with a %d MiB cache (allowed: %ld KiB)", grown,
+                  CAP_MIB, allowed_kib);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
