@@ -122,6 +122,7 @@ typedef struct {
 struct srv_cache {
     pthread_mutex_t mu;
     size_t cap, bytes, entries, count;
+    size_t evicted;            /* bytes dropped since the last malloc_trim */
     node **buckets;
     size_t nbuckets;           /* power of two */
     node *head, *tail;
@@ -193,6 +194,7 @@ static void drop(srv_cache *c, node *n)
     if (n->entry) {
         lru_unlink(c, n);
         c->bytes -= entry_bytes(n->entry);
+        c->evicted += entry_bytes(n->entry);
         c->entries--;
         srv_entry_unref(n->entry);
     }
@@ -262,7 +264,13 @@ void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_erro
             drop(c, n);
         }
     }
+    /* Evicted bodies free chunks between live ones, in the arena of the
+     * thread that made them; glibc keeps such holes resident. Once an
+     * eighth of the cap has turned over, give their pages back. */
+    bool trim = c->evicted > c->cap / 8;
+    if (trim) c->evicted = 0;
     pthread_mutex_unlock(&c->mu);
+    if (trim) malloc_trim(0);
     /* outside the lock: done() resumes connections, which takes MHD's */
     while (ws) {
         waiter *next = ws->next;
