@@ -204,21 +204,6 @@ static void job(void *arg)
     finish(r, e, &err);
 }
 
-/* What a map should cost, in microseconds, from its options alone:
- * generating and a text encoding take 35-150 ns a cell across the families
- * (bench_generate, bench_render), a raster adds ~2 ns a pixel, ~10 with
- * organic cave outlines. Rounded up: it only decides whether the map is
- * small enough to make on the I/O thread (inline_us in the config). */
-static double estimate_us(const dg_options *o)
-{
-    double cells = (double)o->rows * o->cols, us = cells * 0.2;
-    double px = 0;
-    if (o->format == DG_FMT_PNG) px = cells * o->cell * o->cell;
-    else if (o->format == DG_FMT_UVTT) px = cells * o->ppg * o->ppg;
-    bool caves = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS;
-    return us + px * (caves ? 0.01 : 0.003);
-}
-
 /* Runs under the cache lock, before the generating request can answer. */
 static void before_wait(void *arg)
 {
@@ -270,7 +255,7 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
     }
     srv_metrics_cache(false);
     /* a small map costs less than the hand-over to a worker and back */
-    if (estimate_us(&m->o) < (double)h->cfg.inline_us) {
+    if (srv_estimate_us(&m->o) < (double)h->cfg.inline_us) {
         r->entry = make_entry(r, true, &r->err);
         return srv_maps_answer(r);
     }

@@ -260,6 +260,13 @@ void srv_etag(const char *key, bool gz, char out[32]);
 /* If-None-Match header matches etag (either coding, weak or strong, "*"). */
 bool srv_etag_matches(const char *if_none_match, const char *etag);
 
+/* -------------------------------------------------------------- estimate */
+
+/* Microseconds generate + encode should take for o (estimate.c's table,
+ * measured by bench/bench_estimate): maps under inline_us are made on the
+ * I/O thread. */
+double srv_estimate_us(const dg_options *o);
+
 /* ------------------------------------------------------------------ http */
 
 typedef struct srv_http srv_http;

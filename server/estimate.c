@@ -1,0 +1,86 @@
+/* estimate.c -- what a map should cost to make, in microseconds, from its
+ * options alone: it decides whether a map is small enough to make on the
+ * I/O thread (inline_us in the config) or goes to a worker and the queue.
+ * One table of figures, measured, not derived; a family's row can move
+ * into the core's family table as it is. */
+#include "srv.h"
+
+/* Nanoseconds per cell to generate, by family (with the variants that
+ * cost several times more: caves and small abstract areas), and per cell
+ * and per image pixel to encode, by format, with organic cave outlines
+ * apart (their walls are traced for JSON, Foundry and the images). From
+ * bench/bench_estimate: CPU time, best of 3-7 seeds, 99x99 maps at the
+ * default cell (18 px) and ppg (70), RelWithDebInfo on the 2-core build
+ * machine; middle figures across families and sizes 21..99, generation
+ * rounded up by 10%. Every map of bench_estimate --quick is then within 2x
+ * of its estimate except the smallest VTT images (which are cheap either
+ * way). BASE_US is what any map costs. */
+#define BASE_US 5.0
+
+typedef struct {
+    double gen_ns;           /* per cell */
+} family_cost;
+
+enum { V_DONJON, V_DONJON_CAVERNOUS, V_CAVERNS, V_PANELS, V_GRIDMAPPER, V_GRIDMAPPER_CAVES,
+       V_ABSTRACT, V_ABSTRACT_SMALL_AREAS, V_CELLS, V_COUNT };
+
+static const family_cost family_costs[V_COUNT] = {
+    [V_DONJON] = {13},
+    [V_DONJON_CAVERNOUS] = {70},
+    [V_CAVERNS] = {62},
+    [V_PANELS] = {30},
+    [V_GRIDMAPPER] = {7},
+    [V_GRIDMAPPER_CAVES] = {33},
+    [V_ABSTRACT] = {13},
+    [V_ABSTRACT_SMALL_AREAS] = {15},
+    [V_CELLS] = {17},
+};
+
+typedef struct {
+    double cell_ns, cave_cell_ns;   /* per cell: plain walls, organic cave outlines */
+    double px_ns, cave_px_ns;       /* per image pixel (PNG; the uvtt image) */
+} format_cost;
+
+static const format_cost format_costs[DG_FMT_COUNT] = {
+    [DG_FMT_JSON] = {30, 2100, 0, 0},
+    [DG_FMT_DONJON] = {50, 50, 0, 0},
+    [DG_FMT_TXT] = {2, 2, 0, 0},
+    [DG_FMT_PNG] = {0, 0, 0.5, 7.0},
+    [DG_FMT_UVTT] = {0, 0, 0.35, 6.5},
+    [DG_FMT_FOUNDRY] = {50, 2200, 0, 0},
+};
+
+static int variant(const dg_options *o)
+{
+    switch (o->algorithm) {
+    case DG_ALGO_DONJON: return o->layout == DG_LAYOUT_CAVERNOUS ? V_DONJON_CAVERNOUS : V_DONJON;
+    case DG_ALGO_CAVERNS: return V_CAVERNS;
+    case DG_ALGO_PANELS: return V_PANELS;
+    case DG_ALGO_GRIDMAPPER: return o->caves ? V_GRIDMAPPER_CAVES : V_GRIDMAPPER;
+    case DG_ALGO_ABSTRACT:
+        /* small minimal areas make many more, smaller areas to plan */
+        return o->area_size_min < 36 || o->area_width_min < 5 || o->area_height_min < 5 ? V_ABSTRACT_SMALL_AREAS
+                                                                                        : V_ABSTRACT;
+    case DG_ALGO_CELLS: return V_CELLS;
+    default: return V_DONJON;
+    }
+}
+
+static bool caves(const dg_options *o)
+{
+    return o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS
+           || (o->algorithm == DG_ALGO_GRIDMAPPER && o->caves);
+}
+
+double srv_estimate_us(const dg_options *o)
+{
+    double cells = (double)o->rows * o->cols;
+    const format_cost *fc = &format_costs[o->format];
+    double px = 0;
+    if (o->format == DG_FMT_PNG) px = cells * o->cell * o->cell;
+    else if (o->format == DG_FMT_UVTT) px = cells * o->ppg * o->ppg;
+    bool cave = caves(o);
+    double ns = cells * (family_costs[variant(o)].gen_ns + (cave ? fc->cave_cell_ns : fc->cell_ns))
+                + px * (cave ? fc->cave_px_ns : fc->px_ns);
+    return BASE_US + ns / 1000.0;
+}
