@@ -37,6 +37,8 @@ static const key_def keys[] = {
     {"inline_us", K_INT, OFF(inline_us), 0, 100000, "2000", "maps estimated under this many microseconds are made on the HTTP thread; 0 = all go to workers"},
     {"cache", K_BOOL, OFF(cache), 0, 1, "on", "response cache on|off"},
     {"cache_bytes", K_SIZE, OFF(cache_bytes), 0, 16LL << 30, "67108864", "cache byte cap (16 GiB max)"},
+    {"memory_budget", K_SIZE, OFF(memory_budget), 0, 64LL << 30, "1073741824",
+     "estimated bytes of maps being made at once; beyond: 503; 0 = no limit"},
     {"max_dim", K_INT, OFF(max_dim), DG_MIN_DIM, DG_MAX_DIM, "1001", "max rows and cols of a map"},
     {"max_cell", K_INT, OFF(max_cell), DG_MIN_CELL_PX, DG_MAX_CELL_PX, "32", "max cell size in pixels"},
     {"body_limit", K_SIZE, OFF(body_limit), 64, 1 << 20, "16384", "request body bytes, any method; beyond: 413"},

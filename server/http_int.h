@@ -18,6 +18,7 @@ struct srv_http {
     size_t in_flight;        /* atomic: requests between uri_cb and completed */
     size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
+    size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
     /* connections (conns.c): the list is under conns_mu; the sweeper
      * closes those whose request line and headers are late */
@@ -54,6 +55,7 @@ typedef struct srv_req {
     /* map requests (maps.c) */
     srv_map_req mr;
     bool have_mr, want_gz, owner;
+    size_t mem;              /* its share of h->mem_in_use while its map is made */
     srv_req_state state;
     srv_entry *entry;        /* the answer once DONE, or NULL and err */
     dg_error err;

@@ -25,6 +25,7 @@ typedef struct {
     int inline_us;           /* smaller maps skip the pool (estimated cost) */
     bool cache;              /* response cache on/off */
     size_t cache_bytes;      /* LRU byte cap */
+    size_t memory_budget;    /* estimated bytes of maps being made at once; more -> 503; 0 = no limit */
     int max_dim;             /* rows and cols at most this */
     int max_cell;            /* cell pixels at most this */
     size_t body_limit;       /* request body bytes, any method; more -> 413 */
@@ -266,6 +267,9 @@ bool srv_etag_matches(const char *if_none_match, const char *etag);
  * measured by bench/bench_estimate): maps under inline_us are made on the
  * I/O thread. */
 double srv_estimate_us(const dg_options *o);
+/* Bytes making o should take at its peak (cells, image, encoder buffers),
+ * for memory_budget. */
+size_t srv_estimate_bytes(const dg_options *o);
 
 /* ------------------------------------------------------------------ http */
 

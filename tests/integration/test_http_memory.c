@@ -1,8 +1,10 @@
 /* test_http_memory.c -- the daemon's memory against its configured caps:
  * a cache cycled several times over holds about cache_bytes, not a
  * multiple of it (bodies kept their build buffers' slack, gzip copies
- * their deflateBound allocation, while the accounting counted lengths). */
+ * their deflateBound allocation, while the accounting counted lengths);
+ * maps past memory_budget wait their turn behind a 503. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,5 +67,53 @@ Test(memory, a_full_cache_holds_about_cache_bytes)
                 MAPS, CAP_MIB);
     cr_assert_leq(grown, allowed_kib, "RSS grew %ld KiB with a %d MiB cache (allowed: %ld KiB)", grown,
                   CAP_MIB, allowed_kib);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+typedef struct {
+    const td_daemon *d;
+    long status;
+} big_fetch;
+
+static void *fetch_big(void *arg)
+{
+    big_fetch *f = arg;
+    td_resp r;
+    /* ~80 MB estimated (a 8001x8001-pixel palette image) */
+    if (td_request(f->d->base, NULL, "/dungeon.png?seed=1&rows=1001&cols=1001&cell=8", NULL, NULL, 0, &r)) {
+        f->status = r.status;
+        td_resp_free(&r);
+    }
+    return NULL;
+}
+
+Test(memory, a_map_past_memory_budget_is_503_while_others_are_made)
+{
+    const char *const flags[] = {"--memory-budget", "67108864", "--workers", "2", "--cache", "off", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    big_fetch f = {&d, 0};
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, fetch_big, &f), 0);
+    char m[16384];
+    cr_assert(td_wait_metric(&d, "dungeond_in_flight_requests 2\n", m, sizeof m), "%s", m);
+    /* alone, the big map was admitted past the budget; a second is not */
+    td_resp r;
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=301&cols=301&cell=8", NULL, NULL, 0, &r));
+    char ra[16] = "";
+    bool in_time = true;
+    td_metrics(&d, m, sizeof m);
+    in_time = strstr(m, "dungeond_in_flight_requests 2\n") != NULL;   /* the big one still running */
+    if (in_time) {
+        cr_assert_eq(r.status, 503, "a map past the budget beside a running one: %ld", r.status);
+        cr_assert(td_header(&r, "Retry-After", ra, sizeof ra), "503 without Retry-After");
+    }
+    td_resp_free(&r);
+    pthread_join(t, NULL);
+    cr_assert_eq(f.status, 200);
+    /* once it is made, the same request is served */
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=301&cols=301&cell=8", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
