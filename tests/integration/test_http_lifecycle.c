@@ -169,7 +169,7 @@ static void start_big_maps(td_daemon *d, fetch *fs, pthread_t *ts, int n)
 
 Test(lifecycle, once_draining_new_connections_are_refused_at_once)
 {
-    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", NULL};
+    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--memory-budget", "0", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     enum { N = 3 };
@@ -202,8 +202,9 @@ Test(lifecycle, once_draining_new_connections_are_refused_at_once)
 
 Test(lifecycle, past_shutdown_timeout_queued_maps_get_503_unmade)
 {
+    /* six 2001x2001 caves are past the default memory_budget: lifted */
     static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--shutdown-timeout", "1",
-                                        "--retry-after", "7", NULL};
+                                        "--retry-after", "7", "--memory-budget", "0", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     /* one made at a time: at the deadline one is running and the others
