@@ -23,6 +23,8 @@ struct srv_conn {
     int fd;
     uint64_t deadline;       /* atomic, ns; 0 while nothing (headers, body) is due */
     bool cut;                /* atomic: the sweeper shut it down */
+    pthread_t thread;        /* the I/O thread that serves it */
+    bool in_chunks;          /* its request's chunked body is coming in (that thread's to read) */
     struct srv_conn *prev, *next;  /* h->conns, under conns_mu */
 };
 
@@ -113,6 +115,7 @@ void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         if (c && ci) {
             c->fd = ci->connect_fd;
+            c->thread = pthread_self();   /* MHD tells the thread that will serve it */
             c->deadline = header_deadline(h);   /* the first request's, from the start */
             pthread_mutex_lock(&h->conns_mu);
             c->next = h->conns;
@@ -158,16 +161,46 @@ void srv_conns_headers_in(srv_req *r, bool body_follows)
     if (!r->conn_state) return;
     uint64_t due = body_follows ? deadline_in(r->h->cfg.body_timeout) : 0;
     __atomic_store_n(&r->conn_state->deadline, due, __ATOMIC_RELAXED);
+    r->conn_state->in_chunks = body_follows && r->chunked;
 }
 
 void srv_conns_body_in(srv_req *r)
 {
-    if (r->conn_state) __atomic_store_n(&r->conn_state->deadline, 0, __ATOMIC_RELAXED);
+    if (!r->conn_state) return;
+    __atomic_store_n(&r->conn_state->deadline, 0, __ATOMIC_RELAXED);
+    r->conn_state->in_chunks = false;
+}
+
+void srv_conns_chunk_line_too_long(srv_http *h, const char *json)
+{
+    /* libmicrohttpd 0.9.75 keeps a chunk's size line (with any extension)
+     * whole in its buffer; one longer than the buffer makes it answer 500
+     * "the application did not read the body" for the client's error. Its
+     * log line, on the serving thread, names no connection: this thread's
+     * connections reading a chunked body are the suspects, and only when
+     * there is exactly one is it answered 400 here, before MHD's 500 can
+     * go out behind it. */
+    pthread_t self = pthread_self();
+    struct srv_conn *only = NULL;
+    int suspects = 0;
+    pthread_mutex_lock(&h->conns_mu);
+    for (struct srv_conn *c = h->conns; c; c = c->next)
+        if (c->in_chunks && c->open && pthread_equal(c->thread, self)) {
+            only = c;
+            suspects++;
+        }
+    pthread_mutex_unlock(&h->conns_mu);
+    if (suspects != 1) return;
+    /* the record stays valid: only this thread closes its connections */
+    only->in_chunks = false;
+    srv_conns_answer_and_cut(only->open, MHD_HTTP_BAD_REQUEST, "Bad Request", json);
 }
 
 void srv_conns_request_done(srv_req *r)
 {
-    if (r->conn_state) r->conn_state->open = NULL;
+    if (!r->conn_state) return;
+    r->conn_state->open = NULL;
+    r->conn_state->in_chunks = false;
 }
 
 bool srv_conns_cut(const srv_req *r)

@@ -131,5 +131,6 @@ bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out)
     if (length > h->cfg.body_limit)
         return refuse(out, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", s.length, h->body_allowed);
     r->body_follows = s.codings || length > 0;
+    r->chunked = s.codings > 0;
     return true;
 }

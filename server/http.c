@@ -412,8 +412,19 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
+    srv_http *h = cls;
     char msg[512];
-    (void)cls;
+    /* libmicrohttpd 0.9.75's words when it answers a request itself */
+    if (strstr(fmt, "HTTP response code is %u")) {
+        va_list args;
+        va_copy(args, ap);
+        unsigned status = va_arg(args, unsigned);
+        const char *page = va_arg(args, const char *);
+        va_end(args);
+        /* its 500 for a body it could not hand over: a chunk line too long */
+        if (status == MHD_HTTP_INTERNAL_SERVER_ERROR && page && strstr(page, "connection management and blocking"))
+            srv_conns_chunk_line_too_long(h, h->chunk_too_long);
+    }
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     while (n && msg[n - 1] == '\n') msg[--n] = '\0';
@@ -433,6 +444,9 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     snprintf(h->too_large, sizeof h->too_large,
              "{\"error\":\"body too large\",\"param\":\"body\",\"value\":\"\",\"allowed\":\"%s\"}",
              h->body_allowed);
+    snprintf(h->chunk_too_long, sizeof h->chunk_too_long, "%s",
+             "{\"error\":\"chunk size line too long\",\"param\":\"body\",\"value\":\"\","
+             "\"allowed\":\"chunk size lines of a few KB, extensions included\"}");
     dg_status rc;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
     if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;

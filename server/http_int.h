@@ -29,6 +29,7 @@ struct srv_http {
     bool conns_ready, sweeping, sweeper_stop;
     char body_allowed[48];
     char too_large[128];     /* the 413's JSON body, for srv_conns_answer_and_cut */
+    char chunk_too_long[160]; /* the 400's for a chunk line past the connection's memory */
 };
 
 typedef enum { M_GET, M_HEAD, M_POST, M_OPTIONS, M_OTHER } srv_method;
@@ -51,7 +52,7 @@ typedef struct srv_req {
     /* the body (kept for POST, counted for every method) */
     char *body;
     size_t body_len, discarded;
-    bool too_big, body_follows;
+    bool too_big, body_follows, chunked;
     /* map requests (maps.c) */
     srv_map_req mr;
     bool have_mr, want_gz, owner;
@@ -110,6 +111,10 @@ bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past a d
  * the caller then returns MHD_NO and MHD closes the connection. For a body
  * that must not be read to its end. r->status and r->bytes say what went. */
 void srv_conns_answer_and_cut(srv_req *r, unsigned status, const char *reason, const char *json);
+/* Called from libmicrohttpd's log on the thread that is about to answer
+ * 500 for a chunk line longer than its buffer: answers that request 400
+ * (json) instead, when it can tell which one it is. */
+void srv_conns_chunk_line_too_long(srv_http *h, const char *json);
 
 /* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);

@@ -3,7 +3,8 @@
  * Content-Lengths, a doubled or missing Host, NUL in the target or a
  * header, codings other than chunked) is a 400 at once; a body over
  * body_limit is a 413 whatever the method and however it is framed; a
- * body trickled past body_timeout is cut; a target of hundreds of bare
+ * body trickled past body_timeout is cut; a chunk line longer than the
+ * library can hold is a 400, not its 500; a target of hundreds of bare
  * parameters is answered at once; and what the HTTP library answers
  * itself is logged and counted with the status it sent. */
 #include <criterion/criterion.h>
@@ -148,6 +149,26 @@ Test(framing, a_coding_other_than_chunked_is_400_at_once)
     raw_answer a = exchange_str(dd.port, "POST /dungeon HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                                          "Transfer-Encoding: Chunked\r\n\r\nb\r\n{\"seed\": 1}\r\n0\r\n\r\n");
     cr_assert_eq(a.status, 200, "chunked, any case, is framing we read:\n%s", a.head);
+}
+
+Test(framing, a_chunk_line_past_the_connection_memory_is_400_not_500)
+{
+    /* a 40 KB chunk extension: libmicrohttpd cannot hold the line and
+     * would answer 500 itself */
+    size_t n = 0, cap = 48 * 1024;
+    char *req = malloc(cap);
+    cr_assert_not_null(req);
+    n += (size_t)snprintf(req, cap, "POST /dungeon HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                    "Transfer-Encoding: chunked\r\n\r\n2;");
+    memset(req + n, 'e', 40 * 1024);
+    n += 40 * 1024;
+    n += (size_t)snprintf(req + n, cap - n, "\r\n{}\r\n0\r\n\r\n");
+    raw_answer a = exchange(dd.port, req, n, 5);
+    free(req);
+    cr_assert_eq(a.status, 400, "got %d:\n%s", a.status, a.head);
+    cr_assert(strstr(a.head, "chunk size line too long"), "%s", a.head);
+    char log[1 << 16];
+    cr_assert(td_wait_log(&dd, "POST /dungeon 400 ", 1, log, sizeof log), "not logged as the 400 sent:\n%s", log);
 }
 
 /* ------------------------------------------------------------------ bodies */
