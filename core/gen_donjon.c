@@ -349,10 +349,12 @@ static void node_bytes_in(const dg__build *b, uint8_t *nd, int i0, int i1, int j
  * ring round the map never is). */
 static void free_ways(const dg__build *b, uint8_t *nd, int i0, int i1, int j0, int j1)
 {
-    const size_t cols = (size_t)b->cols;
+    /* signed: j - cols must be a step back, not an unsigned wrap of the
+     * pointer that only happens to land on the row above */
+    const ptrdiff_t cols = b->cols;
     clip_nodes(b, &i0, &i1, &j0, &j1);
     for (int i = i0; i <= i1; i++) {
-        uint8_t *p = nd + (size_t)(i + 1) * cols + 1;
+        uint8_t *p = nd + (i + 1) * cols + 1;
         for (int j = j0; j <= j1; j++)
             p[j] &= (uint8_t)(~0xFu | (p[j - cols] >> 4 & 1u) << DG_DIR_NORTH | (p[j + cols] >> 4 & 1u) << DG_DIR_SOUTH |
                               (p[j - 1] >> 4 & 1u) << DG_DIR_WEST | (p[j + 1] >> 4 & 1u) << DG_DIR_EAST);

@@ -2,6 +2,7 @@
  * with a byte cap, and coalescing, so N requests for one uncached map start
  * one generation and N - 1 wait for it. Entries are reference counted so a
  * response being sent survives its eviction. Making the bytes is http.c's. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,25 +17,21 @@
 #define GZ_MIN 256
 
 
-/* Deterministic: fixed level per size, zlib writes mtime 0 and OS 3. */
+/* p shrunk to n bytes (or left as is when realloc cannot): a cached body
+ * must not keep the slack of the buffer it was built in -- deflateBound's
+ * worst case for gzip, up to twice the length for an encoder's dg_buf --
+ * or the cache holds several times what it counts. */
+static unsigned char *fit(unsigned char *p, size_t n)
+{
+    unsigned char *q = realloc(p, n ? n : 1);
+    return q ? q : p;
+}
+
+/* Big maps: speed over the last per cent (srv_gzip's bytes are fixed by
+ * the level, so the same body always gives the same gzip). */
 static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
 {
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    int level = len > (1u << 20) ? 1 : 6;   /* big maps: speed over the last % */
-    if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
-    uLong bound = deflateBound(&z, (uLong)len);
-    unsigned char *out = malloc(bound);
-    if (!out) { deflateEnd(&z); return NULL; }
-    z.next_in = (Bytef *)(uintptr_t)in;
-    z.avail_in = (uInt)len;
-    z.next_out = out;
-    z.avail_out = (uInt)bound;
-    int rc = deflate(&z, Z_FINISH);
-    *out_len = z.total_out;
-    deflateEnd(&z);
-    if (rc != Z_STREAM_END || *out_len >= len) { free(out); return NULL; }
-    return out;
+    return srv_gzip(in, len, len > (1u << 20) ? 1 : 6, out_len);
 }
 
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format fmt,
@@ -43,7 +40,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     srv_entry *e = calloc(1, sizeof *e);
     if (!e) { free(key); free(body); return NULL; }
     e->key = key;
-    e->body = body;
+    e->body = fit(body, len);
     e->len = len;
     e->format = fmt;
     e->seed = seed;
@@ -51,7 +48,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     srv_etag(key, false, e->etag);
     /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
     if (want_gz && dg_format_info_of(fmt)->compressible && len >= GZ_MIN && len < (1ull << 32))
-        e->gz = gzip(body, len, &e->gz_len);
+        e->gz = gzip(e->body, len, &e->gz_len);
     return e;
 }
 
@@ -72,9 +69,13 @@ void srv_entry_unref(srv_entry *e)
     free(e);
 }
 
+/* What an entry really holds on the heap, allocator rounding included,
+ * so cache_bytes caps memory rather than lengths. The two shared response
+ * objects and the node are the 256. */
 static size_t entry_bytes(const srv_entry *e)
 {
-    return e->len + e->gz_len + strlen(e->key) + sizeof *e + 64;
+    return malloc_usable_size(e->body) + malloc_usable_size(e->gz) + malloc_usable_size(e->key)
+           + malloc_usable_size((void *)e) + 256;
 }
 
 /* ------------------------------------------------------------------ cache */
@@ -106,6 +107,7 @@ typedef struct {
 struct srv_cache {
     pthread_mutex_t mu;
     size_t cap, bytes, entries, count;
+    size_t evicted;            /* bytes dropped since the last malloc_trim */
     node **buckets;
     size_t nbuckets;           /* power of two */
     node *head, *tail;
@@ -177,6 +179,7 @@ static void drop(srv_cache *c, node *n)
     if (n->entry) {
         lru_unlink(c, n);
         c->bytes -= entry_bytes(n->entry);
+        c->evicted += entry_bytes(n->entry);
         c->entries--;
         srv_entry_unref(n->entry);
     }
@@ -246,7 +249,13 @@ void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_erro
             drop(c, n);
         }
     }
+    /* Evicted bodies free chunks between live ones, in the arena of the
+     * thread that made them; glibc keeps such holes resident. Once an
+     * eighth of the cap has turned over, give their pages back. */
+    bool trim = c->evicted > c->cap / 8;
+    if (trim) c->evicted = 0;
     pthread_mutex_unlock(&c->mu);
+    if (trim) malloc_trim(0);
     /* outside the lock: done() resumes connections, which takes MHD's */
     while (ws) {
         waiter *next = ws->next;

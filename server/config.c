@@ -37,9 +37,11 @@ static const key_def keys[] = {
     {"inline_us", K_INT, OFF(inline_us), 0, 100000, "2000", "maps estimated under this many microseconds are made on the HTTP thread; 0 = all go to workers"},
     {"cache", K_BOOL, OFF(cache), 0, 1, "on", "response cache on|off"},
     {"cache_bytes", K_SIZE, OFF(cache_bytes), 0, 16LL << 30, "67108864", "cache byte cap (16 GiB max)"},
+    {"memory_budget", K_SIZE, OFF(memory_budget), 0, 64LL << 30, "1073741824",
+     "estimated bytes of maps being made at once; beyond: 503; 0 = no limit"},
     {"max_dim", K_INT, OFF(max_dim), DG_MIN_DIM, DG_MAX_DIM, "1001", "max rows and cols of a map"},
     {"max_cell", K_INT, OFF(max_cell), DG_MIN_CELL_PX, DG_MAX_CELL_PX, "32", "max cell size in pixels"},
-    {"body_limit", K_SIZE, OFF(body_limit), 64, 1 << 20, "16384", "POST body bytes; beyond: 413"},
+    {"body_limit", K_SIZE, OFF(body_limit), 64, 1 << 20, "16384", "request body bytes, any method; beyond: 413"},
     {"max_connections", K_INT, OFF(max_connections), 1, 65536, "1024", "open connections in total"},
     /* 128: twice the 64 connections the load test and bench_http.sh open
      * from one address, an eighth of max_connections, so one client cannot
@@ -48,6 +50,8 @@ static const key_def keys[] = {
     {"timeout", K_INT, OFF(timeout), 1, 3600, "30", "seconds a connection may stay silent (not a limit on a slow request)"},
     {"header_timeout", K_INT, OFF(header_timeout), 0, 3600, "20",
      "seconds a client has to send a request's line and headers; 0 = no limit"},
+    {"body_timeout", K_INT, OFF(body_timeout), 0, 3600, "20",
+     "seconds a client has to send a request's body once its headers are in; 0 = no limit"},
     {"shutdown_timeout", K_INT, OFF(shutdown_timeout), 0, 3600, "30", "seconds to finish in-flight requests on SIGTERM"},
     {"retry_after", K_INT, OFF(retry_after), 1, 3600, "1", "Retry-After seconds sent with 503"},
     {"access_log", K_BOOL, OFF(access_log), 0, 1, "on", "one line per request on stderr, on|off"},

@@ -5,12 +5,14 @@
  *     holds) without calling the completed callback, so the connection's
  *     end, or its next request, completes it (http.c's srv_request_done):
  *     logged, counted, freed, and out of the in-flight gauge;
- *   - header_timeout: when the request line and headers must be in. MHD's
- *     own timeout only counts silence, so a client trickling a header byte
- *     at a time would hold its connection for ever. A sweeper thread shuts
- *     down the socket of a connection past its deadline; MHD then closes it
- *     (and its request is logged as 408). */
+ *   - header_timeout and body_timeout: when the request line and headers,
+ *     then the body, must be in. MHD's own timeout only counts silence, so
+ *     a client trickling a byte at a time would hold its connection for
+ *     ever. A sweeper thread shuts down the socket of a connection past its
+ *     deadline; MHD then closes it (and its request is logged as 408). */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -19,14 +21,27 @@
 struct srv_conn {
     srv_req *open;
     int fd;
-    uint64_t deadline;       /* atomic, ns; 0 while no request line or headers are due */
+    uint64_t deadline;       /* atomic, ns; 0 while nothing (headers, body) is due */
     bool cut;                /* atomic: the sweeper shut it down */
+    pthread_t thread;        /* the I/O thread that serves it */
+    bool in_chunks;          /* its request's chunked body is coming in (that thread's to read) */
     struct srv_conn *prev, *next;  /* h->conns, under conns_mu */
 };
 
-static uint64_t header_deadline(const srv_http *h)
+static uint64_t deadline_in(int seconds)
 {
-    return h->cfg.header_timeout ? srv_now_ns() + (uint64_t)h->cfg.header_timeout * 1000000000u : 0;
+    return seconds ? srv_now_ns() + (uint64_t)seconds * 1000000000u : 0;
+}
+
+static uint64_t header_deadline(const srv_http *h) { return deadline_in(h->cfg.header_timeout); }
+
+/* The sweeper's period: a tenth of the shorter timeout, so a connection is
+ * cut at most 10% late. */
+static long sweep_step_ms(const srv_http *h)
+{
+    int t = h->cfg.header_timeout, b = h->cfg.body_timeout;
+    int shorter = !t ? b : !b ? t : t < b ? t : b;
+    return shorter * 100L;
 }
 
 static void *sweep(void *arg)
@@ -46,8 +61,7 @@ static void *sweep(void *arg)
             (void)shutdown(c->fd, SHUT_RDWR);
             srv_metrics_connection_cut();
         }
-        /* a tenth of the timeout: a connection is cut at most 10% late */
-        long step_ms = h->cfg.header_timeout * 100L;
+        long step_ms = sweep_step_ms(h);
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_sec += step_ms / 1000;
@@ -67,9 +81,9 @@ dg_status srv_conns_start(srv_http *h, dg_error *err)
     pthread_mutex_init(&h->conns_mu, NULL);
     pthread_cond_init(&h->sweep_wake, NULL);
     h->conns_ready = true;
-    if (h->cfg.header_timeout <= 0) return DG_OK;
+    if (h->cfg.header_timeout <= 0 && h->cfg.body_timeout <= 0) return DG_OK;
     if (pthread_create(&h->sweeper, NULL, sweep, h) != 0)
-        return dg_error_set(err, DG_ENOMEM, "header_timeout", "", "", "cannot start the header-deadline thread");
+        return dg_error_set(err, DG_ENOMEM, "header_timeout", "", "", "cannot start the deadline thread");
     h->sweeping = true;
     return DG_OK;
 }
@@ -101,6 +115,7 @@ void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
         const union MHD_ConnectionInfo *ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         if (c && ci) {
             c->fd = ci->connect_fd;
+            c->thread = pthread_self();   /* MHD tells the thread that will serve it */
             c->deadline = header_deadline(h);   /* the first request's, from the start */
             pthread_mutex_lock(&h->conns_mu);
             c->next = h->conns;
@@ -141,17 +156,77 @@ void srv_conns_request_line(srv_http *h, srv_req *r)
         __atomic_store_n(&c->deadline, header_deadline(h), __ATOMIC_RELAXED);
 }
 
-void srv_conns_headers_in(srv_req *r)
+void srv_conns_headers_in(srv_req *r, bool body_follows)
 {
-    if (r->conn_state) __atomic_store_n(&r->conn_state->deadline, 0, __ATOMIC_RELAXED);
+    if (!r->conn_state) return;
+    uint64_t due = body_follows ? deadline_in(r->h->cfg.body_timeout) : 0;
+    __atomic_store_n(&r->conn_state->deadline, due, __ATOMIC_RELAXED);
+    r->conn_state->in_chunks = body_follows && r->chunked;
+}
+
+void srv_conns_body_in(srv_req *r)
+{
+    if (!r->conn_state) return;
+    __atomic_store_n(&r->conn_state->deadline, 0, __ATOMIC_RELAXED);
+    r->conn_state->in_chunks = false;
+}
+
+void srv_conns_chunk_line_too_long(srv_http *h, const char *json)
+{
+    /* libmicrohttpd 0.9.75 keeps a chunk's size line (with any extension)
+     * whole in its buffer; one longer than the buffer makes it answer 500
+     * "the application did not read the body" for the client's error. Its
+     * log line, on the serving thread, names no connection: this thread's
+     * connections reading a chunked body are the suspects, and only when
+     * there is exactly one is it answered 400 here, before MHD's 500 can
+     * go out behind it. */
+    pthread_t self = pthread_self();
+    struct srv_conn *only = NULL;
+    int suspects = 0;
+    pthread_mutex_lock(&h->conns_mu);
+    for (struct srv_conn *c = h->conns; c; c = c->next)
+        if (c->in_chunks && c->open && pthread_equal(c->thread, self)) {
+            only = c;
+            suspects++;
+        }
+    pthread_mutex_unlock(&h->conns_mu);
+    if (suspects != 1) return;
+    /* the record stays valid: only this thread closes its connections */
+    only->in_chunks = false;
+    srv_conns_answer_and_cut(only->open, MHD_HTTP_BAD_REQUEST, "Bad Request", json);
 }
 
 void srv_conns_request_done(srv_req *r)
 {
-    if (r->conn_state) r->conn_state->open = NULL;
+    if (!r->conn_state) return;
+    r->conn_state->open = NULL;
+    r->conn_state->in_chunks = false;
 }
 
 bool srv_conns_cut(const srv_req *r)
 {
     return r->conn_state && __atomic_load_n(&r->conn_state->cut, __ATOMIC_ACQUIRE);
+}
+
+void srv_conns_answer_and_cut(srv_req *r, unsigned status, const char *reason, const char *json)
+{
+    if (!r->conn_state) return;
+    char head[256];
+    size_t len = strlen(json);
+    /* MHD has sent nothing for this request (at most a 100 Continue):
+     * this is the whole answer */
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 %u %s\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                     "Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\n"
+                     "X-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\n\r\n",
+                     status, reason, len);
+    int fd = r->conn_state->fd;
+    /* best effort, never blocking the I/O thread: the socket buffer is
+     * empty, and a few hundred bytes fit */
+    if (send(fd, head, (size_t)n, MSG_NOSIGNAL | MSG_DONTWAIT) == n
+        && send(fd, json, len, MSG_NOSIGNAL | MSG_DONTWAIT) == (ssize_t)len) {
+        r->status = status;
+        r->bytes = len;
+    }
+    (void)shutdown(fd, SHUT_WR);
 }

@@ -270,22 +270,26 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
 
 /* ------------------------------------------------------------- lifecycle */
 
-/* The status of the last answer libmicrohttpd made itself on this thread
- * (a request line or headers over its memory, a bad HTTP version), read
- * from its log line: the request it refused is logged and counted with it. */
-static __thread unsigned refused_status;
+/* The status of an answer libmicrohttpd queued itself on r's connection
+ * (a request line or headers over its memory, a bad chunk, a missing
+ * Host), or 0. Asked of the connection, not read from the log: a log line
+ * names no connection. */
+static unsigned library_status(const srv_req *r)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_HTTP_STATUS);
+    return ci ? ci->http_status : 0;
+}
 
 void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe)
 {
     srv_conns_request_done(r);
     uint64_t us = (srv_now_ns() - r->t0) / 1000u;
     unsigned status = r->status;
-    if (!status && r->calls == 0 && refused_status) status = refused_status;
-    if (!status && r->calls == 0 && srv_conns_cut(r)) status = MHD_HTTP_REQUEST_TIMEOUT;
+    if (!status) status = library_status(r);
+    if (!status && srv_conns_cut(r)) status = MHD_HTTP_REQUEST_TIMEOUT;
     /* a client that went away mid-answer is logged with the status meant */
     if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
-    if (r->calls == 0) refused_status = 0;
-    else __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
+    if (r->calls > 0) __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
     srv_metrics_request(r->route, status, us);
     srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
     srv_maps_fini(r);
@@ -293,6 +297,23 @@ void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode t
     free(r->raw);
     free(r);
     __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
+}
+
+/* A query of more than SRV_MAX_QUERY_SLOTS slots is refused (400) once
+ * the headers are in; until then libmicrohttpd must not list it, or it
+ * runs out of connection memory and can answer nothing (srv.h). It lists
+ * the query just after this callback, from the byte after the '?' it
+ * found in this same text: making that byte the end leaves it nothing to
+ * list. r->raw keeps the target as sent. */
+static void hide_long_query(srv_req *r, const char *uri)
+{
+    char *q = uri ? strchr(uri, '?') : NULL;
+    if (!q) return;
+    size_t slots = 1;
+    for (const char *p = q + 1; *p; p++) slots += *p == '&';
+    if (slots <= SRV_MAX_QUERY_SLOTS) return;
+    r->query_refused = true;
+    q[1] = '\0';
 }
 
 /* The request line is here: make the request record (freed in completed)
@@ -306,7 +327,9 @@ static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
     r->conn = conn;
     r->t0 = srv_now_ns();
     r->raw = strdup(uri ? uri : "");
+    r->line_uri = uri;
     r->route = SRV_ROUTE_OTHER;
+    hide_long_query(r, uri);
     snprintf(r->method_name, sizeof r->method_name, "-");
     srv_conns_request_line(h, r);
     __atomic_fetch_add(&h->in_flight, 1, __ATOMIC_ACQ_REL);
@@ -333,32 +356,36 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     if (!r) return MHD_NO;   /* uri_cb ran out of memory */
     if (r->calls++ == 0) {
         __atomic_fetch_add(&h->handling, 1, __ATOMIC_ACQ_REL);
-        srv_conns_headers_in(r);
-        /* Answering now would make MHD close the connection; headers are
-         * in, so only look at them and wait for the next call. */
         r->method = parse_method(method);
         snprintf(r->method_name, sizeof r->method_name, "%s", method);
-        if (r->method == M_POST) {
-            const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                                         MHD_HTTP_HEADER_CONTENT_LENGTH);
-            if (cl && strtoull(cl, NULL, 10) > h->cfg.body_limit) {
-                r->route = SRV_ROUTE_POST;
-                /* refuse before reading it; MHD then closes the connection */
-                return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", cl,
-                                      h->body_allowed);
-            }
+        srv_refusal no;
+        bool framed = srv_framing_check(r, version, &no);
+        srv_conns_headers_in(r, framed && r->body_follows);
+        if (!framed) {
+            r->route = find_route(url).metric;
+            /* answered before the body is read: MHD then closes the connection */
+            return srv_send_error(r, no.status, no.msg, no.param, no.value, no.allowed);
         }
+        /* Answering now would make MHD close the connection; headers are
+         * in, so only look at them and wait for the next call. */
         return MHD_YES;
     }
     if (*upload_size) {
         size_t n = *upload_size;
         *upload_size = 0;
-        if (r->method != M_POST) return MHD_YES;   /* a GET body means nothing */
-        if (r->too_big || r->body_len + n > h->cfg.body_limit) {
+        /* any method's body counts against the limit; only POST keeps it */
+        if (r->too_big || r->body_len + r->discarded + n > h->cfg.body_limit) {
             r->too_big = true;
             r->discarded += n;
-            /* a chunked body that never ends is cut off, not read forever */
-            return r->discarded > 16 * h->cfg.body_limit ? MHD_NO : MHD_YES;
+            /* read on to the body's end, when the 413 can be queued; one
+             * that goes on and on is answered and cut here instead */
+            if (r->discarded <= 16 * h->cfg.body_limit) return MHD_YES;
+            srv_conns_answer_and_cut(r, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large", h->too_large);
+            return MHD_NO;
+        }
+        if (r->method != M_POST) {
+            r->discarded += n;
+            return MHD_YES;
         }
         if (!r->body) {
             r->body = malloc(h->cfg.body_limit + 1);
@@ -371,19 +398,34 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     srv_req_state st = __atomic_load_n(&r->state, __ATOMIC_ACQUIRE);
     if (st == SRV_REQ_WAITING) return MHD_YES;
     if (st == SRV_REQ_DONE) return srv_maps_answer(r);
+    srv_conns_body_in(r);
+    if (r->too_big) {
+        r->route = find_route(url).metric;
+        return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", "", h->body_allowed);
+    }
+    if (r->query_refused) {
+        r->route = find_route(url).metric;
+        char allowed[48];
+        snprintf(allowed, sizeof allowed, "at most %d parameters", SRV_MAX_KEYS);
+        return srv_send_error(r, MHD_HTTP_BAD_REQUEST, "too many parameters", "query", "", allowed);
+    }
     return dispatch(r, url);
 }
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
+    srv_http *h = cls;
     char msg[512];
-    (void)cls;
     /* libmicrohttpd 0.9.75's words when it answers a request itself */
     if (strstr(fmt, "HTTP response code is %u")) {
-        va_list first;
-        va_copy(first, ap);
-        refused_status = va_arg(first, unsigned);
-        va_end(first);
+        va_list args;
+        va_copy(args, ap);
+        unsigned status = va_arg(args, unsigned);
+        const char *page = va_arg(args, const char *);
+        va_end(args);
+        /* its 500 for a body it could not hand over: a chunk line too long */
+        if (status == MHD_HTTP_INTERNAL_SERVER_ERROR && page && strstr(page, "connection management and blocking"))
+            srv_conns_chunk_line_too_long(h, h->chunk_too_long);
     }
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
@@ -399,6 +441,12 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     h->cfg = *c;
     h->lim = srv_config_limits(c);
     snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
+    snprintf(h->too_large, sizeof h->too_large,
+             "{\"error\":\"body too large\",\"param\":\"body\",\"value\":\"\",\"allowed\":\"%s\"}",
+             h->body_allowed);
+    snprintf(h->chunk_too_long, sizeof h->chunk_too_long, "%s",
+             "{\"error\":\"chunk size line too long\",\"param\":\"body\",\"value\":\"\","
+             "\"allowed\":\"chunk size lines of a few KB, extensions included\"}");
     dg_status rc;
     if ((rc = srv_vocabulary_build(&h->vocabulary, &h->lim, err)) != DG_OK) goto fail;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
@@ -437,6 +485,8 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
                             MHD_OPTION_NOTIFY_CONNECTION, srv_conns_notify, h,
+                            /* HTTP/1.1 without Host: 400 */
+                            MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);

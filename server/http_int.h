@@ -18,6 +18,7 @@ struct srv_http {
     size_t in_flight;        /* atomic: requests between uri_cb and completed */
     size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
+    size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
     /* connections (conns.c): the list is under conns_mu; the sweeper
      * closes those whose request line and headers are late */
@@ -28,6 +29,8 @@ struct srv_http {
     bool conns_ready, sweeping, sweeper_stop;
     char body_allowed[48];
     srv_asset vocabulary;    /* GET /options */
+    char too_large[128];     /* the 413's JSON body, for srv_conns_answer_and_cut */
+    char chunk_too_long[160]; /* the 400's for a chunk line past the connection's memory */
 };
 
 typedef enum { M_GET, M_HEAD, M_POST, M_OPTIONS, M_OTHER } srv_method;
@@ -39,19 +42,22 @@ typedef struct srv_req {
     struct MHD_Connection *conn;
     struct srv_conn *conn_state; /* conns.c: the connection's record, or NULL */
     char *raw;               /* request target as received */
+    const char *line_uri;    /* MHD's own copy of it (uri_cb): where the target starts in the request line */
+    bool query_refused;      /* uri_cb: more query slots than SRV_MAX_QUERY_SLOTS, hidden from MHD */
     uint64_t t0;
     unsigned calls;
     srv_method method;
     char method_name[16];
     srv_route_id route;
     const char *allow;
-    /* POST body */
+    /* the body (kept for POST, counted for every method) */
     char *body;
     size_t body_len, discarded;
-    bool too_big;
+    bool too_big, body_follows, chunked;
     /* map requests (maps.c) */
     srv_map_req mr;
     bool have_mr, want_gz, owner;
+    size_t mem;              /* its share of h->mem_in_use while its map is made */
     srv_req_state state;
     srv_entry *entry;        /* the answer once DONE, or NULL and err */
     dg_error err;
@@ -59,6 +65,18 @@ typedef struct srv_req {
     unsigned status;
     size_t bytes;
 } srv_req;
+
+/* A request refused before it is served: the error answer's fields. */
+typedef struct {
+    unsigned status;
+    char msg[96], param[32], value[64], allowed[64];
+} srv_refusal;
+
+/* framing.c: false (and out filled) when r's line and headers must be
+ * refused: NUL in the target (version: the handler's) or a header, Host
+ * or Content-Length twice, a Transfer-Encoding other than chunked, both
+ * framings, a Content-Length over body_limit (413). Sets r->body_follows. */
+bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out);
 
 /* EINVAL/ELIMIT -> 400, EBUSY -> 503, else 500: the one mapping. */
 unsigned srv_http_status(dg_status code);
@@ -83,9 +101,21 @@ void srv_conns_stop(srv_http *h);   /* after MHD_stop_daemon; safe after a faile
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                       enum MHD_ConnectionNotificationCode code);
 void srv_conns_request_line(srv_http *h, srv_req *r);   /* r's record is new (uri_cb) */
-void srv_conns_headers_in(srv_req *r);                  /* the handler's first call */
+/* The handler's first call: the header deadline ends; with a body to come,
+ * body_timeout's deadline starts. */
+void srv_conns_headers_in(srv_req *r, bool body_follows);
+void srv_conns_body_in(srv_req *r);                     /* the whole request is in */
 void srv_conns_request_done(srv_req *r);
-bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past the deadline */
+bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past a deadline */
+/* libmicrohttpd 0.9.75 queues no answer while a body is coming in: this
+ * writes one (JSON body) straight to r's socket and ends the sending side;
+ * the caller then returns MHD_NO and MHD closes the connection. For a body
+ * that must not be read to its end. r->status and r->bytes say what went. */
+void srv_conns_answer_and_cut(srv_req *r, unsigned status, const char *reason, const char *json);
+/* Called from libmicrohttpd's log on the thread that is about to answer
+ * 500 for a chunk line longer than its buffer: answers that request 400
+ * (json) instead, when it can tell which one it is. */
+void srv_conns_chunk_line_too_long(srv_http *h, const char *json);
 
 /* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);

@@ -11,6 +11,8 @@
 
 /* ------------------------------------------------------------- answering */
 
+static void mem_release(srv_req *r);
+
 static void unref_cb(void *cls) { srv_entry_unref(cls); }
 
 static const char *header(srv_req *r, const char *name)
@@ -137,6 +139,7 @@ enum MHD_Result srv_maps_answer(srv_req *r)
 
 void srv_maps_fini(srv_req *r)
 {
+    mem_release(r);
     srv_entry_unref(r->entry);
     r->entry = NULL;
     if (r->have_mr) srv_map_req_fini(&r->mr);
@@ -155,6 +158,29 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
     __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
     /* r belongs to the I/O thread again from here on */
     MHD_resume_connection(r->conn);
+}
+
+/* Takes need bytes of memory_budget for r's map; false (and nothing
+ * taken) when other maps in the making already hold so much that this one
+ * would pass it. A map alone is always admitted, or a map bigger than the
+ * budget could never be made. */
+static bool mem_admit(srv_req *r, size_t need)
+{
+    srv_http *h = r->h;
+    size_t cap = h->cfg.memory_budget;
+    size_t cur = __atomic_load_n(&h->mem_in_use, __ATOMIC_RELAXED);
+    do {
+        if (cap && cur > 0 && cur + need > cap) return false;
+    } while (!__atomic_compare_exchange_n(&h->mem_in_use, &cur, cur + need, true, __ATOMIC_ACQ_REL,
+                                          __ATOMIC_RELAXED));
+    r->mem = need;
+    return true;
+}
+
+static void mem_release(srv_req *r)
+{
+    if (r->mem) __atomic_fetch_sub(&r->h->mem_in_use, r->mem, __ATOMIC_ACQ_REL);
+    r->mem = 0;
 }
 
 /* Generates and encodes r's map and hands it to the requests waiting for
@@ -183,6 +209,7 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
         else srv_metrics_generated(on_io_thread);
     }
     dg_buf_fini(&b);
+    mem_release(r);
     if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, e, e ? NULL : &err);
     if (!e) *errp = err;
     return e;
@@ -195,27 +222,13 @@ static void job(void *arg)
     dg_error_clear(&err);
     if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE)) {
         dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not made");
+        mem_release(r);
         if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, NULL, &err);
         finish(r, NULL, &err);
         return;
     }
     srv_entry *e = make_entry(r, false, &err);
     finish(r, e, &err);
-}
-
-/* What a map should cost, in microseconds, from its options alone:
- * generating and a text encoding take 35-150 ns a cell across the families
- * (bench_generate, bench_render), a raster adds ~2 ns a pixel, ~10 with
- * organic cave outlines. Rounded up: it only decides whether the map is
- * small enough to make on the I/O thread (inline_us in the config). */
-static double estimate_us(const dg_options *o)
-{
-    double cells = (double)o->rows * o->cols, us = cells * 0.2;
-    double px = 0;
-    if (o->format == DG_FMT_PNG || o->format == DG_FMT_SVG) px = cells * o->cell * o->cell;
-    else if (o->format == DG_FMT_UVTT) px = cells * o->ppg * o->ppg;
-    bool caves = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS;
-    return us + px * (caves ? 0.01 : 0.003);
 }
 
 /* Runs under the cache lock, before the generating request can answer. */
@@ -268,8 +281,14 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         }
     }
     srv_metrics_cache(false);
+    if (!mem_admit(r, srv_estimate_bytes(&m->o))) {
+        dg_error_set(&err, DG_EBUSY, "", "", "",
+                     "maps being made hold the memory budget; try again shortly");
+        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
+        return srv_send_dg_error(r, &err);
+    }
     /* a small map costs less than the hand-over to a worker and back */
-    if (estimate_us(&m->o) < (double)h->cfg.inline_us) {
+    if (srv_estimate_us(&m->o) < (double)h->cfg.inline_us) {
         r->entry = make_entry(r, true, &r->err);
         return srv_maps_answer(r);
     }
@@ -277,6 +296,7 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);
     if (srv_pool_submit(h->pool, job, r, &err) != DG_OK) {
+        mem_release(r);
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
         finish(r, NULL, &err);
     }
@@ -340,10 +360,6 @@ static bool is_json_type(const char *ct)
 
 enum MHD_Result srv_maps_post(srv_req *r)
 {
-    srv_http *h = r->h;
-    if (r->too_big)
-        return srv_send_error(r, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", "",
-                              h->body_allowed);
     /* an empty body is a request with no options, whatever it is labelled */
     if (r->body_len && !is_json_type(header(r, MHD_HTTP_HEADER_CONTENT_TYPE))) {
         const char *ct = header(r, MHD_HTTP_HEADER_CONTENT_TYPE);

@@ -122,7 +122,7 @@ dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
     PUT("# HELP dungeond_maps_inline_total Of those, small maps made on the HTTP thread (inline_us).\n");
     PUT("# TYPE dungeond_maps_inline_total counter\n");
     PUT("dungeond_maps_inline_total %llu\n", (unsigned long long)get(&generated_inline));
-    PUT("# HELP dungeond_connections_cut_total Connections closed for not sending a request's headers within header_timeout.\n");
+    PUT("# HELP dungeond_connections_cut_total Connections closed for not sending a request's headers within header_timeout or its body within body_timeout.\n");
     PUT("# TYPE dungeond_connections_cut_total counter\n");
     PUT("dungeond_connections_cut_total %llu\n", (unsigned long long)get(&connections_cut));
     return DG_OK;

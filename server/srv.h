@@ -25,13 +25,15 @@ typedef struct {
     int inline_us;           /* smaller maps skip the pool (estimated cost) */
     bool cache;              /* response cache on/off */
     size_t cache_bytes;      /* LRU byte cap */
+    size_t memory_budget;    /* estimated bytes of maps being made at once; more -> 503; 0 = no limit */
     int max_dim;             /* rows and cols at most this */
     int max_cell;            /* cell pixels at most this */
-    size_t body_limit;       /* POST body bytes; more -> 413 */
+    size_t body_limit;       /* request body bytes, any method; more -> 413 */
     int max_connections;     /* total open connections */
     int per_ip_connections;  /* per client address; 0 = no limit */
     int timeout;             /* idle connection seconds */
     int header_timeout;      /* seconds to send a request's line and headers; 0 = no limit */
+    int body_timeout;        /* seconds to send its body once the headers are in; 0 = no limit */
     int shutdown_timeout;    /* seconds to drain in-flight requests */
     int retry_after;         /* seconds, sent with 503 */
     bool access_log;         /* one line per request on stderr */
@@ -221,6 +223,12 @@ bool srv_static_path_hostile(const char *raw);
 /* --------------------------------------------------------------- request */
 
 #define SRV_MAX_KEYS 64
+/* '&'-separated slots (empty ones too) a request target may carry: four
+ * times the keys any request may name. libmicrohttpd 0.9.75 lists every
+ * slot in its per-connection memory and, near 500, runs out: it then can
+ * neither list them nor send its own 431, and the client waits for the
+ * idle timeout. Targets past this are refused before it lists them. */
+#define SRV_MAX_QUERY_SLOTS 256
 
 /* Key=value pairs for dg_options_set(), owned copies. */
 typedef struct {
@@ -273,6 +281,16 @@ bool srv_accepts_gzip(const char *accept_encoding);
 void srv_etag(const char *key, bool gz, char out[32]);
 /* If-None-Match header matches etag (either coding, weak or strong, "*"). */
 bool srv_etag_matches(const char *if_none_match, const char *etag);
+
+/* -------------------------------------------------------------- estimate */
+
+/* Microseconds generate + encode should take for o (estimate.c's table,
+ * measured by bench/bench_estimate): maps under inline_us are made on the
+ * I/O thread. */
+double srv_estimate_us(const dg_options *o);
+/* Bytes making o should take at its peak (cells, image, encoder buffers),
+ * for memory_budget. */
+size_t srv_estimate_bytes(const dg_options *o);
 
 /* ------------------------------------------------------------------ http */
 

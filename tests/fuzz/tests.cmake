@@ -1,45 +1,49 @@
-# libFuzzer targets: off by default, clang only. -DDG_FUZZ=ON builds them with
-# their core sources instrumented (the core library itself is left as is).
-option(DG_FUZZ "Build libFuzzer targets (needs clang)" OFF)
-if(DG_FUZZ)
-  if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
-    message(WARNING "DG_FUZZ needs clang (CC=clang); fuzz targets skipped")
-  else()
-    add_executable(fuzz_options ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_options.c
-                   ${CMAKE_SOURCE_DIR}/core/options.c ${CMAKE_SOURCE_DIR}/core/option_names.c
-                   ${CMAKE_SOURCE_DIR}/core/canonical.c ${CMAKE_SOURCE_DIR}/core/error.c
-                   ${CMAKE_SOURCE_DIR}/core/rng.c)
-    target_include_directories(fuzz_options PRIVATE ${CMAKE_SOURCE_DIR}/core)
-    target_compile_options(fuzz_options PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
-    target_link_options(fuzz_options PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
-    set_target_properties(fuzz_options PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-    # A short smoke run in ctest; long runs are done by hand.
-    add_test(NAME fuzz_options COMMAND fuzz_options -runs=200000)
-    set_tests_properties(fuzz_options PROPERTIES LABELS unit TIMEOUT 300)
-  endif()
-endif()
-
-# The daemon's own input handling, no socket needed: query pairs, JSON
-# bodies, static paths, header grammars. The server file under test and the
-# option parser are compiled in instrumented; the rest comes from the
-# dungeond_srv library (its request.o / static.o are then never pulled in).
-if(DG_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang" AND TARGET dungeond_srv)
-  set(DG_FUZZ_CORE ${CMAKE_SOURCE_DIR}/core/options.c ${CMAKE_SOURCE_DIR}/core/option_names.c
-      ${CMAKE_SOURCE_DIR}/core/canonical.c ${CMAKE_SOURCE_DIR}/core/error.c)
-  foreach(t fuzz_srv_query fuzz_srv_json fuzz_srv_static fuzz_srv_headers)
-    add_executable(${t} ${CMAKE_SOURCE_DIR}/tests/fuzz/${t}.c ${CMAKE_SOURCE_DIR}/server/request.c
-                   ${CMAKE_SOURCE_DIR}/server/static.c ${CMAKE_SOURCE_DIR}/server/cache.c ${DG_FUZZ_CORE})
-    target_include_directories(${t} PRIVATE ${CMAKE_SOURCE_DIR}/core ${CMAKE_SOURCE_DIR}/server)
+# Fuzz targets (tests/fuzz/fuzz_<name>.c, each one LLVMFuzzerTestOneInput).
+# Every build replays each target's seed corpus (corpus/<name>) and every
+# crash reproducer ever kept (crashes/<name>) through replay.c: a plain
+# regression test under gcc, ASan or valgrind. With -DDG_FUZZ=ON (clang;
+# every library is then instrumented, see the top CMakeLists.txt) each
+# target is also a libFuzzer binary and a ctest entry (label fuzz) that
+# fuzzes for DG_FUZZ_SECONDS from the corpus. The targets link the same
+# libraries as the daemon, so a new source file can never leave one
+# unlinkable. New finds go to a scratch corpus in the build tree; a crash
+# lands in build/fuzz-crashes/<name>/ and, once fixed, is kept under
+# crashes/<name>/ (tests/fuzz/README.md).
+set(DG_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzz target runs under ctest")
+if(TARGET dungeond_srv)
+  set(DG_FUZZ_DIR ${CMAKE_SOURCE_DIR}/tests/fuzz)
+  foreach(name options render srv_query srv_json srv_static srv_headers)
+    set(src ${DG_FUZZ_DIR}/fuzz_${name}.c)
+    string(REPLACE "srv_" "" short ${name})
+    set(inputs ${DG_FUZZ_DIR}/corpus/${short})
+    if(EXISTS ${DG_FUZZ_DIR}/crashes/${short})
+      list(APPEND inputs ${DG_FUZZ_DIR}/crashes/${short})
+    endif()
+    if(name MATCHES "^srv_")
+      set(dict ${DG_FUZZ_DIR}/server.dict)
+    else()
+      set(dict ${DG_FUZZ_DIR}/options.dict)
+    endif()
+    if(DG_FUZZ)
+      set(t fuzz_${name})
+      add_executable(${t} ${src})
+      target_link_options(${t} PRIVATE -fsanitize=fuzzer)
+    else()
+      set(t replay_${name})
+      add_executable(${t} ${src} ${DG_FUZZ_DIR}/replay.c)
+    endif()
     target_link_libraries(${t} PRIVATE dungeond_srv m)
-    target_compile_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
-    target_link_options(${t} PRIVATE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
     set_target_properties(${t} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
-    # the smoke run starts from the seeds (read only: new finds go to a
-    # scratch corpus in the build tree)
-    string(REPLACE "fuzz_srv_" "" seeds ${t})
-    file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz-corpus/${t})
-    add_test(NAME ${t} COMMAND ${t} -runs=100000 -dict=${CMAKE_SOURCE_DIR}/tests/fuzz/server.dict
-             ${CMAKE_BINARY_DIR}/fuzz-corpus/${t} ${CMAKE_SOURCE_DIR}/tests/fuzz/corpus/${seeds})
-    set_tests_properties(${t} PROPERTIES LABELS unit TIMEOUT 300)
+    if(DG_FUZZ)
+      file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz-corpus/${short} ${CMAKE_BINARY_DIR}/fuzz-crashes/${short})
+      # -timeout: an input taking over 10 s is reported as a hang
+      add_test(NAME ${t} COMMAND ${t} -max_total_time=${DG_FUZZ_SECONDS} -timeout=10
+               -dict=${dict} -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-crashes/${short}/
+               ${CMAKE_BINARY_DIR}/fuzz-corpus/${short} ${inputs})
+      set_tests_properties(${t} PROPERTIES LABELS fuzz TIMEOUT 300)
+    else()
+      add_test(NAME ${t} COMMAND ${t} ${inputs})
+      set_tests_properties(${t} PROPERTIES LABELS unit TIMEOUT 300)
+    endif()
   endforeach()
 endif()

@@ -37,18 +37,18 @@ static int wait_exit(td_daemon *d)
     return -1;
 }
 
-/* "GET /dungeon.json?seed=1&&&...": more parameters than libmicrohttpd's
- * per-connection memory can list. It refuses the request itself, before our
- * handler ever sees it, and cannot even send its answer. */
-static int send_too_many_params(int port)
+/* "GET /healthz?refused" with a 40 KB header: more than libmicrohttpd's
+ * per-connection memory holds. It refuses the request itself (431), before
+ * our handler ever sees it. */
+static int send_oversized_header(int port)
 {
-    static char req[4096];
-    int n = snprintf(req, sizeof req, "GET /dungeon.json?seed=1");
-    while (n < 3000) req[n++] = '&';
-    n += snprintf(req + n, sizeof req - (size_t)n, " HTTP/1.1\r\nHost: x\r\n\r\n");
+    static char req[48 * 1024];
+    int n = snprintf(req, sizeof req, "GET /healthz?refused HTTP/1.1\r\nHost: x\r\nX-Big: ");
+    while (n < 40 * 1024) req[n++] = 'b';
+    n += snprintf(req + n, sizeof req - (size_t)n, "\r\n\r\n");
     int fd = td_connect(port);
     cr_assert(fd >= 0, "connect: %s", strerror(errno));
-    cr_assert_eq(send(fd, req, (size_t)n, 0), n);
+    cr_assert_eq(send(fd, req, (size_t)n, MSG_NOSIGNAL), n);
     return fd;
 }
 
@@ -57,7 +57,7 @@ Test(lifecycle, a_request_the_http_library_refuses_is_logged_counted_and_let_go)
     static const char *const flags[] = {"--timeout", "1", "--access-log", "on", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
-    int fd = send_too_many_params(d.port);
+    int fd = send_oversized_header(d.port);
     struct timeval tv = {10, 0};
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     char buf[256];
@@ -72,7 +72,7 @@ Test(lifecycle, a_request_the_http_library_refuses_is_logged_counted_and_let_go)
     cr_assert(strstr(m, "dungeond_in_flight_requests 1\n"), "%s", m);
     char log[65536];
     td_log(&d, log, sizeof log);
-    cr_assert(strstr(log, "&&& 431 0 "), "no access-log line with the status sent:\n%s", log);
+    cr_assert(strstr(log, " /healthz?refused 431 "), "no access-log line with the status sent:\n%s", log);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
 }
 
@@ -81,8 +81,7 @@ Test(lifecycle, sigterm_does_not_wait_for_a_refused_request)
     static const char *const flags[] = {"--timeout", "60", "--shutdown-timeout", "60", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
-    /* its connection stays open until the 60 s idle timeout */
-    int fd = send_too_many_params(d.port);
+    int fd = send_oversized_header(d.port);
     /* SIGTERM once the daemon has seen the request: in flight (2, with
      * this /metrics request), or already completed as refused when MHD
      * ended the connection first */
@@ -170,7 +169,7 @@ static void start_big_maps(td_daemon *d, fetch *fs, pthread_t *ts, int n)
 
 Test(lifecycle, once_draining_new_connections_are_refused_at_once)
 {
-    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", NULL};
+    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--memory-budget", "0", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     enum { N = 3 };
@@ -203,8 +202,9 @@ Test(lifecycle, once_draining_new_connections_are_refused_at_once)
 
 Test(lifecycle, past_shutdown_timeout_queued_maps_get_503_unmade)
 {
+    /* six 2001x2001 caves are past the default memory_budget: lifted */
     static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--shutdown-timeout", "1",
-                                        "--retry-after", "7", NULL};
+                                        "--retry-after", "7", "--memory-budget", "0", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     /* one made at a time: at the deadline one is running and the others

@@ -172,8 +172,9 @@ Test(load, full_queue_answers_503_with_retry_after)
     /* one worker, one waiting slot: while a big map holds the worker, of
      * 8 maps at once one waits and the rest are told to come back, none
      * fails */
+    /* inline_us 0: every map goes through the queue, whatever it costs */
     static const char *const flags[] = {"--workers", "1", "--queue-depth", "1", "--retry-after", "3",
-                                        "--max-dim", "2001", NULL};
+                                        "--max-dim", "2001", "--inline-us", "0", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     int big = td_connect(d.port);

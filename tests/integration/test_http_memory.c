@@ -1,0 +1,119 @@
+/* test_http_memory.c -- the daemon's memory against its configured caps:
+ * a cache cycled several times over holds about cache_bytes, not a
+ * multiple of it (bodies kept their build buffers' slack, gzip copies
+ * their deflateBound allocation, while the accounting counted lengths);
+ * maps past memory_budget wait their turn behind a 503. */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon.h"
+
+TestSuite(memory, .init = td_suite_init, .fini = td_suite_fini, .timeout = 300);
+
+/* The daemon's resident set in KiB, from /proc. */
+static long rss_kib(const td_daemon *d)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)d->pid);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "no %s", path);
+    long kib = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kib) == 1) break;
+    fclose(f);
+    return kib;
+}
+
+static void fetch(const td_daemon *d, int seed)
+{
+    char target[128];
+    /* ~40 KB of text a map: gzip makes a copy of every one */
+    snprintf(target, sizeof target, "/dungeon.txt?seed=%d&rows=201&cols=201", seed);
+    static const char *const gz[] = {"Accept-Encoding: gzip", NULL};
+    td_resp r;
+    cr_assert(td_request(d->base, NULL, target, gz, NULL, 0, &r));
+    cr_assert_eq(r.status, 200, "%s: %ld", target, r.status);
+    td_resp_free(&r);
+}
+
+Test(memory, a_full_cache_holds_about_cache_bytes)
+{
+    /* allowed: the cap, half of it again for the allocator (an arena per
+     * thread, freed chunks between live ones), 2 MiB for the rest; it
+     * grew 2.7 times the cap when lengths were counted */
+    enum { CAP_MIB = 8, MAPS = 600 };
+    const long allowed_kib = (CAP_MIB << 10) * 3 / 2 + (2 << 10);
+    char cap[32];
+    snprintf(cap, sizeof cap, "%d", CAP_MIB << 20);
+    const char *const flags[] = {"--cache-bytes", cap, "--workers", "2", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    for (int i = 0; i < 10; i++) fetch(&d, 1000000 + i);   /* threads and pools warm */
+    long base = rss_kib(&d);
+    /* 600 maps of ~40 KB: the cache fills and turns over three times */
+    for (int i = 0; i < MAPS; i++) fetch(&d, i + 1);
+    long grown = rss_kib(&d) - base;
+    char m[16384];
+    td_metrics(&d, m, sizeof m);
+    const char *cb = strstr(m, "\ndungeond_cache_bytes ");
+    cr_assert_not_null(cb, "%s", m);
+    long counted = strtol(cb + 22, NULL, 10);
+    cr_assert_leq(counted, (long)CAP_MIB << 20, "the cache counts %ld bytes over its cap", counted);
+    cr_log_info("cache: %ld KiB counted, RSS grew %ld KiB over %d maps (cap %d MiB)", counted >> 10, grown,
+                MAPS, CAP_MIB);
+    cr_assert_leq(grown, allowed_kib, "RSS grew %ld KiB with a %d MiB cache (allowed: %ld KiB)", grown,
+                  CAP_MIB, allowed_kib);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+typedef struct {
+    const td_daemon *d;
+    long status;
+} big_fetch;
+
+static void *fetch_big(void *arg)
+{
+    big_fetch *f = arg;
+    td_resp r;
+    /* ~80 MB estimated (a 8001x8001-pixel palette image) */
+    if (td_request(f->d->base, NULL, "/dungeon.png?seed=1&rows=1001&cols=1001&cell=8", NULL, NULL, 0, &r)) {
+        f->status = r.status;
+        td_resp_free(&r);
+    }
+    return NULL;
+}
+
+Test(memory, a_map_past_memory_budget_is_503_while_others_are_made)
+{
+    const char *const flags[] = {"--memory-budget", "67108864", "--workers", "2", "--cache", "off", NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    big_fetch f = {&d, 0};
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, fetch_big, &f), 0);
+    char m[16384];
+    cr_assert(td_wait_metric(&d, "dungeond_in_flight_requests 2\n", m, sizeof m), "%s", m);
+    /* alone, the big map was admitted past the budget; a second is not */
+    td_resp r;
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=301&cols=301&cell=8", NULL, NULL, 0, &r));
+    char ra[16] = "";
+    bool in_time = true;
+    td_metrics(&d, m, sizeof m);
+    in_time = strstr(m, "dungeond_in_flight_requests 2\n") != NULL;   /* the big one still running */
+    if (in_time) {
+        cr_assert_eq(r.status, 503, "a map past the budget beside a running one: %ld", r.status);
+        cr_assert(td_header(&r, "Retry-After", ra, sizeof ra), "503 without Retry-After");
+    }
+    td_resp_free(&r);
+    pthread_join(t, NULL);
+    cr_assert_eq(f.status, 200);
+    /* once it is made, the same request is served */
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=301&cols=301&cell=8", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}

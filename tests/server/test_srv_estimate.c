@@ -1,0 +1,67 @@
+/* test_srv_estimate.c -- the cost estimate (server/estimate.c) against
+ * measured times, without timing anything here: the figures below were
+ * measured (issue 18's probe and bench/bench_estimate, CPU time on the
+ * 2-core build machine) and the estimate must stay within 2x of each, so
+ * maps that take milliseconds go to the workers (inline_us, default
+ * 2000 us) and the common small ones stay on the I/O thread. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "srv.h"
+
+static dg_options parse(const char *query)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", query);
+    const char *keys[16], *values[16];
+    size_t n = 0;
+    for (char *p = strtok(buf, "&"); p && n < 16; p = strtok(NULL, "&")) {
+        char *eq = strchr(p, '=');
+        cr_assert_not_null(eq, "%s", p);
+        *eq = '\0';
+        keys[n] = p;
+        values[n++] = eq + 1;
+    }
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_options_parse(&o, n, keys, values, NULL, &err), DG_OK, "%s: %s", query, err.msg);
+    return o;
+}
+
+typedef struct {
+    const char *query;
+    double measured_us;
+} measured;
+
+Test(srv_estimate, stays_within_2x_of_measured_maps)
+{
+    static const measured cases[] = {
+        /* the probe's 99x99 maps the old estimate put at 1,960 us */
+        {"seed=1&rows=99&cols=99&algorithm=caverns", 15800},
+        {"seed=1&rows=99&cols=99&algorithm=caverns&format=foundry", 16800},
+        {"seed=1&rows=99&cols=99&layout=cavernous", 14800},
+        {"seed=1&rows=99&cols=99&algorithm=gridmapper&caves=yes", 19000},
+        /* bench_estimate --quick */
+        {"seed=1&rows=99&cols=99&algorithm=abstract&area_width_min=3&area_height_min=3&area_size_min=9&format=uvtt", 19532},
+        {"seed=1&rows=99&cols=99&algorithm=panels&format=png", 1407},
+        {"seed=1&rows=99&cols=99&format=uvtt", 29700},
+        {"seed=1&rows=45&cols=45&algorithm=caverns&format=png", 2390},
+        {"seed=1&rows=99&cols=99&algorithm=cells", 560},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dg_options o = parse(cases[i].query);
+        double est = srv_estimate_us(&o), ratio = est / cases[i].measured_us;
+        cr_expect(ratio >= 0.5 && ratio <= 2, "%s: estimate %.0f us, measured %.0f us", cases[i].query, est,
+                  cases[i].measured_us);
+    }
+}
+
+Test(srv_estimate, a_default_map_is_made_inline_and_a_big_cave_is_not)
+{
+    dg_options small = parse("seed=1");
+    cr_assert_lt(srv_estimate_us(&small), 2000);
+    dg_options cave = parse("seed=1&rows=99&cols=99&algorithm=caverns");
+    cr_assert_gt(srv_estimate_us(&cave), 2000);
+}
