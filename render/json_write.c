@@ -39,10 +39,12 @@ static inline char *room(dg__jw *w, size_t n)
     return (char *)b->data + b->len;
 }
 
+#ifndef NDEBUG /* only the asserts ask: an unused function in release builds (clang -Werror) */
 static inline bool top_is_object(const dg__jw *w)
 {
     return w->depth > 0 && (w->in_object >> (w->depth - 1) & 1u);
 }
+#endif
 
 /* Where a value of at most n bytes goes, after the ',' it may need; NULL
  * once the writer has failed. The caller ends it with value_end. */
