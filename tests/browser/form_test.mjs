@@ -294,7 +294,7 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   // the text download hides them too; the data formats, which list every
   // door, are not offered to a player
   const routes = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).pathname));
-  assert.deepEqual(routes, ['/dungeon.png', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
+  assert.deepEqual(routes, ['/dungeon.png', '/dungeon.svg', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
   const text = await page.evaluate(async () => (await fetch(document.querySelector(
     '.downloads a[href^="/dungeon.txt"]').href)).text());
   assert.doesNotMatch(text, /[ST]/, 'the player text shows a secret door or a trap');
@@ -306,7 +306,7 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   assert.match(page.url(), /[?&]view=gm(&|$)/);
   assert.ok(await page.isChecked('#f-view-gm'));
   assert.equal((await imageDigest(page)).sha, first.digest.sha);
-  assert.equal(await page.locator('.downloads a').count(), 6);
+  assert.equal(await page.locator('.downloads a').count(), table.formats.length);
   assert.equal(await page.locator('.downloads .gm-only').count(), 0);
 });
 
@@ -507,7 +507,7 @@ await check('without JavaScript the form GETs the map itself', async () => {
   const [resp] = await Promise.all([p6.waitForNavigation(), p6.click('#roll')]);
   assert.equal(resp.status(), 200);
   assert.equal(resp.headers()['content-type'], 'image/png');
-  assert.match(p6.url(), /\/dungeon\.png\?seed=7&size=medium&layout=rectangle&rooms=dense&/);
+  assert.match(p6.url(), /\/dungeon\.png\?seed=7&level=1&party=4&motif=none&contents=full&size=medium&layout=rectangle&rooms=dense&/);
   const body = await resp.body();
   assert.deepEqual([...body.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
   // the same map as the JavaScript form makes for these options
@@ -528,11 +528,11 @@ await check('a key or format /options adds gets a control with no JavaScript cha
   const p7 = await newPage();
   await p7.route('**/options', async (r) => {
     const doc = await (await r.fetch()).json();
-    doc.keys.push({ name: 'motif', kind: 'name', group: 'family', values: ['crypt', 'temple'],
+    doc.keys.push({ name: 'purpose', kind: 'name', group: 'family', values: ['crypt', 'temple'],
                     default: 'temple', families: ['donjon'], description: 'what the rooms were built for' },
                   { name: 'wander_depth', kind: 'integer', group: 'draw', min: 1, max: 9, odd: true,
                     default: 3, families: doc.families.map((f) => f.name), description: 'how deep' });
-    doc.formats.push({ name: 'svg', route: '/dungeon.svg', media_type: 'image/svg+xml', download: 'svg' });
+    doc.formats.push({ name: 'pdf', route: '/dungeon.pdf', media_type: 'application/pdf', download: 'pdf' });
     await r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(doc) });
   });
   await p7.route('**/dungeon.*', (r) => r.fulfill({
@@ -544,23 +544,23 @@ await check('a key or format /options adds gets a control with no JavaScript cha
     const field = (k) => document.querySelector(`.field[data-key="${k}"]`);
     const q = new URLSearchParams(window.dgForm.buildQuery(window.dgForm.values()));
     return {
-      motif: [field('motif').closest('fieldset').dataset.group, field('motif').querySelector('label').textContent,
-              [...document.querySelectorAll('#f-motif option')].map((o) => o.textContent),
-              document.getElementById('f-motif').value, document.getElementById('h-motif').textContent],
+      purpose: [field('purpose').closest('fieldset').dataset.group, field('purpose').querySelector('label').textContent,
+              [...document.querySelectorAll('#f-purpose option')].map((o) => o.textContent),
+              document.getElementById('f-purpose').value, document.getElementById('h-purpose').textContent],
       depth: [field('wander_depth').closest('fieldset').dataset.group,
               field('wander_depth').querySelector('label').textContent,
               ['type', 'min', 'max', 'step', 'placeholder'].map((a) => document.getElementById('f-wander_depth').getAttribute(a))],
-      sent: [q.get('motif'), q.has('wander_depth')],
-      svg: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.svg')?.label,
+      sent: [q.get('purpose'), q.has('wander_depth')],
+      pdf: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.pdf')?.label,
     };
   });
-  assert.deepEqual(got.motif, ['dungeon', 'Motif', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
+  assert.deepEqual(got.purpose, ['dungeon', 'Purpose', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
   assert.deepEqual(got.depth, ['map', 'Wander depth', ['number', '1', '9', '2', '3']]);
   assert.deepEqual(got.sent, ['temple', false]);
-  assert.equal(got.svg, 'SVG');
+  assert.equal(got.pdf, 'PDF');
   // only for its family: another algorithm hides it
   await p7.selectOption('#f-algorithm', 'caverns');
-  assert.ok(await p7.locator('.field[data-key="motif"]').isHidden());
+  assert.ok(await p7.locator('.field[data-key="purpose"]').isHidden());
   await p7.context().close();
 });
 
