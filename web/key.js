@@ -35,7 +35,7 @@
 
   /* one labelled line: LABEL  what follows */
   function line(cls, label, kids) {
-    return el('p', { class: 'line ' + cls }, [el('span', { class: 'tag', text: label })].concat(kids));
+    return el('p', { class: 'line ' + cls }, [el('span', { class: 'tag', text: label }), ' ', el('span', {}, kids)]);
   }
 
   function shapeWords(room) {
@@ -117,7 +117,7 @@
     var kids = [' — ' + parts[0]];
     if (l.key_room) { kids.push(', key in '); kids.push(roomLink(l.key_room)); }
     if (l.secret) kids.push('; found by ' + l.secret.how + ' (DC ' + l.secret.dc + ')');
-    if (l.trap) { kids.push('; trapped: '); kids = kids.concat(trapText(l.trap)); }
+    if (l.trap) { kids.push('; trap: '); kids = kids.concat(trapText(l.trap)); }
     return el('span', { class: 'lock' }, kids);
   }
 
@@ -163,9 +163,9 @@
       (room.doors[side] || []).forEach(function (i) {
         var d = j.doors[i];
         if (!d || (player && d.type === 'secret')) return;
-        var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }),
-                                 doorWord(d.type, player) + ' to ', otherSide(d, room.id)]);
-        if (!player && d.lock && j.contents !== 'basic') item.appendChild(lockText(d.lock));
+        var what = el('span', {}, [doorWord(d.type, player) + ' to ', otherSide(d, room.id)]);
+        if (!player && d.lock && j.contents !== 'basic') what.appendChild(lockText(d.lock));
+        var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }), ' ', what]);
         doors.appendChild(item);
       });
     });

@@ -3,7 +3,7 @@
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
 // start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
-// no /options).
+// no /options, the stocked key at desktop and phone width).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -581,6 +581,77 @@ await check('without /options the page says so and stays a plain form', async ()
   assert.equal(resp.headers()['content-type'], 'image/png');
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+await check('the key shows what each room holds; the name heads the page', async () => {
+  const p9 = await newPage();
+  await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap`);
+  await rolled(p9);
+  const j = await mapJson(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), j.name);
+  assert.equal(await p9.title(), `${j.name} — dungeond`);
+  // the made-up name shows in its field, and is not sent: a new seed names its own
+  assert.equal(await p9.inputValue('#f-name'), j.name);
+  assert.ok(!new URL(p9.url()).searchParams.has('name'));
+  const roomText = (r) => p9.locator(`#room-${r.id}`).innerText();
+  const fought = j.rooms.filter((r) => r.contents?.encounter);
+  assert.ok(fought.length > 0);
+  for (const r of fought) {
+    const text = await roomText(r), e = r.contents.encounter;
+    assert.ok(text.includes(r.contents.summary), text);
+    assert.match(text, new RegExp(`^ENCOUNTER\\s+${e.difficulty}`, "im"), JSON.stringify(text));
+    assert.ok(text.includes(`${e.xp.toLocaleString('en')} XP`), text);
+    for (const m of e.monsters)
+      assert.ok(text.includes(`${m.count > 1 ? `${m.count} × ` : ''}${m.name}`) &&
+                text.includes(`CR ${m.cr} · AC ${m.ac} · HP ${m.hp}`), `${m.name} in ${text}`);
+  }
+  const hoard = j.rooms.find((r) => r.contents?.treasure);
+  assert.ok((await roomText(hoard)).includes(`${hoard.contents.treasure.value_gp.toLocaleString('en')} gp`));
+  const trapped = j.rooms.find((r) => r.contents?.traps.length);
+  if (trapped) {
+    const t = trapped.contents.traps[0];
+    assert.ok((await roomText(trapped)).includes(`find DC ${t.find_dc}, disable DC ${t.disable_dc}`));
+  }
+  const locked = j.doors.find((d) => d.lock?.lock_dc && d.room !== 'corridor');
+  if (locked) assert.ok((await roomText({ id: locked.room })).includes(`pick DC ${locked.lock.lock_dc}`));
+  assert.equal(await p9.locator('#key-wandering-list > li').count(), j.wandering_monsters.length);
+  assert.ok(j.wandering_monsters.length === 6);
+  assert.match(await p9.locator('#key-history').innerText(), new RegExp(j.details.history.slice(1, 12)));
+  assert.match(await p9.locator('#key-attribution').innerText(), /SRD 5\.1.*Creative Commons Attribution 4\.0/s);
+  await p9.locator('#key').scrollIntoViewIfNeeded();
+  await p9.screenshot({ path: join(artifacts, 'desktop-key.png') });
+  await p9.locator(`#room-${fought[0].id}`).screenshot({ path: join(artifacts, 'desktop-room.png') });
+  await p9.locator('#key-attribution').scrollIntoViewIfNeeded();
+  await p9.screenshot({ path: join(artifacts, 'desktop-key-end.png') });
+  // a name the GM types is sent and heads the page; the button goes back to the seed's
+  await p9.fill('#f-name', 'The Sunken Vault');
+  await p9.press('#f-name', 'Enter');
+  await p9.waitForURL(/[?&]name=The(\+|%20)Sunken(\+|%20)Vault/);
+  await rolled(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), 'The Sunken Vault');
+  await p9.click('#f-name-reset');
+  await p9.waitForURL((u) => !u.searchParams.has('name'));
+  await rolled(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), j.name);
+  assert.equal(await p9.inputValue('#f-name'), j.name);
+  // the player's key holds no contents
+  await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap&view=player`);
+  await rolled(p9);
+  assert.equal(await p9.locator('#key .line, #key .summary').count(), 0);
+  assert.ok(!(await isVisible(p9, '#key-wandering')) && !(await isVisible(p9, '#key-attribution')));
+  assert.doesNotMatch(await p9.locator('#key').innerText(), new RegExp(fought[0].contents.encounter.monsters[0].name));
+  await p9.context().close();
+  // phone width: the key reads in one column, nothing wider than the screen
+  const p10 = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+                              deviceScaleFactor: 1 });
+  await p10.goto(`${base}/?seed=7&level=5&doors=deathtrap`);
+  await rolled(p10);
+  const wide = await p10.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${wide}px sideways`);
+  await p10.locator('#key-rooms').scrollIntoViewIfNeeded();
+  await p10.locator(`#room-${fought[0].id}`).scrollIntoViewIfNeeded();
+  await p10.screenshot({ path: join(artifacts, 'phone-key.png') });
+  await p10.context().close();
 });
 
 await check('no script errors on any page', async () => {
