@@ -95,7 +95,7 @@
       kids.push(el('em', { class: 'magic', text: m.name }));
       kids.push(' (' + m.rarity + ')');
     });
-    var holder = joined([t.container ? 'in a ' + t.container : '', t.lock_dc ? 'locked, DC ' + t.lock_dc : '',
+    var holder = joined([t.container ? 'in a ' + t.container : '', t.lock_dc ? 'lock DC ' + t.lock_dc : '',
                          t.hidden ? 'hidden' : ''], ', ');
     if (holder) kids.push('; ' + holder);
     kids.push('.');
