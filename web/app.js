@@ -343,6 +343,7 @@
     img.onerror = function () {
       if (t !== token) return;
       img.hidden = true;
+      window.dgMap.clear();
       figure.removeAttribute('aria-busy');
       /* the options may make a map but no image of it (too many pixels
        * at this cell size): the daemon's answer says which field */
@@ -384,6 +385,15 @@
         data = r.j;
         shown(r.j, opts);
         settle();
+        /* the same map as SVG, its rooms linked to the key; the PNG until then */
+        fetch('/dungeon.svg?' + q).then(function (res) {
+          if (!res.ok) throw new Error(res.statusText);
+          return res.text();
+        }).then(function (svg) {
+          if (t === token && !img.hidden) window.dgMap.show(svg);
+        }).catch(function () {
+          if (t === token) window.dgMap.clear();
+        });
       })
       .catch(function () {
         if (t !== token) return;
@@ -396,6 +406,7 @@
 
   function failed() {
     figure.hidden = true;
+    window.dgMap.clear();
     img.removeAttribute('src');
     $('key').hidden = true;
     document.querySelector('.toolbar').hidden = true;

@@ -3,7 +3,8 @@
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
 // start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
-// no /options, the stocked key at desktop and phone width).
+// no /options, the stocked key at desktop and phone width, the inline map
+// with a room picked).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -652,6 +653,41 @@ await check('the key shows what each room holds; the name heads the page', async
   await p10.locator(`#room-${fought[0].id}`).scrollIntoViewIfNeeded();
   await p10.screenshot({ path: join(artifacts, 'phone-key.png') });
   await p10.context().close();
+});
+
+await check('the map is inline SVG: a room on it leads to its key entry, an entry lights its room', async () => {
+  const p11 = await newPage();
+  await p11.goto(`${base}/?seed=7&level=5`);
+  await rolled(p11);
+  await p11.waitForSelector('#map-svg svg g.room');
+  assert.ok(!(await isVisible(p11, '#map')), 'the PNG gives way to the SVG');
+  const lit = () => p11.evaluate(() => [...document.querySelectorAll('.hl')].map((e) => e.id).sort());
+  // click room 3 on the map: its entry comes into view, both highlighted
+  await p11.click('#map-room-3');
+  await p11.waitForFunction(() => {
+    const r = document.getElementById('room-3').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  assert.deepEqual(await lit(), ['map-room-3', 'room-3']);
+  assert.equal(await p11.evaluate(() => document.activeElement.id), 'room-3');
+  await p11.screenshot({ path: join(artifacts, 'desktop-map-click.png') });
+  // hovering an entry lights its room on the map
+  await p11.hover('#room-2 h3');
+  assert.deepEqual(await lit(), ['map-room-2', 'room-2']);
+  await p11.locator('#map-figure').screenshot({ path: join(artifacts, 'desktop-map-hover.png') });
+  // the keyboard: a room on the map takes focus and Enter follows it
+  await p11.focus('#map-room-1');
+  await p11.keyboard.press('Enter');
+  await p11.waitForFunction(() => document.activeElement.id === 'room-1');
+  assert.ok((await lit()).includes('map-room-1'));
+  // the SVG's own ids cannot collide with the page's
+  const dup = await p11.evaluate(() => {
+    const seen = {}, out = [];
+    document.querySelectorAll('[id]').forEach((e) => { if (seen[e.id]) out.push(e.id); seen[e.id] = 1; });
+    return out;
+  });
+  assert.deepEqual(dup, []);
+  await p11.context().close();
 });
 
 await check('no script errors on any page', async () => {
