@@ -35,7 +35,8 @@
     { key: 'party', fieldset: 'party', label: 'Party size', prefill: true },
     { key: 'motif', fieldset: 'party', label: 'Motif' },
     { key: 'contents', fieldset: 'party', label: 'Contents',
-      text: { none: 'None (map only)', basic: 'Basic (a line a room)', full: 'Full key' } },
+      text: { none: 'None (map only)', basic: 'Basic (a line a room)', full: 'Full key' },
+      hint: 'Monsters, traps and magic items from the SRD 5.1 (CC BY 4.0).' },
 
     { key: 'algorithm', fieldset: 'dungeon', label: 'Algorithm' },
     { key: 'size', fieldset: 'dungeon', label: 'Dungeon size' },
