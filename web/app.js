@@ -1,7 +1,8 @@
 /* app.js -- the form's behaviour: builds any control index.html lacks from
  * the rows vocabulary.js makes (GET /options merged into options.js's
  * presentation), hides the keys the chosen values do not take, rolls (the
- * PNG at once, the JSON for the room key and the permalink), keeps the
+ * PNG at once, the JSON for the room key (key.js draws it), the name and
+ * the permalink), keeps the
  * address bar on the canonical query, downloads, copy link, and shows each
  * daemon error beside its field. What is valid is left to the daemon: this
  * file never checks a value itself, so it cannot disagree with it.
@@ -11,7 +12,7 @@
   'use strict';
 
   var T = window.dgTables;
-  var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
+  var FEET_PER_CELL = T.FEET_PER_CELL;
   /* one row per control and per download, once /options is in (ready) */
   var OPTIONS = [], FORMATS = [], familyKey = null;
 
@@ -56,6 +57,18 @@
         set.appendChild(el('label', { for: id + '-' + v, text: textOf(row, v) }));
       });
       return [set];
+    }
+    if (row.kind === 'name') {
+      /* the name the daemon made up fills the field until the user edits
+       * it; the button beside it goes back to the seed's own name */
+      var input = el('input', { id: id, name: row.key, type: 'text', autocomplete: 'off', spellcheck: 'false',
+                                placeholder: 'made up from the seed', 'aria-describedby': described });
+      var again = el('button', { type: 'button', id: id + '-reset', class: 'icon-button', title: 'Name from the seed' });
+      again.innerHTML = '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">' +
+        '<path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" fill="none" stroke="currentColor" stroke-width="2" ' +
+        'stroke-linecap="round" stroke-linejoin="round"/></svg>';
+      again.appendChild(el('span', { class: 'visually-hidden', text: 'Name from the seed' }));
+      return [el('label', { for: id, text: row.label }), el('div', { class: 'seed-row' }, [input, again])];
     }
     var c;
     if (row.values) {
@@ -111,6 +124,7 @@
   /* --------------------------------------------------- reading and writing */
 
   var overrides = {}; /* key -> raw value a control cannot show (from a link) */
+  var nameTyped = false; /* the name field holds the user's name, not the daemon's */
   var extras = [];    /* [key, value] pairs of keys the table does not know */
 
   function getValue(row) {
@@ -118,6 +132,8 @@
       var on = document.querySelector('input[name="' + row.key + '"]:checked');
       return on ? on.value : row.def;
     }
+    /* a name the daemon made up is shown, not sent: a new seed makes its own */
+    if (row.kind === 'name' && !nameTyped) return '';
     var c = $('f-' + row.key);
     return c ? c.value.trim() : '';
   }
@@ -201,6 +217,7 @@
 
   function resetForm() {
     overrides = {};
+    nameTyped = false;
     extras = [];
     OPTIONS.forEach(function (row) {
       if (row.kind === 'seed') $('f-seed').value = '';
@@ -224,6 +241,7 @@
     OPTIONS.forEach(function (row) {
       if (!given[row.key] || parentOf[row.key]) return;
       setValue(row, p[row.key]);
+      if (row.kind === 'name') nameTyped = true;
     });
     /* rows/cols and room bounds: a preset when they are exactly one */
     OPTIONS.forEach(function (row) {
@@ -325,6 +343,7 @@
     img.onerror = function () {
       if (t !== token) return;
       img.hidden = true;
+      window.dgMap.clear();
       figure.removeAttribute('aria-busy');
       /* the options may make a map but no image of it (too many pixels
        * at this cell size): the daemon's answer says which field */
@@ -366,6 +385,15 @@
         data = r.j;
         shown(r.j, opts);
         settle();
+        /* the same map as SVG, its rooms linked to the key; the PNG until then */
+        fetch('/dungeon.svg?' + q).then(function (res) {
+          if (!res.ok) throw new Error(res.statusText);
+          return res.text();
+        }).then(function (svg) {
+          if (t === token && !img.hidden) window.dgMap.show(svg);
+        }).catch(function () {
+          if (t === token) window.dgMap.clear();
+        });
       })
       .catch(function () {
         if (t !== token) return;
@@ -378,6 +406,7 @@
 
   function failed() {
     figure.hidden = true;
+    window.dgMap.clear();
     img.removeAttribute('src');
     $('key').hidden = true;
     document.querySelector('.toolbar').hidden = true;
@@ -409,9 +438,21 @@
                   rooms + (rooms === 1 ? ' room' : ' rooms') +
                   (j.options.view === 'player' ? ' · player view' : '');
     $('map-caption').textContent = caption;
+    showName(j.name);
     img.alt = 'Dungeon map: ' + caption;
-    renderKey(j);
+    window.dgKey.render(j);
     if (opts.user) reveal();
+  }
+
+  /* The dungeon's name: the heading over the map, the document's title,
+   * and the name field's text until the user writes their own. */
+  function showName(name) {
+    var h = $('result-h');
+    h.textContent = name || 'Map';
+    h.classList.toggle('visually-hidden', !name);
+    document.title = name ? name + ' — dungeond' : 'dungeond — roll a dungeon';
+    var f = byKey.name && $('f-' + 'name');
+    if (f && !nameTyped && document.activeElement !== f) f.value = name || '';
   }
 
   /* On a phone the map sits below the form: bring it into view. */
@@ -419,78 +460,6 @@
     var r = figure.getBoundingClientRect();
     if (r.top > window.innerHeight * 0.8 || r.bottom < 0)
       figure.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
-  }
-
-  /* ------------------------------------------------------------- the key */
-
-  function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
-
-  function shapeWords(room) {
-    if (room.shape === 'circle') return 'round';
-    if (room.shape === 'polygon') return room.sides ? room.sides + '-sided' : 'many-sided';
-    if (room.shape === 'composite') return 'irregular';
-    return '';
-  }
-
-  function roomLink(id) { return el('a', { href: '#room-' + id, text: 'room ' + id }); }
-
-  /* The player's key leaves out what the player's map hides. */
-  function doorWord(type, player) {
-    if (player && type === 'trapped') return DOOR_WORDS.door;
-    return DOOR_WORDS[type] || capital(type);
-  }
-
-  function roomAt(j, x, y) {
-    var w = j.cells && j.cells[y] ? j.cells[y][x] : 0;
-    return w & 0x2 ? (w & 0xFFC0) >> 6 : 0; /* DG_ROOM, DG_ROOM_ID */
-  }
-
-  function renderKey(j) {
-    var player = j.options.view === 'player';
-    var list = $('key-rooms');
-    list.textContent = '';
-    j.rooms.forEach(function (room) {
-      var li = el('li', { id: 'room-' + room.id, class: 'room' });
-      li.appendChild(el('h3', { text: 'Room ' + room.id }));
-      var shape = shapeWords(room);
-      li.appendChild(el('p', { class: 'size', text: feet(room.width) + ' × ' + feet(room.height) +
-        (shape ? ', ' + shape : '') + ' · ' + (room.area * FEET_PER_CELL * FEET_PER_CELL).toLocaleString('en') +
-        ' sq ft' }));
-      var doors = el('ul', { class: 'doors' });
-      SIDES.forEach(function (side) {
-        (room.doors[side] || []).forEach(function (i) {
-          var d = j.doors[i];
-          if (!d || (player && d.type === 'secret')) return;
-          var other = d.room === room.id ? d.leads_to : d.room;
-          var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }),
-                                   doorWord(d.type, player) + ' to ']);
-          item.appendChild(other === 'corridor' ? document.createTextNode('a corridor') : roomLink(other));
-          doors.appendChild(item);
-        });
-      });
-      if (!doors.children.length) doors.appendChild(el('li', { class: 'none', text: 'No doors' }));
-      li.appendChild(doors);
-      list.appendChild(li);
-    });
-    if (!j.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
-
-    var stairs = $('key-stairs');
-    stairs.textContent = '';
-    j.stairs.forEach(function (s) {
-      var r = roomAt(j, s.x, s.y);
-      var item = el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + ' at column ' + s.x + ', row ' + s.y + ', in ']);
-      item.appendChild(r ? roomLink(r) : document.createTextNode('a corridor'));
-      stairs.appendChild(item);
-    });
-    if (!j.stairs.length) stairs.appendChild(el('li', { class: 'none', text: 'None' }));
-
-    var exits = $('key-exits');
-    exits.textContent = '';
-    (j.exits || []).forEach(function (x) {
-      exits.appendChild(el('li', { text: capital(x.dir) + ' edge at column ' + x.x + ', row ' + x.y }));
-    });
-    $('exits-h').hidden = exits.hidden = !(j.exits || []).length;
-    $('key').hidden = false;
   }
 
   /* ---------------------------------------------------------------- wiring */
@@ -582,6 +551,15 @@
       roll({ user: true, push: true });
     });
     $('f-seed').addEventListener('input', function () { seedTyped = !!$('f-seed').value.trim(); });
+    if (byKey.name && $('f-name-reset')) {
+      $('f-name').addEventListener('input', function () { nameTyped = !!$('f-name').value.trim(); });
+      $('f-name-reset').addEventListener('click', function () {
+        $('f-name').value = '';
+        nameTyped = false;
+        clearError('name');
+        roll({ user: true, push: true });
+      });
+    }
     $('random-seed').addEventListener('click', function () {
       $('f-seed').value = randomSeed();
       seedTyped = false;

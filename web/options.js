@@ -12,20 +12,32 @@
   'use strict';
 
   /* /options' group -> the fieldset of a key with no row below */
-  var GROUP_FIELDSETS = { map: 'dungeon', family: 'dungeon', draw: 'map' };
+  var GROUP_FIELDSETS = { map: 'dungeon', family: 'dungeon', draw: 'map', contents: 'party' };
 
   /* One row per key, in the order of the controls within each fieldset
    * and of the query; keys /options adds come after them.
    *   key       the query name
-   *   fieldset  roll | dungeon | rooms | corridors | map
+   *   fieldset  roll | party | dungeon | rooms | corridors | map
    *   label     the control's label; hint: a line under it
-   *   control   'radio' for a segmented choice, 'seed' for the seed, 'none'
-   *             for a key the form never sets (absent: from the key's kind)
+   *   control   'radio' for a segmented choice, 'seed' for the seed, 'name'
+   *             for the dungeon's name (shows the one the daemon made up
+   *             until the user edits it), 'none' for a key the form never
+   *             sets (absent: from the key's kind)
    *   text      value -> display name, where capitalising is not enough
    *   prefill   a number field that starts at the default rather than
    *             showing it as a placeholder */
   var KEYS = [
     { key: 'seed', fieldset: 'roll', control: 'seed', label: 'Seed' },
+
+    { key: 'name', fieldset: 'party', control: 'name', label: 'Dungeon name',
+      hint: 'Made up from the seed until you type one.' },
+    { key: 'level', fieldset: 'party', label: 'Party level', prefill: true },
+    { key: 'party', fieldset: 'party', label: 'Party size', prefill: true },
+    { key: 'motif', fieldset: 'party', label: 'Motif' },
+    { key: 'contents', fieldset: 'party', label: 'Contents',
+      text: { none: 'None (map only)', basic: 'Basic (a line a room)', full: 'Full key' },
+      hint: 'Monsters, traps and magic items from the SRD 5.1 (CC BY 4.0).' },
+
     { key: 'algorithm', fieldset: 'dungeon', label: 'Algorithm' },
     { key: 'size', fieldset: 'dungeon', label: 'Dungeon size' },
     { key: 'rows', fieldset: 'dungeon', label: 'Rows (cells)' },

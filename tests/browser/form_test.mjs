@@ -3,7 +3,8 @@
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
 // start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
-// no /options).
+// no /options, the stocked key at desktop and phone width, the inline map
+// with a room picked).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -294,7 +295,7 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   // the text download hides them too; the data formats, which list every
   // door, are not offered to a player
   const routes = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).pathname));
-  assert.deepEqual(routes, ['/dungeon.png', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
+  assert.deepEqual(routes, ['/dungeon.png', '/dungeon.svg', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
   const text = await page.evaluate(async () => (await fetch(document.querySelector(
     '.downloads a[href^="/dungeon.txt"]').href)).text());
   assert.doesNotMatch(text, /[ST]/, 'the player text shows a secret door or a trap');
@@ -306,7 +307,7 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   assert.match(page.url(), /[?&]view=gm(&|$)/);
   assert.ok(await page.isChecked('#f-view-gm'));
   assert.equal((await imageDigest(page)).sha, first.digest.sha);
-  assert.equal(await page.locator('.downloads a').count(), 6);
+  assert.equal(await page.locator('.downloads a').count(), table.formats.length);
   assert.equal(await page.locator('.downloads .gm-only').count(), 0);
 });
 
@@ -507,7 +508,7 @@ await check('without JavaScript the form GETs the map itself', async () => {
   const [resp] = await Promise.all([p6.waitForNavigation(), p6.click('#roll')]);
   assert.equal(resp.status(), 200);
   assert.equal(resp.headers()['content-type'], 'image/png');
-  assert.match(p6.url(), /\/dungeon\.png\?seed=7&size=medium&layout=rectangle&rooms=dense&/);
+  assert.match(p6.url(), /\/dungeon\.png\?seed=7&level=1&party=4&motif=none&contents=full&size=medium&layout=rectangle&rooms=dense&/);
   const body = await resp.body();
   assert.deepEqual([...body.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
   // the same map as the JavaScript form makes for these options
@@ -528,11 +529,11 @@ await check('a key or format /options adds gets a control with no JavaScript cha
   const p7 = await newPage();
   await p7.route('**/options', async (r) => {
     const doc = await (await r.fetch()).json();
-    doc.keys.push({ name: 'motif', kind: 'name', group: 'family', values: ['crypt', 'temple'],
+    doc.keys.push({ name: 'purpose', kind: 'name', group: 'family', values: ['crypt', 'temple'],
                     default: 'temple', families: ['donjon'], description: 'what the rooms were built for' },
                   { name: 'wander_depth', kind: 'integer', group: 'draw', min: 1, max: 9, odd: true,
                     default: 3, families: doc.families.map((f) => f.name), description: 'how deep' });
-    doc.formats.push({ name: 'svg', route: '/dungeon.svg', media_type: 'image/svg+xml', download: 'svg' });
+    doc.formats.push({ name: 'pdf', route: '/dungeon.pdf', media_type: 'application/pdf', download: 'pdf' });
     await r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(doc) });
   });
   await p7.route('**/dungeon.*', (r) => r.fulfill({
@@ -544,23 +545,23 @@ await check('a key or format /options adds gets a control with no JavaScript cha
     const field = (k) => document.querySelector(`.field[data-key="${k}"]`);
     const q = new URLSearchParams(window.dgForm.buildQuery(window.dgForm.values()));
     return {
-      motif: [field('motif').closest('fieldset').dataset.group, field('motif').querySelector('label').textContent,
-              [...document.querySelectorAll('#f-motif option')].map((o) => o.textContent),
-              document.getElementById('f-motif').value, document.getElementById('h-motif').textContent],
+      purpose: [field('purpose').closest('fieldset').dataset.group, field('purpose').querySelector('label').textContent,
+              [...document.querySelectorAll('#f-purpose option')].map((o) => o.textContent),
+              document.getElementById('f-purpose').value, document.getElementById('h-purpose').textContent],
       depth: [field('wander_depth').closest('fieldset').dataset.group,
               field('wander_depth').querySelector('label').textContent,
               ['type', 'min', 'max', 'step', 'placeholder'].map((a) => document.getElementById('f-wander_depth').getAttribute(a))],
-      sent: [q.get('motif'), q.has('wander_depth')],
-      svg: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.svg')?.label,
+      sent: [q.get('purpose'), q.has('wander_depth')],
+      pdf: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.pdf')?.label,
     };
   });
-  assert.deepEqual(got.motif, ['dungeon', 'Motif', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
+  assert.deepEqual(got.purpose, ['dungeon', 'Purpose', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
   assert.deepEqual(got.depth, ['map', 'Wander depth', ['number', '1', '9', '2', '3']]);
   assert.deepEqual(got.sent, ['temple', false]);
-  assert.equal(got.svg, 'SVG');
+  assert.equal(got.pdf, 'PDF');
   // only for its family: another algorithm hides it
   await p7.selectOption('#f-algorithm', 'caverns');
-  assert.ok(await p7.locator('.field[data-key="motif"]').isHidden());
+  assert.ok(await p7.locator('.field[data-key="purpose"]').isHidden());
   await p7.context().close();
 });
 
@@ -581,6 +582,112 @@ await check('without /options the page says so and stays a plain form', async ()
   assert.equal(resp.headers()['content-type'], 'image/png');
   assert.deepEqual(errors, []);
   await ctx.close();
+});
+
+await check('the key shows what each room holds; the name heads the page', async () => {
+  const p9 = await newPage();
+  await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap`);
+  await rolled(p9);
+  const j = await mapJson(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), j.name);
+  assert.equal(await p9.title(), `${j.name} — dungeond`);
+  // the made-up name shows in its field, and is not sent: a new seed names its own
+  assert.equal(await p9.inputValue('#f-name'), j.name);
+  assert.ok(!new URL(p9.url()).searchParams.has('name'));
+  const roomText = (r) => p9.locator(`#room-${r.id}`).innerText();
+  const fought = j.rooms.filter((r) => r.contents?.encounter);
+  assert.ok(fought.length > 0);
+  for (const r of fought) {
+    const text = await roomText(r), e = r.contents.encounter;
+    assert.ok(text.includes(r.contents.summary), text);
+    assert.match(text, new RegExp(`^ENCOUNTER\\s+${e.difficulty}`, "im"), JSON.stringify(text));
+    assert.ok(text.includes(`${e.xp.toLocaleString('en')} XP`), text);
+    for (const m of e.monsters)
+      assert.ok(text.includes(`${m.count > 1 ? `${m.count} × ` : ''}${m.name}`) &&
+                text.includes(`CR ${m.cr} · AC ${m.ac} · HP ${m.hp}`), `${m.name} in ${text}`);
+  }
+  const hoard = j.rooms.find((r) => r.contents?.treasure);
+  assert.ok((await roomText(hoard)).includes(`${hoard.contents.treasure.value_gp.toLocaleString('en')} gp`));
+  const trapped = j.rooms.find((r) => r.contents?.traps.length);
+  if (trapped) {
+    const t = trapped.contents.traps[0];
+    assert.ok((await roomText(trapped)).includes(`find DC ${t.find_dc}, disable DC ${t.disable_dc}`));
+  }
+  const locked = j.doors.find((d) => d.lock?.lock_dc && d.room !== 'corridor');
+  if (locked) assert.ok((await roomText({ id: locked.room })).includes(`pick DC ${locked.lock.lock_dc}`));
+  assert.equal(await p9.locator('#key-wandering-list > li').count(), j.wandering_monsters.length);
+  assert.ok(j.wandering_monsters.length === 6);
+  assert.match(await p9.locator('#key-history').innerText(), new RegExp(j.details.history.slice(1, 12)));
+  assert.match(await p9.locator('#key-attribution').innerText(), /SRD 5\.1.*Creative Commons Attribution 4\.0/s);
+  await p9.locator('#key').scrollIntoViewIfNeeded();
+  await p9.screenshot({ path: join(artifacts, 'desktop-key.png') });
+  await p9.locator(`#room-${fought[0].id}`).screenshot({ path: join(artifacts, 'desktop-room.png') });
+  await p9.locator('#key-attribution').scrollIntoViewIfNeeded();
+  await p9.screenshot({ path: join(artifacts, 'desktop-key-end.png') });
+  // a name the GM types is sent and heads the page; the button goes back to the seed's
+  await p9.fill('#f-name', 'The Sunken Vault');
+  await p9.press('#f-name', 'Enter');
+  await p9.waitForURL(/[?&]name=The(\+|%20)Sunken(\+|%20)Vault/);
+  await rolled(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), 'The Sunken Vault');
+  await p9.click('#f-name-reset');
+  await p9.waitForURL((u) => !u.searchParams.has('name'));
+  await rolled(p9);
+  assert.equal(await p9.locator('#result-h').innerText(), j.name);
+  assert.equal(await p9.inputValue('#f-name'), j.name);
+  // the player's key holds no contents
+  await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap&view=player`);
+  await rolled(p9);
+  assert.equal(await p9.locator('#key .line, #key .summary').count(), 0);
+  assert.ok(!(await isVisible(p9, '#key-wandering')) && !(await isVisible(p9, '#key-attribution')));
+  assert.doesNotMatch(await p9.locator('#key').innerText(), new RegExp(fought[0].contents.encounter.monsters[0].name));
+  await p9.context().close();
+  // phone width: the key reads in one column, nothing wider than the screen
+  const p10 = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+                              deviceScaleFactor: 1 });
+  await p10.goto(`${base}/?seed=7&level=5&doors=deathtrap`);
+  await rolled(p10);
+  const wide = await p10.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `${wide}px sideways`);
+  await p10.locator('#key-rooms').scrollIntoViewIfNeeded();
+  await p10.locator(`#room-${fought[0].id}`).scrollIntoViewIfNeeded();
+  await p10.screenshot({ path: join(artifacts, 'phone-key.png') });
+  await p10.context().close();
+});
+
+await check('the map is inline SVG: a room on it leads to its key entry, an entry lights its room', async () => {
+  const p11 = await newPage();
+  await p11.goto(`${base}/?seed=7&level=5`);
+  await rolled(p11);
+  await p11.waitForSelector('#map-svg svg g.room');
+  assert.ok(!(await isVisible(p11, '#map')), 'the PNG gives way to the SVG');
+  const lit = () => p11.evaluate(() => [...document.querySelectorAll('.hl')].map((e) => e.id).sort());
+  // click room 3 on the map: its entry comes into view, both highlighted
+  await p11.click('#map-room-3');
+  await p11.waitForFunction(() => {
+    const r = document.getElementById('room-3').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  assert.deepEqual(await lit(), ['map-room-3', 'room-3']);
+  assert.equal(await p11.evaluate(() => document.activeElement.id), 'room-3');
+  await p11.screenshot({ path: join(artifacts, 'desktop-map-click.png') });
+  // hovering an entry lights its room on the map
+  await p11.hover('#room-2 h3');
+  assert.deepEqual(await lit(), ['map-room-2', 'room-2']);
+  await p11.locator('#map-figure').screenshot({ path: join(artifacts, 'desktop-map-hover.png') });
+  // the keyboard: a room on the map takes focus and Enter follows it
+  await p11.focus('#map-room-1');
+  await p11.keyboard.press('Enter');
+  await p11.waitForFunction(() => document.activeElement.id === 'room-1');
+  assert.ok((await lit()).includes('map-room-1'));
+  // the SVG's own ids cannot collide with the page's
+  const dup = await p11.evaluate(() => {
+    const seen = {}, out = [];
+    document.querySelectorAll('[id]').forEach((e) => { if (seen[e.id]) out.push(e.id); seen[e.id] = 1; });
+    return out;
+  });
+  assert.deepEqual(dup, []);
+  await p11.context().close();
 });
 
 await check('no script errors on any page', async () => {

@@ -1,0 +1,255 @@
+/* key.js -- the room key under the map, drawn from /dungeon.json: each
+ * room's size, what it holds (the encounter with every monster's CR, AC and
+ * HP, traps with their DCs and damage, treasure with its worth, dressing,
+ * hidden things, the keys it holds) and its exits with their locks; then
+ * the dungeon's history and details, the d6 wandering monsters, corridor
+ * features, stairs, edge exits and the SRD attribution. Written for a GM
+ * at the table: one line per fact, labels in small capitals to scan by.
+ * The player's key holds only what the player's map shows: sizes and the
+ * doors a player can see, no contents. app.js calls dgKey.render(map). */
+(function () {
+  'use strict';
+
+  var T = window.dgTables;
+  var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, props, kids) {
+    var n = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (k) {
+      if (k === 'text') n.textContent = props[k];
+      else if (k === 'class') n.className = props[k];
+      else n.setAttribute(k, props[k]);
+    });
+    (kids || []).forEach(function (c) {
+      if (c !== null && c !== undefined) n.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return n;
+  }
+  function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ''; }
+  function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
+  function gp(n) { return n.toLocaleString('en') + ' gp'; }
+  function times(n, name) { return n > 1 ? n + ' × ' + name : name; }
+  /* "A; b; c" from the pieces that are there */
+  function joined(parts, sep) { return parts.filter(Boolean).join(sep || ' · '); }
+
+  /* one labelled line: LABEL  what follows */
+  function line(cls, label, kids) {
+    return el('p', { class: 'line ' + cls }, [el('span', { class: 'tag', text: label }), ' ', el('span', {}, kids)]);
+  }
+
+  function shapeWords(room) {
+    if (room.shape === 'circle') return 'round';
+    if (room.shape === 'polygon') return room.sides ? room.sides + '-sided' : 'many-sided';
+    if (room.shape === 'composite') return 'irregular';
+    return '';
+  }
+
+  function roomLink(id) { return el('a', { href: '#room-' + id, text: 'room ' + id }); }
+
+  /* The player's key leaves out what the player's map hides. */
+  function doorWord(type, player) {
+    if (player && type === 'trapped') return DOOR_WORDS.door;
+    return DOOR_WORDS[type] || capital(type);
+  }
+
+  function roomAt(j, x, y) {
+    var w = j.cells && j.cells[y] ? j.cells[y][x] : 0;
+    return w & 0x2 ? (w & 0xFFC0) >> 6 : 0; /* DG_ROOM, DG_ROOM_ID */
+  }
+
+  /* ------------------------------------------------------------ contents */
+
+  function encounterLines(e) {
+    var head = joined([capital(e.difficulty), e.xp.toLocaleString('en') + ' XP' +
+      (e.adjusted_xp !== e.xp ? ' (adjusted ' + e.adjusted_xp.toLocaleString('en') + ')' : ''),
+      e.faction ? 'of ' + e.faction : '']);
+    var list = el('ul', { class: 'monsters' });
+    e.monsters.forEach(function (m) {
+      list.appendChild(el('li', {}, [el('strong', { text: times(m.count, m.name) }), ' ',
+        el('span', { class: 'stats', text: joined(['CR ' + m.cr, 'AC ' + m.ac, 'HP ' + m.hp]) })]));
+    });
+    return [line('encounter', 'Encounter', [head]), list];
+  }
+
+  /* "Poison Needle (setback), opening it: find DC 11, disable DC 12;
+   * DC 11 Constitution save, 2d10 poison. What happens." */
+  function trapText(t) {
+    var hit = t.save ? 'DC ' + t.save_dc + ' ' + t.save + ' save' :
+              t.attack_bonus !== null && t.attack_bonus !== undefined ? '+' + t.attack_bonus + ' to hit' : '';
+    var dmg = t.damage ? t.damage + (t.damage_type ? ' ' + t.damage_type : '') : '';
+    return [el('strong', { text: t.name }), ' (' + t.severity + (t.trigger ? ', ' + t.trigger : '') + '): ' +
+            'find DC ' + t.find_dc + ', disable DC ' + t.disable_dc +
+            (hit || dmg ? '; ' + joined([hit, dmg], ', ') : '') + '. ', el('span', { class: 'effect', text: t.effect })];
+  }
+
+  function treasureLine(t) {
+    var c = t.coins || {}, coins = ['pp', 'gp', 'ep', 'sp', 'cp'].filter(function (k) { return c[k]; })
+      .map(function (k) { return c[k].toLocaleString('en') + ' ' + k; });
+    var items = [coins.join(', ')];
+    (t.gems || []).forEach(function (g) { items.push(times(g.count, g.name) + ' (' + gp(g.value_gp) + (g.count > 1 ? ' each' : '') + ')'); });
+    (t.art || []).forEach(function (a) { items.push(a.name + ' (' + gp(a.value_gp) + ')'); });
+    var kids = [el('strong', { text: gp(t.value_gp) }), ': ' + items.filter(Boolean).join('; ')];
+    (t.magic_items || []).forEach(function (m, i) {
+      kids.push(i ? ', ' : '; ');
+      kids.push(el('em', { class: 'magic', text: m.name }));
+      kids.push(' (' + m.rarity + ')');
+    });
+    var holder = joined([t.container ? 'in a ' + t.container : '', t.lock_dc ? 'lock DC ' + t.lock_dc : '',
+                         t.hidden ? 'hidden' : ''], ', ');
+    if (holder) kids.push('; ' + holder);
+    kids.push('.');
+    var out = [line('treasure', 'Treasure', kids)];
+    if (t.trap) out.push(line('trap', 'Its trap', trapText(t.trap)));
+    return out;
+  }
+
+  /* A door's far side, as words: "room 4" (a link) or "a corridor". */
+  function otherSide(d, roomId) {
+    var other = d.room === roomId ? d.leads_to : d.room;
+    return other === 'corridor' ? document.createTextNode('a corridor') : roomLink(other);
+  }
+
+  /* "Iron, AC 19, 45 HP, break DC 25, pick DC 15, key in room 4; found by ..." */
+  function lockText(l) {
+    var parts = [joined([l.material, 'AC ' + l.ac, l.hp + ' HP', 'break DC ' + l.break_dc,
+                         l.lock_dc ? 'pick DC ' + l.lock_dc : ''], ', ')];
+    var kids = [' — ' + parts[0]];
+    if (l.key_room) { kids.push(', key in '); kids.push(roomLink(l.key_room)); }
+    if (l.secret) kids.push('; found by ' + l.secret.how + ' (DC ' + l.secret.dc + ')');
+    if (l.trap) { kids.push('; trap: '); kids = kids.concat(trapText(l.trap)); }
+    return el('span', { class: 'lock' }, kids);
+  }
+
+  function contentsOf(j, room, c) {
+    var out = [];
+    if (c.summary) out.push(el('p', { class: 'summary', text: joined([c.purpose ? capital(c.purpose) : '', c.summary], ': ') }));
+    if (j.contents === 'basic') return out;
+    if (c.encounter) out = out.concat(encounterLines(c.encounter));
+    (c.traps || []).forEach(function (t) { out.push(line('trap', 'Trap', trapText(t))); });
+    if (c.treasure) out = out.concat(treasureLine(c.treasure));
+    if ((c.features || []).length) out.push(line('features', 'Features', [capital(c.features.join('; ')) + '.']));
+    var senses = joined([c.sound ? 'Sound: ' + c.sound : '', c.smell ? 'Smell: ' + c.smell : ''], '. ');
+    if (senses) out.push(line('senses', 'Senses', [senses + '.']));
+    (c.hidden || []).forEach(function (h) {
+      out.push(line('hidden', 'Hidden', [capital(h.feature) + ' (DC ' + h.dc + ').']));
+    });
+    (c.keys || []).forEach(function (i) {
+      var d = j.doors[i];
+      if (!d) return;
+      out.push(line('keys', 'Key', ['to the ' + doorWord(d.type).toLowerCase() + ' of ', roomLink(d.room),
+        ' at column ' + d.x + ', row ' + d.y + '.']));
+    });
+    return out;
+  }
+
+  /* -------------------------------------------------------------- rooms */
+
+  function roomEntry(j, room, player) {
+    var li = el('li', { id: 'room-' + room.id, class: 'room' });
+    var marks = [];
+    if (!player && j.entrance && j.entrance.room === room.id) marks.push('entrance');
+    if (!player && j.lair === room.id) marks.push('lair');
+    li.appendChild(el('h3', {}, ['Room ' + room.id].concat(marks.map(function (m) {
+      return el('span', { class: 'mark', text: m });
+    }))));
+    var shape = shapeWords(room);
+    li.appendChild(el('p', { class: 'size', text: feet(room.width) + ' × ' + feet(room.height) +
+      (shape ? ', ' + shape : '') + ' · ' + (room.area * FEET_PER_CELL * FEET_PER_CELL).toLocaleString('en') +
+      ' sq ft' }));
+    if (!player && room.contents) contentsOf(j, room, room.contents).forEach(function (n) { li.appendChild(n); });
+    var doors = el('ul', { class: 'doors' });
+    SIDES.forEach(function (side) {
+      (room.doors[side] || []).forEach(function (i) {
+        var d = j.doors[i];
+        if (!d || (player && d.type === 'secret')) return;
+        var what = el('span', {}, [doorWord(d.type, player) + ' to ', otherSide(d, room.id)]);
+        if (!player && d.lock && j.contents !== 'basic') what.appendChild(lockText(d.lock));
+        var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }), ' ', what]);
+        doors.appendChild(item);
+      });
+    });
+    if (!doors.children.length) doors.appendChild(el('li', { class: 'none', text: 'No doors' }));
+    li.appendChild(doors);
+    return li;
+  }
+
+  /* ---------------------------------------------------- the whole dungeon */
+
+  function renderDetails(j, player) {
+    var d = !player && j.details, box = $('key-details');
+    box.hidden = !d;
+    if (!d) return;
+    $('key-history').textContent = d.history ? capital(d.history) + '.' : '';
+    var facts = $('key-facts');
+    facts.textContent = '';
+    var rows = [['Floor', d.floor], ['Walls', d.walls], ['Temperature', d.temperature],
+                ['Light', d.illumination], ['Special', d.special],
+                ['Factions', (d.factions || []).map(function (f) { return capital(f.name) + ' (' + f.kind + ')'; }).join('; ')],
+                ['Party', 'level ' + j.level + ', ' + j.party + (j.party === 1 ? ' character' : ' characters') +
+                          (j.motif && j.motif !== 'none' ? ' · motif ' + j.motif : '')]];
+    rows.forEach(function (r) {
+      if (!r[1]) return;
+      facts.appendChild(el('div', {}, [el('dt', { text: r[0] }), el('dd', { text: capital(r[1]) })]));
+    });
+  }
+
+  function renderWandering(j, player) {
+    var w = player ? [] : j.wandering_monsters || [], list = $('key-wandering-list');
+    list.textContent = '';
+    w.forEach(function (x) {
+      var e = x.encounter, who = e.monsters.map(function (m) {
+        return times(m.count, m.name) + ' (CR ' + m.cr + ', AC ' + m.ac + ', HP ' + m.hp + ')';
+      }).join(' and ');
+      list.appendChild(el('li', { value: x.roll }, [el('strong', { text: who }), ' ' + x.activity + '. ',
+        el('span', { class: 'stats', text: joined([capital(e.difficulty), e.adjusted_xp.toLocaleString('en') + ' adjusted XP',
+                                                   e.faction ? 'of ' + e.faction : '']) })]));
+    });
+    $('key-wandering').hidden = !w.length;
+  }
+
+  function renderCorridors(j, player) {
+    var f = player ? [] : j.corridor_features || [], list = $('key-corridors-list');
+    list.textContent = '';
+    f.forEach(function (x) {
+      var at = x.cells.slice(0, 3).map(function (c) { return c.x + ',' + c.y; }).join('; ') +
+               (x.cells.length > 3 ? ' and ' + (x.cells.length - 3) + ' more' : '');
+      list.appendChild(el('li', {}, [el('strong', { class: 'letter', text: x.key.toUpperCase() }), ' ' +
+        capital(x.feature) + ' ', el('span', { class: 'stats', text: '(column,row ' + at + ')' })]));
+    });
+    $('key-corridors').hidden = !f.length;
+  }
+
+  function render(j) {
+    var player = j.options.view === 'player';
+    var list = $('key-rooms');
+    list.textContent = '';
+    j.rooms.forEach(function (room) { list.appendChild(roomEntry(j, room, player)); });
+    if (!j.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
+    renderDetails(j, player);
+    renderWandering(j, player);
+    renderCorridors(j, player);
+
+    var stairs = $('key-stairs');
+    stairs.textContent = '';
+    j.stairs.forEach(function (s) {
+      var r = roomAt(j, s.x, s.y);
+      stairs.appendChild(el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + ' at column ' + s.x + ', row ' + s.y + ', in ',
+                                       r ? roomLink(r) : 'a corridor']));
+    });
+    if (!j.stairs.length) stairs.appendChild(el('li', { class: 'none', text: 'None' }));
+
+    var exits = $('key-exits');
+    exits.textContent = '';
+    (j.exits || []).forEach(function (x) {
+      exits.appendChild(el('li', { text: capital(x.dir) + ' edge at column ' + x.x + ', row ' + x.y }));
+    });
+    $('exits-h').hidden = exits.hidden = !(j.exits || []).length;
+    var credit = $('key-attribution');
+    credit.textContent = !player && j.attribution && j.contents !== 'none' ? j.attribution : '';
+    credit.hidden = !credit.textContent;
+    $('key').hidden = false;
+  }
+
+  window.dgKey = { render: render };
+})();

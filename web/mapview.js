@@ -1,0 +1,96 @@
+/* mapview.js -- the map inline as SVG (/dungeon.svg) beside its key: each
+ * room (the SVG's <g id="room-N">) is a link to its entry in the key:
+ * clicking, tapping or Enter scrolls to the entry and highlights both;
+ * hovering an entry highlights its room. The PNG underneath stays the map
+ * until the SVG is in, and whenever it cannot be had. app.js calls
+ * dgMap.show(svgText) after a roll and dgMap.clear() when there is no map. */
+(function () {
+  'use strict';
+
+  /* The SVG's ids go into the page's id space: prefixed, so its room-N is
+   * not the key's room-N and its defs cannot shadow a form control's id. */
+  var PREFIX = 'map-';
+  var current = 0; /* the room last picked on the map */
+
+  function $(id) { return document.getElementById(id); }
+  function reduced() { return window.matchMedia('(prefers-reduced-motion: reduce)').matches; }
+
+  function prefixed(svg) {
+    return svg.replace(/^<\?xml[^>]*>\s*/, '')
+      .replace(/\bid="([^"]+)"/g, 'id="' + PREFIX + '$1"')
+      .replace(/href="#([^"]+)"/g, 'href="#' + PREFIX + '$1"')
+      .replace(/url\(#([^)]+)\)/g, 'url(#' + PREFIX + '$1)');
+  }
+
+  function roomOf(node) {
+    var g = node && node.closest ? node.closest('g.room') : null;
+    return g ? Number(g.id.slice((PREFIX + 'room-').length)) : 0;
+  }
+
+  function highlight(n) {
+    document.querySelectorAll('.map-svg g.room.hl, .key .room.hl').forEach(function (e) { e.classList.remove('hl'); });
+    var g = n && $(PREFIX + 'room-' + n), li = n && $('room-' + n);
+    if (g) g.classList.add('hl');
+    if (li) li.classList.add('hl');
+  }
+
+  /* The room's entry into view, highlighted with its room, and focused
+   * so a keyboard or screen-reader user reads on from there. */
+  function go(n) {
+    var li = $('room-' + n);
+    if (!li) return;
+    current = n;
+    highlight(n);
+    li.tabIndex = -1;
+    li.scrollIntoView({ behavior: reduced() ? 'auto' : 'smooth', block: 'center' });
+    li.focus({ preventScroll: true });
+  }
+
+  function show(text) {
+    var box = $('map-svg'), figure = $('map-figure');
+    box.innerHTML = prefixed(text);
+    var svg = box.querySelector('svg');
+    if (!svg) { clear(); return; }
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', $('map').alt || 'Dungeon map');
+    svg.querySelectorAll('g.room').forEach(function (g) {
+      var n = roomOf(g);
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'link');
+      g.setAttribute('aria-label', 'Room ' + n + ': go to its key entry');
+    });
+    figure.classList.add('svg-shown');
+    current = 0;
+  }
+
+  function clear() {
+    $('map-svg').textContent = '';
+    $('map-figure').classList.remove('svg-shown');
+    current = 0;
+  }
+
+  function wire() {
+    var box = $('map-svg'), rooms = $('key-rooms');
+    box.addEventListener('click', function (e) {
+      var n = roomOf(e.target);
+      if (n) go(n);
+    });
+    box.addEventListener('keydown', function (e) {
+      var n = roomOf(e.target);
+      if (!n || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      go(n);
+    });
+    rooms.addEventListener('mouseover', function (e) {
+      var li = e.target.closest('li.room');
+      if (li) highlight(Number(li.id.slice('room-'.length)));
+    });
+    rooms.addEventListener('mouseleave', function () { highlight(current); });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', wire);
+  else wire();
+  window.dgMap = { show: show, clear: clear, go: go };
+})();
