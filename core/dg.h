@@ -31,6 +31,8 @@
  * dg_options_finish refuses a cell or ppg over it before any map is made;
  * 4001 x 4001 cells at 4 px still fit; deployment limits sit well below. */
 #define DG_PNG_MAX_PIXELS (1LL << 28)
+/* Floors a dungeon may have (the floors key). */
+#define DG_MAX_FLOORS 10
 /* A dungeon's name, in characters (UTF-8 code points). */
 #define DG_NAME_MAX 80
 
@@ -179,6 +181,8 @@ typedef struct {
     int deadends;           /* percent of dead ends removed, 0..100 */
     int stairs;             /* how many stairs to place */
     dg_egress egress;
+    int floors;             /* floors linked by stairs, 1..DG_MAX_FLOORS */
+    int floor;              /* the floor single-image outputs show, 1..floors */
     dg_format format;
     dg_style style;
     dg_grid grid;
@@ -256,6 +260,8 @@ typedef struct {
     size_t raw_field;           /* nonzero: where it waits until presets resolve */
     unsigned families;          /* bit (1u << algorithm) per family; 0: every one */
     bool canonical;             /* printed in the canonical string */
+    bool omit_default;          /* ... but left out of it at its default, so the
+                                 * strings made before the key existed stay */
     const char *help;           /* one line for GET /options, the form and --help */
 } dg_option_def;
 
@@ -474,6 +480,12 @@ typedef struct dg_dungeon {
      * the options' contents keys on a stream of its own after the map is
      * finished; NULL in hand-built dungeons. Freed with the dungeon. */
     struct dg_contents *contents;
+    /* Floors (the floors key): this map is floor `floor` (1 = the top);
+     * `below` is the next floor down, NULL at the bottom. Floor k+1's up
+     * stairs stand on exactly the cells of floor k's down stairs. Owned by
+     * this dungeon: dg_dungeon_free frees the whole chain below it. */
+    int floor;
+    struct dg_dungeon *below;
     /* Set by the generator: rooms, doors, stairs and exits share the
      * struct's own allocation, so dg_dungeon_free() frees them with it.
      * Hand-built dungeons (calloc'd, so false) own each array separately. */
@@ -489,10 +501,14 @@ static inline uint32_t dg_cell(const dg_dungeon *d, int x, int y)
 static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
 
 /* Generates the map o describes. o must be finished and have a seed.
- * New on success (free with dg_dungeon_free); *out is NULL on failure. */
+ * New on success (free with dg_dungeon_free); *out is NULL on failure.
+ * With floors > 1 the result is the top floor, the others hang below it. */
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
-/* NULL is a no-op, like free(). */
+/* NULL is a no-op, like free(). Frees the floors below d too. */
 void dg_dungeon_free(dg_dungeon *d);
+/* Floor k (1-based) of the chain that starts at top; NULL when there is no
+ * such floor. Borrowed: valid until top is freed. */
+const dg_dungeon *dg_dungeon_floor(const dg_dungeon *top, int k);
 
 /* -------------------------------------------------------------- analysis */
 

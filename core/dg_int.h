@@ -207,6 +207,22 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err);
  * cell layout: every cell is scanned, not only lattice nodes. */
 void dg__remove_deadends(dg__build *b, int percent);
 
+/* ends.c: takes the stair off (r, c) and closes its corridor back to where
+ * it branched, as a dead end's. */
+void dg__drop_stair(dg__build *b, int r, int c);
+/* Closes the dead end at (r, c) back to where it branched (stairs and exits
+ * keep theirs). */
+void dg__close_dead_end(dg__build *b, int r, int c);
+
+/* floors.c: floor f (1 = the top) of the dungeon o describes, finished,
+ * its up stairs under above's down stairs (above NULL for the top floor);
+ * a floor with one below gets a down stair when its family placed none.
+ * DG_ELIMIT naming floors when no map of the floor takes the stairs. */
+dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg_dungeon **out,
+                         dg_error *err);
+/* The seed floor f's contents are stocked from (the map's own for f = 1). */
+uint64_t dg__floor_contents_seed(uint64_t seed, int floor);
+
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);

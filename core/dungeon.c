@@ -158,9 +158,9 @@ int dg__isqrt(long n)
     return (int)x;
 }
 
-void dg_dungeon_free(dg_dungeon *d)
+/* One floor; the chain below it is dg_dungeon_free's. */
+static void free_one(dg_dungeon *d)
 {
-    if (!d) return;
     dg_contents_free(d->contents);
     for (size_t k = 0; k < d->n_rooms; k++) free(d->rooms[k].outline);
     if (!d->packed) {
@@ -173,4 +173,13 @@ void dg_dungeon_free(dg_dungeon *d)
     free(d->cave);
     free(d->cells);
     free(d);
+}
+
+void dg_dungeon_free(dg_dungeon *d)
+{
+    while (d) {
+        dg_dungeon *below = d->below;
+        free_one(d);
+        d = below;
+    }
 }

@@ -316,6 +316,19 @@ static size_t collapse_nodes(dg__build *b, size_t at)
     }
 }
 
+void dg__close_dead_end(dg__build *b, int r, int c)
+{
+    b->ends = NULL;
+    (void)collapse(b, r, c);
+}
+
+void dg__drop_stair(dg__build *b, int r, int c)
+{
+    *dg__at(b, r, c) &= ~(DG_STAIRS | DG__KEEP);
+    b->ends = NULL; /* cells close: any node may be a dead end */
+    (void)collapse(b, r, c);
+}
+
 /* Whether interior cell `at` is a dead end to consider: a plain corridor,
  * not kept, with at most one open side. One branch-free expression: whether
  * a cell is corridor is near random from one node to the next, whether it

@@ -1,23 +1,38 @@
-/* generate.c -- dg_generate(): checks the options, runs the chosen family
- * (families.c's row) on a fresh builder, finishes the map, then stocks it
- * (stock.c), which reads the map and never changes it. */
+/* generate.c -- dg_generate(): checks the options, makes each floor (the
+ * chosen family, families.c's row, on a fresh builder, finished; floors.c
+ * stacks the floors on their stairs), then stocks it (stock.c), which reads
+ * the map and never changes it. */
+#include <string.h>
+
 #include "dg_int.h"
 
 #define STR(x) #x
 #define XSTR(x) STR(x)
 
 /* The finished map's contents, from the options' contents keys. Stocked
- * even at contents=none: the model then holds the dungeon's name alone. */
-static dg_status stock(const dg_options *o, dg_dungeon *d, dg_error *err)
+ * even at contents=none: the model then holds the dungeon's name alone.
+ * Each floor draws from a stream of its own seed and floor number, and is
+ * stocked harder the deeper it is (p.floor, docs/stocking.md); every floor
+ * carries the top's name, since they are one dungeon. */
+static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top, dg_error *err)
 {
     dg_stock_params p;
-    dg_stock_params_init(&p, o->seed);
+    dg_stock_params_init(&p, dg__floor_contents_seed(o->seed, d->floor));
     p.depth = o->contents;
     p.level = o->level;
     p.party = o->party;
     p.motif = o->motif;
     p.name = o->name[0] ? o->name : NULL;
-    return dg_contents_stock(d, &p, &d->contents, err);
+    p.floor = d->floor - 1;
+    dg_status rc = dg_contents_stock(d, &p, &d->contents, err);
+    if (rc == DG_OK && top && top != d) {
+        dg_contents *c = d->contents;
+        const dg_contents *t = top->contents;
+        c->name_given = t->name_given;
+        memcpy(c->name_text, t->name_text, sizeof c->name_text);
+        memcpy(c->name_words, t->name_words, sizeof c->name_words);
+    }
+    return rc;
 }
 
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
@@ -33,15 +48,25 @@ dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     if (!dg_family_info_of(o->algorithm))
         return dg_error_set(err, DG_EINVAL, "algorithm", dg_algorithm_name(o->algorithm), "",
                             "unknown algorithm");
-    dg__build b;
-    dg_status rc = dg__build_init(&b, o, err);
-    if (rc == DG_OK) rc = dg__family_generate(&b, err);
-    if (rc == DG_OK) rc = dg__finish(&b, out, err);
-    dg__build_fini(&b);
-    if (rc == DG_OK) rc = stock(o, *out, err);
-    if (rc != DG_OK) {
-        dg_dungeon_free(*out);
-        *out = NULL;
+    if (o->floors < 1 || o->floors > DG_MAX_FLOORS || o->floor < 1 || o->floor > o->floors)
+        return dg_error_set(err, DG_EINVAL, "floor", "", "1..floors", "floor %d of %d floors is out of range",
+                            o->floor, o->floors);
+    dg_status rc = DG_OK;
+    dg_dungeon *top = NULL, *last = NULL;
+    for (int f = 1; f <= o->floors && rc == DG_OK; f++) {
+        dg_dungeon *d = NULL;
+        rc = dg__floor_make(o, f, last, &d, err);
+        if (rc == DG_OK) rc = stock(o, d, top, err);
+        if (d) {
+            if (last) last->below = d;
+            else top = d;
+            last = d;
+        }
     }
+    if (rc != DG_OK) {
+        dg_dungeon_free(top);
+        top = NULL;
+    }
+    *out = top;
     return rc;
 }

@@ -88,6 +88,11 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_EGRESS] = {.name = "egress", .kind = DG_KIND_NAME, NAMES(dg__egress_names),
                   .def = DG_EGRESS_NO, .field = FIELD(egress), .canonical = true,
                   .help = "exits through the map's edge (tiling: lined up for neighbouring maps)"},
+    /* left out of the canonical string at 1, so single-floor permalinks
+     * stay as they were before floors existed */
+    [K_FLOORS] = {.name = "floors", .kind = DG_KIND_INT, .lo = 1, .hi = DG_MAX_FLOORS, .def = 1,
+                  .field = FIELD(floors), .canonical = true, .omit_default = true,
+                  .help = "floors linked by stairs: each floor's up stairs stand under the down stairs of the floor above"},
     [K_FORMAT] = {.name = "format", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW,
                   NAMES(dg__format_names), .def = DG_FMT_JSON, .field = FIELD(format),
                   .help = "what comes back"},
@@ -106,6 +111,10 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_PPG] = {.name = "ppg", .kind = DG_KIND_INT, .group = DG_GROUP_DRAW, .lo = DG_MIN_PPG,
                .hi = DG_MAX_PPG, .range_code = DG_ELIMIT, .def = PPG_DEFAULT, .field = FIELD(ppg),
                .canonical = true, .help = "VTT exports: pixels per grid cell (uvtt image, Foundry grid)"},
+    [K_FLOOR] = {.name = "floor", .kind = DG_KIND_INT, .group = DG_GROUP_DRAW, .lo = 1,
+                 .hi = DG_MAX_FLOORS, .def = 1, .field = FIELD(floor), .canonical = true,
+                 .omit_default = true,
+                 .help = "which floor (1..floors, 1 the top) png, svg, txt, uvtt, foundry and donjon show; json carries every floor"},
 
     /* family keys; seed 001's table for panels. caves: at 45 the halls run
      * together, full of pillars; 50 winds */

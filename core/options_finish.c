@@ -111,6 +111,38 @@ static dg_status finish_family(dg_options *o, dg_error *err)
     return DG_OK;
 }
 
+/* Floors stack on stairs: floor k+1's up stairs stand under floor k's down
+ * stairs, so more than one floor needs a family that places stairs and
+ * stairs to place; the floor shown must be one of them. */
+static dg_status finish_floors(const dg_options *o, dg_error *err)
+{
+    char value[16], allowed[sizeof err->allowed];
+    if (o->floors > 1) {
+        const dg_family_info *f = dg_family_info_of(o->algorithm);
+        if (f && !f->places_stairs) {
+            snprintf(value, sizeof value, "%d", o->floors);
+            return dg_error_set(err, DG_EINVAL, "floors", value, "1",
+                                "floors=%d needs stairs between the floors, and algorithm=%s places none",
+                                o->floors, dg__algorithm_names[o->algorithm]);
+        }
+        if (o->stairs < 1) {
+            snprintf(value, sizeof value, "%d", o->floors);
+            snprintf(allowed, sizeof allowed, "1 (or stairs=1..%d)", dg__keys[K_STAIRS].hi);
+            return dg_error_set(err, DG_EINVAL, "floors", value, allowed,
+                                "floors=%d needs stairs between the floors, and stairs=0 places none",
+                                o->floors);
+        }
+    }
+    if (o->floor > o->floors) {
+        snprintf(value, sizeof value, "%d", o->floor);
+        snprintf(allowed, sizeof allowed, "1..%d", o->floors);
+        return dg_error_set(err, DG_EINVAL, "floor", value, allowed,
+                            "floor=%d is not one of the dungeon's floors (floors=%d: 1..%d)", o->floor,
+                            o->floors, o->floors);
+    }
+    return DG_OK;
+}
+
 /* The raster is drawn with one boundary pixel past the last cell each way;
  * png.c asks the same question, so both agree on every size. */
 bool dg_raster_too_big(int rows, int cols, int px)
@@ -184,6 +216,7 @@ dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
     rc = finish_dims(o, l, err);
     if (rc != DG_OK) return rc;
     if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
+    if ((rc = finish_floors(o, err)) != DG_OK) return rc;
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
     return finish_image(o, l, err);
 }

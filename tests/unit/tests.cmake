@@ -27,3 +27,4 @@ dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c u
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
+dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)

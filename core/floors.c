@@ -1,0 +1,407 @@
+/* floors.c -- linked floors: each floor below the top is a whole map of its
+ * own family, made on a stream of its own (seed, floor number, attempt),
+ * whose up stairs are then put on exactly the cells of the down stairs of
+ * the floor above and joined to its open space by a corridor dug through
+ * rock (through a door where it meets a room's wall). Nothing here knows a
+ * family: it works on any finished builder whose family places stairs.
+ * dg_generate (generate.c) calls dg__floor_make once per floor, top first;
+ * stocking each floor is generate.c's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dg_int.h"
+
+/* Maps tried for one floor before giving up: a try fails when one of the
+ * cells above's down stairs land on is taken (a room, a wall, a corridor
+ * passing through). With the stairs a default map has, the first few tries
+ * nearly always fit; test_floors measures it. */
+#define FLOOR_ATTEMPTS 256
+
+/* A 64-bit value out of (seed, floor, n, what), the same on every machine:
+ * the numbers are hashed as little-endian bytes. */
+static uint64_t floor_seed(uint64_t seed, int floor, int n, const char *what)
+{
+    unsigned char bytes[16];
+    uint64_t v[2] = {seed, (uint64_t)(uint32_t)floor << 32 | (uint32_t)n};
+    for (int k = 0; k < 16; k++) bytes[k] = (unsigned char)(v[k / 8] >> (8 * (k % 8)));
+    return dg_hash64(bytes, sizeof bytes, dg_hash64(what, strlen(what), 0));
+}
+
+uint64_t dg__floor_contents_seed(uint64_t seed, int floor)
+{
+    return floor == 1 ? seed : floor_seed(seed, floor, 0, "floor-contents");
+}
+
+/* ----------------------------------------------------------- digging */
+
+static bool inside(const dg__build *b, int r, int c)
+{
+    return r >= 1 && c >= 1 && r <= b->rows - 2 && c <= b->cols - 2;
+}
+
+/* Open orthogonal neighbours of (r, c), and in *way the last one's
+ * direction. */
+static int open_sides(const dg__build *b, int r, int c, int *way)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d)) & DG_OPENSPACE) {
+            n++;
+            if (way) *way = d;
+        }
+    return n;
+}
+
+/* Whether a stair may stand on (r, c) as it is: plain rock inside the map's
+ * edge with at most one open side, and that one a plain corridor (so the
+ * stair is a dead end and nothing else gains an opening: no door's side, no
+ * other stair, no room floor). */
+static bool stair_spot(const dg__build *b, int r, int c)
+{
+    if (!inside(b, r, c) || dg__get(b, r, c) != DG_NOTHING) return false;
+    int way = -1, n = open_sides(b, r, c, &way);
+    return n == 0 || (n == 1 && dg__get(b, r + dg_dir_dy((dg_dir)way), c + dg_dir_dx((dg_dir)way)) == DG_CORRIDOR);
+}
+
+/* How a dig ends: joining a plain corridor beside its last cell, or through
+ * a door in the wall of the room beyond it. */
+enum { END_NONE, END_JOIN, END_DOOR };
+
+/* Breadth-first from (r, c) over rock within `radius` cells of it (the
+ * whole map when radius < 0) for the nearest way into the map's open space.
+ * Every cell dug has no open side but the ones on its path (so no door's
+ * side opens, no corridor widens, no stair gains a second way); the last
+ * one has exactly one, a plain corridor, or faces a room's straight wall,
+ * where a door goes. Fills path[] from the stair outwards (its length in
+ * *n, the door cell last when *end is END_DOOR). */
+static dg_status find_way(dg__build *b, int r, int c, int radius, int **path, size_t *n, int *end,
+                          dg_error *err)
+{
+    int r0 = 0, r1 = b->rows - 1, c0 = 0, c1 = b->cols - 1;
+    if (radius >= 0) {
+        r0 = r - radius > 0 ? r - radius : 0;
+        c0 = c - radius > 0 ? c - radius : 0;
+        r1 = r + radius < b->rows - 1 ? r + radius : b->rows - 1;
+        c1 = c + radius < b->cols - 1 ? c + radius : b->cols - 1;
+    }
+    int w = c1 - c0 + 1, h = r1 - r0 + 1;
+    size_t cells = (size_t)w * (size_t)h;
+    int32_t *prev = malloc(cells * sizeof *prev);
+    int32_t *queue = malloc(cells * sizeof *queue);
+    if (!prev || !queue) {
+        free(prev);
+        free(queue);
+        return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+    }
+    for (size_t k = 0; k < cells; k++) prev[k] = -2;
+#define AT(rr, cc) ((int32_t)(((rr) - r0) * w + ((cc) - c0)))
+    int32_t start = AT(r, c), found = -1;
+    prev[start] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = start;
+    *end = END_NONE;
+    while (head < tail && found < 0) {
+        int32_t at = queue[head++];
+        int ar = r0 + at / w, ac = c0 + at % w;
+        for (int d = 0; d < 4 && found < 0; d++) {
+            int dr = dg_dir_dy((dg_dir)d), dc = dg_dir_dx((dg_dir)d);
+            int xr = ar + dr, xc = ac + dc;
+            if (xr < r0 || xr > r1 || xc < c0 || xc > c1 || !inside(b, xr, xc)) continue;
+            int32_t x = AT(xr, xc);
+            if (prev[x] != -2) continue;
+            uint32_t wx = dg__get(b, xr, xc);
+            if (wx == DG_NOTHING) {
+                int way = -1, open = open_sides(b, xr, xc, &way);
+                if (open == 0) {
+                    prev[x] = at;
+                    queue[tail++] = x;
+                } else if (open == 1 &&
+                           dg__get(b, xr + dg_dir_dy((dg_dir)way), xc + dg_dir_dx((dg_dir)way)) == DG_CORRIDOR) {
+                    prev[x] = at;
+                    found = x;
+                    *end = END_JOIN;
+                }
+                continue;
+            }
+            /* a room's straight wall, met head on from a dug cell: a door
+             * (never straight off the stair: its next cell is corridor) */
+            if (at == start || (wx & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
+            if (!(dg__get(b, xr + dr, xc + dc) & DG_ROOM)) continue;
+            if ((dg__get(b, xr + dc, xc + dr) & DG_OPENSPACE) || (dg__get(b, xr - dc, xc - dr) & DG_OPENSPACE))
+                continue;
+            prev[x] = at;
+            found = x;
+            *end = END_DOOR;
+        }
+    }
+    *n = 0;
+    *path = NULL;
+    if (found >= 0) {
+        size_t len = 0;
+        for (int32_t k = found; k != start; k = prev[k]) len++;
+        int *p = malloc(len * 2 * sizeof *p);
+        if (!p) {
+            free(prev);
+            free(queue);
+            return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+        }
+        size_t i = len;
+        for (int32_t k = found; k != start; k = prev[k]) {
+            i--;
+            p[2 * i] = r0 + k / w;
+            p[2 * i + 1] = c0 + k % w;
+        }
+        *path = p;
+        *n = len;
+    }
+#undef AT
+    free(prev);
+    free(queue);
+    return DG_OK;
+}
+
+/* The stair on (r, c), its way off towards `way`. */
+static dg_status put_stair(dg__build *b, int r, int c, bool down, int way, bool *placed, dg_error *err)
+{
+    *dg__at(b, r, c) = DG_CORRIDOR | (down ? DG_STAIR_DN : DG_STAIR_UP) | DG__KEEP;
+    dg_stair s = {c, r, down, (dg_dir)way, c + dg_dir_dx((dg_dir)way), r + dg_dir_dy((dg_dir)way)};
+    b->ends = NULL;
+    *placed = true;
+    return dg__add_stair(b, &s, err);
+}
+
+/* A door in the dug way: any record left of an earlier door on that cell
+ * (closed back to wall with a dead end) goes, so the cell has one. */
+static dg_status add_door(dg__build *b, const dg__door *door, dg_error *err)
+{
+    size_t kept = 0;
+    for (size_t k = 0; k < b->n_door; k++)
+        if (b->door[k].r != door->r || b->door[k].c != door->c) b->door[kept++] = b->door[k];
+    b->n_door = kept;
+    return dg__add_door(b, door, err);
+}
+
+/* Whether, with cells `shut1` and `shut2` closed, open cell `from` still
+ * reaches open cell `to`. When it does not, *pocket says whether what it
+ * reaches is bare corridor (no room, door, stair or exit), which can go. */
+static dg_status reaches(const dg__build *b, size_t from, size_t to, size_t shut1, size_t shut2, bool *yes,
+                         bool *pocket, dg_error *err)
+{
+    size_t cells = (size_t)b->rows * (size_t)b->cols, cols = (size_t)b->cols;
+    unsigned char *seen = calloc(cells, 1);
+    uint32_t *queue = malloc(cells * sizeof *queue);
+    if (!seen || !queue) {
+        free(seen);
+        free(queue);
+        return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+    }
+    seen[shut1] = seen[shut2] = 1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = (uint32_t)from;
+    seen[from] = 1;
+    *yes = false;
+    *pocket = true;
+    while (head < tail && !*yes) {
+        size_t at = queue[head++];
+        if (b->cell[at] != DG_CORRIDOR) *pocket = false;
+        int r = (int)(at / cols), c = (int)(at % cols);
+        for (int d = 0; d < 4; d++) {
+            int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+            if (!dg__in(b, rr, cc)) continue;
+            size_t k = (size_t)rr * cols + (size_t)cc;
+            if (seen[k] || !(b->cell[k] & DG_OPENSPACE)) continue;
+            if (k == to) *yes = true;
+            seen[k] = 1;
+            queue[tail++] = (uint32_t)k;
+        }
+    }
+    if (!*yes && *pocket)
+        for (size_t k = 0; k < tail; k++) b->cell[queue[k]] = DG_NOTHING; /* bare corridor: goes */
+    free(seen);
+    free(queue);
+    return DG_OK;
+}
+
+/* A stair on plain corridor cell (r, c) that runs on both ways (q and o):
+ * the stair leads off to q, and o closes, so the stair is a dead end. The
+ * corridor behind o must still reach q some other way, or be bare
+ * corridor that can go; either way what o leaves as dead ends closes back.
+ * A failed cut leaves the builder spoiled: its try is dropped. */
+static dg_status cut_through(dg__build *b, int r, int c, int q, int o, bool down, bool *placed, dg_error *err)
+{
+    *placed = false;
+    int orow = r + dg_dir_dy((dg_dir)o), ocol = c + dg_dir_dx((dg_dir)o);
+    int qrow = r + dg_dir_dy((dg_dir)q), qcol = c + dg_dir_dx((dg_dir)q);
+    size_t cols = (size_t)b->cols, at = (size_t)r * cols + (size_t)c, oat = (size_t)orow * cols + (size_t)ocol;
+    size_t qat = (size_t)qrow * cols + (size_t)qcol;
+    /* o's other open sides: plain corridor only (closing o must not leave a
+     * door opening onto rock or a stair without its landing) */
+    for (int d = 0; d < 4; d++) {
+        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
+        if (nr == r && nc == c) continue;
+        uint32_t w = dg__get(b, nr, nc);
+        if ((w & DG_OPENSPACE) && w != DG_CORRIDOR) return DG_OK;
+    }
+    for (int d = 0; d < 4; d++) {
+        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
+        if ((nr == r && nc == c) || !(dg__get(b, nr, nc) & DG_OPENSPACE)) continue;
+        bool yes = false, pocket = false;
+        dg_status rc = reaches(b, (size_t)nr * cols + (size_t)nc, qat, at, oat, &yes, &pocket, err);
+        if (rc != DG_OK) return rc;
+        if (!yes && !pocket) return DG_OK;
+    }
+    /* the stair first: kept, it stops the dead ends closing back into it */
+    dg_status rc = put_stair(b, r, c, down, q, placed, err);
+    b->cell[oat] = DG_NOTHING;
+    for (int d = 0; d < 4; d++) {
+        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
+        if (dg__get(b, nr, nc) == DG_CORRIDOR && open_sides(b, nr, nc, NULL) <= 1) dg__close_dead_end(b, nr, nc);
+    }
+    return rc;
+}
+
+/* Puts a stair (down or up) on (r, c) and joins it to the open space, or
+ * says in *placed that it cannot: the cell is taken, or no way leads from
+ * it. Searches near the stair first: the way is nearly always short. */
+static dg_status link_stair(dg__build *b, int r, int c, bool down, bool *placed, dg_error *err)
+{
+    *placed = false;
+    int way = -1;
+    if (inside(b, r, c) && dg__get(b, r, c) == DG_CORRIDOR && open_sides(b, r, c, &way) == 1 &&
+        dg__get(b, r + dg_dir_dy((dg_dir)way), c + dg_dir_dx((dg_dir)way)) == DG_CORRIDOR)
+        return put_stair(b, r, c, down, way, placed, err); /* a corridor's dead end */
+    if (inside(b, r, c) && dg__get(b, r, c) == DG_CORRIDOR && open_sides(b, r, c, NULL) == 2) {
+        int ways[2], n = 0;
+        for (int d = 0; d < 4; d++)
+            if (dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d)) == DG_CORRIDOR) ways[n++ & 1] = d;
+        if (n != 2) return DG_OK;
+        /* the way on that keeps more of the map: try q then o, then the
+         * other way round, from a draw so neither side is favoured */
+        int first = (int)dg__rng_below(&b->rng, 2);
+        return cut_through(b, r, c, ways[first], ways[1 - first], down, placed, err);
+    }
+    if (!stair_spot(b, r, c)) return DG_OK;
+    int *path = NULL;
+    size_t n = 0;
+    int end = END_NONE;
+    if (open_sides(b, r, c, &way) == 0) {
+        static const int radii[] = {16, 96, -1};
+        for (size_t k = 0; k < sizeof radii / sizeof radii[0] && end == END_NONE; k++) {
+            dg_status rc = find_way(b, r, c, radii[k], &path, &n, &end, err);
+            if (rc != DG_OK) return rc;
+            if (radii[k] < 0 || ((radii[k] >= b->rows && radii[k] >= b->cols))) break;
+        }
+        if (end == END_NONE) return DG_OK;
+        size_t dug = end == END_DOOR ? n - 1 : n;
+        for (size_t k = 0; k < dug; k++) *dg__at(b, path[2 * k], path[2 * k + 1]) = DG_CORRIDOR;
+        dg_status rc = DG_OK;
+        if (end == END_DOOR) {
+            int dr = path[2 * (n - 1)], dc = path[2 * (n - 1) + 1];
+            int fr = path[2 * (n - 2)], fc = path[2 * (n - 2) + 1]; /* the dug cell before it */
+            dg_dir out = fr < dr ? DG_DIR_NORTH : fr > dr ? DG_DIR_SOUTH : fc < dc ? DG_DIR_WEST : DG_DIR_EAST;
+            uint32_t inner = dg__get(b, dr - dg_dir_dy(out), dc - dg_dir_dx(out));
+            dg__door door = {dr, dc, out, dg__room_id(inner), 0, dg__door_type(&b->rng, b->o->doors)};
+            *dg__at(b, dr, dc) = DG_CORRIDOR | dg__door_bit(door.type);
+            rc = add_door(b, &door, err);
+        }
+        int qr = path[0], qc = path[1];
+        way = qr < r ? DG_DIR_NORTH : qr > r ? DG_DIR_SOUTH : qc < c ? DG_DIR_WEST : DG_DIR_EAST;
+        free(path);
+        if (rc != DG_OK) return rc;
+    }
+    return put_stair(b, r, c, down, way, placed, err);
+}
+
+static bool has_down(const dg__build *b)
+{
+    for (size_t k = 0; k < b->n_stair; k++)
+        if (dg__get(b, b->stair[k].y, b->stair[k].x) & DG_STAIR_DN) return true;
+    return false;
+}
+
+/* A floor with a floor below but no down stair of its own (its family found
+ * no spot) gains one: a random cell where a stair may stand and a way
+ * leads from. The only change a new floor below makes to the one above. */
+static dg_status gain_down(dg__build *b, bool *placed, dg_error *err)
+{
+    *placed = false;
+    size_t n = 0;
+    for (int r = 1; r < b->rows - 1; r++)
+        for (int c = 1; c < b->cols - 1; c++) n += stair_spot(b, r, c);
+    for (int tries = 0; tries < 32 && n > 0 && !*placed; tries++) {
+        size_t pick = dg__rng_below(&b->rng, (uint32_t)n), seen = 0;
+        for (int r = 1; r < b->rows - 1 && !*placed; r++)
+            for (int c = 1; c < b->cols - 1; c++) {
+                if (!stair_spot(b, r, c) || seen++ != pick) continue;
+                dg_status rc = link_stair(b, r, c, true, placed, err);
+                if (rc != DG_OK) return rc;
+                break;
+            }
+    }
+    return DG_OK;
+}
+
+/* ---------------------------------------------------------- one floor */
+
+/* Floor f's up stairs are the floor above's down stairs: the family's own
+ * (which would lead nowhere) go, each corridor collapsing back to where it
+ * branched, and one is put under every down stair above. */
+static dg_status stack_under(dg__build *b, const dg_dungeon *above, bool *fits, dg_error *err)
+{
+    *fits = true;
+    size_t kept = 0;
+    for (size_t k = 0; k < b->n_stair; k++) {
+        dg_stair s = b->stair[k];
+        if (dg__get(b, s.y, s.x) & DG_STAIR_UP) dg__drop_stair(b, s.y, s.x);
+        else b->stair[kept++] = s; /* a dropped one's cell may take a stair from above */
+    }
+    b->n_stair = kept;
+    for (size_t k = 0; k < above->n_stairs && *fits; k++) {
+        const dg_stair *s = &above->stairs[k];
+        if (!s->down) continue;
+        dg_status rc = link_stair(b, s->y, s->x, false, fits, err);
+        if (rc != DG_OK) return rc;
+    }
+    return DG_OK;
+}
+
+dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg_dungeon **out, dg_error *err)
+{
+    *out = NULL;
+    /* the top floor is made once, as a single map always was; a floor below
+     * tries maps until one takes the stairs from above */
+    int attempts = above ? FLOOR_ATTEMPTS : 1;
+    for (int a = 0; a < attempts; a++) {
+        dg__build b;
+        dg_status rc = dg__build_init(&b, o, err);
+        if (rc == DG_OK && above)
+            dg_rng_seed(&b.rng, floor_seed(o->seed, f, a, "floor-map"), 0x6467u + (uint64_t)o->algorithm);
+        if (rc == DG_OK) rc = dg__family_generate(&b, err);
+        bool fits = true;
+        if (rc == DG_OK && above) rc = stack_under(&b, above, &fits, err);
+        if (rc == DG_OK && fits && f < o->floors && !has_down(&b)) rc = gain_down(&b, &fits, err);
+        if (rc == DG_OK && fits) rc = dg__finish(&b, out, err);
+        dg__build_fini(&b);
+        if (rc != DG_OK) return rc;
+        if (fits) {
+            (*out)->floor = f;
+            return DG_OK;
+        }
+        if (!above) break; /* the top floor found no down stair: nothing to try */
+    }
+    char value[16];
+    snprintf(value, sizeof value, "%d", o->floors);
+    return dg_error_set(err, DG_ELIMIT, "floors", value, "1",
+                        "could not stack floor %d under floor %d's stairs on a %dx%d map in %d tries; "
+                        "use fewer stairs, a bigger map or fewer floors",
+                        f, f - 1, o->cols, o->rows, above ? FLOOR_ATTEMPTS : 1);
+}
+
+const dg_dungeon *dg_dungeon_floor(const dg_dungeon *top, int k)
+{
+    if (k < 1) return NULL;
+    const dg_dungeon *d = top;
+    for (int i = 1; d && i < k; i++) d = d->below;
+    return d;
+}
