@@ -48,6 +48,12 @@
  *            y, then slanted by x0, y0), then doors in "doors" order
  *   cells    cells[y][x]: the words exactly as in the dungeon (donjon's bit
  *            layout, see dg.h)
+ *   below    floors > 1 only: the floors under this one (which is floor 1,
+ *            the top), in order, each {floor (2, 3, ...), width, height,
+ *            rooms, doors, stairs, exits, entrance, lair, details,
+ *            wandering_monsters, corridor_features, attribution, walls,
+ *            cells} as above; floor k+1's up stairs stand on the cells of
+ *            floor k's down stairs
  * x is the column (east +1), y the row (south +1), both from 0. */
 #include "json_write.h"
 #include "render_int.h"
@@ -222,6 +228,44 @@ static void exits_array(dg__jw *w, const dg_dungeon *d)
     dg__jw_array_end(w);
 }
 
+/* One floor's map, as members of the object being written: width and
+ * height, rooms, doors, stairs, exits, the stocked floor's tail, walls and
+ * cells. */
+static dg_status floor_members(dg__jw *j, const dg_dungeon *d, dg_buf *out, dg_buf *scratch, dg_error *err)
+{
+    dg__walls w;
+    dg__door_sides sides;
+    memset(&w, 0, sizeof w);
+    memset(&sides, 0, sizeof sides);
+    dg_status rc;
+    if ((rc = dg__door_sides_build(d, &sides, err)) == DG_OK &&
+        (rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
+        /* about what a map takes: a few kilobytes of rooms and doors, a
+         * digit or three a cell, ~50 bytes a wall */
+        (rc = dg__buf_reserve(out, 4096 + 3 * (size_t)d->width * (size_t)d->height +
+                                      56 * (w.n_walls + w.n_portals),
+                              err)) == DG_OK) {
+        dg__jw_key_int(j, "width", d->width);
+        dg__jw_key_int(j, "height", d->height);
+        dg__jw_key(j, "rooms");
+        rooms_array(j, d, &sides, scratch, err);
+        dg__jw_key(j, "doors");
+        doors_array(j, d);
+        dg__jw_key(j, "stairs");
+        stairs_array(j, d);
+        dg__jw_key(j, "exits");
+        exits_array(j, d);
+        dg__json_contents_tail(j, d, scratch, err);
+        dg__jw_key(j, "walls");
+        dg__jw_splice(j, dg__json_put_walls, d, &w);
+        dg__jw_key(j, "cells");
+        dg__jw_splice(j, dg__json_put_cells, d, NULL);
+    }
+    dg__walls_fini(&w);
+    dg__door_sides_fini(&sides);
+    return rc;
+}
+
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
@@ -234,49 +278,38 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         dg_options_canonical(&d->opts, canon + 2, n + 1);
     }
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
-    dg__walls w;
-    dg__door_sides sides;
     dg_buf scratch; /* one room's summary at a time */
     dg_buf_init(&scratch);
-    memset(&w, 0, sizeof w);
-    memset(&sides, 0, sizeof sides);
-    if ((rc = dg__door_sides_build(d, &sides, err)) == DG_OK &&
-        (rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
-        /* about what a map takes: a few kilobytes of rooms and doors, a
-         * digit or three a cell, ~50 bytes a wall */
-        (rc = dg__buf_reserve(out, 4096 + 3 * (size_t)d->width * (size_t)d->height +
-                                      56 * (w.n_walls + w.n_portals),
-                              err)) == DG_OK) {
-        dg__jw j;
-        dg__jw_init(&j, out, err);
-        dg__jw_object_begin(&j);
-        dg__jw_key_string(&j, "generator_version", DG_GENERATOR_VERSION);
-        dg__jw_key_string(&j, "seed", seed);
-        dg__jw_key(&j, "options");
-        options_object(&j, canon + 2);
-        dg__jw_key(&j, "permalink");
-        dg__jw_stringn(&j, canon, n + 2);
-        dg__json_contents_head(&j, d);
-        dg__jw_key_int(&j, "width", d->width);
-        dg__jw_key_int(&j, "height", d->height);
-        dg__jw_key(&j, "rooms");
-        rooms_array(&j, d, &sides, &scratch, err);
-        dg__jw_key(&j, "doors");
-        doors_array(&j, d);
-        dg__jw_key(&j, "stairs");
-        stairs_array(&j, d);
-        dg__jw_key(&j, "exits");
-        exits_array(&j, d);
-        dg__json_contents_tail(&j, d, &scratch, err);
-        dg__jw_key(&j, "walls");
-        dg__jw_splice(&j, dg__json_put_walls, d, &w);
-        dg__jw_key(&j, "cells");
-        dg__jw_splice(&j, dg__json_put_cells, d, NULL);
+    dg__jw j;
+    dg__jw_init(&j, out, err);
+    dg__jw_object_begin(&j);
+    dg__jw_key_string(&j, "generator_version", DG_GENERATOR_VERSION);
+    dg__jw_key_string(&j, "seed", seed);
+    dg__jw_key(&j, "options");
+    options_object(&j, canon + 2);
+    dg__jw_key(&j, "permalink");
+    dg__jw_stringn(&j, canon, n + 2);
+    dg__json_contents_head(&j, d);
+    rc = floor_members(&j, d, out, &scratch, err);
+    /* the floors below the top, each a map of its own (floors > 1 only,
+     * so a single floor's document is as it always was) */
+    if (rc == DG_OK && d->below) {
+        dg__jw_key(&j, "below");
+        dg__jw_array_begin(&j);
+        for (const dg_dungeon *f = d->below; f && rc == DG_OK; f = f->below) {
+            dg__jw_object_begin(&j);
+            dg__jw_key_int(&j, "floor", f->floor);
+            rc = floor_members(&j, f, out, &scratch, err);
+            dg__jw_object_end(&j);
+        }
+        dg__jw_array_end(&j);
+    }
+    if (rc == DG_OK) {
         dg__jw_object_end(&j);
         rc = dg__jw_finish(&j);
+    } else {
+        out->len = j.from; /* what the writer had added goes */
     }
-    dg__walls_fini(&w);
-    dg__door_sides_fini(&sides);
     dg_buf_fini(&scratch);
     if (canon != small) free(canon);
     return rc;

@@ -63,29 +63,9 @@ static inline bool oracle_listed_last(const dg_dungeon *d, json_t *list, size_t 
     return x == d->doors[i].x && y == d->doors[i].y;
 }
 
-static inline json_t *oracle_native(const dg_dungeon *d)
+/* One floor's members (width ... cells) set on obj; false when walls fail. */
+static inline bool oracle_floor(const dg_dungeon *d, json_t *obj)
 {
-    char seed[24], canon[4096], permalink[4100];
-    snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
-    dg_options_canonical(&d->opts, canon, sizeof canon);
-    snprintf(permalink, sizeof permalink, "/?%s", canon);
-
-    json_t *options = json_object();
-    for (char *q = canon; *q;) {
-        size_t kn = strcspn(q, "="), all = strcspn(q, "&");
-        char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)kn, q);
-        int64_t x;
-        char text[1024];
-        size_t tn = dg__option_text(q, kn, q + kn + 1, all - kn - 1, text, sizeof text);
-        json_object_set_new(options, key,
-                            tn != (size_t)-1 ? json_stringn(text, tn)
-                            : dg__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
-                                ? json_integer(x)
-                                : json_stringn(q + kn + 1, all - kn - 1));
-        q += all + (q[all] == '&');
-    }
-
     json_t *rooms = json_array();
     for (size_t i = 0; i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
@@ -136,7 +116,7 @@ static inline json_t *oracle_native(const dg_dungeon *d)
 
     dg__walls w;
     memset(&w, 0, sizeof w);
-    if (dg__walls_segments(d, false, &w, NULL) != DG_OK) return NULL;
+    if (dg__walls_segments(d, false, &w, NULL) != DG_OK) return false;
     json_t *walls = json_array();
     for (size_t i = 0; i < w.n_walls; i++)
         json_array_append_new(walls, oracle_wall(&w.walls[i], w.den, w.walls[i].object ? "object" : "wall"));
@@ -149,18 +129,55 @@ static inline json_t *oracle_native(const dg_dungeon *d)
     }
     dg__walls_fini(&w);
 
+    json_object_set_new(obj, "width", json_integer(d->width));
+    json_object_set_new(obj, "height", json_integer(d->height));
+    json_object_set_new(obj, "rooms", rooms);
+    json_object_set_new(obj, "doors", doors);
+    json_object_set_new(obj, "stairs", stairs);
+    json_object_set_new(obj, "exits", exits);
+    oracle_contents_tail(d, obj);
+    json_object_set_new(obj, "walls", walls);
+    json_object_set_new(obj, "cells", oracle_cells(d));
+    return true;
+}
+
+static inline json_t *oracle_native(const dg_dungeon *d)
+{
+    char seed[24], canon[4096], permalink[4100];
+    snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
+    dg_options_canonical(&d->opts, canon, sizeof canon);
+    snprintf(permalink, sizeof permalink, "/?%s", canon);
+
+    json_t *options = json_object();
+    for (char *q = canon; *q;) {
+        size_t kn = strcspn(q, "="), all = strcspn(q, "&");
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)kn, q);
+        int64_t x;
+        char text[1024];
+        size_t tn = dg__option_text(q, kn, q + kn + 1, all - kn - 1, text, sizeof text);
+        json_object_set_new(options, key,
+                            tn != (size_t)-1 ? json_stringn(text, tn)
+                            : dg__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
+                                ? json_integer(x)
+                                : json_stringn(q + kn + 1, all - kn - 1));
+        q += all + (q[all] == '&');
+    }
+
     json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
                              "options", options, "permalink", permalink);
     oracle_contents_head(d, root);
-    json_object_set_new(root, "width", json_integer(d->width));
-    json_object_set_new(root, "height", json_integer(d->height));
-    json_object_set_new(root, "rooms", rooms);
-    json_object_set_new(root, "doors", doors);
-    json_object_set_new(root, "stairs", stairs);
-    json_object_set_new(root, "exits", exits);
-    oracle_contents_tail(d, root);
-    json_object_set_new(root, "walls", walls);
-    json_object_set_new(root, "cells", oracle_cells(d));
+    if (!oracle_floor(d, root)) return NULL;
+    /* floors below the top: {floor, then the same members}, in order */
+    if (d->below) {
+        json_t *below = json_array();
+        for (const dg_dungeon *f = d->below; f; f = f->below) {
+            json_t *o = json_pack("{s:i}", "floor", f->floor);
+            if (!oracle_floor(f, o)) return NULL;
+            json_array_append_new(below, o);
+        }
+        json_object_set_new(root, "below", below);
+    }
     return root;
 }
 
