@@ -182,10 +182,10 @@ static dg_status add_door(dg__build *b, const dg__door *door, dg_error *err)
     return dg__add_door(b, door, err);
 }
 
-/* Whether, with cells `shut1` and `shut2` closed, open cell `from` still
- * reaches open cell `to`. When it does not, *pocket says whether what it
- * reaches is bare corridor (no room, door, stair or exit), which can go. */
-static dg_status reaches(const dg__build *b, size_t from, size_t to, size_t shut1, size_t shut2, bool *yes,
+/* Whether, with the n cells shut[] closed, open cell `from` still reaches
+ * open cell `to`. When it does not, *pocket says whether what it reaches is
+ * bare corridor (no room, door, stair or exit), which then goes. */
+static dg_status reaches(dg__build *b, size_t from, size_t to, const size_t *shut, int n, bool *yes,
                          bool *pocket, dg_error *err)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols, cols = (size_t)b->cols;
@@ -196,11 +196,11 @@ static dg_status reaches(const dg__build *b, size_t from, size_t to, size_t shut
         free(queue);
         return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
     }
-    seen[shut1] = seen[shut2] = 1;
+    for (int k = 0; k < n; k++) seen[shut[k]] = 1;
     size_t head = 0, tail = 0;
     queue[tail++] = (uint32_t)from;
     seen[from] = 1;
-    *yes = false;
+    *yes = from == to;
     *pocket = true;
     while (head < tail && !*yes) {
         size_t at = queue[head++];
@@ -223,40 +223,55 @@ static dg_status reaches(const dg__build *b, size_t from, size_t to, size_t shut
     return DG_OK;
 }
 
-/* A stair on plain corridor cell (r, c) that runs on both ways (q and o):
- * the stair leads off to q, and o closes, so the stair is a dead end. The
- * corridor behind o must still reach q some other way, or be bare
- * corridor that can go; either way what o leaves as dead ends closes back.
- * A failed cut leaves the builder spoiled: its try is dropped. */
-static dg_status cut_through(dg__build *b, int r, int c, int q, int o, bool down, bool *placed, dg_error *err)
+/* A stair on plain corridor cell (r, c) open on two or more sides (a
+ * corridor running on, a crossing, open cave floor): it leads off towards
+ * q, and its other open neighbours close, so it is a dead end. Whatever
+ * they led to must still reach q some other way, or be bare corridor that
+ * can go; the dead ends they leave close back. A failed cut leaves the
+ * builder spoiled: its try is dropped. */
+static dg_status cut_through(dg__build *b, int r, int c, int q, bool down, bool *placed, dg_error *err)
 {
     *placed = false;
-    int orow = r + dg_dir_dy((dg_dir)o), ocol = c + dg_dir_dx((dg_dir)o);
-    int qrow = r + dg_dir_dy((dg_dir)q), qcol = c + dg_dir_dx((dg_dir)q);
-    size_t cols = (size_t)b->cols, at = (size_t)r * cols + (size_t)c, oat = (size_t)orow * cols + (size_t)ocol;
-    size_t qat = (size_t)qrow * cols + (size_t)qcol;
-    /* o's other open sides: plain corridor only (closing o must not leave a
-     * door opening onto rock or a stair without its landing) */
+    size_t cols = (size_t)b->cols, shut[5];
+    int n = 0;
+    shut[n++] = (size_t)r * cols + (size_t)c;
     for (int d = 0; d < 4; d++) {
-        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
-        if (nr == r && nc == c) continue;
-        uint32_t w = dg__get(b, nr, nc);
-        if ((w & DG_OPENSPACE) && w != DG_CORRIDOR) return DG_OK;
+        int orow = r + dg_dir_dy((dg_dir)d), ocol = c + dg_dir_dx((dg_dir)d);
+        if (d != q && (dg__get(b, orow, ocol) & DG_OPENSPACE)) shut[n++] = (size_t)orow * cols + (size_t)ocol;
     }
-    for (int d = 0; d < 4; d++) {
-        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
-        if ((nr == r && nc == c) || !(dg__get(b, nr, nc) & DG_OPENSPACE)) continue;
-        bool yes = false, pocket = false;
-        dg_status rc = reaches(b, (size_t)nr * cols + (size_t)nc, qat, at, oat, &yes, &pocket, err);
-        if (rc != DG_OK) return rc;
-        if (!yes && !pocket) return DG_OK;
-    }
+    size_t qat = (size_t)(r + dg_dir_dy((dg_dir)q)) * cols + (size_t)(c + dg_dir_dx((dg_dir)q));
+    /* what the closing cells open onto: plain corridor only (closing them
+     * must not leave a door opening onto rock or a stair without its
+     * landing), and still joined to q */
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 1; k < n; k++) {
+            int orow = (int)(shut[k] / cols), ocol = (int)(shut[k] % cols);
+            for (int d = 0; d < 4; d++) {
+                int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
+                size_t at = (size_t)nr * cols + (size_t)nc;
+                uint32_t w = dg__get(b, nr, nc);
+                bool shut_too = false;
+                for (int j = 0; j < n; j++) shut_too |= dg__in(b, nr, nc) && shut[j] == at;
+                if (shut_too || !(w & DG_OPENSPACE)) continue;
+                if (pass == 0) {
+                    if (w != DG_CORRIDOR) return DG_OK;
+                    continue;
+                }
+                bool yes = false, pocket = false;
+                dg_status rc = reaches(b, at, qat, shut, n, &yes, &pocket, err);
+                if (rc != DG_OK) return rc;
+                if (!yes && !pocket) return DG_OK;
+            }
+        }
     /* the stair first: kept, it stops the dead ends closing back into it */
     dg_status rc = put_stair(b, r, c, down, q, placed, err);
-    b->cell[oat] = DG_NOTHING;
-    for (int d = 0; d < 4; d++) {
-        int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
-        if (dg__get(b, nr, nc) == DG_CORRIDOR && open_sides(b, nr, nc, NULL) <= 1) dg__close_dead_end(b, nr, nc);
+    for (int k = 1; k < n; k++) b->cell[shut[k]] = DG_NOTHING;
+    for (int k = 1; k < n; k++) {
+        int orow = (int)(shut[k] / cols), ocol = (int)(shut[k] % cols);
+        for (int d = 0; d < 4; d++) {
+            int nr = orow + dg_dir_dy((dg_dir)d), nc = ocol + dg_dir_dx((dg_dir)d);
+            if (dg__get(b, nr, nc) == DG_CORRIDOR && open_sides(b, nr, nc, NULL) <= 1) dg__close_dead_end(b, nr, nc);
+        }
     }
     return rc;
 }
@@ -271,15 +286,17 @@ static dg_status link_stair(dg__build *b, int r, int c, bool down, bool *placed,
     if (inside(b, r, c) && dg__get(b, r, c) == DG_CORRIDOR && open_sides(b, r, c, &way) == 1 &&
         dg__get(b, r + dg_dir_dy((dg_dir)way), c + dg_dir_dx((dg_dir)way)) == DG_CORRIDOR)
         return put_stair(b, r, c, down, way, placed, err); /* a corridor's dead end */
-    if (inside(b, r, c) && dg__get(b, r, c) == DG_CORRIDOR && open_sides(b, r, c, NULL) == 2) {
-        int ways[2], n = 0;
-        for (int d = 0; d < 4; d++)
-            if (dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d)) == DG_CORRIDOR) ways[n++ & 1] = d;
-        if (n != 2) return DG_OK;
-        /* the way on that keeps more of the map: try q then o, then the
-         * other way round, from a draw so neither side is favoured */
-        int first = (int)dg__rng_below(&b->rng, 2);
-        return cut_through(b, r, c, ways[first], ways[1 - first], down, placed, err);
+    if (inside(b, r, c) && dg__get(b, r, c) == DG_CORRIDOR) {
+        /* open on several sides, all plain corridor: the way off is drawn
+         * among them, so no side is favoured */
+        int ways[4], n = 0;
+        for (int d = 0; d < 4; d++) {
+            uint32_t w = dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d));
+            if (!(w & DG_OPENSPACE)) continue;
+            if (w != DG_CORRIDOR) return DG_OK;
+            ways[n++] = d;
+        }
+        return cut_through(b, r, c, ways[dg__rng_below(&b->rng, (uint32_t)n)], down, placed, err);
     }
     if (!stair_spot(b, r, c)) return DG_OK;
     int *path = NULL;
