@@ -49,6 +49,12 @@ Test(srv_estimate, stays_within_2x_of_measured_maps)
         {"seed=1&rows=99&cols=99&format=uvtt", 29700},
         {"seed=1&rows=45&cols=45&algorithm=caverns&format=png", 2390},
         {"seed=1&rows=99&cols=99&algorithm=cells", 560},
+        /* floors: every floor made and stocked, json writes them all
+         * (generate + render in process, best of 5) */
+        {"seed=1&rows=99&cols=99&floors=3", 1807},
+        {"seed=1&rows=99&cols=99&floors=10", 4954},
+        {"seed=1&rows=99&cols=99&floors=10&format=png", 4922},
+        {"seed=1&rows=99&cols=99&algorithm=abstract&floors=4&format=txt", 1880},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         dg_options o = parse(cases[i].query);
