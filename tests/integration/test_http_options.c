@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "daemon.h"
+#include "dg.h"
 
 static td_daemon dd;
 
@@ -79,5 +80,72 @@ Test(http_options, a_uvtt_image_too_big_names_a_ppg_or_a_size_that_fits)
     cr_assert(td_request(dd.base, "GET", "/dungeon.uvtt?seed=1&rows=101&cols=101&ppg=20", NULL,
                          NULL, 0, &r));
     cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+}
+
+/* Floors over HTTP: the bad values named, /dungeon.json carrying every
+ * floor with the stairs stacked, /dungeon.png showing the floor asked for
+ * (the bytes the core and renderer give for it, not the top's), and
+ * permalinks naming floors only past 1. */
+Test(http_options, floors_are_refused_named_and_served)
+{
+    bad("/dungeon.json?seed=1&floors=11", "floors", "11", "1..10");
+    bad("/dungeon.json?seed=1&floors=3&floor=4", "floor", "4", "1..3");
+    bad("/dungeon.png?seed=1&floor=2", "floor", "2", "1..1");
+    bad("/dungeon.json?seed=1&floors=2&stairs=0", "floors", "2", "1 (or stairs=1..64)");
+
+    td_resp r;
+    cr_assert(td_request(dd.base, "GET", "/dungeon.json?seed=7&floors=3", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    json_error_t je;
+    json_t *j = json_loadb((const char *)r.body, r.len, 0, &je);
+    cr_assert_not_null(j);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(j, "options"), "floors")), 3);
+    cr_assert_not_null(strstr(json_string_value(json_object_get(j, "permalink")), "&floors=3&"));
+    json_t *below = json_object_get(j, "below");
+    cr_assert_eq(json_array_size(below), 2);
+    json_t *upper = j;
+    for (size_t k = 0; k < 2; k++) {
+        json_t *lower = json_array_get(below, k);
+        cr_assert_eq(json_integer_value(json_object_get(lower, "floor")), (json_int_t)k + 2);
+        size_t down = 0, up = 0;
+        json_t *s;
+        size_t i;
+        json_array_foreach(json_object_get(upper, "stairs"), i, s)
+        {
+            if (strcmp(json_string_value(json_object_get(s, "kind")), "down")) continue;
+            down++;
+            json_int_t x = json_integer_value(json_object_get(s, "x")), y = json_integer_value(json_object_get(s, "y"));
+            bool under = false;
+            json_t *t;
+            size_t m;
+            json_array_foreach(json_object_get(lower, "stairs"), m, t)
+                under |= !strcmp(json_string_value(json_object_get(t, "kind")), "up") &&
+                         json_integer_value(json_object_get(t, "x")) == x && json_integer_value(json_object_get(t, "y")) == y;
+            cr_assert(under, "floor %zu's down stair (%lld,%lld) has no up stair under it", k + 1, (long long)x,
+                      (long long)y);
+        }
+        json_array_foreach(json_object_get(lower, "stairs"), i, s) up += !strcmp(json_string_value(json_object_get(s, "kind")), "up");
+        cr_assert_eq(down, up);
+        cr_assert_gt(down, 0);
+        upper = lower;
+    }
+    json_decref(j);
+    td_resp_free(&r);
+
+    /* floor=2's image is the second floor's, not the top's */
+    unsigned char *want, *top;
+    size_t want_len, top_len;
+    cr_assert(td_expected("seed=7&floors=3&floor=2", DG_FMT_PNG, &want, &want_len));
+    cr_assert(td_expected("seed=7&floors=3", DG_FMT_PNG, &top, &top_len));
+    cr_assert(td_request(dd.base, "GET", "/dungeon.png?seed=7&floors=3&floor=2", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    cr_assert(r.len == want_len && !memcmp(r.body, want, want_len), "floor 2's PNG is not the core's");
+    cr_assert(r.len != top_len || memcmp(r.body, top, top_len), "floor 2's PNG is the top floor's");
+    char opts[1024];
+    cr_assert(td_header(&r, "X-Dungeon-Options", opts, sizeof opts));
+    cr_assert_not_null(strstr(opts, "&floor=2"), "%s", opts);
+    free(want);
+    free(top);
     td_resp_free(&r);
 }
