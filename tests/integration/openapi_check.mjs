@@ -95,6 +95,8 @@ const base = `http://127.0.0.1:${port}`;
 const cases = [
   ["GET", "/dungeon.json?seed=7", {}, "/dungeon.json"],
   ["GET", "/dungeon.json?seed=7&rooms=dense&layout=box&polymorph=yes&egress=yes", {}, "/dungeon.json"],
+  ["GET", "/dungeon.json?seed=7&floors=3&algorithm=caverns", {}, "/dungeon.json"],
+  ["GET", "/dungeon.json?seed=7&floors=3&floor=4", {}, "/dungeon.json"],
   ["GET", "/dungeon.json", {}, "/dungeon.json"],
   ["GET", "/dungeon.json?seed=7&rows=abc", {}, "/dungeon.json"],
   ["GET", "/dungeon.json?seed=7&rooms=lots", {}, "/dungeon.json"],
