@@ -124,6 +124,11 @@
   /* --------------------------------------------------- reading and writing */
 
   var overrides = {}; /* key -> raw value a control cannot show (from a link) */
+  /* The floor the map shows (1 = the top): stepped with the buttons over
+   * the map, not a field; the image, the SVG, the permalink and the
+   * downloads carry it, the JSON holds every floor whatever it is. */
+  var floor = 1, floorCount = 1, lastMap = null;
+  function floorPart() { return floor > 1 ? '&floor=' + floor : ''; }
   var nameTyped = false; /* the name field holds the user's name, not the daemon's */
   var extras = [];    /* [key, value] pairs of keys the table does not know */
 
@@ -217,6 +222,7 @@
 
   function resetForm() {
     overrides = {};
+    floor = 1;
     nameTyped = false;
     extras = [];
     OPTIONS.forEach(function (row) {
@@ -234,6 +240,7 @@
     var p = {}, given = {};
     new URLSearchParams(search).forEach(function (val, key) {
       var k = key.toLowerCase();
+      if (k === 'floor') { floor = /^\d+$/.test(val) ? Number(val) || 1 : 1; return; }
       if (!byKey[k]) { extras.push([key, val]); return; }
       p[k] = val;
       given[k] = true;
@@ -322,13 +329,16 @@
       return Promise.resolve();
     }
     var q = buildQuery(values());
+    /* fewer floors than the one shown: back to the top */
+    var floors = Number(values().floors) || 1;
+    if (floor > floors) floor = 1;
     setStatus('Rolling…');
     figure.hidden = false;
     figure.setAttribute('aria-busy', 'true');
     img.hidden = false;
     /* the image at once; the JSON (key, permalink) in parallel. "Rolled"
      * waits for both: the JSON alone is not a map on the screen. */
-    var url = '/dungeon.png?' + q;
+    var url = '/dungeon.png?' + q + floorPart();
     var drawn = false, data = null, refused = false;
     var settle = function () {
       if (t === token && drawn && data) setStatus('Rolled seed ' + data.seed + '.');
@@ -386,14 +396,7 @@
         shown(r.j, opts);
         settle();
         /* the same map as SVG, its rooms linked to the key; the PNG until then */
-        fetch('/dungeon.svg?' + q).then(function (res) {
-          if (!res.ok) throw new Error(res.statusText);
-          return res.text();
-        }).then(function (svg) {
-          if (t === token && !img.hidden) window.dgMap.show(svg);
-        }).catch(function () {
-          if (t === token) window.dgMap.clear();
-        });
+        loadSvg(t, q);
       })
       .catch(function () {
         if (t !== token) return;
@@ -404,8 +407,22 @@
       });
   }
 
+  /* The shown floor as SVG, its rooms linked to that floor's key. */
+  function loadSvg(t, q) {
+    window.dgMap.keyAnchor(window.dgKey.roomAnchor(floor));
+    fetch('/dungeon.svg?' + q + floorPart()).then(function (res) {
+      if (!res.ok) throw new Error(res.statusText);
+      return res.text();
+    }).then(function (svg) {
+      if (t === token && !img.hidden) window.dgMap.show(svg);
+    }).catch(function () {
+      if (t === token) window.dgMap.clear();
+    });
+  }
+
   function failed() {
     figure.hidden = true;
+    $('floors').hidden = true;
     window.dgMap.clear();
     img.removeAttribute('src');
     $('key').hidden = true;
@@ -413,12 +430,24 @@
   }
 
   function shown(j, opts) {
-    var canon = j.permalink.replace(/^\/\?/, '');
-    if (location.pathname + location.search !== j.permalink) {
-      if (opts.push) history.pushState({ q: canon }, '', j.permalink);
-      else history.replaceState({ q: canon }, '', j.permalink);
+    lastMap = j;
+    floorCount = 1 + (j.below ? j.below.length : 0);
+    if (floor > floorCount) floor = 1;
+    showFloor(opts);
+    window.dgKey.render(j);
+    if (opts.user) reveal();
+  }
+
+  /* Everything that names the floor shown: the address, the permalink,
+   * the downloads, the caption and the floor buttons. */
+  function showFloor(opts) {
+    var j = lastMap;
+    var link = j.permalink + floorPart(), canon = link.replace(/^\/\?/, '');
+    if (location.pathname + location.search !== link) {
+      if (opts.push) history.pushState({ q: canon }, '', link);
+      else history.replaceState({ q: canon }, '', link);
     }
-    $('permalink').value = location.origin + j.permalink;
+    $('permalink').value = location.origin + link;
     var box = document.querySelector('.downloads');
     box.querySelectorAll('a, .gm-only').forEach(function (a) { a.remove(); });
     var player = j.options.view === 'player';
@@ -432,16 +461,47 @@
       text: (held.length > 1 ? held.slice(0, -1).join(', ') + ' and ' + held[held.length - 1] + ' list'
                              : held[0] + ' lists') + ' every secret door and trap: GM view offers them.' }));
     document.querySelector('.toolbar').hidden = false;
-    var rooms = j.rooms.length;
-    var caption = 'Seed ' + j.seed + ' · ' + j.width + ' × ' + j.height + ' cells (' +
+    var f = floor > 1 ? j.below[floor - 2] : j, rooms = f.rooms.length;
+    var caption = 'Seed ' + j.seed + (floorCount > 1 ? ' · floor ' + floor + ' of ' + floorCount : '') +
+                  ' · ' + j.width + ' × ' + j.height + ' cells (' +
                   j.width * FEET_PER_CELL + ' × ' + j.height * FEET_PER_CELL + ' ft) · ' +
                   rooms + (rooms === 1 ? ' room' : ' rooms') +
                   (j.options.view === 'player' ? ' · player view' : '');
     $('map-caption').textContent = caption;
     showName(j.name);
     img.alt = 'Dungeon map: ' + caption;
-    window.dgKey.render(j);
-    if (opts.user) reveal();
+    floorButtons();
+  }
+
+  /* "Floor 1 2 3" over the map, the shown one pressed; none for one floor. */
+  function floorButtons() {
+    var nav = $('floors');
+    nav.hidden = floorCount < 2;
+    nav.querySelectorAll('button').forEach(function (b) { b.remove(); });
+    if (floorCount < 2) return;
+    for (var k = 1; k <= floorCount; k++) {
+      var b = el('button', { type: 'button', 'data-floor': String(k), 'aria-pressed': String(k === floor),
+                             text: String(k) });
+      b.setAttribute('aria-label', 'Floor ' + k + (k === 1 ? ' (the top)' : ''));
+      nav.appendChild(b);
+    }
+  }
+
+  /* Another floor of the map rolled: its image and SVG, not a new roll. */
+  function stepTo(k) {
+    if (!lastMap || k === floor || k < 1 || k > floorCount) return;
+    floor = k;
+    var t = ++token, q = buildQuery(values());
+    figure.setAttribute('aria-busy', 'true');
+    img.onload = function () {
+      if (t !== token) return;
+      figure.removeAttribute('aria-busy');
+      setStatus('Floor ' + floor + ' of ' + floorCount + '.');
+    };
+    img.src = '/dungeon.png?' + q + floorPart();
+    window.dgMap.clear();
+    loadSvg(t, q);
+    showFloor({ push: true });
   }
 
   /* The dungeon's name: the heading over the map, the document's title,
@@ -518,6 +578,9 @@
   function init() {
     img = $('map');
     figure = $('map-figure');
+    /* the floor buttons, over the map (shown only for several floors) */
+    figure.before(el('nav', { id: 'floors', class: 'floors', 'aria-label': 'Floors', hidden: '' },
+                     [el('span', { class: 'floors-label', text: 'Floor' })]));
     statusLine = $('status');
     var form = $('dg-form');
     form.noValidate = true; /* the daemon judges values, beside each field */
@@ -588,6 +651,10 @@
       if (rolled && (e.target.tagName === 'SELECT' || e.target.type === 'radio')) roll({ push: true });
     });
     $('copy-link').addEventListener('click', copyLink);
+    $('floors').addEventListener('click', function (e) {
+      var b = e.target.closest('button[data-floor]');
+      if (b) stepTo(Number(b.dataset.floor));
+    });
     $('print').addEventListener('click', function () { window.print(); });
     window.addEventListener('popstate', function () {
       applyQuery(location.search);

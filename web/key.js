@@ -3,7 +3,9 @@
  * HP, traps with their DCs and damage, treasure with its worth, dressing,
  * hidden things, the keys it holds) and its exits with their locks; then
  * the dungeon's history and details, the d6 wandering monsters, corridor
- * features, stairs, edge exits and the SRD attribution. Written for a GM
+ * features, stairs, edge exits and the SRD attribution; a dungeon of
+ * several floors has all of that per floor, each headed by its number and
+ * its stairs saying which floor they lead to. Written for a GM
  * at the table: one line per fact, labels in small capitals to scan by.
  * The player's key holds only what the player's map shows: sizes and the
  * doors a player can see, no contents. app.js calls dgKey.render(map). */
@@ -45,7 +47,11 @@
     return '';
   }
 
-  function roomLink(id) { return el('a', { href: '#room-' + id, text: 'room ' + id }); }
+  /* Room entries' ids: room-N on the top floor (as a single-floor map has
+   * always had), floor-K-room-N below it; set while a floor is drawn. */
+  var anchor = 'room-';
+  function roomAnchor(floor) { return floor > 1 ? 'floor-' + floor + '-room-' : 'room-'; }
+  function roomLink(id) { return el('a', { href: '#' + anchor + id, text: 'room ' + id }); }
 
   /* The player's key leaves out what the player's map hides. */
   function doorWord(type, player) {
@@ -146,7 +152,7 @@
   /* -------------------------------------------------------------- rooms */
 
   function roomEntry(j, room, player) {
-    var li = el('li', { id: 'room-' + room.id, class: 'room' });
+    var li = el('li', { id: anchor + room.id, class: 'room' });
     var marks = [];
     if (!player && j.entrance && j.entrance.room === room.id) marks.push('entrance');
     if (!player && j.lair === room.id) marks.push('lair');
@@ -176,12 +182,45 @@
 
   /* ---------------------------------------------------- the whole dungeon */
 
-  function renderDetails(j, player) {
-    var d = !player && j.details, box = $('key-details');
+  /* The elements one floor's key goes into: the page's own for the top
+   * floor (index.html), built alike for each floor below it. */
+  function pageParts() {
+    return { rooms: $('key-rooms'), details: $('key-details'), history: $('key-history'), facts: $('key-facts'),
+             wandering: $('key-wandering'), wanderingList: $('key-wandering-list'), corridors: $('key-corridors'),
+             corridorsList: $('key-corridors-list'), stairs: $('key-stairs'), exits: $('key-exits'),
+             exitsH: $('exits-h') };
+  }
+
+  function floorParts(k) {
+    var id = function (what) { return 'floor-' + k + '-' + what; };
+    var p = {
+      rooms: el('ol', { class: 'rooms' }),
+      history: el('p', { class: 'history' }),
+      facts: el('dl', { class: 'facts' }),
+      wanderingList: el('ol', { class: 'wandering' }),
+      corridorsList: el('ul', { class: 'corridor-features' }),
+      stairs: el('ul', { class: 'stairs', 'aria-labelledby': id('stairs-h') }),
+      exits: el('ul', { class: 'exits', 'aria-labelledby': id('exits-h') }),
+      exitsH: el('h3', { id: id('exits-h'), text: 'Exits' })
+    };
+    p.details = el('section', { class: 'details', 'aria-labelledby': id('details-h') },
+                   [el('h3', { id: id('details-h'), text: 'Floor ' + k + ' as a whole' }), p.history, p.facts]);
+    p.wandering = el('section', { 'aria-labelledby': id('wandering-h') },
+                     [el('h3', { id: id('wandering-h'), text: 'Wandering monsters (d6)' }), p.wanderingList]);
+    p.corridors = el('section', { 'aria-labelledby': id('corridors-h') },
+                     [el('h3', { id: id('corridors-h'), text: 'Corridor features' }), p.corridorsList]);
+    p.section = el('section', { id: 'key-floor-' + k, class: 'floor-key', 'aria-labelledby': id('h') },
+                   [el('h2', { id: id('h'), class: 'floor-h', text: 'Floor ' + k }), p.rooms, p.details, p.wandering,
+                    p.corridors, el('h3', { id: id('stairs-h'), text: 'Stairs' }), p.stairs, p.exitsH, p.exits]);
+    return p;
+  }
+
+  function renderDetails(j, f, player, parts) {
+    var d = !player && f.details, box = parts.details;
     box.hidden = !d;
     if (!d) return;
-    $('key-history').textContent = d.history ? capital(d.history) + '.' : '';
-    var facts = $('key-facts');
+    parts.history.textContent = d.history ? capital(d.history) + '.' : '';
+    var facts = parts.facts;
     facts.textContent = '';
     var rows = [['Floor', d.floor], ['Walls', d.walls], ['Temperature', d.temperature],
                 ['Light', d.illumination], ['Special', d.special],
@@ -194,8 +233,8 @@
     });
   }
 
-  function renderWandering(j, player) {
-    var w = player ? [] : j.wandering_monsters || [], list = $('key-wandering-list');
+  function renderWandering(f, player, parts) {
+    var w = player ? [] : f.wandering_monsters || [], list = parts.wanderingList;
     list.textContent = '';
     w.forEach(function (x) {
       var e = x.encounter, who = e.monsters.map(function (m) {
@@ -205,51 +244,79 @@
         el('span', { class: 'stats', text: joined([capital(e.difficulty), e.adjusted_xp.toLocaleString('en') + ' adjusted XP',
                                                    e.faction ? 'of ' + e.faction : '']) })]));
     });
-    $('key-wandering').hidden = !w.length;
+    parts.wandering.hidden = !w.length;
   }
 
-  function renderCorridors(j, player) {
-    var f = player ? [] : j.corridor_features || [], list = $('key-corridors-list');
+  function renderCorridors(f, player, parts) {
+    var c = player ? [] : f.corridor_features || [], list = parts.corridorsList;
     list.textContent = '';
-    f.forEach(function (x) {
+    c.forEach(function (x) {
       var at = x.cells.slice(0, 3).map(function (c) { return c.x + ',' + c.y; }).join('; ') +
                (x.cells.length > 3 ? ' and ' + (x.cells.length - 3) + ' more' : '');
       list.appendChild(el('li', {}, [el('strong', { class: 'letter', text: x.key.toUpperCase() }), ' ' +
         capital(x.feature) + ' ', el('span', { class: 'stats', text: '(column,row ' + at + ')' })]));
     });
-    $('key-corridors').hidden = !f.length;
+    parts.corridors.hidden = !c.length;
   }
 
-  function render(j) {
-    var player = j.options.view === 'player';
-    var list = $('key-rooms');
+  /* Floor f (number k of n) of the map j into parts. A room's contents
+   * come from its own floor; the party, motif and name from the map. */
+  function renderFloor(j, f, k, n, player, parts) {
+    anchor = roomAnchor(k);
+    var list = parts.rooms;
     list.textContent = '';
-    j.rooms.forEach(function (room) { list.appendChild(roomEntry(j, room, player)); });
-    if (!j.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
-    renderDetails(j, player);
-    renderWandering(j, player);
-    renderCorridors(j, player);
+    var fj = Object.assign({}, f, { contents: j.contents, level: j.level, party: j.party, motif: j.motif,
+                                    options: j.options });
+    f.rooms.forEach(function (room) { list.appendChild(roomEntry(fj, room, player)); });
+    if (!f.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
+    renderDetails(j, f, player, parts);
+    renderWandering(f, player, parts);
+    renderCorridors(f, player, parts);
 
-    var stairs = $('key-stairs');
+    var stairs = parts.stairs;
     stairs.textContent = '';
-    j.stairs.forEach(function (s) {
-      var r = roomAt(j, s.x, s.y);
-      stairs.appendChild(el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + ' at column ' + s.x + ', row ' + s.y + ', in ',
+    f.stairs.forEach(function (s) {
+      var r = roomAt(f, s.x, s.y);
+      /* where a stair leads, on a dungeon of several floors */
+      var to = s.kind === 'up' ? (k > 1 ? ' to floor ' + (k - 1) : '') : (k < n ? ' to floor ' + (k + 1) : '');
+      stairs.appendChild(el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + to + ' at column ' + s.x + ', row ' + s.y + ', in ',
                                        r ? roomLink(r) : 'a corridor']));
     });
-    if (!j.stairs.length) stairs.appendChild(el('li', { class: 'none', text: 'None' }));
+    if (!f.stairs.length) stairs.appendChild(el('li', { class: 'none', text: 'None' }));
 
-    var exits = $('key-exits');
+    var exits = parts.exits;
     exits.textContent = '';
-    (j.exits || []).forEach(function (x) {
+    (f.exits || []).forEach(function (x) {
       exits.appendChild(el('li', { text: capital(x.dir) + ' edge at column ' + x.x + ', row ' + x.y }));
     });
-    $('exits-h').hidden = exits.hidden = !(j.exits || []).length;
+    parts.exitsH.hidden = exits.hidden = !(f.exits || []).length;
+    anchor = 'room-';
+  }
+
+  /* The whole key: the top floor in the page's own elements, then (a map
+   * of several floors) a section per floor below, each headed by its
+   * number, as is the top's. The attribution closes it. */
+  function render(j) {
+    var player = j.options.view === 'player';
+    var below = j.below || [], n = 1 + below.length;
+    document.querySelectorAll('#key .floor-key').forEach(function (s) { s.remove(); });
+    var head = $('key-floor-1-h');
+    if (n > 1 && !head) {
+      head = el('h2', { id: 'key-floor-1-h', class: 'floor-h', text: 'Floor 1' });
+      $('key-rooms').before(head);
+    }
+    if (head) head.hidden = n < 2;
+    renderFloor(j, j, 1, n, player, pageParts());
     var credit = $('key-attribution');
+    below.forEach(function (f, i) {
+      var parts = floorParts(i + 2);
+      renderFloor(j, f, i + 2, n, player, parts);
+      credit.before(parts.section);
+    });
     credit.textContent = !player && j.attribution && j.contents !== 'none' ? j.attribution : '';
     credit.hidden = !credit.textContent;
     $('key').hidden = false;
   }
 
-  window.dgKey = { render: render };
+  window.dgKey = { render: render, roomAnchor: roomAnchor };
 })();

@@ -11,6 +11,9 @@
    * not the key's room-N and its defs cannot shadow a form control's id. */
   var PREFIX = 'map-';
   var current = 0; /* the room last picked on the map */
+  /* the key's entry ids for the floor shown: room-N, floor-K-room-N below */
+  var keyAnchor = 'room-';
+  function entry(n) { return $(keyAnchor + n); }
 
   function $(id) { return document.getElementById(id); }
   function reduced() { return window.matchMedia('(prefers-reduced-motion: reduce)').matches; }
@@ -29,7 +32,7 @@
 
   function highlight(n) {
     document.querySelectorAll('.map-svg g.room.hl, .key .room.hl').forEach(function (e) { e.classList.remove('hl'); });
-    var g = n && $(PREFIX + 'room-' + n), li = n && $('room-' + n);
+    var g = n && $(PREFIX + 'room-' + n), li = n && entry(n);
     if (g) g.classList.add('hl');
     if (li) li.classList.add('hl');
   }
@@ -37,7 +40,7 @@
   /* The room's entry into view, highlighted with its room, and focused
    * so a keyboard or screen-reader user reads on from there. */
   function go(n) {
-    var li = $('room-' + n);
+    var li = entry(n);
     if (!li) return;
     current = n;
     highlight(n);
@@ -72,7 +75,7 @@
   }
 
   function wire() {
-    var box = $('map-svg'), rooms = $('key-rooms');
+    var box = $('map-svg'), rooms = $('key');
     box.addEventListener('click', function (e) {
       var n = roomOf(e.target);
       if (n) go(n);
@@ -84,13 +87,15 @@
       go(n);
     });
     rooms.addEventListener('mouseover', function (e) {
+      /* an entry of the floor shown lights its room on the map */
       var li = e.target.closest('li.room');
-      if (li) highlight(Number(li.id.slice('room-'.length)));
+      if (li && li.id.indexOf(keyAnchor) === 0) highlight(Number(li.id.slice(keyAnchor.length)));
     });
     rooms.addEventListener('mouseleave', function () { highlight(current); });
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', wire);
   else wire();
-  window.dgMap = { show: show, clear: clear, go: go };
+  window.dgMap = { show: show, clear: clear, go: go,
+                   keyAnchor: function (a) { keyAnchor = a; } };
 })();

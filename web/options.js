@@ -68,6 +68,8 @@
     { key: 'deadends', fieldset: 'corridors', label: 'Remove dead ends' },
     { key: 'stairs', fieldset: 'corridors', label: 'Stairs' },
     { key: 'egress', fieldset: 'corridors', label: 'Edge exits' },
+    { key: 'floors', fieldset: 'corridors', label: 'Floors', prefill: true,
+      hint: 'Each floor\u2019s up stairs stand under the down stairs of the one above.' },
     { key: 'corridor_margin', fieldset: 'corridors', label: 'Corridor margin (cells)' },
     { key: 'connect', fieldset: 'corridors', label: 'Connect rooms',
       text: { tree: 'Tree (plus a few loops)' } },
@@ -79,8 +81,10 @@
     { key: 'view', fieldset: 'map', control: 'radio', label: 'View',
       text: { gm: 'GM', player: 'Player' },
       hint: 'Player view draws secret doors as wall and hides traps.' },
-    /* the download (its route) picks the format */
-    { key: 'format', control: 'none' }
+    /* the download (its route) picks the format; the buttons over the
+     * map pick the floor */
+    { key: 'format', control: 'none' },
+    { key: 'floor', control: 'none' }
   ];
 
   /* One row per download, in the order offered; formats /options adds come

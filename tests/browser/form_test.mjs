@@ -690,6 +690,61 @@ await check('the map is inline SVG: a room on it leads to its key entry, an entr
   await p11.context().close();
 });
 
+await check('floors: a Floors control, buttons to step between floors, a key headed by floor', async () => {
+  const p12 = await newPage();
+  await p12.goto(`${base}/?seed=7&level=3`);
+  await rolled(p12);
+  // one floor: no buttons, no floor headings, the key as it always was
+  assert.ok(await isVisible(p12, '#f-floors'), 'the Floors control comes from /options');
+  assert.ok(!(await isVisible(p12, '#floors')), 'floor buttons for a single floor');
+  assert.equal(await p12.locator('#key .floor-h:visible').count(), 0);
+  // three floors: the control rolls them, buttons 1 2 3, floor 1 pressed
+  await p12.fill('#f-floors', '3');
+  await p12.press('#f-floors', 'Enter');
+  await rolled(p12);
+  assert.ok(await isVisible(p12, '#floors'));
+  assert.deepEqual(await p12.locator('#floors button').allInnerTexts(), ['1', '2', '3']);
+  assert.equal(await p12.getAttribute('#floors button[data-floor="1"]', 'aria-pressed'), 'true');
+  assert.match(await p12.locator('#map-caption').innerText(), /floor 1 of 3/);
+  const j = await p12.evaluate(async () => (await fetch('/dungeon.json?' + window.dgForm.buildQuery(window.dgForm.values()))).json());
+  assert.equal(j.below.length, 2);
+  // the key covers every floor, each headed by its number, rooms per floor
+  assert.deepEqual(await p12.locator('#key .floor-h').allInnerTexts(), ['Floor 1', 'Floor 2', 'Floor 3']);
+  assert.equal(await p12.locator('#key-rooms > li').count(), j.rooms.length);
+  assert.equal(await p12.locator('#key-floor-2 .rooms > li').count(), j.below[0].rooms.length);
+  assert.equal(await p12.locator('#key-floor-3 .rooms > li').count(), j.below[1].rooms.length);
+  assert.match(await p12.locator('#key-stairs').innerText(), /Down to floor 2 at column \d+, row \d+/);
+  assert.match(await p12.locator('#key-floor-2 .stairs').innerText(), /Up to floor 1 at column \d+, row \d+/);
+  // step to floor 2: its image and SVG, the permalink and downloads name it
+  const before = await imageDigest(p12);
+  await p12.click('#floors button[data-floor="2"]');
+  await p12.waitForFunction(() => document.getElementById('status').textContent === 'Floor 2 of 3.');
+  assert.equal(await p12.getAttribute('#floors button[data-floor="2"]', 'aria-pressed'), 'true');
+  assert.match(await p12.getAttribute('#map', 'src'), /&floor=2$/);
+  assert.notEqual((await imageDigest(p12)).sha, before.sha, 'floor 2 shows the top floor\'s image');
+  assert.match(await p12.inputValue('#permalink'), /floors=3.*&floor=2$/);
+  assert.match(new URL(p12.url()).search, /&floor=2$/);
+  assert.match(await p12.getAttribute('.downloads a[data-type="image/png"]', 'href'), /&floor=2&download=1$/);
+  assert.match(await p12.locator('#map-caption').innerText(), new RegExp(`floor 2 of 3 · .* · ${j.below[0].rooms.length} rooms?`));
+  // a room on floor 2's map leads to floor 2's key entry
+  await p12.waitForSelector('#map-svg svg g.room');
+  await p12.click('#map-room-1');
+  await p12.waitForFunction(() => document.activeElement.id === 'floor-2-room-1');
+  await p12.locator('#map-figure').screenshot({ path: join(artifacts, 'desktop-floor-2.png') });
+  // the link opens on floor 2; fewer floors than the one shown go back to 1
+  const p13 = await newPage();
+  await p13.goto(p12.url());
+  await rolled(p13);
+  assert.equal(await p13.getAttribute('#floors button[data-floor="2"]', 'aria-pressed'), 'true');
+  await p13.fill('#f-floors', '1');
+  await p13.press('#f-floors', 'Enter');
+  await rolled(p13);
+  assert.ok(!(await isVisible(p13, '#floors')));
+  assert.doesNotMatch(new URL(p13.url()).search, /floor/);
+  await p13.context().close();
+  await p12.context().close();
+});
+
 await check('no script errors on any page', async () => {
   assert.deepEqual(problems, []);
 });
