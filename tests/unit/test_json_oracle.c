@@ -87,7 +87,7 @@ static void pick_value(dg_rng *r, const char *allowed, char *out, size_t cap)
 }
 
 /* Map i of family a: a seed, a small size (up to max_dim cells a side), and each other key that applies
- * with a chance of one in three. A key the options refuse in combination
+ * with a chance of one in three (floors as 2). A key the options refuse in combination
  * (a corridor style on a cavernous layout, room_min above room_max) is
  * dropped (the key named, or the last one drawn when a rule between keys
  * fails) and the rest parsed again. NULL when the generator refuses the
@@ -129,6 +129,11 @@ static dg_dungeon *random_map(dg_algorithm a, uint32_t max_dim, uint32_t i, char
         if (skip || dg_rng_below(&r, 3) != 0) continue;
         char allowed[256];
         dg_option_allowed(key, allowed, sizeof allowed);
+        /* a second floor is enough to check 'below' (each floor is one
+         * more map to trace, and the sweep must stay quick); which floor
+         * the images show means nothing to JSON */
+        if (!strcmp(key, "floors")) snprintf(allowed, sizeof allowed, "2..2");
+        if (!strcmp(key, "floor")) continue;
         keys[n] = key;
         pick_value(&r, allowed, vals[n], sizeof vals[n]);
         n++;
