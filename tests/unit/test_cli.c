@@ -289,3 +289,23 @@ Test(cli, dash_o_names_the_format_unless_format_is_given)
     cr_assert_eq(run((const char *[]){"-o", png, "-o", txt, "seed=5", NULL}), 2);
     assert_stderr_has("given twice");
 }
+
+/* floor=2 of a three-floor dungeon prints the second floor, not the top,
+ * and floor past floors exits 2 naming floor. */
+Test(cli, floor_picks_the_floor_printed)
+{
+    cr_assert_eq(run((const char *[]){"seed=7", "floors=3", "format=txt", NULL}), 0);
+    char *top = slurp(out_path, NULL);
+    cr_assert_not_null(top);
+    cr_assert_eq(run((const char *[]){"seed=7", "floors=3", "floor=2", "format=txt", NULL}), 0);
+    char *second = slurp(out_path, NULL);
+    cr_assert_not_null(second);
+    cr_assert_eq(strlen(top), strlen(second), "same map size on every floor");
+    cr_assert_str_neq(top, second);
+    cr_assert_neq(strchr(second, '<'), NULL, "floor 2 has its up stair");
+    free(top);
+    free(second);
+    cr_assert_eq(run((const char *[]){"seed=7", "floors=3", "floor=4", NULL}), 2);
+    assert_stderr_has("param=floor");
+    assert_stderr_has("allowed=1..3");
+}
