@@ -12,11 +12,21 @@
 
 #include "dg_int.h"
 
-/* Maps tried for one floor before giving up: a try fails when one of the
- * cells above's down stairs land on is taken (a room, a wall, a corridor
- * passing through). With the stairs a default map has, the first few tries
- * nearly always fit; test_floors measures it. */
+/* Maps tried for one floor before giving up: a try fails when a cell the
+ * stairs above land on cannot take one (a room, a wall, a door). With the
+ * stairs a default map has the first few tries nearly always fit (1 to 3
+ * on average); only very many stairs on a small map run out. Big maps get
+ * fewer tries, so a refusal never costs more than about 2^26 cells of
+ * generation a floor (4001 x 4001: 8 tries). */
 #define FLOOR_ATTEMPTS 256
+#define FLOOR_MIN_ATTEMPTS 8
+#define FLOOR_TRY_CELLS (1L << 26)
+
+static int attempts_for(const dg_options *o)
+{
+    long cells = (long)o->rows * o->cols, n = FLOOR_TRY_CELLS / (cells > 0 ? cells : 1);
+    return n > FLOOR_ATTEMPTS ? FLOOR_ATTEMPTS : n < FLOOR_MIN_ATTEMPTS ? FLOOR_MIN_ATTEMPTS : (int)n;
+}
 
 /* A 64-bit value out of (seed, floor, n, what), the same on every machine:
  * the numbers are hashed as little-endian bytes. */
@@ -388,7 +398,7 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
     *out = NULL;
     /* the top floor is made once, as a single map always was; a floor below
      * tries maps until one takes the stairs from above */
-    int attempts = above ? FLOOR_ATTEMPTS : 1;
+    int attempts = above ? attempts_for(o) : 1;
     for (int a = 0; a < attempts; a++) {
         dg__build b;
         dg_status rc = dg__build_init(&b, o, err);
@@ -407,12 +417,14 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
         }
         if (!above) break; /* the top floor found no down stair: nothing to try */
     }
-    char value[16];
+    /* the floors that did stack are the ones that can be had */
+    char value[16], allowed[16];
     snprintf(value, sizeof value, "%d", o->floors);
-    return dg_error_set(err, DG_ELIMIT, "floors", value, "1",
+    snprintf(allowed, sizeof allowed, f > 2 ? "1..%d" : "%d", f - 1 > 1 ? f - 1 : 1);
+    return dg_error_set(err, DG_ELIMIT, "floors", value, allowed,
                         "could not stack floor %d under floor %d's stairs on a %dx%d map in %d tries; "
                         "use fewer stairs, a bigger map or fewer floors",
-                        f, f - 1, o->cols, o->rows, above ? FLOOR_ATTEMPTS : 1);
+                        f, f - 1, o->cols, o->rows, attempts);
 }
 
 const dg_dungeon *dg_dungeon_floor(const dg_dungeon *top, int k)

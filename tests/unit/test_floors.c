@@ -190,6 +190,16 @@ Test(floors, bad_values_are_refused_naming_the_key)
     refused((const char *const[]){"floors=3", "floor=4"}, 2, "floor", "1..3");
     refused((const char *const[]){"floor=0"}, 1, "floor", "from 1 to 10");
     refused((const char *const[]){"floors=3", "stairs=0"}, 2, "floors", "stairs=0");
+    /* eight stairs a floor on a 15x15 map: floor 4 finds no map that
+     * takes floor 3's; the floors that did stack are what is allowed */
+    dg_dungeon *d = NULL;
+    dg_error e = {0};
+    const char *const kv[] = {"seed=3", "algorithm=gridmapper", "rows=15", "cols=15", "floors=4", "stairs=8"};
+    cr_assert_eq(gc_try_make(kv, 6, NULL, &d, &e), DG_ELIMIT);
+    cr_assert_null(d);
+    cr_assert_str_eq(e.param, "floors");
+    cr_assert_str_eq(e.allowed, "1..3");
+    cr_assert(strstr(e.msg, "could not stack floor 4"), "%s", e.msg);
 }
 
 /* Left out of the canonical string at their defaults: single-floor
