@@ -114,7 +114,7 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_FLOOR] = {.name = "floor", .kind = DG_KIND_INT, .group = DG_GROUP_DRAW, .lo = 1,
                  .hi = DG_MAX_FLOORS, .def = 1, .field = FIELD(floor), .canonical = true,
                  .omit_default = true,
-                 .help = "which floor (1..floors, 1 the top) png, svg, txt, uvtt, foundry and donjon show; json carries every floor"},
+                 .help = "which floor (1..floors, 1 the top) png, svg, txt, uvtt, foundry and donjon show; json and md carry every floor"},
 
     /* family keys; seed 001's table for panels. caves: at 45 the halls run
      * together, full of pillars; 50 winds */

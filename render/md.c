@@ -2,7 +2,10 @@
  * is and pasteable into Homebrewery or a notes app: the name, the party it
  * is stocked for, its details and history, the wandering monsters, a
  * section per room (what it was, what is in it, its doors), the corridor
- * features, then the SRD attribution. The phrases are key_text.c's; the map
+ * features, then the SRD attribution. A dungeon of several floors has all
+ * of that but the name and party per floor ("## Floor k", its headings a
+ * level down) with its stairs and where they lead: the key is every floor's,
+ * whatever `floor` says. The phrases are key_text.c's; the map
  * itself is the other formats'. */
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +18,7 @@ typedef struct {
     dg_buf *b;
     dg_error *err;
     dg_status rc;
+    const char *sub;         /* "#" pushes a floor's headings one level down */
 } md;
 
 static void put(md *m, const char *s)
@@ -36,16 +40,26 @@ static void put_sentence(md *m, const char *s)
 static const char *word(dg_words w, int i) { return i >= 0 ? dg_contents_word(w, i) : ""; }
 
 
-static void put_header(md *m, const dg_dungeon *d, const dg_contents *c)
+/* The name and who the dungeon is for: once, for every floor. */
+static void put_title(md *m, const dg_dungeon *d, const dg_contents *c, int floors)
 {
     char name[DG_STOCK_NAME_BYTES + 64];
     dg_contents_name(c, name, sizeof name);
     PUTF(m, "# %s\n\n", name);
     PUTF(m, "*A dungeon for %d level-%d character%s", c->party, c->level, c->party == 1 ? "" : "s");
     if (c->motif != DG_MOTIF_NONE) PUTF(m, ", %s", dg_motif_name(c->motif));
-    PUTF(m, ". %d rooms on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
-         (int)d->n_rooms, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed,
-         DG_GENERATOR_VERSION);
+    if (floors > 1)
+        PUTF(m, ". %d floors linked by stairs, each a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
+             floors, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed, DG_GENERATOR_VERSION);
+    else
+        PUTF(m, ". %d rooms on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
+             (int)d->n_rooms, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed,
+             DG_GENERATOR_VERSION);
+}
+
+/* The history, factions and details: each floor has its own. */
+static void put_about(md *m, const dg_contents *c)
+{
     if (c->depth != DG_DEPTH_FULL) return;
     put_sentence(m, word(DG_WORDS_HISTORY, c->history));
     put(m, ".");
@@ -67,7 +81,8 @@ static void put_header(md *m, const dg_dungeon *d, const dg_contents *c)
 static void put_wandering(md *m, const dg_contents *c)
 {
     if (!c->n_wandering) return;
-    put(m, "## Wandering monsters\n\nRoll a d6 when the party lingers or makes noise.\n\n| d6 | Encounter |\n|---|---|\n");
+    PUTF(m, "%s## Wandering monsters\n\nRoll", m->sub);
+    put(m, " a d6 when the party lingers or makes noise.\n\n| d6 | Encounter |\n|---|---|\n");
     for (int i = 0; i < c->n_wandering && m->rc == DG_OK; i++) {
         PUTF(m, "| %d | ", i + 1);
         if (m->rc == DG_OK) m->rc = dg__key_encounter(m->b, &c->wandering[i].encounter, m->err);
@@ -117,7 +132,7 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
 static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_room *r)
 {
     const dg_room_contents *rc = c ? dg_contents_room(c, r->id) : NULL;
-    PUTF(m, "### Room %d", r->id);
+    PUTF(m, "%s### Room %d", m->sub, r->id);
     if (rc && rc->purpose >= 0) PUTF(m, ": %s", word(DG_WORDS_PURPOSE, rc->purpose));
     PUTF(m, "\n\n*%d x %d ft", r->width * FEET_PER_CELL, r->height * FEET_PER_CELL);
     if (rc && c->farthest_room == r->id) put(m, "; the lair, farthest from the entrance");
@@ -179,7 +194,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
 static void put_corridors(md *m, const dg_contents *c)
 {
     if (!c->n_corridor_features) return;
-    put(m, "## Corridor features\n\n");
+    PUTF(m, "%s## Corridor features\n\n", m->sub);
     for (int i = 0; i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         PUTF(m, "- **%c.** ", 'a' + i);
@@ -191,9 +206,36 @@ static void put_corridors(md *m, const dg_contents *c)
     put(m, "\n");
 }
 
+/* One floor's key: its history and details, wandering monsters, rooms and
+ * corridor features. */
+static void put_floor(md *m, const dg_dungeon *d, const dg_contents *c)
+{
+    put_about(m, c);
+    put_wandering(m, c);
+    if (d->n_rooms) PUTF(m, "%s## Rooms\n\n", m->sub);
+    for (size_t i = 0; i < d->n_rooms && m->rc == DG_OK; i++)
+        put_room(m, d, c->n_rooms ? c : NULL, &d->rooms[i]);
+    put_corridors(m, c);
+}
+
+/* A floor's stairs and the floor each leads to (several floors only). */
+static void put_stairs(md *m, const dg_dungeon *d, int floors)
+{
+    if (!d->n_stairs) return;
+    put(m, "### Stairs\n\n");
+    for (size_t i = 0; i < d->n_stairs; i++) {
+        const dg_stair *s = &d->stairs[i];
+        int to = s->down ? d->floor + 1 : d->floor - 1;
+        PUTF(m, "- %s at square %d,%d", s->down ? "Down" : "Up", s->x, s->y);
+        if (to >= 1 && to <= floors) PUTF(m, ", to floor %d", to);
+        put(m, ".\n");
+    }
+    put(m, "\n");
+}
+
 dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    md m = {out, err, DG_OK};
+    md m = {out, err, DG_OK, ""};
     const dg_contents *c = d->contents;
     dg_contents empty;
     if (!c) { /* a hand-built map: its name and rooms, nothing in them */
@@ -203,12 +245,21 @@ dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         empty.party = 4;
         c = &empty;
     }
-    put_header(&m, d, c);
-    put_wandering(&m, c);
-    if (d->n_rooms) put(&m, "## Rooms\n\n");
-    for (size_t i = 0; i < d->n_rooms && m.rc == DG_OK; i++)
-        put_room(&m, d, c->n_rooms ? c : NULL, &d->rooms[i]);
-    put_corridors(&m, c);
+    int floors = 0;
+    for (const dg_dungeon *f = d; f; f = f->below) floors++;
+    put_title(&m, d, c, floors);
+    if (floors == 1) {
+        put_floor(&m, d, c);
+    } else {
+        /* a section a floor, each with its own rooms and contents, the
+         * stairs saying where they lead */
+        m.sub = "#";
+        for (const dg_dungeon *f = d; f && m.rc == DG_OK; f = f->below) {
+            PUTF(&m, "## Floor %d\n\n", f->floor);
+            put_floor(&m, f, f->contents ? f->contents : c);
+            put_stairs(&m, f, floors);
+        }
+    }
     put(&m, "---\n\n*" DG_SRD_ATTRIBUTION "*\n");
     return m.rc;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gen_check.h"
+#include "render.h"
 
 #define SEEDS 500
 
@@ -216,4 +217,34 @@ Test(floors, canonical_string_names_floors_only_when_more_than_one)
     dg_options_canonical(&o, buf, sizeof buf);
     cr_assert_not_null(strstr(buf, "&egress=no&floors=3&"), "%s", buf);
     cr_assert_not_null(strstr(buf, "&floor=2"), "%s", buf);
+}
+
+/* The renderers: a single-map format shows the floor the options name
+ * (its encoder on that floor), the Markdown key every floor whatever
+ * floor says, a section each with the stairs saying where they lead. */
+Test(floors, formats_show_the_floor_named_and_the_key_every_floor)
+{
+    dg_dungeon *two = GC_MAKE("seed=7", "floors=3", "floor=2", "contents=basic");
+    dg_dungeon *one = GC_MAKE("seed=7", "floors=3", "contents=basic");
+    dg_buf a, b;
+    dg_buf_init(&a);
+    dg_buf_init(&b);
+    cr_assert_eq(dg_render(two, DG_FMT_TXT, &a, NULL), DG_OK);
+    cr_assert_eq(dg_text_encode(dg_dungeon_floor(two, 2), &b, NULL), DG_OK);
+    cr_assert(a.len == b.len && !memcmp(a.data, b.data, a.len), "txt at floor=2 is not floor 2's");
+    a.len = b.len = 0;
+    cr_assert_eq(dg_render(two, DG_FMT_MD, &a, NULL), DG_OK);
+    cr_assert_eq(dg_render(one, DG_FMT_MD, &b, NULL), DG_OK);
+    cr_assert(a.len == b.len && !memcmp(a.data, b.data, a.len), "the key depends on floor");
+    const char *md = (const char *)a.data;
+    cr_assert_not_null(strstr(md, "\n## Floor 1\n"));
+    cr_assert_not_null(strstr(md, "\n## Floor 3\n"));
+    cr_assert_null(strstr(md, "\n## Floor 4\n"));
+    cr_assert_not_null(strstr(md, ", to floor 2."));
+    cr_assert_not_null(strstr(md, ", to floor 1."));
+    cr_assert_not_null(strstr(md, "\n#### Room 1"));
+    dg_buf_fini(&a);
+    dg_buf_fini(&b);
+    dg_dungeon_free(one);
+    dg_dungeon_free(two);
 }
