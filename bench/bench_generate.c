@@ -3,9 +3,11 @@
  * child process of its own), then the reference script's time for the same
  * donjon options, in process (bench/reference_loop.pl) and as a run of the
  * script, and how many times faster ours is; and what stocking the map
- * (dg_contents_stock, contents=full) adds to a 45x23 map's time. Prints
- * figures; asserts nothing.
- *   bench_generate [--quick] [--no-reference] [--contents-only] */
+ * (dg_contents_stock, contents=full) adds to a 45x23 map's time; and
+ * what floors cost (--floors): ms per dungeon of 1, 2 and 10 floors per
+ * family at 45x23 and 201x201, and each floor below the top as a multiple
+ * of the top's. Prints figures; asserts nothing.
+ *   bench_generate [--quick] [--no-reference] [--contents-only] [--floors] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,11 +154,60 @@ static void contents_figures(int rounds, int maps)
            rounds, maps, bare, stocked, stocked - bare, 100.0 * (stocked - bare) / bare);
 }
 
+/* ms per dungeon of `floors` floors (contents=none), seeds 1..maps. */
+static double floors_ms(dg_algorithm a, int rows, int cols, int floors, int maps)
+{
+    char alg[32], r[16], c[16], f[16];
+    snprintf(alg, sizeof alg, "%s", dg_algorithm_name(a));
+    snprintf(r, sizeof r, "%d", rows);
+    snprintf(c, sizeof c, "%d", cols);
+    snprintf(f, sizeof f, "%d", floors);
+    const char *keys[] = {"algorithm", "rows", "cols", "floors", "contents"};
+    const char *values[] = {alg, r, c, f, "none"};
+    dg_options o;
+    dg_error e;
+    dg_error_clear(&e);
+    if (dg_options_parse(&o, 5, keys, values, NULL, &e) != DG_OK) return -1;
+    double t0 = now_ms();
+    for (int k = 0; k < maps; k++) {
+        dg_options_set_seed(&o, (uint64_t)k + 1);
+        dg_dungeon *d = NULL;
+        if (dg_generate(&o, &d, &e) != DG_OK) return -1;
+        dg_dungeon_free(d);
+    }
+    return (now_ms() - t0) / maps;
+}
+
+static void floors_figures(bool quick)
+{
+    static const struct { int rows, cols, maps; } sizes[] = {{23, 45, 400}, {201, 201, 10}};
+    printf("%-11s %9s %12s %12s %12s %14s\n", "algorithm", "size", "1 floor ms", "2 floors ms", "10 floors ms",
+           "lower/top");
+    for (int a = 0; a < DG_ALGO_COUNT; a++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+            int maps = quick ? (sizes[s].maps + 4) / 5 : sizes[s].maps;
+            double t1 = floors_ms((dg_algorithm)a, sizes[s].rows, sizes[s].cols, 1, maps);
+            double t2 = floors_ms((dg_algorithm)a, sizes[s].rows, sizes[s].cols, 2, maps);
+            double t10 = floors_ms((dg_algorithm)a, sizes[s].rows, sizes[s].cols, 10, maps);
+            char dim[24];
+            snprintf(dim, sizeof dim, "%dx%d", sizes[s].cols, sizes[s].rows);
+            /* a floor below the top, from the ten-floor dungeon's nine */
+            printf("%-11s %9s %12.4f %12.4f %12.4f %13.1fx\n", dg_algorithm_name((dg_algorithm)a), dim, t1, t2, t10,
+                   (t10 - t1) / 9 / t1);
+            fflush(stdout);
+        }
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
     int no_ref = 0;
     for (int i = 1; i < argc; i++) no_ref |= strcmp(argv[i], "--no-reference") == 0;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--floors") == 0) {
+            floors_figures(quick);
+            return 0;
+        }
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--contents-only") == 0) {
             contents_figures(5, 4000);
