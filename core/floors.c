@@ -1,11 +1,16 @@
 /* floors.c -- linked floors: each floor below the top is a whole map of its
- * own family, made on a stream of its own (seed, floor number, attempt),
- * whose up stairs are then put on exactly the cells of the down stairs of
- * the floor above and joined to its open space by a corridor dug through
- * rock (through a door where it meets a room's wall). Nothing here knows a
- * family: it works on any finished builder whose family places stairs.
- * dg_generate (generate.c) calls dg__floor_make once per floor, top first;
- * stocking each floor is generate.c's. */
+ * own family, made on a stream of its own (seed, floor number, try). Its
+ * family's up stairs go (they would lead nowhere) and one is put on
+ * exactly each cell of the floor above's down stairs: on rock, joined to
+ * the open space by a corridor dug through rock (through a door where it
+ * meets a room's straight wall); on a corridor's dead end as it is; on a
+ * corridor open on more sides, by closing all but one of them where the
+ * map stays whole. A cell no stair can take (room floor, wall, door) means
+ * another try. Every cell word stays one dg.h allows: the stair a dead end
+ * off a plain corridor, doors walled on both sides, no corridor widened.
+ * Nothing here knows a family: it works on any builder its family has
+ * finished. dg_generate (generate.c) calls dg__floor_make once per floor,
+ * top first; stocking each floor is generate.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
