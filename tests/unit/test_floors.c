@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gen_check.h"
+#include "gen_graph.h"
 #include "render.h"
 
 #define SEEDS 500
@@ -80,6 +81,18 @@ ParameterizedTest(int *family, floors, stack_on_their_stairs_and_keep_every_inva
             cr_assert_eq(d->floor, k, "%s: numbered %d", what, d->floor);
             cr_assert_eq(dg_dungeon_floor(top, k), d, "%s: dg_dungeon_floor", what);
             gc_all(d, what);
+            /* the families' own promises hold on every floor: corridors
+             * meet rooms only through doors and never run two wide
+             * (panels, cells), panels keeps no dead end */
+            if (*family == DG_ALGO_PANELS || *family == DG_ALGO_CELLS) {
+                gg_rooms_sealed(d, what);
+                gg_no_wide_corridor(d, what);
+            }
+            if (*family == DG_ALGO_PANELS) {
+                dg_stats st;
+                cr_assert_eq(dg_analyse(d, &st, NULL), DG_OK);
+                cr_assert_eq(st.dead_ends, 0, "%s: %zu dead ends", what, st.dead_ends);
+            }
             if (d->below) {
                 cr_assert_gt(count_stairs(d, true), 0, "%s: no way down", what);
                 stacked(d, d->below, what);
