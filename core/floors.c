@@ -425,7 +425,13 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
     /* the floors that did stack are the ones that can be had */
     char value[16], allowed[16];
     snprintf(value, sizeof value, "%d", o->floors);
-    snprintf(allowed, sizeof allowed, f > 2 ? "1..%d" : "%d", f - 1 > 1 ? f - 1 : 1);
+    if (f > 2) snprintf(allowed, sizeof allowed, "1..%d", f - 1);
+    else snprintf(allowed, sizeof allowed, "1");
+    if (!above)
+        return dg_error_set(err, DG_ELIMIT, "floors", value, allowed,
+                            "floor 1 of this %dx%d map has no room for a down stair to floor 2; "
+                            "use a bigger map or one floor",
+                            o->cols, o->rows);
     return dg_error_set(err, DG_ELIMIT, "floors", value, allowed,
                         "could not stack floor %d under floor %d's stairs on a %dx%d map in %d tries; "
                         "use fewer stairs, a bigger map or fewer floors",
