@@ -1,5 +1,5 @@
 /* gen_abstract.c -- algorithm=abstract (seed 003) painted from its plan
- * (abstract_plan.c). Each area is filled by its painter, which only ever
+ * (gen_abstract_plan.c). Each area is filled by its painter, which only ever
  * touches the area's inside and makes sure the cell inside each of its
  * gateways is open and joined to the rest; then the gateway cells are
  * opened (a door where a room meets them), so a gateway is never walled.
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 typedef struct {
     dg__build *b;

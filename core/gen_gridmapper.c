@@ -1,5 +1,5 @@
 /* gen_gridmapper.c -- algorithm=gridmapper (seed 002) from its plan
- * (gridmapper_plan.c): one room per planned section, each holding its
+ * (gen_gridmapper_plan.c): one room per planned section, each holding its
  * section's centre row and column, so rooms joined along a section row or
  * column meet on one straight line -- a door where their walls touch, else
  * a corridor with a door at each end. caves=yes grows each room as a cave
@@ -8,7 +8,7 @@
  * from rooms on the layout's rim straight out to the map edge. */
 #include <stdlib.h>
 
-#include "gridmapper.h"
+#include "gen_gridmapper.h"
 
 /* A planned room: its section and that section's centre cell. */
 typedef struct {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "gen_check.h"
-#include "gridmapper.h"
+#include "gen_gridmapper.h"
 
 
 

@@ -1,4 +1,4 @@
-/* rooms.c -- room placement for the donjon family: the five room layouts
+/* gen_donjon_rooms.c -- room placement for the donjon family: the five room layouts
  * (sparse, scattered, dense, symmetric, complex) and polymorph shapes.
  * Rooms sit on nodes, so their boxes are odd-sized on odd coordinates; a
  * node-level reservation map keeps boxes disjoint, which leaves at least one

@@ -1,12 +1,12 @@
-/* abstract_plan.c -- the plan of algorithm=abstract (seed 003): areas and
- * neighbours (abstract_areas.c), entrance and exit far apart, the A* route
+/* gen_abstract_plan.c -- the plan of algorithm=abstract (seed 003): areas and
+ * neighbours (gen_abstract_areas.c), entrance and exit far apart, the A* route
  * between them shaped by influence points, every other area attached, a
  * painter per area, stair corners and gateway cells. Nothing here touches
  * a cell; gen_abstract.c paints the plan. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 #define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
 

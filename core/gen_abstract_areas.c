@@ -1,12 +1,12 @@
-/* abstract_areas.c -- the steps of algorithm=abstract's plan (seed 003)
+/* gen_abstract_areas.c -- the steps of algorithm=abstract's plan (seed 003)
  * that only look at areas: subdivision into areas, finding neighbours, and
- * the A* route between entrance and exit. abstract_plan.c strings them
+ * the A* route between entrance and exit. gen_abstract_plan.c strings them
  * together with painters and gateways. Iterative throughout, O(areas log
  * areas), so 4001x4001 maps with hundreds of thousands of areas are fine. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 #define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
 
