@@ -82,7 +82,7 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     return band;
 }
 
-void dg__hatch_draw(dg_canvas *cv)
+void dg__hatch_draw(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;

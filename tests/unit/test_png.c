@@ -117,7 +117,7 @@ Test(png, embedded_images_can_be_exact_and_bigger)
     img im = decode(&b);
     cr_expect_eq(im.w, PF_W * 70);
     cr_expect_eq(im.h, PF_H * 70);
-    const dg_png_style *st = dg__style_get(DG_STYLE_AQUATIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_AQUATIC);
     cr_expect_eq(px(&im, 3 * 70 + 35, 2 * 70 + 20), RGB(DG_PAL_FLOOR));
     free(im.rgb);
     dg_buf_reset(&b);
@@ -179,7 +179,7 @@ Test(png, appends_to_what_the_buffer_holds)
 
 static void probe_style(int s, const char *view)
 {
-    const dg_png_style *st = dg__style_get((dg_style)s);
+    const dg__png_style *st = dg__style_get((dg_style)s);
     bool player = strcmp(view, "player") == 0;
     dg_dungeon *d = pf_gallery(style_of(s), "square", "18", view);
     img im = render(d);
@@ -278,7 +278,7 @@ Test(png, door_list_orients_a_door_at_a_crossing)
     static const dg_dir dirs[2] = {DG_DIR_SOUTH, DG_DIR_EAST};
     for (int k = 0; k < 2; k++) {
         dg_dungeon *d = pf_alloc(9, 9, 0, 1, 0, "standard", "square", "18", "gm");
-        const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
         pf_corr(d, 1, 4, 7, 4);
         pf_corr(d, 4, 1, 4, 7);
         fx_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
@@ -307,7 +307,7 @@ static uint32_t stair_px(const img *im, int x, int y, dg_dir dir, int u, int v)
 
 Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
     img im = render(d);
     /* treads every C/6 px from v = 2 to 16; half width C/2 - (C+3)/6 */
@@ -333,7 +333,7 @@ Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 
 Test(png, room_numbers_sit_at_the_room_centre)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "square", "18", "gm");
     img im = render(d);
     uint32_t ink = RGB(DG_PAL_LABEL);
@@ -348,7 +348,7 @@ Test(png, room_numbers_sit_at_the_room_centre)
 
 Test(png, labels_stay_legible_over_grid_lines)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
     img im = render(d);
     /* "1" of room 1 straddles no line at 18 px, but its box must hold no
@@ -362,7 +362,7 @@ Test(png, labels_stay_legible_over_grid_lines)
 Test(png, l_room_outline_walls_and_label_cell)
 {
     /* infernal: its label ink differs from its wall ink */
-    const dg_png_style *st = dg__style_get(DG_STYLE_INFERNAL);
+    const dg__png_style *st = dg__style_get(DG_STYLE_INFERNAL);
     dg_dungeon *d = pf_lroom("infernal", "square", "18", "gm");
     img im = render(d);
     const dg_room *r = &d->rooms[0];
@@ -386,7 +386,7 @@ Test(png, l_room_outline_walls_and_label_cell)
 
 Test(png, exit_leaves_the_map_edge_open)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "none", "18", "gm");
     img im = render(d);
     /* (13, 0) exits north: its top edge is floor, its sides are wall */
@@ -407,7 +407,7 @@ Test(png, grids_repeat_exactly_with_the_cell)
      * flat hexes */
     static const char *grids[] = {"square", "hex", "vhex"};
     for (int g = 0; g < 3; g++) {
-        const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
         dg_dungeon *d = pf_gallery("standard", grids[g], "18", "gm");
         img im = render(d);
         int lines = count_colour(&im, 2 * C, C + 1, 5 * C, 4 * C - 1, RGB(DG_PAL_GRID));
@@ -425,7 +425,7 @@ Test(png, grids_repeat_exactly_with_the_cell)
 
 Test(png, flat_hexes_sit_on_the_cell_rows)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "hex", "18", "gm");
     img im = render(d);
     /* even hex columns are centred on x = C/2 + 2ks, s = round(C sqrt(3)/2),
@@ -441,7 +441,7 @@ Test(png, flat_hexes_sit_on_the_cell_rows)
 
 Test(png, grid_none_leaves_plain_floor)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "none", "18", "gm");
     img im = render(d);
     cr_expect_eq(count_colour(&im, 0, 0, im.w - 1, im.h - 1, RGB(DG_PAL_GRID)), 0);
@@ -451,7 +451,7 @@ Test(png, grid_none_leaves_plain_floor)
 
 Test(png, graph_style_runs_the_grid_through_rock)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_GRAPH);
+    const dg__png_style *st = dg__style_get(DG_STYLE_GRAPH);
     dg_dungeon *d = pf_gallery("graph", "square", "18", "gm");
     img im = render(d);
     cr_expect_eq(px(&im, 11 * C + 5, 11 * C), RGB(DG_PAL_ROCK_GRID));
@@ -462,14 +462,14 @@ Test(png, graph_style_runs_the_grid_through_rock)
 
 /* ------------------------------------------------------------------ caves */
 
-static bool is_floorish(const dg_png_style *st, uint32_t v)
+static bool is_floorish(const dg__png_style *st, uint32_t v)
 {
     return v == RGB(DG_PAL_FLOOR) || v == RGB(DG_PAL_GRID);
 }
 
 Test(png, caves_get_an_organic_outline_that_keeps_the_map_true)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_cave("classic", "none", "18", "gm");
     img im = render(d);
     /* every cell still reads as what it is at its centre */
@@ -507,7 +507,7 @@ Test(png, cave_outline_is_the_same_in_every_style)
     img ref = render(d);
     pf_free(d);
     for (int s = 1; s < DG_STYLE_COUNT; s++) {
-        const dg_png_style *st = dg__style_get((dg_style)s);
+        const dg__png_style *st = dg__style_get((dg_style)s);
         if (RGB(DG_PAL_ROCK) == RGB(DG_PAL_FLOOR)) continue; /* crosshatch: paper both */
         d = pf_cave(style_of(s), "none", "12", "gm");
         img im = render(d);
@@ -591,7 +591,7 @@ Test(png, styles_look_different)
 {
     uint32_t seen[DG_STYLE_COUNT][2];
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        const dg_png_style *st = dg__style_get((dg_style)s);
+        const dg__png_style *st = dg__style_get((dg_style)s);
         cr_expect_str_eq(st->name, style_of(s), "style.c row order");
         seen[s][0] = RGB(DG_PAL_ROCK);
         seen[s][1] = RGB(DG_PAL_FLOOR);

@@ -155,7 +155,7 @@ Test(png_write, canvas_writes_through_shared_rows_touch_only_their_pixels)
 {
     uint32_t seed = 777;
     for (int round = 0; round < 40; round++) {
-        dg_canvas cv;
+        dg__canvas cv;
         memset(&cv, 0, sizeof cv);
         cv.w = 1 + (int)(lcg(&seed) % 50);
         cv.h = 1 + (int)(lcg(&seed) % 60);

@@ -106,7 +106,7 @@ static void cave_image_is_the_grid(const cave_world *c, int ppg, const char *wha
     d->opts.style = DG_STYLE_CLASSIC;
     json_t *doc = encode(d, dg_uvtt_encode);
     d->opts.style = style;
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     static const int floors[] = {DG_PAL_FLOOR, DG_PAL_GRID};
     static const int rocks[] = {DG_PAL_ROCK, DG_PAL_ROCK_GRID, DG_PAL_TEX1, DG_PAL_TEX2, DG_PAL_WALL};
     uint32_t label = st->rgb[DG_PAL_LABEL];
