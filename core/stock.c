@@ -284,7 +284,10 @@ static void gather_to_lair(dg_contents *c, int lair)
     for (size_t i = 0; i < c->n_rooms; i++) {
         if (c->rooms[i].encounter.adjusted_xp > c->rooms[most].encounter.adjusted_xp) most = i;
         long gp = c->rooms[i].has_treasure ? dg_treasure_value_gp(&c->rooms[i].treasure) : -1;
-        if (gp > richest_gp) richest_gp = gp, richest = i;
+        if (gp > richest_gp) {
+            richest_gp = gp;
+            richest = i;
+        }
     }
     if (most != (size_t)lair - 1) {
         dg_encounter e = l->encounter;

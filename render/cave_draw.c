@@ -65,7 +65,11 @@ static void round_stairs(const dg__canvas *cv, unsigned char *fine, int s, size_
             int n = 0, wx = 0, wy = 0;
             static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
             for (int k = 0; k < 4; k++)
-                if (cell_open(cv, x + dx[k], y + dy[k])) n++, wx = dx[k], wy = dy[k];
+                if (cell_open(cv, x + dx[k], y + dy[k])) {
+                    n++;
+                    wx = dx[k];
+                    wy = dy[k];
+                }
             if (n != 1) continue;
             if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
             /* doubled sub-cell offsets from the centre: integers */

@@ -58,7 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0) return 0;
     /* First byte: which deployment limits (or none) to parse under. */
     const dg_limits *lim = data[0] % 4 == 3 ? NULL : &limits[data[0] % 4];
-    data++, size--;
+    data++;
+    size--;
 
     char *buf = malloc(size + 1);
     if (!buf) return 0;

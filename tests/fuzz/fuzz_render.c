@@ -59,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0) return 0;
     dg_format fmt = (dg_format)(data[0] % DG_FMT_COUNT);
     bool twice = data[0] & 0x80;
-    data++, size--;
+    data++;
+    size--;
 
     char *buf = malloc(size + 1);
     if (!buf) return 0;

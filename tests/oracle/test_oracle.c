@@ -73,7 +73,10 @@ static unsigned char *main_region(const uint32_t *cells, int w, int h)
                 queue[tail++] = ny * w + nx;
             }
         }
-        if (tail > best) best = tail, best_id = id;
+        if (tail > best) {
+            best = tail;
+            best_id = id;
+        }
     }
     /* regions holding a room: the scraps are corridor pieces alone */
     unsigned char *with_room = calloc((size_t)id + 1, 1), *in = calloc(n, 1);
@@ -201,7 +204,10 @@ ParameterizedTest(int *which, oracle, means_match_the_reference)
     expect_close(s->name, "dead ends", ours.dead_ends / n, ref.dead_ends / n);
     expect_close(s->name, "stairs", ours.stairs / n, ref.stairs / n);
     double on = 0, rn = 0;
-    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) on += ours.doors[t], rn += ref.doors[t];
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) {
+        on += ours.doors[t];
+        rn += ref.doors[t];
+    }
     expect_close(s->name, "doors per map", on / n, rn / n);
     /* every setting uses the standard door set: the mix is checked per
      * setting at 20 points of share either way, and pooled below */
@@ -221,7 +227,10 @@ Test(oracle, door_type_mix_matches_the_reference, .timeout = 300)
         our_map(&settings[0], seed, &ours);
     }
     double on = 0, rn = 0;
-    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) on += ours.doors[t], rn += ref.doors[t];
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) {
+        on += ours.doors[t];
+        rn += ref.doors[t];
+    }
     for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++)
         expect_close("door mix", dg_door_type_name((dg_door_type)t), ours.doors[t] / on, ref.doors[t] / rn);
 }

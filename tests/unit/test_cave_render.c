@@ -251,7 +251,10 @@ Test(cave_render, separate_caves_never_touch)
                 if (!k) continue;
                 size_t centre = (size_t)(y * c + c / 2) * (size_t)im.w + (size_t)(x * c + c / 2);
                 cr_assert(four[centre] > 0, "seed %u: cell (%d,%d) shows no floor", seed, x, y);
-                if (!first4[k]) first4[k] = four[centre], first8[k] = eight[centre];
+                if (!first4[k]) {
+                    first4[k] = four[centre];
+                    first8[k] = eight[centre];
+                }
                 cr_assert_eq(four[centre], first4[k], "seed %u: cell (%d,%d) cut off", seed, x, y);
             }
         for (int a = 1; a <= systems; a++)

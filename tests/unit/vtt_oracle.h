@@ -144,18 +144,29 @@ static unsigned char *structural_solid(const dg_dungeon *d, bool player)
                     for (int dx = -1; dx <= 1; dx++) {
                         int nx = x + dx, ny = y + dy;
                         bool out = nx < 0 || ny < 0 || nx >= W || ny >= H;
-                        if (out && !a[i]) a[i] = 1, changed = true;
+                        if (out && !a[i]) {
+                            a[i] = 1;
+                            changed = true;
+                        }
                         if (out || walkable(d, player, nx, ny)) continue;
                         int j = ny * W + nx;
-                        if (a[j] && !a[i]) a[i] = 1, changed = true;
-                        if (label[j] < label[i]) label[i] = label[j], changed = true;
+                        if (a[j] && !a[i]) {
+                            a[i] = 1;
+                            changed = true;
+                        }
+                        if (label[j] < label[i]) {
+                            label[i] = label[j];
+                            changed = true;
+                        }
                     }
                 /* beside a corridor, a door or a stair: structure */
                 static const int ex[4] = {0, 0, -1, 1}, ey[4] = {-1, 1, 0, 0};
                 for (int k = 0; k < 4; k++)
                     if (walkable(d, player, x + ex[k], y + ey[k]) &&
-                        !(dg_cell(d, x + ex[k], y + ey[k]) & DG_ROOM) && !a[i])
-                        a[i] = 1, changed = true;
+                        !(dg_cell(d, x + ex[k], y + ey[k]) & DG_ROOM) && !a[i]) {
+                        a[i] = 1;
+                        changed = true;
+                    }
             }
     }
     /* a piece is structure when any of its cells is */
