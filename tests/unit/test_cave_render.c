@@ -10,30 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_fixture.h"
 #include "png_int.h"
-
-typedef struct {
-    int w, h;
-    unsigned char *rgb;
-} img;
-
-static img render(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err = {0};
-    cr_assert_eq(dg_png_encode(d, &b, &err), DG_OK, "encode: %s", err.msg);
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_memory(&pi, b.data, b.len), "not a PNG: %s", pi.message);
-    pi.format = PNG_FORMAT_RGB;
-    img im = {(int)pi.width, (int)pi.height, malloc(PNG_IMAGE_SIZE(pi))};
-    cr_assert_not_null(im.rgb);
-    cr_assert(png_image_finish_read(&pi, NULL, im.rgb, 0, NULL), "decode: %s", pi.message);
-    dg_buf_fini(&b);
-    return im;
-}
 
 static uint32_t px(const img *im, int x, int y)
 {
@@ -117,7 +95,7 @@ static dg_dungeon *generate(const char *const *kv, size_t n)
 static void check_connected(const dg_dungeon *d, const char *what)
 {
     const dg__png_style *st = dg__style_get(d->opts.style);
-    img im = render(d);
+    img im = encode_img(d);
     int c = d->opts.cell;
     int32_t *lab = malloc((size_t)im.w * (size_t)im.h * sizeof *lab);
     cr_assert_not_null(lab);
@@ -238,7 +216,7 @@ Test(cave_render, separate_caves_never_touch)
         int systems = cell_systems(d, cl);
         cr_assert_eq(systems, 8);
         const dg__png_style *st = dg__style_get(d->opts.style);
-        img im = render(d);
+        img im = encode_img(d);
         int32_t *four = malloc((size_t)im.w * (size_t)im.h * sizeof *four);
         int32_t *eight = malloc((size_t)im.w * (size_t)im.h * sizeof *eight);
         components(&im, st, false, four);

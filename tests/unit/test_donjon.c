@@ -6,21 +6,8 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "encode_fixture.h"
 #include "gen_check.h"
-
-static json_t *encode(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_donjon_encode(d, &b, &err), DG_OK, "%s", err.msg);
-    json_error_t je;
-    json_t *j = json_loadb((const char *)b.data, b.len, 0, &je);
-    cr_assert_not_null(j, "output does not parse: %s at %d", je.text, je.position);
-    dg_buf_fini(&b);
-    return j;
-}
 
 static int geti(json_t *o, const char *k)
 {
@@ -164,7 +151,7 @@ TestSuite(donjon, .init = setup, .fini = teardown);
 
 Test(donjon, bit_table_uses_donjons_names_and_values)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *bits = json_object_get(j, "cell_bit");
     static const struct { const char *name; long long v; } want[] = {
         {"nothing", 0}, {"block", 1}, {"room", 2}, {"corridor", 4}, {"perimeter", 16},
@@ -180,7 +167,7 @@ Test(donjon, bit_table_uses_donjons_names_and_values)
 
 Test(donjon, output_follows_the_strict_rules)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     check_strict(j);
     json_t *cells = json_object_get(j, "cells");
     for (int y = 0; y < FX_H; y++)
@@ -193,7 +180,7 @@ Test(donjon, output_follows_the_strict_rules)
 
 Test(donjon, rooms_are_numbered_from_one_and_sized_in_feet)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *r2 = json_array_get(json_object_get(j, "rooms"), 2);
     cr_assert_eq(geti(r2, "id"), 2);
     cr_assert_eq(geti(r2, "row"), 1);
@@ -212,7 +199,7 @@ Test(donjon, rooms_are_numbered_from_one_and_sized_in_feet)
 
 Test(donjon, doors_carry_the_words_importers_test)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *rooms = json_object_get(j, "rooms");
     json_t *secret = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 2),
                                                                     "doors"), "west"), 0);
@@ -240,7 +227,7 @@ Test(donjon, doors_carry_the_words_importers_test)
 
 Test(donjon, settings_speak_donjons_words)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *s = json_object_get(j, "settings");
     cr_assert_str_eq(gets(s, "seed"), "42");
     cr_assert_str_eq(gets(s, "corridor_layout"), "Errant");
@@ -262,14 +249,14 @@ Test(donjon, settings_speak_donjons_words)
 Test(donjon, no_exits_means_no_egress_key)
 {
     d->n_exits = 0;
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     cr_assert_null(json_object_get(j, "egress"));
     json_decref(j);
 }
 
 Test(donjon, keys_are_sorted_like_donjons_files)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     const char *prev = "";
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it)) {
         cr_assert_lt(strcmp(prev, json_object_iter_key(it)), 0);
@@ -296,7 +283,7 @@ Test(donjon, flavour_is_deterministic_and_varies_with_the_seed)
         char seed[8];
         snprintf(seed, sizeof seed, "%d", s + 1);
         dg_dungeon *e = fx_new_seeded(seed);
-        json_t *j = encode(e);
+        json_t *j = encode_json(e, dg_donjon_encode);
         check_strict(j);
         snprintf(names[s], sizeof names[s], "%s", gets(json_object_get(j, "settings"), "name"));
         json_t *rooms = json_object_get(j, "rooms");
@@ -337,7 +324,7 @@ Test(donjon, generated_maps_follow_the_strict_rules)
         snprintf(kv, sizeof kv, "%s=%s", cases[i][0], cases[i][1]);
         const char *pairs[] = {seed, kv};
         dg_dungeon *g = gc_make(pairs, strcmp(cases[i][0], "seed") == 0 ? 1 : 2);
-        json_t *j = encode(g);
+        json_t *j = encode_json(g, dg_donjon_encode);
         check_strict(j);
         cr_assert_eq(json_object_get(j, "egress") != NULL, g->n_exits > 0);
         json_decref(j);
@@ -366,7 +353,7 @@ Test(donjon, inhabited_reads_as_donjon_writes_it)
         cr_assert_eq(dg_options_parse(&o, 5, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
         dg_dungeon *m = NULL;
         cr_assert_eq(dg_generate(&o, &m, &err), DG_OK, "%s", err.msg);
-        json_t *j = encode(m);
+        json_t *j = encode_json(m, dg_donjon_encode);
         json_t *rooms = json_object_get(j, "rooms");
         for (size_t i = 1; i < json_array_size(rooms); i++) {
             json_t *c = json_object_get(json_object_get(json_array_get(rooms, i), "contents"), "inhabited");

@@ -6,21 +6,8 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "encode_fixture.h"
 #include "gen_check.h"
-
-static json_t *encode(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_json_encode(d, &b, &err), DG_OK, "%s", err.msg);
-    json_error_t je;
-    json_t *j = json_loadb((const char *)b.data, b.len, 0, &je);
-    cr_assert_not_null(j, "output does not parse: %s at %d", je.text, je.position);
-    dg_buf_fini(&b);
-    return j;
-}
 
 static uint32_t cell_of(json_t *cells, int x, int y)
 {
@@ -143,7 +130,7 @@ Test(json, keys_come_in_the_documented_order)
                                        "width", "height", "rooms", "doors", "stairs",
                                        "exits", "entrance", "lair", "details", "wandering_monsters",
                                        "corridor_features", "attribution", "walls", "cells"};
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0;
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it), n++) {
         cr_assert_lt(n, sizeof want / sizeof *want);
@@ -157,7 +144,7 @@ Test(json, seed_is_a_string_and_survives_beyond_2_to_the_53)
 {
     fx_free(d);
     d = fx_new_seeded("18446744073709551615");
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     cr_assert_str_eq(gets(j, "seed"), "18446744073709551615");
     cr_assert_str_eq(gets(json_object_get(j, "options"), "seed"), "18446744073709551615");
     cr_assert_str_eq(gets(j, "generator_version"), DG_GENERATOR_VERSION);
@@ -166,7 +153,7 @@ Test(json, seed_is_a_string_and_survives_beyond_2_to_the_53)
 
 Test(json, options_mirror_the_canonical_string)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     char canon[512];
     dg_options_canonical(&d->opts, canon, sizeof canon);
     char want[520];
@@ -186,7 +173,7 @@ Test(json, options_mirror_the_canonical_string)
 
 Test(json, everything_listed_agrees_with_the_cells)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     check_consistent(j);
     json_t *cells = json_object_get(j, "cells");
     for (int y = 0; y < FX_H; y++)
@@ -200,7 +187,7 @@ Test(json, everything_listed_agrees_with_the_cells)
 
 Test(json, a_door_between_rooms_is_filed_under_both)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *rooms = json_object_get(j, "rooms");
     json_t *r3 = json_object_get(json_array_get(rooms, 2), "doors");
     json_t *r4 = json_object_get(json_array_get(rooms, 3), "doors");
@@ -218,7 +205,7 @@ Test(json, a_door_between_rooms_is_filed_under_both)
 
 Test(json, shapes_carry_sides_and_outline_only_when_meaningful)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *rooms = json_object_get(j, "rooms");
     cr_assert_null(json_object_get(json_array_get(rooms, 0), "outline"));
     cr_assert_str_eq(gets(json_array_get(rooms, 2), "shape"), "circle");
@@ -282,7 +269,7 @@ Test(json, generated_maps_describe_their_own_cells)
         snprintf(kv, sizeof kv, "%s=%s", generated[i][0], generated[i][1]);
         const char *pairs[] = {seed, kv};
         dg_dungeon *g = gc_make(pairs, strcmp(generated[i][0], "seed") == 0 ? 1 : 2);
-        json_t *j = encode(g);
+        json_t *j = encode_json(g, dg_json_encode);
         check_consistent(j);
         cr_assert_eq(json_array_size(json_object_get(j, "rooms")), g->n_rooms);
         cr_assert_eq(json_array_size(json_object_get(j, "doors")), g->n_doors);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "encode_fixture.h"
 #include "png_int.h"
 
 #define MARKER 0xFF00FFu
@@ -41,26 +42,12 @@ static dg_dungeon *generate(const char *query)
     return d;
 }
 
-static void encode(const dg_dungeon *d, dg_buf *b)
-{
-    dg_error e = {0};
-    dg_buf_init(b);
-    cr_assert_eq(dg_svg_encode(d, b, &e), DG_OK, "%s", e.msg);
-    cr_assert_eq(dg_buf_append(b, "", 1, &e), DG_OK); /* a C string */
-    b->len--;
-}
-
 static bool have(const char *tool)
 {
     char cmd[128];
     snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
     return system(cmd) == 0;
 }
-
-typedef struct {
-    int w, h;
-    unsigned char *rgb;
-} img;
 
 static img read_png(const char *path)
 {
@@ -98,7 +85,7 @@ static bool room_label_near(const dg_dungeon *d, int x, int y)
 static void check_cells(const dg_dungeon *d, const char *what)
 {
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     char *rock = strstr((char *)b.data, "class=\"rock\"");
     cr_assert_not_null(rock, "%s: no rock rect", what);
     char *fill = strstr(rock, "fill=\"#");
@@ -183,7 +170,7 @@ Test(svg, rooms_are_groups_with_stable_ids_and_glyphs_are_symbols)
 {
     dg_dungeon *d = generate("seed=1&size=large&polymorph=many");
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     const char *s = (const char *)b.data;
     for (size_t i = 0; i < d->n_rooms; i++) {
         char id[32];
@@ -211,8 +198,8 @@ Test(svg, same_options_same_bytes)
     for (size_t i = 0; i < 2; i++) {
         dg_dungeon *a = generate(q[i]), *b = generate(q[i]);
         dg_buf x, y;
-        encode(a, &x);
-        encode(b, &y);
+        encode(a, dg_svg_encode, &x);
+        encode(b, dg_svg_encode, &y);
         cr_assert_eq(x.len, y.len, "%s", q[i]);
         cr_assert(!memcmp(x.data, y.data, x.len), "%s: bytes differ", q[i]);
         dg_buf_fini(&x);
@@ -226,7 +213,7 @@ Test(svg, a_standard_map_is_a_few_tens_of_kilobytes)
 {
     dg_dungeon *d = generate("seed=7"); /* 45 x 23 at 18 px */
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     cr_assert_lt(b.len, 40000u, "%zu bytes", b.len);
     dg_buf_fini(&b);
     dg_dungeon_free(d);

@@ -48,7 +48,7 @@ static dg_dungeon *wide(int w, int h, uint32_t salt)
 /* How many walls of the native JSON are objects. */
 static size_t json_objects(const dg_dungeon *d)
 {
-    json_t *j = encode(d, dg_json_encode);
+    json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0, i;
     json_t *e;
     json_array_foreach(json_object_get(j, "walls"), i, e)
