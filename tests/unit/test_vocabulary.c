@@ -5,9 +5,11 @@
  * in general is test_options.c's. */
 #include <criterion/criterion.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "dg.h"
+#include "dg_contents.h"
 
 /* ---------------------------------------------------------- the tables */
 
@@ -104,4 +106,52 @@ Test(contents_keys, the_canonical_string_carries_them_and_a_name_percent_encoded
     cr_assert_eq(dg_options_parse(&o, 1, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
     dg_options_canonical(&o, buf, sizeof buf);
     cr_assert_null(strstr(buf, "name="), "an absent name stays out: %s", buf);
+}
+
+/* Stocking reads the same rows: a parameter out of range is refused with
+ * the option parser's own words. */
+static void same_refusal(const char *key, const char *value, dg_stock_params p)
+{
+    dg_options o;
+    dg_error by_option, by_stock;
+    dg_error_clear(&by_option);
+    dg_error_clear(&by_stock);
+    dg_options_init(&o);
+    cr_assert_eq(dg_options_set(&o, key, value, NULL, &by_option), DG_EINVAL, "%s=%s accepted", key, value);
+    cr_assert_eq(dg_stock_params_check(&p, &by_stock), DG_EINVAL, "stocking took %s=%s", key, value);
+    cr_assert_str_eq(by_stock.param, by_option.param);
+    cr_assert_str_eq(by_stock.value, by_option.value);
+    cr_assert_str_eq(by_stock.allowed, by_option.allowed);
+    cr_assert_str_eq(by_stock.msg, by_option.msg);
+}
+
+Test(contents_keys, stocking_refuses_what_the_parser_refuses_in_its_words)
+{
+    dg_stock_params p;
+    const int levels[] = {0, 21}, parties[] = {0, 11};
+    for (int i = 0; i < 2; i++) {
+        char v[8];
+        dg_stock_params_init(&p, 1);
+        p.level = levels[i];
+        snprintf(v, sizeof v, "%d", levels[i]);
+        same_refusal("level", v, p);
+        dg_stock_params_init(&p, 1);
+        p.party = parties[i];
+        snprintf(v, sizeof v, "%d", parties[i]);
+        same_refusal("party", v, p);
+    }
+    const char *names[] = {"bad\x01name", "bad\xff", "over\xc0\xaflong", " padded", ""};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        dg_stock_params_init(&p, 1);
+        p.name = names[i];
+        same_refusal("name", names[i], p);
+    }
+    dg_stock_params_init(&p, 1);
+    p.motif = DG_MOTIF_COUNT;
+    dg_error e;
+    dg_error_clear(&e);
+    cr_assert_eq(dg_stock_params_check(&p, &e), DG_EINVAL);
+    char allowed[200];
+    dg_option_allowed("motif", allowed, sizeof allowed);
+    cr_assert_str_eq(e.allowed, allowed);
 }
