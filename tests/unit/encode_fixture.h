@@ -46,6 +46,22 @@ static inline json_t *encode_json(const dg_dungeon *d, encoder enc)
     return j;
 }
 
+/* Member k of object o, which must be an integer. */
+static inline int json_int_of(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    cr_assert(json_is_integer(v), "%s is not an integer", k);
+    return (int)json_integer_value(v);
+}
+
+/* Member k of object o, which must be a string; borrowed from o. */
+static inline const char *json_text_of(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    cr_assert(json_is_string(v), "%s is not a string", k);
+    return json_string_value(v);
+}
+
 /* New (free): the PNG data[0..len) as RGB, its size in *w and *h. */
 static inline unsigned char *png_rgb(const unsigned char *data, size_t len, int *w, int *h)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "encode_fixture.h"
+#include "gen_check.h"
 #include "png_int.h"
 
 static uint32_t px(const img *im, int x, int y)
@@ -71,25 +72,6 @@ static int components(const img *im, const dg__png_style *st, bool eight, int32_
     return count;
 }
 
-static dg_dungeon *generate(const char *const *kv, size_t n)
-{
-    const char *keys[16], *vals[16];
-    char buf[16][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
-
 /* Centre pixel of every open cell is walkable, and all of them sit in one
  * 4-connected component. */
 static void check_connected(const dg_dungeon *d, const char *what)
@@ -138,7 +120,7 @@ ParameterizedTest(int *chunk, cave_render, joined_caves_stay_joined)
         bool cavernous = s & 1;
         const char *kv[] = {seed, style, cell, cavernous ? "layout=cavernous" : "algorithm=caverns",
                             "grid=none", "rows=31", "cols=41", "stairs=3", "egress=yes"};
-        dg_dungeon *d = generate(kv, sizeof kv / sizeof *kv);
+        dg_dungeon *d = gc_make(kv, sizeof kv / sizeof *kv);
         snprintf(what, sizeof what, "%s %s %s %s", seed, style, cell, kv[3]);
         check_connected(d, what);
         dg_dungeon_free(d);
@@ -250,7 +232,7 @@ Test(cave_render, separate_caves_never_touch)
 Test(cave_render, outline_is_deterministic_and_seeded)
 {
     const char *kv[] = {"seed=42", "algorithm=caverns", "rows=25", "cols=35"};
-    dg_dungeon *d = generate(kv, 4);
+    dg_dungeon *d = gc_make(kv, 4);
     size_t n = (size_t)d->width * (size_t)d->height;
     uint32_t *before = malloc(n * sizeof *before);
     memcpy(before, d->cells, n * sizeof *before);

@@ -9,20 +9,6 @@
 #include "encode_fixture.h"
 #include "gen_check.h"
 
-static int geti(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_integer(v), "%s is not an integer", k);
-    return (int)json_integer_value(v);
-}
-
-static const char *gets(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_string(v), "%s is not a string", k);
-    return json_string_value(v);
-}
-
 /* A cell word an importer comparing against literals understands. */
 static bool strict_word(uint32_t c)
 {
@@ -49,7 +35,7 @@ static bool open_at(json_t *cells, int x, int y)
 static void check_strict(json_t *j)
 {
     json_t *settings = json_object_get(j, "settings");
-    int w = geti(settings, "n_cols"), h = geti(settings, "n_rows");
+    int w = json_int_of(settings, "n_cols"), h = json_int_of(settings, "n_rows");
     json_t *cells = json_object_get(j, "cells"), *row, *v;
     size_t y, x;
     cr_assert_eq(json_array_size(cells), (size_t)h);
@@ -75,21 +61,21 @@ static void check_strict(json_t *j)
 
     json_t *rooms = json_object_get(j, "rooms"), *r;
     cr_assert(json_is_null(json_array_get(rooms, 0)), "rooms[0] must be null");
-    cr_assert_eq(geti(settings, "n_rooms"), (int)json_array_size(rooms) - 1);
+    cr_assert_eq(json_int_of(settings, "n_rooms"), (int)json_array_size(rooms) - 1);
     size_t i;
     json_array_foreach(rooms, i, r) {
         if (i == 0) continue;
-        cr_assert_eq(geti(r, "id"), (int)i);
-        int cols = geti(r, "east") - geti(r, "west") + 1;
-        int rows = geti(r, "south") - geti(r, "north") + 1;
-        cr_assert_eq(geti(r, "width"), cols * 10, "room %zu width in feet", i);
-        cr_assert_eq(geti(r, "height"), rows * 10, "room %zu height in feet", i);
-        cr_assert_eq(geti(r, "row"), geti(r, "north"));
-        cr_assert_eq(geti(r, "col"), geti(r, "west"));
+        cr_assert_eq(json_int_of(r, "id"), (int)i);
+        int cols = json_int_of(r, "east") - json_int_of(r, "west") + 1;
+        int rows = json_int_of(r, "south") - json_int_of(r, "north") + 1;
+        cr_assert_eq(json_int_of(r, "width"), cols * 10, "room %zu width in feet", i);
+        cr_assert_eq(json_int_of(r, "height"), rows * 10, "room %zu height in feet", i);
+        cr_assert_eq(json_int_of(r, "row"), json_int_of(r, "north"));
+        cr_assert_eq(json_int_of(r, "col"), json_int_of(r, "west"));
         json_t *contents = json_object_get(r, "contents");
-        cr_assert_gt(strlen(gets(contents, "summary")), 0, "room %zu summary", i);
+        cr_assert_gt(strlen(json_text_of(contents, "summary")), 0, "room %zu summary", i);
         json_t *inh = json_object_get(contents, "inhabited");
-        if (inh) cr_assert(strstr(gets(contents, "summary"), json_string_value(inh)));
+        if (inh) cr_assert(strstr(json_text_of(contents, "summary"), json_string_value(inh)));
         const char *side;
         json_t *list;
         json_object_foreach(json_object_get(r, "doors"), side, list) {
@@ -99,9 +85,9 @@ static void check_strict(json_t *j)
             size_t k;
             json_t *door;
             json_array_foreach(list, k, door) {
-                const char *type = gets(door, "type");
+                const char *type = json_text_of(door, "type");
                 uint32_t c = (uint32_t)json_integer_value(json_array_get(
-                    json_array_get(cells, (size_t)geti(door, "row")), (size_t)geti(door, "col")));
+                    json_array_get(cells, (size_t)json_int_of(door, "row")), (size_t)json_int_of(door, "col")));
                 static const struct { const char *type; uint32_t bit; } words[] = {
                     {"arch", DG_ARCH}, {"door", DG_DOOR}, {"locked", DG_LOCKED},
                     {"trapped", DG_TRAPPED}, {"secret", DG_SECRET}, {"portcullis", DG_PORTC}};
@@ -110,25 +96,25 @@ static void check_strict(json_t *j)
                     if (strcmp(type, words[t].type) == 0) bit = words[t].bit;
                 cr_assert_neq(bit, 0u, "unknown door type %s", type);
                 cr_assert_eq(c, DG_CORRIDOR | bit);
-                cr_assert_gt(strlen(gets(door, "desc")), 0);
-                gets(door, "key");
-                if (bit == DG_SECRET) cr_assert_gt(strlen(gets(door, "secret")), 0);
-                if (bit == DG_TRAPPED) cr_assert_gt(strlen(gets(door, "trap")), 0);
+                cr_assert_gt(strlen(json_text_of(door, "desc")), 0);
+                json_text_of(door, "key");
+                if (bit == DG_SECRET) cr_assert_gt(strlen(json_text_of(door, "secret")), 0);
+                if (bit == DG_TRAPPED) cr_assert_gt(strlen(json_text_of(door, "trap")), 0);
                 json_t *out = json_object_get(door, "out_id");
-                if (out) cr_assert(geti(door, "out_id") >= 1 &&
-                                   (size_t)geti(door, "out_id") < json_array_size(rooms));
+                if (out) cr_assert(json_int_of(door, "out_id") >= 1 &&
+                                   (size_t)json_int_of(door, "out_id") < json_array_size(rooms));
             }
         }
     }
 
     json_array_foreach(json_object_get(j, "stairs"), i, v) {
         uint32_t c = (uint32_t)json_integer_value(json_array_get(
-            json_array_get(cells, (size_t)geti(v, "row")), (size_t)geti(v, "col")));
-        bool down = strcmp(gets(v, "key"), "down") == 0;
+            json_array_get(cells, (size_t)json_int_of(v, "row")), (size_t)json_int_of(v, "col")));
+        bool down = strcmp(json_text_of(v, "key"), "down") == 0;
         cr_assert_eq(c, DG_CORRIDOR | (down ? DG_STAIR_DN : DG_STAIR_UP));
-        gets(v, "dir");
-        geti(v, "next_row");
-        geti(v, "next_col");
+        json_text_of(v, "dir");
+        json_int_of(v, "next_row");
+        json_int_of(v, "next_col");
     }
     static const char *const keys[] = {
         "infest", "name", "level", "n_pc", "motif", "seed", "dungeon_size", "dungeon_layout",
@@ -137,10 +123,10 @@ static void check_strict(json_t *j)
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
         cr_assert_not_null(json_object_get(settings, keys[k]), "settings.%s missing", keys[k]);
     json_t *details = json_object_get(j, "details");
-    gets(details, "floor");
-    gets(details, "walls");
-    gets(details, "temperature");
-    gets(details, "illumination");
+    json_text_of(details, "floor");
+    json_text_of(details, "walls");
+    json_text_of(details, "temperature");
+    json_text_of(details, "illumination");
     cr_assert(json_is_object(json_object_get(j, "corridor_features")));
 }
 
@@ -182,18 +168,18 @@ Test(donjon, rooms_are_numbered_from_one_and_sized_in_feet)
 {
     json_t *j = encode_json(d, dg_donjon_encode);
     json_t *r2 = json_array_get(json_object_get(j, "rooms"), 2);
-    cr_assert_eq(geti(r2, "id"), 2);
-    cr_assert_eq(geti(r2, "row"), 1);
-    cr_assert_eq(geti(r2, "col"), 7);
-    cr_assert_eq(geti(r2, "east"), 11);
-    cr_assert_eq(geti(r2, "south"), 3);
-    cr_assert_eq(geti(r2, "width"), 50);
-    cr_assert_eq(geti(r2, "height"), 30);
-    cr_assert_eq(geti(r2, "area"), 1500);
-    cr_assert_str_eq(gets(r2, "shape"), "square");
+    cr_assert_eq(json_int_of(r2, "id"), 2);
+    cr_assert_eq(json_int_of(r2, "row"), 1);
+    cr_assert_eq(json_int_of(r2, "col"), 7);
+    cr_assert_eq(json_int_of(r2, "east"), 11);
+    cr_assert_eq(json_int_of(r2, "south"), 3);
+    cr_assert_eq(json_int_of(r2, "width"), 50);
+    cr_assert_eq(json_int_of(r2, "height"), 30);
+    cr_assert_eq(json_int_of(r2, "area"), 1500);
+    cr_assert_str_eq(json_text_of(r2, "shape"), "square");
     json_t *r4 = json_array_get(json_object_get(j, "rooms"), 4);
-    cr_assert_str_eq(gets(r4, "shape"), "polygon");
-    cr_assert_eq(geti(r4, "polygon"), 6);
+    cr_assert_str_eq(json_text_of(r4, "shape"), "polygon");
+    cr_assert_eq(json_int_of(r4, "polygon"), 6);
     json_decref(j);
 }
 
@@ -203,25 +189,25 @@ Test(donjon, doors_carry_the_words_importers_test)
     json_t *rooms = json_object_get(j, "rooms");
     json_t *secret = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 2),
                                                                     "doors"), "west"), 0);
-    cr_assert_str_eq(gets(secret, "type"), "secret");
-    cr_assert_str_eq(gets(secret, "key"), "secret");
-    cr_assert_str_eq(gets(secret, "desc"), "Secret Door");
-    cr_assert_eq(geti(secret, "row"), 2);
-    cr_assert_eq(geti(secret, "col"), 6);
+    cr_assert_str_eq(json_text_of(secret, "type"), "secret");
+    cr_assert_str_eq(json_text_of(secret, "key"), "secret");
+    cr_assert_str_eq(json_text_of(secret, "desc"), "Secret Door");
+    cr_assert_eq(json_int_of(secret, "row"), 2);
+    cr_assert_eq(json_int_of(secret, "col"), 6);
     cr_assert_null(json_object_get(secret, "out_id"), "a corridor door has no out_id");
     /* the shared door: east wall of room 3, west wall of room 4 */
     json_t *d3 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
                                                                 "doors"), "east"), 0);
     json_t *d4 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 4),
                                                                 "doors"), "west"), 0);
-    cr_assert_eq(geti(d3, "out_id"), 4);
-    cr_assert_eq(geti(d4, "out_id"), 3);
-    cr_assert_str_eq(gets(d3, "type"), "door");
-    cr_assert_str_eq(gets(d3, "key"), "open");
+    cr_assert_eq(json_int_of(d3, "out_id"), 4);
+    cr_assert_eq(json_int_of(d4, "out_id"), 3);
+    cr_assert_str_eq(json_text_of(d3, "type"), "door");
+    cr_assert_str_eq(json_text_of(d3, "key"), "open");
     json_t *portc = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
                                                                    "doors"), "north"), 0);
-    cr_assert_str_eq(gets(portc, "type"), "portcullis");
-    cr_assert_str_eq(gets(portc, "key"), "portc");
+    cr_assert_str_eq(json_text_of(portc, "type"), "portcullis");
+    cr_assert_str_eq(json_text_of(portc, "key"), "portc");
     json_decref(j);
 }
 
@@ -229,20 +215,20 @@ Test(donjon, settings_speak_donjons_words)
 {
     json_t *j = encode_json(d, dg_donjon_encode);
     json_t *s = json_object_get(j, "settings");
-    cr_assert_str_eq(gets(s, "seed"), "42");
-    cr_assert_str_eq(gets(s, "corridor_layout"), "Errant");
-    cr_assert_str_eq(gets(s, "room_layout"), "Scattered");
-    cr_assert_str_eq(gets(s, "remove_deadends"), "Some");
-    cr_assert_str_eq(gets(s, "add_stairs"), "Yes");
-    cr_assert_str_eq(gets(s, "peripheral_egress"), "");
-    cr_assert_eq(geti(s, "n_rows"), FX_H);
-    cr_assert_eq(geti(s, "n_cols"), FX_W);
-    cr_assert_eq(strncmp(gets(s, "name"), "The ", 4), 0);
+    cr_assert_str_eq(json_text_of(s, "seed"), "42");
+    cr_assert_str_eq(json_text_of(s, "corridor_layout"), "Errant");
+    cr_assert_str_eq(json_text_of(s, "room_layout"), "Scattered");
+    cr_assert_str_eq(json_text_of(s, "remove_deadends"), "Some");
+    cr_assert_str_eq(json_text_of(s, "add_stairs"), "Yes");
+    cr_assert_str_eq(json_text_of(s, "peripheral_egress"), "");
+    cr_assert_eq(json_int_of(s, "n_rows"), FX_H);
+    cr_assert_eq(json_int_of(s, "n_cols"), FX_W);
+    cr_assert_eq(strncmp(json_text_of(s, "name"), "The ", 4), 0);
     json_t *eg = json_object_get(j, "egress");
     cr_assert_eq(json_array_size(eg), 1);
-    cr_assert_eq(geti(json_array_get(eg, 0), "row"), 0);
-    cr_assert_eq(geti(json_array_get(eg, 0), "col"), 5);
-    cr_assert_str_eq(gets(json_array_get(eg, 0), "dir"), "north");
+    cr_assert_eq(json_int_of(json_array_get(eg, 0), "row"), 0);
+    cr_assert_eq(json_int_of(json_array_get(eg, 0), "col"), 5);
+    cr_assert_str_eq(json_text_of(json_array_get(eg, 0), "dir"), "north");
     json_decref(j);
 }
 
@@ -285,13 +271,13 @@ Test(donjon, flavour_is_deterministic_and_varies_with_the_seed)
         dg_dungeon *e = fx_new_seeded(seed);
         json_t *j = encode_json(e, dg_donjon_encode);
         check_strict(j);
-        snprintf(names[s], sizeof names[s], "%s", gets(json_object_get(j, "settings"), "name"));
+        snprintf(names[s], sizeof names[s], "%s", json_text_of(json_object_get(j, "settings"), "name"));
         json_t *rooms = json_object_get(j, "rooms");
         summaries[s][0] = '\0';
         for (size_t i = 1; i < json_array_size(rooms); i++) {
             size_t n = strlen(summaries[s]);
             snprintf(summaries[s] + n, sizeof summaries[s] - n, "%s|",
-                     gets(json_object_get(json_array_get(rooms, i), "contents"), "summary"));
+                     json_text_of(json_object_get(json_array_get(rooms, i), "contents"), "summary"));
         }
         json_decref(j);
         fx_free(e);

@@ -9,26 +9,8 @@
 #include <string.h>
 
 #include "encode_fixture.h"
+#include "gen_check.h"
 #include "png_int.h"
-
-static dg_dungeon *generate(const char *const *kv, size_t n)
-{
-    const char *keys[8], *vals[8];
-    char buf[8][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
 
 /* RGB pixels of d's PNG (free()). */
 /* Pen pixels inside cell (x, y) (its interior, not its boundary lines). */
@@ -45,7 +27,7 @@ static int ink_in(const unsigned char *rgb, int w, int c, int x, int y, uint32_t
 
 static void check(const char *const *kv, size_t n)
 {
-    dg_dungeon *d = generate(kv, n);
+    dg_dungeon *d = gc_make(kv, n);
     int c = d->opts.cell, W = d->width, H = d->height;
     img im = encode_img(d);
     unsigned char *rgb = im.rgb;
