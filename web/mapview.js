@@ -12,7 +12,7 @@
   var PREFIX = 'map-';
   var current = 0; /* the room last picked on the map */
 
-  function $(id) { return document.getElementById(id); }
+  var $ = window.dgDom.$;
   function reduced() { return window.matchMedia('(prefers-reduced-motion: reduce)').matches; }
 
   function prefixed(svg) {

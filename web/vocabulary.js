@@ -10,7 +10,7 @@
 
   var T = window.dgTables;
 
-  function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+  var capital = window.dgDom.capital;
 
   /* A key's default as the control shows it: a value name (deadends' 50
    * is "some"), a number, or undefined when it comes from elsewhere. */
