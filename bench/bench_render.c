@@ -76,7 +76,10 @@ int main(int argc, char **argv)
     /* PNG beside SVG by default; -f picks one format alone */
     dg_format fmts[2] = {DG_FMT_PNG, DG_FMT_SVG};
     int n_fmts = 2;
-    if (fmt != DG_FMT_PNG) fmts[0] = fmt, n_fmts = 1;
+    if (fmt != DG_FMT_PNG) {
+        fmts[0] = fmt;
+        n_fmts = 1;
+    }
     printf("%-12s %-13s", "style", "map");
     for (int e = 0; e < n_fmts; e++) {
         const char *f = dg_format_name(fmts[e]);

@@ -1,9 +1,15 @@
-/* family_sheet.c -- a contact sheet for one algorithm family: four seeds at
- * two map sizes, rendered with the real PNG encoder and tiled with libgd,
- * each tile captioned. For a person to look at; asserts nothing.
- *   family_sheet ALGORITHM OUT.png [key=value ...] */
+/* family_sheet.c -- contact sheets, rendered with the real PNG encoder and
+ * tiled with libgd, each tile captioned. For a person to look at; asserts
+ * nothing.
+ *   family_sheet ALGORITHM OUT.png [key=value ...]
+ *       one family: four seeds at two map sizes
+ *   family_sheet all OUT.png [styles=a,b,...] [key=value ...]
+ *       every family (seed 1, 45x23) in each style (default crosshatch and
+ *       ink), a row a family; written as a palette PNG, small enough for
+ *       docs/ */
 #include <gd.h>
 #include <gdfonts.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +19,7 @@
 #define SEEDS 4
 #define GAP 12
 #define CAPTION 16
+#define MAX_KV 32
 
 static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols, int argc,
                              char **argv)
@@ -57,12 +64,72 @@ static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols
     return im;
 }
 
+static int write_png(gdImagePtr sheet, const char *path, bool palette)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    if (palette) gdImageTrueColorToPalette(sheet, 0, 256);
+    gdImagePngEx(sheet, f, 9);
+    fclose(f);
+    gdImageDestroy(sheet);
+    return 0;
+}
+
+static gdImagePtr blank(int width, int height, int *ink)
+{
+    gdImagePtr sheet = gdImageCreateTrueColor(width, height);
+    int white = gdImageColorAllocate(sheet, 250, 250, 247);
+    *ink = gdImageColorAllocate(sheet, 30, 30, 30);
+    gdImageFilledRectangle(sheet, 0, 0, width - 1, height - 1, white);
+    return sheet;
+}
+
+/* Every family in each style: rows are families, columns styles. */
+static int all_families(const char *out, int argc, char **argv)
+{
+    char styles[256] = "crosshatch,ink", *style[8];
+    char *kv[MAX_KV + 1];
+    int n_kv = 0, n_style = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strncmp(argv[i], "styles=", 7)) snprintf(styles, sizeof styles, "%s", argv[i] + 7);
+        else if (n_kv < MAX_KV) kv[n_kv++] = argv[i];
+    }
+    for (char *t = strtok(styles, ","); t && n_style < 8; t = strtok(NULL, ",")) style[n_style++] = t;
+    gdImagePtr tile[DG_ALGO_COUNT][8];
+    int tw = 0, th = 0;
+    for (int a = 0; a < DG_ALGO_COUNT; a++)
+        for (int s = 0; s < n_style; s++) {
+            char style_kv[64];
+            snprintf(style_kv, sizeof style_kv, "style=%s", style[s]);
+            kv[n_kv] = style_kv;
+            tile[a][s] = render_one(dg_algorithm_name(a), 1, 23, 45, n_kv + 1, kv);
+            if (gdImageSX(tile[a][s]) > tw) tw = gdImageSX(tile[a][s]);
+            if (gdImageSY(tile[a][s]) > th) th = gdImageSY(tile[a][s]);
+        }
+    int ink;
+    gdImagePtr sheet = blank(GAP + n_style * (tw + GAP), GAP + DG_ALGO_COUNT * (th + CAPTION + GAP), &ink);
+    for (int a = 0; a < DG_ALGO_COUNT; a++)
+        for (int s = 0; s < n_style; s++) {
+            int x = GAP + s * (tw + GAP), y = GAP + a * (th + CAPTION + GAP);
+            char cap[96];
+            snprintf(cap, sizeof cap, "%s, %s (seed 1, 45x23)", dg_algorithm_name(a), style[s]);
+            gdImageString(sheet, gdFontGetSmall(), x, y, (unsigned char *)cap, ink);
+            gdImageCopy(sheet, tile[a][s], x, y + CAPTION, 0, 0, gdImageSX(tile[a][s]), gdImageSY(tile[a][s]));
+            gdImageDestroy(tile[a][s]);
+        }
+    return write_png(sheet, out, true);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: family_sheet ALGORITHM OUT.png [key=value ...]\n");
+        fprintf(stderr, "usage: family_sheet ALGORITHM|all OUT.png [key=value ...]\n");
         return 2;
     }
+    if (!strcmp(argv[1], "all")) return all_families(argv[2], argc - 3, argv + 3);
     static const int sizes[2][2] = {{23, 45}, {61, 91}};
     gdImagePtr tiles[2][SEEDS];
     int width = GAP, height = GAP;
@@ -76,9 +143,8 @@ int main(int argc, char **argv)
         if (row_w > width) width = row_w;
         height += row_h + CAPTION + GAP;
     }
-    gdImagePtr sheet = gdImageCreateTrueColor(width, height);
-    int white = gdImageColorAllocate(sheet, 250, 250, 247), ink = gdImageColorAllocate(sheet, 30, 30, 30);
-    gdImageFilledRectangle(sheet, 0, 0, width - 1, height - 1, white);
+    int ink;
+    gdImagePtr sheet = blank(width, height, &ink);
     int y = GAP;
     for (int s = 0; s < 2; s++) {
         int x = GAP, row_h = 0;
@@ -93,13 +159,5 @@ int main(int argc, char **argv)
         }
         y += row_h + CAPTION + GAP;
     }
-    FILE *f = fopen(argv[2], "wb");
-    if (!f) {
-        perror(argv[2]);
-        return 1;
-    }
-    gdImagePng(sheet, f);
-    fclose(f);
-    gdImageDestroy(sheet);
-    return 0;
+    return write_png(sheet, argv[2], false);
 }

@@ -75,14 +75,10 @@ const char *dg_rarity_name(int v);
 const char *dg_creature_size_name(int v);
 const char *dg_creature_type_name(int v);
 
-/* Parameter ranges (what the errors say is allowed). */
-#define DG_STOCK_LEVEL_MIN 1
-#define DG_STOCK_LEVEL_MAX 20
-#define DG_STOCK_PARTY_MIN 1
-#define DG_STOCK_PARTY_MAX 10
+/* The level, party, motif, contents and name parameters take what their
+ * option keys take (core/option_keys.c's rows); the floor is stocking's own. */
 #define DG_STOCK_FLOOR_MAX 99
-#define DG_STOCK_NAME_MAX 80     /* characters (UTF-8 code points) */
-#define DG_STOCK_NAME_BYTES (4 * DG_STOCK_NAME_MAX + 1)
+#define DG_STOCK_NAME_BYTES (4 * DG_NAME_MAX + 1) /* DG_NAME_MAX characters of UTF-8 */
 
 /* ------------------------------------------------------ SRD tables */
 
@@ -309,8 +305,8 @@ typedef struct dg_contents {
 typedef struct {
     uint64_t seed;           /* the map's seed */
     dg_depth depth;          /* none: empty model (name only) */
-    int level;               /* DG_STOCK_LEVEL_MIN..MAX */
-    int party;               /* DG_STOCK_PARTY_MIN..MAX */
+    int level;               /* the level key's range */
+    int party;               /* the party key's range */
     dg_motif motif;
     const char *name;        /* NULL: generated from the seed */
     int floor;               /* 0-based, deeper = harder; 0..DG_STOCK_FLOOR_MAX */
@@ -318,8 +314,9 @@ typedef struct {
 
 /* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0. */
 void dg_stock_params_init(dg_stock_params *p, uint64_t seed);
-/* DG_EINVAL naming the key (level, party, motif, name, depth, floor), the
- * value and what is allowed, when p is out of range. */
+/* DG_EINVAL naming the key (contents for depth, level, party, motif, name,
+ * floor), the value and what is allowed, when p is out of range; the option
+ * keys' errors are the option parser's own. */
 dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err);
 
 /* Stocks d as p says. Reads d, never changes it. New on success (free with

@@ -183,11 +183,11 @@ static inline dg_door_type dg__door_type(dg_rng *rng, dg_door_set set)
 /* floor(sqrt(n)) without floating point. */
 int dg__isqrt(long n);
 
-/* layout.c: BLOCKED cells outside the layout mask (node-aligned, so open
+/* gen_donjon_layout.c: BLOCKED cells outside the layout mask (node-aligned, so open
  * nodes are always joined by open wall cells). */
 void dg__apply_layout(dg__build *b);
 
-/* rooms.c: places rooms per o->rooms / polymorph, then rings them with
+/* gen_donjon_rooms.c: places rooms per o->rooms / polymorph, then rings them with
  * PERIMETER. Room cells: ROOM | id. */
 dg_status dg__place_rooms(dg__build *b, dg_error *err);
 /* Whether cell (r, c) of a shaped room's box is inside the shape. */

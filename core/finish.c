@@ -37,7 +37,10 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             if (!IN(x, y)) continue;
-            if (sx < 0) sx = x, sy = y;
+            if (sx < 0) {
+                sx = x;
+                sy = y;
+            }
             if (!IN(x, y - 1)) edge[V(x, y)] |= 1u << DG_DIR_EAST;
             if (!IN(x + 1, y)) edge[V(x + 1, y)] |= 1u << DG_DIR_SOUTH;
             if (!IN(x, y + 1)) edge[V(x + 1, y + 1)] |= 1u << DG_DIR_WEST;
@@ -110,7 +113,11 @@ static void label_room(dg_dungeon *d, const dg_room *rm)
                 uint32_t w = dg_cell(d, x, y);
                 if (!(w & DG_ROOM) || dg__room_id(w) != rm->id) continue;
                 long dist = (long)(x - cx) * (x - cx) + (long)(y - cy) * (y - cy);
-                if (best < 0 || dist < best) best = dist, cy = y, cx = x;
+                if (best < 0 || dist < best) {
+                    best = dist;
+                    cy = y;
+                    cx = x;
+                }
             }
     }
     int start = cx - len / 2;
@@ -280,7 +287,10 @@ static dg_dungeon *new_packed(size_t rooms, size_t doors, size_t stairs, size_t 
     _Static_assert(_Alignof(dg_room) <= _Alignof(dg_dungeon) && _Alignof(dg_door) <= _Alignof(dg_room) &&
                        _Alignof(dg_stair) <= _Alignof(dg_door) && _Alignof(dg_exit) <= _Alignof(dg_stair),
                    "each array of the block is aligned by the one before");
-    rooms += !rooms, doors += !doors, stairs += !stairs, exits += !exits;
+    rooms += !rooms;
+    doors += !doors;
+    stairs += !stairs;
+    exits += !exits;
     dg_dungeon *d = malloc(sizeof *d + rooms * sizeof *d->rooms + doors * sizeof *d->doors +
                            stairs * sizeof *d->stairs + exits * sizeof *d->exits);
     if (!d) return NULL;
@@ -304,7 +314,10 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     int *renum = local ? renum_local : calloc(b->n_room + 1, sizeof *renum);
     long *count = local ? count_local : calloc(b->n_room + 1, sizeof *count);
     if (!renum || !count) {
-        if (!local) free(renum), free(count);
+        if (!local) {
+            free(renum);
+            free(count);
+        }
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
     }
     size_t cells = (size_t)b->rows * (size_t)b->cols;
@@ -316,7 +329,10 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     for (size_t k = 1; k <= b->n_room; k++) renum[k] = count[k] > 0 ? ++alive : 0;
     dg_dungeon *d = new_packed((size_t)alive, b->n_door, b->n_stair, b->n_exit);
     if (!d) {
-        if (!local) free(renum), free(count);
+        if (!local) {
+            free(renum);
+            free(count);
+        }
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
     }
     d->opts = *b->o;
@@ -392,11 +408,17 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
 
     d->cave = b->cave;
     b->cave = NULL;
-    if (!local) free(renum), free(count);
+    if (!local) {
+        free(renum);
+        free(count);
+    }
     *out = d;
     return DG_OK;
 fail:
-    if (!local) free(renum), free(count);
+    if (!local) {
+        free(renum);
+        free(count);
+    }
     dg_dungeon_free(d);
     return rc;
 }

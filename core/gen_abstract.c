@@ -1,5 +1,5 @@
 /* gen_abstract.c -- algorithm=abstract (seed 003) painted from its plan
- * (abstract_plan.c). Each area is filled by its painter, which only ever
+ * (gen_abstract_plan.c). Each area is filled by its painter, which only ever
  * touches the area's inside and makes sure the cell inside each of its
  * gateways is open and joined to the rest; then the gateway cells are
  * opened (a door where a room meets them), so a gateway is never walled.
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 typedef struct {
     dg__build *b;
@@ -21,10 +21,11 @@ typedef struct {
 /* The cell just inside area a from gateway g, and the side of a it is on. */
 static dg_point inside_of(const dg__ab_area *a, const dg__ab_gate *g, dg_dir *side)
 {
-    if (g->x == a->x1) return *side = DG_DIR_WEST, (dg_point){g->x + 1, g->y};
-    if (g->x == a->x2) return *side = DG_DIR_EAST, (dg_point){g->x - 1, g->y};
-    if (g->y == a->y1) return *side = DG_DIR_NORTH, (dg_point){g->x, g->y + 1};
-    return *side = DG_DIR_SOUTH, (dg_point){g->x, g->y - 1};
+    if (g->x == a->x1) *side = DG_DIR_WEST;
+    else if (g->x == a->x2) *side = DG_DIR_EAST;
+    else if (g->y == a->y1) *side = DG_DIR_NORTH;
+    else *side = DG_DIR_SOUTH;
+    return (dg_point){g->x - dg_dir_dx(*side), g->y - dg_dir_dy(*side)};
 }
 
 /* ----------------------------------------------------------------- paths */
@@ -249,7 +250,10 @@ static void tidy_tunnels(painter *pt, const dg__ab_area *a, const dg_point *keep
             while (head < tail) {
                 int k = (int)queue[head++], x = k % w, y = k / w;
                 border = border || x == 0 || y == 0 || x == w - 1 || y == h - 1;
-                lx = x < lx ? x : lx, hx = x > hx ? x : hx, ly = y < ly ? y : ly, hy = y > hy ? y : hy;
+                lx = x < lx ? x : lx;
+                hx = x > hx ? x : hx;
+                ly = y < ly ? y : ly;
+                hy = y > hy ? y : hy;
                 static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
                 for (int i = 0; i < 4; i++) {
                     int xx = x + dx[i], yy = y + dy[i];

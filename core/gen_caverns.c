@@ -1,5 +1,5 @@
 /* gen_caverns.c -- the caverns family (seed 000, "Caverns") and the donjon
- * family's layout=cavernous: caves grown by the automaton in cave.c, small
+ * family's layout=cavernous: caves grown by the automaton in gen_caverns_automaton.c, small
  * pockets filled, the remaining systems counted and joined by the shortest
  * cuts, then the shared passes (exits, stairs in nooks, dead ends).
  * layout=cavernous first places donjon's rooms and lets the caves grow
@@ -8,7 +8,7 @@
  * cave cell is marked in the cave mask for it. */
 #include <stdlib.h>
 
-#include "cave.h"
+#include "gen_caverns.h"
 
 /* Pockets smaller than this are filled rather than joined: a cut to a
  * three-cell bubble reads as a stray tunnel, not a cave. */

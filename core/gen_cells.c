@@ -95,8 +95,18 @@ static bool in_shape(const shape *s, int x, int y)
         switch ((dg_dir)s->orient) {
         case DG_DIR_NORTH: break;
         case DG_DIR_SOUTH: across = h - 1 - y; break;
-        case DG_DIR_WEST: along = y, across = x, wa = h, ha = w; break;
-        default: along = y, across = w - 1 - x, wa = h, ha = w; break;
+        case DG_DIR_WEST:
+            along = y;
+            across = x;
+            wa = h;
+            ha = w;
+            break;
+        default:
+            along = y;
+            across = w - 1 - x;
+            wa = h;
+            ha = w;
+            break;
         }
         int bar = ha / 3 < 2 ? 2 : ha / 3, t = (wa / 3) | 1;
         if (t < 3) t = 3;
@@ -134,8 +144,14 @@ static void shape_kind(const shape *s, dg__room *rm)
     switch (s->k) {
     case SH_RECT: rm->shape = DG_SHAPE_RECT; break;
     case SH_CIRCLE: rm->shape = DG_SHAPE_CIRCLE; break;
-    case SH_DIAMOND: rm->shape = DG_SHAPE_POLYGON, rm->sides = 4; break;
-    case SH_OCTAGON: rm->shape = DG_SHAPE_POLYGON, rm->sides = 8; break;
+    case SH_DIAMOND:
+        rm->shape = DG_SHAPE_POLYGON;
+        rm->sides = 4;
+        break;
+    case SH_OCTAGON:
+        rm->shape = DG_SHAPE_POLYGON;
+        rm->sides = 8;
+        break;
     default: rm->shape = DG_SHAPE_COMPOSITE; break;
     }
 }
@@ -217,7 +233,10 @@ static void connect_fan(grid *g)
         size_t at = (size_t)g->rooms[k];
         long di = 2 * (long)(at / (size_t)nx) - (ny - 1), dj = 2 * (long)(at % (size_t)nx) - (nx - 1);
         long dist = labs(di) + labs(dj);
-        if (best < 0 || dist < best) best = dist, seed = at;
+        if (best < 0 || dist < best) {
+            best = dist;
+            seed = at;
+        }
     }
     int si = (int)(seed / (size_t)nx), sj = (int)(seed % (size_t)nx);
     g->flag[seed] |= USED;
@@ -254,7 +273,10 @@ static dg_status connect_tree(grid *g, dg_error *err)
         free(in);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining rooms");
     }
-    for (size_t k = 0; k < n; k++) dist[k] = block_dist(g, (size_t)g->rooms[0], (size_t)g->rooms[k]), parent[k] = 0;
+    for (size_t k = 0; k < n; k++) {
+        dist[k] = block_dist(g, (size_t)g->rooms[0], (size_t)g->rooms[k]);
+        parent[k] = 0;
+    }
     in[0] = true;
     for (size_t step = 1; step < n; step++) {
         size_t best = n;
@@ -264,7 +286,10 @@ static dg_status connect_tree(grid *g, dg_error *err)
         route(g, (size_t)g->rooms[parent[best]], (size_t)g->rooms[best]);
         for (size_t k = 0; k < n; k++) {
             int d = block_dist(g, (size_t)g->rooms[best], (size_t)g->rooms[k]);
-            if (!in[k] && d < dist[k]) dist[k] = d, parent[k] = (int32_t)best;
+            if (!in[k] && d < dist[k]) {
+                dist[k] = d;
+                parent[k] = (int32_t)best;
+            }
         }
     }
     size_t extra = n >= 4 ? 1 + n / 6 : 0;

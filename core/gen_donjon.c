@@ -113,14 +113,22 @@ static bool rim_sill(const dg__build *b, const dg__room *rm, const rim *e, uint3
     int k = (int)x;
     ptrdiff_t s, across;
     if (x < e->north) {
-        *out = (doorway){rm->r1 - 1, rm->c1 + 2 * k, DG_DIR_NORTH}, s = -cols, across = 1;
+        *out = (doorway){rm->r1 - 1, rm->c1 + 2 * k, DG_DIR_NORTH};
+        s = -cols;
+        across = 1;
     } else if ((k -= (int)e->north) < (int)e->south) {
-        *out = (doorway){rm->r2 + 1, rm->c1 + 2 * k, DG_DIR_SOUTH}, s = cols, across = 1;
+        *out = (doorway){rm->r2 + 1, rm->c1 + 2 * k, DG_DIR_SOUTH};
+        s = cols;
+        across = 1;
     } else if ((k -= (int)e->south) < (int)e->west) {
-        *out = (doorway){rm->r1 + 2 * k, rm->c1 - 1, DG_DIR_WEST}, s = -1, across = cols;
+        *out = (doorway){rm->r1 + 2 * k, rm->c1 - 1, DG_DIR_WEST};
+        s = -1;
+        across = cols;
     } else {
         k -= (int)e->west;
-        *out = (doorway){rm->r1 + 2 * k, rm->c2 + 1, DG_DIR_EAST}, s = 1, across = cols;
+        *out = (doorway){rm->r1 + 2 * k, rm->c2 + 1, DG_DIR_EAST};
+        s = 1;
+        across = cols;
     }
     const uint32_t *at = b->cell + (size_t)out->r * (size_t)cols + (size_t)out->c - s;
     return wall_sill(at, s, across) && sill_leads(at, s, id);
@@ -156,7 +164,12 @@ static dg_status open_sill(dg__build *b, int id, doorway way, unsigned char *pai
     /* field by field: a door built on the stack and copied whole is read
      * back wider than it was written, which stalls the copy */
     dg__door *d = &b->door[b->n_door++];
-    d->r = way.r, d->c = way.c, d->dir = way.dir, d->room = id, d->other = other, d->type = type;
+    d->r = way.r;
+    d->c = way.c;
+    d->dir = way.dir;
+    d->room = id;
+    d->other = other;
+    d->type = type;
     return DG_OK;
 }
 
@@ -324,6 +337,14 @@ static void clip_nodes(const dg__build *b, int *i0, int *i1, int *j0, int *j1)
     if (*j1 > b->nj - 1) *j1 = b->nj - 1;
 }
 
+/* Eight node bytes at once, whatever their alignment. */
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
 /* Node bytes of nodes i0..i1, j0..j1 straight from the cells: free or not,
  * and which of the four wall cells round it let a corridor through (the
  * map's edge cells are there to read). Whether the nodes beyond are free
@@ -482,8 +503,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
         for (uint32_t root = (uint32_t)(i + 1) * cols + 2; root < end; root++) {
             /* after the first walks few nodes are free: pass over eight
              * node bytes at a time while none is */
-            uint64_t eight;
-            if (end - root >= 8 && (memcpy(&eight, nd + root, 8), !(eight & any_free))) {
+            if (end - root >= 8 && !(load8(nd + root) & any_free)) {
                 root += 7;
                 continue;
             }
@@ -510,7 +530,9 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                     ends[n / 64] |= (uint64_t)(rank <= 2 * FRAME_SIDE - 1) << (n % 64);
                     if (top == 0) break;
                     frame back = stack[--top];
-                    n = back.n, rank = back.rank, open = nd[n] & 0xFu;
+                    n = back.n;
+                    rank = back.rank;
+                    open = nd[n] & 0xFu;
                     continue;
                 }
                 int d = (int)(dg__ctz32(pick) & 3u);
@@ -523,7 +545,9 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
                 at[s] |= DG_CORRIDOR;
                 at[2 * s] |= DG_CORRIDOR;
                 stack[top++] = (frame){n, rank + FRAME_SIDE};
-                n = child, rank = child_frame(&rng, child, d, keep).rank, open = ways & 0xFu;
+                n = child;
+                rank = child_frame(&rng, child, d, keep).rank;
+                open = ways & 0xFu;
             }
         }
     }

@@ -1,5 +1,5 @@
 /* gen_gridmapper.c -- algorithm=gridmapper (seed 002) from its plan
- * (gridmapper_plan.c): one room per planned section, each holding its
+ * (gen_gridmapper_plan.c): one room per planned section, each holding its
  * section's centre row and column, so rooms joined along a section row or
  * column meet on one straight line -- a door where their walls touch, else
  * a corridor with a door at each end. caves=yes grows each room as a cave
@@ -8,7 +8,7 @@
  * from rooms on the layout's rim straight out to the map edge. */
 #include <stdlib.h>
 
-#include "gridmapper.h"
+#include "gen_gridmapper.h"
 
 /* A planned room: its section and that section's centre cell. */
 typedef struct {
@@ -59,14 +59,20 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
     /* the centre and its four neighbours always: joins leave from there */
     for (int d = -1; d < 4; d++) {
         int r = s->cr + (d < 0 ? 0 : dg_dir_dy((dg_dir)d)), c = s->cc + (d < 0 ? 0 : dg_dir_dx((dg_dir)d));
-        if (INBOX(r, c) && in[IDX(r, c)] != ROOM) in[IDX(r, c)] = ROOM, count++;
+        if (INBOX(r, c) && in[IDX(r, c)] != ROOM) {
+            in[IDX(r, c)] = ROOM;
+            count++;
+        }
     }
     for (int r = rm->r1; r <= rm->r2; r++)
         for (int c = rm->c1; c <= rm->c2; c++) {
             if (in[IDX(r, c)] != ROOM) continue;
             for (int d = 0; d < 4; d++) {
                 int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-                if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) in[IDX(rr, cc)] = QUEUED, list[nf++] = (uint32_t)IDX(rr, cc);
+                if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) {
+                    in[IDX(rr, cc)] = QUEUED;
+                    list[nf++] = (uint32_t)IDX(rr, cc);
+                }
             }
         }
     while (count < target && nf > 0) {
@@ -78,7 +84,10 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
         int r = rm->r1 + (int)(at / (uint32_t)w), c = rm->c1 + (int)(at % (uint32_t)w);
         for (int d = 0; d < 4; d++) {
             int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-            if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) in[IDX(rr, cc)] = QUEUED, list[nf++] = (uint32_t)IDX(rr, cc);
+            if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) {
+                in[IDX(rr, cc)] = QUEUED;
+                list[nf++] = (uint32_t)IDX(rr, cc);
+            }
         }
     }
     /* rock reachable from the box's rim stays rock; the rest is a hole */
@@ -86,14 +95,20 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
     for (size_t k = 0; k < n; k++) {
         if (in[k] == QUEUED) in[k] = OUT;
         int r = (int)(k / (size_t)w), c = (int)(k % (size_t)w);
-        if (in[k] == OUT && (r == 0 || c == 0 || r == h - 1 || c == w - 1)) in[k] = RIM, list[nf++] = (uint32_t)k;
+        if (in[k] == OUT && (r == 0 || c == 0 || r == h - 1 || c == w - 1)) {
+            in[k] = RIM;
+            list[nf++] = (uint32_t)k;
+        }
     }
     while (nf > 0) {
         uint32_t at = list[--nf];
         int r = rm->r1 + (int)(at / (uint32_t)w), c = rm->c1 + (int)(at % (uint32_t)w);
         for (int d = 0; d < 4; d++) {
             int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-            if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) in[IDX(rr, cc)] = RIM, list[nf++] = (uint32_t)IDX(rr, cc);
+            if (INBOX(rr, cc) && in[IDX(rr, cc)] == OUT) {
+                in[IDX(rr, cc)] = RIM;
+                list[nf++] = (uint32_t)IDX(rr, cc);
+            }
         }
     }
     for (int r = rm->r1; r <= rm->r2; r++)
@@ -258,13 +273,18 @@ static dg_status dig_exit(gm *g, dg_dir edge, int line, dg_error *err)
     const spot *s = &g->at[id];
     int dr = dg_dir_dy(edge), dc = dg_dir_dx(edge); /* outwards */
     int r = s->cr, c = s->cc;
-    while (is_room(b, r + dr, c + dc, id)) r += dr, c += dc;
-    r += dr, c += dc; /* the wall (or rock, for caves) just outside */
+    while (is_room(b, r + dr, c + dc, id)) {
+        r += dr;
+        c += dc;
+    }
+    r += dr;
+    c += dc; /* the wall (or rock, for caves) just outside */
     dg_status rc = DG_OK;
     bool on_edge = r == 0 || c == 0 || r == b->rows - 1 || c == b->cols - 1;
     if (!b->o->caves && !on_edge) {
         rc = put_door(b, r, c, edge, id, 0, err);
-        r += dr, c += dc;
+        r += dr;
+        c += dc;
     }
     for (;; r += dr, c += dc) {
         uint32_t *w = dg__at(b, r, c);
@@ -316,7 +336,10 @@ static dg_status place_exits(gm *g, dg_error *err)
             for (int k = 0; k < lines; k++) {
                 int passed;
                 if (used[e][k] || !rim_room_on(p, (dg_dir)e, k, &passed) || passed > least) continue;
-                if (passed < least) n = 0, least = passed;
+                if (passed < least) {
+                    n = 0;
+                    least = passed;
+                }
                 list[n++] = (rim_room){(dg_dir)e, k};
             }
         }
@@ -392,7 +415,10 @@ static dg_status room_order(gm *g, int *order, dg_error *err)
     for (int h = 0; h < len; h++)
         for (int j = 0; j < g->n_joins; j++) {
             int x = g->joins[j].a == order[h] ? g->joins[j].z : g->joins[j].z == order[h] ? g->joins[j].a : 0;
-            if (x && !seen[x]) seen[x] = true, order[len++] = x;
+            if (x && !seen[x]) {
+                seen[x] = true;
+                order[len++] = x;
+            }
         }
     free(seen);
     return DG_OK;
@@ -472,7 +498,12 @@ static void fit_cave_rooms(dg__build *b)
                 if (c < c1) c1 = c;
                 if (c > c2) c2 = c;
             }
-        if (r1 <= r2 && c1 <= c2) rm->r1 = r1, rm->c1 = c1, rm->r2 = r2, rm->c2 = c2;
+        if (r1 <= r2 && c1 <= c2) {
+            rm->r1 = r1;
+            rm->c1 = c1;
+            rm->r2 = r2;
+            rm->c2 = c2;
+        }
     }
 }
 

@@ -53,7 +53,10 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
         for (size_t k = 0; k < n; k++) {
             if (!split_count(p[k].r1, p[k].r2, min) && !split_count(p[k].c1, p[k].c2, min)) continue;
             long area = (long)(p[k].r2 - p[k].r1 + 1) * (p[k].c2 - p[k].c1 + 1);
-            if (area > best_area) best_area = area, best = k;
+            if (area > best_area) {
+                best_area = area;
+                best = k;
+            }
         }
         if (best == n) break;
         if (n == cap) {

@@ -43,7 +43,10 @@ static int lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
 
 bool dg__same_word(const char *a, const char *b)
 {
-    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) a++, b++;
+    while (*a && lower((unsigned char)*a) == lower((unsigned char)*b)) {
+        a++;
+        b++;
+    }
     return *a == '\0' && *b == '\0';
 }
 

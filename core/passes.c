@@ -165,7 +165,10 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     if (!cand || !parent || !degree || !head || !queue || !anchored || !gone || !joins) goto oom;
     bool any_room = false;
     for (size_t s = 0; s < cells; s++)
-        if (lab[s] && (b->cell[s] & DG_ROOM)) anchored[lab[s]] = 1, any_room = true;
+        if (lab[s] && (b->cell[s] & DG_ROOM)) {
+            anchored[lab[s]] = 1;
+            any_room = true;
+        }
     for (int r = 1; r < b->rows - 1; r++) {
         for (int c = 1; c < b->cols - 1; c++) {
             uint32_t w = *dg__at(b, r, c);
@@ -192,7 +195,10 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
             }
         }
     }
-    for (long k = 0; k <= n; k++) parent[k] = (int32_t)k, head[k] = -1;
+    for (long k = 0; k <= n; k++) {
+        parent[k] = (int32_t)k;
+        head[k] = -1;
+    }
     /* random order, so the joins are spread over the map, Kruskal-style */
     for (size_t k = nc; k > 1; k--) {
         size_t x = dg__rng_below(&b->rng, (uint32_t)k);

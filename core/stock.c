@@ -36,75 +36,44 @@ void dg_stock_params_init(dg_stock_params *p, uint64_t seed)
                            .motif = DG_MOTIF_NONE, .name = NULL, .floor = 0};
 }
 
-static void list_names(char *buf, size_t cap, const char *(*name)(int), int n)
+/* A stocking parameter that is an option key is checked as the parser
+ * checks that key (dg_options_set on scratch options): its row in
+ * option_keys.c holds the range, options.c the text rules, so the two
+ * never disagree and their errors read the same. */
+static dg_status check_int_key(dg_options *scratch, const char *key, int v, dg_error *err)
 {
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? "|" : "", name(i));
+    char value[24];
+    snprintf(value, sizeof value, "%d", v);
+    return dg_options_set(scratch, key, value, NULL, err);
 }
 
-/* Length in characters of valid UTF-8 text without control characters
- * (C0, DEL, C1); -1 when it is not such text. */
-static long text_chars(const char *s)
+/* An enum parameter: an index into its key row's values. */
+static dg_status check_value_index(const char *key, int v, dg_error *err)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    long n = 0;
-    while (*p) {
-        unsigned c = *p;
-        int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-        if (more < 0 || (more == 1 && c < 0xC2) || (more == 3 && c > 0xF4)) return -1;
-        unsigned cp = more == 0 ? c : c & (0x3Fu >> more);
-        for (int k = 1; k <= more; k++) {
-            if ((p[k] & 0xC0) != 0x80) return -1;
-            cp = (cp << 6) | (p[k] & 0x3Fu);
-        }
-        if ((more == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (more == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
-            return -1;
-        if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) return -1;
-        p += 1 + more;
-        n++;
-    }
-    return n;
+    const dg_option_def *d = dg_option_def_find(key);
+    if (v >= 0 && (size_t)v < d->n_names) return DG_OK;
+    char value[24], allowed[200];
+    snprintf(value, sizeof value, "%d", v);
+    dg_option_allowed(key, allowed, sizeof allowed);
+    return dg_error_set(err, DG_EINVAL, key, value, allowed, "%s must be one of %s", key, allowed);
 }
 
 dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
 {
-    char value[24], allowed[200];
-    if ((unsigned)p->depth >= DG_DEPTH_COUNT) {
-        snprintf(value, sizeof value, "%d", (int)p->depth);
-        list_names(allowed, sizeof allowed, dg_depth_name, DG_DEPTH_COUNT);
-        return dg_error_set(err, DG_EINVAL, "contents", value, allowed, "contents must be one of %s", allowed);
-    }
-    if (p->level < DG_STOCK_LEVEL_MIN || p->level > DG_STOCK_LEVEL_MAX) {
-        snprintf(value, sizeof value, "%d", p->level);
-        return dg_error_set(err, DG_EINVAL, "level", value, "1..20",
-                            "level %d is out of range: the party's level is 1..20", p->level);
-    }
-    if (p->party < DG_STOCK_PARTY_MIN || p->party > DG_STOCK_PARTY_MAX) {
-        snprintf(value, sizeof value, "%d", p->party);
-        return dg_error_set(err, DG_EINVAL, "party", value, "1..10",
-                            "party %d is out of range: 1..10 characters", p->party);
-    }
-    if ((unsigned)p->motif >= DG_MOTIF_COUNT) {
-        snprintf(value, sizeof value, "%d", (int)p->motif);
-        list_names(allowed, sizeof allowed, dg_motif_name, DG_MOTIF_COUNT);
-        return dg_error_set(err, DG_EINVAL, "motif", value, allowed, "motif must be one of %s", allowed);
-    }
+    dg_options scratch;
+    dg_options_init(&scratch);
+    dg_status rc = check_value_index("contents", (int)p->depth, err);
+    if (rc == DG_OK) rc = check_int_key(&scratch, "level", p->level, err);
+    if (rc == DG_OK) rc = check_int_key(&scratch, "party", p->party, err);
+    if (rc == DG_OK) rc = check_value_index("motif", (int)p->motif, err);
+    if (rc != DG_OK) return rc;
+    /* the floor is no option of its own: a floor of a several-floor map */
     if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
+        char value[24];
         snprintf(value, sizeof value, "%d", p->floor);
         return dg_error_set(err, DG_EINVAL, "floor", value, "0..99", "floor %d is out of range: 0..99", p->floor);
     }
-    if (p->name) {
-        long n = text_chars(p->name);
-        if (n < 0)
-            return dg_error_set(err, DG_EINVAL, "name", p->name, "up to 80 characters of text",
-                                "name must be UTF-8 text without control characters");
-        if (n == 0 || n > DG_STOCK_NAME_MAX)
-            return dg_error_set(err, DG_EINVAL, "name", p->name, "up to 80 characters of text",
-                                "name must be 1 to 80 characters long (it has %ld)", n);
-    }
-    return DG_OK;
+    return p->name ? dg_options_set(&scratch, "name", p->name, NULL, err) : DG_OK;
 }
 
 /* ------------------------------------------------------------ lookups */
@@ -284,7 +253,10 @@ static void gather_to_lair(dg_contents *c, int lair)
     for (size_t i = 0; i < c->n_rooms; i++) {
         if (c->rooms[i].encounter.adjusted_xp > c->rooms[most].encounter.adjusted_xp) most = i;
         long gp = c->rooms[i].has_treasure ? dg_treasure_value_gp(&c->rooms[i].treasure) : -1;
-        if (gp > richest_gp) richest_gp = gp, richest = i;
+        if (gp > richest_gp) {
+            richest_gp = gp;
+            richest = i;
+        }
     }
     if (most != (size_t)lair - 1) {
         dg_encounter e = l->encounter;

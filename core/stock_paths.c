@@ -99,11 +99,18 @@ static void walk(const dg_dungeon *d, dg_point from, uint32_t *queue, unsigned c
             /* four distinct cells: read all, then mark all */
             uint32_t a0 = at - 1, a1 = at + 1, a2 = at - (uint32_t)w, a3 = at + (uint32_t)w;
             unsigned s0 = seen[a0], s1 = seen[a1], s2 = seen[a2], s3 = seen[a3];
-            seen[a0] = 1, seen[a1] = 1, seen[a2] = 1, seen[a3] = 1;
-            queue[tail] = a0, tail += !s0;
-            queue[tail] = a1, tail += !s1;
-            queue[tail] = a2, tail += !s2;
-            queue[tail] = a3, tail += !s3;
+            seen[a0] = 1;
+            seen[a1] = 1;
+            seen[a2] = 1;
+            seen[a3] = 1;
+            queue[tail] = a0;
+            tail += !s0;
+            queue[tail] = a1;
+            tail += !s1;
+            queue[tail] = a2;
+            tail += !s2;
+            queue[tail] = a3;
+            tail += !s3;
         }
     }
     *n_locked = nl;

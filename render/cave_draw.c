@@ -32,7 +32,7 @@
 
 /* Sub-cells per cell side: a power of two up to 16 and the cell size,
  * halved while the grid would pass 16 M sub-cells. */
-static int pick_sub(const dg_canvas *cv)
+static int pick_sub(const dg__canvas *cv)
 {
     int sub = 1;
     while (sub * 2 <= cv->cell && sub < 16) sub *= 2;
@@ -48,12 +48,12 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
 
 /* ---------------------------------------------------------- cave stairs */
 
-static bool cell_open(const dg_canvas *cv, int x, int y);
+static bool cell_open(const dg__canvas *cv, int x, int y);
 
 /* A stair in a cave: its cell stays open (the glyph needs it), but the
  * half towards its dead end is a half disc, so the stair sits in a rounded
  * alcove. Only a stair with one open neighbour has a dead end to round. */
-static void round_stairs(const dg_canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
+static void round_stairs(const dg__canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
 {
     const dg_dungeon *d = cv->d;
     if (!d->cave || s < 4) return;
@@ -65,7 +65,11 @@ static void round_stairs(const dg_canvas *cv, unsigned char *fine, int s, size_t
             int n = 0, wx = 0, wy = 0;
             static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
             for (int k = 0; k < 4; k++)
-                if (cell_open(cv, x + dx[k], y + dy[k])) n++, wx = dx[k], wy = dy[k];
+                if (cell_open(cv, x + dx[k], y + dy[k])) {
+                    n++;
+                    wx = dx[k];
+                    wy = dy[k];
+                }
             if (n != 1) continue;
             if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
             /* doubled sub-cell offsets from the centre: integers */
@@ -85,7 +89,7 @@ static void round_stairs(const dg_canvas *cv, unsigned char *fine, int s, size_t
 /* cv->shaped: the caves, and every round room's box with a ring of one
  * cell around it (so the straight wall pass leaves the whole outline to
  * the traced one). NULL, and DG_OK, when the map has neither. */
-static dg_status shape_mask(dg_canvas *cv, bool circles, dg_error *err)
+static dg_status shape_mask(dg__canvas *cv, bool circles, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     size_t n = (size_t)d->width * (size_t)d->height;
@@ -120,7 +124,7 @@ static bool room_cell(const dg_dungeon *d, int x, int y, int id)
  * box by a fraction of a cell), open where the circle is, and the whole
  * square of a room cell a door or corridor joins from the side, so the
  * doorway stays a full cell wide. Other open cells keep their squares. */
-static void stamp_circle(const dg_canvas *cv, const dg_room *r, const dg__circle *k, unsigned char *fine,
+static void stamp_circle(const dg__canvas *cv, const dg_room *r, const dg__circle *k, unsigned char *fine,
                          int s, size_t fw, unsigned char *free_cells)
 {
     const dg_dungeon *d = cv->d;
@@ -148,7 +152,7 @@ static void stamp_circle(const dg_canvas *cv, const dg_room *r, const dg__circle
         }
 }
 
-static bool cell_open(const dg_canvas *cv, int x, int y)
+static bool cell_open(const dg__canvas *cv, int x, int y)
 {
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
     return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
@@ -165,7 +169,7 @@ enum {
     IS_OPEN = 1 << 9, FLAG_VALUES = 1 << 10,
 };
 
-static uint16_t *pin_cells(const dg_canvas *cv)
+static uint16_t *pin_cells(const dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     uint16_t *pin = calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
@@ -214,7 +218,7 @@ static int held(unsigned f, int s, int i, int j)
 }
 
 typedef struct {
-    const dg_canvas *cv;
+    const dg__canvas *cv;
     const uint16_t *pin;
     int s;      /* sub-cells per cell at this level */
     size_t fw;  /* row stride: width * s + 2 (border) */
@@ -264,7 +268,7 @@ static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
 /* Refines cv's caves into cv->fine, and with `circles` draws round rooms
  * into it; with free_cells (width * height bytes), also says which cells
  * the refinement shapes (cave cells not kept square). */
-static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, dg_error *err)
+static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     dg_status rc = shape_mask(cv, circles, err);
@@ -368,7 +372,7 @@ static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, 
     return DG_OK;
 }
 
-dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
+dg_status dg__cave_prepare(dg__canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
 
 dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dg__cave_grid *g,
                               dg_error *err)
@@ -377,7 +381,7 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
     size_t n = (size_t)d->width * (size_t)d->height;
     /* only what refine() reads: the map, the cell size and the open cells
      * of this view, exactly as png.c's canvas_open sets them */
-    dg_canvas cv;
+    dg__canvas cv;
     memset(&cv, 0, sizeof cv);
     cv.d = d;
     cv.cell = cell;
@@ -414,7 +418,7 @@ void dg__cave_grid_fini(dg__cave_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, int ty,
+void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, int ty,
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile)
 {
@@ -438,7 +442,7 @@ static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
-void dg__cave_walls(dg_canvas *cv)
+void dg__cave_walls(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     if (!cv->fine) return;

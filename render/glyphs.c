@@ -25,7 +25,7 @@
 /* A cell seen in its glyph's own frame. ew: the passage runs east-west
  * (the wall is vertical); flip: v counts from the far side. */
 typedef struct {
-    dg_canvas *cv;
+    dg__canvas *cv;
     int x0, y0, c;
     bool ew, flip;
 } frame;
@@ -77,7 +77,7 @@ static typeface face_in_cell(int cell)
 
 /* Every set font pixel of s as a k x k block grown by `grow` px, in ink;
  * a run of set pixels along a font row is one box (the same pixels). */
-static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left, int top,
+static void text_pass(dg__canvas *cv, const typeface *tf, const char *s, int left, int top,
                       int grow, unsigned char ink)
 {
     gdFontPtr f = tf->font;
@@ -104,7 +104,7 @@ static void text_pass(dg_canvas *cv, const typeface *tf, const char *s, int left
  * first so digits never collide with them; walls and other ink stay. With a
  * halo (>= 0) every stroke gets a one-step rim of that colour, for text that
  * sits on wall. */
-static void text_centred(dg_canvas *cv, const typeface *tf, const char *s, int cx, int cy,
+static void text_centred(dg__canvas *cv, const typeface *tf, const char *s, int cx, int cy,
                          unsigned char ink, int halo)
 {
     gdFontPtr f = tf->font;
@@ -126,7 +126,7 @@ static void text_centred(dg_canvas *cv, const typeface *tf, const char *s, int c
 
 /* ----------------------------------------------------------------- doors */
 
-bool dg__door_runs_ew(const dg_canvas *cv, int x, int y)
+bool dg__door_runs_ew(const dg__canvas *cv, int x, int y)
 {
     bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
     bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
@@ -146,7 +146,7 @@ bool dg__door_runs_ew(const dg_canvas *cv, int x, int y)
     return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
 }
 
-static void door(dg_canvas *cv, int x, int y, uint32_t bits)
+static void door(dg__canvas *cv, int x, int y, uint32_t bits)
 {
     int c = cv->cell, m = c / 2;
     frame f = {cv, x * c, y * c, c, dg__door_runs_ew(cv, x, y), false};
@@ -195,7 +195,7 @@ static void door(dg_canvas *cv, int x, int y, uint32_t bits)
     }
 }
 
-void dg__glyph_doors(dg_canvas *cv)
+void dg__glyph_doors(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     for (int y = 0; y < d->height; y++) {
@@ -212,7 +212,7 @@ void dg__glyph_doors(dg_canvas *cv)
 
 /* The way one walks off the stair: its only open neighbour, else what the
  * stair list says, else north. */
-dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y)
+dg_dir dg__stair_dir(const dg__canvas *cv, int x, int y)
 {
     static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
     int found = 0;
@@ -231,7 +231,7 @@ dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y)
 
 /* Treads across the corridor. Up: a ladder of equal treads. Down: treads
  * shrink towards the dead end, a wedge pointing down into the map. */
-static void stair(dg_canvas *cv, int x, int y, bool down)
+static void stair(dg__canvas *cv, int x, int y, bool down)
 {
     int c = cv->cell;
     dg_dir dir = dg__stair_dir(cv, x, y);
@@ -253,7 +253,7 @@ static void stair(dg_canvas *cv, int x, int y, bool down)
     }
 }
 
-void dg__glyph_stairs(dg_canvas *cv)
+void dg__glyph_stairs(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     for (int y = 0; y < d->height; y++) {
@@ -275,7 +275,7 @@ static bool room_cell(const dg_dungeon *d, int x, int y, int id)
 /* Label point in px: the bounding-box centre for a rectangle, else the
  * centre of the room cell nearest to it (a ring or an L has no cell at its
  * box centre). */
-static bool label_at(const dg_canvas *cv, const dg_room *r, int *px, int *py)
+static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell;
@@ -302,7 +302,7 @@ static bool label_at(const dg_canvas *cv, const dg_room *r, int *px, int *py)
     return best >= 0;
 }
 
-void dg__glyph_labels(dg_canvas *cv)
+void dg__glyph_labels(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     if (!d->rooms) return;

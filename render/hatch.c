@@ -82,7 +82,7 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     return band;
 }
 
-void dg__hatch_draw(dg_canvas *cv)
+void dg__hatch_draw(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;
@@ -136,7 +136,10 @@ void dg__hatch_draw(dg_canvas *cv)
                         if (a < 0 || b < 0 || a >= gw || b >= gh) continue;
                         const point *p = &pts[(size_t)b * (size_t)gw + (size_t)a];
                         long dx = px - p->x, dy = py - p->y, dd = dx * dx + dy * dy;
-                        if (best < 0 || dd < best) best = dd, q = p;
+                        if (best < 0 || dd < best) {
+                            best = dd;
+                            q = p;
+                        }
                     }
                 if (!q || !q->on) continue;
                 long t = (long)px * q->nx + (long)py * q->ny + q->phase;

@@ -106,10 +106,11 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     unsigned char c = s[0];
     size_t len;
     uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) len = 2, cp = c & 0x1Fu;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3, cp = c & 0x0Fu;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4, cp = c & 0x07u;
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c >= 0xE0 && c <= 0xEF) len = 3;
+    else if (c >= 0xF0 && c <= 0xF4) len = 4;
     else return 0;
+    cp = c & (0x7Fu >> len); /* the lead byte's payload: 5, 4 or 3 bits */
     if (len > n) return 0;
     for (size_t i = 1; i < len; i++) {
         if ((s[i] & 0xC0u) != 0x80u) return 0;

@@ -67,7 +67,7 @@ dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 
 /* ---------------------------------------------------------------- canvas */
 
-static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_error *err)
+static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_error *err)
 {
     memset(cv, 0, sizeof *cv);
     cv->d = d;
@@ -94,7 +94,7 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
     return DG_OK;
 }
 
-static void canvas_close(dg_canvas *cv)
+static void canvas_close(dg__canvas *cv)
 {
     dg__canvas_free(cv);
     free(cv->cls);
@@ -106,7 +106,7 @@ static void canvas_close(dg_canvas *cv)
 /* ------------------------------------------------------------------ fill */
 
 /* One pixel row of a cave cell: floor or rock per pixel by the outline. */
-static void cave_cell(const dg_canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
+static void cave_cell(const dg__canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
                       const unsigned char *floor_row, const unsigned char *rock_row, int ty)
 {
     int c = cv->cell;
@@ -120,7 +120,7 @@ static void cave_cell(const dg_canvas *cv, unsigned char *dst, const unsigned ch
 
 /* Copies one pixel row of floor, rock or texture under every cell of cell
  * row r, a run of equal classes at a time. ty: the row inside the cell. */
-static void fill_row(const dg_canvas *cv, unsigned char *dst, const unsigned char *cls,
+static void fill_row(const dg__canvas *cv, unsigned char *dst, const unsigned char *cls,
                      const unsigned char *floor_row, const unsigned char *rock_row, int ty)
 {
     int n = cv->d->width, c = cv->cell;
@@ -166,7 +166,7 @@ static void repeats(const unsigned char *rows, int p, size_t w, unsigned char *r
  * a cell row differs from the one above only if its grid row, one of its
  * tiles' rows or its cave sub-cell row does; otherwise it is not drawn but
  * shares the storage of the row above (png_canvas.c), which is most rows. */
-static dg_status fill(dg_canvas *cv, dg_error *err)
+static dg_status fill(dg__canvas *cv, dg_error *err)
 {
     int c = cv->cell, n = cv->d->width, per_rows = 2 * c + 2;
     size_t per = (size_t)per_rows * (size_t)cv->w;
@@ -226,7 +226,7 @@ static dg_status fill(dg_canvas *cv, dg_error *err)
 /* ----------------------------------------------------------------- walls */
 
 /* An open edge cell whose outward side is a listed exit keeps that side open. */
-static bool exit_side(const dg_canvas *cv, int x, int y, dg_dir dir)
+static bool exit_side(const dg__canvas *cv, int x, int y, dg_dir dir)
 {
     const dg_dungeon *d = cv->d;
     if (!d->exits) return false;
@@ -235,7 +235,7 @@ static bool exit_side(const dg_canvas *cv, int x, int y, dg_dir dir)
     return false;
 }
 
-static bool opn(const dg_canvas *cv, int x, int y)
+static bool opn(const dg__canvas *cv, int x, int y)
 {
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
     return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
@@ -244,7 +244,7 @@ static bool opn(const dg_canvas *cv, int x, int y)
 /* Each open cell draws the boundary line on every side that faces solid,
  * thickened (t - 1) px into the solid cell; on a convex corner the strip also
  * covers the corner square so thick walls meet without a notch. */
-static void walls(dg_canvas *cv)
+static void walls(dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, t = cv->wall - 1;
@@ -291,7 +291,7 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
-    dg_canvas cv;
+    dg__canvas cv;
     if ((rc = canvas_open(&cv, d, cell, err)) != DG_OK) goto done;
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;

@@ -27,7 +27,7 @@
     X(DG_PAL_TEX1, "tex1")           /* texture ink, strong */                \
     X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */
 #define DG_X(code, name) code,
-typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg_pal_role;
+typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg__pal_role;
 #undef DG_X
 _Static_assert(DG_PAL_COUNT <= 16, "the PNG is written at most 4 bits a pixel");
 
@@ -39,7 +39,7 @@ typedef enum {
     DG_TEX_STONE,   /* flagstones with veins, all rock */
     DG_TEX_WAVES,   /* ripples, all rock */
     DG_TEX_EMBERS,  /* cracks and embers, all rock */
-} dg_texture;
+} dg__texture;
 
 typedef struct {
     const char *name;              /* == dg_style_name() of its dg_style */
@@ -47,9 +47,9 @@ typedef struct {
     uint32_t rgb[DG_PAL_COUNT];    /* 0xRRGGBB per role */
     int wall_64;                   /* wall thickness in 64ths of a cell, >= 1 px */
     bool rock_grid;                /* draw the grid over rock too */
-    dg_texture texture;
+    dg__texture texture;
     bool rle;                      /* png_write.c: zlib looks for runs only (see there) */
-} dg_png_style;
+} dg__png_style;
 
 /* Cell size the renderer itself accepts (dg__png_render); the option's own
  * range, DG_MIN_CELL_PX..DG_MAX_CELL_PX, is what dg_png_encode takes. */
@@ -86,7 +86,7 @@ void dg__png_pack_codes(const unsigned char *px, int width, int depth, const uns
                         unsigned char *out);
 
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
-const dg_png_style *dg__style_get(dg_style s);
+const dg__png_style *dg__style_get(dg_style s);
 
 /* Per-cell class the fill pass reads. Texture variants are >= DG_CLS_TEX. */
 enum { DG_CLS_ROCK = 0, DG_CLS_OPEN = 1, DG_CLS_TEX = 2 };
@@ -98,7 +98,7 @@ enum { DG_CLS_ROCK = 0, DG_CLS_OPEN = 1, DG_CLS_TEX = 2 };
  * (png_canvas.c). */
 typedef struct {
     const dg_dungeon *d;
-    const dg_png_style *st;
+    const dg__png_style *st;
     unsigned char *pix;        /* h rows of w bytes: each row's own storage */
     unsigned char **rows;      /* what row y shows: its own storage or a row above's */
     int *last;                 /* per row showing its own storage: the last row sharing it */
@@ -119,24 +119,24 @@ typedef struct {
     int sub;
     size_t fine_stride;        /* width * sub + 2: a rock border all round */
     unsigned char sub_at[DG_PNG_MAX_CELL + 1]; /* px i inside a cell -> sub-cell i * sub / cell */
-} dg_canvas;
+} dg__canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */
-static inline bool dg__canvas_open(const dg_canvas *cv, int x, int y)
+static inline bool dg__canvas_open(const dg__canvas *cv, int x, int y)
 {
     uint32_t c = dg_cell(cv->d, x, y);
     if (!dg_cell_open(c)) return false;
     return !(cv->player && (c & DG_SECRET));
 }
 
-static inline bool dg__canvas_in_cave(const dg_canvas *cv, int x, int y)
+static inline bool dg__canvas_in_cave(const dg__canvas *cv, int x, int y)
 {
     return cv->fine && cv->shaped[(size_t)y * (size_t)cv->d->width + (size_t)x];
 }
 
 /* Whether pixel (px, py) shows floor: the cell's class, or in a cave the
  * refined outline. Outside the image: rock. */
-static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
+static inline bool dg__canvas_fine_open(const dg__canvas *cv, int px, int py)
 {
     if (px < 0 || py < 0 || px >= cv->w || py >= cv->h) return false;
     int c = cv->cell, x = px / c, y = py / c;
@@ -153,11 +153,11 @@ static inline bool dg__canvas_fine_open(const dg_canvas *cv, int px, int py)
 /* cave_draw.c: refines caves into cv->fine and draws round rooms into it
  * as circles (nothing without either), and traces their walls after the
  * fill. DG_ENOMEM only. */
-dg_status dg__cave_prepare(dg_canvas *cv, dg_error *err);
-void dg__cave_walls(dg_canvas *cv);
+dg_status dg__cave_prepare(dg__canvas *cv, dg_error *err);
+void dg__cave_walls(dg__canvas *cv);
 /* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor
  * where the outline is open, else the rock tile row (NULL: rock_row). */
-void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, int ty,
+void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, int ty,
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile);
 
@@ -166,26 +166,26 @@ void dg__cave_fill_row(const dg_canvas *cv, unsigned char *dst, int x, int y, in
  * repeat: row y shows what row y - 1 shows; row: row y, writable without
  * touching any other row; box: fills the inclusive box x0..x1, y0..y1
  * (clipped) with ink. */
-dg_status dg__canvas_alloc(dg_canvas *cv, dg_error *err);
-void dg__canvas_free(dg_canvas *cv);
-unsigned char *dg__canvas_fresh(dg_canvas *cv, int y);
-void dg__canvas_repeat(dg_canvas *cv, int y);
-unsigned char *dg__canvas_row(dg_canvas *cv, int y);
-void dg__canvas_box(dg_canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
+dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err);
+void dg__canvas_free(dg__canvas *cv);
+unsigned char *dg__canvas_fresh(dg__canvas *cv, int y);
+void dg__canvas_repeat(dg__canvas *cv, int y);
+unsigned char *dg__canvas_row(dg__canvas *cv, int y);
+void dg__canvas_box(dg__canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
 
 /* grid_draw.c: fills `rows` (period_y rows of cv->w bytes) with one period
  * of the grid over a `base` background in `line` colour; *period_y is at
  * most 2 * cell + 2 rows. Caller storage of (2 * cell + 2) * cv->w bytes. */
-void dg__grid_rows(const dg_canvas *cv, dg_grid grid, unsigned char base,
+void dg__grid_rows(const dg__canvas *cv, dg_grid grid, unsigned char base,
                    unsigned char line, unsigned char *rows, int *period_y);
 
 /* texture.c: builds cv->tex and marks textured rock cells in cv->cls.
  * DG_ENOMEM only. */
-dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
+dg_status dg__texture_prepare(dg__canvas *cv, dg_error *err);
 
 /* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
  * pixels of the filled image (before the walls); draws from cv->rng. */
-void dg__hatch_draw(dg_canvas *cv);
+void dg__hatch_draw(dg__canvas *cv);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
  * edge; cls[k] == DG_CLS_OPEN marks open cells. New (free()); NULL when
@@ -193,14 +193,14 @@ void dg__hatch_draw(dg_canvas *cv);
 unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 
 /* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
-void dg__glyph_doors(dg_canvas *cv);
-void dg__glyph_stairs(dg_canvas *cv);
-void dg__glyph_labels(dg_canvas *cv);
+void dg__glyph_doors(dg__canvas *cv);
+void dg__glyph_stairs(dg__canvas *cv);
+void dg__glyph_labels(dg__canvas *cv);
 /* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
  * passage run east-west (its wall is then north-south), by its open
  * neighbours or else the door list; and the way one walks off the stair at
  * (x, y). Both read only cv->d and cv->player. */
-bool dg__door_runs_ew(const dg_canvas *cv, int x, int y);
-dg_dir dg__stair_dir(const dg_canvas *cv, int x, int y);
+bool dg__door_runs_ew(const dg__canvas *cv, int x, int y);
+dg_dir dg__stair_dir(const dg__canvas *cv, int x, int y);
 
 #endif

@@ -7,7 +7,7 @@
  * (flecks, veins and cracks: runs; grid, hatching, ripples: matches).
  * Rows are indexed by dg_style, so a style added to DG_STYLES without a row
  * here trips the static assert below instead of rendering garbage. */
-static const dg_png_style styles[] = {
+static const dg__png_style styles[] = {
     /* donjon's own look: black rock, white floor, grey grid */
     [DG_STYLE_STANDARD] = {
         .name = "standard",
@@ -114,7 +114,7 @@ static const dg_png_style styles[] = {
 _Static_assert(sizeof styles / sizeof styles[0] == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");
 
-const dg_png_style *dg__style_get(dg_style s)
+const dg__png_style *dg__style_get(dg_style s)
 {
     if ((int)s < 0 || s >= DG_STYLE_COUNT) s = DG_STYLE_STANDARD;
     return &styles[s];

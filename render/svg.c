@@ -213,7 +213,8 @@ static void room_shape(dg__svg *s, const dg_room *r)
     dg__circle circ;
     if (dg__room_circle(s->d, r, s->c, &circ)) {
         char a[24], b[24], rr[24], dd[24];
-        dg__svg_num(rr, circ.r), dg__svg_num(dd, 2 * circ.r);
+        dg__svg_num(rr, circ.r);
+        dg__svg_num(dd, 2 * circ.r);
         dg__svg_put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", dg__svg_num(a, circ.cx - circ.r), dg__svg_num(b, circ.cy), rr,
             rr, dd, rr, rr, dd);
         rects(s, r->x, r->y, r->width, r->height, s->c, 1, neck, &id);
@@ -392,7 +393,9 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     }
     const uint32_t *rgb = s.st->rgb;
     char rock[8], wall[8], fl[8], sw[24];
-    dg__svg_hex(rock, rgb[DG_PAL_ROCK]), dg__svg_hex(wall, rgb[DG_PAL_WALL]), dg__svg_hex(fl, rgb[DG_PAL_FLOOR]);
+    dg__svg_hex(rock, rgb[DG_PAL_ROCK]);
+    dg__svg_hex(wall, rgb[DG_PAL_WALL]);
+    dg__svg_hex(fl, rgb[DG_PAL_FLOOR]);
     dg_grid grid = d->opts.grid;
     bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
 

@@ -41,8 +41,12 @@ static void symbol(dg__svg *s, int g)
     const uint32_t *rgb = s->st->rgb;
     double c = s->c, m = c / 2;
     char wall[8], door[8], fill[8], trap[8], stair[8], floor[8], a[24], b[24], cc[24], dd[24];
-    dg__svg_hex(wall, rgb[DG_PAL_WALL]), dg__svg_hex(door, rgb[DG_PAL_DOOR]), dg__svg_hex(fill, rgb[DG_PAL_DOOR_FILL]);
-    dg__svg_hex(trap, rgb[DG_PAL_TRAP]), dg__svg_hex(stair, rgb[DG_PAL_STAIR]), dg__svg_hex(floor, rgb[DG_PAL_FLOOR]);
+    dg__svg_hex(wall, rgb[DG_PAL_WALL]);
+    dg__svg_hex(door, rgb[DG_PAL_DOOR]);
+    dg__svg_hex(fill, rgb[DG_PAL_DOOR_FILL]);
+    dg__svg_hex(trap, rgb[DG_PAL_TRAP]);
+    dg__svg_hex(stair, rgb[DG_PAL_STAIR]);
+    dg__svg_hex(floor, rgb[DG_PAL_FLOOR]);
     double a4 = c / 4, hl = c / 9 > 1 ? c / 9 : 1, o = c >= 36 ? 2 : 1;
     dg__svg_put(s, "<symbol id=\"%s\" overflow=\"visible\">", glyph_id[g]);
     switch (g) {

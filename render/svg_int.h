@@ -10,12 +10,12 @@
  * first error (every writer does nothing once rc is set). */
 typedef struct {
     const dg_dungeon *d;
-    const dg_png_style *st;
+    const dg__png_style *st;
     dg_buf *out;
     dg_error *err;
     dg_status rc;
     int c, wall, w, h;          /* px per cell, wall px, image px */
-    dg_canvas cv;               /* only d, player: for dg__canvas_open */
+    dg__canvas cv;               /* only d, player: for dg__canvas_open */
     unsigned char *open;        /* per cell: open in this view */
     dg__cave_grid cave;         /* the PNG's cave outline at this cell size */
     bool caves;                 /* the map has caves the outline shapes */

@@ -144,11 +144,13 @@ static uint32_t root_of(run *r, uint32_t i)
 /* One piece of a and b's; the root keeps the piece's `keep`. */
 static void join(run *r, uint32_t a, uint32_t b)
 {
-    a = root_of(r, a), b = root_of(r, b);
+    a = root_of(r, a);
+    b = root_of(r, b);
     if (a == b) return;
     if (b < a) {
         uint32_t t = a;
-        a = b, b = t;
+        a = b;
+        b = t;
     }
     r[b].up = a;
     r[a].keep |= r[b].keep;
@@ -220,8 +222,12 @@ static bool build_grid(grid *g)
     size_t rows = (size_t)(g->h + 2) * g->ws, cols = (size_t)(g->w + 2) * g->hs;
     uint64_t *m = calloc(4 * rows + 2 * cols, sizeof *m);
     if (!m) return false;
-    g->open = m, g->obj = m + rows, g->lane = m + 2 * rows, g->portal = m + 3 * rows;
-    g->open_t = m + 4 * rows, g->obj_t = m + 4 * rows + cols;
+    g->open = m;
+    g->obj = m + rows;
+    g->lane = m + 2 * rows;
+    g->portal = m + 3 * rows;
+    g->open_t = m + 4 * rows;
+    g->obj_t = m + 4 * rows + cols;
     const uint32_t *c = g->d->cells;
     const uint32_t hide = g->player ? DG_SECRET : 0;
     for (int y = 0; y < g->h; y++) {
@@ -486,7 +492,10 @@ static bool cave_walls(grid *g, dg__walls *w)
         w->den = cg.sub;
         for (size_t i = 0; i < w->n_portals; i++) {
             dg__portal *p = &w->portals[i];
-            p->x0 *= k, p->y0 *= k, p->x1 *= k, p->y1 *= k;
+            p->x0 *= k;
+            p->y0 *= k;
+            p->x1 *= k;
+            p->y1 *= k;
         }
         unsigned char *cls = cell_classes(g);
         ok = cls && dg__walls_cave(g->d, &cg, cls, C_WALL, w);

@@ -194,7 +194,10 @@ static bool simplify(tracer *t, size_t lo, size_t hi)
             int64_t vx = pk.x - pa.x, vy = pk.y - pa.y;
             int64_t c = chord ? ux * vy - uy * vx : vx * vx + vy * vy;
             uint64_t m = (uint64_t)(c < 0 ? -c : c);
-            if (m > best) best = m, at = k;
+            if (m > best) {
+                best = m;
+                at = k;
+            }
         }
         /* |cross| / |chord| > TOL_Q / 4, i.e. (4 cross)^2 > TOL_Q^2 chord^2;
          * or, round a sub-loop that comes back to its start, (4 d)^2 > TOL_Q^2 */
@@ -250,7 +253,10 @@ static bool loop_walls(tracer *t, bool object)
         for (size_t k = 1; k < m; k++) {
             dg_point p = cand_pt(t, k);
             int64_t d2 = (int64_t)(p.x - a.x) * (p.x - a.x) + (int64_t)(p.y - a.y) * (p.y - a.y);
-            if (d2 > best) best = d2, first = k;
+            if (d2 > best) {
+                best = d2;
+                first = k;
+            }
         }
         t->keep[0] = t->keep[first] = 1;
         first = 0;

@@ -3,7 +3,9 @@
 # gallery in every style, GM and player view) into artifacts/contact/, for a
 # person to look at before a renderer change goes in. Each run folder holds
 # <style>-<grid>.png, sheet-<grid>.png (all styles side by side) and
-# gallery-<style>-x3.png (doors both ways and stairs, enlarged 3x).
+# gallery-<style>-x3.png (doors both ways and stairs, enlarged 3x);
+# families.png has every family in crosshatch and ink. docs/contact/ keeps
+# seed7/sheet-square.png as styles.png and families.png as the reference.
 #
 # usage: tools/contact_sheet.sh [BUILD_DIR]   (default: build)
 #        extra runs: CONTACT_RUNS="name:key=value,key=value ..." tools/contact_sheet.sh
@@ -16,6 +18,9 @@ out=$root/artifacts/contact
 if [ ! -x "$build/contact_sheet" ]; then
     cmake -S "$root" -B "$build" >/dev/null
     cmake --build "$build" --target contact_sheet -j2 >/dev/null
+fi
+if [ ! -x "$build/family_sheet" ]; then
+    cmake --build "$build" --target family_sheet -j2 >/dev/null
 fi
 mkdir -p "$out"
 
@@ -33,7 +38,9 @@ ${CONTACT_RUNS:-}"
 
 echo "$runs" | tr ' ' '\n' | while IFS=: read -r name opts; do
     [ -n "$name" ] || continue
-    # shellcheck disable=SC2086 # word splitting of the key=value list is the point
+    # shellcheck disable=SC2046,SC2086 # word splitting of the key=value list is the point
     "$build/contact_sheet" "$out/$name" $(echo "$opts" | tr ',' ' ')
     echo "$out/$name"
 done
+"$build/family_sheet" all "$out/families.png" styles=crosshatch,ink
+echo "$out/families.png"

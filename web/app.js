@@ -21,18 +21,7 @@
   var byKey = {};
   var parentOf = {};
 
-  function $(id) { return document.getElementById(id); }
-  function el(tag, props, kids) {
-    var n = document.createElement(tag);
-    Object.keys(props || {}).forEach(function (k) {
-      if (k === 'text') n.textContent = props[k];
-      else if (k === 'class') n.className = props[k];
-      else n.setAttribute(k, props[k]);
-    });
-    (kids || []).forEach(function (c) { n.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
-    return n;
-  }
-  function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+  var $ = window.dgDom.$, el = window.dgDom.el, capital = window.dgDom.capital;
   function textOf(row, v) { return (row.text && row.text[v]) || capital(v); }
   function fieldOf(key) { return document.querySelector('.field[data-key="' + key + '"]'); }
 

@@ -15,20 +15,7 @@
   var T = window.dgTables;
   var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
 
-  function $(id) { return document.getElementById(id); }
-  function el(tag, props, kids) {
-    var n = document.createElement(tag);
-    Object.keys(props || {}).forEach(function (k) {
-      if (k === 'text') n.textContent = props[k];
-      else if (k === 'class') n.className = props[k];
-      else n.setAttribute(k, props[k]);
-    });
-    (kids || []).forEach(function (c) {
-      if (c !== null && c !== undefined) n.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
-    });
-    return n;
-  }
-  function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ''; }
+  var $ = window.dgDom.$, el = window.dgDom.el, capital = window.dgDom.capital;
   function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
   function gp(n) { return n.toLocaleString('en') + ' gp'; }
   function times(n, name) { return n > 1 ? n + ' × ' + name : name; }

@@ -15,7 +15,7 @@
   var keyAnchor = 'room-';
   function entry(n) { return $(keyAnchor + n); }
 
-  function $(id) { return document.getElementById(id); }
+  var $ = window.dgDom.$;
   function reduced() { return window.matchMedia('(prefers-reduced-motion: reduce)').matches; }
 
   function prefixed(svg) {

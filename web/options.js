@@ -1,13 +1,13 @@
 /* options.js -- how the form presents the vocabulary: per option key its
- * label, fieldset, control and hint, and the words for values and
- * downloads where a capitalised name is not enough. What the keys are
- * (values, defaults, ranges, which families take them and when, presets,
- * formats and their routes) is the daemon's GET /options: app.js, loaded
- * after this, fetches it and merges it into these rows. A key /options
- * lists that has no row here still gets a control, labelled from its name
- * and placed by its group, so a new key costs no JavaScript. index.html's
- * no-JavaScript form repeats the labels and texts of the keys it shows;
- * the browser test holds the two equal. */
+ * fieldset, control and order, and the words (label, hint, value texts)
+ * of the keys index.html's plain form does not show. The words of the keys
+ * it shows, and of the downloads, are the page's own, written once there:
+ * vocabulary.js reads them from it. What the keys are (values, defaults,
+ * ranges, which families take them and when, presets, formats and their
+ * routes) is the daemon's GET /options: vocabulary.js merges it into these
+ * rows. A key /options lists that has no row here still gets a control,
+ * labelled from its name and placed by its group, so a new key costs no
+ * JavaScript. */
 (function () {
   'use strict';
 
@@ -18,41 +18,41 @@
    * and of the query; keys /options adds come after them.
    *   key       the query name
    *   fieldset  roll | party | dungeon | rooms | corridors | map
-   *   label     the control's label; hint: a line under it
+   *   label     the control's label; hint: a line under it (only for keys
+   *             the page does not show: its words win)
    *   control   'radio' for a segmented choice, 'seed' for the seed, 'name'
    *             for the dungeon's name (shows the one the daemon made up
    *             until the user edits it), 'none' for a key the form never
    *             sets (absent: from the key's kind)
    *   text      value -> display name, where capitalising is not enough
+   *             (again only for keys the page does not show)
    *   prefill   a number field that starts at the default rather than
    *             showing it as a placeholder */
   var KEYS = [
-    { key: 'seed', fieldset: 'roll', control: 'seed', label: 'Seed' },
+    { key: 'seed', fieldset: 'roll', control: 'seed' },
 
     { key: 'name', fieldset: 'party', control: 'name', label: 'Dungeon name',
       hint: 'Made up from the seed until you type one.' },
-    { key: 'level', fieldset: 'party', label: 'Party level', prefill: true },
-    { key: 'party', fieldset: 'party', label: 'Party size', prefill: true },
-    { key: 'motif', fieldset: 'party', label: 'Motif' },
-    { key: 'contents', fieldset: 'party', label: 'Contents',
-      text: { none: 'None (map only)', basic: 'Basic (a line a room)', full: 'Full key' },
-      hint: 'Monsters, traps and magic items from the SRD 5.1 (CC BY 4.0).' },
+    { key: 'level', fieldset: 'party', prefill: true },
+    { key: 'party', fieldset: 'party', prefill: true },
+    { key: 'motif', fieldset: 'party' },
+    { key: 'contents', fieldset: 'party' },
 
     { key: 'algorithm', fieldset: 'dungeon', label: 'Algorithm' },
-    { key: 'size', fieldset: 'dungeon', label: 'Dungeon size' },
+    { key: 'size', fieldset: 'dungeon' },
     { key: 'rows', fieldset: 'dungeon', label: 'Rows (cells)' },
     { key: 'cols', fieldset: 'dungeon', label: 'Columns (cells)' },
-    { key: 'layout', fieldset: 'dungeon', label: 'Dungeon layout' },
+    { key: 'layout', fieldset: 'dungeon' },
     { key: 'cave_fill', fieldset: 'dungeon', label: 'Cave fill (%)' },
     { key: 'cave_steps', fieldset: 'dungeon', label: 'Cave smoothing steps' },
     { key: 'panel_size_min', fieldset: 'dungeon', label: 'Smallest panel (cells)' },
     { key: 'block_size', fieldset: 'dungeon', label: 'Block size (cells)' },
 
-    { key: 'rooms', fieldset: 'rooms', label: 'Room layout' },
-    { key: 'room_size', fieldset: 'rooms', label: 'Room size' },
+    { key: 'rooms', fieldset: 'rooms' },
+    { key: 'room_size', fieldset: 'rooms' },
     { key: 'room_min', fieldset: 'rooms', label: 'Smallest room side (cells)' },
     { key: 'room_max', fieldset: 'rooms', label: 'Largest room side (cells)' },
-    { key: 'polymorph', fieldset: 'rooms', label: 'Polymorph rooms' },
+    { key: 'polymorph', fieldset: 'rooms' },
     { key: 'room_count', fieldset: 'rooms', label: 'Rooms wanted' },
     { key: 'pillars', fieldset: 'rooms', label: 'Pillars' },
     { key: 'caves', fieldset: 'rooms', label: 'Caves' },
@@ -63,51 +63,39 @@
     { key: 'area_height_min', fieldset: 'rooms', label: 'Shortest area (cells)' },
     { key: 'area_size_min', fieldset: 'rooms', label: 'Smallest area (cells²)' },
 
-    { key: 'doors', fieldset: 'corridors', label: 'Door set' },
-    { key: 'corridors', fieldset: 'corridors', label: 'Corridors' },
-    { key: 'deadends', fieldset: 'corridors', label: 'Remove dead ends' },
-    { key: 'stairs', fieldset: 'corridors', label: 'Stairs' },
-    { key: 'egress', fieldset: 'corridors', label: 'Edge exits' },
+    { key: 'doors', fieldset: 'corridors' },
+    { key: 'corridors', fieldset: 'corridors' },
+    { key: 'deadends', fieldset: 'corridors' },
+    { key: 'stairs', fieldset: 'corridors' },
+    { key: 'egress', fieldset: 'corridors' },
     { key: 'floors', fieldset: 'corridors', label: 'Floors', prefill: true,
       hint: 'Each floor\u2019s up stairs stand under the down stairs of the one above.' },
     { key: 'corridor_margin', fieldset: 'corridors', label: 'Corridor margin (cells)' },
     { key: 'connect', fieldset: 'corridors', label: 'Connect rooms',
       text: { tree: 'Tree (plus a few loops)' } },
 
-    { key: 'style', fieldset: 'map', label: 'Map style' },
-    { key: 'grid', fieldset: 'map', label: 'Grid', text: { vhex: 'Vertical hex' } },
-    { key: 'cell', fieldset: 'map', label: 'Cell size (pixels)', prefill: true },
+    { key: 'style', fieldset: 'map' },
+    { key: 'grid', fieldset: 'map' },
+    { key: 'cell', fieldset: 'map', prefill: true },
     { key: 'ppg', fieldset: 'map', label: 'VTT grid (px)' },
-    { key: 'view', fieldset: 'map', control: 'radio', label: 'View',
-      text: { gm: 'GM', player: 'Player' },
-      hint: 'Player view draws secret doors as wall and hides traps.' },
+    { key: 'view', fieldset: 'map', control: 'radio' },
     /* the download (its route) picks the format; the buttons over the
      * map pick the floor */
     { key: 'format', control: 'none' },
     { key: 'floor', control: 'none' }
   ];
 
-  /* One row per download, in the order offered; formats /options adds come
-   * after them, labelled by name. gmData: the map's data, every door with
-   * its type, secrets included, in any view: not offered to a player. */
-  var FORMATS = [
-    { name: 'png', label: 'PNG' },
-    { name: 'svg', label: 'SVG' },
-    /* the key: every trap, secret door and hoard */
-    { name: 'md', label: 'Key (Markdown)', gmData: true },
-    { name: 'json', label: 'JSON', gmData: true },
-    { name: 'donjon', label: 'donjon JSON', gmData: true },
-    { name: 'txt', label: 'Text' },
-    /* walls and doors placed, at the VTT grid size; saved as .dd2vtt */
-    { name: 'uvtt', label: 'Universal VTT' },
-    { name: 'foundry', label: 'Foundry scene' }
-  ];
+  /* The downloads that are the map's data, every door with its type,
+   * secrets included, in any view: not offered to a player. The key (md)
+   * lists every trap, secret door and hoard. Labels and order are the
+   * page's download buttons'; a format /options adds is labelled by name. */
+  var GM_DATA = { md: true, json: true, donjon: true };
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
                      secret: 'Secret door', portcullis: 'Portcullis' };
   var SIDES = ['north', 'east', 'south', 'west'];
   var FEET_PER_CELL = 10;
 
-  window.dgTables = { GROUP_FIELDSETS: GROUP_FIELDSETS, KEYS: KEYS, FORMATS: FORMATS,
+  window.dgTables = { GROUP_FIELDSETS: GROUP_FIELDSETS, KEYS: KEYS, GM_DATA: GM_DATA,
                       DOOR_WORDS: DOOR_WORDS, SIDES: SIDES, FEET_PER_CELL: FEET_PER_CELL };
 })();

@@ -1,5 +1,6 @@
 /* vocabulary.js -- the daemon's GET /options merged into the form's
- * presentation rows (options.js): what each control offers (values,
+ * presentation rows (options.js) and the page's own words (index.html's
+ * labels, hints, value texts and download buttons): what each control offers (values,
  * default, number range and step), for which families and under which
  * other values it means something, how presets fill their own keys, and
  * where each download goes. app.js builds and drives the form from the
@@ -9,7 +10,7 @@
 
   var T = window.dgTables;
 
-  function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+  var capital = window.dgDom.capital;
 
   /* A key's default as the control shows it: a value name (deadends' 50
    * is "some"), a number, or undefined when it comes from elsewhere. */
@@ -21,6 +22,34 @@
       if (name) return name;
     }
     return d;
+  }
+
+  /* The words the page (index.html) gives a key it shows: its label, hint
+   * and value texts (the daemon wrote the values; the texts are the
+   * page's). They are written there once; options.js words the rest. */
+  function pageWords(key) {
+    var words = {}, field = document.querySelector('.field[data-key="' + key + '"]');
+    if (!field) return words;
+    var label = field.querySelector('label[for="f-' + key + '"]') || field.querySelector('legend');
+    if (label) words.label = label.textContent.trim();
+    var hint = document.getElementById('h-' + key);
+    if (hint) words.hint = hint.textContent.trim();
+    var text = {};
+    field.querySelectorAll('select option').forEach(function (o) { text[o.value] = o.textContent.trim(); });
+    field.querySelectorAll('input[type="radio"]').forEach(function (r) {
+      if (r.labels && r.labels.length) text[r.value] = r.labels[0].textContent.trim();
+    });
+    if (Object.keys(text).length) words.text = text;
+    return words;
+  }
+
+  /* The page's download buttons, in order: route -> label. */
+  function pageDownloads() {
+    var out = [];
+    document.querySelectorAll('button[name="download"][formaction]').forEach(function (b) {
+      out.push({ route: b.getAttribute('formaction'), label: b.textContent.trim() });
+    });
+    return out;
   }
 
   /* One control's row: the presentation p (possibly {}) over the key k. */
@@ -93,7 +122,8 @@
     var rows = [];
     T.KEYS.forEach(function (p) {
       shown[p.key] = true;
-      if (byName[p.key] && p.control !== 'none') rows.push(rowOf(byName[p.key], p, doc.families.length));
+      if (byName[p.key] && p.control !== 'none')
+        rows.push(rowOf(byName[p.key], Object.assign({}, p, pageWords(p.key)), doc.families.length));
     });
     doc.keys.forEach(function (k) {
       if (!shown[k.name]) rows.push(rowOf(k, {}, doc.families.length));
@@ -104,17 +134,19 @@
     });
 
     var formats = [], listed = {};
-    var fmtByName = {};
-    doc.formats.forEach(function (f) { fmtByName[f.name] = f; });
-    var formatRow = function (f, p) {
-      return { name: f.name, route: f.route, type: f.media_type, label: p.label || f.name.toUpperCase(),
-               gmData: !!p.gmData };
+    var fmtByRoute = {};
+    doc.formats.forEach(function (f) { fmtByRoute[f.route] = f; });
+    var formatRow = function (f, label) {
+      return { name: f.name, route: f.route, type: f.media_type, label: label || f.name.toUpperCase(),
+               gmData: !!T.GM_DATA[f.name] };
     };
-    T.FORMATS.forEach(function (p) {
-      listed[p.name] = true;
-      if (fmtByName[p.name]) formats.push(formatRow(fmtByName[p.name], p));
+    pageDownloads().forEach(function (b) {
+      var f = fmtByRoute[b.route];
+      if (!f || listed[f.name]) return;
+      listed[f.name] = true;
+      formats.push(formatRow(f, b.label));
     });
-    doc.formats.forEach(function (f) { if (!listed[f.name]) formats.push(formatRow(f, {})); });
+    doc.formats.forEach(function (f) { if (!listed[f.name]) formats.push(formatRow(f, null)); });
     /* the key whose values are the families (the algorithm) */
     var names = doc.families.map(function (f) { return f.name; }).join();
     var family = rows.filter(function (r) { return r.values && r.values.join() === names; })[0];

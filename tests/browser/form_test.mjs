@@ -6,6 +6,7 @@
 // no /options, the stocked key at desktop and phone width, the inline map
 // with a room picked).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -438,7 +439,7 @@ await check('phone width: no sideways scrolling, the map fits', async () => {
   await p5.context().close();
 });
 
-await check('print: the map alone on page one, the room key after it', async () => {
+await check('print: the name and the map alone on page one, the room key after it (pdftotext)', async () => {
   await page.goto(first.url);
   await rolled(page);
   await page.emulateMedia({ media: 'print' });
@@ -453,9 +454,25 @@ await check('print: the map alone on page one, the room key after it', async () 
   await page.setViewportSize({ width: 794, height: 1123 });
   await page.screenshot({ path: join(artifacts, 'print.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
-  const pdf = await page.pdf({ format: 'A4', path: join(artifacts, 'print.pdf') });
-  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) || []).length;
-  assert.ok(pages >= 2, `${pages} pages`);
+  const pdfPath = join(artifacts, 'print.pdf');
+  await page.pdf({ format: 'A4', path: pdfPath });
+  // Chromium's own print read back as text (poppler's pdftotext): page one
+  // holds the name and the map (its room numbers, drawn as SVG text), the
+  // key starts on page two and names every room
+  const name = (await page.textContent('.dungeon-name')).trim();
+  const rooms = await page.$$eval('#key .room', (rs) => rs.length);
+  assert.ok(rooms >= 2, `${rooms} rooms in the key`);
+  const pageText = (first, last) =>
+    execFileSync('pdftotext', ['-f', String(first), '-l', String(last), '-layout', pdfPath, '-'], { encoding: 'utf8' });
+  const one = pageText(1, 1), rest = pageText(2, 999);
+  assert.ok(one.includes(name), `page 1 lacks the name "${name}":\n${one.slice(0, 400)}`);
+  // the caption's figures (seed, size, room count) are not the map's
+  const mapText = one.split('\n').filter((l) => !/Seed|cells|rooms/.test(l)).join('\n');
+  const numbers = new Set(mapText.match(/\b\d+\b/g));
+  for (let r = 1; r <= rooms; r++) assert.ok(numbers.has(String(r)), `page 1's map lacks room ${r}`);
+  assert.ok(!/Room key/.test(one), 'the key starts on page 1');
+  assert.ok(rest.trimStart().startsWith('Room key'), `page 2 does not open with the key:\n${rest.slice(0, 200)}`);
+  for (let r = 1; r <= rooms; r++) assert.match(rest, new RegExp(`\\bRoom ${r}\\b`), `the key lacks room ${r}`);
   await page.emulateMedia({ media: 'screen' });
 });
 

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "dg.h"
-
-#define MAX_PAIRS 64
+#include "fuzz_pairs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -58,26 +57,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0) return 0;
     /* First byte: which deployment limits (or none) to parse under. */
     const dg_limits *lim = data[0] % 4 == 3 ? NULL : &limits[data[0] % 4];
-    data++, size--;
-
-    char *buf = malloc(size + 1);
-    if (!buf) return 0;
-    memcpy(buf, data, size);
-    buf[size] = '\0';
+    data++;
+    size--;
 
     const char *keys[MAX_PAIRS], *values[MAX_PAIRS];
-    size_t n = 0;
-    char *p = buf, *end = buf + size;
-    while (p < end && n < MAX_PAIRS) {
-        char *q = p;
-        while (q < end && *q != '&' && *q != '\n') q++;
-        *q = '\0';
-        char *eq = strchr(p, '=');
-        if (eq) *eq = '\0';
-        keys[n] = p;
-        values[n++] = eq ? eq + 1 : NULL; /* no '=': a key without a value */
-        p = q + 1;
-    }
+    size_t n;
+    char *buf = fuzz_pairs(data, size, keys, values, &n);
+    if (!buf) return 0;
 
     dg_options o;
     dg_error err = { 0 };

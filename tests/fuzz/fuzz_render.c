@@ -14,9 +14,8 @@
 #include <string.h>
 
 #include "dg.h"
+#include "fuzz_pairs.h"
 #include "render.h"
-
-#define MAX_PAIRS 64
 #define MAX_VTT_SIDE 640
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -59,25 +58,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0) return 0;
     dg_format fmt = (dg_format)(data[0] % DG_FMT_COUNT);
     bool twice = data[0] & 0x80;
-    data++, size--;
+    data++;
+    size--;
 
-    char *buf = malloc(size + 1);
-    if (!buf) return 0;
-    memcpy(buf, data, size);
-    buf[size] = '\0';
     const char *keys[MAX_PAIRS], *values[MAX_PAIRS];
-    size_t n = 0;
-    char *p = buf, *end = buf + size;
-    while (p < end && n < MAX_PAIRS) {
-        char *q = p;
-        while (q < end && *q != '&' && *q != '\n') q++;
-        *q = '\0';
-        char *eq = strchr(p, '=');
-        if (eq) *eq = '\0';
-        keys[n] = p;
-        values[n++] = eq ? eq + 1 : NULL;
-        p = q + 1;
-    }
+    size_t n;
+    char *buf = fuzz_pairs(data, size, keys, values, &n);
+    if (!buf) return 0;
 
     dg_options o;
     dg_error err = { 0 };

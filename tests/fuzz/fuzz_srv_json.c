@@ -58,7 +58,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;
     dg_format accept = (dg_format)(data[0] % DG_FMT_COUNT);
-    data++, size--;
+    data++;
+    size--;
 
     srv_kv kv;
     srv_kv_init(&kv);

@@ -98,7 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;
     int fmt = data[0] % DG_FMT_COUNT;
-    data++, size--;
+    data++;
+    size--;
     if (memchr(data, 0, size)) return 0;   /* not in a request line */
 
     char *query = fuzz_text(data, size);

@@ -10,30 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_fixture.h"
+#include "gen_check.h"
 #include "png_int.h"
-
-typedef struct {
-    int w, h;
-    unsigned char *rgb;
-} img;
-
-static img render(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err = {0};
-    cr_assert_eq(dg_png_encode(d, &b, &err), DG_OK, "encode: %s", err.msg);
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_memory(&pi, b.data, b.len), "not a PNG: %s", pi.message);
-    pi.format = PNG_FORMAT_RGB;
-    img im = {(int)pi.width, (int)pi.height, malloc(PNG_IMAGE_SIZE(pi))};
-    cr_assert_not_null(im.rgb);
-    cr_assert(png_image_finish_read(&pi, NULL, im.rgb, 0, NULL), "decode: %s", pi.message);
-    dg_buf_fini(&b);
-    return im;
-}
 
 static uint32_t px(const img *im, int x, int y)
 {
@@ -42,7 +21,7 @@ static uint32_t px(const img *im, int x, int y)
 }
 
 /* Floor for walking: anything but rock, wall and texture ink. */
-static bool walkable(const dg_png_style *st, uint32_t v)
+static bool walkable(const dg__png_style *st, uint32_t v)
 {
     return v != st->rgb[DG_PAL_ROCK] && v != st->rgb[DG_PAL_WALL] && v != st->rgb[DG_PAL_ROCK_GRID] &&
            v != st->rgb[DG_PAL_TEX1] && v != st->rgb[DG_PAL_TEX2];
@@ -52,7 +31,7 @@ static bool walkable(const dg_png_style *st, uint32_t v)
  * ink. */
 static const dg_dungeon *glyph_map;
 
-static bool walkable_at(const img *im, const dg_png_style *st, int x, int y)
+static bool walkable_at(const img *im, const dg__png_style *st, int x, int y)
 {
     if (glyph_map) {
         int c = glyph_map->opts.cell, cx = x / c, cy = y / c;
@@ -62,7 +41,7 @@ static bool walkable_at(const img *im, const dg_png_style *st, int x, int y)
 }
 
 /* Labels the walkable pixels' components (4- or 8-connected) into lab. */
-static int components(const img *im, const dg_png_style *st, bool eight, int32_t *lab)
+static int components(const img *im, const dg__png_style *st, bool eight, int32_t *lab)
 {
     size_t n = (size_t)im->w * (size_t)im->h;
     uint32_t *queue = malloc(n * sizeof *queue);
@@ -93,31 +72,12 @@ static int components(const img *im, const dg_png_style *st, bool eight, int32_t
     return count;
 }
 
-static dg_dungeon *generate(const char *const *kv, size_t n)
-{
-    const char *keys[16], *vals[16];
-    char buf[16][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
-
 /* Centre pixel of every open cell is walkable, and all of them sit in one
  * 4-connected component. */
 static void check_connected(const dg_dungeon *d, const char *what)
 {
-    const dg_png_style *st = dg__style_get(d->opts.style);
-    img im = render(d);
+    const dg__png_style *st = dg__style_get(d->opts.style);
+    img im = encode_img(d);
     int c = d->opts.cell;
     int32_t *lab = malloc((size_t)im.w * (size_t)im.h * sizeof *lab);
     cr_assert_not_null(lab);
@@ -160,7 +120,7 @@ ParameterizedTest(int *chunk, cave_render, joined_caves_stay_joined)
         bool cavernous = s & 1;
         const char *kv[] = {seed, style, cell, cavernous ? "layout=cavernous" : "algorithm=caverns",
                             "grid=none", "rows=31", "cols=41", "stairs=3", "egress=yes"};
-        dg_dungeon *d = generate(kv, sizeof kv / sizeof *kv);
+        dg_dungeon *d = gc_make(kv, sizeof kv / sizeof *kv);
         snprintf(what, sizeof what, "%s %s %s %s", seed, style, cell, kv[3]);
         check_connected(d, what);
         dg_dungeon_free(d);
@@ -237,8 +197,8 @@ Test(cave_render, separate_caves_never_touch)
         int cl[10 * 17];
         int systems = cell_systems(d, cl);
         cr_assert_eq(systems, 8);
-        const dg_png_style *st = dg__style_get(d->opts.style);
-        img im = render(d);
+        const dg__png_style *st = dg__style_get(d->opts.style);
+        img im = encode_img(d);
         int32_t *four = malloc((size_t)im.w * (size_t)im.h * sizeof *four);
         int32_t *eight = malloc((size_t)im.w * (size_t)im.h * sizeof *eight);
         components(&im, st, false, four);
@@ -251,7 +211,10 @@ Test(cave_render, separate_caves_never_touch)
                 if (!k) continue;
                 size_t centre = (size_t)(y * c + c / 2) * (size_t)im.w + (size_t)(x * c + c / 2);
                 cr_assert(four[centre] > 0, "seed %u: cell (%d,%d) shows no floor", seed, x, y);
-                if (!first4[k]) first4[k] = four[centre], first8[k] = eight[centre];
+                if (!first4[k]) {
+                    first4[k] = four[centre];
+                    first8[k] = eight[centre];
+                }
                 cr_assert_eq(four[centre], first4[k], "seed %u: cell (%d,%d) cut off", seed, x, y);
             }
         for (int a = 1; a <= systems; a++)
@@ -269,7 +232,7 @@ Test(cave_render, separate_caves_never_touch)
 Test(cave_render, outline_is_deterministic_and_seeded)
 {
     const char *kv[] = {"seed=42", "algorithm=caverns", "rows=25", "cols=35"};
-    dg_dungeon *d = generate(kv, 4);
+    dg_dungeon *d = gc_make(kv, 4);
     size_t n = (size_t)d->width * (size_t)d->height;
     uint32_t *before = malloc(n * sizeof *before);
     memcpy(before, d->cells, n * sizeof *before);

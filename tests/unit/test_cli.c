@@ -50,7 +50,10 @@ static int run(const char *const *args)
     snprintf(bin, sizeof bin, "%s/dungeon", DG_BUILD_DIR);
     const char *argv[32] = {bin};
     size_t n = 1;
-    while (args[n - 1] && n < 31) argv[n] = args[n - 1], n++;
+    while (args[n - 1] && n < 31) {
+        argv[n] = args[n - 1];
+        n++;
+    }
     argv[n] = NULL;
     pid_t pid = fork();
     cr_assert_neq(pid, -1);

@@ -6,35 +6,8 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "encode_fixture.h"
 #include "gen_check.h"
-
-static json_t *encode(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_donjon_encode(d, &b, &err), DG_OK, "%s", err.msg);
-    json_error_t je;
-    json_t *j = json_loadb((const char *)b.data, b.len, 0, &je);
-    cr_assert_not_null(j, "output does not parse: %s at %d", je.text, je.position);
-    dg_buf_fini(&b);
-    return j;
-}
-
-static int geti(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_integer(v), "%s is not an integer", k);
-    return (int)json_integer_value(v);
-}
-
-static const char *gets(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_string(v), "%s is not a string", k);
-    return json_string_value(v);
-}
 
 /* A cell word an importer comparing against literals understands. */
 static bool strict_word(uint32_t c)
@@ -62,7 +35,7 @@ static bool open_at(json_t *cells, int x, int y)
 static void check_strict(json_t *j)
 {
     json_t *settings = json_object_get(j, "settings");
-    int w = geti(settings, "n_cols"), h = geti(settings, "n_rows");
+    int w = json_int_of(settings, "n_cols"), h = json_int_of(settings, "n_rows");
     json_t *cells = json_object_get(j, "cells"), *row, *v;
     size_t y, x;
     cr_assert_eq(json_array_size(cells), (size_t)h);
@@ -88,21 +61,21 @@ static void check_strict(json_t *j)
 
     json_t *rooms = json_object_get(j, "rooms"), *r;
     cr_assert(json_is_null(json_array_get(rooms, 0)), "rooms[0] must be null");
-    cr_assert_eq(geti(settings, "n_rooms"), (int)json_array_size(rooms) - 1);
+    cr_assert_eq(json_int_of(settings, "n_rooms"), (int)json_array_size(rooms) - 1);
     size_t i;
     json_array_foreach(rooms, i, r) {
         if (i == 0) continue;
-        cr_assert_eq(geti(r, "id"), (int)i);
-        int cols = geti(r, "east") - geti(r, "west") + 1;
-        int rows = geti(r, "south") - geti(r, "north") + 1;
-        cr_assert_eq(geti(r, "width"), cols * 10, "room %zu width in feet", i);
-        cr_assert_eq(geti(r, "height"), rows * 10, "room %zu height in feet", i);
-        cr_assert_eq(geti(r, "row"), geti(r, "north"));
-        cr_assert_eq(geti(r, "col"), geti(r, "west"));
+        cr_assert_eq(json_int_of(r, "id"), (int)i);
+        int cols = json_int_of(r, "east") - json_int_of(r, "west") + 1;
+        int rows = json_int_of(r, "south") - json_int_of(r, "north") + 1;
+        cr_assert_eq(json_int_of(r, "width"), cols * 10, "room %zu width in feet", i);
+        cr_assert_eq(json_int_of(r, "height"), rows * 10, "room %zu height in feet", i);
+        cr_assert_eq(json_int_of(r, "row"), json_int_of(r, "north"));
+        cr_assert_eq(json_int_of(r, "col"), json_int_of(r, "west"));
         json_t *contents = json_object_get(r, "contents");
-        cr_assert_gt(strlen(gets(contents, "summary")), 0, "room %zu summary", i);
+        cr_assert_gt(strlen(json_text_of(contents, "summary")), 0, "room %zu summary", i);
         json_t *inh = json_object_get(contents, "inhabited");
-        if (inh) cr_assert(strstr(gets(contents, "summary"), json_string_value(inh)));
+        if (inh) cr_assert(strstr(json_text_of(contents, "summary"), json_string_value(inh)));
         const char *side;
         json_t *list;
         json_object_foreach(json_object_get(r, "doors"), side, list) {
@@ -112,9 +85,9 @@ static void check_strict(json_t *j)
             size_t k;
             json_t *door;
             json_array_foreach(list, k, door) {
-                const char *type = gets(door, "type");
+                const char *type = json_text_of(door, "type");
                 uint32_t c = (uint32_t)json_integer_value(json_array_get(
-                    json_array_get(cells, (size_t)geti(door, "row")), (size_t)geti(door, "col")));
+                    json_array_get(cells, (size_t)json_int_of(door, "row")), (size_t)json_int_of(door, "col")));
                 static const struct { const char *type; uint32_t bit; } words[] = {
                     {"arch", DG_ARCH}, {"door", DG_DOOR}, {"locked", DG_LOCKED},
                     {"trapped", DG_TRAPPED}, {"secret", DG_SECRET}, {"portcullis", DG_PORTC}};
@@ -123,25 +96,25 @@ static void check_strict(json_t *j)
                     if (strcmp(type, words[t].type) == 0) bit = words[t].bit;
                 cr_assert_neq(bit, 0u, "unknown door type %s", type);
                 cr_assert_eq(c, DG_CORRIDOR | bit);
-                cr_assert_gt(strlen(gets(door, "desc")), 0);
-                gets(door, "key");
-                if (bit == DG_SECRET) cr_assert_gt(strlen(gets(door, "secret")), 0);
-                if (bit == DG_TRAPPED) cr_assert_gt(strlen(gets(door, "trap")), 0);
+                cr_assert_gt(strlen(json_text_of(door, "desc")), 0);
+                json_text_of(door, "key");
+                if (bit == DG_SECRET) cr_assert_gt(strlen(json_text_of(door, "secret")), 0);
+                if (bit == DG_TRAPPED) cr_assert_gt(strlen(json_text_of(door, "trap")), 0);
                 json_t *out = json_object_get(door, "out_id");
-                if (out) cr_assert(geti(door, "out_id") >= 1 &&
-                                   (size_t)geti(door, "out_id") < json_array_size(rooms));
+                if (out) cr_assert(json_int_of(door, "out_id") >= 1 &&
+                                   (size_t)json_int_of(door, "out_id") < json_array_size(rooms));
             }
         }
     }
 
     json_array_foreach(json_object_get(j, "stairs"), i, v) {
         uint32_t c = (uint32_t)json_integer_value(json_array_get(
-            json_array_get(cells, (size_t)geti(v, "row")), (size_t)geti(v, "col")));
-        bool down = strcmp(gets(v, "key"), "down") == 0;
+            json_array_get(cells, (size_t)json_int_of(v, "row")), (size_t)json_int_of(v, "col")));
+        bool down = strcmp(json_text_of(v, "key"), "down") == 0;
         cr_assert_eq(c, DG_CORRIDOR | (down ? DG_STAIR_DN : DG_STAIR_UP));
-        gets(v, "dir");
-        geti(v, "next_row");
-        geti(v, "next_col");
+        json_text_of(v, "dir");
+        json_int_of(v, "next_row");
+        json_int_of(v, "next_col");
     }
     static const char *const keys[] = {
         "infest", "name", "level", "n_pc", "motif", "seed", "dungeon_size", "dungeon_layout",
@@ -150,10 +123,10 @@ static void check_strict(json_t *j)
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
         cr_assert_not_null(json_object_get(settings, keys[k]), "settings.%s missing", keys[k]);
     json_t *details = json_object_get(j, "details");
-    gets(details, "floor");
-    gets(details, "walls");
-    gets(details, "temperature");
-    gets(details, "illumination");
+    json_text_of(details, "floor");
+    json_text_of(details, "walls");
+    json_text_of(details, "temperature");
+    json_text_of(details, "illumination");
     cr_assert(json_is_object(json_object_get(j, "corridor_features")));
 }
 
@@ -164,7 +137,7 @@ TestSuite(donjon, .init = setup, .fini = teardown);
 
 Test(donjon, bit_table_uses_donjons_names_and_values)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *bits = json_object_get(j, "cell_bit");
     static const struct { const char *name; long long v; } want[] = {
         {"nothing", 0}, {"block", 1}, {"room", 2}, {"corridor", 4}, {"perimeter", 16},
@@ -180,7 +153,7 @@ Test(donjon, bit_table_uses_donjons_names_and_values)
 
 Test(donjon, output_follows_the_strict_rules)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     check_strict(j);
     json_t *cells = json_object_get(j, "cells");
     for (int y = 0; y < FX_H; y++)
@@ -193,83 +166,83 @@ Test(donjon, output_follows_the_strict_rules)
 
 Test(donjon, rooms_are_numbered_from_one_and_sized_in_feet)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *r2 = json_array_get(json_object_get(j, "rooms"), 2);
-    cr_assert_eq(geti(r2, "id"), 2);
-    cr_assert_eq(geti(r2, "row"), 1);
-    cr_assert_eq(geti(r2, "col"), 7);
-    cr_assert_eq(geti(r2, "east"), 11);
-    cr_assert_eq(geti(r2, "south"), 3);
-    cr_assert_eq(geti(r2, "width"), 50);
-    cr_assert_eq(geti(r2, "height"), 30);
-    cr_assert_eq(geti(r2, "area"), 1500);
-    cr_assert_str_eq(gets(r2, "shape"), "square");
+    cr_assert_eq(json_int_of(r2, "id"), 2);
+    cr_assert_eq(json_int_of(r2, "row"), 1);
+    cr_assert_eq(json_int_of(r2, "col"), 7);
+    cr_assert_eq(json_int_of(r2, "east"), 11);
+    cr_assert_eq(json_int_of(r2, "south"), 3);
+    cr_assert_eq(json_int_of(r2, "width"), 50);
+    cr_assert_eq(json_int_of(r2, "height"), 30);
+    cr_assert_eq(json_int_of(r2, "area"), 1500);
+    cr_assert_str_eq(json_text_of(r2, "shape"), "square");
     json_t *r4 = json_array_get(json_object_get(j, "rooms"), 4);
-    cr_assert_str_eq(gets(r4, "shape"), "polygon");
-    cr_assert_eq(geti(r4, "polygon"), 6);
+    cr_assert_str_eq(json_text_of(r4, "shape"), "polygon");
+    cr_assert_eq(json_int_of(r4, "polygon"), 6);
     json_decref(j);
 }
 
 Test(donjon, doors_carry_the_words_importers_test)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *rooms = json_object_get(j, "rooms");
     json_t *secret = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 2),
                                                                     "doors"), "west"), 0);
-    cr_assert_str_eq(gets(secret, "type"), "secret");
-    cr_assert_str_eq(gets(secret, "key"), "secret");
-    cr_assert_str_eq(gets(secret, "desc"), "Secret Door");
-    cr_assert_eq(geti(secret, "row"), 2);
-    cr_assert_eq(geti(secret, "col"), 6);
+    cr_assert_str_eq(json_text_of(secret, "type"), "secret");
+    cr_assert_str_eq(json_text_of(secret, "key"), "secret");
+    cr_assert_str_eq(json_text_of(secret, "desc"), "Secret Door");
+    cr_assert_eq(json_int_of(secret, "row"), 2);
+    cr_assert_eq(json_int_of(secret, "col"), 6);
     cr_assert_null(json_object_get(secret, "out_id"), "a corridor door has no out_id");
     /* the shared door: east wall of room 3, west wall of room 4 */
     json_t *d3 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
                                                                 "doors"), "east"), 0);
     json_t *d4 = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 4),
                                                                 "doors"), "west"), 0);
-    cr_assert_eq(geti(d3, "out_id"), 4);
-    cr_assert_eq(geti(d4, "out_id"), 3);
-    cr_assert_str_eq(gets(d3, "type"), "door");
-    cr_assert_str_eq(gets(d3, "key"), "open");
+    cr_assert_eq(json_int_of(d3, "out_id"), 4);
+    cr_assert_eq(json_int_of(d4, "out_id"), 3);
+    cr_assert_str_eq(json_text_of(d3, "type"), "door");
+    cr_assert_str_eq(json_text_of(d3, "key"), "open");
     json_t *portc = json_array_get(json_object_get(json_object_get(json_array_get(rooms, 3),
                                                                    "doors"), "north"), 0);
-    cr_assert_str_eq(gets(portc, "type"), "portcullis");
-    cr_assert_str_eq(gets(portc, "key"), "portc");
+    cr_assert_str_eq(json_text_of(portc, "type"), "portcullis");
+    cr_assert_str_eq(json_text_of(portc, "key"), "portc");
     json_decref(j);
 }
 
 Test(donjon, settings_speak_donjons_words)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     json_t *s = json_object_get(j, "settings");
-    cr_assert_str_eq(gets(s, "seed"), "42");
-    cr_assert_str_eq(gets(s, "corridor_layout"), "Errant");
-    cr_assert_str_eq(gets(s, "room_layout"), "Scattered");
-    cr_assert_str_eq(gets(s, "remove_deadends"), "Some");
-    cr_assert_str_eq(gets(s, "add_stairs"), "Yes");
-    cr_assert_str_eq(gets(s, "peripheral_egress"), "");
-    cr_assert_eq(geti(s, "n_rows"), FX_H);
-    cr_assert_eq(geti(s, "n_cols"), FX_W);
-    cr_assert_eq(strncmp(gets(s, "name"), "The ", 4), 0);
+    cr_assert_str_eq(json_text_of(s, "seed"), "42");
+    cr_assert_str_eq(json_text_of(s, "corridor_layout"), "Errant");
+    cr_assert_str_eq(json_text_of(s, "room_layout"), "Scattered");
+    cr_assert_str_eq(json_text_of(s, "remove_deadends"), "Some");
+    cr_assert_str_eq(json_text_of(s, "add_stairs"), "Yes");
+    cr_assert_str_eq(json_text_of(s, "peripheral_egress"), "");
+    cr_assert_eq(json_int_of(s, "n_rows"), FX_H);
+    cr_assert_eq(json_int_of(s, "n_cols"), FX_W);
+    cr_assert_eq(strncmp(json_text_of(s, "name"), "The ", 4), 0);
     json_t *eg = json_object_get(j, "egress");
     cr_assert_eq(json_array_size(eg), 1);
-    cr_assert_eq(geti(json_array_get(eg, 0), "row"), 0);
-    cr_assert_eq(geti(json_array_get(eg, 0), "col"), 5);
-    cr_assert_str_eq(gets(json_array_get(eg, 0), "dir"), "north");
+    cr_assert_eq(json_int_of(json_array_get(eg, 0), "row"), 0);
+    cr_assert_eq(json_int_of(json_array_get(eg, 0), "col"), 5);
+    cr_assert_str_eq(json_text_of(json_array_get(eg, 0), "dir"), "north");
     json_decref(j);
 }
 
 Test(donjon, no_exits_means_no_egress_key)
 {
     d->n_exits = 0;
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     cr_assert_null(json_object_get(j, "egress"));
     json_decref(j);
 }
 
 Test(donjon, keys_are_sorted_like_donjons_files)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_donjon_encode);
     const char *prev = "";
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it)) {
         cr_assert_lt(strcmp(prev, json_object_iter_key(it)), 0);
@@ -296,15 +269,15 @@ Test(donjon, flavour_is_deterministic_and_varies_with_the_seed)
         char seed[8];
         snprintf(seed, sizeof seed, "%d", s + 1);
         dg_dungeon *e = fx_new_seeded(seed);
-        json_t *j = encode(e);
+        json_t *j = encode_json(e, dg_donjon_encode);
         check_strict(j);
-        snprintf(names[s], sizeof names[s], "%s", gets(json_object_get(j, "settings"), "name"));
+        snprintf(names[s], sizeof names[s], "%s", json_text_of(json_object_get(j, "settings"), "name"));
         json_t *rooms = json_object_get(j, "rooms");
         summaries[s][0] = '\0';
         for (size_t i = 1; i < json_array_size(rooms); i++) {
             size_t n = strlen(summaries[s]);
             snprintf(summaries[s] + n, sizeof summaries[s] - n, "%s|",
-                     gets(json_object_get(json_array_get(rooms, i), "contents"), "summary"));
+                     json_text_of(json_object_get(json_array_get(rooms, i), "contents"), "summary"));
         }
         json_decref(j);
         fx_free(e);
@@ -337,7 +310,7 @@ Test(donjon, generated_maps_follow_the_strict_rules)
         snprintf(kv, sizeof kv, "%s=%s", cases[i][0], cases[i][1]);
         const char *pairs[] = {seed, kv};
         dg_dungeon *g = gc_make(pairs, strcmp(cases[i][0], "seed") == 0 ? 1 : 2);
-        json_t *j = encode(g);
+        json_t *j = encode_json(g, dg_donjon_encode);
         check_strict(j);
         cr_assert_eq(json_object_get(j, "egress") != NULL, g->n_exits > 0);
         json_decref(j);
@@ -366,7 +339,7 @@ Test(donjon, inhabited_reads_as_donjon_writes_it)
         cr_assert_eq(dg_options_parse(&o, 5, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
         dg_dungeon *m = NULL;
         cr_assert_eq(dg_generate(&o, &m, &err), DG_OK, "%s", err.msg);
-        json_t *j = encode(m);
+        json_t *j = encode_json(m, dg_donjon_encode);
         json_t *rooms = json_object_get(j, "rooms");
         for (size_t i = 1; i < json_array_size(rooms); i++) {
             json_t *c = json_object_get(json_object_get(json_array_get(rooms, i), "contents"), "inhabited");

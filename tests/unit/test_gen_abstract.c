@@ -9,7 +9,7 @@
 #include <criterion/parameterized.h>
 #include <stdlib.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 #include "gen_check.h"
 
 
@@ -147,7 +147,10 @@ static void check_plan(const dg_dungeon *d, const char *what)
         if (dist[a] > far) far = dist[a];
         for (size_t k = 0; k < p.n_pair; k++) {
             int b = p.pair[k].a == a ? p.pair[k].b : p.pair[k].b == a ? p.pair[k].a : -1;
-            if (b >= 0 && dist[b] < 0) dist[b] = dist[a] + 1, queue[tail++] = b;
+            if (b >= 0 && dist[b] < 0) {
+                dist[b] = dist[a] + 1;
+                queue[tail++] = b;
+            }
         }
     }
     cr_assert_eq(dist[p.exit], far, "%s: exit %d steps from the entrance, an area %d", what, dist[p.exit], far);
@@ -162,7 +165,10 @@ static void check_plan(const dg_dungeon *d, const char *what)
         for (size_t k = 0; k < p.n_pair; k++) {
             if (!p.pair[k].joined) continue;
             int b = p.pair[k].a == a ? p.pair[k].b : p.pair[k].b == a ? p.pair[k].a : -1;
-            if (b >= 0 && dist[b] < 0) dist[b] = dist[a] + 1, queue[tail++] = b;
+            if (b >= 0 && dist[b] < 0) {
+                dist[b] = dist[a] + 1;
+                queue[tail++] = b;
+            }
         }
     }
     for (size_t i = 0; i < p.n_area; i++) {

@@ -7,7 +7,7 @@
 #include <criterion/parameterized.h>
 #include <stdlib.h>
 
-#include "cave.h"
+#include "gen_caverns.h"
 #include "gen_check.h"
 
 /* ---------------------------------------------------------------- helpers */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "gen_check.h"
-#include "gridmapper.h"
+#include "gen_gridmapper.h"
 
 
 
@@ -51,7 +51,10 @@ static void map_joins(const dg_dungeon *d, bool joined[MAXR][MAXR], const char *
                     continue;
                 }
                 size_t kk = (size_t)yy * (size_t)d->width + (size_t)xx;
-                if (!lab[kk]) lab[kk] = n, queue[tail++] = (int)kk;
+                if (!lab[kk]) {
+                    lab[kk] = n;
+                    queue[tail++] = (int)kk;
+                }
             }
         }
         if (nt == 2) joined[touch[0]][touch[1]] = joined[touch[1]][touch[0]] = true;

@@ -8,47 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_fixture.h"
+#include "gen_check.h"
 #include "png_int.h"
 
-static dg_dungeon *generate(const char *const *kv, size_t n)
-{
-    const char *keys[8], *vals[8];
-    char buf[8][48];
-    for (size_t k = 0; k < n; k++) {
-        snprintf(buf[k], sizeof buf[k], "%s", kv[k]);
-        char *eq = strchr(buf[k], '=');
-        *eq = 0;
-        keys[k] = buf[k];
-        vals[k] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    return d;
-}
-
 /* RGB pixels of d's PNG (free()). */
-static unsigned char *render(const dg_dungeon *d, int *w, int *h)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error e = {0};
-    cr_assert_eq(dg_png_encode(d, &b, &e), DG_OK, "%s", e.msg);
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_memory(&pi, b.data, b.len));
-    pi.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
-    cr_assert(png_image_finish_read(&pi, NULL, rgb, 0, NULL));
-    *w = (int)pi.width;
-    *h = (int)pi.height;
-    dg_buf_fini(&b);
-    return rgb;
-}
-
 /* Pen pixels inside cell (x, y) (its interior, not its boundary lines). */
 static int ink_in(const unsigned char *rgb, int w, int c, int x, int y, uint32_t ink)
 {
@@ -63,9 +27,11 @@ static int ink_in(const unsigned char *rgb, int w, int c, int x, int y, uint32_t
 
 static void check(const char *const *kv, size_t n)
 {
-    dg_dungeon *d = generate(kv, n);
-    int w, h, c = d->opts.cell, W = d->width, H = d->height;
-    unsigned char *rgb = render(d, &w, &h);
+    dg_dungeon *d = gc_make(kv, n);
+    int c = d->opts.cell, W = d->width, H = d->height;
+    img im = encode_img(d);
+    unsigned char *rgb = im.rgb;
+    int w = im.w;
     unsigned char *cls = malloc((size_t)W * (size_t)H);
     for (int i = 0; i < W * H; i++) cls[i] = dg_cell_open(d->cells[i]) ? DG_CLS_OPEN : DG_CLS_ROCK;
     unsigned char *band = dg__hatch_band(d, cls);

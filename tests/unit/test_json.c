@@ -6,46 +6,19 @@
 #include <stdio.h>
 
 #include "enc_fixture.h"
+#include "encode_fixture.h"
 #include "gen_check.h"
-
-static json_t *encode(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_json_encode(d, &b, &err), DG_OK, "%s", err.msg);
-    json_error_t je;
-    json_t *j = json_loadb((const char *)b.data, b.len, 0, &je);
-    cr_assert_not_null(j, "output does not parse: %s at %d", je.text, je.position);
-    dg_buf_fini(&b);
-    return j;
-}
 
 static uint32_t cell_of(json_t *cells, int x, int y)
 {
     return (uint32_t)json_integer_value(json_array_get(json_array_get(cells, (size_t)y), (size_t)x));
 }
 
-static int geti(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_integer(v), "%s is not an integer", k);
-    return (int)json_integer_value(v);
-}
-
-static const char *gets(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    cr_assert(json_is_string(v), "%s is not a string", k);
-    return json_string_value(v);
-}
-
 /* Everything the document lists must be what its own cells say; only the
  * JSON is consulted, so a client can rely on exactly these checks. */
 static void check_consistent(json_t *j)
 {
-    int w = geti(j, "width"), h = geti(j, "height");
+    int w = json_int_of(j, "width"), h = json_int_of(j, "height");
     json_t *cells = json_object_get(j, "cells");
     cr_assert_eq(json_array_size(cells), (size_t)h);
     for (int y = 0; y < h; y++) {
@@ -59,8 +32,8 @@ static void check_consistent(json_t *j)
     size_t i;
     json_t *r;
     json_array_foreach(rooms, i, r) {
-        int id = geti(r, "id"), rx = geti(r, "x"), ry = geti(r, "y");
-        int rw = geti(r, "width"), rh = geti(r, "height");
+        int id = json_int_of(r, "id"), rx = json_int_of(r, "x"), ry = json_int_of(r, "y");
+        int rw = json_int_of(r, "width"), rh = json_int_of(r, "height");
         cr_assert_eq(id, (int)i + 1);
         int count = 0;
         for (int y = 0; y < h; y++)
@@ -72,8 +45,8 @@ static void check_consistent(json_t *j)
                 cr_assert(x >= rx && x < rx + rw && y >= ry && y < ry + rh,
                           "room %d cell (%d,%d) outside its box", id, x, y);
             }
-        cr_assert_eq(count, geti(r, "area"), "room %d area", id);
-        const char *shape = gets(r, "shape");
+        cr_assert_eq(count, json_int_of(r, "area"), "room %d area", id);
+        const char *shape = json_text_of(r, "shape");
         cr_assert_eq(json_object_get(r, "sides") != NULL, strcmp(shape, "polygon") == 0);
         cr_assert_eq(json_object_get(r, "outline") != NULL, strcmp(shape, "rect") != 0);
         json_t *sides = json_object_get(r, "doors");
@@ -87,7 +60,7 @@ static void check_consistent(json_t *j)
                 json_t *door = json_array_get(doors, (size_t)json_integer_value(v));
                 cr_assert_not_null(door);
                 /* stepping back from the door into the room lands on it */
-                int bx = geti(door, "x") - dx[s], by = geti(door, "y") - dy[s];
+                int bx = json_int_of(door, "x") - dx[s], by = json_int_of(door, "y") - dy[s];
                 uint32_t c = cell_of(cells, bx, by);
                 cr_assert(c & DG_ROOM, "door of room %d on %s not against it", id, names[s]);
                 cr_assert_eq((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT, (uint32_t)id);
@@ -97,35 +70,35 @@ static void check_consistent(json_t *j)
 
     json_t *o;
     json_array_foreach(doors, i, o) {
-        uint32_t c = cell_of(cells, geti(o, "x"), geti(o, "y"));
-        const char *type = gets(o, "type");
+        uint32_t c = cell_of(cells, json_int_of(o, "x"), json_int_of(o, "y"));
+        const char *type = json_text_of(o, "type");
         uint32_t bit = 0;
         for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++)
             if (strcmp(type, dg_door_type_name((dg_door_type)t)) == 0)
                 bit = dg_door_type_bit((dg_door_type)t);
         cr_assert_neq(bit, 0u, "unknown door type %s", type);
         cr_assert_eq(c, DG_CORRIDOR | bit, "door %zu cell %u", i, c);
-        const char *dir = gets(o, "dir"), *orient = gets(o, "orientation");
+        const char *dir = json_text_of(o, "dir"), *orient = json_text_of(o, "orientation");
         bool ns = strcmp(dir, "north") == 0 || strcmp(dir, "south") == 0;
         cr_assert_str_eq(orient, ns ? "horizontal" : "vertical");
         json_t *to = json_object_get(o, "leads_to");
         cr_assert(json_is_integer(to) || (json_is_string(to) &&
                                            strcmp(json_string_value(to), "corridor") == 0));
-        int room = geti(o, "room");
+        int room = json_int_of(o, "room");
         cr_assert(room >= 1 && (size_t)room <= json_array_size(rooms));
     }
 
     json_array_foreach(json_object_get(j, "stairs"), i, o) {
-        uint32_t c = cell_of(cells, geti(o, "x"), geti(o, "y"));
-        bool down = strcmp(gets(o, "kind"), "down") == 0;
+        uint32_t c = cell_of(cells, json_int_of(o, "x"), json_int_of(o, "y"));
+        bool down = strcmp(json_text_of(o, "kind"), "down") == 0;
         cr_assert_eq(c, DG_CORRIDOR | (down ? DG_STAIR_DN : DG_STAIR_UP));
         json_t *next = json_object_get(o, "next");
-        int nx = geti(next, "x"), ny = geti(next, "y");
-        cr_assert_eq(abs(nx - geti(o, "x")) + abs(ny - geti(o, "y")), 1);
+        int nx = json_int_of(next, "x"), ny = json_int_of(next, "y");
+        cr_assert_eq(abs(nx - json_int_of(o, "x")) + abs(ny - json_int_of(o, "y")), 1);
         cr_assert(cell_of(cells, nx, ny) & DG_OPENSPACE);
     }
     json_array_foreach(json_object_get(j, "exits"), i, o) {
-        int x = geti(o, "x"), y = geti(o, "y");
+        int x = json_int_of(o, "x"), y = json_int_of(o, "y");
         cr_assert(cell_of(cells, x, y) & DG_OPENSPACE);
         cr_assert(x == 0 || y == 0 || x == w - 1 || y == h - 1, "exit not on the edge");
     }
@@ -143,7 +116,7 @@ Test(json, keys_come_in_the_documented_order)
                                        "width", "height", "rooms", "doors", "stairs",
                                        "exits", "entrance", "lair", "details", "wandering_monsters",
                                        "corridor_features", "attribution", "walls", "cells"};
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0;
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it), n++) {
         cr_assert_lt(n, sizeof want / sizeof *want);
@@ -157,26 +130,26 @@ Test(json, seed_is_a_string_and_survives_beyond_2_to_the_53)
 {
     fx_free(d);
     d = fx_new_seeded("18446744073709551615");
-    json_t *j = encode(d);
-    cr_assert_str_eq(gets(j, "seed"), "18446744073709551615");
-    cr_assert_str_eq(gets(json_object_get(j, "options"), "seed"), "18446744073709551615");
-    cr_assert_str_eq(gets(j, "generator_version"), DG_GENERATOR_VERSION);
+    json_t *j = encode_json(d, dg_json_encode);
+    cr_assert_str_eq(json_text_of(j, "seed"), "18446744073709551615");
+    cr_assert_str_eq(json_text_of(json_object_get(j, "options"), "seed"), "18446744073709551615");
+    cr_assert_str_eq(json_text_of(j, "generator_version"), DG_GENERATOR_VERSION);
     json_decref(j);
 }
 
 Test(json, options_mirror_the_canonical_string)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     char canon[512];
     dg_options_canonical(&d->opts, canon, sizeof canon);
     char want[520];
     snprintf(want, sizeof want, "/?%s", canon);
-    cr_assert_str_eq(gets(j, "permalink"), want);
+    cr_assert_str_eq(json_text_of(j, "permalink"), want);
     json_t *o = json_object_get(j, "options");
-    cr_assert_eq(geti(o, "rows"), 13);
-    cr_assert_eq(geti(o, "cols"), 15);
-    cr_assert_str_eq(gets(o, "seed"), "42");
-    cr_assert_str_eq(gets(o, "algorithm"), "donjon");
+    cr_assert_eq(json_int_of(o, "rows"), 13);
+    cr_assert_eq(json_int_of(o, "cols"), 15);
+    cr_assert_str_eq(json_text_of(o, "seed"), "42");
+    cr_assert_str_eq(json_text_of(o, "algorithm"), "donjon");
     /* one entry per canonical pair */
     size_t pairs = 1;
     for (const char *p = canon; *p; p++) pairs += *p == '&';
@@ -186,7 +159,7 @@ Test(json, options_mirror_the_canonical_string)
 
 Test(json, everything_listed_agrees_with_the_cells)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     check_consistent(j);
     json_t *cells = json_object_get(j, "cells");
     for (int y = 0; y < FX_H; y++)
@@ -200,30 +173,30 @@ Test(json, everything_listed_agrees_with_the_cells)
 
 Test(json, a_door_between_rooms_is_filed_under_both)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *rooms = json_object_get(j, "rooms");
     json_t *r3 = json_object_get(json_array_get(rooms, 2), "doors");
     json_t *r4 = json_object_get(json_array_get(rooms, 3), "doors");
     cr_assert_eq(json_integer_value(json_array_get(json_object_get(r3, "east"), 0)), 5);
     cr_assert_eq(json_integer_value(json_array_get(json_object_get(r4, "west"), 0)), 5);
     json_t *door = json_array_get(json_object_get(j, "doors"), 5);
-    cr_assert_eq(geti(door, "leads_to"), 4);
-    cr_assert_str_eq(gets(door, "orientation"), "vertical");
+    cr_assert_eq(json_int_of(door, "leads_to"), 4);
+    cr_assert_str_eq(json_text_of(door, "orientation"), "vertical");
     json_t *arch = json_array_get(json_object_get(j, "doors"), 0);
-    cr_assert_str_eq(gets(arch, "leads_to"), "corridor");
+    cr_assert_str_eq(json_text_of(arch, "leads_to"), "corridor");
     json_t *trapped = json_array_get(json_object_get(j, "doors"), 2);
-    cr_assert_str_eq(gets(trapped, "orientation"), "horizontal");
+    cr_assert_str_eq(json_text_of(trapped, "orientation"), "horizontal");
     json_decref(j);
 }
 
 Test(json, shapes_carry_sides_and_outline_only_when_meaningful)
 {
-    json_t *j = encode(d);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *rooms = json_object_get(j, "rooms");
     cr_assert_null(json_object_get(json_array_get(rooms, 0), "outline"));
-    cr_assert_str_eq(gets(json_array_get(rooms, 2), "shape"), "circle");
+    cr_assert_str_eq(json_text_of(json_array_get(rooms, 2), "shape"), "circle");
     cr_assert_eq(json_array_size(json_object_get(json_array_get(rooms, 2), "outline")), 4);
-    cr_assert_eq(geti(json_array_get(rooms, 3), "sides"), 6);
+    cr_assert_eq(json_int_of(json_array_get(rooms, 3), "sides"), 6);
     json_t *pt = json_array_get(json_object_get(json_array_get(rooms, 3), "outline"), 2);
     cr_assert_eq(json_integer_value(json_array_get(pt, 0)), 10);
     cr_assert_eq(json_integer_value(json_array_get(pt, 1)), 12);
@@ -282,7 +255,7 @@ Test(json, generated_maps_describe_their_own_cells)
         snprintf(kv, sizeof kv, "%s=%s", generated[i][0], generated[i][1]);
         const char *pairs[] = {seed, kv};
         dg_dungeon *g = gc_make(pairs, strcmp(generated[i][0], "seed") == 0 ? 1 : 2);
-        json_t *j = encode(g);
+        json_t *j = encode_json(g, dg_json_encode);
         check_consistent(j);
         cr_assert_eq(json_array_size(json_object_get(j, "rooms")), g->n_rooms);
         cr_assert_eq(json_array_size(json_object_get(j, "doors")), g->n_doors);

@@ -9,41 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_fixture.h"
 #include "png_fixture.h"
 #include "png_int.h"
 
 #define C 18 /* px per cell in most tests */
-
-typedef struct {
-    int w, h;
-    unsigned char *rgb;
-} img;
-
-static img decode(const dg_buf *b)
-{
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_memory(&pi, b->data, b->len), "not a PNG: %s", pi.message);
-    pi.format = PNG_FORMAT_RGB;
-    img im = {(int)pi.width, (int)pi.height, malloc(PNG_IMAGE_SIZE(pi))};
-    cr_assert_not_null(im.rgb);
-    cr_assert(png_image_finish_read(&pi, NULL, im.rgb, 0, NULL), "decode: %s", pi.message);
-    return im;
-}
-
-static img render(const dg_dungeon *d)
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    dg_status rc = dg_png_encode(d, &b, &err);
-    cr_assert_eq(rc, DG_OK, "encode: %s (%s=%s)", err.msg, err.param, err.value);
-    img im = decode(&b);
-    dg_buf_fini(&b);
-    return im;
-}
 
 static uint32_t px(const img *im, int x, int y)
 {
@@ -96,7 +66,7 @@ Test(png, image_is_width_times_cell_plus_one)
     static const char *cells[] = {"4", "7", "18", "33", "64"};
     for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
         dg_dungeon *d = pf_gallery("standard", "square", cells[i], "gm");
-        img im = render(d);
+        img im = encode_img(d);
         int c = atoi(cells[i]);
         cr_expect_eq(im.w, PF_W * c + 1, "cell %d: width %d", c, im.w);
         cr_expect_eq(im.h, PF_H * c + 1, "cell %d: height %d", c, im.h);
@@ -114,10 +84,10 @@ Test(png, embedded_images_can_be_exact_and_bigger)
     dg_error err;
     dg_error_clear(&err);
     cr_assert_eq(dg__png_render(d, 70, true, &b, &err), DG_OK, "%s", err.msg);
-    img im = decode(&b);
+    img im = png_img(&b);
     cr_expect_eq(im.w, PF_W * 70);
     cr_expect_eq(im.h, PF_H * 70);
-    const dg_png_style *st = dg__style_get(DG_STYLE_AQUATIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_AQUATIC);
     cr_expect_eq(px(&im, 3 * 70 + 35, 2 * 70 + 20), RGB(DG_PAL_FLOOR));
     free(im.rgb);
     dg_buf_reset(&b);
@@ -179,10 +149,10 @@ Test(png, appends_to_what_the_buffer_holds)
 
 static void probe_style(int s, const char *view)
 {
-    const dg_png_style *st = dg__style_get((dg_style)s);
+    const dg__png_style *st = dg__style_get((dg_style)s);
     bool player = strcmp(view, "player") == 0;
     dg_dungeon *d = pf_gallery(style_of(s), "square", "18", view);
-    img im = render(d);
+    img im = encode_img(d);
     const char *name = style_of(s);
 
     /* rock far from any open cell, floor inside room 1, wall on its top */
@@ -278,12 +248,12 @@ Test(png, door_list_orients_a_door_at_a_crossing)
     static const dg_dir dirs[2] = {DG_DIR_SOUTH, DG_DIR_EAST};
     for (int k = 0; k < 2; k++) {
         dg_dungeon *d = pf_alloc(9, 9, 0, 1, 0, "standard", "square", "18", "gm");
-        const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
         pf_corr(d, 1, 4, 7, 4);
         pf_corr(d, 4, 1, 4, 7);
         fx_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
         d->doors[0] = (dg_door){4, 4, DG_DOOR_OPEN, dirs[k], 0, 0};
-        img im = render(d);
+        img im = encode_img(d);
         bool ew = dirs[k] == DG_DIR_EAST;
         cr_expect_eq(door_px(&im, 4, 4, ew, C / 4 + 1, C / 2 - C / 9), RGB(DG_PAL_DOOR), "%s: leaf",
                      dg_dir_name(dirs[k]));
@@ -307,9 +277,9 @@ static uint32_t stair_px(const img *im, int x, int y, dg_dir dir, int u, int v)
 
 Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     /* treads every C/6 px from v = 2 to 16; half width C/2 - (C+3)/6 */
     const int m = C / 2, half = C / 2 - (C + 3) / 6, first = 2;
     for (size_t i = 0; i < d->n_stairs; i++) {
@@ -333,9 +303,9 @@ Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 
 Test(png, room_numbers_sit_at_the_room_centre)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "square", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     uint32_t ink = RGB(DG_PAL_LABEL);
     /* room 1: x 1..11, y 1..3 -> centre cell (6, 2); room 2 -> (16, 6) */
     cr_expect_gt(count_colour(&im, 6 * C, 2 * C, 7 * C, 3 * C, ink), 15);
@@ -348,9 +318,9 @@ Test(png, room_numbers_sit_at_the_room_centre)
 
 Test(png, labels_stay_legible_over_grid_lines)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     /* "1" of room 1 straddles no line at 18 px, but its box must hold no
      * grid pixel touching a digit: the grid is cleared under the text */
     int n = count_colour(&im, 6 * C + 3, 2 * C + 1, 7 * C - 3, 3 * C - 1, RGB(DG_PAL_GRID));
@@ -362,9 +332,9 @@ Test(png, labels_stay_legible_over_grid_lines)
 Test(png, l_room_outline_walls_and_label_cell)
 {
     /* infernal: its label ink differs from its wall ink */
-    const dg_png_style *st = dg__style_get(DG_STYLE_INFERNAL);
+    const dg__png_style *st = dg__style_get(DG_STYLE_INFERNAL);
     dg_dungeon *d = pf_lroom("infernal", "square", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     const dg_room *r = &d->rooms[0];
     /* every outline edge is wall along its whole length */
     for (size_t i = 0; i < r->n_outline; i++) {
@@ -386,9 +356,9 @@ Test(png, l_room_outline_walls_and_label_cell)
 
 Test(png, exit_leaves_the_map_edge_open)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "none", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     /* (13, 0) exits north: its top edge is floor, its sides are wall */
     cr_expect_eq(px(&im, 13 * C + 9, 0), RGB(DG_PAL_FLOOR));
     cr_expect_eq(px(&im, 13 * C, 9), RGB(DG_PAL_WALL));
@@ -407,9 +377,9 @@ Test(png, grids_repeat_exactly_with_the_cell)
      * flat hexes */
     static const char *grids[] = {"square", "hex", "vhex"};
     for (int g = 0; g < 3; g++) {
-        const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
         dg_dungeon *d = pf_gallery("standard", grids[g], "18", "gm");
-        img im = render(d);
+        img im = encode_img(d);
         int lines = count_colour(&im, 2 * C, C + 1, 5 * C, 4 * C - 1, RGB(DG_PAL_GRID));
         cr_expect_gt(lines, 2 * C, "%s: %d grid pixels in the room", grids[g], lines);
         bool across = g != 1, down = g != 2;
@@ -425,9 +395,9 @@ Test(png, grids_repeat_exactly_with_the_cell)
 
 Test(png, flat_hexes_sit_on_the_cell_rows)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "hex", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     /* even hex columns are centred on x = C/2 + 2ks, s = round(C sqrt(3)/2),
      * and their top edges run along the cell boundary lines between
      * x = centre -+ s/3; column 2 falls inside room 1 */
@@ -441,9 +411,9 @@ Test(png, flat_hexes_sit_on_the_cell_rows)
 
 Test(png, grid_none_leaves_plain_floor)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "none", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     cr_expect_eq(count_colour(&im, 0, 0, im.w - 1, im.h - 1, RGB(DG_PAL_GRID)), 0);
     free(im.rgb);
     pf_free(d);
@@ -451,9 +421,9 @@ Test(png, grid_none_leaves_plain_floor)
 
 Test(png, graph_style_runs_the_grid_through_rock)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_GRAPH);
+    const dg__png_style *st = dg__style_get(DG_STYLE_GRAPH);
     dg_dungeon *d = pf_gallery("graph", "square", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     cr_expect_eq(px(&im, 11 * C + 5, 11 * C), RGB(DG_PAL_ROCK_GRID));
     cr_expect_eq(px(&im, 11 * C + 5, 11 * C + 5), RGB(DG_PAL_ROCK));
     free(im.rgb);
@@ -462,16 +432,16 @@ Test(png, graph_style_runs_the_grid_through_rock)
 
 /* ------------------------------------------------------------------ caves */
 
-static bool is_floorish(const dg_png_style *st, uint32_t v)
+static bool is_floorish(const dg__png_style *st, uint32_t v)
 {
     return v == RGB(DG_PAL_FLOOR) || v == RGB(DG_PAL_GRID);
 }
 
 Test(png, caves_get_an_organic_outline_that_keeps_the_map_true)
 {
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_cave("classic", "none", "18", "gm");
-    img im = render(d);
+    img im = encode_img(d);
     /* every cell still reads as what it is at its centre */
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
@@ -504,13 +474,13 @@ Test(png, cave_outline_is_the_same_in_every_style)
 {
     uint32_t floor0 = dg__style_get((dg_style)0)->rgb[DG_PAL_FLOOR];
     dg_dungeon *d = pf_cave(style_of(0), "none", "12", "gm");
-    img ref = render(d);
+    img ref = encode_img(d);
     pf_free(d);
     for (int s = 1; s < DG_STYLE_COUNT; s++) {
-        const dg_png_style *st = dg__style_get((dg_style)s);
+        const dg__png_style *st = dg__style_get((dg_style)s);
         if (RGB(DG_PAL_ROCK) == RGB(DG_PAL_FLOOR)) continue; /* crosshatch: paper both */
         d = pf_cave(style_of(s), "none", "12", "gm");
-        img im = render(d);
+        img im = encode_img(d);
         int differ = 0;
         for (int y = 0; y < im.h; y++)
             for (int x = 0; x < im.w; x++)
@@ -533,19 +503,11 @@ Test(png, every_style_grid_view_and_some_cells_render)
                 const char *cell = cells[(s + g + v) % 4];
                 dg_dungeon *d = pf_gallery(style_of(s), dg_grid_name((dg_grid)g), cell,
                                            dg_view_name((dg_view)v));
-                img im = render(d);
+                img im = encode_img(d);
                 cr_expect_eq(im.w, PF_W * atoi(cell) + 1);
                 free(im.rgb);
                 pf_free(d);
             }
-}
-
-static void encode_into(const dg_dungeon *d, dg_buf *b)
-{
-    dg_buf_init(b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_png_encode(d, b, &err), DG_OK, "%s", err.msg);
 }
 
 Test(png, same_options_same_bytes)
@@ -557,8 +519,8 @@ Test(png, same_options_same_bytes)
         dg_dungeon *d2 = s % 2 ? pf_cave(style_of(s), "hex", "18", "gm")
                                : pf_gallery(style_of(s), "hex", "18", "gm");
         dg_buf a, b;
-        encode_into(d1, &a);
-        encode_into(d2, &b);
+        encode(d1, dg_png_encode, &a);
+        encode(d2, dg_png_encode, &b);
         cr_expect_eq(a.len, b.len, "%s", style_of(s));
         cr_expect(a.len == b.len && memcmp(a.data, b.data, a.len) == 0, "%s: bytes differ", style_of(s));
         dg_buf_fini(&a);
@@ -575,9 +537,9 @@ Test(png, texture_follows_seed_and_style_only)
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
         dg_dungeon *d = pf_gallery(style_of(s), "square", "18", "gm");
         dg_buf a, b;
-        encode_into(d, &a);
+        encode(d, dg_png_encode, &a);
         d->opts.seed ^= 0x9e3779b97f4a7c15ULL;
-        encode_into(d, &b);
+        encode(d, dg_png_encode, &b);
         bool same = a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
         bool flat = dg__style_get((dg_style)s)->texture == DG_TEX_NONE;
         cr_expect_eq(same, flat, "%s: seed %s the image", style_of(s), same ? "kept" : "changed");
@@ -591,7 +553,7 @@ Test(png, styles_look_different)
 {
     uint32_t seen[DG_STYLE_COUNT][2];
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        const dg_png_style *st = dg__style_get((dg_style)s);
+        const dg__png_style *st = dg__style_get((dg_style)s);
         cr_expect_str_eq(st->name, style_of(s), "style.c row order");
         seen[s][0] = RGB(DG_PAL_ROCK);
         seen[s][1] = RGB(DG_PAL_FLOOR);
@@ -657,7 +619,7 @@ Test(png, broken_lists_are_survived)
     d->doors[0].x = -4;
     d->stairs[0].y = 400;
     d->exits[0].x = 9999;
-    img im = render(d);
+    img im = encode_img(d);
     free(im.rgb);
     pf_free(d);
 }

@@ -113,7 +113,9 @@ static void snap(const dg_dungeon *d, snapshot *s)
     memcpy(s->rooms, d->rooms, d->n_rooms * sizeof *d->rooms);
     memcpy(s->doors, d->doors, d->n_doors * sizeof *d->doors);
     memcpy(s->stairs, d->stairs, d->n_stairs * sizeof *d->stairs);
-    s->n_rooms = d->n_rooms, s->n_doors = d->n_doors, s->n_stairs = d->n_stairs;
+    s->n_rooms = d->n_rooms;
+    s->n_doors = d->n_doors;
+    s->n_stairs = d->n_stairs;
 }
 
 static bool same_model(const dg_contents *a, const dg_contents *b)
@@ -316,7 +318,10 @@ Test(stock, deadliest_and_richest_in_the_farthest_room_and_keys_on_the_near_side
             int v = sf_room_distance(d, dist, (int)i + 1);
             cr_assert_eq(c->rooms[i].distance, v, "seed %llu: room %zu at %d, walked %d", (unsigned long long)s, i + 1,
                          c->rooms[i].distance, v);
-            if (v > far_dist) far_dist = v, far = (int)i + 1;
+            if (v > far_dist) {
+                far_dist = v;
+                far = (int)i + 1;
+            }
         }
         cr_assert_eq(c->farthest_room, far, "seed %llu", (unsigned long long)s);
         if (far) {

@@ -26,7 +26,10 @@ Test(stock_treasure, worth_grows_with_level)
             p.depth = DG_DEPTH_BASIC;
             dg_contents *c = sf_stock(d, &p);
             for (size_t i = 0; i < c->n_rooms; i++)
-                if (c->rooms[i].has_treasure) sum += dg_treasure_value_gp(&c->rooms[i].treasure), hoards++;
+                if (c->rooms[i].has_treasure) {
+                    sum += dg_treasure_value_gp(&c->rooms[i].treasure);
+                    hoards++;
+                }
             dg_contents_free(c);
             dg_dungeon_free(d);
         }

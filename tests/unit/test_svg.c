@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "encode_fixture.h"
 #include "png_int.h"
 
 #define MARKER 0xFF00FFu
@@ -41,26 +42,12 @@ static dg_dungeon *generate(const char *query)
     return d;
 }
 
-static void encode(const dg_dungeon *d, dg_buf *b)
-{
-    dg_error e = {0};
-    dg_buf_init(b);
-    cr_assert_eq(dg_svg_encode(d, b, &e), DG_OK, "%s", e.msg);
-    cr_assert_eq(dg_buf_append(b, "", 1, &e), DG_OK); /* a C string */
-    b->len--;
-}
-
 static bool have(const char *tool)
 {
     char cmd[128];
     snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
     return system(cmd) == 0;
 }
-
-typedef struct {
-    int w, h;
-    unsigned char *rgb;
-} img;
 
 static img read_png(const char *path)
 {
@@ -98,7 +85,7 @@ static bool room_label_near(const dg_dungeon *d, int x, int y)
 static void check_cells(const dg_dungeon *d, const char *what)
 {
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     char *rock = strstr((char *)b.data, "class=\"rock\"");
     cr_assert_not_null(rock, "%s: no rock rect", what);
     char *fill = strstr(rock, "fill=\"#");
@@ -124,7 +111,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
     int c = d->opts.cell;
     cr_assert_eq(im.w, d->width * c + 1, "%s: width", what);
     cr_assert_eq(im.h, d->height * c + 1, "%s: height", what);
-    const dg_png_style *st = dg__style_get(d->opts.style);
+    const dg__png_style *st = dg__style_get(d->opts.style);
     uint32_t floor = st->rgb[DG_PAL_FLOOR], grid = st->rgb[DG_PAL_GRID];
     bool player = d->opts.view == DG_VIEW_PLAYER;
     int probed = 0;
@@ -183,7 +170,7 @@ Test(svg, rooms_are_groups_with_stable_ids_and_glyphs_are_symbols)
 {
     dg_dungeon *d = generate("seed=1&size=large&polymorph=many");
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     const char *s = (const char *)b.data;
     for (size_t i = 0; i < d->n_rooms; i++) {
         char id[32];
@@ -211,8 +198,8 @@ Test(svg, same_options_same_bytes)
     for (size_t i = 0; i < 2; i++) {
         dg_dungeon *a = generate(q[i]), *b = generate(q[i]);
         dg_buf x, y;
-        encode(a, &x);
-        encode(b, &y);
+        encode(a, dg_svg_encode, &x);
+        encode(b, dg_svg_encode, &y);
         cr_assert_eq(x.len, y.len, "%s", q[i]);
         cr_assert(!memcmp(x.data, y.data, x.len), "%s: bytes differ", q[i]);
         dg_buf_fini(&x);
@@ -226,7 +213,7 @@ Test(svg, a_standard_map_is_a_few_tens_of_kilobytes)
 {
     dg_dungeon *d = generate("seed=7"); /* 45 x 23 at 18 px */
     dg_buf b;
-    encode(d, &b);
+    encode(d, dg_svg_encode, &b);
     cr_assert_lt(b.len, 40000u, "%zu bytes", b.len);
     dg_buf_fini(&b);
     dg_dungeon_free(d);
@@ -259,10 +246,10 @@ static double contrast(uint32_t a, uint32_t b)
  * secret-door marks, stairs. 4.5:1 is WCAG 2's minimum for normal text. */
 Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
 {
-    static const dg_pal_role glyph[] = {DG_PAL_WALL, DG_PAL_LABEL, DG_PAL_DOOR, DG_PAL_TRAP, DG_PAL_STAIR};
+    static const dg__pal_role glyph[] = {DG_PAL_WALL, DG_PAL_LABEL, DG_PAL_DOOR, DG_PAL_TRAP, DG_PAL_STAIR};
     static const char *const name[] = {"wall", "label", "door", "trap", "stair"};
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        const dg_png_style *st = dg__style_get((dg_style)s);
+        const dg__png_style *st = dg__style_get((dg_style)s);
         for (size_t g = 0; g < sizeof glyph / sizeof glyph[0]; g++) {
             double r = contrast(st->rgb[glyph[g]], st->rgb[DG_PAL_FLOOR]);
             cr_assert_geq(r, 4.5, "%s: %s #%06X on floor #%06X is %.2f:1", st->name, name[g], st->rgb[glyph[g]],

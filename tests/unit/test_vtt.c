@@ -85,7 +85,7 @@ Test(vtt, pillars_are_objects_and_runs_cross_corner_contacts)
 {
     dg_dungeon *d = pillared();
     cr_assert_eq(check_uvtt(d, false, 20, true, "pillars"), 4 + 6 + 4);
-    json_t *j = encode(d, dg_uvtt_encode);
+    json_t *j = encode_json(d, dg_uvtt_encode);
     cr_assert_eq(json_array_size(json_object_get(j, "line_of_sight")), 1);
     json_t *objs = json_object_get(j, "objects_line_of_sight");
     cr_assert_eq(json_array_size(objs), 2);
@@ -107,14 +107,14 @@ Test(vtt, solid_touching_the_walls_at_a_corner_is_structure)
     d->rooms[0].area--;
     check_uvtt(d, false, 20, false, "notched");
     check_uvtt(d, true, 20, false, "notched player");
-    json_t *j = encode(d, dg_uvtt_encode);
+    json_t *j = encode_json(d, dg_uvtt_encode);
     cr_assert_eq(json_array_size(json_object_get(j, "objects_line_of_sight")), 1);
     cr_assert_eq(json_array_size(json_array_get(json_object_get(j, "objects_line_of_sight"), 0)), 5);
     json_decref(j);
     /* a corridor beside rock makes it structure too (pillars stand in rooms) */
     d->cells[5 * 9 + 4] = DG_CORRIDOR;
     check_uvtt(d, false, 20, false, "corridor beside the pillar");
-    j = encode(d, dg_uvtt_encode);
+    j = encode_json(d, dg_uvtt_encode);
     cr_assert_eq(json_array_size(json_object_get(j, "objects_line_of_sight")), 0);
     json_decref(j);
     fx_free(d);
@@ -126,7 +126,7 @@ Test(vtt, image_is_the_png_at_ppg_cut_to_the_grid)
     d->opts.ppg = 32;
     d->opts.style = DG_STYLE_PARCHMENT;
     d->opts.grid = DG_GRID_HEX;
-    json_t *j = encode(d, dg_uvtt_encode);
+    json_t *j = encode_json(d, dg_uvtt_encode);
     unsigned char *png;
     size_t len;
     b64_decode(json_string_value(json_object_get(j, "image")), &png, &len);
@@ -154,7 +154,7 @@ Test(vtt, foundry_pixels_are_whole_at_an_odd_ppg)
     dg_dungeon *d = fx_new();
     d->opts.ppg = 71;
     d->rooms[2].shape = DG_SHAPE_POLYGON; /* not round: every wall on the half-cell lattice */
-    json_t *j = encode(d, dg_foundry_encode);
+    json_t *j = encode_json(d, dg_foundry_encode);
     json_t *walls = json_object_get(j, "walls");
     cr_assert_gt(json_array_size(walls), 0);
     size_t i;

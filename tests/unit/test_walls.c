@@ -15,8 +15,10 @@ static dg_dungeon *wide(int w, int h, uint32_t salt)
     dg_dungeon *d = fx_new();
     free(d->cells);
     for (size_t i = 0; i < d->n_rooms; i++) free(d->rooms[i].outline);
-    d->width = w, d->height = h;
-    d->opts.rows = h, d->opts.cols = w;
+    d->width = w;
+    d->height = h;
+    d->opts.rows = h;
+    d->opts.cols = w;
     d->cells = calloc((size_t)w * (size_t)h, sizeof *d->cells);
     d->n_doors = d->n_stairs = d->n_exits = 0;
     const uint32_t room = DG_ROOM | (1u << DG_ROOM_ID_SHIFT);
@@ -46,7 +48,7 @@ static dg_dungeon *wide(int w, int h, uint32_t salt)
 /* How many walls of the native JSON are objects. */
 static size_t json_objects(const dg_dungeon *d)
 {
-    json_t *j = encode(d, dg_json_encode);
+    json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0, i;
     json_t *e;
     json_array_foreach(json_object_get(j, "walls"), i, e)

@@ -73,7 +73,7 @@ static cave_world cave_read(dg_dungeon *d, bool player, int ppg, bool image, jso
     c.s = c.g.sub;
     c.fw = d->width * c.s;
     c.fh = d->height * c.s;
-    *doc = encode(d, dg_uvtt_encode);
+    *doc = encode_json(d, dg_uvtt_encode);
     read_uvtt(&c.w, *doc, ppg, image, c.s, what);
     c.near = calloc((size_t)(c.fw + 1) * (size_t)(c.fh + 1), 1);
     int r = (int)ceil(CAVE_TOL);
@@ -104,9 +104,9 @@ static void cave_image_is_the_grid(const cave_world *c, int ppg, const char *wha
     dg_dungeon *d = (dg_dungeon *)c->w.d;
     dg_style style = d->opts.style;
     d->opts.style = DG_STYLE_CLASSIC;
-    json_t *doc = encode(d, dg_uvtt_encode);
+    json_t *doc = encode_json(d, dg_uvtt_encode);
     d->opts.style = style;
-    const dg_png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
     static const int floors[] = {DG_PAL_FLOOR, DG_PAL_GRID};
     static const int rocks[] = {DG_PAL_ROCK, DG_PAL_ROCK_GRID, DG_PAL_TEX1, DG_PAL_TEX2, DG_PAL_WALL};
     uint32_t label = st->rgb[DG_PAL_LABEL];
@@ -406,7 +406,7 @@ static void cave_check_foundry(dg_dungeon *d, int ppg, const char *what)
     json_t *doc;
     cave_world c = cave_read(d, false, ppg, false, &doc, what);
     json_decref(doc);
-    json_t *j = encode(d, dg_foundry_encode);
+    json_t *j = encode_json(d, dg_foundry_encode);
     json_t *walls = json_object_get(j, "walls");
     size_t n = json_array_size(walls), nw = 0, ndoor = 0;
     seg *f = malloc((n + 1) * sizeof *f), *u = malloc((c.w.n + 1) * sizeof *u);
@@ -452,7 +452,7 @@ static void cave_check_json_walls(dg_dungeon *d, const char *what)
     json_t *doc;
     cave_world c = cave_read(d, false, 20, false, &doc, what);
     json_decref(doc);
-    json_t *j = encode(d, dg_json_encode);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *walls = json_object_get(j, "walls");
     size_t n = json_array_size(walls), nw = 0, nd = 0;
     seg *s = malloc((n + 1) * sizeof *s), *doors = malloc((n + 1) * sizeof *doors);

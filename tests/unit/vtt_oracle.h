@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_fixture.h"
 #include "render.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -73,21 +74,6 @@ static dg_dungeon *make(const char *query)
     return d;
 }
 
-static json_t *encode(const dg_dungeon *d, dg_status (*enc)(const dg_dungeon *, dg_buf *, dg_error *))
-{
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    dg_status rc = enc(d, &b, &err);
-    cr_assert_eq(rc, DG_OK, "encode: %s (%s=%s)", err.msg, err.param, err.value);
-    json_error_t je;
-    json_t *j = json_loadb((const char *)b.data, b.len, JSON_REJECT_DUPLICATES, &je);
-    cr_assert_not_null(j, "not JSON: %s", je.text);
-    dg_buf_fini(&b);
-    return j;
-}
-
 static void keys_are(json_t *o, const char *const *want, size_t n)
 {
     size_t i = 0;
@@ -144,18 +130,29 @@ static unsigned char *structural_solid(const dg_dungeon *d, bool player)
                     for (int dx = -1; dx <= 1; dx++) {
                         int nx = x + dx, ny = y + dy;
                         bool out = nx < 0 || ny < 0 || nx >= W || ny >= H;
-                        if (out && !a[i]) a[i] = 1, changed = true;
+                        if (out && !a[i]) {
+                            a[i] = 1;
+                            changed = true;
+                        }
                         if (out || walkable(d, player, nx, ny)) continue;
                         int j = ny * W + nx;
-                        if (a[j] && !a[i]) a[i] = 1, changed = true;
-                        if (label[j] < label[i]) label[i] = label[j], changed = true;
+                        if (a[j] && !a[i]) {
+                            a[i] = 1;
+                            changed = true;
+                        }
+                        if (label[j] < label[i]) {
+                            label[i] = label[j];
+                            changed = true;
+                        }
                     }
                 /* beside a corridor, a door or a stair: structure */
                 static const int ex[4] = {0, 0, -1, 1}, ey[4] = {-1, 1, 0, 0};
                 for (int k = 0; k < 4; k++)
                     if (walkable(d, player, x + ex[k], y + ey[k]) &&
-                        !(dg_cell(d, x + ex[k], y + ey[k]) & DG_ROOM) && !a[i])
-                        a[i] = 1, changed = true;
+                        !(dg_cell(d, x + ex[k], y + ey[k]) & DG_ROOM) && !a[i]) {
+                        a[i] = 1;
+                        changed = true;
+                    }
             }
     }
     /* a piece is structure when any of its cells is */
@@ -329,20 +326,6 @@ static void b64_decode(const char *s, unsigned char **out, size_t *len)
     *len = k;
 }
 
-static unsigned char *png_rgb(const unsigned char *data, size_t len, int *w, int *h)
-{
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_memory(&pi, data, len), "not a PNG: %s", pi.message);
-    pi.format = PNG_FORMAT_RGB;
-    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
-    cr_assert(png_image_finish_read(&pi, NULL, rgb, 0, NULL), "decode: %s", pi.message);
-    *w = (int)pi.width;
-    *h = (int)pi.height;
-    return rgb;
-}
-
 static size_t lines_to_walls(json_t *lines, bool object, seg *out, bool *obj, size_t n, int den,
                              const char *what)
 {
@@ -409,11 +392,11 @@ static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const c
         cr_assert(json_is_true(json_object_get(p, "closed")) && json_is_false(json_object_get(p, "freestanding")));
     }
     if (!image) return;
-    const char *img = json_string_value(json_object_get(j, "image"));
-    cr_assert(img && strncmp(img, "data:", 5) != 0, "%s: image is bare base64", what);
+    const char *b64 = json_string_value(json_object_get(j, "image"));
+    cr_assert(b64 && strncmp(b64, "data:", 5) != 0, "%s: image is bare base64", what);
     unsigned char *png;
     size_t len;
-    b64_decode(img, &png, &len);
+    b64_decode(b64, &png, &len);
     int iw, ih;
     free(png_rgb(png, len, &iw, &ih));
     cr_assert_eq(iw, w->d->width * ppg, "%s: image width %d", what, iw);
@@ -443,7 +426,7 @@ static size_t check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, const 
     d->opts.view = player ? DG_VIEW_PLAYER : DG_VIEW_GM;
     d->opts.ppg = ppg;
     world w = {.d = d, .player = player};
-    json_t *j = encode(d, dg_uvtt_encode);
+    json_t *j = encode_json(d, dg_uvtt_encode);
     read_uvtt(&w, j, ppg, image, 2, what);
     check_walls(&w, what);
     check_round_trip(&w, what);
@@ -462,7 +445,7 @@ static world gm_world(dg_dungeon *d, int ppg)
     d->opts.view = DG_VIEW_GM;
     d->opts.ppg = ppg;
     world w = {.d = d, .player = false};
-    json_t *j = encode(d, dg_uvtt_encode);
+    json_t *j = encode_json(d, dg_uvtt_encode);
     read_uvtt(&w, j, ppg, false, 2, "gm");
     json_decref(j);
     return w;
@@ -484,7 +467,7 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
         return;
     }
     world w = gm_world(d, ppg);
-    json_t *j = encode(d, dg_foundry_encode);
+    json_t *j = encode_json(d, dg_foundry_encode);
     static const char *const keys[] = {"name", "width", "height", "grid", "padding",
                                        "background", "flags", "walls"};
     keys_are(j, keys, 8);
@@ -568,7 +551,7 @@ static void check_json_walls(dg_dungeon *d, const char *what)
         return;
     }
     world w = gm_world(d, 20);
-    json_t *j = encode(d, dg_json_encode);
+    json_t *j = encode_json(d, dg_json_encode);
     json_t *walls = json_object_get(j, "walls");
     cr_assert(json_is_array(walls), "%s: no walls array", what);
     size_t n = json_array_size(walls), nw = 0, nd = 0;

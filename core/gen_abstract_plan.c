@@ -1,16 +1,15 @@
-/* abstract_plan.c -- the plan of algorithm=abstract (seed 003): areas and
- * neighbours (abstract_areas.c), entrance and exit far apart, the A* route
+/* gen_abstract_plan.c -- the plan of algorithm=abstract (seed 003): areas and
+ * neighbours (gen_abstract_areas.c), entrance and exit far apart, the A* route
  * between them shaped by influence points, every other area attached, a
  * painter per area, stair corners and gateway cells. Nothing here touches
  * a cell; gen_abstract.c paints the plan. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 #define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
 
-/* Grows *arr to hold at least need items of size bytes. */
 /* ------------------------------------------------------------- painters */
 
 static bool is_tunnel(dg__ab_painter t) { return t == DG__AB_TUNNEL || t == DG__AB_MULTI || t == DG__AB_CIRCLE; }
@@ -284,52 +283,43 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
 
 /* ------------------------------------------------------------------ plan */
 
-static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err)
+/* The biggest group of neighbours holds the dungeon; areas cut off from
+ * it (all their borders too short) stay rock. Marks the group main and
+ * leaves its areas in queue[0..*n_main). */
+static dg_status mark_main(dg__ab_plan *p, const dg__ab_adjacency *g, int *dist, int *queue,
+                           size_t *n_main, dg_error *err)
 {
-    memset(p, 0, sizeof *p);
-    p->entrance = p->exit = -1;
-    dg__ab_adjacency g = {NULL, NULL};
-    int *dist = NULL, *queue = NULL;
-    dg_status rc = dg__ab_subdivide(rng, o, p, err);
-    if (rc == DG_OK) rc = dg__ab_find_pairs(p, err);
-    if (rc == DG_OK) rc = dg__ab_adjacency_build(p, &g, err);
-    size_t n = p->n_area;
-    if (rc == DG_OK) {
-        dist = malloc(n * sizeof *dist);
-        queue = malloc(n * sizeof *queue);
-        if (!dist || !queue) rc = NOMEM(err, "joining areas");
-    }
-    if (rc != DG_OK) goto out;
-
-    /* the biggest group of neighbours holds the dungeon; areas cut off
-     * from it (all their borders too short) stay rock */
-    size_t best = 0;
+    size_t n = p->n_area, best = 0;
     int root = 0;
     unsigned char *seen = calloc(n, 1);
-    if (!seen) {
-        rc = NOMEM(err, "joining areas");
-        goto out;
-    }
+    if (!seen) return NOMEM(err, "joining areas");
     for (size_t i = 0; i < n; i++) {
         if (seen[i]) continue;
         size_t count;
-        dg__ab_bfs(p, &g, (int)i, dist, queue, &count);
+        dg__ab_bfs(p, g, (int)i, dist, queue, &count);
         for (size_t k = 0; k < count; k++) seen[queue[k]] = 1;
-        if (count > best) best = count, root = (int)i;
+        if (count > best) {
+            best = count;
+            root = (int)i;
+        }
     }
     free(seen);
-    size_t n_main;
-    dg__ab_bfs(p, &g, root, dist, queue, &n_main);
-    for (size_t k = 0; k < n_main; k++) p->area[queue[k]].main = true;
+    dg__ab_bfs(p, g, root, dist, queue, n_main);
+    for (size_t k = 0; k < *n_main; k++) p->area[queue[k]].main = true;
+    return DG_OK;
+}
 
-    /* entrance and exit far apart: the far end of a walk from a random
-     * area, then the far end from there */
+/* Entrance and exit far apart (the far end of a walk from a random main
+ * area, then the far end from there), and the A* route between them bent
+ * by influence points: one between entrance and exit, so the route does
+ * not run straight, and a few more anywhere. queue holds the main areas. */
+static dg_status route_ends(dg_rng *rng, const dg_options *o, dg__ab_plan *p, const dg__ab_adjacency *g,
+                            int *dist, int *queue, size_t n_main, dg_error *err)
+{
     int start = queue[dg_rng_below(rng, (uint32_t)n_main)];
-    p->entrance = dg__ab_bfs(p, &g, start, dist, queue, NULL);
-    p->exit = dg__ab_bfs(p, &g, p->entrance, dist, queue, NULL);
+    p->entrance = dg__ab_bfs(p, g, start, dist, queue, NULL);
+    p->exit = dg__ab_bfs(p, g, p->entrance, dist, queue, NULL);
 
-    /* influence points: one between entrance and exit, so the route does
-     * not run straight, and a few more anywhere */
     const dg__ab_area *en = &p->area[p->entrance], *ex = &p->area[p->exit];
     p->influence[p->n_influence++] = (dg_point){(dg__ab_cx(en) + dg__ab_cx(ex)) / 2, (dg__ab_cy(en) + dg__ab_cy(ex)) / 2};
     size_t extra = n_main / 60 < 5 ? n_main / 60 : 5;
@@ -337,34 +327,37 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         p->influence[p->n_influence++] = (dg_point){(int)dg_rng_below(rng, (uint32_t)o->cols),
                                                     (int)dg_rng_below(rng, (uint32_t)o->rows)};
     int reach = (o->rows + o->cols) / 10 > 4 ? (o->rows + o->cols) / 10 : 4;
-    if ((rc = dg__ab_route(p, &g, reach, (o->rows + o->cols) / 3, err)) != DG_OK) goto out;
+    return dg__ab_route(p, g, reach, (o->rows + o->cols) / 3, err);
+}
 
-    /* the route's joins, then every other main area attached to one
-     * already joined, picked at random (a random spanning tree) */
-    unsigned char *joined = calloc(n, 1);
+/* The route's joins, then every other main area attached to one already
+ * joined, picked at random (a random spanning tree), then a few extra
+ * joins for round trips; each area's degree counts its joins. */
+static dg_status join_areas(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency *g, dg_error *err)
+{
+    unsigned char *joined = calloc(p->n_area, 1);
     int *cand = malloc((2 * p->n_pair + 1) * sizeof *cand);
     if (!joined || !cand) {
         free(joined);
         free(cand);
-        rc = NOMEM(err, "joining areas");
-        goto out;
+        return NOMEM(err, "joining areas");
     }
     for (size_t r = 0; r < p->n_route; r++) {
         p->area[p->route[r]].route = true;
         joined[p->route[r]] = 1;
         if (r == 0) continue;
         int a = p->route[r - 1], b = p->route[r];
-        for (int k = g.start[a]; k < g.start[a + 1]; k++)
-            if (dg__ab_other_end(&p->pair[g.at[k]], a) == b) {
-                p->pair[g.at[k]].joined = true;
+        for (int k = g->start[a]; k < g->start[a + 1]; k++)
+            if (dg__ab_other_end(&p->pair[g->at[k]], a) == b) {
+                p->pair[g->at[k]].joined = true;
                 break;
             }
     }
     size_t nc = 0;
     for (size_t r = 0; r < p->n_route; r++) {
         int a = p->route[r];
-        for (int k = g.start[a]; k < g.start[a + 1]; k++)
-            if (!joined[dg__ab_other_end(&p->pair[g.at[k]], a)]) cand[nc++] = g.at[k];
+        for (int k = g->start[a]; k < g->start[a + 1]; k++)
+            if (!joined[dg__ab_other_end(&p->pair[g->at[k]], a)]) cand[nc++] = g->at[k];
     }
     while (nc > 0) {
         size_t pick = dg_rng_below(rng, (uint32_t)nc);
@@ -374,10 +367,9 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         int fresh = joined[q->a] ? q->b : q->a;
         q->joined = true;
         joined[fresh] = 1;
-        for (int k = g.start[fresh]; k < g.start[fresh + 1]; k++)
-            if (!joined[dg__ab_other_end(&p->pair[g.at[k]], fresh)]) cand[nc++] = g.at[k];
+        for (int k = g->start[fresh]; k < g->start[fresh + 1]; k++)
+            if (!joined[dg__ab_other_end(&p->pair[g->at[k]], fresh)]) cand[nc++] = g->at[k];
     }
-    /* a few extra joins make round trips */
     int loops = 3 + (int)dg_rng_below(rng, 6);
     for (size_t i = 0; i < p->n_pair; i++) {
         dg__ab_pair *q = &p->pair[i];
@@ -385,17 +377,27 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     }
     free(joined);
     free(cand);
-    for (size_t i = 0; i < p->n_pair; i++)
-        if (p->pair[i].joined) p->area[p->pair[i].a].degree++, p->area[p->pair[i].b].degree++;
+    for (size_t i = 0; i < p->n_pair; i++) {
+        if (!p->pair[i].joined) continue;
+        p->area[p->pair[i].a].degree++;
+        p->area[p->pair[i].b].degree++;
+    }
+    return DG_OK;
+}
 
-    assign_painters(rng, o, p);
-    if (n_main == 1 && p->area[p->entrance].painter != DG__AB_CAVE)
-        p->area[p->entrance].painter = DG__AB_ROOM; /* a lone area: a room, not a stub */
-    /* stairs: up at the entrance, down at the exit, any more in areas
-     * that have corridor for them; a stair area needs corridor to stand in */
-    if (o->stairs >= 1) p->stair_area[p->n_stair_areas] = p->entrance, p->stair_down[p->n_stair_areas++] = false;
-    if (o->stairs >= 2 && p->exit != p->entrance)
-        p->stair_area[p->n_stair_areas] = p->exit, p->stair_down[p->n_stair_areas++] = true;
+static void add_stair_area(dg__ab_plan *p, int area, bool down)
+{
+    p->stair_area[p->n_stair_areas] = area;
+    p->stair_down[p->n_stair_areas++] = down;
+}
+
+/* Stairs: up at the entrance, down at the exit, any more in areas that
+ * have corridor for them; a stair area needs corridor to stand in. Its
+ * corner is picked once rooms are known. queue is scratch of n_area. */
+static void choose_stair_areas(dg_rng *rng, const dg_options *o, dg__ab_plan *p, int *queue)
+{
+    if (o->stairs >= 1) add_stair_area(p, p->entrance, false);
+    if (o->stairs >= 2 && p->exit != p->entrance) add_stair_area(p, p->exit, true);
     for (size_t k = 0; k < p->n_stair_areas; k++) {
         dg__ab_area *a = &p->area[p->stair_area[k]];
         bool big = dg__ab_inside_w(a) >= 7 && dg__ab_inside_h(a) >= 7;
@@ -403,22 +405,26 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         else if (a->painter == DG__AB_ROOM) a->painter = big ? DG__AB_INSET : DG__AB_TUNNEL;
         a->stair = 0; /* taken; the corner is picked below */
     }
-    if (p->n_stair_areas < (size_t)o->stairs) {
-        size_t n_cand = 0;
-        for (size_t i = 0; i < n; i++) {
-            const dg__ab_area *a = &p->area[i];
-            if (a->main && a->stair < 0 && a->degree > 0 && a->painter != DG__AB_ROOM) queue[n_cand++] = (int)i;
-        }
-        while (p->n_stair_areas < (size_t)o->stairs && n_cand > 0) {
-            size_t pick = dg_rng_below(rng, (uint32_t)n_cand);
-            p->stair_area[p->n_stair_areas] = queue[pick];
-            p->stair_down[p->n_stair_areas++] = dg_rng_below(rng, 2) == 0;
-            p->area[queue[pick]].stair = 0;
-            queue[pick] = queue[--n_cand];
-        }
+    if (p->n_stair_areas >= (size_t)o->stairs) return;
+    size_t n_cand = 0;
+    for (size_t i = 0; i < p->n_area; i++) {
+        const dg__ab_area *a = &p->area[i];
+        if (a->main && a->stair < 0 && a->degree > 0 && a->painter != DG__AB_ROOM) queue[n_cand++] = (int)i;
     }
+    while (p->n_stair_areas < (size_t)o->stairs && n_cand > 0) {
+        size_t pick = dg_rng_below(rng, (uint32_t)n_cand);
+        add_stair_area(p, queue[pick], dg_rng_below(rng, 2) == 0);
+        p->area[queue[pick]].stair = 0;
+        queue[pick] = queue[--n_cand];
+    }
+}
+
+/* Rooms numbered in area order (past DG_MAX_ROOMS an area becomes a
+ * tunnel), each inset room's inner box drawn, the largest inside noted. */
+static void number_rooms(dg_rng *rng, dg__ab_plan *p)
+{
     int rooms = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < p->n_area; i++) {
         dg__ab_area *a = &p->area[i];
         if (a->painter == DG__AB_ROOM || a->painter == DG__AB_INSET) {
             if (rooms >= DG_MAX_ROOMS) {
@@ -441,24 +447,24 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         int inside = dg__ab_inside_w(a) * dg__ab_inside_h(a);
         if (inside > p->max_inside) p->max_inside = inside;
     }
-    for (size_t k = 0; k < p->n_stair_areas; k++) pick_stair(rng, p, &g, p->stair_area[k]);
+}
 
-    size_t gcap = 0;
-    if ((rc = place_gates(rng, p, &gcap, err)) != DG_OK) goto out;
-    if ((rc = place_exits(rng, o, p, &gcap, err)) != DG_OK) goto out;
-
-    /* each area's gateways, for its painter */
+/* Each area's gateways, for its painter: gate_of[first_gate ..
+ * first_gate + n_gates) of an area index p->gate. */
+static dg_status index_gates(dg__ab_plan *p, dg_error *err)
+{
     p->gate_of = malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
-    if (!p->gate_of) {
-        rc = NOMEM(err, "placing gateways");
-        goto out;
-    }
+    if (!p->gate_of) return NOMEM(err, "placing gateways");
     for (size_t k = 0; k < p->n_gate; k++) {
         p->area[p->gate[k].a].n_gates++;
         if (p->gate[k].b >= 0) p->area[p->gate[k].b].n_gates++;
     }
     int at = 0;
-    for (size_t i = 0; i < n; i++) p->area[i].first_gate = at, at += p->area[i].n_gates, p->area[i].n_gates = 0;
+    for (size_t i = 0; i < p->n_area; i++) {
+        p->area[i].first_gate = at;
+        at += p->area[i].n_gates;
+        p->area[i].n_gates = 0;
+    }
     for (size_t k = 0; k < p->n_gate; k++) {
         dg__ab_area *a = &p->area[p->gate[k].a];
         p->gate_of[a->first_gate + a->n_gates++] = (int)k;
@@ -466,7 +472,41 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         a = &p->area[p->gate[k].b];
         p->gate_of[a->first_gate + a->n_gates++] = (int)k;
     }
-out:
+    return DG_OK;
+}
+
+/* The plan's phases in draw order (the order is the map): areas and their
+ * neighbours, the main group, the route, the joins, painters and stairs,
+ * rooms, then gateways and exits. */
+static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->entrance = p->exit = -1;
+    dg__ab_adjacency g = {NULL, NULL};
+    int *dist = NULL, *queue = NULL;
+    size_t n_main = 0, gcap = 0;
+    dg_status rc = dg__ab_subdivide(rng, o, p, err);
+    if (rc == DG_OK) rc = dg__ab_find_pairs(p, err);
+    if (rc == DG_OK) rc = dg__ab_adjacency_build(p, &g, err);
+    if (rc == DG_OK) {
+        dist = malloc(p->n_area * sizeof *dist);
+        queue = malloc(p->n_area * sizeof *queue);
+        if (!dist || !queue) rc = NOMEM(err, "joining areas");
+    }
+    if (rc == DG_OK) rc = mark_main(p, &g, dist, queue, &n_main, err);
+    if (rc == DG_OK) rc = route_ends(rng, o, p, &g, dist, queue, n_main, err);
+    if (rc == DG_OK) rc = join_areas(rng, p, &g, err);
+    if (rc == DG_OK) {
+        assign_painters(rng, o, p);
+        if (n_main == 1 && p->area[p->entrance].painter != DG__AB_CAVE)
+            p->area[p->entrance].painter = DG__AB_ROOM; /* a lone area: a room, not a stub */
+        choose_stair_areas(rng, o, p, queue);
+        number_rooms(rng, p);
+        for (size_t k = 0; k < p->n_stair_areas; k++) pick_stair(rng, p, &g, p->stair_area[k]);
+        rc = place_gates(rng, p, &gcap, err);
+    }
+    if (rc == DG_OK) rc = place_exits(rng, o, p, &gcap, err);
+    if (rc == DG_OK) rc = index_gates(p, err);
     free(g.start);
     free(g.at);
     free(dist);

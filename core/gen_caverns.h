@@ -1,4 +1,4 @@
-/* cave.h -- core-private: cellular-automaton caves, shared by the caverns
+/* gen_caverns.h -- core-private: cellular-automaton caves, shared by the caverns
  * family and the donjon family's layout=cavernous. Growing, counting and
  * joining are separate steps so each family can put its own work (rooms,
  * doors) in between. Never installed. */

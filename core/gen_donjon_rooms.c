@@ -1,4 +1,4 @@
-/* rooms.c -- room placement for the donjon family: the five room layouts
+/* gen_donjon_rooms.c -- room placement for the donjon family: the five room layouts
  * (sparse, scattered, dense, symmetric, complex) and polymorph shapes.
  * Rooms sit on nodes, so their boxes are odd-sized on odd coordinates; a
  * node-level reservation map keeps boxes disjoint, which leaves at least one
@@ -313,7 +313,10 @@ static dg_status fill_holes(dg__build *b, int id, dg_error *err)
     size_t head = 0, tail = 0;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
-            if (y == 0 || x == 0 || y == h - 1 || x == w - 1) out[y * w + x] = 1, queue[tail++] = y * w + x;
+            if (y == 0 || x == 0 || y == h - 1 || x == w - 1) {
+                out[y * w + x] = 1;
+                queue[tail++] = y * w + x;
+            }
     while (head < tail) {
         int at = queue[head++], y = at / w, x = at % w;
         for (int d = 0; d < 4; d++) {

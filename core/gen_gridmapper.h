@@ -1,4 +1,4 @@
-/* gridmapper.h -- core-private: the plan behind algorithm=gridmapper (seed
+/* gen_gridmapper.h -- core-private: the plan behind algorithm=gridmapper (seed
  * 002): the named five- and seven-room shapes, and which shape, turn and
  * place each 3x3 block of sections got for a map. gen_gridmapper.c builds
  * the map from the plan; tests read the plan to check the map against the

@@ -1,8 +1,8 @@
-/* abstract.h -- core-private: the plan behind algorithm=abstract (seed 003).
+/* gen_abstract.h -- core-private: the plan behind algorithm=abstract (seed 003).
  * The map is cut into rectangular areas, areas sharing a border of two or
  * more cells are neighbours, a route runs from an entrance area to a far
  * exit area (A* shaped by influence points), every other area is attached,
- * each area gets a painter and each join its gateway cells. abstract_plan.c
+ * each area gets a painter and each join its gateway cells. gen_abstract_plan.c
  * makes the plan, gen_abstract.c paints it; tests read it. Never installed. */
 #ifndef DG_ABSTRACT_H
 #define DG_ABSTRACT_H
@@ -83,7 +83,7 @@ typedef struct {
 } dg__ab_stair;
 dg__ab_stair dg__ab_stair_cells(const dg__ab_area *a, int cfg);
 
-/* abstract_areas.c: the steps of the plan that only look at areas. */
+/* gen_abstract_areas.c: the steps of the plan that only look at areas. */
 typedef struct {
     int *start;              /* per area: first index into at[] (n_area + 1 entries) */
     int *at;                 /* pair indices */

@@ -1,12 +1,12 @@
-/* abstract_areas.c -- the steps of algorithm=abstract's plan (seed 003)
+/* gen_abstract_areas.c -- the steps of algorithm=abstract's plan (seed 003)
  * that only look at areas: subdivision into areas, finding neighbours, and
- * the A* route between entrance and exit. abstract_plan.c strings them
+ * the A* route between entrance and exit. gen_abstract_plan.c strings them
  * together with painters and gateways. Iterative throughout, O(areas log
  * areas), so 4001x4001 maps with hundreds of thousands of areas are fine. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "abstract.h"
+#include "gen_abstract.h"
 
 #define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
 
@@ -167,7 +167,10 @@ dg_status dg__ab_adjacency_build(const dg__ab_plan *p, dg__ab_adjacency *g, dg_e
     g->start = calloc(p->n_area + 1, sizeof *g->start);
     g->at = malloc((2 * p->n_pair + 1) * sizeof *g->at);
     if (!g->start || !g->at) return NOMEM(err, "joining areas");
-    for (size_t i = 0; i < p->n_pair; i++) g->start[p->pair[i].a + 1]++, g->start[p->pair[i].b + 1]++;
+    for (size_t i = 0; i < p->n_pair; i++) {
+        g->start[p->pair[i].a + 1]++;
+        g->start[p->pair[i].b + 1]++;
+    }
     for (size_t i = 0; i < p->n_area; i++) g->start[i + 1] += g->start[i];
     int *fill = malloc((p->n_area + 1) * sizeof *fill);
     if (!fill) return NOMEM(err, "joining areas");
@@ -193,7 +196,10 @@ int dg__ab_bfs(const dg__ab_plan *p, const dg__ab_adjacency *g, int from, int *d
         int a = queue[head++];
         for (int k = g->start[a]; k < g->start[a + 1]; k++) {
             int b = dg__ab_other_end(&p->pair[g->at[k]], a);
-            if (dist[b] < 0) dist[b] = dist[a] + 1, queue[tail++] = b;
+            if (dist[b] < 0) {
+                dist[b] = dist[a] + 1;
+                queue[tail++] = b;
+            }
         }
     }
     if (count) *count = tail;
@@ -264,7 +270,10 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
         rc = NOMEM(err, "routing");
         goto out;
     }
-    for (size_t i = 0; i < n; i++) cost[i] = INT64_MAX, from[i] = -1;
+    for (size_t i = 0; i < n; i++) {
+        cost[i] = INT64_MAX;
+        from[i] = -1;
+    }
     const dg__ab_area *goal = &p->area[p->exit];
     size_t hn = 0;
     cost[p->entrance] = 0;

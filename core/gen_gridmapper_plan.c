@@ -1,4 +1,4 @@
-/* gridmapper_plan.c -- the planning half of algorithm=gridmapper (seed 002):
+/* gen_gridmapper_plan.c -- the planning half of algorithm=gridmapper (seed 002):
  * the table of named shapes, how many 3x3 blocks of five or seven rooms a
  * room count takes, where the blocks go, which shape each gets (turned and
  * mirrored), and which rooms join blocks together. Geometry and cells are
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gridmapper.h"
+#include "gen_gridmapper.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

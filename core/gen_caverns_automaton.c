@@ -1,4 +1,4 @@
-/* cave.c -- cellular-automaton caves (seed 000, "Caverns"): growing them,
+/* gen_caverns_automaton.c -- cellular-automaton caves (seed 000, "Caverns"): growing them,
  * counting the separate systems and joining those with the shortest cuts
  * through rock. Rooms, doors, exits and stairs are the families' and the
  * shared passes' business. Everything is O(cells) with explicit queues, so
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cave.h"
+#include "gen_caverns.h"
 
 /* ------------------------------------------------------------------ grow */
 

@@ -1,4 +1,4 @@
-/* layout.c -- the dungeon's outline: which nodes the layout (box, cross,
+/* gen_donjon_layout.c -- the dungeon's outline: which nodes the layout (box, cross,
  * round, ...) leaves open. Everything else is BLOCKED. Masks are decided per
  * node and widened to cells, so two open neighbouring nodes always have an
  * open wall cell between them: the open area stays one connected piece. */
