@@ -6,6 +6,7 @@
 
 #include <gd.h>
 
+#include "dg_common.h"
 #include "render.h"
 
 /* Palette roles. A style gives one colour per role; the canvas holds role

@@ -16,7 +16,8 @@ void dg_buf_fini(dg_buf *b);          /* frees data; b is empty and reusable */
 void dg_buf_reset(dg_buf *b);         /* len = 0, keeps the storage */
 dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err);
 dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err);
-/* Hands the bytes to the caller (free() them); b is left empty. */
+/* Hands the bytes to the caller (dg_free() them: free() unless
+ * dg_replace_allocator changed it); b is left empty. */
 unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
 
 /* Encodes d in format fmt, appending to out. Render keys (style, grid, cell,

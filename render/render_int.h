@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "dg_common.h"
 #include "render.h"
 
 /* Room in b for n more bytes (and its NUL) at once: an encoder that knows
