@@ -15,7 +15,7 @@ bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size)
     if (need <= *cap) return true;
     size_t want = *cap ? *cap : 64;
     while (want < need) want *= 2;
-    void *g = realloc(*arr, want * size);
+    void *g = dg__realloc(*arr, want * size);
     if (!g) return false;
     *arr = g;
     *cap = want;
@@ -97,7 +97,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
             stack[n++] = (rect){a.x1, a.y1 + cut, a.x2, a.y2, false};
         }
     }
-    free(stack);
+    dg__free(stack);
     return rc;
 }
 
@@ -121,7 +121,7 @@ static int cmp_key(const void *x, const void *y)
 dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
 {
     size_t n = p->n_area, cap = 0;
-    key *k = malloc((n ? n : 1) * sizeof *k);
+    key *k = dg__malloc((n ? n : 1) * sizeof *k);
     if (!k) return NOMEM(err, "finding neighbours");
     dg_status rc = DG_OK;
     for (int across = 1; across >= 0 && rc == DG_OK; across--) {
@@ -156,7 +156,7 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
             }
         }
     }
-    free(k);
+    dg__free(k);
     return rc;
 }
 
@@ -164,19 +164,19 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
 
 dg_status dg__ab_adjacency_build(const dg__ab_plan *p, dg__ab_adjacency *g, dg_error *err)
 {
-    g->start = calloc(p->n_area + 1, sizeof *g->start);
-    g->at = malloc((2 * p->n_pair + 1) * sizeof *g->at);
+    g->start = dg__calloc(p->n_area + 1, sizeof *g->start);
+    g->at = dg__malloc((2 * p->n_pair + 1) * sizeof *g->at);
     if (!g->start || !g->at) return NOMEM(err, "joining areas");
     for (size_t i = 0; i < p->n_pair; i++) g->start[p->pair[i].a + 1]++, g->start[p->pair[i].b + 1]++;
     for (size_t i = 0; i < p->n_area; i++) g->start[i + 1] += g->start[i];
-    int *fill = malloc((p->n_area + 1) * sizeof *fill);
+    int *fill = dg__malloc((p->n_area + 1) * sizeof *fill);
     if (!fill) return NOMEM(err, "joining areas");
     memcpy(fill, g->start, (p->n_area + 1) * sizeof *fill);
     for (size_t i = 0; i < p->n_pair; i++) {
         g->at[fill[p->pair[i].a]++] = (int)i;
         g->at[fill[p->pair[i].b]++] = (int)i;
     }
-    free(fill);
+    dg__free(fill);
     return DG_OK;
 }
 
@@ -255,10 +255,10 @@ static int64_t influence(const dg__ab_plan *p, const dg__ab_area *a, int reach, 
 dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int strength, dg_error *err)
 {
     size_t n = p->n_area;
-    int64_t *cost = malloc(n * sizeof *cost);
-    int *from = malloc(n * sizeof *from);
-    unsigned char *done = calloc(n, 1);
-    hnode *heap = malloc((2 * p->n_pair + 2) * sizeof *heap);
+    int64_t *cost = dg__malloc(n * sizeof *cost);
+    int *from = dg__malloc(n * sizeof *from);
+    unsigned char *done = dg__calloc(n, 1);
+    hnode *heap = dg__malloc((2 * p->n_pair + 2) * sizeof *heap);
     dg_status rc = DG_OK;
     if (!cost || !from || !done || !heap) {
         rc = NOMEM(err, "routing");
@@ -290,7 +290,7 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
     }
     size_t len = 0;
     for (int a = p->exit; a >= 0; a = from[a]) len++;
-    p->route = malloc(len * sizeof *p->route);
+    p->route = dg__malloc(len * sizeof *p->route);
     if (!p->route) {
         rc = NOMEM(err, "routing");
         goto out;
@@ -298,9 +298,9 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
     p->n_route = len;
     for (int a = p->exit; a >= 0; a = from[a]) p->route[--len] = a;
 out:
-    free(cost);
-    free(from);
-    free(done);
-    free(heap);
+    dg__free(cost);
+    dg__free(from);
+    dg__free(done);
+    dg__free(heap);
     return rc;
 }

@@ -202,7 +202,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
     int edge_n[4] = {0};
     dg_status rc = DG_OK;
     for (int e = 0; e < 4 && rc == DG_OK; e++) {
-        edge_list[e] = malloc((p->n_area + 1) * sizeof(int));
+        edge_list[e] = dg__malloc((p->n_area + 1) * sizeof(int));
         if (!edge_list[e]) rc = NOMEM(err, "placing exits");
     }
     for (size_t i = 0; i < p->n_area && rc == DG_OK; i++) {
@@ -215,7 +215,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
     if (rc == DG_OK && o->egress == DG_EGRESS_TILING) {
         /* twins at the same place on opposite edges, one pair per 40 cells */
         int len_max = o->rows > o->cols ? o->rows : o->cols;
-        int *spots = malloc((size_t)len_max * sizeof *spots);
+        int *spots = dg__malloc((size_t)len_max * sizeof *spots);
         if (!spots) rc = NOMEM(err, "placing exits");
         for (int axis = 0; axis < 2 && rc == DG_OK; axis++) {
             dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg_dir_opposite(e1);
@@ -239,7 +239,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
                     rc = add_gate(p, cap, (dg__ab_gate){x, y, edge_area_at(p, edge_list[e2], edge_n[e2], e2, at), -1}, err);
             }
         }
-        free(spots);
+        dg__free(spots);
     } else if (rc == DG_OK) {
         /* out of areas that are not whole rooms when there are any (a
          * corridor leads out better than a hole in a room's wall), one exit
@@ -278,7 +278,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
             }
         }
     }
-    for (int e = 0; e < 4; e++) free(edge_list[e]);
+    for (int e = 0; e < 4; e++) dg__free(edge_list[e]);
     return rc;
 }
 
@@ -295,8 +295,8 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     if (rc == DG_OK) rc = dg__ab_adjacency_build(p, &g, err);
     size_t n = p->n_area;
     if (rc == DG_OK) {
-        dist = malloc(n * sizeof *dist);
-        queue = malloc(n * sizeof *queue);
+        dist = dg__malloc(n * sizeof *dist);
+        queue = dg__malloc(n * sizeof *queue);
         if (!dist || !queue) rc = NOMEM(err, "joining areas");
     }
     if (rc != DG_OK) goto out;
@@ -305,7 +305,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
      * from it (all their borders too short) stay rock */
     size_t best = 0;
     int root = 0;
-    unsigned char *seen = calloc(n, 1);
+    unsigned char *seen = dg__calloc(n, 1);
     if (!seen) {
         rc = NOMEM(err, "joining areas");
         goto out;
@@ -317,7 +317,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         for (size_t k = 0; k < count; k++) seen[queue[k]] = 1;
         if (count > best) best = count, root = (int)i;
     }
-    free(seen);
+    dg__free(seen);
     size_t n_main;
     dg__ab_bfs(p, &g, root, dist, queue, &n_main);
     for (size_t k = 0; k < n_main; k++) p->area[queue[k]].main = true;
@@ -341,11 +341,11 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
 
     /* the route's joins, then every other main area attached to one
      * already joined, picked at random (a random spanning tree) */
-    unsigned char *joined = calloc(n, 1);
-    int *cand = malloc((2 * p->n_pair + 1) * sizeof *cand);
+    unsigned char *joined = dg__calloc(n, 1);
+    int *cand = dg__malloc((2 * p->n_pair + 1) * sizeof *cand);
     if (!joined || !cand) {
-        free(joined);
-        free(cand);
+        dg__free(joined);
+        dg__free(cand);
         rc = NOMEM(err, "joining areas");
         goto out;
     }
@@ -383,8 +383,8 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         dg__ab_pair *q = &p->pair[i];
         if (!q->joined && p->area[q->a].main && dg_rng_percent(rng, loops)) q->joined = true;
     }
-    free(joined);
-    free(cand);
+    dg__free(joined);
+    dg__free(cand);
     for (size_t i = 0; i < p->n_pair; i++)
         if (p->pair[i].joined) p->area[p->pair[i].a].degree++, p->area[p->pair[i].b].degree++;
 
@@ -448,7 +448,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     if ((rc = place_exits(rng, o, p, &gcap, err)) != DG_OK) goto out;
 
     /* each area's gateways, for its painter */
-    p->gate_of = malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
+    p->gate_of = dg__malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
     if (!p->gate_of) {
         rc = NOMEM(err, "placing gateways");
         goto out;
@@ -467,21 +467,21 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
         p->gate_of[a->first_gate + a->n_gates++] = (int)k;
     }
 out:
-    free(g.start);
-    free(g.at);
-    free(dist);
-    free(queue);
+    dg__free(g.start);
+    dg__free(g.at);
+    dg__free(dist);
+    dg__free(queue);
     if (rc != DG_OK) dg__ab_plan_free(p);
     return rc;
 }
 
 void dg__ab_plan_free(dg__ab_plan *p)
 {
-    free(p->area);
-    free(p->pair);
-    free(p->gate);
-    free(p->gate_of);
-    free(p->route);
+    dg__free(p->area);
+    dg__free(p->pair);
+    dg__free(p->gate);
+    dg__free(p->gate_of);
+    dg__free(p->route);
     memset(p, 0, sizeof *p);
 }
 

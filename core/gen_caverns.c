@@ -131,7 +131,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
         if (p > cap) cap = p;
     }
     if (cap == 0) return DG_OK;
-    sill *buf = malloc(BEYOND_KINDS * cap * sizeof *buf);
+    sill *buf = dg__malloc(BEYOND_KINDS * cap * sizeof *buf);
     if (!buf) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
     sill *lists[BEYOND_KINDS] = {buf, buf + cap, buf + 2 * cap};
     dg_status rc = DG_OK;
@@ -158,7 +158,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             }
         }
     }
-    free(buf);
+    dg__free(buf);
     return rc;
 }
 

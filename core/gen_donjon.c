@@ -170,7 +170,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
     sill local_list[LOCAL_SILLS];
     unsigned char local_paired[LOCAL_PAIR_BYTES];
     size_t side = nr + 1, pair_bytes = (side * side + 7) / 8;
-    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? memset(local_paired, 0, pair_bytes) : calloc(pair_bytes, 1);
+    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? memset(local_paired, 0, pair_bytes) : dg__calloc(pair_bytes, 1);
     size_t cap = LOCAL_SILLS;
     sill *list = local_list;
     dg_status rc = DG_OK;
@@ -181,7 +181,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
         const dg__room *rm = &b->room[id - 1];
         size_t most = 4 * (size_t)((rm->r2 - rm->r1) / 2 + 1) * (size_t)((rm->c2 - rm->c1) / 2 + 1);
         if (most > cap) {
-            sill *grown = realloc(list == local_list ? NULL : list, most * sizeof *list);
+            sill *grown = dg__realloc(list == local_list ? NULL : list, most * sizeof *list);
             if (!grown) {
                 rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
                 break;
@@ -223,8 +223,8 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             k += opened;
         }
     }
-    if (paired != local_paired) free(paired);
-    if (list != local_list) free(list);
+    if (paired != local_paired) dg__free(paired);
+    if (list != local_list) dg__free(list);
     return rc;
 }
 

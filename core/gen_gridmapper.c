@@ -45,11 +45,11 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
 {
     int w = rm->c2 - rm->c1 + 1, h = rm->r2 - rm->r1 + 1;
     size_t n = (size_t)w * (size_t)h;
-    unsigned char *in = calloc(n, 1);
-    uint32_t *list = malloc(n * sizeof *list);
+    unsigned char *in = dg__calloc(n, 1);
+    uint32_t *list = dg__malloc(n * sizeof *list);
     if (!in || !list) {
-        free(in);
-        free(list);
+        dg__free(in);
+        dg__free(list);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
     }
     enum { OUT = 0, ROOM = 1, QUEUED = 2, RIM = 3 };
@@ -101,8 +101,8 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
             if (in[IDX(r, c)] != RIM) *dg__at(b, r, c) = room_word(id);
 #undef IDX
 #undef INBOX
-    free(in);
-    free(list);
+    dg__free(in);
+    dg__free(list);
     return DG_OK;
 }
 
@@ -384,7 +384,7 @@ static dg_status stair_in_room(dg__build *b, int id, bool down, bool *done, dg_e
 static dg_status room_order(gm *g, int *order, dg_error *err)
 {
     int n = g->plan.n_room;
-    bool *seen = calloc((size_t)n + 1, sizeof *seen);
+    bool *seen = dg__calloc((size_t)n + 1, sizeof *seen);
     if (!seen) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     int len = 1;
     order[0] = 1;
@@ -394,7 +394,7 @@ static dg_status room_order(gm *g, int *order, dg_error *err)
             int x = g->joins[j].a == order[h] ? g->joins[j].z : g->joins[j].z == order[h] ? g->joins[j].a : 0;
             if (x && !seen[x]) seen[x] = true, order[len++] = x;
         }
-    free(seen);
+    dg__free(seen);
     return DG_OK;
 }
 
@@ -406,7 +406,7 @@ static dg_status place_stairs(gm *g, dg_error *err)
     dg__build *b = g->b;
     int n = g->plan.n_room, count = b->o->stairs;
     if (count <= 0) return DG_OK;
-    int *order = malloc((size_t)n * sizeof *order);
+    int *order = dg__malloc((size_t)n * sizeof *order);
     if (!order) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
     dg_status rc = room_order(g, order, err);
     for (int k = 0; k < count && rc == DG_OK; k++) {
@@ -420,7 +420,7 @@ static dg_status place_stairs(gm *g, dg_error *err)
             rc = stair_in_room(b, order[at], down, &done, err);
         }
     }
-    free(order);
+    dg__free(order);
     return rc;
 }
 
@@ -495,8 +495,8 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     dg_status rc = dg__gm_plan_build(b, &g.plan, err);
     if (rc != DG_OK) return rc;
     const dg__gm_plan *p = &g.plan;
-    g.at = calloc((size_t)p->n_room + 1, sizeof *g.at);
-    g.joins = malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
+    g.at = dg__calloc((size_t)p->n_room + 1, sizeof *g.at);
+    g.joins = dg__malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
     if (!g.at || !g.joins) {
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building rooms");
         goto done;
@@ -528,7 +528,7 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     }
     if (b->o->caves && !b->cave) rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
 done:
-    free(g.at);
-    free(g.joins);
+    dg__free(g.at);
+    dg__free(g.joins);
     return rc;
 }

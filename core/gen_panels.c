@@ -44,7 +44,7 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
 {
     int min = b->o->panel_size_min;
     size_t cap = 64, n = 1;
-    panel *p = malloc(cap * sizeof *p);
+    panel *p = dg__malloc(cap * sizeof *p);
     if (!p) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
     p[0] = (panel){1, 1, b->rows - 2, b->cols - 2, 0};
     while (n < DG_MAX_ROOMS) {
@@ -57,9 +57,9 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
         }
         if (best == n) break;
         if (n == cap) {
-            panel *g = realloc(p, 2 * cap * sizeof *p);
+            panel *g = dg__realloc(p, 2 * cap * sizeof *p);
             if (!g) {
-                free(p);
+                dg__free(p);
                 return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
             }
             p = g;
@@ -131,7 +131,7 @@ typedef struct {
 static dg_status add_gate(gate **g, size_t *n, size_t *cap, gate v)
 {
     if (*n == *cap) {
-        gate *grown = realloc(*g, 2 * *cap * sizeof **g);
+        gate *grown = dg__realloc(*g, 2 * *cap * sizeof **g);
         if (!grown) return DG_ENOMEM;
         *g = grown;
         *cap *= 2;
@@ -150,7 +150,7 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
     int margin = o->corridor_margin + 1;
     size_t cap = 64;
     *n_gates = 0;
-    *gates = malloc(cap * sizeof **gates);
+    *gates = dg__malloc(cap * sizeof **gates);
     if (!*gates) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
     for (size_t k = 0; k < n; k++) {
         panel *q = &p[k];
@@ -265,14 +265,14 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
 {
     g->b = b;
     size_t cap = 256, ecap = 256;
-    g->node = malloc(cap * sizeof *g->node);
-    g->edge = malloc(ecap * sizeof *g->edge);
+    g->node = dg__malloc(cap * sizeof *g->node);
+    g->edge = dg__malloc(ecap * sizeof *g->edge);
     if (!g->node || !g->edge) goto oom;
     for (int r = 0; r < b->rows; r++)
         for (int c = 0; c < b->cols; c++) {
             if (!is_node(b, r, c)) continue;
             if (g->n_node == cap) {
-                node *grown = realloc(g->node, 2 * cap * sizeof *g->node);
+                node *grown = dg__realloc(g->node, 2 * cap * sizeof *g->node);
                 if (!grown) goto oom;
                 g->node = grown;
                 cap *= 2;
@@ -286,7 +286,7 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
             int32_t z = find_node(g, walk(b, r, c, (dg_dir)d, UINT32_MAX));
             if (z <= (int32_t)k) continue; /* each run once, from its lower end */
             if (g->n_edge == ecap) {
-                edge *grown = realloc(g->edge, 2 * ecap * sizeof *g->edge);
+                edge *grown = dg__realloc(g->edge, 2 * ecap * sizeof *g->edge);
                 if (!grown) goto oom;
                 g->edge = grown;
                 ecap *= 2;
@@ -295,12 +295,12 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
         }
     }
     size_t nn = g->n_node;
-    g->first = calloc(nn + 1, sizeof *g->first);
-    g->adj = malloc((2 * g->n_edge + 1) * sizeof *g->adj);
-    g->queue = malloc((nn + 1) * sizeof *g->queue);
-    g->from = malloc((nn + 1) * sizeof *g->from);
-    g->src = malloc((nn + 1) * sizeof *g->src);
-    g->seen = calloc(nn + 1, sizeof *g->seen);
+    g->first = dg__calloc(nn + 1, sizeof *g->first);
+    g->adj = dg__malloc((2 * g->n_edge + 1) * sizeof *g->adj);
+    g->queue = dg__malloc((nn + 1) * sizeof *g->queue);
+    g->from = dg__malloc((nn + 1) * sizeof *g->from);
+    g->src = dg__malloc((nn + 1) * sizeof *g->src);
+    g->seen = dg__calloc(nn + 1, sizeof *g->seen);
     if (!g->first || !g->adj || !g->queue || !g->from || !g->src || !g->seen) goto oom;
     for (size_t e = 0; e < g->n_edge; e++) {
         g->first[g->edge[e].a + 1]++;
@@ -322,14 +322,14 @@ oom:
 
 static void free_graph(graph *g)
 {
-    free(g->node);
-    free(g->edge);
-    free(g->first);
-    free(g->adj);
-    free(g->queue);
-    free(g->from);
-    free(g->src);
-    free(g->seen);
+    dg__free(g->node);
+    dg__free(g->edge);
+    dg__free(g->first);
+    dg__free(g->adj);
+    dg__free(g->queue);
+    dg__free(g->from);
+    dg__free(g->src);
+    dg__free(g->seen);
 }
 
 static void node_rc(const graph *g, int32_t k, int *r, int *c)
@@ -463,13 +463,13 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
 {
     dg__build *b = g->b;
     size_t nn = g->n_node;
-    int32_t *gfirst = calloc(n_rooms + 2, sizeof *gfirst);
-    int32_t *cursor = malloc((n_rooms + 2) * sizeof *cursor);
-    int32_t *glist = malloc((nn + 1) * sizeof *glist);
-    int32_t *order = malloc((n_rooms + 1) * sizeof *order);
-    int32_t *path = malloc((g->n_edge + 1) * sizeof *path);
-    int32_t *parent = malloc((nn + 1) * sizeof *parent);
-    int32_t *eorder = malloc((g->n_edge + 1) * sizeof *eorder);
+    int32_t *gfirst = dg__calloc(n_rooms + 2, sizeof *gfirst);
+    int32_t *cursor = dg__malloc((n_rooms + 2) * sizeof *cursor);
+    int32_t *glist = dg__malloc((nn + 1) * sizeof *glist);
+    int32_t *order = dg__malloc((n_rooms + 1) * sizeof *order);
+    int32_t *path = dg__malloc((g->n_edge + 1) * sizeof *path);
+    int32_t *parent = dg__malloc((nn + 1) * sizeof *parent);
+    int32_t *eorder = dg__malloc((g->n_edge + 1) * sizeof *eorder);
     dg_status rc = DG_OK;
     if (!gfirst || !cursor || !glist || !order || !path || !parent || !eorder) {
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory cutting loops");
@@ -521,13 +521,13 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
         else parent[ra] = rz;
     }
 done:
-    free(gfirst);
-    free(cursor);
-    free(glist);
-    free(order);
-    free(path);
-    free(parent);
-    free(eorder);
+    dg__free(gfirst);
+    dg__free(cursor);
+    dg__free(glist);
+    dg__free(order);
+    dg__free(path);
+    dg__free(parent);
+    dg__free(eorder);
     return rc;
 }
 
@@ -559,8 +559,8 @@ dg_status dg__gen_panels(dg__build *b, dg_error *err)
         rc = dg__add_door(b, &d, err);
     }
     free_graph(&g);
-    free(p);
-    free(gates);
+    dg__free(p);
+    dg__free(gates);
     if (rc != DG_OK) return rc;
     if ((rc = dg__place_exits(b, err)) != DG_OK) return rc;
     /* no dead ends to put them in: stairs go in nooks beside the corridors */

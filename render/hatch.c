@@ -33,12 +33,12 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
 {
     int w = d->width, h = d->height;
     size_t n = (size_t)w * (size_t)h;
-    unsigned char *band = calloc(n, 1), *seen = calloc(n, 1);
-    int *stack = malloc(n * sizeof *stack);
+    unsigned char *band = dg__calloc(n, 1), *seen = dg__calloc(n, 1);
+    int *stack = dg__malloc(n * sizeof *stack);
     if (!band || !seen || !stack) {
-        free(band);
-        free(seen);
-        free(stack);
+        dg__free(band);
+        dg__free(seen);
+        dg__free(stack);
         return NULL;
     }
     for (int y = 0; y < h; y++)
@@ -77,8 +77,8 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     }
     for (size_t k = 0; k < n; k++)
         if (cls[k] != DG_CLS_OPEN && !seen[k]) band[k] = 1;
-    free(seen);
-    free(stack);
+    dg__free(seen);
+    dg__free(stack);
     return band;
 }
 
@@ -91,10 +91,10 @@ void dg__hatch_draw(dg_canvas *cv)
     int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
     int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
     unsigned char *band = dg__hatch_band(d, cv->cls);
-    point *pts = malloc((size_t)gw * (size_t)gh * sizeof *pts);
+    point *pts = dg__malloc((size_t)gw * (size_t)gh * sizeof *pts);
     if (!band || !pts) { /* cosmetic: without memory the rock stays paper */
-        free(band);
-        free(pts);
+        dg__free(band);
+        dg__free(pts);
         return;
     }
     uint64_t salt = (uint64_t)dg_rng_below(&cv->rng, 0xFFFFFFFFu) << 32 | dg_rng_below(&cv->rng, 0xFFFFFFFFu);
@@ -148,6 +148,6 @@ void dg__hatch_draw(dg_canvas *cv)
             }
         }
     }
-    free(band);
-    free(pts);
+    dg__free(band);
+    dg__free(pts);
 }

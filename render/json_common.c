@@ -91,7 +91,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     size_t w = (size_t)d->width, h = (size_t)d->height;
     /* one row at a time: "," + "[" + w * (10 digits + ",") + "]" */
-    char *row = malloc(w * 11u + 3u);
+    char *row = dg__malloc(w * 11u + 3u);
     if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     dg_status rc = dg_buf_append(out, "[", 1, err);
     for (size_t y = 0; y < h && rc == DG_OK; y++) {
@@ -107,7 +107,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
         *p++ = ']';
         rc = dg_buf_append(out, row, (size_t)(p - row), err);
     }
-    free(row);
+    dg__free(row);
     if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
     return rc;
 }
@@ -196,7 +196,7 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
 {
     size_t slots = 4 * d->n_rooms;
     /* first[] one longer while counting; every door under at most two rooms */
-    size_t *m = calloc(2 * slots + 1 + 2 * d->n_doors + 1, sizeof *m);
+    size_t *m = dg__calloc(2 * slots + 1 + 2 * d->n_doors + 1, sizeof *m);
     s->first = m;
     s->count = m ? m + slots + 1 : NULL;
     s->door = m ? s->count + slots : NULL;
@@ -225,6 +225,6 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
 
 void dg__door_sides_fini(dg__door_sides *s)
 {
-    free(s->first);
+    dg__free(s->first);
     memset(s, 0, sizeof *s);
 }

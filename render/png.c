@@ -83,7 +83,7 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
     dg_rng_seed(&cv->rng, dg_hash64(name, strlen(name), d->opts.seed), 0x706e67u);
 
     size_t ncell = (size_t)d->width * (size_t)d->height;
-    cv->cls = malloc(ncell);
+    cv->cls = dg__malloc(ncell);
     if (!cv->cls) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cell classes");
     dg_status rc = dg__canvas_alloc(cv, err);
     if (rc != DG_OK) return rc;
@@ -97,10 +97,10 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
 static void canvas_close(dg_canvas *cv)
 {
     dg__canvas_free(cv);
-    free(cv->cls);
-    free(cv->tex);
-    free(cv->fine);
-    free(cv->shaped);
+    dg__free(cv->cls);
+    dg__free(cv->tex);
+    dg__free(cv->fine);
+    dg__free(cv->shaped);
 }
 
 /* ------------------------------------------------------------------ fill */
@@ -170,12 +170,12 @@ static dg_status fill(dg_canvas *cv, dg_error *err)
 {
     int c = cv->cell, n = cv->d->width, per_rows = 2 * c + 2;
     size_t per = (size_t)per_rows * (size_t)cv->w;
-    unsigned char *floor_rows = malloc(per), *rock_rows = malloc(per);
-    unsigned char *rep = malloc(2 * (size_t)per_rows + (size_t)c);
+    unsigned char *floor_rows = dg__malloc(per), *rock_rows = dg__malloc(per);
+    unsigned char *rep = dg__malloc(2 * (size_t)per_rows + (size_t)c);
     if (!floor_rows || !rock_rows || !rep) {
-        free(floor_rows);
-        free(rock_rows);
-        free(rep);
+        dg__free(floor_rows);
+        dg__free(rock_rows);
+        dg__free(rep);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the grid rows");
     }
     dg_grid grid = cv->d->opts.grid;
@@ -217,9 +217,9 @@ static dg_status fill(dg_canvas *cv, dg_error *err)
         fill_row(cv, dg__canvas_fresh(cv, y), cls, floor_rows + (size_t)(y % fp) * (size_t)cv->w,
                  rock_rows + (size_t)(y % rp) * (size_t)cv->w, ty);
     }
-    free(floor_rows);
-    free(rock_rows);
-    free(rep);
+    dg__free(floor_rows);
+    dg__free(rock_rows);
+    dg__free(rep);
     return DG_OK;
 }
 

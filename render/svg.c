@@ -166,7 +166,7 @@ static void hatch_band(dg__svg *s)
     dg__svg_put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
     rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
     dg__svg_put(s, "\"/>\n");
-    free(band);
+    dg__free(band);
 }
 
 static bool in_corridors(const dg__svg *s, const void *ctx, int x, int y)
@@ -356,11 +356,11 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     s->cv.d = d;
     s->cv.player = d->opts.view == DG_VIEW_PLAYER;
     size_t n = (size_t)d->width * (size_t)d->height;
-    s->open = malloc(n);
+    s->open = dg__malloc(n);
     int cols = d->width * 16 + 2; /* the widest grid rects() walks: sub-cells */
-    s->run_x0 = malloc(2 * (size_t)cols * sizeof(int));
-    s->run_x1 = malloc(2 * (size_t)cols * sizeof(int));
-    s->run_y0 = malloc(2 * (size_t)cols * sizeof(int));
+    s->run_x0 = dg__malloc(2 * (size_t)cols * sizeof(int));
+    s->run_x1 = dg__malloc(2 * (size_t)cols * sizeof(int));
+    s->run_y0 = dg__malloc(2 * (size_t)cols * sizeof(int));
     if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
     for (int y = 0; y < d->height; y++)
@@ -372,10 +372,10 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
 
 static void finish(dg__svg *s)
 {
-    free(s->open);
-    free(s->run_x0);
-    free(s->run_x1);
-    free(s->run_y0);
+    dg__free(s->open);
+    dg__free(s->run_x0);
+    dg__free(s->run_x1);
+    dg__free(s->run_y0);
     dg__cave_grid_fini(&s->cave);
 }
 

@@ -302,14 +302,14 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     snprintf(name, sizeof name, "Dungeon %s", seed);
     snprintf(src, sizeof src, "dungeon-%s.png", seed);
     size_t n = dg_options_canonical(&d->opts, small, sizeof small);
-    if (n >= sizeof small && !(canon = malloc(n + 1)))
+    if (n >= sizeof small && !(canon = dg__malloc(n + 1)))
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
 
     dg__walls w;
     json_t *root = NULL;
     if ((rc = dg__walls_trace(d, false, &w, err)) != DG_OK) goto done;
-    if (!(permalink = malloc(n + 3))) {
+    if (!(permalink = dg__malloc(n + 3))) {
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
         goto done;
     }
@@ -333,8 +333,8 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
-    free(permalink);
-    if (canon != small) free(canon);
+    dg__free(permalink);
+    if (canon != small) dg__free(canon);
     dg__walls_fini(&w);
     return rc;
 }

@@ -47,7 +47,7 @@ bool dg__grow(void **p, size_t *cap, size_t n, size_t sz)
     if (n < *cap) return true;
     size_t c = *cap ? *cap * 2 : 64;
     if (c > SIZE_MAX / sz) return false;
-    void *q = realloc(*p, c * sz);
+    void *q = dg__realloc(*p, c * sz);
     if (!q) return false;
     *p = q;
     *cap = c;
@@ -167,7 +167,7 @@ static bool find_objects(grid *g)
         for (int s = next_bit(o, zero, 0, g->w, ~(uint64_t)0); s < g->w;) {
             int e = next_bit(o, zero, s, g->w, 0);
             if (n == UINT32_MAX || !dg__grow((void **)&r, &cap, n, sizeof *r)) {
-                free(r);
+                dg__free(r);
                 return false;
             }
             bool keep = y == 0 || y == g->h - 1 || s == 0 || e == g->w ||
@@ -196,7 +196,7 @@ static bool find_objects(grid *g)
     for (size_t i = 0; loose && i < n; i++)
         if (!r[i].keep && !r[root_of(r, (uint32_t)i)].keep)
             set_range(g->obj + (size_t)(r[i].y + 1) * g->ws, r[i].s, r[i].e);
-    free(r);
+    dg__free(r);
     return true;
 }
 
@@ -218,7 +218,7 @@ static bool build_grid(grid *g)
     g->ws = ((size_t)g->w + 63) >> 6;
     g->hs = ((size_t)g->h + 63) >> 6;
     size_t rows = (size_t)(g->h + 2) * g->ws, cols = (size_t)(g->w + 2) * g->hs;
-    uint64_t *m = calloc(4 * rows + 2 * cols, sizeof *m);
+    uint64_t *m = dg__calloc(4 * rows + 2 * cols, sizeof *m);
     if (!m) return false;
     g->open = m, g->obj = m + rows, g->lane = m + 2 * rows, g->portal = m + 3 * rows;
     g->open_t = m + 4 * rows, g->obj_t = m + 4 * rows + cols;
@@ -241,7 +241,7 @@ static bool build_grid(grid *g)
 /* The classes walls_cave.c reads: a byte a cell, C_WALL on structural solid. */
 static unsigned char *cell_classes(const grid *g)
 {
-    unsigned char *cls = malloc((size_t)g->w * (size_t)g->h);
+    unsigned char *cls = dg__malloc((size_t)g->w * (size_t)g->h);
     if (!cls) return NULL;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++)
@@ -409,9 +409,9 @@ static bool chain(const grid *g, dg__walls *out)
     size_t n = out->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
-    endpoint *ends = malloc(4 * n * sizeof *ends); /* and as many for the sort */
-    uint32_t *partner = malloc(2 * n * sizeof *partner);
-    unsigned char *used = calloc(n, 1);
+    endpoint *ends = dg__malloc(4 * n * sizeof *ends); /* and as many for the sort */
+    uint32_t *partner = dg__malloc(2 * n * sizeof *partner);
+    unsigned char *used = dg__calloc(n, 1);
     bool ok = ends && partner && used;
     size_t pcap = 0, lcap = 0, ocap = 0;
     if (!ok) goto done;
@@ -454,9 +454,9 @@ static bool chain(const grid *g, dg__walls *out)
         }
     }
 done:
-    free(ends);
-    free(partner);
-    free(used);
+    dg__free(ends);
+    dg__free(partner);
+    dg__free(used);
     return ok;
 }
 
@@ -490,7 +490,7 @@ static bool cave_walls(grid *g, dg__walls *w)
         }
         unsigned char *cls = cell_classes(g);
         ok = cls && dg__walls_cave(g->d, &cg, cls, C_WALL, w);
-        free(cls);
+        dg__free(cls);
     }
     dg__cave_grid_fini(&cg);
     return ok;
@@ -519,9 +519,9 @@ static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *
                            row_of(g.obj_t, g.hs, x), &vb, &bi);
     }
     if (ok && lines) ok = chain(&g, w);
-    free(g.open);
-    free(hb.k);
-    free(vb.k);
+    dg__free(g.open);
+    dg__free(hb.k);
+    dg__free(vb.k);
     if (ok) return DG_OK;
     dg__walls_fini(w);
     return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing walls");
@@ -540,11 +540,11 @@ dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_
 void dg__walls_fini(dg__walls *w)
 {
     if (!w) return;
-    free(w->walls);
-    free(w->pts);
-    free(w->line_end);
-    free(w->line_object);
-    free(w->portals);
+    dg__free(w->walls);
+    dg__free(w->pts);
+    dg__free(w->line_end);
+    dg__free(w->line_object);
+    dg__free(w->portals);
     memset(w, 0, sizeof *w);
 }
 

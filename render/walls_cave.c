@@ -316,10 +316,10 @@ static bool merge(tracer *t)
     size_t n = w->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
-    endpoint *ends = malloc(2 * n * sizeof *ends);
-    uint32_t *link = malloc(2 * n * sizeof *link);
-    unsigned char *used = calloc(n, 1);
-    dg__wall *out = malloc(n * sizeof *out);
+    endpoint *ends = dg__malloc(2 * n * sizeof *ends);
+    uint32_t *link = dg__malloc(2 * n * sizeof *link);
+    unsigned char *used = dg__calloc(n, 1);
+    dg__wall *out = dg__malloc(n * sizeof *out);
     bool ok = ends && link && used && out;
     size_t m = 0;
     if (!ok) goto done;
@@ -360,16 +360,16 @@ static bool merge(tracer *t)
         }
         out[m++] = (dg__wall){a.x, a.y, b.x, b.y, w->walls[i].object};
     }
-    free(w->walls);
+    dg__free(w->walls);
     w->walls = out;
     w->n_walls = m;
     t->wallcap = n;
     out = NULL;
 done:
-    free(ends);
-    free(link);
-    free(used);
-    free(out);
+    dg__free(ends);
+    dg__free(link);
+    dg__free(used);
+    dg__free(out);
     return ok;
 }
 
@@ -418,8 +418,8 @@ bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned 
 {
     tracer t = {.d = d, .g = g, .cls = cls, .wall_bit = wall_bit, .s = g->sub,
                 .fw = d->width * g->sub, .fh = d->height * g->sub, .w = w};
-    t.seen = calloc((size_t)(t.fw + 1) * (size_t)(t.fh + 1), 1);
-    t.ends = malloc((2 * w->n_portals + 1) * sizeof *t.ends);
+    t.seen = dg__calloc((size_t)(t.fw + 1) * (size_t)(t.fh + 1), 1);
+    t.ends = dg__malloc((2 * w->n_portals + 1) * sizeof *t.ends);
     bool ok = t.seen && t.ends;
     for (size_t i = 0; ok && i < w->n_portals; i++) {
         const dg__portal *p = &w->portals[i];
@@ -439,11 +439,11 @@ bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned 
         }
     if (ok) ok = merge(&t);
     if (ok) drop_twins(w);
-    free(t.seen);
-    free(t.ends);
-    free(t.st);
-    free(t.cand);
-    free(t.keep);
-    free(t.work);
+    dg__free(t.seen);
+    dg__free(t.ends);
+    dg__free(t.st);
+    dg__free(t.cand);
+    dg__free(t.keep);
+    dg__free(t.work);
     return ok;
 }
