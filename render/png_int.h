@@ -189,7 +189,7 @@ dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err);
 void dg__hatch_draw(dg_canvas *cv);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
- * edge; cls[k] == DG_CLS_OPEN marks open cells. New (free()); NULL when
+ * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when
  * out of memory. */
 unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 

@@ -27,3 +27,5 @@ dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c u
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
+add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
