@@ -438,16 +438,16 @@ static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
-void dg__cave_walls(dg_canvas *cv)
+dg_status dg__cave_walls(dg_canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
-    if (!cv->fine) return;
+    if (!cv->fine) return DG_OK;
     int c = cv->cell, t = cv->wall, w = cv->w;
     unsigned char *in = dg__malloc((size_t)w), *rock = dg__calloc((size_t)w, 1); /* rock: outside the image */
-    if (!in || !rock) { /* cosmetic pass: without memory the caves keep no rim */
+    if (!in || !rock) { /* caves without their rim would be other bytes */
         dg__free(in);
         dg__free(rock);
-        return;
+        return dg__nomem(err, "tracing cave walls");
     }
     for (int y = 0; y < cv->h; y++) {
         int r = y / c < d->height ? y / c : d->height - 1;
@@ -491,4 +491,5 @@ void dg__cave_walls(dg_canvas *cv)
     }
     dg__free(in);
     dg__free(rock);
+    return DG_OK;
 }

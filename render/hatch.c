@@ -82,7 +82,7 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     return band;
 }
 
-void dg__hatch_draw(dg_canvas *cv)
+dg_status dg__hatch_draw(dg_canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;
@@ -92,10 +92,10 @@ void dg__hatch_draw(dg_canvas *cv)
     int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
     unsigned char *band = dg__hatch_band(d, cv->cls);
     point *pts = dg__malloc((size_t)gw * (size_t)gh * sizeof *pts);
-    if (!band || !pts) { /* cosmetic: without memory the rock stays paper */
+    if (!band || !pts) { /* a map without its hatching would be other bytes */
         dg__free(band);
         dg__free(pts);
-        return;
+        return dg__nomem(err, "hatching the rock");
     }
     uint64_t salt = (uint64_t)dg_rng_below(&cv->rng, 0xFFFFFFFFu) << 32 | dg_rng_below(&cv->rng, 0xFFFFFFFFu);
     for (int j = 0; j < gh; j++)
@@ -150,4 +150,5 @@ void dg__hatch_draw(dg_canvas *cv)
     }
     dg__free(band);
     dg__free(pts);
+    return DG_OK;
 }

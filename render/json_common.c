@@ -146,6 +146,9 @@ static bool at_placeholder(const dumper *c, const char *buf, size_t size)
  * registers to save. */
 __attribute__((noinline)) static int dump_slow(dumper *c, const char *buf, size_t size)
 {
+    /* jansson goes on after a failed chunk in places (an object's keys):
+     * the first failure stays, and the bytes after it are dropped */
+    if (c->rc != DG_OK) return -1;
     if (at_placeholder(c, buf, size)) {
         const dg__json_splice *sp = &c->sp[c->next++];
         c->rc = sp->write(c->d, sp->ctx, c->out, c->err);

@@ -296,9 +296,9 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
-    if (cv.st->texture == DG_TEX_HATCH) dg__hatch_draw(&cv);
+    if (cv.st->texture == DG_TEX_HATCH && (rc = dg__hatch_draw(&cv, err)) != DG_OK) goto done;
     walls(&cv);
-    dg__cave_walls(&cv);
+    if ((rc = dg__cave_walls(&cv, err)) != DG_OK) goto done;
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);

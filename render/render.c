@@ -28,5 +28,12 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
     }
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
-    return encoders[fmt](d, out, err);
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+    size_t from = out->len;
+    dg_status rc = encoders[fmt](d, out, err);
+    if (rc != DG_OK && out->len != from) { /* a failed encode leaves out as it was */
+        out->len = from;
+        out->data[from] = '\0';
+    }
+    return rc;
 }

@@ -21,7 +21,8 @@ dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err);
 unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
 
 /* Encodes d in format fmt, appending to out. Render keys (style, grid, cell,
- * view) come from d->opts. DG_EINVAL for a format this build cannot write. */
+ * view) come from d->opts. DG_EINVAL for a format this build cannot write;
+ * on any failure out holds what it held before. */
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err);
 
 /* Media types and extensions are the format table's (dg.h, core/formats.c). */

@@ -93,13 +93,13 @@ dg_status dg__donjon_wandering_line(const dg_contents *c, int i, dg_buf *out, dg
 /* Door i's make, lock, trap and secret in words; empty when not stocked. */
 dg_status dg__donjon_door_lock_line(const dg_dungeon *d, size_t i, dg_buf *out, dg_error *err);
 
-/* Door `index` of the map in donjon's words; secret and trap NULL unless
- * it is a secret or trapped door. */
+/* Door `index` of the map in donjon's words; secret and trap "" unless
+ * it is a secret or trapped door. DG_ENOMEM only (a stocked trap's words). */
 typedef struct {
     const char *type, *key, *desc;
     char secret[192], trap[448]; /* "" unless a secret / trapped door */
 } dg__donjon_door;
-void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w);
+dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w, dg_error *err);
 /* "square" for rectangles, else dg_shape_name. */
 const char *dg__donjon_shape_word(dg_shape s);
 

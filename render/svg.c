@@ -142,7 +142,10 @@ static void hatch_band(dg__svg *s)
 {
     if (s->st->texture != DG_TEX_HATCH) return;
     unsigned char *band = dg__hatch_band(s->d, s->open);
-    if (!band) return; /* cosmetic: without memory the rock stays paper */
+    if (!band) { /* an svg without its hatching would be other bytes */
+        if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "hatching the rock");
+        return;
+    }
     int c = s->c;
     double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
     char ink[8], a[24], b[24], cc[24], dd[24];
