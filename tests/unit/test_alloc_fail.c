@@ -1,0 +1,206 @@
+/* test_alloc_fail.c -- allocation failure in core and render: for one small,
+ * fully stocked map of each family in each format, counts the allocations a
+ * successful option parse, generation and encode make, then fails each one
+ * in turn (the Nth call only; later ones succeed). Every run must return
+ * DG_ENOMEM with no dungeon and no bytes, give back every block (counted
+ * here, and LeakSanitizer in the sanitizer build), and never crash. Memory
+ * of libgd, libpng, zlib and jansson stays on their own allocators
+ * (oom_jansson.h fails jansson's). */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+/* ------------------------------------------------- the failing allocator */
+
+static long calls;     /* malloc, calloc and realloc calls so far */
+static long fail_at;   /* the call that fails (1-based); 0: none */
+static long live;      /* blocks handed out and not yet freed */
+
+static bool fails_now(void)
+{
+    return ++calls == fail_at;
+}
+
+static void *t_malloc(size_t n)
+{
+    if (fails_now()) return NULL;
+    void *p = malloc(n);
+    if (p) live++;
+    return p;
+}
+
+static void *t_calloc(size_t n, size_t size)
+{
+    if (fails_now()) return NULL;
+    void *p = calloc(n, size);
+    if (p) live++;
+    return p;
+}
+
+static void *t_realloc(void *old, size_t n)
+{
+    if (fails_now()) return NULL;
+    void *p = realloc(old, n);
+    if (p && !old) live++;
+    return p;
+}
+
+static void t_free(void *p)
+{
+    if (p) live--;
+    free(p);
+}
+
+static void install(void)
+{
+    cr_assert_eq(dg_replace_allocator(t_malloc, t_calloc, t_realloc, t_free), DG_OK);
+}
+
+TestSuite(alloc_fail, .init = install);
+
+/* ------------------------------------------------------------ the maps */
+
+/* One small map of each family with its features on, stocked in full so
+ * the contents pass runs; styles and grids vary so the PNG and SVG paths
+ * differ from family to family. */
+typedef struct {
+    const char *name;
+    const char *kv[16];
+} map_case;
+
+static const map_case maps[] = {
+    {"donjon", {"algorithm=donjon", "rows=15", "cols=15", "polymorph=many", "doors=deathtrap",
+                "stairs=yes", "egress=yes", "style=crosshatch", "grid=hex", NULL}},
+    {"donjon cavernous", {"algorithm=donjon", "layout=cavernous", "rows=15", "cols=15",
+                          "stairs=yes", "egress=yes", "style=marble", "grid=vhex", NULL}},
+    {"caverns", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "egress=yes",
+                 "style=parchment", "grid=square", NULL}},
+    {"panels", {"algorithm=panels", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+                "egress=yes", "style=ink", "grid=square", NULL}},
+    {"gridmapper", {"algorithm=gridmapper", "room_count=5", "pillars=yes", "doors=deathtrap",
+                    "stairs=yes", "egress=yes", "style=classic", NULL}},
+    {"gridmapper caves", {"algorithm=gridmapper", "room_count=5", "caves=yes", "stairs=yes",
+                          "style=aquatic", NULL}},
+    {"abstract", {"algorithm=abstract", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+                  "egress=yes", "style=graph", NULL}},
+    {"cells", {"algorithm=cells", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+               "egress=yes", "style=infernal", "grid=hex", NULL}},
+};
+#define N_MAPS (sizeof maps / sizeof maps[0])
+
+/* The options every map shares: the seed, the whole key, a party. */
+static const char *const common[] = {"seed=7", "contents=full", "level=5", "party=4",
+                                     "motif=undead", "name=The Failing Vault", "cell=8",
+                                     "ppg=20"};
+#define N_COMMON (sizeof common / sizeof common[0])
+
+/* Parses map m's options (the shared ones first) into o. */
+static dg_status parse(const map_case *m, dg_options *o, dg_error *err)
+{
+    const char *keys[32], *values[32];
+    char pairs[32][64];
+    size_t n = 0;
+    for (size_t k = 0; k < N_COMMON + 16 && n < 32; k++) {
+        const char *kv = k < N_COMMON ? common[k] : m->kv[k - N_COMMON];
+        if (!kv) break;
+        snprintf(pairs[n], sizeof pairs[n], "%s", kv);
+        char *eq = strchr(pairs[n], '=');
+        cr_assert_not_null(eq, "%s", kv);
+        *eq = '\0';
+        keys[n] = pairs[n];
+        values[n] = eq + 1;
+        n++;
+    }
+    return dg_options_parse(o, n, keys, values, NULL, err);
+}
+
+/* Parses map m's options, generates it and encodes it in fmt into out. The
+ * first status that is not DG_OK ends it; *d is the dungeon (NULL when
+ * generation failed), the caller frees it. */
+static dg_status run(const map_case *m, dg_format fmt, dg_dungeon **d, dg_buf *out, dg_error *err)
+{
+    dg_options o;
+    dg_status rc = parse(m, &o, err);
+    cr_assert_eq(rc, DG_OK, "%s: %s=%s: %s", m->name, err->param, err->value, err->msg);
+    *d = NULL;
+    if ((rc = dg_generate(&o, d, err)) != DG_OK) return rc;
+    return dg_render(*d, fmt, out, err);
+}
+
+/* Runs map m in fmt once with no failure, then once for every allocation
+ * it made, failing that one; asserts the rules of the file's heading. */
+static void fail_each(const map_case *m, dg_format fmt)
+{
+    const char *f = dg_format_name(fmt);
+    dg_error err = {0};
+    dg_dungeon *d;
+    dg_buf good;
+    dg_buf_init(&good);
+    calls = fail_at = live = 0;
+    cr_assert_eq(run(m, fmt, &d, &good, &err), DG_OK, "%s %s: %s", m->name, f, err.msg);
+    dg_dungeon_free(d);
+    long total = calls;
+    cr_assert_gt(total, 0, "%s %s: no allocation went through the hook", m->name, f);
+
+    for (long n = 1; n <= total; n++) {
+        calls = live = 0;
+        fail_at = n;
+        dg_error e = {0};
+        dg_buf out;
+        dg_buf_init(&out);
+        dg_status rc = run(m, fmt, &d, &out, &e);
+        if (rc == DG_OK) {
+            /* a failure some code can do without (a fast path's table)
+             * must not change a byte */
+            cr_assert(out.len == good.len && !memcmp(out.data, good.data, good.len),
+                      "%s %s, allocation %ld of %ld failed: DG_OK with other bytes", m->name, f,
+                      n, total);
+        } else {
+            cr_assert_eq(rc, DG_ENOMEM, "%s %s, allocation %ld of %ld failed: status %d (%s)",
+                         m->name, f, n, total, (int)rc, e.msg);
+            cr_assert_eq(e.code, DG_ENOMEM, "%s %s, allocation %ld: error record says %d",
+                         m->name, f, n, (int)e.code);
+            cr_assert(strstr(e.msg, "memory") != NULL, "%s %s, allocation %ld: message '%s'",
+                      m->name, f, n, e.msg);
+            cr_assert_eq(out.len, 0, "%s %s, allocation %ld: %zu bytes left in the buffer",
+                         m->name, f, n, out.len);
+        }
+        dg_dungeon_free(d);
+        dg_buf_fini(&out);
+        cr_assert_eq(live, 0, "%s %s, allocation %ld of %ld failed: %ld blocks leaked", m->name,
+                     f, n, total, live);
+    }
+    fail_at = 0;
+    dg_buf_fini(&good);
+}
+
+ParameterizedTestParameters(alloc_fail, every_allocation_of_every_format)
+{
+    static size_t which[N_MAPS];
+    for (size_t i = 0; i < N_MAPS; i++) which[i] = i;
+    return cr_make_param_array(size_t, which, N_MAPS);
+}
+
+ParameterizedTest(size_t *which, alloc_fail, every_allocation_of_every_format)
+{
+    for (int fmt = 0; fmt < DG_FMT_COUNT; fmt++) fail_each(&maps[*which], (dg_format)fmt);
+}
+
+/* Parsing, finishing and printing options allocate nothing, so they cannot
+ * fail for want of memory (were that to change, this says to cover them). */
+Test(alloc_fail, options_allocate_nothing)
+{
+    calls = fail_at = live = 0;
+    char canon[2048];
+    for (size_t i = 0; i < N_MAPS; i++) {
+        dg_options o;
+        dg_error err = {0};
+        cr_assert_eq(parse(&maps[i], &o, &err), DG_OK, "%s: %s", maps[i].name, err.msg);
+        cr_assert_lt(dg_options_canonical(&o, canon, sizeof canon), sizeof canon);
+    }
+    cr_assert_eq(calls, 0, "%ld allocations", calls);
+}
