@@ -119,15 +119,20 @@ static dg_status parse(const map_case *m, dg_options *o, dg_error *err)
 }
 
 /* Parses map m's options, generates it and encodes it in fmt into out. The
- * first status that is not DG_OK ends it; *d is the dungeon (NULL when
- * generation failed), the caller frees it. */
+ * first status that is not DG_OK ends it; *d is the dungeon, which the
+ * caller frees. A failed generation must leave *d NULL, whatever it held. */
 static dg_status run(const map_case *m, dg_format fmt, dg_dungeon **d, dg_buf *out, dg_error *err)
 {
     dg_options o;
     dg_status rc = parse(m, &o, err);
     cr_assert_eq(rc, DG_OK, "%s: %s=%s: %s", m->name, err->param, err->value, err->msg);
-    *d = NULL;
-    if ((rc = dg_generate(&o, d, err)) != DG_OK) return rc;
+    static char not_a_dungeon;
+    *d = (dg_dungeon *)(void *)&not_a_dungeon;
+    if ((rc = dg_generate(&o, d, err)) != DG_OK) {
+        cr_assert_null(*d, "%s %s: a failed dg_generate left its out pointer set", m->name,
+                       dg_format_name(fmt));
+        return rc;
+    }
     return dg_render(*d, fmt, out, err);
 }
 
@@ -145,6 +150,7 @@ static void fail_each(const map_case *m, dg_format fmt)
     dg_dungeon_free(d);
     long total = calls;
     cr_assert_gt(total, 0, "%s %s: no allocation went through the hook", m->name, f);
+    cr_log_info("%s %s: %ld allocations, each failed in turn", m->name, f, total);
 
     for (long n = 1; n <= total; n++) {
         calls = live = 0;
