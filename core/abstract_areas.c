@@ -8,8 +8,6 @@
 
 #include "abstract.h"
 
-#define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
-
 bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return true;
@@ -31,7 +29,7 @@ typedef struct {
 
 static dg_status add_area(dg__ab_plan *p, size_t *cap, rect r, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->area, cap, p->n_area + 1, sizeof *p->area)) return NOMEM(err, "cutting areas");
+    if (!dg__ab_reserve((void **)&p->area, cap, p->n_area + 1, sizeof *p->area)) return dg__nomem(err, "cutting areas");
     p->area[p->n_area++] = (dg__ab_area){.x1 = r.x1, .y1 = r.y1, .x2 = r.x2, .y2 = r.y2,
                                          .painter = DG__AB_ROCK, .stair = -1};
     return DG_OK;
@@ -48,7 +46,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     size_t cap = 0, n = 0, scap = 0;
     rect *stack = NULL;
     dg_status rc = DG_OK;
-    if (!dg__ab_reserve((void **)&stack, &scap, 1, sizeof *stack)) return NOMEM(err, "cutting areas");
+    if (!dg__ab_reserve((void **)&stack, &scap, 1, sizeof *stack)) return dg__nomem(err, "cutting areas");
     stack[n++] = (rect){0, 0, o->cols - 1, o->rows - 1, false};
     while (n > 0 && rc == DG_OK) {
         rect a = stack[--n];
@@ -63,7 +61,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
             continue;
         }
         if (!dg__ab_reserve((void **)&stack, &scap, n + 9, sizeof *stack)) {
-            rc = NOMEM(err, "cutting areas");
+            rc = dg__nomem(err, "cutting areas");
             break;
         }
         int roll = (int)dg_rng_below(rng, 100);
@@ -122,7 +120,7 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
 {
     size_t n = p->n_area, cap = 0;
     key *k = dg__malloc((n ? n : 1) * sizeof *k);
-    if (!k) return NOMEM(err, "finding neighbours");
+    if (!k) return dg__nomem(err, "finding neighbours");
     dg_status rc = DG_OK;
     for (int across = 1; across >= 0 && rc == DG_OK; across--) {
         for (size_t i = 0; i < n; i++) {
@@ -149,7 +147,7 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
                 int from = (lo > blo ? lo : blo) + 1, to = (hi < bhi ? hi : bhi) - 1;
                 if (to - from + 1 < 2) continue;
                 if (!dg__ab_reserve((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair)) {
-                    rc = NOMEM(err, "finding neighbours");
+                    rc = dg__nomem(err, "finding neighbours");
                     break;
                 }
                 p->pair[p->n_pair++] = (dg__ab_pair){(int)i, k[l].id, across != 0, line, from, to, false};
@@ -166,11 +164,11 @@ dg_status dg__ab_adjacency_build(const dg__ab_plan *p, dg__ab_adjacency *g, dg_e
 {
     g->start = dg__calloc(p->n_area + 1, sizeof *g->start);
     g->at = dg__malloc((2 * p->n_pair + 1) * sizeof *g->at);
-    if (!g->start || !g->at) return NOMEM(err, "joining areas");
+    if (!g->start || !g->at) return dg__nomem(err, "joining areas");
     for (size_t i = 0; i < p->n_pair; i++) g->start[p->pair[i].a + 1]++, g->start[p->pair[i].b + 1]++;
     for (size_t i = 0; i < p->n_area; i++) g->start[i + 1] += g->start[i];
     int *fill = dg__malloc((p->n_area + 1) * sizeof *fill);
-    if (!fill) return NOMEM(err, "joining areas");
+    if (!fill) return dg__nomem(err, "joining areas");
     memcpy(fill, g->start, (p->n_area + 1) * sizeof *fill);
     for (size_t i = 0; i < p->n_pair; i++) {
         g->at[fill[p->pair[i].a]++] = (int)i;
@@ -261,7 +259,7 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
     hnode *heap = dg__malloc((2 * p->n_pair + 2) * sizeof *heap);
     dg_status rc = DG_OK;
     if (!cost || !from || !done || !heap) {
-        rc = NOMEM(err, "routing");
+        rc = dg__nomem(err, "routing");
         goto out;
     }
     for (size_t i = 0; i < n; i++) cost[i] = INT64_MAX, from[i] = -1;
@@ -292,7 +290,7 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
     for (int a = p->exit; a >= 0; a = from[a]) len++;
     p->route = dg__malloc(len * sizeof *p->route);
     if (!p->route) {
-        rc = NOMEM(err, "routing");
+        rc = dg__nomem(err, "routing");
         goto out;
     }
     p->n_route = len;

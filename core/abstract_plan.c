@@ -8,8 +8,6 @@
 
 #include "abstract.h"
 
-#define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
-
 /* Grows *arr to hold at least need items of size bytes. */
 /* ------------------------------------------------------------- painters */
 
@@ -125,7 +123,7 @@ static void pick_stair(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency *g, i
 
 static dg_status add_gate(dg__ab_plan *p, size_t *cap, dg__ab_gate gt, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate)) return NOMEM(err, "placing gateways");
+    if (!dg__ab_reserve((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate)) return dg__nomem(err, "placing gateways");
     p->gate[p->n_gate++] = gt;
     return DG_OK;
 }
@@ -203,7 +201,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
     dg_status rc = DG_OK;
     for (int e = 0; e < 4 && rc == DG_OK; e++) {
         edge_list[e] = dg__malloc((p->n_area + 1) * sizeof(int));
-        if (!edge_list[e]) rc = NOMEM(err, "placing exits");
+        if (!edge_list[e]) rc = dg__nomem(err, "placing exits");
     }
     for (size_t i = 0; i < p->n_area && rc == DG_OK; i++) {
         const dg__ab_area *a = &p->area[i];
@@ -216,7 +214,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
         /* twins at the same place on opposite edges, one pair per 40 cells */
         int len_max = o->rows > o->cols ? o->rows : o->cols;
         int *spots = dg__malloc((size_t)len_max * sizeof *spots);
-        if (!spots) rc = NOMEM(err, "placing exits");
+        if (!spots) rc = dg__nomem(err, "placing exits");
         for (int axis = 0; axis < 2 && rc == DG_OK; axis++) {
             dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg_dir_opposite(e1);
             int len = axis ? o->rows : o->cols, n = 0;
@@ -297,7 +295,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     if (rc == DG_OK) {
         dist = dg__malloc(n * sizeof *dist);
         queue = dg__malloc(n * sizeof *queue);
-        if (!dist || !queue) rc = NOMEM(err, "joining areas");
+        if (!dist || !queue) rc = dg__nomem(err, "joining areas");
     }
     if (rc != DG_OK) goto out;
 
@@ -307,7 +305,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     int root = 0;
     unsigned char *seen = dg__calloc(n, 1);
     if (!seen) {
-        rc = NOMEM(err, "joining areas");
+        rc = dg__nomem(err, "joining areas");
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
@@ -346,7 +344,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     if (!joined || !cand) {
         dg__free(joined);
         dg__free(cand);
-        rc = NOMEM(err, "joining areas");
+        rc = dg__nomem(err, "joining areas");
         goto out;
     }
     for (size_t r = 0; r < p->n_route; r++) {
@@ -450,7 +448,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     /* each area's gateways, for its painter */
     p->gate_of = dg__malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
     if (!p->gate_of) {
-        rc = NOMEM(err, "placing gateways");
+        rc = dg__nomem(err, "placing gateways");
         goto out;
     }
     for (size_t k = 0; k < p->n_gate; k++) {

@@ -53,7 +53,7 @@ dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err)
     if (!seen || !queue) {
         dg__free(seen);
         dg__free(queue);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory analysing the map");
+        return dg__nomem(err, "analysing the map");
     }
     for (size_t s = 0; s < cells; s++) {
         if (seen[s] || !dg_cell_open(d->cells[s])) continue;

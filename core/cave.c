@@ -28,7 +28,7 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
         dg__free(hold);
         dg__free(v3);
         dg__free(v5);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
+        return dg__nomem(err, "growing caves");
     }
     memset(cur, 1, w * h);
     memset(hold, 1, w * h);
@@ -185,7 +185,7 @@ dg_status dg__cave_count(dg__build *b, size_t min_cells, size_t *systems, dg_err
     long n = lab ? label_systems(b, lab, &info) : -1;
     if (n < 0) {
         dg__free(lab);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory counting caves");
+        return dg__nomem(err, "counting caves");
     }
     long largest = 0;
     for (long s = 1; s <= n; s++)
@@ -381,7 +381,7 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
     if (dug) *dug = j.dug;
     goto done;
 oom:
-    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining caves");
+    rc = dg__nomem(err, "joining caves");
 done:
     dg__free(info);
     dg__free(parent);

@@ -90,7 +90,7 @@ static dg_status grow(dg__build *b, unsigned in, void **arr, size_t *cap, size_t
     } else {
         g = dg__realloc(*arr, want * size);
     }
-    if (!g) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!g) return dg__nomem(err, NULL);
     b->in_lists &= ~in;
     *arr = g;
     *cap = want;

@@ -211,7 +211,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
                 if (nook_heading(b, r, c) >= 0) ok = push_end(&ends, &n, &cap, local, (uint32_t)((size_t)r * cols + (size_t)c));
     if (!ok) {
         if (ends != local) dg__free(ends);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+        return dg__nomem(err, "placing stairs");
     }
     /* k counts stairs placed: a spot a neighbouring stair has just spoiled
      * is dropped without using up one of the stairs asked for */

@@ -28,7 +28,7 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
     if (!edge || !pts) {
         dg__free(edge);
         dg__free(pts);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
+        return dg__nomem(err, "tracing rooms");
     }
 #define IN(x, y) (dg__room_id(dg_cell(d, x0 + (x), y0 + (y))) == rm->id && \
                   (dg_cell(d, x0 + (x), y0 + (y)) & DG_ROOM))
@@ -62,7 +62,7 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
             if (n == cap) {
                 dg_point *g = dg__realloc(pts, 2 * cap * sizeof *pts);
                 if (!g) {
-                    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
+                    rc = dg__nomem(err, "tracing rooms");
                     break;
                 }
                 pts = g;
@@ -252,7 +252,7 @@ static dg_status sort_doors(dg_door *a, size_t n, dg_error *err)
     for (size_t k = 0; k < n; k += run) insertion_sort(a + k, n - k < run ? n - k : run);
     if (n <= run) return DG_OK;
     dg_door *tmp = dg__malloc(n * sizeof *tmp), *src = a, *dst = tmp;
-    if (!tmp) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory sorting doors");
+    if (!tmp) return dg__nomem(err, "sorting doors");
     for (size_t width = run; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
@@ -305,7 +305,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     long *count = local ? count_local : dg__calloc(b->n_room + 1, sizeof *count);
     if (!renum || !count) {
         if (!local) dg__free(renum), dg__free(count);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+        return dg__nomem(err, "finishing the map");
     }
     size_t cells = (size_t)b->rows * (size_t)b->cols;
 
@@ -317,7 +317,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     dg_dungeon *d = new_packed((size_t)alive, b->n_door, b->n_stair, b->n_exit);
     if (!d) {
         if (!local) dg__free(renum), dg__free(count);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+        return dg__nomem(err, "finishing the map");
     }
     d->opts = *b->o;
     d->width = b->cols;

@@ -291,7 +291,7 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
     if (!in || !order) {
         dg__free(in);
         dg__free(order);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory painting tunnels");
+        return dg__nomem(err, "painting tunnels");
     }
     for (int k = 0; k < n; k++) {
         dg_dir side;
@@ -473,7 +473,7 @@ dg_status dg__gen_abstract(dg__build *b, dg_error *err)
     size_t most = p.max_inside > 0 ? (size_t)p.max_inside : 1;
     painter pt = {b, &p, dg__malloc(most), dg__malloc(most), dg__malloc(most), dg__malloc(most * sizeof(uint32_t))};
     if (!pt.now || !pt.next || !pt.fixed || !pt.queue) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory painting areas");
+        rc = dg__nomem(err, "painting areas");
         goto done;
     }
     for (size_t i = 0; i < p.n_area && rc == DG_OK; i++) {
@@ -505,7 +505,7 @@ dg_status dg__gen_abstract(dg__build *b, dg_error *err)
     if (b->cave == NULL)
         for (size_t i = 0; i < p.n_area; i++)
             if (p.area[i].painter == DG__AB_CAVE) {
-                rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
+                rc = dg__nomem(err, "marking caves");
                 break;
             }
 done:

@@ -252,7 +252,7 @@ static dg_status connect_tree(grid *g, dg_error *err)
         dg__free(dist);
         dg__free(parent);
         dg__free(in);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining rooms");
+        return dg__nomem(err, "joining rooms");
     }
     for (size_t k = 0; k < n; k++) dist[k] = block_dist(g, (size_t)g->rooms[0], (size_t)g->rooms[k]), parent[k] = 0;
     in[0] = true;
@@ -445,7 +445,7 @@ static dg_status place_rooms(grid *g, dg_error *err)
     g->shapes = dg__malloc(want * sizeof *g->shapes);
     if (!pool || !g->rooms || !g->shapes) {
         dg__free(pool);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+        return dg__nomem(err, "placing rooms");
     }
     for (size_t k = 0; k < g->nb; k++) pool[k] = (uint32_t)k;
     dg_status rc = DG_OK;

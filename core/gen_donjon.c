@@ -174,7 +174,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
     size_t cap = LOCAL_SILLS;
     sill *list = local_list;
     dg_status rc = DG_OK;
-    if (!paired) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
+    if (!paired) return dg__nomem(err, "opening rooms");
     for (int id = 1; id <= (int)nr && rc == DG_OK; id++) {
         /* every side of every node of the box bounds the list: it is made
          * that long first, so listing never checks for room */
@@ -183,7 +183,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
         if (most > cap) {
             sill *grown = dg__realloc(list == local_list ? NULL : list, most * sizeof *list);
             if (!grown) {
-                rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
+                rc = dg__nomem(err, "opening rooms");
                 break;
             }
             list = grown;
@@ -463,7 +463,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
     size_t nodes = (size_t)b->ni * (size_t)b->nj, bytes = (size_t)(b->ni + 2) * cols;
     size_t words = (bytes + 63) / 64;
     frame *stack = dg__scratch(b, nodes * sizeof *stack + words * sizeof *b->ends + bytes);
-    if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
+    if (!stack) return dg__nomem(err, "tunnelling");
     uint64_t *ends = (uint64_t *)(stack + nodes);
     uint8_t *nd = (uint8_t *)(ends + words);
     memset(ends, 0, words * sizeof *ends + bytes);

@@ -50,7 +50,7 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
     if (!in || !list) {
         dg__free(in);
         dg__free(list);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
+        return dg__nomem(err, "growing caves");
     }
     enum { OUT = 0, ROOM = 1, QUEUED = 2, RIM = 3 };
     size_t target = n * (55 + dg_rng_below(&b->rng, 26)) / 100, count = 0, nf = 0;
@@ -385,7 +385,7 @@ static dg_status room_order(gm *g, int *order, dg_error *err)
 {
     int n = g->plan.n_room;
     bool *seen = dg__calloc((size_t)n + 1, sizeof *seen);
-    if (!seen) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    if (!seen) return dg__nomem(err, "placing stairs");
     int len = 1;
     order[0] = 1;
     seen[1] = true;
@@ -407,7 +407,7 @@ static dg_status place_stairs(gm *g, dg_error *err)
     int n = g->plan.n_room, count = b->o->stairs;
     if (count <= 0) return DG_OK;
     int *order = dg__malloc((size_t)n * sizeof *order);
-    if (!order) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    if (!order) return dg__nomem(err, "placing stairs");
     dg_status rc = room_order(g, order, err);
     for (int k = 0; k < count && rc == DG_OK; k++) {
         int start = k == 0 ? 0 : k == 1 ? n - 1 : (int)dg_rng_below(&b->rng, (uint32_t)n);
@@ -498,7 +498,7 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     g.at = dg__calloc((size_t)p->n_room + 1, sizeof *g.at);
     g.joins = dg__malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
     if (!g.at || !g.joins) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building rooms");
+        rc = dg__nomem(err, "building rooms");
         goto done;
     }
     size_t n_shapes;
@@ -526,7 +526,7 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
         fit_cave_rooms(b);
         mark_caves(b);
     }
-    if (b->o->caves && !b->cave) rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
+    if (b->o->caves && !b->cave) rc = dg__nomem(err, "marking caves");
 done:
     dg__free(g.at);
     dg__free(g.joins);

@@ -45,7 +45,7 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
     int min = b->o->panel_size_min;
     size_t cap = 64, n = 1;
     panel *p = dg__malloc(cap * sizeof *p);
-    if (!p) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
+    if (!p) return dg__nomem(err, "dividing panels");
     p[0] = (panel){1, 1, b->rows - 2, b->cols - 2, 0};
     while (n < DG_MAX_ROOMS) {
         size_t best = n;
@@ -60,7 +60,7 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
             panel *g = dg__realloc(p, 2 * cap * sizeof *p);
             if (!g) {
                 dg__free(p);
-                return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
+                return dg__nomem(err, "dividing panels");
             }
             p = g;
             cap *= 2;
@@ -151,7 +151,7 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
     size_t cap = 64;
     *n_gates = 0;
     *gates = dg__malloc(cap * sizeof **gates);
-    if (!*gates) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    if (!*gates) return dg__nomem(err, "placing rooms");
     for (size_t k = 0; k < n; k++) {
         panel *q = &p[k];
         dg__room rm = {0};
@@ -180,7 +180,7 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
                  r += dr, c += dc)
                 *dg__at(b, r, c) = DG_CORRIDOR;
             if (add_gate(gates, n_gates, &cap, g[k2]) != DG_OK)
-                return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+                return dg__nomem(err, "placing rooms");
         }
     }
     return DG_OK;
@@ -317,7 +317,7 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
     }
     return DG_OK;
 oom:
-    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the corridor graph");
+    return dg__nomem(err, "building the corridor graph");
 }
 
 static void free_graph(graph *g)
@@ -472,7 +472,7 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
     int32_t *eorder = dg__malloc((g->n_edge + 1) * sizeof *eorder);
     dg_status rc = DG_OK;
     if (!gfirst || !cursor || !glist || !order || !path || !parent || !eorder) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory cutting loops");
+        rc = dg__nomem(err, "cutting loops");
         goto done;
     }
     /* gates grouped by room */

@@ -139,11 +139,11 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     int32_t *lab = dg__calloc(cells, sizeof *lab);
     size_t *sizes = NULL;
-    if (!lab) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    if (!lab) return dg__nomem(err, "joining regions");
     long n = label_regions(b, lab, &sizes);
     if (n < 0) {
         dg__free(lab);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+        return dg__nomem(err, "joining regions");
     }
     dg_status rc = DG_OK;
     knock *cand = NULL;
@@ -233,7 +233,7 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     }
     goto done;
 oom:
-    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    rc = dg__nomem(err, "joining regions");
 done:
     dg__free(cand);
     dg__free(joins);

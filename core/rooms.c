@@ -307,7 +307,7 @@ static dg_status fill_holes(dg__build *b, int id, dg_error *err)
     if (!out || !queue) {
         dg__free(out);
         dg__free(queue);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+        return dg__nomem(err, "placing rooms");
     }
     /* flood the box's margin inwards through everything not this room */
     size_t head = 0, tail = 0;
@@ -384,7 +384,7 @@ dg_status dg__place_rooms(dg__build *b, dg_error *err)
     p.radix = (max - min) / 2 + 1;
     size_t nodes = (size_t)b->ni * (size_t)b->nj;
     p.resv = dg__scratch(b, nodes * sizeof *p.resv);
-    if (!p.resv) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    if (!p.resv) return dg__nomem(err, "placing rooms");
     memset(p.resv, 0, nodes * sizeof *p.resv);
 
     long area = (long)(b->rows - 1) * (b->cols - 1);

@@ -400,7 +400,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     size_t n_doors = p->depth == DG_DEPTH_NONE ? 0 : d->n_doors;
     size_t bytes = sizeof(dg_contents) + n_rooms * sizeof(dg_room_contents) + n_doors * sizeof(dg_door_contents);
     dg_contents *c = dg__calloc(1, bytes);
-    if (!c) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory stocking the dungeon");
+    if (!c) return dg__nomem(err, "stocking the dungeon");
     c->rooms = n_rooms ? (dg_room_contents *)(c + 1) : NULL;
     c->doors = n_doors ? (dg_door_contents *)((char *)(c + 1) + n_rooms * sizeof(dg_room_contents)) : NULL;
     c->n_rooms = n_rooms;
@@ -429,7 +429,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     void *scratch = dg__malloc(walk_bytes + extra);
     if (!scratch) {
         dg__free(c);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory stocking the dungeon");
+        return dg__nomem(err, "stocking the dungeon");
     }
     dg__paths paths;
     paths.dist = (int *)((char *)scratch + walk_bytes);

@@ -96,7 +96,7 @@ static dg_status shape_mask(dg_canvas *cv, bool circles, dg_error *err)
         any = dg__room_circle(d, &d->rooms[i], cv->cell, &circ);
     if (!any) return DG_OK;
     cv->shaped = dg__calloc(n, 1);
-    if (!cv->shaped) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+    if (!cv->shaped) return dg__nomem(err, "for the cave outline");
     if (d->cave) memcpy(cv->shaped, d->cave, n);
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
@@ -284,7 +284,7 @@ static dg_status refine(dg_canvas *cv, bool circles, unsigned char *free_cells, 
         dg__free(sums);
         dg__free(used);
         dg__free(tmpl);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+        return dg__nomem(err, "for the cave outline");
     }
     for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) {
         used[pin[k]] = 1;
@@ -386,7 +386,7 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
     g->free_cells = dg__malloc(n);
     dg_status rc = DG_OK;
     if (!cv.cls || !g->free_cells) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+        rc = dg__nomem(err, "for the cave outline");
     } else {
         for (int y = 0; y < d->height; y++)
             for (int x = 0; x < d->width; x++)

@@ -92,7 +92,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
     size_t w = (size_t)d->width, h = (size_t)d->height;
     /* one row at a time: "," + "[" + w * (10 digits + ",") + "]" */
     char *row = dg__malloc(w * 11u + 3u);
-    if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!row) return dg__nomem(err, NULL);
     dg_status rc = dg_buf_append(out, "[", 1, err);
     for (size_t y = 0; y < h && rc == DG_OK; y++) {
         const uint32_t *c = d->cells + y * w;
@@ -180,7 +180,7 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
 {
     dumper c = {sp, n, 0, out->len, d, out, err, DG_OK};
     if (json_dump_callback(root, dump_chunk, &c, flags | JSON_COMPACT) != 0 && c.rc == DG_OK)
-        c.rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
+        c.rc = dg__nomem(err, "encoding JSON");
     else if (c.rc == DG_OK && c.next < n)
         c.rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
                             sp[c.next].key);
@@ -203,7 +203,7 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
     s->first = m;
     s->count = m ? m + slots + 1 : NULL;
     s->door = m ? s->count + slots : NULL;
-    if (!m) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!m) return dg__nomem(err, NULL);
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         if (o->room > 0) s->first[4 * (size_t)(o->room - 1) + o->dir + 1]++;

@@ -84,7 +84,7 @@ static dg_status canvas_open(dg_canvas *cv, const dg_dungeon *d, int cell, dg_er
 
     size_t ncell = (size_t)d->width * (size_t)d->height;
     cv->cls = dg__malloc(ncell);
-    if (!cv->cls) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cell classes");
+    if (!cv->cls) return dg__nomem(err, "for the cell classes");
     dg_status rc = dg__canvas_alloc(cv, err);
     if (rc != DG_OK) return rc;
     for (int y = 0; y < d->height; y++)
@@ -176,7 +176,7 @@ static dg_status fill(dg_canvas *cv, dg_error *err)
         dg__free(floor_rows);
         dg__free(rock_rows);
         dg__free(rep);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the grid rows");
+        return dg__nomem(err, "for the grid rows");
     }
     dg_grid grid = cv->d->opts.grid;
     int fp, rp;

@@ -108,7 +108,7 @@ typedef struct {
 static void oom(writer *w)
 {
     sink *s = png_get_error_ptr(w->p);
-    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "for the png writer");
     png_error(w->p, "out of memory");
 }
 
@@ -467,7 +467,7 @@ static dg_status write_png(unsigned char *const *rows, int width, int height, si
     png_infop info = p ? png_create_info_struct(p) : NULL;
     if (!p || !info) {
         png_destroy_write_struct(&p, NULL);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+        return dg__nomem(err, "for the png writer");
     }
     w->p = p;
     if (setjmp(png_jmpbuf(p))) {
@@ -492,7 +492,7 @@ dg_status dg__png_write(unsigned char *const *rows, int width, int height, const
     writer w;
     if (!writer_init(&w, rows, width, height, rgb, rle, period)) {
         writer_fini(&w);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+        return dg__nomem(err, "for the png writer");
     }
     sink s = {out, err, DG_OK};
     dg_status rc = write_png(rows, width, height, &s, &w);

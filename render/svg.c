@@ -365,7 +365,7 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     s->run_x1 = dg__malloc(2 * (size_t)cols * sizeof(int));
     s->run_y0 = dg__malloc(2 * (size_t)cols * sizeof(int));
     if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
+        return dg__nomem(err, "for the svg");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) s->open[dg__svg_at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
     dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);

@@ -55,7 +55,7 @@ dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     char (*look)(uint32_t) = d->opts.view == DG_VIEW_PLAYER ? player_glyph : glyph;
     size_t w = (size_t)d->width;
     char *row = dg__malloc(w + 1);
-    if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!row) return dg__nomem(err, NULL);
     dg_status rc = DG_OK;
     for (size_t y = 0; y < (size_t)d->height && rc == DG_OK; y++) {
         const uint32_t *cells = d->cells + y * w;

@@ -122,7 +122,7 @@ dg_status dg__texture_prepare(dg_canvas *cv, dg_error *err)
     int n = cv->cell;
     size_t sz = (size_t)n * (size_t)n;
     cv->tex = dg__malloc(sz * DG_TEX_VARIANTS);
-    if (!cv->tex) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the rock texture");
+    if (!cv->tex) return dg__nomem(err, "for the rock texture");
     memset(cv->tex, DG_PAL_ROCK, sz * DG_TEX_VARIANTS);
 
     for (int v = 0; v < DG_TEX_VARIANTS; v++) {

@@ -524,7 +524,7 @@ static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *
     dg__free(vb.k);
     if (ok) return DG_OK;
     dg__walls_fini(w);
-    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing walls");
+    return dg__nomem(err, "tracing walls");
 }
 
 dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
