@@ -286,7 +286,7 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
 {
     const dg__ab_plan *p = pt->p;
     int n = a->n_gates;
-    dg_point *in = dg__malloc((size_t)(n ? n : 1) * sizeof *in);
+    dg_point *in = dg__malloc((size_t)(n + 1) * sizeof *in); /* and the centre, for tidying */
     long *order = dg__malloc((size_t)(n ? n : 1) * sizeof *order);
     if (!in || !order) {
         dg__free(in);
@@ -326,12 +326,8 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
         for (int i = 0; i < n; i++) random_path(pt, a, put_corridor, in[i], in[(i + 1) % n]);
     }
     if (a->stair < 0) { /* a stair area's tunnels meet at its landing: left as drawn */
-        dg_point *keep = dg__realloc(in, (size_t)(n + 1) * sizeof *keep);
-        if (keep) {
-            in = keep;
-            in[n] = centre(a);
-            tidy_tunnels(pt, a, in, kind == DG__AB_TUNNEL ? n + 1 : n);
-        }
+        in[n] = centre(a);
+        tidy_tunnels(pt, a, in, kind == DG__AB_TUNNEL ? n + 1 : n);
     }
     dg__free(in);
     dg__free(order);
