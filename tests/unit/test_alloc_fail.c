@@ -14,6 +14,18 @@
 
 #include "render.h"
 
+/* built with AddressSanitizer (gcc says so one way, clang another) */
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAK_CHECK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAK_CHECK 1
+#endif
+#endif
+#ifdef LEAK_CHECK
+#include <sanitizer/lsan_interface.h>
+#endif
+
 /* ------------------------------------------------- the failing allocator */
 
 static long calls;     /* malloc, calloc and realloc calls so far */
@@ -70,25 +82,36 @@ TestSuite(alloc_fail, .init = install);
 typedef struct {
     const char *name;
     const char *kv[16];
+    bool no_uvtt; /* big: uvtt's image is a small map's, only costlier */
 } map_case;
 
 static const map_case maps[] = {
     {"donjon", {"algorithm=donjon", "rows=15", "cols=15", "polymorph=many", "doors=deathtrap",
-                "stairs=yes", "egress=yes", "style=crosshatch", "grid=hex", NULL}},
+                "stairs=yes", "egress=yes", "style=crosshatch", "grid=hex", NULL}, false},
     {"donjon cavernous", {"algorithm=donjon", "layout=cavernous", "rows=15", "cols=15",
-                          "stairs=yes", "egress=yes", "style=marble", "grid=vhex", NULL}},
+                          "stairs=yes", "egress=yes", "style=marble", "grid=vhex", NULL}, false},
     {"caverns", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "egress=yes",
-                 "style=parchment", "grid=square", NULL}},
+                 "style=parchment", "grid=square", NULL}, false},
     {"panels", {"algorithm=panels", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
-                "egress=yes", "style=ink", "grid=square", NULL}},
+                "egress=yes", "style=ink", "grid=square", NULL}, false},
     {"gridmapper", {"algorithm=gridmapper", "room_count=5", "pillars=yes", "doors=deathtrap",
-                    "stairs=yes", "egress=yes", "style=classic", NULL}},
+                    "stairs=yes", "egress=yes", "style=classic", NULL}, false},
     {"gridmapper caves", {"algorithm=gridmapper", "room_count=5", "caves=yes", "stairs=yes",
-                          "style=aquatic", NULL}},
+                          "style=aquatic", NULL}, false},
     {"abstract", {"algorithm=abstract", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
-                  "egress=yes", "style=graph", NULL}},
+                  "egress=yes", "style=graph", NULL}, false},
     {"cells", {"algorithm=cells", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
-               "egress=yes", "style=infernal", "grid=hex", NULL}},
+               "egress=yes", "style=infernal", "grid=hex", NULL}, false},
+    /* bigger maps, whose room, door and wall arrays outgrow their first
+     * blocks, so the growing paths fail too */
+    {"donjon 61x61", {"algorithm=donjon", "rows=61", "cols=61", "rooms=dense", "room_size=small",
+                      "polymorph=yes", "doors=deathtrap", "stairs=many", "egress=many", NULL}, true},
+    {"caverns 61x61", {"algorithm=caverns", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
+    {"panels 61x61", {"algorithm=panels", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
+    {"gridmapper 40 rooms", {"algorithm=gridmapper", "room_count=40", "pillars=yes", "stairs=many",
+                             "egress=many", NULL}, true},
+    {"abstract 61x61", {"algorithm=abstract", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
+    {"cells 61x61", {"algorithm=cells", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
 };
 #define N_MAPS (sizeof maps / sizeof maps[0])
 
@@ -182,6 +205,13 @@ static void fail_each(const map_case *m, dg_format fmt)
     }
     fail_at = 0;
     dg_buf_fini(&good);
+#ifdef LEAK_CHECK
+    /* criterion's worker exits through a path whose LeakSanitizer report
+     * fails nothing, so leaks outside the hook (libgd, libpng, jansson on
+     * an error path) are asked for here */
+    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "%s %s: LeakSanitizer found leaks (above)",
+                 m->name, f);
+#endif
 }
 
 ParameterizedTestParameters(alloc_fail, every_allocation_of_every_format)
@@ -193,7 +223,8 @@ ParameterizedTestParameters(alloc_fail, every_allocation_of_every_format)
 
 ParameterizedTest(size_t *which, alloc_fail, every_allocation_of_every_format)
 {
-    for (int fmt = 0; fmt < DG_FMT_COUNT; fmt++) fail_each(&maps[*which], (dg_format)fmt);
+    for (int fmt = 0; fmt < DG_FMT_COUNT; fmt++)
+        if (fmt != DG_FMT_UVTT || !maps[*which].no_uvtt) fail_each(&maps[*which], (dg_format)fmt);
 }
 
 /* Parsing, finishing and printing options allocate nothing, so they cannot
