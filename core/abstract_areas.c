@@ -8,18 +8,6 @@
 
 #include "abstract.h"
 
-bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap) return true;
-    size_t want = *cap ? *cap : 64;
-    while (want < need) want *= 2;
-    void *g = dg__realloc(*arr, want * size);
-    if (!g) return false;
-    *arr = g;
-    *cap = want;
-    return true;
-}
-
 /* ------------------------------------------------------------ subdivision */
 
 typedef struct {
@@ -29,7 +17,8 @@ typedef struct {
 
 static dg_status add_area(dg__ab_plan *p, size_t *cap, rect r, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->area, cap, p->n_area + 1, sizeof *p->area)) return dg__nomem(err, "cutting areas");
+    dg_status rc = dg__grow((void **)&p->area, cap, p->n_area + 1, sizeof *p->area, "cutting areas", err);
+    if (rc != DG_OK) return rc;
     p->area[p->n_area++] = (dg__ab_area){.x1 = r.x1, .y1 = r.y1, .x2 = r.x2, .y2 = r.y2,
                                          .painter = DG__AB_ROCK, .stair = -1};
     return DG_OK;
@@ -46,7 +35,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     size_t cap = 0, n = 0, scap = 0;
     rect *stack = NULL;
     dg_status rc = DG_OK;
-    if (!dg__ab_reserve((void **)&stack, &scap, 1, sizeof *stack)) return dg__nomem(err, "cutting areas");
+    if (dg__grow((void **)&stack, &scap, 1, sizeof *stack, "cutting areas", err) != DG_OK) return DG_ENOMEM;
     stack[n++] = (rect){0, 0, o->cols - 1, o->rows - 1, false};
     while (n > 0 && rc == DG_OK) {
         rect a = stack[--n];
@@ -60,10 +49,8 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
             rc = add_area(p, &cap, a, err);
             continue;
         }
-        if (!dg__ab_reserve((void **)&stack, &scap, n + 9, sizeof *stack)) {
-            rc = dg__nomem(err, "cutting areas");
+        if ((rc = dg__grow((void **)&stack, &scap, n + 9, sizeof *stack, "cutting areas", err)) != DG_OK)
             break;
-        }
         int roll = (int)dg_rng_below(rng, 100);
         if (roll < 4 && w / 3 >= wmin && h / 3 >= hmin && (long)(w / 3) * (h / 3) >= smin) {
             /* a 3x3 grid of equal areas, kept whole */
@@ -146,10 +133,9 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
                 int blo = across ? b->y1 : b->x1, bhi = across ? b->y2 : b->x2;
                 int from = (lo > blo ? lo : blo) + 1, to = (hi < bhi ? hi : bhi) - 1;
                 if (to - from + 1 < 2) continue;
-                if (!dg__ab_reserve((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair)) {
-                    rc = dg__nomem(err, "finding neighbours");
+                if ((rc = dg__grow((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair, "finding neighbours",
+                                   err)) != DG_OK)
                     break;
-                }
                 p->pair[p->n_pair++] = (dg__ab_pair){(int)i, k[l].id, across != 0, line, from, to, false};
             }
         }

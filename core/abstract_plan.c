@@ -123,7 +123,8 @@ static void pick_stair(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency *g, i
 
 static dg_status add_gate(dg__ab_plan *p, size_t *cap, dg__ab_gate gt, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate)) return dg__nomem(err, "placing gateways");
+    dg_status rc = dg__grow((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate, "placing gateways", err);
+    if (rc != DG_OK) return rc;
     p->gate[p->n_gate++] = gt;
     return DG_OK;
 }

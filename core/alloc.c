@@ -1,7 +1,7 @@
 /* alloc.c -- the one allocator hook of core and render (libuv's
  * uv_replace_allocator is the model) and the helpers every allocation goes
- * through: dg__malloc and friends, dg__nomem for the error. What to
- * allocate, and when to give it back, is left to callers. */
+ * through: dg__malloc and friends, dg__grow for growing arrays, dg__nomem for
+ * the error. What to allocate, and when to give it back, is left to callers. */
 #include "dg_common.h"
 
 #include <stdint.h>
@@ -73,4 +73,18 @@ dg_status dg__nomem(dg_error *err, const char *what)
 {
     if (!what) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory %s", what);
+}
+
+dg_status dg__grow(void **p, size_t *cap, size_t need, size_t elem, const char *what,
+                   dg_error *err)
+{
+    if (need <= *cap) return DG_OK;
+    size_t want = *cap ? *cap : 16;
+    while (want < need) want = want > SIZE_MAX / 2 ? need : want * 2;
+    if (elem && want > SIZE_MAX / elem) return dg__nomem(err, what);
+    void *g = dg__realloc(*p, want * elem);
+    if (!g) return dg__nomem(err, what);
+    *p = g;
+    *cap = want;
+    return DG_OK;
 }

@@ -125,14 +125,10 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         } else if (w || n) {
             lab[s] = w ? w : n;
         } else {
-            if ((size_t)next == cap) {
-                int32_t *g = dg__realloc(parent, 2 * cap * sizeof *parent);
-                if (!g) {
-                    dg__free(parent);
-                    return -1;
-                }
-                parent = g;
-                cap *= 2;
+            if ((size_t)next == cap &&
+                dg__grow((void **)&parent, &cap, cap + 1, sizeof *parent, NULL, NULL) != DG_OK) {
+                dg__free(parent);
+                return -1;
             }
             parent[next] = next;
             lab[s] = next++;
@@ -153,15 +149,13 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         while (parent[x] >= 0 && parent[x] != x) x = parent[x];
         if (parent[x] == x) {
             if ((size_t)++n >= icap) {
-                sys_info *g = dg__realloc(in, 2 * icap * sizeof *in);
-                if (!g) {
+                size_t old = icap;
+                if (dg__grow((void **)&in, &icap, old + 1, sizeof *in, NULL, NULL) != DG_OK) {
                     dg__free(in);
                     dg__free(parent);
                     return -1;
                 }
-                for (size_t k = icap; k < 2 * icap; k++) g[k] = (sys_info){0, false};
-                in = g;
-                icap *= 2;
+                for (size_t k = old; k < icap; k++) in[k] = (sys_info){0, false};
             }
             parent[x] = (int32_t)-n;
         }
@@ -346,12 +340,8 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
                     if (lab[v] == lu || uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
                     uint32_t step = ((aux[v] >> 2) & 3u) + 3u - dist % 3u;
                     uint32_t dv = dist + (step % 3u == 1u) - (step % 3u == 2u);
-                    if (np == pcap) {
-                        meet *g = dg__realloc(pend, 2 * pcap * sizeof *pend);
-                        if (!g) goto oom;
-                        pend = g;
-                        pcap *= 2;
-                    }
+                    if (np == pcap && dg__grow((void **)&pend, &pcap, np + 1, sizeof *pend, NULL, NULL) != DG_OK)
+                        goto oom;
                     pend[np++] = (meet){u, dist + dv, (uint8_t)d};
                 }
             }

@@ -24,4 +24,13 @@ char *dg__strdup(const char *s);
  * memory"), and returns DG_ENOMEM so callers can return it. */
 dg_status dg__nomem(dg_error *err, const char *what);
 
+/* Makes *p (an array of *cap elements of elem bytes) hold at least need,
+ * doubling (from 16) so appends stay amortised O(1); an array still in
+ * storage not its own (a stack buffer) passes a NULL *p and copies itself
+ * over. On failure, a size that would overflow included, *p and *cap are
+ * untouched (still the caller's) and DG_ENOMEM says "out of memory <what>"
+ * (err and what may be NULL). */
+dg_status dg__grow(void **p, size_t *cap, size_t need, size_t elem, const char *what,
+                   dg_error *err);
+
 #endif

@@ -78,19 +78,17 @@ void *dg__scratch(dg__build *b, size_t bytes)
     return b->scratch;
 }
 
-/* One growth rule for every array: double, starting at 16. An array still
- * in the builder's first block moves out to one of its own. */
+/* Room for item n of an array (dg__grow's doubling). An array still in the
+ * builder's first block moves out to one of its own. */
 static dg_status grow(dg__build *b, unsigned in, void **arr, size_t *cap, size_t n, size_t size, dg_error *err)
 {
     if (n < *cap) return DG_OK;
-    size_t want = *cap ? 2 * *cap : 16;
-    void *g;
-    if (b->in_lists & in) {
-        if ((g = dg__malloc(want * size)) != NULL) memcpy(g, *arr, n * size);
-    } else {
-        g = dg__realloc(*arr, want * size);
-    }
-    if (!g) return dg__nomem(err, NULL);
+    bool first = b->in_lists & in;
+    void *g = first ? NULL : *arr;
+    size_t want = *cap;
+    dg_status rc = dg__grow(&g, &want, n + 1, size, NULL, err);
+    if (rc != DG_OK) return rc;
+    if (first) memcpy(g, *arr, n * size);
     b->in_lists &= ~in;
     *arr = g;
     *cap = want;

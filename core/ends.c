@@ -83,11 +83,10 @@ static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t *local, u
 {
     if (*n == *cap) {
         /* the first growth leaves the stack buffer for the heap */
-        uint32_t *g = dg__realloc(*ends == local ? NULL : *ends, 2 * *cap * sizeof *g);
-        if (!g) return false;
+        uint32_t *g = *ends == local ? NULL : *ends;
+        if (dg__grow((void **)&g, cap, *n + 1, sizeof *g, NULL, NULL) != DG_OK) return false;
         if (*ends == local) memcpy(g, local, *n * sizeof *g);
         *ends = g;
-        *cap *= 2;
     }
     (*ends)[(*n)++] = at;
     return true;

@@ -59,15 +59,8 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
         dg_dir next = options[k];
         edge[V(x, y)] &= (unsigned char)~(1u << next);
         if (n == 0 || next != heading) {
-            if (n == cap) {
-                dg_point *g = dg__realloc(pts, 2 * cap * sizeof *pts);
-                if (!g) {
-                    rc = dg__nomem(err, "tracing rooms");
-                    break;
-                }
-                pts = g;
-                cap *= 2;
-            }
+            if (n == cap && (rc = dg__grow((void **)&pts, &cap, n + 1, sizeof *pts, "tracing rooms", err)) != DG_OK)
+                break;
             pts[n++] = (dg_point){x0 + x, y0 + y};
         }
         heading = next;

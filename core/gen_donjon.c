@@ -180,14 +180,11 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
          * that long first, so listing never checks for room */
         const dg__room *rm = &b->room[id - 1];
         size_t most = 4 * (size_t)((rm->r2 - rm->r1) / 2 + 1) * (size_t)((rm->c2 - rm->c1) / 2 + 1);
-        if (most > cap) {
-            sill *grown = dg__realloc(list == local_list ? NULL : list, most * sizeof *list);
-            if (!grown) {
-                rc = dg__nomem(err, "opening rooms");
+        if (most > cap) { /* its contents go: the first growth leaves the stack buffer */
+            sill *grown = list == local_list ? NULL : list;
+            if ((rc = dg__grow((void **)&grown, &cap, most, sizeof *list, "opening rooms", err)) != DG_OK)
                 break;
-            }
             list = grown;
-            cap = most;
         }
         /* more doorways for bigger rooms: sqrt of the node count, up to
          * twice; each is drawn among the places not tried yet, and a place

@@ -56,14 +56,9 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
             if (area > best_area) best_area = area, best = k;
         }
         if (best == n) break;
-        if (n == cap) {
-            panel *g = dg__realloc(p, 2 * cap * sizeof *p);
-            if (!g) {
-                dg__free(p);
-                return dg__nomem(err, "dividing panels");
-            }
-            p = g;
-            cap *= 2;
+        if (n == cap && dg__grow((void **)&p, &cap, n + 1, sizeof *p, "dividing panels", err) != DG_OK) {
+            dg__free(p);
+            return DG_ENOMEM;
         }
         panel *q = &p[best];
         int h = q->r2 - q->r1 + 1, w = q->c2 - q->c1 + 1;
@@ -128,14 +123,10 @@ typedef struct {
     int room;
 } gate;
 
-static dg_status add_gate(gate **g, size_t *n, size_t *cap, gate v)
+static dg_status add_gate(gate **g, size_t *n, size_t *cap, gate v, dg_error *err)
 {
-    if (*n == *cap) {
-        gate *grown = dg__realloc(*g, 2 * *cap * sizeof **g);
-        if (!grown) return DG_ENOMEM;
-        *g = grown;
-        *cap *= 2;
-    }
+    dg_status rc = dg__grow((void **)g, cap, *n + 1, sizeof **g, "placing rooms", err);
+    if (rc != DG_OK) return rc;
     (*g)[(*n)++] = v;
     return DG_OK;
 }
@@ -179,8 +170,7 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
             for (int r = g[k2].r + dr, c = g[k2].c + dc; r >= q->r1 && r <= q->r2 && c >= q->c1 && c <= q->c2;
                  r += dr, c += dc)
                 *dg__at(b, r, c) = DG_CORRIDOR;
-            if (add_gate(gates, n_gates, &cap, g[k2]) != DG_OK)
-                return dg__nomem(err, "placing rooms");
+            if ((rc = add_gate(gates, n_gates, &cap, g[k2], err)) != DG_OK) return rc;
         }
     }
     return DG_OK;
@@ -271,12 +261,9 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
     for (int r = 0; r < b->rows; r++)
         for (int c = 0; c < b->cols; c++) {
             if (!is_node(b, r, c)) continue;
-            if (g->n_node == cap) {
-                node *grown = dg__realloc(g->node, 2 * cap * sizeof *g->node);
-                if (!grown) goto oom;
-                g->node = grown;
-                cap *= 2;
-            }
+            if (g->n_node == cap &&
+                dg__grow((void **)&g->node, &cap, g->n_node + 1, sizeof *g->node, NULL, NULL) != DG_OK)
+                goto oom;
             g->node[g->n_node++] = (node){(uint32_t)r * (uint32_t)b->cols + (uint32_t)c, 0, 0};
         }
     for (size_t k = 0; k < g->n_node; k++) {
@@ -285,12 +272,9 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
             if (!(dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d)) & DG_CORRIDOR)) continue;
             int32_t z = find_node(g, walk(b, r, c, (dg_dir)d, UINT32_MAX));
             if (z <= (int32_t)k) continue; /* each run once, from its lower end */
-            if (g->n_edge == ecap) {
-                edge *grown = dg__realloc(g->edge, 2 * ecap * sizeof *g->edge);
-                if (!grown) goto oom;
-                g->edge = grown;
-                ecap *= 2;
-            }
+            if (g->n_edge == ecap &&
+                dg__grow((void **)&g->edge, &ecap, g->n_edge + 1, sizeof *g->edge, NULL, NULL) != DG_OK)
+                goto oom;
             g->edge[g->n_edge++] = (edge){(int32_t)k, z, (uint8_t)d, true};
         }
     }

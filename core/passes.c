@@ -27,15 +27,13 @@ static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
         if (lab[s] || !(b->cell[s] & DG_OPENSPACE)) continue;
         n++;
         if ((size_t)n >= cap) {
-            size_t *g = dg__realloc(sz, 2 * cap * sizeof *sz);
-            if (!g) {
+            size_t old = cap;
+            if (dg__grow((void **)&sz, &cap, old + 1, sizeof *sz, NULL, NULL) != DG_OK) {
                 dg__free(queue);
                 dg__free(sz);
                 return -1;
             }
-            for (size_t k = cap; k < 2 * cap; k++) g[k] = 0;
-            sz = g;
-            cap *= 2;
+            for (size_t k = old; k < cap; k++) sz[k] = 0;
         }
         size_t head = 0, tail = 0;
         queue[tail++] = (uint32_t)s;
@@ -182,12 +180,8 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
                 if ((w & (DG_PERIMETER | DG_ENTRANCE)) && ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) ||
                                            (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)))
                     continue;
-                if (nc == cap) {
-                    knock *g = dg__realloc(cand, 2 * cap * sizeof *cand);
-                    if (!g) goto oom;
-                    cand = g;
-                    cap *= 2;
-                }
+                if (nc == cap && dg__grow((void **)&cand, &cap, nc + 1, sizeof *cand, NULL, NULL) != DG_OK)
+                    goto oom;
                 cand[nc++] = (knock){(uint32_t)((size_t)r * (size_t)b->cols + (size_t)c), (uint8_t)d};
             }
         }

@@ -175,9 +175,6 @@ dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_err
  * empty): for documents that list segments only. */
 dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err);
 void dg__walls_fini(dg__walls *w);
-/* Doubles *cap (from 64) until n + 1 items of size sz fit in *p; false
- * when out of memory (*p is then unchanged). */
-bool dg__grow(void **p, size_t *cap, size_t n, size_t sz);
 /* v half-cells as a decimal in cell units ("7", "7.5") at p, unterminated;
  * returns the length (at most 12). v >= 0. */
 size_t dg__half_text(char *p, long v);

@@ -41,19 +41,6 @@
 
 #include "render_int.h"
 
-/* See render_int.h; walls_cave.c grows its arrays with it too. */
-bool dg__grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap) return true;
-    size_t c = *cap ? *cap * 2 : 64;
-    if (c > SIZE_MAX / sz) return false;
-    void *q = dg__realloc(*p, c * sz);
-    if (!q) return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
-
 /* ------------------------------------------------------------ the grid */
 
 /* C_WALL: in the byte-per-cell classes walls_cave.c reads, solid that is
@@ -166,7 +153,7 @@ static bool find_objects(grid *g)
         size_t first = n;
         for (int s = next_bit(o, zero, 0, g->w, ~(uint64_t)0); s < g->w;) {
             int e = next_bit(o, zero, s, g->w, 0);
-            if (n == UINT32_MAX || !dg__grow((void **)&r, &cap, n, sizeof *r)) {
+            if (n == UINT32_MAX || dg__grow((void **)&r, &cap, n + 1, sizeof *r, NULL, NULL) != DG_OK) {
                 dg__free(r);
                 return false;
             }
@@ -270,7 +257,7 @@ typedef struct {
 
 static bool key_add(keys *s, uint64_t k)
 {
-    if (!dg__grow((void **)&s->k, &s->cap, s->n, sizeof *s->k)) return false;
+    if (dg__grow((void **)&s->k, &s->cap, s->n + 1, sizeof *s->k, NULL, NULL) != DG_OK) return false;
     s->k[s->n++] = k;
     return true;
 }
@@ -307,7 +294,7 @@ static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
         uint64_t *seen = g->portal + (size_t)(y + 1) * g->ws;
         if (bit_at(seen, x)) continue; /* listed once per room */
         bit_set(seen, x);
-        if (!dg__grow((void **)&out->portals, &cap, out->n_portals, sizeof *out->portals)) return false;
+        if (dg__grow((void **)&out->portals, &cap, out->n_portals + 1, sizeof *out->portals, NULL, NULL) != DG_OK) return false;
         dg__portal *p = &out->portals[out->n_portals++];
         if (runs_ew(g, x, y, o->dir)) {
             *p = (dg__portal){i, o->type, 2 * x + 1, 2 * y, 2 * x + 1, 2 * y + 2, true};
@@ -335,7 +322,7 @@ typedef struct {
 
 static bool emit(wall_sink *s, int x0, int y0, int x1, int y1, bool object)
 {
-    if (!dg__grow((void **)&s->out->walls, &s->cap, s->out->n_walls, sizeof *s->out->walls))
+    if (dg__grow((void **)&s->out->walls, &s->cap, s->out->n_walls + 1, sizeof *s->out->walls, NULL, NULL) != DG_OK)
         return false;
     s->out->walls[s->out->n_walls++] = (dg__wall){x0, y0, x1, y1, object};
     return true;
@@ -436,19 +423,19 @@ static bool chain(const grid *g, dg__walls *out)
     for (size_t s = 0; s < n && ok; s++) {
         if (used[s]) continue;
         uint32_t in_ref = (uint32_t)(2 * s);
-        ok = dg__grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts);
+        ok = dg__grow((void **)&out->pts, &pcap, out->n_pts + 1, sizeof *out->pts, NULL, NULL) == DG_OK;
         if (ok) out->pts[out->n_pts++] = end_point(out->walls, in_ref);
         while (ok) {
             used[in_ref >> 1] = 1;
             uint32_t out_ref = in_ref ^ 1u;
-            if (!(ok = dg__grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts))) break;
+            if (!(ok = dg__grow((void **)&out->pts, &pcap, out->n_pts + 1, sizeof *out->pts, NULL, NULL) == DG_OK)) break;
             out->pts[out->n_pts++] = end_point(out->walls, out_ref);
             uint32_t next = partner[out_ref];
             if (next == NO_REF || used[next >> 1]) break; /* closed (or, never, an open end) */
             in_ref = next;
         }
-        if (ok && (ok = dg__grow((void **)&out->line_end, &lcap, out->n_lines, sizeof *out->line_end)) &&
-            (ok = dg__grow((void **)&out->line_object, &ocap, out->n_lines, sizeof *out->line_object))) {
+        if (ok && (ok = dg__grow((void **)&out->line_end, &lcap, out->n_lines + 1, sizeof *out->line_end, NULL, NULL) == DG_OK) &&
+            (ok = dg__grow((void **)&out->line_object, &ocap, out->n_lines + 1, sizeof *out->line_object, NULL, NULL) == DG_OK)) {
             out->line_object[out->n_lines] = out->walls[s].object;
             out->line_end[out->n_lines++] = out->n_pts;
         }
