@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Rooms: chance of an encounter, a trap, treasure (with and without an
  * encounter), a hidden feature; the farthest room always has its deadly
@@ -324,7 +323,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         dg_door_contents *dc = &c->doors[i];
         /* keyed by the cell: a door recorded under both its rooms says the same */
         dg_rng r = stream(seed, DG__STREAM_DOOR, (uint64_t)o->y * (uint64_t)d->width + (uint64_t)o->x);
-        int m = (int)dg__rng_below(&r, (uint32_t)COUNT(material));
+        int m = (int)dg__rng_below(&r, (uint32_t)DG_COUNT(material));
         dc->material = m;
         dc->ac = material[m].ac;
         dc->hp = material[m].hp;

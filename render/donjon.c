@@ -45,7 +45,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define FEET_PER_CELL 10
 
 /* ------------------------------------------------------------- flavour */
@@ -98,7 +97,7 @@ static dg_rng stream(uint64_t seed, const char *what, uint64_t index)
     return r;
 }
 
-#define PICK(r, table) (table)[dg_rng_below((r), (uint32_t)COUNT(table))]
+#define PICK(r, table) (table)[dg_rng_below((r), (uint32_t)DG_COUNT(table))]
 
 /* -------------------------------------------------------------- settings */
 
