@@ -106,14 +106,14 @@ static const map_case maps[] = {
                "egress=yes", "style=infernal", "grid=hex", NULL}, false},
     /* bigger maps, whose room, door and wall arrays outgrow their first
      * blocks, so the growing paths fail too */
-    {"donjon 61x61", {"algorithm=donjon", "rows=61", "cols=61", "rooms=dense", "room_size=small",
+    {"donjon 45x45", {"algorithm=donjon", "rows=45", "cols=45", "rooms=dense", "room_size=small",
                       "polymorph=yes", "doors=deathtrap", "stairs=many", "egress=many", NULL}, true},
-    {"caverns 61x61", {"algorithm=caverns", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
-    {"panels 61x61", {"algorithm=panels", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
+    {"caverns 45x45", {"algorithm=caverns", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+    {"panels 45x45", {"algorithm=panels", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
     {"gridmapper 40 rooms", {"algorithm=gridmapper", "room_count=40", "pillars=yes", "stairs=many",
                              "egress=many", NULL}, true},
-    {"abstract 61x61", {"algorithm=abstract", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
-    {"cells 61x61", {"algorithm=cells", "rows=61", "cols=61", "stairs=many", "egress=many", NULL}, true},
+    {"abstract 45x45", {"algorithm=abstract", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+    {"cells 45x45", {"algorithm=cells", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
 };
 #define N_MAPS (sizeof maps / sizeof maps[0])
 
