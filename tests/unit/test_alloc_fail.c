@@ -79,8 +79,8 @@ TestSuite(alloc_fail, .init = install);
 /* ------------------------------------------------------------ the maps */
 
 /* One small map of each family with its features on, stocked in full so
- * the contents pass runs; styles and grids vary so the PNG and SVG paths
- * differ from family to family. */
+ * the contents pass runs; styles, grids and views vary so the PNG and SVG
+ * paths differ from family to family. */
 typedef struct {
     const char *name;
     const char *kv[16];
@@ -95,13 +95,13 @@ static const map_case maps[] = {
     {"caverns", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "egress=yes",
                  "style=parchment", "grid=square", NULL}, false},
     {"panels", {"algorithm=panels", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
-                "egress=yes", "style=ink", "grid=square", NULL}, false},
+                "egress=yes", "style=ink", "grid=square", "view=player", NULL}, false},
     {"gridmapper", {"algorithm=gridmapper", "room_count=5", "pillars=yes", "doors=deathtrap",
                     "stairs=yes", "egress=yes", "style=classic", NULL}, false},
     {"gridmapper caves", {"algorithm=gridmapper", "room_count=5", "caves=yes", "stairs=yes",
                           "style=aquatic", NULL}, false},
     {"abstract", {"algorithm=abstract", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
-                  "egress=yes", "style=graph", NULL}, false},
+                  "egress=yes", "style=graph", "view=player", NULL}, false},
     {"cells", {"algorithm=cells", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
                "egress=yes", "style=infernal", "grid=hex", NULL}, false},
     /* bigger maps, whose room, door and wall arrays outgrow their first
