@@ -1,5 +1,6 @@
 /* dg.h -- the public interface of libdg_core: options, the dungeon model,
- * generation and errors. Pure C11; no I/O, no globals, no third-party headers.
+ * generation and errors. Pure C11; no I/O, no third-party headers, and no
+ * globals but the allocator dg_replace_allocator sets once.
  * Encoders (render/) and the daemon (server/) only ever read a dg_dungeon. */
 #ifndef DG_H
 #define DG_H
