@@ -210,9 +210,8 @@ static void fail_each(const map_case *m, dg_format fmt)
     dg_buf_fini(&good);
     cr_log_info("%s %s: %ld allocations failed in turn, %ld done without", m->name, f, total, survived);
 #ifdef LEAK_CHECK
-    /* criterion's worker exits through a path whose LeakSanitizer report
-     * fails nothing, so leaks outside the hook (libgd, libpng, jansson on
-     * an error path) are asked for here */
+    /* leaks outside the hook (libgd, libpng, jansson on an error path)
+     * asked for here, so the failure names the map and format */
     cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "%s %s: LeakSanitizer found leaks (above)",
                  m->name, f);
 #endif
