@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dg.h"
+#include "dg_int.h"
 
 static bool on_edge(const dg_dungeon *d, int x, int y)
 {
@@ -48,12 +48,12 @@ dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err)
     out->stairs = d->n_stairs;
 
     /* regions: flood fill with an explicit queue */
-    unsigned char *seen = calloc(cells, 1);
-    uint32_t *queue = malloc((cells ? cells : 1) * sizeof *queue);
+    unsigned char *seen = dg__calloc(cells, 1);
+    uint32_t *queue = dg__malloc((cells ? cells : 1) * sizeof *queue);
     if (!seen || !queue) {
-        free(seen);
-        free(queue);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory analysing the map");
+        dg__free(seen);
+        dg__free(queue);
+        return dg__nomem(err, "analysing the map");
     }
     for (size_t s = 0; s < cells; s++) {
         if (seen[s] || !dg_cell_open(d->cells[s])) continue;
@@ -74,7 +74,7 @@ dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err)
             }
         }
     }
-    free(seen);
-    free(queue);
+    dg__free(seen);
+    dg__free(queue);
     return DG_OK;
 }

@@ -1,5 +1,6 @@
 /* dg.h -- the public interface of libdg_core: options, the dungeon model,
- * generation and errors. Pure C11; no I/O, no globals, no third-party headers.
+ * generation and errors. Pure C11; no I/O, no third-party headers, and no
+ * globals but the allocator dg_replace_allocator sets once.
  * Encoders (render/) and the daemon (server/) only ever read a dg_dungeon. */
 #ifndef DG_H
 #define DG_H
@@ -68,6 +69,26 @@ dg_status dg_error_set(dg_error *err, dg_status code, const char *param,
 void dg_error_clear(dg_error *err);
 /* "ok", "invalid", ... never NULL. */
 const char *dg_status_name(dg_status code);
+
+/* ------------------------------------------------------------- allocator */
+
+typedef void *(*dg_malloc_fn)(size_t size);
+typedef void *(*dg_calloc_fn)(size_t count, size_t size);
+typedef void *(*dg_realloc_fn)(void *p, size_t size);
+typedef void (*dg_free_fn)(void *p);
+/* Makes core and render allocate through these four (libuv's
+ * uv_replace_allocator): an embedding program's arena, or a test's failing
+ * allocator. Call it before any other dg_ call; it is not thread-safe and is
+ * the one process-wide setting -- the library's only mutable global, because
+ * an allocator belongs to the process and would otherwise have to be passed
+ * through every function that allocates. Memory the library hands over
+ * (dg_generate's dungeon, dg_buf bytes) is released with the matching free:
+ * through dg_dungeon_free, dg_buf_fini or dg_free. DG_EINVAL if any is NULL.
+ * Memory of libgd, libpng, zlib and jansson stays on their own allocators. */
+dg_status dg_replace_allocator(dg_malloc_fn malloc_fn, dg_calloc_fn calloc_fn,
+                               dg_realloc_fn realloc_fn, dg_free_fn free_fn);
+/* Frees p with the allocator's free (dg_buf_steal's bytes); NULL is a no-op. */
+void dg_free(void *p);
 
 /* ------------------------------------------------------------------- rng */
 
@@ -488,7 +509,8 @@ typedef struct dg_dungeon {
     struct dg_dungeon *below;
     /* Set by the generator: rooms, doors, stairs and exits share the
      * struct's own allocation, so dg_dungeon_free() frees them with it.
-     * Hand-built dungeons (calloc'd, so false) own each array separately. */
+     * Hand-built dungeons (calloc'd, so false) own each array separately,
+     * allocated like the struct with the allocator dg_dungeon_free uses. */
     bool packed;
 } dg_dungeon;
 

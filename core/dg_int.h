@@ -4,6 +4,7 @@
 #define DG_INT_H
 
 #include "dg.h"
+#include "dg_common.h"
 
 /* Working bit (donjon leaves 0x8 unused): cells no pass may collapse or
  * reuse -- stairs and map exits. Cleared when the map is finished. */

@@ -23,12 +23,12 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
     /* one stream per map; stream constant keeps families' draws apart from
      * any other use of the same seed */
     dg_rng_seed(&b->rng, o->seed, 0x6467u + (uint64_t)o->algorithm);
-    b->cell = calloc((size_t)b->rows * (size_t)b->cols, sizeof *b->cell);
-    b->lists = malloc(FIRST_SCRATCH + FIRST_ROOMS * sizeof *b->room + FIRST_DOORS * sizeof *b->door +
+    b->cell = dg__calloc((size_t)b->rows * (size_t)b->cols, sizeof *b->cell);
+    b->lists = dg__malloc(FIRST_SCRATCH + FIRST_ROOMS * sizeof *b->room + FIRST_DOORS * sizeof *b->door +
                       FIRST_STAIRS * sizeof *b->stair + FIRST_EXITS * sizeof *b->exit);
     if (!b->cell || !b->lists) {
-        free(b->cell);
-        free(b->lists);
+        dg__free(b->cell);
+        dg__free(b->lists);
         b->cell = NULL;
         b->lists = NULL;
         return dg_error_set(err, DG_ENOMEM, "rows", "", "", "out of memory for a %dx%d map",
@@ -54,14 +54,14 @@ dg_status dg__build_init(dg__build *b, const dg_options *o, dg_error *err)
 
 void dg__build_fini(dg__build *b)
 {
-    free(b->cell);
-    if (!(b->in_lists & IN_ROOMS)) free(b->room);
-    if (!(b->in_lists & IN_DOORS)) free(b->door);
-    if (!(b->in_lists & IN_STAIRS)) free(b->stair);
-    if (!(b->in_lists & IN_EXITS)) free(b->exit);
-    if (!(b->in_lists & IN_SCRATCH)) free(b->scratch);
-    free(b->lists);
-    free(b->cave);
+    dg__free(b->cell);
+    if (!(b->in_lists & IN_ROOMS)) dg__free(b->room);
+    if (!(b->in_lists & IN_DOORS)) dg__free(b->door);
+    if (!(b->in_lists & IN_STAIRS)) dg__free(b->stair);
+    if (!(b->in_lists & IN_EXITS)) dg__free(b->exit);
+    if (!(b->in_lists & IN_SCRATCH)) dg__free(b->scratch);
+    dg__free(b->lists);
+    dg__free(b->cave);
     memset(b, 0, sizeof *b);
 }
 
@@ -71,26 +71,24 @@ void *dg__scratch(dg__build *b, size_t bytes)
     if (bytes <= b->scratch_size) return b->scratch;
     /* small maps: one block big enough for every pass */
     size_t want = bytes;
-    if (!(b->in_lists & IN_SCRATCH)) free(b->scratch);
+    if (!(b->in_lists & IN_SCRATCH)) dg__free(b->scratch);
     b->in_lists &= ~(unsigned)IN_SCRATCH;
-    b->scratch = malloc(want);
+    b->scratch = dg__malloc(want);
     b->scratch_size = b->scratch ? want : 0;
     return b->scratch;
 }
 
-/* One growth rule for every array: double, starting at 16. An array still
- * in the builder's first block moves out to one of its own. */
+/* Room for item n of an array (dg__grow's doubling). An array still in the
+ * builder's first block moves out to one of its own. */
 static dg_status grow(dg__build *b, unsigned in, void **arr, size_t *cap, size_t n, size_t size, dg_error *err)
 {
     if (n < *cap) return DG_OK;
-    size_t want = *cap ? 2 * *cap : 16;
-    void *g;
-    if (b->in_lists & in) {
-        if ((g = malloc(want * size)) != NULL) memcpy(g, *arr, n * size);
-    } else {
-        g = realloc(*arr, want * size);
-    }
-    if (!g) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    bool first = b->in_lists & in;
+    void *g = first ? NULL : *arr;
+    size_t want = *cap;
+    dg_status rc = dg__grow(&g, &want, n + 1, size, NULL, err);
+    if (rc != DG_OK) return rc;
+    if (first) memcpy(g, *arr, n * size);
     b->in_lists &= ~in;
     *arr = g;
     *cap = want;
@@ -124,7 +122,7 @@ dg_status dg__add_exit(dg__build *b, const dg_exit *e, dg_error *err)
 
 unsigned char *dg__cave_mask(dg__build *b)
 {
-    if (!b->cave) b->cave = calloc((size_t)b->rows * (size_t)b->cols, 1);
+    if (!b->cave) b->cave = dg__calloc((size_t)b->rows * (size_t)b->cols, 1);
     return b->cave;
 }
 
@@ -162,17 +160,17 @@ int dg__isqrt(long n)
 static void free_one(dg_dungeon *d)
 {
     dg_contents_free(d->contents);
-    for (size_t k = 0; k < d->n_rooms; k++) free(d->rooms[k].outline);
+    for (size_t k = 0; k < d->n_rooms; k++) dg__free(d->rooms[k].outline);
     if (!d->packed) {
         /* hand-built: each array its own allocation */
-        free(d->rooms);
-        free(d->doors);
-        free(d->stairs);
-        free(d->exits);
+        dg__free(d->rooms);
+        dg__free(d->doors);
+        dg__free(d->stairs);
+        dg__free(d->exits);
     }
-    free(d->cave);
-    free(d->cells);
-    free(d);
+    dg__free(d->cave);
+    dg__free(d->cells);
+    dg__free(d);
 }
 
 void dg_dungeon_free(dg_dungeon *d)

@@ -83,11 +83,10 @@ static bool push_end(uint32_t **ends, size_t *n, size_t *cap, uint32_t *local, u
 {
     if (*n == *cap) {
         /* the first growth leaves the stack buffer for the heap */
-        uint32_t *g = realloc(*ends == local ? NULL : *ends, 2 * *cap * sizeof *g);
-        if (!g) return false;
+        uint32_t *g = *ends == local ? NULL : *ends;
+        if (dg__grow((void **)&g, cap, *n + 1, sizeof *g, NULL, NULL) != DG_OK) return false;
         if (*ends == local) memcpy(g, local, *n * sizeof *g);
         *ends = g;
-        *cap *= 2;
     }
     (*ends)[(*n)++] = at;
     return true;
@@ -196,7 +195,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
                     ends[good] = ends[--n];
                 }
             }
-            if (ends != local) free(ends);
+            if (ends != local) dg__free(ends);
             return rc;
         }
     } else {
@@ -210,8 +209,8 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
             for (int c = 0; c < b->cols && ok; c++)
                 if (nook_heading(b, r, c) >= 0) ok = push_end(&ends, &n, &cap, local, (uint32_t)((size_t)r * cols + (size_t)c));
     if (!ok) {
-        if (ends != local) free(ends);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+        if (ends != local) dg__free(ends);
+        return dg__nomem(err, "placing stairs");
     }
     /* k counts stairs placed: a spot a neighbouring stair has just spoiled
      * is dropped without using up one of the stairs asked for */
@@ -223,7 +222,7 @@ dg_status dg__place_stairs(dg__build *b, int count, dg_error *err)
         rc = place_stair(b, at, k, &placed, err);
         k += placed;
     }
-    if (ends != local) free(ends);
+    if (ends != local) dg__free(ends);
     return rc;
 }
 

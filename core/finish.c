@@ -22,13 +22,13 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
     int vw = w + 1;
     size_t nv = (size_t)vw * (size_t)(h + 1);
     /* per vertex: bit set per outgoing edge direction (N, S, W, E) */
-    unsigned char *edge = calloc(nv, 1);
+    unsigned char *edge = dg__calloc(nv, 1);
     size_t cap = 64, n = 0;
-    dg_point *pts = malloc(cap * sizeof *pts);
+    dg_point *pts = dg__malloc(cap * sizeof *pts);
     if (!edge || !pts) {
-        free(edge);
-        free(pts);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
+        dg__free(edge);
+        dg__free(pts);
+        return dg__nomem(err, "tracing rooms");
     }
 #define IN(x, y) (dg__room_id(dg_cell(d, x0 + (x), y0 + (y))) == rm->id && \
                   (dg_cell(d, x0 + (x), y0 + (y)) & DG_ROOM))
@@ -62,15 +62,8 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
         dg_dir next = options[k];
         edge[V(x, y)] &= (unsigned char)~(1u << next);
         if (n == 0 || next != heading) {
-            if (n == cap) {
-                dg_point *g = realloc(pts, 2 * cap * sizeof *pts);
-                if (!g) {
-                    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing rooms");
-                    break;
-                }
-                pts = g;
-                cap *= 2;
-            }
+            if (n == cap && (rc = dg__grow((void **)&pts, &cap, n + 1, sizeof *pts, "tracing rooms", err)) != DG_OK)
+                break;
             pts[n++] = (dg_point){x0 + x, y0 + y};
         }
         heading = next;
@@ -78,9 +71,9 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
         y += dg_dir_dy(next);
     }
 #undef V
-    free(edge);
+    dg__free(edge);
     if (rc != DG_OK) {
-        free(pts);
+        dg__free(pts);
         return rc;
     }
     *out = pts;
@@ -258,8 +251,8 @@ static dg_status sort_doors(dg_door *a, size_t n, dg_error *err)
     const size_t run = 32;
     for (size_t k = 0; k < n; k += run) insertion_sort(a + k, n - k < run ? n - k : run);
     if (n <= run) return DG_OK;
-    dg_door *tmp = malloc(n * sizeof *tmp), *src = a, *dst = tmp;
-    if (!tmp) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory sorting doors");
+    dg_door *tmp = dg__malloc(n * sizeof *tmp), *src = a, *dst = tmp;
+    if (!tmp) return dg__nomem(err, "sorting doors");
     for (size_t width = run; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
@@ -273,7 +266,7 @@ static dg_status sort_doors(dg_door *a, size_t n, dg_error *err)
         dst = t;
     }
     if (src != a) memcpy(a, src, n * sizeof *a);
-    free(tmp);
+    dg__free(tmp);
     return DG_OK;
 }
 
@@ -291,7 +284,7 @@ static dg_dungeon *new_packed(size_t rooms, size_t doors, size_t stairs, size_t 
     doors += !doors;
     stairs += !stairs;
     exits += !exits;
-    dg_dungeon *d = malloc(sizeof *d + rooms * sizeof *d->rooms + doors * sizeof *d->doors +
+    dg_dungeon *d = dg__malloc(sizeof *d + rooms * sizeof *d->rooms + doors * sizeof *d->doors +
                            stairs * sizeof *d->stairs + exits * sizeof *d->exits);
     if (!d) return NULL;
     memset(d, 0, sizeof *d);
@@ -311,14 +304,14 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     int renum_local[LOCAL_ROOMS + 1];
     long count_local[LOCAL_ROOMS + 1];
     bool local = b->n_room <= LOCAL_ROOMS;
-    int *renum = local ? renum_local : calloc(b->n_room + 1, sizeof *renum);
-    long *count = local ? count_local : calloc(b->n_room + 1, sizeof *count);
+    int *renum = local ? renum_local : dg__calloc(b->n_room + 1, sizeof *renum);
+    long *count = local ? count_local : dg__calloc(b->n_room + 1, sizeof *count);
     if (!renum || !count) {
         if (!local) {
-            free(renum);
-            free(count);
+            dg__free(renum);
+            dg__free(count);
         }
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+        return dg__nomem(err, "finishing the map");
     }
     size_t cells = (size_t)b->rows * (size_t)b->cols;
 
@@ -330,10 +323,10 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     dg_dungeon *d = new_packed((size_t)alive, b->n_door, b->n_stair, b->n_exit);
     if (!d) {
         if (!local) {
-            free(renum);
-            free(count);
+            dg__free(renum);
+            dg__free(count);
         }
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory finishing the map");
+        return dg__nomem(err, "finishing the map");
     }
     d->opts = *b->o;
     d->width = b->cols;
@@ -409,15 +402,15 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     d->cave = b->cave;
     b->cave = NULL;
     if (!local) {
-        free(renum);
-        free(count);
+        dg__free(renum);
+        dg__free(count);
     }
     *out = d;
     return DG_OK;
 fail:
     if (!local) {
-        free(renum);
-        free(count);
+        dg__free(renum);
+        dg__free(count);
     }
     dg_dungeon_free(d);
     return rc;

@@ -102,12 +102,12 @@ static dg_status find_way(dg__build *b, int r, int c, int radius, int **path, si
     }
     int w = c1 - c0 + 1, h = r1 - r0 + 1;
     size_t cells = (size_t)w * (size_t)h;
-    int32_t *prev = malloc(cells * sizeof *prev);
-    int32_t *queue = malloc(cells * sizeof *queue);
+    int32_t *prev = dg__malloc(cells * sizeof *prev);
+    int32_t *queue = dg__malloc(cells * sizeof *queue);
     if (!prev || !queue) {
-        free(prev);
-        free(queue);
-        return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+        dg__free(prev);
+        dg__free(queue);
+        return dg__nomem(err, "linking floors");
     }
     for (size_t k = 0; k < cells; k++) prev[k] = -2;
 #define AT(rr, cc) ((int32_t)(((rr) - r0) * w + ((cc) - c0)))
@@ -155,11 +155,11 @@ static dg_status find_way(dg__build *b, int r, int c, int radius, int **path, si
     if (found >= 0) {
         size_t len = 0;
         for (int32_t k = found; k != start; k = prev[k]) len++;
-        int *p = malloc(len * 2 * sizeof *p);
+        int *p = dg__malloc(len * 2 * sizeof *p);
         if (!p) {
-            free(prev);
-            free(queue);
-            return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+            dg__free(prev);
+            dg__free(queue);
+            return dg__nomem(err, "linking floors");
         }
         size_t i = len;
         for (int32_t k = found; k != start; k = prev[k]) {
@@ -171,8 +171,8 @@ static dg_status find_way(dg__build *b, int r, int c, int radius, int **path, si
         *n = len;
     }
 #undef AT
-    free(prev);
-    free(queue);
+    dg__free(prev);
+    dg__free(queue);
     return DG_OK;
 }
 
@@ -204,12 +204,12 @@ static dg_status reaches(dg__build *b, size_t from, size_t to, const size_t *shu
                          bool *pocket, dg_error *err)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols, cols = (size_t)b->cols;
-    unsigned char *seen = calloc(cells, 1);
-    uint32_t *queue = malloc(cells * sizeof *queue);
+    unsigned char *seen = dg__calloc(cells, 1);
+    uint32_t *queue = dg__malloc(cells * sizeof *queue);
     if (!seen || !queue) {
-        free(seen);
-        free(queue);
-        return dg_error_set(err, DG_ENOMEM, "floors", "", "", "out of memory linking floors");
+        dg__free(seen);
+        dg__free(queue);
+        return dg__nomem(err, "linking floors");
     }
     for (int k = 0; k < n; k++) seen[shut[k]] = 1;
     size_t head = 0, tail = 0;
@@ -233,8 +233,8 @@ static dg_status reaches(dg__build *b, size_t from, size_t to, const size_t *shu
     }
     if (!*yes && *pocket)
         for (size_t k = 0; k < tail; k++) b->cell[queue[k]] = DG_NOTHING; /* bare corridor: goes */
-    free(seen);
-    free(queue);
+    dg__free(seen);
+    dg__free(queue);
     return DG_OK;
 }
 
@@ -339,7 +339,7 @@ static dg_status link_stair(dg__build *b, int r, int c, bool down, bool *placed,
         }
         int qr = path[0], qc = path[1];
         way = qr < r ? DG_DIR_NORTH : qr > r ? DG_DIR_SOUTH : qc < c ? DG_DIR_WEST : DG_DIR_EAST;
-        free(path);
+        dg__free(path);
         if (rc != DG_OK) return rc;
     }
     return put_stair(b, r, c, down, way, placed, err);

@@ -290,12 +290,12 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
 {
     const dg__ab_plan *p = pt->p;
     int n = a->n_gates;
-    dg_point *in = malloc((size_t)(n ? n : 1) * sizeof *in);
-    long *order = malloc((size_t)(n ? n : 1) * sizeof *order);
+    dg_point *in = dg__malloc((size_t)(n + 1) * sizeof *in); /* and the centre, for tidying */
+    long *order = dg__malloc((size_t)(n ? n : 1) * sizeof *order);
     if (!in || !order) {
-        free(in);
-        free(order);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory painting tunnels");
+        dg__free(in);
+        dg__free(order);
+        return dg__nomem(err, "painting tunnels");
     }
     for (int k = 0; k < n; k++) {
         dg_dir side;
@@ -330,15 +330,11 @@ static dg_status paint_tunnels(painter *pt, const dg__ab_area *a, dg_error *err)
         for (int i = 0; i < n; i++) random_path(pt, a, put_corridor, in[i], in[(i + 1) % n]);
     }
     if (a->stair < 0) { /* a stair area's tunnels meet at its landing: left as drawn */
-        dg_point *keep = realloc(in, (size_t)(n + 1) * sizeof *keep);
-        if (keep) {
-            in = keep;
-            in[n] = centre(a);
-            tidy_tunnels(pt, a, in, kind == DG__AB_TUNNEL ? n + 1 : n);
-        }
+        in[n] = centre(a);
+        tidy_tunnels(pt, a, in, kind == DG__AB_TUNNEL ? n + 1 : n);
     }
-    free(in);
-    free(order);
+    dg__free(in);
+    dg__free(order);
     return DG_OK;
 }
 
@@ -475,9 +471,9 @@ dg_status dg__gen_abstract(dg__build *b, dg_error *err)
     dg_status rc = dg__ab_plan_build(b, &p, err);
     if (rc != DG_OK) return rc;
     size_t most = p.max_inside > 0 ? (size_t)p.max_inside : 1;
-    painter pt = {b, &p, malloc(most), malloc(most), malloc(most), malloc(most * sizeof(uint32_t))};
+    painter pt = {b, &p, dg__malloc(most), dg__malloc(most), dg__malloc(most), dg__malloc(most * sizeof(uint32_t))};
     if (!pt.now || !pt.next || !pt.fixed || !pt.queue) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory painting areas");
+        rc = dg__nomem(err, "painting areas");
         goto done;
     }
     for (size_t i = 0; i < p.n_area && rc == DG_OK; i++) {
@@ -509,14 +505,14 @@ dg_status dg__gen_abstract(dg__build *b, dg_error *err)
     if (b->cave == NULL)
         for (size_t i = 0; i < p.n_area; i++)
             if (p.area[i].painter == DG__AB_CAVE) {
-                rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
+                rc = dg__nomem(err, "marking caves");
                 break;
             }
 done:
-    free(pt.now);
-    free(pt.next);
-    free(pt.fixed);
-    free(pt.queue);
+    dg__free(pt.now);
+    dg__free(pt.next);
+    dg__free(pt.fixed);
+    dg__free(pt.queue);
     dg__ab_plan_free(&p);
     return rc;
 }

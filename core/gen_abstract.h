@@ -88,8 +88,6 @@ typedef struct {
     int *start;              /* per area: first index into at[] (n_area + 1 entries) */
     int *at;                 /* pair indices */
 } dg__ab_adjacency;
-/* Grows *arr to hold at least need items of size bytes; false when out of memory. */
-bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size);
 /* Fills p->area with the areas the map is cut into. */
 dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_error *err);
 /* Fills p->pair with every two areas sharing two or more border cells. */

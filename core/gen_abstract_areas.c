@@ -8,20 +8,6 @@
 
 #include "gen_abstract.h"
 
-#define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
-
-bool dg__ab_reserve(void **arr, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap) return true;
-    size_t want = *cap ? *cap : 64;
-    while (want < need) want *= 2;
-    void *g = realloc(*arr, want * size);
-    if (!g) return false;
-    *arr = g;
-    *cap = want;
-    return true;
-}
-
 /* ------------------------------------------------------------ subdivision */
 
 typedef struct {
@@ -31,7 +17,8 @@ typedef struct {
 
 static dg_status add_area(dg__ab_plan *p, size_t *cap, rect r, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->area, cap, p->n_area + 1, sizeof *p->area)) return NOMEM(err, "cutting areas");
+    dg_status rc = dg__grow((void **)&p->area, cap, p->n_area + 1, sizeof *p->area, "cutting areas", err);
+    if (rc != DG_OK) return rc;
     p->area[p->n_area++] = (dg__ab_area){.x1 = r.x1, .y1 = r.y1, .x2 = r.x2, .y2 = r.y2,
                                          .painter = DG__AB_ROCK, .stair = -1};
     return DG_OK;
@@ -48,7 +35,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     size_t cap = 0, n = 0, scap = 0;
     rect *stack = NULL;
     dg_status rc = DG_OK;
-    if (!dg__ab_reserve((void **)&stack, &scap, 1, sizeof *stack)) return NOMEM(err, "cutting areas");
+    if (dg__grow((void **)&stack, &scap, 1, sizeof *stack, "cutting areas", err) != DG_OK) return DG_ENOMEM;
     stack[n++] = (rect){0, 0, o->cols - 1, o->rows - 1, false};
     while (n > 0 && rc == DG_OK) {
         rect a = stack[--n];
@@ -62,10 +49,8 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
             rc = add_area(p, &cap, a, err);
             continue;
         }
-        if (!dg__ab_reserve((void **)&stack, &scap, n + 9, sizeof *stack)) {
-            rc = NOMEM(err, "cutting areas");
+        if ((rc = dg__grow((void **)&stack, &scap, n + 9, sizeof *stack, "cutting areas", err)) != DG_OK)
             break;
-        }
         int roll = (int)dg_rng_below(rng, 100);
         if (roll < 4 && w / 3 >= wmin && h / 3 >= hmin && (long)(w / 3) * (h / 3) >= smin) {
             /* a 3x3 grid of equal areas, kept whole */
@@ -97,7 +82,7 @@ dg_status dg__ab_subdivide(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
             stack[n++] = (rect){a.x1, a.y1 + cut, a.x2, a.y2, false};
         }
     }
-    free(stack);
+    dg__free(stack);
     return rc;
 }
 
@@ -121,8 +106,8 @@ static int cmp_key(const void *x, const void *y)
 dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
 {
     size_t n = p->n_area, cap = 0;
-    key *k = malloc((n ? n : 1) * sizeof *k);
-    if (!k) return NOMEM(err, "finding neighbours");
+    key *k = dg__malloc((n ? n : 1) * sizeof *k);
+    if (!k) return dg__nomem(err, "finding neighbours");
     dg_status rc = DG_OK;
     for (int across = 1; across >= 0 && rc == DG_OK; across--) {
         for (size_t i = 0; i < n; i++) {
@@ -148,15 +133,14 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
                 int blo = across ? b->y1 : b->x1, bhi = across ? b->y2 : b->x2;
                 int from = (lo > blo ? lo : blo) + 1, to = (hi < bhi ? hi : bhi) - 1;
                 if (to - from + 1 < 2) continue;
-                if (!dg__ab_reserve((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair)) {
-                    rc = NOMEM(err, "finding neighbours");
+                if ((rc = dg__grow((void **)&p->pair, &cap, p->n_pair + 1, sizeof *p->pair, "finding neighbours",
+                                   err)) != DG_OK)
                     break;
-                }
                 p->pair[p->n_pair++] = (dg__ab_pair){(int)i, k[l].id, across != 0, line, from, to, false};
             }
         }
     }
-    free(k);
+    dg__free(k);
     return rc;
 }
 
@@ -164,22 +148,22 @@ dg_status dg__ab_find_pairs(dg__ab_plan *p, dg_error *err)
 
 dg_status dg__ab_adjacency_build(const dg__ab_plan *p, dg__ab_adjacency *g, dg_error *err)
 {
-    g->start = calloc(p->n_area + 1, sizeof *g->start);
-    g->at = malloc((2 * p->n_pair + 1) * sizeof *g->at);
-    if (!g->start || !g->at) return NOMEM(err, "joining areas");
+    g->start = dg__calloc(p->n_area + 1, sizeof *g->start);
+    g->at = dg__malloc((2 * p->n_pair + 1) * sizeof *g->at);
+    if (!g->start || !g->at) return dg__nomem(err, "joining areas");
     for (size_t i = 0; i < p->n_pair; i++) {
         g->start[p->pair[i].a + 1]++;
         g->start[p->pair[i].b + 1]++;
     }
     for (size_t i = 0; i < p->n_area; i++) g->start[i + 1] += g->start[i];
-    int *fill = malloc((p->n_area + 1) * sizeof *fill);
-    if (!fill) return NOMEM(err, "joining areas");
+    int *fill = dg__malloc((p->n_area + 1) * sizeof *fill);
+    if (!fill) return dg__nomem(err, "joining areas");
     memcpy(fill, g->start, (p->n_area + 1) * sizeof *fill);
     for (size_t i = 0; i < p->n_pair; i++) {
         g->at[fill[p->pair[i].a]++] = (int)i;
         g->at[fill[p->pair[i].b]++] = (int)i;
     }
-    free(fill);
+    dg__free(fill);
     return DG_OK;
 }
 
@@ -261,13 +245,13 @@ static int64_t influence(const dg__ab_plan *p, const dg__ab_area *a, int reach, 
 dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int strength, dg_error *err)
 {
     size_t n = p->n_area;
-    int64_t *cost = malloc(n * sizeof *cost);
-    int *from = malloc(n * sizeof *from);
-    unsigned char *done = calloc(n, 1);
-    hnode *heap = malloc((2 * p->n_pair + 2) * sizeof *heap);
+    int64_t *cost = dg__malloc(n * sizeof *cost);
+    int *from = dg__malloc(n * sizeof *from);
+    unsigned char *done = dg__calloc(n, 1);
+    hnode *heap = dg__malloc((2 * p->n_pair + 2) * sizeof *heap);
     dg_status rc = DG_OK;
     if (!cost || !from || !done || !heap) {
-        rc = NOMEM(err, "routing");
+        rc = dg__nomem(err, "routing");
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
@@ -299,17 +283,17 @@ dg_status dg__ab_route(dg__ab_plan *p, const dg__ab_adjacency *g, int reach, int
     }
     size_t len = 0;
     for (int a = p->exit; a >= 0; a = from[a]) len++;
-    p->route = malloc(len * sizeof *p->route);
+    p->route = dg__malloc(len * sizeof *p->route);
     if (!p->route) {
-        rc = NOMEM(err, "routing");
+        rc = dg__nomem(err, "routing");
         goto out;
     }
     p->n_route = len;
     for (int a = p->exit; a >= 0; a = from[a]) p->route[--len] = a;
 out:
-    free(cost);
-    free(from);
-    free(done);
-    free(heap);
+    dg__free(cost);
+    dg__free(from);
+    dg__free(done);
+    dg__free(heap);
     return rc;
 }

@@ -8,8 +8,6 @@
 
 #include "gen_abstract.h"
 
-#define NOMEM(err, what) dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory " what)
-
 /* ------------------------------------------------------------- painters */
 
 static bool is_tunnel(dg__ab_painter t) { return t == DG__AB_TUNNEL || t == DG__AB_MULTI || t == DG__AB_CIRCLE; }
@@ -124,7 +122,8 @@ static void pick_stair(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency *g, i
 
 static dg_status add_gate(dg__ab_plan *p, size_t *cap, dg__ab_gate gt, dg_error *err)
 {
-    if (!dg__ab_reserve((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate)) return NOMEM(err, "placing gateways");
+    dg_status rc = dg__grow((void **)&p->gate, cap, p->n_gate + 1, sizeof *p->gate, "placing gateways", err);
+    if (rc != DG_OK) return rc;
     p->gate[p->n_gate++] = gt;
     return DG_OK;
 }
@@ -201,8 +200,8 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
     int edge_n[4] = {0};
     dg_status rc = DG_OK;
     for (int e = 0; e < 4 && rc == DG_OK; e++) {
-        edge_list[e] = malloc((p->n_area + 1) * sizeof(int));
-        if (!edge_list[e]) rc = NOMEM(err, "placing exits");
+        edge_list[e] = dg__malloc((p->n_area + 1) * sizeof(int));
+        if (!edge_list[e]) rc = dg__nomem(err, "placing exits");
     }
     for (size_t i = 0; i < p->n_area && rc == DG_OK; i++) {
         const dg__ab_area *a = &p->area[i];
@@ -214,8 +213,8 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
     if (rc == DG_OK && o->egress == DG_EGRESS_TILING) {
         /* twins at the same place on opposite edges, one pair per 40 cells */
         int len_max = o->rows > o->cols ? o->rows : o->cols;
-        int *spots = malloc((size_t)len_max * sizeof *spots);
-        if (!spots) rc = NOMEM(err, "placing exits");
+        int *spots = dg__malloc((size_t)len_max * sizeof *spots);
+        if (!spots) rc = dg__nomem(err, "placing exits");
         for (int axis = 0; axis < 2 && rc == DG_OK; axis++) {
             dg_dir e1 = axis ? DG_DIR_WEST : DG_DIR_NORTH, e2 = dg_dir_opposite(e1);
             int len = axis ? o->rows : o->cols, n = 0;
@@ -238,7 +237,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
                     rc = add_gate(p, cap, (dg__ab_gate){x, y, edge_area_at(p, edge_list[e2], edge_n[e2], e2, at), -1}, err);
             }
         }
-        free(spots);
+        dg__free(spots);
     } else if (rc == DG_OK) {
         /* out of areas that are not whole rooms when there are any (a
          * corridor leads out better than a hole in a room's wall), one exit
@@ -277,7 +276,7 @@ static dg_status place_exits(dg_rng *rng, const dg_options *o, dg__ab_plan *p, s
             }
         }
     }
-    for (int e = 0; e < 4; e++) free(edge_list[e]);
+    for (int e = 0; e < 4; e++) dg__free(edge_list[e]);
     return rc;
 }
 
@@ -291,8 +290,8 @@ static dg_status mark_main(dg__ab_plan *p, const dg__ab_adjacency *g, int *dist,
 {
     size_t n = p->n_area, best = 0;
     int root = 0;
-    unsigned char *seen = calloc(n, 1);
-    if (!seen) return NOMEM(err, "joining areas");
+    unsigned char *seen = dg__calloc(n, 1);
+    if (!seen) return dg__nomem(err, "joining areas");
     for (size_t i = 0; i < n; i++) {
         if (seen[i]) continue;
         size_t count;
@@ -303,7 +302,7 @@ static dg_status mark_main(dg__ab_plan *p, const dg__ab_adjacency *g, int *dist,
             root = (int)i;
         }
     }
-    free(seen);
+    dg__free(seen);
     dg__ab_bfs(p, g, root, dist, queue, n_main);
     for (size_t k = 0; k < *n_main; k++) p->area[queue[k]].main = true;
     return DG_OK;
@@ -335,12 +334,12 @@ static dg_status route_ends(dg_rng *rng, const dg_options *o, dg__ab_plan *p, co
  * joins for round trips; each area's degree counts its joins. */
 static dg_status join_areas(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency *g, dg_error *err)
 {
-    unsigned char *joined = calloc(p->n_area, 1);
-    int *cand = malloc((2 * p->n_pair + 1) * sizeof *cand);
+    unsigned char *joined = dg__calloc(p->n_area, 1);
+    int *cand = dg__malloc((2 * p->n_pair + 1) * sizeof *cand);
     if (!joined || !cand) {
-        free(joined);
-        free(cand);
-        return NOMEM(err, "joining areas");
+        dg__free(joined);
+        dg__free(cand);
+        return dg__nomem(err, "joining areas");
     }
     for (size_t r = 0; r < p->n_route; r++) {
         p->area[p->route[r]].route = true;
@@ -375,8 +374,8 @@ static dg_status join_areas(dg_rng *rng, dg__ab_plan *p, const dg__ab_adjacency 
         dg__ab_pair *q = &p->pair[i];
         if (!q->joined && p->area[q->a].main && dg_rng_percent(rng, loops)) q->joined = true;
     }
-    free(joined);
-    free(cand);
+    dg__free(joined);
+    dg__free(cand);
     for (size_t i = 0; i < p->n_pair; i++) {
         if (!p->pair[i].joined) continue;
         p->area[p->pair[i].a].degree++;
@@ -453,8 +452,8 @@ static void number_rooms(dg_rng *rng, dg__ab_plan *p)
  * first_gate + n_gates) of an area index p->gate. */
 static dg_status index_gates(dg__ab_plan *p, dg_error *err)
 {
-    p->gate_of = malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
-    if (!p->gate_of) return NOMEM(err, "placing gateways");
+    p->gate_of = dg__malloc((2 * p->n_gate + 1) * sizeof *p->gate_of);
+    if (!p->gate_of) return dg__nomem(err, "placing gateways");
     for (size_t k = 0; k < p->n_gate; k++) {
         p->area[p->gate[k].a].n_gates++;
         if (p->gate[k].b >= 0) p->area[p->gate[k].b].n_gates++;
@@ -489,9 +488,9 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     if (rc == DG_OK) rc = dg__ab_find_pairs(p, err);
     if (rc == DG_OK) rc = dg__ab_adjacency_build(p, &g, err);
     if (rc == DG_OK) {
-        dist = malloc(p->n_area * sizeof *dist);
-        queue = malloc(p->n_area * sizeof *queue);
-        if (!dist || !queue) rc = NOMEM(err, "joining areas");
+        dist = dg__malloc(p->n_area * sizeof *dist);
+        queue = dg__malloc(p->n_area * sizeof *queue);
+        if (!dist || !queue) rc = dg__nomem(err, "joining areas");
     }
     if (rc == DG_OK) rc = mark_main(p, &g, dist, queue, &n_main, err);
     if (rc == DG_OK) rc = route_ends(rng, o, p, &g, dist, queue, n_main, err);
@@ -507,21 +506,21 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__ab_plan *p, dg_
     }
     if (rc == DG_OK) rc = place_exits(rng, o, p, &gcap, err);
     if (rc == DG_OK) rc = index_gates(p, err);
-    free(g.start);
-    free(g.at);
-    free(dist);
-    free(queue);
+    dg__free(g.start);
+    dg__free(g.at);
+    dg__free(dist);
+    dg__free(queue);
     if (rc != DG_OK) dg__ab_plan_free(p);
     return rc;
 }
 
 void dg__ab_plan_free(dg__ab_plan *p)
 {
-    free(p->area);
-    free(p->pair);
-    free(p->gate);
-    free(p->gate_of);
-    free(p->route);
+    dg__free(p->area);
+    dg__free(p->pair);
+    dg__free(p->gate);
+    dg__free(p->gate_of);
+    dg__free(p->route);
     memset(p, 0, sizeof *p);
 }
 

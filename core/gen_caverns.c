@@ -29,7 +29,7 @@ static dg_status caves(dg__build *b, dg_error *err)
 static dg_status mark_caves(dg__build *b, dg_error *err)
 {
     unsigned char *mask = dg__cave_mask(b);
-    if (!mask) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
+    if (!mask) return dg__nomem(err, "marking caves");
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     for (size_t s = 0; s < cells; s++)
         mask[s] = !(b->cell[s] & (DG_ROOM | DG_PERIMETER | DG_DOORSPACE));
@@ -131,8 +131,8 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
         if (p > cap) cap = p;
     }
     if (cap == 0) return DG_OK;
-    sill *buf = malloc(BEYOND_KINDS * cap * sizeof *buf);
-    if (!buf) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
+    sill *buf = dg__malloc(BEYOND_KINDS * cap * sizeof *buf);
+    if (!buf) return dg__nomem(err, "opening rooms");
     sill *lists[BEYOND_KINDS] = {buf, buf + cap, buf + 2 * cap};
     dg_status rc = DG_OK;
     for (int id = 1; id <= (int)b->n_room && rc == DG_OK; id++) {
@@ -158,7 +158,7 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             }
         }
     }
-    free(buf);
+    dg__free(buf);
     return rc;
 }
 

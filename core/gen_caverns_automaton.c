@@ -20,15 +20,15 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
     size_t w = (size_t)cols + 2 * PAD, h = (size_t)rows + 2 * PAD;
     /* rock 1 / floor 0 per cell, and which cells the automaton must leave
      * alone; separate byte planes so the inner loops are plain sums */
-    unsigned char *cur = malloc(w * h), *nxt = malloc(w * h), *hold = malloc(w * h);
-    unsigned char *v3 = malloc(w), *v5 = malloc(w);
+    unsigned char *cur = dg__malloc(w * h), *nxt = dg__malloc(w * h), *hold = dg__malloc(w * h);
+    unsigned char *v3 = dg__malloc(w), *v5 = dg__malloc(w);
     if (!cur || !nxt || !hold || !v3 || !v5) {
-        free(cur);
-        free(nxt);
-        free(hold);
-        free(v3);
-        free(v5);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
+        dg__free(cur);
+        dg__free(nxt);
+        dg__free(hold);
+        dg__free(v3);
+        dg__free(v5);
+        return dg__nomem(err, "growing caves");
     }
     memset(cur, 1, w * h);
     memset(hold, 1, w * h);
@@ -75,11 +75,11 @@ dg_status dg__cave_grow(dg__build *b, int fill, int steps, dg_error *err)
             size_t k = (size_t)(r + PAD) * w + (size_t)(c + PAD);
             if (!hold[k] && !cur[k]) *dg__at(b, r, c) = DG_CORRIDOR;
         }
-    free(cur);
-    free(nxt);
-    free(hold);
-    free(v3);
-    free(v5);
+    dg__free(cur);
+    dg__free(nxt);
+    dg__free(hold);
+    dg__free(v3);
+    dg__free(v5);
     return DG_OK;
 }
 
@@ -108,7 +108,7 @@ static int32_t uf_find(int32_t *parent, int32_t x)
 static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
 {
     size_t cols = (size_t)b->cols, cells = (size_t)b->rows * cols, cap = 1024;
-    int32_t *parent = malloc(cap * sizeof *parent), next = 1;
+    int32_t *parent = dg__malloc(cap * sizeof *parent), next = 1;
     if (!parent) return -1;
     parent[0] = 0;
     /* open cells never lie on the map's edge here (exits come later), but
@@ -125,14 +125,10 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         } else if (w || n) {
             lab[s] = w ? w : n;
         } else {
-            if ((size_t)next == cap) {
-                int32_t *g = realloc(parent, 2 * cap * sizeof *parent);
-                if (!g) {
-                    free(parent);
-                    return -1;
-                }
-                parent = g;
-                cap *= 2;
+            if ((size_t)next == cap &&
+                dg__grow((void **)&parent, &cap, cap + 1, sizeof *parent, NULL, NULL) != DG_OK) {
+                dg__free(parent);
+                return -1;
             }
             parent[next] = next;
             lab[s] = next++;
@@ -141,10 +137,10 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
     /* final ids in order of first appearance; parent[] of a root becomes
      * -id once numbered */
     size_t icap = 16;
-    sys_info *in = calloc(icap, sizeof *in);
+    sys_info *in = dg__calloc(icap, sizeof *in);
     long n = 0;
     if (!in) {
-        free(parent);
+        dg__free(parent);
         return -1;
     }
     for (size_t s = 0; s < cells; s++) {
@@ -153,15 +149,13 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         while (parent[x] >= 0 && parent[x] != x) x = parent[x];
         if (parent[x] == x) {
             if ((size_t)++n >= icap) {
-                sys_info *g = realloc(in, 2 * icap * sizeof *in);
-                if (!g) {
-                    free(in);
-                    free(parent);
+                size_t old = icap;
+                if (dg__grow((void **)&in, &icap, old + 1, sizeof *in, NULL, NULL) != DG_OK) {
+                    dg__free(in);
+                    dg__free(parent);
                     return -1;
                 }
-                for (size_t k = icap; k < 2 * icap; k++) g[k] = (sys_info){0, false};
-                in = g;
-                icap *= 2;
+                for (size_t k = old; k < icap; k++) in[k] = (sys_info){0, false};
             }
             parent[x] = (int32_t)-n;
         }
@@ -172,7 +166,7 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         in[id].cells++;
         if (b->cell[s] & DG_ROOM) in[id].room = true;
     }
-    free(parent);
+    dg__free(parent);
     *info = in;
     return n;
 }
@@ -180,12 +174,12 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
 dg_status dg__cave_count(dg__build *b, size_t min_cells, size_t *systems, dg_error *err)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    int32_t *lab = calloc(cells, sizeof *lab);
+    int32_t *lab = dg__calloc(cells, sizeof *lab);
     sys_info *info = NULL;
     long n = lab ? label_systems(b, lab, &info) : -1;
     if (n < 0) {
-        free(lab);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory counting caves");
+        dg__free(lab);
+        return dg__nomem(err, "counting caves");
     }
     long largest = 0;
     for (long s = 1; s <= n; s++)
@@ -201,8 +195,8 @@ dg_status dg__cave_count(dg__build *b, size_t min_cells, size_t *systems, dg_err
         for (size_t s = 0; s < cells; s++)
             if (lab[s] && !info[lab[s]].room) b->cell[s] = DG_NOTHING;
     if (systems) *systems = left;
-    free(info);
-    free(lab);
+    dg__free(info);
+    dg__free(lab);
     return DG_OK;
 }
 
@@ -288,19 +282,19 @@ static size_t take_meetings(joiner *j, meet *pend, size_t n, uint32_t lo, uint32
 dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    int32_t *lab = calloc(cells, sizeof *lab);
-    uint32_t *queue = malloc(cells * sizeof *queue);
-    unsigned char *aux = calloc(cells, 1);
+    int32_t *lab = dg__calloc(cells, sizeof *lab);
+    uint32_t *queue = dg__malloc(cells * sizeof *queue);
+    unsigned char *aux = dg__calloc(cells, 1);
     sys_info *info = NULL;
     int32_t *parent = NULL;
     size_t pcap = 256, np = 0;
-    meet *pend = malloc(pcap * sizeof *pend);
+    meet *pend = dg__malloc(pcap * sizeof *pend);
     joiner j = {b, lab, NULL, aux, 0, 0};
     dg_status rc = DG_OK;
     long n = (lab && queue && aux && pend) ? label_systems(b, lab, &info) : -1;
     if (n < 0) goto oom;
     if (n > 1) {
-        if (!(parent = malloc((size_t)(n + 1) * sizeof *parent))) goto oom;
+        if (!(parent = dg__malloc((size_t)(n + 1) * sizeof *parent))) goto oom;
         for (long s = 0; s <= n; s++) parent[s] = (int32_t)s;
         j.parent = parent;
         size_t head = 0, tail = 0;
@@ -346,12 +340,8 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
                     if (lab[v] == lu || uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
                     uint32_t step = ((aux[v] >> 2) & 3u) + 3u - dist % 3u;
                     uint32_t dv = dist + (step % 3u == 1u) - (step % 3u == 2u);
-                    if (np == pcap) {
-                        meet *g = realloc(pend, 2 * pcap * sizeof *pend);
-                        if (!g) goto oom;
-                        pend = g;
-                        pcap *= 2;
-                    }
+                    if (np == pcap && dg__grow((void **)&pend, &pcap, np + 1, sizeof *pend, NULL, NULL) != DG_OK)
+                        goto oom;
                     pend[np++] = (meet){u, dist + dv, (uint8_t)d};
                 }
             }
@@ -364,7 +354,7 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
 
         if (merges < n - 1) {
             /* parts no cut could reach: keep the biggest, fill the rest */
-            size_t *size = calloc((size_t)n + 1, sizeof *size);
+            size_t *size = dg__calloc((size_t)n + 1, sizeof *size);
             if (!size) goto oom;
             int32_t best = 0;
             for (size_t s = 0; s < cells; s++)
@@ -374,20 +364,20 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
             for (size_t s = 0; s < cells; s++)
                 if ((b->cell[s] & DG_OPENSPACE) && uf_find(parent, lab[s]) != best)
                     b->cell[s] = DG_NOTHING;
-            free(size);
+            dg__free(size);
         }
     }
     if (cuts) *cuts = j.cuts;
     if (dug) *dug = j.dug;
     goto done;
 oom:
-    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining caves");
+    rc = dg__nomem(err, "joining caves");
 done:
-    free(info);
-    free(parent);
-    free(pend);
-    free(lab);
-    free(queue);
-    free(aux);
+    dg__free(info);
+    dg__free(parent);
+    dg__free(pend);
+    dg__free(lab);
+    dg__free(queue);
+    dg__free(aux);
     return rc;
 }

@@ -264,14 +264,14 @@ static void connect_fan(grid *g)
 static dg_status connect_tree(grid *g, dg_error *err)
 {
     size_t n = g->n_rooms;
-    int *dist = malloc(n * sizeof *dist);
-    int32_t *parent = malloc(n * sizeof *parent);
-    bool *in = calloc(n, sizeof *in);
+    int *dist = dg__malloc(n * sizeof *dist);
+    int32_t *parent = dg__malloc(n * sizeof *parent);
+    bool *in = dg__calloc(n, sizeof *in);
     if (!dist || !parent || !in) {
-        free(dist);
-        free(parent);
-        free(in);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining rooms");
+        dg__free(dist);
+        dg__free(parent);
+        dg__free(in);
+        return dg__nomem(err, "joining rooms");
     }
     for (size_t k = 0; k < n; k++) {
         dist[k] = block_dist(g, (size_t)g->rooms[0], (size_t)g->rooms[k]);
@@ -302,9 +302,9 @@ static dg_status connect_tree(grid *g, dg_error *err)
         }
         if (z < n) route(g, (size_t)g->rooms[a], (size_t)g->rooms[z]);
     }
-    free(dist);
-    free(parent);
-    free(in);
+    dg__free(dist);
+    dg__free(parent);
+    dg__free(in);
     return DG_OK;
 }
 
@@ -465,12 +465,12 @@ static dg_status place_rooms(grid *g, dg_error *err)
     size_t want = g->nb * (55 + dg_rng_below(&b->rng, 26)) / 100;
     if (want < 2) want = g->nb < 2 ? g->nb : 2;
     if (want > DG_MAX_ROOMS) want = DG_MAX_ROOMS;
-    uint32_t *pool = malloc(g->nb * sizeof *pool);
-    g->rooms = malloc(want * sizeof *g->rooms);
-    g->shapes = malloc(want * sizeof *g->shapes);
+    uint32_t *pool = dg__malloc(g->nb * sizeof *pool);
+    g->rooms = dg__malloc(want * sizeof *g->rooms);
+    g->shapes = dg__malloc(want * sizeof *g->shapes);
     if (!pool || !g->rooms || !g->shapes) {
-        free(pool);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+        dg__free(pool);
+        return dg__nomem(err, "placing rooms");
     }
     for (size_t k = 0; k < g->nb; k++) pool[k] = (uint32_t)k;
     dg_status rc = DG_OK;
@@ -501,7 +501,7 @@ static dg_status place_rooms(grid *g, dg_error *err)
         g->room[at] = (int32_t)b->n_room;
         g->n_rooms = k + 1;
     }
-    free(pool);
+    dg__free(pool);
     return rc;
 }
 
@@ -511,9 +511,9 @@ dg_status dg__gen_cells(dg__build *b, dg_error *err)
     g.ay = make_axis(b->rows, b->o->block_size);
     g.ax = make_axis(b->cols, b->o->block_size);
     g.nb = (size_t)g.ay.n * (size_t)g.ax.n;
-    g.flag = calloc(g.nb, 1);
-    g.room = calloc(g.nb, sizeof *g.room);
-    g.port = calloc(g.nb * 4, sizeof *g.port);
+    g.flag = dg__calloc(g.nb, 1);
+    g.room = dg__calloc(g.nb, sizeof *g.room);
+    g.port = dg__calloc(g.nb * 4, sizeof *g.port);
     dg_status rc = DG_OK;
     if (!g.flag || !g.room || !g.port) {
         rc = dg_error_set(err, DG_ENOMEM, "rows", "", "", "out of memory for a %dx%d map", b->cols, b->rows);
@@ -546,10 +546,10 @@ dg_status dg__gen_cells(dg__build *b, dg_error *err)
     if ((rc = dg__place_stairs(b, b->o->stairs, err)) != DG_OK) goto done;
     dg__remove_deadends(b, b->o->deadends);
 done:
-    free(g.flag);
-    free(g.room);
-    free(g.port);
-    free(g.rooms);
-    free(g.shapes);
+    dg__free(g.flag);
+    dg__free(g.room);
+    dg__free(g.port);
+    dg__free(g.rooms);
+    dg__free(g.shapes);
     return rc;
 }

@@ -183,24 +183,21 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
     sill local_list[LOCAL_SILLS];
     unsigned char local_paired[LOCAL_PAIR_BYTES];
     size_t side = nr + 1, pair_bytes = (side * side + 7) / 8;
-    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? memset(local_paired, 0, pair_bytes) : calloc(pair_bytes, 1);
+    unsigned char *paired = pair_bytes <= LOCAL_PAIR_BYTES ? memset(local_paired, 0, pair_bytes) : dg__calloc(pair_bytes, 1);
     size_t cap = LOCAL_SILLS;
     sill *list = local_list;
     dg_status rc = DG_OK;
-    if (!paired) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
+    if (!paired) return dg__nomem(err, "opening rooms");
     for (int id = 1; id <= (int)nr && rc == DG_OK; id++) {
         /* every side of every node of the box bounds the list: it is made
          * that long first, so listing never checks for room */
         const dg__room *rm = &b->room[id - 1];
         size_t most = 4 * (size_t)((rm->r2 - rm->r1) / 2 + 1) * (size_t)((rm->c2 - rm->c1) / 2 + 1);
-        if (most > cap) {
-            sill *grown = realloc(list == local_list ? NULL : list, most * sizeof *list);
-            if (!grown) {
-                rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory opening rooms");
+        if (most > cap) { /* its contents go: the first growth leaves the stack buffer */
+            sill *grown = list == local_list ? NULL : list;
+            if ((rc = dg__grow((void **)&grown, &cap, most, sizeof *list, "opening rooms", err)) != DG_OK)
                 break;
-            }
             list = grown;
-            cap = most;
         }
         /* more doorways for bigger rooms: sqrt of the node count, up to
          * twice; each is drawn among the places not tried yet, and a place
@@ -236,8 +233,8 @@ static dg_status open_rooms(dg__build *b, dg_error *err)
             k += opened;
         }
     }
-    if (paired != local_paired) free(paired);
-    if (list != local_list) free(list);
+    if (paired != local_paired) dg__free(paired);
+    if (list != local_list) dg__free(list);
     return rc;
 }
 
@@ -484,7 +481,7 @@ static dg_status tunnel_all(dg__build *b, long *trees, dg_error *err)
     size_t nodes = (size_t)b->ni * (size_t)b->nj, bytes = (size_t)(b->ni + 2) * cols;
     size_t words = (bytes + 63) / 64;
     frame *stack = dg__scratch(b, nodes * sizeof *stack + words * sizeof *b->ends + bytes);
-    if (!stack) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tunnelling");
+    if (!stack) return dg__nomem(err, "tunnelling");
     uint64_t *ends = (uint64_t *)(stack + nodes);
     uint8_t *nd = (uint8_t *)(ends + words);
     memset(ends, 0, words * sizeof *ends + bytes);

@@ -302,12 +302,12 @@ static dg_status fill_holes(dg__build *b, int id, dg_error *err)
 {
     const dg__room *rm = &b->room[id - 1];
     int h = rm->r2 - rm->r1 + 3, w = rm->c2 - rm->c1 + 3;
-    unsigned char *out = calloc((size_t)h * (size_t)w, 1);
-    int *queue = malloc((size_t)h * (size_t)w * sizeof *queue);
+    unsigned char *out = dg__calloc((size_t)h * (size_t)w, 1);
+    int *queue = dg__malloc((size_t)h * (size_t)w * sizeof *queue);
     if (!out || !queue) {
-        free(out);
-        free(queue);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+        dg__free(out);
+        dg__free(queue);
+        return dg__nomem(err, "placing rooms");
     }
     /* flood the box's margin inwards through everything not this room */
     size_t head = 0, tail = 0;
@@ -333,8 +333,8 @@ static dg_status fill_holes(dg__build *b, int id, dg_error *err)
             if (!out[y * w + x])
                 *dg__at(b, rm->r1 - 1 + y, rm->c1 - 1 + x) =
                     DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
-    free(out);
-    free(queue);
+    dg__free(out);
+    dg__free(queue);
     return DG_OK;
 }
 
@@ -387,7 +387,7 @@ dg_status dg__place_rooms(dg__build *b, dg_error *err)
     p.radix = (max - min) / 2 + 1;
     size_t nodes = (size_t)b->ni * (size_t)b->nj;
     p.resv = dg__scratch(b, nodes * sizeof *p.resv);
-    if (!p.resv) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    if (!p.resv) return dg__nomem(err, "placing rooms");
     memset(p.resv, 0, nodes * sizeof *p.resv);
 
     long area = (long)(b->rows - 1) * (b->cols - 1);

@@ -45,12 +45,12 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
 {
     int w = rm->c2 - rm->c1 + 1, h = rm->r2 - rm->r1 + 1;
     size_t n = (size_t)w * (size_t)h;
-    unsigned char *in = calloc(n, 1);
-    uint32_t *list = malloc(n * sizeof *list);
+    unsigned char *in = dg__calloc(n, 1);
+    uint32_t *list = dg__malloc(n * sizeof *list);
     if (!in || !list) {
-        free(in);
-        free(list);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory growing caves");
+        dg__free(in);
+        dg__free(list);
+        return dg__nomem(err, "growing caves");
     }
     enum { OUT = 0, ROOM = 1, QUEUED = 2, RIM = 3 };
     size_t target = n * (55 + dg_rng_below(&b->rng, 26)) / 100, count = 0, nf = 0;
@@ -116,8 +116,8 @@ static dg_status grow_cave(dg__build *b, int id, const dg__room *rm, const spot 
             if (in[IDX(r, c)] != RIM) *dg__at(b, r, c) = room_word(id);
 #undef IDX
 #undef INBOX
-    free(in);
-    free(list);
+    dg__free(in);
+    dg__free(list);
     return DG_OK;
 }
 
@@ -407,8 +407,8 @@ static dg_status stair_in_room(dg__build *b, int id, bool down, bool *done, dg_e
 static dg_status room_order(gm *g, int *order, dg_error *err)
 {
     int n = g->plan.n_room;
-    bool *seen = calloc((size_t)n + 1, sizeof *seen);
-    if (!seen) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    bool *seen = dg__calloc((size_t)n + 1, sizeof *seen);
+    if (!seen) return dg__nomem(err, "placing stairs");
     int len = 1;
     order[0] = 1;
     seen[1] = true;
@@ -420,7 +420,7 @@ static dg_status room_order(gm *g, int *order, dg_error *err)
                 order[len++] = x;
             }
         }
-    free(seen);
+    dg__free(seen);
     return DG_OK;
 }
 
@@ -432,8 +432,8 @@ static dg_status place_stairs(gm *g, dg_error *err)
     dg__build *b = g->b;
     int n = g->plan.n_room, count = b->o->stairs;
     if (count <= 0) return DG_OK;
-    int *order = malloc((size_t)n * sizeof *order);
-    if (!order) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing stairs");
+    int *order = dg__malloc((size_t)n * sizeof *order);
+    if (!order) return dg__nomem(err, "placing stairs");
     dg_status rc = room_order(g, order, err);
     for (int k = 0; k < count && rc == DG_OK; k++) {
         int start = k == 0 ? 0 : k == 1 ? n - 1 : (int)dg_rng_below(&b->rng, (uint32_t)n);
@@ -446,7 +446,7 @@ static dg_status place_stairs(gm *g, dg_error *err)
             rc = stair_in_room(b, order[at], down, &done, err);
         }
     }
-    free(order);
+    dg__free(order);
     return rc;
 }
 
@@ -526,10 +526,10 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
     dg_status rc = dg__gm_plan_build(b, &g.plan, err);
     if (rc != DG_OK) return rc;
     const dg__gm_plan *p = &g.plan;
-    g.at = calloc((size_t)p->n_room + 1, sizeof *g.at);
-    g.joins = malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
+    g.at = dg__calloc((size_t)p->n_room + 1, sizeof *g.at);
+    g.joins = dg__malloc((size_t)(p->n_block * 8 + p->n_link + 1) * sizeof *g.joins); /* <= 8 joins a shape */
     if (!g.at || !g.joins) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building rooms");
+        rc = dg__nomem(err, "building rooms");
         goto done;
     }
     size_t n_shapes;
@@ -557,9 +557,9 @@ dg_status dg__gen_gridmapper(dg__build *b, dg_error *err)
         fit_cave_rooms(b);
         mark_caves(b);
     }
-    if (b->o->caves && !b->cave) rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory marking caves");
+    if (b->o->caves && !b->cave) rc = dg__nomem(err, "marking caves");
 done:
-    free(g.at);
-    free(g.joins);
+    dg__free(g.at);
+    dg__free(g.joins);
     return rc;
 }

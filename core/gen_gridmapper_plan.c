@@ -9,7 +9,6 @@
 
 #include "gen_gridmapper.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Seed 002's drawings, one row per drawn variant; sections are row * 3 +
  * col inside the drawing's own box (some shapes use only two rows or
@@ -74,7 +73,7 @@ static const dg__gm_shape shapes[] = {
 
 const dg__gm_shape *dg__gm_shapes(size_t *n)
 {
-    if (n) *n = COUNT(shapes);
+    if (n) *n = DG_COUNT(shapes);
     return shapes;
 }
 
@@ -140,7 +139,7 @@ static int pick_shape(dg_rng *rng, int rooms)
 {
     const char *names[16];
     int n_names = 0;
-    for (size_t k = 0; k < COUNT(shapes); k++) {
+    for (size_t k = 0; k < DG_COUNT(shapes); k++) {
         if (shapes[k].rooms != rooms) continue;
         bool known = false;
         for (int j = 0; j < n_names && !known; j++) known = !strcmp(names[j], shapes[k].name);
@@ -148,9 +147,9 @@ static int pick_shape(dg_rng *rng, int rooms)
     }
     const char *name = names[dg_rng_below(rng, (uint32_t)n_names)];
     int variants = 0;
-    for (size_t k = 0; k < COUNT(shapes); k++) variants += !strcmp(shapes[k].name, name);
+    for (size_t k = 0; k < DG_COUNT(shapes); k++) variants += !strcmp(shapes[k].name, name);
     int want = (int)dg_rng_below(rng, (uint32_t)variants);
-    for (size_t k = 0; k < COUNT(shapes); k++)
+    for (size_t k = 0; k < DG_COUNT(shapes); k++)
         if (!strcmp(shapes[k].name, name) && want-- == 0) return (int)k;
     return 0;
 }
@@ -342,7 +341,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__gm_plan *p, dg_
         int n_joins = 0;
         /* random shapes first; then every shape, turn and offset in order,
          * so a block that can be joined always is */
-        size_t n_shapes = COUNT(shapes);
+        size_t n_shapes = DG_COUNT(shapes);
         long tries = 0, systematic = (long)n_shapes * 8 * 9;
         for (;; tries++) {
             int shape, turn, dr, dc, r[7], c[7], nr, nc;

@@ -44,8 +44,8 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
 {
     int min = b->o->panel_size_min;
     size_t cap = 64, n = 1;
-    panel *p = malloc(cap * sizeof *p);
-    if (!p) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
+    panel *p = dg__malloc(cap * sizeof *p);
+    if (!p) return dg__nomem(err, "dividing panels");
     p[0] = (panel){1, 1, b->rows - 2, b->cols - 2, 0};
     while (n < DG_MAX_ROOMS) {
         size_t best = n;
@@ -59,14 +59,9 @@ static dg_status divide(dg__build *b, panel **out, size_t *n_out, dg_error *err)
             }
         }
         if (best == n) break;
-        if (n == cap) {
-            panel *g = realloc(p, 2 * cap * sizeof *p);
-            if (!g) {
-                free(p);
-                return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory dividing panels");
-            }
-            p = g;
-            cap *= 2;
+        if (n == cap && dg__grow((void **)&p, &cap, n + 1, sizeof *p, "dividing panels", err) != DG_OK) {
+            dg__free(p);
+            return DG_ENOMEM;
         }
         panel *q = &p[best];
         int h = q->r2 - q->r1 + 1, w = q->c2 - q->c1 + 1;
@@ -131,14 +126,10 @@ typedef struct {
     int room;
 } gate;
 
-static dg_status add_gate(gate **g, size_t *n, size_t *cap, gate v)
+static dg_status add_gate(gate **g, size_t *n, size_t *cap, gate v, dg_error *err)
 {
-    if (*n == *cap) {
-        gate *grown = realloc(*g, 2 * *cap * sizeof **g);
-        if (!grown) return DG_ENOMEM;
-        *g = grown;
-        *cap *= 2;
-    }
+    dg_status rc = dg__grow((void **)g, cap, *n + 1, sizeof **g, "placing rooms", err);
+    if (rc != DG_OK) return rc;
     (*g)[(*n)++] = v;
     return DG_OK;
 }
@@ -153,8 +144,8 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
     int margin = o->corridor_margin + 1;
     size_t cap = 64;
     *n_gates = 0;
-    *gates = malloc(cap * sizeof **gates);
-    if (!*gates) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+    *gates = dg__malloc(cap * sizeof **gates);
+    if (!*gates) return dg__nomem(err, "placing rooms");
     for (size_t k = 0; k < n; k++) {
         panel *q = &p[k];
         dg__room rm = {0};
@@ -182,8 +173,7 @@ static dg_status place_rooms(dg__build *b, panel *p, size_t n, gate **gates, siz
             for (int r = g[k2].r + dr, c = g[k2].c + dc; r >= q->r1 && r <= q->r2 && c >= q->c1 && c <= q->c2;
                  r += dr, c += dc)
                 *dg__at(b, r, c) = DG_CORRIDOR;
-            if (add_gate(gates, n_gates, &cap, g[k2]) != DG_OK)
-                return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory placing rooms");
+            if ((rc = add_gate(gates, n_gates, &cap, g[k2], err)) != DG_OK) return rc;
         }
     }
     return DG_OK;
@@ -268,18 +258,15 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
 {
     g->b = b;
     size_t cap = 256, ecap = 256;
-    g->node = malloc(cap * sizeof *g->node);
-    g->edge = malloc(ecap * sizeof *g->edge);
+    g->node = dg__malloc(cap * sizeof *g->node);
+    g->edge = dg__malloc(ecap * sizeof *g->edge);
     if (!g->node || !g->edge) goto oom;
     for (int r = 0; r < b->rows; r++)
         for (int c = 0; c < b->cols; c++) {
             if (!is_node(b, r, c)) continue;
-            if (g->n_node == cap) {
-                node *grown = realloc(g->node, 2 * cap * sizeof *g->node);
-                if (!grown) goto oom;
-                g->node = grown;
-                cap *= 2;
-            }
+            if (g->n_node == cap &&
+                dg__grow((void **)&g->node, &cap, g->n_node + 1, sizeof *g->node, NULL, NULL) != DG_OK)
+                goto oom;
             g->node[g->n_node++] = (node){(uint32_t)r * (uint32_t)b->cols + (uint32_t)c, 0, 0};
         }
     for (size_t k = 0; k < g->n_node; k++) {
@@ -288,22 +275,19 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
             if (!(dg__get(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d)) & DG_CORRIDOR)) continue;
             int32_t z = find_node(g, walk(b, r, c, (dg_dir)d, UINT32_MAX));
             if (z <= (int32_t)k) continue; /* each run once, from its lower end */
-            if (g->n_edge == ecap) {
-                edge *grown = realloc(g->edge, 2 * ecap * sizeof *g->edge);
-                if (!grown) goto oom;
-                g->edge = grown;
-                ecap *= 2;
-            }
+            if (g->n_edge == ecap &&
+                dg__grow((void **)&g->edge, &ecap, g->n_edge + 1, sizeof *g->edge, NULL, NULL) != DG_OK)
+                goto oom;
             g->edge[g->n_edge++] = (edge){(int32_t)k, z, (uint8_t)d, true};
         }
     }
     size_t nn = g->n_node;
-    g->first = calloc(nn + 1, sizeof *g->first);
-    g->adj = malloc((2 * g->n_edge + 1) * sizeof *g->adj);
-    g->queue = malloc((nn + 1) * sizeof *g->queue);
-    g->from = malloc((nn + 1) * sizeof *g->from);
-    g->src = malloc((nn + 1) * sizeof *g->src);
-    g->seen = calloc(nn + 1, sizeof *g->seen);
+    g->first = dg__calloc(nn + 1, sizeof *g->first);
+    g->adj = dg__malloc((2 * g->n_edge + 1) * sizeof *g->adj);
+    g->queue = dg__malloc((nn + 1) * sizeof *g->queue);
+    g->from = dg__malloc((nn + 1) * sizeof *g->from);
+    g->src = dg__malloc((nn + 1) * sizeof *g->src);
+    g->seen = dg__calloc(nn + 1, sizeof *g->seen);
     if (!g->first || !g->adj || !g->queue || !g->from || !g->src || !g->seen) goto oom;
     for (size_t e = 0; e < g->n_edge; e++) {
         g->first[g->edge[e].a + 1]++;
@@ -320,19 +304,19 @@ static dg_status build_graph(graph *g, dg__build *b, dg_error *err)
     }
     return DG_OK;
 oom:
-    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the corridor graph");
+    return dg__nomem(err, "building the corridor graph");
 }
 
 static void free_graph(graph *g)
 {
-    free(g->node);
-    free(g->edge);
-    free(g->first);
-    free(g->adj);
-    free(g->queue);
-    free(g->from);
-    free(g->src);
-    free(g->seen);
+    dg__free(g->node);
+    dg__free(g->edge);
+    dg__free(g->first);
+    dg__free(g->adj);
+    dg__free(g->queue);
+    dg__free(g->from);
+    dg__free(g->src);
+    dg__free(g->seen);
 }
 
 static void node_rc(const graph *g, int32_t k, int *r, int *c)
@@ -466,16 +450,16 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
 {
     dg__build *b = g->b;
     size_t nn = g->n_node;
-    int32_t *gfirst = calloc(n_rooms + 2, sizeof *gfirst);
-    int32_t *cursor = malloc((n_rooms + 2) * sizeof *cursor);
-    int32_t *glist = malloc((nn + 1) * sizeof *glist);
-    int32_t *order = malloc((n_rooms + 1) * sizeof *order);
-    int32_t *path = malloc((g->n_edge + 1) * sizeof *path);
-    int32_t *parent = malloc((nn + 1) * sizeof *parent);
-    int32_t *eorder = malloc((g->n_edge + 1) * sizeof *eorder);
+    int32_t *gfirst = dg__calloc(n_rooms + 2, sizeof *gfirst);
+    int32_t *cursor = dg__malloc((n_rooms + 2) * sizeof *cursor);
+    int32_t *glist = dg__malloc((nn + 1) * sizeof *glist);
+    int32_t *order = dg__malloc((n_rooms + 1) * sizeof *order);
+    int32_t *path = dg__malloc((g->n_edge + 1) * sizeof *path);
+    int32_t *parent = dg__malloc((nn + 1) * sizeof *parent);
+    int32_t *eorder = dg__malloc((g->n_edge + 1) * sizeof *eorder);
     dg_status rc = DG_OK;
     if (!gfirst || !cursor || !glist || !order || !path || !parent || !eorder) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory cutting loops");
+        rc = dg__nomem(err, "cutting loops");
         goto done;
     }
     /* gates grouped by room */
@@ -524,13 +508,13 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
         else parent[ra] = rz;
     }
 done:
-    free(gfirst);
-    free(cursor);
-    free(glist);
-    free(order);
-    free(path);
-    free(parent);
-    free(eorder);
+    dg__free(gfirst);
+    dg__free(cursor);
+    dg__free(glist);
+    dg__free(order);
+    dg__free(path);
+    dg__free(parent);
+    dg__free(eorder);
     return rc;
 }
 
@@ -562,8 +546,8 @@ dg_status dg__gen_panels(dg__build *b, dg_error *err)
         rc = dg__add_door(b, &d, err);
     }
     free_graph(&g);
-    free(p);
-    free(gates);
+    dg__free(p);
+    dg__free(gates);
     if (rc != DG_OK) return rc;
     if ((rc = dg__place_exits(b, err)) != DG_OK) return rc;
     /* no dead ends to put them in: stairs go in nooks beside the corridors */

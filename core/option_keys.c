@@ -7,7 +7,7 @@
 #include "options_int.h"
 
 #define FIELD(f) offsetof(dg_options, f)
-#define NAMES(a) .names = a, .n_names = COUNT(a)
+#define NAMES(a) .names = a, .n_names = DG_COUNT(a)
 #define ONLY(a) ALGO(a)
 #define EVERY_BUT(a) (~(unsigned)(a) & ((1u << DG_ALGO_COUNT) - 1))
 
@@ -72,7 +72,7 @@ const dg_option_def dg__keys[K_COUNT] = {
                  .help = "the mix of door kinds"},
     [K_CORRIDORS] = {.name = "corridors", .kind = DG_KIND_NAME, NAMES(dg__corridor_names),
                      .aliases = corridor_aliases, .alias_values = corridor_alias_values,
-                     .n_aliases = COUNT(corridor_aliases), .def = DG_CORR_ERRANT,
+                     .n_aliases = DG_COUNT(corridor_aliases), .def = DG_CORR_ERRANT,
                      .field = FIELD(corridors), .families = ONLY(DG_ALGO_DONJON), .canonical = true,
                      .help = "how corridors wind (bent is errant)"},
     /* panels always prunes every dead end, and gridmapper's corridors each

@@ -150,32 +150,32 @@ dg_limits dg_limits_default(void)
 
 /* ----------------------------------------------------------- name lookup */
 
-const char *dg_algorithm_name(dg_algorithm v) { return name_of(dg__algorithm_names, COUNT(dg__algorithm_names), (int)v); }
-const char *dg_layout_name(dg_layout v) { return name_of(dg__layout_names, COUNT(dg__layout_names), (int)v); }
-const char *dg_room_layout_name(dg_room_layout v) { return name_of(dg__room_layout_names, COUNT(dg__room_layout_names), (int)v); }
-const char *dg_polymorph_name(dg_polymorph v) { return name_of(dg__polymorph_names, COUNT(dg__polymorph_names), (int)v); }
-const char *dg_door_set_name(dg_door_set v) { return name_of(dg__door_set_names, COUNT(dg__door_set_names), (int)v); }
-const char *dg_corridor_style_name(dg_corridor_style v) { return name_of(dg__corridor_names, COUNT(dg__corridor_names), (int)v); }
-const char *dg_egress_name(dg_egress v) { return name_of(dg__egress_names, COUNT(dg__egress_names), (int)v); }
-const char *dg_format_name(dg_format v) { return name_of(dg__format_names, COUNT(dg__format_names), (int)v); }
-const char *dg_grid_name(dg_grid v) { return name_of(dg__grid_names, COUNT(dg__grid_names), (int)v); }
-const char *dg_view_name(dg_view v) { return name_of(dg__view_names, COUNT(dg__view_names), (int)v); }
-const char *dg_style_name(dg_style v) { return name_of(dg__style_names, COUNT(dg__style_names), (int)v); }
-const char *dg_connect_name(dg_connect v) { return name_of(dg__connect_names, COUNT(dg__connect_names), (int)v); }
+const char *dg_algorithm_name(dg_algorithm v) { return name_of(dg__algorithm_names, DG_COUNT(dg__algorithm_names), (int)v); }
+const char *dg_layout_name(dg_layout v) { return name_of(dg__layout_names, DG_COUNT(dg__layout_names), (int)v); }
+const char *dg_room_layout_name(dg_room_layout v) { return name_of(dg__room_layout_names, DG_COUNT(dg__room_layout_names), (int)v); }
+const char *dg_polymorph_name(dg_polymorph v) { return name_of(dg__polymorph_names, DG_COUNT(dg__polymorph_names), (int)v); }
+const char *dg_door_set_name(dg_door_set v) { return name_of(dg__door_set_names, DG_COUNT(dg__door_set_names), (int)v); }
+const char *dg_corridor_style_name(dg_corridor_style v) { return name_of(dg__corridor_names, DG_COUNT(dg__corridor_names), (int)v); }
+const char *dg_egress_name(dg_egress v) { return name_of(dg__egress_names, DG_COUNT(dg__egress_names), (int)v); }
+const char *dg_format_name(dg_format v) { return name_of(dg__format_names, DG_COUNT(dg__format_names), (int)v); }
+const char *dg_grid_name(dg_grid v) { return name_of(dg__grid_names, DG_COUNT(dg__grid_names), (int)v); }
+const char *dg_view_name(dg_view v) { return name_of(dg__view_names, DG_COUNT(dg__view_names), (int)v); }
+const char *dg_style_name(dg_style v) { return name_of(dg__style_names, DG_COUNT(dg__style_names), (int)v); }
+const char *dg_connect_name(dg_connect v) { return name_of(dg__connect_names, DG_COUNT(dg__connect_names), (int)v); }
 
 const char *dg_size_name(int size)
 {
-    return size < 0 ? "custom" : name_of(dg__size_names, COUNT(dg__size_names), size);
+    return size < 0 ? "custom" : name_of(dg__size_names, DG_COUNT(dg__size_names), size);
 }
 
 const char *dg_room_size_name(int room_size)
 {
-    return room_size < 0 ? "custom" : name_of(dg__room_size_names, COUNT(dg__room_size_names), room_size);
+    return room_size < 0 ? "custom" : name_of(dg__room_size_names, DG_COUNT(dg__room_size_names), room_size);
 }
 
 static const char *const dir_names[] = { "north", "south", "west", "east" };
 
-const char *dg_dir_name(dg_dir d) { return name_of(dir_names, COUNT(dir_names), (int)d); }
+const char *dg_dir_name(dg_dir d) { return name_of(dir_names, DG_COUNT(dir_names), (int)d); }
 
 #define DOOR_NAME(code, name, bit) name,
 #define DOOR_BIT(code, name, bit) bit,
@@ -186,14 +186,14 @@ static const uint32_t door_type_bits[] = { DG_DOOR_TYPES(DOOR_BIT) };
 
 const char *dg_door_type_name(dg_door_type t)
 {
-    return name_of(door_type_names, COUNT(door_type_names), (int)t);
+    return name_of(door_type_names, DG_COUNT(door_type_names), (int)t);
 }
 
 uint32_t dg_door_type_bit(dg_door_type t)
 {
-    return (int)t >= 0 && (size_t)t < COUNT(door_type_bits) ? door_type_bits[t] : 0u;
+    return (int)t >= 0 && (size_t)t < DG_COUNT(door_type_bits) ? door_type_bits[t] : 0u;
 }
 
 static const char *const shape_names[] = { "rect", "circle", "polygon", "composite" };
 
-const char *dg_shape_name(dg_shape s) { return name_of(shape_names, COUNT(shape_names), (int)s); }
+const char *dg_shape_name(dg_shape s) { return name_of(shape_names, DG_COUNT(shape_names), (int)s); }

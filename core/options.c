@@ -37,8 +37,8 @@ static void names_text(const dg_option_def *d, char *buf, size_t cap, const char
 {
     const char *all[32];
     size_t n = 0;
-    for (size_t i = 0; i < d->n_names && n < COUNT(all); i++) all[n++] = d->names[i];
-    for (size_t i = 0; i < d->n_aliases && n < COUNT(all); i++) all[n++] = d->aliases[i];
+    for (size_t i = 0; i < d->n_names && n < DG_COUNT(all); i++) all[n++] = d->names[i];
+    for (size_t i = 0; i < d->n_aliases && n < DG_COUNT(all); i++) all[n++] = d->aliases[i];
     dg__join(buf, cap, all, n, sep);
 }
 
@@ -359,7 +359,7 @@ dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
 {
     static const char *const names[] = { "yes", "no", "true", "false", "1", "0" };
     if (!key) key = "";
-    int i = value_ok(value) ? dg__find_name(names, COUNT(names), value) : -1;
+    int i = value_ok(value) ? dg__find_name(names, DG_COUNT(names), value) : -1;
     if (i < 0)
         return dg_error_set(err, DG_EINVAL, key, value, "yes|no|true|false|1|0",
                             "%s must be yes, no, true, false, 1 or 0", *key ? key : "value");

@@ -11,9 +11,9 @@
 /* Sizes whose preset fits the limit, for the allowed list of a size error. */
 static void sizes_within(char *buf, size_t cap, dg_layout layout, int max_dim)
 {
-    const char *fit[COUNT(dg__size_names)];
+    const char *fit[DG_COUNT(dg__size_names)];
     size_t n = 0;
-    for (size_t i = 0; i < COUNT(dg__size_names); i++)
+    for (size_t i = 0; i < DG_COUNT(dg__size_names); i++)
         if (dg__preset_cols(dg__size_rows[i], layout) <= max_dim && dg__size_rows[i] <= max_dim)
             fit[n++] = dg__size_names[i];
     dg__join(buf, cap, fit, n, "|");
@@ -26,7 +26,7 @@ static void sizes_within(char *buf, size_t cap, dg_layout layout, int max_dim)
 static dg_status finish_dims(dg_options *o, dg__lim l, dg_error *err)
 {
     bool rows_given = o->given & GIVEN(K_ROWS), cols_given = o->given & GIVEN(K_COLS);
-    if (o->size >= 0 && (size_t)o->size < COUNT(dg__size_rows)) {
+    if (o->size >= 0 && (size_t)o->size < DG_COUNT(dg__size_rows)) {
         int rows = dg__size_rows[o->size], cols = dg__preset_cols(rows, o->layout);
         if ((!rows_given && rows > l.max_dim) || (!cols_given && cols > l.max_dim)) {
             if (o->given & GIVEN(K_SIZE)) {
@@ -54,7 +54,7 @@ static dg_status finish_rooms(dg_options *o, dg_error *err)
 {
     bool min_given = o->given & GIVEN(K_ROOM_MIN), max_given = o->given & GIVEN(K_ROOM_MAX);
     int preset = o->room_size;
-    if (preset >= 0 && (size_t)preset < COUNT(dg__room_size_min)) {
+    if (preset >= 0 && (size_t)preset < DG_COUNT(dg__room_size_min)) {
         o->room_min = dg__room_size_min[preset];
         o->room_max = dg__room_size_max[preset];
     }
@@ -66,7 +66,7 @@ static dg_status finish_rooms(dg_options *o, dg_error *err)
     char value[16], allowed[32];
     snprintf(value, sizeof value, "%d", o->room_min);
     snprintf(allowed, sizeof allowed, "%d..%d", ROOM_DIM_MIN, o->room_max);
-    if (max_given || preset < 0 || (size_t)preset >= COUNT(dg__room_size_max))
+    if (max_given || preset < 0 || (size_t)preset >= DG_COUNT(dg__room_size_max))
         return dg_error_set(err, DG_EINVAL, "room_min", value, allowed,
                             "room_min (%d) must not be larger than room_max (%d)",
                             o->room_min, o->room_max);

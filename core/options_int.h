@@ -7,8 +7,8 @@
 #include <stddef.h>
 
 #include "dg.h"
+#include "dg_common.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 #define SIZE_DEFAULT 4 /* medium */
 #define ROOM_SIZE_DEFAULT 1 /* medium */
@@ -21,7 +21,7 @@
 #define CELL_DEFAULT 18
 #define PPG_DEFAULT 70
 
-/* Value names (sizes fixed here so COUNT() works on the extern arrays). */
+/* Value names (sizes fixed here so DG_COUNT() works on the extern arrays). */
 #define DG__N_SIZES 9
 #define DG__N_ROOM_SIZES 6
 extern const char *const dg__algorithm_names[DG_ALGO_COUNT];

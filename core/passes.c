@@ -15,11 +15,11 @@
 static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
 {
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    uint32_t *queue = malloc(cells * sizeof *queue);
-    size_t cap = 16, *sz = calloc(cap, sizeof *sz);
+    uint32_t *queue = dg__malloc(cells * sizeof *queue);
+    size_t cap = 16, *sz = dg__calloc(cap, sizeof *sz);
     if (!queue || !sz) {
-        free(queue);
-        free(sz);
+        dg__free(queue);
+        dg__free(sz);
         return -1;
     }
     long n = 0;
@@ -27,15 +27,13 @@ static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
         if (lab[s] || !(b->cell[s] & DG_OPENSPACE)) continue;
         n++;
         if ((size_t)n >= cap) {
-            size_t *g = realloc(sz, 2 * cap * sizeof *sz);
-            if (!g) {
-                free(queue);
-                free(sz);
+            size_t old = cap;
+            if (dg__grow((void **)&sz, &cap, old + 1, sizeof *sz, NULL, NULL) != DG_OK) {
+                dg__free(queue);
+                dg__free(sz);
                 return -1;
             }
-            for (size_t k = cap; k < 2 * cap; k++) g[k] = 0;
-            sz = g;
-            cap *= 2;
+            for (size_t k = old; k < cap; k++) sz[k] = 0;
         }
         size_t head = 0, tail = 0;
         queue[tail++] = (uint32_t)s;
@@ -54,7 +52,7 @@ static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
             }
         }
     }
-    free(queue);
+    dg__free(queue);
     *sizes = sz;
     return n;
 }
@@ -137,13 +135,13 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
 {
     b->ends = NULL; /* pruned joins and filled regions close cells: any node may be a dead end */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    int32_t *lab = calloc(cells, sizeof *lab);
+    int32_t *lab = dg__calloc(cells, sizeof *lab);
     size_t *sizes = NULL;
-    if (!lab) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    if (!lab) return dg__nomem(err, "joining regions");
     long n = label_regions(b, lab, &sizes);
     if (n < 0) {
-        free(lab);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+        dg__free(lab);
+        return dg__nomem(err, "joining regions");
     }
     dg_status rc = DG_OK;
     knock *cand = NULL;
@@ -154,14 +152,14 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
 
     /* every wall cell between two open cells of different regions */
     size_t nc = 0, cap = 256, nj = 0;
-    cand = malloc(cap * sizeof *cand);
-    parent = malloc((size_t)(n + 1) * sizeof *parent);
-    degree = calloc((size_t)(n + 1), sizeof *degree);
-    head = malloc((size_t)(n + 1) * sizeof *head);
-    queue = malloc((size_t)(n + 1) * sizeof *queue);
-    anchored = calloc((size_t)(n + 1), 1);
-    gone = calloc((size_t)(n + 1), 1);
-    joins = malloc((size_t)n * sizeof *joins);
+    cand = dg__malloc(cap * sizeof *cand);
+    parent = dg__malloc((size_t)(n + 1) * sizeof *parent);
+    degree = dg__calloc((size_t)(n + 1), sizeof *degree);
+    head = dg__malloc((size_t)(n + 1) * sizeof *head);
+    queue = dg__malloc((size_t)(n + 1) * sizeof *queue);
+    anchored = dg__calloc((size_t)(n + 1), 1);
+    gone = dg__calloc((size_t)(n + 1), 1);
+    joins = dg__malloc((size_t)n * sizeof *joins);
     if (!cand || !parent || !degree || !head || !queue || !anchored || !gone || !joins) goto oom;
     bool any_room = false;
     for (size_t s = 0; s < cells; s++)
@@ -185,12 +183,8 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
                 if ((w & (DG_PERIMETER | DG_ENTRANCE)) && ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) ||
                                            (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)))
                     continue;
-                if (nc == cap) {
-                    knock *g = realloc(cand, 2 * cap * sizeof *cand);
-                    if (!g) goto oom;
-                    cand = g;
-                    cap *= 2;
-                }
+                if (nc == cap && dg__grow((void **)&cand, &cap, nc + 1, sizeof *cand, NULL, NULL) != DG_OK)
+                    goto oom;
                 cand[nc++] = (knock){(uint32_t)((size_t)r * (size_t)b->cols + (size_t)c), (uint8_t)d};
             }
         }
@@ -239,18 +233,18 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     }
     goto done;
 oom:
-    rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory joining regions");
+    rc = dg__nomem(err, "joining regions");
 done:
-    free(cand);
-    free(joins);
-    free(parent);
-    free(degree);
-    free(head);
-    free(queue);
-    free(anchored);
-    free(gone);
-    free(sizes);
-    free(lab);
+    dg__free(cand);
+    dg__free(joins);
+    dg__free(parent);
+    dg__free(degree);
+    dg__free(head);
+    dg__free(queue);
+    dg__free(anchored);
+    dg__free(gone);
+    dg__free(sizes);
+    dg__free(lab);
     return rc;
 }
 

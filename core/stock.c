@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Rooms: chance of an encounter, a trap, treasure (with and without an
  * encounter), a hidden feature; the farthest room always has its deadly
@@ -94,7 +93,7 @@ const dg_room_contents *dg_contents_room(const dg_contents *c, int id)
     return c && id >= 1 && (size_t)id <= c->n_rooms ? &c->rooms[id - 1] : NULL;
 }
 
-void dg_contents_free(dg_contents *c) { free(c); }
+void dg_contents_free(dg_contents *c) { dg__free(c); }
 
 /* ------------------------------------------------------------ passes */
 
@@ -296,7 +295,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         dg_door_contents *dc = &c->doors[i];
         /* keyed by the cell: a door recorded under both its rooms says the same */
         dg_rng r = stream(seed, DG__STREAM_DOOR, (uint64_t)o->y * (uint64_t)d->width + (uint64_t)o->x);
-        int m = (int)dg__rng_below(&r, (uint32_t)COUNT(material));
+        int m = (int)dg__rng_below(&r, (uint32_t)DG_COUNT(material));
         dc->material = m;
         dc->ac = material[m].ac;
         dc->hp = material[m].hp;
@@ -371,8 +370,8 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     size_t n_rooms = p->depth == DG_DEPTH_NONE ? 0 : d->n_rooms;
     size_t n_doors = p->depth == DG_DEPTH_NONE ? 0 : d->n_doors;
     size_t bytes = sizeof(dg_contents) + n_rooms * sizeof(dg_room_contents) + n_doors * sizeof(dg_door_contents);
-    dg_contents *c = calloc(1, bytes);
-    if (!c) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory stocking the dungeon");
+    dg_contents *c = dg__calloc(1, bytes);
+    if (!c) return dg__nomem(err, "stocking the dungeon");
     c->rooms = n_rooms ? (dg_room_contents *)(c + 1) : NULL;
     c->doors = n_doors ? (dg_door_contents *)((char *)(c + 1) + n_rooms * sizeof(dg_room_contents)) : NULL;
     c->n_rooms = n_rooms;
@@ -398,10 +397,10 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     /* paths: scratch for the walks, the distances and the key rooms */
     size_t walk_bytes = dg__paths_scratch_bytes(d);
     size_t extra = (n_rooms + n_doors) * sizeof(int);
-    void *scratch = malloc(walk_bytes + extra);
+    void *scratch = dg__malloc(walk_bytes + extra);
     if (!scratch) {
-        free(c);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory stocking the dungeon");
+        dg__free(c);
+        return dg__nomem(err, "stocking the dungeon");
     }
     dg__paths paths;
     paths.dist = (int *)((char *)scratch + walk_bytes);
@@ -423,7 +422,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     for (size_t i = 0; i < n_rooms; i++) stock_room(c, p->seed, &c->rooms[i], (int)i + 1 == lair);
     if (lair) gather_to_lair(c, lair);
     stock_doors(c, d, p->seed, paths.door_dist);
-    free(scratch);
+    dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
         for (size_t i = 0; i < n_rooms; i++) dress_room(c, p->seed, &c->rooms[i]);
         stock_wandering(c, p->seed);

@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------ names */
 
@@ -22,7 +21,7 @@ static const char *const size_names[] = {DG_SIZES(DG_X)};
 static const char *const type_names[] = {DG_CREATURE_TYPES(DG_X)};
 #undef DG_X
 
-#define NAME_OF(table, v) ((v) >= 0 && (size_t)(v) < COUNT(table) ? (table)[v] : "")
+#define NAME_OF(table, v) ((v) >= 0 && (size_t)(v) < DG_COUNT(table) ? (table)[v] : "")
 const char *dg_depth_name(int v) { return NAME_OF(depth_names, v); }
 const char *dg_motif_name(int v) { return NAME_OF(motif_names, v); }
 const char *dg_difficulty_name(int v) { return NAME_OF(difficulty_names, v); }

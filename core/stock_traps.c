@@ -3,7 +3,6 @@
  * they suit and where they can sit; traps.md's numbers are stock_rules.c's. */
 #include "stock_int.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define M(x) (1u << DG_MOTIF_##x)
 
 typedef struct {
@@ -55,10 +54,10 @@ static const char *const triggers[DG_TRIGGER_COUNT] = {
     [DG_TRIGGER_ENTER] = "entering the area",
 };
 
-size_t dg_trap_kind_count(void) { return COUNT(traps); }
+size_t dg_trap_kind_count(void) { return DG_COUNT(traps); }
 const dg_trap_kind *dg_trap_kind_info(int i)
 {
-    return i >= 0 && (size_t)i < COUNT(traps) ? &traps[i].k : NULL;
+    return i >= 0 && (size_t)i < DG_COUNT(traps) ? &traps[i].k : NULL;
 }
 const char *dg_trigger_name(int t) { return t >= 0 && t < DG_TRIGGER_COUNT ? triggers[t] : ""; }
 
@@ -69,7 +68,7 @@ int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container)
 {
     bool lean = motif != DG_MOTIF_NONE && dg__rng_percent(r, 50);
     for (int tries = 0; tries < 16; tries++) {
-        int i = (int)dg__rng_below(r, (uint32_t)COUNT(traps));
+        int i = (int)dg__rng_below(r, (uint32_t)DG_COUNT(traps));
         if (on_container && !traps[i].container) continue;
         if (lean && tries < 12 && !(traps[i].motifs & (1u << motif))) continue;
         return i;

@@ -6,7 +6,6 @@
  * is stock.c's call. */
 #include "stock_int.h"
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Per level band (1-4, 5-10, 11-16, 17-20). */
 static const int coin_share[4][DG_COIN_COUNT] = {  /* percent of the coins' worth */

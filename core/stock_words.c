@@ -11,7 +11,6 @@
 
 #include <stdio.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define MOTIFS (DG_MOTIF_COUNT - 1)
 
 static const char *const purpose[] = {
@@ -232,9 +231,9 @@ typedef struct {
     size_t stride;                 /* bytes between entries of a struct table */
 } list;
 
-#define PLAIN(a) {(a), (int)COUNT(a), NULL, 0, sizeof(const char *)}
-#define MOTIFED(a, m) {(a), (int)COUNT(a), &(m)[0][0], (int)COUNT((m)[0]), sizeof(const char *)}
-#define STRUCTS(a) {&(a)[0].text, (int)COUNT(a), NULL, 0, sizeof((a)[0])}
+#define PLAIN(a) {(a), (int)DG_COUNT(a), NULL, 0, sizeof(const char *)}
+#define MOTIFED(a, m) {(a), (int)DG_COUNT(a), &(m)[0][0], (int)DG_COUNT((m)[0]), sizeof(const char *)}
+#define STRUCTS(a) {&(a)[0].text, (int)DG_COUNT(a), NULL, 0, sizeof((a)[0])}
 
 static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_PURPOSE] = PLAIN(purpose),
@@ -296,9 +295,9 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
     static const char what[] = "donjon-name";
     dg_rng r;
     dg_rng_seed(&r, seed, dg_hash64(what, sizeof what - 1, 0));
-    const char *a = name_adjective[dg__rng_below(&r, (uint32_t)COUNT(name_adjective))];
-    const char *p = name_place[dg__rng_below(&r, (uint32_t)COUNT(name_place))];
-    const char *o = name_of_what[dg__rng_below(&r, (uint32_t)COUNT(name_of_what))];
+    const char *a = name_adjective[dg__rng_below(&r, (uint32_t)DG_COUNT(name_adjective))];
+    const char *p = name_place[dg__rng_below(&r, (uint32_t)DG_COUNT(name_place))];
+    const char *o = name_of_what[dg__rng_below(&r, (uint32_t)DG_COUNT(name_of_what))];
     int n = snprintf(buf, cap, "The %s %s of %s", a, p, o);
     return n < 0 ? 0 : (size_t)n;
 }

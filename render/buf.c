@@ -14,7 +14,7 @@ void dg_buf_init(dg_buf *b)
 
 void dg_buf_fini(dg_buf *b)
 {
-    free(b->data);
+    dg__free(b->data);
     dg_buf_init(b);
 }
 
@@ -33,7 +33,7 @@ static dg_status grow(dg_buf *b, size_t n, dg_error *err)
     if (need <= b->cap) return DG_OK;
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    unsigned char *p = realloc(b->data, cap);
+    unsigned char *p = dg__realloc(b->data, cap);
     if (!p)
         return dg_error_set(err, DG_ENOMEM, "", "", "",
                             "out of memory growing output to %zu bytes", cap);

@@ -99,8 +99,8 @@ static dg_status shape_mask(dg__canvas *cv, bool circles, dg_error *err)
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms && !any; i++)
         any = dg__room_circle(d, &d->rooms[i], cv->cell, &circ);
     if (!any) return DG_OK;
-    cv->shaped = calloc(n, 1);
-    if (!cv->shaped) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+    cv->shaped = dg__calloc(n, 1);
+    if (!cv->shaped) return dg__nomem(err, "for the cave outline");
     if (d->cave) memcpy(cv->shaped, d->cave, n);
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
@@ -172,7 +172,7 @@ enum {
 static uint16_t *pin_cells(const dg__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
-    uint16_t *pin = calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
+    uint16_t *pin = dg__calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
     if (!pin) return NULL;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
@@ -277,18 +277,18 @@ static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells,
     size_t fw_max = (size_t)d->width * (size_t)target + 2;
     size_t n = fw_max * ((size_t)d->height * (size_t)target + 2);
     uint16_t *pin = pin_cells(cv);
-    unsigned char *a = calloc(n, 1), *b = calloc(n, 1);
-    unsigned char *flip = malloc(n), *sums = malloc(3 * fw_max), *used = calloc(FLAG_VALUES, 1);
-    signed char *tmpl = malloc((size_t)FLAG_VALUES * (size_t)target * (size_t)target);
+    unsigned char *a = dg__calloc(n, 1), *b = dg__calloc(n, 1);
+    unsigned char *flip = dg__malloc(n), *sums = dg__malloc(3 * fw_max), *used = dg__calloc(FLAG_VALUES, 1);
+    signed char *tmpl = dg__malloc((size_t)FLAG_VALUES * (size_t)target * (size_t)target);
     if (!pin || !a || !b || !flip || !sums || !used || !tmpl) {
-        free(pin);
-        free(a);
-        free(b);
-        free(flip);
-        free(sums);
-        free(used);
-        free(tmpl);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+        dg__free(pin);
+        dg__free(a);
+        dg__free(b);
+        dg__free(flip);
+        dg__free(sums);
+        dg__free(used);
+        dg__free(tmpl);
+        return dg__nomem(err, "for the cave outline");
     }
     for (size_t k = 0; k < (size_t)d->width * (size_t)d->height; k++) {
         used[pin[k]] = 1;
@@ -358,12 +358,12 @@ static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells,
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++)
         if (dg__room_circle(d, &d->rooms[i], cv->cell, &circ))
             stamp_circle(cv, &d->rooms[i], &circ, a, target, L.fw, free_cells);
-    free(pin);
-    free(b);
-    free(flip);
-    free(sums);
-    free(used);
-    free(tmpl);
+    dg__free(pin);
+    dg__free(b);
+    dg__free(flip);
+    dg__free(sums);
+    dg__free(used);
+    dg__free(tmpl);
     cv->fine = a;
     cv->sub = target;
     for (int i = 0; i < cv->cell && i <= DG_PNG_MAX_CELL; i++)
@@ -386,11 +386,11 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
     cv.d = d;
     cv.cell = cell;
     cv.player = player;
-    cv.cls = malloc(n);
-    g->free_cells = malloc(n);
+    cv.cls = dg__malloc(n);
+    g->free_cells = dg__malloc(n);
     dg_status rc = DG_OK;
     if (!cv.cls || !g->free_cells) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cave outline");
+        rc = dg__nomem(err, "for the cave outline");
     } else {
         for (int y = 0; y < d->height; y++)
             for (int x = 0; x < d->width; x++)
@@ -398,8 +398,8 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
                     dg__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
         rc = refine(&cv, circles, g->free_cells, err);
     }
-    free(cv.cls);
-    free(cv.shaped);
+    dg__free(cv.cls);
+    dg__free(cv.shaped);
     if (rc != DG_OK || !cv.fine) {
         dg__cave_grid_fini(g);
         return rc;
@@ -413,8 +413,8 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
 void dg__cave_grid_fini(dg__cave_grid *g)
 {
     if (!g) return;
-    free(g->open);
-    free(g->free_cells);
+    dg__free(g->open);
+    dg__free(g->free_cells);
     memset(g, 0, sizeof *g);
 }
 
@@ -442,16 +442,16 @@ static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
-void dg__cave_walls(dg__canvas *cv)
+dg_status dg__cave_walls(dg__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
-    if (!cv->fine) return;
+    if (!cv->fine) return DG_OK;
     int c = cv->cell, t = cv->wall, w = cv->w;
-    unsigned char *in = malloc((size_t)w), *rock = calloc((size_t)w, 1); /* rock: outside the image */
-    if (!in || !rock) { /* cosmetic pass: without memory the caves keep no rim */
-        free(in);
-        free(rock);
-        return;
+    unsigned char *in = dg__malloc((size_t)w), *rock = dg__calloc((size_t)w, 1); /* rock: outside the image */
+    if (!in || !rock) { /* caves without their rim would be other bytes */
+        dg__free(in);
+        dg__free(rock);
+        return dg__nomem(err, "tracing cave walls");
     }
     for (int y = 0; y < cv->h; y++) {
         int r = y / c < d->height ? y / c : d->height - 1;
@@ -493,6 +493,7 @@ void dg__cave_walls(dg__canvas *cv)
             }
         }
     }
-    free(in);
-    free(rock);
+    dg__free(in);
+    dg__free(rock);
+    return DG_OK;
 }

@@ -45,7 +45,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define FEET_PER_CELL 10
 
 /* ------------------------------------------------------------- flavour */
@@ -98,7 +97,7 @@ static dg_rng stream(uint64_t seed, const char *what, uint64_t index)
     return r;
 }
 
-#define PICK(r, table) (table)[dg_rng_below((r), (uint32_t)COUNT(table))]
+#define PICK(r, table) (table)[dg_rng_below((r), (uint32_t)DG_COUNT(table))]
 
 /* -------------------------------------------------------------- settings */
 
@@ -160,7 +159,7 @@ void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
 
 /* ----------------------------------------------------------------- rooms */
 
-void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w)
+dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w, dg_error *err)
 {
     const dg_door *o = &d->doors[index];
     w->type = door_words[o->type].type;
@@ -178,17 +177,20 @@ void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w)
         if (o->type == DG_DOOR_TRAPPED && l->trapped) {
             dg_buf b;
             dg_buf_init(&b);
-            if (dg__key_trap(&b, &l->trap, NULL) == DG_OK)
+            dg_status rc = dg__key_trap(&b, &l->trap, err);
+            if (rc == DG_OK)
                 snprintf(w->trap, sizeof w->trap, "%.*s", (int)b.len, (const char *)b.data); /* ASCII words */
             dg_buf_fini(&b);
+            return rc;
         }
-        return;
+        return DG_OK;
     }
     /* nothing stocked: words of their own, keyed by the door so both rooms
      * of a shared door see the same */
     dg_rng r = stream(d->opts.seed, "donjon-door", (uint64_t)index);
     if (o->type == DG_DOOR_SECRET) snprintf(w->secret, sizeof w->secret, "%s", PICK(&r, secrets));
     if (o->type == DG_DOOR_TRAPPED) snprintf(w->trap, sizeof w->trap, "%s", PICK(&r, traps));
+    return DG_OK;
 }
 
 const char *dg__donjon_shape_word(dg_shape s)
@@ -250,7 +252,11 @@ static void write_door(dg__jw *w, const dg_dungeon *d, size_t i, int from)
     const dg_door *o = &d->doors[i];
     int out_id = from == o->room ? o->other : o->room;
     dg__donjon_door words;
-    dg__donjon_door_of(d, i, &words);
+    dg_status rc = dg__donjon_door_of(d, i, &words, w->err);
+    if (rc != DG_OK) { /* out of memory: the document fails with it */
+        dg__jw_fail(w, rc);
+        return;
+    }
     dg__jw_object_begin(w);
     dg__jw_key_int(w, "col", o->x);
     dg__jw_key_string(w, "desc", words.desc);
@@ -278,7 +284,7 @@ static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s
         write_contents(w, key);
     } else { /* out of memory: the document fails with it */
         dg__jw_null(w);
-        if (w->rc == DG_OK) w->rc = krc;
+        dg__jw_fail(w, krc);
     }
     dg__jw_key(w, "doors");
     dg__jw_object_begin(w);

@@ -11,13 +11,13 @@
 void dg__donjon_key_init(dg__donjon_key *k)
 {
     dg_buf *all[] = {&k->summary, &k->inhabited, &k->monster, &k->trap, &k->room_features, &k->hidden_treasure};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) dg_buf_init(all[i]);
+    for (size_t i = 0; i < DG_COUNT(all); i++) dg_buf_init(all[i]);
 }
 
 void dg__donjon_key_fini(dg__donjon_key *k)
 {
     dg_buf *all[] = {&k->summary, &k->inhabited, &k->monster, &k->trap, &k->room_features, &k->hidden_treasure};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) dg_buf_fini(all[i]);
+    for (size_t i = 0; i < DG_COUNT(all); i++) dg_buf_fini(all[i]);
 }
 
 /* Ends a line of a '\n'-separated list. */
@@ -35,7 +35,7 @@ static dg_status treasure_line(dg_buf *b, const dg_treasure *t, dg_error *err)
 dg_status dg__donjon_key_of(const dg_dungeon *d, int room_id, dg__donjon_key *k, dg_error *err)
 {
     dg_buf *all[] = {&k->summary, &k->inhabited, &k->monster, &k->trap, &k->room_features, &k->hidden_treasure};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) dg_buf_reset(all[i]);
+    for (size_t i = 0; i < DG_COUNT(all); i++) dg_buf_reset(all[i]);
     const dg_contents *c = d->contents;
     const dg_room_contents *r = c && c->depth != DG_DEPTH_NONE ? dg_contents_room(c, room_id) : NULL;
     if (!r) return dg_buf_puts(&k->summary, "Empty", err);

@@ -33,12 +33,12 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
 {
     int w = d->width, h = d->height;
     size_t n = (size_t)w * (size_t)h;
-    unsigned char *band = calloc(n, 1), *seen = calloc(n, 1);
-    int *stack = malloc(n * sizeof *stack);
+    unsigned char *band = dg__calloc(n, 1), *seen = dg__calloc(n, 1);
+    int *stack = dg__malloc(n * sizeof *stack);
     if (!band || !seen || !stack) {
-        free(band);
-        free(seen);
-        free(stack);
+        dg__free(band);
+        dg__free(seen);
+        dg__free(stack);
         return NULL;
     }
     for (int y = 0; y < h; y++)
@@ -77,12 +77,12 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     }
     for (size_t k = 0; k < n; k++)
         if (cls[k] != DG_CLS_OPEN && !seen[k]) band[k] = 1;
-    free(seen);
-    free(stack);
+    dg__free(seen);
+    dg__free(stack);
     return band;
 }
 
-void dg__hatch_draw(dg__canvas *cv)
+dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;
@@ -91,11 +91,11 @@ void dg__hatch_draw(dg__canvas *cv)
     int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
     int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
     unsigned char *band = dg__hatch_band(d, cv->cls);
-    point *pts = malloc((size_t)gw * (size_t)gh * sizeof *pts);
-    if (!band || !pts) { /* cosmetic: without memory the rock stays paper */
-        free(band);
-        free(pts);
-        return;
+    point *pts = dg__malloc((size_t)gw * (size_t)gh * sizeof *pts);
+    if (!band || !pts) { /* a map without its hatching would be other bytes */
+        dg__free(band);
+        dg__free(pts);
+        return dg__nomem(err, "hatching the rock");
     }
     uint64_t salt = (uint64_t)dg_rng_below(&cv->rng, 0xFFFFFFFFu) << 32 | dg_rng_below(&cv->rng, 0xFFFFFFFFu);
     for (int j = 0; j < gh; j++)
@@ -151,6 +151,7 @@ void dg__hatch_draw(dg__canvas *cv)
             }
         }
     }
-    free(band);
-    free(pts);
+    dg__free(band);
+    dg__free(pts);
+    return DG_OK;
 }

@@ -274,7 +274,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
     size_t n = dg_options_canonical(&d->opts, small + 2, sizeof small - 2);
     if (n + 2 >= sizeof small) {
-        if (!(canon = malloc(n + 3))) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+        if (!(canon = dg__malloc(n + 3))) return dg__nomem(err, NULL);
         dg_options_canonical(&d->opts, canon + 2, n + 1);
     }
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
@@ -311,6 +311,6 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         out->len = j.from; /* what the writer had added goes */
     }
     dg_buf_fini(&scratch);
-    if (canon != small) free(canon);
+    if (canon != small) dg__free(canon);
     return rc;
 }

@@ -91,8 +91,8 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     size_t w = (size_t)d->width, h = (size_t)d->height;
     /* one row at a time: "," + "[" + w * (10 digits + ",") + "]" */
-    char *row = malloc(w * 11u + 3u);
-    if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    char *row = dg__malloc(w * 11u + 3u);
+    if (!row) return dg__nomem(err, NULL);
     dg_status rc = dg_buf_append(out, "[", 1, err);
     for (size_t y = 0; y < h && rc == DG_OK; y++) {
         const uint32_t *c = d->cells + y * w;
@@ -107,7 +107,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
         *p++ = ']';
         rc = dg_buf_append(out, row, (size_t)(p - row), err);
     }
-    free(row);
+    dg__free(row);
     if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
     return rc;
 }
@@ -146,6 +146,9 @@ static bool at_placeholder(const dumper *c, const char *buf, size_t size)
  * registers to save. */
 __attribute__((noinline)) static int dump_slow(dumper *c, const char *buf, size_t size)
 {
+    /* jansson goes on after a failed chunk in places (an object's keys):
+     * the first failure stays, and the bytes after it are dropped */
+    if (c->rc != DG_OK) return -1;
     if (at_placeholder(c, buf, size)) {
         const dg__json_splice *sp = &c->sp[c->next++];
         c->rc = sp->write(c->d, sp->ctx, c->out, c->err);
@@ -177,7 +180,7 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
 {
     dumper c = {sp, n, 0, out->len, d, out, err, DG_OK};
     if (json_dump_callback(root, dump_chunk, &c, flags | JSON_COMPACT) != 0 && c.rc == DG_OK)
-        c.rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory encoding JSON");
+        c.rc = dg__nomem(err, "encoding JSON");
     else if (c.rc == DG_OK && c.next < n)
         c.rc = dg_error_set(err, DG_EINVAL, "", "", "", "no %s placeholder in the document",
                             sp[c.next].key);
@@ -196,11 +199,11 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
 {
     size_t slots = 4 * d->n_rooms;
     /* first[] one longer while counting; every door under at most two rooms */
-    size_t *m = calloc(2 * slots + 1 + 2 * d->n_doors + 1, sizeof *m);
+    size_t *m = dg__calloc(2 * slots + 1 + 2 * d->n_doors + 1, sizeof *m);
     s->first = m;
     s->count = m ? m + slots + 1 : NULL;
     s->door = m ? s->count + slots : NULL;
-    if (!m) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!m) return dg__nomem(err, NULL);
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         if (o->room > 0) s->first[4 * (size_t)(o->room - 1) + o->dir + 1]++;
@@ -225,6 +228,6 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
 
 void dg__door_sides_fini(dg__door_sides *s)
 {
-    free(s->first);
+    dg__free(s->first);
     memset(s, 0, sizeof *s);
 }

@@ -154,7 +154,7 @@ static void summary_json(dg__jw *w, const dg_room_contents *r, dg_buf *scratch, 
     dg_buf_reset(scratch);
     dg_status rc = dg__key_summary(scratch, r, err);
     if (rc == DG_OK) dg__jw_stringn(w, (const char *)scratch->data, scratch->len);
-    else dg__jw_string(w, "");
+    else dg__jw_fail(w, rc);
 }
 
 void dg__json_room_contents(dg__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err)

@@ -26,6 +26,11 @@ static void fail(dg__jw *w, dg_status rc)
     if (w->rc == DG_OK) w->rc = rc;
 }
 
+void dg__jw_fail(dg__jw *w, dg_status rc)
+{
+    fail(w, rc);
+}
+
 /* Room for n more bytes (and dg_buf's NUL) at the end of the buffer; NULL
  * when the writer has failed, or fails now for want of memory. */
 static inline char *room(dg__jw *w, size_t n)

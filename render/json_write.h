@@ -56,6 +56,10 @@ void dg__jw_init(dg__jw *w, dg_buf *out, dg_error *err);
  * is then as before init). out stays NUL-ended after its bytes. */
 dg_status dg__jw_finish(dg__jw *w);
 
+/* A failure met outside the writer (a phrase built in a scratch buffer for
+ * a value), kept as the writer's own: the document then fails with rc. */
+void dg__jw_fail(dg__jw *w, dg_status rc);
+
 /* Containers; nesting is at most DG__JW_MAX_DEPTH deep (deeper: DG_ELIMIT). */
 void dg__jw_object_begin(dg__jw *w);
 void dg__jw_object_end(dg__jw *w);

@@ -83,8 +83,8 @@ static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_e
     dg_rng_seed(&cv->rng, dg_hash64(name, strlen(name), d->opts.seed), 0x706e67u);
 
     size_t ncell = (size_t)d->width * (size_t)d->height;
-    cv->cls = malloc(ncell);
-    if (!cv->cls) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the cell classes");
+    cv->cls = dg__malloc(ncell);
+    if (!cv->cls) return dg__nomem(err, "for the cell classes");
     dg_status rc = dg__canvas_alloc(cv, err);
     if (rc != DG_OK) return rc;
     for (int y = 0; y < d->height; y++)
@@ -97,10 +97,10 @@ static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_e
 static void canvas_close(dg__canvas *cv)
 {
     dg__canvas_free(cv);
-    free(cv->cls);
-    free(cv->tex);
-    free(cv->fine);
-    free(cv->shaped);
+    dg__free(cv->cls);
+    dg__free(cv->tex);
+    dg__free(cv->fine);
+    dg__free(cv->shaped);
 }
 
 /* ------------------------------------------------------------------ fill */
@@ -170,13 +170,13 @@ static dg_status fill(dg__canvas *cv, dg_error *err)
 {
     int c = cv->cell, n = cv->d->width, per_rows = 2 * c + 2;
     size_t per = (size_t)per_rows * (size_t)cv->w;
-    unsigned char *floor_rows = malloc(per), *rock_rows = malloc(per);
-    unsigned char *rep = malloc(2 * (size_t)per_rows + (size_t)c);
+    unsigned char *floor_rows = dg__malloc(per), *rock_rows = dg__malloc(per);
+    unsigned char *rep = dg__malloc(2 * (size_t)per_rows + (size_t)c);
     if (!floor_rows || !rock_rows || !rep) {
-        free(floor_rows);
-        free(rock_rows);
-        free(rep);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the grid rows");
+        dg__free(floor_rows);
+        dg__free(rock_rows);
+        dg__free(rep);
+        return dg__nomem(err, "for the grid rows");
     }
     dg_grid grid = cv->d->opts.grid;
     int fp, rp;
@@ -217,9 +217,9 @@ static dg_status fill(dg__canvas *cv, dg_error *err)
         fill_row(cv, dg__canvas_fresh(cv, y), cls, floor_rows + (size_t)(y % fp) * (size_t)cv->w,
                  rock_rows + (size_t)(y % rp) * (size_t)cv->w, ty);
     }
-    free(floor_rows);
-    free(rock_rows);
-    free(rep);
+    dg__free(floor_rows);
+    dg__free(rock_rows);
+    dg__free(rep);
     return DG_OK;
 }
 
@@ -296,9 +296,9 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
-    if (cv.st->texture == DG_TEX_HATCH) dg__hatch_draw(&cv);
+    if (cv.st->texture == DG_TEX_HATCH && (rc = dg__hatch_draw(&cv, err)) != DG_OK) goto done;
     walls(&cv);
-    dg__cave_walls(&cv);
+    if ((rc = dg__cave_walls(&cv, err)) != DG_OK) goto done;
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);

@@ -55,9 +55,9 @@ static unsigned char *claim(dg__canvas *cv, int y, int e)
 
 dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err)
 {
-    cv->pix = malloc((size_t)cv->w * (size_t)cv->h);
-    cv->rows = malloc((size_t)cv->h * sizeof *cv->rows);
-    cv->last = malloc((size_t)cv->h * sizeof *cv->last);
+    cv->pix = dg__malloc((size_t)cv->w * (size_t)cv->h);
+    cv->rows = dg__malloc((size_t)cv->h * sizeof *cv->rows);
+    cv->last = dg__malloc((size_t)cv->h * sizeof *cv->last);
     if (!cv->pix || !cv->rows || !cv->last)
         return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for a %dx%d image", cv->w, cv->h);
     return DG_OK;
@@ -65,9 +65,9 @@ dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err)
 
 void dg__canvas_free(dg__canvas *cv)
 {
-    free(cv->pix);
-    free(cv->rows);
-    free(cv->last);
+    dg__free(cv->pix);
+    dg__free(cv->rows);
+    dg__free(cv->last);
 }
 
 unsigned char *dg__canvas_fresh(dg__canvas *cv, int y)

@@ -6,6 +6,7 @@
 
 #include <gd.h>
 
+#include "dg_common.h"
 #include "render.h"
 
 /* Palette roles. A style gives one colour per role; the canvas holds role
@@ -154,7 +155,7 @@ static inline bool dg__canvas_fine_open(const dg__canvas *cv, int px, int py)
  * as circles (nothing without either), and traces their walls after the
  * fill. DG_ENOMEM only. */
 dg_status dg__cave_prepare(dg__canvas *cv, dg_error *err);
-void dg__cave_walls(dg__canvas *cv);
+dg_status dg__cave_walls(dg__canvas *cv, dg_error *err);
 /* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor
  * where the outline is open, else the rock tile row (NULL: rock_row). */
 void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, int ty,
@@ -184,11 +185,12 @@ void dg__grid_rows(const dg__canvas *cv, dg_grid grid, unsigned char base,
 dg_status dg__texture_prepare(dg__canvas *cv, dg_error *err);
 
 /* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
- * pixels of the filled image (before the walls); draws from cv->rng. */
-void dg__hatch_draw(dg__canvas *cv);
+ * pixels of the filled image (before the walls); draws from cv->rng.
+ * DG_ENOMEM only. */
+dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
- * edge; cls[k] == DG_CLS_OPEN marks open cells. New (free()); NULL when
+ * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when
  * out of memory. */
 unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 

@@ -108,7 +108,7 @@ typedef struct {
 static void oom(writer *w)
 {
     sink *s = png_get_error_ptr(w->p);
-    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+    if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "for the png writer");
     png_error(w->p, "out of memory");
 }
 
@@ -145,7 +145,7 @@ static void zrun(writer *w, z_stream *z, const unsigned char *in, size_t n, int 
                 emit(w);
                 continue;
             }
-            unsigned char *grown = realloc(w->spl, 2 * cap);
+            unsigned char *grown = dg__realloc(w->spl, 2 * cap);
             if (!grown) oom(w);
             w->spl = grown;
             w->spl_cap = 2 * cap;
@@ -379,13 +379,13 @@ static void writer_fini(writer *w)
 {
     if (w->z_open) deflateEnd(&w->z);
     if (w->zz_open) deflateEnd(&w->zz);
-    free(w->prev);
-    free(w->cur);
-    free(w->filt);
-    free(w->zero);
-    free(w->out);
-    free(w->spl);
-    free(w->rep);
+    dg__free(w->prev);
+    dg__free(w->cur);
+    dg__free(w->filt);
+    dg__free(w->zero);
+    dg__free(w->out);
+    dg__free(w->spl);
+    dg__free(w->rep);
 }
 
 /* The palette: with more than four distinct colours among the roles, one
@@ -424,20 +424,20 @@ static bool writer_init(writer *w, unsigned char *const *rows, int width, int he
     palette(w, rgb);
     w->rb = ((size_t)width * (size_t)w->depth + 7) / 8;
     w->unfiltered = w->depth < 4 && period > 0 && (size_t)period * (w->rb + 1) <= UNFILTERED_REACH;
-    w->prev = malloc(w->rb + 8);
-    w->cur = malloc(w->rb + 8);
-    w->filt = malloc(w->rb + 1);
+    w->prev = dg__malloc(w->rb + 8);
+    w->cur = dg__malloc(w->rb + 8);
+    w->filt = dg__malloc(w->rb + 1);
     /* repeats in batches of up to SPLICE_ROWS, a batch under half of
      * FEED_MAX so feeding one never slides zlib's window by itself */
     size_t n = w->rb + 1;
     w->zero_rows = (int)(FEED_MAX / 2 / n);
     if (w->zero_rows > SPLICE_ROWS) w->zero_rows = SPLICE_ROWS;
     if (w->zero_rows < 1) w->zero_rows = 1;
-    w->zero = calloc((size_t)w->zero_rows * n, 1);
-    w->out = malloc(IDAT_CAP);
+    w->zero = dg__calloc((size_t)w->zero_rows * n, 1);
+    w->out = dg__malloc(IDAT_CAP);
     w->spl_cap = 4096;
-    w->spl = malloc(w->spl_cap);
-    w->rep = malloc((size_t)height);
+    w->spl = dg__malloc(w->spl_cap);
+    w->rep = dg__malloc((size_t)height);
     if (!w->prev || !w->cur || !w->filt || !w->zero || !w->out || !w->spl || !w->rep) return false;
     w->splice_min = rle ? SPLICE_MIN_RLE : SPLICE_MIN_MATCH;
     int repeats = 0;
@@ -467,7 +467,7 @@ static dg_status write_png(unsigned char *const *rows, int width, int height, si
     png_infop info = p ? png_create_info_struct(p) : NULL;
     if (!p || !info) {
         png_destroy_write_struct(&p, NULL);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+        return dg__nomem(err, "for the png writer");
     }
     w->p = p;
     if (setjmp(png_jmpbuf(p))) {
@@ -492,7 +492,7 @@ dg_status dg__png_write(unsigned char *const *rows, int width, int height, const
     writer w;
     if (!writer_init(&w, rows, width, height, rgb, rle, period)) {
         writer_fini(&w);
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the png writer");
+        return dg__nomem(err, "for the png writer");
     }
     sink s = {out, err, DG_OK};
     dg_status rc = write_png(rows, width, height, &s, &w);

@@ -29,6 +29,7 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
     }
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
+    if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     /* native JSON and the key (md) carry every floor; the others show the
      * floor the options name (hand-built dungeons have one floor, number 0) */
     if (fmt != DG_FMT_JSON && fmt != DG_FMT_MD && d->opts.floor > 1) {
@@ -36,5 +37,11 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
         if (!f) return dg_error_set(err, DG_EINVAL, "floor", "", "", "the dungeon has no such floor");
         d = f;
     }
-    return encoders[fmt](d, out, err);
+    size_t from = out->len;
+    dg_status rc = encoders[fmt](d, out, err);
+    if (rc != DG_OK && out->len != from) { /* a failed encode leaves out as it was */
+        out->len = from;
+        out->data[from] = '\0';
+    }
+    return rc;
 }

@@ -16,11 +16,13 @@ void dg_buf_fini(dg_buf *b);          /* frees data; b is empty and reusable */
 void dg_buf_reset(dg_buf *b);         /* len = 0, keeps the storage */
 dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err);
 dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err);
-/* Hands the bytes to the caller (free() them); b is left empty. */
+/* Hands the bytes to the caller (dg_free() them: free() unless
+ * dg_replace_allocator changed it); b is left empty. */
 unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
 
 /* Encodes d in format fmt, appending to out. Render keys (style, grid, cell,
- * view) come from d->opts. DG_EINVAL for a format this build cannot write. */
+ * view) come from d->opts. DG_EINVAL for a format this build cannot write;
+ * on any failure out holds what it held before. */
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err);
 
 /* Media types and extensions are the format table's (dg.h, core/formats.c). */

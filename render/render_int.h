@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "dg_common.h"
 #include "render.h"
 
 /* Room in b for n more bytes (and its NUL) at once: an encoder that knows
@@ -92,13 +93,13 @@ dg_status dg__donjon_wandering_line(const dg_contents *c, int i, dg_buf *out, dg
 /* Door i's make, lock, trap and secret in words; empty when not stocked. */
 dg_status dg__donjon_door_lock_line(const dg_dungeon *d, size_t i, dg_buf *out, dg_error *err);
 
-/* Door `index` of the map in donjon's words; secret and trap NULL unless
- * it is a secret or trapped door. */
+/* Door `index` of the map in donjon's words; secret and trap "" unless
+ * it is a secret or trapped door. DG_ENOMEM only (a stocked trap's words). */
 typedef struct {
     const char *type, *key, *desc;
     char secret[192], trap[448]; /* "" unless a secret / trapped door */
 } dg__donjon_door;
-void dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w);
+dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w, dg_error *err);
 /* "square" for rectangles, else dg_shape_name. */
 const char *dg__donjon_shape_word(dg_shape s);
 
@@ -174,9 +175,6 @@ dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_err
  * empty): for documents that list segments only. */
 dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err);
 void dg__walls_fini(dg__walls *w);
-/* Doubles *cap (from 64) until n + 1 items of size sz fit in *p; false
- * when out of memory (*p is then unchanged). */
-bool dg__grow(void **p, size_t *cap, size_t n, size_t sz);
 /* v half-cells as a decimal in cell units ("7", "7.5") at p, unterminated;
  * returns the length (at most 12). v >= 0. */
 size_t dg__half_text(char *p, long v);

@@ -111,7 +111,7 @@ static const dg__png_style styles[] = {
          * what shows the rooms on paper */
         .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_NONE},
 };
-_Static_assert(sizeof styles / sizeof styles[0] == DG_STYLE_COUNT,
+_Static_assert(DG_COUNT(styles) == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");
 
 const dg__png_style *dg__style_get(dg_style s)

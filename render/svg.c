@@ -142,7 +142,10 @@ static void hatch_band(dg__svg *s)
 {
     if (s->st->texture != DG_TEX_HATCH) return;
     unsigned char *band = dg__hatch_band(s->d, s->open);
-    if (!band) return; /* cosmetic: without memory the rock stays paper */
+    if (!band) { /* an svg without its hatching would be other bytes */
+        if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "hatching the rock");
+        return;
+    }
     int c = s->c;
     double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
     char ink[8], a[24], b[24], cc[24], dd[24];
@@ -166,7 +169,7 @@ static void hatch_band(dg__svg *s)
     dg__svg_put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
     rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
     dg__svg_put(s, "\"/>\n");
-    free(band);
+    dg__free(band);
 }
 
 static bool in_corridors(const dg__svg *s, const void *ctx, int x, int y)
@@ -357,13 +360,13 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     s->cv.d = d;
     s->cv.player = d->opts.view == DG_VIEW_PLAYER;
     size_t n = (size_t)d->width * (size_t)d->height;
-    s->open = malloc(n);
+    s->open = dg__malloc(n);
     int cols = d->width * 16 + 2; /* the widest grid rects() walks: sub-cells */
-    s->run_x0 = malloc(2 * (size_t)cols * sizeof(int));
-    s->run_x1 = malloc(2 * (size_t)cols * sizeof(int));
-    s->run_y0 = malloc(2 * (size_t)cols * sizeof(int));
+    s->run_x0 = dg__malloc(2 * (size_t)cols * sizeof(int));
+    s->run_x1 = dg__malloc(2 * (size_t)cols * sizeof(int));
+    s->run_y0 = dg__malloc(2 * (size_t)cols * sizeof(int));
     if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the svg");
+        return dg__nomem(err, "for the svg");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) s->open[dg__svg_at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
     dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
@@ -373,10 +376,10 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
 
 static void finish(dg__svg *s)
 {
-    free(s->open);
-    free(s->run_x0);
-    free(s->run_x1);
-    free(s->run_y0);
+    dg__free(s->open);
+    dg__free(s->run_x0);
+    dg__free(s->run_x1);
+    dg__free(s->run_y0);
     dg__cave_grid_fini(&s->cave);
 }
 

@@ -15,6 +15,7 @@
  * (view=player) a secret door is the rock it passes for, '#', and a
  * trapped door a plain '+', as png.c draws them. Rendering colours, labels
  * and grids is left to png.c. */
+#include "dg_common.h"
 #include "render.h"
 
 #include <stdlib.h>
@@ -53,8 +54,8 @@ dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
     char (*look)(uint32_t) = d->opts.view == DG_VIEW_PLAYER ? player_glyph : glyph;
     size_t w = (size_t)d->width;
-    char *row = malloc(w + 1);
-    if (!row) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    char *row = dg__malloc(w + 1);
+    if (!row) return dg__nomem(err, NULL);
     dg_status rc = DG_OK;
     for (size_t y = 0; y < (size_t)d->height && rc == DG_OK; y++) {
         const uint32_t *cells = d->cells + y * w;
@@ -62,6 +63,6 @@ dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         row[w] = '\n';
         rc = dg_buf_append(out, row, w + 1, err);
     }
-    free(row);
+    dg__free(row);
     return rc;
 }

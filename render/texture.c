@@ -121,8 +121,8 @@ dg_status dg__texture_prepare(dg__canvas *cv, dg_error *err)
     if (kind == DG_TEX_NONE || kind == DG_TEX_HATCH) return DG_OK; /* hatching: hatch.c */
     int n = cv->cell;
     size_t sz = (size_t)n * (size_t)n;
-    cv->tex = malloc(sz * DG_TEX_VARIANTS);
-    if (!cv->tex) return dg_error_set(err, DG_ENOMEM, "", "", "", "no memory for the rock texture");
+    cv->tex = dg__malloc(sz * DG_TEX_VARIANTS);
+    if (!cv->tex) return dg__nomem(err, "for the rock texture");
     memset(cv->tex, DG_PAL_ROCK, sz * DG_TEX_VARIANTS);
 
     for (int v = 0; v < DG_TEX_VARIANTS; v++) {

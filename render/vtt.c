@@ -223,7 +223,7 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      polylines(&w, true), "portals", portals(&w), "environment",
                      "baked_lighting", 1, "ambient_light", "ffffffff", "lights", "image");
     if (!root) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the uvtt document");
+        rc = dg__nomem(err, "building the uvtt document");
         goto done;
     }
     dg__json_splice sp = {"image", put_base64, &png};
@@ -302,15 +302,15 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     snprintf(name, sizeof name, "Dungeon %s", seed);
     snprintf(src, sizeof src, "dungeon-%s.png", seed);
     size_t n = dg_options_canonical(&d->opts, small, sizeof small);
-    if (n >= sizeof small && !(canon = malloc(n + 1)))
-        return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (n >= sizeof small && !(canon = dg__malloc(n + 1)))
+        return dg__nomem(err, NULL);
     if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
 
     dg__walls w;
     json_t *root = NULL;
     if ((rc = dg__walls_trace(d, false, &w, err)) != DG_OK) goto done;
-    if (!(permalink = malloc(n + 3))) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
+    if (!(permalink = dg__malloc(n + 3))) {
+        rc = dg__nomem(err, NULL);
         goto done;
     }
     memcpy(permalink, "/?", 2);
@@ -323,7 +323,7 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink",
                      permalink, "walls");
     if (!root) {
-        rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the foundry scene");
+        rc = dg__nomem(err, "building the foundry scene");
         goto done;
     }
     foundry_ctx fc = {&w, d->opts.ppg};
@@ -333,8 +333,8 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
-    free(permalink);
-    if (canon != small) free(canon);
+    dg__free(permalink);
+    if (canon != small) dg__free(canon);
     dg__walls_fini(&w);
     return rc;
 }

@@ -41,19 +41,6 @@
 
 #include "render_int.h"
 
-/* See render_int.h; walls_cave.c grows its arrays with it too. */
-bool dg__grow(void **p, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap) return true;
-    size_t c = *cap ? *cap * 2 : 64;
-    if (c > SIZE_MAX / sz) return false;
-    void *q = realloc(*p, c * sz);
-    if (!q) return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
-
 /* ------------------------------------------------------------ the grid */
 
 /* C_WALL: in the byte-per-cell classes walls_cave.c reads, solid that is
@@ -168,8 +155,8 @@ static bool find_objects(grid *g)
         size_t first = n;
         for (int s = next_bit(o, zero, 0, g->w, ~(uint64_t)0); s < g->w;) {
             int e = next_bit(o, zero, s, g->w, 0);
-            if (n == UINT32_MAX || !dg__grow((void **)&r, &cap, n, sizeof *r)) {
-                free(r);
+            if (n == UINT32_MAX || dg__grow((void **)&r, &cap, n + 1, sizeof *r, NULL, NULL) != DG_OK) {
+                dg__free(r);
                 return false;
             }
             bool keep = y == 0 || y == g->h - 1 || s == 0 || e == g->w ||
@@ -198,7 +185,7 @@ static bool find_objects(grid *g)
     for (size_t i = 0; loose && i < n; i++)
         if (!r[i].keep && !r[root_of(r, (uint32_t)i)].keep)
             set_range(g->obj + (size_t)(r[i].y + 1) * g->ws, r[i].s, r[i].e);
-    free(r);
+    dg__free(r);
     return true;
 }
 
@@ -220,7 +207,7 @@ static bool build_grid(grid *g)
     g->ws = ((size_t)g->w + 63) >> 6;
     g->hs = ((size_t)g->h + 63) >> 6;
     size_t rows = (size_t)(g->h + 2) * g->ws, cols = (size_t)(g->w + 2) * g->hs;
-    uint64_t *m = calloc(4 * rows + 2 * cols, sizeof *m);
+    uint64_t *m = dg__calloc(4 * rows + 2 * cols, sizeof *m);
     if (!m) return false;
     g->open = m;
     g->obj = m + rows;
@@ -247,7 +234,7 @@ static bool build_grid(grid *g)
 /* The classes walls_cave.c reads: a byte a cell, C_WALL on structural solid. */
 static unsigned char *cell_classes(const grid *g)
 {
-    unsigned char *cls = malloc((size_t)g->w * (size_t)g->h);
+    unsigned char *cls = dg__malloc((size_t)g->w * (size_t)g->h);
     if (!cls) return NULL;
     for (int y = 0; y < g->h; y++)
         for (int x = 0; x < g->w; x++)
@@ -276,7 +263,7 @@ typedef struct {
 
 static bool key_add(keys *s, uint64_t k)
 {
-    if (!dg__grow((void **)&s->k, &s->cap, s->n, sizeof *s->k)) return false;
+    if (dg__grow((void **)&s->k, &s->cap, s->n + 1, sizeof *s->k, NULL, NULL) != DG_OK) return false;
     s->k[s->n++] = k;
     return true;
 }
@@ -313,7 +300,7 @@ static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
         uint64_t *seen = g->portal + (size_t)(y + 1) * g->ws;
         if (bit_at(seen, x)) continue; /* listed once per room */
         bit_set(seen, x);
-        if (!dg__grow((void **)&out->portals, &cap, out->n_portals, sizeof *out->portals)) return false;
+        if (dg__grow((void **)&out->portals, &cap, out->n_portals + 1, sizeof *out->portals, NULL, NULL) != DG_OK) return false;
         dg__portal *p = &out->portals[out->n_portals++];
         if (runs_ew(g, x, y, o->dir)) {
             *p = (dg__portal){i, o->type, 2 * x + 1, 2 * y, 2 * x + 1, 2 * y + 2, true};
@@ -341,7 +328,7 @@ typedef struct {
 
 static bool emit(wall_sink *s, int x0, int y0, int x1, int y1, bool object)
 {
-    if (!dg__grow((void **)&s->out->walls, &s->cap, s->out->n_walls, sizeof *s->out->walls))
+    if (dg__grow((void **)&s->out->walls, &s->cap, s->out->n_walls + 1, sizeof *s->out->walls, NULL, NULL) != DG_OK)
         return false;
     s->out->walls[s->out->n_walls++] = (dg__wall){x0, y0, x1, y1, object};
     return true;
@@ -415,9 +402,9 @@ static bool chain(const grid *g, dg__walls *out)
     size_t n = out->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
-    endpoint *ends = malloc(4 * n * sizeof *ends); /* and as many for the sort */
-    uint32_t *partner = malloc(2 * n * sizeof *partner);
-    unsigned char *used = calloc(n, 1);
+    endpoint *ends = dg__malloc(4 * n * sizeof *ends); /* and as many for the sort */
+    uint32_t *partner = dg__malloc(2 * n * sizeof *partner);
+    unsigned char *used = dg__calloc(n, 1);
     bool ok = ends && partner && used;
     size_t pcap = 0, lcap = 0, ocap = 0;
     if (!ok) goto done;
@@ -442,27 +429,27 @@ static bool chain(const grid *g, dg__walls *out)
     for (size_t s = 0; s < n && ok; s++) {
         if (used[s]) continue;
         uint32_t in_ref = (uint32_t)(2 * s);
-        ok = dg__grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts);
+        ok = dg__grow((void **)&out->pts, &pcap, out->n_pts + 1, sizeof *out->pts, NULL, NULL) == DG_OK;
         if (ok) out->pts[out->n_pts++] = end_point(out->walls, in_ref);
         while (ok) {
             used[in_ref >> 1] = 1;
             uint32_t out_ref = in_ref ^ 1u;
-            if (!(ok = dg__grow((void **)&out->pts, &pcap, out->n_pts, sizeof *out->pts))) break;
+            if (!(ok = dg__grow((void **)&out->pts, &pcap, out->n_pts + 1, sizeof *out->pts, NULL, NULL) == DG_OK)) break;
             out->pts[out->n_pts++] = end_point(out->walls, out_ref);
             uint32_t next = partner[out_ref];
             if (next == NO_REF || used[next >> 1]) break; /* closed (or, never, an open end) */
             in_ref = next;
         }
-        if (ok && (ok = dg__grow((void **)&out->line_end, &lcap, out->n_lines, sizeof *out->line_end)) &&
-            (ok = dg__grow((void **)&out->line_object, &ocap, out->n_lines, sizeof *out->line_object))) {
+        if (ok && (ok = dg__grow((void **)&out->line_end, &lcap, out->n_lines + 1, sizeof *out->line_end, NULL, NULL) == DG_OK) &&
+            (ok = dg__grow((void **)&out->line_object, &ocap, out->n_lines + 1, sizeof *out->line_object, NULL, NULL) == DG_OK)) {
             out->line_object[out->n_lines] = out->walls[s].object;
             out->line_end[out->n_lines++] = out->n_pts;
         }
     }
 done:
-    free(ends);
-    free(partner);
-    free(used);
+    dg__free(ends);
+    dg__free(partner);
+    dg__free(used);
     return ok;
 }
 
@@ -499,7 +486,7 @@ static bool cave_walls(grid *g, dg__walls *w)
         }
         unsigned char *cls = cell_classes(g);
         ok = cls && dg__walls_cave(g->d, &cg, cls, C_WALL, w);
-        free(cls);
+        dg__free(cls);
     }
     dg__cave_grid_fini(&cg);
     return ok;
@@ -528,12 +515,12 @@ static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *
                            row_of(g.obj_t, g.hs, x), &vb, &bi);
     }
     if (ok && lines) ok = chain(&g, w);
-    free(g.open);
-    free(hb.k);
-    free(vb.k);
+    dg__free(g.open);
+    dg__free(hb.k);
+    dg__free(vb.k);
     if (ok) return DG_OK;
     dg__walls_fini(w);
-    return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory tracing walls");
+    return dg__nomem(err, "tracing walls");
 }
 
 dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
@@ -549,11 +536,11 @@ dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_
 void dg__walls_fini(dg__walls *w)
 {
     if (!w) return;
-    free(w->walls);
-    free(w->pts);
-    free(w->line_end);
-    free(w->line_object);
-    free(w->portals);
+    dg__free(w->walls);
+    dg__free(w->pts);
+    dg__free(w->line_end);
+    dg__free(w->line_object);
+    dg__free(w->portals);
     memset(w, 0, sizeof *w);
 }
 

@@ -139,7 +139,7 @@ static bool trace_loop(tracer *t, int x, int y, int d, bool *structure)
         unsigned char *m = &t->seen[key(t, ex, ey)];
         if (*m & bit) return true; /* back at the first step */
         *m |= bit;
-        if (!dg__grow((void **)&t->st, &t->cap, t->n, sizeof *t->st)) return false;
+        if (dg__grow((void **)&t->st, &t->cap, t->n + 1, sizeof *t->st, NULL, NULL) != DG_OK) return false;
         int l = (d + 1) & 3;
         int lx = x + QX[l], ly = y + QY[l], rx = x + QX[d], ry = y + QY[d];
         t->st[t->n++] = (step){x, y, (unsigned char)d, shaped(t, lx, ly) || shaped(t, rx, ry)};
@@ -178,7 +178,7 @@ static uint64_t isqrt(uint64_t v)
 static bool simplify(tracer *t, size_t lo, size_t hi)
 {
     size_t base = t->wn;
-    if (!dg__grow((void **)&t->work, &t->wcap, t->wn + 1, sizeof *t->work)) return false;
+    if (dg__grow((void **)&t->work, &t->wcap, t->wn + 2, sizeof *t->work, NULL, NULL) != DG_OK) return false;
     t->work[t->wn++] = lo;
     t->work[t->wn++] = hi;
     while (t->wn > base) {
@@ -205,7 +205,7 @@ static bool simplify(tracer *t, size_t lo, size_t hi)
         bool far = chord ? 4 * best > isqrt(t2 * (uint64_t)(ux * ux + uy * uy)) : 16 * best > t2;
         if (!far) continue;
         t->keep[at % t->nc] = 1;
-        if (!dg__grow((void **)&t->work, &t->wcap, t->wn + 3, sizeof *t->work)) return false;
+        if (dg__grow((void **)&t->work, &t->wcap, t->wn + 4, sizeof *t->work, NULL, NULL) != DG_OK) return false;
         t->work[t->wn++] = a;
         t->work[t->wn++] = at;
         t->work[t->wn++] = at;
@@ -222,7 +222,7 @@ static bool add_wall(tracer *t, dg_point a, dg_point b, bool object)
         a = b;
         b = c;
     }
-    if (!dg__grow((void **)&t->w->walls, &t->wallcap, t->w->n_walls, sizeof *t->w->walls)) return false;
+    if (dg__grow((void **)&t->w->walls, &t->wallcap, t->w->n_walls + 1, sizeof *t->w->walls, NULL, NULL) != DG_OK) return false;
     t->w->walls[t->w->n_walls++] = (dg__wall){a.x, a.y, b.x, b.y, object};
     return true;
 }
@@ -237,8 +237,8 @@ static bool loop_walls(tracer *t, bool object)
         bool corner = p->dir != s->dir;
         bool fixed = p->outline != s->outline || (corner && !s->outline) || portal_end(t, s->x, s->y);
         if (!corner && !fixed) continue;
-        if (!dg__grow((void **)&t->cand, &t->ccap, t->nc, sizeof *t->cand) ||
-            !dg__grow((void **)&t->keep, &t->kcap, t->nc, sizeof *t->keep))
+        if (dg__grow((void **)&t->cand, &t->ccap, t->nc + 1, sizeof *t->cand, NULL, NULL) != DG_OK ||
+            dg__grow((void **)&t->keep, &t->kcap, t->nc + 1, sizeof *t->keep, NULL, NULL) != DG_OK)
             return false;
         t->cand[t->nc] = i;
         t->keep[t->nc++] = fixed;
@@ -265,7 +265,7 @@ static bool loop_walls(tracer *t, bool object)
     t->wn = 0;
     for (size_t k = first; k < first + m; k++) {
         if (!t->keep[k % m]) continue;
-        if (!dg__grow((void **)&t->work, &t->wcap, t->wn, sizeof *t->work)) return false;
+        if (dg__grow((void **)&t->work, &t->wcap, t->wn + 1, sizeof *t->work, NULL, NULL) != DG_OK) return false;
         t->work[t->wn++] = k;
     }
     size_t anchors = t->wn;
@@ -322,10 +322,10 @@ static bool merge(tracer *t)
     size_t n = w->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
-    endpoint *ends = malloc(2 * n * sizeof *ends);
-    uint32_t *link = malloc(2 * n * sizeof *link);
-    unsigned char *used = calloc(n, 1);
-    dg__wall *out = malloc(n * sizeof *out);
+    endpoint *ends = dg__malloc(2 * n * sizeof *ends);
+    uint32_t *link = dg__malloc(2 * n * sizeof *link);
+    unsigned char *used = dg__calloc(n, 1);
+    dg__wall *out = dg__malloc(n * sizeof *out);
     bool ok = ends && link && used && out;
     size_t m = 0;
     if (!ok) goto done;
@@ -366,16 +366,16 @@ static bool merge(tracer *t)
         }
         out[m++] = (dg__wall){a.x, a.y, b.x, b.y, w->walls[i].object};
     }
-    free(w->walls);
+    dg__free(w->walls);
     w->walls = out;
     w->n_walls = m;
     t->wallcap = n;
     out = NULL;
 done:
-    free(ends);
-    free(link);
-    free(used);
-    free(out);
+    dg__free(ends);
+    dg__free(link);
+    dg__free(used);
+    dg__free(out);
     return ok;
 }
 
@@ -424,8 +424,8 @@ bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned 
 {
     tracer t = {.d = d, .g = g, .cls = cls, .wall_bit = wall_bit, .s = g->sub,
                 .fw = d->width * g->sub, .fh = d->height * g->sub, .w = w};
-    t.seen = calloc((size_t)(t.fw + 1) * (size_t)(t.fh + 1), 1);
-    t.ends = malloc((2 * w->n_portals + 1) * sizeof *t.ends);
+    t.seen = dg__calloc((size_t)(t.fw + 1) * (size_t)(t.fh + 1), 1);
+    t.ends = dg__malloc((2 * w->n_portals + 1) * sizeof *t.ends);
     bool ok = t.seen && t.ends;
     for (size_t i = 0; ok && i < w->n_portals; i++) {
         const dg__portal *p = &w->portals[i];
@@ -445,11 +445,11 @@ bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned 
         }
     if (ok) ok = merge(&t);
     if (ok) drop_twins(w);
-    free(t.seen);
-    free(t.ends);
-    free(t.st);
-    free(t.cand);
-    free(t.keep);
-    free(t.work);
+    dg__free(t.seen);
+    dg__free(t.ends);
+    dg__free(t.st);
+    dg__free(t.cand);
+    dg__free(t.keep);
+    dg__free(t.work);
     return ok;
 }

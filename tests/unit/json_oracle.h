@@ -185,7 +185,7 @@ static inline json_t *oracle_donjon_door(const dg_dungeon *d, size_t i, int out_
 {
     const dg_door *o = &d->doors[i];
     dg__donjon_door w;
-    dg__donjon_door_of(d, i, &w);
+    cr_assert_eq(dg__donjon_door_of(d, i, &w, NULL), DG_OK);
     json_t *j = json_pack("{s:i,s:i,s:s,s:s,s:s}", "row", o->y, "col", o->x, "type", w.type, "key", w.key,
                           "desc", w.desc);
     if (out_id > 0) json_object_set_new(j, "out_id", json_integer(out_id));

@@ -1,0 +1,246 @@
+/* test_alloc_fail.c -- allocation failure in core and render: for one small,
+ * fully stocked map of each family in each format (and a bigger map of each,
+ * whose arrays grow), counts the allocations a successful option parse,
+ * generation and encode make through dg_replace_allocator's hook, then fails
+ * each one in turn (the Nth call only; later ones succeed). Every run must
+ * return DG_ENOMEM with no dungeon and no bytes -- or DG_OK with the very
+ * bytes of the good run, where code can do without the block -- give back
+ * every block (counted here, and asked of LeakSanitizer in the sanitizer
+ * build), and never crash. Memory of libgd, libpng, zlib and jansson stays
+ * on their own allocators (oom_jansson.h fails jansson's). */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+/* built with AddressSanitizer (gcc says so one way, clang another) */
+#if defined(__SANITIZE_ADDRESS__)
+#define LEAK_CHECK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LEAK_CHECK 1
+#endif
+#endif
+#ifdef LEAK_CHECK
+#include <sanitizer/lsan_interface.h>
+#endif
+
+/* ------------------------------------------------- the failing allocator */
+
+static long calls;     /* malloc, calloc and realloc calls so far */
+static long fail_at;   /* the call that fails (1-based); 0: none */
+static long live;      /* blocks handed out and not yet freed */
+
+static bool fails_now(void)
+{
+    return ++calls == fail_at;
+}
+
+static void *t_malloc(size_t n)
+{
+    if (fails_now()) return NULL;
+    void *p = malloc(n);
+    if (p) live++;
+    return p;
+}
+
+static void *t_calloc(size_t n, size_t size)
+{
+    if (fails_now()) return NULL;
+    void *p = calloc(n, size);
+    if (p) live++;
+    return p;
+}
+
+static void *t_realloc(void *old, size_t n)
+{
+    if (fails_now()) return NULL;
+    void *p = realloc(old, n);
+    if (p && !old) live++;
+    return p;
+}
+
+static void t_free(void *p)
+{
+    if (p) live--;
+    free(p);
+}
+
+static void install(void)
+{
+    cr_assert_eq(dg_replace_allocator(t_malloc, t_calloc, t_realloc, t_free), DG_OK);
+}
+
+TestSuite(alloc_fail, .init = install);
+
+/* ------------------------------------------------------------ the maps */
+
+/* One small map of each family with its features on, stocked in full so
+ * the contents pass runs; styles, grids and views vary so the PNG and SVG
+ * paths differ from family to family. */
+typedef struct {
+    const char *name;
+    const char *kv[16];
+    bool no_uvtt; /* big: uvtt's image is a small map's, only costlier */
+} map_case;
+
+static const map_case maps[] = {
+    {"donjon", {"algorithm=donjon", "rows=15", "cols=15", "polymorph=many", "doors=deathtrap",
+                "stairs=yes", "egress=yes", "style=crosshatch", "grid=hex", NULL}, false},
+    {"donjon cavernous", {"algorithm=donjon", "layout=cavernous", "rows=15", "cols=15",
+                          "stairs=yes", "egress=yes", "style=marble", "grid=vhex", NULL}, false},
+    {"caverns", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "egress=yes",
+                 "style=parchment", "grid=square", NULL}, false},
+    {"panels", {"algorithm=panels", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+                "egress=yes", "style=ink", "grid=square", "view=player", NULL}, false},
+    {"gridmapper", {"algorithm=gridmapper", "room_count=5", "pillars=yes", "doors=deathtrap",
+                    "stairs=yes", "egress=yes", "style=classic", NULL}, false},
+    {"gridmapper caves", {"algorithm=gridmapper", "room_count=5", "caves=yes", "stairs=yes",
+                          "style=aquatic", NULL}, false},
+    {"abstract", {"algorithm=abstract", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+                  "egress=yes", "style=graph", "view=player", NULL}, false},
+    {"cells", {"algorithm=cells", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
+               "egress=yes", "style=infernal", "grid=hex", NULL}, false},
+    /* bigger maps, whose room, door and wall arrays outgrow their first
+     * blocks, so the growing paths fail too */
+    {"donjon 45x45", {"algorithm=donjon", "rows=45", "cols=45", "rooms=dense", "room_size=small",
+                      "polymorph=yes", "doors=deathtrap", "stairs=many", "egress=many", NULL}, true},
+    {"caverns 45x45", {"algorithm=caverns", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+    {"panels 45x45", {"algorithm=panels", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+    {"gridmapper 40 rooms", {"algorithm=gridmapper", "room_count=40", "pillars=yes", "stairs=many",
+                             "egress=many", NULL}, true},
+    {"abstract 45x45", {"algorithm=abstract", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+    {"cells 45x45", {"algorithm=cells", "rows=45", "cols=45", "stairs=many", "egress=many", NULL}, true},
+};
+#define N_MAPS (sizeof maps / sizeof maps[0])
+
+/* The options every map shares: the seed, the whole key, a party. */
+static const char *const common[] = {"seed=7", "contents=full", "level=5", "party=4",
+                                     "motif=undead", "name=The Failing Vault", "cell=8",
+                                     "ppg=20"};
+#define N_COMMON (sizeof common / sizeof common[0])
+
+/* Parses map m's options (the shared ones first) into o. */
+static dg_status parse(const map_case *m, dg_options *o, dg_error *err)
+{
+    const char *keys[32], *values[32];
+    char pairs[32][64];
+    size_t n = 0;
+    for (size_t k = 0; k < N_COMMON + 16 && n < 32; k++) {
+        const char *kv = k < N_COMMON ? common[k] : m->kv[k - N_COMMON];
+        if (!kv) break;
+        snprintf(pairs[n], sizeof pairs[n], "%s", kv);
+        char *eq = strchr(pairs[n], '=');
+        cr_assert_not_null(eq, "%s", kv);
+        *eq = '\0';
+        keys[n] = pairs[n];
+        values[n] = eq + 1;
+        n++;
+    }
+    return dg_options_parse(o, n, keys, values, NULL, err);
+}
+
+/* Parses map m's options, generates it and encodes it in fmt into out. The
+ * first status that is not DG_OK ends it; *d is the dungeon, which the
+ * caller frees. A failed generation must leave *d NULL, whatever it held. */
+static dg_status run(const map_case *m, dg_format fmt, dg_dungeon **d, dg_buf *out, dg_error *err)
+{
+    dg_options o;
+    dg_status rc = parse(m, &o, err);
+    cr_assert_eq(rc, DG_OK, "%s: %s=%s: %s", m->name, err->param, err->value, err->msg);
+    static char not_a_dungeon;
+    *d = (dg_dungeon *)(void *)&not_a_dungeon;
+    if ((rc = dg_generate(&o, d, err)) != DG_OK) {
+        cr_assert_null(*d, "%s %s: a failed dg_generate left its out pointer set", m->name,
+                       dg_format_name(fmt));
+        return rc;
+    }
+    return dg_render(*d, fmt, out, err);
+}
+
+/* Runs map m in fmt once with no failure, then once for every allocation
+ * it made, failing that one; asserts the rules of the file's heading. */
+static void fail_each(const map_case *m, dg_format fmt)
+{
+    const char *f = dg_format_name(fmt);
+    dg_error err = {0};
+    dg_dungeon *d;
+    dg_buf good;
+    dg_buf_init(&good);
+    calls = fail_at = live = 0;
+    cr_assert_eq(run(m, fmt, &d, &good, &err), DG_OK, "%s %s: %s", m->name, f, err.msg);
+    dg_dungeon_free(d);
+    long total = calls;
+    cr_assert_gt(total, 0, "%s %s: no allocation went through the hook", m->name, f);
+
+    long survived = 0;
+    for (long n = 1; n <= total; n++) {
+        calls = live = 0;
+        fail_at = n;
+        dg_error e = {0};
+        dg_buf out;
+        dg_buf_init(&out);
+        dg_status rc = run(m, fmt, &d, &out, &e);
+        if (rc == DG_OK) {
+            /* a failure some code can do without (a fast path's table)
+             * must not change a byte */
+            cr_assert(out.len == good.len && !memcmp(out.data, good.data, good.len),
+                      "%s %s, allocation %ld of %ld failed: DG_OK with other bytes", m->name, f,
+                      n, total);
+            survived++;
+        } else {
+            cr_assert_eq(rc, DG_ENOMEM, "%s %s, allocation %ld of %ld failed: status %d (%s)",
+                         m->name, f, n, total, (int)rc, e.msg);
+            cr_assert_eq(e.code, DG_ENOMEM, "%s %s, allocation %ld: error record says %d",
+                         m->name, f, n, (int)e.code);
+            cr_assert(strstr(e.msg, "memory") != NULL, "%s %s, allocation %ld: message '%s'",
+                      m->name, f, n, e.msg);
+            cr_assert_eq(out.len, 0, "%s %s, allocation %ld: %zu bytes left in the buffer",
+                         m->name, f, n, out.len);
+        }
+        dg_dungeon_free(d);
+        dg_buf_fini(&out);
+        cr_assert_eq(live, 0, "%s %s, allocation %ld of %ld failed: %ld blocks leaked", m->name,
+                     f, n, total, live);
+    }
+    fail_at = 0;
+    dg_buf_fini(&good);
+    cr_log_info("%s %s: %ld allocations failed in turn, %ld done without", m->name, f, total, survived);
+#ifdef LEAK_CHECK
+    /* leaks outside the hook (libgd, libpng, jansson on an error path)
+     * asked for here, so the failure names the map and format */
+    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "%s %s: LeakSanitizer found leaks (above)",
+                 m->name, f);
+#endif
+}
+
+ParameterizedTestParameters(alloc_fail, every_allocation_of_every_format)
+{
+    static size_t which[N_MAPS];
+    for (size_t i = 0; i < N_MAPS; i++) which[i] = i;
+    return cr_make_param_array(size_t, which, N_MAPS);
+}
+
+ParameterizedTest(size_t *which, alloc_fail, every_allocation_of_every_format)
+{
+    for (int fmt = 0; fmt < DG_FMT_COUNT; fmt++)
+        if (fmt != DG_FMT_UVTT || !maps[*which].no_uvtt) fail_each(&maps[*which], (dg_format)fmt);
+}
+
+/* Parsing, finishing and printing options allocate nothing, so they cannot
+ * fail for want of memory (were that to change, this says to cover them). */
+Test(alloc_fail, options_allocate_nothing)
+{
+    calls = fail_at = live = 0;
+    char canon[2048];
+    for (size_t i = 0; i < N_MAPS; i++) {
+        dg_options o;
+        dg_error err = {0};
+        cr_assert_eq(parse(&maps[i], &o, &err), DG_OK, "%s: %s", maps[i].name, err.msg);
+        cr_assert_lt(dg_options_canonical(&o, canon, sizeof canon), sizeof canon);
+    }
+    cr_assert_eq(calls, 0, "%ld allocations", calls);
+}
