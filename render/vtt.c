@@ -25,28 +25,51 @@
  *                          line_of_sight, since importers may skip objects
  *   portals                [{position {x, y} (midpoint), bounds [{x, y}, {x, y}],
  *                           rotation (radians, atan2 of bounds[1] - bounds[0]:
- *                           0 or pi/2), closed true, freestanding false}]
- *   environment            {baked_lighting true, ambient_light "ffffffff"}
- *   lights                 []
- *   image                  base64 PNG (no "data:" prefix), exactly
- *                          cols*ppg x rows*ppg pixels, in the map's style,
- *                          grid and view
+ *                           0 or pi/2), closed, freestanding false}]
+ *   environment            {baked_lighting, ambient_light "AARRGGBB"}: the
+ *                          image is drawn unlit, so with the illumination
+ *                          known baked_lighting is false and ambient_light
+ *                          the darkness past the lights (ff000000 dark);
+ *                          unknown (contents=none): true, "ffffffff"
+ *   lights                 [{position {x, y} (a cell's middle), range (dim
+ *                          radius in grid cells), intensity 0..1, color
+ *                          "AARRGGBB", shadows true}] (lights.c places them)
+ *   image                  base64 PNG or lossless WebP (image=webp; no
+ *                          "data:" prefix), exactly cols*ppg x rows*ppg
+ *                          pixels, in the map's style, grid and view; no key
+ *                          at all with image=none
  *
  * foundry, in this order: name "Dungeon <seed>", width cols*ppg, height
- * rows*ppg, grid {type 1 (square), size ppg, distance 5, units "ft"},
- * padding 0, background {src "dungeon-<seed>.png"}, flags {dungeond
- * {generator_version, seed (string), permalink}}, walls [{_id, c [x0, y0, x1,
- * y1] (whole pixels), move, sight, light, sound, dir, door, ds}]. Foundry
- * stretches the background over width x height, so the PNG of the same
- * options at any cell size fits; the UVTT image is the pixel-exact one.
+ * rows*ppg, grid {type 1 (square), size ppg, distance cell_ft, units "ft"},
+ * padding 0, background {src "dungeon-<seed>.png"}, darkness (0..1),
+ * globalLight false, flags {dungeond {generator_version, seed (string),
+ * permalink}}, walls [{_id, c [x0, y0, x1, y1] (whole pixels), move, sight,
+ * light, sound, dir, door, ds}], lights [AmbientLight {_id, x, y, rotation,
+ * walls, vision, config {alpha, angle, bright, color "#rrggbb", coloration,
+ * dim, attenuation, luminosity, saturation, contrast, shadows, animation
+ * {type, speed, intensity, reverse}, darkness {min, max}}, hidden}], radii
+ * in feet. darkness and globalLight are v10-v11's names, which v12 migrates
+ * into environment. Foundry stretches the background over width x height,
+ * so the PNG of the same options at any cell size fits; the UVTT image is
+ * the pixel-exact one.
+ *
+ * What importers read, from their published code and documentation:
+ * Foundry's Universal Battlemap Importer (moo-man/FVTT-DD-Import) scales
+ * points by pixels_per_grid, makes a portal a door that blocks sight when
+ * closed and a plain wall that blocks only movement when not (so a
+ * portcullis is closed false), makes each light an AmbientLight of dim
+ * range x grid distance, bright half that, tint "#" + color minus its alpha
+ * byte, tint alpha from intensity, and tells PNG from WebP by the image's
+ * first bytes (RIFF). Foundry's AmbientLight and Wall fields are those of
+ * its API documentation (AmbientLightData, LightData, CONST.WALL_*).
  *
  * Doors (UVTT has one kind of portal; Foundry has door types and states):
  *   arch        an opening: no portal, no wall
- *   door        portal / door 1
- *   trapped     portal / door 1 (the trap is the GM's to know)
+ *   door        portal / door 1, ds 0 (closed)
+ *   trapped     portal / door 1, ds 0 (the trap is the GM's to know)
  *   locked      portal / door 1, ds 2 (locked)
- *   portcullis  portal / door 1 with sight, light and sound 0: bars stop
- *               feet, not eyes
+ *   portcullis  portal closed false (it does not block light) / door 1
+ *               with sight, light and sound 0: bars stop feet, not eyes
  *   secret      gm view: a closed portal; player view: the cell is rock to
  *               players (as the player PNG draws it), so walls close it and no
  *               portal gives it away. Foundry: door 2 (secret) in both views --
@@ -76,12 +99,22 @@
 
 /* ---------------------------------------------------------------- checks */
 
+/* ppg in its range, and the scene within the side importers load:
+ * dg_options_finish refuses both before a map is made; this is for options
+ * built some other way. */
 static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
 {
     int ppg = d->opts.ppg;
-    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
     char v[16], allowed[16];
     snprintf(v, sizeof v, "%d", ppg);
+    int cells = d->width > d->height ? d->width : d->height, fit = DG_VTT_MAX_SIDE / cells;
+    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG && (long long)cells * ppg > DG_VTT_MAX_SIDE) {
+        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, fit);
+        return dg_error_set(err, DG_ELIMIT, "ppg", v, fit >= DG_MIN_PPG ? allowed : "",
+                            "a %dx%d map at ppg=%d is over the %d px a side VTTs load", d->width,
+                            d->height, ppg, DG_VTT_MAX_SIDE);
+    }
+    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
     snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, DG_MAX_PPG);
     return dg_error_set(err, DG_EINVAL, "ppg", v, allowed, "ppg must be an integer from %d to %d",
                         DG_MIN_PPG, DG_MAX_PPG);

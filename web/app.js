@@ -432,9 +432,9 @@
       text: (held.length > 1 ? held.slice(0, -1).join(', ') + ' and ' + held[held.length - 1] + ' list'
                              : held[0] + ' lists') + ' every secret door and trap: GM view offers them.' }));
     document.querySelector('.toolbar').hidden = false;
-    var rooms = j.rooms.length;
+    var rooms = j.rooms.length, ft = j.options.cell_ft || FEET_PER_CELL;
     var caption = 'Seed ' + j.seed + ' · ' + j.width + ' × ' + j.height + ' cells (' +
-                  j.width * FEET_PER_CELL + ' × ' + j.height * FEET_PER_CELL + ' ft) · ' +
+                  j.width * ft + ' × ' + j.height * ft + ' ft) · ' +
                   rooms + (rooms === 1 ? ' room' : ' rooms') +
                   (j.options.view === 'player' ? ' · player view' : '');
     $('map-caption').textContent = caption;

@@ -27,7 +27,8 @@
     return n;
   }
   function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ''; }
-  function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
+  var ft = FEET_PER_CELL; /* the map's cell_ft, set by render() */
+  function feet(n) { return (n * ft).toLocaleString('en') + ' ft'; }
   function gp(n) { return n.toLocaleString('en') + ' gp'; }
   function times(n, name) { return n > 1 ? n + ' × ' + name : name; }
   /* "A; b; c" from the pieces that are there */
@@ -155,7 +156,7 @@
     }))));
     var shape = shapeWords(room);
     li.appendChild(el('p', { class: 'size', text: feet(room.width) + ' × ' + feet(room.height) +
-      (shape ? ', ' + shape : '') + ' · ' + (room.area * FEET_PER_CELL * FEET_PER_CELL).toLocaleString('en') +
+      (shape ? ', ' + shape : '') + ' · ' + (room.area * ft * ft).toLocaleString('en') +
       ' sq ft' }));
     if (!player && room.contents) contentsOf(j, room, room.contents).forEach(function (n) { li.appendChild(n); });
     var doors = el('ul', { class: 'doors' });
@@ -222,6 +223,7 @@
 
   function render(j) {
     var player = j.options.view === 'player';
+    ft = j.options.cell_ft || FEET_PER_CELL;
     var list = $('key-rooms');
     list.textContent = '';
     j.rooms.forEach(function (room) { list.appendChild(roomEntry(j, room, player)); });

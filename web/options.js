@@ -76,6 +76,10 @@
     { key: 'grid', fieldset: 'map', label: 'Grid', text: { vhex: 'Vertical hex' } },
     { key: 'cell', fieldset: 'map', label: 'Cell size (pixels)', prefill: true },
     { key: 'ppg', fieldset: 'map', label: 'VTT grid (px)' },
+    { key: 'cell_ft', fieldset: 'map', label: 'Feet per square',
+      hint: 'The key\'s sizes and the Foundry grid: 10 is donjon\'s scale, 5 the usual 5e grid.' },
+    { key: 'image', fieldset: 'map', label: 'Universal VTT image',
+      text: { png: 'PNG', webp: 'WebP (lossless, smaller)', none: 'None (import the PNG apart)' } },
     { key: 'view', fieldset: 'map', control: 'radio', label: 'View',
       text: { gm: 'GM', player: 'Player' },
       hint: 'Player view draws secret doors as wall and hides traps.' },
@@ -102,6 +106,7 @@
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
                      secret: 'Secret door', portcullis: 'Portcullis' };
   var SIDES = ['north', 'east', 'south', 'west'];
+  /* cell_ft's default: a map's JSON options leave cell_ft out at it */
   var FEET_PER_CELL = 10;
 
   window.dgTables = { GROUP_FIELDSETS: GROUP_FIELDSETS, KEYS: KEYS, FORMATS: FORMATS,
