@@ -109,10 +109,16 @@ static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
     snprintf(v, sizeof v, "%d", ppg);
     int cells = d->width > d->height ? d->width : d->height, fit = DG_VTT_MAX_SIDE / cells;
     if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG && (long long)cells * ppg > DG_VTT_MAX_SIDE) {
+        if (fit < DG_MIN_PPG)
+            return dg_error_set(err, DG_ELIMIT, "ppg", v, "",
+                                "a %dx%d map is too big for VTTs at any ppg (over the %d px a side "
+                                "they load even at ppg=%d); make a smaller map",
+                                d->width, d->height, DG_VTT_MAX_SIDE, DG_MIN_PPG);
         snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, fit);
-        return dg_error_set(err, DG_ELIMIT, "ppg", v, fit >= DG_MIN_PPG ? allowed : "",
-                            "a %dx%d map at ppg=%d is over the %d px a side VTTs load", d->width,
-                            d->height, ppg, DG_VTT_MAX_SIDE);
+        return dg_error_set(err, DG_ELIMIT, "ppg", v, allowed,
+                            "a %dx%d map at ppg=%d is over the %d px a side VTTs load; use ppg %d "
+                            "or less",
+                            d->width, d->height, ppg, DG_VTT_MAX_SIDE, fit);
     }
     if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
     snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, DG_MAX_PPG);
