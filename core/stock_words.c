@@ -148,8 +148,8 @@ static const char *const temperature[] = {
 };
 /* Each word with the light it means (dg_lighting): the spacing is the
  * word's own; radii are 5e's (a torch bright 20 ft, dim 20 ft more; a
- * hooded lantern 30 and 30 more); moss only glows dim. Daylight through
- * cracks lights nothing worth a light source. */
+ * hooded lantern 30 and 30 more); moss only glows dim, in patches 30 ft
+ * apart. Daylight through cracks lights nothing worth a light source. */
 static const struct {
     const char *text;
     dg_lighting light;
@@ -157,7 +157,7 @@ static const struct {
     {"Dark", {0, 0, 0, 0, 0, false, 100}},
     {"Shadowy (guttering torches every 40 ft.)", {40, 20, 40, 0xffff9329u, 100, true, 90}},
     {"Bright (lanterns every 20 ft.)", {20, 30, 60, 0xffffd27fu, 100, false, 80}},
-    {"Dim (glowing moss on the walls)", {20, 0, 10, 0xff7fe08cu, 50, false, 90}},
+    {"Dim (glowing moss on the walls)", {30, 0, 15, 0xff7fe08cu, 50, false, 90}},
     {"Dark (daylight through cracks here and there)", {0, 0, 0, 0, 0, false, 95}},
 };
 static const char *const special[] = {

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* memmem */
 #include <webp/decode.h>
 
+#include "oom_jansson.h"
 #include "render_int.h"
 #include "vtt_oracle.h"
 
@@ -228,4 +229,16 @@ Test(lights, webp_decodes_to_the_pngs_pixels_and_none_leaves_it_out)
         json_decref(j);
         dg_dungeon_free(d);
     }
+}
+
+/* The lights' documents under jansson failing at every allocation in turn:
+ * ENOMEM or the whole document, nothing leaked. */
+Test(lights, running_out_of_memory_while_writing_lights_leaks_nothing, .timeout = 60)
+{
+    dg_dungeon *d = make("seed=8&rows=11&cols=15&ppg=20&image=none"); /* lanterns */
+    cr_assert_gt(uvtt_lights(d), 0);
+    d->opts.image = DG_IMAGE_NONE;
+    oom_check_encoder(dg_uvtt_encode, d, 20000);
+    oom_check_encoder(dg_foundry_encode, d, 20000);
+    dg_dungeon_free(d);
 }
