@@ -29,7 +29,7 @@ static size_t uvtt_lights(dg_dungeon *d)
 /* Every family, 40 seeds each: each light on walkable floor with every
  * field (the oracle), the Foundry scene's the same; lit dungeons have
  * lights, dark ones none; and every illumination word turns up. */
-Test(lights, every_light_on_walkable_floor_none_in_the_dark, .timeout = 120)
+Test(lights, every_light_on_walkable_floor_none_in_the_dark)
 {
     static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
     unsigned seen = 0;
@@ -233,7 +233,7 @@ Test(lights, webp_decodes_to_the_pngs_pixels_and_none_leaves_it_out)
 
 /* The lights' documents under jansson failing at every allocation in turn:
  * ENOMEM or the whole document, nothing leaked. */
-Test(lights, running_out_of_memory_while_writing_lights_leaks_nothing, .timeout = 60)
+Test(lights, running_out_of_memory_while_writing_lights_leaks_nothing)
 {
     dg_dungeon *d = make("seed=8&rows=11&cols=15&ppg=20&image=none"); /* lanterns */
     cr_assert_gt(uvtt_lights(d), 0);
