@@ -213,28 +213,41 @@ static json_t *environment(const dg__lights *l)
     return json_pack("{s:b,s:s}", "baked_lighting", !l->kind, "ambient_light", amb);
 }
 
-/* [{position, range, intensity, color, shadows}]: position at the cell's
- * middle (grid units), range the dim radius in grid units (importers scale
- * it by their grid's distance), intensity 0..1, color AARRGGBB, shadows:
- * walls cast them. */
-static json_t *lights(const dg_dungeon *d, const dg__lights *l)
+/* A real as jansson writes one: up to 10 significant digits, ".0" on a
+ * whole number, so it stays a real to readers that type numbers. */
+static int real_text(char *p, size_t cap, double v)
 {
-    json_t *a = json_array();
-    if (!a || !l->n) return a;
-    char color[9];
+    int n = snprintf(p, cap, "%.10g", v);
+    if (!strpbrk(p, ".e")) n += snprintf(p + n, cap - (size_t)n, ".0");
+    return n;
+}
+
+/* The lights splice (a jansson value per number would be most of the
+ * document on a lantern-lit map): [{position, range, intensity, color,
+ * shadows}], position at the cell's middle (grid units), range the dim
+ * radius in grid units (importers scale it by their grid's distance),
+ * intensity 0..1, color AARRGGBB, shadows: walls cast them. */
+static dg_status put_uvtt_lights(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    const dg__lights *l = ctx;
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    if (!l->n) return rc == DG_OK ? dg_buf_append(out, "]", 1, err) : rc;
+    char color[9], range[32], intensity[32];
     argb_text(color, l->kind->color);
-    double range = (double)l->kind->dim_ft / dg_cell_feet(&d->opts);
-    for (size_t i = 0; a && i < l->n; i++) {
-        json_t *o = json_pack("{s:o,s:f,s:f,s:s,s:b}", "position",
-                              point(2 * l->at[i].x + 1, 2 * l->at[i].y + 1, 2), "range", range,
-                              "intensity", l->kind->intensity_pct / 100.0, "color", color,
-                              "shadows", 1);
-        if (json_array_append_new(a, o)) {
-            json_decref(a);
-            a = NULL;
-        }
+    real_text(range, sizeof range, (double)l->kind->dim_ft / dg_cell_feet(&d->opts));
+    real_text(intensity, sizeof intensity, l->kind->intensity_pct / 100.0);
+    for (size_t i = 0; i < l->n && rc == DG_OK; i++) {
+        char x[16], y[16], s[256];
+        x[dg__half_text(x, 2L * l->at[i].x + 1)] = '\0';
+        y[dg__half_text(y, 2L * l->at[i].y + 1)] = '\0';
+        int len = snprintf(s, sizeof s,
+                           "%s{\"position\":{\"x\":%s,\"y\":%s},\"range\":%s,\"intensity\":%s,"
+                           "\"color\":\"%s\",\"shadows\":true}",
+                           i ? "," : "", x, y, range, intensity, color);
+        rc = dg_buf_append(out, s, (size_t)len, err);
     }
-    return a;
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
 }
 
 /* The image splice: the PNG in ctx as a base64 JSON string. */
@@ -311,12 +324,12 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if ((rc = dg__lights_place(d, &l, err)) != DG_OK) goto done;
     if (with_image && (rc = image(d, &png, err)) != DG_OK) goto done;
     /* "o" steals each value even when packing fails, so nothing leaks */
-    root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:o,s:o}",
+    root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:o,s:n}",
                      "format", UVTT_FORMAT, "resolution", "map_origin", "x", 0, "y", 0,
                      "map_size", "x", d->width, "y", d->height, "pixels_per_grid", d->opts.ppg,
                      "line_of_sight", polylines(&w, false), "objects_line_of_sight",
                      polylines(&w, true), "portals", portals(&w), "environment", environment(&l),
-                     "lights", lights(d, &l));
+                     "lights");
     if (root && with_image && json_object_set_new(root, "image", json_null())) {
         json_decref(root);
         root = NULL;
@@ -325,10 +338,10 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         rc = dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory building the uvtt document");
         goto done;
     }
-    dg__json_splice sp = {"image", put_base64, &png};
+    dg__json_splice sp[] = {{"lights", put_uvtt_lights, &l}, {"image", put_base64, &png}};
     size_t start = out->len;
-    rc = dg__json_emit_splices(root, &sp, with_image, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10),
-                               d, out, err);
+    rc = dg__json_emit_splices(root, sp, with_image ? 2 : 1,
+                               JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out, err);
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
