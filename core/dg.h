@@ -337,7 +337,8 @@ uint64_t dg_seed_from_text(const char *text);
 dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
                                 dg_error *err);
 /* The canonical query string: defaults filled, fixed key order, every key
- * except format (quiet_default rows only away from their default). Same map <=> same string: the permalink and cache key.
+ * except format (quiet_default rows only away from their default). Same
+ * map <=> same string: the permalink and cache key.
  * snprintf semantics: returns the full length, writes at most cap bytes. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap);
 

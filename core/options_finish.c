@@ -2,7 +2,8 @@
  * Presets against explicit values (size vs rows/cols, room_size vs
  * room_min/room_max), keys that do not apply to the algorithm or layout,
  * and images too big for their map (PNG cell, uvtt ppg) or for the VTTs
- * that load them (a side over DG_VTT_MAX_SIDE), all before a map is made. Parsing one pair at a time is options.c's. */
+ * that load them (a side over DG_VTT_MAX_SIDE), all before a map is made.
+ * Parsing one pair at a time is options.c's. */
 #include <stdio.h>
 #include <string.h>
 

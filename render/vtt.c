@@ -107,7 +107,8 @@ static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
     int ppg = d->opts.ppg;
     char v[16], allowed[16];
     snprintf(v, sizeof v, "%d", ppg);
-    int cells = d->width > d->height ? d->width : d->height, fit = DG_VTT_MAX_SIDE / cells;
+    int cells = d->width > d->height ? d->width : d->height;
+    int fit = DG_VTT_MAX_SIDE / (cells > 0 ? cells : 1);
     if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG && (long long)cells * ppg > DG_VTT_MAX_SIDE) {
         if (fit < DG_MIN_PPG)
             return dg_error_set(err, DG_ELIMIT, "ppg", v, "",
