@@ -142,6 +142,12 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
 #define DG_VIEWS(X) X(DG_VIEW_GM, "gm") X(DG_VIEW_PLAYER, "player")
+/* How many feet one square is: 10 is donjon's scale, 5 the 5e grid's. The
+ * names are the numbers; dg_cell_feet() reads one as feet. */
+#define DG_CELL_FEET(X) X(DG_FEET_5, "5") X(DG_FEET_10, "10")
+/* The image a uvtt document carries: PNG, lossless WebP, or none (for
+ * importers that take the image as a file of its own). */
+#define DG_IMAGES(X) X(DG_IMAGE_PNG, "png") X(DG_IMAGE_WEBP, "webp") X(DG_IMAGE_NONE, "none")
 /* algorithm=cells: how the rooms in the grid are joined */
 #define DG_CONNECTS(X)                                                        \
     X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
@@ -178,6 +184,8 @@ typedef enum { DG_EGRESSES(DG_X) DG_EGRESS_COUNT } dg_egress;
 typedef enum { DG_FORMATS(DG_X) DG_FMT_COUNT } dg_format;
 typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
+typedef enum { DG_CELL_FEET(DG_X) DG_FEET_COUNT } dg_cell_ft;
+typedef enum { DG_IMAGES(DG_X) DG_IMAGE_COUNT } dg_image;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
@@ -210,6 +218,8 @@ typedef struct {
     int cell;               /* pixels per cell */
     dg_view view;
     int ppg;                /* VTT exports: pixels per grid cell, DG_MIN_PPG..DG_MAX_PPG */
+    dg_cell_ft cell_ft;     /* feet per square (dg_cell_feet): the key's sizes, Foundry's grid */
+    dg_image image;         /* uvtt: the image it carries */
     /* Family keys (an error with any other algorithm; see README):
      * caverns (and layout=cavernous) */
     int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */
@@ -309,6 +319,8 @@ typedef struct {
     const char *download;     /* a saved file's extension (importers' names) */
     bool compressible;        /* worth gzip on the wire */
     const char *raster_key;   /* the option sizing its image ("cell", "ppg"), NULL */
+    bool vtt_side;            /* a VTT scene of cols*ppg x rows*ppg px: no side over
+                               * DG_VTT_MAX_SIDE */
     bool carries_seed;        /* the seed is inside the bytes (else only beside them) */
     const char *help;
 } dg_format_info;
@@ -350,9 +362,17 @@ uint64_t dg_seed_from_text(const char *text);
 dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
                                 dg_error *err);
 /* The canonical query string: defaults filled, fixed key order, every key
- * except format. Same map <=> same string: the permalink and cache key.
+ * except format (omit_default rows only away from their default). Same
+ * map <=> same string: the permalink and cache key.
  * snprintf semantics: returns the full length, writes at most cap bytes. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap);
+
+/* Feet per square of o (5 or 10): every distance an output states. */
+int dg_cell_feet(const dg_options *o);
+/* The longest image side, in pixels, that VTT importers load: GPUs cap a
+ * texture at 16384 px a side, so uvtt (cols*ppg x rows*ppg) and Foundry's
+ * scene (its background stretched to the same size) stay within it. */
+#define DG_VTT_MAX_SIDE 16384
 
 /* Value names for printing: "donjon", "rectangle", ...; "" when out of range. */
 const char *dg_algorithm_name(dg_algorithm v);

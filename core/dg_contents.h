@@ -169,6 +169,21 @@ typedef enum {
 const char *dg_contents_word(dg_words w, int i);
 size_t dg_contents_word_count(dg_words w);
 
+/* The light an illumination word (DG_WORDS_ILLUMINATION) stands for, as the
+ * VTT exports place it: a light every spacing_ft along corridors and across
+ * rooms (0: none, the dungeon is dark), each bright to bright_ft and dim to
+ * dim_ft, in color (0xAARRGGBB), flickering when torch; darkness is how dark
+ * the rest is, in percent (100 black, 0 daylight). */
+typedef struct {
+    int spacing_ft, bright_ft, dim_ft;
+    uint32_t color;
+    int intensity_pct;       /* how strongly it tints: 100 a flame, less for a glow */
+    bool torch;
+    int darkness_pct;
+} dg_lighting;
+/* Row of illumination word i; NULL out of range. */
+const dg_lighting *dg_lighting_of(int illumination);
+
 /* ------------------------------------------------------ the model */
 
 #define DG_ENC_MAX_GROUPS 2

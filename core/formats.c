@@ -1,28 +1,28 @@
 /* formats.c -- one row per output format (its name is dg.h's DG_FORMATS
  * list): its route and download names,
- * media type, whether gzip pays, which option sizes its image, whether the
- * seed travels inside the bytes. The daemon's routes and headers, the CLI's
+ * media type, whether gzip pays, which option sizes its image, whether
+ * importers cap its sides, whether the seed travels inside the bytes. The daemon's routes and headers, the CLI's
  * file-name guess, the image-size check and GET /options read these rows;
  * the encoders are render/'s (render.c binds one per format). */
 #include "options_int.h"
 
 static const dg_format_info formats[DG_FMT_COUNT] = {
-    [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, true,
+    [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, false, true,
                      "the map as data: rooms, doors, stairs, exits, walls and the cell grid"},
-    [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, true,
+    [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, false, true,
                        "donjon's own JSON export, for the tools that read it"},
-    [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false,
+    [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false, false,
                     "the map as text, one character a cell"},
-    [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false,
+    [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
                     "the map as an image, in a style and grid"},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
-    [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", false,
+    [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others"},
-    [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true,
+    [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
                         "a Foundry VTT scene with its walls and doors"},
-    [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, true,
+    [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, false, true,
                    "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors"},
-    [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false,
+    [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false, false,
                     "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols"},
 };
 

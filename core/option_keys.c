@@ -22,7 +22,8 @@ static const int deadend_amounts[] = {0, 50, 100};
 static const char *const stair_names[] = {"no", "yes", "many"};
 static const int stair_amounts[] = {0, 2, 4};
 
-_Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int),
+_Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int) &&
+                   sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int),
                "NAME rows set their enum fields through an int");
 
 /* Designated by key id, so a row lands on its key whatever the order here;
@@ -115,6 +116,16 @@ const dg_option_def dg__keys[K_COUNT] = {
                  .hi = DG_MAX_FLOORS, .def = 1, .field = FIELD(floor), .canonical = true,
                  .omit_default = true,
                  .help = "which floor (1..floors, 1 the top) png, svg, txt, uvtt, foundry and donjon show; json and md carry every floor"},
+    /* added after permalinks were out: printed only away from the default */
+    [K_CELL_FT] = {.name = "cell_ft", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW,
+                   NAMES(dg__cell_ft_names), .def = DG_FEET_10, .field = FIELD(cell_ft),
+                   .canonical = true, .omit_default = true,
+                   .help = "feet per square: the key's sizes and distances, the Foundry grid"},
+    /* uvtt's alone, like ppg: other formats take it and carry no image of it */
+    [K_IMAGE] = {.name = "image", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW,
+                 NAMES(dg__image_names), .def = DG_IMAGE_PNG, .field = FIELD(image),
+                 .canonical = true, .omit_default = true,
+                 .help = "uvtt only: the image inside (webp is lossless; none for importers that take it apart)"},
 
     /* family keys; seed 001's table for panels. caves: at 45 the halls run
      * together, full of pillars; 50 winds */

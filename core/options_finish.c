@@ -1,8 +1,9 @@
 /* options_finish.c -- dg_options_finish(): what needs every key first.
  * Presets against explicit values (size vs rows/cols, room_size vs
  * room_min/room_max), keys that do not apply to the algorithm or layout,
- * and images too big for their map (PNG cell, uvtt ppg), all before a map
- * is made. Parsing one pair at a time is options.c's. */
+ * and images too big for their map (PNG cell, uvtt ppg) or for the VTTs
+ * that load them (a side over DG_VTT_MAX_SIDE), all before a map is made.
+ * Parsing one pair at a time is options.c's. */
 #include <stdio.h>
 #include <string.h>
 
@@ -207,6 +208,41 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
                         dg__keys[side].name, most);
 }
 
+/* uvtt's image and Foundry's scene are cols*ppg x rows*ppg pixels, and
+ * importers load no texture over DG_VTT_MAX_SIDE a side (the commonest
+ * import failure), so such a scene is refused with the largest ppg that
+ * fits, or when none does, the longest side that fits at the smallest. */
+static dg_status finish_vtt_side(const dg_options *o, dg_error *err)
+{
+    const dg_format_info *f = dg_format_info_of(o->format);
+    int cells = o->cols > o->rows ? o->cols : o->rows;
+    if (!f || !f->vtt_side || (long long)cells * o->ppg <= DG_VTT_MAX_SIDE) return DG_OK;
+    char value[sizeof err->value], allowed[sizeof err->allowed];
+    int fit = DG_VTT_MAX_SIDE / cells;
+    if (fit >= DG_MIN_PPG) {
+        dg__option_recall(o, K_PPG, value, sizeof value);
+        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, fit);
+        return dg_error_set(err, DG_ELIMIT, "ppg", value, allowed,
+                            "a %dx%d map at ppg=%d is %lld px across, over the %d px a side "
+                            "VTTs load; use ppg %d or less",
+                            o->cols, o->rows, o->ppg, (long long)cells * o->ppg,
+                            DG_VTT_MAX_SIDE, fit);
+    }
+    /* each side on its own: the longer is named, the message says when the
+     * other must shrink too */
+    int most = DG_VTT_MAX_SIDE / DG_MIN_PPG;
+    if (most % 2 == 0) most--;
+    key_id side = o->cols >= o->rows ? K_COLS : K_ROWS;
+    bool both = o->cols > most && o->rows > most;
+    dg__option_recall(o, side, value, sizeof value);
+    snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_DIM, most);
+    return dg_error_set(err, DG_ELIMIT, dg__keys[side].name, value, allowed,
+                        "a %dx%d map is over the %d px a side VTTs load at any ppg (ppg=%d at "
+                        "least); make %s at most %d",
+                        o->cols, o->rows, DG_VTT_MAX_SIDE, DG_MIN_PPG,
+                        both ? "rows and cols" : dg__keys[side].name, most);
+}
+
 dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
 {
     if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to finish");
@@ -218,6 +254,7 @@ dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
     if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
     if ((rc = finish_floors(o, err)) != DG_OK) return rc;
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
+    if ((rc = finish_vtt_side(o, err)) != DG_OK) return rc;
     return finish_image(o, l, err);
 }
 

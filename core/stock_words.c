@@ -145,9 +145,19 @@ static const char *const walls[] = {
 static const char *const temperature[] = {
     "Cold", "Cool", "Warm", "Damp and Cool", "Dry and Warm", "Freezing",
 };
-static const char *const illumination[] = {
-    "Dark", "Shadowy (guttering torches every 40 ft.)", "Bright (lanterns every 20 ft.)",
-    "Dim (glowing moss on the walls)", "Dark (daylight through cracks here and there)",
+/* Each word with the light it means (dg_lighting): the spacing is the
+ * word's own; radii are 5e's (a torch bright 20 ft, dim 20 ft more; a
+ * hooded lantern 30 and 30 more); moss only glows dim, in patches 30 ft
+ * apart. Daylight through cracks lights nothing worth a light source. */
+static const struct {
+    const char *text;
+    dg_lighting light;
+} illumination[] = {
+    {"Dark", {0, 0, 0, 0, 0, false, 100}},
+    {"Shadowy (guttering torches every 40 ft.)", {40, 20, 40, 0xffff9329u, 100, true, 90}},
+    {"Bright (lanterns every 20 ft.)", {20, 30, 60, 0xffffd27fu, 100, false, 80}},
+    {"Dim (glowing moss on the walls)", {30, 0, 15, 0xff7fe08cu, 50, false, 90}},
+    {"Dark (daylight through cracks here and there)", {0, 0, 0, 0, 0, false, 95}},
 };
 static const char *const special[] = {
     "Echoes carry unnaturally far", "Magic flickers: spells fail on a 1 in 20",
@@ -251,7 +261,7 @@ static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_FLOOR] = PLAIN(floor_words),
     [DG_WORDS_WALLS] = PLAIN(walls),
     [DG_WORDS_TEMPERATURE] = PLAIN(temperature),
-    [DG_WORDS_ILLUMINATION] = PLAIN(illumination),
+    [DG_WORDS_ILLUMINATION] = STRUCTS(illumination),
     [DG_WORDS_SPECIAL] = MOTIFED(special, special_motif),
     [DG_WORDS_HISTORY] = STRUCTS(history),
     [DG_WORDS_FACTION] = STRUCTS(faction),
@@ -260,6 +270,11 @@ static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_NAME_PLACE] = PLAIN(name_place),
     [DG_WORDS_NAME_OF] = PLAIN(name_of_what),
 };
+
+const dg_lighting *dg_lighting_of(int i)
+{
+    return i >= 0 && (size_t)i < DG_COUNT(illumination) ? &illumination[i].light : NULL;
+}
 
 size_t dg_contents_word_count(dg_words w)
 {

@@ -12,7 +12,7 @@
  *              importers compare against literal numbers
  *   rooms      rooms[0] is null and rooms[id] the room, as donjon numbers them:
  *              id, row, col, north, south, west, east (cells), width and height
- *              in FEET (10 per cell), area in square feet of floor, shape
+ *              in FEET (cell_ft per cell, donjon's 10 by default), area in square feet of floor, shape
  *              (square|circle|polygon|composite, polygon adds `polygon`: sides),
  *              size, contents {summary, inhabited when creatures live there,
  *              detail {room_features, trap} when there is something to say},
@@ -45,7 +45,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FEET_PER_CELL 10
 
 /* ------------------------------------------------------------- flavour */
 
@@ -275,8 +274,9 @@ static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s
     /* the sides in key order: east, north, south, west */
     static const dg_dir sorted_sides[4] = {DG_DIR_EAST, DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST};
     size_t i = (size_t)rm->id - 1;
+    int64_t ft = dg_cell_feet(&d->opts);
     dg__jw_object_begin(w);
-    dg__jw_key_int(w, "area", (int64_t)rm->area * FEET_PER_CELL * FEET_PER_CELL);
+    dg__jw_key_int(w, "area", rm->area * ft * ft);
     dg__jw_key_int(w, "col", rm->x);
     dg__jw_key(w, "contents");
     dg_status krc = dg__donjon_key_of(d, rm->id, key, w->err);
@@ -298,7 +298,7 @@ static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s
     }
     dg__jw_object_end(w);
     dg__jw_key_int(w, "east", rm->x + rm->width - 1);
-    dg__jw_key_int(w, "height", (int64_t)rm->height * FEET_PER_CELL);
+    dg__jw_key_int(w, "height", rm->height * ft);
     dg__jw_key_int(w, "id", rm->id);
     dg__jw_key_int(w, "north", rm->y);
     if (rm->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "polygon", rm->sides);
@@ -307,7 +307,7 @@ static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s
     dg__jw_key_string(w, "size", s->size);
     dg__jw_key_int(w, "south", rm->y + rm->height - 1);
     dg__jw_key_int(w, "west", rm->x);
-    dg__jw_key_int(w, "width", (int64_t)rm->width * FEET_PER_CELL);
+    dg__jw_key_int(w, "width", rm->width * ft);
     dg__jw_object_end(w);
 }
 

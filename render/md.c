@@ -12,7 +12,6 @@
 
 #include "render_int.h"
 
-#define FEET_PER_CELL 10 /* donjon's scale, which the key's sizes use */
 
 typedef struct {
     dg_buf *b;
@@ -50,10 +49,10 @@ static void put_title(md *m, const dg_dungeon *d, const dg_contents *c, int floo
     if (c->motif != DG_MOTIF_NONE) PUTF(m, ", %s", dg_motif_name(c->motif));
     if (floors > 1)
         PUTF(m, ". %d floors linked by stairs, each a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
-             floors, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed, DG_GENERATOR_VERSION);
+             floors, d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed, DG_GENERATOR_VERSION);
     else
         PUTF(m, ". %d rooms on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
-             (int)d->n_rooms, d->width, d->height, FEET_PER_CELL, (unsigned long long)d->opts.seed,
+             (int)d->n_rooms, d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed,
              DG_GENERATOR_VERSION);
 }
 
@@ -134,7 +133,8 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
     const dg_room_contents *rc = c ? dg_contents_room(c, r->id) : NULL;
     PUTF(m, "%s### Room %d", m->sub, r->id);
     if (rc && rc->purpose >= 0) PUTF(m, ": %s", word(DG_WORDS_PURPOSE, rc->purpose));
-    PUTF(m, "\n\n*%d x %d ft", r->width * FEET_PER_CELL, r->height * FEET_PER_CELL);
+    int ft = dg_cell_feet(&d->opts);
+    PUTF(m, "\n\n*%d x %d ft", r->width * ft, r->height * ft);
     if (rc && c->farthest_room == r->id) put(m, "; the lair, farthest from the entrance");
     if (rc && c->entrance_room == r->id) put(m, "; the party comes in here");
     put(m, ".*\n\n");

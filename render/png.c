@@ -288,6 +288,12 @@ static void walls(dg__canvas *cv)
 
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
 {
+    return dg__image_render(d, cell, exact, DG_IMAGE_PNG, out, err);
+}
+
+dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_image kind, dg_buf *out,
+                           dg_error *err)
+{
     dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
@@ -303,7 +309,10 @@ dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out,
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
     /* exact: drop the last boundary column and row */
-    rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, cv.st->rle, cell, out, err);
+    if (kind == DG_IMAGE_WEBP)
+        rc = dg__webp_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);
+    else
+        rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, cv.st->rle, cell, out, err);
 done:
     canvas_close(&cv);
     return rc;

@@ -63,6 +63,10 @@ typedef struct {
  * row; else width*cell+1 x height*cell+1 like dg_png_encode. Errors as
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
 dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
+/* dg__png_render, written as `kind` (DG_IMAGE_PNG or DG_IMAGE_WEBP): the
+ * same pixels either way. */
+dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_image kind, dg_buf *out,
+                           dg_error *err);
 
 /* DG_OK when d can be drawn at `cell` px (DG_MIN_CELL_PX..max_cell) in its
  * style, grid and view within the image limit; else the error naming the
@@ -77,6 +81,12 @@ dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
  * (png_write.c's new_row). DG_ENOMEM, or DG_EIO for a libpng failure. */
 dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
+
+/* webp_write.c: rows as dg__png_write takes them, as a lossless WebP of
+ * the same pixels appended to out. DG_ENOMEM, or DG_EIO for a libwebp
+ * failure. */
+dg_status dg__webp_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+                         dg_buf *out, dg_error *err);
 
 /* png_write.c: the roles px[0..width) as palette entries code[role] (code
  * has 16 entries), `depth` (1 or 2) bits a pixel, first pixel highest, the

@@ -183,6 +183,24 @@ size_t dg__half_text(char *p, long v);
  * v >= 0. With den 2 the same text as dg__half_text. */
 size_t dg__unit_text(char *p, long v, int den);
 
+/* ----------------------------------------------------------- lights.c
+ * The dungeon's lights for the VTT exports, as one pure function of the map
+ * and its illumination (see lights.c for the placement rule). */
+
+/* The light d's illumination word means; NULL when d has no stocked
+ * contents (contents=none, hand-built maps): no lights, lighting unknown. */
+const dg_lighting *dg__lighting_of(const dg_dungeon *d);
+typedef struct {
+    const dg_lighting *kind; /* dg__lighting_of(d); NULL: unknown */
+    int spacing;             /* squares between lights; 0 when none */
+    dg_point *at;            /* each light's cell (it stands at the cell's middle) */
+    size_t n;
+} dg__lights;
+/* Places d's lights into l (empty when dark or unknown). DG_ENOMEM only;
+ * l is empty then. Free with dg__lights_fini (also fine after a failure). */
+dg_status dg__lights_place(const dg_dungeon *d, dg__lights *l, dg_error *err);
+void dg__lights_fini(dg__lights *l);
+
 /* walls_cave.c: the walls of a map with caves, for dg__walls_trace. Traces
  * every walkable/solid boundary of the cave grid g (sub >= 2) -- which is
  * the cell boundary wherever the refinement keeps cells square -- into

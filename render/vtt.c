@@ -25,28 +25,51 @@
  *                          line_of_sight, since importers may skip objects
  *   portals                [{position {x, y} (midpoint), bounds [{x, y}, {x, y}],
  *                           rotation (radians, atan2 of bounds[1] - bounds[0]:
- *                           0 or pi/2), closed true, freestanding false}]
- *   environment            {baked_lighting true, ambient_light "ffffffff"}
- *   lights                 []
- *   image                  base64 PNG (no "data:" prefix), exactly
- *                          cols*ppg x rows*ppg pixels, in the map's style,
- *                          grid and view
+ *                           0 or pi/2), closed, freestanding false}]
+ *   environment            {baked_lighting, ambient_light "AARRGGBB"}: the
+ *                          image is drawn unlit, so with the illumination
+ *                          known baked_lighting is false and ambient_light
+ *                          the darkness past the lights (ff000000 dark);
+ *                          unknown (contents=none): true, "ffffffff"
+ *   lights                 [{position {x, y} (a cell's middle), range (dim
+ *                          radius in grid cells), intensity 0..1, color
+ *                          "AARRGGBB", shadows true}] (lights.c places them)
+ *   image                  base64 PNG or lossless WebP (image=webp; no
+ *                          "data:" prefix), exactly cols*ppg x rows*ppg
+ *                          pixels, in the map's style, grid and view; no key
+ *                          at all with image=none
  *
  * foundry, in this order: name "Dungeon <seed>", width cols*ppg, height
- * rows*ppg, grid {type 1 (square), size ppg, distance 5, units "ft"},
- * padding 0, background {src "dungeon-<seed>.png"}, flags {dungeond
- * {generator_version, seed (string), permalink}}, walls [{_id, c [x0, y0, x1,
- * y1] (whole pixels), move, sight, light, sound, dir, door, ds}]. Foundry
- * stretches the background over width x height, so the PNG of the same
- * options at any cell size fits; the UVTT image is the pixel-exact one.
+ * rows*ppg, grid {type 1 (square), size ppg, distance cell_ft, units "ft"},
+ * padding 0, background {src "dungeon-<seed>.png"}, darkness (0..1),
+ * globalLight false, flags {dungeond {generator_version, seed (string),
+ * permalink}}, walls [{_id, c [x0, y0, x1, y1] (whole pixels), move, sight,
+ * light, sound, dir, door, ds}], lights [AmbientLight {_id, x, y, rotation,
+ * walls, vision, config {alpha, angle, bright, color "#rrggbb", coloration,
+ * dim, attenuation, luminosity, saturation, contrast, shadows, animation
+ * {type, speed, intensity, reverse}, darkness {min, max}}, hidden}], radii
+ * in feet. darkness and globalLight are v10-v11's names, which v12 migrates
+ * into environment. Foundry stretches the background over width x height,
+ * so the PNG of the same options at any cell size fits; the UVTT image is
+ * the pixel-exact one.
+ *
+ * What importers read, from their published code and documentation:
+ * Foundry's Universal Battlemap Importer (moo-man/FVTT-DD-Import) scales
+ * points by pixels_per_grid, makes a portal a door that blocks sight when
+ * closed and a plain wall that blocks only movement when not (so a
+ * portcullis is closed false), makes each light an AmbientLight of dim
+ * range x grid distance, bright half that, tint "#" + color minus its alpha
+ * byte, tint alpha from intensity, and tells PNG from WebP by the image's
+ * first bytes (RIFF). Foundry's AmbientLight and Wall fields are those of
+ * its API documentation (AmbientLightData, LightData, CONST.WALL_*).
  *
  * Doors (UVTT has one kind of portal; Foundry has door types and states):
  *   arch        an opening: no portal, no wall
- *   door        portal / door 1
- *   trapped     portal / door 1 (the trap is the GM's to know)
+ *   door        portal / door 1, ds 0 (closed)
+ *   trapped     portal / door 1, ds 0 (the trap is the GM's to know)
  *   locked      portal / door 1, ds 2 (locked)
- *   portcullis  portal / door 1 with sight, light and sound 0: bars stop
- *               feet, not eyes
+ *   portcullis  portal closed false (it does not block light) / door 1
+ *               with sight, light and sound 0: bars stop feet, not eyes
  *   secret      gm view: a closed portal; player view: the cell is rock to
  *               players (as the player PNG draws it), so walls close it and no
  *               portal gives it away. Foundry: door 2 (secret) in both views --
@@ -76,12 +99,29 @@
 
 /* ---------------------------------------------------------------- checks */
 
+/* ppg in its range, and the scene within the side importers load:
+ * dg_options_finish refuses both before a map is made; this is for options
+ * built some other way. */
 static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
 {
     int ppg = d->opts.ppg;
-    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
     char v[16], allowed[16];
     snprintf(v, sizeof v, "%d", ppg);
+    int cells = d->width > d->height ? d->width : d->height;
+    int fit = DG_VTT_MAX_SIDE / (cells > 0 ? cells : 1);
+    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG && (long long)cells * ppg > DG_VTT_MAX_SIDE) {
+        if (fit < DG_MIN_PPG)
+            return dg_error_set(err, DG_ELIMIT, "ppg", v, "",
+                                "a %dx%d map is too big for VTTs at any ppg (over the %d px a side "
+                                "they load even at ppg=%d); make a smaller map",
+                                d->width, d->height, DG_VTT_MAX_SIDE, DG_MIN_PPG);
+        snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, fit);
+        return dg_error_set(err, DG_ELIMIT, "ppg", v, allowed,
+                            "a %dx%d map at ppg=%d is over the %d px a side VTTs load; use ppg %d "
+                            "or less",
+                            d->width, d->height, ppg, DG_VTT_MAX_SIDE, fit);
+    }
+    if (ppg >= DG_MIN_PPG && ppg <= DG_MAX_PPG) return DG_OK;
     snprintf(allowed, sizeof allowed, "%d..%d", DG_MIN_PPG, DG_MAX_PPG);
     return dg_error_set(err, DG_EINVAL, "ppg", v, allowed, "ppg must be an integer from %d to %d",
                         DG_MIN_PPG, DG_MAX_PPG);
@@ -136,13 +176,79 @@ static json_t *portals(const dg__walls *w)
                               point((p->x0 + p->x1) / 2, (p->y0 + p->y1) / 2, w->den),
                               "bounds", point(p->x0, p->y0, w->den),
                               point(p->x1, p->y1, w->den), "rotation",
-                              p->across_ew ? HALF_PI : 0.0, "closed", 1, "freestanding", 0);
+                              p->across_ew ? HALF_PI : 0.0, "closed", p->type != DG_DOOR_PORTC,
+                              "freestanding", 0);
         if (json_array_append_new(a, o)) {
             json_decref(a);
             a = NULL;
         }
     }
     return a;
+}
+
+/* 0xAARRGGBB as importers read a uvtt colour: eight hex digits, alpha
+ * first, no '#'. */
+static void argb_text(char out[9], uint32_t c)
+{
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 8; i++) out[i] = hex[c >> (28 - 4 * i) & 15];
+    out[8] = '\0';
+}
+
+/* The rest of the dungeon, past its lights: black at darkness 100, white at
+ * 0, opaque. */
+static uint32_t ambient(const dg_lighting *k)
+{
+    uint32_t v = (uint32_t)(255 * (100 - k->darkness_pct) + 50) / 100;
+    return 0xff000000u | v << 16 | v << 8 | v;
+}
+
+/* {baked_lighting, ambient_light}: the image is drawn unlit, so when the
+ * dungeon's light is known (contents stocked) the importer is told to light
+ * it -- baked_lighting false, the ambient of the illumination -- and when it
+ * is not, the image stands as drawn: baked, full white. */
+static json_t *environment(const dg__lights *l)
+{
+    char amb[9];
+    argb_text(amb, l->kind ? ambient(l->kind) : 0xffffffffu);
+    return json_pack("{s:b,s:s}", "baked_lighting", !l->kind, "ambient_light", amb);
+}
+
+/* A real as jansson writes one: up to 10 significant digits, ".0" on a
+ * whole number, so it stays a real to readers that type numbers. */
+static int real_text(char *p, size_t cap, double v)
+{
+    int n = snprintf(p, cap, "%.10g", v);
+    if (!strpbrk(p, ".e")) n += snprintf(p + n, cap - (size_t)n, ".0");
+    return n;
+}
+
+/* The lights splice (a jansson value per number would be most of the
+ * document on a lantern-lit map): [{position, range, intensity, color,
+ * shadows}], position at the cell's middle (grid units), range the dim
+ * radius in grid units (importers scale it by their grid's distance),
+ * intensity 0..1, color AARRGGBB, shadows: walls cast them. */
+static dg_status put_uvtt_lights(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    const dg__lights *l = ctx;
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    if (!l->n) return rc == DG_OK ? dg_buf_append(out, "]", 1, err) : rc;
+    char color[9], range[32], intensity[32];
+    argb_text(color, l->kind->color);
+    real_text(range, sizeof range, (double)l->kind->dim_ft / dg_cell_feet(&d->opts));
+    real_text(intensity, sizeof intensity, l->kind->intensity_pct / 100.0);
+    for (size_t i = 0; i < l->n && rc == DG_OK; i++) {
+        char x[16], y[16], s[256];
+        x[dg__half_text(x, 2L * l->at[i].x + 1)] = '\0';
+        y[dg__half_text(y, 2L * l->at[i].y + 1)] = '\0';
+        int len = snprintf(s, sizeof s,
+                           "%s{\"position\":{\"x\":%s,\"y\":%s},\"range\":%s,\"intensity\":%s,"
+                           "\"color\":\"%s\",\"shadows\":true}",
+                           i ? "," : "", x, y, range, intensity, color);
+        rc = dg_buf_append(out, s, (size_t)len, err);
+    }
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
 }
 
 /* The image splice: the PNG in ctx as a base64 JSON string. */
@@ -182,7 +288,7 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 {
     dg_error e;
     dg_error_clear(&e);
-    dg_status rc = dg__png_render(d, d->opts.ppg, true, png, &e);
+    dg_status rc = dg__image_render(d, d->opts.ppg, true, d->opts.image, png, &e);
     if (rc == DG_OK) return DG_OK;
     if (strcmp(e.param, "cell") != 0) {
         if (err && err->code == DG_OK) *err = e;
@@ -210,30 +316,38 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 
     dg__walls w;
+    dg__lights l = {0};
     dg_buf png;
     dg_buf_init(&png);
     json_t *root = NULL;
+    bool with_image = d->opts.image != DG_IMAGE_NONE;
     if ((rc = dg__walls_trace(d, d->opts.view == DG_VIEW_PLAYER, &w, err)) != DG_OK) goto done;
-    if ((rc = image(d, &png, err)) != DG_OK) goto done;
+    if ((rc = dg__lights_place(d, &l, err)) != DG_OK) goto done;
+    if (with_image && (rc = image(d, &png, err)) != DG_OK) goto done;
     /* "o" steals each value even when packing fails, so nothing leaks */
-    root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:{s:b,s:s},s:[],s:n}",
+    root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:o,s:n}",
                      "format", UVTT_FORMAT, "resolution", "map_origin", "x", 0, "y", 0,
                      "map_size", "x", d->width, "y", d->height, "pixels_per_grid", d->opts.ppg,
                      "line_of_sight", polylines(&w, false), "objects_line_of_sight",
-                     polylines(&w, true), "portals", portals(&w), "environment",
-                     "baked_lighting", 1, "ambient_light", "ffffffff", "lights", "image");
+                     polylines(&w, true), "portals", portals(&w), "environment", environment(&l),
+                     "lights");
+    if (root && with_image && json_object_set_new(root, "image", json_null())) {
+        json_decref(root);
+        root = NULL;
+    }
     if (!root) {
         rc = dg__nomem(err, "building the uvtt document");
         goto done;
     }
-    dg__json_splice sp = {"image", put_base64, &png};
+    dg__json_splice sp[] = {{"lights", put_uvtt_lights, &l}, {"image", put_base64, &png}};
     size_t start = out->len;
-    rc = dg__json_emit_splices(root, &sp, 1, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d,
-                               out, err);
+    rc = dg__json_emit_splices(root, sp, with_image ? 2 : 1,
+                               JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out, err);
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
     dg_buf_fini(&png);
+    dg__lights_fini(&l);
     dg__walls_fini(&w);
     return rc;
 }
@@ -246,6 +360,7 @@ enum { F_NONE = 0, F_NORMAL = 20, F_DOOR = 1, F_SECRET = 2, F_LOCKED = 2 };
 
 typedef struct {
     const dg__walls *w;
+    const dg__lights *l;
     int ppg;
 } foundry_ctx;
 
@@ -290,6 +405,36 @@ static dg_status put_foundry_walls(const dg_dungeon *d, const void *ctx, dg_buf 
     return rc;
 }
 
+/* The lights splice: AmbientLight documents (v10+ fields, radii in the
+ * grid's units, feet here), at the middle of their cells in whole pixels;
+ * walls stop them; no vision of their own; torches flicker. */
+static dg_status put_foundry_lights(const dg_dungeon *d, const void *ctx, dg_buf *out,
+                                    dg_error *err)
+{
+    (void)d;
+    const foundry_ctx *f = ctx;
+    const dg__lights *l = f->l;
+    dg_status rc = dg_buf_append(out, "[", 1, err);
+    for (size_t i = 0; i < l->n && rc == DG_OK; i++) {
+        const dg_lighting *k = l->kind;
+        char s[512];
+        int len = snprintf(
+            s, sizeof s,
+            "%s{\"_id\":\"dgLight%09zu\",\"x\":%ld,\"y\":%ld,\"rotation\":0,\"walls\":true,"
+            "\"vision\":false,\"config\":{\"alpha\":%.2f,\"angle\":360,\"bright\":%d,"
+            "\"color\":\"#%06x\",\"coloration\":1,\"dim\":%d,\"attenuation\":0.5,"
+            "\"luminosity\":0.5,\"saturation\":0,\"contrast\":0,\"shadows\":0,"
+            "\"animation\":{\"type\":%s,\"speed\":5,\"intensity\":5,\"reverse\":false},"
+            "\"darkness\":{\"min\":0,\"max\":1}},\"hidden\":false}",
+            i ? "," : "", i + 1, (long)(2 * l->at[i].x + 1) * f->ppg / 2,
+            (long)(2 * l->at[i].y + 1) * f->ppg / 2, k->intensity_pct / 200.0, k->bright_ft,
+            (unsigned)(k->color & 0xffffffu), k->dim_ft, k->torch ? "\"torch\"" : "null");
+        rc = dg_buf_append(out, s, (size_t)len, err);
+    }
+    if (rc == DG_OK) rc = dg_buf_append(out, "]", 1, err);
+    return rc;
+}
+
 dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
@@ -307,8 +452,10 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
 
     dg__walls w;
+    dg__lights l = {0};
     json_t *root = NULL;
     if ((rc = dg__walls_trace(d, false, &w, err)) != DG_OK) goto done;
+    if ((rc = dg__lights_place(d, &l, err)) != DG_OK) goto done;
     if (!(permalink = dg__malloc(n + 3))) {
         rc = dg__nomem(err, NULL);
         goto done;
@@ -316,25 +463,29 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memcpy(permalink, "/?", 2);
     memcpy(permalink + 2, canon, n + 1);
     long width = (long)d->width * d->opts.ppg, height = (long)d->height * d->opts.ppg;
-    root = json_pack("{s:s,s:I,s:I,s:{s:i,s:i,s:i,s:s},s:i,s:{s:s},s:{s:{s:s,s:s,s:s}},s:n}",
+    double darkness = l.kind ? l.kind->darkness_pct / 100.0 : 0.0;
+    root = json_pack("{s:s,s:I,s:I,s:{s:i,s:i,s:i,s:s},s:i,s:{s:s},s:f,s:b,s:{s:{s:s,s:s,s:s}},"
+                     "s:n,s:n}",
                      "name", name, "width", (json_int_t)width, "height", (json_int_t)height,
-                     "grid", "type", 1, "size", d->opts.ppg, "distance", 5, "units", "ft",
-                     "padding", 0, "background", "src", src, "flags", "dungeond",
-                     "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink",
-                     permalink, "walls");
+                     "grid", "type", 1, "size", d->opts.ppg, "distance", dg_cell_feet(&d->opts),
+                     "units", "ft", "padding", 0, "background", "src", src, "darkness", darkness,
+                     "globalLight", 0, "flags", "dungeond", "generator_version",
+                     DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink, "walls", "lights");
     if (!root) {
         rc = dg__nomem(err, "building the foundry scene");
         goto done;
     }
-    foundry_ctx fc = {&w, d->opts.ppg};
-    dg__json_splice sp = {"walls", put_foundry_walls, &fc};
+    foundry_ctx fc = {&w, &l, d->opts.ppg};
+    dg__json_splice sp[] = {{"walls", put_foundry_walls, &fc}, {"lights", put_foundry_lights, &fc}};
     size_t start = out->len;
-    rc = dg__json_emit_splices(root, &sp, 1, JSON_PRESERVE_ORDER, d, out, err);
+    rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out,
+                               err);
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
     dg__free(permalink);
     if (canon != small) dg__free(canon);
+    dg__lights_fini(&l);
     dg__walls_fini(&w);
     return rc;
 }

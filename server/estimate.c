@@ -28,13 +28,32 @@
  * mostly), plus the digging. Measured generating 200 seeds of 27-row maps
  * per family: 10 floors cost 10 (caverns) to 28 (donjon) single floors. */
 #define LOWER_FLOOR_FACTOR 2.5
+/* A uvtt image as lossless WebP instead of PNG, per pixel: libwebp's time
+ * and its working planes (ARGB and more), from the CLI on 201x201 at ppg 70
+ * (198 Mpx: about 2.8 s and 1.6 GB peak, against 0.6 s and 160 MB as PNG). */
+#define WEBP_PX_NS 14.0
+#define WEBP_PX_BYTES 8.5
+static bool webp(const dg_options *o) { return o->format == DG_FMT_UVTT && o->image == DG_IMAGE_WEBP; }
+/* The VTT exports' lights, per cell of a stocked map. The illumination is
+ * the seed's, unknown from the options: time is a middle figure (dark maps
+ * have none; lanterns every 20 ft, a light every 2 squares, cost about 2x
+ * this: CPU time from the CLI on 401x401 at ppg 40, 35k lights, about 40 ms
+ * more than the same map unlit), memory the densest (13 MB more for that
+ * Foundry scene). */
+#define LIGHT_NS 100.0
+#define LIGHT_BYTES 110.0
+static bool lit(const dg_options *o)
+{
+    return (o->format == DG_FMT_UVTT || o->format == DG_FMT_FOUNDRY) && o->contents != DG_DEPTH_NONE;
+}
 
 /* Pixels of the raster the format draws: its row's raster key (cell for
- * PNG and SVG's frame, ppg for the uvtt image), 0 for text formats. */
+ * PNG and SVG's frame, ppg for the uvtt image), 0 for text formats and a
+ * uvtt without its image. */
 static double raster_px(const dg_options *o, double cells)
 {
     const char *key = dg_format_info_of(o->format)->raster_key;
-    if (!key) return 0;
+    if (!key || (o->format == DG_FMT_UVTT && o->image == DG_IMAGE_NONE)) return 0;
     double px = !strcmp(key, "ppg") ? o->ppg : o->cell;
     return o->format == DG_FMT_SVG ? 0 : cells * px * px; /* SVG draws no pixels */
 }
@@ -110,8 +129,9 @@ double srv_estimate_us(const dg_options *o)
     double made = 1 + LOWER_FLOOR_FACTOR * lower, stocked = 1 + lower;
     double written = o->format == DG_FMT_JSON ? 1 + lower : 1;
     double ns = cells * (family_costs[variant(o)].gen_ns * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
-                         (o->contents != DG_DEPTH_NONE && o->algorithm != DG_ALGO_CAVERNS ? STOCK_NS * stocked : 0))
-                + px * (cave ? fc->cave_px_ns : fc->px_ns);
+                         (o->contents != DG_DEPTH_NONE && o->algorithm != DG_ALGO_CAVERNS ? STOCK_NS * stocked : 0) +
+                         (lit(o) ? LIGHT_NS : 0))
+                + px * ((cave ? fc->cave_px_ns : fc->px_ns) + (webp(o) ? WEBP_PX_NS : 0));
     return BASE_US + ns / 1000.0;
 }
 
@@ -125,5 +145,6 @@ size_t srv_estimate_bytes(const dg_options *o)
 {
     double cells = (double)o->rows * o->cols, px = raster_px(o, cells);
     double floors = o->floors > 1 ? o->floors : 1; /* every floor is held until the answer is written */
-    return (size_t)(4e6 + floors * cells * (caves(o) ? 80 : 40) + px * 1.2);
+    return (size_t)(4e6 + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) +
+                    px * (webp(o) ? WEBP_PX_BYTES : 1.2));
 }

@@ -451,9 +451,10 @@
                              : held[0] + ' lists') + ' every secret door and trap: GM view offers them.' }));
     document.querySelector('.toolbar').hidden = false;
     var f = floor > 1 ? j.below[floor - 2] : j, rooms = f.rooms.length;
+    var ft = j.options.cell_ft || FEET_PER_CELL;
     var caption = 'Seed ' + j.seed + (floorCount > 1 ? ' · floor ' + floor + ' of ' + floorCount : '') +
                   ' · ' + j.width + ' × ' + j.height + ' cells (' +
-                  j.width * FEET_PER_CELL + ' × ' + j.height * FEET_PER_CELL + ' ft) · ' +
+                  j.width * ft + ' × ' + j.height * ft + ' ft) · ' +
                   rooms + (rooms === 1 ? ' room' : ' rooms') +
                   (j.options.view === 'player' ? ' · player view' : '');
     $('map-caption').textContent = caption;

@@ -16,7 +16,8 @@
   var DOOR_WORDS = T.DOOR_WORDS, SIDES = T.SIDES, FEET_PER_CELL = T.FEET_PER_CELL;
 
   var $ = window.dgDom.$, el = window.dgDom.el, capital = window.dgDom.capital;
-  function feet(n) { return (n * FEET_PER_CELL).toLocaleString('en') + ' ft'; }
+  var ft = FEET_PER_CELL; /* the map's cell_ft, set by render() */
+  function feet(n) { return (n * ft).toLocaleString('en') + ' ft'; }
   function gp(n) { return n.toLocaleString('en') + ' gp'; }
   function times(n, name) { return n > 1 ? n + ' × ' + name : name; }
   /* "A; b; c" from the pieces that are there */
@@ -148,7 +149,7 @@
     }))));
     var shape = shapeWords(room);
     li.appendChild(el('p', { class: 'size', text: feet(room.width) + ' × ' + feet(room.height) +
-      (shape ? ', ' + shape : '') + ' · ' + (room.area * FEET_PER_CELL * FEET_PER_CELL).toLocaleString('en') +
+      (shape ? ', ' + shape : '') + ' · ' + (room.area * ft * ft).toLocaleString('en') +
       ' sq ft' }));
     if (!player && room.contents) contentsOf(j, room, room.contents).forEach(function (n) { li.appendChild(n); });
     var doors = el('ul', { class: 'doors' });
@@ -285,6 +286,7 @@
    * number, as is the top's. The attribution closes it. */
   function render(j) {
     var player = j.options.view === 'player';
+    ft = j.options.cell_ft || FEET_PER_CELL;
     var below = j.below || [], n = 1 + below.length;
     document.querySelectorAll('#key .floor-key').forEach(function (s) { s.remove(); });
     var head = $('key-floor-1-h');

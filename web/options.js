@@ -78,6 +78,10 @@
     { key: 'grid', fieldset: 'map' },
     { key: 'cell', fieldset: 'map', prefill: true },
     { key: 'ppg', fieldset: 'map', label: 'VTT grid (px)' },
+    { key: 'cell_ft', fieldset: 'map', label: 'Feet per square',
+      hint: 'The key\'s sizes and the Foundry grid: 10 is donjon\'s scale, 5 the usual 5e grid.' },
+    { key: 'image', fieldset: 'map', label: 'Universal VTT image',
+      text: { png: 'PNG', webp: 'WebP (lossless, smaller)', none: 'None (import the PNG apart)' } },
     { key: 'view', fieldset: 'map', control: 'radio' },
     /* the download (its route) picks the format; the buttons over the
      * map pick the floor */
@@ -94,6 +98,7 @@
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
                      secret: 'Secret door', portcullis: 'Portcullis' };
   var SIDES = ['north', 'east', 'south', 'west'];
+  /* cell_ft's default: a map's JSON options leave cell_ft out at it */
   var FEET_PER_CELL = 10;
 
   window.dgTables = { GROUP_FIELDSETS: GROUP_FIELDSETS, KEYS: KEYS, GM_DATA: GM_DATA,

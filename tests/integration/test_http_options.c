@@ -74,7 +74,10 @@ Test(http_options, a_uvtt_image_too_big_names_a_ppg_or_a_size_that_fits)
 {
     bad("/dungeon.uvtt?seed=1&rows=701&cols=701", "ppg", "70", "20..23");
     /* at the smallest ppg no smaller ppg can help: the size is named */
-    bad("/dungeon.uvtt?seed=1&rows=1001&cols=1001&ppg=20", "cols", "1001", "7..669");
+    bad("/dungeon.uvtt?seed=1&rows=1001&cols=1001&ppg=20", "cols", "1001", "7..819");
+    /* under the pixel limit, but over the 16384 px a side importers load */
+    bad("/dungeon.uvtt?seed=1&rows=101&cols=401", "ppg", "70", "20..40");
+    bad("/dungeon.foundry.json?seed=1&rows=101&cols=401", "ppg", "70", "20..40");
     bad("/dungeon.png?seed=1&rows=1001&cols=1001&cell=32", "cell", "32", "4..16");
     td_resp r;
     cr_assert(td_request(dd.base, "GET", "/dungeon.uvtt?seed=1&rows=101&cols=101&ppg=20", NULL,

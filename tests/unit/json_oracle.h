@@ -263,7 +263,7 @@ static inline json_t *oracle_donjon_wandering(const dg_dungeon *d)
 
 static inline json_t *oracle_donjon(const dg_dungeon *d)
 {
-    enum { FT = 10 }; /* feet per cell */
+    const int FT = dg_cell_feet(&d->opts); /* feet per cell */
     dg__donjon_words s;
     dg__donjon_words_of(d, &s);
     int n_rooms = (int)d->n_rooms;

@@ -234,19 +234,37 @@ Test(options_apply, a_uvtt_ppg_too_big_for_the_map_names_the_largest_that_fits)
     dg_options o;
     dg_error e;
     cr_assert_eq(parse(&o, "format=uvtt&rows=701&cols=701&ppg=23", &e), DG_OK, "%s", e.msg);
+    /* Foundry's scene is as big as the uvtt image, its background stretched over it */
+    refused("format=foundry&rows=701&cols=701", DG_ELIMIT, "ppg", "70", "20..23");
+    cr_assert_eq(parse(&o, "format=foundry&rows=701&cols=701&ppg=23", &e), DG_OK, "%s", e.msg);
     /* other formats do not draw at ppg */
-    cr_assert_eq(parse(&o, "format=foundry&rows=701&cols=701", &e), DG_OK, "%s", e.msg);
     cr_assert_eq(parse(&o, "format=json&rows=701&cols=701&ppg=256", &e), DG_OK, "%s", e.msg);
+}
+
+/* VTT importers load no texture over 16384 px a side: a long thin map under
+ * the pixel limit is still refused, naming the largest ppg that fits. */
+Test(options_apply, a_vtt_side_over_16384_px_names_the_largest_ppg_that_fits)
+{
+    cr_assert(fits(101, 401, 70), "under the pixel limit");
+    refused("format=uvtt&rows=101&cols=401", DG_ELIMIT, "ppg", "70", "20..40");
+    refused("format=foundry&rows=401&cols=101&ppg=41", DG_ELIMIT, "ppg", "41", "20..40");
+    dg_options o;
+    dg_error e;
+    cr_assert_eq(parse(&o, "format=uvtt&rows=101&cols=401&ppg=40", &e), DG_OK, "%s", e.msg);
+    cr_assert_eq(parse(&o, "format=png&rows=101&cols=401&cell=64", &e), DG_OK, "%s", e.msg);
+    /* too long at any ppg: the side, at most 16384 / 20 cells */
+    refused("format=foundry&rows=31&cols=901", DG_ELIMIT, "cols", "901", "7..819");
+    cr_assert_eq(parse(&o, "format=foundry&rows=31&cols=819&ppg=20", &e), DG_OK, "%s", e.msg);
 }
 
 Test(options_apply, a_uvtt_map_too_big_at_any_ppg_names_the_side_to_cut)
 {
     /* before: "use a smaller ppg" at ppg=20, the smallest, with allowed "" */
-    refused("format=uvtt&rows=1001&cols=1001&ppg=20", DG_ELIMIT, "cols", "1001", "7..669");
-    cr_assert(fits(1001, 669, 20) && !fits(1001, 671, 20));
+    /* the side cap (16384 px at ppg 20) binds before the pixel limit */
+    refused("format=uvtt&rows=1001&cols=1001&ppg=20", DG_ELIMIT, "cols", "1001", "7..819");
+    cr_assert(fits(819, 819, 20));
     /* the longer side, as received (1000 counts as 1001) */
-    refused("format=uvtt&rows=1000&cols=999", DG_ELIMIT, "rows", "1000", "7..671");
-    cr_assert(fits(671, 999, 20) && !fits(673, 999, 20));
+    refused("format=uvtt&rows=1000&cols=999", DG_ELIMIT, "rows", "1000", "7..819");
 }
 
 Test(options_apply, a_png_cell_too_big_for_the_map_is_refused_before_generating)

@@ -18,6 +18,7 @@ dg_add_test(test_vtt ${CMAKE_SOURCE_DIR}/tests/unit/test_vtt.c unit PkgConfig::P
 dg_add_test(test_gen_panels ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_panels.c unit)
 dg_add_test(test_gen_cells ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_cells.c unit)
 dg_add_test(test_walls ${CMAKE_SOURCE_DIR}/tests/unit/test_walls.c unit PkgConfig::PNG PkgConfig::GD)
+dg_add_test(test_lights ${CMAKE_SOURCE_DIR}/tests/unit/test_lights.c unit PkgConfig::PNG PkgConfig::WEBP)
 dg_add_test(test_png_write ${CMAKE_SOURCE_DIR}/tests/unit/test_png_write.c unit PkgConfig::PNG)
 dg_add_test(test_options_apply ${CMAKE_SOURCE_DIR}/tests/unit/test_options_apply.c unit)
 dg_add_test(test_stock ${CMAKE_SOURCE_DIR}/tests/unit/test_stock.c unit)

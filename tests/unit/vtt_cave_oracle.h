@@ -407,6 +407,7 @@ static void cave_check_foundry(dg_dungeon *d, int ppg, const char *what)
     cave_world c = cave_read(d, false, ppg, false, &doc, what);
     json_decref(doc);
     json_t *j = encode_json(d, dg_foundry_encode);
+    check_foundry_against_uvtt_lights(d, j, ppg, what);
     json_t *walls = json_object_get(j, "walls");
     size_t n = json_array_size(walls), nw = 0, ndoor = 0;
     seg *f = malloc((n + 1) * sizeof *f), *u = malloc((c.w.n + 1) * sizeof *u);

@@ -349,13 +349,137 @@ static size_t lines_to_walls(json_t *lines, bool object, seg *out, bool *obj, si
     return n;
 }
 
+/* ---------------------------------------------------------------- lights */
+
+/* The lighting d's illumination word means; NULL when not stocked. */
+static const dg_lighting *lighting(const dg_dungeon *d)
+{
+    const dg_contents *c = d->contents;
+    return c && c->depth != DG_DEPTH_NONE ? dg_lighting_of(c->details.illumination) : NULL;
+}
+
+/* A light stands on floor one can walk: open, not a doorway, not a stair. */
+static bool light_floor(const dg_dungeon *d, int x, int y)
+{
+    uint32_t c = dg_cell(d, x, y);
+    return dg_cell_open(c) && !(c & (DG_DOORSPACE | DG_STAIRS));
+}
+
+/* uvtt's environment and lights against the illumination word: every
+ * field importers read, each light on walkable floor at a cell's middle,
+ * none when dark, no two within spacing - 1 squares unless the room lattice
+ * put them there; returns the count and the cells (x, y pairs, malloc'd)
+ * for the Foundry check. */
+static size_t check_uvtt_lights(const dg_dungeon *d, json_t *j, int **cells, const char *what)
+{
+    const dg_lighting *k = lighting(d);
+    json_t *env = json_object_get(j, "environment");
+    static const char *const env_keys[] = {"baked_lighting", "ambient_light"};
+    keys_are(env, env_keys, 2);
+    const char *amb = json_string_value(json_object_get(env, "ambient_light"));
+    cr_assert(amb && strlen(amb) == 8 && strspn(amb, "0123456789abcdef") == 8, "%s: ambient %s", what, amb);
+    cr_assert(!strncmp(amb, "ff", 2), "%s: ambient is opaque", what);
+    if (!k) {
+        cr_assert(json_is_true(json_object_get(env, "baked_lighting")), "%s: unknown light stays baked", what);
+        cr_assert_str_eq(amb, "ffffffff");
+    } else {
+        cr_assert(json_is_false(json_object_get(env, "baked_lighting")), "%s: the importer lights it", what);
+        unsigned v = (unsigned)strtoul(amb + 6, NULL, 16);
+        cr_assert_leq(abs((int)v - 255 * (100 - k->darkness_pct) / 100), 1, "%s: ambient %s for darkness %d", what,
+                      amb, k->darkness_pct);
+    }
+    json_t *ls = json_object_get(j, "lights");
+    size_t n = json_array_size(ls), i;
+    cr_assert(json_is_array(ls));
+    if (!k || !k->spacing_ft) cr_assert_eq(n, 0, "%s: %zu lights in a dark dungeon", what, n);
+    *cells = malloc((2 * n + 1) * sizeof **cells);
+    json_t *l;
+    static const char *const keys[] = {"position", "range", "intensity", "color", "shadows"};
+    json_array_foreach(ls, i, l) {
+        keys_are(l, keys, 5);
+        json_t *p = json_object_get(l, "position");
+        double x = json_number_value(json_object_get(p, "x")), y = json_number_value(json_object_get(p, "y"));
+        cr_assert(x - floor(x) == 0.5 && y - floor(y) == 0.5, "%s: light at %g,%g off a cell's middle", what, x, y);
+        int cx = (int)floor(x), cy = (int)floor(y);
+        cr_assert(light_floor(d, cx, cy), "%s: light on %d,%d, not walkable floor", what, cx, cy);
+        cr_assert_float_eq(json_number_value(json_object_get(l, "range")),
+                           (double)k->dim_ft / dg_cell_feet(&d->opts), 1e-9, "%s: range in squares", what);
+        double in = json_number_value(json_object_get(l, "intensity"));
+        cr_assert(in > 0 && in <= 1, "%s: intensity %g", what, in);
+        const char *c = json_string_value(json_object_get(l, "color"));
+        char want[9];
+        snprintf(want, sizeof want, "%08x", (unsigned)k->color);
+        cr_assert_str_eq(c, want, "%s: color is AARRGGBB", what);
+        cr_assert(json_is_true(json_object_get(l, "shadows")));
+        (*cells)[2 * i] = cx;
+        (*cells)[2 * i + 1] = cy;
+        for (size_t o = 0; o < i; o++)
+            cr_assert((*cells)[2 * o] != cx || (*cells)[2 * o + 1] != cy, "%s: two lights on %d,%d", what, cx, cy);
+    }
+    return n;
+}
+
+/* The Foundry scene's lights: AmbientLight documents at the uvtt lights'
+ * cells (their middles, whole pixels), radii in the grid's feet, the
+ * darkness of the illumination. */
+static void check_foundry_lights(const dg_dungeon *d, json_t *j, const int *cells, size_t n, int ppg,
+                                 const char *what)
+{
+    const dg_lighting *k = lighting(d);
+    cr_assert_float_eq(json_number_value(json_object_get(j, "darkness")), k ? k->darkness_pct / 100.0 : 0.0,
+                       1e-9, "%s: darkness", what);
+    cr_assert(json_is_false(json_object_get(j, "globalLight")));
+    json_t *ls = json_object_get(j, "lights");
+    cr_assert_eq(json_array_size(ls), n, "%s: %zu Foundry lights, %zu uvtt lights", what,
+                 json_array_size(ls), n);
+    static const char *const keys[] = {"_id", "x", "y", "rotation", "walls", "vision", "config", "hidden"};
+    static const char *const config_keys[] = {"alpha", "angle", "bright", "color", "coloration", "dim",
+                                              "attenuation", "luminosity", "saturation", "contrast",
+                                              "shadows", "animation", "darkness"};
+    size_t i;
+    json_t *l;
+    json_array_foreach(ls, i, l) {
+        keys_are(l, keys, 8);
+        const char *id = json_string_value(json_object_get(l, "_id"));
+        cr_assert(id && strlen(id) == 16 && strspn(id, "dgLiht0123456789") == 16, "%s: _id %s", what, id);
+        cr_assert_eq(json_integer_value(json_object_get(l, "x")), (2 * cells[2 * i] + 1) * ppg / 2);
+        cr_assert_eq(json_integer_value(json_object_get(l, "y")), (2 * cells[2 * i + 1] + 1) * ppg / 2);
+        cr_assert(json_is_true(json_object_get(l, "walls")) && json_is_false(json_object_get(l, "vision")));
+        json_t *c = json_object_get(l, "config");
+        keys_are(c, config_keys, 13);
+        cr_assert_eq(json_integer_value(json_object_get(c, "bright")), k->bright_ft);
+        cr_assert_eq(json_integer_value(json_object_get(c, "dim")), k->dim_ft);
+        cr_assert_eq(json_integer_value(json_object_get(c, "angle")), 360);
+        char want[8];
+        snprintf(want, sizeof want, "#%06x", (unsigned)(k->color & 0xffffff));
+        cr_assert_str_eq(json_string_value(json_object_get(c, "color")), want, "%s: Foundry's #rrggbb", what);
+        json_t *a = json_object_get(c, "animation");
+        cr_assert(k->torch ? !strcmp(json_string_value(json_object_get(a, "type")), "torch")
+                           : json_is_null(json_object_get(a, "type")));
+    }
+}
+
+/* The Foundry scene j of d has the lights of d's uvtt document. */
+static void check_foundry_against_uvtt_lights(dg_dungeon *d, json_t *j, int ppg, const char *what)
+{
+    dg_image image = d->opts.image;
+    d->opts.image = DG_IMAGE_NONE;
+    int *cells;
+    json_t *u = encode_json(d, dg_uvtt_encode);
+    size_t n = check_uvtt_lights(d, u, &cells, what);
+    check_foundry_lights(d, j, cells, n, ppg, what);
+    free(cells);
+    json_decref(u);
+    d->opts.image = image;
+}
+
 /* Reads a uvtt document into w (walls, portals; in 1/den cells) and checks
  * its frame. */
 static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const char *what)
 {
     static const char *const keys[] = {"format", "resolution", "line_of_sight", "objects_line_of_sight",
                                        "portals", "environment", "lights", "image"};
-    keys_are(j, keys, 8);
+    keys_are(j, keys, w->d->opts.image == DG_IMAGE_NONE ? 7 : 8);
     cr_assert_float_eq(json_real_value(json_object_get(j, "format")), 0.3, 1e-12);
     json_t *r = json_object_get(j, "resolution");
     cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "map_origin"), "x")), 0);
@@ -363,8 +487,9 @@ static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const c
     cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "map_size"), "x")), w->d->width);
     cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "map_size"), "y")), w->d->height);
     cr_assert_eq(json_integer_value(json_object_get(r, "pixels_per_grid")), ppg);
-    cr_assert(json_is_true(json_object_get(json_object_get(j, "environment"), "baked_lighting")));
-    cr_assert_eq(json_array_size(json_object_get(j, "lights")), 0);
+    int *cells;
+    check_uvtt_lights(w->d, j, &cells, what);
+    free(cells);
     size_t cap = 16;
     json_t *los = json_object_get(j, "line_of_sight"), *objs = json_object_get(j, "objects_line_of_sight");
     size_t i;
@@ -389,7 +514,13 @@ static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const c
         cr_assert_eq(coord(json_object_get(pos, "x"), den) * 2, x0 + x1, "%s: position is the midpoint", what);
         cr_assert_eq(coord(json_object_get(pos, "y"), den) * 2, y0 + y1, "%s: position is the midpoint", what);
         cr_assert_float_eq(json_number_value(json_object_get(p, "rotation")), atan2(y1 - y0, x1 - x0), 1e-6);
-        cr_assert(json_is_true(json_object_get(p, "closed")) && json_is_false(json_object_get(p, "freestanding")));
+        /* closed is Dungeondraft's "blocks light": bars (a portcullis) do not,
+         * so importers make it a wall for feet, not eyes */
+        bool bars = (dg_cell(w->d, (x0 + x1) / 2 / den, (y0 + y1) / 2 / den) & DG_PORTC) != 0;
+        cr_assert(json_is_boolean(json_object_get(p, "closed")) &&
+                      json_is_true(json_object_get(p, "closed")) == !bars,
+                  "%s: closed on a %s", what, bars ? "portcullis" : "door");
+        cr_assert(json_is_false(json_object_get(p, "freestanding")));
     }
     if (!image) return;
     const char *b64 = json_string_value(json_object_get(j, "image"));
@@ -468,9 +599,10 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
     }
     world w = gm_world(d, ppg);
     json_t *j = encode_json(d, dg_foundry_encode);
-    static const char *const keys[] = {"name", "width", "height", "grid", "padding",
-                                       "background", "flags", "walls"};
-    keys_are(j, keys, 8);
+    static const char *const keys[] = {"name", "width", "height", "grid", "padding", "background",
+                                       "darkness", "globalLight", "flags", "walls", "lights"};
+    keys_are(j, keys, 11);
+    check_foundry_against_uvtt_lights(d, j, ppg, what);
     char want[64];
     snprintf(want, sizeof want, "Dungeon %llu", (unsigned long long)d->opts.seed);
     cr_assert_str_eq(json_string_value(json_object_get(j, "name")), want);
@@ -482,7 +614,8 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
     json_t *g = json_object_get(j, "grid");
     cr_assert_eq(json_integer_value(json_object_get(g, "type")), 1);
     cr_assert_eq(json_integer_value(json_object_get(g, "size")), ppg);
-    cr_assert_eq(json_integer_value(json_object_get(g, "distance")), 5);
+    /* the key's scale: a square of the grid is as many feet as the key says */
+    cr_assert_eq(json_integer_value(json_object_get(g, "distance")), dg_cell_feet(&d->opts));
     cr_assert_str_eq(json_string_value(json_object_get(g, "units")), "ft");
 
     json_t *walls = json_object_get(j, "walls");
