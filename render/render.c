@@ -1,6 +1,6 @@
 /* render.c -- binds each format (core/formats.c's rows) to its encoder;
  * the encoding itself is left to json.c, donjon.c, text.c, md.c, png.c,
- * svg.c and vtt.c. */
+ * svg.c, vtt.c and foundry_bundle.c. */
 #include "render.h"
 
 #include <stdio.h>
@@ -16,6 +16,7 @@ static const encoder encoders[DG_FMT_COUNT] = {
     [DG_FMT_FOUNDRY] = dg_foundry_encode,
     [DG_FMT_MD] = dg_md_encode,
     [DG_FMT_SVG] = dg_svg_encode,
+    [DG_FMT_FOUNDRY_BUNDLE] = dg_foundry_bundle_encode,
 };
 
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)
