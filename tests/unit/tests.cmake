@@ -27,3 +27,7 @@ dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c u
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
+# the shared library alone: Debian's leveldb CMake package wants snappy's
+# static pieces too (tools/deps.sh test installs libleveldb-dev)
+find_library(DG_LEVELDB leveldb REQUIRED)
+dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP ${DG_LEVELDB})
