@@ -381,16 +381,22 @@ static json_t *manifest(bundle *b, const char *permalink)
     return m;
 }
 
+static int dump_to_buf(const char *s, size_t n, void *buf) { return dg_buf_append(buf, s, n, NULL) == DG_OK ? 0 : -1; }
+
+/* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
+ * json_dumps: its string would come from jansson's allocator). */
+static void dump(bundle *b, json_t *doc, dg_buf *out)
+{
+    if (b->rc == DG_OK && json_dump_callback(doc, dump_to_buf, out, JSON_COMPACT | JSON_PRESERVE_ORDER)) oom(b);
+}
+
 static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
 {
-    if (b->rc != DG_OK) return;
-    char *s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    if (!s) {
-        oom(b);
-        return;
-    }
-    b->rc = dg__zip_add(z, path, s, strlen(s), true, b->err);
-    free(s);
+    dg_buf text;
+    dg_buf_init(&text);
+    dump(b, doc, &text);
+    if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, text.data, text.len, true, b->err);
+    dg_buf_fini(&text);
 }
 
 static void add_file(bundle *b, dg__zip *z, const char *rel, const void *p, size_t n, bool deflate)
@@ -444,12 +450,13 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         adv = adventure(&b, scenes, journal, &description, permalink);
         scenes = journal = NULL; /* the adventure has them */
     }
-    char *value = NULL;
-    if (b.rc == DG_OK && !(value = json_dumps(adv, JSON_COMPACT | JSON_PRESERVE_ORDER))) oom(&b);
+    dg_buf value;
+    dg_buf_init(&value);
+    dump(&b, adv, &value);
     if (b.rc == DG_OK) {
         char key[32];
         snprintf(key, sizeof key, "!adventures!%s", b.adventure);
-        dg__kv kv = {key, value, strlen(value)};
+        dg__kv kv = {key, value.data, value.len};
         b.rc = dg__leveldb_write(&kv, 1, &db, err);
     }
     if (b.rc == DG_OK) mod = manifest(&b, permalink);
@@ -474,7 +481,7 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         z = NULL;
     }
     dg__zip_discard(z);
-    free(value);
+    dg_buf_fini(&value);
     json_decref(mod);
     json_decref(adv);
     json_decref(scenes);

@@ -20,6 +20,8 @@
 #include <zip.h>
 
 #include "bundle_int.h"
+#include "enc_fixture.h"
+#include "oom_jansson.h"
 #include "render.h"
 
 static dg_dungeon *make(const char *query)
@@ -440,4 +442,13 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
     close_bundle(&b);
     dg_buf_fini(&z);
     dg_dungeon_free(d);
+}
+
+/* jansson failing at every allocation in turn: DG_ENOMEM or DG_OK, never
+ * a leak or a crash, nothing left in the caller's buffer on failure. */
+Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
+{
+    dg_dungeon *d = fx_new();
+    oom_check_encoder(dg_foundry_bundle_encode, d, 20000);
+    fx_free(d);
 }
