@@ -96,7 +96,9 @@
     { name: 'txt', label: 'Text' },
     /* walls and doors placed, at the VTT grid size; saved as .dd2vtt */
     { name: 'uvtt', label: 'Universal VTT' },
-    { name: 'foundry', label: 'Foundry scene' }
+    { name: 'foundry', label: 'Foundry scene' },
+    /* the whole dungeon for Foundry: scene, map, and the key in its journal */
+    { name: 'foundry-bundle', label: 'Foundry module', gmData: true }
   ];
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
