@@ -22,25 +22,14 @@
 #include "bundle_int.h"
 #include "enc_fixture.h"
 #include "oom_jansson.h"
+#include "query_fixture.h"
 #include "render.h"
 
 static dg_dungeon *make(const char *query)
 {
-    const char *k[24], *v[24];
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", query);
-    size_t n = 0;
-    for (char *p = strtok(buf, "&"); p && n < 24; p = strtok(NULL, "&")) {
-        char *eq = strchr(p, '=');
-        cr_assert_not_null(eq);
-        *eq = '\0';
-        k[n] = p;
-        v[n++] = eq + 1;
-    }
     dg_options o;
     dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_options_parse(&o, n, k, v, NULL, &err), DG_OK, "%s: %s", query, err.msg);
+    cr_assert_eq(parse_query(&o, query, NULL, &err), DG_OK, "%s: %s", query, err.msg);
     dg_dungeon *d = NULL;
     cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", query, err.msg);
     return d;
