@@ -39,7 +39,7 @@ void dg__leveldb_fini(dg__leveldb *db);
  * New on success (add files, then finish or discard). */
 typedef struct dg__zip dg__zip;
 dg_status dg__zip_new(dg__zip **out, dg_error *err);
-/* Copies n bytes at p as entry `name`; deflate: compressed (level 9), else
+/* Copies n bytes at p as entry `name`; deflate: compressed (level 6), else
  * stored (a PNG gains nothing). */
 dg_status dg__zip_add(dg__zip *z, const char *name, const void *p, size_t n, bool deflate, dg_error *err);
 /* Appends the archive to out and frees z, whatever happens. */

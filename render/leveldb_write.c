@@ -27,15 +27,24 @@
 #define HEADER 7
 enum { FULL = 1, FIRST = 2, MIDDLE = 3, LAST = 4 };
 
-/* CRC-32C (Castagnoli, reflected 0x82F63B78), bit at a time: a pack is a
- * few hundred kilobytes, so a table would buy nothing worth its lines. */
-static uint32_t crc32c(uint32_t crc, const unsigned char *p, size_t n)
+/* CRC-32C (Castagnoli, reflected 0x82F63B78) a byte at a time through a
+ * table each write builds for itself (2 KiB of work; bit at a time was 7%
+ * of a 99x99 bundle), so there is no shared state to initialise. */
+typedef struct { uint32_t t[256]; } crc_table;
+
+static void crc_init(crc_table *c)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t v = i;
+        for (int k = 0; k < 8; k++) v = (v >> 1) ^ (0x82F63B78u & (0u - (v & 1u)));
+        c->t[i] = v;
+    }
+}
+
+static uint32_t crc32c(const crc_table *c, uint32_t crc, const unsigned char *p, size_t n)
 {
     crc = ~crc;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
-    }
+    for (size_t i = 0; i < n; i++) crc = c->t[(crc ^ p[i]) & 0xff] ^ (crc >> 8);
     return ~crc;
 }
 
@@ -66,7 +75,7 @@ static dg_status put_slice(dg_buf *b, const void *p, size_t n, dg_error *err)
 
 /* One logical record into log file `log`, cut into physical records at
  * block boundaries as LevelDB's log::Writer cuts them. */
-static dg_status log_record(dg_buf *log, const unsigned char *p, size_t n, dg_error *err)
+static dg_status log_record(const crc_table *c, dg_buf *log, const unsigned char *p, size_t n, dg_error *err)
 {
     static const unsigned char zeros[HEADER];
     dg_status rc = DG_OK;
@@ -80,7 +89,7 @@ static dg_status log_record(dg_buf *log, const unsigned char *p, size_t n, dg_er
         size_t avail = BLOCK - offset - HEADER, frag = n < avail ? n : avail;
         bool end = frag == n;
         unsigned char type = begin && end ? FULL : begin ? FIRST : end ? LAST : MIDDLE;
-        uint32_t crc = masked(crc32c(crc32c(0, &type, 1), p, frag));
+        uint32_t crc = masked(crc32c(c, crc32c(c, 0, &type, 1), p, frag));
         unsigned char h[HEADER] = {(unsigned char)crc, (unsigned char)(crc >> 8), (unsigned char)(crc >> 16),
                                    (unsigned char)(crc >> 24), (unsigned char)frag, (unsigned char)(frag >> 8),
                                    type};
@@ -111,6 +120,8 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
 {
     static const char comparator[] = "leveldb.BytewiseComparator";
     enum { TAG_COMPARATOR = 1, TAG_LOG_NUMBER = 2, TAG_NEXT_FILE = 3, TAG_LAST_SEQUENCE = 4, TYPE_VALUE = 1 };
+    crc_table crc;
+    crc_init(&crc);
     dg_buf rec;
     dg_buf_init(&rec);
     dg_status rc = dg_buf_puts(&db->current, DG_LEVELDB_MANIFEST "\n", err);
@@ -125,7 +136,7 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
     if (rc == DG_OK) rc = put_varint(&rec, 4, err);
     if (rc == DG_OK) rc = put_varint(&rec, TAG_LAST_SEQUENCE, err);
     if (rc == DG_OK) rc = put_varint(&rec, 0, err);
-    if (rc == DG_OK) rc = log_record(&db->manifest, rec.data, rec.len, err);
+    if (rc == DG_OK) rc = log_record(&crc, &db->manifest, rec.data, rec.len, err);
 
     /* the batch: sequence 1, the count, then each put */
     dg_buf_reset(&rec);
@@ -137,7 +148,7 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
         if (rc == DG_OK) rc = put_slice(&rec, kv[i].key, strlen(kv[i].key), err);
         if (rc == DG_OK) rc = put_slice(&rec, kv[i].value, kv[i].n_value, err);
     }
-    if (rc == DG_OK) rc = log_record(&db->log, rec.data, rec.len, err);
+    if (rc == DG_OK) rc = log_record(&crc, &db->log, rec.data, rec.len, err);
     dg_buf_fini(&rec);
     if (rc != DG_OK) {
         dg__leveldb_fini(db);

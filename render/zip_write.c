@@ -65,7 +65,7 @@ dg_status dg__zip_add(dg__zip *z, const char *name, const void *p, size_t n, boo
         return zip_fail(err, zip_get_error(z->za), "fill");
     }
     zip_uint64_t idx = (zip_uint64_t)i;
-    if (zip_set_file_compression(z->za, idx, deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, deflate ? 9 : 0) ||
+    if (zip_set_file_compression(z->za, idx, deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, deflate ? 6 : 0) ||
         zip_file_set_dostime(z->za, idx, DOS_TIME, DOS_DATE, 0) ||
         zip_file_set_external_attributes(z->za, idx, 0, ZIP_OPSYS_UNIX, 0100644u << 16))
         return zip_fail(err, zip_get_error(z->za), "fill");

@@ -69,9 +69,10 @@ static const format_cost format_costs[DG_FMT_COUNT] = {
      * the CLI on 301x301 maps, rounded up */
     [DG_FMT_MD] = {30, 30, 0, 0},
     [DG_FMT_SVG] = {60, 300, 0, 0},
-    /* the foundry scene, then the uvtt's image at ppg (deflate 9 on the
-     * pack's few hundred kilobytes is lost in it) */
-    [DG_FMT_FOUNDRY_BUNDLE] = {50, 2200, 0.35, 6.5},
+    /* the uvtt's image at ppg, the foundry scene read back and written
+     * again with its notes, the key as journal pages, the pack deflated:
+     * bench_estimate's donjon 21..201 gave 1.7..2.5 us a cell over uvtt */
+    [DG_FMT_FOUNDRY_BUNDLE] = {2000, 4200, 0.35, 6.5},
 };
 
 static int variant(const dg_options *o)
