@@ -348,8 +348,10 @@ static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, const dg_bu
     char img[64], seed[24], caption[160];
     snprintf(img, sizeof img, "modules/%s/floor-1.png", b->module);
     snprintf(seed, sizeof seed, "%" PRIu64, b->floors[0]->opts.seed);
+    size_t rooms = 0;
+    for (size_t k = 0; k < b->n; k++) rooms += b->floors[k]->n_rooms;
     snprintf(caption, sizeof caption, "%zu floor%s, %zu room%s: seed %s of dungeond", b->n, b->n == 1 ? "" : "s",
-             b->floors[0]->n_rooms, b->floors[0]->n_rooms == 1 ? "" : "s", seed);
+             rooms, rooms == 1 ? "" : "s", seed);
     json_t *a = json_pack("{s:s,s:s,s:s,s:s,s:s%,s:[],s:[],s:[],s:o,s:o,s:[],s:[],s:[],s:[],s:[oo],s:i,"
                           "s:{s:{s:s,s:s,s:s}},s:o}",
                           "_id", b->adventure, "name", b->name, "img", img, "caption", caption, "description",
