@@ -276,6 +276,11 @@ static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf
                 cr_assert(!strncmp(entry_name, head, strlen(head)) &&
                               (entry_name[strlen(head)] == ':' || !entry_name[strlen(head)]),
                           "%s: room %d's note opens \"%s\"", what, id, entry_name);
+                /* the page holds the room's key, format=md's words as HTML */
+                json_t *pg = find_by_id(json_object_get(entry, "pages"), page_id);
+                const char *html = json_string_value(json_object_get(json_object_get(pg, "text"), "content"));
+                cr_assert(html && !strncmp(html, "<p><em>", 7) && strstr(html, " ft"),
+                          "%s: room %d's page: %.80s", what, id, html);
                 room_seen[id] = true;
             } else {
                 cr_assert(c & DG_STAIRS, "%s: note %zu (%s) stands on neither a room nor a stair", what, i, text);
