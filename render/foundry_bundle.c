@@ -203,7 +203,8 @@ static void floor_journal(bundle *b, int floor, const dg__bundle_key *key, json_
         [PAGE_ATTRIBUTION] = {"Attribution", &key->attribution},
     };
     for (int k = 0; k < (int)(sizeof parts / sizeof parts[0]) && b->rc == DG_OK; k++)
-        if (parts[k].html->len || k == PAGE_OVERVIEW) push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
+        if (parts[k].html->len || k == PAGE_OVERVIEW)
+            push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
     char name[sizeof b->name + 32];
     floor_name(b, floor, b->name, name, sizeof name);
     if (b->rc == DG_OK) push(b, journal, entry(b, floor, ENTRY_DUNGEON, name, sort + SORT_STEP, pages));
