@@ -137,7 +137,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_FORMATS(X)                                                         \
     X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
     X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")   \
-    X(DG_FMT_MD, "md") X(DG_FMT_SVG, "svg")
+    X(DG_FMT_MD, "md") X(DG_FMT_SVG, "svg")                                  \
+    X(DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle")
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")

@@ -24,6 +24,10 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                    "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors"},
     [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false, false,
                     "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols"},
+    /* a zip of PNGs and a LevelDB pack: deflate has already been spent */
+    [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
+                               "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
+                               "a journal entry per room and notes on the map linked to them"},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)

@@ -1,7 +1,8 @@
 /* render.c -- binds each format (core/formats.c's rows) to its encoder;
  * the encoding itself is left to json.c, donjon.c, text.c, md.c, png.c,
- * svg.c and vtt.c. Every format but native JSON and the key (md) shows one
- * floor: the one the options name. */
+ * svg.c, vtt.c and foundry_bundle.c. Every format but native JSON, the
+ * key (md) and the Foundry module shows one floor: the one the options
+ * name. */
 #include "render.h"
 
 #include <stdio.h>
@@ -17,6 +18,7 @@ static const encoder encoders[DG_FMT_COUNT] = {
     [DG_FMT_FOUNDRY] = dg_foundry_encode,
     [DG_FMT_MD] = dg_md_encode,
     [DG_FMT_SVG] = dg_svg_encode,
+    [DG_FMT_FOUNDRY_BUNDLE] = dg_foundry_bundle_encode,
 };
 
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)
@@ -30,9 +32,10 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
-    /* native JSON and the key (md) carry every floor; the others show the
-     * floor the options name (hand-built dungeons have one floor, number 0) */
-    if (fmt != DG_FMT_JSON && fmt != DG_FMT_MD && d->opts.floor > 1) {
+    /* native JSON, the key (md) and the Foundry module carry every floor;
+     * the others show the floor the options name (hand-built dungeons have
+     * one floor, number 0) */
+    if (fmt != DG_FMT_JSON && fmt != DG_FMT_MD && fmt != DG_FMT_FOUNDRY_BUNDLE && d->opts.floor > 1) {
         const dg_dungeon *f = dg_dungeon_floor(d, d->opts.floor);
         if (!f) return dg_error_set(err, DG_EINVAL, "floor", "", "", "the dungeon has no such floor");
         d = f;

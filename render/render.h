@@ -44,5 +44,9 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
  * at d->opts.ppg pixels per cell; see vtt.c for the documents. */
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* format=foundry-bundle: a Foundry VTT module as a zip, whose compendium
+ * holds one Adventure (scenes with walls and notes, a journal entry per
+ * room); see foundry_bundle.c for the archive. */
+dg_status dg_foundry_bundle_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
 
 #endif

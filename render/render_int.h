@@ -16,6 +16,10 @@ dg_status dg__buf_reserve(dg_buf *b, size_t n, dg_error *err);
  * by arrays, every room/door/stair/exit inside the grid and of a known kind.
  * Encoders call it first so a broken dungeon is an error, never a crash. */
 dg_status dg__render_check(const dg_dungeon *d, dg_error *err);
+/* A VTT scene's ppg: in its range, and cols*ppg x rows*ppg within the
+ * DG_VTT_MAX_SIDE importers load (a 400 naming the largest ppg that fits).
+ * vtt.c's; the Foundry module checks its floors with it too. */
+dg_status dg__vtt_check_ppg(const dg_dungeon *d, dg_error *err);
 
 /* A top-level value of a jansson document (vtt.c's) written by hand in
  * place of its json_null() placeholder: big arrays would cost a jansson

@@ -102,7 +102,7 @@
 /* ppg in its range, and the scene within the side importers load:
  * dg_options_finish refuses both before a map is made; this is for options
  * built some other way. */
-static dg_status check_ppg(const dg_dungeon *d, dg_error *err)
+dg_status dg__vtt_check_ppg(const dg_dungeon *d, dg_error *err)
 {
     int ppg = d->opts.ppg;
     char v[16], allowed[16];
@@ -311,7 +311,7 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
-    if (rc == DG_OK) rc = check_ppg(d, err);
+    if (rc == DG_OK) rc = dg__vtt_check_ppg(d, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 
@@ -438,7 +438,7 @@ static dg_status put_foundry_lights(const dg_dungeon *d, const void *ctx, dg_buf
 dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__render_check(d, err);
-    if (rc == DG_OK) rc = check_ppg(d, err);
+    if (rc == DG_OK) rc = dg__vtt_check_ppg(d, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 

@@ -93,6 +93,10 @@ static const format_cost format_costs[DG_FMT_COUNT] = {
      * the CLI on 301x301 maps, rounded up */
     [DG_FMT_MD] = {30, 30, 0, 0},
     [DG_FMT_SVG] = {60, 300, 0, 0},
+    /* the uvtt's image at ppg, the foundry scene read back and written
+     * again with its notes, the key as journal pages, the pack deflated:
+     * bench_estimate's donjon 21..201 gave 1.7..2.5 us a cell over uvtt */
+    [DG_FMT_FOUNDRY_BUNDLE] = {2000, 4200, 0.35, 6.5},
 };
 
 static int variant(const dg_options *o)
@@ -145,6 +149,9 @@ size_t srv_estimate_bytes(const dg_options *o)
 {
     double cells = (double)o->rows * o->cols, px = raster_px(o, cells);
     double floors = o->floors > 1 ? o->floors : 1; /* every floor is held until the answer is written */
-    return (size_t)(4e6 + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) +
+    /* the Foundry module holds its scene, journal and pack as JSON at once:
+     * 815x815 donjon at ppg 20 peaked at 449 MB against the uvtt's 242 MB */
+    double bundle = o->format == DG_FMT_FOUNDRY_BUNDLE ? floors * cells * 320 : 0;
+    return (size_t)(4e6 + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
                     px * (webp(o) ? WEBP_PX_BYTES : 1.2));
 }

@@ -73,7 +73,8 @@ static bool parse(const char *s, size_t n, placeholder *p, bool *bad)
         while (i < n && isspace((unsigned char)s[i])) i++;
         if (i == n) break;
         size_t k = i;
-        while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_')) i++;
+        /* names of values and formats: letters, digits, '_' and '-' (foundry-bundle) */
+        while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-')) i++;
         size_t kn = i - k;
         if (!kn || kn >= sizeof p->given[0].name || i + 1 >= n || s[i] != '=' || s[i + 1] != '"'
             || p->n_given == sizeof p->given / sizeof p->given[0]) {

@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!o.seed_given) dg_options_set_seed(&o, 1);
     /* a VTT file carries an image at ppg pixels a cell: keep it small */
-    bool vtt = fmt == DG_FMT_UVTT || fmt == DG_FMT_FOUNDRY;
+    bool vtt = fmt == DG_FMT_UVTT || fmt == DG_FMT_FOUNDRY || fmt == DG_FMT_FOUNDRY_BUNDLE;
     if (vtt && (o.rows > MAX_VTT_SIDE / o.ppg || o.cols > MAX_VTT_SIDE / o.ppg)) fmt = DG_FMT_TXT;
 
     dg_buf a, b;

@@ -9,15 +9,18 @@ work=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
 
-flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib)
+flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libzip)
 build() { # compiler optimisation output
     "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
         "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"
 }
 bins=("$main_bin")
-build gcc -O0 "$work/dungeon-gcc-O0" && bins+=("$work/dungeon-gcc-O0")
+# a build that fails is a failure, not one comparison fewer
+build gcc -O0 "$work/dungeon-gcc-O0" || { echo "determinism: the gcc -O0 build failed" >&2; exit 1; }
+bins+=("$work/dungeon-gcc-O0")
 if command -v clang >/dev/null 2>&1; then
-    build clang -O2 "$work/dungeon-clang-O2" && bins+=("$work/dungeon-clang-O2")
+    build clang -O2 "$work/dungeon-clang-O2" || { echo "determinism: the clang -O2 build failed" >&2; exit 1; }
+    bins+=("$work/dungeon-clang-O2")
 else
     echo "determinism: clang not installed, comparing gcc builds only" >&2
 fi
@@ -31,7 +34,7 @@ sets=(
     "seed=3 layout=keep style=parchment grid=hex view=player"
     "seed=9 layout=hexagon style=crosshatch grid=vhex cell=12"
 )
-formats=(json donjon txt png)
+formats=(json donjon txt png foundry-bundle)
 checked=0 failed=0
 for set in "${sets[@]}"; do
     for fmt in "${formats[@]}"; do

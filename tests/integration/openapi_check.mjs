@@ -114,6 +114,8 @@ const cases = [
   ["GET", "/dungeon.uvtt?seed=7&ppg=10", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.foundry.json?seed=7&doors=deathtrap", {}, "/dungeon.foundry.json"],
   ["GET", "/dungeon.foundry.json?seed=7&ppg=300", {}, "/dungeon.foundry.json"],
+  ["GET", "/dungeon.foundry.zip?seed=7", {}, "/dungeon.foundry.zip"],
+  ["GET", "/dungeon.foundry.zip?seed=7&rows=41&cols=301&ppg=70", {}, "/dungeon.foundry.zip"],
   ...["caverns", "panels", "gridmapper", "abstract", "cells"].map((a) =>
     ["GET", `/dungeon.json?seed=7&algorithm=${a}`, {}, "/dungeon.json"]),
   ["GET", "/dungeon.json?seed=7&layout=cavernous&cave_fill=45", {}, "/dungeon.json"],
@@ -189,6 +191,8 @@ for (const [method, target, opt, oaPath] of cases) {
     }
     const v = validatorFor(media.schema);
     check(v(doc), `${what} body matches the schema`, ajv.errorsText(v.errors).slice(0, 400));
+  } else if (ctype === "application/zip") {
+    check(buf.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 3, 4])), `${what} body is a zip`);
   } else if (ctype === "image/png") {
     check(buf.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
           `${what} body is a PNG`);

@@ -495,6 +495,44 @@ Test(http, download_names_the_file)
     td_resp_free(&r);
 }
 
+/* The Foundry module over HTTP: a zip (never gzipped again), saved as
+ * .foundry.zip, byte for byte the encoder's for the same options; a side
+ * Foundry cannot load is a 400 naming ppg. */
+Test(http, foundry_bundle_route_serves_the_module_zip)
+{
+    static const char *const gz[] = {"Accept-Encoding: gzip", NULL};
+    td_resp r = get("/dungeon.foundry.zip?seed=12&download=yes", gz);
+    char ct[64], cd[128], ce[32];
+    cr_assert_eq(r.status, 200);
+    cr_assert(td_header(&r, "Content-Type", ct, sizeof ct));
+    cr_assert_str_eq(ct, "application/zip");
+    cr_assert(td_header(&r, "Content-Disposition", cd, sizeof cd));
+    cr_assert_str_eq(cd, "attachment; filename=\"dungeon-12.foundry.zip\"");
+    cr_assert(!td_header(&r, "Content-Encoding", ce, sizeof ce), "a zip gzipped again");
+    cr_assert(r.len > 4 && !memcmp(r.body, "PK\x03\x04", 4));
+    const char *k[] = {"seed"}, *v[] = {"12"};
+    dg_options o;
+    dg_dungeon *d = NULL;
+    dg_buf want;
+    dg_buf_init(&want);
+    cr_assert_eq(dg_options_parse(&o, 1, k, v, NULL, NULL), DG_OK);
+    cr_assert_eq(dg_generate(&o, &d, NULL), DG_OK);
+    cr_assert_eq(dg_render(d, DG_FMT_FOUNDRY_BUNDLE, &want, NULL), DG_OK);
+    cr_assert(r.len == want.len && !memcmp(r.body, want.data, want.len), "served bytes differ from the encoder's");
+    dg_buf_fini(&want);
+    dg_dungeon_free(d);
+    td_resp_free(&r);
+    static const char *const json[] = {"Content-Type: application/json", NULL};
+    r = post("{\"seed\": 12, \"format\": \"foundry-bundle\"}", json);
+    cr_assert_eq(r.status, 200);
+    cr_assert(td_header(&r, "Content-Type", ct, sizeof ct));
+    cr_assert_str_eq(ct, "application/zip");
+    td_resp_free(&r);
+    r = get("/dungeon.foundry.zip?seed=1&rows=41&cols=301&ppg=70", NULL);
+    assert_error(&r, 400, "ppg");
+    td_resp_free(&r);
+}
+
 /* --------------------------------------------------------------- files */
 
 Test(http, form_and_openapi_are_served_from_the_binary)

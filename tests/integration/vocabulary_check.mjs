@@ -94,7 +94,8 @@ function checkReadme(root, vocab, check) {
     check(row, `README lists ${key.name}`);
     if (!row) continue;
     const what = `README ${key.name}`;
-    const words = new Set(row.values.split(/[^a-z0-9_]+/));
+    // value names may hold a hyphen (foundry-bundle)
+    const words = new Set(row.values.split(/[^a-z0-9_-]+/));
     if (key.kind === "name" || key.kind === "amount")
       for (const v of key.values) check(words.has(v), `${what} names ${v}`, row.values);
     if (key.kind === "integer" || key.kind === "amount") {

@@ -66,6 +66,10 @@ Test(srv_form, radios_number_and_downloads)
     /* the formats not named follow, by name */
     cr_assert(strstr(s, "formaction=\"/dungeon.uvtt\" name=\"download\" value=\"1\">UVTT</button>"), "%s", s);
     cr_assert_null(strstr(s, ">TXT<"), "%s", s);
+    /* a format name with a hyphen is named like any other */
+    s = fill("<!--downloads foundry-bundle=\"Foundry module\"-->", NULL);
+    cr_assert(!strncmp(s, "<button type=\"submit\" formaction=\"/dungeon.foundry.zip\" name=\"download\" value=\"1\">Foundry module</button>",
+                       strlen("<button type=\"submit\" formaction=\"/dungeon.foundry.zip\" name=\"download\" value=\"1\">Foundry module</button>")), "%s", s);
 }
 
 Test(srv_form, other_text_stays_byte_for_byte)

@@ -291,6 +291,13 @@ Test(cli, dash_o_names_the_format_unless_format_is_given)
     free(b);
     cr_assert_eq(run((const char *[]){"-o", png, "-o", txt, "seed=5", NULL}), 2);
     assert_stderr_has("given twice");
+    /* the longest extension wins: .foundry.zip is the module, no other */
+    char zip[192];
+    snprintf(zip, sizeof zip, "%s/x.foundry.zip", dir);
+    cr_assert_eq(run((const char *[]){"-o", zip, "seed=5", "rows=9", "cols=9", NULL}), 0);
+    b = slurp(zip, &n);
+    cr_assert(n > 4 && !memcmp(b, "PK\x03\x04", 4), "not a zip");
+    free(b);
 }
 
 /* floor=2 of a three-floor dungeon prints the second floor, not the top,

@@ -33,3 +33,7 @@ dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
 dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c unit)
+# the shared library alone: Debian's leveldb CMake package wants snappy's
+# static pieces too (tools/deps.sh test installs libleveldb-dev)
+find_library(DG_LEVELDB leveldb REQUIRED)
+dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP ${DG_LEVELDB})

@@ -1,0 +1,488 @@
+/* foundry_bundle.c -- format=foundry-bundle: the whole dungeon as a Foundry
+ * VTT module (a zip) whose compendium holds one Adventure. Importing an
+ * Adventure is the one Foundry path that keeps document ids
+ * (Adventure#importContent creates with keepId), so map notes stay linked
+ * to their journal entries; a scene's or journal's "Import Data" keeps
+ * the id of the document it overwrites instead, and every note's entryId
+ * would dangle. The README gives the GM's steps.
+ *
+ * The archive (entries in this order, one top folder named by the module
+ * id, so unzipping into Data/modules installs it):
+ *   <id>/module.json               id, title, compatibility 11..13, one pack
+ *                                  of type Adventure at packs/dungeon
+ *   <id>/packs/dungeon/CURRENT     the pack: a LevelDB database, the format
+ *   <id>/packs/dungeon/MANIFEST-000002  Foundry 11 and later read (13 no
+ *   <id>/packs/dungeon/000003.log       longer reads the older NeDB .db),
+ *                                  one key "!adventures!<adventure id>"
+ *                                  (leveldb_write.c)
+ *   <id>/floor-<k>.png             each floor's map, cols*ppg x rows*ppg
+ *                                  px: exactly the scene's size
+ *
+ * The Adventure: name, img (floor 1), caption, description (the key's
+ * head), folders (one for the journal, sorted by hand so room 10 follows
+ * room 9, one for the scenes), and
+ *   scenes   one per floor: format=foundry's scene (vtt.c, called, never
+ *            copied: its walls are that export's walls) with an _id, the
+ *            background in the module, and notes: one per room on the
+ *            room cell nearest its box centre (where the PNG prints its
+ *            number, always inside the outline) linked to the room's entry
+ *            and page; one per stair linked to the floor's "Stairs" page,
+ *            saying where it leads ("Floor 2", or up out of the dungeon /
+ *            deeper on the first and last floors)
+ *   journal  per floor, an entry for the dungeon (pages: overview,
+ *            wandering monsters, corridor features, stairs, attribution --
+ *            the ones there are) and an entry per room (one page: the
+ *            room's key), all as HTML from format=md's words (bundle_key.c)
+ * Ids are 16 letters and digits hashed from the canonical options, so the
+ * same options give the same ids (and bytes), and two different dungeons
+ * imported into one world do not overwrite each other. Documents carry
+ * _stats.coreVersion 11.315 (the shape they are written in), so later
+ * Foundry versions migrate them as their own data from that version.
+ *
+ * Floors: the code walks an array of floors; dg_foundry_bundle_encode
+ * passes the dungeon's chain, top floor first. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bundle_int.h"
+#include "png_int.h"
+
+#define SORT_STEP 100000 /* Foundry's CONST.SORT_INTEGER_DENSITY */
+#define CORE_VERSION "11.315"
+#define ROOM_ICON "icons/svg/book.svg"
+#define STAIR_ICON "icons/svg/cave.svg"
+
+typedef struct {
+    uint64_t base;            /* hash of the canonical options */
+    char module[32];          /* "dungeond-<16 hex>" */
+    char name[DG_STOCK_NAME_BYTES + 64];
+    char adventure[17], journal_folder[17], scene_folder[17];
+    const dg_dungeon *const *floors;
+    size_t n;
+    dg_error *err;
+    dg_status rc;
+} bundle;
+
+/* A Foundry id: 16 of [0-9A-Za-z], from (kind, a, b) under b->base. */
+static void make_id(const bundle *b, const char *kind, int a, int c, char out[17])
+{
+    static const char abc[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    char text[64];
+    int n = snprintf(text, sizeof text, "%s:%d:%d", kind, a, c);
+    uint64_t h[2] = {dg_hash64(text, (size_t)n, b->base), dg_hash64(text, (size_t)n, ~b->base)};
+    for (int i = 0; i < 16; i++) {
+        out[i] = abc[h[i / 8] % 62];
+        h[i / 8] /= 62;
+    }
+    out[16] = '\0';
+}
+
+static bool oom(bundle *b)
+{
+    if (b->rc == DG_OK)
+        b->rc = dg__nomem(b->err, "building the foundry bundle");
+    return false;
+}
+
+/* Appends v to array a (stealing it); false (and b->rc set) on failure. */
+static bool push(bundle *b, json_t *a, json_t *v)
+{
+    if (!v || json_array_append_new(a, v)) return oom(b);
+    return true;
+}
+
+static bool set(bundle *b, json_t *o, const char *key, json_t *v)
+{
+    if (!v || json_object_set_new(o, key, v)) return oom(b);
+    return true;
+}
+
+static json_t *stats(void) { return json_pack("{s:s}", "coreVersion", CORE_VERSION); }
+
+/* ---------------------------------------------------------------- checks */
+
+/* --------------------------------------------------------------- journal */
+
+static json_t *page(bundle *b, int floor, int entry, int k, const char *name, const dg_buf *html)
+{
+    char id[17];
+    make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry, k, id);
+    json_t *p = json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id, "name", name,
+                          "type", "text", "title", "show", 1, "level", 1, "text", "content",
+                          html->data ? (const char *)html->data : "", html->len, "format", 1, "sort",
+                          (k + 1) * SORT_STEP, "ownership", "default", -1, "flags");
+    if (!p) oom(b);
+    return p;
+}
+
+static json_t *entry(bundle *b, int floor, int idx, const char *name, int sort, json_t *pages)
+{
+    char id[17];
+    make_id(b, "entry", floor, idx, id);
+    json_t *e = json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", name, "folder",
+                          b->journal_folder, "sort", sort, "ownership", "default", 0, "flags", "pages",
+                          pages, "_stats", stats());
+    if (!e) oom(b);
+    return e;
+}
+
+/* "Floor 2, " before a name when there is more than one floor. */
+static void floor_name(const bundle *b, int floor, const char *name, char *out, size_t cap)
+{
+    if (b->n > 1) snprintf(out, cap, "Floor %d, %s", floor + 1, name);
+    else snprintf(out, cap, "%s", name);
+}
+
+/* Where stair s of floor k leads, in words. */
+static void stair_words(const bundle *b, int floor, const dg_stair *s, char *out, size_t cap)
+{
+    if (s->down && (size_t)floor + 1 < b->n) snprintf(out, cap, "Stairs down to Floor %d", floor + 2);
+    else if (s->down) snprintf(out, cap, "Stairs down: they lead deeper");
+    else if (floor > 0) snprintf(out, cap, "Stairs up to Floor %d", floor);
+    else snprintf(out, cap, "Stairs up: they lead up out of the dungeon");
+}
+
+/* The floor's stairs as a page's HTML: where each stands and leads. */
+static dg_status stairs_html(const bundle *b, int floor, dg_buf *out, dg_error *err)
+{
+    const dg_dungeon *d = b->floors[floor];
+    dg_status rc = d->n_stairs ? dg_buf_puts(out, "<ul>", err) : DG_OK;
+    for (size_t i = 0; i < d->n_stairs && rc == DG_OK; i++) {
+        char words[64];
+        stair_words(b, floor, &d->stairs[i], words, sizeof words);
+        rc = dg__key_printf(out, err, "<li><strong>%s</strong> (square %d,%d).</li>", words, d->stairs[i].x,
+                            d->stairs[i].y);
+    }
+    if (rc == DG_OK && d->n_stairs) rc = dg_buf_puts(out, "</ul>", err);
+    return rc;
+}
+
+/* The entry numbers of floor k: 0 the dungeon's entry, i + 1 room i's. */
+enum { ENTRY_DUNGEON = 0 };
+enum { PAGE_OVERVIEW, PAGE_WANDERING, PAGE_CORRIDORS, PAGE_STAIRS, PAGE_ATTRIBUTION };
+
+/* Floor k's entries appended to journal; its key in key. */
+static void floor_journal(bundle *b, int floor, const dg__bundle_key *key, json_t *journal)
+{
+    const dg_dungeon *d = b->floors[floor];
+    int sort = floor * (DG_MAX_ROOMS + 2) * SORT_STEP;
+    dg_buf stairs;
+    dg_buf_init(&stairs);
+    if (b->rc == DG_OK) b->rc = stairs_html(b, floor, &stairs, b->err);
+    json_t *pages = json_array();
+    if (!pages) oom(b);
+    struct { const char *name; const dg_buf *html; } parts[] = {
+        [PAGE_OVERVIEW] = {"Overview", &key->head},
+        [PAGE_WANDERING] = {"Wandering monsters", &key->wandering},
+        [PAGE_CORRIDORS] = {"Corridor features", &key->corridors},
+        [PAGE_STAIRS] = {"Stairs", &stairs},
+        [PAGE_ATTRIBUTION] = {"Attribution", &key->attribution},
+    };
+    for (int k = 0; k < (int)(sizeof parts / sizeof parts[0]) && b->rc == DG_OK; k++)
+        if (parts[k].html->len || k == PAGE_OVERVIEW)
+            push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
+    char name[sizeof b->name + 32];
+    floor_name(b, floor, b->name, name, sizeof name);
+    if (b->rc == DG_OK) push(b, journal, entry(b, floor, ENTRY_DUNGEON, name, sort + SORT_STEP, pages));
+    else json_decref(pages);
+    dg_buf_fini(&stairs);
+
+    for (size_t i = 0; i < d->n_rooms && b->rc == DG_OK; i++) {
+        pages = json_array();
+        if (!pages) {
+            oom(b);
+            break;
+        }
+        const char *title = key->room_title[i];
+        push(b, pages, page(b, floor, (int)i + 1, 0, title, &key->room[i]));
+        floor_name(b, floor, title, name, sizeof name);
+        if (b->rc == DG_OK) push(b, journal, entry(b, floor, (int)i + 1, name, sort + (int)(i + 2) * SORT_STEP, pages));
+        else json_decref(pages);
+    }
+}
+
+/* ----------------------------------------------------------------- scene */
+
+/* The room cell nearest r's box centre (where the PNG prints its number). */
+static bool room_spot(const dg_dungeon *d, const dg_room *r, int *cx, int *cy)
+{
+    int bx2 = 2 * r->x + r->width, by2 = 2 * r->y + r->height;
+    long best = -1;
+    for (int y = r->y; y < r->y + r->height; y++)
+        for (int x = r->x; x < r->x + r->width; x++) {
+            uint32_t c = dg_cell(d, x, y);
+            if (!(c & DG_ROOM) || (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id) continue;
+            long dx = 2 * x + 1 - bx2, dy = 2 * y + 1 - by2, dd = dx * dx + dy * dy;
+            if (best < 0 || dd < best) best = dd, *cx = x, *cy = y;
+        }
+    return best >= 0;
+}
+
+static json_t *note(bundle *b, int floor, int k, int cx, int cy, int entry_idx, int page_idx, const char *icon,
+                    const char *text)
+{
+    const dg_dungeon *d = b->floors[floor];
+    int ppg = d->opts.ppg;
+    char id[17], entry_id[17], page_id[17];
+    make_id(b, "note", floor, k, id);
+    make_id(b, "entry", floor, entry_idx, entry_id);
+    make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry_idx, page_idx, page_id);
+    json_t *n = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:{s:s},s:s,s:i,s:i,s:b,s:{}}", "_id", id, "entryId",
+                          entry_id, "pageId", page_id, "x", cx * ppg + ppg / 2, "y", cy * ppg + ppg / 2,
+                          "iconSize", ppg * 3 / 5 > 32 ? ppg * 3 / 5 : 32, "texture", "src", icon, "text", text,
+                          "fontSize", 24, "textAnchor", 1, "global", 0, "flags");
+    if (!n) oom(b);
+    return n;
+}
+
+static json_t *notes(bundle *b, int floor)
+{
+    const dg_dungeon *d = b->floors[floor];
+    json_t *a = json_array();
+    if (!a) {
+        oom(b);
+        return NULL;
+    }
+    int k = 0;
+    for (size_t i = 0; i < d->n_rooms && b->rc == DG_OK; i++) {
+        int cx, cy;
+        char text[32];
+        if (!room_spot(d, &d->rooms[i], &cx, &cy)) continue;
+        snprintf(text, sizeof text, "Room %d", d->rooms[i].id);
+        push(b, a, note(b, floor, k++, cx, cy, (int)i + 1, 0, ROOM_ICON, text));
+    }
+    for (size_t i = 0; i < d->n_stairs && b->rc == DG_OK; i++) {
+        char words[64];
+        stair_words(b, floor, &d->stairs[i], words, sizeof words);
+        char *colon = strchr(words, ':');
+        if (colon) *colon = '\0'; /* the pin's label: "Stairs down" */
+        push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
+    }
+    return a;
+}
+
+/* Floor k's scene: format=foundry's, given an id, its place in the module
+ * and the floor's notes. */
+static json_t *scene(bundle *b, int floor)
+{
+    const dg_dungeon *d = b->floors[floor];
+    dg_buf text;
+    dg_buf_init(&text);
+    json_t *s = NULL;
+    if ((b->rc = dg_foundry_encode(d, &text, b->err)) != DG_OK) goto done;
+    json_error_t je;
+    if (!(s = json_loadb((const char *)text.data, text.len, 0, &je)) || !json_is_object(s)) {
+        json_decref(s);
+        s = NULL;
+        b->rc = dg_error_set(b->err, DG_ENOMEM, "", "", "", "cannot read back the foundry scene: %s", je.text);
+        goto done;
+    }
+    char id[17], src[64], name[sizeof b->name + 32], nav[24];
+    make_id(b, "scene", floor, 0, id);
+    snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
+    snprintf(nav, sizeof nav, "Floor %d", floor + 1);
+    floor_name(b, floor, b->name, name, sizeof name);
+    json_t *bg = json_object_get(s, "background");
+    if (set(b, s, "_id", json_string(id)) && set(b, s, "name", json_string(name)) &&
+        (json_is_object(bg) || (bg = json_object(), set(b, s, "background", bg))) &&
+        set(b, bg, "src", json_string(src)) && set(b, s, "folder", json_string(b->scene_folder)) &&
+        set(b, s, "sort", json_integer((json_int_t)(floor + 1) * SORT_STEP)) &&
+        set(b, s, "navigation", json_true()) && set(b, s, "navOrder", json_integer(floor + 1)) &&
+        set(b, s, "navName", json_string(nav)) && set(b, s, "notes", notes(b, floor)))
+        set(b, s, "_stats", stats());
+done:
+    dg_buf_fini(&text);
+    if (b->rc != DG_OK) {
+        json_decref(s);
+        s = NULL;
+    }
+    return s;
+}
+
+/* --------------------------------------------------------------- archive */
+
+static json_t *folder(bundle *b, const char *id, const char *type)
+{
+    json_t *f = json_pack("{s:s,s:s,s:s,s:n,s:s,s:i,s:n,s:{},s:o}", "_id", id, "name", b->name, "type", type,
+                          "folder", "sorting", "m", "sort", 0, "color", "flags", "_stats", stats());
+    if (!f) oom(b);
+    return f;
+}
+
+/* The whole dungeon's permalink: the module holds every floor, so which
+ * floor the request named is left out (one dungeon, one module id). */
+static char *permalink_of(const dg_dungeon *d)
+{
+    dg_options o = d->opts;
+    o.floor = 1;
+    size_t n = dg_options_canonical(&o, NULL, 0);
+    char *p = dg__malloc(n + 3);
+    if (!p) return NULL;
+    memcpy(p, "/?", 2);
+    dg_options_canonical(&o, p + 2, n + 1);
+    return p;
+}
+
+static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, const dg_buf *description,
+                         const char *permalink)
+{
+    char img[64], seed[24], caption[160];
+    snprintf(img, sizeof img, "modules/%s/floor-1.png", b->module);
+    snprintf(seed, sizeof seed, "%" PRIu64, b->floors[0]->opts.seed);
+    size_t rooms = 0;
+    for (size_t k = 0; k < b->n; k++) rooms += b->floors[k]->n_rooms;
+    snprintf(caption, sizeof caption, "%zu floor%s, %zu room%s: seed %s of dungeond", b->n, b->n == 1 ? "" : "s",
+             rooms, rooms == 1 ? "" : "s", seed);
+    json_t *a = json_pack("{s:s,s:s,s:s,s:s,s:s%,s:[],s:[],s:[],s:o,s:o,s:[],s:[],s:[],s:[],s:[oo],s:i,"
+                          "s:{s:{s:s,s:s,s:s}},s:o}",
+                          "_id", b->adventure, "name", b->name, "img", img, "caption", caption, "description",
+                          description->data ? (const char *)description->data : "", description->len, "actors",
+                          "combats", "items", "journal", journal, "scenes", scenes, "tables", "macros", "cards",
+                          "playlists", "folders", folder(b, b->journal_folder, "JournalEntry"),
+                          folder(b, b->scene_folder, "Scene"), "sort", 0, "flags", "dungeond",
+                          "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink,
+                          "_stats", stats());
+    if (!a) oom(b);
+    return a;
+}
+
+static json_t *manifest(bundle *b, const char *permalink)
+{
+    char title[sizeof b->name + 16], seed[24];
+    snprintf(title, sizeof title, "%s (dungeond)", b->name);
+    snprintf(seed, sizeof seed, "%" PRIu64, b->floors[0]->opts.seed);
+    json_t *m = json_pack("{s:s,s:s,s:s,s:s,s:[{s:s}],s:{s:s,s:s},s:[{s:s,s:s,s:s,s:s,s:{s:s,s:s}}],"
+                          "s:{s:{s:s,s:s,s:s}}}",
+                          "id", b->module, "title", title, "description",
+                          "A dungeon from dungeond: open the compendium and import the adventure.", "version",
+                          DG_GENERATOR_VERSION, "authors", "name", "dungeond", "compatibility", "minimum", "11",
+                          "verified", "13", "packs", "name", "dungeon", "label", b->name, "path",
+                          "packs/dungeon", "type", "Adventure", "ownership", "PLAYER", "NONE", "ASSISTANT",
+                          "OWNER", "flags", "dungeond", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
+                          "permalink", permalink);
+    if (!m) oom(b);
+    return m;
+}
+
+static int dump_to_buf(const char *s, size_t n, void *buf) { return dg_buf_append(buf, s, n, NULL) == DG_OK ? 0 : -1; }
+
+/* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
+ * json_dumps: its string would come from jansson's allocator). */
+static void dump(bundle *b, json_t *doc, dg_buf *out)
+{
+    if (b->rc == DG_OK && json_dump_callback(doc, dump_to_buf, out, JSON_COMPACT | JSON_PRESERVE_ORDER)) oom(b);
+}
+
+static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
+{
+    dg_buf text;
+    dg_buf_init(&text);
+    dump(b, doc, &text);
+    if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, text.data, text.len, true, b->err);
+    dg_buf_fini(&text);
+}
+
+static void add_file(bundle *b, dg__zip *z, const char *rel, const void *p, size_t n, bool deflate)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", b->module, rel);
+    if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, p, n, deflate, b->err);
+}
+
+dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *out, dg_error *err)
+{
+    if (!floors || n < 1 || !out) return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to bundle");
+    dg_status rc = DG_OK;
+    for (size_t k = 0; k < n && rc == DG_OK; k++) {
+        if (!floors[k]) return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to bundle");
+        rc = dg__render_check(floors[k], err);
+        if (rc == DG_OK) rc = dg__vtt_check_ppg(floors[k], err);
+    }
+    if (rc != DG_OK) return rc;
+
+    bundle b = {.floors = floors, .n = n, .err = err, .rc = DG_OK};
+    const dg_dungeon *d0 = floors[0];
+    char *permalink = permalink_of(d0);
+    if (!permalink) return dg__nomem(err, "building the foundry bundle");
+    b.base = dg_hash64(permalink, strlen(permalink), 0x62756e646c65ull /* "bundle" */);
+    snprintf(b.module, sizeof b.module, "dungeond-%016" PRIx64, b.base);
+    if (d0->contents) dg_contents_name(d0->contents, b.name, sizeof b.name);
+    else snprintf(b.name, sizeof b.name, "Dungeon %" PRIu64, d0->opts.seed);
+    make_id(&b, "adventure", 0, 0, b.adventure);
+    make_id(&b, "folder", 0, 0, b.journal_folder);
+    make_id(&b, "folder", 1, 0, b.scene_folder);
+
+    json_t *scenes = json_array(), *journal = json_array(), *adv = NULL, *mod = NULL;
+    dg_buf description, *pngs = dg__calloc(n, sizeof *pngs);
+    dg_buf_init(&description);
+    dg__leveldb db;
+    dg__leveldb_init(&db);
+    dg__zip *z = NULL;
+    if (!scenes || !journal || !pngs) oom(&b);
+    for (size_t k = 0; k < n && b.rc == DG_OK; k++) {
+        dg__bundle_key key;
+        dg__bundle_key_init(&key);
+        b.rc = dg__bundle_key_build(floors[k], &key, err);
+        if (b.rc == DG_OK && k == 0) b.rc = dg_buf_append(&description, key.head.data, key.head.len, err);
+        if (b.rc == DG_OK) push(&b, scenes, scene(&b, (int)k));
+        if (b.rc == DG_OK) floor_journal(&b, (int)k, &key, journal);
+        dg__bundle_key_fini(&key);
+        if (b.rc == DG_OK) b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, &pngs[k], err);
+    }
+    if (b.rc == DG_OK) {
+        adv = adventure(&b, scenes, journal, &description, permalink);
+        scenes = journal = NULL; /* the adventure has them */
+    }
+    dg_buf value;
+    dg_buf_init(&value);
+    dump(&b, adv, &value);
+    if (b.rc == DG_OK) {
+        char key[32];
+        snprintf(key, sizeof key, "!adventures!%s", b.adventure);
+        dg__kv kv = {key, value.data, value.len};
+        b.rc = dg__leveldb_write(&kv, 1, &db, err);
+    }
+    if (b.rc == DG_OK) mod = manifest(&b, permalink);
+    if (b.rc == DG_OK) b.rc = dg__zip_new(&z, err);
+    if (b.rc == DG_OK) {
+        char path[64];
+        snprintf(path, sizeof path, "%s/module.json", b.module);
+        add_json(&b, z, path, mod);
+    }
+    add_file(&b, z, "packs/dungeon/CURRENT", db.current.data, db.current.len, false);
+    add_file(&b, z, "packs/dungeon/" DG_LEVELDB_MANIFEST, db.manifest.data, db.manifest.len, false);
+    add_file(&b, z, "packs/dungeon/" DG_LEVELDB_LOG, db.log.data, db.log.len, true);
+    for (size_t k = 0; k < n && b.rc == DG_OK; k++) {
+        char rel[32];
+        snprintf(rel, sizeof rel, "floor-%zu.png", k + 1);
+        add_file(&b, z, rel, pngs[k].data, pngs[k].len, false);
+    }
+    if (b.rc == DG_OK) {
+        size_t start = out->len;
+        b.rc = dg__zip_finish(z, out, err);
+        if (b.rc != DG_OK) out->len = start;
+        z = NULL;
+    }
+    dg__zip_discard(z);
+    dg_buf_fini(&value);
+    json_decref(mod);
+    json_decref(adv);
+    json_decref(scenes);
+    json_decref(journal);
+    for (size_t k = 0; pngs && k < n; k++) dg_buf_fini(&pngs[k]);
+    dg__free(pngs);
+    dg_buf_fini(&description);
+    dg__leveldb_fini(&db);
+    dg__free(permalink);
+    return b.rc;
+}
+
+dg_status dg_foundry_bundle_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
+{
+    const dg_dungeon *floors[DG_MAX_FLOORS];
+    size_t n = 0;
+    for (const dg_dungeon *f = d; f && n < DG_MAX_FLOORS; f = f->below) floors[n++] = f;
+    return dg__foundry_bundle(floors, n, out, err);
+}

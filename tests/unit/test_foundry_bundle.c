@@ -1,0 +1,471 @@
+/* test_foundry_bundle.c -- format=foundry-bundle (render/foundry_bundle.c)
+ * read back the way Foundry reads it: the zip opened with libzip, the
+ * compendium pack opened with LevelDB itself (Debian's libleveldb, the
+ * library classic-level wraps) with paranoid checks and checksums on, the
+ * Adventure parsed with jansson. Over several families and seeds: every
+ * note's entryId and pageId exist in the journal, every room has a note
+ * inside its outline linked to its own entry, the background file is in the
+ * archive at the scene's width x height, the walls are format=foundry's,
+ * stair notes say where they lead, and the same options give the same
+ * bytes. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <jansson.h>
+#include <leveldb/c.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zip.h>
+
+#include "bundle_int.h"
+#include "enc_fixture.h"
+#include "oom_jansson.h"
+#include "query_fixture.h"
+#include "render.h"
+
+static dg_dungeon *make(const char *query)
+{
+    dg_options o;
+    dg_error err;
+    cr_assert_eq(parse_query(&o, query, NULL, &err), DG_OK, "%s: %s", query, err.msg);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", query, err.msg);
+    return d;
+}
+
+/* ------------------------------------------------------ reading it back */
+
+typedef struct {
+    zip_t *za;
+    char module[64];          /* the top folder */
+    json_t *manifest, *adventure;
+} bundle;
+
+static dg_buf *read_entry(zip_t *za, const char *name)
+{
+    zip_stat_t st;
+    if (zip_stat(za, name, 0, &st) != 0) return NULL;
+    zip_file_t *f = zip_fopen(za, name, 0);
+    cr_assert_not_null(f, "%s", name);
+    dg_buf *b = malloc(sizeof *b);
+    dg_buf_init(b);
+    cr_assert_eq(dg__buf_reserve(b, (size_t)st.size, NULL), DG_OK);
+    cr_assert_eq(zip_fread(f, b->data, st.size), (zip_int64_t)st.size);
+    b->len = (size_t)st.size;
+    zip_fclose(f);
+    return b;
+}
+
+static void free_entry(dg_buf *b)
+{
+    if (!b) return;
+    dg_buf_fini(b);
+    free(b);
+}
+
+/* The pack's files written to a fresh folder and opened with LevelDB: the
+ * one key's value, parsed. */
+static json_t *read_pack(zip_t *za, const char *module, char *key_out, size_t cap)
+{
+    char dir[] = "/tmp/dg-bundle-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const char *files[] = {"CURRENT", DG_LEVELDB_MANIFEST, DG_LEVELDB_LOG};
+    for (size_t i = 0; i < 3; i++) {
+        char name[256], path[256];
+        snprintf(name, sizeof name, "%s/packs/dungeon/%s", module, files[i]);
+        dg_buf *b = read_entry(za, name);
+        cr_assert_not_null(b, "no %s in the archive", name);
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        FILE *f = fopen(path, "wb");
+        cr_assert_not_null(f);
+        cr_assert_eq(fwrite(b->data, 1, b->len, f), b->len);
+        fclose(f);
+        free_entry(b);
+    }
+    char *err = NULL;
+    leveldb_options_t *o = leveldb_options_create();
+    leveldb_options_set_paranoid_checks(o, 1);
+    leveldb_t *db = leveldb_open(o, dir, &err);
+    cr_assert_null(err, "LevelDB refuses the pack: %s", err);
+    leveldb_readoptions_t *ro = leveldb_readoptions_create();
+    leveldb_readoptions_set_verify_checksums(ro, 1);
+    leveldb_iterator_t *it = leveldb_create_iterator(db, ro);
+    json_t *doc = NULL;
+    size_t keys = 0;
+    for (leveldb_iter_seek_to_first(it); leveldb_iter_valid(it); leveldb_iter_next(it), keys++) {
+        size_t kl, vl;
+        const char *k = leveldb_iter_key(it, &kl), *v = leveldb_iter_value(it, &vl);
+        cr_assert_lt(kl, cap);
+        memcpy(key_out, k, kl);
+        key_out[kl] = '\0';
+        json_error_t je;
+        doc = json_loadb(v, vl, 0, &je);
+        cr_assert_not_null(doc, "the adventure is no JSON: %s", je.text);
+    }
+    leveldb_iter_get_error(it, &err);
+    cr_assert_null(err, "%s", err);
+    cr_assert_eq(keys, 1, "one adventure in the pack, not %zu keys", keys);
+    leveldb_iter_destroy(it);
+    leveldb_readoptions_destroy(ro);
+    leveldb_close(db);
+    leveldb_options_destroy(o);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+    return doc;
+}
+
+static bundle open_bundle(const dg_buf *zipped)
+{
+    bundle b = {0};
+    zip_error_t ze;
+    zip_error_init(&ze);
+    zip_source_t *src = zip_source_buffer_create(zipped->data, zipped->len, 0, &ze);
+    cr_assert_not_null(src);
+    b.za = zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &ze);
+    cr_assert_not_null(b.za, "not a zip: %s", zip_error_strerror(&ze));
+    const char *first = zip_get_name(b.za, 0, 0);
+    cr_assert_not_null(first);
+    const char *slash = strchr(first, '/');
+    cr_assert_not_null(slash, "every entry under one folder");
+    snprintf(b.module, sizeof b.module, "%.*s", (int)(slash - first), first);
+    for (zip_int64_t i = 0; i < zip_get_num_entries(b.za, 0); i++)
+        cr_assert(!strncmp(zip_get_name(b.za, (zip_uint64_t)i, 0), b.module, strlen(b.module)));
+    char name[128];
+    snprintf(name, sizeof name, "%s/module.json", b.module);
+    dg_buf *m = read_entry(b.za, name);
+    cr_assert_not_null(m, "no module.json");
+    b.manifest = json_loadb((const char *)m->data, m->len, 0, NULL);
+    free_entry(m);
+    cr_assert_not_null(b.manifest);
+    cr_assert_str_eq(json_string_value(json_object_get(b.manifest, "id")), b.module,
+                     "the folder is the module id, so unzipping into Data/modules installs it");
+    json_t *pack = json_array_get(json_object_get(b.manifest, "packs"), 0);
+    cr_assert_str_eq(json_string_value(json_object_get(pack, "type")), "Adventure");
+    cr_assert_str_eq(json_string_value(json_object_get(pack, "path")), "packs/dungeon");
+    char key[128];
+    b.adventure = read_pack(b.za, b.module, key, sizeof key);
+    char want[64];
+    snprintf(want, sizeof want, "!adventures!%s", json_string_value(json_object_get(b.adventure, "_id")));
+    cr_assert_str_eq(key, want);
+    return b;
+}
+
+static void close_bundle(bundle *b)
+{
+    json_decref(b->manifest);
+    json_decref(b->adventure);
+    zip_close(b->za);
+}
+
+static dg_buf render_bundle(const dg_dungeon *d)
+{
+    dg_buf out;
+    dg_buf_init(&out);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_render(d, DG_FMT_FOUNDRY_BUNDLE, &out, &err), DG_OK, "%s", err.msg);
+    return out;
+}
+
+/* ------------------------------------------------------------- checks */
+
+static bool valid_id(const char *s)
+{
+    if (!s || strlen(s) != 16) return false;
+    for (; *s; s++)
+        if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
+    return true;
+}
+
+static json_t *find_by_id(json_t *array, const char *id)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(array, i, v) if (!strcmp(json_string_value(json_object_get(v, "_id")), id)) return v;
+    return NULL;
+}
+
+/* PNG width and height from its IHDR. */
+static void png_size(const dg_buf *b, long *w, long *h)
+{
+    cr_assert_gt(b->len, 24);
+    cr_assert(!memcmp(b->data, "\x89PNG\r\n\x1a\n", 8));
+    const unsigned char *p = b->data + 16;
+    *w = (long)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+    *h = (long)p[4] << 24 | p[5] << 16 | p[6] << 8 | p[7];
+}
+
+/* Everything the issue asks of the bundle of floors[0..n). */
+static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf *zipped, const char *what)
+{
+    bundle b = open_bundle(zipped);
+    json_t *journal = json_object_get(b.adventure, "journal"), *scenes = json_object_get(b.adventure, "scenes");
+    cr_assert_eq(json_array_size(scenes), n, "%s: a scene per floor", what);
+    size_t rooms = 0;
+    for (size_t k = 0; k < n; k++) rooms += floors[k]->n_rooms;
+    cr_assert_eq(json_array_size(journal), rooms + n, "%s: an entry per room and one per floor", what);
+    size_t i;
+    json_t *e;
+    json_array_foreach(journal, i, e) {
+        cr_assert(valid_id(json_string_value(json_object_get(e, "_id"))), "%s: entry id", what);
+        cr_assert_gt(json_array_size(json_object_get(e, "pages")), 0, "%s: entry %zu has no page", what, i);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const dg_dungeon *d = floors[k];
+        json_t *scene = json_array_get(scenes, k);
+        cr_assert(valid_id(json_string_value(json_object_get(scene, "_id"))));
+        long width = (long)json_integer_value(json_object_get(scene, "width"));
+        long height = (long)json_integer_value(json_object_get(scene, "height"));
+
+        /* the background is in the archive, at the scene's size */
+        const char *src = json_string_value(json_object_get(json_object_get(scene, "background"), "src"));
+        char prefix[80];
+        snprintf(prefix, sizeof prefix, "modules/%s/", b.module);
+        cr_assert(src && !strncmp(src, prefix, strlen(prefix)), "%s: background %s", what, src);
+        char name[128];
+        snprintf(name, sizeof name, "%s/%s", b.module, src + strlen(prefix));
+        dg_buf *png = read_entry(b.za, name);
+        cr_assert_not_null(png, "%s: %s is not in the archive", what, name);
+        long pw, ph;
+        png_size(png, &pw, &ph);
+        cr_assert(pw == width && ph == height, "%s: image %ldx%ld, scene %ldx%ld", what, pw, ph, width, height);
+        free_entry(png);
+
+        /* the walls are format=foundry's, unchanged */
+        dg_buf f;
+        dg_buf_init(&f);
+        cr_assert_eq(dg_foundry_encode(d, &f, NULL), DG_OK);
+        json_t *alone = json_loadb((const char *)f.data, f.len, 0, NULL);
+        cr_assert_not_null(alone);
+        cr_assert(json_equal(json_object_get(alone, "walls"), json_object_get(scene, "walls")),
+                  "%s: the walls differ from format=foundry's", what);
+        cr_assert(json_equal(json_object_get(alone, "grid"), json_object_get(scene, "grid")));
+        json_decref(alone);
+        dg_buf_fini(&f);
+
+        /* every note links to an entry and a page of it */
+        json_t *notes = json_object_get(scene, "notes"), *note;
+        cr_assert_eq(json_array_size(notes), d->n_rooms + d->n_stairs, "%s: a note per room and stair", what);
+        int ppg = d->opts.ppg;
+        size_t stair_notes = 0;
+        bool *room_seen = calloc(d->n_rooms + 1, 1);
+        json_array_foreach(notes, i, note) {
+            const char *entry_id = json_string_value(json_object_get(note, "entryId"));
+            json_t *entry = find_by_id(journal, entry_id);
+            cr_assert_not_null(entry, "%s: note %zu's entry %s does not exist", what, i, entry_id);
+            const char *page_id = json_string_value(json_object_get(note, "pageId"));
+            cr_assert_not_null(find_by_id(json_object_get(entry, "pages"), page_id),
+                               "%s: note %zu's page %s is not in its entry", what, i, page_id);
+            long x = (long)json_integer_value(json_object_get(note, "x"));
+            long y = (long)json_integer_value(json_object_get(note, "y"));
+            cr_assert(x >= 0 && y >= 0 && x < width && y < height, "%s: note %zu off the scene", what, i);
+            uint32_t c = dg_cell(d, (int)(x / ppg), (int)(y / ppg));
+            const char *text = json_string_value(json_object_get(note, "text"));
+            if (c & DG_ROOM) {
+                int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
+                char want[32];
+                snprintf(want, sizeof want, "Room %d", id);
+                cr_assert_str_eq(text, want, "%s: the note on room %d", what, id);
+                const char *entry_name = json_string_value(json_object_get(entry, "name"));
+                char head[48];
+                if (n > 1) snprintf(head, sizeof head, "Floor %zu, Room %d", k + 1, id);
+                else snprintf(head, sizeof head, "Room %d", id);
+                cr_assert(!strncmp(entry_name, head, strlen(head)) &&
+                              (entry_name[strlen(head)] == ':' || !entry_name[strlen(head)]),
+                          "%s: room %d's note opens \"%s\"", what, id, entry_name);
+                /* the page holds the room's key, format=md's words as HTML */
+                json_t *pg = find_by_id(json_object_get(entry, "pages"), page_id);
+                const char *html = json_string_value(json_object_get(json_object_get(pg, "text"), "content"));
+                cr_assert(html && !strncmp(html, "<p><em>", 7) && strstr(html, " ft"),
+                          "%s: room %d's page: %.80s", what, id, html);
+                room_seen[id] = true;
+            } else {
+                cr_assert(c & DG_STAIRS, "%s: note %zu (%s) stands on neither a room nor a stair", what, i, text);
+                bool down = c & DG_STAIR_DN;
+                stair_notes++;
+                const char *want = down ? (k + 1 < n ? NULL : "Stairs down") : (k > 0 ? NULL : "Stairs up");
+                char floor_words[32];
+                if (!want) {
+                    snprintf(floor_words, sizeof floor_words, "Stairs %s to Floor %zu", down ? "down" : "up",
+                             down ? k + 2 : k);
+                    want = floor_words;
+                }
+                cr_assert_str_eq(text, want, "%s: stair note", what);
+            }
+        }
+        for (size_t r = 1; r <= d->n_rooms; r++) cr_assert(room_seen[r], "%s: room %zu has no note", what, r);
+        cr_assert_eq(stair_notes, d->n_stairs);
+        free(room_seen);
+    }
+    close_bundle(&b);
+}
+
+/* ------------------------------------------------------------------ tests */
+
+/* Families, shapes, contents depths, a view and a ppg; an index into
+ * this table is the parameter (criterion copies parameters between
+ * processes, so no pointers). */
+static const char *const queries[] = {
+    "seed=7",
+    "seed=42&size=large&rooms=dense&polymorph=many&contents=full",
+    "seed=3&algorithm=gridmapper&caves=yes",
+    "seed=5&algorithm=cells&contents=basic",
+    "seed=11&algorithm=abstract",
+    "seed=13&algorithm=panels",
+    "seed=17&algorithm=caverns",
+    "seed=19&layout=cavernous&view=player&ppg=33",
+    "seed=23&contents=none&style=crosshatch",
+};
+
+ParameterizedTestParameters(foundry_bundle, notes_entries_image_and_walls)
+{
+    static int index[sizeof queries / sizeof queries[0]];
+    for (size_t i = 0; i < sizeof index / sizeof index[0]; i++) index[i] = (int)i;
+    return cr_make_param_array(int, index, sizeof index / sizeof index[0]);
+}
+ParameterizedTest(int *index, foundry_bundle, notes_entries_image_and_walls)
+{
+    const char *query = queries[*index];
+    dg_dungeon *d = make(query);
+    dg_buf z = render_bundle(d);
+    const dg_dungeon *floors[1] = {d};
+    check_bundle(floors, 1, &z, query);
+    dg_buf_fini(&z);
+    dg_dungeon_free(d);
+}
+
+Test(foundry_bundle, same_options_same_bytes)
+{
+    dg_dungeon *a = make("seed=99&size=medium"), *b = make("seed=99&size=medium");
+    dg_buf x = render_bundle(a), y = render_bundle(b), z = render_bundle(a);
+    cr_assert(x.len == y.len && !memcmp(x.data, y.data, x.len), "two maps of the same options differ");
+    cr_assert(x.len == z.len && !memcmp(x.data, z.data, x.len), "two renders of one map differ");
+    dg_buf_fini(&x);
+    dg_buf_fini(&y);
+    dg_buf_fini(&z);
+    dg_dungeon_free(a);
+    dg_dungeon_free(b);
+}
+
+/* Different options, different module and document ids: importing both
+ * into one world overwrites nothing. */
+Test(foundry_bundle, two_dungeons_share_no_ids)
+{
+    dg_dungeon *a = make("seed=1"), *c = make("seed=1&rooms=dense");
+    dg_buf x = render_bundle(a), y = render_bundle(c);
+    bundle p = open_bundle(&x), q = open_bundle(&y);
+    cr_assert_str_neq(p.module, q.module);
+    json_t *e;
+    size_t i;
+    json_array_foreach(json_object_get(p.adventure, "journal"), i, e)
+        cr_assert_null(find_by_id(json_object_get(q.adventure, "journal"), json_string_value(json_object_get(e, "_id"))));
+    close_bundle(&p);
+    close_bundle(&q);
+    dg_buf_fini(&x);
+    dg_buf_fini(&y);
+    dg_dungeon_free(a);
+    dg_dungeon_free(c);
+}
+
+/* The floors walk: two maps as floors 1 and 2 -- stairs name the floor
+ * they lead to, every entry and scene is the floor's own. */
+Test(foundry_bundle, floors_name_where_stairs_lead)
+{
+    dg_dungeon *a = make("seed=7&stairs=3"), *c = make("seed=8&stairs=3");
+    const dg_dungeon *floors[2] = {a, c};
+    dg_buf z;
+    dg_buf_init(&z);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg__foundry_bundle(floors, 2, &z, &err), DG_OK, "%s", err.msg);
+    check_bundle(floors, 2, &z, "two floors");
+    dg_buf_fini(&z);
+    dg_dungeon_free(a);
+    dg_dungeon_free(c);
+}
+
+/* GPUs and importers stop at 16384 px a side: refused, naming a ppg that fits. */
+Test(foundry_bundle, refuses_a_side_over_16384_px_naming_a_ppg_that_fits)
+{
+    dg_dungeon *d = make("seed=1&rows=41&cols=301&ppg=70");
+    dg_buf z;
+    dg_buf_init(&z);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_render(d, DG_FMT_FOUNDRY_BUNDLE, &z, &err), DG_ELIMIT);
+    cr_assert_str_eq(err.param, "ppg");
+    cr_assert_str_eq(err.value, "70");
+    cr_assert_str_eq(err.allowed, "20..54"); /* 301 * 54 = 16254 */
+    cr_assert_eq(z.len, 0);
+    dg_buf_fini(&z);
+    dg_dungeon_free(d);
+}
+
+Test(foundry_bundle, markdown_becomes_escaped_html)
+{
+    const char md[] = "# A <b> & \"c\"\n\n*thin* and **bold**\nstill the paragraph\n\n- one\n- two\n\n"
+                      "| a | b |\n|---|---|\n| 1 | 2 |\n\n---\n";
+    dg_buf out;
+    dg_buf_init(&out);
+    cr_assert_eq(dg__md_to_html(md, strlen(md), 1, &out, NULL), DG_OK);
+    cr_assert_str_eq((const char *)out.data,
+                     "<h2>A &lt;b&gt; &amp; &quot;c&quot;</h2>"
+                     "<p><em>thin</em> and <strong>bold</strong> still the paragraph</p>"
+                     "<ul><li>one</li><li>two</li></ul>"
+                     "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr>"
+                     "</tbody></table><hr>");
+    dg_buf_fini(&out);
+}
+
+/* A log record longer than LevelDB's 32 KiB block is cut into FIRST,
+ * MIDDLE and LAST fragments; LevelDB reads it whole. */
+Test(foundry_bundle, a_big_map_spans_log_blocks)
+{
+    dg_dungeon *d = make("seed=2&size=colossal&ppg=20&contents=full");
+    dg_buf z = render_bundle(d);
+    bundle b = open_bundle(&z);
+    char name[128];
+    snprintf(name, sizeof name, "%s/packs/dungeon/" DG_LEVELDB_LOG, b.module);
+    dg_buf *log = read_entry(b.za, name);
+    cr_assert_gt(log->len, 3 * 32768, "a log of %zu bytes spans no blocks", log->len);
+    free_entry(log);
+    cr_assert_gt(json_array_size(json_object_get(b.adventure, "journal")), 20);
+    close_bundle(&b);
+    dg_buf_fini(&z);
+    dg_dungeon_free(d);
+}
+
+/* jansson failing at one allocation after another (every third: the
+ * bundle makes some 2,500 and each point runs it all again, which under
+ * ASan took half a minute one by one): DG_ENOMEM or DG_OK, never a leak or
+ * a crash, nothing left in the caller's buffer on failure. */
+Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
+{
+    dg_dungeon *d = fx_new();
+    d->opts.ppg = DG_MIN_PPG;
+    json_set_alloc_funcs(oom_malloc, oom_free);
+    bool ok = false;
+    long points = 0;
+    for (long n = 0; n < 20000 && !ok; n += 3, points++) {
+        oom_budget = n;
+        oom_live = 0;
+        dg_buf b;
+        dg_buf_init(&b);
+        dg_buf_append(&b, "x", 1, NULL);
+        dg_error err;
+        dg_error_clear(&err);
+        dg_status rc = dg_foundry_bundle_encode(d, &b, &err);
+        cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d %s", n, (int)rc, err.msg);
+        cr_assert_eq(oom_live, 0, "budget %ld: %ld jansson blocks leaked", n, oom_live);
+        ok = rc == DG_OK;
+        if (!ok) cr_assert_eq(b.len, 1, "budget %ld: a failed encode left bytes behind", n);
+        dg_buf_fini(&b);
+    }
+    json_set_alloc_funcs(malloc, free);
+    cr_assert(ok, "never succeeded");
+    cr_assert_gt(points, 100, "only %ld failure points: the test no longer reaches the bundle", points);
+    fx_free(d);
+}
