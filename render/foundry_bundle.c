@@ -215,7 +215,11 @@ static bool room_spot(const dg_dungeon *d, const dg_room *r, int *cx, int *cy)
             uint32_t c = dg_cell(d, x, y);
             if (!(c & DG_ROOM) || (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id) continue;
             long dx = 2 * x + 1 - bx2, dy = 2 * y + 1 - by2, dd = dx * dx + dy * dy;
-            if (best < 0 || dd < best) best = dd, *cx = x, *cy = y;
+            if (best < 0 || dd < best) {
+                best = dd;
+                *cx = x;
+                *cy = y;
+            }
         }
     return best >= 0;
 }
@@ -366,13 +370,27 @@ static json_t *manifest(bundle *b, const char *permalink)
     return m;
 }
 
-static int dump_to_buf(const char *s, size_t n, void *buf) { return dg_buf_append(buf, s, n, NULL) == DG_OK ? 0 : -1; }
+/* jansson ignores a failed write of an object's key and carries on, so a
+ * failure must stick: once an append fails, every later one fails too. */
+typedef struct {
+    dg_buf *out;
+    bool failed;
+} dump_sink;
+
+static int dump_to_buf(const char *s, size_t n, void *data)
+{
+    dump_sink *k = data;
+    if (!k->failed && dg_buf_append(k->out, s, n, NULL) != DG_OK) k->failed = true;
+    return k->failed ? -1 : 0;
+}
 
 /* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
  * json_dumps: its string would come from jansson's allocator). */
 static void dump(bundle *b, json_t *doc, dg_buf *out)
 {
-    if (b->rc == DG_OK && json_dump_callback(doc, dump_to_buf, out, JSON_COMPACT | JSON_PRESERVE_ORDER)) oom(b);
+    if (b->rc != DG_OK) return;
+    dump_sink k = {out, false};
+    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER) || k.failed) oom(b);
 }
 
 static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)

@@ -9,7 +9,7 @@ work=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
 
-flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libzip)
+flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp libzip)
 build() { # compiler optimisation output
     "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
         "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"

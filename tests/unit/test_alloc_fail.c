@@ -104,6 +104,11 @@ static const map_case maps[] = {
                   "egress=yes", "style=graph", "view=player", NULL}, false},
     {"cells", {"algorithm=cells", "rows=15", "cols=15", "doors=deathtrap", "stairs=yes",
                "egress=yes", "style=infernal", "grid=hex", NULL}, false},
+    /* linked floors: the lower floor's stairs dug in, every floor stocked,
+     * native JSON, md and the Foundry module writing them all */
+    {"donjon 3 floors", {"algorithm=donjon", "rows=15", "cols=15", "stairs=yes", "floors=3", "floor=2",
+                         NULL}, false},
+    {"caverns 2 floors", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "floors=2", NULL}, false},
     /* bigger maps, whose room, door and wall arrays outgrow their first
      * blocks, so the growing paths fail too */
     {"donjon 45x45", {"algorithm=donjon", "rows=45", "cols=45", "rooms=dense", "room_size=small",
