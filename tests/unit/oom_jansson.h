@@ -30,13 +30,15 @@ static void oom_free(void *p)
 
 typedef dg_status (*oom_encoder)(const dg_dungeon *, dg_buf *, dg_error *);
 
-/* Failing at allocation 0, 1, 2, ... until an encode succeeds (at most
- * max_points tries); asserts the rules above at every point. */
-static inline void oom_check_encoder(oom_encoder encode, const dg_dungeon *d, long max_points)
+/* Failing at allocation 0, step, 2 step, ... until an encode succeeds (at
+ * most max_budget); asserts the rules above at every point. Returns how
+ * many points it tried, so a caller can tell it still reaches its code. */
+static inline long oom_check_encoder(oom_encoder encode, const dg_dungeon *d, long max_budget, long step)
 {
     json_set_alloc_funcs(oom_malloc, oom_free);
     bool ok = false;
-    for (long n = 0; n < max_points && !ok; n++) {
+    long points = 0;
+    for (long n = 0; n < max_budget && !ok; n += step, points++) {
         oom_budget = n;
         oom_live = 0;
         dg_buf b;
@@ -53,6 +55,7 @@ static inline void oom_check_encoder(oom_encoder encode, const dg_dungeon *d, lo
     }
     json_set_alloc_funcs(malloc, free);
     cr_assert(ok, "never succeeded");
+    return points;
 }
 
 #endif

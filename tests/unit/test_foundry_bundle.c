@@ -446,26 +446,7 @@ Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = DG_MIN_PPG;
-    json_set_alloc_funcs(oom_malloc, oom_free);
-    bool ok = false;
-    long points = 0;
-    for (long n = 0; n < 20000 && !ok; n += 3, points++) {
-        oom_budget = n;
-        oom_live = 0;
-        dg_buf b;
-        dg_buf_init(&b);
-        dg_buf_append(&b, "x", 1, NULL);
-        dg_error err;
-        dg_error_clear(&err);
-        dg_status rc = dg_foundry_bundle_encode(d, &b, &err);
-        cr_assert(rc == DG_OK || rc == DG_ENOMEM, "budget %ld: %d %s", n, (int)rc, err.msg);
-        cr_assert_eq(oom_live, 0, "budget %ld: %ld jansson blocks leaked", n, oom_live);
-        ok = rc == DG_OK;
-        if (!ok) cr_assert_eq(b.len, 1, "budget %ld: a failed encode left bytes behind", n);
-        dg_buf_fini(&b);
-    }
-    json_set_alloc_funcs(malloc, free);
-    cr_assert(ok, "never succeeded");
+    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 20000, 3);
     cr_assert_gt(points, 100, "only %ld failure points: the test no longer reaches the bundle", points);
     fx_free(d);
 }

@@ -238,7 +238,7 @@ Test(lights, running_out_of_memory_while_writing_lights_leaks_nothing)
     dg_dungeon *d = make("seed=8&rows=11&cols=15&ppg=20&image=none"); /* lanterns */
     cr_assert_gt(uvtt_lights(d), 0);
     d->opts.image = DG_IMAGE_NONE;
-    oom_check_encoder(dg_uvtt_encode, d, 20000);
-    oom_check_encoder(dg_foundry_encode, d, 20000);
+    oom_check_encoder(dg_uvtt_encode, d, 20000, 1);
+    oom_check_encoder(dg_foundry_encode, d, 20000, 1);
     dg_dungeon_free(d);
 }

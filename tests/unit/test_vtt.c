@@ -478,7 +478,7 @@ Test(vtt, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = 20;
-    oom_check_encoder(dg_uvtt_encode, d, 20000);
-    oom_check_encoder(dg_foundry_encode, d, 20000);
+    oom_check_encoder(dg_uvtt_encode, d, 20000, 1);
+    oom_check_encoder(dg_foundry_encode, d, 20000, 1);
     fx_free(d);
 }
