@@ -406,7 +406,11 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
             "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
         s.w, s.h, s.w, s.h);
-    dg__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
+    if (d->opts.floors > 1)
+        dg__svg_put(&s, "<title>Dungeon %" PRIu64 ", floor %d of %d (%s)</title>\n<defs>\n", d->opts.seed, d->floor,
+                    d->opts.floors, s.st->name);
+    else
+        dg__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
     if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
     if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
     floor_defs(&s);

@@ -442,9 +442,12 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 
-    char seed[24], name[40], src[48], small[512], *canon = small, *permalink = NULL;
+    char seed[24], name[64], src[48], small[512], *canon = small, *permalink = NULL;
     snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
-    snprintf(name, sizeof name, "Dungeon %s", seed);
+    if (d->opts.floors > 1) /* which of the linked floors this scene is */
+        snprintf(name, sizeof name, "Dungeon %s, floor %d of %d", seed, d->floor, d->opts.floors);
+    else
+        snprintf(name, sizeof name, "Dungeon %s", seed);
     snprintf(src, sizeof src, "dungeon-%s.png", seed);
     size_t n = dg_options_canonical(&d->opts, small, sizeof small);
     if (n >= sizeof small && !(canon = dg__malloc(n + 1)))
