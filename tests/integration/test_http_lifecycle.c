@@ -1,6 +1,7 @@
 /* test_http_lifecycle.c -- a request's life around its edges: one that
  * libmicrohttpd refuses itself is still logged, counted and let go (no
- * leak, no stuck in-flight gauge, no wait at shutdown); once SIGTERM lands
+ * leak, no stuck in-flight gauge, no wait at shutdown, no crash when the
+ * stop begins in the middle of the refusal); once SIGTERM lands
  * new connections are refused at once; past shutdown_timeout maps still
  * queued are answered 503 unmade; error answers expose their headers to
  * browser code; a method refused on /dungeon is counted under its path. */
