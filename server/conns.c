@@ -9,7 +9,9 @@
  *     then the body, must be in. MHD's own timeout only counts silence, so
  *     a client trickling a byte at a time would hold its connection for
  *     ever. A sweeper thread shuts down the socket of a connection past its
- *     deadline; MHD then closes it (and its request is logged as 408). */
+ *     deadline; MHD then closes it (and its request is logged as 408);
+ *   - which connections are still open when the daemon stops, so they can
+ *     all be closed before libmicrohttpd's own stop begins (http.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +104,21 @@ void srv_conns_stop(srv_http *h)
     pthread_cond_destroy(&h->sweep_wake);
     pthread_mutex_destroy(&h->conns_mu);
     h->conns_ready = false;
+}
+
+bool srv_conns_close_all(srv_http *h, uint64_t deadline)
+{
+    for (;;) {
+        pthread_mutex_lock(&h->conns_mu);
+        bool none = !h->conns;
+        /* every pass, so one accepted as MHD quiesced goes too; the fds
+         * are still MHD's while their records are listed (see sweep) */
+        for (struct srv_conn *c = h->conns; c; c = c->next) (void)shutdown(c->fd, SHUT_RDWR);
+        pthread_mutex_unlock(&h->conns_mu);
+        if (none) return true;
+        if (srv_now_ns() >= deadline) return false;
+        nanosleep(&(struct timespec){0, 5 * 1000 * 1000}, NULL);
+    }
 }
 
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,

@@ -543,6 +543,14 @@ void srv_http_stop(srv_http *h)
      * job runs (new ones get 503), then their answers get a moment to leave. */
     srv_pool_stop(h->pool);
     wait_idle(h, srv_now_ns() + 2000000000u);
+    /* What MHD_stop_daemon would cut, cut first, and wait for MHD to close
+     * it: libmicrohttpd 0.9.75 raises its stop flag while its I/O threads
+     * still run, and a thread refusing a request itself right then (a 431
+     * for headers over its memory, a 414, a bad request line) is told its
+     * answer went in when it did not, and dereferences the NULL answer.
+     * With no connection left, no thread is in there. */
+    if (!srv_conns_close_all(h, srv_now_ns() + 2000000000u))
+        srv_log("warn", "connections still open 2 s after they were shut down; stopping anyway");
     MHD_stop_daemon(h->d);   /* every connection closed: the list is empty */
     if (lfd != MHD_INVALID_SOCKET) close(lfd);
     srv_conns_stop(h);

@@ -97,6 +97,9 @@ void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode t
  * uncompleted, header_timeout's deadline and the sweeper that enforces it). */
 dg_status srv_conns_start(srv_http *h, dg_error *err);
 void srv_conns_stop(srv_http *h);   /* after MHD_stop_daemon; safe after a failed start */
+/* Shuts down the socket of every open connection and waits until MHD has
+ * closed them all (true), or until deadline (srv_now_ns) passes (false). */
+bool srv_conns_close_all(srv_http *h, uint64_t deadline);
 /* MHD_OPTION_NOTIFY_CONNECTION */
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                       enum MHD_ConnectionNotificationCode code);

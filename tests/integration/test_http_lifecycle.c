@@ -1,6 +1,7 @@
 /* test_http_lifecycle.c -- a request's life around its edges: one that
  * libmicrohttpd refuses itself is still logged, counted and let go (no
- * leak, no stuck in-flight gauge, no wait at shutdown); once SIGTERM lands
+ * leak, no stuck in-flight gauge, no wait at shutdown, no crash when the
+ * stop begins in the middle of the refusal); once SIGTERM lands
  * new connections are refused at once; past shutdown_timeout maps still
  * queued are answered 503 unmade; error answers expose their headers to
  * browser code; a method refused on /dungeon is counted under its path. */
@@ -99,6 +100,37 @@ Test(lifecycle, sigterm_does_not_wait_for_a_refused_request)
     cr_assert_eq(status, 0, "the daemon did not exit 0 within 10 s: %s %d",
                  status < 0 ? "still running," : status > 128 ? "killed by signal" : "exit status",
                  status > 128 ? status - 128 : status);
+    close(fd);
+    td_stop(&d, SIGKILL); /* exited already: only the scratch files go */
+}
+
+/* The daemon's stop begins while an I/O thread is inside libmicrohttpd's
+ * own refusal of a request: logged, its 431 not queued yet. The preloaded
+ * refusal_pause.c holds that thread there for a second, and SIGTERM lands
+ * in it. libmicrohttpd 0.9.75 dereferenced a NULL answer (SIGSEGV) when
+ * its stop flag was up by then (srv_http_stop says why it no longer is). */
+Test(lifecycle, sigterm_in_the_middle_of_a_refusal_exits_cleanly)
+{
+    static const char *const flags[] = {"--timeout", "60", "--shutdown-timeout", "60", NULL};
+    char asan[1024];
+    const char *had = getenv("ASAN_OPTIONS");
+    /* a sanitized daemon wants its runtime loaded first, not the shim */
+    snprintf(asan, sizeof asan, "%s%sverify_asan_link_order=0", had ? had : "", had ? ":" : "");
+    setenv("ASAN_OPTIONS", asan, 1);
+    setenv("LD_PRELOAD", DG_REFUSAL_PAUSE_SO, 1);
+    setenv("DG_TEST_REFUSAL_PAUSE_MS", "1000", 1);
+    td_daemon d;
+    bool up = td_start(&d, flags);
+    unsetenv("LD_PRELOAD");
+    cr_assert(up);
+    int fd = send_oversized_header(d.port);
+    char log[65536];
+    cr_assert(td_wait_log(&d, "HTTP response code is 431", 1, log, sizeof log),
+              "libmicrohttpd never refused the request:\n%s", log);
+    kill(d.pid, SIGTERM);
+    int code = wait_exit(&d);
+    td_log(&d, log, sizeof log);
+    cr_assert_eq(code, 0, "the daemon ended with %d (139: SIGSEGV); its log:\n%s", code, log);
     close(fd);
     td_stop(&d, SIGKILL); /* exited already: only the scratch files go */
 }

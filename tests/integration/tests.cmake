@@ -10,6 +10,13 @@ if(TARGET dungeond)
     # the tests run the daemon binary: build it first
     add_dependencies(${t} dungeond)
   endforeach()
+  # preloaded into the daemon by one lifecycle test: holds an I/O thread
+  # inside libmicrohttpd's own refusal of a request while the daemon stops
+  add_library(refusal_pause MODULE ${CMAKE_SOURCE_DIR}/tests/integration/refusal_pause.c)
+  target_link_libraries(refusal_pause PRIVATE ${CMAKE_DL_LIBS})
+  set_target_properties(refusal_pause PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  target_compile_definitions(test_http_lifecycle PRIVATE DG_REFUSAL_PAUSE_SO="$<TARGET_FILE:refusal_pause>")
+  add_dependencies(test_http_lifecycle refusal_pause)
 endif()
 
 # The npm packages tools/test-*.sh install must accept the oldest Node.js
