@@ -426,11 +426,12 @@ static void number_rooms(dg_rng *rng, dg__ab_plan *p)
     for (size_t i = 0; i < p->n_area; i++) {
         dg__ab_area *a = &p->area[i];
         if (a->painter == DG__AB_ROOM || a->painter == DG__AB_INSET) {
-            if (rooms >= DG_MAX_ROOMS) {
+            /* no continue here: a tunnel's inside still bounds the
+             * tidy buffer sized from max_inside below */
+            if (rooms >= DG_MAX_ROOMS)
                 a->painter = DG__AB_TUNNEL;
-                continue;
-            }
-            a->room = ++rooms;
+            else
+                a->room = ++rooms;
         }
         if (a->painter == DG__AB_INSET) {
             /* at least two cells all round: a ring to walk, then the wall */
