@@ -166,6 +166,11 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_MOTIF_UNDERDARK, "underdark") X(DG_MOTIF_ARCANE, "arcane")           \
     X(DG_MOTIF_FIRE, "fire") X(DG_MOTIF_COLD, "cold")                         \
     X(DG_MOTIF_ABYSSAL, "abyssal") X(DG_MOTIF_INFERNAL, "infernal")
+/* How hard the dungeon is: shifts the encounter difficulty mix and trap
+ * severity as each floor down does (docs/stocking.md). */
+#define DG_DANGERS(X)                                                         \
+    X(DG_DANGER_EASY, "easy") X(DG_DANGER_STANDARD, "standard")               \
+    X(DG_DANGER_HARD, "hard") X(DG_DANGER_DEADLY, "deadly")
 /* Map styles: names only; render/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
@@ -191,6 +196,7 @@ typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
 typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
+typedef enum { DG_DANGERS(DG_X) DG_DANGER_COUNT } dg_danger;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -240,6 +246,7 @@ typedef struct {
     int level;              /* the party's level, 1..20 */
     int party;              /* the party's size, 1..10 */
     dg_motif motif;
+    dg_danger danger;
     char name[DG_NAME_MAX * 4 + 1]; /* UTF-8, up to DG_NAME_MAX characters; "" = from the seed */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */

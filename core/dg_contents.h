@@ -121,9 +121,11 @@ size_t dg_monster_count(void);
 const dg_monster *dg_monster_info(int i);
 size_t dg_magic_item_count(void);
 const dg_magic_item *dg_magic_item_info(int i);
-/* Whether monster m fits motif (the rules in docs/stocking.md); every
- * monster fits DG_MOTIF_NONE. */
-bool dg_motif_fits(int motif, const dg_monster *m);
+/* Whether monster m is in theme t's cast (any role). A motif's theme is
+ * motif - 1; dg_contents.theme says which a dungeon drew. */
+bool dg_theme_casts(int theme, int monster);
+/* Whether monster m swims: it is only ever placed in a room with water. */
+bool dg_monster_swims(const dg_monster *m);
 
 /* ------------------------------------------------------ trap kinds */
 
@@ -163,6 +165,8 @@ typedef enum {
     DG_WORDS_FACTION,        /* a faction's kind ("a cult of ...") */
     DG_WORDS_FACTION_NAME,   /* a faction's own name */
     DG_WORDS_NAME_ADJECTIVE, DG_WORDS_NAME_PLACE, DG_WORDS_NAME_OF,
+    DG_WORDS_ORIGIN,         /* what the dungeon was built as */
+    DG_WORDS_HAZARD,         /* SRD dungeon hazards (brown mold, webs, ...) */
     DG_WORDS_COUNT
 } dg_words;
 /* The i-th entry of list w; "" out of range. */
@@ -186,7 +190,8 @@ const dg_lighting *dg_lighting_of(int illumination);
 
 /* ------------------------------------------------------ the model */
 
-#define DG_ENC_MAX_GROUPS 2
+#define DG_ENC_MAX_GROUPS 3 /* a leader, its followers, their beasts */
+#define DG_ENC_MAX_OF_A_KIND 8
 #define DG_ROOM_MAX_TRAPS 2
 #define DG_ROOM_MAX_DRESSING 3
 #define DG_TREASURE_MAX_LOTS 2
@@ -209,6 +214,7 @@ typedef struct {
     dg_group groups[DG_ENC_MAX_GROUPS];
     dg_difficulty difficulty;
     int faction;             /* 0..DG_MAX_FACTIONS-1, or -1 none */
+    bool boss;               /* groups[0] is the dungeon's boss */
     long xp, adjusted_xp;
 } dg_encounter;
 
@@ -258,6 +264,8 @@ typedef struct {
     int n_hidden;
     dg_hidden hidden[1];
     int n_keys;              /* keys to locked doors lying here */
+    bool water;              /* a pool or flooded floor (swimmers live only here) */
+    int hazard;              /* DG_WORDS_HAZARD, -1 none */
 } dg_room_contents;
 
 /* One per dg_dungeon door, same index. */
@@ -285,9 +293,8 @@ typedef struct {
 } dg_corridor_feature;
 
 typedef struct {
-    int kind;                /* DG_WORDS_FACTION */
+    int kind;                /* DG_WORDS_FACTION: also the theme whose cast it is */
     int name;                /* DG_WORDS_FACTION_NAME */
-    unsigned types;          /* creature types it recruits: bit (1 << dg_creature_type) */
 } dg_faction;
 
 typedef struct {
@@ -302,6 +309,14 @@ typedef struct dg_contents {
     bool name_given;         /* the caller's name (below); else generated */
     char name_text[DG_STOCK_NAME_BYTES];  /* name_given: the caller's text */
     int name_words[3];       /* generated: NAME_ADJECTIVE, NAME_PLACE, NAME_OF */
+    int name_boss;           /* generated and >= 0: the name ends "of the <this monster>" */
+    dg_danger danger;
+    /* the concept, one for every floor: what it was built as (origin), how
+     * it fell (history), who holds it (the factions; theme is the first's
+     * cast) and the boss in the lowest floor's lair (a monster, -1 none) */
+    int origin;              /* DG_WORDS_ORIGIN */
+    int theme;
+    int boss;
     dg_details details;
     int history;             /* DG_WORDS_HISTORY */
     int n_factions;
@@ -325,9 +340,13 @@ typedef struct {
     dg_motif motif;
     const char *name;        /* NULL: generated from the seed */
     int floor;               /* 0-based, deeper = harder; 0..DG_STOCK_FLOOR_MAX */
+    uint64_t concept_seed;   /* the top floor's seed: every floor shares one concept */
+    bool natural;            /* a cave map: natural origins, rock walls */
+    dg_danger danger;
 } dg_stock_params;
 
-/* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0. */
+/* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0,
+ * the concept from seed, standard danger. */
 void dg_stock_params_init(dg_stock_params *p, uint64_t seed);
 /* DG_EINVAL naming the key (contents for depth, level, party, motif, name,
  * floor), the value and what is allowed, when p is out of range; the option
@@ -347,6 +366,9 @@ size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap);
 /* The name generated for a seed ("The Sunken Vaults of Whispers"): the rule
  * format=donjon has always used, so names stay as they were. */
 size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap);
+/* The read-aloud text for room id: what the party sees on entering,
+ * snprintf semantics ("" for an unknown room or depth below full). */
+size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap);
 /* The treasure's worth in gp: coins (cp 1/100, sp 1/10, ep 1/2, gp 1,
  * pp 10), gems and art; magic items not counted. Rounded down. */
 long dg_treasure_value_gp(const dg_treasure *t);

@@ -24,13 +24,21 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.motif = o->motif;
     p.name = o->name[0] ? o->name : NULL;
     p.floor = d->floor - 1;
+    p.concept_seed = o->seed;
+    p.danger = o->danger;
+    /* cave maps are natural rock: caverns, caves round the rooms, gridmapper's caves */
+    p.natural = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS ||
+                (o->algorithm == DG_ALGO_GRIDMAPPER && o->caves);
     dg_status rc = dg_contents_stock(d, &p, &d->contents, err);
     if (rc == DG_OK && top && top != d) {
+        /* one dungeon: the top floor's name and boss stand for every floor */
         dg_contents *c = d->contents;
         const dg_contents *t = top->contents;
         c->name_given = t->name_given;
         memcpy(c->name_text, t->name_text, sizeof c->name_text);
         memcpy(c->name_words, t->name_words, sizeof c->name_words);
+        c->name_boss = t->name_boss;
+        c->boss = t->boss;
     }
     return rc;
 }

@@ -23,7 +23,8 @@ static const char *const stair_names[] = {"no", "yes", "many"};
 static const int stair_amounts[] = {0, 2, 4};
 
 _Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int) &&
-                   sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int),
+                   sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int) &&
+                   sizeof(dg_danger) == sizeof(int),
                "NAME rows set their enum fields through an int");
 
 /* Designated by key id, so a row lands on its key whatever the order here;
@@ -206,6 +207,12 @@ const dg_option_def dg__keys[K_COUNT] = {
                  NAMES(dg__motif_names), .def = DG_MOTIF_NONE, .field = FIELD(motif),
                  .canonical = true,
                  .help = "a theme steering creatures, traps and dressing (undead, infernal, fire, ...)"},
+    /* standard left out of canonical strings: permalinks made before the
+     * key keep their bytes */
+    [K_DANGER] = {.name = "danger", .kind = DG_KIND_NAME, .group = DG_GROUP_CONTENTS,
+                  NAMES(dg__danger_names), .def = DG_DANGER_STANDARD, .field = FIELD(danger),
+                  .canonical = true, .omit_default = true,
+                  .help = "how hard the encounters and traps run: easy, standard, hard, deadly"},
     [K_NAME] = {.name = "name", .kind = DG_KIND_TEXT, .group = DG_GROUP_CONTENTS, .hi = DG_NAME_MAX,
                 .def_note = "made up from the seed", .field = FIELD(name), .canonical = true,
                 .help = "the dungeon's name"},

@@ -1,10 +1,11 @@
 /* stock.c -- dg_contents_stock(): checks the parameters, then stocks a map
- * in passes, each from its own stream: the dungeon (details, history,
- * factions), the paths (entrance, distances), every room (encounter, traps,
- * treasure; dressing at depth full), the coherence rules (deadliest
- * encounter and largest hoard in the farthest room), doors (locks, traps,
- * secret ways, keys), wandering monsters and corridor features. The rules
- * themselves are written down in docs/stocking.md. */
+ * in passes, each from its own stream: the concept (stock_concept.c: who
+ * built it, how it fell, who holds it, the details and name words), the
+ * paths (entrance, distances), every room (the lair's boss first; then as
+ * the DMG's chamber contents go: creatures, a trap, a hazard, treasure, or
+ * nothing; dressing and a purpose at depth full), the largest hoard in the
+ * lair, doors (locks, traps, secret ways, keys), wandering monsters and
+ * corridor features. The rules are written down in docs/stocking.md. */
 #include "stock_int.h"
 
 #include <stdio.h>
@@ -12,27 +13,37 @@
 #include <string.h>
 
 
-/* Rooms: chance of an encounter, a trap, treasure (with and without an
- * encounter), a hidden feature; the farthest room always has its deadly
- * encounter and a hoard this many times the usual worth. */
-#define INHABITED_PERCENT 55
-#define TRAP_PERCENT 15
+/* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
+ * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
+ * empty (a fifth at most: a room whose creatures cannot be cast holds a
+ * hazard instead). Treasure with creatures, a trap or a hazard at the
+ * percentages below; a hidden feature at HIDDEN_PERCENT; the lair (the
+ * farthest room) always holds the boss's deadly encounter and a hoard
+ * this many times the usual worth. */
+#define CREATURES_UPTO 45
+#define TRAP_UPTO 60
+#define HAZARD_UPTO 70
+#define TREASURE_UPTO 80
 #define SECOND_TRAP_PERCENT 20
 #define TREASURE_GUARDED_PERCENT 60
-#define TREASURE_LOOSE_PERCENT 15
+#define TREASURE_BESIDE_PERCENT 30
 #define HIDDEN_PERCENT 20
 #define HOARD_FACTOR 4
-/* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first):
- * easy up to 20, medium up to 60, hard up to 90, deadly above */
+#define WATER_PERCENT 35      /* aquatic and cistern dungeons: a pool anyway */
+/* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first and
+ * the danger's step): easy up to 20, medium up to 60, hard up to 90,
+ * deadly above */
 static const int mix_upto[DG_DIFF_COUNT - 1] = {20, 60, 90};
 #define FLOOR_STEP 10
+static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
 
 /* ------------------------------------------------------------ params */
 
 void dg_stock_params_init(dg_stock_params *p, uint64_t seed)
 {
     *p = (dg_stock_params){.seed = seed, .depth = DG_DEPTH_FULL, .level = 1, .party = 4,
-                           .motif = DG_MOTIF_NONE, .name = NULL, .floor = 0};
+                           .motif = DG_MOTIF_NONE, .name = NULL, .floor = 0,
+                           .concept_seed = seed, .natural = false, .danger = DG_DANGER_STANDARD};
 }
 
 /* A stocking parameter that is an option key is checked as the parser
@@ -65,6 +76,7 @@ dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
     if (rc == DG_OK) rc = check_int_key(&scratch, "level", p->level, err);
     if (rc == DG_OK) rc = check_int_key(&scratch, "party", p->party, err);
     if (rc == DG_OK) rc = check_value_index("motif", (int)p->motif, err);
+    if (rc == DG_OK) rc = check_value_index("danger", (int)p->danger, err);
     if (rc != DG_OK) return rc;
     /* the floor is no option of its own: a floor of a several-floor map */
     if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
@@ -80,11 +92,12 @@ dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
 size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap)
 {
     int n;
+    const dg_monster *boss = dg_monster_info(c->name_boss);
     if (c->name_given) n = snprintf(buf, cap, "%s", c->name_text);
     else
-        n = snprintf(buf, cap, "The %s %s of %s", dg_contents_word(DG_WORDS_NAME_ADJECTIVE, c->name_words[0]),
-                     dg_contents_word(DG_WORDS_NAME_PLACE, c->name_words[1]),
-                     dg_contents_word(DG_WORDS_NAME_OF, c->name_words[2]));
+        n = snprintf(buf, cap, "The %s %s of %s%s", dg_contents_word(DG_WORDS_NAME_ADJECTIVE, c->name_words[0]),
+                     dg_contents_word(DG_WORDS_NAME_PLACE, c->name_words[1]), boss ? "the " : "",
+                     boss ? boss->name : dg_contents_word(DG_WORDS_NAME_OF, c->name_words[2]));
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -104,67 +117,22 @@ static dg_rng stream(uint64_t seed, uint64_t base, uint64_t index)
     return r;
 }
 
-/* The generated name: the same stream and draws as dg_contents_default_name. */
-static void name_words(uint64_t seed, int out[3])
-{
-    static const char what[] = "donjon-name";
-    dg_rng r;
-    dg_rng_seed(&r, seed, dg_hash64(what, sizeof what - 1, 0));
-    out[0] = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_NAME_ADJECTIVE));
-    out[1] = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_NAME_PLACE));
-    out[2] = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_NAME_OF));
-}
-
 static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
 
-static int bits(unsigned mask)
-{
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
-}
+/* What stocking carries from room to room: the word decks, the origin's
+ * rooms already given, the map's square size. */
+typedef struct {
+    dg__deck deck;
+    unsigned purposes_used;  /* bit k: the origin's purpose k is taken */
+    int fillers;
+    int cell_ft;
+} stocker;
 
-/* A random set bit of mask (nonzero). */
-static int pick_bit(dg_rng *r, unsigned mask)
-{
-    int n = bits(mask), k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int b = 0;; b++)
-        if ((mask >> b) & 1u) {
-            if (k-- == 0) return b;
-        }
-}
+static int harder(const dg_contents *c) { return FLOOR_STEP * c->floor + danger_step[c->danger]; }
 
-static void stock_dungeon(dg_contents *c, uint64_t seed)
+static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
 {
-    dg_rng r = stream(seed, DG__STREAM_DUNGEON, 0);
-    c->details.floor = pick(&r, DG_WORDS_FLOOR);
-    c->details.walls = pick(&r, DG_WORDS_WALLS);
-    c->details.temperature = pick(&r, DG_WORDS_TEMPERATURE);
-    c->details.illumination = pick(&r, DG_WORDS_ILLUMINATION);
-    bool special = dg__rng_percent(&r, 50);
-    int which = dg__word_pick(&r, DG_WORDS_SPECIAL, c->motif);
-    c->details.special = special ? which : -1;
-    /* a history whose factions suit the motif, then one or two of them */
-    unsigned suit = dg__motif_factions(c->motif), fits = 0;
-    for (int tries = 0; tries < 32 && !fits; tries++) {
-        c->history = pick(&r, DG_WORDS_HISTORY);
-        fits = dg__history_factions(c->history) & suit;
-    }
-    if (!fits) fits = suit;
-    c->n_factions = bits(fits) > 1 && dg__rng_percent(&r, 50) ? 2 : 1;
-    for (int k = 0; k < c->n_factions; k++) {
-        int f = pick_bit(&r, fits);
-        fits &= ~(1u << f);
-        c->factions[k].kind = f;
-        c->factions[k].types = dg__faction_types(f);
-        do c->factions[k].name = pick(&r, DG_WORDS_FACTION_NAME);
-        while (k == 1 && c->factions[1].name == c->factions[0].name);
-    }
-}
-
-static dg_difficulty draw_difficulty(dg_rng *r, int floor)
-{
-    int roll = 1 + (int)dg__rng_below(r, 100) + FLOOR_STEP * floor;
+    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
     int d = 0;
     while (d < DG_DIFF_COUNT - 1 && roll > mix_upto[d]) d++;
     return (dg_difficulty)d;
@@ -179,13 +147,35 @@ static int draw_faction(dg_rng *r, const dg_contents *c)
     return -1;
 }
 
-/* An encounter of difficulty d, or the hardest easier one the tables allow. */
-static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, dg_encounter *e)
+/* An encounter of difficulty d from the faction's cast (the first's when
+ * none), or the hardest easier one the cast allows; none when it cannot. */
+static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
+                      dg_size max_size, dg_encounter *e)
 {
-    const dg_faction *f = faction >= 0 ? &c->factions[faction] : NULL;
+    dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind};
     for (int k = (int)d; k >= 0; k--)
-        if (dg__encounter_build(r, c->level, c->party, c->motif, f, faction, (dg_difficulty)k, e)) return;
+        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+            e->faction = faction;
+            return;
+        }
     e->n_groups = 0;
+    e->faction = -1;
+}
+
+/* The largest creature a room holds: Huge needs 30 ft and Gargantuan
+ * 40 ft on its narrower side (its space and room to fight). */
+static dg_size room_holds(const dg_room *room, int cell_ft)
+{
+    int side = (room->width < room->height ? room->width : room->height) * cell_ft;
+    return side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
+}
+
+static bool swimmers(const dg_encounter *e)
+{
+    for (int g = 0; g < e->n_groups; g++)
+        if (dg_monster_swims(&dg__monsters[e->groups[g].monster])) return true;
+    return false;
 }
 
 static void trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
@@ -194,73 +184,101 @@ static void trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
     t->trigger = dg__trap_trigger(r, t->kind, on_container);
     /* severity: setback up to 50, dangerous up to 85, deadly above, on a
      * d100 that deeper floors raise like the difficulty's */
-    int roll = 1 + (int)dg__rng_below(r, 100) + FLOOR_STEP * c->floor;
+    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
     dg_severity s = roll <= 50 ? DG_SEV_SETBACK : roll <= 85 ? DG_SEV_DANGEROUS : DG_SEV_DEADLY;
     dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->kind)->attack, t);
 }
 
-static void stock_room(dg_contents *c, uint64_t seed, dg_room_contents *rc, bool lair)
+static void treasure(dg_rng *r, const dg_contents *c, dg_room_contents *rc, bool lair)
 {
-    dg_rng r = stream(seed, DG__STREAM_ROOM, (uint64_t)rc->id);
-    if (lair || dg__rng_percent(&r, INHABITED_PERCENT)) {
-        dg_difficulty d = draw_difficulty(&r, c->floor);
-        int faction = draw_faction(&r, c);
-        encounter(&r, c, faction, lair ? DG_DIFF_DEADLY : d, &rc->encounter);
-    }
-    if (dg__rng_percent(&r, TRAP_PERCENT)) {
-        trap(&r, c, false, &rc->traps[rc->n_traps++]);
-        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) trap(&r, c, false, &rc->traps[rc->n_traps++]);
-    }
+    /* loose treasure is worth what an easy encounter would guard */
     bool guarded = rc->encounter.n_groups > 0;
-    if (lair || dg__rng_percent(&r, guarded ? TREASURE_GUARDED_PERCENT : TREASURE_LOOSE_PERCENT)) {
-        /* loose treasure is worth what an easy encounter would guard */
-        long xp = guarded ? rc->encounter.xp : dg__xp_threshold(c->level, c->party, DG_DIFF_EASY);
-        rc->has_treasure = true;
-        dg__treasure_roll(&r, c->level, xp, lair ? HOARD_FACTOR : 1, c->motif, &rc->treasure);
-    }
+    long xp = guarded ? rc->encounter.xp : dg__xp_threshold(c->level, c->party, DG_DIFF_EASY);
+    rc->has_treasure = true;
+    dg__treasure_roll(r, c->level, xp, lair ? HOARD_FACTOR : 1, c->motif, &rc->treasure);
 }
 
-static void dress_room(dg_contents *c, uint64_t seed, dg_room_contents *rc)
+static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
+                       bool lair)
+{
+    dg_rng r = stream(seed, DG__STREAM_ROOM, (uint64_t)rc->id);
+    dg_size holds = room_holds(room, cell_ft);
+    int roll = lair ? 1 : 1 + (int)dg__rng_below(&r, 100);
+    if (roll <= CREATURES_UPTO) {
+        dg_difficulty d = lair ? DG_DIFF_DEADLY : draw_difficulty(&r, c);
+        int faction = lair ? 0 : draw_faction(&r, c);
+        encounter(&r, c, faction, d, lair, holds, &rc->encounter);
+        if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
+        else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) treasure(&r, c, rc, lair);
+    }
+    if (roll > CREATURES_UPTO && roll <= TRAP_UPTO) {
+        trap(&r, c, false, &rc->traps[rc->n_traps++]);
+        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) trap(&r, c, false, &rc->traps[rc->n_traps++]);
+    } else if (roll > TRAP_UPTO && roll <= HAZARD_UPTO) {
+        rc->hazard = pick(&r, DG_WORDS_HAZARD);
+    } else if (roll > HAZARD_UPTO && roll <= TREASURE_UPTO) {
+        treasure(&r, c, rc, false);
+    }
+    if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
+        treasure(&r, c, rc, false);
+    rc->water = swimmers(&rc->encounter) ||
+                ((c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&r, WATER_PERCENT));
+}
+
+/* The room's purpose: the lair's and the rank and file's quarters are the
+ * origin's first two; the rest drawn once each, then the fillers. */
+static int purpose_of(dg_rng *r, stocker *st, const dg_contents *c, const dg_room_contents *rc)
+{
+    if (rc->id == c->farthest_room) return dg__word_purpose(c->origin, 0);
+    bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
+    if (troops && !(st->purposes_used & 2u)) {
+        st->purposes_used |= 2u;
+        return dg__word_purpose(c->origin, 1);
+    }
+    int free = 0;
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u);
+    if (free == 0) return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES + st->fillers++);
+    int pick_k = (int)dg__rng_below(r, (uint32_t)free);
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
+        if (!((st->purposes_used >> k) & 1u) && pick_k-- == 0) {
+            st->purposes_used |= 1u << k;
+            return dg__word_purpose(c->origin, k);
+        }
+    return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES);
+}
+
+static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_contents *rc)
 {
     dg_rng r = stream(seed, DG__STREAM_DRESS, (uint64_t)rc->id);
-    rc->purpose = pick(&r, DG_WORDS_PURPOSE);
+    rc->purpose = purpose_of(&r, st, c, rc);
+    /* what the room was for first, then what lies about */
+    rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
     rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
-    for (int k = 0; k < rc->n_dressing; k++) {
-        int w;
-        do w = dg__word_pick(&r, DG_WORDS_DRESSING, c->motif);
-        while (k > 0 && w == rc->dressing[k - 1]);
-        rc->dressing[k] = w;
-    }
-    rc->sound = dg__rng_percent(&r, 50) ? dg__word_pick(&r, DG_WORDS_SOUND, c->motif) : -1;
-    rc->smell = dg__rng_percent(&r, 50) ? dg__word_pick(&r, DG_WORDS_SMELL, c->motif) : -1;
+    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme);
+    rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme) : -1;
+    rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme) : -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;
-        rc->hidden[0].kind = pick(&r, DG_WORDS_HIDDEN);
+        rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1);
         rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         /* half the treasure of a room with a hiding place is in it */
         rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
     }
 }
 
-/* The deadliest encounter and the largest hoard move to the lair (the
- * farthest room), trading places with what it had. */
+/* The largest hoard moves to the lair (the farthest room), trading
+ * places with what it had; the boss stays where it was built. */
 static void gather_to_lair(dg_contents *c, int lair)
 {
     dg_room_contents *l = &c->rooms[lair - 1];
-    size_t most = (size_t)lair - 1, richest = most;
+    size_t richest = (size_t)lair - 1;
     long richest_gp = l->has_treasure ? dg_treasure_value_gp(&l->treasure) : -1;
     for (size_t i = 0; i < c->n_rooms; i++) {
-        if (c->rooms[i].encounter.adjusted_xp > c->rooms[most].encounter.adjusted_xp) most = i;
         long gp = c->rooms[i].has_treasure ? dg_treasure_value_gp(&c->rooms[i].treasure) : -1;
         if (gp > richest_gp) {
             richest_gp = gp;
             richest = i;
         }
-    }
-    if (most != (size_t)lair - 1) {
-        dg_encounter e = l->encounter;
-        l->encounter = c->rooms[most].encounter;
-        c->rooms[most].encounter = e;
     }
     if (richest != (size_t)lair - 1) {
         dg_treasure t = l->treasure;
@@ -309,7 +327,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
             dc->trapped = true;
             trap(&r, c, true, &dc->trap);
         } else if (o->type == DG_DOOR_SECRET) {
-            dc->secret = pick(&r, DG_WORDS_SECRET);
+            dc->secret = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_SECRET));
             dc->secret_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         } else if (o->type == DG_DOOR_PORTC) {
             dc->break_dc = 20 + 5 * (int)dg__rng_below(&r, 2);
@@ -323,15 +341,16 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         dg_rng r = stream(seed, DG__STREAM_WANDER, (uint64_t)k);
         dg_wandering *w = &c->wandering[k];
         int faction = draw_faction(&r, c);
-        encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, &w->encounter);
-        w->activity = pick(&r, DG_WORDS_ACTIVITY);
+        /* wanderers walk the corridors: nothing bigger than Large */
+        encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, &w->encounter);
+        w->activity = w->encounter.n_groups ? dg__activity_pick(&r, &dg__monsters[w->encounter.groups[0].monster]) : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;
 }
 
 static bool plain_corridor(const dg_dungeon *d, int x, int y) { return dg_cell(d, x, y) == DG_CORRIDOR; }
 
-static void stock_corridors(dg_contents *c, const dg_dungeon *d, uint64_t seed)
+static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, uint64_t seed)
 {
     dg_rng r = stream(seed, DG__STREAM_CORRIDOR, 0);
     int want = 1 + (int)(d->n_rooms / 3);
@@ -345,7 +364,7 @@ static void stock_corridors(dg_contents *c, const dg_dungeon *d, uint64_t seed)
                 taken |= c->corridor_features[k].cells[j].x == x && c->corridor_features[k].cells[j].y == y;
         if (taken) continue;
         dg_corridor_feature *f = &c->corridor_features[c->n_corridor_features++];
-        f->kind = dg__word_pick(&r, DG_WORDS_CORRIDOR, c->motif);
+        f->kind = dg__word_deal(&st->deck, &r, DG_WORDS_CORRIDOR, c->theme);
         f->n_cells = 1;
         f->cells[0] = (dg_point){x, y};
         /* a feature runs on along the corridor for up to two more cells */
@@ -381,18 +400,18 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     c->party = p->party;
     c->floor = p->floor;
     c->motif = p->motif;
+    c->danger = p->danger;
+    c->boss = -1;
     if (p->name) {
         c->name_given = true;
         snprintf(c->name_text, sizeof c->name_text, "%s", p->name);
-    } else {
-        name_words(p->seed, c->name_words);
     }
-    c->details.special = -1;
+    dg__concept_draw(c, p);
     if (p->depth == DG_DEPTH_NONE) {
+        c->name_boss = -1;
         *out = c;
         return DG_OK;
     }
-    stock_dungeon(c, p->seed);
 
     /* paths: scratch for the walks, the distances and the key rooms */
     size_t walk_bytes = dg__paths_scratch_bytes(d);
@@ -414,20 +433,35 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         c->rooms[i].distance = paths.dist[i];
         c->rooms[i].purpose = c->rooms[i].sound = c->rooms[i].smell = -1;
         c->rooms[i].encounter.faction = -1;
+        c->rooms[i].hazard = -1;
         c->rooms[i].treasure.container = -1;
         if (paths.dist[i] >= 0 && (lair == 0 || paths.dist[i] > paths.dist[lair - 1])) lair = (int)i + 1;
     }
     c->farthest_room = lair;
 
-    for (size_t i = 0; i < n_rooms; i++) stock_room(c, p->seed, &c->rooms[i], (int)i + 1 == lair);
-    if (lair) gather_to_lair(c, lair);
+    stocker *st = dg__calloc(1, sizeof *st);
+    if (!st) {
+        dg__free(scratch);
+        dg__free(c);
+        return dg__nomem(err, "stocking the dungeon");
+    }
+    st->cell_ft = dg_cell_feet(&d->opts);
+    for (size_t i = 0; i < n_rooms; i++)
+        stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], (int)i + 1 == lair);
+    if (lair) {
+        gather_to_lair(c, lair);
+        const dg_encounter *e = &c->rooms[lair - 1].encounter;
+        if (e->n_groups) c->boss = e->groups[0].monster;
+    }
+    c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
-        for (size_t i = 0; i < n_rooms; i++) dress_room(c, p->seed, &c->rooms[i]);
+        for (size_t i = 0; i < n_rooms; i++) dress_room(c, st, p->seed, &c->rooms[i]);
         stock_wandering(c, p->seed);
-        stock_corridors(c, d, p->seed);
+        stock_corridors(c, st, d, p->seed);
     }
+    dg__free(st);
     *out = c;
     return DG_OK;
 }

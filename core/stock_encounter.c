@@ -1,147 +1,154 @@
-/* stock_encounter.c -- one encounter: a group of SRD monsters (and now and
- * then a leader with it) whose adjusted XP falls in the band of the drawn
- * difficulty for the party's level and size, steered by the motif and the
- * room's faction. Which difficulty, and which rooms, is stock.c's call. */
+/* stock_encounter.c -- one encounter, built from a theme's cast by role: a
+ * leader (the boss, in the lair) heading its rank and file and the beasts
+ * kept with them, whose adjusted XP falls in the band of the drawn
+ * difficulty for the party's level and size (the XP rules are
+ * stock_rules.c's and unchanged). At most DG_ENC_MAX_OF_A_KIND of one
+ * creature; no creature bigger than the room holds. Which difficulty, and
+ * which rooms, is stock.c's call. */
 #include "stock_int.h"
 
-#define MAX_COUNT 12          /* monsters of one kind in a group */
-#define LEADER_PERCENT 25     /* medium and harder: a second group leads the first */
-#define LEADER_TRIES 24
-
-/* First monster (XP order) whose xp * need2 reaches target2. */
-static int first_reaching(long target2, long need2)
-{
-    int lo = 0, hi = DG__MONSTER_COUNT;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if ((long)dg__monsters[mid].xp * need2 < target2) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
-}
-
-static long adjusted(long xp_sum, int count, int party)
-{
-    return xp_sum * dg__multiplier2(count, party) / 2;
-}
+#define TRIES 8               /* casts drawn before settling for one kind */
+#define LEADER_PERCENT 65     /* outside the lair: a group with a leader */
+#define BEASTS_MAX 4          /* beasts and servants kept with a group */
 
 typedef struct {
-    int level, party, max_cr8;
+    int idx[DG__CAST_MAX];
+    int n;
+} pool;
+
+typedef struct {
+    const dg__enc_want *w;
     long lo, hi;
-    dg_motif motif;
-    unsigned types;           /* faction's creature types; 0 any */
-    long times2[MAX_COUNT + 1]; /* n x multiplier x 2 for n monsters */
-} want;
+    int max_cr8;
+} band;
 
-static bool fits(const want *w, const dg_monster *m)
+static bool fits(const band *b, const dg_monster *m)
 {
-    if (m->cr8 > w->max_cr8 || m->xp <= 0) return false;
-    if (w->types && !(w->types & (1u << m->type))) return false;
-    return dg_motif_fits(w->motif, m);
+    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size;
 }
 
-/* How many of monster m make a group in the band: a count drawn among
- * those that do, or 0. Adjusted XP grows with the count, so the counts
- * that fit are a run [first, last]. */
-static int count_for(dg_rng *r, const want *w, const dg_monster *m)
+static void pool_of(const band *b, dg__role role, pool *p)
 {
-    int first = 0, last = 0;
-    for (int n = 1; n <= MAX_COUNT; n++) {
-        long a = m->xp * w->times2[n] / 2;
-        if (a >= w->hi) break;
-        if (a >= w->lo) {
-            if (!first) first = n;
-            last = n;
-        }
+    const dg__theme *t = &dg__themes[b->w->theme];
+    p->n = 0;
+    for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
+        int i = t->cast[role][k] - 1;
+        if (fits(b, &dg__monsters[i])) p->idx[p->n++] = i;
     }
-    if (!first) return 0;
-    return first + (int)dg__rng_below(r, (uint32_t)(last - first + 1));
 }
 
-/* A single group: from a random place in the XP window, the first monster
- * that fits, scanning round the window once. */
-static bool single_group(dg_rng *r, const want *w, int a, int b, dg_group *g)
+static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
+
+static long adjusted(long xp_sum, int count, int party) { return xp_sum * dg__multiplier2(count, party) / 2; }
+
+static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
+
+/* Counts of followers f and beasts k (either -1: none) beside leader l
+ * (-1: none) whose adjusted XP lies in the band, preferring the mixes
+ * with the most kinds; a combination drawn evenly among those. */
+static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
 {
-    if (b <= a) return false;
-    int span = b - a, start = (int)dg__rng_below(r, (uint32_t)span);
-    for (int k = 0; k < span; k++) {
-        int i = a + (start + k) % span;
-        const dg_monster *m = &dg__monsters[i];
-        if (!fits(w, m)) continue;
-        int n = count_for(r, w, m);
-        if (n) {
-            g->monster = i;
-            g->count = n;
+    int max_f = f >= 0 ? DG_ENC_MAX_OF_A_KIND : 0, max_b = k >= 0 ? BEASTS_MAX : 0;
+    long lxp = l >= 0 ? dg__monsters[l].xp : 0;
+    long fxp = f >= 0 ? dg__monsters[f].xp : 0, kxp = k >= 0 ? dg__monsters[k].xp : 0;
+    int best = 0, n_best = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
+        for (int i = 0; i <= max_f; i++)
+            for (int j = 0; j <= max_b; j++) {
+                int count = (l >= 0) + i + j;
+                if (count == 0) continue;
+                long a = adjusted(lxp + fxp * i + kxp * j, count, b->w->party);
+                if (a < b->lo || a >= b->hi) continue;
+                int kinds = kinds_of(l, i, j);
+                if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
+                if (!pass) {
+                    if (kinds > best) best = kinds, n_best = 0;
+                    if (kinds == best) n_best++;
+                } else if (kinds == best && pick-- == 0) {
+                    *nf = i;
+                    *nb = j;
+                    return true;
+                }
+            }
+        if (!n_best) return false;
+    }
+    return false;
+}
+
+static void put(dg_encounter *e, int monster, int count)
+{
+    if (monster < 0 || count <= 0) return;
+    e->groups[e->n_groups].monster = monster;
+    e->groups[e->n_groups].count = count;
+    e->n_groups++;
+}
+
+/* One kind alone: the fallback when no mix fits the band. */
+static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
+{
+    if (!all->n) return false;
+    int start = (int)dg__rng_below(r, (uint32_t)all->n);
+    for (int s = 0; s < all->n; s++) {
+        int m = all->idx[(start + s) % all->n], nf = 0, nb = 0;
+        if (counts(r, b, -1, m, -1, &nf, &nb)) {
+            put(e, m, nf);
             return true;
         }
     }
     return false;
 }
 
-/* A leader for group g: a tougher monster of the same steer; the
- * followers thin out until the whole stays in the band. */
-static bool add_leader(dg_rng *r, const want *w, int b, dg_encounter *e)
+bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out)
 {
-    dg_group *g = &e->groups[0];
-    int a = g->monster + 1;
-    if (b <= a) return false;
-    for (int k = 0; k < LEADER_TRIES; k++) {
-        int i = a + (int)dg__rng_below(r, (uint32_t)(b - a));
-        const dg_monster *lead = &dg__monsters[i];
-        if (!fits(w, lead) || lead->xp <= dg__monsters[g->monster].xp) continue;
-        for (int n = g->count; n >= 1; n--) {
-            long sum = lead->xp + (long)dg__monsters[g->monster].xp * n;
-            long adj = adjusted(sum, n + 1, w->party);
-            if (adj >= w->lo && adj < w->hi) {
-                e->groups[1] = *g;
-                e->groups[1].count = n;
-                e->groups[0].monster = i;
-                e->groups[0].count = 1;
-                e->n_groups = 2;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-bool dg__encounter_build(dg_rng *r, int level, int party, dg_motif motif,
-                         const dg_faction *faction, int faction_index,
-                         dg_difficulty d, dg_encounter *out)
-{
-    want w = {.level = level, .party = party, .max_cr8 = dg__max_cr8(level), .motif = motif};
-    dg__xp_band(level, party, d, &w.lo, &w.hi);
-    for (int n = 1; n <= MAX_COUNT; n++) w.times2[n] = (long)n * dg__multiplier2(n, party);
-    /* the XP window: monsters that could fill the band alone, from MAX_COUNT
-     * of them (the smallest multiplier step that many reach) to one */
-    int a = first_reaching(2 * w.lo, (long)MAX_COUNT * dg__multiplier2(MAX_COUNT, party));
-    int b = first_reaching(2 * w.hi, dg__multiplier2(1, party));
+    band b = {.w = w, .max_cr8 = dg__max_cr8(w->level)};
+    dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
     out->n_groups = 0;
     out->difficulty = d;
-    out->faction = -1;
+    out->boss = false;
     out->xp = out->adjusted_xp = 0;
-    /* steer: faction within motif, motif alone, anything */
+    pool roles[DG__ROLE_COUNT];
+    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, (dg__role)role, &roles[role]);
+
     bool found = false;
-    if (faction) {
-        w.types = faction->types;
-        found = single_group(r, &w, a, b, &out->groups[0]);
-        if (found) out->faction = faction_index;
-        w.types = found ? w.types : 0;
+    for (int t = 0; t < TRIES && !found; t++) {
+        int l = -1;
+        bool boss = false;
+        if (w->lair && roles[DG__ROLE_BOSS].n && t < TRIES / 2) {
+            l = draw_from(r, &roles[DG__ROLE_BOSS]);
+            boss = true;
+        } else if (w->lair || dg__rng_percent(r, LEADER_PERCENT)) {
+            l = draw_from(r, &roles[DG__ROLE_LEADER]);
+        }
+        int f = draw_from(r, &roles[DG__ROLE_TROOP]);
+        int k = draw_from(r, &roles[DG__ROLE_BEAST]);
+        if (f == l) f = -1;
+        if (k == l || k == f) k = -1;
+        int nf = 0, nb = 0;
+        if (counts(r, &b, l, f, k, &nf, &nb)) {
+            put(out, l, 1);
+            put(out, f, nf);
+            put(out, k, nb);
+            out->boss = boss;
+            found = true;
+        }
     }
-    if (!found && motif != DG_MOTIF_NONE) found = single_group(r, &w, a, b, &out->groups[0]);
     if (!found) {
-        w.motif = DG_MOTIF_NONE;
-        w.types = 0;
-        found = single_group(r, &w, a, b, &out->groups[0]);
+        pool all = {.n = 0};
+        for (int role = w->lair ? 0 : 1; role < DG__ROLE_COUNT; role++)
+            for (int k = 0; k < roles[role].n; k++) {
+                bool dup = false;
+                for (int j = 0; j < all.n; j++) dup |= all.idx[j] == roles[role].idx[k];
+                if (!dup && all.n < DG__CAST_MAX) all.idx[all.n++] = roles[role].idx[k];
+            }
+        found = one_kind(r, &b, &all, out);
     }
     if (!found) return false;
-    out->n_groups = 1;
-    if (d >= DG_DIFF_MEDIUM && dg__rng_percent(r, LEADER_PERCENT)) add_leader(r, &w, b, out);
     int count = 0;
-    for (int k = 0; k < out->n_groups; k++) {
-        out->xp += (long)dg__monsters[out->groups[k].monster].xp * out->groups[k].count;
-        count += out->groups[k].count;
+    for (int g = 0; g < out->n_groups; g++) {
+        out->xp += (long)dg__monsters[out->groups[g].monster].xp * out->groups[g].count;
+        count += out->groups[g].count;
     }
-    out->adjusted_xp = adjusted(out->xp, count, party);
+    out->adjusted_xp = adjusted(out->xp, count, w->party);
     return true;
 }

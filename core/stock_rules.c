@@ -1,11 +1,9 @@
 /* stock_rules.c -- the numbers stocking is built on: encounters.md's XP
  * thresholds and group multipliers, traps.md's severity tables, treasure
- * values, the CR ceiling and the motif predicates; plus the value names and
+ * values, the CR ceiling and cast membership; plus the value names and
  * the SRD table accessors. How they are used is stock_encounter.c's and
  * stock_treasure.c's business; why they are so is docs/stocking.md. */
 #include "stock_int.h"
-
-#include <string.h>
 
 
 /* ------------------------------------------------------------ names */
@@ -127,38 +125,16 @@ long dg_treasure_value_gp(const dg_treasure *t)
     return gp;
 }
 
-/* ----------------------------------------------------------- motifs */
+/* ----------------------------------------------------------- casts */
 
-static bool is(const dg_monster *m, dg_creature_type t) { return m->type == t; }
-
-bool dg_motif_fits(int motif, const dg_monster *m)
+bool dg_theme_casts(int theme, int monster)
 {
-    switch ((dg_motif)motif) {
-    case DG_MOTIF_NONE: return true;
-    /* what moves in once the builders are gone */
-    case DG_MOTIF_ABANDONED:
-        return is(m, DG_TYPE_BEAST) || is(m, DG_TYPE_SWARM) || is(m, DG_TYPE_OOZE) ||
-               is(m, DG_TYPE_PLANT) || is(m, DG_TYPE_UNDEAD);
-    case DG_MOTIF_ABERRANT:
-        return is(m, DG_TYPE_ABERRATION) || is(m, DG_TYPE_OOZE) || is(m, DG_TYPE_MONSTROSITY);
-    case DG_MOTIF_GIANT:
-        return is(m, DG_TYPE_GIANT) || m->size >= DG_SIZE_LARGE;
-    case DG_MOTIF_UNDEAD: return is(m, DG_TYPE_UNDEAD);
-    case DG_MOTIF_VERMIN:
-        return is(m, DG_TYPE_SWARM) ||
-               (is(m, DG_TYPE_BEAST) && (m->size <= DG_SIZE_SMALL || (m->speeds & (DG_SPEED_CLIMB | DG_SPEED_BURROW))));
-    case DG_MOTIF_AQUATIC: return (m->speeds & DG_SPEED_SWIM) != 0;
-    case DG_MOTIF_DESERT:
-        return (m->speeds & DG_SPEED_BURROW) || (m->immune & (DG_IMMUNE_FIRE | DG_IMMUNE_LIGHTNING));
-    case DG_MOTIF_UNDERDARK: return m->sees_in_dark;
-    case DG_MOTIF_ARCANE:
-        return is(m, DG_TYPE_CONSTRUCT) || is(m, DG_TYPE_ELEMENTAL) || is(m, DG_TYPE_FEY) ||
-               is(m, DG_TYPE_CELESTIAL) || is(m, DG_TYPE_DRAGON);
-    case DG_MOTIF_FIRE: return (m->immune & DG_IMMUNE_FIRE) != 0;
-    case DG_MOTIF_COLD: return (m->immune & DG_IMMUNE_COLD) != 0;
-    case DG_MOTIF_ABYSSAL: return is(m, DG_TYPE_FIEND) && strcmp(m->subtype, "demon") == 0;
-    case DG_MOTIF_INFERNAL: return is(m, DG_TYPE_FIEND) && strcmp(m->subtype, "devil") == 0;
-    case DG_MOTIF_COUNT: break;
-    }
+    const dg__theme *t = dg__theme_of(theme);
+    if (!t) return false;
+    for (int role = 0; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++)
+            if (t->cast[role][k] - 1 == monster) return true;
     return false;
 }
+
+bool dg_monster_swims(const dg_monster *m) { return (m->speeds & DG_SPEED_SWIM) != 0; }

@@ -1,56 +1,29 @@
-/* stock_words.c -- every word list of the stocking model, in our own words:
- * room purposes, dressing, sounds, smells, hidden features, containers,
- * gems and art, doors, corridor features, wandering monsters' activities,
- * the dungeon's details, histories, factions and the parts of its name.
+/* stock_words.c -- every word list of the stocking model, in our own words
+ * or read from the rows that own them: room purposes and histories from
+ * the origins (stock_origins.c); faction kinds and names, and each theme's
+ * dressing, sounds, smells, corridor signs and special rule from the themes
+ * (stock_themes.c); the rest (hidden features, containers, gems and art,
+ * doors, activities, details, hazards, the name's words) here.
  *
- * A list is its general entries, then (for the lists a motif colours) one
- * or two entries per motif, in dg_motif order from abandoned on: entry
- * general + (motif - 1) * per_motif + k. The model stores indices; encoders
- * read the text back with dg_contents_word(). */
+ * A themed list is its general entries, then DG__THEME_COUNT blocks of the
+ * themes' own (entry general + theme * per_theme + k). The model stores
+ * indices; encoders read the text back with dg_contents_word(). */
 #include "stock_int.h"
 
+#include <stddef.h>
 #include <stdio.h>
-
-#define MOTIFS (DG_MOTIF_COUNT - 1)
-
-static const char *const purpose[] = {
-    "guard post", "barracks", "storeroom", "shrine", "armoury", "kitchen", "larder",
-    "prison cell", "torture chamber", "library", "study", "workshop", "forge",
-    "throne room", "audience hall", "bedchamber", "dining hall", "trophy room",
-    "well room", "crypt", "ossuary", "laboratory", "vestry", "cistern",
-    "mess hall", "treasury", "map room", "chapel", "kennel", "lumber room",
-};
-
+#include <string.h>
+/* furnishings that fit any room; the purpose's own comes first */
 static const char *const dressing[] = {
-    "a long table scarred with knife marks", "benches pushed against the walls",
-    "a cold hearth heaped with grey ash", "racks of rotted spears",
-    "a heap of mouldering straw bedding", "iron rings set into the floor",
+    "benches pushed against the walls", "a cold hearth heaped with grey ash",
+    "a heap of mouldering straw", "iron rings set into the floor",
     "a cracked basin on a stone pedestal", "shelves of broken crockery",
-    "a faded tapestry of a hunting scene", "a chalk circle half scuffed away",
-    "a collapsed wooden scaffold", "barrels staved in and empty",
+    "a faded tapestry of a hunting scene", "barrels staved in and empty",
     "a pile of rusted helmets", "a stone bench carved with names",
-    "a dry fountain choked with leaves", "a row of empty cages",
     "a toppled statue missing its head", "crates stamped with a merchant's mark",
-    "a rack of torture tools", "an altar stained dark", "a narrow bed frame",
-    "a chained book on a lectern", "a loom with a half-woven cloth",
-    "a dented copper cauldron", "a wall of niches holding clay urns",
-    "a weapon rack with one sword left", "a map painted on the wall",
-    "a pit of cold cinders", "a rope ladder to a blocked shaft", "a shrine to a forgotten god",
-};
-static const char *const dressing_motif[MOTIFS][2] = {
-    {"furniture thick with undisturbed dust", "a collapsed ceiling beam across the floor"},
-    {"walls slick with a faintly glowing slime", "stone warped as if it had melted"},
-    {"a chair built for something twelve feet tall", "bones cracked open for their marrow"},
-    {"coffins with their lids pried off", "skulls arranged in neat rows"},
-    {"droppings in every corner", "a nest of shredded cloth and bones"},
-    {"a pool of black water in the floor", "walls crusted with barnacles"},
-    {"sand drifted knee-deep along one wall", "a sun-bleached skeleton"},
-    {"pale fungus growing in rings", "a crevice dropping into darkness"},
-    {"a circle of runes set in silver", "shelves of stoppered vials"},
-    {"walls blackened by old fires", "a channel of glowing cinders"},
-    {"icicles hanging from the ceiling", "a corpse frozen where it fell"},
-    {"claw marks gouged into the stone", "a pile of flayed hides"},
-    {"an iron throne studded with spikes", "a contract nailed to the wall"},
+    "a narrow bed frame", "a map scratched into the wall", "a rope ladder to a blocked shaft",
+    "a dry fountain choked with dead leaves", "a smashed lantern", "a row of empty cages",
+    "a puddle spreading from a cracked pipe", "soot stains above every sconce",
 };
 
 static const char *const sound[] = {
@@ -58,21 +31,10 @@ static const char *const sound[] = {
     "a door creaking somewhere", "rattling chains", "a low moan", "footsteps overhead",
     "whispering", "a bell tolling far away", "silence, deep and total", "wind through a crack",
 };
-static const char *const sound_motif[MOTIFS][1] = {
-    {"stones settling"}, {"a wet, rhythmic pulse"}, {"heavy breathing"}, {"bones clicking"},
-    {"squeaking and skittering"}, {"lapping water"}, {"sand hissing across stone"},
-    {"something vast moving below"}, {"a humming of power"}, {"the roar of flames"},
-    {"ice cracking"}, {"distant screaming"}, {"the clank of iron chains"},
-};
 
 static const char *const smell[] = {
     "damp earth", "mould", "smoke", "rot", "old blood", "incense", "dust", "wet dog",
     "rancid fat", "vinegar", "stale sweat", "cold stone",
-};
-static const char *const smell_motif[MOTIFS][1] = {
-    {"mildew"}, {"brine and bile"}, {"unwashed hides"}, {"grave dirt"}, {"droppings"},
-    {"seaweed"}, {"hot sand"}, {"fungus"}, {"ozone"}, {"sulphur"}, {"frost"},
-    {"burning hair"}, {"brimstone"},
 };
 
 static const char *const hidden[] = {
@@ -118,21 +80,43 @@ static const char *const corridor[] = {
     "a sign scratched on the wall pointing back", "a dropped backpack, empty",
     "a draught that smells of the outside",
 };
-static const char *const corridor_motif[MOTIFS][1] = {
-    {"dust lies thick and unmarked"}, {"the walls are wet and faintly warm"},
-    {"huge footprints in the dirt"}, {"a shambling trail of grave mould"},
-    {"gnawed bones and droppings"}, {"ankle-deep water"}, {"sand drifts across the floor"},
-    {"phosphorescent fungus lights the way"}, {"glowing runes along the walls"},
-    {"the floor is hot underfoot"}, {"frost covers every surface"},
-    {"a smear of blood leads away"}, {"iron chains bolted to the walls"},
+
+/* what wandering monsters are doing, by their nature: people plot and eat,
+ * beasts hunt and sleep, the mindless (undead, constructs, oozes, plants)
+ * only move and guard */
+static const char *const activity[] = {
+    /* people */ "patrolling", "arguing over loot", "dragging a captive", "returning from a raid",
+    "searching for intruders", "carrying supplies", "guarding a wounded comrade", "performing a ritual",
+    "eating a cold meal", "repairing a trap",
+    /* beasts */ "hunting for food", "sleeping off a meal", "following a scent", "fleeing something worse",
+    "feeding on a carcass", "prowling",
+    /* the mindless */ "drifting aimlessly", "standing motionless until disturbed",
+    "moving along a fixed path", "guarding the way they were set to",
+};
+#define ACTIVITY_PEOPLE 10
+#define ACTIVITY_BEASTS 6
+#define ACTIVITY_MINDLESS 4
+_Static_assert(ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS == DG_COUNT(activity), "activity segments");
+
+/* what the party sees of each hazard, for the read-aloud text (same order) */
+static const char *const hazard_seen[] = {
+    "a patch of brown mold furs one wall", "a green slime glistens on the ceiling",
+    "thick webs hang from wall to wall", "yellow mold spreads across the stones",
+    "the floor glistens with slime", "cracks run across the ceiling",
+    "the air is stale and hard to breathe",
 };
 
-static const char *const activity[] = {
-    "patrolling", "hunting for food", "sleeping", "arguing over loot", "dragging a captive",
-    "returning from a raid", "searching for an intruder", "eating", "repairing a trap",
-    "fleeing something worse", "lost and wary", "carrying supplies", "guarding a wounded comrade",
-    "following tracks", "performing a ritual", "scavenging",
+/* SRD 5.1's dungeon hazards (Chapter "Dungeon Hazards"), in our words. */
+static const char *const hazard[] = {
+    "Brown mold: a patch on the wall drinks warmth; within 5 ft, DC 12 Constitution save or 22 (4d10) cold damage, half on a success; fire makes it spread, cold destroys it",
+    "Green slime: a patch on the ceiling drops on whoever passes below, DC 10 Dexterity save to dodge; it eats flesh and metal, 5 (1d10) acid damage each turn until scraped off or burnt",
+    "Webs: sheets of giant web fill the room, difficult terrain; DC 12 Dexterity save on entering or be restrained (DC 12 Strength to break free); they burn away in a round",
+    "Yellow mold: touching it bursts a cloud of spores, DC 15 Constitution save or 11 (2d10) poison damage and poisoned for a minute; sunlight or fire destroys it",
+    "Slippery floor: the stone is slick with slime, difficult terrain; DC 10 Dexterity save on a dash or fall prone",
+    "Unstable ceiling: a loud noise brings rock down, DC 15 Dexterity save or 11 (2d10) bludgeoning damage",
+    "Foul air: bad air pools here; a creature that stays longer than a minute makes a DC 12 Constitution save or gains a level of exhaustion",
 };
+
 
 static const char *const floor_words[] = {
     "Smooth Stone", "Uneven Flagstone", "Packed Earth", "Cracked Tiles", "Rough Stone",
@@ -143,7 +127,7 @@ static const char *const walls[] = {
     "Natural Cave Wall", "Plastered and Painted", "Dressed Stone",
 };
 static const char *const temperature[] = {
-    "Cold", "Cool", "Warm", "Damp and Cool", "Dry and Warm", "Freezing",
+    "Cold", "Cool", "Warm", "Damp and Cool", "Dry and Warm", "Freezing", "Hot",
 };
 /* Each word with the light it means (dg_lighting): the spacing is the
  * word's own; radii are 5e's (a torch bright 20 ft, dim 20 ft more; a
@@ -164,57 +148,6 @@ static const char *const special[] = {
     "The air is thin and tiring", "Every door swells and sticks", "A faint tremor every hour",
     "Compasses spin", "Time seems to drag",
 };
-static const char *const special_motif[MOTIFS][1] = {
-    {"Rotten floors give way under heavy loads"}, {"Dreams here are not your own"},
-    {"Everything is built at giant scale"}, {"The dead do not rest: slain foes may rise"},
-    {"Swarms stir at any loud noise"}, {"The lower halls are flooded"},
-    {"Sand seeps in and buries the low places"}, {"No light from outside has ever reached here"},
-    {"Wild magic surges at the thresholds"}, {"Heat: a long rest without water tires"},
-    {"Cold: a long rest without fire tires"}, {"Whispers urge violence"},
-    {"Every bargain made here binds"},
-};
-
-/* Histories, and the faction kinds that fit each (bit per faction[] entry). */
-static const struct { const char *text; unsigned factions; } history[] = {
-    {"Built as a dwarven hold, lost to what was dug up from below", 0x0C4u},
-    {"A temple whose priests turned to darker gods", 0x205u},
-    {"A wizard's refuge, abandoned when its master vanished", 0x150u},
-    {"A prison whose inmates overthrew their gaolers", 0x083u},
-    {"A royal tomb, sealed and forgotten", 0x005u},
-    {"A smugglers' den that dug too deep", 0x0C8u},
-    {"A mine that broke into caverns older than the world above", 0x148u},
-    {"A fortress taken in a war no one remembers", 0x026u},
-    {"The lair of a great beast and its brood", 0x128u},
-    {"A flooded cistern under a ruined city", 0x40Cu},
-    {"A gate to the lower planes, closed but not locked", 0x301u},
-    {"A giant king's cellar, carved to his measure", 0x02Au},
-};
-/* Faction kinds (bit i = faction[i] below) that suit each motif. */
-static const unsigned motif_factions[DG_MOTIF_COUNT] = {
-    [DG_MOTIF_NONE] = 0x7FFu, [DG_MOTIF_ABANDONED] = 0x04Cu, [DG_MOTIF_ABERRANT] = 0x041u,
-    [DG_MOTIF_GIANT] = 0x022u, [DG_MOTIF_UNDEAD] = 0x005u, [DG_MOTIF_VERMIN] = 0x008u,
-    [DG_MOTIF_AQUATIC] = 0x408u, [DG_MOTIF_DESERT] = 0x10Cu, [DG_MOTIF_UNDERDARK] = 0x0C8u,
-    [DG_MOTIF_ARCANE] = 0x110u, [DG_MOTIF_FIRE] = 0x300u, [DG_MOTIF_COLD] = 0x120u,
-    [DG_MOTIF_ABYSSAL] = 0x201u, [DG_MOTIF_INFERNAL] = 0x201u,
-};
-static const struct { const char *text; unsigned types; } faction[] = {
-    /* 0 */ {"cult", (1u << DG_TYPE_HUMANOID) | (1u << DG_TYPE_FIEND)},
-    /* 1 */ {"warband", (1u << DG_TYPE_HUMANOID) | (1u << DG_TYPE_GIANT)},
-    /* 2 */ {"undead host", 1u << DG_TYPE_UNDEAD},
-    /* 3 */ {"brood of beasts", (1u << DG_TYPE_BEAST) | (1u << DG_TYPE_SWARM) | (1u << DG_TYPE_MONSTROSITY)},
-    /* 4 */ {"order of mages", (1u << DG_TYPE_HUMANOID) | (1u << DG_TYPE_CONSTRUCT) | (1u << DG_TYPE_ELEMENTAL)},
-    /* 5 */ {"giant clan", (1u << DG_TYPE_GIANT) | (1u << DG_TYPE_BEAST)},
-    /* 6 */ {"hive from below", (1u << DG_TYPE_ABERRATION) | (1u << DG_TYPE_OOZE) | (1u << DG_TYPE_MONSTROSITY)},
-    /* 7 */ {"band of raiders", 1u << DG_TYPE_HUMANOID},
-    /* 8 */ {"court of the elements", (1u << DG_TYPE_ELEMENTAL) | (1u << DG_TYPE_DRAGON)},
-    /* 9 */ {"fiendish legion", 1u << DG_TYPE_FIEND},
-    /* 10 */ {"drowned tribe", (1u << DG_TYPE_HUMANOID) | (1u << DG_TYPE_BEAST) | (1u << DG_TYPE_MONSTROSITY)},
-};
-static const char *const faction_name[] = {
-    "the Red Hand", "the Ashen Circle", "the Hollow Crown", "the Ninth Gate", "the Gnawing Ones",
-    "the Pale Court", "the Iron Tusks", "the Silent Choir", "the Black Tide", "the Bone Wardens",
-    "the Ember Kin", "the Children of the Deep", "the Broken Chain", "the Night Market",
-};
 
 /* format=donjon's names, as they have always been generated */
 static const char *const name_adjective[] = {
@@ -225,50 +158,60 @@ static const char *const name_place[] = {
     "Halls", "Crypts", "Warrens", "Vaults", "Catacombs", "Tunnels", "Pits",
     "Chambers", "Dungeons", "Caverns", "Labyrinth", "Undercroft",
 };
+/* no creature or ruler here: a name that names one names the boss */
 static const char *const name_of_what[] = {
-    "Dread", "the Lich Queen", "Lost Souls", "the Iron Duke", "Whispers",
-    "the Serpent Cult", "Endless Night", "the Ogre King", "Ashes", "the Pale Moth",
-    "Broken Oaths", "the Goblin Warlord",
+    "Dread", "Lost Souls", "Whispers", "Endless Night", "Ashes", "Broken Oaths",
+    "Sorrows", "the Last Light", "Forgotten Names", "Silence", "Hunger", "Bitter Tears",
 };
 
 /* ------------------------------------------------------------ lookup */
 
+#define PURPOSES (DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES + DG__PURPOSE_FILLERS)
+
+/* A list is read through one of three shapes: plain strings, general
+ * strings then each theme's (a field of dg__theme, per_theme of them), or
+ * a field of each row of a table (origins' purposes, histories, places). */
+typedef enum { PLAIN_LIST, THEMED_LIST, ROWS_LIST, STRUCTS_LIST } shape;
 typedef struct {
+    shape kind;
     const char *const *general;
     int n_general;
-    const char *const *by_motif;   /* MOTIFS x per_motif, row-major */
-    int per_motif;
-    size_t stride;                 /* bytes between entries of a struct table */
+    size_t theme_field;            /* THEMED: offset of the array in dg__theme */
+    int per_theme;
+    size_t stride;                 /* STRUCTS: bytes between entries */
 } list;
 
-#define PLAIN(a) {(a), (int)DG_COUNT(a), NULL, 0, sizeof(const char *)}
-#define MOTIFED(a, m) {(a), (int)DG_COUNT(a), &(m)[0][0], (int)DG_COUNT((m)[0]), sizeof(const char *)}
-#define STRUCTS(a) {&(a)[0].text, (int)DG_COUNT(a), NULL, 0, sizeof((a)[0])}
+#define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *)}
+#define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *)}
+#define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0}
+#define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0])}
 
 static const list lists[DG_WORDS_COUNT] = {
-    [DG_WORDS_PURPOSE] = PLAIN(purpose),
-    [DG_WORDS_DRESSING] = MOTIFED(dressing, dressing_motif),
-    [DG_WORDS_SOUND] = MOTIFED(sound, sound_motif),
-    [DG_WORDS_SMELL] = MOTIFED(smell, smell_motif),
+    [DG_WORDS_PURPOSE] = ROWS(),
+    [DG_WORDS_DRESSING] = THEMED(dressing, dressing, DG__THEME_DRESSING),
+    [DG_WORDS_SOUND] = THEMED(sound, sound, 2),
+    [DG_WORDS_SMELL] = THEMED(smell, smell, 2),
     [DG_WORDS_HIDDEN] = PLAIN(hidden),
     [DG_WORDS_CONTAINER] = PLAIN(container),
     [DG_WORDS_GEM] = PLAIN(gem),
     [DG_WORDS_ART] = PLAIN(art),
     [DG_WORDS_DOOR_MATERIAL] = PLAIN(door_material),
     [DG_WORDS_SECRET] = PLAIN(secret),
-    [DG_WORDS_CORRIDOR] = MOTIFED(corridor, corridor_motif),
+    [DG_WORDS_CORRIDOR] = THEMED(corridor, corridor, 2),
     [DG_WORDS_ACTIVITY] = PLAIN(activity),
     [DG_WORDS_FLOOR] = PLAIN(floor_words),
     [DG_WORDS_WALLS] = PLAIN(walls),
     [DG_WORDS_TEMPERATURE] = PLAIN(temperature),
     [DG_WORDS_ILLUMINATION] = STRUCTS(illumination),
-    [DG_WORDS_SPECIAL] = MOTIFED(special, special_motif),
-    [DG_WORDS_HISTORY] = STRUCTS(history),
-    [DG_WORDS_FACTION] = STRUCTS(faction),
-    [DG_WORDS_FACTION_NAME] = PLAIN(faction_name),
+    [DG_WORDS_SPECIAL] = THEMED(special, special, 1),
+    [DG_WORDS_HISTORY] = ROWS(),
+    [DG_WORDS_FACTION] = ROWS(),
+    [DG_WORDS_FACTION_NAME] = ROWS(),
     [DG_WORDS_NAME_ADJECTIVE] = PLAIN(name_adjective),
-    [DG_WORDS_NAME_PLACE] = PLAIN(name_place),
+    [DG_WORDS_NAME_PLACE] = PLAIN(name_place), /* then the origins' places */
     [DG_WORDS_NAME_OF] = PLAIN(name_of_what),
+    [DG_WORDS_ORIGIN] = ROWS(),
+    [DG_WORDS_HAZARD] = PLAIN(hazard),
 };
 
 const dg_lighting *dg_lighting_of(int i)
@@ -276,33 +219,142 @@ const dg_lighting *dg_lighting_of(int i)
     return i >= 0 && (size_t)i < DG_COUNT(illumination) ? &illumination[i].light : NULL;
 }
 
+/* The row lists' sizes: origins x per origin, themes x per theme. */
+static size_t rows_count(dg_words w)
+{
+    switch (w) {
+    case DG_WORDS_PURPOSE: return DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES + DG__PURPOSE_FILLERS;
+    case DG_WORDS_HISTORY: return DG__ORIGIN_COUNT * DG__ORIGIN_HISTORIES;
+    case DG_WORDS_ORIGIN: return DG__ORIGIN_COUNT;
+    case DG_WORDS_FACTION: return DG__THEME_COUNT;
+    case DG_WORDS_FACTION_NAME: return DG__THEME_COUNT * DG__THEME_NAMES;
+    default: return 0;
+    }
+}
+
+static const char *rows_word(dg_words w, int i)
+{
+    switch (w) {
+    case DG_WORDS_PURPOSE:
+        if (i < DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES)
+            return dg__origins[i / DG__ORIGIN_PURPOSES].purposes[i % DG__ORIGIN_PURPOSES].name;
+        return dg__purpose_fillers[i - DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES].name;
+    case DG_WORDS_HISTORY: return dg__origins[i / DG__ORIGIN_HISTORIES].history[i % DG__ORIGIN_HISTORIES];
+    case DG_WORDS_ORIGIN: return dg__origins[i].text;
+    case DG_WORDS_FACTION: return dg__themes[i].kind;
+    case DG_WORDS_FACTION_NAME: return dg__themes[i / DG__THEME_NAMES].names[i % DG__THEME_NAMES];
+    default: return "";
+    }
+}
+
 size_t dg_contents_word_count(dg_words w)
 {
     if ((unsigned)w >= DG_WORDS_COUNT) return 0;
-    return (size_t)lists[w].n_general + (size_t)(MOTIFS * lists[w].per_motif);
+    const list *l = &lists[w];
+    if (w == DG_WORDS_NAME_PLACE) return (size_t)l->n_general + DG__ORIGIN_COUNT * DG__ORIGIN_PLACES;
+    if (w == DG_WORDS_DRESSING)
+        return (size_t)l->n_general + (size_t)DG__THEME_COUNT * DG__THEME_DRESSING + PURPOSES;
+    switch (l->kind) {
+    case ROWS_LIST: return rows_count(w);
+    case THEMED_LIST: return (size_t)l->n_general + (size_t)DG__THEME_COUNT * (size_t)l->per_theme;
+    default: return (size_t)l->n_general;
+    }
 }
 
 const char *dg_contents_word(dg_words w, int i)
 {
-    if ((unsigned)w >= DG_WORDS_COUNT || i < 0) return "";
+    if ((unsigned)w >= DG_WORDS_COUNT || i < 0 || (size_t)i >= dg_contents_word_count(w)) return "";
     const list *l = &lists[w];
+    if (l->kind == ROWS_LIST) return rows_word(w, i);
     if (i < l->n_general)
         return *(const char *const *)(const void *)((const char *)l->general + (size_t)i * l->stride);
     i -= l->n_general;
-    return i < MOTIFS * l->per_motif ? l->by_motif[i] : "";
+    if (w == DG_WORDS_NAME_PLACE) return dg__origins[i / DG__ORIGIN_PLACES].places[i % DG__ORIGIN_PLACES];
+    if (w == DG_WORDS_DRESSING && i >= DG__THEME_COUNT * DG__THEME_DRESSING) {
+        i -= DG__THEME_COUNT * DG__THEME_DRESSING;
+        return i < DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES
+                   ? dg__origins[i / DG__ORIGIN_PURPOSES].purposes[i % DG__ORIGIN_PURPOSES].dressing
+                   : dg__purpose_fillers[i - DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES].dressing;
+    }
+    const dg__theme *t = &dg__themes[i / l->per_theme];
+    return ((const char *const *)(const void *)((const char *)t + l->theme_field))[i % l->per_theme];
 }
 
-int dg__word_pick(dg_rng *r, dg_words w, dg_motif motif)
+int dg__word_theme_entry(dg_words w, int theme, int k) { return lists[w].n_general + theme * lists[w].per_theme + k; }
+int dg__word_purpose(int origin, int k)
+{
+    if (k < DG__ORIGIN_PURPOSES) return origin * DG__ORIGIN_PURPOSES + k;
+    return DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES + (k - DG__ORIGIN_PURPOSES) % DG__PURPOSE_FILLERS;
+}
+int dg__word_purpose_dressing(int purpose)
+{
+    return lists[DG_WORDS_DRESSING].n_general + DG__THEME_COUNT * DG__THEME_DRESSING + purpose;
+}
+int dg__word_history(int origin, int k) { return origin * DG__ORIGIN_HISTORIES + k; }
+int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_general + origin * DG__ORIGIN_PLACES + k; }
+
+int dg__word_by_text(dg_words w, const char *text)
+{
+    for (size_t i = 0; i < dg_contents_word_count(w); i++)
+        if (strcmp(dg_contents_word(w, (int)i), text) == 0) return (int)i;
+    return 0;
+}
+
+static bool used(const dg__deck *d, dg_words w, int i) { return (d->used[w][i >> 6] >> (i & 63)) & 1u; }
+
+/* A draw among [lo, hi) not yet used, or -1 when all are. */
+static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
+{
+    int n = 0;
+    for (int i = lo; i < hi; i++) n += !used(deck, w, i);
+    if (n == 0) return -1;
+    int k = (int)dg__rng_below(r, (uint32_t)n);
+    for (int i = lo; i < hi; i++)
+        if (!used(deck, w, i) && k-- == 0) {
+            deck->used[w][i >> 6] |= 1ull << (i & 63);
+            return i;
+        }
+    return -1;
+}
+
+int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme)
 {
     const list *l = &lists[w];
-    if (l->per_motif && motif != DG_MOTIF_NONE && dg__rng_percent(r, 50))
-        return l->n_general + (motif - 1) * l->per_motif + (int)dg__rng_below(r, (uint32_t)l->per_motif);
-    return (int)dg__rng_below(r, (uint32_t)l->n_general);
+    int general = l->n_general;
+    int own_lo = l->kind == THEMED_LIST && theme >= 0 ? general + theme * l->per_theme : 0;
+    int own_hi = own_lo ? own_lo + l->per_theme : 0;
+    int i = -1;
+    if (own_hi && dg__rng_percent(r, 50)) i = deal_from(deck, r, w, own_lo, own_hi);
+    if (i < 0) i = deal_from(deck, r, w, 0, general);
+    if (i < 0 && own_hi) i = deal_from(deck, r, w, own_lo, own_hi);
+    if (i < 0) {
+        /* the pool is spent: start it again */
+        memset(deck->used[w], 0, sizeof deck->used[w]);
+        i = deal_from(deck, r, w, 0, general);
+    }
+    return i;
 }
 
-unsigned dg__history_factions(int h) { return history[h].factions; }
-unsigned dg__faction_types(int f) { return faction[f].types; }
-unsigned dg__motif_factions(dg_motif m) { return motif_factions[m]; }
+const char *dg__hazard_seen(int i)
+{
+    _Static_assert(DG_COUNT(hazard_seen) == DG_COUNT(hazard), "a seen phrase per hazard");
+    return i >= 0 && (size_t)i < DG_COUNT(hazard_seen) ? hazard_seen[i] : "";
+}
+
+int dg__activity_pick(dg_rng *r, const dg_monster *m)
+{
+    int lo = 0, n = ACTIVITY_PEOPLE;
+    switch (m->type) {
+    case DG_TYPE_UNDEAD: case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
+        lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS, n = ACTIVITY_MINDLESS;
+        break;
+    case DG_TYPE_BEAST: case DG_TYPE_SWARM: case DG_TYPE_MONSTROSITY:
+        lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
+        break;
+    default: break;
+    }
+    return lo + (int)dg__rng_below(r, (uint32_t)n);
+}
 
 size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
 {

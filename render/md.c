@@ -69,7 +69,10 @@ static void put_about(md *m, const dg_contents *c)
         PUTF(m, "%s%s, %s%s%s", f ? "; and by " : " It is held by ", word(DG_WORDS_FACTION_NAME, c->factions[f].name),
              has_article ? "" : dg__key_article(kind), has_article ? "" : " ", kind);
     }
-    put(m, c->n_factions ? ".\n\n" : "\n\n");
+    put(m, c->n_factions ? "." : "");
+    const dg_monster *boss = dg_monster_info(c->boss);
+    if (boss && c->floor == 0) PUTF(m, " Its master is %s %s, in room %d.", dg__key_article(boss->name), boss->name, c->farthest_room);
+    put(m, "\n\n");
     const dg_details *t = &c->details;
     put(m, "| Floor | Walls | Temperature | Illumination |\n|---|---|---|---|\n");
     PUTF(m, "| %s | %s | %s | %s |\n\n", word(DG_WORDS_FLOOR, t->floor), word(DG_WORDS_WALLS, t->walls),
@@ -139,23 +142,17 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
     if (rc && c->entrance_room == r->id) put(m, "; the party comes in here");
     put(m, ".*\n\n");
     if (rc) {
-        if (rc->n_dressing) {
-            for (int i = 0; i < rc->n_dressing; i++) {
-                put(m, i ? (i + 1 == rc->n_dressing ? " and " : ", ") : "");
-                if (!i) put_sentence(m, word(DG_WORDS_DRESSING, rc->dressing[i]));
-                else put(m, word(DG_WORDS_DRESSING, rc->dressing[i]));
-            }
-            put(m, ".");
-            if (rc->sound >= 0) PUTF(m, " You hear %s.", word(DG_WORDS_SOUND, rc->sound));
-            if (rc->smell >= 0) PUTF(m, " It smells of %s.", word(DG_WORDS_SMELL, rc->smell));
-            put(m, "\n\n");
-        }
+        char aloud[1024];
+        if (dg_contents_read_aloud(c, r->id, aloud, sizeof aloud)) PUTF(m, "> %s\n\n", aloud);
+        if (rc->water) put(m, "**Water.** A pool or flooded floor: difficult terrain, and swimmers fight from it.\n\n");
+        if (rc->hazard >= 0) PUTF(m, "**Hazard.** %s.\n\n", word(DG_WORDS_HAZARD, rc->hazard));
         const dg_encounter *e = &rc->encounter;
         if (e->n_groups) {
             put(m, "**Monsters.** ");
             for (int g = 0; g < e->n_groups; g++) {
                 const dg_monster *mo = dg_monster_info(e->groups[g].monster);
                 if (g) put(m, "; ");
+                if (g == 0 && e->boss) put(m, "the boss, ");
                 if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
                 PUTF(m, "%s (CR %s, AC %d, %d hp)", mo->name, mo->cr, mo->ac, mo->hp);
             }
@@ -165,7 +162,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
             put(m, "\n\n");
-        } else {
+        } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0) {
             put(m, "**Empty.**\n\n");
         }
         for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {

@@ -1,0 +1,91 @@
+/* stock_concept.c -- a dungeon's concept, drawn before any room is stocked:
+ * who holds it (a theme: the motif's row, or at motif none one of the
+ * concepts that serve the party's level), what it was built as (an origin
+ * the theme fits; a cave map draws only natural ones), how it fell (the
+ * origin's histories), its factions (the theme's; at motif none sometimes
+ * a rival concept beside it), its details (floor and walls from the
+ * origin, rock in caves; temperature from the motif, else the origin) and
+ * the words of its name (the place word is the origin's; whether the name
+ * names the boss is settled once the lair is stocked, stock.c). Drawn from
+ * the top floor's seed alone, so every floor of a dungeon shares it. */
+#include "stock_int.h"
+
+#define RIVAL_PERCENT 40      /* motif none: a second faction */
+#define NAME_BOSS_PERCENT 40  /* the name is "... of the <boss>" */
+
+static int below(dg_rng *r, int n) { return (int)dg__rng_below(r, (uint32_t)n); }
+
+static bool serves(const dg__theme *t, int level) { return level >= t->min_level && level <= t->max_level; }
+
+/* motif none: a concept of its own (twice as likely) or any motif's row */
+static int draw_theme(dg_rng *r, int level, int not)
+{
+    int weight[DG__THEME_COUNT], total = 0;
+    for (int t = 0; t < DG__THEME_COUNT; t++) {
+        weight[t] = t == not ? 0 : t >= DG__THEME_GOBLINS ? (serves(&dg__themes[t], level) ? 2 : 0) : 1;
+        total += weight[t];
+    }
+    int k = below(r, total);
+    for (int t = 0; t < DG__THEME_COUNT; t++)
+        if ((k -= weight[t]) < 0) return t;
+    return 0;
+}
+
+static int draw_origin(dg_rng *r, const dg__theme *t, bool natural)
+{
+    unsigned fit = 0;
+    for (int o = 0; o < DG__ORIGIN_COUNT; o++)
+        if (((t->origins >> o) & 1u) && dg__origins[o].natural == natural) fit |= 1u << o;
+    if (!fit) return natural ? DG__ORIGIN_CAVERN : DG__ORIGIN_FORTRESS;
+    int n = 0;
+    for (unsigned m = fit; m; m &= m - 1) n++;
+    int k = below(r, n);
+    for (int o = 0;; o++)
+        if (((fit >> o) & 1u) && k-- == 0) return o;
+}
+
+static const char *temperature_of(dg_rng *r, dg_motif motif, const dg__origin_row *o)
+{
+    switch (motif) {
+    case DG_MOTIF_FIRE: return below(r, 2) ? "Hot" : "Dry and Warm";
+    case DG_MOTIF_COLD: return below(r, 2) ? "Freezing" : "Cold";
+    case DG_MOTIF_AQUATIC: return "Damp and Cool";
+    case DG_MOTIF_DESERT: return "Dry and Warm";
+    default: return o->temperature;
+    }
+}
+
+void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
+{
+    dg_rng r;
+    dg_rng_seed(&r, p->concept_seed, DG__STREAM_CONCEPT);
+    c->theme = p->motif != DG_MOTIF_NONE ? (int)p->motif - 1 : draw_theme(&r, p->level, -1);
+    const dg__theme *t = &dg__themes[c->theme];
+    c->origin = draw_origin(&r, t, p->natural);
+    const dg__origin_row *o = &dg__origins[c->origin];
+    c->history = dg__word_history(c->origin, below(&r, DG__ORIGIN_HISTORIES));
+
+    c->n_factions = 1;
+    c->factions[0].kind = c->theme;
+    c->factions[0].name = c->theme * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
+    if (p->motif == DG_MOTIF_NONE && dg__rng_percent(&r, RIVAL_PERCENT)) {
+        int rival = draw_theme(&r, p->level, c->theme);
+        c->factions[1].kind = rival;
+        c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
+        c->n_factions = 2;
+    }
+
+    c->details.floor = dg__word_by_text(DG_WORDS_FLOOR, p->natural ? "Natural Rock" : o->floors[below(&r, 2)]);
+    c->details.walls = dg__word_by_text(DG_WORDS_WALLS, p->natural ? "Natural Cave Wall" : o->walls[below(&r, 2)]);
+    c->details.temperature = dg__word_by_text(DG_WORDS_TEMPERATURE, temperature_of(&r, p->motif, o));
+    c->details.illumination = below(&r, (int)dg_contents_word_count(DG_WORDS_ILLUMINATION));
+    bool special = dg__rng_percent(&r, 50);
+    int which = below(&r, 2) ? dg__word_theme_entry(DG_WORDS_SPECIAL, c->theme, 0)
+                             : below(&r, (int)dg_contents_word_count(DG_WORDS_SPECIAL) - DG__THEME_COUNT);
+    c->details.special = special ? which : -1;
+
+    c->name_words[0] = below(&r, (int)dg_contents_word_count(DG_WORDS_NAME_ADJECTIVE));
+    c->name_words[1] = dg__word_place(c->origin, below(&r, DG__ORIGIN_PLACES));
+    c->name_words[2] = below(&r, (int)dg_contents_word_count(DG_WORDS_NAME_OF));
+    c->name_boss = dg__rng_percent(&r, NAME_BOSS_PERCENT) ? -2 : -1; /* -2: wanted; stock.c names the boss */
+}

@@ -1,0 +1,129 @@
+/* stock_read_aloud.c -- the text a GM reads out as the party enters a room:
+ * what they notice first comes first (who is there, then water and
+ * hazards in plain sight, then the furnishings, then sounds and smells).
+ * Built from the model on demand, so every encoder says the same words;
+ * secrets (traps, hidden features, treasure in containers) are never in it. */
+#include "stock_int.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    char *buf;
+    size_t cap, len;         /* len counts what would have been written */
+} text;
+
+static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = t->len < t->cap ? t->cap - t->len : 0;
+    int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) t->len += (size_t)n;
+}
+
+static bool vowel_sound(const char *w)
+{
+    char c = (char)tolower((unsigned char)w[0]);
+    if (strncmp(w, "one", 3) == 0 || strncmp(w, "uni", 3) == 0 || strncmp(w, "use", 3) == 0) return false;
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+}
+
+/* words that are their own plural */
+static bool uncounted(const char *word, size_t n)
+{
+    static const char *const same[] = {"Drow", "Duergar", "Lizardfolk", "Merfolk", "Sahuagin", "Spawn", "Deer"};
+    for (size_t k = 0; k < DG_COUNT(same); k++)
+        if (strlen(same[k]) == n && strncmp(word, same[k], n) == 0) return true;
+    return false;
+}
+
+/* "goblin", "two wolves", "three swarms of rats", in lower case. */
+static void creatures(text *t, const dg_group *g)
+{
+    static const char *const numbers[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
+    const char *name = dg__monsters[g->monster].name;
+    char lower[64];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    if (g->count == 1) {
+        add(t, "%s %s", vowel_sound(lower) ? "an" : "a", lower);
+        return;
+    }
+    add(t, "%s ", g->count < (int)DG_COUNT(numbers) ? numbers[g->count] : "many");
+    /* the noun to inflect: before " of " (swarms of rats) or " (" */
+    const char *end = strstr(lower, " of ");
+    if (!end) end = strstr(lower, " (");
+    size_t head = end ? (size_t)(end - lower) : n;
+    const char *word = lower;
+    for (const char *s = lower; s < lower + head; s++)
+        if (*s == ' ') word = s + 1;
+    size_t wl = (size_t)(lower + head - word);
+    char cap_word[32];
+    snprintf(cap_word, sizeof cap_word, "%c%.*s", toupper((unsigned char)word[0]), (int)(wl ? wl - 1 : 0), word + 1);
+    add(t, "%.*s", (int)head, lower);
+    if (!uncounted(cap_word, wl) && wl > 0) {
+        char last = word[wl - 1], before = wl > 1 ? word[wl - 2] : ' ';
+        if (last == 'f') {
+            t->len--; /* wolf -> wolves: the f goes */
+            if (t->len < t->cap) t->buf[t->len] = '\0';
+            add(t, "ves");
+        } else if (last == 's' || last == 'x' || (last == 'h' && (before == 'c' || before == 's'))) add(t, "es");
+        else if (last == 'y' && !strchr("aeiou", before)) {
+            t->len--;
+            if (t->len < t->cap) t->buf[t->len] = '\0';
+            add(t, "ies");
+        } else add(t, "s");
+    }
+    add(t, "%s", lower + head);
+}
+
+static void sentence_start(text *t, size_t at)
+{
+    if (at < t->cap && t->buf[at]) t->buf[at] = (char)toupper((unsigned char)t->buf[at]);
+}
+
+/* "a, b and c" */
+static void list_words(text *t, const int *idx, int n, dg_words w)
+{
+    for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", dg_contents_word(w, idx[k]));
+}
+
+size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    const dg_room_contents *rc = dg_contents_room(c, id);
+    if (!rc || c->depth != DG_DEPTH_FULL) return 0;
+    const dg_encounter *e = &rc->encounter;
+    if (e->n_groups) {
+        size_t at = t.len;
+        int total = 0;
+        for (int g = 0; g < e->n_groups; g++) {
+            add(&t, "%s", g == 0 ? "" : g == e->n_groups - 1 ? " and " : ", ");
+            creatures(&t, &e->groups[g]);
+            total += e->groups[g].count;
+        }
+        add(&t, " %s toward you. ", total > 1 ? "turn" : "turns");
+        sentence_start(&t, at);
+    }
+    if (rc->water) add(&t, "Dark water covers much of the floor. ");
+    if (rc->hazard >= 0) {
+        size_t at = t.len;
+        add(&t, "%s. ", dg__hazard_seen(rc->hazard));
+        sentence_start(&t, at);
+    }
+    if (rc->n_dressing) {
+        add(&t, "You see ");
+        list_words(&t, rc->dressing, rc->n_dressing, DG_WORDS_DRESSING);
+        add(&t, ". ");
+    }
+    if (rc->sound >= 0) add(&t, "You hear %s. ", dg_contents_word(DG_WORDS_SOUND, rc->sound));
+    if (rc->smell >= 0) add(&t, "The air smells of %s. ", dg_contents_word(DG_WORDS_SMELL, rc->smell));
+    if (t.len && t.len <= cap) buf[--t.len] = '\0'; /* the last space */
+    return t.len;
+}
