@@ -154,7 +154,14 @@ static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficult
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
                       .theme = c->factions[faction < 0 ? 0 : faction].kind};
+    /* easier first; a cast too strong for even the easy band (undead for
+     * one level-1 character) sends its weakest, harder than drawn */
     for (int k = (int)d; k >= 0; k--)
+        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+            e->faction = faction;
+            return;
+        }
+    for (int k = (int)d + 1; k < DG_DIFF_COUNT; k++)
         if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
             e->faction = faction;
             return;
@@ -343,6 +350,8 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         int faction = draw_faction(&r, c);
         /* wanderers walk the corridors: nothing bigger than Large */
         encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, &w->encounter);
+        if (!w->encounter.n_groups) /* a cast of giants still wanders */
+            encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, &w->encounter);
         w->activity = w->encounter.n_groups ? dg__activity_pick(&r, &dg__monsters[w->encounter.groups[0].monster]) : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;

@@ -15,16 +15,37 @@
 
 static int below(dg_rng *r, int n) { return (int)dg__rng_below(r, (uint32_t)n); }
 
-static bool serves(const dg__theme *t, int level) { return level >= t->min_level && level <= t->max_level; }
+/* Whether theme t's cast, its strongest leader at the head of eight of its
+ * strongest rank and file and four beasts, reaches the party's easy band:
+ * a concept that cannot even trouble the party is not drawn for it. */
+static long strongest(const dg__theme *t, dg__role role, int max_cr8)
+{
+    long best = 0;
+    for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
+        const dg_monster *m = &dg__monsters[t->cast[role][k] - 1];
+        if (m->cr8 <= max_cr8 && m->xp > best) best = m->xp;
+    }
+    return best;
+}
+
+static bool serves(const dg__theme *t, int level, int party)
+{
+    if (level < t->min_level || level > t->max_level) return false;
+    int max_cr8 = dg__max_cr8(level);
+    long xp = strongest(t, DG__ROLE_LEADER, max_cr8) + 8 * strongest(t, DG__ROLE_TROOP, max_cr8) +
+              4 * strongest(t, DG__ROLE_BEAST, max_cr8);
+    return xp * dg__multiplier2(13, party) / 2 >= dg__xp_threshold(level, party, DG_DIFF_EASY);
+}
 
 /* motif none: a concept of its own (twice as likely) or any motif's row */
-static int draw_theme(dg_rng *r, int level, int not)
+static int draw_theme(dg_rng *r, int level, int party, int not)
 {
     int weight[DG__THEME_COUNT], total = 0;
     for (int t = 0; t < DG__THEME_COUNT; t++) {
-        weight[t] = t == not ? 0 : t >= DG__THEME_GOBLINS ? (serves(&dg__themes[t], level) ? 2 : 0) : 1;
+        weight[t] = t == not || !serves(&dg__themes[t], level, party) ? 0 : t >= DG__THEME_GOBLINS ? 2 : 1;
         total += weight[t];
     }
+    if (total == 0) return DG_MOTIF_UNDEAD - 1; /* every level has its undead */
     int k = below(r, total);
     for (int t = 0; t < DG__THEME_COUNT; t++)
         if ((k -= weight[t]) < 0) return t;
@@ -59,7 +80,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
 {
     dg_rng r;
     dg_rng_seed(&r, p->concept_seed, DG__STREAM_CONCEPT);
-    c->theme = p->motif != DG_MOTIF_NONE ? (int)p->motif - 1 : draw_theme(&r, p->level, -1);
+    c->theme = p->motif != DG_MOTIF_NONE ? (int)p->motif - 1 : draw_theme(&r, p->level, p->party, -1);
     const dg__theme *t = &dg__themes[c->theme];
     c->origin = draw_origin(&r, t, p->natural);
     const dg__origin_row *o = &dg__origins[c->origin];
@@ -69,7 +90,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     c->factions[0].kind = c->theme;
     c->factions[0].name = c->theme * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
     if (p->motif == DG_MOTIF_NONE && dg__rng_percent(&r, RIVAL_PERCENT)) {
-        int rival = draw_theme(&r, p->level, c->theme);
+        int rival = draw_theme(&r, p->level, p->party, c->theme);
         c->factions[1].kind = rival;
         c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
         c->n_factions = 2;

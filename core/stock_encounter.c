@@ -134,8 +134,29 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     if (!found) {
+        /* the strongest of each role: what a high band needs */
+        int top[DG__ROLE_COUNT];
+        for (int role = 0; role < DG__ROLE_COUNT; role++) {
+            top[role] = -1;
+            for (int k = 0; k < roles[role].n; k++)
+                if (top[role] < 0 || dg__monsters[roles[role].idx[k]].xp > dg__monsters[top[role]].xp)
+                    top[role] = roles[role].idx[k];
+        }
+        int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
+        int f = top[DG__ROLE_TROOP] == l ? -1 : top[DG__ROLE_TROOP];
+        int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : top[DG__ROLE_BEAST];
+        int nf = 0, nb = 0;
+        if (counts(r, &b, l, f, k, &nf, &nb)) {
+            put(out, l, 1);
+            put(out, f, nf);
+            put(out, k, nb);
+            out->boss = w->lair && l == top[DG__ROLE_BOSS];
+            found = true;
+        }
+    }
+    if (!found) {
         pool all = {.n = 0};
-        for (int role = w->lair ? 0 : 1; role < DG__ROLE_COUNT; role++)
+        for (int role = 0; role < DG__ROLE_COUNT; role++) /* the boss's kind too: a high band needs it */
             for (int k = 0; k < roles[role].n; k++) {
                 bool dup = false;
                 for (int j = 0; j < all.n; j++) dup |= all.idx[j] == roles[role].idx[k];

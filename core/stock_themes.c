@@ -100,7 +100,8 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
         .cast = {
             [DG__ROLE_BOSS] = {M(GIANT_SPIDER), M(WERERAT), M(ETTERCAP), M(PHASE_SPIDER), M(GIANT_SCORPION),
                                M(ANKHEG), M(PURPLE_WORM)},
-            [DG__ROLE_LEADER] = {M(GIANT_SPIDER), M(WERERAT), M(ETTERCAP), M(PHASE_SPIDER), M(GIANT_SCORPION)},
+            [DG__ROLE_LEADER] = {M(GIANT_SPIDER), M(WERERAT), M(ETTERCAP), M(PHASE_SPIDER), M(GIANT_SCORPION),
+                                 M(PURPLE_WORM)},
             [DG__ROLE_TROOP] = {M(GIANT_RAT), M(GIANT_CENTIPEDE), M(GIANT_WOLF_SPIDER), M(GIANT_FIRE_BEETLE),
                                 M(STIRGE), M(GIANT_WASP), M(GIANT_RAT_DISEASED)},
             [DG__ROLE_BEAST] = {M(SWARM_OF_RATS), M(SWARM_OF_INSECTS), M(SWARM_OF_SPIDERS),
