@@ -42,10 +42,13 @@ static int draw_theme(dg_rng *r, int level, int party, int not)
 {
     int weight[DG__THEME_COUNT], total = 0;
     for (int t = 0; t < DG__THEME_COUNT; t++) {
-        weight[t] = t == not || !serves(&dg__themes[t], level, party) ? 0 : t >= DG__THEME_GOBLINS ? 2 : 1;
+        /* a rival (not >= 0) is one of the motif-none concepts: a second
+         * motif beside the first would muddle the place */
+        bool own = t >= DG__THEME_GOBLINS;
+        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, party) ? 0 : own ? 2 : 1;
         total += weight[t];
     }
-    if (total == 0) return DG_MOTIF_UNDEAD - 1; /* every level has its undead */
+    if (total == 0) return not >= 0 ? not : DG_MOTIF_UNDEAD - 1; /* every level has its undead */
     int k = below(r, total);
     for (int t = 0; t < DG__THEME_COUNT; t++)
         if ((k -= weight[t]) < 0) return t;
@@ -91,9 +94,11 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     c->factions[0].name = c->theme * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
     if (p->motif == DG_MOTIF_NONE && dg__rng_percent(&r, RIVAL_PERCENT)) {
         int rival = draw_theme(&r, p->level, p->party, c->theme);
+        if (rival != c->theme) {
         c->factions[1].kind = rival;
         c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
         c->n_factions = 2;
+        }
     }
 
     c->details.floor = dg__word_by_text(DG_WORDS_FLOOR, p->natural ? "Natural Rock" : o->floors[below(&r, 2)]);

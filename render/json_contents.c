@@ -55,6 +55,8 @@ static void encounter_json(dg__jw *w, const dg_contents *c, const dg_encounter *
         key_word(w, "faction", DG_WORDS_FACTION_NAME, c->factions[e->faction].name);
     else
         dg__jw_key_null(w, "faction");
+    dg__jw_key(w, "boss");
+    dg__jw_bool(w, e->boss);
     dg__jw_key(w, "monsters");
     dg__jw_array_begin(w);
     for (int g = 0; g < e->n_groups; g++) {
@@ -176,6 +178,12 @@ void dg__json_room_contents(dg__jw *w, const dg_dungeon *d, int id, dg_buf *scra
     dg__jw_array_end(w);
     key_word(w, "sound", DG_WORDS_SOUND, r->sound);
     key_word(w, "smell", DG_WORDS_SMELL, r->smell);
+    char aloud[1024];
+    dg_contents_read_aloud(c, id, aloud, sizeof aloud);
+    dg__jw_key_string(w, "read_aloud", aloud);
+    dg__jw_key(w, "water");
+    dg__jw_bool(w, r->water);
+    key_word(w, "hazard", DG_WORDS_HAZARD, r->hazard);
     dg__jw_key(w, "encounter");
     encounter_json(w, c, &r->encounter);
     dg__jw_key(w, "traps");
@@ -245,6 +253,7 @@ void dg__json_contents_head(dg__jw *w, const dg_dungeon *d)
     dg__jw_key_int(w, "party", d->opts.party);
     dg__jw_key_string(w, "motif", dg_motif_name((int)d->opts.motif));
     dg__jw_key_string(w, "contents", dg_depth_name((int)d->opts.contents));
+    dg__jw_key_string(w, "danger", dg_option_value_name(dg_option_def_find("danger"), (int)d->opts.danger));
 }
 
 void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err)
@@ -274,6 +283,17 @@ void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
         key_word(w, "illumination", DG_WORDS_ILLUMINATION, t->illumination);
         key_word(w, "special", DG_WORDS_SPECIAL, t->special);
         key_word(w, "history", DG_WORDS_HISTORY, c->history);
+        key_word(w, "origin", DG_WORDS_ORIGIN, c->origin);
+        dg__jw_key(w, "boss");
+        const dg_monster *boss = c->floor == 0 ? dg_monster_info(c->boss) : NULL;
+        if (boss) {
+            dg__jw_object_begin(w);
+            dg__jw_key_string(w, "name", boss->name);
+            dg__jw_key_int(w, "room", c->farthest_room);
+            dg__jw_object_end(w);
+        } else {
+            dg__jw_null(w);
+        }
         dg__jw_key(w, "factions");
         dg__jw_array_begin(w);
         for (int f = 0; f < c->n_factions; f++) {

@@ -30,9 +30,9 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
     json_t *faction = e->faction >= 0 && e->faction < c->n_factions
                           ? oc_word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name)
                           : json_null();
-    return json_pack("{s:s,s:I,s:I,s:o,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
-                     (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "monsters",
-                     monsters);
+    return json_pack("{s:s,s:I,s:I,s:o,s:b,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
+                     (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "boss",
+                     e->boss, "monsters", monsters);
 }
 
 static inline json_t *oc_trap(const dg_trap *t)
@@ -89,9 +89,12 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
                                                 r->hidden[i].dc));
     for (size_t i = 0; i < c->n_doors; i++)
         if (c->doors[i].key_room == id) json_array_append_new(keys, json_integer((json_int_t)i));
-    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance", r->distance,
-                     "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
-                     oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "encounter",
+    char aloud[1024];
+    dg_contents_read_aloud(c, id, aloud, sizeof aloud);
+    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance",
+                     r->distance, "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
+                     oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "read_aloud",
+                     aloud, "water", r->water, "hazard", oc_word(DG_WORDS_HAZARD, r->hazard), "encounter",
                      oc_encounter(c, &r->encounter), "traps", traps, "treasure",
                      r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys);
 }
@@ -126,6 +129,8 @@ static inline void oracle_contents_head(const dg_dungeon *d, json_t *root)
     json_object_set_new(root, "party", json_integer(d->opts.party));
     json_object_set_new(root, "motif", json_string(dg_motif_name((int)d->opts.motif)));
     json_object_set_new(root, "contents", json_string(dg_depth_name((int)d->opts.contents)));
+    static const char *const dangers[] = {"easy", "standard", "hard", "deadly"};
+    json_object_set_new(root, "danger", json_string(dangers[d->opts.danger]));
 }
 
 static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
@@ -144,11 +149,14 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
                                                       dg_contents_word(DG_WORDS_FACTION_NAME, c->factions[f].name),
                                                       "kind", dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind)));
         const dg_details *t = &c->details;
-        details = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "floor", oc_word(DG_WORDS_FLOOR, t->floor), "walls",
-                            oc_word(DG_WORDS_WALLS, t->walls), "temperature",
+        const dg_monster *boss = c->floor == 0 ? dg_monster_info(c->boss) : NULL;
+        details = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "floor", oc_word(DG_WORDS_FLOOR, t->floor),
+                            "walls", oc_word(DG_WORDS_WALLS, t->walls), "temperature",
                             oc_word(DG_WORDS_TEMPERATURE, t->temperature), "illumination",
                             oc_word(DG_WORDS_ILLUMINATION, t->illumination), "special",
                             oc_word(DG_WORDS_SPECIAL, t->special), "history", oc_word(DG_WORDS_HISTORY, c->history),
+                            "origin", oc_word(DG_WORDS_ORIGIN, c->origin), "boss",
+                            boss ? json_pack("{s:s,s:i}", "name", boss->name, "room", c->farthest_room) : json_null(),
                             "factions", factions);
     }
     json_object_set_new(root, "details", details);

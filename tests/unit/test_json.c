@@ -112,7 +112,7 @@ TestSuite(json, .init = setup, .fini = teardown);
 Test(json, keys_come_in_the_documented_order)
 {
     static const char *const want[] = {"generator_version", "seed", "options", "permalink",
-                                       "name", "level", "party", "motif", "contents",
+                                       "name", "level", "party", "motif", "contents", "danger",
                                        "width", "height", "rooms", "doors", "stairs",
                                        "exits", "entrance", "lair", "details", "wandering_monsters",
                                        "corridor_features", "attribution", "walls", "cells"};
