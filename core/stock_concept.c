@@ -95,9 +95,9 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     if (p->motif == DG_MOTIF_NONE && dg__rng_percent(&r, RIVAL_PERCENT)) {
         int rival = draw_theme(&r, p->level, p->party, c->theme);
         if (rival != c->theme) {
-        c->factions[1].kind = rival;
-        c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
-        c->n_factions = 2;
+            c->factions[1].kind = rival;
+            c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
+            c->n_factions = 2;
         }
     }
 

@@ -87,16 +87,18 @@ static void table_row(html *h, const char *s, size_t n, const char *tag)
 dg_status dg__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_error *err)
 {
     html h = {out, err, DG_OK};
-    enum { NONE, PARA, LIST, TABLE } open = NONE;
+    enum { NONE, PARA, LIST, TABLE, QUOTE } open = NONE;
     int table_rows = 0;
-    static const char *const closers[] = {"", "</p>", "</ul>", "</tbody></table>"};
+    static const char *const closers[] = {"", "</p>", "</ul>", "</tbody></table>", "</p></blockquote>"};
     for (size_t at = 0; at < n && h.rc == DG_OK;) {
         const char *line = md + at;
         const char *nl = memchr(line, '\n', n - at);
         size_t len = nl ? (size_t)(nl - line) : n - at;
         at += len + (nl ? 1 : 0);
         len = trim_end(line, len);
+        /* "> " is the read-aloud text: a blockquote, as Foundry styles it */
         int kind = len == 0 ? NONE : line[0] == '|' ? TABLE : len > 1 && line[0] == '-' && line[1] == ' ' ? LIST
+                   : len > 1 && line[0] == '>' && line[1] == ' ' ? QUOTE
                    : line[0] == '#' || (len == 3 && !memcmp(line, "---", 3)) ? -1 : PARA;
         if (open != NONE && kind != (int)open) {
             puts_(&h, closers[open]);
@@ -116,6 +118,10 @@ dg_status dg__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_e
             inline_text(&h, line + skip, len - skip);
             puts_(&h, "</");
             puts_(&h, tag);
+        } else if (kind == QUOTE) {
+            puts_(&h, open == QUOTE ? " " : "<blockquote><p>");
+            open = QUOTE;
+            inline_text(&h, line + 2, len - 2);
         } else if (kind == LIST) {
             puts_(&h, open == LIST ? "<li>" : "<ul><li>");
             open = LIST;

@@ -119,12 +119,13 @@
     var out = [];
     if (c.summary) out.push(el('p', { class: 'summary', text: joined([c.purpose ? capital(c.purpose) : '', c.summary], ': ') }));
     if (j.contents === 'basic') return out;
+    if (c.read_aloud) out.push(el('blockquote', { class: 'read-aloud', text: c.read_aloud }));
+    if (c.water) out.push(line('water', 'Water', ['A pool or flooded floor: difficult terrain; swimmers fight from it.']));
+    if (c.hazard) out.push(line('hazard', 'Hazard', [c.hazard + '.']));
     if (c.encounter) out = out.concat(encounterLines(c.encounter));
     (c.traps || []).forEach(function (t) { out.push(line('trap', 'Trap', trapText(t))); });
     if (c.treasure) out = out.concat(treasureLine(c.treasure));
-    if ((c.features || []).length) out.push(line('features', 'Features', [capital(c.features.join('; ')) + '.']));
-    var senses = joined([c.sound ? 'Sound: ' + c.sound : '', c.smell ? 'Smell: ' + c.smell : ''], '. ');
-    if (senses) out.push(line('senses', 'Senses', [senses + '.']));
+    /* features, sounds and smells are in the read-aloud text */
     (c.hidden || []).forEach(function (h) {
       out.push(line('hidden', 'Hidden', [capital(h.feature) + ' (DC ' + h.dc + ').']));
     });
