@@ -63,7 +63,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
         .origins = ORIGIN(FORTRESS) | ORIGIN(CAVERN) | ORIGIN(DEN) | ORIGIN(VAULT),
         .cast = {
             [DG__ROLE_BOSS] = {M(OGRE), M(ETTIN), M(HILL_GIANT), M(STONE_GIANT), M(FROST_GIANT),
-                               M(FIRE_GIANT), M(CLOUD_GIANT), M(STORM_GIANT)},
+                               M(FIRE_GIANT), M(CLOUD_GIANT)},
             [DG__ROLE_LEADER] = {M(OGRE), M(ETTIN), M(TROLL), M(ONI), M(HILL_GIANT)},
             [DG__ROLE_TROOP] = {M(GOBLIN), M(ORC), M(BUGBEAR), M(OGRE)},
             [DG__ROLE_BEAST] = {M(WOLF), M(DIRE_WOLF), M(WORG), M(GIANT_BOAR)},

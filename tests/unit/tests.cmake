@@ -38,3 +38,4 @@ dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c uni
 find_library(DG_LEVELDB leveldb REQUIRED)
 dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP ${DG_LEVELDB})
 dg_add_test(test_big_maps ${CMAKE_SOURCE_DIR}/tests/unit/test_big_maps.c bigmap)
+dg_add_test(test_stock_sense ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_sense.c unit)

@@ -1,0 +1,353 @@
+/* test_stock_sense.c -- the key makes sense, held to rules this file writes
+ * down itself: which creatures belong to each motif (types and names typed
+ * here, not read from the product's cast rows), which creatures swim, how
+ * big they are and which are good (read from ../shared's SRD 5.1 facts, not
+ * from core's tables), how many of one kind a group may hold, how big a
+ * room a creature needs, what a mindless thing does not do, and how the
+ * words read. Over DUNGEONS dungeons: every family, every motif, levels
+ * 1-20, parties 1-8, floors 1-3. The figures (mixed share, largest group,
+ * empty share) print to stderr for the closing notes. */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dg_contents.h"
+#include "render.h"
+#include "../slurp.h"
+
+#define DUNGEONS 2100
+#define MAX_OF_A_KIND 8
+
+/* --------------------------------------------------- the motif lists */
+
+typedef struct {
+    unsigned types;            /* bit per dg_creature_type: any of these */
+    unsigned immune;           /* or immune to any of these */
+    const char *subtype;       /* or a fiend of this subtype */
+    const char *names[40];     /* or one of these */
+} cast_rule;
+
+#define T(x) (1u << DG_TYPE_##x)
+static const cast_rule motif_rule[DG_MOTIF_COUNT] = {
+    [DG_MOTIF_ABANDONED] = {T(BEAST) | T(SWARM) | T(OOZE) | T(PLANT), 0, NULL,
+                            {"Owlbear", "Ettercap", "Otyugh", "Bulette", "Roper", "Behir", "Purple Worm",
+                             "Basilisk"}},
+    [DG_MOTIF_ABERRANT] = {T(ABERRATION) | T(OOZE), 0, NULL,
+                           {"Grimlock", "Cultist", "Cult Fanatic", "Darkmantle", "Grick", "Roper", "Violet Fungus"}},
+    [DG_MOTIF_GIANT] = {T(GIANT), 0, NULL, {"Goblin", "Orc", "Bugbear", "Wolf", "Dire Wolf", "Worg", "Giant Boar"}},
+    [DG_MOTIF_UNDEAD] = {T(UNDEAD), 0, NULL, {NULL}},
+    [DG_MOTIF_VERMIN] = {T(SWARM), 0, NULL,
+                         {"Giant Rat", "Giant Rat (Diseased)", "Giant Centipede", "Giant Wolf Spider",
+                          "Giant Fire Beetle", "Stirge", "Giant Wasp", "Giant Spider", "Phase Spider",
+                          "Giant Scorpion", "Ettercap", "Wererat", "Ankheg", "Purple Worm"}},
+    [DG_MOTIF_AQUATIC] = {0, 0, NULL,
+                          {"Sahuagin", "Merrow", "Sea Hag", "Chuul", "Water Elemental", "Giant Shark", "Aboleth",
+                           "Dragon Turtle", "Kraken", "Giant Crocodile", "Giant Crab", "Reef Shark", "Crocodile",
+                           "Giant Frog", "Swarm of Quippers", "Giant Octopus", "Hunter Shark"}},
+    [DG_MOTIF_DESERT] = {0, 0, NULL,
+                         {"Bandit", "Bandit Captain", "Cultist", "Cult Fanatic", "Mummy", "Mummy Lord", "Skeleton",
+                          "Lamia", "Gynosphinx", "Androsphinx", "Young Blue Dragon", "Adult Blue Dragon",
+                          "Giant Scorpion", "Giant Poisonous Snake", "Giant Hyena", "Dust Mephit", "Jackal",
+                          "Swarm of Insects", "Giant Vulture", "Poisonous Snake"}},
+    [DG_MOTIF_UNDERDARK] = {0, 0, NULL,
+                            {"Drow", "Duergar", "Grimlock", "Drider", "Priest", "Mage", "Cloaker", "Purple Worm",
+                             "Darkmantle", "Giant Spider", "Giant Centipede", "Violet Fungus", "Shrieker", "Roper"}},
+    [DG_MOTIF_ARCANE] = {T(CONSTRUCT) | T(ELEMENTAL), 0, NULL,
+                         {"Mage", "Archmage", "Spirit Naga", "Gynosphinx", "Imp", "Quasit", "Mimic"}},
+    [DG_MOTIF_FIRE] = {0, DG_IMMUNE_FIRE, NULL,
+                       {"Cultist", "Cult Fanatic", "Kobold", "Giant Fire Beetle", "Half-Red Dragon Veteran"}},
+    [DG_MOTIF_COLD] = {0, DG_IMMUNE_COLD, NULL,
+                       {"Berserker", "Tribal Warrior", "Kobold", "Ogre", "Wolf", "Dire Wolf", "Saber-Toothed Tiger",
+                        "Mammoth", "Ice Devil"}},
+    [DG_MOTIF_ABYSSAL] = {0, 0, "demon", {"Cultist", "Cult Fanatic", "Gnoll", "Hyena", "Giant Hyena"}},
+    [DG_MOTIF_INFERNAL] = {0, 0, "devil", {"Cultist", "Cult Fanatic", "Hell Hound", "Nightmare"}},
+};
+
+static bool fits_motif(int motif, const dg_monster *m)
+{
+    const cast_rule *r = &motif_rule[motif];
+    if (motif == DG_MOTIF_NONE) return true;
+    if (r->types & (1u << m->type)) return true;
+    if (r->immune & m->immune) return true;
+    if (r->subtype && m->type == DG_TYPE_FIEND && strcmp(m->subtype, r->subtype) == 0) return true;
+    for (int k = 0; k < 40 && r->names[k]; k++)
+        if (strcmp(r->names[k], m->name) == 0) return true;
+    return false;
+}
+
+/* ------------------------------------------- the SRD facts, from ../shared */
+
+typedef struct {
+    char name[64];
+    bool swims, good;
+    int size; /* 0 tiny .. 5 gargantuan */
+} fact;
+static fact facts[400];
+static int n_facts;
+
+static void read_facts(void)
+{
+    if (n_facts) return;
+    char *tsv = slurp(DG_SOURCE_DIR "/../shared/data/srd-5.1/monsters.tsv", NULL);
+    if (!tsv) cr_skip_test("no ../shared");
+    static const char *const sizes[] = {"Tiny", "Small", "Medium", "Large", "Huge", "Gargantuan"};
+    char *save = NULL;
+    strtok_r(tsv, "\n", &save); /* the header: name size type subtype alignment cr xp ac hp hit_dice walk swim ... */
+    for (char *line; (line = strtok_r(NULL, "\n", &save)) && n_facts < 400;) {
+        char *col[17] = {0};
+        int n = 0;
+        for (char *p = line; n < 17; n++) {
+            col[n] = p;
+            char *tab = strchr(p, '\t');
+            if (!tab) break;
+            *tab = '\0';
+            p = tab + 1;
+        }
+        fact *f = &facts[n_facts++];
+        snprintf(f->name, sizeof f->name, "%s", col[0]);
+        char *form = strstr(f->name, ", ");
+        if (form && strstr(form, " Form")) *form = '\0'; /* one creature whatever its form */
+        for (int k = 0; k < 6; k++)
+            if (strcmp(col[1], sizes[k]) == 0) f->size = k;
+        /* "neutral good (50%) or neutral evil (50%)" may be met as a foe */
+        f->good = strstr(col[4], "good") && !strstr(col[4], "any") && !strstr(col[4], "evil");
+        f->swims = col[11] && col[11][0] && atoi(col[11]) > 0;
+    }
+    free(tsv);
+}
+
+static const fact *fact_of(const char *name)
+{
+    const fact *found = NULL;
+    for (int i = 0; i < n_facts; i++)
+        if (strcmp(facts[i].name, name) == 0) {
+            if (found && facts[i].swims) found = &facts[i]; /* any form that swims */
+            if (!found) found = &facts[i];
+        }
+    cr_assert_not_null(found, "%s is not an SRD 5.1 creature", name);
+    return found;
+}
+
+/* --------------------------------------------------------- the run */
+
+typedef struct {
+    long encounters, multi, mixed, largest, rooms, empty, lairs, named, name_checked;
+    long dressing_lines, dungeons_full;
+} tally;
+
+static dg_dungeon *make(uint64_t i)
+{
+    static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
+    char seed[24], level[8], party[8], floors[8], rows[8], cols[8];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)(i * 7919 + 13));
+    snprintf(level, sizeof level, "%d", (int)(1 + i % 20));
+    snprintf(party, sizeof party, "%d", (int)(1 + i / 20 % 8));
+    snprintf(floors, sizeof floors, "%d", (int)(1 + i / 7 % 3));
+    snprintf(rows, sizeof rows, "%d", (int)(25 + 2 * (i % 5)));
+    snprintf(cols, sizeof cols, "%d", (int)(31 + 2 * (i % 7)));
+    const char *keys[] = {"seed", "algorithm", "level", "party", "motif", "floors", "rows", "cols"};
+    const char *vals[] = {seed, families[i % 6], level, party, dg_motif_name((int)(i / 6 % DG_MOTIF_COUNT)),
+                          floors, rows, cols};
+    dg_options o;
+    dg_error e = {0};
+    cr_assert_eq(dg_options_parse(&o, 8, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+    dg_dungeon *d = NULL;
+    dg_status rc = dg_generate(&o, &d, &e);
+    if (rc != DG_OK) return NULL; /* a small map that cannot take the floors' stairs */
+    return d;
+}
+
+static void check_encounter(const dg_contents *c, const dg_encounter *e, const dg_room *room, int cell_ft,
+                            bool water, tally *t, const char *where)
+{
+    if (!e->n_groups) return;
+    int total = 0;
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        const fact *f = fact_of(m->name);
+        total += e->groups[g].count;
+        cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
+        if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
+        cr_assert(fits_motif(c->motif, m), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
+        cr_assert(!f->good, "%s: %s is good-aligned and hostile", where, m->name);
+        if (room) {
+            cr_assert(!f->swims || water, "%s: %s swims in a dry room", where, m->name);
+            /* a Huge creature needs 30 ft on the room's narrower side,
+             * a Gargantuan one 40 ft */
+            int side = (room->width < room->height ? room->width : room->height) * cell_ft;
+            cr_assert(f->size < 4 || side >= 30, "%s: Huge %s in a room %d ft across", where, m->name, side);
+            cr_assert(f->size < 5 || side >= 40, "%s: Gargantuan %s in a room %d ft across", where, m->name, side);
+        }
+    }
+    t->encounters++;
+    if (total >= 2) {
+        t->multi++;
+        t->mixed += e->n_groups >= 2;
+    }
+}
+
+static bool vowel_start(const char *w)
+{
+    if (!strncasecmp(w, "one", 3) || !strncasecmp(w, "uni", 3) || !strncasecmp(w, "use", 3)) return false;
+    return strchr("aeiouAEIOU", w[0]) != NULL;
+}
+
+/* The words read as written: no "..", no "a" before a vowel sound, no
+ * phrase of the key's lists twice in one sentence. */
+static void check_prose(const char *text, const char *where)
+{
+    cr_assert_null(strstr(text, ".."), "%s: '..' in: %s", where, text);
+    for (const char *p = text; (p = strstr(p, " a ")) != NULL; p += 3)
+        cr_assert(!vowel_start(p + 3), "%s: 'a' before a vowel in: %s", where, text);
+    if (!strncmp(text, "A ", 2)) cr_assert(!vowel_start(text + 2), "%s: %s", where, text);
+    /* a phrase of four words never twice in one sentence */
+    char sentence[1024];
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '.');
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        if (n >= sizeof sentence) n = sizeof sentence - 1;
+        memcpy(sentence, s, n);
+        sentence[n] = '\0';
+        for (char *w = sentence; *w; w++) {
+            if (w != sentence && w[-1] != ' ') continue;
+            char *e = w;
+            for (int words = 0; *e && words < 4; e++)
+                if (e[1] == ' ' || e[1] == '\0') words++;
+            size_t len = (size_t)(e - w);
+            if (!*e && len < 8) break;
+            for (char *q = strchr(w + 1, ' '); q; q = strchr(q + 1, ' '))
+                cr_assert(strncmp(q + 1, w, len) != 0 || ((q + 1)[len] != '\0' && (q + 1)[len] != ' ') ||
+                              (size_t)(q + 1 - w) < len,
+                          "%s: '%.*s' twice in: %s", where, (int)len, w, sentence);
+        }
+        s += n;
+        while (*s == '.' || *s == ' ') s++;
+    }
+}
+
+static bool is_filler(const char *purpose)
+{
+    static const char *const fillers[] = {"side chamber", "storeroom", "antechamber", "passage room"};
+    for (size_t k = 0; k < sizeof fillers / sizeof *fillers; k++)
+        if (!strcmp(purpose, fillers[k])) return true;
+    return false;
+}
+
+static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, uint64_t i)
+{
+    const dg_contents *c = d->contents, *tc = top->contents;
+    char where[96];
+    int cell_ft = dg_cell_feet(&d->opts);
+    /* one concept for every floor */
+    cr_assert_eq(c->origin, tc->origin, "dungeon %llu: the origin changes between floors", (unsigned long long)i);
+    cr_assert_eq(c->history, tc->history);
+    cr_assert_eq(c->theme, tc->theme);
+    cr_assert_eq(c->n_factions, tc->n_factions);
+    char a[200], b[200];
+    dg_contents_name(c, a, sizeof a);
+    dg_contents_name(tc, b, sizeof b);
+    cr_assert_str_eq(a, b);
+    /* the details follow the concept */
+    const char *walls = dg_contents_word(DG_WORDS_WALLS, c->details.walls);
+    const char *temp = dg_contents_word(DG_WORDS_TEMPERATURE, c->details.temperature);
+    bool cave = d->opts.algorithm == DG_ALGO_CAVERNS || d->opts.layout == DG_LAYOUT_CAVERNOUS ||
+                (d->opts.algorithm == DG_ALGO_GRIDMAPPER && d->opts.caves);
+    if (cave) cr_assert(strstr(walls, "Natural") || strstr(walls, "Rough"), "dungeon %llu: a cave with %s walls",
+                        (unsigned long long)i, walls);
+    if (c->motif == DG_MOTIF_FIRE) cr_assert(!strstr(temp, "Cool") && !strstr(temp, "Cold") && !strstr(temp, "Freez"), "%s", temp);
+    if (c->motif == DG_MOTIF_COLD) cr_assert(!strstr(temp, "Warm") && !strstr(temp, "Hot"), "%s", temp);
+
+    /* rooms */
+    char seen_purpose[64][48];
+    int n_purpose = 0;
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        snprintf(where, sizeof where, "dungeon %llu floor %d room %zu", (unsigned long long)i, d->floor, r + 1);
+        check_encounter(c, &rc->encounter, &d->rooms[r], cell_ft, rc->water, t, where);
+        t->rooms++;
+        bool empty = !rc->encounter.n_groups && !rc->n_traps && !rc->has_treasure && rc->hazard < 0;
+        t->empty += empty;
+        if (rc->has_treasure) {
+            /* worth is the sum of what is listed */
+            const dg_treasure *tr = &rc->treasure;
+            long cp = tr->coins[0] + 10 * tr->coins[1] + 50 * tr->coins[2] + 100 * tr->coins[3] + 1000 * tr->coins[4];
+            long gp = cp / 100;
+            for (int k = 0; k < tr->n_gems; k++) gp += (long)tr->gems[k].count * tr->gems[k].value_gp;
+            for (int k = 0; k < tr->n_art; k++) gp += (long)tr->art[k].count * tr->art[k].value_gp;
+            cr_assert_eq(dg_treasure_value_gp(tr), gp, "%s: worth is not the sum of the parts", where);
+        }
+        const char *purpose = dg_contents_word(DG_WORDS_PURPOSE, rc->purpose);
+        for (int k = 0; k < n_purpose; k++)
+            cr_assert(strcmp(seen_purpose[k], purpose) || is_filler(purpose), "%s: a second %s on the floor", where,
+                      purpose);
+        if (n_purpose < 64) snprintf(seen_purpose[n_purpose++], sizeof seen_purpose[0], "%s", purpose);
+        char aloud[1024];
+        dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
+        check_prose(aloud, where);
+        for (int k = 0; k < rc->n_dressing; k++)
+            for (int j = k + 1; j < rc->n_dressing; j++) cr_assert_neq(rc->dressing[k], rc->dressing[j], "%s", where);
+    }
+    /* no dressing, sound or smell twice on a floor while its pool lasts:
+     * the pools are far larger than a floor of these sizes takes */
+    for (size_t r = 0; r < c->n_rooms; r++)
+        for (size_t q = r + 1; q < c->n_rooms; q++) {
+            const dg_room_contents *x = &c->rooms[r], *y = &c->rooms[q];
+            for (int k = 1; k < x->n_dressing; k++)
+                for (int j = 1; j < y->n_dressing; j++)
+                    cr_assert_neq(x->dressing[k], y->dressing[j], "dungeon %llu: '%s' twice", (unsigned long long)i,
+                                  dg_contents_word(DG_WORDS_DRESSING, x->dressing[k]));
+            if (x->sound >= 0 && c->n_rooms <= 12) cr_assert_neq(x->sound, y->sound, "dungeon %llu: a sound twice", (unsigned long long)i);
+            if (x->smell >= 0 && c->n_rooms <= 12) cr_assert_neq(x->smell, y->smell, "dungeon %llu: a smell twice", (unsigned long long)i);
+        }
+    for (int k = 0; k < c->n_wandering; k++) {
+        const dg_encounter *e = &c->wandering[k].encounter;
+        snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
+        check_encounter(c, e, NULL, cell_ft, false, t, where);
+        if (!e->n_groups) continue;
+        const dg_monster *lead = dg_monster_info(e->groups[0].monster);
+        const char *act = dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[k].activity);
+        bool mindless = lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_CONSTRUCT ||
+                        lead->type == DG_TYPE_OOZE || lead->type == DG_TYPE_PLANT;
+        bool beast = lead->type == DG_TYPE_BEAST || lead->type == DG_TYPE_SWARM;
+        if (mindless) cr_assert(!strstr(act, "eat") && !strstr(act, "sleep") && !strstr(act, "meal") && !strstr(act, "ritual"),
+                                "%s: %s %s", where, lead->name, act);
+        if (beast) cr_assert(!strstr(act, "ritual") && !strstr(act, "arguing") && !strstr(act, "supplies") && !strstr(act, "trap"),
+                             "%s: %s %s", where, lead->name, act);
+    }
+}
+
+Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
+{
+    read_facts();
+    tally t = {0};
+    for (uint64_t i = 0; i < DUNGEONS; i++) {
+        dg_dungeon *top = make(i);
+        if (!top) continue;
+        const dg_contents *tc = top->contents;
+        /* a name that names a creature names the boss, who is in the lair */
+        char name[200];
+        dg_contents_name(tc, name, sizeof name);
+        for (size_t m = 0; m < dg_monster_count(); m++) {
+            const char *n = dg_monster_info((int)m)->name;
+            size_t nl = strlen(n), al = strlen(name);
+            if (al > nl + 8 && !strcmp(name + al - nl, n) && !strncmp(name + al - nl - 8, " of the ", 8)) {
+                t.named++;
+                cr_assert_gt(tc->farthest_room, 0);
+                const dg_encounter *lair = &tc->rooms[tc->farthest_room - 1].encounter;
+                cr_assert(lair->n_groups && !strcmp(dg_monster_info(lair->groups[0].monster)->name, n),
+                          "dungeon %llu: %s, but no %s leads the lair", (unsigned long long)i, name, n);
+            }
+        }
+        for (const dg_dungeon *d = top; d; d = d->below) check_floor(top, d, &t, i);
+        dg_dungeon_free(top);
+    }
+    double mixed = (double)t.mixed / (double)t.multi, empty = (double)t.empty / (double)t.rooms;
+    fprintf(stderr, "sense: %ld encounters, %ld of two or more creatures, %.1f%% of those mixed; largest group %ld; "
+                    "%ld rooms, %.1f%% empty; %ld names naming the boss\n",
+            t.encounters, t.multi, 100 * mixed, t.largest, t.rooms, 100 * empty, t.named);
+    cr_assert_geq(mixed, 1.0 / 3.0, "mixed share %.3f", mixed);
+    cr_assert_leq(empty, 0.22, "empty share %.3f", empty);
+    cr_assert_gt(t.named, 50);
+}
