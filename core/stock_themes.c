@@ -84,7 +84,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
                                M(VAMPIRE), M(MUMMY_LORD), M(LICH)},
             [DG__ROLE_LEADER] = {M(GHAST), M(SPECTER), M(WIGHT), M(MUMMY), M(VAMPIRE_SPAWN), M(WRAITH)},
             [DG__ROLE_TROOP] = {M(SKELETON), M(ZOMBIE), M(GHOUL), M(SHADOW), M(OGRE_ZOMBIE), M(MINOTAUR_SKELETON)},
-            [DG__ROLE_BEAST] = {M(WARHORSE_SKELETON), M(WILL_O_WISP), M(SPECTER)},
+            [DG__ROLE_BEAST] = {M(WILL_O_WISP), M(SPECTER), M(SHADOW)},
         },
         .names = {"the Bone Wardens", "the Pale Court", "the Hollow Crown"},
         .dressing = {"coffins with their lids pried off", "skulls set in neat rows along a ledge",

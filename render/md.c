@@ -152,9 +152,9 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             for (int g = 0; g < e->n_groups; g++) {
                 const dg_monster *mo = dg_monster_info(e->groups[g].monster);
                 if (g) put(m, "; ");
-                if (g == 0 && e->boss) put(m, "the boss, ");
                 if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
-                PUTF(m, "%s (CR %s, AC %d, %d hp)", mo->name, mo->cr, mo->ac, mo->hp);
+                PUTF(m, "%s%s (CR %s, AC %d, %d hp)", mo->name, g == 0 && e->boss ? ", the boss" : "", mo->cr, mo->ac,
+                     mo->hp);
             }
             const char *diff = dg_difficulty_name(e->difficulty);
             PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
