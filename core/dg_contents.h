@@ -265,6 +265,11 @@ typedef struct {
     dg_hidden hidden[1];
     int n_keys;              /* keys to locked doors lying here */
     bool water;              /* a pool or flooded floor (swimmers live only here) */
+    /* Where the key's marks go on the map (x = column, y = row; room cells,
+     * never a door): each trap's trigger, the keys, the hidden feature. */
+    dg_point trap_cells[DG_ROOM_MAX_TRAPS];
+    dg_point key_cell;       /* when n_keys */
+    dg_point hidden_cell;    /* when n_hidden */
     int hazard;              /* DG_WORDS_HAZARD, -1 none */
 } dg_room_contents;
 

@@ -387,6 +387,57 @@ static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, ui
     }
 }
 
+/* The cells the key's marks stand on: distinct room cells of room rc,
+ * drawn from a stream of their own (so placing them moves no other draw). */
+static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc)
+{
+    int want = rc->n_traps + (rc->n_keys > 0) + rc->n_hidden;
+    if (!want) return;
+    const dg_room *room = &d->rooms[rc->id - 1];
+    int n = 0;
+    for (int y = room->y; y < room->y + room->height; y++)
+        for (int x = room->x; x < room->x + room->width; x++) {
+            uint32_t cell = dg_cell(d, x, y);
+            n += (cell & DG_ROOM) && (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == rc->id;
+        }
+    if (n == 0) return;
+    /* the room's number stands on its middle cell: keep marks off it when
+     * the room has cells to spare */
+    int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1, seen_mid = 0;
+    for (int y = room->y; y < room->y + room->height && mid < 0; y++)
+        for (int x = room->x; x < room->x + room->width; x++) {
+            uint32_t cell = dg_cell(d, x, y);
+            if (!(cell & DG_ROOM) || (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != rc->id) continue;
+            if (x == mid_x && y == mid_y) mid = seen_mid;
+            seen_mid++;
+        }
+    dg_rng r = stream(seed, DG__STREAM_PLACE, (uint64_t)rc->id);
+    dg_point got[DG_ROOM_MAX_TRAPS + 2];
+    int taken[DG_ROOM_MAX_TRAPS + 2];
+    for (int k = 0; k < want; k++) {
+        int pick_k;
+        bool again;
+        do {
+            pick_k = (int)dg__rng_below(&r, (uint32_t)n);
+            again = false;
+            for (int j = 0; j < k && n > want; j++) again |= taken[j] == pick_k;
+            again |= pick_k == mid && n > want + 1;
+        } while (again);
+        taken[k] = pick_k;
+        int seen = 0;
+        for (int y = room->y; y < room->y + room->height; y++)
+            for (int x = room->x; x < room->x + room->width; x++) {
+                uint32_t cell = dg_cell(d, x, y);
+                if (!(cell & DG_ROOM) || (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != rc->id) continue;
+                if (seen++ == pick_k) got[k] = (dg_point){x, y};
+            }
+    }
+    int k = 0;
+    for (int t = 0; t < rc->n_traps; t++) rc->trap_cells[t] = got[k++];
+    if (rc->n_keys) rc->key_cell = got[k++];
+    if (rc->n_hidden) rc->hidden_cell = got[k++];
+}
+
 /* ---------------------------------------------------------- entry */
 
 dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_contents **out,
@@ -471,6 +522,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         stock_corridors(c, st, d, p->seed);
     }
     dg__free(st);
+    for (size_t i = 0; i < n_rooms; i++) place_marks(d, p->seed, &c->rooms[i]);
     *out = c;
     return DG_OK;
 }

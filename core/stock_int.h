@@ -147,6 +147,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_WANDER    0x73746f636b400000ULL
 #define DG__STREAM_CORRIDOR  0x73746f636b500000ULL
 #define DG__STREAM_CONCEPT   0x73746f636b600000ULL
+#define DG__STREAM_PLACE     0x73746f636b700000ULL
 
 /* stock_concept.c: the dungeon's concept (origin, theme, factions,
  * history, details, name words), the same on every floor: drawn from

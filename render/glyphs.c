@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "png_int.h"
+#include "render_int.h"
 
 /* A cell seen in its glyph's own frame. ew: the passage runs east-west
  * (the wall is vertical); flip: v counts from the far side. */
@@ -300,6 +301,29 @@ static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
             }
         }
     return best >= 0;
+}
+
+/* The GM's marks: the letter fitted inside its square with a floor-coloured
+ * halo, traps and hidden things in the trap colour, letters and keys in
+ * the label colour; too small to read under 10 px a cell, so left out. */
+typedef struct {
+    dg__canvas *cv;
+    typeface tf;
+} marks_ctx;
+
+static void draw_mark(void *ctx, const dg__mark *m)
+{
+    marks_ctx *k = ctx;
+    int c = k->cv->cell;
+    unsigned char ink = m->kind == DG__MARK_TRAP || m->kind == DG__MARK_HIDDEN ? DG_PAL_TRAP : DG_PAL_LABEL;
+    text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, DG_PAL_FLOOR);
+}
+
+void dg__glyph_marks(dg__canvas *cv)
+{
+    marks_ctx k = {cv, face_in_cell(cv->cell)};
+    if (!k.tf.font) return;
+    dg__map_marks(cv->d, draw_mark, &k);
 }
 
 void dg__glyph_labels(dg__canvas *cv)

@@ -150,6 +150,16 @@ static void treasure_json(dg__jw *w, const dg_treasure *t)
     dg__jw_object_end(w);
 }
 
+/* A square the map marks for the GM: {kind, x, y}. */
+static void mark_json(dg__jw *w, const char *kind, dg_point at)
+{
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "kind", kind);
+    dg__jw_key_int(w, "x", at.x);
+    dg__jw_key_int(w, "y", at.y);
+    dg__jw_object_end(w);
+}
+
 /* The one line contents=basic promises: donjon's summary words. */
 static void summary_json(dg__jw *w, const dg_room_contents *r, dg_buf *scratch, dg_error *err)
 {
@@ -206,6 +216,12 @@ void dg__json_room_contents(dg__jw *w, const dg_dungeon *d, int id, dg_buf *scra
     dg__jw_array_begin(w);
     for (size_t i = 0; i < c->n_doors; i++)
         if (c->doors[i].key_room == id) dg__jw_int(w, (int64_t)i);
+    dg__jw_array_end(w);
+    dg__jw_key(w, "marks");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < r->n_traps; i++) mark_json(w, "trap", r->trap_cells[i]);
+    if (r->n_keys) mark_json(w, "key", r->key_cell);
+    if (r->n_hidden) mark_json(w, "hidden", r->hidden_cell);
     dg__jw_array_end(w);
     dg__jw_object_end(w);
 }

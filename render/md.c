@@ -128,7 +128,10 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
              door->room);
         if (door->other) PUTF(m, " (into room %d)", door->other);
     }
-    if (n) put(m, ".\n\n");
+    if (n) {
+        const dg_room_contents *rc = dg_contents_room(c, id);
+        PUTF(m, " (marked K at square %d,%d).\n\n", rc->key_cell.x, rc->key_cell.y);
+    }
 }
 
 static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_room *r)
@@ -168,7 +171,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
         for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {
             put(m, "**Trap.** ");
             if (m->rc == DG_OK) m->rc = dg__key_trap(m->b, &rc->traps[t], m->err);
-            put(m, "\n\n");
+            PUTF(m, " Marked T at square %d,%d.\n\n", rc->trap_cells[t].x, rc->trap_cells[t].y);
         }
         if (rc->has_treasure) {
             put(m, "**Treasure.** ");
@@ -181,7 +184,8 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
         for (int h = 0; h < rc->n_hidden; h++) {
             put(m, "**Hidden.** ");
             put_sentence(m, word(DG_WORDS_HIDDEN, rc->hidden[h].kind));
-            PUTF(m, " (DC %d Wisdom (Perception) to notice).\n\n", rc->hidden[h].dc);
+            PUTF(m, " (DC %d Wisdom (Perception) to notice; marked ? at square %d,%d).\n\n", rc->hidden[h].dc,
+                 rc->hidden_cell.x, rc->hidden_cell.y);
         }
         put_keys(m, d, c, r->id);
     }

@@ -308,6 +308,7 @@ dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_image k
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
     dg__glyph_labels(&cv);
+    dg__glyph_marks(&cv);
     /* exact: drop the last boundary column and row */
     if (kind == DG_IMAGE_WEBP)
         rc = dg__webp_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);

@@ -208,6 +208,7 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 void dg__glyph_doors(dg__canvas *cv);
 void dg__glyph_stairs(dg__canvas *cv);
 void dg__glyph_labels(dg__canvas *cv);
+void dg__glyph_marks(dg__canvas *cv);   /* the GM's marks (marks.c), over everything */
 /* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
  * passage run east-west (its wall is then north-south), by its open
  * neighbours or else the door list; and the way one walks off the stair at

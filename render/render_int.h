@@ -268,4 +268,15 @@ size_t dg__option_text(const char *key, size_t kn, const char *v, size_t n, char
  * Goblin, Scything Blade, Treasure", or "Empty". */
 dg_status dg__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err);
 
+/* marks.c: the GM's marks (the key's corridor letters, T for a room trap,
+ * K for keys, ? for a hidden feature), each on the square the key names;
+ * fn is called once per mark, none in the player view. */
+typedef enum { DG__MARK_FEATURE, DG__MARK_TRAP, DG__MARK_KEY, DG__MARK_HIDDEN } dg__mark_kind;
+typedef struct {
+    dg__mark_kind kind;
+    int x, y;
+    char text[4];
+} dg__mark;
+void dg__map_marks(const dg_dungeon *d, void (*fn)(void *ctx, const dg__mark *m), void *ctx);
+
 #endif

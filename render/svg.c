@@ -343,6 +343,44 @@ static void rooms(dg__svg *s, bool grid)
     dg__svg_put(s, "</g>\n");
 }
 
+/* --------------------------------------------------------------- marks */
+
+typedef struct {
+    dg__svg *s;
+    char trap[8];
+} marks_ctx;
+
+static void svg_mark(void *ctx, const dg__mark *m)
+{
+    static const char *const kinds[] = {"feature", "trap", "key", "hidden"};
+    marks_ctx *k = ctx;
+    dg__svg *s = k->s;
+    char a[24], b[24], fill[24] = "";
+    if (m->kind == DG__MARK_TRAP || m->kind == DG__MARK_HIDDEN) snprintf(fill, sizeof fill, " fill=\"%s\"", k->trap);
+    dg__svg_put(s, "<text class=\"mark %s\" data-x=\"%d\" data-y=\"%d\" x=\"%s\" y=\"%s\"%s>%s</text>\n", kinds[m->kind],
+                m->x, m->y, dg__svg_num(a, m->x * s->c + s->c / 2.0), dg__svg_num(b, m->y * s->c + s->c * 0.78), fill,
+                m->text);
+}
+
+/* The GM's marks (marks.c) over everything, each letter with a floor-
+ * coloured halo (paint-order stroke) so it reads on any texture. */
+static void marks(dg__svg *s)
+{
+    char lab[8], fl[8], fs[24], sw[24];
+    marks_ctx k = {.s = s};
+    dg__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
+    dg__svg_hex(k.trap, s->st->rgb[DG_PAL_TRAP]);
+    dg__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
+    size_t before = s->out->len;
+    dg__svg_put(s, "<g class=\"marks\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" paint-order=\"stroke\" "
+                   "font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" text-anchor=\"middle\">\n",
+                lab, fl, dg__svg_num(sw, s->c * 0.12), dg__svg_num(fs, s->c * 0.75));
+    size_t opened = s->out->len;
+    dg__map_marks(s->d, svg_mark, &k);
+    if (s->rc == DG_OK && s->out->len == opened) s->out->len = before; /* no marks: no group */
+    else dg__svg_put(s, "</g>\n");
+}
+
 /* --------------------------------------------------------------- entry */
 
 static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
@@ -431,6 +469,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     }
     rooms(&s, floor_grid);
     dg__svg_glyphs(&s);
+    marks(&s);
     dg__svg_put(&s, "</svg>\n");
     rc = s.rc;
     finish(&s);

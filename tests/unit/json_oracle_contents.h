@@ -89,14 +89,23 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
                                                 r->hidden[i].dc));
     for (size_t i = 0; i < c->n_doors; i++)
         if (c->doors[i].key_room == id) json_array_append_new(keys, json_integer((json_int_t)i));
+    json_t *marks = json_array();
+    for (int i = 0; i < r->n_traps; i++)
+        json_array_append_new(marks, json_pack("{s:s,s:i,s:i}", "kind", "trap", "x", r->trap_cells[i].x, "y",
+                                               r->trap_cells[i].y));
+    if (r->n_keys)
+        json_array_append_new(marks, json_pack("{s:s,s:i,s:i}", "kind", "key", "x", r->key_cell.x, "y", r->key_cell.y));
+    if (r->n_hidden)
+        json_array_append_new(marks, json_pack("{s:s,s:i,s:i}", "kind", "hidden", "x", r->hidden_cell.x, "y",
+                                               r->hidden_cell.y));
     char aloud[1024];
     dg_contents_read_aloud(c, id, aloud, sizeof aloud);
-    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance",
+    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance",
                      r->distance, "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
                      oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "read_aloud",
                      aloud, "water", r->water, "hazard", oc_word(DG_WORDS_HAZARD, r->hazard), "encounter",
                      oc_encounter(c, &r->encounter), "traps", traps, "treasure",
-                     r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys);
+                     r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys, "marks", marks);
 }
 
 static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)

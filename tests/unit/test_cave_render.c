@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "marks_fixture.h"
 #include "encode_fixture.h"
 #include "gen_check.h"
 #include "png_int.h"
@@ -36,6 +37,7 @@ static bool walkable_at(const img *im, const dg__png_style *st, int x, int y)
     if (glyph_map) {
         int c = glyph_map->opts.cell, cx = x / c, cy = y / c;
         if (dg_cell(glyph_map, cx, cy) & (DG_STAIRS | DG_DOORSPACE | DG_LABEL)) return true;
+        if (mf_marked(glyph_map, cx, cy)) return true; /* a mark's letter is ink on purpose */
     }
     return walkable(st, px(im, x, y));
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "marks_fixture.h"
 #include "encode_fixture.h"
 #include "png_int.h"
 
@@ -119,7 +120,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
         for (int x = 0; x < d->width; x++) {
             uint32_t w = dg_cell(d, x, y);
             bool open = dg_cell_open(w) && !(player && (w & DG_SECRET));
-            if (open && ((w & (DG_DOORSPACE | DG_STAIRS)) || room_label_near(d, x, y))) continue;
+            if (open && ((w & (DG_DOORSPACE | DG_STAIRS)) || room_label_near(d, x, y) || mf_marked(d, x, y))) continue;
             int px = x * c + c / 2, py = y * c + c / 2;
             const unsigned char *p = im.rgb + 3 * ((size_t)py * (size_t)im.w + (size_t)px);
             uint32_t v = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
