@@ -348,6 +348,7 @@ typedef struct {
     uint64_t concept_seed;   /* the top floor's seed: every floor shares one concept */
     bool natural;            /* a cave map: natural origins, rock walls */
     dg_danger danger;
+    const char *reroll;      /* the reroll key's text (its items for this floor apply); NULL none */
 } dg_stock_params;
 
 /* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0,

@@ -244,4 +244,14 @@ dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
 /* families.c: runs b->o's family (its row's entry point). */
 dg_status dg__family_generate(dg__build *b, dg_error *err);
 
+/* reroll.c: the reroll key's items (see there). */
+#define DG_REROLL_MAX 16
+#define DG_REROLL_VARIANTS 99
+typedef struct { int floor, room, variant; } dg_reroll;
+/* Parses text into out[DG_REROLL_MAX], sorted by floor then room; false
+ * with a sentence in why when it is not well formed. */
+bool dg__reroll_parse(const char *text, dg_reroll *out, int *n, char *why, size_t cap);
+/* The items as the key's canonical text. */
+void dg__reroll_format(const dg_reroll *r, int n, char *buf, size_t cap);
+
 #endif

@@ -216,6 +216,9 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_NAME] = {.name = "name", .kind = DG_KIND_TEXT, .group = DG_GROUP_CONTENTS, .hi = DG_NAME_MAX,
                 .def_note = "made up from the seed", .field = FIELD(name), .canonical = true,
                 .help = "the dungeon's name"},
+    [K_REROLL] = {.name = "reroll", .kind = DG_KIND_TEXT, .group = DG_GROUP_CONTENTS, .hi = 191,
+                  .def_note = "none", .field = FIELD(reroll), .canonical = true,
+                  .help = "rooms whose contents are drawn again: ROOM:VARIANT or FLOOR.ROOM:VARIANT, comma separated (7:2,12:1)"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dg_int.h"
 #include "options_int.h"
 
 /* Sizes whose preset fits the limit, for the allowed list of a size error. */
@@ -163,6 +164,25 @@ int dg_raster_fit(int rows, int cols, int lo, int hi)
  * (a big cavernous map takes half a second to be refused otherwise). The
  * advice is always one the parser accepts: a smaller cell or ppg when one
  * fits, else a smaller map. */
+/* reroll: well formed, no floor past floors, kept sorted (one permalink
+ * per set of rerolls). */
+static dg_status finish_reroll(dg_options *o, dg__lim l, dg_error *err)
+{
+    if (!o->reroll[0]) return DG_OK;
+    dg_reroll r[DG_REROLL_MAX];
+    int n;
+    char why[sizeof err->msg];
+    if (!dg__reroll_parse(o->reroll, r, &n, why, sizeof why))
+        return dg__option_fail(err, DG_EINVAL, K_REROLL, o->reroll, l, "%s", why);
+    for (int k = 0; k < n; k++)
+        if (r[k].floor > o->floors)
+            return dg__option_fail(err, DG_EINVAL, K_REROLL, o->reroll, l,
+                                   "reroll names floor %d of a dungeon of %d floor%s", r[k].floor, o->floors,
+                                   o->floors == 1 ? "" : "s");
+    dg__reroll_format(r, n, o->reroll, sizeof o->reroll);
+    return DG_OK;
+}
+
 static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
 {
     const dg_format_info *f = dg_format_info_of(o->format);
@@ -253,6 +273,7 @@ dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
     if (rc != DG_OK) return rc;
     if ((rc = finish_rooms(o, err)) != DG_OK) return rc;
     if ((rc = finish_floors(o, err)) != DG_OK) return rc;
+    if ((rc = finish_reroll(o, l, err)) != DG_OK) return rc;
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
     if ((rc = finish_vtt_side(o, err)) != DG_OK) return rc;
     return finish_image(o, l, err);

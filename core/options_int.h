@@ -58,7 +58,7 @@ typedef enum {
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
     K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
     /* contents */
-    K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME,
+    K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

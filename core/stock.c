@@ -153,7 +153,7 @@ static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficult
                       dg_size max_size, dg_encounter *e)
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
-                      .theme = c->factions[faction < 0 ? 0 : faction].kind};
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1};
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
     for (int k = (int)d; k >= 0; k--)
@@ -205,10 +205,14 @@ static void treasure(dg_rng *r, const dg_contents *c, dg_room_contents *rc, bool
     dg__treasure_roll(r, c->level, xp, lair ? HOARD_FACTOR : 1, c->motif, &rc->treasure);
 }
 
+/* Variant v of room id's stream: 0 the room as first stocked, 1.. its
+ * rerolls (the reroll key), each a stream no other room draws from. */
+static uint64_t variant_index(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
+
 static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
-                       bool lair)
+                       bool lair, int variant)
 {
-    dg_rng r = stream(seed, DG__STREAM_ROOM, (uint64_t)rc->id);
+    dg_rng r = stream(seed, DG__STREAM_ROOM, variant_index(rc->id, variant));
     dg_size holds = room_holds(room, cell_ft);
     int roll = lair ? 1 : 1 + (int)dg__rng_below(&r, 100);
     if (roll <= CREATURES_UPTO) {
@@ -254,10 +258,10 @@ static int purpose_of(dg_rng *r, stocker *st, const dg_contents *c, const dg_roo
     return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES);
 }
 
-static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_contents *rc)
+static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
 {
-    dg_rng r = stream(seed, DG__STREAM_DRESS, (uint64_t)rc->id);
-    rc->purpose = purpose_of(&r, st, c, rc);
+    dg_rng r = stream(seed, DG__STREAM_DRESS, variant_index(rc->id, variant));
+    if (!variant) rc->purpose = purpose_of(&r, st, c, rc); /* a reroll keeps what the room was built for */
     /* what the room was for first, then what lies about */
     rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
     rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
@@ -389,7 +393,7 @@ static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, ui
 
 /* The cells the key's marks stand on: distinct room cells of room rc,
  * drawn from a stream of their own (so placing them moves no other draw). */
-static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc)
+static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant)
 {
     int want = rc->n_traps + (rc->n_keys > 0) + rc->n_hidden;
     if (!want) return;
@@ -411,7 +415,7 @@ static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc
             if (x == mid_x && y == mid_y) mid = seen_mid;
             seen_mid++;
         }
-    dg_rng r = stream(seed, DG__STREAM_PLACE, (uint64_t)rc->id);
+    dg_rng r = stream(seed, DG__STREAM_PLACE, variant_index(rc->id, variant));
     dg_point got[DG_ROOM_MAX_TRAPS + 2];
     int taken[DG_ROOM_MAX_TRAPS + 2];
     for (int k = 0; k < want; k++) {
@@ -436,6 +440,79 @@ static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc
     for (int t = 0; t < rc->n_traps; t++) rc->trap_cells[t] = got[k++];
     if (rc->n_keys) rc->key_cell = got[k++];
     if (rc->n_hidden) rc->hidden_cell = got[k++];
+}
+
+/* ---------------------------------------------------------- rerolls */
+
+/* Marks in deck every word the dungeon uses outside room `except`. */
+static void deck_of_others(const dg_contents *c, int except, dg__deck *deck)
+{
+    memset(deck, 0, sizeof *deck);
+#define USE(w, i) ((i) >= 0 ? (void)(deck->used[w][(i) >> 6] |= 1ull << ((i) & 63)) : (void)0)
+    for (size_t i = 0; i < c->n_rooms; i++) {
+        const dg_room_contents *rc = &c->rooms[i];
+        if (rc->id == except) continue;
+        for (int k = 1; k < rc->n_dressing; k++) USE(DG_WORDS_DRESSING, rc->dressing[k]);
+        USE(DG_WORDS_SOUND, rc->sound);
+        USE(DG_WORDS_SMELL, rc->smell);
+        if (rc->n_hidden) USE(DG_WORDS_HIDDEN, rc->hidden[0].kind);
+    }
+    for (int k = 0; k < c->n_corridor_features; k++) USE(DG_WORDS_CORRIDOR, c->corridor_features[k].kind);
+#undef USE
+}
+
+/* The reroll key's rooms on this floor: each room's contents drawn again
+ * from its variant stream, every other room untouched. What the room was
+ * built for stays; the lair keeps the boss; its keys stay (they follow the
+ * doors); a new treasure richer than the lair's hoard is drawn again, and
+ * dropped after a few tries, so the lair stays the richest room; words
+ * used elsewhere in the dungeon are not dealt again. */
+static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stock_params *p, dg_error *err)
+{
+    dg_reroll items[DG_REROLL_MAX];
+    int n;
+    char why[sizeof err->msg];
+    if (!dg__reroll_parse(p->reroll, items, &n, why, sizeof why))
+        return dg_error_set(err, DG_EINVAL, "reroll", p->reroll, "ROOM:VARIANT,...", "%s", why);
+    stocker *st = dg__calloc(1, sizeof *st);
+    if (!st) return dg__nomem(err, "rerolling rooms");
+    st->cell_ft = dg_cell_feet(&d->opts);
+    dg_status rc = DG_OK;
+    for (int k = 0; k < n && rc == DG_OK; k++) {
+        if (items[k].floor != p->floor + 1) continue;
+        if ((size_t)items[k].room > c->n_rooms) {
+            char value[32];
+            snprintf(value, sizeof value, "%d:%d", items[k].room, items[k].variant);
+            rc = dg_error_set(err, DG_EINVAL, "reroll", value, "", "reroll names room %d, and floor %d has %zu room%s",
+                              items[k].room, items[k].floor, c->n_rooms, c->n_rooms == 1 ? "" : "s");
+            break;
+        }
+        dg_room_contents *r = &c->rooms[items[k].room - 1];
+        bool lair = r->id == c->farthest_room;
+        long hoard = c->farthest_room && !lair && c->rooms[c->farthest_room - 1].has_treasure
+                         ? dg_treasure_value_gp(&c->rooms[c->farthest_room - 1].treasure)
+                         : -1;
+        dg_room_contents kept = *r;
+        for (int v = items[k].variant, tries = 0;; v += DG_REROLL_VARIANTS, tries++) {
+            *r = (dg_room_contents){.id = kept.id, .distance = kept.distance, .purpose = kept.purpose,
+                                    .n_keys = kept.n_keys, .sound = -1, .smell = -1, .hazard = -1};
+            r->encounter.faction = -1;
+            r->treasure.container = -1;
+            stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
+            if (hoard < 0 || !r->has_treasure || dg_treasure_value_gp(&r->treasure) <= hoard) break;
+            if (tries == 4) {
+                r->has_treasure = false;
+                break;
+            }
+        }
+        if (p->depth == DG_DEPTH_FULL) {
+            deck_of_others(c, r->id, &st->deck);
+            dress_room(c, st, p->seed, r, items[k].variant);
+        }
+        place_marks(d, p->seed, r, items[k].variant);
+    }
+    dg__free(st);
+    return rc;
 }
 
 /* ---------------------------------------------------------- entry */
@@ -507,7 +584,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     }
     st->cell_ft = dg_cell_feet(&d->opts);
     for (size_t i = 0; i < n_rooms; i++)
-        stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], (int)i + 1 == lair);
+        stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], (int)i + 1 == lair, 0);
     if (lair) {
         gather_to_lair(c, lair);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
@@ -517,12 +594,16 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
-        for (size_t i = 0; i < n_rooms; i++) dress_room(c, st, p->seed, &c->rooms[i]);
+        for (size_t i = 0; i < n_rooms; i++) dress_room(c, st, p->seed, &c->rooms[i], 0);
         stock_wandering(c, p->seed);
         stock_corridors(c, st, d, p->seed);
     }
     dg__free(st);
-    for (size_t i = 0; i < n_rooms; i++) place_marks(d, p->seed, &c->rooms[i]);
+    for (size_t i = 0; i < n_rooms; i++) place_marks(d, p->seed, &c->rooms[i], 0);
+    if (p->reroll && (rc = reroll_rooms(c, d, p, err)) != DG_OK) {
+        dg__free(c);
+        return rc;
+    }
     *out = c;
     return DG_OK;
 }

@@ -114,7 +114,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     for (int t = 0; t < TRIES && !found; t++) {
         int l = -1;
         bool boss = false;
-        if (w->lair && roles[DG__ROLE_BOSS].n && t < TRIES / 2) {
+        if (w->lair && w->boss >= 0) {
+            l = w->boss; /* a rerolled lair keeps its boss */
+            boss = true;
+        } else if (w->lair && roles[DG__ROLE_BOSS].n && t < TRIES / 2) {
             l = draw_from(r, &roles[DG__ROLE_BOSS]);
             boss = true;
         } else if (w->lair || dg__rng_percent(r, LEADER_PERCENT)) {

@@ -114,6 +114,7 @@ typedef struct {
     int theme;               /* whose cast */
     bool lair;               /* the boss leads it */
     dg_size max_size;        /* the largest creature the room holds */
+    int boss;                /* lair: this boss (a reroll keeps it), -1 any of the cast's */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 /* Whether m must have water to live in (swims and cannot walk, or is of
