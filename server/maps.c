@@ -77,7 +77,9 @@ static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_
     void **slot = &e->shared[gz];
     struct MHD_Response *resp = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (resp) return resp;
-    resp = MHD_create_response_from_buffer(gz ? e->gz_len : e->len, gz ? e->gz : e->body,
+    size_t gz_len;
+    const unsigned char *gz_body = srv_entry_gz(e, &gz_len);
+    resp = MHD_create_response_from_buffer(gz ? gz_len : e->len, (void *)(uintptr_t)(gz ? gz_body : e->body),
                                            MHD_RESPMEM_PERSISTENT);
     if (!resp) return NULL;
     map_headers(r, resp, mm, gz);
@@ -92,10 +94,19 @@ static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_
     return resp;
 }
 
-/* Takes the reference e. */
+/* Takes the reference e. The gzip form is made here, once per entry, for
+ * the first client that takes it: storing an entry costs no gzip, so a
+ * cache that never hits costs (almost) nothing over no cache. */
 static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm)
 {
-    bool gz = r->want_gz && e->gz;
+    size_t gz_len = 0;
+    const unsigned char *gz_body = NULL;
+    if (r->want_gz) {
+        gz_body = srv_entry_gz(e, &gz_len);
+        if (!gz_body && srv_entry_make_gz(e)) srv_cache_entry_grew(r->h->cache, e);
+        if (!gz_body) gz_body = srv_entry_gz(e, &gz_len);
+    }
+    bool gz = gz_body != NULL;
     if (mm->seed_named && !mm->download && r->route != SRV_ROUTE_POST
         && !__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE)) {
         struct MHD_Response *shared = shared_response(r, e, mm, gz);
@@ -103,12 +114,12 @@ static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm
             srv_entry_unref(r->entry);
             r->entry = e;               /* released when the request completes */
             r->status = MHD_HTTP_OK;
-            r->bytes = r->method == M_HEAD ? 0 : gz ? e->gz_len : e->len;
+            r->bytes = r->method == M_HEAD ? 0 : gz ? gz_len : e->len;
             return MHD_queue_response(r->conn, MHD_HTTP_OK, shared);
         }
     }
-    unsigned char *data = gz ? e->gz : e->body;
-    size_t len = gz ? e->gz_len : e->len;
+    unsigned char *data = (unsigned char *)(uintptr_t)(gz ? gz_body : e->body);
+    size_t len = gz ? gz_len : e->len;
     struct MHD_Response *resp =
         MHD_create_response_from_buffer_with_free_callback_cls(len, data, unref_cb, e);
     if (!resp) {
@@ -200,10 +211,10 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
         size_t len = 0;
         unsigned char *body = dg_buf_steal(&b, &len);
         char *key = strdup(r->mr.key);
-        /* gzip costs about as much as encoding JSON: make it when this
-         * client takes it or the entry will be cached for those who do */
-        bool gz = r->want_gz || (r->owner && r->h->cfg.cache && r->h->cfg.cache_bytes > 0);
-        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, gz);
+        /* gzip costs about as much as encoding JSON: made here only when
+         * this client takes it; for a cached entry, later by the first hit
+         * that does (answer_entry), so a cache of misses pays none */
+        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, r->want_gz);
         else free(body);
         if (!e) dg_error_set(&err, DG_ENOMEM, "", "", "", "out of memory for the response");
         else srv_metrics_generated(on_io_thread);

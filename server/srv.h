@@ -124,8 +124,12 @@ typedef struct srv_entry {
     char *key;               /* format + canonical options */
     unsigned char *body;     /* identity bytes */
     size_t len;
-    unsigned char *gz;       /* gzip of body, NULL when not worth it */
-    size_t gz_len;
+    /* gzip of body: made at most once, by the first request that takes
+     * gzip (srv_entry_make_gz), not by every one that stores; read it with
+     * srv_entry_gz. NULL until then, or when not worth it. */
+    unsigned char *gz;       /* atomic */
+    size_t gz_len;           /* set before gz */
+    bool gz_tried;           /* atomic: made, or found not worth it */
     dg_format format;
     uint64_t seed;
     char etag[32];           /* srv_etag(key, false), made once */
@@ -143,6 +147,12 @@ typedef struct srv_entry {
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len,
                           dg_format fmt, uint64_t seed, bool want_gz);
 srv_entry *srv_entry_ref(srv_entry *e);
+/* The gzip form and its length, or NULL when it is not (yet) made. */
+const unsigned char *srv_entry_gz(const srv_entry *e, size_t *len);
+/* Makes the gzip form once (text formats only); true when this call put it
+ * there (the caller then tells the cache: srv_cache_entry_grew). Same bytes
+ * as srv_entry_take with want_gz would have made. */
+bool srv_entry_make_gz(srv_entry *e);
 void srv_entry_unref(srv_entry *e);
 
 typedef struct srv_cache srv_cache;
@@ -167,6 +177,9 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
                       const dg_error *err);
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+/* e gained its gzip form after it was stored: counts the new bytes (and
+ * evicts to stay under the cap). No-op when e is no longer stored. */
+void srv_cache_entry_grew(srv_cache *c, srv_entry *e);
 /* The hit path without parsing: a request target ("/dungeon.png?seed=7")
  * seen before maps straight to its key. remember stores target -> key
  * (one direct-mapped slot per target hash, so bounded); lookup_target
