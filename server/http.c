@@ -25,7 +25,10 @@ unsigned srv_http_status(dg_status code)
     case DG_OK: return MHD_HTTP_OK;
     case DG_EINVAL:
     case DG_ELIMIT: return MHD_HTTP_BAD_REQUEST;
-    case DG_EBUSY: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    /* out of memory is this moment's load, not a fault of the request nor
+     * of the daemon: another try (here or on another copy) may well work */
+    case DG_EBUSY:
+    case DG_ENOMEM: return MHD_HTTP_SERVICE_UNAVAILABLE;
     default: return MHD_HTTP_INTERNAL_SERVER_ERROR;
     }
 }
@@ -128,6 +131,8 @@ enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e)
     const char *msg = e->msg[0] ? e->msg : dg_status_name(e->code);
     if (status == MHD_HTTP_INTERNAL_SERVER_ERROR)
         srv_log("error", "%s %s: %s", r->method_name, r->raw, msg);
+    else if (e->code == DG_ENOMEM)
+        srv_log("warn", "%s %s: %s", r->method_name, r->raw, msg);
     return srv_send_error(r, status, msg, e->param, e->value, e->allowed);
 }
 

@@ -78,7 +78,8 @@ typedef struct {
  * framings, a Content-Length over body_limit (413). Sets r->body_follows. */
 bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out);
 
-/* EINVAL/ELIMIT -> 400, EBUSY -> 503, else 500: the one mapping. */
+/* EINVAL/ELIMIT -> 400, EBUSY and ENOMEM -> 503 (+ Retry-After), else 500:
+ * the one mapping. */
 unsigned srv_http_status(dg_status code);
 /* Adds the common headers, queues, drops our reference to resp. */
 enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body);
