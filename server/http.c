@@ -114,7 +114,7 @@ enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
     /* and readable by browser code on another origin */
     if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
         char ra[16];
-        snprintf(ra, sizeof ra, "%d", r->h->cfg.retry_after);
+        snprintf(ra, sizeof ra, "%d", __atomic_load_n(&r->h->cfg.retry_after, __ATOMIC_RELAXED));
         add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
         add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_RETRY_AFTER);
     }
@@ -511,6 +511,17 @@ fail:
 }
 
 int srv_http_port(const srv_http *h) { return h->port; }
+
+void srv_http_reload(srv_http *h, const srv_config *c)
+{
+    srv_log_setup(c);
+    __atomic_store_n(&h->cfg.access_log, c->access_log, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.log_format, c->log_format, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.retry_after, c->retry_after, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.memory_budget, c->memory_budget, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.inline_us, c->inline_us, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.shutdown_timeout, c->shutdown_timeout, __ATOMIC_RELAXED);
+}
 
 /* Waits for the requests being handled; a connection still sending its
  * headers (or one MHD refused and will drop at its timeout) has nothing to

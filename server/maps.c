@@ -178,7 +178,7 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
 static bool mem_admit(srv_req *r, size_t need)
 {
     srv_http *h = r->h;
-    size_t cap = h->cfg.memory_budget;
+    size_t cap = __atomic_load_n(&h->cfg.memory_budget, __ATOMIC_RELAXED);   /* SIGHUP may set it */
     size_t cur = __atomic_load_n(&h->mem_in_use, __ATOMIC_RELAXED);
     do {
         if (cap && cur > 0 && cur + need > cap) return false;
@@ -299,7 +299,7 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         return srv_send_dg_error(r, &err);
     }
     /* a small map costs less than the hand-over to a worker and back */
-    if (srv_estimate_us(&m->o) < (double)h->cfg.inline_us) {
+    if (srv_estimate_us(&m->o) < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
         r->entry = make_entry(r, true, &r->err);
         return srv_maps_answer(r);
     }

@@ -57,6 +57,13 @@ void srv_config_resolve(srv_config *c);
 dg_limits srv_config_limits(const srv_config *c);
 /* The effective config, in the file's own syntax. */
 void srv_config_print(const srv_config *c, FILE *out);
+/* The keys whose values differ between was and now, ", "-separated into
+ * applied (those SIGHUP applies to a running daemon) and restart (those
+ * that take a restart); each cap bytes, cut when longer. */
+void srv_config_changes(const srv_config *was, const srv_config *now, char *applied,
+                        char *restart, size_t cap);
+/* Copies next's reloadable values into running, the rest stays. */
+void srv_config_take_reloadable(srv_config *running, const srv_config *next);
 /* Each key with its default and limit, for --help. */
 void srv_config_usage(FILE *out);
 /* True when key names a config key (for flag parsing). */
@@ -311,6 +318,10 @@ typedef struct srv_http srv_http;
 dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err);
 /* The port actually bound (useful with port 0). */
 int srv_http_port(const srv_http *h);
+/* Applies c's reloadable settings (srv_config_changes: log, retry_after,
+ * memory_budget, inline_us, shutdown_timeout) to the running daemon;
+ * requests in flight see the old or the new value, never a torn one. */
+void srv_http_reload(srv_http *h, const srv_config *c);
 /* Stops accepting, drains in-flight requests for up to the configured
  * shutdown timeout, then stops everything. NULL is a no-op. */
 void srv_http_stop(srv_http *h);

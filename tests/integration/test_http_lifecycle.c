@@ -4,7 +4,8 @@
  * stop begins in the middle of the refusal); once SIGTERM lands
  * new connections are refused at once; past shutdown_timeout maps still
  * queued are answered 503 unmade; error answers expose their headers to
- * browser code; a method refused on /dungeon is counted under its path. */
+ * browser code; a method refused on /dungeon is counted under its path;
+ * SIGHUP under load reloads the config file and loses no request. */
 #include <criterion/criterion.h>
 #include <curl/curl.h>
 #include <errno.h>
@@ -353,4 +354,111 @@ Test(lifecycle, a_kept_alive_connection_may_wait_between_requests_past_header_ti
     cr_assert_eq(td_get_on(fd, "/dungeon.txt?seed=7"), 200, "the kept-alive connection was cut while idle");
     close(fd);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+/* ------------------------------------------------------------ SIGHUP */
+
+typedef struct {
+    const td_daemon *d;
+    int id;
+    volatile bool *stop;
+    int ok, lost;
+    long last_status;
+} hup_load;
+
+static size_t discard(char *data, size_t size, size_t nmemb, void *cls)
+{
+    (void)data;
+    (void)cls;
+    return size * nmemb;
+}
+
+/* Map requests on one kept-alive connection until *stop: small maps made
+ * on the I/O thread and bigger ones on a worker, each seed new (no hits). */
+static void *hup_client(void *arg)
+{
+    hup_load *l = arg;
+    CURL *h = curl_easy_init();
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, discard);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 30L);
+    for (int i = 0; !*l->stop; i++) {
+        char url[256];
+        snprintf(url, sizeof url, "%s/dungeon.%s?seed=%d&rows=%d&cols=%d", l->d->base,
+                 i % 3 ? "json" : "png", l->id * 100000 + i, i % 3 ? 31 : 151, i % 3 ? 31 : 151);
+        curl_easy_setopt(h, CURLOPT_URL, url);
+        long status = 0;
+        if (curl_easy_perform(h) == CURLE_OK) curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+        if (status == 200) l->ok++;
+        else {
+            l->lost++;
+            l->last_status = status;
+        }
+    }
+    curl_easy_cleanup(h);
+    return NULL;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s: %s", path, strerror(errno));
+    fputs(text, f);
+    fclose(f);
+}
+
+Test(lifecycle, sighup_under_load_reloads_the_config_and_loses_no_request)
+{
+    char dir[] = "/tmp/dghup-XXXXXX", conf[64];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(conf, sizeof conf, "%s/dungeond.conf", dir);
+    write_file(conf, "retry_after = 2\nlog_format = plain\nworkers = 2\n");
+    const char *const flags[] = {"--config", conf, NULL};
+    td_daemon d;
+    cr_assert(td_start(&d, flags));
+    enum { N = 4 };
+    volatile bool stop = false;
+    hup_load ls[N];
+    pthread_t ts[N];
+    for (int i = 0; i < N; i++) {
+        ls[i] = (hup_load){&d, i, &stop, 0, 0, 0};
+        cr_assert_eq(pthread_create(&ts[i], NULL, hup_client, &ls[i]), 0);
+    }
+    usleep(300 * 1000);
+    /* reloadable keys change, and one that is fixed until a restart */
+    write_file(conf, "retry_after = 9\nlog_format = json\nworkers = 3\n");
+    for (int i = 0; i < 5; i++) {
+        cr_assert_eq(kill(d.pid, SIGHUP), 0);
+        usleep(200 * 1000);
+    }
+    /* a broken file changes nothing and stops nothing */
+    write_file(conf, "retry_after = soon\n");
+    cr_assert_eq(kill(d.pid, SIGHUP), 0);
+    usleep(300 * 1000);
+    stop = true;
+    int ok = 0, lost = 0;
+    for (int i = 0; i < N; i++) {
+        pthread_join(ts[i], NULL);
+        ok += ls[i].ok;
+        lost += ls[i].lost;
+        cr_expect_eq(ls[i].lost, 0, "client %d lost %d requests (last status %ld)", i, ls[i].lost,
+                     ls[i].last_status);
+    }
+    int st;
+    cr_assert_eq(waitpid(d.pid, &st, WNOHANG), 0, "the daemon died of SIGHUP");
+    cr_assert_gt(ok, 20, "too little load to prove anything: %d answers", ok);
+    char log[65536];
+    cr_assert(td_wait_log(&d, "applied: retry_after, log_format; changed but fixed until a restart: workers", 1,
+                          log, sizeof log), "no reload line:\n%s", log);
+    cr_assert(strstr(log, "{\"ts\""), "log_format json was not applied:\n%s", log);
+    cr_assert(td_wait_log(&d, "SIGHUP: the settings have an error; nothing changed", 1, log, sizeof log),
+              "no line for the broken file:\n%s", log);
+    /* still serving */
+    td_resp r;
+    cr_assert(td_request(d.base, NULL, "/dungeon.json?seed=1", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+    unlink(conf);
+    rmdir(dir);
+    cr_log_info("SIGHUP x6 under load: %d answers, %d lost", ok, lost);
 }
