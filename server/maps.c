@@ -159,8 +159,54 @@ void srv_maps_fini(srv_req *r)
 
 /* ---------------------------------------------------------------- workers */
 
+/* The answer of a request cut at shutdown_timeout. */
+static void cut_answer(srv_req *r)
+{
+    __atomic_store_n(&r->cut_off, true, __ATOMIC_RELEASE);
+    r->entry = NULL;
+    dg_error_clear(&r->err);
+    dg_error_set(&r->err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not finished in time");
+    __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
+    MHD_resume_connection(r->conn);
+}
+
+/* r is about to wait, suspended, for a worker or another request's map:
+ * listed so that shutdown can answer it. False once the daemon has cut
+ * the parked: r is then answered 503 (resumed) here and must not wait. */
+static bool park(srv_req *r)
+{
+    srv_http *h = r->h;
+    pthread_mutex_lock(&h->park_mu);
+    r->parked = true;
+    if (h->cut) {
+        cut_answer(r);
+        pthread_mutex_unlock(&h->park_mu);
+        return false;
+    }
+    r->park_prev = NULL;
+    r->park_next = h->parked;
+    if (h->parked) h->parked->park_prev = r;
+    h->parked = r;
+    pthread_mutex_unlock(&h->park_mu);
+    return true;
+}
+
 static void finish(srv_req *r, srv_entry *e, const dg_error *err)
 {
+    srv_http *h = r->h;
+    pthread_mutex_lock(&h->park_mu);
+    if (r->cut_off) {
+        /* answered already (503 at shutdown_timeout); r is kept for us */
+        pthread_mutex_unlock(&h->park_mu);
+        srv_entry_unref(e);
+        return;
+    }
+    if (r->parked) {
+        if (r->park_prev) r->park_prev->park_next = r->park_next;
+        else h->parked = r->park_next;
+        if (r->park_next) r->park_next->park_prev = r->park_prev;
+        r->parked = false;
+    }
     r->entry = e;
     if (!e) {
         if (err) r->err = *err;
@@ -169,6 +215,29 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
     __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
     /* r belongs to the I/O thread again from here on */
     MHD_resume_connection(r->conn);
+    pthread_mutex_unlock(&h->park_mu);
+}
+
+size_t srv_maps_cut_parked(srv_http *h)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&h->park_mu);
+    h->cut = true;
+    /* they stay parked (never freed): their worker or cache waiter list
+     * still points at them */
+    for (srv_req *r = h->parked; r; r = r->park_next, n++) cut_answer(r);
+    h->parked = NULL;
+    pthread_mutex_unlock(&h->park_mu);
+    return n;
+}
+
+/* No lock: a parked request completes only after its resume, and
+ * cut_off is set before that resume, never after. Called from
+ * libmicrohttpd's completion callback, which must not wait on park_mu
+ * (finish holds it while resuming, which takes libmicrohttpd's locks). */
+bool srv_maps_kept(srv_req *r)
+{
+    return __atomic_load_n(&r->cut_off, __ATOMIC_ACQUIRE);
 }
 
 /* Takes need bytes of memory_budget for r's map; false (and nothing
@@ -205,6 +274,10 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
     dg_buf_init(&b);
     srv_entry *e = NULL;
     dg_status rc = dg_generate(&r->mr.o, &d, &err);
+    /* past shutdown_timeout its request has had its 503: do not go on to
+     * the encoder (as long again, for some formats) */
+    if (rc == DG_OK && __atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE))
+        rc = dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not finished in time");
     if (rc == DG_OK) rc = dg_render(d, r->mr.o.format, &b, &err);
     dg_dungeon_free(d);
     if (rc == DG_OK) {
@@ -248,6 +321,9 @@ static void before_wait(void *arg)
     srv_req *r = arg;
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);
+    /* after the cut it is answered at once; the cache's waiter list still
+     * names it, so it is kept (cut_off) */
+    (void)park(r);
 }
 
 static void waiter_done(void *arg, srv_entry *e, const dg_error *err)
@@ -306,6 +382,13 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
     /* suspend before the job exists: its resume must come after */
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);
+    if (!park(r)) {
+        /* past shutdown_timeout: answered 503 already, no job made */
+        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down");
+        mem_release(r);
+        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
+        return MHD_YES;
+    }
     if (srv_pool_submit(h->pool, job, r, &err) != DG_OK) {
         mem_release(r);
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);

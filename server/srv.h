@@ -120,6 +120,11 @@ size_t srv_pool_waiting(srv_pool *p);
 /* Refuses new jobs, runs every queued one to the end, joins the threads.
  * Idempotent; the pool stays valid (submit says DG_EBUSY) until freed. */
 void srv_pool_stop(srv_pool *p);
+/* The same, but waits for the running jobs only until deadline_ns
+ * (srv_now_ns's clock): true when every worker has ended; false when some
+ * still run a job, detached -- the pool and whatever their jobs touch must
+ * then stay allocated (never call srv_pool_free). */
+bool srv_pool_stop_by(srv_pool *p, uint64_t deadline_ns);
 /* Stops, then frees. NULL is a no-op. */
 void srv_pool_free(srv_pool *p);
 
