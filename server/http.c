@@ -550,9 +550,9 @@ static uint64_t earlier(uint64_t a, uint64_t b) { return a < b ? a : b; }
  * seconds for some) is left behind, detached, with the records it uses:
  * the process is about to end. A Kubernetes grace period of 30 s then
  * never ends in SIGKILL with requests unanswered. */
-void srv_http_stop(srv_http *h)
+bool srv_http_stop(srv_http *h)
 {
-    if (!h) return;
+    if (!h) return true;
     __atomic_store_n(&h->draining, true, __ATOMIC_RELEASE);
     /* no new connections; open ones finish what they started and are told
      * Connection: close */
@@ -600,11 +600,13 @@ void srv_http_stop(srv_http *h)
         /* the late workers still use the pool, the cache, h and their
          * requests; the process ends next, which frees them */
         srv_log("warn", "exiting with a map still being made");
-        return;
+        return false;
     }
     srv_pool_free(h->pool);
+    srv_maps_free_kept(h);   /* no worker, no connection is left to touch them */
     srv_cache_free(h->cache);
     srv_vocabulary_free(&h->vocabulary);
     pthread_mutex_destroy(&h->park_mu);
     free(h);
+    return true;
 }

@@ -26,6 +26,7 @@ struct srv_http {
     pthread_mutex_t park_mu;
     struct srv_req *parked;  /* a list under park_mu */
     bool cut;                /* under park_mu: the parked were answered; park no more */
+    struct srv_req *kept;    /* under park_mu: the requests cut, freed at the end if no worker is left */
     /* connections (conns.c): the list is under conns_mu; the sweeper
      * closes those whose request line and headers are late */
     pthread_mutex_t conns_mu;
@@ -139,6 +140,9 @@ size_t srv_maps_cut_parked(srv_http *h);
 /* True when r must not be freed (a cut request a worker or the cache may
  * still touch). */
 bool srv_maps_kept(srv_req *r);
+/* Frees the cut requests: only once libmicrohttpd has stopped and every
+ * worker has ended. */
+void srv_maps_free_kept(srv_http *h);
 
 /* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);

@@ -180,6 +180,8 @@ static bool park(srv_req *r)
     r->parked = true;
     if (h->cut) {
         cut_answer(r);
+        r->park_next = h->kept;
+        h->kept = r;
         pthread_mutex_unlock(&h->park_mu);
         return false;
     }
@@ -226,6 +228,7 @@ size_t srv_maps_cut_parked(srv_http *h)
     /* they stay parked (never freed): their worker or cache waiter list
      * still points at them */
     for (srv_req *r = h->parked; r; r = r->park_next, n++) cut_answer(r);
+    h->kept = h->parked;
     h->parked = NULL;
     pthread_mutex_unlock(&h->park_mu);
     return n;
@@ -238,6 +241,22 @@ size_t srv_maps_cut_parked(srv_http *h)
 bool srv_maps_kept(srv_req *r)
 {
     return __atomic_load_n(&r->cut_off, __ATOMIC_ACQUIRE);
+}
+
+void srv_maps_free_kept(srv_http *h)
+{
+    pthread_mutex_lock(&h->park_mu);
+    srv_req *r = h->kept;
+    h->kept = NULL;
+    pthread_mutex_unlock(&h->park_mu);
+    while (r) {
+        srv_req *next = r->park_next;
+        srv_maps_fini(r);
+        free(r->body);
+        free(r->raw);
+        free(r);
+        r = next;
+    }
 }
 
 /* Takes need bytes of memory_budget for r's map; false (and nothing

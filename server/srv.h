@@ -328,7 +328,10 @@ int srv_http_port(const srv_http *h);
  * requests in flight see the old or the new value, never a torn one. */
 void srv_http_reload(srv_http *h, const srv_config *c);
 /* Stops accepting, drains in-flight requests for up to the configured
- * shutdown timeout, then stops everything. NULL is a no-op. */
-void srv_http_stop(srv_http *h);
+ * shutdown timeout (then answers those waiting for a map 503), then stops
+ * everything, within the timeout + 1 s. False when a worker was left
+ * making a map: h's memory is then kept for it, and the caller should end
+ * the process at once (_exit). NULL is a no-op. */
+bool srv_http_stop(srv_http *h);
 
 #endif
