@@ -566,18 +566,16 @@ bool srv_http_stop(srv_http *h)
     uint64_t deadline = srv_now_ns() + (uint64_t)timeout * 1000000000u;
     /* what is left for the answers to leave and the connections to close */
     uint64_t end = deadline + 900u * 1000000u;
-    bool workers_done = true;
-    if (!wait_idle(h, deadline)) {
+    bool cut = !wait_idle(h, deadline);
+    if (cut) {
         __atomic_store_n(&h->abandon, true, __ATOMIC_RELEASE);
         size_t running = __atomic_load_n(&h->handling, __ATOMIC_RELAXED);
-        size_t cut = srv_maps_cut_parked(h);
+        size_t n = srv_maps_cut_parked(h);
         srv_log("warn", "%zu requests still running after %d s; %zu waiting for a map answered 503, "
                 "the maps being made are left behind",
-                running, timeout, cut);
-        /* a worker between two maps may still pick up a queued one: it
-         * sees abandon and makes nothing */
-        workers_done = srv_pool_stop_by(h->pool, earlier(end, srv_now_ns() + 200u * 1000000u));
-        end = earlier(end, srv_now_ns() + 700u * 1000000u);
+                running, timeout, n);
+        /* the workers are waited for last: after the cut nothing they do
+         * resumes a connection (every request that waits is answered) */
     } else {
         /* nothing is handled: every queued job already ran */
         srv_pool_stop(h->pool);
@@ -596,6 +594,9 @@ bool srv_http_stop(srv_http *h)
     MHD_stop_daemon(h->d);   /* every connection closed: the list is empty */
     if (lfd != MHD_INVALID_SOCKET) close(lfd);
     srv_conns_stop(h);
+    /* a worker between two maps may still pick up a queued one: it sees
+     * abandon and makes nothing; one in a long map is left behind */
+    bool workers_done = !cut || srv_pool_stop_by(h->pool, earlier(end, srv_now_ns() + 100u * 1000000u));
     if (!workers_done) {
         /* the late workers still use the pool, the cache, h and their
          * requests; the process ends next, which frees them */
