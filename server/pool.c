@@ -127,16 +127,14 @@ bool srv_pool_stop_by(srv_pool *p, uint64_t deadline_ns)
     pthread_mutex_lock(&p->mu);
     p->stopping = true;
     pthread_cond_broadcast(&p->more);
-    if (p->joined) {
-        pthread_mutex_unlock(&p->mu);
-        return p->running == 0;
-    }
     while (p->running > 0 && pthread_cond_timedwait(&p->gone, &p->mu, &until) != ETIMEDOUT) {}
     bool all = p->running == 0;
+    bool first = !p->joined;
     p->joined = true;
     pthread_mutex_unlock(&p->mu);
-    /* the late ones run on, detached: the caller must keep what they use */
-    for (int i = 0; i < p->nthreads; i++) {
+    /* the late ones run on, detached: the caller must keep what they use
+     * (or call again until true) */
+    for (int i = 0; first && i < p->nthreads; i++) {
         if (all) pthread_join(p->threads[i], NULL);
         else pthread_detach(p->threads[i]);
     }

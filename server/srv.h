@@ -123,7 +123,7 @@ void srv_pool_stop(srv_pool *p);
 /* The same, but waits for the running jobs only until deadline_ns
  * (srv_now_ns's clock): true when every worker has ended; false when some
  * still run a job, detached -- the pool and whatever their jobs touch must
- * then stay allocated (never call srv_pool_free). */
+ * then stay allocated (no srv_pool_free until a later call says true). */
 bool srv_pool_stop_by(srv_pool *p, uint64_t deadline_ns);
 /* Stops, then frees. NULL is a no-op. */
 void srv_pool_free(srv_pool *p);
