@@ -94,18 +94,55 @@ static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_
     return resp;
 }
 
-/* Takes the reference e. The gzip form is made here, once per entry, for
- * the first client that takes it: storing an entry costs no gzip, so a
- * cache that never hits costs (almost) nothing over no cache. */
+/* Bodies past this are gzipped on a worker, not on the I/O thread (a
+ * 1001x1001 map's JSON takes a good part of a second at level 1). */
+#define GZ_INLINE_MAX ((size_t)1 << 20)
+
+typedef struct {
+    srv_http *h;
+    srv_entry *e;
+} gz_job;
+
+static void make_gz_job(void *arg)
+{
+    gz_job *j = arg;
+    if (srv_entry_make_gz(j->e)) srv_cache_entry_grew(j->h->cache, j->e);
+    srv_entry_unref(j->e);
+    free(j);
+}
+
+/* The gzip form of e, made now when it is small, else on a worker (this
+ * client gets the identity form); NULL until made. */
+static const unsigned char *gzip_form(srv_req *r, srv_entry *e, size_t *gz_len)
+{
+    const unsigned char *z = srv_entry_gz(e, gz_len);
+    if (z || __atomic_load_n(&e->gz_tried, __ATOMIC_ACQUIRE)) return z;
+    if (e->len <= GZ_INLINE_MAX) {
+        if (srv_entry_make_gz(e)) srv_cache_entry_grew(r->h->cache, e);
+        return srv_entry_gz(e, gz_len);
+    }
+    /* one job an entry, however many ask meanwhile */
+    bool no = false;
+    if (!__atomic_compare_exchange_n(&e->gz_queued, &no, true, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return NULL;
+    gz_job *j = malloc(sizeof *j);
+    if (j) *j = (gz_job){r->h, srv_entry_ref(e)};
+    /* no memory, a full queue or a stopping pool: a later request asks again */
+    if (!j || srv_pool_submit(r->h->pool, make_gz_job, j, NULL) != DG_OK) {
+        if (j) srv_entry_unref(e);
+        free(j);
+        __atomic_store_n(&e->gz_queued, false, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+/* Takes the reference e. The gzip form is made once per entry, for the
+ * first client that takes it: storing an entry costs no gzip, so a cache
+ * that never hits costs (almost) nothing over no cache. */
 static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm)
 {
     size_t gz_len = 0;
-    const unsigned char *gz_body = NULL;
-    if (r->want_gz) {
-        gz_body = srv_entry_gz(e, &gz_len);
-        if (!gz_body && srv_entry_make_gz(e)) srv_cache_entry_grew(r->h->cache, e);
-        if (!gz_body) gz_body = srv_entry_gz(e, &gz_len);
-    }
+    const unsigned char *gz_body = r->want_gz ? gzip_form(r, e, &gz_len) : NULL;
     bool gz = gz_body != NULL;
     if (mm->seed_named && !mm->download && r->route != SRV_ROUTE_POST
         && !__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE)) {

@@ -142,6 +142,7 @@ typedef struct srv_entry {
     unsigned char *gz;       /* atomic */
     size_t gz_len;           /* set before gz */
     bool gz_tried;           /* atomic: made, or found not worth it */
+    bool gz_queued;          /* atomic: a worker was asked to make it (big bodies) */
     dg_format format;
     uint64_t seed;
     char etag[32];           /* srv_etag(key, false), made once */
