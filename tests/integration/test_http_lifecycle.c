@@ -207,7 +207,10 @@ static void start_big_maps(td_daemon *d, fetch *fs, pthread_t *ts, int n)
 
 Test(lifecycle, once_draining_new_connections_are_refused_at_once)
 {
-    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--memory-budget", "0", NULL};
+    /* the maps in flight must all be made: a sanitizer build on a busy
+     * machine takes more than the default 30 s for the three */
+    static const char *const flags[] = {"--workers", "1", "--max-dim", "2001", "--memory-budget", "0",
+                                        "--shutdown-timeout", "100", NULL};
     td_daemon d;
     cr_assert(td_start(&d, flags));
     enum { N = 3 };
