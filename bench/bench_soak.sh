@@ -8,7 +8,9 @@
 # not a test: it reports, it never fails on a number.
 #
 # usage: bench/bench_soak.sh [BUILD_DIR] [SECONDS] [CONNECTIONS]
-#        defaults: build 60 256. Needs wrk (Debian: wrk).
+#        defaults: build 60 256. Needs wrk (Debian: wrk). SOAK_GZIP=off:
+#        clients that do not take gzip. Also prints the daemon's CPU time
+#        per answer, steadier than req/s on a machine shared with others.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,6 +47,7 @@ phase() { # name, cache on|off
     >"$work/$name.wrk" 2>&1 || true
   kill "$sampler" 2>/dev/null || true
   wait "$sampler" 2>/dev/null || true
+  local ticks; ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
   local cache_line=""
   [ "$cache" = on ] && cache_line=$(curl -s "http://127.0.0.1:$port/metrics" | awk '/^dungeond_cache_bytes / { printf "cache_bytes counted %.1f MiB", $2 / 1048576 }')
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=
@@ -54,6 +57,7 @@ phase() { # name, cache on|off
        /Socket errors/ { print "socket errors " $0 }' "$work/$name.wrk"
   grep -q "Socket errors" "$work/$name.wrk" || echo "socket errors 0"
   grep -E "^(answers|non-2xx|503)" "$work/$name.wrk" || true
+  awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" '/^answers/ && $2 > 0 { printf "CPU per answer %.0f us\n", t / hz * 1e6 / $2 }' "$work/$name.wrk"
   echo "RSS (s KiB): $(tr '\n' ' ' <"$work/$name.rss")"
   awk 'NR == 1 { next } $1 >= 10 && !base { base = $2 } base && $2 > 0 { last = $2; if ($2 > max) max = $2 }
        END { if (base) printf "RSS after 10 s: %d KiB, last %d KiB, max %d KiB, drift %+.1f%%\n", base, last, max, 100 * (last - base) / base }' "$work/$name.rss"

@@ -277,10 +277,14 @@ static json_t *scene(bundle *b, int floor)
     json_t *s = NULL;
     if ((b->rc = dg_foundry_encode(d, &text, b->err)) != DG_OK) goto done;
     json_error_t je;
+    je.text[0] = '\0';
     if (!(s = json_loadb((const char *)text.data, text.len, 0, &je)) || !json_is_object(s)) {
         json_decref(s);
         s = NULL;
-        b->rc = dg_error_set(b->err, DG_ENOMEM, "", "", "", "cannot read back the foundry scene: %s", je.text);
+        /* our own encoder's text always parses: what fails is jansson's
+         * memory, and then it may leave its error text empty */
+        b->rc = dg_error_set(b->err, DG_ENOMEM, "", "", "", "cannot read back the foundry scene: %s",
+                             je.text[0] ? je.text : "out of memory");
         goto done;
     }
     char id[17], src[64], name[sizeof b->name + 32], nav[24];

@@ -369,7 +369,11 @@ static void on_flush(png_structp p) { (void)p; }
 static void on_error(png_structp p, png_const_charp msg)
 {
     sink *s = png_get_error_ptr(p);
-    if (s->rc == DG_OK) s->rc = dg_error_set(s->err, DG_EIO, "", "", "", "png: %s", msg);
+    /* libpng's own allocations fail with "Out of memory" (png_malloc) or
+     * "Insufficient memory..." (its zlib stream): a 503, not a fault */
+    bool nomem = msg && (strstr(msg, "memory") || strstr(msg, "Memory"));
+    if (s->rc == DG_OK)
+        s->rc = dg_error_set(s->err, nomem ? DG_ENOMEM : DG_EIO, "", "", "", "png: %s", msg ? msg : "error");
     png_longjmp(p, 1);
 }
 

@@ -37,7 +37,8 @@ dg_status dg__webp_write(unsigned char *const *rows, int width, int height, cons
     pic.custom_ptr = &mem;
     dg_status rc = DG_OK;
     if (!WebPEncode(&config, &pic))
-        rc = pic.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY
+        /* either of libwebp's two out-of-memory codes is a 503, not a fault */
+        rc = pic.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY || pic.error_code == VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY
                  ? dg__nomem(err, "encoding WebP")
                  : dg_error_set(err, DG_EIO, "", "", "", "libwebp could not encode the image (error %d)",
                                 (int)pic.error_code);

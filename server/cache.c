@@ -34,6 +34,39 @@ static unsigned char *gzip(const unsigned char *in, size_t len, size_t *out_len)
     return srv_gzip(in, len, len > (1u << 20) ? 1 : 6, out_len);
 }
 
+/* Worth a gzip form at all: text formats of a size zlib can take in one
+ * call (bodies over 4 GiB go uncompressed). */
+static bool gz_eligible(const srv_entry *e)
+{
+    return dg_format_info_of(e->format)->compressible && e->len >= GZ_MIN && e->len < (1ull << 32);
+}
+
+const unsigned char *srv_entry_gz(const srv_entry *e, size_t *len)
+{
+    unsigned char *gz = __atomic_load_n(&e->gz, __ATOMIC_ACQUIRE);
+    *len = gz ? e->gz_len : 0;
+    return gz;
+}
+
+bool srv_entry_make_gz(srv_entry *e)
+{
+    if (!gz_eligible(e) || __atomic_load_n(&e->gz_tried, __ATOMIC_ACQUIRE)) return false;
+    size_t n = 0;
+    unsigned char *z = gzip(e->body, e->len, &n);
+    bool won = false;
+    if (z) {
+        /* two threads may race here: the same level gives the same bytes,
+         * so either copy is the answer; the loser frees its own */
+        unsigned char *none = NULL;
+        __atomic_store_n(&e->gz_len, n, __ATOMIC_RELAXED);
+        won = __atomic_compare_exchange_n(&e->gz, &none, z, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+        if (!won) free(z);
+    }
+    /* not smaller, or no memory now: plain bodies from here on */
+    __atomic_store_n(&e->gz_tried, true, __ATOMIC_RELEASE);
+    return won;
+}
+
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format fmt,
                           uint64_t seed, bool want_gz)
 {
@@ -46,9 +79,7 @@ srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len, dg_format 
     e->seed = seed;
     e->refs = 1;
     srv_etag(key, false, e->etag);
-    /* bodies over 4 GiB cannot be one zlib call; they go uncompressed */
-    if (want_gz && dg_format_info_of(fmt)->compressible && len >= GZ_MIN && len < (1ull << 32))
-        e->gz = gzip(e->body, len, &e->gz_len);
+    if (want_gz) (void)srv_entry_make_gz(e);
     return e;
 }
 
@@ -74,7 +105,9 @@ void srv_entry_unref(srv_entry *e)
  * objects and the node are the 256. */
 static size_t entry_bytes(const srv_entry *e)
 {
-    return malloc_usable_size(e->body) + malloc_usable_size(e->gz) + malloc_usable_size(e->key)
+    size_t gz_len;
+    const unsigned char *gz = srv_entry_gz(e, &gz_len);
+    return malloc_usable_size(e->body) + malloc_usable_size((void *)gz) + malloc_usable_size(e->key)
            + malloc_usable_size((void *)e) + 256;
 }
 
@@ -90,6 +123,7 @@ typedef struct node {
     char *key;
     uint64_t hash;
     srv_entry *entry;          /* NULL while its generation is running */
+    size_t bytes;              /* entry_bytes(entry) as counted in c->bytes */
     waiter *waiters;
     struct node *chain;        /* hash bucket */
     struct node *prev, *next;  /* LRU, stored entries only; head = newest */
@@ -178,8 +212,8 @@ static void drop(srv_cache *c, node *n)
     if (*pp == n) *pp = n->chain;
     if (n->entry) {
         lru_unlink(c, n);
-        c->bytes -= entry_bytes(n->entry);
-        c->evicted += entry_bytes(n->entry);
+        c->bytes -= n->bytes;
+        c->evicted += n->bytes;
         c->entries--;
         srv_entry_unref(n->entry);
     }
@@ -241,7 +275,8 @@ void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_erro
         n->waiters = NULL;
         if (e && entry_bytes(e) <= c->cap) {
             n->entry = srv_entry_ref(e);
-            c->bytes += entry_bytes(e);
+            n->bytes = entry_bytes(e);
+            c->bytes += n->bytes;
             c->entries++;
             lru_front(c, n);
             while (c->bytes > c->cap && c->tail != n) drop(c, c->tail);
@@ -263,6 +298,23 @@ void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_erro
         free(ws);
         ws = next;
     }
+}
+
+void srv_cache_entry_grew(srv_cache *c, srv_entry *e)
+{
+    if (c->cap == 0) return;
+    uint64_t h = dg_hash64(e->key, strlen(e->key), 0);
+    pthread_mutex_lock(&c->mu);
+    node *n = *slot(c, e->key, h);
+    /* evicted meanwhile, or replaced by another entry: nothing to count */
+    if (n && n->entry == e) {
+        size_t now = entry_bytes(e);
+        c->bytes += now - n->bytes;
+        n->bytes = now;
+        while (c->bytes > c->cap && c->tail && c->tail != n) drop(c, c->tail);
+        if (c->bytes > c->cap) drop(c, n);
+    }
+    pthread_mutex_unlock(&c->mu);
 }
 
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries)

@@ -288,6 +288,60 @@ void srv_config_print(const srv_config *c, FILE *out)
     }
 }
 
+/* What SIGHUP may change in a running daemon: values read afresh at each
+ * use, each one word stored atomically (srv_http_reload). The rest is
+ * fixed at start -- sockets, threads, the cache, and the limits that the
+ * /options document and the form pages were built from and that requests
+ * in flight already sized their buffers by (body_limit). */
+static const char *const reloadable[] = {
+    "access_log", "log_format", "retry_after", "memory_budget", "inline_us", "shutdown_timeout",
+};
+
+static bool is_reloadable(const char *name)
+{
+    for (size_t i = 0; i < sizeof reloadable / sizeof reloadable[0]; i++)
+        if (!strcmp(reloadable[i], name)) return true;
+    return false;
+}
+
+static bool same_value(const key_def *k, const srv_config *a, const srv_config *b)
+{
+    const char *fa = (const char *)a + k->off, *fb = (const char *)b + k->off;
+    switch (k->type) {
+    case K_INT: return *(const int *)(const void *)fa == *(const int *)(const void *)fb;
+    case K_SIZE: return *(const size_t *)(const void *)fa == *(const size_t *)(const void *)fb;
+    case K_BOOL: return *(const bool *)(const void *)fa == *(const bool *)(const void *)fb;
+    case K_ADDR: return !strcmp(a->address, b->address);
+    case K_LOGFMT: return a->log_format == b->log_format;
+    }
+    return true;
+}
+
+static void append_key(char *out, size_t cap, const char *name)
+{
+    size_t n = strlen(out);
+    snprintf(out + n, cap - n, "%s%s", n ? ", " : "", name);
+}
+
+void srv_config_changes(const srv_config *was, const srv_config *now, char *applied,
+                        char *restart, size_t cap)
+{
+    applied[0] = restart[0] = '\0';
+    for (size_t i = 0; i < NKEYS; i++) {
+        if (same_value(&keys[i], was, now)) continue;
+        append_key(is_reloadable(keys[i].name) ? applied : restart, cap, keys[i].name);
+    }
+}
+
+void srv_config_take_reloadable(srv_config *running, const srv_config *next)
+{
+    static const size_t size[] = {[K_INT] = sizeof(int), [K_SIZE] = sizeof(size_t), [K_BOOL] = sizeof(bool),
+                                  [K_LOGFMT] = sizeof(srv_log_format)};
+    for (size_t i = 0; i < NKEYS; i++)
+        if (is_reloadable(keys[i].name) && keys[i].type != K_ADDR)
+            memcpy((char *)running + keys[i].off, (const char *)next + keys[i].off, size[keys[i].type]);
+}
+
 void srv_config_usage(FILE *out)
 {
     for (size_t i = 0; i < NKEYS; i++) {

@@ -25,7 +25,10 @@ unsigned srv_http_status(dg_status code)
     case DG_OK: return MHD_HTTP_OK;
     case DG_EINVAL:
     case DG_ELIMIT: return MHD_HTTP_BAD_REQUEST;
-    case DG_EBUSY: return MHD_HTTP_SERVICE_UNAVAILABLE;
+    /* out of memory is this moment's load, not a fault of the request nor
+     * of the daemon: another try (here or on another copy) may well work */
+    case DG_EBUSY:
+    case DG_ENOMEM: return MHD_HTTP_SERVICE_UNAVAILABLE;
     default: return MHD_HTTP_INTERNAL_SERVER_ERROR;
     }
 }
@@ -111,7 +114,7 @@ enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
     /* and readable by browser code on another origin */
     if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
         char ra[16];
-        snprintf(ra, sizeof ra, "%d", r->h->cfg.retry_after);
+        snprintf(ra, sizeof ra, "%d", __atomic_load_n(&r->h->cfg.retry_after, __ATOMIC_RELAXED));
         add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
         add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_RETRY_AFTER);
     }
@@ -128,6 +131,8 @@ enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e)
     const char *msg = e->msg[0] ? e->msg : dg_status_name(e->code);
     if (status == MHD_HTTP_INTERNAL_SERVER_ERROR)
         srv_log("error", "%s %s: %s", r->method_name, r->raw, msg);
+    else if (e->code == DG_ENOMEM)
+        srv_log("warn", "%s %s: %s", r->method_name, r->raw, msg);
     return srv_send_error(r, status, msg, e->param, e->value, e->allowed);
 }
 
@@ -292,10 +297,14 @@ void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode t
     if (r->calls > 0) __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
     srv_metrics_request(r->route, status, us);
     srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
-    srv_maps_fini(r);
-    free(r->body);
-    free(r->raw);
-    free(r);
+    /* a request cut at shutdown_timeout may still be read by the worker
+     * making its map: left for the process's end */
+    if (!srv_maps_kept(r)) {
+        srv_maps_fini(r);
+        free(r->body);
+        free(r->raw);
+        free(r);
+    }
     __atomic_fetch_sub(&h->in_flight, 1, __ATOMIC_ACQ_REL);
 }
 
@@ -440,6 +449,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     if (!h) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     h->cfg = *c;
     h->lim = srv_config_limits(c);
+    pthread_mutex_init(&h->park_mu, NULL);
     snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
     snprintf(h->too_large, sizeof h->too_large,
              "{\"error\":\"body too large\",\"param\":\"body\",\"value\":\"\",\"allowed\":\"%s\"}",
@@ -501,11 +511,23 @@ fail:
     srv_pool_free(h->pool);
     srv_cache_free(h->cache);
     srv_vocabulary_free(&h->vocabulary);
+    pthread_mutex_destroy(&h->park_mu);
     free(h);
     return rc;
 }
 
 int srv_http_port(const srv_http *h) { return h->port; }
+
+void srv_http_reload(srv_http *h, const srv_config *c)
+{
+    srv_log_setup(c);
+    __atomic_store_n(&h->cfg.access_log, c->access_log, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.log_format, c->log_format, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.retry_after, c->retry_after, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.memory_budget, c->memory_budget, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.inline_us, c->inline_us, __ATOMIC_RELAXED);
+    __atomic_store_n(&h->cfg.shutdown_timeout, c->shutdown_timeout, __ATOMIC_RELAXED);
+}
 
 /* Waits for the requests being handled; a connection still sending its
  * headers (or one MHD refused and will drop at its timeout) has nothing to
@@ -519,9 +541,18 @@ static bool wait_idle(srv_http *h, uint64_t deadline)
     return true;
 }
 
-void srv_http_stop(srv_http *h)
+static uint64_t earlier(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* Bounded by shutdown_timeout + 1 s, whatever runs: in-flight requests
+ * have until shutdown_timeout to finish; then each still waiting for a map
+ * is answered 503 + Retry-After at once (srv_maps_cut_parked), maps not
+ * begun are never made, and a worker still busy with a big map (tens of
+ * seconds for some) is left behind, detached, with the records it uses:
+ * the process is about to end. A Kubernetes grace period of 30 s then
+ * never ends in SIGKILL with requests unanswered. */
+bool srv_http_stop(srv_http *h)
 {
-    if (!h) return;
+    if (!h) return true;
     __atomic_store_n(&h->draining, true, __ATOMIC_RELEASE);
     /* no new connections; open ones finish what they started and are told
      * Connection: close */
@@ -531,31 +562,52 @@ void srv_http_stop(srv_http *h)
      * socket may only be closed after MHD_stop_daemon; shutting it down
      * now makes new connections fail at once (refused). */
     if (lfd != MHD_INVALID_SOCKET) (void)shutdown(lfd, SHUT_RDWR);
-    uint64_t deadline = srv_now_ns() + (uint64_t)h->cfg.shutdown_timeout * 1000000000u;
-    if (!wait_idle(h, deadline)) {
-        /* stop anyway: maps still queued are answered 503 unmade; the ones
-         * being made (seconds at most, within max_rows/max_cols) finish */
+    int timeout = __atomic_load_n(&h->cfg.shutdown_timeout, __ATOMIC_RELAXED);
+    uint64_t deadline = srv_now_ns() + (uint64_t)timeout * 1000000000u;
+    /* what is left for the answers to leave and the connections to close */
+    uint64_t end = deadline + 900u * 1000000u;
+    bool cut = !wait_idle(h, deadline);
+    if (cut) {
         __atomic_store_n(&h->abandon, true, __ATOMIC_RELEASE);
-        srv_log("warn", "%zu requests still running after %d s; queued maps get 503, running ones finish",
-                __atomic_load_n(&h->handling, __ATOMIC_RELAXED), h->cfg.shutdown_timeout);
+        size_t running = __atomic_load_n(&h->handling, __ATOMIC_RELAXED);
+        size_t n = srv_maps_cut_parked(h);
+        srv_log("warn", "%zu requests still running after %d s; %zu waiting for a map answered 503, "
+                "the maps being made are left behind",
+                running, timeout, n);
+        /* the workers are waited for last: after the cut nothing they do
+         * resumes a connection (every request that waits is answered) */
+    } else {
+        /* nothing is handled: every queued job already ran */
+        srv_pool_stop(h->pool);
+        end = srv_now_ns() + 2000000000u;
     }
-    /* Suspended connections must be resumed before MHD stops: every queued
-     * job runs (new ones get 503), then their answers get a moment to leave. */
-    srv_pool_stop(h->pool);
-    wait_idle(h, srv_now_ns() + 2000000000u);
+    /* the answers (503s above) get a moment to leave */
+    wait_idle(h, earlier(end, srv_now_ns() + 500u * 1000000u));
     /* What MHD_stop_daemon would cut, cut first, and wait for MHD to close
      * it: libmicrohttpd 0.9.75 raises its stop flag while its I/O threads
      * still run, and a thread refusing a request itself right then (a 431
      * for headers over its memory, a 414, a bad request line) is told its
      * answer went in when it did not, and dereferences the NULL answer.
      * With no connection left, no thread is in there. */
-    if (!srv_conns_close_all(h, srv_now_ns() + 2000000000u))
-        srv_log("warn", "connections still open 2 s after they were shut down; stopping anyway");
+    if (!srv_conns_close_all(h, end))
+        srv_log("warn", "connections still open after they were shut down; stopping anyway");
     MHD_stop_daemon(h->d);   /* every connection closed: the list is empty */
     if (lfd != MHD_INVALID_SOCKET) close(lfd);
     srv_conns_stop(h);
+    /* a worker between two maps may still pick up a queued one: it sees
+     * abandon and makes nothing; one in a long map is left behind */
+    bool workers_done = !cut || srv_pool_stop_by(h->pool, earlier(end, srv_now_ns() + 100u * 1000000u));
+    if (!workers_done) {
+        /* the late workers still use the pool, the cache, h and their
+         * requests; the process ends next, which frees them */
+        srv_log("warn", "exiting with a map still being made");
+        return false;
+    }
     srv_pool_free(h->pool);
+    srv_maps_free_kept(h);   /* no worker, no connection is left to touch them */
     srv_cache_free(h->cache);
     srv_vocabulary_free(&h->vocabulary);
+    pthread_mutex_destroy(&h->park_mu);
     free(h);
+    return true;
 }

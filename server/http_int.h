@@ -20,6 +20,13 @@ struct srv_http {
     bool draining;           /* atomic: SIGTERM seen */
     size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
+    /* requests suspended until a worker (or another request's map) is
+     * done: at shutdown_timeout each is answered 503 at once (cut), its
+     * worker left to finish or not before the process ends */
+    pthread_mutex_t park_mu;
+    struct srv_req *parked;  /* a list under park_mu */
+    bool cut;                /* under park_mu: the parked were answered; park no more */
+    struct srv_req *kept;    /* under park_mu: the requests cut, freed at the end if no worker is left */
     /* connections (conns.c): the list is under conns_mu; the sweeper
      * closes those whose request line and headers are late */
     pthread_mutex_t conns_mu;
@@ -59,6 +66,11 @@ typedef struct srv_req {
     bool have_mr, want_gz, owner;
     size_t mem;              /* its share of h->mem_in_use while its map is made */
     srv_req_state state;
+    /* under h->park_mu: suspended for a map (see srv_http.parked);
+     * cut_off: answered 503 at shutdown_timeout while a worker or the
+     * cache still held it -- then never freed, they may still touch it */
+    bool parked, cut_off;
+    struct srv_req *park_prev, *park_next;
     srv_entry *entry;        /* the answer once DONE, or NULL and err */
     dg_error err;
     /* what was sent, for the log */
@@ -78,7 +90,8 @@ typedef struct {
  * framings, a Content-Length over body_limit (413). Sets r->body_follows. */
 bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out);
 
-/* EINVAL/ELIMIT -> 400, EBUSY -> 503, else 500: the one mapping. */
+/* EINVAL/ELIMIT -> 400, EBUSY and ENOMEM -> 503 (+ Retry-After), else 500:
+ * the one mapping. */
 unsigned srv_http_status(dg_status code);
 /* Adds the common headers, queues, drops our reference to resp. */
 enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body);
@@ -119,6 +132,17 @@ void srv_conns_answer_and_cut(srv_req *r, unsigned status, const char *reason, c
  * 500 for a chunk line longer than its buffer: answers that request 400
  * (json) instead, when it can tell which one it is. */
 void srv_conns_chunk_line_too_long(srv_http *h, const char *json);
+
+/* maps.c: at shutdown_timeout, answers every request still waiting for a
+ * map 503 (resumed now) and parks no more; the workers making those maps
+ * are left running. Returns how many were cut. */
+size_t srv_maps_cut_parked(srv_http *h);
+/* True when r must not be freed (a cut request a worker or the cache may
+ * still touch). */
+bool srv_maps_kept(srv_req *r);
+/* Frees the cut requests: only once libmicrohttpd has stopped and every
+ * worker has ended. */
+void srv_maps_free_kept(srv_http *h);
 
 /* maps.c: GET /dungeon.<ext>, POST /dungeon, and the answer after resume. */
 enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt);

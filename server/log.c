@@ -14,10 +14,11 @@
 static srv_log_format fmt = SRV_LOG_PLAIN;
 static bool access_on = true;
 
+/* Set again by SIGHUP while other threads log: each read is one atomic word. */
 void srv_log_setup(const srv_config *c)
 {
-    fmt = c->log_format;
-    access_on = c->access_log;
+    __atomic_store_n(&fmt, c->log_format, __ATOMIC_RELAXED);
+    __atomic_store_n(&access_on, c->access_log, __ATOMIC_RELAXED);
 }
 
 uint64_t srv_now_ns(void)
@@ -70,7 +71,7 @@ void srv_log(const char *level, const char *f, ...)
     vsnprintf(msg, sizeof msg, f, ap);
     va_end(ap);
     stamp(ts);
-    if (fmt == SRV_LOG_JSON) {
+    if (__atomic_load_n(&fmt, __ATOMIC_RELAXED) == SRV_LOG_JSON) {
         put_json(json_pack("{s:s, s:s, s:s}", "ts", ts, "level", level, "msg", msg));
         return;
     }
@@ -83,7 +84,7 @@ void srv_log(const char *level, const char *f, ...)
 void srv_log_access(const char *method, const char *path, unsigned status,
                     size_t bytes, uint64_t micros)
 {
-    if (!access_on) return;
+    if (!__atomic_load_n(&access_on, __ATOMIC_RELAXED)) return;
     /* Control and non-ASCII bytes become '?': no log injection, and the
      * JSON encoder never meets invalid UTF-8. */
     char clean[2049];
@@ -96,7 +97,7 @@ void srv_log_access(const char *method, const char *path, unsigned status,
     path = clean;
     char ts[32];
     stamp(ts);
-    if (fmt == SRV_LOG_JSON) {
+    if (__atomic_load_n(&fmt, __ATOMIC_RELAXED) == SRV_LOG_JSON) {
         put_json(json_pack("{s:s, s:s, s:s, s:i, s:I, s:I}", "ts", ts, "method", method,
                            "path", path, "status", (int)status,
                            "bytes", (json_int_t)bytes, "us", (json_int_t)micros));

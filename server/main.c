@@ -1,5 +1,5 @@
 /* main.c -- dungeond: reads its command line (flags.c), then starts,
- * waits for a signal and shuts down in order. Serving is http.c's. */
+ * waits for a signal (SIGHUP reloads) and shuts down in order. Serving is http.c's. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -64,6 +64,7 @@ static void block_signals(sigset_t *set)
     sigemptyset(set);
     sigaddset(set, SIGTERM);
     sigaddset(set, SIGINT);
+    sigaddset(set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, set, NULL);
     signal(SIGPIPE, SIG_IGN);
 }
@@ -79,10 +80,35 @@ static void log_listening(const srv_config *cfg, int port)
                 cfg->per_ip_connections, cfg->max_connections);
 }
 
-/* Starts the daemon, serves until SIGTERM or SIGINT, drains and stops.
- * Returns the exit status. */
-static int run(const srv_config *cfg, const srv_flags *fl)
+/* SIGHUP, as nginx does: reads the settings again from the same sources
+ * (defaults < config file < environment < the flags it was started with)
+ * and applies those a running daemon can take (srv_config_changes); the
+ * rest is logged as needing a restart. A file with an error changes
+ * nothing. Requests keep flowing throughout: nothing is stopped. */
+static void reload(srv_http *h, srv_config *running, int argc, char **argv)
 {
+    srv_config next;
+    srv_flags fl;
+    /* srv_flags_read has said on stderr what is wrong, if anything */
+    if (srv_flags_read(argc, argv, environ, &next, &fl) >= 0) {
+        srv_log("error", "SIGHUP: the settings have an error; nothing changed, serving on as before");
+        return;
+    }
+    char applied[512], restart[512];
+    srv_config_changes(running, &next, applied, restart, sizeof applied);
+    srv_http_reload(h, &next);
+    srv_config_take_reloadable(running, &next);
+    srv_log("info", "SIGHUP: settings read again; applied: %s%s%s%s", applied[0] ? applied : "none changed",
+            restart[0] ? "; changed but fixed until a restart: " : "", restart,
+            restart[0] ? " (kept as running)" : "");
+}
+
+/* Starts the daemon, serves until SIGTERM or SIGINT (SIGHUP reloads),
+ * drains and stops. Returns the exit status. */
+static int run(const srv_config *start_cfg, const srv_flags *fl, int argc, char **argv)
+{
+    srv_config running = *start_cfg;
+    const srv_config *cfg = &running;
     dg_error err;
     dg_error_clear(&err);
     port_out pf = {0};
@@ -121,9 +147,20 @@ static int run(const srv_config *cfg, const srv_flags *fl)
     log_listening(cfg, port);
 
     int sig = 0;
-    while (sigwait(&set, &sig) != 0) {}
+    for (;;) {
+        if (sigwait(&set, &sig) != 0) continue;
+        if (sig != SIGHUP) break;
+        reload(h, &running, argc, argv);
+    }
     srv_log("info", "%s: draining in-flight requests", sig == SIGTERM ? "SIGTERM" : "SIGINT");
-    srv_http_stop(h);
+    bool clean = srv_http_stop(h);
+    if (!clean) {
+        /* a worker still runs a map with the daemon's records: end here,
+         * before exit's handlers (and a leak checker) run beside it; the
+         * log lines are single write(2)s, already out */
+        srv_log("info", "stopped");
+        _exit(0);
+    }
     srv_static_fini();
     srv_log("info", "stopped");
     return 0;
@@ -135,5 +172,5 @@ int main(int argc, char **argv)
     srv_flags fl;
     int code = srv_flags_read(argc, argv, environ, &cfg, &fl);
     if (code >= 0) return code;
-    return run(&cfg, &fl);
+    return run(&cfg, &fl, argc, argv);
 }

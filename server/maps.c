@@ -77,7 +77,9 @@ static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_
     void **slot = &e->shared[gz];
     struct MHD_Response *resp = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (resp) return resp;
-    resp = MHD_create_response_from_buffer(gz ? e->gz_len : e->len, gz ? e->gz : e->body,
+    size_t gz_len;
+    const unsigned char *gz_body = srv_entry_gz(e, &gz_len);
+    resp = MHD_create_response_from_buffer(gz ? gz_len : e->len, (void *)(uintptr_t)(gz ? gz_body : e->body),
                                            MHD_RESPMEM_PERSISTENT);
     if (!resp) return NULL;
     map_headers(r, resp, mm, gz);
@@ -92,10 +94,56 @@ static struct MHD_Response *shared_response(srv_req *r, srv_entry *e, const map_
     return resp;
 }
 
-/* Takes the reference e. */
+/* Bodies past this are gzipped on a worker, not on the I/O thread (a
+ * 1001x1001 map's JSON takes a good part of a second at level 1). */
+#define GZ_INLINE_MAX ((size_t)1 << 20)
+
+typedef struct {
+    srv_http *h;
+    srv_entry *e;
+} gz_job;
+
+static void make_gz_job(void *arg)
+{
+    gz_job *j = arg;
+    if (srv_entry_make_gz(j->e)) srv_cache_entry_grew(j->h->cache, j->e);
+    srv_entry_unref(j->e);
+    free(j);
+}
+
+/* The gzip form of e, made now when it is small, else on a worker (this
+ * client gets the identity form); NULL until made. */
+static const unsigned char *gzip_form(srv_req *r, srv_entry *e, size_t *gz_len)
+{
+    const unsigned char *z = srv_entry_gz(e, gz_len);
+    if (z || __atomic_load_n(&e->gz_tried, __ATOMIC_ACQUIRE)) return z;
+    if (e->len <= GZ_INLINE_MAX) {
+        if (srv_entry_make_gz(e)) srv_cache_entry_grew(r->h->cache, e);
+        return srv_entry_gz(e, gz_len);
+    }
+    /* one job an entry, however many ask meanwhile */
+    bool no = false;
+    if (!__atomic_compare_exchange_n(&e->gz_queued, &no, true, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return NULL;
+    gz_job *j = malloc(sizeof *j);
+    if (j) *j = (gz_job){r->h, srv_entry_ref(e)};
+    /* no memory, a full queue or a stopping pool: a later request asks again */
+    if (!j || srv_pool_submit(r->h->pool, make_gz_job, j, NULL) != DG_OK) {
+        if (j) srv_entry_unref(e);
+        free(j);
+        __atomic_store_n(&e->gz_queued, false, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+/* Takes the reference e. The gzip form is made once per entry, for the
+ * first client that takes it: storing an entry costs no gzip, so a cache
+ * that never hits costs (almost) nothing over no cache. */
 static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm)
 {
-    bool gz = r->want_gz && e->gz;
+    size_t gz_len = 0;
+    const unsigned char *gz_body = r->want_gz ? gzip_form(r, e, &gz_len) : NULL;
+    bool gz = gz_body != NULL;
     if (mm->seed_named && !mm->download && r->route != SRV_ROUTE_POST
         && !__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE)) {
         struct MHD_Response *shared = shared_response(r, e, mm, gz);
@@ -103,12 +151,12 @@ static enum MHD_Result answer_entry(srv_req *r, srv_entry *e, const map_meta *mm
             srv_entry_unref(r->entry);
             r->entry = e;               /* released when the request completes */
             r->status = MHD_HTTP_OK;
-            r->bytes = r->method == M_HEAD ? 0 : gz ? e->gz_len : e->len;
+            r->bytes = r->method == M_HEAD ? 0 : gz ? gz_len : e->len;
             return MHD_queue_response(r->conn, MHD_HTTP_OK, shared);
         }
     }
-    unsigned char *data = gz ? e->gz : e->body;
-    size_t len = gz ? e->gz_len : e->len;
+    unsigned char *data = (unsigned char *)(uintptr_t)(gz ? gz_body : e->body);
+    size_t len = gz ? gz_len : e->len;
     struct MHD_Response *resp =
         MHD_create_response_from_buffer_with_free_callback_cls(len, data, unref_cb, e);
     if (!resp) {
@@ -148,8 +196,56 @@ void srv_maps_fini(srv_req *r)
 
 /* ---------------------------------------------------------------- workers */
 
+/* The answer of a request cut at shutdown_timeout. */
+static void cut_answer(srv_req *r)
+{
+    __atomic_store_n(&r->cut_off, true, __ATOMIC_RELEASE);
+    r->entry = NULL;
+    dg_error_clear(&r->err);
+    dg_error_set(&r->err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not finished in time");
+    __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
+    MHD_resume_connection(r->conn);
+}
+
+/* r is about to wait, suspended, for a worker or another request's map:
+ * listed so that shutdown can answer it. False once the daemon has cut
+ * the parked: r is then answered 503 (resumed) here and must not wait. */
+static bool park(srv_req *r)
+{
+    srv_http *h = r->h;
+    pthread_mutex_lock(&h->park_mu);
+    r->parked = true;
+    if (h->cut) {
+        cut_answer(r);
+        r->park_next = h->kept;
+        h->kept = r;
+        pthread_mutex_unlock(&h->park_mu);
+        return false;
+    }
+    r->park_prev = NULL;
+    r->park_next = h->parked;
+    if (h->parked) h->parked->park_prev = r;
+    h->parked = r;
+    pthread_mutex_unlock(&h->park_mu);
+    return true;
+}
+
 static void finish(srv_req *r, srv_entry *e, const dg_error *err)
 {
+    srv_http *h = r->h;
+    pthread_mutex_lock(&h->park_mu);
+    if (r->cut_off) {
+        /* answered already (503 at shutdown_timeout); r is kept for us */
+        pthread_mutex_unlock(&h->park_mu);
+        srv_entry_unref(e);
+        return;
+    }
+    if (r->parked) {
+        if (r->park_prev) r->park_prev->park_next = r->park_next;
+        else h->parked = r->park_next;
+        if (r->park_next) r->park_next->park_prev = r->park_prev;
+        r->parked = false;
+    }
     r->entry = e;
     if (!e) {
         if (err) r->err = *err;
@@ -158,6 +254,46 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
     __atomic_store_n(&r->state, SRV_REQ_DONE, __ATOMIC_RELEASE);
     /* r belongs to the I/O thread again from here on */
     MHD_resume_connection(r->conn);
+    pthread_mutex_unlock(&h->park_mu);
+}
+
+size_t srv_maps_cut_parked(srv_http *h)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&h->park_mu);
+    h->cut = true;
+    /* they stay parked (never freed): their worker or cache waiter list
+     * still points at them */
+    for (srv_req *r = h->parked; r; r = r->park_next, n++) cut_answer(r);
+    h->kept = h->parked;
+    h->parked = NULL;
+    pthread_mutex_unlock(&h->park_mu);
+    return n;
+}
+
+/* No lock: a parked request completes only after its resume, and
+ * cut_off is set before that resume, never after. Called from
+ * libmicrohttpd's completion callback, which must not wait on park_mu
+ * (finish holds it while resuming, which takes libmicrohttpd's locks). */
+bool srv_maps_kept(srv_req *r)
+{
+    return __atomic_load_n(&r->cut_off, __ATOMIC_ACQUIRE);
+}
+
+void srv_maps_free_kept(srv_http *h)
+{
+    pthread_mutex_lock(&h->park_mu);
+    srv_req *r = h->kept;
+    h->kept = NULL;
+    pthread_mutex_unlock(&h->park_mu);
+    while (r) {
+        srv_req *next = r->park_next;
+        srv_maps_fini(r);
+        free(r->body);
+        free(r->raw);
+        free(r);
+        r = next;
+    }
 }
 
 /* Takes need bytes of memory_budget for r's map; false (and nothing
@@ -167,7 +303,7 @@ static void finish(srv_req *r, srv_entry *e, const dg_error *err)
 static bool mem_admit(srv_req *r, size_t need)
 {
     srv_http *h = r->h;
-    size_t cap = h->cfg.memory_budget;
+    size_t cap = __atomic_load_n(&h->cfg.memory_budget, __ATOMIC_RELAXED);   /* SIGHUP may set it */
     size_t cur = __atomic_load_n(&h->mem_in_use, __ATOMIC_RELAXED);
     do {
         if (cap && cur > 0 && cur + need > cap) return false;
@@ -194,16 +330,20 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
     dg_buf_init(&b);
     srv_entry *e = NULL;
     dg_status rc = dg_generate(&r->mr.o, &d, &err);
+    /* past shutdown_timeout its request has had its 503: do not go on to
+     * the encoder (as long again, for some formats) */
+    if (rc == DG_OK && __atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE))
+        rc = dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not finished in time");
     if (rc == DG_OK) rc = dg_render(d, r->mr.o.format, &b, &err);
     dg_dungeon_free(d);
     if (rc == DG_OK) {
         size_t len = 0;
         unsigned char *body = dg_buf_steal(&b, &len);
         char *key = strdup(r->mr.key);
-        /* gzip costs about as much as encoding JSON: make it when this
-         * client takes it or the entry will be cached for those who do */
-        bool gz = r->want_gz || (r->owner && r->h->cfg.cache && r->h->cfg.cache_bytes > 0);
-        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, gz);
+        /* gzip costs about as much as encoding JSON: made here only when
+         * this client takes it; for a cached entry, later by the first hit
+         * that does (answer_entry), so a cache of misses pays none */
+        if (key) e = srv_entry_take(key, body, len, r->mr.o.format, r->mr.o.seed, r->want_gz);
         else free(body);
         if (!e) dg_error_set(&err, DG_ENOMEM, "", "", "", "out of memory for the response");
         else srv_metrics_generated(on_io_thread);
@@ -237,6 +377,9 @@ static void before_wait(void *arg)
     srv_req *r = arg;
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);
+    /* after the cut it is answered at once; the cache's waiter list still
+     * names it, so it is kept (cut_off) */
+    (void)park(r);
 }
 
 static void waiter_done(void *arg, srv_entry *e, const dg_error *err)
@@ -288,13 +431,20 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         return srv_send_dg_error(r, &err);
     }
     /* a small map costs less than the hand-over to a worker and back */
-    if (srv_estimate_us(&m->o) < (double)h->cfg.inline_us) {
+    if (srv_estimate_us(&m->o) < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
         r->entry = make_entry(r, true, &r->err);
         return srv_maps_answer(r);
     }
     /* suspend before the job exists: its resume must come after */
     r->state = SRV_REQ_WAITING;
     MHD_suspend_connection(r->conn);
+    if (!park(r)) {
+        /* past shutdown_timeout: answered 503 already, no job made */
+        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down");
+        mem_release(r);
+        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
+        return MHD_YES;
+    }
     if (srv_pool_submit(h->pool, job, r, &err) != DG_OK) {
         mem_release(r);
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);

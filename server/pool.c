@@ -1,8 +1,10 @@
 /* pool.c -- worker threads and a bounded queue of jobs. A full queue says
  * DG_EBUSY at once (the caller answers 503) rather than letting latency
  * grow without bound; what a job does is the caller's business. */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "srv.h"
 
@@ -14,6 +16,8 @@ typedef struct {
 struct srv_pool {
     pthread_mutex_t mu;
     pthread_cond_t more;
+    pthread_cond_t gone;     /* a worker has left (running fell), CLOCK_MONOTONIC */
+    int running;             /* workers not yet returned */
     job *ring;
     size_t cap, head, count;
     bool stopping, joined;
@@ -37,6 +41,8 @@ static void *worker(void *arg)
         j.fn(j.arg);
         pthread_mutex_lock(&p->mu);
     }
+    p->running--;
+    pthread_cond_broadcast(&p->gone);
     pthread_mutex_unlock(&p->mu);
     return NULL;
 }
@@ -59,8 +65,19 @@ dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err)
     p->cap = (size_t)depth;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->more, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->gone, &ca);
+    pthread_condattr_destroy(&ca);
     for (int i = 0; i < workers; i++) {
+        pthread_mutex_lock(&p->mu);
+        p->running++;
+        pthread_mutex_unlock(&p->mu);
         if (pthread_create(&p->threads[i], NULL, worker, p) != 0) {
+            pthread_mutex_lock(&p->mu);
+            p->running--;
+            pthread_mutex_unlock(&p->mu);
             srv_pool_free(p);
             return dg_error_set(err, DG_ENOMEM, "workers", "", "", "cannot start worker thread %d", i);
         }
@@ -104,10 +121,31 @@ void srv_pool_stop(srv_pool *p)
     for (int i = 0; i < p->nthreads; i++) pthread_join(p->threads[i], NULL);
 }
 
+bool srv_pool_stop_by(srv_pool *p, uint64_t deadline_ns)
+{
+    struct timespec until = {(time_t)(deadline_ns / 1000000000u), (long)(deadline_ns % 1000000000u)};
+    pthread_mutex_lock(&p->mu);
+    p->stopping = true;
+    pthread_cond_broadcast(&p->more);
+    while (p->running > 0 && pthread_cond_timedwait(&p->gone, &p->mu, &until) != ETIMEDOUT) {}
+    bool all = p->running == 0;
+    bool first = !p->joined;
+    p->joined = true;
+    pthread_mutex_unlock(&p->mu);
+    /* the late ones run on, detached: the caller must keep what they use
+     * (or call again until true) */
+    for (int i = 0; first && i < p->nthreads; i++) {
+        if (all) pthread_join(p->threads[i], NULL);
+        else pthread_detach(p->threads[i]);
+    }
+    return all;
+}
+
 void srv_pool_free(srv_pool *p)
 {
     if (!p) return;
     srv_pool_stop(p);
+    pthread_cond_destroy(&p->gone);
     pthread_cond_destroy(&p->more);
     pthread_mutex_destroy(&p->mu);
     free(p->ring);

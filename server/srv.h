@@ -57,6 +57,13 @@ void srv_config_resolve(srv_config *c);
 dg_limits srv_config_limits(const srv_config *c);
 /* The effective config, in the file's own syntax. */
 void srv_config_print(const srv_config *c, FILE *out);
+/* The keys whose values differ between was and now, ", "-separated into
+ * applied (those SIGHUP applies to a running daemon) and restart (those
+ * that take a restart); each cap bytes, cut when longer. */
+void srv_config_changes(const srv_config *was, const srv_config *now, char *applied,
+                        char *restart, size_t cap);
+/* Copies next's reloadable values into running, the rest stays. */
+void srv_config_take_reloadable(srv_config *running, const srv_config *next);
 /* Each key with its default and limit, for --help. */
 void srv_config_usage(FILE *out);
 /* True when key names a config key (for flag parsing). */
@@ -113,6 +120,11 @@ size_t srv_pool_waiting(srv_pool *p);
 /* Refuses new jobs, runs every queued one to the end, joins the threads.
  * Idempotent; the pool stays valid (submit says DG_EBUSY) until freed. */
 void srv_pool_stop(srv_pool *p);
+/* The same, but waits for the running jobs only until deadline_ns
+ * (srv_now_ns's clock): true when every worker has ended; false when some
+ * still run a job, detached -- the pool and whatever their jobs touch must
+ * then stay allocated (no srv_pool_free until a later call says true). */
+bool srv_pool_stop_by(srv_pool *p, uint64_t deadline_ns);
 /* Stops, then frees. NULL is a no-op. */
 void srv_pool_free(srv_pool *p);
 
@@ -124,8 +136,13 @@ typedef struct srv_entry {
     char *key;               /* format + canonical options */
     unsigned char *body;     /* identity bytes */
     size_t len;
-    unsigned char *gz;       /* gzip of body, NULL when not worth it */
-    size_t gz_len;
+    /* gzip of body: made at most once, by the first request that takes
+     * gzip (srv_entry_make_gz), not by every one that stores; read it with
+     * srv_entry_gz. NULL until then, or when not worth it. */
+    unsigned char *gz;       /* atomic */
+    size_t gz_len;           /* set before gz */
+    bool gz_tried;           /* atomic: made, or found not worth it */
+    bool gz_queued;          /* atomic: a worker was asked to make it (big bodies) */
     dg_format format;
     uint64_t seed;
     char etag[32];           /* srv_etag(key, false), made once */
@@ -143,6 +160,12 @@ typedef struct srv_entry {
 srv_entry *srv_entry_take(char *key, unsigned char *body, size_t len,
                           dg_format fmt, uint64_t seed, bool want_gz);
 srv_entry *srv_entry_ref(srv_entry *e);
+/* The gzip form and its length, or NULL when it is not (yet) made. */
+const unsigned char *srv_entry_gz(const srv_entry *e, size_t *len);
+/* Makes the gzip form once (text formats only); true when this call put it
+ * there (the caller then tells the cache: srv_cache_entry_grew). Same bytes
+ * as srv_entry_take with want_gz would have made. */
+bool srv_entry_make_gz(srv_entry *e);
 void srv_entry_unref(srv_entry *e);
 
 typedef struct srv_cache srv_cache;
@@ -167,6 +190,9 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
                       const dg_error *err);
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+/* e gained its gzip form after it was stored: counts the new bytes (and
+ * evicts to stay under the cap). No-op when e is no longer stored. */
+void srv_cache_entry_grew(srv_cache *c, srv_entry *e);
 /* The hit path without parsing: a request target ("/dungeon.png?seed=7")
  * seen before maps straight to its key. remember stores target -> key
  * (one direct-mapped slot per target hash, so bounded); lookup_target
@@ -298,8 +324,15 @@ typedef struct srv_http srv_http;
 dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err);
 /* The port actually bound (useful with port 0). */
 int srv_http_port(const srv_http *h);
+/* Applies c's reloadable settings (srv_config_changes: log, retry_after,
+ * memory_budget, inline_us, shutdown_timeout) to the running daemon;
+ * requests in flight see the old or the new value, never a torn one. */
+void srv_http_reload(srv_http *h, const srv_config *c);
 /* Stops accepting, drains in-flight requests for up to the configured
- * shutdown timeout, then stops everything. NULL is a no-op. */
-void srv_http_stop(srv_http *h);
+ * shutdown timeout (then answers those waiting for a map 503), then stops
+ * everything, within the timeout + 1 s. False when a worker was left
+ * making a map: h's memory is then kept for it, and the caller should end
+ * the process at once (_exit). NULL is a no-op. */
+bool srv_http_stop(srv_http *h);
 
 #endif

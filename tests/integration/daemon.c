@@ -16,6 +16,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,6 +37,11 @@ static void nap_ms(long ms)
 }
 
 bool td_start(td_daemon *d, const char *const *extra)
+{
+    return td_start_limited(d, extra, 0);
+}
+
+bool td_start_limited(td_daemon *d, const char *const *extra, size_t as_bytes)
 {
     memset(d, 0, sizeof *d);
     char bin[4096], portfile[128];
@@ -72,6 +78,10 @@ bool td_start(td_daemon *d, const char *const *extra)
         if (fd >= 0) {
             dup2(fd, 1);
             dup2(fd, 2);
+        }
+        if (as_bytes) {
+            struct rlimit rl = {(rlim_t)as_bytes, (rlim_t)as_bytes};
+            if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(127);
         }
         execv(bin, (char *const *)argv);
         _exit(127);

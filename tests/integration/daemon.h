@@ -17,6 +17,9 @@ typedef struct {
 /* Starts the daemon with extra flags (NULL-terminated); false if it did
  * not come up within 5 s. The access log is off unless a flag turns it on. */
 bool td_start(td_daemon *d, const char *const *extra);
+/* The same under an address-space limit (RLIMIT_AS) of as_bytes; 0: none.
+ * A sanitizer build cannot start under one (false). */
+bool td_start_limited(td_daemon *d, const char *const *extra, size_t as_bytes);
 /* A suite's .init/.fini: skips the test when build/dungeond is not built,
  * sets up (and cleans up) libcurl. */
 void td_suite_init(void);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "daemon.h"
@@ -493,6 +494,38 @@ Test(http, download_names_the_file)
     r = get("/dungeon.png?seed=7&download=0", NULL);
     cr_assert(!td_header(&r, "Content-Disposition", cd, sizeof cd));
     td_resp_free(&r);
+}
+
+/* The cache stores entries without gzip; a big one first asked for plain
+ * gets its gzip form on a worker once a gzip client asks (that client may
+ * still get the plain bytes), then every gzip client gets it. */
+Test(http, a_big_entry_stored_plain_is_gzipped_later_with_the_same_bytes)
+{
+    static const char *const gz[] = {"Accept-Encoding: gzip", NULL};
+    const char *target = "/dungeon.json?seed=31&rows=301&cols=301";
+    td_resp plain = get(target, NULL);
+    cr_assert_eq(plain.status, 200);
+    cr_assert_gt(plain.len, (size_t)1 << 20, "not big enough to go to a worker: %zu bytes", plain.len);
+    char ce[32];
+    bool zipped = false;
+    for (int i = 0; i < 100 && !zipped; i++) {
+        td_resp z = get(target, gz);
+        cr_assert_eq(z.status, 200);
+        zipped = td_header(&z, "Content-Encoding", ce, sizeof ce);
+        if (zipped) {
+            size_t n = 0;
+            unsigned char *un = gunzip(z.body, z.len, &n);
+            cr_assert_eq(n, plain.len);
+            cr_assert(!memcmp(un, plain.body, n), "the gzip form is not the stored body");
+            free(un);
+        } else {
+            cr_assert_eq(z.len, plain.len);
+            usleep(50 * 1000);
+        }
+        td_resp_free(&z);
+    }
+    cr_assert(zipped, "never gzipped for a gzip client");
+    td_resp_free(&plain);
 }
 
 /* The Foundry module over HTTP: a zip (never gzipped again), saved as

@@ -2,13 +2,17 @@
  * a cache cycled several times over holds about cache_bytes, not a
  * multiple of it (bodies kept their build buffers' slack, gzip copies
  * their deflateBound allocation, while the accounting counted lengths);
- * maps past memory_budget wait their turn behind a 503. */
+ * maps past memory_budget wait their turn behind a 503; a map that runs
+ * out of memory (here an address-space limit) is a 503 with Retry-After
+ * and a message, never a 500, and the daemon serves on. */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "daemon.h"
 
@@ -113,6 +117,34 @@ Test(memory, a_map_past_memory_budget_is_503_while_others_are_made)
     cr_assert_eq(f.status, 200);
     /* once it is made, the same request is served */
     cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=301&cols=301&cell=8", NULL, NULL, 0, &r));
+    cr_assert_eq(r.status, 200);
+    td_resp_free(&r);
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
+
+Test(memory, out_of_memory_is_503_with_retry_after_and_the_daemon_serves_on)
+{
+    const char *const flags[] = {"--memory-budget", "0", "--max-dim", "401", "--retry-after", "3", NULL};
+    td_daemon d;
+    /* 1 GB of address space: the daemon starts, but a 16040x16040 WebP
+     * (1 GB of ARGB alone) cannot be had */
+    if (!td_start_limited(&d, flags, (size_t)1000 * 1000 * 1000))
+        cr_skip_test("the daemon does not start under an address-space limit (a sanitizer build?)");
+    td_resp r;
+    cr_assert(td_request(d.base, NULL, "/dungeon.uvtt?seed=1&rows=401&cols=401&image=webp&ppg=40", NULL,
+                         NULL, 0, &r));
+    char ra[16] = "";
+    cr_assert_eq(r.status, 503, "out of memory answered %ld: %.*s", r.status, (int)r.len, r.body);
+    cr_assert(td_header(&r, "Retry-After", ra, sizeof ra), "503 without Retry-After");
+    cr_assert_str_eq(ra, "3");
+    json_t *o = json_loadb((const char *)r.body, r.len, 0, NULL);
+    cr_assert_not_null(o, "%.*s", (int)r.len, r.body);
+    const char *msg = json_string_value(json_object_get(o, "error"));
+    cr_assert(msg && strstr(msg, "memory") && msg[strlen(msg) - 1] != ' ', "error: '%s'", msg ? msg : "");
+    json_decref(o);
+    td_resp_free(&r);
+    /* and the next, smaller map is made */
+    cr_assert(td_request(d.base, NULL, "/dungeon.uvtt?seed=1&rows=21&cols=21&image=webp", NULL, NULL, 0, &r));
     cr_assert_eq(r.status, 200);
     td_resp_free(&r);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);

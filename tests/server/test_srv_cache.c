@@ -221,6 +221,49 @@ Test(srv_entry, gzip_form_inflates_to_the_body_and_only_for_text)
     srv_entry_unref(no);
 }
 
+Test(srv_entry, a_gzip_form_made_later_is_the_same_bytes_and_made_once)
+{
+    srv_entry *now = entry("j", 5000, DG_FMT_JSON, true), *later = entry("j", 5000, DG_FMT_JSON, false);
+    size_t n = 0;
+    cr_assert_null(srv_entry_gz(later, &n), "stored without gzip, yet it has one");
+    cr_assert(srv_entry_make_gz(later));
+    const unsigned char *z = srv_entry_gz(later, &n);
+    cr_assert_not_null(z);
+    cr_assert_eq(n, now->gz_len);
+    cr_assert(!memcmp(z, now->gz, n), "the lazy gzip differs from the eager one");
+    cr_assert(!srv_entry_make_gz(later), "made twice");
+    cr_assert_eq(srv_entry_gz(later, &n), z);
+    /* PNG never gets one */
+    srv_entry *p = entry("p", 5000, DG_FMT_PNG, false);
+    cr_assert(!srv_entry_make_gz(p));
+    cr_assert_null(srv_entry_gz(p, &n));
+    srv_entry_unref(now);
+    srv_entry_unref(later);
+    srv_entry_unref(p);
+}
+
+Test(srv_cache, a_gzip_form_added_to_a_stored_entry_is_counted)
+{
+    srv_cache *c = NULL;
+    cr_assert_eq(srv_cache_new(1 << 20, &c, NULL), DG_OK);
+    /* text that does not squeeze to nothing: the gzip form has some size */
+    unsigned char *body = malloc(50000);
+    for (size_t i = 0; i < 50000; i++) body[i] = (unsigned char)('a' + (i * 2654435761u >> 13) % 26);
+    srv_entry *e = srv_entry_take(strdup("t"), body, 50000, DG_FMT_TXT, 7, false);
+    put(c, e);
+    size_t before = 0, after = 0, entries = 0;
+    srv_cache_stats(c, &before, &entries);
+    cr_assert(srv_entry_make_gz(e));
+    srv_cache_entry_grew(c, e);
+    srv_cache_stats(c, &after, &entries);
+    size_t n = 0;
+    cr_assert_not_null(srv_entry_gz(e, &n));
+    cr_assert_geq(after, before + n, "gzip of %zu bytes not counted: %zu -> %zu", n, before, after);
+    cr_assert_eq(entries, 1);
+    srv_entry_unref(e);
+    srv_cache_free(c);   /* drop takes away what was counted: no underflow */
+}
+
 Test(srv_cache, a_remembered_target_finds_its_entry_without_parsing)
 {
     srv_cache *c = NULL;

@@ -121,3 +121,25 @@ Test(srv_config, a_directory_is_not_a_config_file)
     cr_assert_eq(srv_config_load(&c, "/nonexistent/x.conf", &err), DG_EIO);
     cr_assert(strstr(err.msg, "/nonexistent/x.conf"), "%s", err.msg);
 }
+
+Test(srv_config, sighup_applies_the_reloadable_keys_and_names_the_rest)
+{
+    srv_config now = c;
+    cr_assert_eq(srv_config_set(&now, "retry_after", "9", NULL), DG_OK);
+    cr_assert_eq(srv_config_set(&now, "log_format", "json", NULL), DG_OK);
+    cr_assert_eq(srv_config_set(&now, "workers", "7", NULL), DG_OK);
+    cr_assert_eq(srv_config_set(&now, "max_dim", "301", NULL), DG_OK);
+    char applied[256], restart[256];
+    srv_config_changes(&c, &now, applied, restart, sizeof applied);
+    cr_assert_str_eq(applied, "retry_after, log_format");
+    cr_assert_str_eq(restart, "workers, max_dim");
+    srv_config running = c;
+    srv_config_take_reloadable(&running, &now);
+    cr_assert_eq(running.retry_after, 9);
+    cr_assert_eq(running.log_format, SRV_LOG_JSON);
+    cr_assert_eq(running.workers, c.workers, "a key fixed until a restart was taken");
+    cr_assert_eq(running.max_dim, c.max_dim);
+    srv_config_changes(&c, &c, applied, restart, sizeof applied);
+    cr_assert_str_eq(applied, "");
+    cr_assert_str_eq(restart, "");
+}
