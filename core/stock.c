@@ -1,8 +1,8 @@
 /* stock.c -- dg_contents_stock(): checks the parameters, then stocks a map
  * in passes, each from its own stream: the dungeon (details, history,
  * factions), the paths (entrance, distances), every room (encounter, traps,
- * treasure; dressing at depth full), the coherence rules (deadliest
- * encounter and largest hoard in the farthest room), doors (locks, traps,
+ * dressing at depth full), the coherence rules (deadliest encounter in
+ * the farthest room), treasure (stock_treasure.c), doors (locks, traps,
  * secret ways, keys), wandering monsters and corridor features. The rules
  * themselves are written down in docs/stocking.md. */
 #include "stock_int.h"
@@ -12,16 +12,12 @@
 #include <string.h>
 
 
-/* Rooms: chance of an encounter, a trap, treasure (with and without an
- * encounter), a hidden feature; the farthest room always has its deadly
- * encounter and a hoard this many times the usual worth. */
+/* Rooms: chance of an encounter, a trap, a hidden feature; the farthest
+ * room always has its deadly encounter (treasure: stock_treasure.c). */
 #define INHABITED_PERCENT 55
 #define TRAP_PERCENT 15
 #define SECOND_TRAP_PERCENT 20
-#define TREASURE_GUARDED_PERCENT 60
-#define TREASURE_LOOSE_PERCENT 15
 #define HIDDEN_PERCENT 20
-#define HOARD_FACTOR 4
 /* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first):
  * easy up to 20, medium up to 60, hard up to 90, deadly above */
 static const int mix_upto[DG_DIFF_COUNT - 1] = {20, 60, 90};
@@ -211,13 +207,6 @@ static void stock_room(dg_contents *c, uint64_t seed, dg_room_contents *rc, bool
         trap(&r, c, false, &rc->traps[rc->n_traps++]);
         if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) trap(&r, c, false, &rc->traps[rc->n_traps++]);
     }
-    bool guarded = rc->encounter.n_groups > 0;
-    if (lair || dg__rng_percent(&r, guarded ? TREASURE_GUARDED_PERCENT : TREASURE_LOOSE_PERCENT)) {
-        /* loose treasure is worth what an easy encounter would guard */
-        long xp = guarded ? rc->encounter.xp : dg__xp_threshold(c->level, c->party, DG_DIFF_EASY);
-        rc->has_treasure = true;
-        dg__treasure_roll(&r, c->level, xp, lair ? HOARD_FACTOR : 1, c->motif, &rc->treasure);
-    }
 }
 
 static void dress_room(dg_contents *c, uint64_t seed, dg_room_contents *rc)
@@ -242,33 +231,18 @@ static void dress_room(dg_contents *c, uint64_t seed, dg_room_contents *rc)
     }
 }
 
-/* The deadliest encounter and the largest hoard move to the lair (the
- * farthest room), trading places with what it had. */
+/* The deadliest encounter moves to the lair (the farthest room), trading
+ * places with what it had; the treasure follows the encounters after. */
 static void gather_to_lair(dg_contents *c, int lair)
 {
     dg_room_contents *l = &c->rooms[lair - 1];
-    size_t most = (size_t)lair - 1, richest = most;
-    long richest_gp = l->has_treasure ? dg_treasure_value_gp(&l->treasure) : -1;
-    for (size_t i = 0; i < c->n_rooms; i++) {
+    size_t most = (size_t)lair - 1;
+    for (size_t i = 0; i < c->n_rooms; i++)
         if (c->rooms[i].encounter.adjusted_xp > c->rooms[most].encounter.adjusted_xp) most = i;
-        long gp = c->rooms[i].has_treasure ? dg_treasure_value_gp(&c->rooms[i].treasure) : -1;
-        if (gp > richest_gp) {
-            richest_gp = gp;
-            richest = i;
-        }
-    }
     if (most != (size_t)lair - 1) {
         dg_encounter e = l->encounter;
         l->encounter = c->rooms[most].encounter;
         c->rooms[most].encounter = e;
-    }
-    if (richest != (size_t)lair - 1) {
-        dg_treasure t = l->treasure;
-        bool has = l->has_treasure;
-        l->treasure = c->rooms[richest].treasure;
-        l->has_treasure = true;
-        c->rooms[richest].treasure = t;
-        c->rooms[richest].has_treasure = has;
     }
 }
 
@@ -421,6 +395,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 
     for (size_t i = 0; i < n_rooms; i++) stock_room(c, p->seed, &c->rooms[i], (int)i + 1 == lair);
     if (lair) gather_to_lair(c, lair);
+    dg__treasure_stock(c, p->seed, lair);
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {

@@ -54,9 +54,9 @@ bool dg__encounter_build(dg_rng *r, int level, int party, dg_motif motif,
                          const dg_faction *faction, int faction_index,
                          dg_difficulty d, dg_encounter *out);
 
-/* stock_treasure.c */
-void dg__treasure_roll(dg_rng *r, int level, long xp, int hoard_factor,
-                       dg_motif motif, dg_treasure *t);
+/* stock_treasure.c: every room's treasure, from stream DG__STREAM_TREASURE
+ * + room id, once the encounters are in place (lair: room id, 0 none). */
+void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair);
 
 /* stock_paths.c: the entrance and distances from it. dist[i] is room
  * i+1's distance in steps (-1 unreachable), door_dist[i] locked door i's
@@ -80,5 +80,6 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_DOOR      0x73746f636b300000ULL
 #define DG__STREAM_WANDER    0x73746f636b400000ULL
 #define DG__STREAM_CORRIDOR  0x73746f636b500000ULL
+#define DG__STREAM_TREASURE  0x73746f636b600000ULL
 
 #endif
