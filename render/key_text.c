@@ -99,13 +99,23 @@ dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
     return rc;
 }
 
-/* "Potion of Healing (varies); Bag of Holding (uncommon)"; "" for none. */
+/* "2 x Spell Scroll (varies); Bag of Holding (uncommon)": the same item
+ * drawn twice is said once, where it first comes; "" for none. */
 dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     dg_status rc = DG_OK;
+    const char *sep = "";
     for (int i = 0; i < t->n_items && rc == DG_OK; i++) {
+        int n = 0, seen = 0;
+        for (int j = 0; j < t->n_items; j++) {
+            n += t->items[j] == t->items[i];
+            seen += j < i && t->items[j] == t->items[i];
+        }
+        if (seen) continue;
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
-        rc = dg__key_printf(b, err, "%s%s (%s)", i ? "; " : "", m->name, dg_rarity_name(m->rarity));
+        rc = n > 1 ? dg__key_printf(b, err, "%s%d x %s (%s)", sep, n, m->name, dg_rarity_name(m->rarity))
+                   : dg__key_printf(b, err, "%s%s (%s)", sep, m->name, dg_rarity_name(m->rarity));
+        sep = "; ";
     }
     return rc;
 }
