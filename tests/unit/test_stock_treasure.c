@@ -130,6 +130,7 @@ static void check_hoard(const dg_treasure *t, const char *where)
 typedef struct {
     long coins[2][4][DG_COIN_COUNT], most[2][4][DG_COIN_COUNT], n[2][4];
     long rooms, with;
+    long map_coins[4], maps[4];  /* coins of a map, by the party's band */
 } stats;
 
 Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
@@ -141,6 +142,7 @@ Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
         dg_stock_params p = params(s);
         dg_contents *c = sf_stock(d, &p);
         int party_band = band_of_cr8(8 * p.level), hoards = 0;
+        st.maps[party_band] += c->n_rooms > 0;
         for (size_t i = 0; i < c->n_rooms; i++) {
             const dg_room_contents *rc = &c->rooms[i];
             const dg_treasure *t = &rc->treasure;
@@ -165,6 +167,7 @@ Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
                 check_individual(t, where);
             }
             for (int k = 0; k < DG_COIN_COUNT; k++) {
+                st.map_coins[party_band] += t->coins[k];
                 st.coins[t->hoard][t->band][k] += t->coins[k];
                 if (t->coins[k] > st.most[t->hoard][t->band][k]) st.most[t->hoard][t->band][k] = t->coins[k];
             }
@@ -207,6 +210,9 @@ Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
         for (int b = 0; b < 4; b++) cr_assert_gt(st.n[h][b], 100, "%s band %d: %ld", h ? "hoards" : "individual", b, st.n[h][b]);
     if (getenv("DG_TREASURE_STATS")) {
         fprintf(stderr, "rooms %ld, with treasure %ld (%.1f%%)\n", st.rooms, st.with, 100.0 * (double)st.with / (double)st.rooms);
+        for (int b = 0; b < 4; b++)
+            fprintf(stderr, "party band %d: %.0f coins a map (%.1f lb)\n", b, (double)st.map_coins[b] / (double)st.maps[b],
+                    (double)st.map_coins[b] / (double)st.maps[b] / 50);
         for (int h = 0; h < 2; h++)
             for (int b = 0; b < 4; b++) {
                 fprintf(stderr, "%s band %d (n=%ld):", h ? "hoard" : "individual", b, st.n[h][b]);
