@@ -194,8 +194,8 @@ const dg_lighting *dg_lighting_of(int illumination);
 #define DG_ENC_MAX_OF_A_KIND 8
 #define DG_ROOM_MAX_TRAPS 2
 #define DG_ROOM_MAX_DRESSING 3
-#define DG_TREASURE_MAX_LOTS 2
-#define DG_TREASURE_MAX_ITEMS 3
+#define DG_TREASURE_MAX_LOTS 3   /* a value tier has three gem or art names */
+#define DG_TREASURE_MAX_ITEMS 10 /* a hoard's most: 1d4 rolls on table A and 1d6 on B */
 #define DG_WANDERING_ROWS 6
 #define DG_CORRIDOR_MAX_FEATURES 6
 #define DG_CORRIDOR_MAX_CELLS 3
@@ -230,12 +230,19 @@ typedef struct {
 
 typedef struct { int count, value_gp, kind; } dg_valuable; /* kind: GEM or ART word */
 
-/* value_gp() sums coins, gems and art; magic items have no price. */
+/* The DMG's (2014) challenge bands a treasure is rolled for. */
+#define DG_TREASURE_BANDS 4      /* challenge 0-4, 5-10, 11-16, 17+ */
+
+/* dg_treasure_value_cp() sums coins, gems and art; magic items have no
+ * price. A hoard comes from the DMG's Treasure Hoard table of its band,
+ * else it is individual treasure (Individual Treasure table). */
 typedef struct {
+    bool hoard;
+    int band;                /* 0..DG_TREASURE_BANDS-1 */
     long coins[DG_COIN_COUNT];
     int n_gems, n_art, n_items;
-    dg_valuable gems[DG_TREASURE_MAX_LOTS];  /* count x value_gp each */
-    dg_valuable art[DG_TREASURE_MAX_LOTS];   /* count 1 each lot */
+    dg_valuable gems[DG_TREASURE_MAX_LOTS];  /* count x value_gp each, one name a lot */
+    dg_valuable art[DG_TREASURE_MAX_LOTS];   /* the same for art objects */
     int items[DG_TREASURE_MAX_ITEMS];        /* dg_magic_item_info indices */
     int container;           /* DG_WORDS_CONTAINER index, -1 loose */
     int lock_dc;             /* 0 unlocked */
@@ -378,6 +385,8 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
 /* The treasure's worth in gp: coins (cp 1/100, sp 1/10, ep 1/2, gp 1,
  * pp 10), gems and art; magic items not counted. Rounded down. */
 long dg_treasure_value_gp(const dg_treasure *t);
+/* The same worth exactly, in cp (a gp is 100 cp). */
+long dg_treasure_value_cp(const dg_treasure *t);
 /* Room id -> its record; NULL out of range. Borrowed. */
 const dg_room_contents *dg_contents_room(const dg_contents *c, int id);
 

@@ -3,9 +3,9 @@
  * built it, how it fell, who holds it, the details and name words), the
  * paths (entrance, distances), every room (the lair's boss first; then as
  * the DMG's chamber contents go: creatures, a trap, a hazard, treasure, or
- * nothing; dressing and a purpose at depth full), the largest hoard in the
- * lair, doors (locks, traps, secret ways, keys), wandering monsters and
- * corridor features. The rules are written down in docs/stocking.md. */
+ * nothing; dressing and a purpose at depth full), the treasure by the
+ * DMG's tables (stock_treasure.c), doors (locks, traps, secret ways,
+ * keys), wandering monsters and corridor features. The rules are written down in docs/stocking.md. */
 #include "stock_int.h"
 
 #include <stdio.h>
@@ -17,9 +17,9 @@
  * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
  * empty (a fifth at most: a room whose creatures cannot be cast holds a
  * hazard instead). Treasure with creatures, a trap or a hazard at the
- * percentages below; a hidden feature at HIDDEN_PERCENT; the lair (the
- * farthest room) always holds the boss's deadly encounter and a hoard
- * this many times the usual worth. */
+ * percentages below (what it is, and the hoards, are stock_treasure.c's
+ * business); a hidden feature at HIDDEN_PERCENT; the lair (the farthest
+ * room) always holds the boss's deadly encounter and the richest hoard. */
 #define CREATURES_UPTO 45
 #define TRAP_UPTO 60
 #define HAZARD_UPTO 70
@@ -28,7 +28,6 @@
 #define TREASURE_GUARDED_PERCENT 60
 #define TREASURE_BESIDE_PERCENT 30
 #define HIDDEN_PERCENT 20
-#define HOARD_FACTOR 4
 #define WATER_PERCENT 35      /* aquatic and cistern dungeons: a pool anyway */
 /* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first and
  * the danger's step): easy up to 20, medium up to 60, hard up to 90,
@@ -196,15 +195,6 @@ static void trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
     dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->kind)->attack, t);
 }
 
-static void treasure(dg_rng *r, const dg_contents *c, dg_room_contents *rc, bool lair)
-{
-    /* loose treasure is worth what an easy encounter would guard */
-    bool guarded = rc->encounter.n_groups > 0;
-    long xp = guarded ? rc->encounter.xp : dg__xp_threshold(c->level, c->party, DG_DIFF_EASY);
-    rc->has_treasure = true;
-    dg__treasure_roll(r, c->level, xp, lair ? HOARD_FACTOR : 1, c->motif, &rc->treasure);
-}
-
 /* Variant v of room id's stream: 0 the room as first stocked, 1.. its
  * rerolls (the reroll key), each a stream no other room draws from. */
 static uint64_t variant_index(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
@@ -220,7 +210,7 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
         int faction = lair ? 0 : draw_faction(&r, c);
         encounter(&r, c, faction, d, lair, holds, &rc->encounter);
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
-        else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) treasure(&r, c, rc, lair);
+        else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
     }
     if (roll > CREATURES_UPTO && roll <= TRAP_UPTO) {
         trap(&r, c, false, &rc->traps[rc->n_traps++]);
@@ -228,10 +218,10 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
     } else if (roll > TRAP_UPTO && roll <= HAZARD_UPTO) {
         rc->hazard = pick(&r, DG_WORDS_HAZARD);
     } else if (roll > HAZARD_UPTO && roll <= TREASURE_UPTO) {
-        treasure(&r, c, rc, false);
+        rc->has_treasure = true;
     }
     if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
-        treasure(&r, c, rc, false);
+        rc->has_treasure = true;
     rc->water = swimmers(&rc->encounter) ||
                 ((c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&r, WATER_PERCENT));
 }
@@ -274,30 +264,6 @@ static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_conte
         rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         /* half the treasure of a room with a hiding place is in it */
         rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
-    }
-}
-
-/* The largest hoard moves to the lair (the farthest room), trading
- * places with what it had; the boss stays where it was built. */
-static void gather_to_lair(dg_contents *c, int lair)
-{
-    dg_room_contents *l = &c->rooms[lair - 1];
-    size_t richest = (size_t)lair - 1;
-    long richest_gp = l->has_treasure ? dg_treasure_value_gp(&l->treasure) : -1;
-    for (size_t i = 0; i < c->n_rooms; i++) {
-        long gp = c->rooms[i].has_treasure ? dg_treasure_value_gp(&c->rooms[i].treasure) : -1;
-        if (gp > richest_gp) {
-            richest_gp = gp;
-            richest = i;
-        }
-    }
-    if (richest != (size_t)lair - 1) {
-        dg_treasure t = l->treasure;
-        bool has = l->has_treasure;
-        l->treasure = c->rooms[richest].treasure;
-        l->has_treasure = true;
-        c->rooms[richest].treasure = t;
-        c->rooms[richest].has_treasure = has;
     }
 }
 
@@ -499,6 +465,7 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
             r->encounter.faction = -1;
             r->treasure.container = -1;
             stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
+            dg__treasure_room(c, p->seed, variant_index(r->id, v), r, kept.treasure.hoard);
             if (hoard < 0 || !r->has_treasure || dg_treasure_value_gp(&r->treasure) <= hoard) break;
             if (tries == 4) {
                 r->has_treasure = false;
@@ -586,10 +553,10 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     for (size_t i = 0; i < n_rooms; i++)
         stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], (int)i + 1 == lair, 0);
     if (lair) {
-        gather_to_lair(c, lair);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         if (e->n_groups) c->boss = e->groups[0].monster;
     }
+    dg__treasure_stock(c, p->seed, lair);
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);

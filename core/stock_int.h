@@ -121,9 +121,14 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
  * the water by nature: a swim speed and the aquatic cast). */
 bool dg__needs_water(const dg_monster *m);
 
-/* stock_treasure.c */
-void dg__treasure_roll(dg_rng *r, int level, long xp, int hoard_factor,
-                       dg_motif motif, dg_treasure *t);
+/* stock_treasure.c: every room's treasure, from stream DG__STREAM_TREASURE
+ * + room id, once the encounters are in place (lair: room id, 0 none). A
+ * room holds treasure when it is a hoard room or stocking asked for one
+ * (has_treasure set on entry). */
+void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair);
+/* One room's treasure on stream index `index` (the room id, or a reroll's
+ * variant of it): a hoard, or what has_treasure asked for. */
+void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_room_contents *rc, bool hoard);
 
 /* stock_paths.c: the entrance and distances from it. dist[i] is room
  * i+1's distance in steps (-1 unreachable), door_dist[i] locked door i's
@@ -149,6 +154,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_CORRIDOR  0x73746f636b500000ULL
 #define DG__STREAM_CONCEPT   0x73746f636b600000ULL
 #define DG__STREAM_PLACE     0x73746f636b700000ULL
+#define DG__STREAM_TREASURE  0x73746f636b800000ULL
 
 /* stock_concept.c: the dungeon's concept (origin, theme, factions,
  * history, details, name words), the same on every floor: drawn from

@@ -113,17 +113,8 @@ static const int art_values[DG__ART_TIERS] = {25, 250, 750, 2500, 7500};
 int dg__gem_value(int tier) { return gem_values[tier]; }
 int dg__art_value(int tier) { return art_values[tier]; }
 
-long dg_treasure_value_gp(const dg_treasure *t)
-{
-    /* in cp, so ep and the small coins add up before rounding */
-    static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
-    long cp = 0;
-    for (int k = 0; k < DG_COIN_COUNT; k++) cp += t->coins[k] * cp_per[k];
-    long gp = cp / 100;
-    for (int k = 0; k < t->n_gems; k++) gp += (long)t->gems[k].count * t->gems[k].value_gp;
-    for (int k = 0; k < t->n_art; k++) gp += (long)t->art[k].count * t->art[k].value_gp;
-    return gp;
-}
+/* in cp (stock_treasure.c), so ep and the small coins add up before rounding */
+long dg_treasure_value_gp(const dg_treasure *t) { return dg_treasure_value_cp(t) / 100; }
 
 /* ----------------------------------------------------------- casts */
 

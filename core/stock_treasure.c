@@ -1,96 +1,415 @@
-/* stock_treasure.c -- a room's treasure: its worth follows the XP of what
- * guards it (so it grows with the party's level and size), split into
- * coins of the level's denominations, gems and art objects of SRD values,
- * and now and then SRD magic items of the level's rarities; kept loose or
- * in a container that may be locked or trapped. Which rooms hold treasure
- * is stock.c's call. */
+/* stock_treasure.c -- the dungeon's treasure by the Dungeon Master's Guide
+ * (2014), chapter 7: the lair and a few strongly guarded rooms hold a
+ * Treasure Hoard of the party's band, other encounters carry Individual
+ * Treasure by their strongest creature's challenge rating, and now and then
+ * an empty room has a purse left behind. Coins, gem and art counts and magic
+ * item rolls are the tables' dice; magic items come from SRD 5.1's list by
+ * the rarity of the DMG table named. Each treasure is kept loose or in a
+ * container that may be locked or trapped. Draws from its own stream per
+ * room, after the encounters are placed; the rules are docs/stocking.md's. */
 #include "stock_int.h"
 
+#include <string.h>
 
-/* Per level band (1-4, 5-10, 11-16, 17-20). */
-static const int coin_share[4][DG_COIN_COUNT] = {  /* percent of the coins' worth */
-    {20, 45, 0, 35, 0}, {5, 20, 15, 60, 0}, {0, 5, 10, 55, 30}, {0, 0, 5, 45, 50},
-};
-static const int top_gem_tier[4] = {2, 3, 4, 5};
-static const int top_art_tier[4] = {1, 2, 3, 4};
-/* item rarity: the band's usual one, else the one above */
-static const dg_rarity usual[4] = {DG_RARITY_UNCOMMON, DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE};
-static const dg_rarity better[4] = {DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE, DG_RARITY_LEGENDARY};
-static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
 
-static int band_of(int level) { return level <= 4 ? 0 : level <= 10 ? 1 : level <= 16 ? 2 : 3; }
+/* Which rooms hold individual treasure is stock.c's (the chamber contents
+ * roll); besides the lair, one room in HOARD_ROOMS_PER holds a hoard (the
+ * most strongly guarded ones). */
+#define HOARD_ROOMS_PER 10
 
-/* `count` items of value from a tier no higher than top that one of them
- * still fits in budget_gp; the lot's worth, 0 when none fits. */
-static long valuables(dg_rng *r, long budget_gp, int top, int (*value)(int), dg_valuable *v,
-                      int per_tier)
+typedef struct { int n, die, times; } dice;  /* n d die x times; n 0: none */
+#define D(n, die, times) {n, die, times}
+#define NONE {0, 0, 0}
+
+static long roll(dg_rng *r, dice d)
 {
-    int tier = top;
-    while (tier > 0 && value(tier) * 2 > budget_gp) tier--;
-    if (value(tier) > budget_gp) return 0;
-    long n = budget_gp / value(tier);
-    v->count = (int)(n > 12 ? 12 : n);
-    v->value_gp = value(tier);
-    v->kind = tier * per_tier + (int)dg__rng_below(r, (uint32_t)per_tier);
-    return (long)v->count * v->value_gp;
+    long sum = 0;
+    for (int k = 0; k < d.n; k++) sum += 1 + (long)dg__rng_below(r, (uint32_t)d.die);
+    return sum * d.times;
 }
 
-static int magic_item(dg_rng *r, dg_rarity want)
+/* ------------------------------------------------------------ tables */
+
+/* DMG 2014, chapter 7, "Individual Treasure" (one table per challenge
+ * band): a d100 row (up to `upto`) gives the coins, cp sp ep gp pp. */
+typedef struct { int upto; dice coins[DG_COIN_COUNT]; } indiv_row;
+static const indiv_row indiv_0_4[] = {
+    {30, {D(5, 6, 1), NONE, NONE, NONE, NONE}},
+    {60, {NONE, D(4, 6, 1), NONE, NONE, NONE}},
+    {70, {NONE, NONE, D(3, 6, 1), NONE, NONE}},
+    {95, {NONE, NONE, NONE, D(3, 6, 1), NONE}},
+    {100, {NONE, NONE, NONE, NONE, D(1, 6, 1)}},
+};
+static const indiv_row indiv_5_10[] = {
+    {30, {D(4, 6, 100), NONE, D(1, 6, 10), NONE, NONE}},
+    {60, {NONE, D(6, 6, 10), NONE, D(2, 6, 10), NONE}},
+    {70, {NONE, NONE, D(3, 6, 10), D(2, 6, 10), NONE}},
+    {95, {NONE, NONE, NONE, D(4, 6, 10), NONE}},
+    {100, {NONE, NONE, NONE, D(2, 6, 10), D(3, 6, 1)}},
+};
+static const indiv_row indiv_11_16[] = {
+    {20, {NONE, D(4, 6, 100), NONE, D(1, 6, 100), NONE}},
+    {35, {NONE, NONE, D(1, 6, 100), D(1, 6, 100), NONE}},
+    {75, {NONE, NONE, NONE, D(2, 6, 100), D(1, 6, 10)}},
+    {100, {NONE, NONE, NONE, D(2, 6, 100), D(2, 6, 10)}},
+};
+static const indiv_row indiv_17_up[] = {
+    {15, {NONE, NONE, D(2, 6, 1000), D(8, 6, 100), NONE}},
+    {55, {NONE, NONE, NONE, D(1, 6, 1000), D(1, 6, 100)}},
+    {100, {NONE, NONE, NONE, D(1, 6, 1000), D(2, 6, 100)}},
+};
+static const struct { const indiv_row *rows; int n; } indiv[DG_TREASURE_BANDS] = {
+    {indiv_0_4, DG_COUNT(indiv_0_4)}, {indiv_5_10, DG_COUNT(indiv_5_10)},
+    {indiv_11_16, DG_COUNT(indiv_11_16)}, {indiv_17_up, DG_COUNT(indiv_17_up)},
+};
+
+/* DMG 2014, chapter 7, "Treasure Hoard" tables: the coins every hoard of
+ * the band has (cp sp ep gp pp), then a d100 row (up to `upto`) naming gems
+ * or art objects of one value and their count, and up to two magic item
+ * tables ('A'..'I') with how many rolls on each. */
+static const dice hoard_coins[DG_TREASURE_BANDS][DG_COIN_COUNT] = {
+    {D(6, 6, 100), D(3, 6, 100), NONE, D(2, 6, 10), NONE},
+    {D(2, 6, 100), D(2, 6, 1000), NONE, D(6, 6, 100), D(3, 6, 10)},
+    {NONE, NONE, NONE, D(4, 6, 1000), D(5, 6, 100)},
+    {NONE, NONE, NONE, D(12, 6, 1000), D(8, 6, 1000)},
+};
+typedef struct {
+    int upto;
+    int gem_gp, art_gp;      /* the one that is nonzero says which */
+    dice count;
+    char table[2];           /* 0: none */
+    dice rolls[2];
+} hoard_row;
+#define NO_VALUABLES 0, 0, NONE
+#define GEMS(v, n, die) v, 0, D(n, die, 1)
+#define ART(v, n, die) 0, v, D(n, die, 1)
+#define NO_ITEMS {0, 0}, {NONE, NONE}
+#define ITEMS(t, n, die) {t, 0}, {D(n, die, 1), NONE}
+#define ITEMS2(t, n, die, u, m, mdie) {t, u}, {D(n, die, 1), D(m, mdie, 1)}
+static const hoard_row hoard_0_4[] = {
+    {6, NO_VALUABLES, NO_ITEMS},
+    {16, GEMS(10, 2, 6), NO_ITEMS},
+    {26, ART(25, 2, 4), NO_ITEMS},
+    {36, GEMS(50, 2, 6), NO_ITEMS},
+    {44, GEMS(10, 2, 6), ITEMS('A', 1, 6)},
+    {52, ART(25, 2, 4), ITEMS('A', 1, 6)},
+    {60, GEMS(50, 2, 6), ITEMS('A', 1, 6)},
+    {65, GEMS(10, 2, 6), ITEMS('B', 1, 4)},
+    {70, ART(25, 2, 4), ITEMS('B', 1, 4)},
+    {75, GEMS(50, 2, 6), ITEMS('B', 1, 4)},
+    {78, GEMS(10, 2, 6), ITEMS('C', 1, 4)},
+    {80, ART(25, 2, 4), ITEMS('C', 1, 4)},
+    {85, GEMS(50, 2, 6), ITEMS('C', 1, 4)},
+    {92, ART(25, 2, 4), ITEMS('F', 1, 4)},
+    {97, GEMS(50, 2, 6), ITEMS('F', 1, 4)},
+    {99, ART(25, 2, 4), ITEMS('G', 1, 1)},
+    {100, GEMS(50, 2, 6), ITEMS('G', 1, 1)},
+};
+static const hoard_row hoard_5_10[] = {
+    {4, NO_VALUABLES, NO_ITEMS},
+    {10, ART(25, 2, 4), NO_ITEMS},
+    {16, GEMS(50, 3, 6), NO_ITEMS},
+    {22, GEMS(100, 3, 6), NO_ITEMS},
+    {28, ART(250, 2, 4), NO_ITEMS},
+    {32, ART(25, 2, 4), ITEMS('A', 1, 6)},
+    {36, GEMS(50, 3, 6), ITEMS('A', 1, 6)},
+    {40, GEMS(100, 3, 6), ITEMS('A', 1, 6)},
+    {44, ART(250, 2, 4), ITEMS('A', 1, 6)},
+    {49, ART(25, 2, 4), ITEMS('B', 1, 4)},
+    {54, GEMS(50, 3, 6), ITEMS('B', 1, 4)},
+    {59, GEMS(100, 3, 6), ITEMS('B', 1, 4)},
+    {63, ART(250, 2, 4), ITEMS('B', 1, 4)},
+    {66, ART(25, 2, 4), ITEMS('C', 1, 4)},
+    {69, GEMS(50, 3, 6), ITEMS('C', 1, 4)},
+    {72, GEMS(100, 3, 6), ITEMS('C', 1, 4)},
+    {74, ART(250, 2, 4), ITEMS('C', 1, 4)},
+    {76, ART(25, 2, 4), ITEMS('D', 1, 1)},
+    {78, GEMS(50, 3, 6), ITEMS('D', 1, 1)},
+    {79, GEMS(100, 3, 6), ITEMS('D', 1, 1)},
+    {80, ART(250, 2, 4), ITEMS('D', 1, 1)},
+    {84, ART(25, 2, 4), ITEMS('F', 1, 4)},
+    {88, GEMS(50, 3, 6), ITEMS('F', 1, 4)},
+    {91, GEMS(100, 3, 6), ITEMS('F', 1, 4)},
+    {94, ART(250, 2, 4), ITEMS('F', 1, 4)},
+    {96, GEMS(100, 3, 6), ITEMS('G', 1, 4)},
+    {98, ART(250, 2, 4), ITEMS('G', 1, 6)},
+    {99, GEMS(100, 3, 6), ITEMS('H', 1, 1)},
+    {100, ART(250, 2, 4), ITEMS('H', 1, 1)},
+};
+static const hoard_row hoard_11_16[] = {
+    {3, NO_VALUABLES, NO_ITEMS},
+    {6, ART(250, 2, 4), NO_ITEMS},
+    {9, ART(750, 2, 4), NO_ITEMS},
+    {12, GEMS(500, 3, 6), NO_ITEMS},
+    {15, GEMS(1000, 3, 6), NO_ITEMS},
+    {19, ART(250, 2, 4), ITEMS2('A', 1, 4, 'B', 1, 6)},
+    {23, ART(750, 2, 4), ITEMS2('A', 1, 4, 'B', 1, 6)},
+    {26, GEMS(500, 3, 6), ITEMS2('A', 1, 4, 'B', 1, 6)},
+    {29, GEMS(1000, 3, 6), ITEMS2('A', 1, 4, 'B', 1, 6)},
+    {35, ART(250, 2, 4), ITEMS('C', 1, 6)},
+    {40, ART(750, 2, 4), ITEMS('C', 1, 6)},
+    {45, GEMS(500, 3, 6), ITEMS('C', 1, 6)},
+    {50, GEMS(1000, 3, 6), ITEMS('C', 1, 6)},
+    {54, ART(250, 2, 4), ITEMS('D', 1, 4)},
+    {58, ART(750, 2, 4), ITEMS('D', 1, 4)},
+    {62, GEMS(500, 3, 6), ITEMS('D', 1, 4)},
+    {66, GEMS(1000, 3, 6), ITEMS('D', 1, 4)},
+    {68, ART(250, 2, 4), ITEMS('E', 1, 1)},
+    {70, ART(750, 2, 4), ITEMS('E', 1, 1)},
+    {72, GEMS(500, 3, 6), ITEMS('E', 1, 1)},
+    {74, GEMS(1000, 3, 6), ITEMS('E', 1, 1)},
+    {76, ART(250, 2, 4), ITEMS2('F', 1, 1, 'G', 1, 4)},
+    {78, ART(750, 2, 4), ITEMS2('F', 1, 1, 'G', 1, 4)},
+    {80, GEMS(500, 3, 6), ITEMS2('F', 1, 1, 'G', 1, 4)},
+    {82, GEMS(1000, 3, 6), ITEMS2('F', 1, 1, 'G', 1, 4)},
+    {85, ART(250, 2, 4), ITEMS('H', 1, 4)},
+    {88, ART(750, 2, 4), ITEMS('H', 1, 4)},
+    {90, GEMS(500, 3, 6), ITEMS('H', 1, 4)},
+    {92, GEMS(1000, 3, 6), ITEMS('H', 1, 4)},
+    {94, ART(250, 2, 4), ITEMS('I', 1, 1)},
+    {96, ART(750, 2, 4), ITEMS('I', 1, 1)},
+    {98, GEMS(500, 3, 6), ITEMS('I', 1, 1)},
+    {100, GEMS(1000, 3, 6), ITEMS('I', 1, 1)},
+};
+static const hoard_row hoard_17_up[] = {
+    {2, NO_VALUABLES, NO_ITEMS},
+    {5, GEMS(1000, 3, 6), ITEMS('C', 1, 8)},
+    {8, ART(2500, 1, 10), ITEMS('C', 1, 8)},
+    {11, ART(7500, 1, 4), ITEMS('C', 1, 8)},
+    {14, GEMS(5000, 1, 8), ITEMS('C', 1, 8)},
+    {22, GEMS(1000, 3, 6), ITEMS('D', 1, 6)},
+    {30, ART(2500, 1, 10), ITEMS('D', 1, 6)},
+    {38, ART(7500, 1, 4), ITEMS('D', 1, 6)},
+    {46, GEMS(5000, 1, 8), ITEMS('D', 1, 6)},
+    {52, GEMS(1000, 3, 6), ITEMS('E', 1, 6)},
+    {58, ART(2500, 1, 10), ITEMS('E', 1, 6)},
+    {63, ART(7500, 1, 4), ITEMS('E', 1, 6)},
+    {68, GEMS(5000, 1, 8), ITEMS('E', 1, 6)},
+    {69, GEMS(1000, 3, 6), ITEMS('G', 1, 4)},
+    {70, ART(2500, 1, 10), ITEMS('G', 1, 4)},
+    {71, ART(7500, 1, 4), ITEMS('G', 1, 4)},
+    {72, GEMS(5000, 1, 8), ITEMS('G', 1, 4)},
+    {74, GEMS(1000, 3, 6), ITEMS('H', 1, 4)},
+    {76, ART(2500, 1, 10), ITEMS('H', 1, 4)},
+    {78, ART(7500, 1, 4), ITEMS('H', 1, 4)},
+    {80, GEMS(5000, 1, 8), ITEMS('H', 1, 4)},
+    {85, GEMS(1000, 3, 6), ITEMS('I', 1, 4)},
+    {90, ART(2500, 1, 10), ITEMS('I', 1, 4)},
+    {95, ART(7500, 1, 4), ITEMS('I', 1, 4)},
+    {100, GEMS(5000, 1, 8), ITEMS('I', 1, 4)},
+};
+static const struct { const hoard_row *rows; int n; } hoards[DG_TREASURE_BANDS] = {
+    {hoard_0_4, DG_COUNT(hoard_0_4)}, {hoard_5_10, DG_COUNT(hoard_5_10)},
+    {hoard_11_16, DG_COUNT(hoard_11_16)}, {hoard_17_up, DG_COUNT(hoard_17_up)},
+};
+
+/* ------------------------------------------------------- magic items */
+
+/* SRD 5.1 lists its items by rarity, not by the DMG's tables A-I. Those
+ * tables are minor (A-E) and major (F-I) items of one rarity each, as
+ * Xanathar's Guide sorts them: A common, B and F uncommon, C and G rare,
+ * D and H very rare, E and I legendary. Table A's common items are
+ * nearly all potions of healing and spell scrolls, which SRD 5.1 lists as
+ * "varies": its rows are typed here by name (d100: healing 01-50 and the
+ * greater ones 95-98, a scroll 51-60 and 71-94, climbing 61-70, a bag of
+ * holding 99; the driftglobe, 00, is not in SRD 5.1 and rolls again). */
+static const dg_rarity table_rarity['I' - 'A' + 1] = {
+    DG_RARITY_COMMON, DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE, DG_RARITY_LEGENDARY,
+    DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE, DG_RARITY_LEGENDARY,
+};
+static const struct { int upto; const char *name; } table_a[] = {
+    {50, "Potion of Healing"}, {60, "Spell Scroll"}, {70, "Potion of Climbing"},
+    {94, "Spell Scroll"},      {98, "Potion of Healing"}, {99, "Bag of Holding"},
+};
+
+static int item_named(const char *name)
 {
-    for (int tries = 0; tries < 64; tries++) {
-        int i = (int)dg__rng_below(r, DG__MAGIC_ITEM_COUNT);
-        dg_rarity got = dg__magic_items[i].rarity;
-        if (got == want || (got == DG_RARITY_VARIES && tries >= 4)) return i;
-    }
+    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
+        if (strcmp(dg__magic_items[i].name, name) == 0) return i;
     return 0;
 }
 
-void dg__treasure_roll(dg_rng *r, int level, long xp, int hoard_factor, dg_motif motif,
-                       dg_treasure *t)
+/* Minor items are mostly what is used up: potions, scrolls, ammunition. */
+static bool consumable(const dg_magic_item *m)
 {
-    int band = band_of(level);
-    /* worth in gp: half the guarding XP, 75-125%, times the hoard factor */
-    long worth = xp * (75 + (long)dg__rng_below(r, 51)) / 200 * hoard_factor;
-    if (worth < 1) worth = 1;
-    long coins_gp = worth;
-    if (dg__rng_percent(r, 40)) {
-        long got = valuables(r, worth * 3 / 10, top_gem_tier[band], dg__gem_value, &t->gems[0], 3);
-        if (got) t->n_gems = 1;
-        coins_gp -= got;
+    return strcmp(m->category, "Potion") == 0 || strcmp(m->category, "Scroll") == 0 ||
+           strcmp(m->category, "Ammunition") == 0;
+}
+
+/* Items of the rarity (and the "varies" ones, which come in every rarity:
+ * a +1 weapon is uncommon, a +3 one very rare), consumable or not when
+ * `want` is 1 or 0, any when -1. */
+static bool in_pool(const dg_magic_item *m, dg_rarity rarity, int want)
+{
+    if (m->rarity != rarity && m->rarity != DG_RARITY_VARIES) return false;
+    return want < 0 || (int)consumable(m) == want;
+}
+
+static int pool_pick(dg_rng *r, dg_rarity rarity, int want)
+{
+    int n = 0;
+    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++) n += in_pool(&dg__magic_items[i], rarity, want);
+    if (n == 0) return -1;
+    int k = (int)dg__rng_below(r, (uint32_t)n);
+    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
+        if (in_pool(&dg__magic_items[i], rarity, want) && k-- == 0) return i;
+    return -1;
+}
+
+static int magic_item(dg_rng *r, char table)
+{
+    if (table == 'A') {
+        for (;;) {
+            int d = 1 + (int)dg__rng_below(r, 100);
+            for (size_t k = 0; k < DG_COUNT(table_a); k++)
+                if (d <= table_a[k].upto) return item_named(table_a[k].name);
+        }
     }
-    if (dg__rng_percent(r, hoard_factor > 1 ? 60 : 20)) {
-        long got = valuables(r, worth * 3 / 10, top_art_tier[band], dg__art_value, &t->art[0], 3);
-        if (got) t->n_art = 1;
-        coins_gp -= got;
+    dg_rarity rarity = table_rarity[table - 'A'];
+    /* a minor table is half consumables (when the rarity has any), a
+     * major one permanent items */
+    int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
+    int i = pool_pick(r, rarity, want);
+    return i >= 0 ? i : pool_pick(r, rarity, -1);
+}
+
+/* ------------------------------------------------------- the rolls */
+
+/* `count` gems or art objects of value_gp (values[tier] of a list of
+ * three names a tier), each named at random like the table's own roll per
+ * object, gathered into one lot per name. */
+static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), int tiers, dg_valuable *lots)
+{
+    int tier = 0;
+    while (tier < tiers - 1 && values(tier) != value_gp) tier++;
+    int per_name[3] = {0};
+    for (long k = 0; k < count; k++) per_name[dg__rng_below(r, 3)]++;
+    int n = 0;
+    for (int k = 0; k < 3; k++)
+        if (per_name[k]) lots[n++] = (dg_valuable){.count = per_name[k], .value_gp = value_gp, .kind = tier * 3 + k};
+    return n;
+}
+
+static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
+{
+    for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, hoard_coins[band][k]);
+    int d = 1 + (int)dg__rng_below(r, 100);
+    const hoard_row *row = hoards[band].rows;
+    while (d > row->upto) row++;
+    if (row->gem_gp) t->n_gems = valuables(r, roll(r, row->count), row->gem_gp, dg__gem_value, DG__GEM_TIERS, t->gems);
+    if (row->art_gp) t->n_art = valuables(r, roll(r, row->count), row->art_gp, dg__art_value, DG__ART_TIERS, t->art);
+    for (int j = 0; j < 2 && row->table[j]; j++) {
+        long n = roll(r, row->rolls[j]);
+        for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++)
+            t->items[t->n_items++] = magic_item(r, row->table[j]);
     }
-    if (coins_gp < 0) coins_gp = 0;
-    long left_cp = coins_gp * 100;
-    for (int k = DG_COIN_COUNT - 1; k >= 0; k--) {
-        if (!coin_share[band][k]) continue;
-        long cp = k == DG_COIN_CP ? left_cp : coins_gp * 100 * coin_share[band][k] / 100;
-        if (cp > left_cp) cp = left_cp;
-        t->coins[k] = cp / cp_per[k];
-        left_cp -= t->coins[k] * cp_per[k];
-    }
-    /* what no denomination of the band could take stays as copper */
-    t->coins[DG_COIN_CP] += left_cp;
-    int items = 0;
-    if (dg__rng_percent(r, hoard_factor > 1 ? 100 : 12)) items++;
-    if (hoard_factor > 1 && dg__rng_percent(r, 50)) items++;
-    for (int k = 0; k < items; k++)
-        t->items[t->n_items++] = magic_item(r, dg__rng_percent(r, 70) ? usual[band] : better[band]);
+}
+
+static void roll_individual(dg_rng *r, int band, dg_treasure *t)
+{
+    int d = 1 + (int)dg__rng_below(r, 100);
+    const indiv_row *row = indiv[band].rows;
+    while (d > row->upto) row++;
+    for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, row->coins[k]);
+}
+
+/* Loose, or in a container that may be locked or trapped. */
+static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
+{
     t->container = -1;
-    t->lock_dc = 0;
-    t->trapped = false;
-    if (dg__rng_percent(r, 60)) {
-        t->container = (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER));
-        if (dg__rng_percent(r, 30)) t->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(r, 3));
-        if (dg__rng_percent(r, 15)) {
-            t->trapped = true;
-            t->trap.kind = dg__trap_pick(r, motif, true);
-            t->trap.trigger = dg__trap_trigger(r, t->trap.kind, true);
-            dg_severity s = (dg_severity)dg__rng_below(r, DG_SEV_COUNT);
-            dg__trap_numbers(r, level, s, dg_trap_kind_info(t->trap.kind)->attack, &t->trap);
+    if (!dg__rng_percent(r, 60)) return;
+    t->container = (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER));
+    if (dg__rng_percent(r, 30)) t->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(r, 3));
+    if (dg__rng_percent(r, 15)) {
+        t->trapped = true;
+        t->trap.kind = dg__trap_pick(r, c->motif, true);
+        t->trap.trigger = dg__trap_trigger(r, t->trap.kind, true);
+        dg_severity s = (dg_severity)dg__rng_below(r, DG_SEV_COUNT);
+        dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->trap.kind)->attack, &t->trap);
+    }
+}
+
+/* The DMG's bands: challenge 0-4, 5-10, 11-16, 17+ (cr8 is CR x 8). */
+static int band_of_cr8(int cr8) { return cr8 <= 4 * 8 ? 0 : cr8 <= 10 * 8 ? 1 : cr8 <= 16 * 8 ? 2 : 3; }
+
+static int strongest_cr8(const dg_encounter *e)
+{
+    int best = 0;
+    for (int g = 0; g < e->n_groups; g++)
+        if (dg__monsters[e->groups[g].monster].cr8 > best) best = dg__monsters[e->groups[g].monster].cr8;
+    return best;
+}
+
+long dg_treasure_value_cp(const dg_treasure *t)
+{
+    static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
+    long cp = 0;
+    for (int k = 0; k < DG_COIN_COUNT; k++) cp += t->coins[k] * cp_per[k];
+    for (int k = 0; k < t->n_gems; k++) cp += 100L * t->gems[k].count * t->gems[k].value_gp;
+    for (int k = 0; k < t->n_art; k++) cp += 100L * t->art[k].count * t->art[k].value_gp;
+    return cp;
+}
+
+/* Whether room a is guarded more strongly than room b (ties: the lower id). */
+static bool stronger(const dg_room_contents *a, const dg_room_contents *b)
+{
+    return a->encounter.adjusted_xp > b->encounter.adjusted_xp ||
+           (a->encounter.adjusted_xp == b->encounter.adjusted_xp && a->id < b->id);
+}
+
+void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_room_contents *rc, bool hoard)
+{
+    /* the hoards' band is the party's tier of play (levels 1-4 meet the
+     * challenge 0-4 table, and so on): the DMG hands out hoards by tier,
+     * and a deep floor's deadlier guards do not make them grow */
+    int party_band = band_of_cr8(c->level * 8);
+    dg_rng r;
+    dg_rng_seed(&r, seed, DG__STREAM_TREASURE + index);
+    bool guarded = rc->encounter.n_groups > 0, wanted = rc->has_treasure;
+    dg_treasure *t = &rc->treasure;
+    *t = (dg_treasure){.container = -1};
+    rc->has_treasure = false;
+    if (hoard) {
+        t->hoard = true;
+        t->band = party_band;
+        roll_hoard(&r, t->band, t);
+    } else if (wanted) {
+        /* what the group carries goes by its strongest creature, the
+         * one holding the purse (the table is by challenge rating); a
+         * purse left in an empty room by the party's tier */
+        t->band = guarded ? band_of_cr8(strongest_cr8(&rc->encounter)) : party_band;
+        roll_individual(&r, t->band, t);
+    } else {
+        return;
+    }
+    rc->has_treasure = true;
+    keep(&r, c, t);
+}
+
+void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair)
+{
+    int extra = (int)(c->n_rooms / HOARD_ROOMS_PER);
+    for (size_t i = 0; i < c->n_rooms; i++) {
+        dg_room_contents *rc = &c->rooms[i];
+        bool guarded = rc->encounter.n_groups > 0, hoard = rc->id == lair;
+        if (!hoard && guarded && extra > 0) {
+            /* among the `extra` most strongly guarded rooms but the lair */
+            int above = 0;
+            for (size_t j = 0; j < c->n_rooms; j++)
+                above += c->rooms[j].id != lair && c->rooms[j].encounter.n_groups > 0 && stronger(&c->rooms[j], rc);
+            hoard = above < extra;
+        }
+        dg__treasure_room(c, seed, (uint64_t)rc->id, rc, hoard);
+    }
+    /* the richest hoard lies in the lair */
+    if (!lair) return;
+    dg_room_contents *l = &c->rooms[lair - 1];
+    for (size_t i = 0; i < c->n_rooms; i++) {
+        dg_treasure *t = &c->rooms[i].treasure;
+        if (t->hoard && dg_treasure_value_cp(t) > dg_treasure_value_cp(&l->treasure)) {
+            dg_treasure swap = l->treasure;
+            l->treasure = *t;
+            *t = swap;
         }
     }
 }

@@ -18,7 +18,7 @@
  *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
  *             save_dc|null, attack_bonus|null, damage "4d10", damage_type, effect}
  *   treasure {value_gp, coins {cp..pp}, gems [{name, count, value_gp}],
- *             art [{name, value_gp}], magic_items [{name, rarity, category}],
+ *             art [{name, count, value_gp}], magic_items [{name, rarity, category}],
  *             container|null, lock_dc|null, trap|null, hidden}
  *   door.lock null (contents=none, archways) or {material|null, ac, hp,
  *             break_dc, lock_dc|null, key_room|null, trap|null, secret|null}
@@ -125,6 +125,7 @@ static void treasure_json(dg__jw *w, const dg_treasure *t)
     for (int i = 0; i < t->n_art; i++) {
         dg__jw_object_begin(w);
         dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind));
+        dg__jw_key_int(w, "count", t->art[i].count);
         dg__jw_key_int(w, "value_gp", t->art[i].value_gp);
         dg__jw_object_end(w);
     }

@@ -74,9 +74,18 @@ dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
     return rc;
 }
 
-/* "6 gp; 17 cp; 2 x jade (100 gp each); silver ewer (25 gp); Potion of
- * Healing (common)", highest coins first; "" for no treasure. */
-dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
+/* A lot of gems or art: "2 x jade (100 gp each)", "silver ewer (25 gp)". */
+static dg_status lot(dg_buf *b, const char *sep, dg_words w, const dg_valuable *v, dg_error *err)
+{
+    if (v->count == 1)
+        return dg__key_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(w, v->kind), v->value_gp);
+    return dg__key_printf(b, err, "%s%d x %s (%d gp each)", sep, v->count, dg_contents_word(w, v->kind),
+                          v->value_gp);
+}
+
+/* "6 gp; 17 cp; 2 x jade (100 gp each); silver ewer (25 gp)", highest
+ * coins first: what the treasure's worth counts. */
+dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     dg_status rc = DG_OK;
     const char *sep = "";
@@ -85,17 +94,49 @@ dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
             rc = dg__key_printf(b, err, "%s%ld %s", sep, t->coins[c], dg_coin_name(c));
             sep = "; ";
         }
-    for (int i = 0; i < t->n_gems && rc == DG_OK; i++, sep = "; ")
-        rc = dg__key_printf(b, err, "%s%d x %s (%d gp each)", sep, t->gems[i].count,
-                            dg_contents_word(DG_WORDS_GEM, t->gems[i].kind), t->gems[i].value_gp);
-    for (int i = 0; i < t->n_art && rc == DG_OK; i++, sep = "; ")
-        rc = dg__key_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(DG_WORDS_ART, t->art[i].kind),
-                            t->art[i].value_gp);
-    for (int i = 0; i < t->n_items && rc == DG_OK; i++, sep = "; ") {
+    for (int i = 0; i < t->n_gems && rc == DG_OK; i++, sep = "; ") rc = lot(b, sep, DG_WORDS_GEM, &t->gems[i], err);
+    for (int i = 0; i < t->n_art && rc == DG_OK; i++, sep = "; ") rc = lot(b, sep, DG_WORDS_ART, &t->art[i], err);
+    return rc;
+}
+
+/* "2 x Spell Scroll (varies); Bag of Holding (uncommon)": the same item
+ * drawn twice is said once, where it first comes; "" for none. */
+dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    const char *sep = "";
+    for (int i = 0; i < t->n_items && rc == DG_OK; i++) {
+        int n = 0, seen = 0;
+        for (int j = 0; j < t->n_items; j++) {
+            n += t->items[j] == t->items[i];
+            seen += j < i && t->items[j] == t->items[i];
+        }
+        if (seen) continue;
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
-        rc = dg__key_printf(b, err, "%s%s (%s)", sep, m->name, dg_rarity_name(m->rarity));
+        rc = n > 1 ? dg__key_printf(b, err, "%s%d x %s (%s)", sep, n, m->name, dg_rarity_name(m->rarity))
+                   : dg__key_printf(b, err, "%s%s (%s)", sep, m->name, dg_rarity_name(m->rarity));
+        sep = "; ";
     }
     return rc;
+}
+
+/* Both, valuables first: "6 gp; 17 cp; Potion of Healing (varies)". */
+dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
+{
+    size_t from = b->len;
+    dg_status rc = dg__key_valuables(b, t, err);
+    if (rc == DG_OK && t->n_items && b->len > from) rc = dg_buf_puts(b, "; ", err);
+    if (rc == DG_OK) rc = dg__key_magic_items(b, t, err);
+    return rc;
+}
+
+/* The exact worth: "380 gp", "71.3 gp", "0.17 gp". */
+dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
+{
+    long cp = dg_treasure_value_cp(t);
+    if (cp % 100 == 0) return dg__key_printf(b, err, "%ld gp", cp / 100);
+    if (cp % 10 == 0) return dg__key_printf(b, err, "%ld.%ld gp", cp / 100, cp % 100 / 10);
+    return dg__key_printf(b, err, "%ld.%02ld gp", cp / 100, cp % 100);
 }
 
 /* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */

@@ -175,11 +175,17 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
         }
         if (rc->has_treasure) {
             put(m, "**Treasure.** ");
-            if (m->rc == DG_OK) m->rc = dg__key_treasure(m->b, &rc->treasure, m->err);
+            if (m->rc == DG_OK) m->rc = dg__key_valuables(m->b, &rc->treasure, m->err);
             if (rc->treasure.container >= 0) put(m, ", ");
             if (m->rc == DG_OK) m->rc = dg__key_container(m->b, &rc->treasure, m->err);
             if (rc->treasure.hidden && rc->n_hidden) put(m, ", hidden in the feature below");
-            PUTF(m, ". Worth %ld gp.\n\n", dg_treasure_value_gp(&rc->treasure));
+            /* the worth is the sum of what is listed before it; magic items
+             * have no price (docs/stocking.md) and come after */
+            put(m, ". Worth ");
+            if (m->rc == DG_OK) m->rc = dg__key_worth(m->b, &rc->treasure, m->err);
+            if (rc->treasure.n_items) put(m, ", besides the magic items: ");
+            if (m->rc == DG_OK) m->rc = dg__key_magic_items(m->b, &rc->treasure, m->err);
+            put(m, ".\n\n");
         }
         for (int h = 0; h < rc->n_hidden; h++) {
             put(m, "**Hidden.** ");

@@ -245,7 +245,12 @@ dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_e
 /* "Bugbear (cr 1) and 1 x Goblin (cr 1/4); medium, 250 xp" */
 dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err);
 dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err);
+/* A treasure's coins, gems and art (what its worth counts); its magic
+ * items; both, as donjon lists them; its exact worth ("71.3 gp"). */
+dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err);
+dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
+dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
 

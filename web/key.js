@@ -82,7 +82,7 @@
       .map(function (k) { return c[k].toLocaleString('en') + ' ' + k; });
     var items = [coins.join(', ')];
     (t.gems || []).forEach(function (g) { items.push(times(g.count, g.name) + ' (' + gp(g.value_gp) + (g.count > 1 ? ' each' : '') + ')'); });
-    (t.art || []).forEach(function (a) { items.push(a.name + ' (' + gp(a.value_gp) + ')'); });
+    (t.art || []).forEach(function (a) { items.push(times(a.count || 1, a.name) + ' (' + gp(a.value_gp) + (a.count > 1 ? ' each' : '') + ')'); });
     var kids = [el('strong', { text: gp(t.value_gp) }), ': ' + items.filter(Boolean).join('; ')];
     (t.magic_items || []).forEach(function (m, i) {
       kids.push(i ? ', ' : '; ');

@@ -56,8 +56,8 @@ static inline json_t *oc_treasure(const dg_treasure *t)
         json_array_append_new(gems, json_pack("{s:s,s:i,s:i}", "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind),
                                               "count", t->gems[i].count, "value_gp", t->gems[i].value_gp));
     for (int i = 0; i < t->n_art; i++)
-        json_array_append_new(art, json_pack("{s:s,s:i}", "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind),
-                                             "value_gp", t->art[i].value_gp));
+        json_array_append_new(art, json_pack("{s:s,s:i,s:i}", "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind),
+                                             "count", t->art[i].count, "value_gp", t->art[i].value_gp));
     for (int i = 0; i < t->n_items; i++) {
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
         json_array_append_new(items, json_pack("{s:s,s:s,s:s}", "name", m->name, "rarity",
