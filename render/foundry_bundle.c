@@ -16,7 +16,9 @@
  *                                  one key "!adventures!<adventure id>"
  *                                  (leveldb_write.c)
  *   <id>/floor-<k>.png             each floor's map, cols*ppg x rows*ppg
- *                                  px: exactly the scene's size
+ *                                  px: exactly the scene's size; the
+ *                                  players' view unless view=gm is given
+ *                                  (the walls and notes keep every secret)
  *
  * The Adventure: name, img (floor 1), caption, description (the key's
  * head), folders (one for the journal, sorted by hand so room 10 follows

@@ -77,7 +77,7 @@ static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_e
     cv->h = d->height * cv->cell + 1;
     cv->wall = (cv->cell * cv->st->wall_64 + 32) / 64;
     if (cv->wall < 1) cv->wall = 1;
-    cv->player = d->opts.view == DG_VIEW_PLAYER;
+    cv->player = dg_options_image_view(&d->opts) == DG_VIEW_PLAYER; /* a VTT scene's: player */
     /* The style stream: (seed, style name), never the map's own stream. */
     const char *name = cv->st->name;
     dg_rng_seed(&cv->rng, dg_hash64(name, strlen(name), d->opts.seed), 0x706e67u);
