@@ -90,7 +90,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
             const dg_option_def *d = &dg__keys[k];
             if ((int)d->group != g || !d->canonical || !dg__key_applies(o, (key_id)k)) continue;
             if (d->omit_default && *dg__key_int((dg_options *)o, (key_id)k) == d->def) continue;
-            if (k == K_VIEW && dg_options_image_view(o) != o->view) continue; /* see below */
+            if (k == K_VIEW && dg_options_image_view(o, o->format) != o->view) continue; /* see below */
             switch (d->kind) {
             case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;
             case DG_KIND_TEXT: put_text(buf, cap, &len, d->name, (const char *)o + d->field); break;

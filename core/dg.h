@@ -370,11 +370,11 @@ dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
  * map <=> same string: the permalink and cache key.
  * snprintf semantics: returns the full length, writes at most cap bytes. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap);
-/* The view o's pictures are drawn in: view when it was given; else player
- * for a format whose picture the players see (uvtt, foundry, foundry-bundle:
- * dg_format_info.table_image), gm for the rest. Walls, doors and data
- * follow view itself, gm unless given. */
-dg_view dg_options_image_view(const dg_options *o);
+/* The view format `as` draws o's picture in: view when it was given; else
+ * player for a format whose picture the players see (uvtt, foundry,
+ * foundry-bundle: dg_format_info.table_image), gm for the rest. Walls,
+ * doors and data follow view itself, gm unless given. */
+dg_view dg_options_image_view(const dg_options *o, dg_format as);
 
 /* Feet per square of o (5 or 10): every distance an output states. */
 int dg_cell_feet(const dg_options *o);

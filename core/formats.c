@@ -59,9 +59,9 @@ const char *dg_format_download_ext(dg_format f)
 /* A VTT scene's picture is what the table sees, so a GM who asked for no
  * view gets the one that gives nothing away; the walls and doors beside it
  * still follow view (gm), so the GM keeps every secret door to open. */
-dg_view dg_options_image_view(const dg_options *o)
+dg_view dg_options_image_view(const dg_options *o, dg_format as)
 {
-    const dg_format_info *f = dg_format_info_of(o->format);
+    const dg_format_info *f = dg_format_info_of(as);
     if (!(o->given & GIVEN(K_VIEW)) && f && f->table_image) return DG_VIEW_PLAYER;
     return o->view;
 }

@@ -293,7 +293,7 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 {
     dg_error e;
     dg_error_clear(&e);
-    dg_status rc = dg__image_render(d, d->opts.ppg, true, d->opts.image, png, &e);
+    dg_status rc = dg__image_render(d, d->opts.ppg, true, DG_FMT_UVTT, d->opts.image, png, &e);
     if (rc == DG_OK) return DG_OK;
     if (strcmp(e.param, "cell") != 0) {
         if (err && err->code == DG_OK) *err = e;
@@ -454,10 +454,14 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     else
         snprintf(name, sizeof name, "Dungeon %s", seed);
     snprintf(src, sizeof src, "dungeon-%s.png", seed);
-    size_t n = dg_options_canonical(&d->opts, small, sizeof small);
+    /* as this format's, whatever format the options were parsed for: an
+     * absent view is left out of a VTT format's string */
+    dg_options as = d->opts;
+    as.format = DG_FMT_FOUNDRY;
+    size_t n = dg_options_canonical(&as, small, sizeof small);
     if (n >= sizeof small && !(canon = dg__malloc(n + 1)))
         return dg__nomem(err, NULL);
-    if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
+    if (canon != small) dg_options_canonical(&as, canon, n + 1);
 
     dg__walls w;
     dg__lights l = {0};

@@ -186,7 +186,7 @@ Test(options, vtt_formats_draw_the_players_view_unless_view_is_given)
         dg_options o;
         char buf[512];
         parse_ok(&o, cases[i].q);
-        cr_assert_eq(dg_options_image_view(&o), cases[i].image, "%s", cases[i].q);
+        cr_assert_eq(dg_options_image_view(&o, o.format), cases[i].image, "%s", cases[i].q);
         cr_assert_eq(o.view, cases[i].walls, "%s", cases[i].q);
         dg_options_canonical(&o, buf, sizeof buf);
         cr_assert_eq(strstr(buf, "view=") != NULL, cases[i].printed, "%s: %s", cases[i].q, buf);
