@@ -32,7 +32,10 @@ try {
 }
 
 let failures = 0;
+// BROWSER_ONLY=regex runs the checks whose names match, for working on one
+// (checks that lean on an earlier one's page fail alone)
 async function check(name, fn) {
+  if (process.env.BROWSER_ONLY && !new RegExp(process.env.BROWSER_ONLY).test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -476,6 +479,54 @@ await check('print: the name and the map alone on page one, the room key after i
   await page.emulateMedia({ media: 'screen' });
 });
 
+// Chromium's PDF of the page, rendered back (poppler's pdftoppm) and probed
+// at plain corridor cells: floor colour, not rock. The print sheet once hid
+// the floor picker with a bare .floors, which took the map's own
+// <g class="floors"> (every corridor) with it.
+await check('print keeps the corridors: corridor cells print as floor (standard, parchment)', async () => {
+  const pp = await newPage();
+  const pdf = join(artifacts, 'print-corridors.pdf');
+  for (const q of ['seed=202&level=3&party=5&motif=undead', 'seed=77&algorithm=gridmapper&style=parchment']) {
+    await pp.goto(`${base}/?${q}`);
+    await rolled(pp);
+    await pp.waitForSelector('#map-svg svg g.room');
+    // print layout at A4 less @page's 12 mm margins, 96 px an inch: where
+    // the map lands on the PDF's first page
+    await pp.emulateMedia({ media: 'print' });
+    await pp.setViewportSize({ width: 703, height: 1000 });
+    const m = await pp.evaluate(() => {
+      const svg = document.querySelector('#map-svg svg'), b = svg.getBoundingClientRect();
+      const rgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+      return { x: b.x, y: b.y, scale: b.width / svg.viewBox.baseVal.width, vbw: svg.viewBox.baseVal.width,
+               floor: rgb(svg.querySelector('g.floors').getAttribute('fill')),
+               rock: rgb(svg.querySelector('rect.rock').getAttribute('fill')) };
+    });
+    await pp.pdf({ format: 'A4', path: pdf });
+    const j = await (await pp.request.get(`${base}/dungeon.json?${q}`)).json();
+    const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '96', pdf], { maxBuffer: 1 << 25 });
+    const head = ppm.toString('latin1', 0, 40).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+    assert.ok(head, 'pdftoppm wrote no PPM');
+    const w = Number(head[1]), px0 = head[0].length, margin = 12 / 25.4 * 96;
+    const cell = (m.vbw - 1) / j.width;
+    const plain = [];
+    j.cells.forEach((row, y) => row.forEach((v, x) => { if (v === 4) plain.push([x, y]); }));
+    assert.ok(plain.length >= 5, `${q}: ${plain.length} plain corridor cells`);
+    const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    for (let i = 0; i < 5; i++) {
+      const [cx, cy] = plain[Math.floor(i * (plain.length - 1) / 4)];
+      // a third into the cell: off its grid lines and away from any centred mark
+      const X = Math.round(margin + m.x + (cx + 0.35) * cell * m.scale);
+      const Y = Math.round(margin + m.y + (cy + 0.35) * cell * m.scale);
+      const o = px0 + 3 * (Y * w + X), got = [ppm[o], ppm[o + 1], ppm[o + 2]];
+      assert.ok(dist(got, m.floor) < dist(got, m.rock),
+                `${q}: corridor cell (${cx},${cy}) prints ${got}, floor ${m.floor}, rock ${m.rock}`);
+    }
+    await pp.emulateMedia({ media: 'screen' });
+    await pp.setViewportSize({ width: 1280, height: 900 });
+  }
+  await pp.context().close();
+});
+
 // ----------------------------------------------------------- JavaScript off
 
 await check('without JavaScript the form GETs the map itself', async () => {
@@ -705,6 +756,31 @@ await check('the map is inline SVG: a room on it leads to its key entry, an entr
   });
   assert.deepEqual(dup, []);
   await p11.context().close();
+});
+
+// The card scrolls up under a mouse that stays on the map: the highlight
+// must stay on the room clicked, not on the card that lands under it.
+await check('clicking a room on the map highlights that room\'s card, and only it (five rooms)', async () => {
+  const pc = await newPage();
+  await pc.goto(`${base}/?seed=202&level=3&party=5&motif=undead`);
+  await rolled(pc);
+  await pc.waitForSelector('#map-svg svg g.room');
+  const lit = () => pc.evaluate(() => [...document.querySelectorAll('.hl')].map((e) => e.id).sort());
+  for (const n of [5, 1, 4, 2, 3]) {
+    await pc.evaluate(() => window.scrollTo(0, 0));
+    await pc.click(`#map-room-${n}`);
+    // the smooth scroll done: the card in view and still for a few frames,
+    // then the time Chromium takes to hover what slid under the pointer
+    await pc.waitForFunction((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      const still = window.__lastTop === r.top;
+      window.__lastTop = r.top;
+      return still && r.top < window.innerHeight && r.bottom > 0;
+    }, `room-${n}`, { polling: 100, timeout: 5000 });
+    await pc.waitForTimeout(250);
+    assert.deepEqual(await lit(), [`map-room-${n}`, `room-${n}`], `clicked room ${n}`);
+  }
+  await pc.context().close();
 });
 
 await check('floors: a Floors control, buttons to step between floors, a key headed by floor', async () => {
