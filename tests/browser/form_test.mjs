@@ -277,6 +277,10 @@ await check('download links carry the map and the right content types', async ()
   assert.deepEqual(links.map((l) => l.label), table.formats.map((f) => f.label));
   for (const [i, l] of links.entries()) {
     assert.ok(l.href.startsWith(base + table.formats[i].route + '?seed=' + first.json.seed), l.href);
+    // a VTT scene's picture is the table's: the GM page's VTT downloads
+    // leave view out (the players' picture, the GM's walls), the rest say gm
+    const vtt = /\/dungeon\.(uvtt|foundry\.json|foundry\.zip)$/.test(table.formats[i].route);
+    assert.equal(new URL(l.href).searchParams.get('view'), vtt ? null : 'gm', l.href);
     const r = await page.request.get(l.href);
     assert.equal(r.status(), 200, l.href);
     assert.ok(r.headers()['content-type'].startsWith(table.formats[i].type),
@@ -300,6 +304,8 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   // door, are not offered to a player
   const routes = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).pathname));
   assert.deepEqual(routes, ['/dungeon.png', '/dungeon.svg', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
+  const views = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).searchParams.get('view')));
+  assert.deepEqual([...new Set(views)], ['player'], 'the player page\'s downloads, VTT ones too, say view=player');
   const text = await page.evaluate(async () => (await fetch(document.querySelector(
     '.downloads a[href^="/dungeon.txt"]').href)).text());
   assert.doesNotMatch(text, /[ST]/, 'the player text shows a secret door or a trap');
@@ -501,12 +507,13 @@ await check('print keeps the corridors: corridor cells print as floor (standard,
                floor: rgb(svg.querySelector('g.floors').getAttribute('fill')),
                rock: rgb(svg.querySelector('rect.rock').getAttribute('fill')) };
     });
-    await pp.pdf({ format: 'A4', path: pdf });
+    await pp.pdf({ format: 'A4', path: pdf, pageRanges: '1' });
     const j = await (await pp.request.get(`${base}/dungeon.json?${q}`)).json();
-    const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '96', pdf], { maxBuffer: 1 << 25 });
+    const dpi = 48;
+    const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', String(dpi), pdf], { maxBuffer: 1 << 25 });
     const head = ppm.toString('latin1', 0, 40).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
     assert.ok(head, 'pdftoppm wrote no PPM');
-    const w = Number(head[1]), px0 = head[0].length, margin = 12 / 25.4 * 96;
+    const w = Number(head[1]), px0 = head[0].length, margin = 12 / 25.4 * 96, k = dpi / 96;
     const cell = (m.vbw - 1) / j.width;
     const plain = [];
     j.cells.forEach((row, y) => row.forEach((v, x) => { if (v === 4) plain.push([x, y]); }));
@@ -515,8 +522,8 @@ await check('print keeps the corridors: corridor cells print as floor (standard,
     for (let i = 0; i < 5; i++) {
       const [cx, cy] = plain[Math.floor(i * (plain.length - 1) / 4)];
       // a third into the cell: off its grid lines and away from any centred mark
-      const X = Math.round(margin + m.x + (cx + 0.35) * cell * m.scale);
-      const Y = Math.round(margin + m.y + (cy + 0.35) * cell * m.scale);
+      const X = Math.round(k * (margin + m.x + (cx + 0.4) * cell * m.scale));
+      const Y = Math.round(k * (margin + m.y + (cy + 0.4) * cell * m.scale));
       const o = px0 + 3 * (Y * w + X), got = [ppm[o], ppm[o + 1], ppm[o + 2]];
       assert.ok(dist(got, m.floor) < dist(got, m.rock),
                 `${q}: corridor cell (${cx},${cy}) prints ${got}, floor ${m.floor}, rock ${m.rock}`);
