@@ -76,7 +76,10 @@ static void put_int(char *buf, size_t cap, size_t *len, const char *key, int v)
  * here and release builds print seed=0. The rows marked canonical, group by
  * group (the map's shape, the family's keys, then drawing) in row order;
  * keys that mean nothing for the algorithm are left out, so equal maps share
- * one string. */
+ * one string. view is left out where it was not given and the format draws
+ * its picture in the players' view while its walls stay the GM's
+ * (dg_options_image_view): neither view=gm nor view=player makes those
+ * bytes, and the absent key, read back, makes them again. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
 {
     assert(o && o->seed_given);
@@ -87,6 +90,7 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
             const dg_option_def *d = &dg__keys[k];
             if ((int)d->group != g || !d->canonical || !dg__key_applies(o, (key_id)k)) continue;
             if (d->omit_default && *dg__key_int((dg_options *)o, (key_id)k) == d->def) continue;
+            if (k == K_VIEW && dg_options_image_view(o, o->format) != o->view) continue; /* see below */
             switch (d->kind) {
             case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;
             case DG_KIND_TEXT: put_text(buf, cap, &len, d->name, (const char *)o + d->field); break;

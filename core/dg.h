@@ -332,6 +332,8 @@ typedef struct {
                                * DG_VTT_MAX_SIDE */
     bool carries_seed;        /* the seed is inside the bytes (else only beside them) */
     const char *help;
+    bool table_image;         /* its picture goes before the players (a VTT scene's
+                               * background): view defaults to player there */
 } dg_format_info;
 /* Row of format f, NULL when out of range. */
 const dg_format_info *dg_format_info_of(dg_format f);
@@ -371,10 +373,16 @@ uint64_t dg_seed_from_text(const char *text);
 dg_status dg_options_parse_bool(const char *key, const char *value, bool *out,
                                 dg_error *err);
 /* The canonical query string: defaults filled, fixed key order, every key
- * except format (omit_default rows only away from their default). Same
+ * except format (omit_default rows only away from their default; view not
+ * when absent for a format that draws the players' picture). Same
  * map <=> same string: the permalink and cache key.
  * snprintf semantics: returns the full length, writes at most cap bytes. */
 size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap);
+/* The view format `as` draws o's picture in: view when it was given; else
+ * player for a format whose picture the players see (uvtt, foundry,
+ * foundry-bundle: dg_format_info.table_image), gm for the rest. Walls,
+ * doors and data follow view itself, gm unless given. */
+dg_view dg_options_image_view(const dg_options *o, dg_format as);
 
 /* Feet per square of o (5 or 10): every distance an output states. */
 int dg_cell_feet(const dg_options *o);

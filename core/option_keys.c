@@ -109,7 +109,7 @@ const dg_option_def dg__keys[K_COUNT] = {
                 .field = FIELD(cell), .canonical = true, .help = "image pixels per cell"},
     [K_VIEW] = {.name = "view", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW, NAMES(dg__view_names),
                 .def = DG_VIEW_GM, .field = FIELD(view), .canonical = true,
-                .help = "player: secret doors drawn as wall and traps hidden in images, text and uvtt"},
+                .help = "player: secret doors drawn as wall and traps hidden in images, text and uvtt; uvtt and foundry images are the player's unless view=gm is given"},
     [K_PPG] = {.name = "ppg", .kind = DG_KIND_INT, .group = DG_GROUP_DRAW, .lo = DG_MIN_PPG,
                .hi = DG_MAX_PPG, .range_code = DG_ELIMIT, .def = PPG_DEFAULT, .field = FIELD(ppg),
                .canonical = true, .help = "VTT exports: pixels per grid cell (uvtt image, Foundry grid)"},

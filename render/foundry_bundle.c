@@ -16,7 +16,9 @@
  *                                  one key "!adventures!<adventure id>"
  *                                  (leveldb_write.c)
  *   <id>/floor-<k>.png             each floor's map, cols*ppg x rows*ppg
- *                                  px: exactly the scene's size
+ *                                  px: exactly the scene's size; the
+ *                                  players' view unless view=gm is given
+ *                                  (the walls and notes keep every secret)
  *
  * The Adventure: name, img (floor 1), caption, description (the key's
  * head), folders (one for the journal, sorted by hand so room 10 follows
@@ -320,11 +322,14 @@ static json_t *folder(bundle *b, const char *id, const char *type)
 }
 
 /* The whole dungeon's permalink: the module holds every floor, so which
- * floor the request named is left out (one dungeon, one module id). */
+ * floor the request named is left out (one dungeon, one module id). As
+ * this format's, whatever format the options were parsed for: the string
+ * leaves an absent view out for it, so the ids are the same either way. */
 static char *permalink_of(const dg_dungeon *d)
 {
     dg_options o = d->opts;
     o.floor = 1;
+    o.format = DG_FMT_FOUNDRY_BUNDLE;
     size_t n = dg_options_canonical(&o, NULL, 0);
     char *p = dg__malloc(n + 3);
     if (!p) return NULL;
@@ -451,7 +456,8 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         if (b.rc == DG_OK) push(&b, scenes, scene(&b, (int)k));
         if (b.rc == DG_OK) floor_journal(&b, (int)k, &key, journal);
         dg__bundle_key_fini(&key);
-        if (b.rc == DG_OK) b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, &pngs[k], err);
+        if (b.rc == DG_OK) b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE,
+                                                  &pngs[k], err);
     }
     if (b.rc == DG_OK) {
         adv = adventure(&b, scenes, journal, &description, permalink);

@@ -67,7 +67,8 @@ dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 
 /* ---------------------------------------------------------------- canvas */
 
-static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_error *err)
+static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_format as,
+                             dg_error *err)
 {
     memset(cv, 0, sizeof *cv);
     cv->d = d;
@@ -77,7 +78,7 @@ static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_e
     cv->h = d->height * cv->cell + 1;
     cv->wall = (cv->cell * cv->st->wall_64 + 32) / 64;
     if (cv->wall < 1) cv->wall = 1;
-    cv->player = d->opts.view == DG_VIEW_PLAYER;
+    cv->player = dg_options_image_view(&d->opts, as) == DG_VIEW_PLAYER;
     /* The style stream: (seed, style name), never the map's own stream. */
     const char *name = cv->st->name;
     dg_rng_seed(&cv->rng, dg_hash64(name, strlen(name), d->opts.seed), 0x706e67u);
@@ -286,19 +287,20 @@ static void walls(dg__canvas *cv)
 
 /* ------------------------------------------------------------------ entry */
 
-dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err)
+dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
+                         dg_error *err)
 {
-    return dg__image_render(d, cell, exact, DG_IMAGE_PNG, out, err);
+    return dg__image_render(d, cell, exact, as, DG_IMAGE_PNG, out, err);
 }
 
-dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_image kind, dg_buf *out,
-                           dg_error *err)
+dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
+                           dg_buf *out, dg_error *err)
 {
     dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     dg__canvas cv;
-    if ((rc = canvas_open(&cv, d, cell, err)) != DG_OK) goto done;
+    if ((rc = canvas_open(&cv, d, cell, as, err)) != DG_OK) goto done;
     if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
@@ -324,5 +326,5 @@ dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     /* the public format keeps to the option's own range */
     dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
-    return dg__png_render(d, d->opts.cell, false, out, err);
+    return dg__png_render(d, d->opts.cell, false, DG_FMT_PNG, out, err);
 }

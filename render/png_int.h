@@ -57,16 +57,19 @@ typedef struct {
 #define DG_PNG_MAX_CELL 256
 
 /* For encoders that embed the map image (a VTT file's pixels_per_grid):
- * renders d with d->opts' style, grid and view at `cell` px per cell
+ * renders d with d->opts' style and grid, in the view format `as` draws
+ * (dg_options_image_view: a VTT scene's is the players' unless view is
+ * given), at `cell` px per cell
  * (DG_MIN_CELL_PX..DG_PNG_MAX_CELL), appending the PNG to out. exact: the
  * image is width*cell x height*cell, dropping the last boundary column and
  * row; else width*cell+1 x height*cell+1 like dg_png_encode. Errors as
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
-dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_buf *out, dg_error *err);
+dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
+                         dg_error *err);
 /* dg__png_render, written as `kind` (DG_IMAGE_PNG or DG_IMAGE_WEBP): the
  * same pixels either way. */
-dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_image kind, dg_buf *out,
-                           dg_error *err);
+dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
+                           dg_buf *out, dg_error *err);
 
 /* DG_OK when d can be drawn at `cell` px (DG_MIN_CELL_PX..max_cell) in its
  * style, grid and view within the image limit; else the error naming the

@@ -396,7 +396,7 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     s->wall = (s->c * s->st->wall_64 + 32) / 64;
     if (s->wall < 1) s->wall = 1;
     s->cv.d = d;
-    s->cv.player = d->opts.view == DG_VIEW_PLAYER;
+    s->cv.player = dg_options_image_view(&d->opts, DG_FMT_SVG) == DG_VIEW_PLAYER;
     size_t n = (size_t)d->width * (size_t)d->height;
     s->open = dg__malloc(n);
     int cols = d->width * 16 + 2; /* the widest grid rects() walks: sub-cells */

@@ -36,12 +36,15 @@
  *                          "AARRGGBB", shadows true}] (lights.c places them)
  *   image                  base64 PNG or lossless WebP (image=webp; no
  *                          "data:" prefix), exactly cols*ppg x rows*ppg
- *                          pixels, in the map's style, grid and view; no key
- *                          at all with image=none
+ *                          pixels, in the map's style and grid, in the
+ *                          players' view unless view=gm is asked for (it is
+ *                          the table's picture; dg_options_image_view); no
+ *                          key at all with image=none
  *
  * foundry, in this order: name "Dungeon <seed>", width cols*ppg, height
  * rows*ppg, grid {type 1 (square), size ppg, distance cell_ft, units "ft"},
- * padding 0, background {src "dungeon-<seed>.png"}, darkness (0..1),
+ * padding 0, background {src "dungeon-<seed>.png": the PNG of the same
+ * options with view=player unless view=gm was asked for}, darkness (0..1),
  * globalLight false, flags {dungeond {generator_version, seed (string),
  * permalink}}, walls [{_id, c [x0, y0, x1, y1] (whole pixels), move, sight,
  * light, sound, dir, door, ds}], lights [AmbientLight {_id, x, y, rotation,
@@ -70,11 +73,13 @@
  *   locked      portal / door 1, ds 2 (locked)
  *   portcullis  portal closed false (it does not block light) / door 1
  *               with sight, light and sound 0: bars stop feet, not eyes
- *   secret      gm view: a closed portal; player view: the cell is rock to
- *               players (as the player PNG draws it), so walls close it and no
- *               portal gives it away. Foundry: door 2 (secret) in both views --
- *               Foundry itself hides secret doors from players -- with the
- *               walls of the gm geometry, so the GM can open it.
+ *   secret      view gm or absent: a closed portal (UVTT has no secret kind;
+ *               the image, the players' when view is absent, draws wall
+ *               there); view=player: the cell is rock to players (as the
+ *               player PNG draws it), so walls close it and no portal gives
+ *               it away. Foundry: door 2 (secret) in every view -- Foundry
+ *               itself hides secret doors from players -- with the walls of
+ *               the gm geometry, so the GM can open it.
  * Walls block everything (move, sight, light, sound 20); dir 0 (both).
  *
  * Caves: png.c draws cave outlines as curves on a grid of sub-cells
@@ -288,7 +293,7 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 {
     dg_error e;
     dg_error_clear(&e);
-    dg_status rc = dg__image_render(d, d->opts.ppg, true, d->opts.image, png, &e);
+    dg_status rc = dg__image_render(d, d->opts.ppg, true, DG_FMT_UVTT, d->opts.image, png, &e);
     if (rc == DG_OK) return DG_OK;
     if (strcmp(e.param, "cell") != 0) {
         if (err && err->code == DG_OK) *err = e;
@@ -449,10 +454,14 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     else
         snprintf(name, sizeof name, "Dungeon %s", seed);
     snprintf(src, sizeof src, "dungeon-%s.png", seed);
-    size_t n = dg_options_canonical(&d->opts, small, sizeof small);
+    /* as this format's, whatever format the options were parsed for: an
+     * absent view is left out of a VTT format's string */
+    dg_options as = d->opts;
+    as.format = DG_FMT_FOUNDRY;
+    size_t n = dg_options_canonical(&as, small, sizeof small);
     if (n >= sizeof small && !(canon = dg__malloc(n + 1)))
         return dg__nomem(err, NULL);
-    if (canon != small) dg_options_canonical(&d->opts, canon, n + 1);
+    if (canon != small) dg_options_canonical(&as, canon, n + 1);
 
     dg__walls w;
     dg__lights l = {0};

@@ -182,11 +182,12 @@ json_t *srv_vocabulary_document(const dg_limits *lim)
         const dg_format_info *f = dg_format_info_of((dg_format)i);
         char route[64];
         snprintf(route, sizeof route, "/dungeon.%s", f->ext);
-        json_array_append_new(fmts, json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:b, s:s}", "name",
+        json_array_append_new(fmts, json_pack("{s:s, s:s, s:s, s:s, s:b, s:s?, s:b, s:b, s:s}", "name",
                                               dg_format_name((dg_format)i), "route", route, "media_type",
                                               f->media_type, "download", f->download, "compressible",
                                               f->compressible, "raster_key", f->raster_key,
-                                              "carries_seed", f->carries_seed, "description", f->help));
+                                              "carries_seed", f->carries_seed, "table_image",
+                                              f->table_image, "description", f->help));
     }
     for (int s = 0; s < DG_STYLE_COUNT; s++)
         json_array_append_new(styles, json_pack("{s:s, s:s}", "name", dg_style_name((dg_style)s),

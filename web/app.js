@@ -440,9 +440,15 @@
     var box = document.querySelector('.downloads');
     box.querySelectorAll('a, .gm-only').forEach(function (a) { a.remove(); });
     var player = j.options.view === 'player';
+    /* A VTT scene's picture is the table's: the page's GM view is the GM
+     * reading the map, so those downloads drop view=gm and the daemon
+     * draws the players' picture beside the GM's walls and doors; the
+     * page's player view goes along as view=player. A GM picture for a
+     * VTT is view=gm in the address by hand. */
+    var vttCanon = canon.replace(/(^|&)view=gm(?=&|$)/, '');
     FORMATS.forEach(function (f) {
       if (player && f.gmData) return; /* a player must not be handed the secrets */
-      box.appendChild(el('a', { href: f.route + '?' + canon + '&download=1', download: '',
+      box.appendChild(el('a', { href: f.route + '?' + (f.tableImage ? vttCanon : canon) + '&download=1', download: '',
                                 'data-type': f.type, text: f.label }));
     });
     var held = FORMATS.filter(function (f) { return f.gmData; }).map(function (f) { return f.label; });

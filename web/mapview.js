@@ -11,6 +11,12 @@
    * not the key's room-N and its defs cannot shadow a form control's id. */
   var PREFIX = 'map-';
   var current = 0; /* the room last picked on the map */
+  /* Where the pointer was when go() scrolled the key. The entry scrolls up
+   * under a pointer still resting on the map, and Chromium then hovers
+   * whatever card lands under it (room 6's after a click on room 5): that
+   * card is not one the user pointed at, so the key's hover waits until
+   * the pointer moves (or the wheel turns) before it lights anything. */
+  var pointer = null, still = null;
   /* the key's entry ids for the floor shown: room-N, floor-K-room-N below */
   var keyAnchor = 'room-';
   function entry(n) { return $(keyAnchor + n); }
@@ -43,6 +49,7 @@
     var li = entry(n);
     if (!li) return;
     current = n;
+    still = pointer;
     highlight(n);
     li.tabIndex = -1;
     li.scrollIntoView({ behavior: reduced() ? 'auto' : 'smooth', block: 'center' });
@@ -86,7 +93,11 @@
       e.preventDefault();
       go(n);
     });
+    document.addEventListener('mousemove', function (e) { pointer = [e.screenX, e.screenY]; }, true);
+    document.addEventListener('wheel', function () { still = null; }, { passive: true, capture: true });
     rooms.addEventListener('mouseover', function (e) {
+      if (still && e.screenX === still[0] && e.screenY === still[1]) return; /* slid under, not pointed at */
+      still = null;
       /* an entry of the floor shown lights its room on the map */
       var li = e.target.closest('li.room');
       if (li && li.id.indexOf(keyAnchor) === 0) highlight(Number(li.id.slice(keyAnchor.length)));

@@ -138,7 +138,7 @@
     doc.formats.forEach(function (f) { fmtByRoute[f.route] = f; });
     var formatRow = function (f, label) {
       return { name: f.name, route: f.route, type: f.media_type, label: label || f.name.toUpperCase(),
-               gmData: !!T.GM_DATA[f.name] };
+               gmData: !!T.GM_DATA[f.name], tableImage: !!f.table_image };
     };
     pageDownloads().forEach(function (b) {
       var f = fmtByRoute[b.route];

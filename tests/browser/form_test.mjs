@@ -32,7 +32,10 @@ try {
 }
 
 let failures = 0;
+// BROWSER_ONLY=regex runs the checks whose names match, for working on one
+// (checks that lean on an earlier one's page fail alone)
 async function check(name, fn) {
+  if (process.env.BROWSER_ONLY && !new RegExp(process.env.BROWSER_ONLY).test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -274,6 +277,10 @@ await check('download links carry the map and the right content types', async ()
   assert.deepEqual(links.map((l) => l.label), table.formats.map((f) => f.label));
   for (const [i, l] of links.entries()) {
     assert.ok(l.href.startsWith(base + table.formats[i].route + '?seed=' + first.json.seed), l.href);
+    // a VTT scene's picture is the table's: the GM page's VTT downloads
+    // leave view out (the players' picture, the GM's walls), the rest say gm
+    const vtt = /\/dungeon\.(uvtt|foundry\.json|foundry\.zip)$/.test(table.formats[i].route);
+    assert.equal(new URL(l.href).searchParams.get('view'), vtt ? null : 'gm', l.href);
     const r = await page.request.get(l.href);
     assert.equal(r.status(), 200, l.href);
     assert.ok(r.headers()['content-type'].startsWith(table.formats[i].type),
@@ -297,6 +304,8 @@ await check('GM/Player toggle redraws without secrets; Back returns to the GM ma
   // door, are not offered to a player
   const routes = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).pathname));
   assert.deepEqual(routes, ['/dungeon.png', '/dungeon.svg', '/dungeon.txt', '/dungeon.uvtt', '/dungeon.foundry.json']);
+  const views = await page.$$eval('.downloads a', (as) => as.map((a) => new URL(a.href).searchParams.get('view')));
+  assert.deepEqual([...new Set(views)], ['player'], 'the player page\'s downloads, VTT ones too, say view=player');
   const text = await page.evaluate(async () => (await fetch(document.querySelector(
     '.downloads a[href^="/dungeon.txt"]').href)).text());
   assert.doesNotMatch(text, /[ST]/, 'the player text shows a secret door or a trap');
@@ -474,6 +483,55 @@ await check('print: the name and the map alone on page one, the room key after i
   assert.ok(rest.trimStart().startsWith('Room key'), `page 2 does not open with the key:\n${rest.slice(0, 200)}`);
   for (let r = 1; r <= rooms; r++) assert.match(rest, new RegExp(`\\bRoom ${r}\\b`), `the key lacks room ${r}`);
   await page.emulateMedia({ media: 'screen' });
+});
+
+// Chromium's PDF of the page, rendered back (poppler's pdftoppm) and probed
+// at plain corridor cells: floor colour, not rock. The print sheet once hid
+// the floor picker with a bare .floors, which took the map's own
+// <g class="floors"> (every corridor) with it.
+await check('print keeps the corridors: corridor cells print as floor (standard, parchment)', async () => {
+  const pp = await newPage();
+  const pdf = join(artifacts, 'print-corridors.pdf');
+  for (const q of ['seed=202&level=3&party=5&motif=undead', 'seed=77&algorithm=gridmapper&style=parchment']) {
+    await pp.goto(`${base}/?${q}`);
+    await rolled(pp);
+    await pp.waitForSelector('#map-svg svg g.room');
+    // print layout at A4 less @page's 12 mm margins, 96 px an inch: where
+    // the map lands on the PDF's first page
+    await pp.emulateMedia({ media: 'print' });
+    await pp.setViewportSize({ width: 703, height: 1000 });
+    const m = await pp.evaluate(() => {
+      const svg = document.querySelector('#map-svg svg'), b = svg.getBoundingClientRect();
+      const rgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
+      return { x: b.x, y: b.y, scale: b.width / svg.viewBox.baseVal.width, vbw: svg.viewBox.baseVal.width,
+               floor: rgb(svg.querySelector('g.floors').getAttribute('fill')),
+               rock: rgb(svg.querySelector('rect.rock').getAttribute('fill')) };
+    });
+    await pp.pdf({ format: 'A4', path: pdf, pageRanges: '1' });
+    const j = await (await pp.request.get(`${base}/dungeon.json?${q}`)).json();
+    const dpi = 48;
+    const ppm = execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', String(dpi), pdf], { maxBuffer: 1 << 25 });
+    const head = ppm.toString('latin1', 0, 40).match(/^P6\s+(\d+)\s+(\d+)\s+255\s/);
+    assert.ok(head, 'pdftoppm wrote no PPM');
+    const w = Number(head[1]), px0 = head[0].length, margin = 12 / 25.4 * 96, k = dpi / 96;
+    const cell = (m.vbw - 1) / j.width;
+    const plain = [];
+    j.cells.forEach((row, y) => row.forEach((v, x) => { if (v === 4) plain.push([x, y]); }));
+    assert.ok(plain.length >= 5, `${q}: ${plain.length} plain corridor cells`);
+    const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    for (let i = 0; i < 5; i++) {
+      const [cx, cy] = plain[Math.floor(i * (plain.length - 1) / 4)];
+      // a third into the cell: off its grid lines and away from any centred mark
+      const X = Math.round(k * (margin + m.x + (cx + 0.4) * cell * m.scale));
+      const Y = Math.round(k * (margin + m.y + (cy + 0.4) * cell * m.scale));
+      const o = px0 + 3 * (Y * w + X), got = [ppm[o], ppm[o + 1], ppm[o + 2]];
+      assert.ok(dist(got, m.floor) < dist(got, m.rock),
+                `${q}: corridor cell (${cx},${cy}) prints ${got}, floor ${m.floor}, rock ${m.rock}`);
+    }
+    await pp.emulateMedia({ media: 'screen' });
+    await pp.setViewportSize({ width: 1280, height: 900 });
+  }
+  await pp.context().close();
 });
 
 // ----------------------------------------------------------- JavaScript off
@@ -705,6 +763,31 @@ await check('the map is inline SVG: a room on it leads to its key entry, an entr
   });
   assert.deepEqual(dup, []);
   await p11.context().close();
+});
+
+// The card scrolls up under a mouse that stays on the map: the highlight
+// must stay on the room clicked, not on the card that lands under it.
+await check('clicking a room on the map highlights that room\'s card, and only it (five rooms)', async () => {
+  const pc = await newPage();
+  await pc.goto(`${base}/?seed=202&level=3&party=5&motif=undead`);
+  await rolled(pc);
+  await pc.waitForSelector('#map-svg svg g.room');
+  const lit = () => pc.evaluate(() => [...document.querySelectorAll('.hl')].map((e) => e.id).sort());
+  for (const n of [5, 1, 4, 2, 3]) {
+    await pc.evaluate(() => window.scrollTo(0, 0));
+    await pc.click(`#map-room-${n}`);
+    // the smooth scroll done: the card in view and still for a few frames,
+    // then the time Chromium takes to hover what slid under the pointer
+    await pc.waitForFunction((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      const still = window.__lastTop === r.top;
+      window.__lastTop = r.top;
+      return still && r.top < window.innerHeight && r.bottom > 0;
+    }, `room-${n}`, { polling: 100, timeout: 5000 });
+    await pc.waitForTimeout(250);
+    assert.deepEqual(await lit(), [`map-room-${n}`, `room-${n}`], `clicked room ${n}`);
+  }
+  await pc.context().close();
 });
 
 await check('floors: a Floors control, buttons to step between floors, a key headed by floor', async () => {

@@ -116,6 +116,26 @@ static inline dg_dungeon *fx_new_seeded(const char *seed)
 
 static inline dg_dungeon *fx_new(void) { return fx_new_seeded("42"); }
 
+/* Pixels of colour c (0xRRGGBB) inside the cells of d's secret doors, in
+ * an RGB image of w px a row at `cell` px a cell: the red S of the GM's
+ * picture (DG_PAL_TRAP), none in the players'. *n_secret: such doors. */
+static inline long secret_door_pixels(const dg_dungeon *d, const unsigned char *rgb, int w,
+                                      int cell, uint32_t c, size_t *n_secret)
+{
+    long n = 0;
+    *n_secret = 0;
+    for (size_t i = 0; i < d->n_doors; i++) {
+        if (d->doors[i].type != DG_DOOR_SECRET) continue;
+        ++*n_secret;
+        for (int y = d->doors[i].y * cell; y < (d->doors[i].y + 1) * cell; y++)
+            for (int x = d->doors[i].x * cell; x < (d->doors[i].x + 1) * cell; x++) {
+                const unsigned char *p = rgb + 3 * ((size_t)y * (size_t)w + (size_t)x);
+                n += ((uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2]) == c;
+            }
+    }
+    return n;
+}
+
 /* Fixtures allocate like the library, so the library frees them. */
 static inline void fx_free(dg_dungeon *d) { dg_dungeon_free(d); }
 

@@ -12,6 +12,7 @@
 #include <criterion/parameterized.h>
 #include <jansson.h>
 #include <leveldb/c.h>
+#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <zip.h>
 
 #include "bundle_int.h"
+#include "png_int.h"
 #include "enc_fixture.h"
 #include "oom_jansson.h"
 #include "query_fixture.h"
@@ -385,6 +387,64 @@ Test(foundry_bundle, floors_name_where_stairs_lead)
     dg_buf_fini(&z);
     dg_dungeon_free(a);
     dg_dungeon_free(c);
+}
+
+/* New (free): PNG b as RGB, its width in *w. */
+static unsigned char *rgb_of(const dg_buf *b, int *w)
+{
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    cr_assert(png_image_begin_read_from_memory(&pi, b->data, b->len), "not a PNG: %s", pi.message);
+    pi.format = PNG_FORMAT_RGB;
+    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
+    cr_assert(rgb && png_image_finish_read(&pi, NULL, rgb, 0, NULL), "decode: %s", pi.message);
+    *w = (int)pi.width;
+    return rgb;
+}
+
+/* Each floor's background is the players' picture unless view=gm is
+ * given: no red S on any floor's secret doors, while the scenes' walls
+ * keep them as Foundry's secret doors (door 2) in both. */
+Test(foundry_bundle, backgrounds_are_the_players_unless_view_gm_is_given)
+{
+    static const struct { const char *q; bool marks; } cases[] = {
+        {"seed=7&floors=2&ppg=20", false},
+        {"seed=7&floors=2&ppg=20&view=gm", true},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        dg_dungeon *d = make(cases[i].q);
+        dg_buf z = render_bundle(d);
+        bundle b = open_bundle(&z);
+        size_t k = 0, secret_walls = 0, all_secret = 0;
+        for (const dg_dungeon *f = d; f; f = f->below, k++) {
+            char name[128];
+            snprintf(name, sizeof name, "%s/floor-%zu.png", b.module, k + 1);
+            dg_buf *png = read_entry(b.za, name);
+            cr_assert_not_null(png, "%s: no %s", cases[i].q, name);
+            int w;
+            size_t secret;
+            unsigned char *rgb = rgb_of(png, &w);
+            long marks = secret_door_pixels(f, rgb, w, 20, dg__style_get(f->opts.style)->rgb[DG_PAL_TRAP], &secret);
+            all_secret += secret;
+            if (cases[i].marks)
+                cr_assert_geq(marks, 10 * (long)secret, "%s floor %zu: %ld red S pixels", cases[i].q, k + 1, marks);
+            else
+                cr_assert_eq(marks, 0, "%s floor %zu: %ld red S pixels", cases[i].q, k + 1, marks);
+            free(rgb);
+            free_entry(png);
+            json_t *wl;
+            size_t n;
+            json_array_foreach(json_object_get(json_array_get(json_object_get(b.adventure, "scenes"), k), "walls"), n, wl)
+                secret_walls += json_integer_value(json_object_get(wl, "door")) == 2;
+        }
+        cr_assert_eq(k, 2);
+        cr_assert_gt(all_secret, 0, "seed 7's floors have a secret door to look at");
+        cr_assert_eq(secret_walls, all_secret, "%s: every secret door a Foundry secret door", cases[i].q);
+        close_bundle(&b);
+        dg_buf_fini(&z);
+        dg_dungeon_free(d);
+    }
 }
 
 /* GPUs and importers stop at 16384 px a side: refused, naming a ppg that fits. */

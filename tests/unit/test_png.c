@@ -83,7 +83,7 @@ Test(png, embedded_images_can_be_exact_and_bigger)
     dg_buf_init(&b);
     dg_error err;
     dg_error_clear(&err);
-    cr_assert_eq(dg__png_render(d, 70, true, &b, &err), DG_OK, "%s", err.msg);
+    cr_assert_eq(dg__png_render(d, 70, true, DG_FMT_PNG, &b, &err), DG_OK, "%s", err.msg);
     img im = png_img(&b);
     cr_expect_eq(im.w, PF_W * 70);
     cr_expect_eq(im.h, PF_H * 70);
@@ -91,7 +91,7 @@ Test(png, embedded_images_can_be_exact_and_bigger)
     cr_expect_eq(px(&im, 3 * 70 + 35, 2 * 70 + 20), RGB(DG_PAL_FLOOR));
     free(im.rgb);
     dg_buf_reset(&b);
-    cr_expect_eq(dg__png_render(d, DG_PNG_MAX_CELL + 1, true, &b, &err), DG_EINVAL);
+    cr_expect_eq(dg__png_render(d, DG_PNG_MAX_CELL + 1, true, DG_FMT_PNG, &b, &err), DG_EINVAL);
     cr_expect_str_eq(err.param, "cell");
     /* the public encoder keeps to the option range */
     d->opts.cell = 70;

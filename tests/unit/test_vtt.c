@@ -15,6 +15,7 @@
  * sub-cell resolution (vtt_cave_oracle.h). */
 #include "enc_fixture.h"
 #include "oom_jansson.h"
+#include "png_int.h"
 #include "vtt_oracle.h"
 
 /* ----------------------------------------------------------- hand-built */
@@ -132,8 +133,10 @@ Test(vtt, image_is_the_png_at_ppg_cut_to_the_grid)
     b64_decode(json_string_value(json_object_get(j, "image")), &png, &len);
     int w, h, pw, ph;
     unsigned char *a = png_rgb(png, len, &w, &h);
-    /* the same options through the public PNG at cell = ppg: one more column and row */
+    /* the same options through the public PNG at cell = ppg: one more column
+     * and row; in the players' view, which a uvtt image is without view=gm */
     d->opts.cell = 32;
+    d->opts.view = DG_VIEW_PLAYER;
     dg_buf b;
     dg_buf_init(&b);
     cr_assert_eq(dg_png_encode(d, &b, NULL), DG_OK);
@@ -147,6 +150,48 @@ Test(vtt, image_is_the_png_at_ppg_cut_to_the_grid)
     dg_buf_fini(&b);
     json_decref(j);
     fx_free(d);
+}
+
+/* The uvtt image is the table's picture: without view it is the players'
+ * (no red S on a secret door, no trap marked anywhere) while its portals
+ * still hold every secret door for the GM to open; view=gm draws the S
+ * and keeps the same portals; view=player also walls the secret doors up. */
+Test(vtt, image_is_the_players_unless_view_gm_is_given)
+{
+    static const struct { const char *q; bool marks; } cases[] = {
+        {"seed=7&format=uvtt&ppg=20", false},
+        {"seed=7&format=uvtt&ppg=20&view=gm", true},
+        {"seed=7&format=uvtt&ppg=20&view=player", false},
+    };
+    size_t portals[3];
+    for (size_t i = 0; i < 3; i++) {
+        dg_dungeon *d = make(cases[i].q);
+        cr_assert_not_null(d);
+        uint32_t red = dg__style_get(d->opts.style)->rgb[DG_PAL_TRAP];
+        json_t *j = encode_json(d, dg_uvtt_encode);
+        unsigned char *png;
+        size_t len, secret;
+        b64_decode(json_string_value(json_object_get(j, "image")), &png, &len);
+        int w, h;
+        unsigned char *rgb = png_rgb(png, len, &w, &h);
+        long marks = secret_door_pixels(d, rgb, w, 20, red, &secret);
+        cr_assert_gt(secret, 0, "seed 7 has a secret door to look at");
+        if (cases[i].marks) {
+            cr_assert_gt(marks, 10 * (long)secret, "%s: %ld red S pixels", cases[i].q, marks);
+        } else {
+            long all = 0;
+            for (long p = 0; p < (long)w * h; p++)
+                all += ((uint32_t)rgb[3 * p] << 16 | (uint32_t)rgb[3 * p + 1] << 8 | rgb[3 * p + 2]) == red;
+            cr_assert_eq(all, 0, "%s: %ld GM-only pixels", cases[i].q, all);
+        }
+        portals[i] = json_array_size(json_object_get(j, "portals"));
+        if (i == 2) cr_assert_eq(portals[2], portals[0] - secret, "view=player walls secret doors up");
+        free(rgb);
+        free(png);
+        json_decref(j);
+        dg_dungeon_free(d);
+    }
+    cr_assert_eq(portals[0], portals[1], "the players' picture keeps the GM's portals");
 }
 
 Test(vtt, foundry_pixels_are_whole_at_an_odd_ppg)
