@@ -53,6 +53,13 @@ typedef struct {
     int n_ch;                /* chamber numbers 1..n_ch in use */
     int32_t *area;           /* n_ch + 1 */
     int32_t *renum;          /* n_ch + 1 */
+    /* rule 5's touch sets: keys met by the current run, and per key the
+     * last run that met it; chamber numbers index stamp directly, room r
+     * at rooms_at + r */
+    int *keys;
+    int32_t *stamp;
+    size_t rooms_at;
+    int32_t run;
 } work;
 
 static bool floor_cell(const dg_dungeon *d, size_t s)
@@ -213,22 +220,22 @@ static void drop_small(work *k, int ids_left)
     k->n_ch = id;
 }
 
-/* What a run of free floor touches: up to a few distinct keys (room or
- * chamber ids, doors as their room), and whether it touches anything that
- * is no chamber (a room, a door, other open ground, the map's edge). */
+/* What a run of free floor touches: its distinct keys (chamber numbers,
+ * and rooms as -id, doors counting as their room) in work's keys, and
+ * whether it touches anything that is no chamber (a room, a door, other
+ * open ground, the map's edge). Each key is stamped with the run's number
+ * when first met, so a run of any length lists each once. */
 typedef struct {
-    int keys[8];
     int n;
     bool other;
-    bool many;               /* more keys than fit */
 } touch;
 
-static void touch_add(touch *t, int key)
+static void touch_add(work *k, touch *t, int key)
 {
-    for (int j = 0; j < t->n; j++)
-        if (t->keys[j] == key) return;
-    if (t->n < (int)DG_COUNT(t->keys)) t->keys[t->n++] = key;
-    else t->many = true;
+    size_t at = key > 0 ? (size_t)key : k->rooms_at + (size_t)-key;
+    if (k->stamp[at] == k->run) return;
+    k->stamp[at] = k->run;
+    k->keys[t->n++] = key;
 }
 
 /* The room behind the door at (x, y): doors are sorted row-major. */
@@ -244,7 +251,7 @@ static int door_room(const dg_dungeon *d, int x, int y)
     return lo < d->n_doors && d->doors[lo].x == x && d->doors[lo].y == y ? d->doors[lo].room : 0;
 }
 
-static void touch_cell(const work *k, touch *t, int x, int y)
+static void touch_cell(work *k, touch *t, int x, int y)
 {
     const dg_dungeon *d = k->d;
     if (x < 0 || y < 0 || x >= k->w || y >= k->h) {
@@ -253,7 +260,7 @@ static void touch_cell(const work *k, touch *t, int x, int y)
     }
     size_t s = (size_t)y * (size_t)k->w + (size_t)x;
     if (k->lab[s] > FREE) {
-        touch_add(t, k->lab[s]);
+        touch_add(k, t, k->lab[s]);
         return;
     }
     if (k->lab[s] == FREE) return;
@@ -261,10 +268,10 @@ static void touch_cell(const work *k, touch *t, int x, int y)
     if (!(c & DG_OPENSPACE)) return;
     t->other = true;
     if (c & DG_ROOM) {
-        touch_add(t, -dg__room_id(c));
+        touch_add(k, t, -dg__room_id(c));
     } else if (c & DG_DOORSPACE) {
         int r = door_room(d, x, y);
-        if (r > 0) touch_add(t, -r);
+        if (r > 0) touch_add(k, t, -r);
     }
 }
 
@@ -284,6 +291,7 @@ static void settle_runs(work *k, int ids_left, size_t *n_pass, size_t *n_cells, 
         k->lab[s] = PASSAGE;
         k->queue[tail++] = (uint32_t)s;
         touch t = {.n = 0};
+        k->run++;
         while (head < tail) {
             size_t at = k->queue[head++];
             int x = (int)(at % (size_t)w), y = (int)(at / (size_t)w);
@@ -303,7 +311,7 @@ static void settle_runs(work *k, int ids_left, size_t *n_pass, size_t *n_cells, 
             }
         }
         int to = 0;
-        if (t.n == 1 && !t.other && !t.many && t.keys[0] > 0) to = t.keys[0]; /* an alcove */
+        if (t.n == 1 && !t.other && k->keys[0] > 0) to = k->keys[0]; /* an alcove */
         else if (t.n == 0 && !t.other && k->n_ch < ids_left) to = ++k->n_ch; /* narrow all through */
         if (to) {
             for (size_t q = 0; q < tail; q++) k->lab[k->queue[q]] = to;
@@ -372,8 +380,12 @@ static dg_status add_rooms(work *k, dg_error *err)
         if (y < rm->y) rm->y = y;
         if (x > rm->width) rm->width = x;   /* the last column, for now */
         if (y > rm->height) rm->height = y; /* the last row */
-        rm->area++;
-        if ((int)k->dist[s] > k->area[c]) {
+        if (rm->area++ == 0) { /* the first cell, until a better one */
+            rm->label_x = x;
+            rm->label_y = y;
+        }
+        /* the number never stands on a stair, whose glyph has the cell */
+        if ((int)k->dist[s] > k->area[c] && !(d->cells[s] & DG_STAIRS)) {
             k->area[c] = k->dist[s];
             rm->label_x = x;
             rm->label_y = y;
@@ -411,6 +423,7 @@ static dg_status list_passages(work *k, size_t n_pass, size_t n_cells, size_t n_
         k->lab[s] = LISTED; /* listed */
         k->queue[tail++] = (uint32_t)s;
         touch t = {.n = 0};
+        k->run++;
         while (head < tail) {
             size_t at = k->queue[head++];
             int x = (int)(at % (size_t)w), y = (int)(at / (size_t)w);
@@ -429,14 +442,6 @@ static dg_status list_passages(work *k, size_t n_pass, size_t n_cells, size_t n_
                 touch_cell(k, &t, nx, ny);
             }
         }
-        /* cells row-major: a counting pass would need the run's box; runs
-         * are short, so an insertion sort of the queue slice does */
-        for (size_t a = 1; a < tail; a++) {
-            uint32_t v = k->queue[a];
-            size_t b = a;
-            for (; b > 0 && k->queue[b - 1] > v; b--) k->queue[b] = k->queue[b - 1];
-            k->queue[b] = v;
-        }
         dg_passage *ps = &p[d->n_passages];
         *ps = (dg_passage){.id = (int)d->n_passages + 1, .cells = cells, .n_cells = tail, .rooms = refs};
         d->n_passages++;
@@ -445,7 +450,7 @@ static dg_status list_passages(work *k, size_t n_pass, size_t n_cells, size_t n_
         /* room ids: chambers carry their final id already, rooms are -id */
         size_t nr = 0;
         for (int j = 0; j < t.n; j++) {
-            int id = t.keys[j] > 0 ? t.keys[j] : -t.keys[j];
+            int id = k->keys[j] > 0 ? k->keys[j] : -k->keys[j];
             size_t at = nr;
             while (at > 0 && refs[at - 1] > id) {
                 refs[at] = refs[at - 1];
@@ -465,6 +470,43 @@ static dg_status list_passages(work *k, size_t n_pass, size_t n_cells, size_t n_
     return DG_OK;
 }
 
+/* Rooms a family grew as caves (gridmapper's caves=yes): every cell in the
+ * cave mask. They are chambers already, numbered with the rooms; they only
+ * take the kind and a label cell, the one farthest from rock.
+ * Returns whether there were any. */
+static bool key_cave_rooms(work *k)
+{
+    dg_dungeon *d = k->d;
+    bool any = false;
+    /* a room is a cave room unless one of its cells lies outside the mask:
+     * mark such rooms in renum (sized n_rooms + 1 here) */
+    for (size_t i = 0; i <= d->n_rooms; i++) k->renum[i] = 0;
+    for (size_t s = 0; s < k->n; s++) {
+        uint32_t c = d->cells[s];
+        if (c & DG_ROOM) k->renum[dg__room_id(c)] |= d->cave[s] ? 1 : 2;
+    }
+    for (size_t s = 0; s < k->n; s++) {
+        uint32_t c = d->cells[s];
+        any |= (c & DG_ROOM) && k->renum[dg__room_id(c)] == 1;
+        k->lab[s] = dg_cell_open(c) ? FREE : ROCK; /* distance to rock, as for chambers */
+    }
+    if (!any) return false;
+    distances(k);
+    for (size_t i = 0; i <= d->n_rooms; i++) k->area[i] = -1;
+    for (size_t s = 0; s < k->n; s++) {
+        uint32_t c = d->cells[s];
+        if (!(c & DG_ROOM) || k->renum[dg__room_id(c)] != 1) continue;
+        int id = dg__room_id(c);
+        if ((int)k->dist[s] <= k->area[id]) continue;
+        k->area[id] = k->dist[s];
+        dg_room *rm = &d->rooms[id - 1];
+        rm->kind = DG_ROOM_KIND_CHAMBER;
+        rm->label_x = (int)(s % (size_t)k->w);
+        rm->label_y = (int)(s / (size_t)k->w);
+    }
+    return true;
+}
+
 dg_status dg__chambers(dg_dungeon *d, dg_error *err)
 {
     if (!d->cave || d->width < 1 || d->height < 1) return DG_OK;
@@ -481,13 +523,24 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
     k.dist = (uint16_t *)(k.queue + k.n);
     k.ring = (unsigned char *)(k.dist + k.n);
     memset(k.ring, 0, k.n);
+    dg_status rc = DG_OK;
+    if (d->n_rooms) {
+        k.area = dg__malloc(2 * (d->n_rooms + 1) * sizeof *k.area);
+        if (!k.area) {
+            rc = dg__nomem(err, "keying caves");
+            goto done;
+        }
+        k.renum = k.area + d->n_rooms + 1;
+        key_cave_rooms(&k);
+        dg__free(k.area);
+        k.area = NULL;
+    }
     size_t floor_cells = 0;
     for (size_t s = 0; s < k.n; s++) {
         bool f = floor_cell(d, s);
         k.lab[s] = f ? FREE : ROCK;
         floor_cells += f;
     }
-    dg_status rc = DG_OK;
     if (floor_cells == 0) goto done;
     distances(&k);
     seed_cores(&k);
@@ -499,6 +552,16 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
         goto done;
     }
     k.renum = k.area + slots;
+    /* positive keys stay under n_rooms + slots (list_passages numbers
+     * chambers after the rooms) */
+    k.rooms_at = d->n_rooms + slots;
+    size_t n_keys = k.rooms_at + d->n_rooms + 1;
+    k.keys = dg__malloc(n_keys * sizeof *k.keys);
+    k.stamp = dg__calloc(n_keys, sizeof *k.stamp);
+    if (!k.keys || !k.stamp) {
+        rc = dg__nomem(err, "keying caves");
+        goto done;
+    }
     grow_ring(&k);
     drop_small(&k, ids_left);
     size_t n_pass, n_cells, n_refs;
@@ -514,6 +577,8 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
     rc = add_rooms(&k, err);
 done:
     dg__free(k.area);
+    dg__free(k.keys);
+    dg__free(k.stamp);
     dg__free(block);
     return rc;
 }

@@ -418,6 +418,8 @@ const char *dg_room_size_name(int room_size);
  *   corridor   DG_CORRIDOR exactly
  *   door       DG_CORRIDOR | exactly one of the six door bits
  *   stair      DG_CORRIDOR | DG_STAIR_DN or DG_STAIR_UP
+ *   chamber    a corridor or stair word of cave floor, plus its chamber's
+ *              id << DG_ROOM_ID_SHIFT and maybe DG_LABEL bits (chambers.c)
  * BLOCKED and ENTRANCE are working bits of generation, cleared at the end. */
 #define DG_NOTHING   0x00000000u
 #define DG_BLOCKED   0x00000001u
@@ -502,7 +504,8 @@ typedef struct {
  * not a room's lies in exactly one chamber or one passage. */
 typedef struct {
     int id;                  /* 1-based, in the order of their first cell */
-    dg_point *cells;         /* row-major; owned by the dungeon */
+    dg_point *cells;         /* from its first cell (row-major) outwards, breadth
+                              * first; owned by the dungeon */
     size_t n_cells;
     int *rooms;              /* the chambers and rooms it joins (through a door
                               * or side by side), ascending ids */

@@ -37,3 +37,4 @@ dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c uni
 # static pieces too (tools/deps.sh test installs libleveldb-dev)
 find_library(DG_LEVELDB leveldb REQUIRED)
 dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP ${DG_LEVELDB})
+dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
