@@ -60,6 +60,12 @@ typedef struct {
     int32_t *stamp;
     size_t rooms_at;
     int32_t run;
+    /* rule 5's passage runs: cells in queue[from, from + len), the keys
+     * they touch in refs[key_from, key_from + n_keys) */
+    struct run { uint32_t from, len, key_from, n_keys; } *runs;
+    size_t n_runs, cap_runs;
+    int *refs;
+    size_t n_refs, cap_refs;
 } work;
 
 static bool floor_cell(const dg_dungeon *d, size_t s)
@@ -145,7 +151,7 @@ static void grow_ring(work *k)
     size_t tail = 0;
     for (size_t s = 0; s < k->n; s++) {
         if (k->lab[s] <= FREE || k->dist[s] < CORE) continue;
-        int x = (int)(s % (size_t)w), y = (int)(s / (size_t)w);
+        int x = (int)((uint32_t)s % (uint32_t)w), y = (int)((uint32_t)s / (uint32_t)w);
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 int nx = x + dx, ny = y + dy;
@@ -275,31 +281,30 @@ static void touch_cell(work *k, touch *t, int x, int y)
     }
 }
 
-/* Rule 5. Free floor is walked in 4-connected runs. Passage runs are
- * marked PASSAGE, counted into n_pass and their cells and joined rooms
- * into n_cells and n_refs. A run of nothing but narrow floor for which no
- * chamber id is left stays a passage. */
+/* Rule 5. Free floor is walked in 4-connected runs, each appended to the
+ * queue (a cell is queued once in all). Passage runs are marked PASSAGE and
+ * recorded with the keys they touch for list_passages. A run of nothing but
+ * narrow floor for which no chamber id is left stays a passage. */
 #define PASSAGE (-2)
-#define LISTED (-3)
-static void settle_runs(work *k, int ids_left, size_t *n_pass, size_t *n_cells, size_t *n_refs)
+static dg_status settle_runs(work *k, int ids_left, dg_error *err)
 {
-    const int w = k->w, h = k->h;
-    *n_pass = *n_cells = *n_refs = 0;
+    const uint32_t w = (uint32_t)k->w, h = (uint32_t)k->h;
+    size_t tail = 0;
     for (size_t s = 0; s < k->n; s++) {
         if (k->lab[s] != FREE) continue;
-        size_t head = 0, tail = 0;
+        size_t from = tail, head = tail;
         k->lab[s] = PASSAGE;
         k->queue[tail++] = (uint32_t)s;
         touch t = {.n = 0};
         k->run++;
         while (head < tail) {
-            size_t at = k->queue[head++];
-            int x = (int)(at % (size_t)w), y = (int)(at / (size_t)w);
+            uint32_t at = k->queue[head++];
+            int x = (int)(at % w), y = (int)(at / w);
             static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
             for (int j = 0; j < 4; j++) {
                 int nx = x + dx[j], ny = y + dy[j];
-                if (nx >= 0 && ny >= 0 && nx < w && ny < h) {
-                    size_t u = (size_t)ny * (size_t)w + (size_t)nx;
+                if (nx >= 0 && ny >= 0 && (uint32_t)nx < w && (uint32_t)ny < h) {
+                    size_t u = (size_t)ny * w + (size_t)nx;
                     if (k->lab[u] == FREE) {
                         k->lab[u] = PASSAGE;
                         k->queue[tail++] = (uint32_t)u;
@@ -314,17 +319,26 @@ static void settle_runs(work *k, int ids_left, size_t *n_pass, size_t *n_cells, 
         if (t.n == 1 && !t.other && k->keys[0] > 0) to = k->keys[0]; /* an alcove */
         else if (t.n == 0 && !t.other && k->n_ch < ids_left) to = ++k->n_ch; /* narrow all through */
         if (to) {
-            for (size_t q = 0; q < tail; q++) k->lab[k->queue[q]] = to;
+            for (size_t q = from; q < tail; q++) k->lab[k->queue[q]] = to;
             continue;
         }
-        (*n_pass)++;
-        *n_cells += tail;
-        *n_refs += (size_t)t.n;
+        dg_status rc;
+        if (k->n_runs == k->cap_runs &&
+            (rc = dg__grow((void **)&k->runs, &k->cap_runs, k->n_runs + 1, sizeof *k->runs, "keying caves", err)) != DG_OK)
+            return rc;
+        if (k->n_refs + (size_t)t.n > k->cap_refs &&
+            (rc = dg__grow((void **)&k->refs, &k->cap_refs, k->n_refs + (size_t)t.n, sizeof *k->refs, "keying caves",
+                           err)) != DG_OK)
+            return rc;
+        k->runs[k->n_runs++] = (struct run){(uint32_t)from, (uint32_t)(tail - from), (uint32_t)k->n_refs, (uint32_t)t.n};
+        memcpy(k->refs + k->n_refs, k->keys, (size_t)t.n * sizeof *k->refs);
+        k->n_refs += (size_t)t.n;
     }
+    return DG_OK;
 }
 
 /* Chamber numbers in row-major order of first cell (runs of rule 5 made
- * chambers out of order). */
+ * chambers out of order); renum keeps old -> new for the runs' keys. */
 static void order_chambers(work *k)
 {
     for (int c = 0; c <= k->n_ch; c++) k->renum[c] = 0;
@@ -375,7 +389,7 @@ static dg_status add_rooms(work *k, dg_error *err)
         int c = k->lab[s];
         if (c <= FREE) continue;
         dg_room *rm = &rooms[first + (size_t)c - 1];
-        int x = (int)(s % (size_t)k->w), y = (int)(s / (size_t)k->w);
+        int x = (int)((uint32_t)s % (uint32_t)k->w), y = (int)((uint32_t)s / (uint32_t)k->w);
         if (x < rm->x) rm->x = x;
         if (y < rm->y) rm->y = y;
         if (x > rm->width) rm->width = x;   /* the last column, for now */
@@ -404,68 +418,36 @@ static dg_status add_rooms(work *k, dg_error *err)
 }
 
 /* The passages, one block: the array, then every passage's cells, then
- * their room lists. */
-static dg_status list_passages(work *k, size_t n_pass, size_t n_cells, size_t n_refs, dg_error *err)
+ * their room lists (chambers by their ids on the map, after the rooms). */
+static dg_status list_passages(work *k, dg_error *err)
 {
     dg_dungeon *d = k->d;
-    if (n_pass == 0) return DG_OK;
-    size_t bytes = n_pass * sizeof(dg_passage) + n_cells * sizeof(dg_point) + n_refs * sizeof(int);
+    if (k->n_runs == 0) return DG_OK;
+    size_t n_cells = 0;
+    for (size_t i = 0; i < k->n_runs; i++) n_cells += k->runs[i].len;
+    size_t bytes = k->n_runs * sizeof(dg_passage) + n_cells * sizeof(dg_point) + k->n_refs * sizeof(int);
     dg_passage *p = dg__malloc(bytes);
     if (!p) return dg__nomem(err, "keying caves");
-    dg_point *cells = (dg_point *)(void *)(p + n_pass);
+    dg_point *cells = (dg_point *)(void *)(p + k->n_runs);
     int *refs = (int *)(void *)(cells + n_cells);
     d->passages = p;
-    d->n_passages = 0;
-    const int w = k->w;
-    for (size_t s = 0; s < k->n; s++) {
-        if (k->lab[s] != PASSAGE) continue;
-        size_t head = 0, tail = 0;
-        k->lab[s] = LISTED; /* listed */
-        k->queue[tail++] = (uint32_t)s;
-        touch t = {.n = 0};
-        k->run++;
-        while (head < tail) {
-            size_t at = k->queue[head++];
-            int x = (int)(at % (size_t)w), y = (int)(at / (size_t)w);
-            static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
-            for (int j = 0; j < 4; j++) {
-                int nx = x + dx[j], ny = y + dy[j];
-                if (nx >= 0 && ny >= 0 && nx < w && ny < k->h) {
-                    size_t u = (size_t)ny * (size_t)w + (size_t)nx;
-                    if (k->lab[u] == PASSAGE) {
-                        k->lab[u] = LISTED;
-                        k->queue[tail++] = (uint32_t)u;
-                        continue;
-                    }
-                    if (k->lab[u] == LISTED) continue;
-                }
-                touch_cell(k, &t, nx, ny);
-            }
-        }
-        dg_passage *ps = &p[d->n_passages];
-        *ps = (dg_passage){.id = (int)d->n_passages + 1, .cells = cells, .n_cells = tail, .rooms = refs};
-        d->n_passages++;
-        for (size_t q = 0; q < tail; q++)
-            *cells++ = (dg_point){(int)(k->queue[q] % (size_t)w), (int)(k->queue[q] / (size_t)w)};
-        /* room ids: chambers carry their final id already, rooms are -id */
-        size_t nr = 0;
-        for (int j = 0; j < t.n; j++) {
-            int id = k->keys[j] > 0 ? k->keys[j] : -k->keys[j];
-            size_t at = nr;
-            while (at > 0 && refs[at - 1] > id) {
-                refs[at] = refs[at - 1];
-                at--;
-            }
-            bool dup = at > 0 && refs[at - 1] == id;
-            if (dup) {
-                memmove(refs + at, refs + at + 1, (nr - at) * sizeof *refs);
-                continue;
-            }
+    d->n_passages = k->n_runs;
+    const uint32_t w = (uint32_t)k->w;
+    const int first = (int)d->n_rooms;
+    for (size_t i = 0; i < k->n_runs; i++) {
+        const struct run *r = &k->runs[i];
+        p[i] = (dg_passage){.id = (int)i + 1, .cells = cells, .n_cells = r->len, .rooms = refs, .n_rooms = r->n_keys};
+        for (uint32_t q = r->from; q < r->from + r->len; q++)
+            *cells++ = (dg_point){(int)(k->queue[q] % w), (int)(k->queue[q] / w)};
+        /* ascending ids; every key is distinct, rooms below chambers */
+        for (uint32_t j = 0; j < r->n_keys; j++) {
+            int key = k->refs[r->key_from + j];
+            int id = key > 0 ? first + k->renum[key] : -key;
+            uint32_t at = j;
+            for (; at > 0 && refs[at - 1] > id; at--) refs[at] = refs[at - 1];
             refs[at] = id;
-            nr++;
         }
-        ps->n_rooms = nr;
-        refs += nr;
+        refs += r->n_keys;
     }
     return DG_OK;
 }
@@ -564,21 +546,16 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
     }
     grow_ring(&k);
     drop_small(&k, ids_left);
-    size_t n_pass, n_cells, n_refs;
-    settle_runs(&k, ids_left, &n_pass, &n_cells, &n_refs);
+    if ((rc = settle_runs(&k, ids_left, err)) != DG_OK) goto done;
     order_chambers(&k);
-    /* passage room lists hold chamber ids as numbered on the map */
-    for (size_t s = 0; s < k.n; s++)
-        if (k.lab[s] > FREE) k.lab[s] += (int32_t)d->n_rooms;
-    int offset = (int)d->n_rooms;
-    if ((rc = list_passages(&k, n_pass, n_cells, n_refs, err)) != DG_OK) goto done;
-    for (size_t s = 0; s < k.n; s++)
-        if (k.lab[s] > FREE) k.lab[s] -= offset;
+    if ((rc = list_passages(&k, err)) != DG_OK) goto done;
     rc = add_rooms(&k, err);
 done:
     dg__free(k.area);
     dg__free(k.keys);
     dg__free(k.stamp);
+    dg__free(k.runs);
+    dg__free(k.refs);
     dg__free(block);
     return rc;
 }
