@@ -331,7 +331,7 @@ static dg_status settle_runs(work *k, int ids_left, dg_error *err)
                            err)) != DG_OK)
             return rc;
         k->runs[k->n_runs++] = (struct run){(uint32_t)from, (uint32_t)(tail - from), (uint32_t)k->n_refs, (uint32_t)t.n};
-        memcpy(k->refs + k->n_refs, k->keys, (size_t)t.n * sizeof *k->refs);
+        if (t.n) memcpy(k->refs + k->n_refs, k->keys, (size_t)t.n * sizeof *k->refs); /* refs NULL before any */
         k->n_refs += (size_t)t.n;
     }
     return DG_OK;
