@@ -1,8 +1,9 @@
 /* chambers.c -- splits a finished map's caves into chambers and passages,
  * so a cave is keyed like rooms: each chamber joins the room list (kind
  * chamber, its id in its cells' ROOM_ID bits, an outline and a label cell)
- * and each passage is listed with the rooms it joins. Walls and floors do
- * not move: only the ROOM_ID and LABEL bits of chamber floor cells change.
+ * and each passage is listed with the rooms it joins; a door opening onto a
+ * chamber leads into it (dg_door.other). Walls and floors do not move: only
+ * the ROOM_ID and LABEL bits of chamber floor cells change.
  *
  * The rule (docs/chambers.md says it for users):
  *  1. Cave floor is every open cell of the cave mask that is neither a
@@ -405,6 +406,12 @@ static dg_status add_rooms(work *k, dg_error *err)
             rm->label_y = y;
         }
         d->cells[s] = (d->cells[s] & ~(DG_ROOM_ID | DG_LABEL)) | ((uint32_t)rm->id << DG_ROOM_ID_SHIFT);
+    }
+    /* a door opening onto a chamber leads into it, as one between rooms */
+    for (size_t i = 0; i < d->n_doors; i++) {
+        dg_door *o = &d->doors[i];
+        uint32_t beyond = dg_cell(d, o->x + dg_dir_dx(o->dir), o->y + dg_dir_dy(o->dir));
+        if (o->other == 0 && !(beyond & DG_ROOM) && dg__room_id(beyond) > (int)first) o->other = dg__room_id(beyond);
     }
     dg_status rc = DG_OK;
     for (int c = 1; c <= k->n_ch && rc == DG_OK; c++) {

@@ -517,7 +517,7 @@ typedef struct {
     dg_door_type type;
     dg_dir dir;              /* from `room` outwards through the door */
     int room;                /* the room whose wall holds the door */
-    int other;               /* room on the far side, 0 for a corridor */
+    int other;               /* room or cave chamber on the far side, 0 for a corridor */
 } dg_door;
 
 typedef struct {

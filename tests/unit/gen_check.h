@@ -172,8 +172,8 @@ static inline void gc_doors(const dg_dungeon *d, const char *what)
         cr_assert((in & DG_ROOM) && gc_id(in) == dr->room, "%s: door (%d,%d) not in room %d's wall",
                   what, dr->x, dr->y, dr->room);
         cr_assert(dg_cell_open(out), "%s: door (%d,%d) opens onto rock", what, dr->x, dr->y);
-        cr_assert_eq(dr->other, (out & DG_ROOM) ? gc_id(out) : 0, "%s: door (%d,%d) joins wrong room",
-                     what, dr->x, dr->y);
+        /* beyond: a room, a cave chamber (its id on corridor floor) or a corridor */
+        cr_assert_eq(dr->other, gc_id(out), "%s: door (%d,%d) joins wrong room", what, dr->x, dr->y);
         cr_assert(!dg_cell_open(dg_cell(d, dr->x + dy, dr->y + dx)) &&
                       !dg_cell_open(dg_cell(d, dr->x - dy, dr->y - dx)),
                   "%s: door (%d,%d) not walled on both sides", what, dr->x, dr->y);
