@@ -87,7 +87,7 @@ static void distances(work *k)
                 continue;
             }
             unsigned v = ORTHO; /* an edge cell's rock lies just off the map */
-            if (x > 0 && y > 0 && x < w - 1) {
+            if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
                 unsigned a = k->dist[s - 1] + ORTHO, b = k->dist[s - (size_t)w] + ORTHO;
                 unsigned c = k->dist[s - (size_t)w - 1] + DIAG, e = k->dist[s - (size_t)w + 1] + DIAG;
                 v = a < b ? a : b;
@@ -127,11 +127,9 @@ static void seed_cores(work *k)
         k->queue[tail++] = (uint32_t)s;
         while (head < tail) {
             size_t at = k->queue[head++];
-            int x = (int)(at % (size_t)w);
-            /* core cells never lie on the edge (their eight neighbours are
-             * floor), so their four neighbours are on the map */
+            /* core cells never lie on the edge (edge cells are at ORTHO:
+             * rock lies just off the map), so their four neighbours are on it */
             size_t nb[4] = {at - 1, at + 1, at - (size_t)w, at + (size_t)w};
-            (void)x;
             for (int j = 0; j < 4; j++) {
                 size_t t = nb[j];
                 if (k->lab[t] == FREE && k->dist[t] >= CORE) {

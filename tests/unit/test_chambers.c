@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dg_int.h" /* dg__chambers on hand-built maps */
 #include "gen_check.h"
 
 #define MIN_CHAMBER 16 /* chambers.c's */
@@ -261,5 +262,48 @@ Test(chambers, maps_without_caves_have_none)
     cr_assert_null(d->cave);
     cr_assert_eq(d->n_passages, 0);
     cr_assert_eq(chambers(d), 0);
+    dg_dungeon_free(d);
+}
+
+/* A hand-built cave open to every edge of the map (off the map is rock):
+ * the pass stays on the map and keys it as one chamber; a wall across it
+ * with a one-cell gap splits it in two, joined by that passage. */
+Test(chambers, a_cave_open_to_the_edges)
+{
+    enum { W = 21, H = 11 };
+    dg_dungeon *d = calloc(1, sizeof *d);
+    d->width = W;
+    d->height = H;
+    d->cells = malloc(W * H * sizeof *d->cells);
+    d->cave = malloc(W * H);
+    for (int s = 0; s < W * H; s++) {
+        d->cells[s] = DG_CORRIDOR;
+        d->cave[s] = 1;
+    }
+    cr_assert_eq(dg__chambers(d, NULL), DG_OK);
+    check(d, "open 21x11", true);
+    cr_assert_eq(chambers(d), 1);
+    cr_assert_eq(d->rooms[0].area, W * H);
+    cr_assert_eq(d->n_passages, 0);
+    /* farthest from the edges: the middle row (x ties, the first wins) */
+    cr_assert(d->rooms[0].label_y == H / 2 && d->rooms[0].label_x == H / 2, "label at %d,%d", d->rooms[0].label_x,
+              d->rooms[0].label_y);
+    dg_dungeon_free(d);
+
+    d = calloc(1, sizeof *d);
+    d->width = W;
+    d->height = H;
+    d->cells = malloc(W * H * sizeof *d->cells);
+    d->cave = malloc(W * H);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            d->cells[y * W + x] = x == 10 && y != 5 ? DG_NOTHING : DG_CORRIDOR;
+            d->cave[y * W + x] = 1;
+        }
+    cr_assert_eq(dg__chambers(d, NULL), DG_OK);
+    check(d, "split 21x11", true);
+    cr_assert_eq(chambers(d), 2);
+    cr_assert_eq(d->n_passages, 1);
+    cr_assert_eq(d->passages[0].n_rooms, 2);
     dg_dungeon_free(d);
 }
