@@ -6,7 +6,11 @@
  *   family_sheet all OUT.png [styles=a,b,...] [key=value ...]
  *       every family (seed 1, 45x23) in each style (default crosshatch and
  *       ink), a row a family; written as a palette PNG, small enough for
- *       docs/ */
+ *       docs/
+ *   family_sheet caves OUT.png [key=value ...]
+ *       the cave families with their chamber numbers (core/chambers.c): a
+ *       row each for caverns, layout=cavernous, gridmapper caves=yes and
+ *       abstract, the first seeds whose map has chambers; palette PNG */
 #include <gd.h>
 #include <gdfonts.h>
 #include <stdbool.h>
@@ -21,8 +25,9 @@
 #define CAPTION 16
 #define MAX_KV 32
 
-static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols, int argc,
-                             char **argv)
+/* NULL when want_chambers and the map has none. */
+static gdImagePtr render_map(const char *algo, unsigned seed, int rows, int cols, int argc, char **argv,
+                             bool want_chambers)
 {
     dg_options o;
     dg_error e = {0};
@@ -33,7 +38,9 @@ static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols
     dg_options_set(&o, "rows", buf, NULL, &e);
     snprintf(buf, sizeof buf, "%d", cols);
     dg_options_set(&o, "cols", buf, NULL, &e);
-    dg_options_set(&o, "cell", rows > 40 ? "8" : "12", NULL, &e);
+    bool cell_given = false; /* a cell=N of the caller's wins */
+    for (int i = 0; i < argc; i++) cell_given |= !strncmp(argv[i], "cell=", 5);
+    if (!cell_given) dg_options_set(&o, "cell", rows > 40 ? "8" : "12", NULL, &e);
     for (int i = 0; i < argc; i++) {
         char kv[128];
         snprintf(kv, sizeof kv, "%s", argv[i]);
@@ -52,6 +59,12 @@ static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols
         fprintf(stderr, "family_sheet: seed %u: %s\n", seed, e.msg);
         exit(1);
     }
+    size_t chambers = 0;
+    for (size_t i = 0; i < d->n_rooms; i++) chambers += d->rooms[i].kind == DG_ROOM_KIND_CHAMBER;
+    if (want_chambers && !chambers) {
+        dg_dungeon_free(d);
+        return NULL;
+    }
     dg_buf png;
     dg_buf_init(&png);
     if (dg_render(d, DG_FMT_PNG, &png, &e) != DG_OK) {
@@ -62,6 +75,11 @@ static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols
     dg_buf_fini(&png);
     dg_dungeon_free(d);
     return im;
+}
+
+static gdImagePtr render_one(const char *algo, unsigned seed, int rows, int cols, int argc, char **argv)
+{
+    return render_map(algo, seed, rows, cols, argc, argv, false);
 }
 
 static int write_png(gdImagePtr sheet, const char *path, bool palette)
@@ -123,6 +141,49 @@ static int all_families(const char *out, int argc, char **argv)
     return write_png(sheet, out, true);
 }
 
+/* The cave families, CAVE_SEEDS maps each (45x23), a row a family. */
+#define CAVE_SEEDS 3
+static int caves(const char *out, int argc, char **argv)
+{
+    static const struct { const char *algo, *kv, *label; } fam[] = {
+        {"caverns", NULL, "caverns"},
+        {"donjon", "layout=cavernous", "donjon layout=cavernous"},
+        {"gridmapper", "caves=yes", "gridmapper caves=yes"},
+        {"abstract", NULL, "abstract (cave areas)"},
+    };
+    enum { N_FAM = sizeof fam / sizeof *fam };
+    gdImagePtr tile[N_FAM][CAVE_SEEDS];
+    unsigned seed_of[N_FAM][CAVE_SEEDS];
+    int tw = 0, th = 0;
+    for (int f = 0; f < N_FAM; f++) {
+        char *kv[MAX_KV + 1];
+        int n_kv = 0;
+        if (fam[f].kv) kv[n_kv++] = (char *)fam[f].kv;
+        for (int i = 0; i < argc && n_kv < MAX_KV; i++) kv[n_kv++] = argv[i];
+        unsigned seed = 1;
+        for (int k = 0; k < CAVE_SEEDS; k++) {
+            do tile[f][k] = render_map(fam[f].algo, seed++, 23, 45, n_kv, kv, true);
+            while (!tile[f][k] && seed < 200);
+            seed_of[f][k] = seed - 1;
+            if (!tile[f][k]) return 1;
+            if (gdImageSX(tile[f][k]) > tw) tw = gdImageSX(tile[f][k]);
+            if (gdImageSY(tile[f][k]) > th) th = gdImageSY(tile[f][k]);
+        }
+    }
+    int ink;
+    gdImagePtr sheet = blank(GAP + CAVE_SEEDS * (tw + GAP), GAP + N_FAM * (th + CAPTION + GAP), &ink);
+    for (int f = 0; f < N_FAM; f++)
+        for (int k = 0; k < CAVE_SEEDS; k++) {
+            int x = GAP + k * (tw + GAP), y = GAP + f * (th + CAPTION + GAP);
+            char cap[96];
+            snprintf(cap, sizeof cap, "%s, seed %u, 45x23", fam[f].label, seed_of[f][k]);
+            gdImageString(sheet, gdFontGetSmall(), x, y, (unsigned char *)cap, ink);
+            gdImageCopy(sheet, tile[f][k], x, y + CAPTION, 0, 0, gdImageSX(tile[f][k]), gdImageSY(tile[f][k]));
+            gdImageDestroy(tile[f][k]);
+        }
+    return write_png(sheet, out, true);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -130,6 +191,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!strcmp(argv[1], "all")) return all_families(argv[2], argc - 3, argv + 3);
+    if (!strcmp(argv[1], "caves")) return caves(argv[2], argc - 3, argv + 3);
     static const int sizes[2][2] = {{23, 45}, {61, 91}};
     gdImagePtr tiles[2][SEEDS];
     int width = GAP, height = GAP;

@@ -434,6 +434,8 @@ const char *dg_room_size_name(int room_size);
  *   corridor   DG_CORRIDOR exactly
  *   door       DG_CORRIDOR | exactly one of the six door bits
  *   stair      DG_CORRIDOR | DG_STAIR_DN or DG_STAIR_UP
+ *   chamber    a corridor or stair word of cave floor, plus its chamber's
+ *              id << DG_ROOM_ID_SHIFT and maybe DG_LABEL bits (chambers.c)
  * BLOCKED and ENTRANCE are working bits of generation, cleared at the end. */
 #define DG_NOTHING   0x00000000u
 #define DG_BLOCKED   0x00000001u
@@ -486,6 +488,14 @@ const char *dg_shape_name(dg_shape s);
 
 typedef struct { int x, y; } dg_point;
 
+/* What a room is: one the family built, or a chamber of a cave, found by
+ * core/chambers.c where the cave narrows. Chambers' floor cells stay
+ * DG_CORRIDOR (their walls and floors are the cave's) but carry the
+ * chamber's id in their ROOM_ID bits. */
+typedef enum { DG_ROOM_KIND_ROOM, DG_ROOM_KIND_CHAMBER } dg_room_kind;
+/* "room", "chamber". */
+const char *dg_room_kind_name(dg_room_kind k);
+
 typedef struct {
     int id;                  /* 1-based; the ROOM_ID in its cells */
     int x, y;                /* bounding box top-left cell (odd) */
@@ -498,14 +508,32 @@ typedef struct {
      * point not repeated); NULL / 0 for rectangles. Owned by the dungeon. */
     dg_point *outline;
     size_t n_outline;
+    dg_room_kind kind;
+    /* Chambers: the cell their number is written on, the one farthest from
+     * rock (first in row-major order among equals); 0, 0 for rooms, whose
+     * renderers centre the number themselves. */
+    int label_x, label_y;
 } dg_room;
+
+/* A cave passage (core/chambers.c): a 4-connected run of cave floor, one
+ * or two cells wide, that no chamber holds. Every open cave cell that is
+ * not a room's lies in exactly one chamber or one passage. */
+typedef struct {
+    int id;                  /* 1-based, in the order of their first cell */
+    dg_point *cells;         /* from its first cell (row-major) outwards, breadth
+                              * first; owned by the dungeon */
+    size_t n_cells;
+    int *rooms;              /* the chambers and rooms it joins (through a door
+                              * or side by side), ascending ids */
+    size_t n_rooms;
+} dg_passage;
 
 typedef struct {
     int x, y;
     dg_door_type type;
     dg_dir dir;              /* from `room` outwards through the door */
     int room;                /* the room whose wall holds the door */
-    int other;               /* room on the far side, 0 for a corridor */
+    int other;               /* room or cave chamber on the far side, 0 for a corridor */
 } dg_door;
 
 typedef struct {
@@ -534,6 +562,9 @@ typedef struct dg_dungeon {
      * around it -- so renderers can draw those parts organically. NULL when
      * the map has no caves. */
     unsigned char *cave;
+    /* Cave passages between chambers (chambers.c); NULL / 0 without caves.
+     * One allocation with their cells and room lists. */
+    dg_passage *passages; size_t n_passages;
     /* What the dungeon holds (dg_contents.h): stocked by dg_generate from
      * the options' contents keys on a stream of its own after the map is
      * finished; NULL in hand-built dungeons. Freed with the dungeon. */
@@ -549,6 +580,9 @@ typedef struct dg_dungeon {
      * Hand-built dungeons (calloc'd, so false) own each array separately,
      * allocated like the struct with the allocator dg_dungeon_free uses. */
     bool packed;
+    /* The rooms array is an allocation of its own even in a packed dungeon:
+     * chambers.c grew it past the block. */
+    bool rooms_apart;
 } dg_dungeon;
 
 /* The cell word at column x, row y; 0 (solid) outside the map. */

@@ -228,6 +228,15 @@ uint64_t dg__floor_contents_seed(uint64_t seed, int floor);
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 
+/* finish.c: the boundary of room rm's open cells (those carrying its id)
+ * as a clockwise polygon of cell corners; new array in *out. */
+dg_status dg__trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **out, size_t *n_out,
+                            dg_error *err);
+/* chambers.c: splits the finished map's caves into chambers (appended to
+ * the rooms, kind DG_ROOM_KIND_CHAMBER, ids in their cells) and passages.
+ * Changes no cell's open, rock, door or stair bits. No-op without caves. */
+dg_status dg__chambers(dg_dungeon *d, dg_error *err);
+
 /* Family entry points: one signature, the builder already holds the grid. */
 dg_status dg__gen_donjon(dg__build *b, dg_error *err);
 /* gen_gridmapper.c: algorithm=gridmapper (seed 002). */

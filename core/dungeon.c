@@ -161,6 +161,8 @@ static void free_one(dg_dungeon *d)
 {
     dg_contents_free(d->contents);
     for (size_t k = 0; k < d->n_rooms; k++) dg__free(d->rooms[k].outline);
+    dg__free(d->passages);
+    if (d->packed && d->rooms_apart) dg__free(d->rooms);
     if (!d->packed) {
         /* hand-built: each array its own allocation */
         dg__free(d->rooms);

@@ -15,8 +15,8 @@
 /* The boundary of room `id`'s cells as a clockwise polygon of cell corners,
  * corners only. Traced from the top-left corner of its first cell, turning
  * right first where two cells meet at a point, so the loop stays simple. */
-static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **out,
-                               size_t *n_out, dg_error *err)
+dg_status dg__trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **out,
+                            size_t *n_out, dg_error *err)
 {
     int x0 = rm->x, y0 = rm->y, w = rm->width, h = rm->height;
     int vw = w + 1;
@@ -30,8 +30,10 @@ static dg_status trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point 
         dg__free(pts);
         return dg__nomem(err, "tracing rooms");
     }
+    /* open cells with the id: a room's floor, or a cave chamber's (corridor
+     * cells that carry its id); door cells carry none */
 #define IN(x, y) (dg__room_id(dg_cell(d, x0 + (x), y0 + (y))) == rm->id && \
-                  (dg_cell(d, x0 + (x), y0 + (y)) & DG_ROOM))
+                  (dg_cell(d, x0 + (x), y0 + (y)) & DG_OPENSPACE))
 #define V(x, y) ((size_t)(y) * (size_t)vw + (size_t)(x))
     int sx = -1, sy = -1;
     for (int y = 0; y < h; y++) {
@@ -372,7 +374,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
         dg_room *rm = &d->rooms[k];
         if (rm->shape != DG_SHAPE_RECT || (long)rm->area != (long)rm->width * rm->height) {
             if (rm->shape == DG_SHAPE_RECT) rm->shape = DG_SHAPE_COMPOSITE;
-            rc = trace_outline(d, rm, &rm->outline, &rm->n_outline, err);
+            rc = dg__trace_outline(d, rm, &rm->outline, &rm->n_outline, err);
         }
     }
     if (rc != DG_OK) goto fail;

@@ -415,6 +415,12 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
         if (rc == DG_OK && fits && f < o->floors && !has_down(&b)) rc = gain_down(&b, &fits, err);
         if (rc == DG_OK && fits) rc = dg__finish(&b, out, err);
         dg__build_fini(&b);
+        /* caves keyed as chambers once the map is final: walls do not move */
+        if (rc == DG_OK && fits) rc = dg__chambers(*out, err);
+        if (rc != DG_OK && *out) {
+            dg_dungeon_free(*out);
+            *out = NULL;
+        }
         if (rc != DG_OK) return rc;
         if (fits) {
             (*out)->floor = f;

@@ -202,3 +202,7 @@ uint32_t dg_door_type_bit(dg_door_type t)
 static const char *const shape_names[] = { "rect", "circle", "polygon", "composite" };
 
 const char *dg_shape_name(dg_shape s) { return name_of(shape_names, DG_COUNT(shape_names), (int)s); }
+
+static const char *const room_kind_names[] = { "room", "chamber" };
+
+const char *dg_room_kind_name(dg_room_kind k) { return name_of(room_kind_names, DG_COUNT(room_kind_names), (int)k); }

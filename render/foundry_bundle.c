@@ -210,6 +210,11 @@ static void floor_journal(bundle *b, int floor, const dg__bundle_key *key, json_
 /* The room cell nearest r's box centre (where the PNG prints its number). */
 static bool room_spot(const dg_dungeon *d, const dg_room *r, int *cx, int *cy)
 {
+    if (r->kind == DG_ROOM_KIND_CHAMBER) { /* a cave chamber's, chosen by core */
+        *cx = r->label_x;
+        *cy = r->label_y;
+        return true;
+    }
     int bx2 = 2 * r->x + r->width, by2 = 2 * r->y + r->height;
     long best = -1;
     for (int y = r->y; y < r->y + r->height; y++)

@@ -283,6 +283,11 @@ static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > d->width ||
         r->y + r->height > d->height)
         return false;
+    if (r->kind == DG_ROOM_KIND_CHAMBER) { /* core chose the cell farthest from rock */
+        *px = r->label_x * c + c / 2 + 1;
+        *py = r->label_y * c + c / 2 + 1;
+        return true;
+    }
     int cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height; /* centre, in half cells */
     if (r->shape == DG_SHAPE_RECT && !r->outline) {
         *px = cx2 * c / 2 + 1;

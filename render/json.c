@@ -142,6 +142,14 @@ static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *si
         dg__jw_key_int(w, "height", r->height);
         dg__jw_key_int(w, "area", r->area);
         dg__jw_key_string(w, "shape", dg_shape_name(r->shape));
+        dg__jw_key_string(w, "kind", dg_room_kind_name(r->kind));
+        if (r->kind == DG_ROOM_KIND_CHAMBER) {
+            dg__jw_key(w, "label");
+            dg__jw_array_begin(w);
+            dg__jw_int(w, r->label_x);
+            dg__jw_int(w, r->label_y);
+            dg__jw_array_end(w);
+        }
         if (r->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "sides", r->sides);
         if (r->shape != DG_SHAPE_RECT && r->n_outline) {
             dg__jw_key(w, "outline");
@@ -167,6 +175,33 @@ static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *si
         dg__jw_object_end(w);
         dg__jw_key(w, "contents");
         dg__json_room_contents(w, d, r->id, scratch, err);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
+}
+
+/* Cave passages (core/chambers.c): the chambers and rooms each joins, and
+ * its cells. Only maps with caves have the key. */
+static void passages_array(dg__jw *w, const dg_dungeon *d)
+{
+    dg__jw_array_begin(w);
+    for (size_t i = 0; i < d->n_passages; i++) {
+        const dg_passage *p = &d->passages[i];
+        dg__jw_object_begin(w);
+        dg__jw_key_int(w, "id", p->id);
+        dg__jw_key(w, "rooms");
+        dg__jw_array_begin(w);
+        for (size_t k = 0; k < p->n_rooms; k++) dg__jw_int(w, p->rooms[k]);
+        dg__jw_array_end(w);
+        dg__jw_key(w, "cells");
+        dg__jw_array_begin(w);
+        for (size_t k = 0; k < p->n_cells; k++) {
+            dg__jw_array_begin(w);
+            dg__jw_int(w, p->cells[k].x);
+            dg__jw_int(w, p->cells[k].y);
+            dg__jw_array_end(w);
+        }
+        dg__jw_array_end(w);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
@@ -255,6 +290,10 @@ static dg_status floor_members(dg__jw *j, const dg_dungeon *d, dg_buf *out, dg_b
         stairs_array(j, d);
         dg__jw_key(j, "exits");
         exits_array(j, d);
+        if (d->cave) {
+            dg__jw_key(j, "passages");
+            passages_array(j, d);
+        }
         dg__json_contents_tail(j, d, scratch, err);
         dg__jw_key(j, "walls");
         dg__jw_splice(j, dg__json_put_walls, d, &w);

@@ -207,12 +207,25 @@ static bool neck(const dg__svg *s, const void *ctx, int x, int y)
     return false;
 }
 
+/* A cave chamber's cell: open, carrying its id (core/chambers.c). */
+static bool in_chamber(const dg__svg *s, const void *ctx, int x, int y)
+{
+    uint32_t c = s->d->cells[dg__svg_at(s, x, y)];
+    return (c & DG_OPENSPACE) && (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == *(const int *)ctx;
+}
+
 static void room_shape(dg__svg *s, const dg_room *r)
 {
     int id = r->id;
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > s->d->width ||
         r->y + r->height > s->d->height)
         return; /* dg__render_check keeps rooms inside the map; never */
+    if (r->kind == DG_ROOM_KIND_CHAMBER) {
+        /* its cells, for the page's clickable map: the cave layer draws the
+         * floor, so rooms() lays this shape on it unpainted */
+        rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_chamber, &id);
+        return;
+    }
     dg__circle circ;
     if (dg__room_circle(s->d, r, s->c, &circ)) {
         char a[24], b[24], rr[24], dd[24];
@@ -249,7 +262,8 @@ static void use_floors(dg__svg *s, const char *attrs)
     dg__svg_put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
     if (s->caves) dg__svg_put(s, "<use xlink:href=\"#f-caves\"/>");
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++)
-        dg__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
+        if (s->d->rooms[i].kind != DG_ROOM_KIND_CHAMBER) /* drawn with the caves */
+            dg__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
     dg__svg_put(s, "</g>\n");
 }
 
@@ -306,7 +320,10 @@ static void label(dg__svg *s, const dg_room *r)
         return;
     int c = s->c, cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height;
     double px = cx2 * c / 2.0, py = cy2 * c / 2.0;
-    if (r->shape != DG_SHAPE_RECT || r->outline) { /* the room cell nearest the box centre */
+    if (r->kind == DG_ROOM_KIND_CHAMBER) { /* core chose the cell farthest from rock */
+        px = r->label_x * c + c / 2.0;
+        py = r->label_y * c + c / 2.0;
+    } else if (r->shape != DG_SHAPE_RECT || r->outline) { /* the room cell nearest the box centre */
         long best = -1;
         for (int y = r->y; y < r->y + r->height; y++)
             for (int x = r->x; x < r->x + r->width; x++) {
@@ -334,8 +351,10 @@ static void rooms(dg__svg *s, bool grid)
         fl, dg__svg_num(fs, s->c * 0.7));
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
         const dg_room *r = &s->d->rooms[i];
-        dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"/>", r->id, r->id);
-        if (grid) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        bool chamber = r->kind == DG_ROOM_KIND_CHAMBER;
+        dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"%s/>", r->id, r->id,
+                    chamber ? " fill-opacity=\"0\"" : "");
+        if (grid && !chamber) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
         dg__svg_put(s, "<g fill=\"%s\">", lab);
         label(s, r);
         dg__svg_put(s, "</g></g>\n");

@@ -4,8 +4,10 @@
 # person to look at before a renderer change goes in. Each run folder holds
 # <style>-<grid>.png, sheet-<grid>.png (all styles side by side) and
 # gallery-<style>-x3.png (doors both ways and stairs, enlarged 3x);
-# families.png has every family in crosshatch and ink. docs/contact/ keeps
-# seed7/sheet-square.png as styles.png and families.png as the reference.
+# families.png has every family in crosshatch and ink; caves-18.png and
+# caves-32.png the cave families with their chamber numbers at 18 and 32 px.
+# docs/contact/ keeps seed7/sheet-square.png as styles.png, families.png and
+# the caves sheets as the reference.
 #
 # usage: tools/contact_sheet.sh [BUILD_DIR]   (default: build)
 #        extra runs: CONTACT_RUNS="name:key=value,key=value ..." tools/contact_sheet.sh
@@ -44,3 +46,7 @@ echo "$runs" | tr ' ' '\n' | while IFS=: read -r name opts; do
 done
 "$build/family_sheet" all "$out/families.png" styles=crosshatch,ink
 echo "$out/families.png"
+for px in 18 32; do
+    "$build/family_sheet" caves "$out/caves-$px.png" cell=$px
+    echo "$out/caves-$px.png"
+done

@@ -31,6 +31,7 @@
   function shapeWords(room) {
     if (room.shape === 'circle') return 'round';
     if (room.shape === 'polygon') return room.sides ? room.sides + '-sided' : 'many-sided';
+    if (room.kind === 'chamber') return 'cave chamber';
     if (room.shape === 'composite') return 'irregular';
     return '';
   }

@@ -84,8 +84,14 @@ static inline void gc_cell_words(const dg_dungeon *d, const char *what)
                 ok = (w & ~(DG_ROOM | DG_ROOM_ID | DG_LABEL)) == 0 && gc_id(w) >= 1 &&
                      (size_t)gc_id(w) <= d->n_rooms;
             else if (w & DG_CORRIDOR) {
-                uint32_t extra = w & ~DG_CORRIDOR;
-                ok = extra == 0 || (gc_one_bit(extra) && (extra & (DG_DOORSPACE | DG_STAIRS)));
+                /* a cave chamber's floor carries its id and label digits
+                 * (core/chambers.c); a door never does */
+                int id = gc_id(w);
+                bool chamber = id >= 1 && (size_t)id <= d->n_rooms && d->rooms[id - 1].kind == DG_ROOM_KIND_CHAMBER;
+                uint32_t extra = w & ~(DG_CORRIDOR | (chamber ? DG_ROOM_ID | DG_LABEL : 0u));
+                ok = (id == 0 || chamber) &&
+                     (extra == 0 || (gc_one_bit(extra) && (extra & (chamber ? DG_STAIRS : DG_DOORSPACE | DG_STAIRS))));
+                ok = ok && (id != 0 || !(w & DG_LABEL));
             } else
                 ok = w == DG_NOTHING || w == DG_PERIMETER;
             cr_assert(ok, "%s: cell (%d,%d) holds 0x%08x", what, x, y, w);
@@ -98,7 +104,7 @@ static inline void gc_rooms(const dg_dungeon *d, const char *what)
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
             uint32_t w = dg_cell(d, x, y);
-            if (!(w & DG_ROOM)) continue;
+            if (!(w & DG_OPENSPACE) || !gc_id(w)) continue; /* rooms' and chambers' floor */
             const dg_room *rm = &d->rooms[gc_id(w) - 1];
             cr_assert(x >= rm->x && x < rm->x + rm->width && y >= rm->y && y < rm->y + rm->height,
                       "%s: room %d cell (%d,%d) outside its box", what, rm->id, x, y);
@@ -112,8 +118,10 @@ static inline void gc_rooms(const dg_dungeon *d, const char *what)
             cr_assert(rm->x % 2 == 1 && rm->y % 2 == 1 && rm->width % 2 == 1 && rm->height % 2 == 1,
                       "%s: room %d box %d,%d %dx%d not odd", what, rm->id, rm->x, rm->y, rm->width,
                       rm->height);
-        cr_assert(rm->x >= 1 && rm->y >= 1 && rm->x + rm->width <= d->width - 1 &&
-                      rm->y + rm->height <= d->height - 1,
+        /* a chamber may hold an exit on the map's edge */
+        int rim = rm->kind == DG_ROOM_KIND_CHAMBER ? 0 : 1;
+        cr_assert(rm->x >= rim && rm->y >= rim && rm->x + rm->width <= d->width - rim &&
+                      rm->y + rm->height <= d->height - rim,
                   "%s: room %d leaves the map", what, rm->id);
         cr_assert_eq(area[rm->id], rm->area, "%s: room %d area %ld vs %d", what, rm->id,
                      area[rm->id], rm->area);
@@ -133,8 +141,14 @@ static inline void gc_rooms(const dg_dungeon *d, const char *what)
             cr_assert(a.x == b.x || a.y == b.y, "%s: outline edge not axis-aligned", what);
             twice += (long)a.x * b.y - (long)b.x * a.y;
         }
-        cr_assert_eq(twice / 2 < 0 ? -twice / 2 : twice / 2, rm->area,
-                     "%s: room %d outline area %ld vs %d cells", what, rm->id, twice / 2, rm->area);
+        /* a chamber's outline is its outer edge: rock pillars inside add to it */
+        long enclosed = twice / 2 < 0 ? -twice / 2 : twice / 2;
+        if (rm->kind == DG_ROOM_KIND_CHAMBER)
+            cr_assert_geq(enclosed, rm->area, "%s: chamber %d outline area %ld vs %d cells", what, rm->id, enclosed,
+                          rm->area);
+        else
+            cr_assert_eq(enclosed, rm->area, "%s: room %d outline area %ld vs %d cells", what, rm->id, twice / 2,
+                         rm->area);
     }
     free(area);
 }
@@ -158,8 +172,8 @@ static inline void gc_doors(const dg_dungeon *d, const char *what)
         cr_assert((in & DG_ROOM) && gc_id(in) == dr->room, "%s: door (%d,%d) not in room %d's wall",
                   what, dr->x, dr->y, dr->room);
         cr_assert(dg_cell_open(out), "%s: door (%d,%d) opens onto rock", what, dr->x, dr->y);
-        cr_assert_eq(dr->other, (out & DG_ROOM) ? gc_id(out) : 0, "%s: door (%d,%d) joins wrong room",
-                     what, dr->x, dr->y);
+        /* beyond: a room, a cave chamber (its id on corridor floor) or a corridor */
+        cr_assert_eq(dr->other, gc_id(out), "%s: door (%d,%d) joins wrong room", what, dr->x, dr->y);
         cr_assert(!dg_cell_open(dg_cell(d, dr->x + dy, dr->y + dx)) &&
                       !dg_cell_open(dg_cell(d, dr->x - dy, dr->y - dx)),
                   "%s: door (%d,%d) not walled on both sides", what, dr->x, dr->y);
@@ -178,7 +192,8 @@ static inline void gc_stairs(const dg_dungeon *d, const char *what)
     cr_assert_eq(stair_cells, d->n_stairs, "%s: stair cells vs list", what);
     for (size_t k = 0; k < d->n_stairs; k++) {
         const dg_stair *st = &d->stairs[k];
-        uint32_t w = dg_cell(d, st->x, st->y);
+        /* a stair in a cave chamber carries the chamber's id as well */
+        uint32_t w = dg_cell(d, st->x, st->y) & ~(DG_ROOM_ID | DG_LABEL);
         cr_assert_eq(w, DG_CORRIDOR | (st->down ? DG_STAIR_DN : DG_STAIR_UP), "%s: stair word", what);
         cr_assert(st->next_x == st->x + dg_dir_dx(st->dir) && st->next_y == st->y + dg_dir_dy(st->dir),
                   "%s: stair next cell not in its direction", what);
@@ -186,7 +201,8 @@ static inline void gc_stairs(const dg_dungeon *d, const char *what)
         for (int q = 0; q < 4; q++)
             open += dg_cell_open(dg_cell(d, st->x + dg_dir_dx((dg_dir)q), st->y + dg_dir_dy((dg_dir)q)));
         cr_assert_eq(open, 1, "%s: stair (%d,%d) not at a dead end", what, st->x, st->y);
-        cr_assert_eq(dg_cell(d, st->next_x, st->next_y), DG_CORRIDOR, "%s: stair leads off corridor", what);
+        cr_assert_eq(dg_cell(d, st->next_x, st->next_y) & ~(DG_ROOM_ID | DG_LABEL), DG_CORRIDOR,
+                     "%s: stair leads off corridor", what);
     }
 }
 

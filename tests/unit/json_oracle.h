@@ -72,6 +72,9 @@ static inline bool oracle_floor(const dg_dungeon *d, json_t *obj)
         json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:s}", "id", r->id, "x", r->x, "y", r->y,
                               "width", r->width, "height", r->height, "area", r->area, "shape",
                               dg_shape_name(r->shape));
+        json_object_set_new(o, "kind", json_string(dg_room_kind_name(r->kind)));
+        if (r->kind == DG_ROOM_KIND_CHAMBER)
+            json_object_set_new(o, "label", json_pack("[i,i]", r->label_x, r->label_y));
         if (r->shape == DG_SHAPE_POLYGON) json_object_set_new(o, "sides", json_integer(r->sides));
         if (r->shape != DG_SHAPE_RECT && r->n_outline) {
             json_t *pts = json_array();
@@ -135,6 +138,18 @@ static inline bool oracle_floor(const dg_dungeon *d, json_t *obj)
     json_object_set_new(obj, "doors", doors);
     json_object_set_new(obj, "stairs", stairs);
     json_object_set_new(obj, "exits", exits);
+    if (d->cave) {
+        json_t *passages = json_array();
+        for (size_t i = 0; i < d->n_passages; i++) {
+            const dg_passage *p = &d->passages[i];
+            json_t *ids = json_array(), *cells = json_array();
+            for (size_t k = 0; k < p->n_rooms; k++) json_array_append_new(ids, json_integer(p->rooms[k]));
+            for (size_t k = 0; k < p->n_cells; k++)
+                json_array_append_new(cells, json_pack("[i,i]", p->cells[k].x, p->cells[k].y));
+            json_array_append_new(passages, json_pack("{s:i,s:o,s:o}", "id", p->id, "rooms", ids, "cells", cells));
+        }
+        json_object_set_new(obj, "passages", passages);
+    }
     oracle_contents_tail(d, obj);
     json_object_set_new(obj, "walls", walls);
     json_object_set_new(obj, "cells", oracle_cells(d));

@@ -85,7 +85,8 @@ static inline int sf_room_distance(const dg_dungeon *d, const int *dist, int id)
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
             uint32_t w = dg_cell(d, x, y);
-            if (!(w & DG_ROOM) || (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != id) continue;
+            /* a room's floor, or a cave chamber's (corridor cells with its id) */
+            if (!(w & DG_OPENSPACE) || (int)((w & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != id) continue;
             int v = dist[y * d->width + x];
             if (v >= 0 && (best < 0 || v < best)) best = v;
         }

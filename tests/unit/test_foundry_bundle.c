@@ -266,7 +266,8 @@ static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf
             cr_assert(x >= 0 && y >= 0 && x < width && y < height, "%s: note %zu off the scene", what, i);
             uint32_t c = dg_cell(d, (int)(x / ppg), (int)(y / ppg));
             const char *text = json_string_value(json_object_get(note, "text"));
-            if (c & DG_ROOM) {
+            /* a room's or a cave chamber's floor (a stair in a chamber is the stair's) */
+            if ((c & DG_OPENSPACE) && (c & DG_ROOM_ID) && !(c & DG_STAIRS)) {
                 int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
                 char want[32];
                 snprintf(want, sizeof want, "Room %d", id);

@@ -75,6 +75,10 @@ static bool room_label_near(const dg_dungeon *d, int x, int y)
     for (size_t i = 0; d->rooms && i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
         int cx = r->x + r->width / 2, cy = r->y + r->height / 2;
+        if (r->kind == DG_ROOM_KIND_CHAMBER) { /* a cave chamber's label cell */
+            cx = r->label_x;
+            cy = r->label_y;
+        }
         /* rectangles: the box centre; other shapes: near it */
         int rx = r->shape == DG_SHAPE_RECT && !r->outline ? 1 : 2, ry = rx - 1;
         if (abs(x - cx) <= rx && abs(y - cy) <= ry) return true;

@@ -74,7 +74,7 @@ static dg_dungeon *pillared(void)
     d->opts.rows = d->opts.cols = 9;
     d->cells = calloc(81, sizeof *d->cells);
     d->n_rooms = 1;
-    d->rooms[0] = (dg_room){1, 1, 1, 7, 7, 46, DG_SHAPE_RECT, 0, NULL, 0};
+    d->rooms[0] = (dg_room){1, 1, 1, 7, 7, 46, DG_SHAPE_RECT, 0, NULL, 0, DG_ROOM_KIND_ROOM, 0, 0};
     d->n_doors = d->n_stairs = d->n_exits = 0;
     for (int y = 1; y < 8; y++)
         for (int x = 1; x < 8; x++) d->cells[y * 9 + x] = DG_ROOM | (1u << DG_ROOM_ID_SHIFT);

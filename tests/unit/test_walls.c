@@ -41,7 +41,7 @@ static dg_dungeon *wide(int w, int h, uint32_t salt)
     int area = 0;
     for (size_t i = 0; i < (size_t)w * (size_t)h; i++) area += (d->cells[i] & DG_ROOM) != 0;
     d->n_rooms = 1;
-    d->rooms[0] = (dg_room){1, 1, 1, w - 2, h - 2, area, DG_SHAPE_RECT, 0, NULL, 0};
+    d->rooms[0] = (dg_room){1, 1, 1, w - 2, h - 2, area, DG_SHAPE_RECT, 0, NULL, 0, DG_ROOM_KIND_ROOM, 0, 0};
     return d;
 }
 
