@@ -252,15 +252,16 @@ static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_conte
 {
     dg_rng r = stream(seed, DG__STREAM_DRESS, variant_index(rc->id, variant));
     if (!variant) rc->purpose = purpose_of(&r, st, c, rc); /* a reroll keeps what the room was built for */
+    bool natural = dg__origins[c->origin].natural;
     /* what the room was for first, then what lies about */
     rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
     rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
-    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme);
-    rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme) : -1;
-    rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme) : -1;
+    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
+    rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
+    rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;
-        rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1);
+        rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);
         rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         /* half the treasure of a room with a hiding place is in it */
         rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
@@ -343,7 +344,7 @@ static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, ui
                 taken |= c->corridor_features[k].cells[j].x == x && c->corridor_features[k].cells[j].y == y;
         if (taken) continue;
         dg_corridor_feature *f = &c->corridor_features[c->n_corridor_features++];
-        f->kind = dg__word_deal(&st->deck, &r, DG_WORDS_CORRIDOR, c->theme);
+        f->kind = dg__word_deal(&st->deck, &r, DG_WORDS_CORRIDOR, c->theme, dg__origins[c->origin].natural);
         f->n_cells = 1;
         f->cells[0] = (dg_point){x, y};
         /* a feature runs on along the corridor for up to two more cells */
@@ -357,6 +358,13 @@ static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, ui
     }
 }
 
+/* A floor cell of room (or cave chamber) id, never a door or a stair. */
+static bool in_room(uint32_t cell, int id)
+{
+    return dg_cell_open(cell) && !(cell & (DG_DOORSPACE | DG_STAIRS)) &&
+           (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
+}
+
 /* The cells the key's marks stand on: distinct room cells of room rc,
  * drawn from a stream of their own (so placing them moves no other draw). */
 static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant)
@@ -368,7 +376,7 @@ static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc
     for (int y = room->y; y < room->y + room->height; y++)
         for (int x = room->x; x < room->x + room->width; x++) {
             uint32_t cell = dg_cell(d, x, y);
-            n += (cell & DG_ROOM) && (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == rc->id;
+            n += in_room(cell, rc->id);
         }
     if (n == 0) return;
     /* the room's number stands on its middle cell: keep marks off it when
@@ -377,7 +385,7 @@ static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc
     for (int y = room->y; y < room->y + room->height && mid < 0; y++)
         for (int x = room->x; x < room->x + room->width; x++) {
             uint32_t cell = dg_cell(d, x, y);
-            if (!(cell & DG_ROOM) || (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != rc->id) continue;
+            if (!in_room(cell, rc->id)) continue;
             if (x == mid_x && y == mid_y) mid = seen_mid;
             seen_mid++;
         }
@@ -398,7 +406,7 @@ static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc
         for (int y = room->y; y < room->y + room->height; y++)
             for (int x = room->x; x < room->x + room->width; x++) {
                 uint32_t cell = dg_cell(d, x, y);
-                if (!(cell & DG_ROOM) || (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != rc->id) continue;
+                if (!in_room(cell, rc->id)) continue;
                 if (seen++ == pick_k) got[k] = (dg_point){x, y};
             }
     }

@@ -88,7 +88,7 @@ const dg__theme *dg__theme_of(int t);
 typedef struct { uint64_t used[DG_WORDS_COUNT][4]; } dg__deck;
 /* An entry of list w for theme (its own entries first half the time),
  * not yet drawn from deck (which it marks). */
-int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme);
+int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural);
 /* Index of theme t's k-th entry of a themed list, or of origin o's entries. */
 int dg__word_theme_entry(dg_words w, int theme, int k);
 int dg__word_purpose(int origin, int k);     /* k past the origin's: a filler */

@@ -13,18 +13,21 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-/* furnishings that fit any room; the purpose's own comes first */
+/* furnishings that fit any room (the purpose's own comes first); the
+ * first NATURAL_DRESSING fit a cave as well, and are all a cave draws */
 static const char *const dressing[] = {
+    "a heap of mouldering straw", "barrels staved in and empty", "a pile of rusted helmets",
+    "a smashed lantern", "crates stamped with a merchant's mark", "bones scattered among the stones",
+    "a cold firepit ringed with stones", "a rockfall half filling one side", "stalagmites like broken teeth",
+    "a trickle of water running down the rock",
     "benches pushed against the walls", "a cold hearth heaped with grey ash",
-    "a heap of mouldering straw", "iron rings set into the floor",
-    "a cracked basin on a stone pedestal", "shelves of broken crockery",
-    "a faded tapestry of a hunting scene", "barrels staved in and empty",
-    "a pile of rusted helmets", "a stone bench carved with names",
-    "a toppled statue missing its head", "crates stamped with a merchant's mark",
-    "a narrow bed frame", "a map scratched into the wall", "a rope ladder to a blocked shaft",
-    "a dry fountain choked with dead leaves", "a smashed lantern", "a row of empty cages",
+    "iron rings set into the floor", "a cracked basin on a stone pedestal", "shelves of broken crockery",
+    "a faded tapestry of a hunting scene", "a stone bench carved with names",
+    "a toppled statue missing its head", "a narrow bed frame", "a map scratched into the wall",
+    "a rope ladder to a blocked shaft", "a dry fountain choked with dead leaves", "a row of empty cages",
     "a puddle spreading from a cracked pipe", "soot stains above every sconce",
 };
+#define NATURAL_DRESSING 10
 
 static const char *const sound[] = {
     "dripping water", "a distant rumble", "scratching inside the walls", "faint chanting",
@@ -37,13 +40,14 @@ static const char *const smell[] = {
     "rancid fat", "vinegar", "stale sweat", "cold stone",
 };
 
-static const char *const hidden[] = {
-    "a loose stone hiding a cavity", "a false bottom in a drawer", "a hollow statue",
-    "a trapdoor under the rubble", "a niche behind a tapestry", "a message scratched under a bench",
-    "a spyhole into the next room", "a lever behind a sconce", "a cache under a floor tile",
-    "a crawlspace behind a shelf",
+static const char *const hidden[] = { /* the first NATURAL_HIDDEN fit a cave */
+    "a loose stone hiding a cavity", "a crevice behind a boulder", "a cache under a cairn of stones",
+    "a trapdoor under the rubble", "a crawlspace behind a rockfall",
+    "a false bottom in a drawer", "a hollow statue", "a niche behind a tapestry",
+    "a message scratched under a bench", "a spyhole into the next room", "a lever behind a sconce",
+    "a cache under a floor tile", "a crawlspace behind a shelf",
 };
-
+#define NATURAL_HIDDEN 5
 static const char *const container[] = {
     "iron-bound chest", "locked strongbox", "leather sack", "clay urn", "rotting crate",
     "small coffer", "bundle of rags", "hollowed book", "stone sarcophagus", "wooden barrel",
@@ -72,15 +76,15 @@ static const char *const secret[] = {
     "a carved face whose eyes are buttons", "a flagstone that lifts to reveal steps",
 };
 
-static const char *const corridor[] = {
+static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave passage */
     "rubble half blocks the way", "a trickle of water runs along the floor",
-    "old bloodstains on the flagstones", "a collapsed section to climb over",
-    "a rusted portcullis jammed open", "scattered bones", "a shallow puddle",
-    "a guttering torch in a bracket", "cobwebs from wall to wall",
-    "a sign scratched on the wall pointing back", "a dropped backpack, empty",
+    "old bloodstains on the stones", "a collapsed section to climb over", "scattered bones",
+    "a shallow puddle", "cobwebs from wall to wall", "a dropped backpack, empty",
     "a draught that smells of the outside",
+    "a rusted portcullis jammed open", "a guttering torch in a bracket",
+    "a sign scratched on the wall pointing back",
 };
-
+#define NATURAL_CORRIDOR 9
 /* what wandering monsters are doing, by their nature: people plot and eat,
  * beasts hunt and sleep, the mindless (undead, constructs, oozes, plants)
  * only move and guard */
@@ -179,25 +183,28 @@ typedef struct {
     size_t theme_field;            /* THEMED: offset of the array in dg__theme */
     int per_theme;
     size_t stride;                 /* STRUCTS: bytes between entries */
+    int natural;                   /* the first this many general entries fit a cave; 0 all */
 } list;
 
-#define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *)}
-#define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *)}
+#define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *), 0}
+#define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *), 0}
 #define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0}
 #define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0])}
 
 static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_PURPOSE] = ROWS(),
-    [DG_WORDS_DRESSING] = THEMED(dressing, dressing, DG__THEME_DRESSING),
+    [DG_WORDS_DRESSING] = {THEMED_LIST, dressing, (int)DG_COUNT(dressing), offsetof(dg__theme, dressing),
+                           DG__THEME_DRESSING, sizeof(const char *), NATURAL_DRESSING},
     [DG_WORDS_SOUND] = THEMED(sound, sound, 2),
     [DG_WORDS_SMELL] = THEMED(smell, smell, 2),
-    [DG_WORDS_HIDDEN] = PLAIN(hidden),
+    [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN},
     [DG_WORDS_CONTAINER] = PLAIN(container),
     [DG_WORDS_GEM] = PLAIN(gem),
     [DG_WORDS_ART] = PLAIN(art),
     [DG_WORDS_DOOR_MATERIAL] = PLAIN(door_material),
     [DG_WORDS_SECRET] = PLAIN(secret),
-    [DG_WORDS_CORRIDOR] = THEMED(corridor, corridor, 2),
+    [DG_WORDS_CORRIDOR] = {THEMED_LIST, corridor, (int)DG_COUNT(corridor), offsetof(dg__theme, corridor), 2,
+                           sizeof(const char *), NATURAL_CORRIDOR},
     [DG_WORDS_ACTIVITY] = PLAIN(activity),
     [DG_WORDS_FLOOR] = PLAIN(floor_words),
     [DG_WORDS_WALLS] = PLAIN(walls),
@@ -317,10 +324,10 @@ static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
     return -1;
 }
 
-int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme)
+int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural)
 {
     const list *l = &lists[w];
-    int general = l->n_general;
+    int general = natural && l->natural ? l->natural : l->n_general;
     int own_lo = l->kind == THEMED_LIST && theme >= 0 ? general + theme * l->per_theme : 0;
     int own_hi = own_lo ? own_lo + l->per_theme : 0;
     int i = -1;
