@@ -29,19 +29,23 @@ fi
 # The two linters read the YAML more strictly than swagger-parser (a
 # continuation line at column 0, an unquoted comma in a flow mapping) and
 # judge more than validity (operationIds, descriptions, 4xx answers); every
-# warning fails. They run beside the live checks: each is mostly start-up.
+# warning fails. They and the Prism pass (its own daemon, its own port) run
+# beside openapi_check.mjs: each is mostly start-up.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin=$dir/node_modules/.bin
 REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
-  "$bin/redocly" lint --config "$dir/redocly.yaml" --format=summary openapi.yaml >"$tmp/redocly" 2>&1 &
+  "$bin/redocly" lint --config "$dir/redocly.yaml" --format=stylish openapi.yaml >"$tmp/redocly" 2>&1 &
 redocly=$!
 "$bin/spectral" lint --ruleset "$dir/.spectral.yaml" --fail-severity=warn openapi.yaml >"$tmp/spectral" 2>&1 &
 spectral=$!
+node "$dir/prism_check.mjs" "$build/dungeond" >"$tmp/prism" 2>&1 &
+prism=$!
 
 status=0
 node "$dir/openapi_check.mjs" "$build/dungeond" || status=1
-node "$dir/prism_check.mjs" "$build/dungeond" || status=1
+wait "$prism" || status=1
+cat "$tmp/prism"
 if wait "$redocly"; then echo "redocly: openapi.yaml lints clean (recommended-strict)"
 else cat "$tmp/redocly"; echo "redocly: FAIL"; status=1; fi
 if wait "$spectral"; then echo "spectral: openapi.yaml lints clean (spectral:oas, warnings fail)"
