@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # tools/test-integration.sh [BUILD_DIR] -- what the HTTP side needs beyond
-# ctest: installs the OpenAPI validator (npm, into tests/integration/
-# node_modules from the lock file), validates openapi.yaml with it, starts
-# BUILD_DIR/dungeond (default build/) on a free port and checks its live
-# answers against the document's schemas. tools/test.sh runs it after ctest.
+# ctest: installs the OpenAPI tools (npm, into tests/integration/
+# node_modules from the lock file), validates openapi.yaml with
+# swagger-parser, starts BUILD_DIR/dungeond (default build/) on a free port
+# and checks its live answers against the document's schemas; lints the
+# document with Redocly and Spectral, and sends valid requests to a second
+# daemon through Stoplight Prism's validating proxy. tools/test.sh runs it
+# after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -16,8 +19,35 @@ dir=tests/integration
 node tools/node-check.js "$dir" >/dev/null
 # reinstall only when the lock file changed since the last install
 stamp=$dir/node_modules/.lock-stamp
+# (no install scripts: none of these packages needs one to work, and
+# @scarf/scarf's, under Spectral, only reports the install over the network)
 if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
   cp "$dir/package-lock.json" "$stamp"
 fi
-node "$dir/openapi_check.mjs" "$build/dungeond"
+
+# The two linters read the YAML more strictly than swagger-parser (a
+# continuation line at column 0, an unquoted comma in a flow mapping) and
+# judge more than validity (operationIds, descriptions, 4xx answers); every
+# warning fails. They and the Prism pass (its own daemon, its own port) run
+# beside openapi_check.mjs: each is mostly start-up.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=$dir/node_modules/.bin
+REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+  "$bin/redocly" lint --config "$dir/redocly.yaml" --format=stylish openapi.yaml >"$tmp/redocly" 2>&1 &
+redocly=$!
+"$bin/spectral" lint --ruleset "$dir/.spectral.yaml" --fail-severity=warn openapi.yaml >"$tmp/spectral" 2>&1 &
+spectral=$!
+node "$dir/prism_check.mjs" "$build/dungeond" >"$tmp/prism" 2>&1 &
+prism=$!
+
+status=0
+node "$dir/openapi_check.mjs" "$build/dungeond" || status=1
+wait "$prism" || status=1
+cat "$tmp/prism"
+if wait "$redocly"; then echo "redocly: openapi.yaml lints clean (recommended-strict)"
+else cat "$tmp/redocly"; echo "redocly: FAIL"; status=1; fi
+if wait "$spectral"; then echo "spectral: openapi.yaml lints clean (spectral:oas, warnings fail)"
+else cat "$tmp/spectral"; echo "spectral: FAIL"; status=1; fi
+exit "$status"

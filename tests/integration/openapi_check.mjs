@@ -107,6 +107,14 @@ const cases = [
   ["GET", "/dungeon.png?seed=7", {}, "/dungeon.png"],
   ["GET", "/dungeon.png?seed=7&cell=999", {}, "/dungeon.png"],
   ["GET", "/dungeon.txt?seed=7", {}, "/dungeon.txt"],
+  ["GET", "/dungeon.svg?seed=7", {}, "/dungeon.svg"],
+  ["GET", "/dungeon.md?seed=7&floors=2", {}, "/dungeon.md"],
+  // HEAD of the JSON answers, which prism_check.mjs cannot send through Prism
+  ["HEAD", "/dungeon.donjon.json?seed=7", {}, "/dungeon.donjon.json"],
+  ["HEAD", "/dungeon.uvtt?seed=7", {}, "/dungeon.uvtt"],
+  ["HEAD", "/dungeon.foundry.json?seed=7", {}, "/dungeon.foundry.json"],
+  ["HEAD", "/options", {}, "/options"],
+  ["HEAD", "/healthz", {}, "/healthz"],
   ["GET", "/dungeon.donjon.json?seed=7", {}, "/dungeon.donjon.json"],
   ["GET", "/dungeon.donjon.json?seed=7&layout=pentagon", {}, "/dungeon.donjon.json"],
   ["GET", "/dungeon.uvtt?seed=7&ppg=20", {}, "/dungeon.uvtt"],
@@ -123,6 +131,8 @@ const cases = [
   ["POST", "/dungeon", { json: { seed: 7, algorithm: "gridmapper", pillars: true, room_count: 9 } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7, rooms: "dense" } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7, format: "donjon" } }, "/dungeon"],
+  ...["md", "svg", "uvtt", "foundry", "foundry-bundle", "txt"].map((f) =>
+    ["POST", "/dungeon", { json: { seed: 7, format: f } }, "/dungeon"]),
   ["POST", "/dungeon", { json: { seed: 7 }, headers: { accept: "image/png" } }, "/dungeon"],
   ["POST", "/dungeon", { json: { seed: 7 }, headers: { accept: "application/xml" } }, "/dungeon"],
   ["POST", "/dungeon", { json: { rows: "nine" } }, "/dungeon"],
@@ -135,6 +145,8 @@ const cases = [
   ["GET", "/options", {}, "/options"],
   ["GET", "/healthz", {}, "/healthz"],
   ["GET", "/metrics", {}, "/metrics"],
+  ["OPTIONS", "/healthz", {}, "/healthz"],
+  ["DELETE", "/options", {}, "/options"],
 ];
 
 const etags = new Map();
