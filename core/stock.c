@@ -437,9 +437,10 @@ static void deck_of_others(const dg_contents *c, int except, dg__deck *deck)
 
 /* The reroll key's rooms on this floor: each room's contents drawn again
  * from its variant stream, every other room untouched. What the room was
- * built for stays; the lair keeps the boss; its keys stay (they follow the
- * doors); a new treasure richer than the lair's hoard is drawn again, and
- * dropped after a few tries, so the lair stays the richest room; words
+ * built for stays; the lair keeps the boss and its hoard; its keys stay
+ * (they follow the doors); a new treasure richer than the lair's hoard is
+ * drawn again, and dropped after a few tries, so the lair stays the
+ * richest room; words
  * used elsewhere in the dungeon are not dealt again. */
 static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stock_params *p, dg_error *err)
 {
@@ -473,6 +474,11 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
             r->encounter.faction = -1;
             r->treasure.container = -1;
             stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
+            if (lair) { /* the dungeon's richest hoard stays where it is */
+                r->treasure = kept.treasure;
+                r->has_treasure = kept.has_treasure;
+                break;
+            }
             dg__treasure_room(c, p->seed, variant_index(r->id, v), r, kept.treasure.hoard);
             if (hoard < 0 || !r->has_treasure || dg_treasure_value_gp(&r->treasure) <= hoard) break;
             if (tries == 4) {

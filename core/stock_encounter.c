@@ -136,6 +136,13 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             found = true;
         }
     }
+    if (!found && w->lair && w->boss >= 0) {
+        /* the boss's kind or nothing (then another band): a lair rerolled
+         * keeps what the dungeon is named for */
+        pool only = {.idx = {w->boss}, .n = 1};
+        if (!one_kind(r, &b, &only, out)) return false;
+        found = true;
+    }
     if (!found) {
         /* the strongest of each role: what a high band needs */
         int top[DG__ROLE_COUNT];
