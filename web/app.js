@@ -647,6 +647,21 @@
       if (rolled && (e.target.tagName === 'SELECT' || e.target.type === 'radio')) roll({ push: true });
     });
     $('copy-link').addEventListener('click', copyLink);
+    /* a room card's Reroll: the next variant of that room (on the floor
+     * shown) into the reroll field, and roll again */
+    document.addEventListener('dg-reroll', function (e) {
+      var field = $('f-reroll');
+      if (!field) return;
+      var id = (floor > 1 ? floor + '.' : '') + e.detail.room, items = [], bumped = false;
+      field.value.split(',').filter(Boolean).forEach(function (item) {
+        var at = item.lastIndexOf(':'), where = item.slice(0, at), v = Number(item.slice(at + 1)) || 0;
+        if (where === id) { v = v % 99 + 1; bumped = true; }
+        items.push(where + ':' + v);
+      });
+      if (!bumped) items.push(id + ':1');
+      field.value = items.join(',');
+      roll({ user: true, push: true });
+    });
     $('floors').addEventListener('click', function (e) {
       var b = e.target.closest('button[data-floor]');
       if (b) stepTo(Number(b.dataset.floor));

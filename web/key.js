@@ -154,6 +154,15 @@
       (shape ? ', ' + shape : '') + ' · ' + (room.area * ft * ft).toLocaleString('en') +
       ' sq ft' }));
     if (!player && room.contents) contentsOf(j, room, room.contents).forEach(function (n) { li.appendChild(n); });
+    if (!player && room.contents && j.contents !== 'none') {
+      /* the form (app.js) draws this room's contents again, nothing else */
+      var again = el('button', { type: 'button', class: 'reroll', text: 'Reroll this room' });
+      again.dataset.room = String(room.id);
+      again.addEventListener('click', function () {
+        li.dispatchEvent(new CustomEvent('dg-reroll', { bubbles: true, detail: { room: room.id } }));
+      });
+      li.appendChild(again);
+    }
     var doors = el('ul', { class: 'doors' });
     SIDES.forEach(function (side) {
       (room.doors[side] || []).forEach(function (i) {

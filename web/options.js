@@ -37,6 +37,10 @@
     { key: 'party', fieldset: 'party', prefill: true },
     { key: 'motif', fieldset: 'party' },
     { key: 'contents', fieldset: 'party' },
+    { key: 'danger', fieldset: 'party', label: 'Danger',
+      hint: 'Harder or gentler encounters and traps than the level alone gives.' },
+    { key: 'reroll', fieldset: 'party', label: 'Rerolled rooms',
+      hint: "Set by each room's Reroll button (room:variant); clear it to undo." },
 
     { key: 'algorithm', fieldset: 'dungeon', label: 'Algorithm' },
     { key: 'size', fieldset: 'dungeon' },

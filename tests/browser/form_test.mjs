@@ -730,6 +730,28 @@ await check('the key shows what each room holds; the name heads the page', async
   await p10.context().close();
 });
 
+await check('a room card\'s Reroll draws that room again and leaves every other room as it was', async () => {
+  const pr = await newPage();
+  await pr.goto(`${base}/?seed=7&level=5`);
+  await rolled(pr);
+  const before = await mapJson(pr);
+  const room = before.rooms[1];
+  await pr.locator(`#room-${room.id} button.reroll`).click();
+  await pr.waitForURL((u) => u.searchParams.get('reroll') === `${room.id}:1`);
+  await rolled(pr);
+  const after = await mapJson(pr);
+  for (let k = 0; k < before.rooms.length; k++) {
+    const same = JSON.stringify(before.rooms[k].contents) === JSON.stringify(after.rooms[k].contents);
+    if (before.rooms[k].id === room.id) assert.ok(!same, 'the rerolled room did not change');
+    else assert.ok(same, `room ${before.rooms[k].id} changed`);
+  }
+  // again: the next variant of the same room
+  await pr.locator(`#room-${room.id} button.reroll`).click();
+  await pr.waitForURL((u) => u.searchParams.get('reroll') === `${room.id}:2`);
+  await rolled(pr);
+  await pr.context().close();
+});
+
 await check('the map is inline SVG: a room on it leads to its key entry, an entry lights its room', async () => {
   const p11 = await newPage();
   await p11.goto(`${base}/?seed=7&level=5`);
