@@ -145,13 +145,25 @@ double srv_estimate_us(const dg_options *o)
  * as the CLI's peak RSS: 1001x1001 JSON 35 MB, caverns 75 MB; PNG at cell
  * 8 77 MB, at cell 16 (parchment) 281 MB. Floors each hold their grid and
  * records. */
+/* What any map holds beyond its cells: measured as the CLI's peak RSS over
+ * its idle baseline, a default 37x27 map: 0.1 MB as JSON, 0.36 MB as PNG;
+ * half a megabyte leaves room for the response and libmicrohttpd's copy.
+ * (It was 4 MB, a guess: with 256 maps queued that alone was the whole
+ * default budget, and the soak's 503s came from it, not from memory.) */
+#define FIXED_BYTES 512e3
+
 size_t srv_estimate_bytes(const dg_options *o)
 {
     double cells = (double)o->rows * o->cols, px = raster_px(o, cells);
     double floors = o->floors > 1 ? o->floors : 1; /* every floor is held until the answer is written */
-    /* the Foundry module holds its scene, journal and pack as JSON at once:
-     * 815x815 donjon at ppg 20 peaked at 449 MB against the uvtt's 242 MB */
-    double bundle = o->format == DG_FMT_FOUNDRY_BUNDLE ? floors * cells * 320 : 0;
-    return (size_t)(4e6 + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
+    /* the Foundry module holds its scene, journal and pack as JSON at once,
+     * and the pack's LevelDB log beside them: the CLI's peak RSS at ppg 20
+     * was 85 MB for 201x201 over 3 floors and 83 MB for 301x301, and the
+     * probe of issue 23 saw 6.4-10 GB for 819x819 over 10 floors, three
+     * times what 320 bytes a cell a floor said; 960 bytes covers them all
+     * (121 MB, 105 MB and 7.3 GB), so a deployment's budget refuses such a
+     * bundle up front rather than letting it past the pod's limit */
+    double bundle = o->format == DG_FMT_FOUNDRY_BUNDLE ? floors * cells * 960 : 0;
+    return (size_t)(FIXED_BYTES + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
                     px * (webp(o) ? WEBP_PX_BYTES : 1.2));
 }

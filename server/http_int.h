@@ -19,6 +19,7 @@ struct srv_http {
     size_t handling;         /* atomic: those of them whose headers are in (the handler has run) */
     bool draining;           /* atomic: SIGTERM seen */
     size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
+    size_t mem_big;          /* atomic: the part of it held by big maps (maps.c's BIG_SHARE) */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
     /* requests suspended until a worker (or another request's map) is
      * done: at shutdown_timeout each is answered 503 at once (cut), its
@@ -65,6 +66,7 @@ typedef struct srv_req {
     srv_map_req mr;
     bool have_mr, want_gz, owner;
     size_t mem;              /* its share of h->mem_in_use while its map is made */
+    bool mem_big;            /* and of h->mem_big */
     srv_req_state state;
     /* under h->park_mu: suspended for a map (see srv_http.parked);
      * cut_off: answered 503 at shutdown_timeout while a worker or the

@@ -296,6 +296,12 @@ void srv_maps_free_kept(srv_http *h)
     }
 }
 
+/* A map whose estimate is over 1/BIG_SHARE of the budget is big: big maps
+ * together may hold at most (BIG_SHARE - 1)/BIG_SHARE of it, so the rest
+ * is always there for small ones (one client looping the biggest map a
+ * deployment admits no longer turns everyone else's maps into 503s). */
+#define BIG_SHARE 4
+
 /* Takes need bytes of memory_budget for r's map; false (and nothing
  * taken) when other maps in the making already hold so much that this one
  * would pass it. A map alone is always admitted, or a map bigger than the
@@ -304,19 +310,53 @@ static bool mem_admit(srv_req *r, size_t need)
 {
     srv_http *h = r->h;
     size_t cap = __atomic_load_n(&h->cfg.memory_budget, __ATOMIC_RELAXED);   /* SIGHUP may set it */
+    bool big = cap && need > cap / BIG_SHARE;
+    if (big) {
+        size_t cur_big = __atomic_load_n(&h->mem_big, __ATOMIC_RELAXED);
+        do {
+            if (cur_big > 0 && cur_big + need > cap / BIG_SHARE * (BIG_SHARE - 1)) return false;
+        } while (!__atomic_compare_exchange_n(&h->mem_big, &cur_big, cur_big + need, true, __ATOMIC_ACQ_REL,
+                                              __ATOMIC_RELAXED));
+    }
     size_t cur = __atomic_load_n(&h->mem_in_use, __ATOMIC_RELAXED);
     do {
-        if (cap && cur > 0 && cur + need > cap) return false;
+        if (cap && cur > 0 && cur + need > cap) {
+            if (big) __atomic_fetch_sub(&h->mem_big, need, __ATOMIC_ACQ_REL);
+            return false;
+        }
     } while (!__atomic_compare_exchange_n(&h->mem_in_use, &cur, cur + need, true, __ATOMIC_ACQ_REL,
                                           __ATOMIC_RELAXED));
     r->mem = need;
+    r->mem_big = big;
     return true;
 }
 
 static void mem_release(srv_req *r)
 {
     if (r->mem) __atomic_fetch_sub(&r->h->mem_in_use, r->mem, __ATOMIC_ACQ_REL);
+    if (r->mem && r->mem_big) __atomic_fetch_sub(&r->h->mem_big, r->mem, __ATOMIC_ACQ_REL);
     r->mem = 0;
+    r->mem_big = false;
+}
+
+/* A map whose estimate alone passes the budget could only be made by
+ * taking the whole budget, and then past it: it is refused up front,
+ * naming what fits, instead of being admitted alone (a pod's memory limit
+ * sits just above the budget: docs/scaling.md). */
+static bool too_big(srv_req *r, size_t need, const dg_options *o, dg_error *err)
+{
+    size_t cap = __atomic_load_n(&r->h->cfg.memory_budget, __ATOMIC_RELAXED);
+    if (!cap || need <= cap) return false;
+    char value[48], allowed[96];
+    snprintf(value, sizeof value, "%dx%d", o->rows, o->cols);
+    double scale = (double)cap / (double)need;
+    snprintf(allowed, sizeof allowed, "a map this server can make in %zu MB (about %.0f%% of this one's cells)",
+             cap >> 20, 100 * scale);
+    dg_error_set(err, DG_ELIMIT, "rows", value, allowed,
+                 "this map needs about %zu MB (%s, %d floor%s) and the memory budget is %zu MB: fewer cells, "
+                 "a smaller ppg or cell, or fewer floors",
+                 need >> 20, dg_format_name(o->format), o->floors, o->floors == 1 ? "" : "s", cap >> 20);
+    return true;
 }
 
 /* Generates and encodes r's map and hands it to the requests waiting for
@@ -424,7 +464,12 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         }
     }
     srv_metrics_cache(false);
-    if (!mem_admit(r, srv_estimate_bytes(&m->o))) {
+    size_t need = srv_estimate_bytes(&m->o);
+    if (too_big(r, need, &m->o, &err)) {
+        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
+        return srv_send_dg_error(r, &err);
+    }
+    if (!mem_admit(r, need)) {
         dg_error_set(&err, DG_EBUSY, "", "", "",
                      "maps being made hold the memory budget; try again shortly");
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
