@@ -63,6 +63,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* [[x, y], ...]: an outline's corners or a passage's cells. */
+static void points_json(dg__jw *w, const dg_point *pts, size_t n)
+{
+    dg__jw_array_begin(w);
+    for (size_t k = 0; k < n; k++) {
+        dg__jw_array_begin(w);
+        dg__jw_int(w, pts[k].x);
+        dg__jw_int(w, pts[k].y);
+        dg__jw_array_end(w);
+    }
+    dg__jw_array_end(w);
+}
+
 static int hexval(char c)
 {
     return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
@@ -153,14 +166,7 @@ static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *si
         if (r->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "sides", r->sides);
         if (r->shape != DG_SHAPE_RECT && r->n_outline) {
             dg__jw_key(w, "outline");
-            dg__jw_array_begin(w);
-            for (size_t k = 0; k < r->n_outline; k++) {
-                dg__jw_array_begin(w);
-                dg__jw_int(w, r->outline[k].x);
-                dg__jw_int(w, r->outline[k].y);
-                dg__jw_array_end(w);
-            }
-            dg__jw_array_end(w);
+            points_json(w, r->outline, r->n_outline);
         }
         dg__jw_key(w, "doors");
         dg__jw_object_begin(w);
@@ -194,14 +200,7 @@ static void passages_array(dg__jw *w, const dg_dungeon *d)
         for (size_t k = 0; k < p->n_rooms; k++) dg__jw_int(w, p->rooms[k]);
         dg__jw_array_end(w);
         dg__jw_key(w, "cells");
-        dg__jw_array_begin(w);
-        for (size_t k = 0; k < p->n_cells; k++) {
-            dg__jw_array_begin(w);
-            dg__jw_int(w, p->cells[k].x);
-            dg__jw_int(w, p->cells[k].y);
-            dg__jw_array_end(w);
-        }
-        dg__jw_array_end(w);
+        points_json(w, p->cells, p->n_cells);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
