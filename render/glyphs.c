@@ -308,9 +308,9 @@ static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
     return best >= 0;
 }
 
-/* The GM's marks: the letter fitted inside its square with a floor-coloured
- * halo, traps and hidden things in the trap colour, letters and keys in
- * the label colour; too small to read under 10 px a cell, so left out. */
+/* The GM's marks: the letter fitted inside its square, traps and hidden
+ * things in the trap colour, letters and keys in the label colour; too
+ * small to read under 10 px a cell, so left out. */
 typedef struct {
     dg__canvas *cv;
     typeface tf;
@@ -321,14 +321,16 @@ static void draw_mark(void *ctx, const dg__mark *m)
     marks_ctx *k = ctx;
     int c = k->cv->cell;
     unsigned char ink = m->kind == DG__MARK_TRAP || m->kind == DG__MARK_HIDDEN ? DG_PAL_TRAP : DG_PAL_LABEL;
-    text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, DG_PAL_FLOOR);
+    /* no halo: a cave cell's corners may be rock, and a halo would paint
+     * them floor */
+    text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, -1);
 }
 
 void dg__glyph_marks(dg__canvas *cv)
 {
     marks_ctx k = {cv, face_in_cell(cv->cell)};
     if (!k.tf.font) return;
-    dg__map_marks(cv->d, draw_mark, &k);
+    dg__map_marks(cv->d, cv->player, draw_mark, &k);
 }
 
 void dg__glyph_labels(dg__canvas *cv)

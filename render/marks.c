@@ -14,10 +14,10 @@ static void room_marks(const dg_room_contents *rc, void (*fn)(void *, const dg__
     if (rc->n_hidden) fn(ctx, &(dg__mark){DG__MARK_HIDDEN, rc->hidden_cell.x, rc->hidden_cell.y, "?"});
 }
 
-void dg__map_marks(const dg_dungeon *d, void (*fn)(void *ctx, const dg__mark *m), void *ctx)
+void dg__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dg__mark *m), void *ctx)
 {
     const dg_contents *c = d->contents;
-    if (!c || c->depth == DG_DEPTH_NONE || d->opts.view == DG_VIEW_PLAYER) return;
+    if (!c || c->depth == DG_DEPTH_NONE || player) return;
     for (int i = 0; i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         if (f->n_cells < 1) continue;

@@ -282,6 +282,7 @@ typedef struct {
     int x, y;
     char text[4];
 } dg__mark;
-void dg__map_marks(const dg_dungeon *d, void (*fn)(void *ctx, const dg__mark *m), void *ctx);
+/* player: the view being drawn (a VTT image's may differ from d->opts.view). */
+void dg__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dg__mark *m), void *ctx);
 
 #endif

@@ -395,7 +395,7 @@ static void marks(dg__svg *s)
                    "font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" text-anchor=\"middle\">\n",
                 lab, fl, dg__svg_num(sw, s->c * 0.12), dg__svg_num(fs, s->c * 0.75));
     size_t opened = s->out->len;
-    dg__map_marks(s->d, svg_mark, &k);
+    dg__map_marks(s->d, s->cv.player, svg_mark, &k);
     if (s->rc == DG_OK && s->out->len == opened) s->out->len = before; /* no marks: no group */
     else dg__svg_put(s, "</g>\n");
 }
