@@ -19,12 +19,12 @@ static void add_encounter(const dg_encounter *e, bool *seen)
     }
 }
 
-void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b)
+void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg__bestiary *b)
 {
     bool seen[DG__BESTIARY_MAX] = {false};
     b->n = 0;
-    for (const dg_dungeon *f = d; f; f = f->below) {
-        const dg_contents *c = f->contents;
+    for (size_t k = 0; k < n_floors; k++) {
+        const dg_contents *c = floors[k] ? floors[k]->contents : NULL;
         if (!c) continue;
         for (size_t i = 0; i < c->n_rooms; i++) add_encounter(&c->rooms[i].encounter, seen);
         for (int i = 0; i < c->n_wandering && i < DG_WANDERING_ROWS; i++) add_encounter(&c->wandering[i].encounter, seen);
@@ -41,6 +41,14 @@ void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b)
         b->monster[at] = m;
         b->n++;
     }
+}
+
+void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b)
+{
+    const dg_dungeon *floors[DG_MAX_FLOORS];
+    size_t n = 0;
+    for (const dg_dungeon *f = d; f && n < DG_MAX_FLOORS; f = f->below) floors[n++] = f;
+    dg__bestiary_of_floors(floors, n, b);
 }
 
 void dg__bestiary_id(int monster, char *out, size_t cap)

@@ -257,6 +257,8 @@ typedef struct {
     int monster[DG__BESTIARY_MAX]; /* dg_monster_info indices */
 } dg__bestiary;
 void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b);
+/* The same over floors[0..n) (the Foundry bundle's floors). */
+void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n, dg__bestiary *b);
 /* The kind's id: its name as a slug ("giant-rat-diseased"). */
 void dg__bestiary_id(int monster, char *out, size_t cap);
 /* The monster's stat block as Markdown, under "<hashes> Name" (no heading
