@@ -367,7 +367,7 @@
     if (!kinds.length) return;
     var list = el('div', { class: 'statblocks' }, kinds.map(statBlock));
     var section = el('section', { id: 'key-bestiary', class: 'bestiary', 'aria-labelledby': 'key-bestiary-h' },
-                     [el('h2', { id: 'key-bestiary-h', class: 'floor-h', text: 'Stat blocks' }), list]);
+                     [el('h2', { id: 'key-bestiary-h', class: 'bestiary-h', text: 'Stat blocks' }), list]);
     $('key-attribution').before(section);
   }
 
