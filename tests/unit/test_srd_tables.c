@@ -208,4 +208,9 @@ Test(srd_tables, statblock_facts)
     cr_assert(find_entry(dg_monster_statblock(vampire), DG_SB_LEGENDARY, "Bite (Costs 2 Actions)"));
     cr_assert(find_entry(dg_monster_statblock(dragon), DG_SB_ACTIONS, "Fire Breath (Recharge 5\u20136)"));
     cr_assert_str_eq(dg_statblock_section_name(DG_SB_BONUS_ACTIONS), "Bonus Actions");
+    /* the block's armor and the table's AC agree (the table keeps the
+     * highest AC of a creature's forms; the block is one form) */
+    for (size_t k = 0; k < dg_monster_count(); k++)
+        cr_assert_eq(atoi(dg_monster_statblock((int)k)->armor), dg_monster_info((int)k)->ac, "%s",
+                     dg_monster_info((int)k)->name);
 }
