@@ -34,6 +34,26 @@ const dg_monster *dg_monster_info(int i)
 {
     return i >= 0 && i < DG__MONSTER_COUNT ? &dg__monsters[i] : NULL;
 }
+const dg_statblock *dg_monster_statblock(int i)
+{
+    return i >= 0 && i < DG__MONSTER_COUNT ? &dg__statblocks[i] : NULL;
+}
+const dg_statblock_entry *dg_statblock_section(const dg_statblock *sb, int section, int *n)
+{
+    int at = 0;
+    *n = 0;
+    if (!sb || section < 0 || section >= DG_SB_SECTIONS) return NULL;
+    for (int k = 0; k < section; k++) at += sb->count[k];
+    *n = sb->count[section];
+    return sb->entries + at;
+}
+int dg_ability_mod(int score) { return score >= 10 ? (score - 10) / 2 : -((11 - score) / 2); }
+const char *dg_statblock_section_name(int section)
+{
+    static const char *const names[DG_SB_SECTIONS] = {"Traits", "Actions", "Bonus Actions",
+                                                      "Reactions", "Legendary Actions"};
+    return section >= 0 && section < DG_SB_SECTIONS ? names[section] : "";
+}
 size_t dg_magic_item_count(void) { return DG__MAGIC_ITEM_COUNT; }
 const dg_magic_item *dg_magic_item_info(int i)
 {

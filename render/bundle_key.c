@@ -202,6 +202,8 @@ dg_status dg__bundle_key_build(const dg_dungeon *d, dg__bundle_key *k, dg_error 
     const char *s = (const char *)md.data;
     /* the section being read: its Markdown starts at `from`, goes to dst */
     dg_buf *dst = &k->head;
+    dg_buf skipped; /* the stat blocks: the bundle's bestiary entry has them */
+    dg_buf_init(&skipped);
     size_t from = 0;
     for (size_t at = 0; rc == DG_OK && at <= md.len;) {
         const char *line = s + at;
@@ -217,6 +219,8 @@ dg_status dg__bundle_key_build(const dg_dungeon *d, dg__bundle_key *k, dg_error 
             to = &k->head; /* the dungeon's name is the journal entry's */
         } else if (starts(line, len, "## Wandering monsters")) {
             to = &k->wandering;
+        } else if (starts(line, len, "## Stat blocks")) {
+            to = &skipped;
         } else if (starts(line, len, "## Corridor features")) {
             to = &k->corridors;
         } else if (starts(line, len, "## Rooms")) {
@@ -253,6 +257,7 @@ dg_status dg__bundle_key_build(const dg_dungeon *d, dg__bundle_key *k, dg_error 
             snprintf(t, sizeof t, "Room %zu", i + 1);
             if (!(k->room_title[i] = dg__strdup(t))) rc = dg__nomem(err, "cutting the key into pages");
         }
+    dg_buf_fini(&skipped);
     dg_buf_fini(&md);
     return rc;
 }

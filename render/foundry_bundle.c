@@ -34,7 +34,10 @@
  *   journal  per floor, an entry for the dungeon (pages: overview,
  *            wandering monsters, corridor features, stairs, attribution --
  *            the ones there are) and an entry per room (one page: the
- *            room's key), all as HTML from format=md's words (bundle_key.c)
+ *            room's key), all as HTML from format=md's words (bundle_key.c);
+ *            and one "Bestiary" entry after the floors' with a page per
+ *            creature kind the key names on any floor (by name), its
+ *            stat block as HTML from the Markdown md.c prints (bestiary.c)
  * Ids are 16 letters and digits hashed from the canonical options, so the
  * same options give the same ids (and bytes), and two different dungeons
  * imported into one world do not overwrite each other. Documents carry
@@ -203,6 +206,50 @@ static void floor_journal(bundle *b, int floor, const dg__bundle_key *key, json_
         if (b->rc == DG_OK) push(b, journal, entry(b, floor, (int)i + 1, name, sort + (int)(i + 2) * SORT_STEP, pages));
         else json_decref(pages);
     }
+}
+
+/* The "Bestiary" entry: a page per creature kind of every floor, by name,
+ * each the stat block md.c prints, as HTML. None when nobody lives here. */
+static void bestiary_journal(bundle *b, json_t *journal)
+{
+    dg__bestiary kinds;
+    dg__bestiary_of_floors(b->floors, b->n, &kinds);
+    if (!kinds.n || b->rc != DG_OK) return;
+    json_t *pages = json_array();
+    if (!pages) {
+        oom(b);
+        return;
+    }
+    dg_buf md, html;
+    dg_buf_init(&md);
+    dg_buf_init(&html);
+    for (int i = 0; i < kinds.n && b->rc == DG_OK; i++) {
+        dg_buf_reset(&md);
+        dg_buf_reset(&html);
+        b->rc = dg__key_statblock(&md, kinds.monster[i], NULL, b->err);
+        if (b->rc == DG_OK) b->rc = dg__md_to_html((const char *)md.data, md.len, 0, &html, b->err);
+        char id[17];
+        make_id(b, "bestiary-page", kinds.monster[i], 0, id);
+        json_t *p = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id,
+                                               "name", dg_monster_info(kinds.monster[i])->name, "type", "text",
+                                               "title", "show", 1, "level", 1, "text", "content",
+                                               html.data ? (const char *)html.data : "", html.len, "format", 1,
+                                               "sort", (i + 1) * SORT_STEP, "ownership", "default", -1, "flags")
+                                   : NULL;
+        if (b->rc == DG_OK) push(b, pages, p);
+    }
+    dg_buf_fini(&md);
+    dg_buf_fini(&html);
+    char id[17];
+    make_id(b, "bestiary", 0, 0, id);
+    json_t *e = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", "Bestiary",
+                                           "folder", b->journal_folder, "sort",
+                                           (int)b->n * (DG_MAX_ROOMS + 2) * SORT_STEP + SORT_STEP, "ownership",
+                                           "default", 0, "flags", "pages", pages, "_stats", stats())
+                               : NULL;
+    if (e) push(b, journal, e); /* e has pages */
+    else if (b->rc == DG_OK) oom(b); /* json_pack's "o" took pages even so */
+    else json_decref(pages);
 }
 
 /* ----------------------------------------------------------------- scene */
@@ -464,6 +511,7 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         if (b.rc == DG_OK) b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE,
                                                   &pngs[k], err);
     }
+    if (b.rc == DG_OK) bestiary_journal(&b, journal);
     if (b.rc == DG_OK) {
         adv = adventure(&b, scenes, journal, &description, permalink);
         scenes = journal = NULL; /* the adventure has them */

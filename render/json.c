@@ -48,6 +48,8 @@
  *            y, then slanted by x0, y0), then doors in "doors" order
  *   cells    cells[y][x]: the words exactly as in the dungeon (donjon's bit
  *            layout, see dg.h)
+ *   bestiary the stat block of every creature kind the key names on any
+ *            floor, once, by name (json_contents.c); top level only
  *   below    floors > 1 only: the floors under this one (which is floor 1,
  *            the top), in order, each {floor (2, 3, ...), width, height,
  *            rooms, doors, stairs, exits, entrance, lair, details,
@@ -265,7 +267,7 @@ static void exits_array(dg__jw *w, const dg_dungeon *d)
 /* One floor's map, as members of the object being written: width and
  * height, rooms, doors, stairs, exits, the stocked floor's tail, walls and
  * cells. */
-static dg_status floor_members(dg__jw *j, const dg_dungeon *d, dg_buf *out, dg_buf *scratch, dg_error *err)
+static dg_status floor_members(dg__jw *j, const dg_dungeon *d, bool top, dg_buf *out, dg_buf *scratch, dg_error *err)
 {
     dg__walls w;
     dg__door_sides sides;
@@ -294,6 +296,7 @@ static dg_status floor_members(dg__jw *j, const dg_dungeon *d, dg_buf *out, dg_b
             passages_array(j, d);
         }
         dg__json_contents_tail(j, d, scratch, err);
+        if (top) dg__json_bestiary(j, d); /* every floor's creatures, once */
         dg__jw_key(j, "walls");
         dg__jw_splice(j, dg__json_put_walls, d, &w);
         dg__jw_key(j, "cells");
@@ -328,7 +331,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg__jw_key(&j, "permalink");
     dg__jw_stringn(&j, canon, n + 2);
     dg__json_contents_head(&j, d);
-    rc = floor_members(&j, d, out, &scratch, err);
+    rc = floor_members(&j, d, true, out, &scratch, err);
     /* the floors below the top, each a map of its own (floors > 1 only,
      * so a single floor's document is as it always was) */
     if (rc == DG_OK && d->below) {
@@ -337,7 +340,7 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         for (const dg_dungeon *f = d->below; f && rc == DG_OK; f = f->below) {
             dg__jw_object_begin(&j);
             dg__jw_key_int(&j, "floor", f->floor);
-            rc = floor_members(&j, f, out, &scratch, err);
+            rc = floor_members(&j, f, false, out, &scratch, err);
             dg__jw_object_end(&j);
         }
         dg__jw_array_end(&j);

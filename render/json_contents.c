@@ -14,7 +14,15 @@
  *            features [..], sound|null, smell|null, encounter|null, traps [..],
  *            treasure|null, hidden [{feature, dc}], keys [door index..]}
  *   encounter {difficulty, xp, adjusted_xp, faction|null,
- *              monsters [{name, count, cr, xp, ac, hp, type, size}]}
+ *              monsters [{name, count, cr, xp, ac, hp, type, size, bestiary}]}
+ *            (bestiary: the id of the creature's entry in "bestiary")
+ *   bestiary [{id, name, size, type, subtype, alignment, ac, armor, hp,
+ *             hit_dice, speed, abilities {str..cha}, saving_throws, skills,
+ *             damage_vulnerabilities, damage_resistances, damage_immunities,
+ *             condition_immunities, senses, languages, cr, xp,
+ *             proficiency_bonus, traits, actions, bonus_actions, reactions,
+ *             legendary_actions [{name, text}]}]   top level, every floor's
+ *            kinds once, by name; texts as the SRD prints them, "" none
  *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
  *             save_dc|null, attack_bonus|null, damage "4d10", damage_type, effect}
  *   treasure {value_gp, coins {cp..pp}, gems [{name, count, value_gp}],
@@ -70,6 +78,9 @@ static void encounter_json(dg__jw *w, const dg_contents *c, const dg_encounter *
         dg__jw_key_int(w, "hp", m->hp);
         dg__jw_key_string(w, "type", dg_creature_type_name(m->type));
         dg__jw_key_string(w, "size", dg_creature_size_name(m->size));
+        char id[96];
+        dg__bestiary_id(e->groups[g].monster, id, sizeof id);
+        dg__jw_key_string(w, "bestiary", id);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
@@ -358,4 +369,67 @@ void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
     (void)scratch;
     (void)err;
     dg__jw_key_string(w, "attribution", DG_SRD_ATTRIBUTION);
+}
+
+static const char *const ability_keys[6] = {"str", "dex", "con", "int", "wis", "cha"};
+static const char *const section_keys[DG_SB_SECTIONS] = {"traits", "actions", "bonus_actions", "reactions",
+                                                         "legendary_actions"};
+
+static void statblock_json(dg__jw *w, int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    char id[96];
+    dg__bestiary_id(monster, id, sizeof id);
+    dg__jw_object_begin(w);
+    dg__jw_key_string(w, "id", id);
+    dg__jw_key_string(w, "name", m->name);
+    dg__jw_key_string(w, "size", dg_creature_size_name(m->size));
+    dg__jw_key_string(w, "type", dg_creature_type_name(m->type));
+    dg__jw_key_string(w, "subtype", m->subtype);
+    dg__jw_key_string(w, "alignment", sb->alignment);
+    dg__jw_key_int(w, "ac", m->ac);
+    dg__jw_key_string(w, "armor", sb->armor);
+    dg__jw_key_int(w, "hp", m->hp);
+    dg__jw_key_string(w, "hit_dice", sb->hit_dice);
+    dg__jw_key_string(w, "speed", sb->speed);
+    dg__jw_key(w, "abilities");
+    dg__jw_object_begin(w);
+    for (int a = 0; a < 6; a++) dg__jw_key_int(w, ability_keys[a], sb->scores[a]);
+    dg__jw_object_end(w);
+    dg__jw_key_string(w, "saving_throws", sb->saves);
+    dg__jw_key_string(w, "skills", sb->skills);
+    dg__jw_key_string(w, "damage_vulnerabilities", sb->vulnerabilities);
+    dg__jw_key_string(w, "damage_resistances", sb->resistances);
+    dg__jw_key_string(w, "damage_immunities", sb->immunities);
+    dg__jw_key_string(w, "condition_immunities", sb->condition_immunities);
+    dg__jw_key_string(w, "senses", sb->senses);
+    dg__jw_key_string(w, "languages", sb->languages);
+    dg__jw_key_string(w, "cr", m->cr);
+    dg__jw_key_int(w, "xp", m->xp);
+    dg__jw_key_int(w, "proficiency_bonus", sb->proficiency);
+    for (int s = 0; s < DG_SB_SECTIONS; s++) {
+        int n;
+        const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);
+        dg__jw_key(w, section_keys[s]);
+        dg__jw_array_begin(w);
+        for (int k = 0; k < n; k++) {
+            dg__jw_object_begin(w);
+            dg__jw_key_string(w, "name", e[k].name);
+            dg__jw_key_string(w, "text", e[k].text);
+            dg__jw_object_end(w);
+        }
+        dg__jw_array_end(w);
+    }
+    dg__jw_object_end(w);
+}
+
+void dg__json_bestiary(dg__jw *w, const dg_dungeon *d)
+{
+    dg__bestiary b;
+    dg__bestiary_of(d, &b);
+    dg__jw_key(w, "bestiary");
+    dg__jw_array_begin(w);
+    for (int i = 0; i < b.n; i++) statblock_json(w, b.monster[i]);
+    dg__jw_array_end(w);
 }

@@ -2,7 +2,9 @@
  * is and pasteable into Homebrewery or a notes app: the name, the party it
  * is stocked for, its details and history, the wandering monsters, a
  * section per room (what it was, what is in it, its doors), the corridor
- * features, then the SRD attribution. A dungeon of several floors has all
+ * features, then the stat blocks of every creature kind the key names on
+ * any floor (once per dungeon, by name; bestiary.c), then the SRD
+ * attribution. A dungeon of several floors has all
  * of that but the name and party per floor ("## Floor k", its headings a
  * level down) with its stairs and where they lead: the key is every floor's,
  * whatever `floor` says. The phrases are key_text.c's; the map
@@ -240,6 +242,16 @@ static void put_stairs(md *m, const dg_dungeon *d, int floors)
     put(m, "\n");
 }
 
+/* The appendix: every creature kind of every floor, once, by name. */
+static void put_statblocks(md *m, const dg_dungeon *d)
+{
+    dg__bestiary b;
+    dg__bestiary_of(d, &b);
+    if (!b.n) return;
+    put(m, "## Stat blocks\n\n");
+    for (int i = 0; i < b.n && m->rc == DG_OK; i++) m->rc = dg__key_statblock(m->b, b.monster[i], "###", m->err);
+}
+
 dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     md m = {out, err, DG_OK, ""};
@@ -267,6 +279,7 @@ dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
             put_stairs(&m, f, floors);
         }
     }
+    put_statblocks(&m, d);
     put(&m, "---\n\n*" DG_SRD_ATTRIBUTION "*\n");
     return m.rc;
 }

@@ -254,6 +254,22 @@ dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
 
+/* bestiary.c: the creature kinds of d and every floor below it (rooms and
+ * wandering monsters), each once, sorted by name. */
+#define DG__BESTIARY_MAX 400 /* > dg_monster_count() (test_srd_tables) */
+typedef struct {
+    int n;
+    int monster[DG__BESTIARY_MAX]; /* dg_monster_info indices */
+} dg__bestiary;
+void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b);
+/* The same over floors[0..n) (the Foundry bundle's floors). */
+void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n, dg__bestiary *b);
+/* The kind's id: its name as a slug ("giant-rat-diseased"). */
+void dg__bestiary_id(int monster, char *out, size_t cap);
+/* The monster's stat block as Markdown, under "<hashes> Name" (no heading
+ * when hashes is NULL), its sections a level below. */
+dg_status dg__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error *err);
+
 
 /* ---------------------------------------------------- json_contents.c */
 
@@ -264,6 +280,8 @@ struct dg__jw;
  * a room's "contents" value and a door's "lock" value. */
 void dg__json_contents_head(struct dg__jw *w, const dg_dungeon *d);
 void dg__json_contents_tail(struct dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err);
+/* "bestiary": the stat blocks of d's creature kinds, every floor's. */
+void dg__json_bestiary(struct dg__jw *w, const dg_dungeon *d);
 void dg__json_room_contents(struct dg__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err);
 void dg__json_door_lock(struct dg__jw *w, const dg_dungeon *d, size_t i);
 /* json.c: a text key's canonical value decoded into buf, (size_t)-1 when

@@ -752,6 +752,46 @@ await check('a room card\'s Reroll draws that room again and leaves every other 
   await pr.context().close();
 });
 
+await check('stat blocks: a folded block per creature kind after the key, a monster opens its own, print opens all', async () => {
+  const p = await newPage();
+  await p.goto(`${base}/?seed=9&level=11`);
+  await rolled(p);
+  const j = await mapJson(p);
+  assert.ok(j.bestiary.length > 0);
+  const ids = await p.$$eval('#key-bestiary details.statblock', (d) => d.map((x) => x.id));
+  assert.deepEqual(ids, j.bestiary.map((s) => `statblock-${s.id}`));
+  assert.equal(await p.locator('#key-bestiary details.statblock[open]').count(), 0);
+  // the blocks come after every floor's key and before the attribution
+  assert.ok(await p.evaluate(() => {
+    const b = document.getElementById('key-bestiary'), a = document.getElementById('key-attribution');
+    return !!(b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      !!(document.getElementById('key-rooms').compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }));
+  const first = j.rooms.find((r) => r.contents?.encounter).contents.encounter.monsters[0];
+  const url = p.url();
+  await p.locator('#key a.sb-link').first().click();
+  const block = p.locator(`#statblock-${first.bestiary}`);
+  assert.equal(await block.getAttribute('open'), '');
+  assert.equal(p.url(), url, 'following a monster leaves the URL (and the map) alone');
+  const s = j.bestiary.find((x) => x.id === first.bestiary), text = await block.innerText();
+  assert.ok(text.includes(s.name) && text.includes(s.armor) && text.includes(`${s.hp} (${s.hit_dice})`), text);
+  for (const a of s.actions) assert.ok(text.includes(`${a.name}.`), `${a.name} in ${text}`);
+  await block.screenshot({ path: join(artifacts, 'desktop-statblock.png') });
+  // print: every block open
+  await p.emulateMedia({ media: 'print' });
+  await p.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const shown = await p.$$eval('#key-bestiary .sb-body', (b) => b.filter((x) => x.getBoundingClientRect().height > 0).length);
+  assert.equal(shown, j.bestiary.length);
+  await p.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await p.emulateMedia({ media: 'screen' });
+  assert.equal(await p.locator('#key-bestiary details.statblock[open]').count(), 1, 'afterprint folds back what was folded');
+  // the player's key has none
+  await p.goto(`${base}/?seed=9&level=11&view=player`);
+  await rolled(p);
+  assert.equal(await p.locator('#key-bestiary').count(), 0);
+  await p.context().close();
+});
+
 await check('the map is inline SVG: a room on it leads to its key entry, an entry lights its room', async () => {
   const p11 = await newPage();
   await p11.goto(`${base}/?seed=7&level=5`);

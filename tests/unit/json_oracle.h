@@ -64,7 +64,7 @@ static inline bool oracle_listed_last(const dg_dungeon *d, json_t *list, size_t 
 }
 
 /* One floor's members (width ... cells) set on obj; false when walls fail. */
-static inline bool oracle_floor(const dg_dungeon *d, json_t *obj)
+static inline bool oracle_floor(const dg_dungeon *d, bool top, json_t *obj)
 {
     json_t *rooms = json_array();
     for (size_t i = 0; i < d->n_rooms; i++) {
@@ -151,6 +151,7 @@ static inline bool oracle_floor(const dg_dungeon *d, json_t *obj)
         json_object_set_new(obj, "passages", passages);
     }
     oracle_contents_tail(d, obj);
+    if (top) json_object_set_new(obj, "bestiary", oracle_bestiary(d)); /* every floor's kinds */
     json_object_set_new(obj, "walls", walls);
     json_object_set_new(obj, "cells", oracle_cells(d));
     return true;
@@ -182,13 +183,13 @@ static inline json_t *oracle_native(const dg_dungeon *d)
     json_t *root = json_pack("{s:s,s:s,s:o,s:s}", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
                              "options", options, "permalink", permalink);
     oracle_contents_head(d, root);
-    if (!oracle_floor(d, root)) return NULL;
+    if (!oracle_floor(d, true, root)) return NULL;
     /* floors below the top: {floor, then the same members}, in order */
     if (d->below) {
         json_t *below = json_array();
         for (const dg_dungeon *f = d->below; f; f = f->below) {
             json_t *o = json_pack("{s:i}", "floor", f->floor);
-            if (!oracle_floor(f, o)) return NULL;
+            if (!oracle_floor(f, false, o)) return NULL;
             json_array_append_new(below, o);
         }
         json_object_set_new(root, "below", below);

@@ -22,10 +22,12 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
     json_t *monsters = json_array();
     for (int g = 0; g < e->n_groups; g++) {
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
-        json_array_append_new(monsters, json_pack("{s:s,s:i,s:s,s:i,s:i,s:i,s:s,s:s}", "name", m->name, "count",
+        char id[96];
+        dg__bestiary_id(e->groups[g].monster, id, sizeof id);
+        json_array_append_new(monsters, json_pack("{s:s,s:i,s:s,s:i,s:i,s:i,s:s,s:s,s:s}", "name", m->name, "count",
                                                   e->groups[g].count, "cr", m->cr, "xp", m->xp, "ac", m->ac, "hp",
                                                   m->hp, "type", dg_creature_type_name(m->type), "size",
-                                                  dg_creature_size_name(m->size)));
+                                                  dg_creature_size_name(m->size), "bestiary", id));
     }
     json_t *faction = e->faction >= 0 && e->faction < c->n_factions
                           ? oc_word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name)
@@ -186,6 +188,48 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
     json_object_set_new(root, "wandering_monsters", wandering);
     json_object_set_new(root, "corridor_features", features);
     json_object_set_new(root, "attribution", json_string(DG_SRD_ATTRIBUTION));
+}
+
+/* "bestiary": restated from json_contents.c's comment. */
+static inline json_t *oracle_bestiary(const dg_dungeon *d)
+{
+    static const char *const sections[DG_SB_SECTIONS] = {"traits", "actions", "bonus_actions", "reactions",
+                                                         "legendary_actions"};
+    dg__bestiary b;
+    dg__bestiary_of(d, &b);
+    json_t *out = json_array();
+    for (int i = 0; i < b.n; i++) {
+        const dg_monster *m = dg_monster_info(b.monster[i]);
+        const dg_statblock *sb = dg_monster_statblock(b.monster[i]);
+        char id[96];
+        dg__bestiary_id(b.monster[i], id, sizeof id);
+        json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:i,s:s,s:s}", "id", id, "name", m->name, "size",
+                              dg_creature_size_name(m->size), "type", dg_creature_type_name(m->type), "subtype",
+                              m->subtype, "alignment", sb->alignment, "ac", m->ac, "armor", sb->armor, "hp", m->hp,
+                              "hit_dice", sb->hit_dice, "speed", sb->speed);
+        json_object_set_new(o, "abilities",
+                            json_pack("{s:i,s:i,s:i,s:i,s:i,s:i}", "str", sb->scores[0], "dex", sb->scores[1], "con",
+                                      sb->scores[2], "int", sb->scores[3], "wis", sb->scores[4], "cha",
+                                      sb->scores[5]));
+        json_t *rest = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:i}", "saving_throws", sb->saves,
+                                        "skills", sb->skills, "damage_vulnerabilities", sb->vulnerabilities,
+                                        "damage_resistances", sb->resistances, "damage_immunities", sb->immunities,
+                                        "condition_immunities", sb->condition_immunities, "senses", sb->senses,
+                                        "languages", sb->languages, "cr", m->cr, "xp", m->xp, "proficiency_bonus",
+                                        sb->proficiency);
+        json_object_update(o, rest);
+        json_decref(rest);
+        for (int s = 0; s < DG_SB_SECTIONS; s++) {
+            int n;
+            const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);
+            json_t *a = json_array();
+            for (int k = 0; k < n; k++)
+                json_array_append_new(a, json_pack("{s:s,s:s}", "name", e[k].name, "text", e[k].text));
+            json_object_set_new(o, sections[s], a);
+        }
+        json_array_append_new(out, o);
+    }
+    return out;
 }
 
 #endif

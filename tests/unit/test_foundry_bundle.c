@@ -208,12 +208,38 @@ static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf
     cr_assert_eq(json_array_size(scenes), n, "%s: a scene per floor", what);
     size_t rooms = 0;
     for (size_t k = 0; k < n; k++) rooms += floors[k]->n_rooms;
-    cr_assert_eq(json_array_size(journal), rooms + n, "%s: an entry per room and one per floor", what);
+    /* and the bestiary: a page per creature kind of any floor, by name,
+     * the stat blocks the floors' pages leave out */
+    dg__bestiary kinds;
+    dg__bestiary_of_floors(floors, n, &kinds);
+    cr_assert_eq(json_array_size(journal), rooms + n + (kinds.n > 0), "%s: an entry per room and one per floor", what);
+    if (kinds.n) {
+        json_t *best = json_array_get(journal, json_array_size(journal) - 1);
+        cr_assert_str_eq(json_string_value(json_object_get(best, "name")), "Bestiary");
+        json_t *pages = json_object_get(best, "pages");
+        cr_assert_eq(json_array_size(pages), (size_t)kinds.n, "%s: a page per creature kind", what);
+        for (int k = 0; k < kinds.n; k++) {
+            json_t *pg = json_array_get(pages, (size_t)k);
+            cr_assert_str_eq(json_string_value(json_object_get(pg, "name")), dg_monster_info(kinds.monster[k])->name);
+            const char *html = json_string_value(json_object_get(json_object_get(pg, "text"), "content"));
+            cr_assert(html && strstr(html, "<strong>Armor Class</strong>") && strstr(html, "<th>STR</th>"),
+                      "%s: %s's page", what, dg_monster_info(kinds.monster[k])->name);
+        }
+    }
     size_t i;
     json_t *e;
     json_array_foreach(journal, i, e) {
         cr_assert(valid_id(json_string_value(json_object_get(e, "_id"))), "%s: entry id", what);
         cr_assert_gt(json_array_size(json_object_get(e, "pages")), 0, "%s: entry %zu has no page", what, i);
+        if (strcmp(json_string_value(json_object_get(e, "name")), "Bestiary") != 0) {
+            size_t k;
+            json_t *pg;
+            json_array_foreach(json_object_get(e, "pages"), k, pg) {
+                const char *html = json_string_value(json_object_get(json_object_get(pg, "text"), "content"));
+                cr_assert(!strstr(html, "Armor Class") && !strstr(html, "Stat blocks"),
+                          "%s: a stat block outside the bestiary", what);
+            }
+        }
     }
     for (size_t k = 0; k < n; k++) {
         const dg_dungeon *d = floors[k];
