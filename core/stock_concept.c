@@ -10,6 +10,8 @@
  * the top floor's seed alone, so every floor of a dungeon shares it. */
 #include "stock_int.h"
 
+#include <string.h>
+
 #define RIVAL_PERCENT 40      /* motif none: a second faction */
 #define NAME_BOSS_PERCENT 40  /* the name is "... of the <boss>" */
 
@@ -79,6 +81,22 @@ static const char *temperature_of(dg_rng *r, dg_motif motif, const dg__origin_ro
     }
 }
 
+/* The name's adjective, drawn again (a few times) while it says the place
+ * is flooded or burning and the concept says otherwise. */
+static int adjective(dg_rng *r, dg_motif motif, int theme)
+{
+    int n = (int)dg_contents_word_count(DG_WORDS_NAME_ADJECTIVE), a = 0;
+    bool wet = motif == DG_MOTIF_AQUATIC || theme == DG__THEME_LIZARDFOLK || theme == DG_MOTIF_AQUATIC - 1;
+    bool hot = motif == DG_MOTIF_FIRE || theme == DG_MOTIF_FIRE - 1 || theme == DG_MOTIF_INFERNAL - 1;
+    for (int tries = 0; tries < 8; tries++) {
+        a = below(r, n);
+        const char *w = dg_contents_word(DG_WORDS_NAME_ADJECTIVE, a);
+        bool says_wet = !strcmp(w, "Drowned") || !strcmp(w, "Sunken"), says_hot = !strcmp(w, "Burning");
+        if ((!says_wet || wet) && (!says_hot || hot)) break;
+    }
+    return a;
+}
+
 void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
 {
     dg_rng r;
@@ -110,7 +128,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
                              : below(&r, (int)dg_contents_word_count(DG_WORDS_SPECIAL) - DG__THEME_COUNT);
     c->details.special = special ? which : -1;
 
-    c->name_words[0] = below(&r, (int)dg_contents_word_count(DG_WORDS_NAME_ADJECTIVE));
+    c->name_words[0] = adjective(&r, p->motif, c->theme);
     c->name_words[1] = dg__word_place(c->origin, below(&r, DG__ORIGIN_PLACES));
     c->name_words[2] = below(&r, (int)dg_contents_word_count(DG_WORDS_NAME_OF));
     c->name_boss = dg__rng_percent(&r, NAME_BOSS_PERCENT) ? -2 : -1; /* -2: wanted; stock.c names the boss */

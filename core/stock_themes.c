@@ -199,7 +199,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
         },
         .names = {"the Ember Kin", "the Burning Eye", "the Cinder Court"},
         .dressing = {"walls blackened by old fires", "a channel of glowing cinders",
-                     "a brazier taller than a man", "slag cooled into strange shapes"},
+                     "a great iron brazier, still warm", "slag cooled into strange shapes"},
         .sound = {"the roar of flames", "the tick of cooling stone"},
         .smell = {"sulphur", "hot metal"},
         .corridor = {"the floor is hot underfoot", "scorch marks in a rough circle"},

@@ -328,7 +328,7 @@ int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural
 {
     const list *l = &lists[w];
     int general = natural && l->natural ? l->natural : l->n_general;
-    int own_lo = l->kind == THEMED_LIST && theme >= 0 ? general + theme * l->per_theme : 0;
+    int own_lo = l->kind == THEMED_LIST && theme >= 0 ? l->n_general + theme * l->per_theme : 0;
     int own_hi = own_lo ? own_lo + l->per_theme : 0;
     int i = -1;
     if (own_hi && dg__rng_percent(r, 50)) i = deal_from(deck, r, w, own_lo, own_hi);
