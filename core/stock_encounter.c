@@ -16,10 +16,13 @@ typedef struct {
     int n;
 } pool;
 
+#define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
+
 typedef struct {
     const dg__enc_want *w;
     long lo, hi;
     int max_cr8;
+    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party */
 } band;
 
 static bool fits(const band *b, const dg_monster *m)
@@ -40,6 +43,7 @@ static void pool_of(const band *b, dg__role role, pool *p)
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
 static long adjusted(long xp_sum, int count, int party) { return xp_sum * dg__multiplier2(count, party) / 2; }
+static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
 
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
 
@@ -58,8 +62,9 @@ static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *
             for (int j = 0; j <= max_b; j++) {
                 int count = (l >= 0) + i + j;
                 if (count == 0) continue;
-                long a = adjusted(lxp + fxp * i + kxp * j, count, b->w->party);
-                if (a < b->lo || a >= b->hi) continue;
+                long a = adjusted_in(b, lxp + fxp * i + kxp * j, count);
+                if (a >= b->hi) break; /* more beasts only add */
+                if (a < b->lo) continue;
                 int kinds = kinds_of(l, i, j);
                 if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
                 if (!pass) {
@@ -103,6 +108,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
 {
     band b = {.w = w, .max_cr8 = dg__max_cr8(w->level)};
     dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
+    for (int n = 1; n <= MOST; n++) b.mult2[n] = dg__multiplier2(n, w->party);
     out->n_groups = 0;
     out->difficulty = d;
     out->boss = false;

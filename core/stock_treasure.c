@@ -232,8 +232,13 @@ static int item_named(const char *name)
 /* Minor items are mostly what is used up: potions, scrolls, ammunition. */
 static bool consumable(const dg_magic_item *m)
 {
-    return strcmp(m->category, "Potion") == 0 || strcmp(m->category, "Scroll") == 0 ||
-           strcmp(m->category, "Ammunition") == 0;
+    const char *c = m->category; /* first letters first: this runs for every item of a pool */
+    switch (c[0]) {
+    case 'P': return strcmp(c, "Potion") == 0;
+    case 'S': return strcmp(c, "Scroll") == 0;
+    case 'A': return strcmp(c, "Ammunition") == 0;
+    default: return false;
+    }
 }
 
 /* Items of the rarity (and the "varies" ones, which come in every rarity:
