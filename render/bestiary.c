@@ -87,10 +87,12 @@ static dg_status entry_text(dg_buf *b, const char *name, const char *text, dg_er
     for (const char *s = text; *s && rc == DG_OK;) {
         const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        /* four SRD texts end "10 ft..": the abbreviation's stop is the sentence's */
+        size_t keep = n > 2 && s[n - 1] == '.' && s[n - 2] == '.' && s[n - 3] != '.' ? n - 1 : n;
         if (n) {
             bool item = n > 1 && s[0] == '-' && s[1] == ' ';
             if (list && !item) rc = dg_buf_puts(b, "\n", err);
-            if (rc == DG_OK) rc = dg_buf_append(b, s, n, err);
+            if (rc == DG_OK) rc = dg_buf_append(b, s, keep, err);
             if (rc == DG_OK) rc = dg_buf_puts(b, item ? "\n" : "\n\n", err);
             list = item;
         }

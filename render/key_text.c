@@ -143,7 +143,8 @@ dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     if (t->container < 0) return DG_OK;
-    dg_status rc = dg__key_printf(b, err, "in a %s", dg_contents_word(DG_WORDS_CONTAINER, t->container));
+    const char *what = dg_contents_word(DG_WORDS_CONTAINER, t->container);
+    dg_status rc = dg__key_printf(b, err, "in %s %s", dg__key_article(what), what);
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, " (", err);
     if (rc == DG_OK && t->lock_dc) rc = dg__key_printf(b, err, "locked, DC %d to pick", t->lock_dc);
     if (rc == DG_OK && t->trapped) rc = dg_buf_puts(b, t->lock_dc ? "; trapped: " : "trapped: ", err);

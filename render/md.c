@@ -114,7 +114,8 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         } else {
             put_sentence(m, dg_door_type_name(door->type));
         }
-        put(m, ".");
+        /* a trap's effect already ends its sentence */
+        if (!m->b->len || m->b->data[m->b->len - 1] != '.') put(m, ".");
     }
     if (any) put(m, "\n\n");
 }

@@ -341,6 +341,24 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
             }
         }
         for (const dg_dungeon *d = top; d; d = d->below) check_floor(top, d, &t, i);
+        if (i % 10 == 0) {
+            /* the whole Markdown key reads as written too ("an iron-bound
+             * chest", never "a iron-bound chest"; no ".."), line by line */
+            dg_buf md;
+            dg_buf_init(&md);
+            dg_error e = {0};
+            cr_assert_eq(dg_render(top, DG_FMT_MD, &md, &e), DG_OK, "%s", e.msg);
+            char *text, *save = NULL;
+            dg_buf_append(&md, "", 1, &e);
+            text = (char *)md.data;
+            for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+                if (line[0] == '|' || line[0] == '#') continue; /* tables and headings */
+                cr_assert_null(strstr(line, ".."), "dungeon %llu: '..' in: %s", (unsigned long long)i, line);
+                for (const char *p = line; (p = strstr(p, " a ")) != NULL; p += 3)
+                    cr_assert(!vowel_start(p + 3), "dungeon %llu: 'a' before a vowel in: %s", (unsigned long long)i, line);
+            }
+            dg_buf_fini(&md);
+        }
         dg_dungeon_free(top);
     }
     double mixed = (double)t.mixed / (double)t.multi, empty = (double)t.empty / (double)t.rooms;
