@@ -10,13 +10,13 @@
 
 static const dg_format_info formats[DG_FMT_COUNT] = {
     [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, false, true,
-                     "the map as data: rooms, doors, stairs, exits, walls and the cell grid"},
+                     "the map as data: rooms, doors, stairs, exits, walls and the cell grid", false},
     [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, false, true,
-                       "donjon's own JSON export, for the tools that read it"},
+                       "donjon's own JSON export, for the tools that read it", false},
     [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false, false,
-                    "the map as text, one character a cell"},
+                    "the map as text, one character a cell", false},
     [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
-                    "the map as an image, in a style and grid"},
+                    "the map as an image, in a style and grid", false},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others",
@@ -24,9 +24,9 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
                         "a Foundry VTT scene with its walls and doors", true},
     [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, false, true,
-                   "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors"},
+                   "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors", false},
     [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false, false,
-                    "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols"},
+                    "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols", false},
     /* a zip of PNGs and a LevelDB pack: deflate has already been spent */
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "

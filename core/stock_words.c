@@ -188,8 +188,8 @@ typedef struct {
 
 #define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *), 0}
 #define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *), 0}
-#define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0}
-#define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0])}
+#define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0, 0}
+#define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0]), 0}
 
 static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_PURPOSE] = ROWS(),
