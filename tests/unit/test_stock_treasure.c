@@ -304,6 +304,8 @@ Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
             cr_assert_not_null(worth, "seed %llu: %s", (unsigned long long)s, line);
             char *end = worth;
             char *in = strstr(line, ", in a ");
+            char *in_an = strstr(line, ", in an "); /* "an iron-bound chest" */
+            if (in_an && (!in || in_an < in)) in = in_an;
             char *hidden = strstr(line, ", hidden in ");
             if (in && in < end) end = in;
             if (hidden && hidden < end) end = hidden;
