@@ -20,7 +20,7 @@
 #include "render.h"
 
 #define MAX_DIM 1001
-#define DRAWS_PER_FAMILY 3
+#define DRAWS_PER_FAMILY 2
 
 typedef struct {
     const char *key;
