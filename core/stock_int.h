@@ -109,8 +109,8 @@ dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 
 /* stock_encounter.c */
 /* Builds an encounter of difficulty d whose adjusted XP lies in its band,
- * drawn as motif and faction steer it; false when no creature in the tables
- * can (the caller then tries an easier difficulty). */
+ * from theme w->theme's cast by role; false when the cast cannot (the
+ * caller then tries an easier difficulty, then a harder one). */
 typedef struct {
     int level, party;
     int theme;               /* whose cast */
@@ -119,9 +119,6 @@ typedef struct {
     int boss;                /* lair: this boss (a reroll keeps it), -1 any of the cast's */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
-/* Whether m must have water to live in (swims and cannot walk, or is of
- * the water by nature: a swim speed and the aquatic cast). */
-bool dg__needs_water(const dg_monster *m);
 
 /* stock_treasure.c: every room's treasure, from stream DG__STREAM_TREASURE
  * + room id, once the encounters are in place (lair: room id, 0 none). A
@@ -148,7 +145,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 /* Stream constants: each part of the model draws from its own stream,
  * (seed, DG__STREAM_* + index), so basic and full agree on what they share
  * and a new part never moves an old one. */
-#define DG__STREAM_DUNGEON   0x73746f636b000000ULL
+/* 0x73746f636b000000 was the dungeon's details; the concept has its own now */
 #define DG__STREAM_ROOM      0x73746f636b100000ULL
 #define DG__STREAM_DRESS     0x73746f636b200000ULL
 #define DG__STREAM_DOOR      0x73746f636b300000ULL
