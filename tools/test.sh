@@ -19,4 +19,4 @@ done
 
 cmake -S . -B build-asan -DDG_SANITIZE=ON -DDG_WERROR=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build build-asan -j"$jobs"
-ctest --test-dir build-asan -L 'unit|bigmap' -j"$jobs" --output-on-failure
+ctest --test-dir build-asan -L 'unit|bigmap|sweep' -j"$jobs" --output-on-failure
