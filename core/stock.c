@@ -152,7 +152,8 @@ static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficult
                       dg_size max_size, dg_encounter *e)
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
-                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1};
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
+                      .master = c->boss};
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
     for (int k = (int)d; k >= 0; k--)
@@ -564,12 +565,16 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         return dg__nomem(err, "stocking the dungeon");
     }
     st->cell_ft = dg_cell_feet(&d->opts);
-    for (size_t i = 0; i < n_rooms; i++)
-        stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], (int)i + 1 == lair, 0);
+    /* the lair first: its boss is the dungeon's master, whom every other
+     * room's cast then answers to (each room draws from its own stream,
+     * so the order changes no draw) */
     if (lair) {
+        stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         if (e->n_groups) c->boss = e->groups[0].monster;
     }
+    for (size_t i = 0; i < n_rooms; i++)
+        if ((int)i + 1 != lair) stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
     dg__treasure_stock(c, p->seed, lair);
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);

@@ -7,6 +7,8 @@
  * which rooms, is stock.c's call. */
 #include "stock_int.h"
 
+#include <string.h>
+
 #define TRIES 8               /* casts drawn before settling for one kind */
 #define LEADER_PERCENT 65     /* outside the lair: a group with a leader */
 #define BEASTS_MAX 4          /* beasts and servants kept with a group */
@@ -25,9 +27,34 @@ typedef struct {
     int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party */
 } band;
 
+/* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
+ * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
+ * other creature ("Dragon Turtle" has no colour). */
+static const char *dragon_colour(const char *name, size_t *len)
+{
+    const char *d = strstr(name, " Dragon");
+    if (!d) return NULL;
+    const char *w = d;
+    while (w > name && w[-1] != ' ') w--;
+    *len = (size_t)(d - w);
+    return w;
+}
+
+/* A dragon's lair is one dragon's: its wyrmlings and kin of its colour
+ * may roam it, a dragon of another colour may not (a red wyrmling's
+ * kobolds sharing the mine with white ones reads as a mistake). */
+static bool kin_of_master(const band *b, const dg_monster *m)
+{
+    if (b->w->master < 0) return true;
+    size_t lm, lc;
+    const char *master = dragon_colour(dg__monsters[b->w->master].name, &lm);
+    const char *colour = dragon_colour(m->name, &lc);
+    return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
+}
+
 static bool fits(const band *b, const dg_monster *m)
 {
-    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size;
+    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }
 
 static void pool_of(const band *b, dg__role role, pool *p)

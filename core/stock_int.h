@@ -117,6 +117,8 @@ typedef struct {
     bool lair;               /* the boss leads it */
     dg_size max_size;        /* the largest creature the room holds */
     int boss;                /* lair: this boss (a reroll keeps it), -1 any of the cast's */
+    int master;              /* the dungeon's boss once the lair is stocked, else -1: a
+                              * dungeon ruled by a dragon holds no dragon of another colour */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 

@@ -159,6 +159,20 @@ static dg_dungeon *make(uint64_t i)
     return d;
 }
 
+/* The dragon colours of the SRD: a dragon-ruled dungeon holds no dragon of
+ * another colour. */
+static const char *colour_of(const char *name)
+{
+    static const char *const colours[] = {"Black", "Blue", "Green", "Red", "White",
+                                          "Brass", "Bronze", "Copper", "Gold", "Silver"};
+    char want[32];
+    for (size_t k = 0; k < sizeof colours / sizeof colours[0]; k++) {
+        snprintf(want, sizeof want, "%s Dragon", colours[k]);
+        if (strstr(name, want)) return colours[k];
+    }
+    return NULL;
+}
+
 static void check_encounter(const dg_contents *c, const dg_encounter *e, const dg_room *room, int cell_ft,
                             bool water, tally *t, const char *where)
 {
@@ -171,6 +185,11 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
         cr_assert(fits_motif(c->motif, m), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
+        if (c->boss >= 0) {
+            const char *mine = colour_of(dg_monster_info(c->boss)->name), *theirs = colour_of(m->name);
+            cr_assert(!mine || !theirs || !strcmp(mine, theirs), "%s: a %s dragon in a %s dragon's dungeon", where,
+                      theirs, mine);
+        }
         cr_assert(!f->good, "%s: %s is good-aligned and hostile", where, m->name);
         if (room) {
             cr_assert(!f->swims || water, "%s: %s swims in a dry room", where, m->name);
