@@ -149,9 +149,10 @@ static int draw_faction(dg_rng *r, const dg_contents *c)
 /* An encounter of difficulty d from the faction's cast (the first's when
  * none), or the hardest easier one the cast allows; none when it cannot. */
 static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
-                      dg_size max_size, dg_encounter *e)
+                      dg_size max_size, int room_squares, dg_encounter *e)
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
+                      .room_squares = room_squares,
                       .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
                       .master = c->boss};
     /* easier first; a cast too strong for even the easy band (undead for
@@ -176,6 +177,12 @@ static dg_size room_holds(const dg_room *room, int cell_ft)
 {
     int side = (room->width < room->height ? room->width : room->height) * cell_ft;
     return side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
+}
+
+static int room_squares(const dg_room *room, int cell_ft)
+{
+    int per = cell_ft / 5;
+    return room->width * per * room->height * per;
 }
 
 static bool swimmers(const dg_encounter *e)
@@ -209,7 +216,7 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
     if (roll <= CREATURES_UPTO) {
         dg_difficulty d = lair ? DG_DIFF_DEADLY : draw_difficulty(&r, c);
         int faction = lair ? 0 : draw_faction(&r, c);
-        encounter(&r, c, faction, d, lair, holds, &rc->encounter);
+        encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
         else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
     }
@@ -321,9 +328,9 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         dg_wandering *w = &c->wandering[k];
         int faction = draw_faction(&r, c);
         /* wanderers walk the corridors: nothing bigger than Large */
-        encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, &w->encounter);
+        encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0, &w->encounter);
         if (!w->encounter.n_groups) /* a cast of giants still wanders */
-            encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, &w->encounter);
+            encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
         w->activity = w->encounter.n_groups ? dg__activity_pick(&r, &dg__monsters[w->encounter.groups[0].monster]) : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;

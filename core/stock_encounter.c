@@ -72,6 +72,15 @@ static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_be
 static long adjusted(long xp_sum, int count, int party) { return xp_sum * dg__multiplier2(count, party) / 2; }
 static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
 
+/* 5-ft squares a creature of each size takes (the PHB's space table); a
+ * group may fill at most half its room, the rest is furniture and the
+ * fight's room to move (six ogres and four mammoths do not fit a 30-ft
+ * shrine). */
+static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
+#define ROOM_SHARE_PERCENT 50
+
+static int squares(int m) { return m >= 0 ? squares_of_size[dg__monsters[m].size] : 0; }
+
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
@@ -82,6 +91,8 @@ static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *
     int max_f = f >= 0 ? DG_ENC_MAX_OF_A_KIND : 0, max_b = k >= 0 ? BEASTS_MAX : 0;
     long lxp = l >= 0 ? dg__monsters[l].xp : 0;
     long fxp = f >= 0 ? dg__monsters[f].xp : 0, kxp = k >= 0 ? dg__monsters[k].xp : 0;
+    int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
+    int lsq = squares(l), fsq = squares(f), ksq = squares(k);
     int best = 0, n_best = 0;
     for (int pass = 0; pass < 2; pass++) {
         int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
@@ -91,6 +102,7 @@ static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *
                 if (count == 0) continue;
                 long a = adjusted_in(b, lxp + fxp * i + kxp * j, count);
                 if (a >= b->hi) break; /* more beasts only add */
+                if (room && lsq + fsq * i + ksq * j > room) break;
                 if (a < b->lo) continue;
                 int kinds = kinds_of(l, i, j);
                 if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */

@@ -116,6 +116,7 @@ typedef struct {
     int theme;               /* whose cast */
     bool lair;               /* the boss leads it */
     dg_size max_size;        /* the largest creature the room holds */
+    int room_squares;        /* the room's floor in 5-ft squares, 0 no room (wandering) */
     int boss;                /* lair: this boss (a reroll keeps it), -1 any of the cast's */
     int master;              /* the dungeon's boss once the lair is stocked, else -1: a
                               * dungeon ruled by a dragon holds no dragon of another colour */

@@ -111,7 +111,15 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         add(&t, " %s toward you. ", total > 1 ? "turn" : "turns");
         sentence_start(&t, at);
     }
-    if (rc->water) add(&t, "Dark water covers much of the floor. ");
+    if (rc->water) {
+        /* chosen by room number, not drawn: a flooded floor read four times
+         * in one dungeon should not read the same four times */
+        static const char *const flooded[] = {
+            "Dark water covers much of the floor. ", "Black water stands knee-deep across the room. ",
+            "Murky water fills the low side of the room. ", "The floor lies under a hand's depth of cold water. ",
+            "Water seeps up through the floor and pools in every hollow. "};
+        add(&t, "%s", flooded[(size_t)rc->id % DG_COUNT(flooded)]);
+    }
     if (rc->hazard >= 0) {
         size_t at = t.len;
         add(&t, "%s. ", dg__hazard_seen(rc->hazard));

@@ -177,11 +177,14 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
                             bool water, tally *t, const char *where)
 {
     if (!e->n_groups) return;
-    int total = 0;
+    int total = 0, squares = 0;
+    /* 5-ft squares by size, tiny to gargantuan (PHB, Size Categories) */
+    static const int space[6] = {1, 1, 1, 4, 9, 16};
     for (int g = 0; g < e->n_groups; g++) {
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
         const fact *f = fact_of(m->name);
         total += e->groups[g].count;
+        squares += space[f->size] * e->groups[g].count;
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
         cr_assert(fits_motif(c->motif, m), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
@@ -199,6 +202,11 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
             cr_assert(f->size < 4 || side >= 30, "%s: Huge %s in a room %d ft across", where, m->name, side);
             cr_assert(f->size < 5 || side >= 40, "%s: Gargantuan %s in a room %d ft across", where, m->name, side);
         }
+    }
+    if (room) {
+        /* a group fills at most half its room's floor */
+        int per = cell_ft / 5, floor = room->width * per * room->height * per;
+        cr_assert_leq(squares * 2, floor, "%s: %d squares of creatures in a room of %d", where, squares, floor);
     }
     t->encounters++;
     if (total >= 2) {
