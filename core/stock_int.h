@@ -107,6 +107,9 @@ int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container);
 /* The trigger that suits a trap kind and its place. */
 dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 
+/* stock_words.c's containers: the first this many are where a purse lies */
+#define DG__CONTAINERS_HUMBLE 5
+
 /* stock_encounter.c */
 /* Builds an encounter of difficulty d whose adjusted XP lies in its band,
  * from theme w->theme's cast by role; false when the cast cannot (the

@@ -318,11 +318,19 @@ static void roll_individual(dg_rng *r, int band, dg_treasure *t)
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, row->coins[k]);
 }
 
+/* Under this a purse is never locked, trapped or kept in a chest: nobody
+ * locks a strongbox over seventeen coppers. */
+#define PURSE_CP 1000
+
 /* Loose, or in a container that may be locked or trapped. */
 static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
 {
     t->container = -1;
     if (!dg__rng_percent(r, 60)) return;
+    if (dg_treasure_value_cp(t) < PURSE_CP) {
+        t->container = (int)dg__rng_below(r, DG__CONTAINERS_HUMBLE);
+        return;
+    }
     t->container = (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER));
     if (dg__rng_percent(r, 30)) t->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(r, 3));
     if (dg__rng_percent(r, 15)) {

@@ -48,10 +48,13 @@ static const char *const hidden[] = { /* the first NATURAL_HIDDEN fit a cave */
     "a cache under a floor tile", "a crawlspace behind a shelf",
 };
 #define NATURAL_HIDDEN 5
+/* the first DG__CONTAINERS_HUMBLE hold a purse of coppers; the rest are
+ * what someone would lock */
 static const char *const container[] = {
-    "iron-bound chest", "locked strongbox", "leather sack", "clay urn", "rotting crate",
-    "small coffer", "bundle of rags", "hollowed book", "stone sarcophagus", "wooden barrel",
+    "leather sack", "clay urn", "rotting crate", "bundle of rags", "hollowed book",
+    "iron-bound chest", "strongbox", "small coffer", "stone sarcophagus", "wooden barrel",
 };
+_Static_assert(DG__CONTAINERS_HUMBLE < DG_COUNT(container), "humble containers are a prefix of the list");
 
 /* gems and art, three names per value tier (stock_rules.c's values) */
 static const char *const gem[DG__GEM_TIERS * 3] = {

@@ -22,6 +22,15 @@ typedef struct {
     const char *sub;         /* "#" pushes a floor's headings one level down */
 } md;
 
+
+/* Coin kinds, gems and art objects listed in a treasure. */
+static int valuables(const dg_treasure *t)
+{
+    int n = t->n_gems + t->n_art;
+    for (int k = 0; k < DG_COIN_COUNT; k++) n += t->coins[k] > 0;
+    return n;
+}
+
 static void put(md *m, const char *s)
 {
     if (m->rc == DG_OK) m->rc = dg_buf_puts(m->b, s, m->err);
@@ -182,11 +191,16 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             if (rc->treasure.container >= 0) put(m, ", ");
             if (m->rc == DG_OK) m->rc = dg__key_container(m->b, &rc->treasure, m->err);
             if (rc->treasure.hidden && rc->n_hidden) put(m, ", hidden in the feature below");
-            /* the worth is the sum of what is listed before it; magic items
-             * have no price (docs/stocking.md) and come after */
-            put(m, ". Worth ");
-            if (m->rc == DG_OK) m->rc = dg__key_worth(m->b, &rc->treasure, m->err);
-            if (rc->treasure.n_items) put(m, ", besides the magic items: ");
+            /* the worth is the sum of what is listed before it, said when
+             * there is something to sum (not "9 gp. Worth 9 gp"); magic
+             * items have no price (docs/stocking.md) and come after */
+            if (valuables(&rc->treasure) > 1) {
+                put(m, ". Worth ");
+                if (m->rc == DG_OK) m->rc = dg__key_worth(m->b, &rc->treasure, m->err);
+                if (rc->treasure.n_items) put(m, ", besides the magic items: ");
+            } else if (rc->treasure.n_items) {
+                put(m, "; and the magic items: ");
+            }
             if (m->rc == DG_OK) m->rc = dg__key_magic_items(m->b, &rc->treasure, m->err);
             put(m, ".\n\n");
         }
