@@ -121,6 +121,11 @@ size_t dg_monster_count(void);
 const dg_monster *dg_monster_info(int i);
 size_t dg_magic_item_count(void);
 const dg_magic_item *dg_magic_item_info(int i);
+/* A magic item as found: grade (dg_treasure.item_grades) names what a
+ * "varies" entry is ("Spell Scroll, 2nd level", uncommon); -1 the entry
+ * itself. */
+const char *dg_magic_item_found_name(int item, int grade);
+dg_rarity dg_magic_item_found_rarity(int item, int grade);
 /* Whether monster m is in theme t's cast (any role). A motif's theme is
  * motif - 1; dg_contents.theme says which a dungeon drew. */
 bool dg_theme_casts(int theme, int monster);
@@ -281,6 +286,7 @@ typedef struct {
     dg_valuable gems[DG_TREASURE_MAX_LOTS];  /* count x value_gp each, one name a lot */
     dg_valuable art[DG_TREASURE_MAX_LOTS];   /* the same for art objects */
     int items[DG_TREASURE_MAX_ITEMS];        /* dg_magic_item_info indices */
+    int item_grades[DG_TREASURE_MAX_ITEMS];  /* what a "varies" item is as found, -1 as listed */
     int container;           /* DG_WORDS_CONTAINER index, -1 loose */
     int lock_dc;             /* 0 unlocked */
     bool trapped;

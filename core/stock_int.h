@@ -107,6 +107,12 @@ int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container);
 /* The trigger that suits a trap kind and its place. */
 dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 
+/* magic_grades.c: the grades of a "varies" item at a rarity (how many,
+ * one drawn, -1 none; one by its label) */
+int dg__item_grades_at(int item, dg_rarity rarity);
+int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity);
+int dg__item_grade_named(const char *label);
+
 /* stock_words.c's containers: the first this many are where a purse lies */
 #define DG__CONTAINERS_HUMBLE 5
 

@@ -210,16 +210,23 @@ static const struct { const hoard_row *rows; int n; } hoards[DG_TREASURE_BANDS] 
  * Xanathar's Guide sorts them: A common, B and F uncommon, C and G rare,
  * D and H very rare, E and I legendary. Table A's common items are
  * nearly all potions of healing and spell scrolls, which SRD 5.1 lists as
- * "varies": its rows are typed here by name (d100: healing 01-50 and the
- * greater ones 95-98, a scroll 51-60 and 71-94, climbing 61-70, a bag of
- * holding 99; the driftglobe, 00, is not in SRD 5.1 and rolls again). */
+ * "varies": its rows name the grade (d100: healing 01-50, a cantrip
+ * scroll 51-60, climbing 61-70, a 1st-level scroll 71-90, a 2nd-level one
+ * 91-94, greater healing 95-98, a bag of holding 99; the driftglobe, 00,
+ * is not in SRD 5.1 and rolls again). Elsewhere a "varies" item is drawn
+ * at the table's rarity, as one of its grades there (magic_grades.c). */
 static const dg_rarity table_rarity['I' - 'A' + 1] = {
     DG_RARITY_COMMON, DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE, DG_RARITY_LEGENDARY,
     DG_RARITY_UNCOMMON, DG_RARITY_RARE, DG_RARITY_VERY_RARE, DG_RARITY_LEGENDARY,
 };
-static const struct { int upto; const char *name; } table_a[] = {
-    {50, "Potion of Healing"}, {60, "Spell Scroll"}, {70, "Potion of Climbing"},
-    {94, "Spell Scroll"},      {98, "Potion of Healing"}, {99, "Bag of Holding"},
+static const struct { int upto; const char *name, *grade; } table_a[] = {
+    {50, "Potion of Healing", "Potion of Healing"},
+    {60, "Spell Scroll", "Spell Scroll, cantrip"},
+    {70, "Potion of Climbing", NULL},
+    {90, "Spell Scroll", "Spell Scroll, 1st level"},
+    {94, "Spell Scroll", "Spell Scroll, 2nd level"},
+    {98, "Potion of Healing", "Potion of Greater Healing"},
+    {99, "Bag of Holding", NULL},
 };
 
 static int item_named(const char *name)
@@ -244,30 +251,36 @@ static bool consumable(const dg_magic_item *m)
 /* Items of the rarity (and the "varies" ones, which come in every rarity:
  * a +1 weapon is uncommon, a +3 one very rare), consumable or not when
  * `want` is 1 or 0, any when -1. */
-static bool in_pool(const dg_magic_item *m, dg_rarity rarity, int want)
+static bool in_pool(int i, dg_rarity rarity, int want)
 {
-    if (m->rarity != rarity && m->rarity != DG_RARITY_VARIES) return false;
+    const dg_magic_item *m = &dg__magic_items[i];
+    if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__item_grades_at(i, rarity))) return false;
     return want < 0 || (int)consumable(m) == want;
 }
 
 static int pool_pick(dg_rng *r, dg_rarity rarity, int want)
 {
     int n = 0;
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++) n += in_pool(&dg__magic_items[i], rarity, want);
+    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++) n += in_pool(i, rarity, want);
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
     for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
-        if (in_pool(&dg__magic_items[i], rarity, want) && k-- == 0) return i;
+        if (in_pool(i, rarity, want) && k-- == 0) return i;
     return -1;
 }
 
-static int magic_item(dg_rng *r, char table)
+/* An item of table `table`, its grade in *grade (-1 none). */
+static int magic_item(dg_rng *r, char table, int *grade)
 {
+    *grade = -1;
     if (table == 'A') {
         for (;;) {
             int d = 1 + (int)dg__rng_below(r, 100);
             for (size_t k = 0; k < DG_COUNT(table_a); k++)
-                if (d <= table_a[k].upto) return item_named(table_a[k].name);
+                if (d <= table_a[k].upto) {
+                    if (table_a[k].grade) *grade = dg__item_grade_named(table_a[k].grade);
+                    return item_named(table_a[k].name);
+                }
         }
     }
     dg_rarity rarity = table_rarity[table - 'A'];
@@ -275,7 +288,9 @@ static int magic_item(dg_rng *r, char table)
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
     int i = pool_pick(r, rarity, want);
-    return i >= 0 ? i : pool_pick(r, rarity, -1);
+    if (i < 0) i = pool_pick(r, rarity, -1);
+    if (i >= 0 && dg__magic_items[i].rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
+    return i;
 }
 
 /* ------------------------------------------------------- the rolls */
@@ -305,8 +320,8 @@ static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
     if (row->art_gp) t->n_art = valuables(r, roll(r, row->count), row->art_gp, dg__art_value, DG__ART_TIERS, t->art);
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
-        for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++)
-            t->items[t->n_items++] = magic_item(r, row->table[j]);
+        for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++, t->n_items++)
+            t->items[t->n_items] = magic_item(r, row->table[j], &t->item_grades[t->n_items]);
     }
 }
 

@@ -26,7 +26,7 @@
  *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
  *             save_dc|null, attack_bonus|null, damage "4d10", damage_type, effect}
  *   treasure {value_gp, coins {cp..pp}, gems [{name, count, value_gp}],
- *             art [{name, count, value_gp}], magic_items [{name, rarity, category}],
+ *             art [{name, count, value_gp}], magic_items [{name, rarity, category, srd_name}],
  *             container|null, lock_dc|null, trap|null, hidden}
  *   door.lock null (contents=none, archways) or {material|null, ac, hp,
  *             break_dc, lock_dc|null, key_room|null, trap|null, secret|null}
@@ -146,9 +146,10 @@ static void treasure_json(dg__jw *w, const dg_treasure *t)
     for (int i = 0; i < t->n_items; i++) {
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
         dg__jw_object_begin(w);
-        dg__jw_key_string(w, "name", m->name);
-        dg__jw_key_string(w, "rarity", dg_rarity_name(m->rarity));
+        dg__jw_key_string(w, "name", dg_magic_item_found_name(t->items[i], t->item_grades[i]));
+        dg__jw_key_string(w, "rarity", dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i])));
         dg__jw_key_string(w, "category", m->category);
+        dg__jw_key_string(w, "srd_name", m->name);
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);

@@ -99,7 +99,7 @@ dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
     return rc;
 }
 
-/* "2 x Spell Scroll (varies); Bag of Holding (uncommon)": the same item
+/* "2 x Spell Scroll, 1st level (common); Bag of Holding (uncommon)": the same item
  * drawn twice is said once, where it first comes; "" for none. */
 dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
@@ -108,19 +108,21 @@ dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
     for (int i = 0; i < t->n_items && rc == DG_OK; i++) {
         int n = 0, seen = 0;
         for (int j = 0; j < t->n_items; j++) {
-            n += t->items[j] == t->items[i];
-            seen += j < i && t->items[j] == t->items[i];
+            bool same = t->items[j] == t->items[i] && t->item_grades[j] == t->item_grades[i];
+            n += same;
+            seen += j < i && same;
         }
         if (seen) continue;
-        const dg_magic_item *m = dg_magic_item_info(t->items[i]);
-        rc = n > 1 ? dg__key_printf(b, err, "%s%d x %s (%s)", sep, n, m->name, dg_rarity_name(m->rarity))
-                   : dg__key_printf(b, err, "%s%s (%s)", sep, m->name, dg_rarity_name(m->rarity));
+        const char *name = dg_magic_item_found_name(t->items[i], t->item_grades[i]);
+        const char *rarity = dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i]));
+        rc = n > 1 ? dg__key_printf(b, err, "%s%d x %s (%s)", sep, n, name, rarity)
+                   : dg__key_printf(b, err, "%s%s (%s)", sep, name, rarity);
         sep = "; ";
     }
     return rc;
 }
 
-/* Both, valuables first: "6 gp; 17 cp; Potion of Healing (varies)". */
+/* Both, valuables first: "6 gp; 17 cp; Potion of Healing (common)". */
 dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     size_t from = b->len;

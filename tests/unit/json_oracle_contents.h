@@ -62,8 +62,10 @@ static inline json_t *oc_treasure(const dg_treasure *t)
                                              "count", t->art[i].count, "value_gp", t->art[i].value_gp));
     for (int i = 0; i < t->n_items; i++) {
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
-        json_array_append_new(items, json_pack("{s:s,s:s,s:s}", "name", m->name, "rarity",
-                                               dg_rarity_name(m->rarity), "category", m->category));
+        json_array_append_new(
+            items, json_pack("{s:s,s:s,s:s,s:s}", "name", dg_magic_item_found_name(t->items[i], t->item_grades[i]),
+                             "rarity", dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i])),
+                             "category", m->category, "srd_name", m->name));
     }
     return json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b}", "value_gp", (json_int_t)dg_treasure_value_gp(t),
                      "coins", coins, "gems", gems, "art", art, "magic_items", items, "container",

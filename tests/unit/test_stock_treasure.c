@@ -272,6 +272,32 @@ static long md_parts_cp(const char *line, const char *end)
     return cp;
 }
 
+/* Every magic item is named as found: no SRD "varies" entry left as it is
+ * listed, and a scroll's rarity is its spell level's (DMG: cantrip and 1st
+ * common, 2nd-3rd uncommon, 4th-5th rare, 6th-8th very rare, 9th
+ * legendary), a +N weapon's its bonus's (+1 uncommon .. +3 very rare). */
+static void check_items_found(const char *items, uint64_t seed)
+{
+    static const char *const scroll_rarity[10] = {"common", "common", "uncommon", "uncommon", "rare",
+                                                  "rare", "very rare", "very rare", "very rare", "legendary"};
+    static const char *const weapon_rarity[4] = {NULL, "uncommon", "rare", "very rare"};
+    cr_assert(!strstr(items, "(varies)") && !strstr(items, "+1, +2, or +3"), "seed %llu: %s",
+              (unsigned long long)seed, items);
+    for (const char *at = items; (at = strstr(at, "Spell Scroll, ")) != NULL; at++) {
+        int level = 0;
+        char rarity[16] = "";
+        if (strncmp(at + 14, "cantrip (", 9) == 0) sscanf(at + 23, "%15[a-z ]", rarity);
+        else cr_assert_eq(sscanf(at + 14, "%d%*[a-z] level (%15[a-z ]", &level, rarity), 2, "%s", at);
+        cr_assert_str_eq(rarity, scroll_rarity[level], "seed %llu: %s", (unsigned long long)seed, at);
+    }
+    for (const char *at = items; (at = strstr(at, "Weapon, +")) != NULL; at++) {
+        int bonus = 0;
+        char rarity[16] = "";
+        cr_assert_eq(sscanf(at + 9, "%d (%15[a-z ]", &bonus, rarity), 2, "%s", at);
+        cr_assert_str_eq(rarity, weapon_rarity[bonus], "seed %llu: %s", (unsigned long long)seed, at);
+    }
+}
+
 Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
 {
     long lines = 0, with_items = 0;
@@ -325,6 +351,7 @@ Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
             const char *besides = worth ? strstr(worth, ", besides the magic items: ") : only_items;
             cr_assert_eq(besides != NULL, d->contents->rooms[room - 1].treasure.n_items > 0, "%s", line);
             with_items += besides != NULL;
+            if (besides) check_items_found(besides, s);
             lines++;
             at = nl + 1;
         }
