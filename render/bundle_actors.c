@@ -82,6 +82,13 @@ static const struct { const char *key; double squares; } sizes[DG_SIZE_COUNT] = 
     [DG_SIZE_LARGE] = {"lg", 2},    [DG_SIZE_HUGE] = {"huge", 3}, [DG_SIZE_GARGANTUAN] = {"grg", 4},
 };
 
+json_t *dg__bundle_number(double v)
+{
+    /* jansson writes a real 2 as "2.0", JavaScript as "2": Foundry's CLI
+     * would rewrite every whole number, so those are integers */
+    return v == (double)(json_int_t)v ? json_integer((json_int_t)v) : json_real(v);
+}
+
 double dg__bundle_token_size(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
@@ -204,14 +211,15 @@ static json_t *actor(dg__jb *j, uint64_t base, const char *folder, int monster, 
                          feet_of(sb->senses, "tremorsense"), "truesight", feet_of(sb->senses, "truesight"),
                          "units", "ft", "special", special.data ? (const char *)special.data : ""));
     dg__jb_set(j, sys, "details",
-               json_pack("{s:{s:o,s:s},s:s,s:{s:s,s:s,s:s,s:s},s:f,s:{s:s,s:s,s:s,s:s}}", "biography", "value",
+               json_pack("{s:{s:o,s:s},s:s,s:{s:s,s:s,s:s,s:s},s:o,s:{s:s,s:s,s:s,s:s}}", "biography", "value",
                          str_of(&html), "public", "", "alignment", sb->alignment, "type", "value", type, "subtype",
-                         m->subtype, "swarm", swarm ? "tiny" : "", "custom", "", "cr", m->cr8 / 8.0, "source",
+                         m->subtype, "swarm", swarm ? "tiny" : "", "custom", "", "cr", dg__bundle_number(m->cr8 / 8.0), "source",
                          "custom", "", "book", "SRD 5.1", "page", "", "license", "CC-BY-4.0"));
     dg__jb_set(j, sys, "traits", json_pack("{s:s}", "size", sizes[m->size].key));
     dg__jb_set(j, a, "prototypeToken",
-               json_pack("{s:s,s:i,s:b,s:f,s:f,s:i,s:i,s:{s:s},s:{s:s},s:{s:b},s:b}", "name", m->name,
-                         "displayName", 20, "actorLink", 0, "width", squares, "height", squares, "disposition", -1,
+               json_pack("{s:s,s:i,s:b,s:o,s:o,s:i,s:i,s:{s:s},s:{s:s},s:{s:b},s:b}", "name", m->name,
+                         "displayName", 20, "actorLink", 0, "width", dg__bundle_number(squares), "height",
+                         dg__bundle_number(squares), "disposition", -1,
                          "displayBars", 40, "bar1", "attribute", "attributes.hp", "texture", "src", ACTOR_IMG,
                          "sight", "enabled", 0, "appendNumber", 1));
     dg__jb_set(j, a, "items", items);

@@ -102,6 +102,8 @@ json_t *dg__jb_array(dg__jb *j);
 extern const char *const dg__dnd5e_monster_ids[];
 extern const size_t dg__dnd5e_monster_id_count;
 const char *dg__bundle_compendium_id(int monster);
+/* New: v as JSON, an integer when it is whole (as JavaScript writes it). */
+json_t *dg__bundle_number(double v);
 /* Grid squares a monster's token covers across: 0.5 tiny, 1, 2 large, 3, 4. */
 double dg__bundle_token_size(int monster);
 

@@ -69,10 +69,11 @@ static json_t *token(dg__jb *j, uint64_t base, int floor, int room, int k, int m
     double squares = dg__bundle_token_size(monster);
     /* a tiny token (half a square) sits in the middle of its cell */
     int inset = squares < 1 ? ppg / 4 : 0;
-    json_t *t = json_pack("{s:s,s:s,s:i,s:s,s:b,s:f,s:f,s:{s:s},s:i,s:i,s:i,s:b,s:i,s:i,s:b,s:i,s:i,s:{s:s},"
+    json_t *t = json_pack("{s:s,s:s,s:i,s:s,s:b,s:o,s:o,s:{s:s},s:i,s:i,s:i,s:b,s:i,s:i,s:b,s:i,s:i,s:{s:s},"
                           "s:{s:b},s:{}}",
                           "_id", id, "name", dg_monster_info(monster)->name, "displayName", 20, "actorId", actor,
-                          "actorLink", 0, "width", squares, "height", squares, "texture", "src",
+                          "actorLink", 0, "width", dg__bundle_number(squares), "height",
+                          dg__bundle_number(squares), "texture", "src",
                           "icons/svg/mystery-man.svg", "x", x * ppg + inset, "y", y * ppg + inset, "elevation", 0,
                           "lockRotation", 0, "rotation", 0, "alpha", 1, "hidden", 1, "disposition", -1,
                           "displayBars", 40, "bar1", "attribute", "attributes.hp", "sight", "enabled", 0, "flags");

@@ -332,6 +332,33 @@ static json_t *notes(bundle *b, int floor)
     return a;
 }
 
+/* Whole reals in v (format=foundry writes darkness 1.0) as integers, the
+ * way JavaScript writes them, so that Foundry's CLI repacks the scene
+ * unchanged. Recursion as deep as the document's nesting (a few levels). */
+static void whole_reals(bundle *b, json_t *v)
+{
+    const char *key;
+    json_t *x;
+    size_t i;
+    if (json_is_object(v)) {
+        json_object_foreach(v, key, x) {
+            double r = json_is_real(x) ? json_real_value(x) : 0.5;
+            if (r == (double)(json_int_t)r) set(b, v, key, json_integer((json_int_t)r));
+            else whole_reals(b, x);
+        }
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, x) {
+            double r = json_is_real(x) ? json_real_value(x) : 0.5;
+            if (r == (double)(json_int_t)r) {
+                json_t *n = json_integer((json_int_t)r);
+                if (!n || json_array_set_new(v, i, n)) oom(b);
+            } else {
+                whole_reals(b, x);
+            }
+        }
+    }
+}
+
 /* Floor k's scene: format=foundry's, given an id, its place in the module
  * and the floor's notes. */
 static json_t *scene(bundle *b, int floor)
@@ -352,6 +379,7 @@ static json_t *scene(bundle *b, int floor)
                              je.text[0] ? je.text : "out of memory");
         goto done;
     }
+    whole_reals(b, s);
     char id[17], src[64], name[sizeof b->name + 32], nav[24];
     make_id(b, "scene", floor, 0, id);
     snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
@@ -465,12 +493,15 @@ static int dump_to_buf(const char *s, size_t n, void *data)
 }
 
 /* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
- * json_dumps: its string would come from jansson's allocator). */
+ * json_dumps: its string would come from jansson's allocator). Reals to
+ * 15 digits: the scene's 0.9 read back from format=foundry's text would
+ * otherwise come out "0.90000000000000002", which Foundry's own CLI (and
+ * any JavaScript) rewrites as 0.9 -- a pack it would not repack unchanged. */
 static void dump(bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
     dump_sink k = {out, false};
-    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER) || k.failed) oom(b);
+    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) oom(b);
 }
 
 static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)

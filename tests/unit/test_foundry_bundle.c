@@ -253,7 +253,7 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
         cr_assert_eq(json_integer_value(json_object_get(json_object_get(json_object_get(sys, "abilities"), "dex"),
                                                         "value")),
                      sb->scores[1]);
-        cr_assert_float_eq(json_real_value(json_object_get(json_object_get(sys, "details"), "cr")), m->cr8 / 8.0, 1e-9);
+        cr_assert_float_eq(json_number_value(json_object_get(json_object_get(sys, "details"), "cr")), m->cr8 / 8.0, 1e-9);
         json_t *mv = json_object_get(attr, "movement");
         long moves = 0;
         const char *modes[] = {"walk", "fly", "swim", "climb", "burrow"};
