@@ -7,9 +7,11 @@
  *
  * The name and the room count are the dungeon's own, so the map is
  * generated (never rendered) -- but only when it is small enough to be
- * made on the HTTP thread without holding others up (PAGE_INLINE_US of
- * the estimate); a bigger one gets a title and summary from its options
- * alone ("Dungeon of seed 7"), never a worker's time. The image is the
+ * made on the HTTP thread without holding others up: the rule the map
+ * routes follow (inline_us in the config, against the estimate of its
+ * JSON, which costs more than generating alone); a bigger one gets a
+ * title and summary from its options alone ("Dungeon of seed 7"), never a
+ * worker's time or a share of the memory budget. The image is the
  * map's PNG route at a cell size that makes it about OG_IMAGE_PX wide
  * (chat services shrink or refuse bigger ones; a map too wide for the
  * smallest cell stays as wide as that makes it). URLs are absolute, as
@@ -26,7 +28,6 @@
 #include "http_int.h"
 #include "dg_contents.h"
 
-#define PAGE_INLINE_US 20000.0 /* the estimate under which the page generates the map */
 #define OG_IMAGE_PX 1200
 
 typedef struct {
@@ -91,14 +92,15 @@ static char *canonical(const dg_options *o)
 }
 
 /* The tags for options o (parsed from the query, a named seed). */
-static dg_status tags(const dg_options *o, const char *base, const dg_limits *lim, dg_buf *b, dg_error *err)
+static dg_status tags(const dg_options *o, const char *base, const dg_limits *lim, double inline_us, dg_buf *b,
+                      dg_error *err)
 {
     char title[DG_STOCK_NAME_BYTES + 64], desc[512], num[24];
     size_t rooms = 0, floors = 0;
     bool made = false;
     int cols = o->cols, rows = o->rows;
     snprintf(title, sizeof title, "Dungeon of seed %llu", (unsigned long long)o->seed);
-    if (srv_estimate_us(o) < PAGE_INLINE_US) {
+    if (srv_estimate_us(o) < inline_us) {
         dg_dungeon *d = NULL;
         dg_error gerr;
         dg_error_clear(&gerr);
@@ -195,7 +197,8 @@ bool srv_page_with_head(srv_req *r, const char *url, const srv_asset *a, unsigne
     snprintf(base, sizeof base, "%s://%s", proto && !strcmp(proto, "https") ? "https" : "http", host);
     size_t head = (size_t)(at - a->data);
     if (ok) ok = dg_buf_append(&b, a->data, head, NULL) == DG_OK;
-    if (ok) ok = tags(&mr.o, base, &r->h->lim, &b, NULL) == DG_OK;
+    double inline_us = (double)__atomic_load_n(&r->h->cfg.inline_us, __ATOMIC_RELAXED);
+    if (ok) ok = tags(&mr.o, base, &r->h->lim, inline_us, &b, NULL) == DG_OK;
     if (ok) ok = dg_buf_append(&b, a->data + head, a->len - head, NULL) == DG_OK;
     srv_map_req_fini(&mr);
     if (!ok) {
