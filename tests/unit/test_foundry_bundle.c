@@ -757,3 +757,14 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
         }
     cr_assert_geq(with, dg_monster_count() - 2, "only %zu of %zu monsters in the dnd5e pack", with, dg_monster_count());
 }
+
+/* The same walk over a small stocked map, so the actors, tokens and
+ * roll tables fail at every kind of point too (every seventh). */
+Test(foundry_bundle, out_of_memory_in_the_creatures_is_an_error_and_no_leak, .timeout = 300)
+{
+    dg_dungeon *d = make("seed=7&rows=15&cols=15&ppg=20&contents=full&motif=giant&level=9");
+    cr_assert_not_null(d->contents);
+    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 200000, 7);
+    cr_assert_gt(points, 200, "only %ld failure points", points);
+    dg_dungeon_free(d);
+}
