@@ -69,4 +69,54 @@ void dg__bundle_key_fini(dg__bundle_key *k);
  * `demote` (a page title is the page's own heading). */
 dg_status dg__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_error *err);
 
+/* ------------------------------------------- bundle_actors.c, _tokens.c */
+
+/* The shapes the Adventure's documents are written in: Foundry 11's, and
+ * for actors the dnd5e system's of its last release for Foundry 11 (later
+ * versions migrate them as their own data of that version). */
+#define DG_BUNDLE_CORE_VERSION "11.315"
+#define DG_BUNDLE_DND5E_VERSION "3.3.1"
+
+/* A Foundry id: 16 of [0-9A-Za-z], hashed from (kind, a, c) under base
+ * (the bundle's hash of the canonical options). */
+void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17]);
+/* New: {coreVersion} (and dnd5e's systemId, systemVersion); NULL: no memory. */
+json_t *dg__bundle_stats(bool dnd5e);
+
+/* A document built with jansson, failures sticky as json_write.h's: the
+ * first one is kept, later calls only let go of the value they were given
+ * (jansson's own rule for a value it cannot set), so an object is filled
+ * without a check per member. Each returns whether it took v. */
+typedef struct {
+    dg_error *err;
+    dg_status rc;
+} dg__jb;
+bool dg__jb_fail(dg__jb *j); /* DG_ENOMEM kept; returns false */
+bool dg__jb_set(dg__jb *j, json_t *o, const char *key, json_t *v);
+bool dg__jb_push(dg__jb *j, json_t *a, json_t *v);
+json_t *dg__jb_object(dg__jb *j);
+json_t *dg__jb_array(dg__jb *j);
+
+/* dnd5e_monster_ids.c (tools/dnd5e_monster_ids.pl): monster i's id in the
+ * dnd5e SRD pack (dnd5e.monsters), NULL when the pack has none. */
+extern const char *const dg__dnd5e_monster_ids[];
+extern const size_t dg__dnd5e_monster_id_count;
+const char *dg__bundle_compendium_id(int monster);
+/* New: v as JSON, an integer when it is whole (as JavaScript writes it). */
+json_t *dg__bundle_number(double v);
+/* Grid squares a monster's token covers across: 0.5 tiny, 1, 2 large, 3, 4. */
+double dg__bundle_token_size(int monster);
+
+/* New arrays in *out (NULL on failure): the Actors of kinds, in folder;
+ * floor k's hidden tokens (d is that floor); a RollTable per floor with
+ * wandering monsters, in folder. Ids hashed under base. DG_ENOMEM only. */
+dg_status dg__bundle_actors(uint64_t base, const char *folder, const dg__bestiary *kinds, json_t **out,
+                            dg_error *err);
+dg_status dg__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_t **out, dg_error *err);
+dg_status dg__bundle_tables(uint64_t base, const char *folder, const dg_dungeon *const *floors, size_t n,
+                            json_t **out, dg_error *err);
+/* Wandering row `row` (0-based) of c as the key's table cell says it:
+ * "2 x Goblin (cr 1/4); easy, 100 xp, patrolling". */
+dg_status dg__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, dg_error *err);
+
 #endif

@@ -38,6 +38,12 @@
  *            and one "Bestiary" entry after the floors' with a page per
  *            creature kind the key names on any floor (by name), its
  *            stat block as HTML from the Markdown md.c prints (bestiary.c)
+ *   actors   one dnd5e "npc" per creature kind, in a folder of their own,
+ *            linked to the dnd5e SRD compendium's entry (bundle_actors.c);
+ *            each scene's tokens are its rooms' encounters, hidden, on free
+ *            floor of their rooms (bundle_tokens.c)
+ *   tables   per floor with wandering monsters, a RollTable of its d6 rows
+ *            as the key words them (bundle_tokens.c)
  * Ids are 16 letters and digits hashed from the canonical options, so the
  * same options give the same ids (and bytes), and two different dungeons
  * imported into one world do not overwrite each other. Documents carry
@@ -55,7 +61,7 @@
 #include "png_int.h"
 
 #define SORT_STEP 100000 /* Foundry's CONST.SORT_INTEGER_DENSITY */
-#define CORE_VERSION "11.315"
+#define CORE_VERSION DG_BUNDLE_CORE_VERSION
 #define ROOM_ICON "icons/svg/book.svg"
 #define STAIR_ICON "icons/svg/cave.svg"
 
@@ -63,25 +69,30 @@ typedef struct {
     uint64_t base;            /* hash of the canonical options */
     char module[32];          /* "dungeond-<16 hex>" */
     char name[DG_STOCK_NAME_BYTES + 64];
-    char adventure[17], journal_folder[17], scene_folder[17];
+    char adventure[17], journal_folder[17], scene_folder[17], actor_folder[17], table_folder[17];
     const dg_dungeon *const *floors;
     size_t n;
     dg_error *err;
     dg_status rc;
 } bundle;
 
-/* A Foundry id: 16 of [0-9A-Za-z], from (kind, a, b) under b->base. */
-static void make_id(const bundle *b, const char *kind, int a, int c, char out[17])
+void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
 {
     static const char abc[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     char text[64];
     int n = snprintf(text, sizeof text, "%s:%d:%d", kind, a, c);
-    uint64_t h[2] = {dg_hash64(text, (size_t)n, b->base), dg_hash64(text, (size_t)n, ~b->base)};
+    uint64_t h[2] = {dg_hash64(text, (size_t)n, base), dg_hash64(text, (size_t)n, ~base)};
     for (int i = 0; i < 16; i++) {
         out[i] = abc[h[i / 8] % 62];
         h[i / 8] /= 62;
     }
     out[16] = '\0';
+}
+
+/* A Foundry id from (kind, a, c) under b->base. */
+static void make_id(const bundle *b, const char *kind, int a, int c, char out[17])
+{
+    dg__bundle_id(b->base, kind, a, c, out);
 }
 
 static bool oom(bundle *b)
@@ -321,6 +332,33 @@ static json_t *notes(bundle *b, int floor)
     return a;
 }
 
+/* Whole reals in v (format=foundry writes darkness 1.0) as integers, the
+ * way JavaScript writes them, so that Foundry's CLI repacks the scene
+ * unchanged. Recursion as deep as the document's nesting (a few levels). */
+static void whole_reals(bundle *b, json_t *v)
+{
+    const char *key;
+    json_t *x;
+    size_t i;
+    if (json_is_object(v)) {
+        json_object_foreach(v, key, x) {
+            double r = json_is_real(x) ? json_real_value(x) : 0.5;
+            if (r == (double)(json_int_t)r) set(b, v, key, json_integer((json_int_t)r));
+            else whole_reals(b, x);
+        }
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, x) {
+            double r = json_is_real(x) ? json_real_value(x) : 0.5;
+            if (r == (double)(json_int_t)r) {
+                json_t *n = json_integer((json_int_t)r);
+                if (!n || json_array_set_new(v, i, n)) oom(b);
+            } else {
+                whole_reals(b, x);
+            }
+        }
+    }
+}
+
 /* Floor k's scene: format=foundry's, given an id, its place in the module
  * and the floor's notes. */
 static json_t *scene(bundle *b, int floor)
@@ -341,6 +379,7 @@ static json_t *scene(bundle *b, int floor)
                              je.text[0] ? je.text : "out of memory");
         goto done;
     }
+    whole_reals(b, s);
     char id[17], src[64], name[sizeof b->name + 32], nav[24];
     make_id(b, "scene", floor, 0, id);
     snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
@@ -352,8 +391,11 @@ static json_t *scene(bundle *b, int floor)
         set(b, bg, "src", json_string(src)) && set(b, s, "folder", json_string(b->scene_folder)) &&
         set(b, s, "sort", json_integer((json_int_t)(floor + 1) * SORT_STEP)) &&
         set(b, s, "navigation", json_true()) && set(b, s, "navOrder", json_integer(floor + 1)) &&
-        set(b, s, "navName", json_string(nav)) && set(b, s, "notes", notes(b, floor)))
-        set(b, s, "_stats", stats());
+        set(b, s, "navName", json_string(nav)) && set(b, s, "notes", notes(b, floor))) {
+        json_t *tokens = NULL;
+        if ((b->rc = dg__bundle_tokens(b->base, d, floor, &tokens, b->err)) == DG_OK && set(b, s, "tokens", tokens))
+            set(b, s, "_stats", stats());
+    }
 done:
     dg_buf_fini(&text);
     if (b->rc != DG_OK) {
@@ -390,8 +432,8 @@ static char *permalink_of(const dg_dungeon *d)
     return p;
 }
 
-static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, const dg_buf *description,
-                         const char *permalink)
+static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, json_t *actors, json_t *tables,
+                         const dg_buf *description, const char *permalink)
 {
     char img[64], seed[24], caption[160];
     snprintf(img, sizeof img, "modules/%s/floor-1.png", b->module);
@@ -400,13 +442,18 @@ static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, const dg_bu
     for (size_t k = 0; k < b->n; k++) rooms += b->floors[k]->n_rooms;
     snprintf(caption, sizeof caption, "%zu floor%s, %zu room%s: seed %s of dungeond", b->n, b->n == 1 ? "" : "s",
              rooms, rooms == 1 ? "" : "s", seed);
-    json_t *a = json_pack("{s:s,s:s,s:s,s:s,s:s%,s:[],s:[],s:[],s:o,s:o,s:[],s:[],s:[],s:[],s:[oo],s:i,"
+    /* the actors' and tables' folders only when they hold something */
+    json_t *folders = json_pack("[oo]", folder(b, b->journal_folder, "JournalEntry"), folder(b, b->scene_folder, "Scene"));
+    if (folders && json_array_size(actors) && json_array_append_new(folders, folder(b, b->actor_folder, "Actor")))
+        oom(b);
+    if (folders && json_array_size(tables) && json_array_append_new(folders, folder(b, b->table_folder, "RollTable")))
+        oom(b);
+    json_t *a = json_pack("{s:s,s:s,s:s,s:s,s:s%,s:o,s:[],s:[],s:o,s:o,s:o,s:[],s:[],s:[],s:o,s:i,"
                           "s:{s:{s:s,s:s,s:s}},s:o}",
                           "_id", b->adventure, "name", b->name, "img", img, "caption", caption, "description",
                           description->data ? (const char *)description->data : "", description->len, "actors",
-                          "combats", "items", "journal", journal, "scenes", scenes, "tables", "macros", "cards",
-                          "playlists", "folders", folder(b, b->journal_folder, "JournalEntry"),
-                          folder(b, b->scene_folder, "Scene"), "sort", 0, "flags", "dungeond",
+                          actors, "combats", "items", "journal", journal, "scenes", scenes, "tables", tables,
+                          "macros", "cards", "playlists", "folders", folders, "sort", 0, "flags", "dungeond",
                           "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink,
                           "_stats", stats());
     if (!a) oom(b);
@@ -446,12 +493,15 @@ static int dump_to_buf(const char *s, size_t n, void *data)
 }
 
 /* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
- * json_dumps: its string would come from jansson's allocator). */
+ * json_dumps: its string would come from jansson's allocator). Reals to
+ * 15 digits: the scene's 0.9 read back from format=foundry's text would
+ * otherwise come out "0.90000000000000002", which Foundry's own CLI (and
+ * any JavaScript) rewrites as 0.9 -- a pack it would not repack unchanged. */
 static void dump(bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
     dump_sink k = {out, false};
-    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER) || k.failed) oom(b);
+    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) oom(b);
 }
 
 static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
@@ -492,8 +542,10 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     make_id(&b, "adventure", 0, 0, b.adventure);
     make_id(&b, "folder", 0, 0, b.journal_folder);
     make_id(&b, "folder", 1, 0, b.scene_folder);
+    make_id(&b, "folder", 2, 0, b.actor_folder);
+    make_id(&b, "folder", 3, 0, b.table_folder);
 
-    json_t *scenes = json_array(), *journal = json_array(), *adv = NULL, *mod = NULL;
+    json_t *scenes = json_array(), *journal = json_array(), *actors = NULL, *tables = NULL, *adv = NULL, *mod = NULL;
     dg_buf description, *pngs = dg__calloc(n, sizeof *pngs);
     dg_buf_init(&description);
     dg__leveldb db;
@@ -513,8 +565,14 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     }
     if (b.rc == DG_OK) bestiary_journal(&b, journal);
     if (b.rc == DG_OK) {
-        adv = adventure(&b, scenes, journal, &description, permalink);
-        scenes = journal = NULL; /* the adventure has them */
+        dg__bestiary kinds;
+        dg__bestiary_of_floors(floors, n, &kinds);
+        b.rc = dg__bundle_actors(b.base, b.actor_folder, &kinds, &actors, err);
+    }
+    if (b.rc == DG_OK) b.rc = dg__bundle_tables(b.base, b.table_folder, floors, n, &tables, err);
+    if (b.rc == DG_OK) {
+        adv = adventure(&b, scenes, journal, actors, tables, &description, permalink);
+        scenes = journal = actors = tables = NULL; /* the adventure has them */
     }
     dg_buf value;
     dg_buf_init(&value);
@@ -552,6 +610,8 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     json_decref(adv);
     json_decref(scenes);
     json_decref(journal);
+    json_decref(actors);
+    json_decref(tables);
     for (size_t k = 0; pngs && k < n; k++) dg_buf_fini(&pngs[k]);
     dg__free(pngs);
     dg_buf_fini(&description);

@@ -259,7 +259,13 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
     switch (rt.kind) {
     case R_MAP: return srv_maps_get(r, (dg_format)rt.fmt);
     case R_POST: return srv_maps_post(r);
-    case R_STATIC: return send_asset(r, srv_static_find(url, r->raw), "no-cache");
+    case R_STATIC: {
+        const srv_asset *a = srv_static_find(url, r->raw);
+        unsigned char *page;
+        size_t len;
+        if (srv_page_with_head(r, url, a, &page, &len)) return srv_send_bytes(r, MHD_HTTP_OK, a->mime, page, len);
+        return send_asset(r, a, "no-cache");
+    }
     case R_OPENAPI: {
         const srv_asset *a = srv_static_openapi();
         if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);

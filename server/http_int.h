@@ -105,6 +105,12 @@ enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
                                const char *param, const char *value, const char *allowed);
 enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e);
 
+/* page.c: the form page at a permalink ("/?seed=7...") with OpenGraph and
+ * Twitter-card tags in its head, into *out (malloc'd, for srv_send_bytes);
+ * false when the request is no permalink to a page (then a is sent as it
+ * is). url: the decoded path; a: what it names. */
+bool srv_page_with_head(srv_req *r, const char *url, const srv_asset *a, unsigned char **out, size_t *len);
+
 /* http.c: logs, counts and frees r; in_flight falls by one. */
 void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe);
 

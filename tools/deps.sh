@@ -9,7 +9,8 @@ run_pkgs=(gcc make cmake pkg-config libmicrohttpd-dev libjansson-dev libgd-dev
 test_pkgs=(libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev perl nginx-light wrk curl
            librsvg2-bin libxml2-utils # test_svg: rsvg-convert renders, xmllint parses
            poppler-utils # the browser test reads the printed PDF with pdftotext
-           libleveldb-dev) # test_foundry_bundle: real LevelDB opens the bundle's pack
+           libleveldb-dev # test_foundry_bundle: real LevelDB opens the bundle's pack
+           unzip) # foundry_cli_check.mjs unpacks the Foundry module for its CLI
 
 want=("${run_pkgs[@]}")
 want_node=no

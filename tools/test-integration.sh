@@ -5,8 +5,9 @@
 # swagger-parser, starts BUILD_DIR/dungeond (default build/) on a free port
 # and checks its live answers against the document's schemas; lints the
 # document with Redocly and Spectral, and sends valid requests to a second
-# daemon through Stoplight Prism's validating proxy. tools/test.sh runs it
-# after ctest.
+# daemon through Stoplight Prism's validating proxy; unpacks and repacks the
+# Foundry module's compendium with Foundry's own CLI (foundry_cli_check.mjs,
+# BUILD_DIR/dungeon and unzip). tools/test.sh runs it after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -41,11 +42,15 @@ redocly=$!
 spectral=$!
 node "$dir/prism_check.mjs" "$build/dungeond" >"$tmp/prism" 2>&1 &
 prism=$!
+node "$dir/foundry_cli_check.mjs" "$build" >"$tmp/foundry" 2>&1 &
+foundry=$!
 
 status=0
 node "$dir/openapi_check.mjs" "$build/dungeond" || status=1
 wait "$prism" || status=1
 cat "$tmp/prism"
+wait "$foundry" || status=1
+cat "$tmp/foundry"
 if wait "$redocly"; then echo "redocly: openapi.yaml lints clean (recommended-strict)"
 else cat "$tmp/redocly"; echo "redocly: FAIL"; status=1; fi
 if wait "$spectral"; then echo "spectral: openapi.yaml lints clean (spectral:oas, warnings fail)"

@@ -693,3 +693,80 @@ Test(http, keep_alive_reuses_the_connection)
     fclose(null);
     curl_easy_cleanup(c);
 }
+
+/* ------------------------------------------------------------- unfurl */
+
+/* The content of <meta property|name="key" content="..."> in html, with
+ * &amp; read back as '&' (the only entity a URL here holds); false if absent. */
+static bool meta_of(const char *html, const char *key, char *out, size_t cap)
+{
+    char needle[96];
+    snprintf(needle, sizeof needle, "\"%s\" content=\"", key);
+    const char *at = strstr(html, needle);
+    if (!at) return false;
+    at += strlen(needle);
+    size_t n = 0;
+    for (; *at && *at != '"' && n + 1 < cap; at++) {
+        if (!strncmp(at, "&amp;", 5)) at += 4, out[n++] = '&';
+        else out[n++] = *at;
+    }
+    out[n] = '\0';
+    return true;
+}
+
+/* A permalink's page unfurls: its head names the dungeon, sums it up and
+ * points at its map's PNG, which answers 200 with a PNG of the size the
+ * page says; the plain page and a forged Host get no tags. */
+Test(http, a_permalink_page_unfurls_with_opengraph_tags)
+{
+    td_resp r = get("/?seed=7&motif=undead&level=5&rooms=dense", NULL);
+    cr_assert_eq(r.status, 200);
+    char *html = strndup((const char *)r.body, r.len);
+    char *head_end = strstr(html, "</head>");
+    cr_assert_not_null(head_end);
+    *head_end = '\0'; /* every tag inside <head> */
+    char title[256], desc[512], image[4096], width[16], height[16], card[64];
+    cr_assert(meta_of(html, "og:title", title, sizeof title), "no og:title");
+    cr_assert(meta_of(html, "og:description", desc, sizeof desc), "no og:description");
+    cr_assert(meta_of(html, "og:image", image, sizeof image), "no og:image");
+    cr_assert(meta_of(html, "twitter:card", card, sizeof card));
+    cr_assert_str_eq(card, "summary_large_image");
+    /* the dungeon's own name, as the JSON gives it */
+    td_resp j = get("/dungeon.json?seed=7&motif=undead&level=5&rooms=dense", NULL);
+    json_t *doc = body_json(&j);
+    const char *name = json_string_value(json_object_get(doc, "name"));
+    cr_assert_not_null(name);
+    cr_assert_str_eq(title, name);
+    cr_assert(strstr(desc, "rooms") && strstr(desc, "level 5") && strstr(desc, "undead"), "%s", desc);
+    json_decref(doc);
+    td_resp_free(&j);
+    /* the image: absolute, on this daemon, a PNG at the size the page says */
+    cr_assert(!strncmp(image, dd.base, strlen(dd.base)), "og:image %s is not on %s", image, dd.base);
+    td_resp p = get(image + strlen(dd.base), NULL);
+    cr_assert_eq(p.status, 200, "og:image answers %ld", p.status);
+    char ct[64];
+    cr_assert(td_header(&p, "Content-Type", ct, sizeof ct));
+    cr_assert_str_eq(ct, "image/png");
+    cr_assert(p.len > 24 && !memcmp(p.body, "\x89PNG\r\n\x1a\n", 8));
+    long w = (long)p.body[16] << 24 | p.body[17] << 16 | p.body[18] << 8 | p.body[19];
+    long h = (long)p.body[20] << 24 | p.body[21] << 16 | p.body[22] << 8 | p.body[23];
+    cr_assert(meta_of(html, "og:image:width", width, sizeof width) && meta_of(html, "og:image:height", height, sizeof height));
+    cr_assert(atol(width) == w && atol(height) == h, "page says %sx%s, the PNG is %ldx%ld", width, height, w, h);
+    cr_assert_leq(w, 1300, "an image %ld px wide", w);
+    td_resp_free(&p);
+    free(html);
+    td_resp_free(&r);
+
+    /* no permalink, no tags; a Host that is no host name, no tags */
+    static const char *const forged[] = {"Host: x\"><script>alert(1)</script>", NULL};
+    const char *targets[] = {"/", "/?seed=7"};
+    for (int i = 0; i < 2; i++) {
+        td_resp q = get(targets[i], i ? forged : NULL);
+        cr_assert_eq(q.status, 200);
+        char *text = strndup((const char *)q.body, q.len);
+        cr_assert_null(strstr(text, "og:title"), "%s has tags", targets[i]);
+        cr_assert_null(strstr(text, "<script>alert"), "%s", targets[i]);
+        free(text);
+        td_resp_free(&q);
+    }
+}
