@@ -222,21 +222,30 @@ static const struct { int upto; const char *name; } table_a[] = {
     {94, "Spell Scroll"},      {98, "Potion of Healing"}, {99, "Bag of Holding"},
 };
 
-static int item_named(const char *name)
+/* At rules=2024 the same rolls read SRD 5.2.1's list: its name for the
+ * potions of healing is "Potions of Healing" (one entry for all four);
+ * the other names of table A are the same in both. The DMG 2024's own
+ * treasure tables are not in the SRD, so hoards, coins, gems and art stay
+ * the 2014 DMG's (docs/stocking.md). */
+static int item_named(const dg__srd *s, const char *name)
 {
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
-        if (strcmp(dg__magic_items[i].name, name) == 0) return i;
-    return 0;
+    for (int i = 0; i < s->n_items; i++)
+        if (strcmp(s->items[i].name, name) == 0) return s->item_base + i;
+    if (s->from_51 && strcmp(name, "Potion of Healing") == 0) return item_named(s, "Potions of Healing");
+    return s->item_base;
 }
 
-/* Minor items are mostly what is used up: potions, scrolls, ammunition. */
+/* Minor items are mostly what is used up: potions, scrolls, ammunition.
+ * SRD 5.2.1 names its categories in the plural (Potions, Scrolls) and
+ * files ammunition under Weapons, so its ammunition goes by name. */
 static bool consumable(const dg_magic_item *m)
 {
     const char *c = m->category; /* first letters first: this runs for every item of a pool */
     switch (c[0]) {
-    case 'P': return strcmp(c, "Potion") == 0;
-    case 'S': return strcmp(c, "Scroll") == 0;
+    case 'P': return strcmp(c, "Potion") == 0 || strcmp(c, "Potions") == 0;
+    case 'S': return strcmp(c, "Scroll") == 0 || strcmp(c, "Scrolls") == 0;
     case 'A': return strcmp(c, "Ammunition") == 0;
+    case 'W': return strncmp(m->name, "Ammunition", 10) == 0;
     default: return false;
     }
 }
@@ -250,32 +259,32 @@ static bool in_pool(const dg_magic_item *m, dg_rarity rarity, int want)
     return want < 0 || (int)consumable(m) == want;
 }
 
-static int pool_pick(dg_rng *r, dg_rarity rarity, int want)
+static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want)
 {
     int n = 0;
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++) n += in_pool(&dg__magic_items[i], rarity, want);
+    for (int i = 0; i < s->n_items; i++) n += in_pool(&s->items[i], rarity, want);
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
-        if (in_pool(&dg__magic_items[i], rarity, want) && k-- == 0) return i;
+    for (int i = 0; i < s->n_items; i++)
+        if (in_pool(&s->items[i], rarity, want) && k-- == 0) return s->item_base + i;
     return -1;
 }
 
-static int magic_item(dg_rng *r, char table)
+static int magic_item(const dg__srd *s, dg_rng *r, char table)
 {
     if (table == 'A') {
         for (;;) {
             int d = 1 + (int)dg__rng_below(r, 100);
             for (size_t k = 0; k < DG_COUNT(table_a); k++)
-                if (d <= table_a[k].upto) return item_named(table_a[k].name);
+                if (d <= table_a[k].upto) return item_named(s, table_a[k].name);
         }
     }
     dg_rarity rarity = table_rarity[table - 'A'];
     /* a minor table is half consumables (when the rarity has any), a
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
-    int i = pool_pick(r, rarity, want);
-    return i >= 0 ? i : pool_pick(r, rarity, -1);
+    int i = pool_pick(s, r, rarity, want);
+    return i >= 0 ? i : pool_pick(s, r, rarity, -1);
 }
 
 /* ------------------------------------------------------- the rolls */
@@ -295,7 +304,7 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
     return n;
 }
 
-static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
+static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t)
 {
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, hoard_coins[band][k]);
     int d = 1 + (int)dg__rng_below(r, 100);
@@ -306,7 +315,7 @@ static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
         for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++)
-            t->items[t->n_items++] = magic_item(r, row->table[j]);
+            t->items[t->n_items++] = magic_item(s, r, row->table[j]);
     }
 }
 
@@ -337,11 +346,11 @@ static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
 /* The DMG's bands: challenge 0-4, 5-10, 11-16, 17+ (cr8 is CR x 8). */
 static int band_of_cr8(int cr8) { return cr8 <= 4 * 8 ? 0 : cr8 <= 10 * 8 ? 1 : cr8 <= 16 * 8 ? 2 : 3; }
 
-static int strongest_cr8(const dg_encounter *e)
+static int strongest_cr8(const dg__srd *s, const dg_encounter *e)
 {
     int best = 0;
     for (int g = 0; g < e->n_groups; g++)
-        if (dg__monsters[e->groups[g].monster].cr8 > best) best = dg__monsters[e->groups[g].monster].cr8;
+        if (DG__SRD_MONSTER(s, e->groups[g].monster)->cr8 > best) best = DG__SRD_MONSTER(s, e->groups[g].monster)->cr8;
     return best;
 }
 
@@ -377,12 +386,12 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     if (hoard) {
         t->hoard = true;
         t->band = party_band;
-        roll_hoard(&r, t->band, t);
+        roll_hoard(dg__srd_of(c->rules), &r, t->band, t);
     } else if (wanted) {
         /* what the group carries goes by its strongest creature, the
          * one holding the purse (the table is by challenge rating); a
          * purse left in an empty room by the party's tier */
-        t->band = guarded ? band_of_cr8(strongest_cr8(&rc->encounter)) : party_band;
+        t->band = guarded ? band_of_cr8(strongest_cr8(dg__srd_of(c->rules), &rc->encounter)) : party_band;
         roll_individual(&r, t->band, t);
     } else {
         return;
