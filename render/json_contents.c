@@ -21,7 +21,8 @@
  *             hit_dice, speed, abilities {str..cha}, saving_throws, skills,
  *             damage_vulnerabilities, damage_resistances, damage_immunities,
  *             condition_immunities, senses, languages, cr, xp,
- *             proficiency_bonus, traits, actions, bonus_actions, reactions,
+ *             proficiency_bonus, [initiative, gear: 2024 only,] traits,
+ *             actions, bonus_actions, reactions,
  *             legendary_actions [{name, text}]}]   top level, every floor's
  *            kinds once, by name; texts as the SRD prints them, "" none
  *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
@@ -409,13 +410,13 @@ static void statblock_json(dg__jw *w, int monster)
     dg__jw_key_string(w, "condition_immunities", sb->condition_immunities);
     dg__jw_key_string(w, "senses", sb->senses);
     dg__jw_key_string(w, "languages", sb->languages);
+    dg__jw_key_string(w, "cr", m->cr);
+    dg__jw_key_int(w, "xp", m->xp);
+    dg__jw_key_int(w, "proficiency_bonus", sb->proficiency);
     if (sb->has_initiative) { /* 2024 stat blocks only: 2014 documents keep their bytes */
         dg__jw_key_int(w, "initiative", sb->initiative);
         dg__jw_key_string(w, "gear", sb->gear);
     }
-    dg__jw_key_string(w, "cr", m->cr);
-    dg__jw_key_int(w, "xp", m->xp);
-    dg__jw_key_int(w, "proficiency_bonus", sb->proficiency);
     for (int s = 0; s < DG_SB_SECTIONS; s++) {
         int n;
         const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);
