@@ -149,7 +149,7 @@ size_t dg_monster_count(void);
 const dg_monster *dg_monster_info(int i);
 size_t dg_magic_item_count(void);
 const dg_magic_item *dg_magic_item_info(int i);
-/* Whether monster m is in theme t's cast (any role). A motif's theme is
+/* Whether monster m (either rules' id) is in theme t's cast (any role). A motif's theme is
  * motif - 1; dg_contents.theme says which a dungeon drew. */
 bool dg_theme_casts(int theme, int monster);
 /* Whether monster m swims: it is only ever placed in a room with water. */

@@ -217,10 +217,12 @@ long dg_treasure_value_gp(const dg_treasure *t) { return dg_treasure_value_cp(t)
 bool dg_theme_casts(int theme, int monster)
 {
     const dg__theme *t = dg__theme_of(theme);
-    if (!t) return false;
+    if (!t || monster < 0) return false;
+    /* the id says whose table: a 2024 id is matched through the 5.1 -> 5.2.1 map */
+    const dg__srd *s = dg__srd_of(monster >= DG_MONSTER_ID_2024 ? DG_RULES_2024 : DG_RULES_2014);
     for (int role = 0; role < DG__ROLE_COUNT; role++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++)
-            if (t->cast[role][k] - 1 == monster) return true;
+            if (dg__srd_cast(s, t->cast[role][k]) == monster) return true;
     return false;
 }
 

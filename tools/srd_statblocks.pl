@@ -174,7 +174,7 @@ for my $m (@mons) {
               $y24 ? $m->{speed_text} : speed($m->{speed}),
               join(', ', @sv), join(', ', @sk),
               join('; ', @{$m->{damage_vulnerabilities}}), join('; ', @{$m->{damage_resistances}}),
-              join('; ', @{$m->{damage_immunities}}), join(', ', map { lc } @{$m->{condition_immunities}}),
+              join('; ', @{$m->{damage_immunities}}), join(', ', map { $y24 ? $_ : lc } @{$m->{condition_immunities}}), # 5.2.1: as printed
               $y24 ? $m->{senses_text} : senses($m->{senses}), $m->{languages}],
         gear => str($m->{gear}), init => $m->{initiative},
         scores => [map { $m->{abilities}{$_}{score} } @ab],
