@@ -273,8 +273,20 @@ Test(stock_2024, encounters_spend_the_2024_budget_from_srd_521)
     for (int k = 0; k < 3; k++) cr_assert_gt(per_diff[k], 100, "%s: %ld rooms", difficulty[k], per_diff[k]);
 }
 
+/* The concepts SRD 5.2.1 cannot cast: no stat block for their rank and
+ * file (Orc, Lizardfolk); drawn again at rules=2024 (docs/stocking.md). */
+static bool uncastable(const dg_contents *c)
+{
+    for (int f = 0; f < c->n_factions; f++) {
+        const char *kind = dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind);
+        if (!strcmp(kind, "orc warband") || !strcmp(kind, "lizardfolk tribe")) return true;
+    }
+    return false;
+}
+
 Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
 {
+    int redrawn = 0;
     for (uint64_t s = 1; s <= SAME_SEEDS; s++) {
         int level = 1 + (int)(s * 7 % 20), party = 1 + (int)(s % 8);
         dg_dungeon *a = map(s, "2014", level, party), *b = map(s, "2024", level, party);
@@ -292,6 +304,13 @@ Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
         const dg_contents *x = a->contents, *y = b->contents;
         cr_assert_eq(x->rules, DG_RULES_2014);
         cr_assert_eq(y->rules, DG_RULES_2024);
+        cr_assert(!uncastable(y), "seed %llu: rules=2024 drew a concept SRD 5.2.1 cannot cast", (unsigned long long)s);
+        if (uncastable(x)) { /* the one concept that may differ */
+            redrawn++;
+            dg_dungeon_free(a);
+            dg_dungeon_free(b);
+            continue;
+        }
         cr_assert_eq(x->theme, y->theme, "seed %llu", (unsigned long long)s);
         cr_assert_eq(x->origin, y->origin, "seed %llu", (unsigned long long)s);
         cr_assert_eq(x->history, y->history, "seed %llu", (unsigned long long)s);
@@ -317,6 +336,9 @@ Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
         dg_dungeon_free(a);
         dg_dungeon_free(b);
     }
+    cr_log_info("stock_2024: %d of %d seeds drew an orc or lizardfolk concept, drawn again at 2024", redrawn,
+                SAME_SEEDS);
+    cr_assert_lt(redrawn, SAME_SEEDS / 4);
 }
 
 Test(stock_2024, rules_2014_keeps_srd_51_and_a_bad_value_names_the_key)
