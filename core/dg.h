@@ -171,6 +171,10 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_DANGERS(X)                                                         \
     X(DG_DANGER_EASY, "easy") X(DG_DANGER_STANDARD, "standard")               \
     X(DG_DANGER_HARD, "hard") X(DG_DANGER_DEADLY, "deadly")
+/* Which edition's rules stock the dungeon: 2014 (SRD 5.1's creatures and
+ * items, the 2014 XP thresholds and group multipliers) or 2024 (SRD
+ * 5.2.1's, the 2024 XP budget). The map never depends on it. */
+#define DG_RULESETS(X) X(DG_RULES_2014, "2014") X(DG_RULES_2024, "2024")
 /* Map styles: names only; render/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
@@ -197,6 +201,7 @@ typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
 typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 typedef enum { DG_DANGERS(DG_X) DG_DANGER_COUNT } dg_danger;
+typedef enum { DG_RULESETS(DG_X) DG_RULES_COUNT } dg_rules;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -249,6 +254,7 @@ typedef struct {
     dg_danger danger;
     char name[DG_NAME_MAX * 4 + 1]; /* UTF-8, up to DG_NAME_MAX characters; "" = from the seed */
     char reroll[192];       /* rooms whose contents are drawn again ("7:2,2.5:1"), sorted; "" none */
+    dg_rules rules;         /* 2014 or 2024: whose creatures, items and XP rules stock it */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;

@@ -10,8 +10,10 @@
  * changes it, and draws from streams of its own seeded from the map's seed,
  * so the map is byte-identical whatever the contents say.
  *
- * Monsters and magic items come from SRD 5.1 (CC BY 4.0); an output that
- * lists them carries DG_SRD_ATTRIBUTION. The rules are docs/stocking.md. */
+ * Monsters and magic items come from SRD 5.1 (CC BY 4.0), or at rules=2024
+ * from SRD 5.2.1 (CC BY 4.0); an output that lists them carries the
+ * chosen rules' attribution (dg_rules_attribution: DG_SRD_ATTRIBUTION or
+ * DG_SRD_ATTRIBUTION_2024). The rules are docs/stocking.md. */
 #ifndef DG_CONTENTS_H
 #define DG_CONTENTS_H
 
@@ -24,6 +26,13 @@
     "5.1 is licensed under the Creative Commons Attribution 4.0 "             \
     "International License available at "                                     \
     "https://creativecommons.org/licenses/by/4.0/legalcode."
+/* SRD 5.2.1's own statement (../shared/data/srd-5.2/README.md), word for word */
+#define DG_SRD_ATTRIBUTION_2024                                               \
+    "This work includes material from the System Reference Document 5.2.1 "  \
+    "(\"SRD 5.2.1\") by Wizards of the Coast LLC, available at "              \
+    "https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the "     \
+    "Creative Commons Attribution 4.0 International License, available at "   \
+    "https://creativecommons.org/licenses/by/4.0/legalcode."
 
 /* ------------------------------------------------------- value lists */
 
@@ -31,7 +40,8 @@
  * (depth and motif, being options, are dg.h's own). */
 #define DG_DIFFICULTIES(X)                                                    \
     X(DG_DIFF_EASY, "easy") X(DG_DIFF_MEDIUM, "medium") X(DG_DIFF_HARD, "hard") \
-    X(DG_DIFF_DEADLY, "deadly")
+    X(DG_DIFF_DEADLY, "deadly")                                               \
+    X(DG_DIFF_LOW, "low") X(DG_DIFF_MODERATE, "moderate") X(DG_DIFF_HIGH, "high") /* rules=2024 */
 #define DG_SEVERITIES(X)                                                      \
     X(DG_SEV_SETBACK, "setback") X(DG_SEV_DANGEROUS, "dangerous")             \
     X(DG_SEV_DEADLY, "deadly")
@@ -53,7 +63,8 @@
     X(DG_TYPE_FEY, "fey") X(DG_TYPE_FIEND, "fiend") X(DG_TYPE_GIANT, "giant") \
     X(DG_TYPE_HUMANOID, "humanoid") X(DG_TYPE_MONSTROSITY, "monstrosity")     \
     X(DG_TYPE_OOZE, "ooze") X(DG_TYPE_PLANT, "plant")                         \
-    X(DG_TYPE_SWARM, "swarm of Tiny beasts") X(DG_TYPE_UNDEAD, "undead")
+    X(DG_TYPE_SWARM, "swarm of Tiny beasts") X(DG_TYPE_UNDEAD, "undead")    \
+    X(DG_TYPE_SWARM_UNDEAD, "swarm of Tiny undead") /* SRD 5.2.1's crawling claws */
 
 #define DG_X(code, name) code,
 typedef enum { DG_DIFFICULTIES(DG_X) DG_DIFF_COUNT } dg_difficulty;
@@ -116,7 +127,24 @@ typedef struct {
     const char *category;    /* "Armor", "Potion", "Wondrous Items", ... */
 } dg_magic_item;
 
-/* Static tables: NULL past the end. Monsters sorted by XP, then name. */
+/* Static tables: NULL past the end. Monsters sorted by XP, then name.
+ * A monster or item id names its table as well as its row: ids 0.. are
+ * SRD 5.1's (the 2014 rules), ids DG_MONSTER_ID_2024.. (DG_ITEM_ID_2024..)
+ * SRD 5.2.1's (rules=2024), so a renderer looks up what an encounter or a
+ * hoard holds without being told the rules (dg_contents.rules says them).
+ * dg_monster_count() and dg_magic_item_count() count the 2014 tables;
+ * dg_rules_*_count() either. */
+#define DG_MONSTER_ID_2024 1000
+#define DG_ITEM_ID_2024 1000
+size_t dg_rules_monster_count(dg_rules rules);
+size_t dg_rules_magic_item_count(dg_rules rules);
+/* The rules' first id (0 or DG_*_ID_2024): its ids run on from there. */
+int dg_rules_monster_base(dg_rules rules);
+int dg_rules_magic_item_base(dg_rules rules);
+/* The attribution an output listing the rules' SRD material carries. */
+const char *dg_rules_attribution(dg_rules rules);
+/* "2014", "2024"; "" out of range. */
+const char *dg_rules_name(int rules);
 size_t dg_monster_count(void);
 const dg_monster *dg_monster_info(int i);
 size_t dg_magic_item_count(void);
@@ -126,7 +154,7 @@ const dg_magic_item *dg_magic_item_info(int i);
  * itself. */
 const char *dg_magic_item_found_name(int item, int grade);
 dg_rarity dg_magic_item_found_rarity(int item, int grade);
-/* Whether monster m is in theme t's cast (any role). A motif's theme is
+/* Whether monster m (either rules' id) is in theme t's cast (any role). A motif's theme is
  * motif - 1; dg_contents.theme says which a dungeon drew. */
 bool dg_theme_casts(int theme, int monster);
 /* Whether monster m swims: it is only ever placed in a room with water. */
@@ -158,6 +186,10 @@ typedef struct {
     int proficiency;         /* +2 .. +9 */
     const dg_statblock_entry *entries; /* the sections one after another */
     unsigned char count[DG_SB_SECTIONS];
+    /* 2024 stat blocks print these two; 5.1's do not (has_initiative false) */
+    const char *gear;        /* "Component Pouch", "" none */
+    int initiative;          /* the modifier */
+    bool has_initiative;
 } dg_statblock;
 /* Monster i's stat block; NULL past the end. */
 const dg_statblock *dg_monster_statblock(int monster);
@@ -244,13 +276,14 @@ const dg_lighting *dg_lighting_of(int illumination);
 #define DG_MAX_FACTIONS 2
 
 typedef struct {
-    int monster;             /* dg_monster_info index */
+    int monster;             /* dg_monster_info id */
     int count;               /* >= 1 */
 } dg_group;
 
 /* n_groups 0: nobody lives there. xp is what the party earns (the sum),
  * adjusted_xp the sum times the group multiplier, the figure the
- * difficulty bands are judged by. */
+ * difficulty bands are judged by. At rules=2024 there is no multiplier
+ * (adjusted_xp is xp) and the difficulty is low, moderate or high. */
 typedef struct {
     int n_groups;
     dg_group groups[DG_ENC_MAX_GROUPS];
@@ -285,7 +318,7 @@ typedef struct {
     int n_gems, n_art, n_items;
     dg_valuable gems[DG_TREASURE_MAX_LOTS];  /* count x value_gp each, one name a lot */
     dg_valuable art[DG_TREASURE_MAX_LOTS];   /* the same for art objects */
-    int items[DG_TREASURE_MAX_ITEMS];        /* dg_magic_item_info indices */
+    int items[DG_TREASURE_MAX_ITEMS];        /* dg_magic_item_info ids */
     int item_grades[DG_TREASURE_MAX_ITEMS];  /* what a "varies" item is as found, -1 as listed */
     int container;           /* DG_WORDS_CONTAINER index, -1 loose */
     int lock_dc;             /* 0 unlocked */
@@ -366,6 +399,7 @@ typedef struct dg_contents {
     int name_words[3];       /* generated: NAME_ADJECTIVE, NAME_PLACE, NAME_OF */
     int name_boss;           /* generated and >= 0: the name ends "of the <this monster>" */
     dg_danger danger;
+    dg_rules rules;          /* whose creatures, items and XP rules */
     /* the concept, one for every floor: what it was built as (origin), how
      * it fell (history), who holds it (the factions; theme is the first's
      * cast) and the boss in the lowest floor's lair (a monster, -1 none) */
@@ -399,6 +433,7 @@ typedef struct {
     bool natural;            /* a cave map: natural origins, rock walls */
     dg_danger danger;
     const char *reroll;      /* the reroll key's text (its items for this floor apply); NULL none */
+    dg_rules rules;
 } dg_stock_params;
 
 /* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0,

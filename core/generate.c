@@ -26,6 +26,7 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.floor = d->floor - 1;
     p.concept_seed = o->seed;
     p.danger = o->danger;
+    p.rules = o->rules;
     p.reroll = o->reroll[0] ? o->reroll : NULL;
     /* cave maps are natural rock: caverns, caves round the rooms, gridmapper's caves */
     p.natural = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS ||

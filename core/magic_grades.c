@@ -38,6 +38,15 @@ static const item_grade grades[] = {
     {"Potion of Healing", U, "Potion of Greater Healing"},
     {"Potion of Healing", R, "Potion of Superior Healing"},
     {"Potion of Healing", V, "Potion of Supreme Healing"},
+    /* SRD 5.2.1's names for the same (rules=2024); its Feather Token has
+     * no grades here and so never turns up */
+    {"Potions of Healing", C, "Potion of Healing"},
+    {"Potions of Healing", U, "Potion of Greater Healing"},
+    {"Potions of Healing", R, "Potion of Superior Healing"},
+    {"Potions of Healing", V, "Potion of Supreme Healing"},
+    {"Shield, +1, +2, or +3", U, "Shield, +1"},
+    {"Shield, +1, +2, or +3", R, "Shield, +2"},
+    {"Shield, +1, +2, or +3", V, "Shield, +3"},
     {"Weapon, +1, +2, or +3", U, "Weapon, +1"},
     {"Weapon, +1, +2, or +3", R, "Weapon, +2"},
     {"Weapon, +1, +2, or +3", V, "Weapon, +3"},
@@ -115,10 +124,10 @@ int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity)
     return -1;
 }
 
-int dg__item_grade_named(const char *label)
+int dg__item_grade_of(int item, const char *label)
 {
     for (size_t k = 0; k < DG_COUNT(grades); k++)
-        if (strcmp(grades[k].label, label) == 0) return (int)k;
+        if (strcmp(grades[k].label, label) == 0 && of_item(&grades[k], item)) return (int)k;
     return -1;
 }
 

@@ -41,6 +41,7 @@ extern const char *const dg__connect_names[DG_CONNECT_COUNT];
 extern const char *const dg__contents_names[DG_DEPTH_COUNT];
 extern const char *const dg__motif_names[DG_MOTIF_COUNT];
 extern const char *const dg__danger_names[DG_DANGER_COUNT];
+extern const char *const dg__rules_names[DG_RULES_COUNT];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
 extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
@@ -58,7 +59,7 @@ typedef enum {
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
     K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
     /* contents */
-    K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL,
+    K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL, K_RULES,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

@@ -32,7 +32,11 @@
 /* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first and
  * the danger's step): easy up to 20, medium up to 60, hard up to 90,
  * deadly above */
-static const int mix_upto[DG_DIFF_COUNT - 1] = {20, 60, 90};
+static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
+/* rules=2024's three on the same roll: low up to 30, moderate up to 75,
+ * high above (so danger and floors shift them as they shift 2014's; the
+ * lair is high, 2014's deadly) */
+static const int mix_upto_2024[2] = {30, 75};
 #define FLOOR_STEP 10
 static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
 
@@ -76,6 +80,7 @@ dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
     if (rc == DG_OK) rc = check_int_key(&scratch, "party", p->party, err);
     if (rc == DG_OK) rc = check_value_index("motif", (int)p->motif, err);
     if (rc == DG_OK) rc = check_value_index("danger", (int)p->danger, err);
+    if (rc == DG_OK) rc = check_value_index("rules", (int)p->rules, err);
     if (rc != DG_OK) return rc;
     /* the floor is no option of its own: a floor of a several-floor map */
     if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
@@ -133,7 +138,11 @@ static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
 {
     int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
     int d = 0;
-    while (d < DG_DIFF_COUNT - 1 && roll > mix_upto[d]) d++;
+    if (c->rules == DG_RULES_2024) {
+        while (d < 2 && roll > mix_upto_2024[d]) d++;
+        return (dg_difficulty)(DG_DIFF_LOW + d);
+    }
+    while (d < DG_DIFF_DEADLY && roll > mix_upto[d]) d++;
     return (dg_difficulty)d;
 }
 
@@ -147,22 +156,27 @@ static int draw_faction(dg_rng *r, const dg_contents *c)
 }
 
 /* An encounter of difficulty d from the faction's cast (the first's when
- * none), or the hardest easier one the cast allows; none when it cannot. */
+ * none), or the hardest easier one the cast allows; none when it cannot.
+ * At rules=2024 a 2014 difficulty asked for (the wanderers' easy and
+ * medium) is the 2024 one in its place: low, moderate. */
 static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
                       dg_size max_size, int room_squares, dg_encounter *e)
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
                       .room_squares = room_squares,
                       .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
-                      .master = c->boss};
+                      .master = c->boss, .rules = c->rules};
+    const dg__srd *s = dg__srd_of(c->rules);
+    if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
+    if (d > s->hardest) d = s->hardest;
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
-    for (int k = (int)d; k >= 0; k--)
+    for (int k = (int)d; k >= (int)s->easiest; k--)
         if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
             e->faction = faction;
             return;
         }
-    for (int k = (int)d + 1; k < DG_DIFF_COUNT; k++)
+    for (int k = (int)d + 1; k <= (int)s->hardest; k++)
         if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
             e->faction = faction;
             return;
@@ -185,10 +199,10 @@ static int room_squares(const dg_room *room, int cell_ft)
     return room->width * per * room->height * per;
 }
 
-static bool swimmers(const dg_encounter *e)
+static bool swimmers(const dg__srd *s, const dg_encounter *e)
 {
     for (int g = 0; g < e->n_groups; g++)
-        if (dg_monster_swims(&dg__monsters[e->groups[g].monster])) return true;
+        if (dg_monster_swims(DG__SRD_MONSTER(s, e->groups[g].monster))) return true;
     return false;
 }
 
@@ -214,7 +228,8 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
     dg_size holds = room_holds(room, cell_ft);
     int roll = lair ? 1 : 1 + (int)dg__rng_below(&r, 100);
     if (roll <= CREATURES_UPTO) {
-        dg_difficulty d = lair ? DG_DIFF_DEADLY : draw_difficulty(&r, c);
+        /* the lair: the hardest difficulty the rules have (2014 deadly, 2024 high) */
+        dg_difficulty d = lair ? dg__srd_of(c->rules)->hardest : draw_difficulty(&r, c);
         int faction = lair ? 0 : draw_faction(&r, c);
         encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
@@ -230,7 +245,7 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
     }
     if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
         rc->has_treasure = true;
-    rc->water = swimmers(&rc->encounter) ||
+    rc->water = swimmers(dg__srd_of(c->rules), &rc->encounter) ||
                 ((c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&r, WATER_PERCENT));
 }
 
@@ -331,7 +346,9 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0, &w->encounter);
         if (!w->encounter.n_groups) /* a cast of giants still wanders */
             encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
-        w->activity = w->encounter.n_groups ? dg__activity_pick(&r, &dg__monsters[w->encounter.groups[0].monster]) : 0;
+        w->activity = w->encounter.n_groups
+                          ? dg__activity_pick(&r, dg_monster_info(w->encounter.groups[0].monster))
+                          : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;
 }
@@ -527,6 +544,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     c->floor = p->floor;
     c->motif = p->motif;
     c->danger = p->danger;
+    c->rules = p->rules;
     c->boss = -1;
     if (p->name) {
         c->name_given = true;

@@ -7,7 +7,14 @@
  * origin, rock in caves; temperature from the motif, else the origin) and
  * the words of its name (the place word is the origin's; whether the name
  * names the boss is settled once the lair is stocked, stock.c). Drawn from
- * the top floor's seed alone, so every floor of a dungeon shares it. */
+ * the top floor's seed alone, so every floor of a dungeon shares it.
+ *
+ * The draw judges casts by the 2014 table whatever the rules, so that a
+ * seed's concept is the same under both; one exception: at rules=2024 a
+ * motif-none concept whose rank and file SRD 5.2.1 lacks altogether (the
+ * orc war band, the lizardfolk tribe: no Orc or Lizardfolk stat block) is
+ * drawn again among the others, since a war band of no orcs is no
+ * concept. Only those seeds' concepts differ between the rules. */
 #include "stock_int.h"
 
 #include <string.h>
@@ -39,15 +46,28 @@ static bool serves(const dg__theme *t, int level, int party)
     return xp * dg__multiplier2(13, party) / 2 >= dg__xp_threshold(level, party, DG_DIFF_EASY);
 }
 
-/* motif none: a concept of its own (twice as likely) or any motif's row */
-static int draw_theme(dg_rng *r, int level, int party, int not)
+/* Whether the rules' table has a creature of theme t's rank and file. */
+static bool casts_troops(const dg__theme *t, dg_rules rules)
+{
+    const dg__srd *s = dg__srd_of(rules);
+    for (int k = 0; k < DG__CAST_MAX && t->cast[DG__ROLE_TROOP][k]; k++)
+        if (dg__srd_cast(s, t->cast[DG__ROLE_TROOP][k]) >= 0) return true;
+    return false;
+}
+
+/* motif none: a concept of its own (twice as likely) or any motif's row;
+ * `lacking` true leaves out the concepts the rules cannot cast */
+static int draw_from(dg_rng *r, int level, int party, int not, dg_rules rules, bool lacking)
 {
     int weight[DG__THEME_COUNT], total = 0;
     for (int t = 0; t < DG__THEME_COUNT; t++) {
         /* a rival (not >= 0) is one of the motif-none concepts: a second
          * motif beside the first would muddle the place */
         bool own = t >= DG__THEME_GOBLINS;
-        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, party) ? 0 : own ? 2 : 1;
+        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, party) ||
+                            (lacking && !casts_troops(&dg__themes[t], rules))
+                        ? 0
+                        : own ? 2 : 1;
         total += weight[t];
     }
     if (total == 0) return not >= 0 ? not : DG_MOTIF_UNDEAD - 1; /* every level has its undead */
@@ -55,6 +75,17 @@ static int draw_theme(dg_rng *r, int level, int party, int not)
     for (int t = 0; t < DG__THEME_COUNT; t++)
         if ((k -= weight[t]) < 0) return t;
     return 0;
+}
+
+/* The 2014 draw; at 2024, drawn again (among the castable) only when the
+ * first falls on a concept 5.2.1 cannot cast, so every other seed keeps its
+ * concept. */
+static int draw_theme(dg_rng *r, int level, int party, int not, dg_rules rules)
+{
+    int t = draw_from(r, level, party, not, rules, false);
+    if (rules != DG_RULES_2014 && t != not && !casts_troops(&dg__themes[t], rules))
+        t = draw_from(r, level, party, not, rules, true);
+    return t;
 }
 
 static int draw_origin(dg_rng *r, const dg__theme *t, bool natural)
@@ -101,7 +132,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
 {
     dg_rng r;
     dg_rng_seed(&r, p->concept_seed, DG__STREAM_CONCEPT);
-    c->theme = p->motif != DG_MOTIF_NONE ? (int)p->motif - 1 : draw_theme(&r, p->level, p->party, -1);
+    c->theme = p->motif != DG_MOTIF_NONE ? (int)p->motif - 1 : draw_theme(&r, p->level, p->party, -1, p->rules);
     const dg__theme *t = &dg__themes[c->theme];
     c->origin = draw_origin(&r, t, p->natural);
     const dg__origin_row *o = &dg__origins[c->origin];
@@ -111,7 +142,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     c->factions[0].kind = c->theme;
     c->factions[0].name = c->theme * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);
     if (p->motif == DG_MOTIF_NONE && dg__rng_percent(&r, RIVAL_PERCENT)) {
-        int rival = draw_theme(&r, p->level, p->party, c->theme);
+        int rival = draw_theme(&r, p->level, p->party, c->theme, p->rules);
         if (rival != c->theme) {
             c->factions[1].kind = rival;
             c->factions[1].name = rival * DG__THEME_NAMES + below(&r, DG__THEME_NAMES);

@@ -4,7 +4,19 @@
  * difficulty for the party's level and size (the XP rules are
  * stock_rules.c's and unchanged). At most DG_ENC_MAX_OF_A_KIND of one
  * creature; no creature bigger than the room holds. Which difficulty, and
- * which rooms, is stock.c's call. */
+ * which rooms, is stock.c's call.
+ *
+ * At rules=2024 the same builder spends the 2024 budget instead: the
+ * creatures come from SRD 5.2.1 (each cast entry through its 5.1 -> 5.2.1
+ * mapping; an entry 5.2.1 lacks is left out of its role, so the role's
+ * other creatures stand in, and a role left empty is skipped as an empty
+ * role always was), the multiplier is x1 for any number, and the band is
+ * the budget's (dg__xp_band_2024). The mix is chosen as under 2014 (a
+ * leader, one kind of rank and file, one kind of beast, the most kinds
+ * that fit the band); a budget buys at most two creatures per character
+ * besides the leader (the SRD's note on more than two a character: we
+ * keep under it rather than pad with fragile ones), never more than the
+ * 2014 builder's thirteen. */
 #include "stock_int.h"
 
 #include <string.h>
@@ -22,10 +34,14 @@ typedef struct {
 
 typedef struct {
     const dg__enc_want *w;
+    const dg__srd *s;         /* the rules' creature table */
     long lo, hi;
     int max_cr8;
-    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party */
+    int most;                 /* creatures one encounter may have */
+    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
 } band;
+
+#define MON(b, id) DG__SRD_MONSTER((b)->s, id)
 
 /* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
  * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
@@ -47,7 +63,7 @@ static bool kin_of_master(const band *b, const dg_monster *m)
 {
     if (b->w->master < 0) return true;
     size_t lm, lc;
-    const char *master = dragon_colour(dg__monsters[b->w->master].name, &lm);
+    const char *master = dragon_colour(dg_monster_info(b->w->master)->name, &lm);
     const char *colour = dragon_colour(m->name, &lc);
     return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
 }
@@ -62,14 +78,15 @@ static void pool_of(const band *b, dg__role role, pool *p)
     const dg__theme *t = &dg__themes[b->w->theme];
     p->n = 0;
     for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
-        int i = t->cast[role][k] - 1;
-        if (fits(b, &dg__monsters[i])) p->idx[p->n++] = i;
+        int i = dg__srd_cast(b->s, t->cast[role][k]);
+        bool dup = false; /* 5.2.1 folds some 5.1 creatures into one (the insect swarms) */
+        for (int j = 0; j < p->n; j++) dup |= p->idx[j] == i;
+        if (i >= 0 && !dup && fits(b, MON(b, i))) p->idx[p->n++] = i;
     }
 }
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
-static long adjusted(long xp_sum, int count, int party) { return xp_sum * dg__multiplier2(count, party) / 2; }
 static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
 
 /* 5-ft squares a creature of each size takes (the PHB's space table); a
@@ -79,7 +96,7 @@ static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum *
 static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
 #define ROOM_SHARE_PERCENT 50
 
-static int squares(int m) { return m >= 0 ? squares_of_size[dg__monsters[m].size] : 0; }
+static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b, m)->size] : 0; }
 
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
 
@@ -89,10 +106,10 @@ static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + 
 static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
 {
     int max_f = f >= 0 ? DG_ENC_MAX_OF_A_KIND : 0, max_b = k >= 0 ? BEASTS_MAX : 0;
-    long lxp = l >= 0 ? dg__monsters[l].xp : 0;
-    long fxp = f >= 0 ? dg__monsters[f].xp : 0, kxp = k >= 0 ? dg__monsters[k].xp : 0;
+    long lxp = l >= 0 ? MON(b, l)->xp : 0;
+    long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
-    int lsq = squares(l), fsq = squares(f), ksq = squares(k);
+    int lsq = squares(b, l), fsq = squares(b, f), ksq = squares(b, k);
     int best = 0, n_best = 0;
     for (int pass = 0; pass < 2; pass++) {
         int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
@@ -100,6 +117,7 @@ static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *
             for (int j = 0; j <= max_b; j++) {
                 int count = (l >= 0) + i + j;
                 if (count == 0) continue;
+                if (count > b->most) break; /* more beasts only add */
                 long a = adjusted_in(b, lxp + fxp * i + kxp * j, count);
                 if (a >= b->hi) break; /* more beasts only add */
                 if (room && lsq + fsq * i + ksq * j > room) break;
@@ -145,9 +163,16 @@ static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
 
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out)
 {
-    band b = {.w = w, .max_cr8 = dg__max_cr8(w->level)};
-    dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
-    for (int n = 1; n <= MOST; n++) b.mult2[n] = dg__multiplier2(n, w->party);
+    band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST};
+    if (d < b.s->easiest || d > b.s->hardest) return false;
+    bool y2024 = w->rules == DG_RULES_2024;
+    if (y2024) {
+        dg__xp_band_2024(w->level, w->party, d, &b.lo, &b.hi);
+        if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
+    } else {
+        dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
+    }
+    for (int n = 1; n <= MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
     out->n_groups = 0;
     out->difficulty = d;
     out->boss = false;
@@ -194,7 +219,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         for (int role = 0; role < DG__ROLE_COUNT; role++) {
             top[role] = -1;
             for (int k = 0; k < roles[role].n; k++)
-                if (top[role] < 0 || dg__monsters[roles[role].idx[k]].xp > dg__monsters[top[role]].xp)
+                if (top[role] < 0 || MON(&b, roles[role].idx[k])->xp > MON(&b, top[role])->xp)
                     top[role] = roles[role].idx[k];
         }
         int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
@@ -222,9 +247,9 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     if (!found) return false;
     int count = 0;
     for (int g = 0; g < out->n_groups; g++) {
-        out->xp += (long)dg__monsters[out->groups[g].monster].xp * out->groups[g].count;
+        out->xp += (long)MON(&b, out->groups[g].monster)->xp * out->groups[g].count;
         count += out->groups[g].count;
     }
-    out->adjusted_xp = adjusted(out->xp, count, w->party);
+    out->adjusted_xp = adjusted_in(&b, out->xp, count);
     return true;
 }

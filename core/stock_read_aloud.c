@@ -45,7 +45,7 @@ static bool uncounted(const char *word, size_t n)
 static void creatures(text *t, const dg_group *g)
 {
     static const char *const numbers[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
-    const char *name = dg__monsters[g->monster].name;
+    const char *name = dg_monster_info(g->monster)->name;
     char lower[64];
     size_t n = 0;
     for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)name[n]);

@@ -1,5 +1,5 @@
 /* stock_rules.c -- the numbers stocking is built on: encounters.md's XP
- * thresholds and group multipliers, traps.md's severity tables, treasure
+ * thresholds and group multipliers, encounters-2024.md's XP budget, traps.md's severity tables, treasure
  * values, the CR ceiling and cast membership; plus the value names and
  * the SRD table accessors. How they are used is stock_encounter.c's and
  * stock_treasure.c's business; why they are so is docs/stocking.md. */
@@ -8,6 +8,7 @@
 
 /* ------------------------------------------------------------ names */
 
+#define NAME_ONLY(code, name) name,
 #define DG_X(code, name) name,
 static const char *const depth_names[] = {DG_DEPTHS(DG_X)};
 static const char *const motif_names[] = {DG_MOTIFS(DG_X)};
@@ -29,14 +30,62 @@ const char *dg_rarity_name(int v) { return NAME_OF(rarity_names, v); }
 const char *dg_creature_size_name(int v) { return NAME_OF(size_names, v); }
 const char *dg_creature_type_name(int v) { return NAME_OF(type_names, v); }
 
+/* ------------------------------------------------------ the rules */
+
+static const dg__srd srd[DG_RULES_COUNT] = {
+    [DG_RULES_2014] = {dg__monsters, dg__statblocks, DG__MONSTER_COUNT, 0, dg__magic_items,
+                       DG__MAGIC_ITEM_COUNT, 0, NULL, DG_DIFF_EASY, DG_DIFF_DEADLY},
+    [DG_RULES_2024] = {dg__monsters_2024, dg__statblocks_2024, DG__MONSTER_COUNT_2024, DG_MONSTER_ID_2024,
+                       dg__magic_items_2024, DG__MAGIC_ITEM_COUNT_2024, DG_ITEM_ID_2024, dg__monster_2024_of,
+                       DG_DIFF_LOW, DG_DIFF_HIGH},
+};
+_Static_assert(DG__MONSTER_COUNT < DG_MONSTER_ID_2024 && DG__MAGIC_ITEM_COUNT < DG_ITEM_ID_2024,
+               "the 2024 ids start past the 2014 tables");
+static const char *const rules_names[] = {DG_RULESETS(NAME_ONLY)};
+
+const dg__srd *dg__srd_of(dg_rules rules) { return &srd[rules == DG_RULES_2024 ? DG_RULES_2024 : DG_RULES_2014]; }
+
+int dg__srd_cast(const dg__srd *s, int cast_id)
+{
+    if (cast_id < 1 || cast_id > DG__MONSTER_COUNT) return -1;
+    int i = s->from_51 ? s->from_51[cast_id - 1] : cast_id - 1;
+    return i < 0 ? -1 : s->monster_base + i;
+}
+
+/* the table an id belongs to, NULL none */
+static const dg__srd *monster_table(int id)
+{
+    for (int r = 0; r < DG_RULES_COUNT; r++)
+        if (id >= srd[r].monster_base && id < srd[r].monster_base + srd[r].n_monsters) return &srd[r];
+    return NULL;
+}
+static const dg__srd *item_table(int id)
+{
+    for (int r = 0; r < DG_RULES_COUNT; r++)
+        if (id >= srd[r].item_base && id < srd[r].item_base + srd[r].n_items) return &srd[r];
+    return NULL;
+}
+
+size_t dg_rules_monster_count(dg_rules rules) { return (size_t)dg__srd_of(rules)->n_monsters; }
+size_t dg_rules_magic_item_count(dg_rules rules) { return (size_t)dg__srd_of(rules)->n_items; }
+int dg_rules_monster_base(dg_rules rules) { return dg__srd_of(rules)->monster_base; }
+int dg_rules_magic_item_base(dg_rules rules) { return dg__srd_of(rules)->item_base; }
+const char *dg_rules_attribution(dg_rules rules)
+{
+    return rules == DG_RULES_2024 ? DG_SRD_ATTRIBUTION_2024 : DG_SRD_ATTRIBUTION;
+}
+const char *dg_rules_name(int rules) { return NAME_OF(rules_names, rules); }
+
 size_t dg_monster_count(void) { return DG__MONSTER_COUNT; }
 const dg_monster *dg_monster_info(int i)
 {
-    return i >= 0 && i < DG__MONSTER_COUNT ? &dg__monsters[i] : NULL;
+    const dg__srd *s = monster_table(i);
+    return s ? DG__SRD_MONSTER(s, i) : NULL;
 }
 const dg_statblock *dg_monster_statblock(int i)
 {
-    return i >= 0 && i < DG__MONSTER_COUNT ? &dg__statblocks[i] : NULL;
+    const dg__srd *s = monster_table(i);
+    return s ? &s->statblocks[i - s->monster_base] : NULL;
 }
 const dg_statblock_entry *dg_statblock_section(const dg_statblock *sb, int section, int *n)
 {
@@ -57,13 +106,14 @@ const char *dg_statblock_section_name(int section)
 size_t dg_magic_item_count(void) { return DG__MAGIC_ITEM_COUNT; }
 const dg_magic_item *dg_magic_item_info(int i)
 {
-    return i >= 0 && i < DG__MAGIC_ITEM_COUNT ? &dg__magic_items[i] : NULL;
+    const dg__srd *s = item_table(i);
+    return s ? DG__SRD_ITEM(s, i) : NULL;
 }
 
 /* ------------------------------------------------------- encounters */
 
 /* encounters.md: per character, easy / medium / hard / deadly, levels 1-20. */
-static const int xp_per_pc[20][DG_DIFF_COUNT] = {
+static const int xp_per_pc[20][DG_DIFF_DEADLY + 1] = {
     {25, 50, 75, 100},        {50, 100, 150, 200},      {75, 150, 225, 400},
     {125, 250, 375, 500},     {250, 500, 750, 1100},    {300, 600, 900, 1400},
     {350, 750, 1100, 1700},   {450, 900, 1400, 2100},   {550, 1100, 1600, 2400},
@@ -97,6 +147,32 @@ int dg__multiplier2(int count, int party)
     if (party <= 2) step++;
     else if (party >= 6) step--;
     return step2[step];
+}
+
+/* encounters-2024.md: per character, low / moderate / high, levels 1-20. */
+static const int budget_per_pc[20][3] = {
+    {50, 75, 100},        {100, 150, 200},      {150, 225, 400},      {250, 375, 500},
+    {500, 750, 1100},     {600, 1000, 1400},    {750, 1300, 1700},    {1000, 1700, 2100},
+    {1300, 2000, 2600},   {1600, 2300, 3100},   {1900, 2900, 4100},   {2200, 3700, 4700},
+    {2600, 4200, 5400},   {2900, 4900, 6200},   {3300, 5400, 7800},   {3800, 6100, 9800},
+    {4500, 7200, 11700},  {5000, 8700, 14200},  {5500, 10700, 17200}, {6400, 13200, 22000},
+};
+
+long dg__xp_budget_2024(int level, int party, dg_difficulty d)
+{
+    return (long)budget_per_pc[level - 1][d - DG_DIFF_LOW] * party;
+}
+
+/* A 2024 encounter spends its budget without going over, and more than the
+ * next easier difficulty's budget (else it would be that one): moderate
+ * runs above the low budget up to its own, high above the moderate one.
+ * Low, the easiest, spends at least half its budget: less is no
+ * encounter worth a room (our rule; the SRD sets no floor). */
+void dg__xp_band_2024(int level, int party, dg_difficulty d, long *lo, long *hi)
+{
+    long budget = dg__xp_budget_2024(level, party, d);
+    *lo = d == DG_DIFF_LOW ? (budget + 1) / 2 : dg__xp_budget_2024(level, party, (dg_difficulty)(d - 1)) + 1;
+    *hi = budget + 1;
 }
 
 int dg__max_cr8(int level) { return (level + 2) * 8; }
@@ -141,10 +217,12 @@ long dg_treasure_value_gp(const dg_treasure *t) { return dg_treasure_value_cp(t)
 bool dg_theme_casts(int theme, int monster)
 {
     const dg__theme *t = dg__theme_of(theme);
-    if (!t) return false;
+    if (!t || monster < 0) return false;
+    /* the id says whose table: a 2024 id is matched through the 5.1 -> 5.2.1 map */
+    const dg__srd *s = dg__srd_of(monster >= DG_MONSTER_ID_2024 ? DG_RULES_2024 : DG_RULES_2014);
     for (int role = 0; role < DG__ROLE_COUNT; role++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++)
-            if (t->cast[role][k] - 1 == monster) return true;
+            if (dg__srd_cast(s, t->cast[role][k]) == monster) return true;
     return false;
 }
 

@@ -229,21 +229,30 @@ static const struct { int upto; const char *name, *grade; } table_a[] = {
     {99, "Bag of Holding", NULL},
 };
 
-static int item_named(const char *name)
+/* At rules=2024 the same rolls read SRD 5.2.1's list: its name for the
+ * potions of healing is "Potions of Healing" (one entry for all four);
+ * the other names of table A are the same in both. The DMG 2024's own
+ * treasure tables are not in the SRD, so hoards, coins, gems and art stay
+ * the 2014 DMG's (docs/stocking.md). */
+static int item_named(const dg__srd *s, const char *name)
 {
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
-        if (strcmp(dg__magic_items[i].name, name) == 0) return i;
-    return 0;
+    for (int i = 0; i < s->n_items; i++)
+        if (strcmp(s->items[i].name, name) == 0) return s->item_base + i;
+    if (s->from_51 && strcmp(name, "Potion of Healing") == 0) return item_named(s, "Potions of Healing");
+    return s->item_base;
 }
 
-/* Minor items are mostly what is used up: potions, scrolls, ammunition. */
+/* Minor items are mostly what is used up: potions, scrolls, ammunition.
+ * SRD 5.2.1 names its categories in the plural (Potions, Scrolls) and
+ * files ammunition under Weapons, so its ammunition goes by name. */
 static bool consumable(const dg_magic_item *m)
 {
     const char *c = m->category; /* first letters first: this runs for every item of a pool */
     switch (c[0]) {
-    case 'P': return strcmp(c, "Potion") == 0;
-    case 'S': return strcmp(c, "Scroll") == 0;
+    case 'P': return strcmp(c, "Potion") == 0 || strcmp(c, "Potions") == 0;
+    case 'S': return strcmp(c, "Scroll") == 0 || strcmp(c, "Scrolls") == 0;
     case 'A': return strcmp(c, "Ammunition") == 0;
+    case 'W': return strncmp(m->name, "Ammunition", 10) == 0;
     default: return false;
     }
 }
@@ -251,26 +260,27 @@ static bool consumable(const dg_magic_item *m)
 /* Items of the rarity (and the "varies" ones, which come in every rarity:
  * a +1 weapon is uncommon, a +3 one very rare), consumable or not when
  * `want` is 1 or 0, any when -1. */
-static bool in_pool(int i, dg_rarity rarity, int want)
+static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want)
 {
-    const dg_magic_item *m = &dg__magic_items[i];
-    if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__item_grades_at(i, rarity))) return false;
+    const dg_magic_item *m = &s->items[i];
+    if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__item_grades_at(s->item_base + i, rarity)))
+        return false;
     return want < 0 || (int)consumable(m) == want;
 }
 
-static int pool_pick(dg_rng *r, dg_rarity rarity, int want)
+static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want)
 {
     int n = 0;
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++) n += in_pool(i, rarity, want);
+    for (int i = 0; i < s->n_items; i++) n += in_pool(s, i, rarity, want);
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = 0; i < DG__MAGIC_ITEM_COUNT; i++)
-        if (in_pool(i, rarity, want) && k-- == 0) return i;
+    for (int i = 0; i < s->n_items; i++)
+        if (in_pool(s, i, rarity, want) && k-- == 0) return s->item_base + i;
     return -1;
 }
 
 /* An item of table `table`, its grade in *grade (-1 none). */
-static int magic_item(dg_rng *r, char table, int *grade)
+static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade)
 {
     *grade = -1;
     if (table == 'A') {
@@ -278,8 +288,9 @@ static int magic_item(dg_rng *r, char table, int *grade)
             int d = 1 + (int)dg__rng_below(r, 100);
             for (size_t k = 0; k < DG_COUNT(table_a); k++)
                 if (d <= table_a[k].upto) {
-                    if (table_a[k].grade) *grade = dg__item_grade_named(table_a[k].grade);
-                    return item_named(table_a[k].name);
+                    int i = item_named(s, table_a[k].name);
+                    if (table_a[k].grade) *grade = dg__item_grade_of(i, table_a[k].grade);
+                    return i;
                 }
         }
     }
@@ -287,9 +298,9 @@ static int magic_item(dg_rng *r, char table, int *grade)
     /* a minor table is half consumables (when the rarity has any), a
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
-    int i = pool_pick(r, rarity, want);
-    if (i < 0) i = pool_pick(r, rarity, -1);
-    if (i >= 0 && dg__magic_items[i].rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
+    int i = pool_pick(s, r, rarity, want);
+    if (i < 0) i = pool_pick(s, r, rarity, -1);
+    if (i >= 0 && dg_magic_item_info(i)->rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
     return i;
 }
 
@@ -310,7 +321,7 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
     return n;
 }
 
-static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
+static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t)
 {
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, hoard_coins[band][k]);
     int d = 1 + (int)dg__rng_below(r, 100);
@@ -321,7 +332,7 @@ static void roll_hoard(dg_rng *r, int band, dg_treasure *t)
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
         for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++, t->n_items++)
-            t->items[t->n_items] = magic_item(r, row->table[j], &t->item_grades[t->n_items]);
+            t->items[t->n_items] = magic_item(s, r, row->table[j], &t->item_grades[t->n_items]);
     }
 }
 
@@ -360,11 +371,11 @@ static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
 /* The DMG's bands: challenge 0-4, 5-10, 11-16, 17+ (cr8 is CR x 8). */
 static int band_of_cr8(int cr8) { return cr8 <= 4 * 8 ? 0 : cr8 <= 10 * 8 ? 1 : cr8 <= 16 * 8 ? 2 : 3; }
 
-static int strongest_cr8(const dg_encounter *e)
+static int strongest_cr8(const dg__srd *s, const dg_encounter *e)
 {
     int best = 0;
     for (int g = 0; g < e->n_groups; g++)
-        if (dg__monsters[e->groups[g].monster].cr8 > best) best = dg__monsters[e->groups[g].monster].cr8;
+        if (DG__SRD_MONSTER(s, e->groups[g].monster)->cr8 > best) best = DG__SRD_MONSTER(s, e->groups[g].monster)->cr8;
     return best;
 }
 
@@ -400,12 +411,12 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     if (hoard) {
         t->hoard = true;
         t->band = party_band;
-        roll_hoard(&r, t->band, t);
+        roll_hoard(dg__srd_of(c->rules), &r, t->band, t);
     } else if (wanted) {
         /* what the group carries goes by its strongest creature, the
          * one holding the purse (the table is by challenge rating); a
          * purse left in an empty room by the party's tier */
-        t->band = guarded ? band_of_cr8(strongest_cr8(&rc->encounter)) : party_band;
+        t->band = guarded ? band_of_cr8(strongest_cr8(dg__srd_of(c->rules), &rc->encounter)) : party_band;
         roll_individual(&r, t->band, t);
     } else {
         return;

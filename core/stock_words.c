@@ -355,7 +355,7 @@ int dg__activity_pick(dg_rng *r, const dg_monster *m)
 {
     int lo = 0, n = ACTIVITY_PEOPLE;
     switch (m->type) {
-    case DG_TYPE_UNDEAD: case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
+    case DG_TYPE_UNDEAD: case DG_TYPE_SWARM_UNDEAD: case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
         lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS, n = ACTIVITY_MINDLESS;
         break;
     case DG_TYPE_BEAST: case DG_TYPE_SWARM: case DG_TYPE_MONSTROSITY:

@@ -15,13 +15,13 @@ static void add_encounter(const dg_encounter *e, bool *seen)
 {
     for (int g = 0; g < e->n_groups && g < DG_ENC_MAX_GROUPS; g++) {
         int m = e->groups[g].monster;
-        if (m >= 0 && m < DG__BESTIARY_MAX && dg_monster_info(m)) seen[m] = true;
+        if (m >= 0 && m < DG__BESTIARY_IDS && dg_monster_info(m)) seen[m] = true;
     }
 }
 
 void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg__bestiary *b)
 {
-    bool seen[DG__BESTIARY_MAX] = {false};
+    bool seen[DG__BESTIARY_IDS] = {false};
     b->n = 0;
     for (size_t k = 0; k < n_floors; k++) {
         const dg_contents *c = floors[k] ? floors[k]->contents : NULL;
@@ -30,7 +30,7 @@ void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg
         for (int i = 0; i < c->n_wandering && i < DG_WANDERING_ROWS; i++) add_encounter(&c->wandering[i].encounter, seen);
     }
     /* by name: insertion into the sorted list (a few dozen kinds at most) */
-    for (int m = 0; m < DG__BESTIARY_MAX; m++) {
+    for (int m = 0; m < DG__BESTIARY_IDS && b->n < DG__BESTIARY_MAX; m++) {
         if (!seen[m]) continue;
         const char *name = dg_monster_info(m)->name;
         int at = b->n;
@@ -116,6 +116,8 @@ dg_status dg__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error
     if (m->subtype[0]) P(" (%s)", m->subtype);
     P(", %s*\n\n", sb->alignment);
     P("- **Armor Class** %s\n", sb->armor);
+    if (sb->has_initiative) /* 2024 stat blocks: "Initiative +3 (13)" */
+        P("- **Initiative** %s%d (%d)\n", sb->initiative >= 0 ? "+" : "", sb->initiative, 10 + sb->initiative);
     P("- **Hit Points** %d (%s)\n", m->hp, sb->hit_dice);
     P("- **Speed** %s\n\n", sb->speed[0] ? sb->speed : "0 ft.");
     P("| STR | DEX | CON | INT | WIS | CHA |\n|---|---|---|---|---|---|\n|");
@@ -132,6 +134,7 @@ dg_status dg__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error
         {"Damage Resistances", offsetof(dg_statblock, resistances)},
         {"Damage Immunities", offsetof(dg_statblock, immunities)},
         {"Condition Immunities", offsetof(dg_statblock, condition_immunities)},
+        {"Gear", offsetof(dg_statblock, gear)},  /* 2024 only; "" (unprinted) in 5.1 */
         {"Senses", offsetof(dg_statblock, senses)},
     };
     for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {

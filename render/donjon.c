@@ -340,6 +340,9 @@ static void write_settings(dg__jw *w, const dg_dungeon *d, const dg__donjon_word
     dg__jw_key_string(w, "room_layout", s->room_layout);
     dg__jw_key_string(w, "room_polymorph", s->room_polymorph);
     dg__jw_key_string(w, "room_size", s->room_size);
+    /* not donjon's key (donjon is 2014 only); written at 2024 alone, so
+     * 2014 files keep their bytes */
+    if (d->opts.rules != DG_RULES_2014) dg__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
     dg__jw_key_string(w, "seed", s->seed);
     dg__jw_object_end(w);
 }

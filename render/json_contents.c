@@ -9,7 +9,8 @@
  *            history, factions [{name, kind}]}        top level; null below full
  *   wandering_monsters [{roll 1..6, activity, encounter}]
  *   corridor_features [{key "a".., feature, cells [{x, y}]}]
- *   attribution                                        SRD 5.1, CC BY 4.0
+ *   rules "2024"                                       top level, after danger; absent at 2014
+ *   attribution                                        SRD 5.1 or 5.2.1, CC BY 4.0
  *   room.contents  null (contents=none) or {summary, distance, purpose|null,
  *            features [..], sound|null, smell|null, encounter|null, traps [..],
  *            treasure|null, hidden [{feature, dc}], keys [door index..]}
@@ -20,7 +21,8 @@
  *             hit_dice, speed, abilities {str..cha}, saving_throws, skills,
  *             damage_vulnerabilities, damage_resistances, damage_immunities,
  *             condition_immunities, senses, languages, cr, xp,
- *             proficiency_bonus, traits, actions, bonus_actions, reactions,
+ *             proficiency_bonus, [initiative, gear: 2024 only,] traits,
+ *             actions, bonus_actions, reactions,
  *             legendary_actions [{name, text}]}]   top level, every floor's
  *            kinds once, by name; texts as the SRD prints them, "" none
  *   trap     {name, severity, trigger, find_dc, disable_dc, save|null,
@@ -283,6 +285,9 @@ void dg__json_contents_head(dg__jw *w, const dg_dungeon *d)
     dg__jw_key_string(w, "motif", dg_motif_name((int)d->opts.motif));
     dg__jw_key_string(w, "contents", dg_depth_name((int)d->opts.contents));
     dg__jw_key_string(w, "danger", dg_option_value_name(dg_option_def_find("danger"), (int)d->opts.danger));
+    /* the default unsaid, so documents made before the key keep their
+     * bytes; the attribution names the SRD either way */
+    if (d->opts.rules != DG_RULES_2014) dg__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
 }
 
 void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err)
@@ -369,7 +374,7 @@ void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
     dg__jw_array_end(w);
     (void)scratch;
     (void)err;
-    dg__jw_key_string(w, "attribution", DG_SRD_ATTRIBUTION);
+    dg__jw_key_string(w, "attribution", dg_rules_attribution(d->opts.rules));
 }
 
 static const char *const ability_keys[6] = {"str", "dex", "con", "int", "wis", "cha"};
@@ -409,6 +414,10 @@ static void statblock_json(dg__jw *w, int monster)
     dg__jw_key_string(w, "cr", m->cr);
     dg__jw_key_int(w, "xp", m->xp);
     dg__jw_key_int(w, "proficiency_bonus", sb->proficiency);
+    if (sb->has_initiative) { /* 2024 stat blocks only: 2014 documents keep their bytes */
+        dg__jw_key_int(w, "initiative", sb->initiative);
+        dg__jw_key_string(w, "gear", sb->gear);
+    }
     for (int s = 0; s < DG_SB_SECTIONS; s++) {
         int n;
         const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);

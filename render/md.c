@@ -58,6 +58,9 @@ static void put_title(md *m, const dg_dungeon *d, const dg_contents *c, int floo
     PUTF(m, "# %s\n\n", name);
     PUTF(m, "*A dungeon for %d level-%d character%s", c->party, c->level, c->party == 1 ? "" : "s");
     if (c->motif != DG_MOTIF_NONE) PUTF(m, ", %s", dg_motif_name(c->motif));
+    /* 2014 unsaid (its attribution names SRD 5.1): keys made before the
+     * rules key keep their bytes */
+    if (c->rules != DG_RULES_2014) PUTF(m, ", by the %s rules (SRD 5.2.1)", dg_rules_name((int)c->rules));
     if (floors > 1)
         PUTF(m, ". %d floors linked by stairs, each a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
              floors, d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed, DG_GENERATOR_VERSION);
@@ -172,8 +175,12 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                      mo->hp);
             }
             const char *diff = dg_difficulty_name(e->difficulty);
-            PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
-                 dg__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+            if (c->rules == DG_RULES_2024) /* the 2024 budget has no multiplier */
+                PUTF(m, ". %s %s encounter by the 2024 XP budget: %ld XP.", dg__key_article(diff)[1] ? "An" : "A",
+                     diff, e->xp);
+            else
+                PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
+                     dg__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
             put(m, "\n\n");
@@ -295,6 +302,8 @@ dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         }
     }
     put_statblocks(&m, d);
-    put(&m, "---\n\n*" DG_SRD_ATTRIBUTION "*\n");
+    put(&m, "---\n\n*");
+    put(&m, dg_rules_attribution(c->rules));
+    put(&m, "*\n");
     return m.rc;
 }

@@ -257,9 +257,10 @@ dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
 /* bestiary.c: the creature kinds of d and every floor below it (rooms and
  * wandering monsters), each once, sorted by name. */
 #define DG__BESTIARY_MAX 400 /* > dg_monster_count() (test_srd_tables) */
+#define DG__BESTIARY_IDS (DG_MONSTER_ID_2024 + DG__BESTIARY_MAX) /* ids of either rules' table */
 typedef struct {
     int n;
-    int monster[DG__BESTIARY_MAX]; /* dg_monster_info indices */
+    int monster[DG__BESTIARY_MAX]; /* dg_monster_info ids */
 } dg__bestiary;
 void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b);
 /* The same over floors[0..n) (the Foundry bundle's floors). */

@@ -39,6 +39,8 @@
     { key: 'contents', fieldset: 'party' },
     { key: 'danger', fieldset: 'party', label: 'Danger',
       hint: 'Harder or gentler encounters and traps than the level alone gives.' },
+    { key: 'rules', fieldset: 'party', label: 'Rules', control: 'radio',
+      hint: '2014: SRD 5.1 and the 2014 XP thresholds. 2024: SRD 5.2.1 and the 2024 XP budget. The map is the same.' },
     { key: 'reroll', fieldset: 'party', label: 'Rerolled rooms',
       hint: "Set by each room's Reroll button (room:variant); clear it to undo." },
 

@@ -33,6 +33,7 @@ sets=(
     "seed=42 rows=101 cols=151 layout=saltire corridors=labyrinth deadends=all stairs=many"
     "seed=3 layout=keep style=parchment grid=hex view=player"
     "seed=9 layout=hexagon style=crosshatch grid=vhex cell=12"
+    "seed=11 rules=2024 level=9 party=5 motif=aquatic floors=2"
 )
 formats=(json donjon txt png foundry-bundle)
 checked=0 failed=0

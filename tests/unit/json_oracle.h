@@ -294,6 +294,7 @@ static inline json_t *oracle_donjon(const dg_dungeon *d)
         d->width, "n_pc", n_pc, "n_rooms", n_rooms, "name", s.name, "n_rows", d->height, "peripheral_egress",
         s.peripheral_egress, "remove_deadends", s.remove_deadends, "room_layout", s.room_layout,
         "room_polymorph", s.room_polymorph, "room_size", s.room_size, "seed", s.seed);
+    if (d->opts.rules == DG_RULES_2024) json_object_set_new(settings, "rules", json_string("2024")); /* 2014 unsaid */
     json_t *details = json_pack("{s:s,s:s,s:s,s:s,s:o}", "floor", s.floor, "walls", s.walls, "temperature",
                                 s.temperature, "illumination", s.illumination, "special",
                                 s.special ? json_string(s.special) : json_null());

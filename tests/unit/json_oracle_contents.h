@@ -144,6 +144,7 @@ static inline void oracle_contents_head(const dg_dungeon *d, json_t *root)
     json_object_set_new(root, "contents", json_string(dg_depth_name((int)d->opts.contents)));
     static const char *const dangers[] = {"easy", "standard", "hard", "deadly"};
     json_object_set_new(root, "danger", json_string(dangers[d->opts.danger]));
+    if (d->opts.rules == DG_RULES_2024) json_object_set_new(root, "rules", json_string("2024")); /* 2014 unsaid */
 }
 
 static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
@@ -189,7 +190,8 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
     }
     json_object_set_new(root, "wandering_monsters", wandering);
     json_object_set_new(root, "corridor_features", features);
-    json_object_set_new(root, "attribution", json_string(DG_SRD_ATTRIBUTION));
+    json_object_set_new(root, "attribution", json_string(d->opts.rules == DG_RULES_2024 ? DG_SRD_ATTRIBUTION_2024
+                                                                                        : DG_SRD_ATTRIBUTION));
 }
 
 /* "bestiary": restated from json_contents.c's comment. */
@@ -221,6 +223,10 @@ static inline json_t *oracle_bestiary(const dg_dungeon *d)
                                         sb->proficiency);
         json_object_update(o, rest);
         json_decref(rest);
+        if (sb->has_initiative) { /* 2024 stat blocks */
+            json_object_set_new(o, "initiative", json_integer(sb->initiative));
+            json_object_set_new(o, "gear", json_string(sb->gear));
+        }
         for (int s = 0; s < DG_SB_SECTIONS; s++) {
             int n;
             const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);

@@ -68,6 +68,16 @@ Test(srd_tables, committed_statblocks_match_the_facts)
 
 Test(srd_tables, committed_table_matches_the_facts) { matches_generated("", "core/srd_tables.c"); }
 Test(srd_tables, committed_monster_ids_match_the_facts) { matches_generated("--ids", "core/srd_monster_ids.h"); }
+/* rules=2024: SRD 5.2.1's tables, stat blocks and the 5.1 -> 5.2.1 map */
+Test(srd_tables, committed_2024_table_matches_the_facts)
+{
+    run_and_compare("srd_tables.pl", DG_SOURCE_DIR "/../shared/data/srd-5.2", "--rules 2024", "core/srd_tables_2024.c");
+}
+Test(srd_tables, committed_2024_statblocks_match_the_facts)
+{
+    run_and_compare("srd_statblocks.pl", DG_SOURCE_DIR "/../shared/data/statblocks/srd-5.2.jsonl", "--rules 2024",
+                    "core/srd_statblocks_2024.c");
+}
 
 Test(srd_tables, monsters_hold_together)
 {
