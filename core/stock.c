@@ -245,8 +245,12 @@ static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_
     }
     if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
         rc->has_treasure = true;
-    rc->water = swimmers(dg__srd_of(c->rules), &rc->encounter) ||
-                ((c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&r, WATER_PERCENT));
+    /* a pool is the place's, not its tenants': drawn from a stream of its
+     * own, so the same room is flooded under either rules and after a
+     * reroll; swimmers flood any room they are put in */
+    dg_rng pool = stream(seed, DG__STREAM_POOL, (uint64_t)rc->id);
+    bool pooled = (c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&pool, WATER_PERCENT);
+    rc->water = pooled || swimmers(dg__srd_of(c->rules), &rc->encounter);
 }
 
 /* The room's purpose: the lair's and the rank and file's quarters are the

@@ -200,6 +200,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_CONCEPT   0x73746f636b600000ULL
 #define DG__STREAM_PLACE     0x73746f636b700000ULL
 #define DG__STREAM_TREASURE  0x73746f636b800000ULL
+#define DG__STREAM_POOL      0x73746f636b900000ULL
 
 /* stock_concept.c: the dungeon's concept (origin, theme, factions,
  * history, details, name words), the same on every floor: drawn from
