@@ -26,11 +26,17 @@
     X(DG_PAL_TRAP, "trap")           /* GM-only marks: traps, secret S */     \
     X(DG_PAL_STAIR, "stair")         /* stair treads */                       \
     X(DG_PAL_TEX1, "tex1")           /* texture ink, strong */                \
-    X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */
+    X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */                 \
+    X(DG_PAL_WATER, "water")         /* water on the floor (features) */      \
+    X(DG_PAL_WATER_INK, "water_ink") /* its ripples */
 #define DG_X(code, name) code,
 typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg__pal_role;
 #undef DG_X
 _Static_assert(DG_PAL_COUNT <= 16, "the PNG is written at most 4 bits a pixel");
+/* A role colour with this bit set: the role does not occur in the image,
+ * and the palette leaves it out (a map without water keeps the palette it
+ * had before water had roles). */
+#define DG_PAL_ABSENT 0x1000000u
 
 /* Procedural decoration of rock; every draw comes from the style stream. */
 typedef enum {
@@ -212,6 +218,10 @@ void dg__glyph_doors(dg__canvas *cv);
 void dg__glyph_stairs(dg__canvas *cv);
 void dg__glyph_labels(dg__canvas *cv);
 void dg__glyph_marks(dg__canvas *cv);   /* the GM's marks (marks.c), over everything */
+/* feature_glyphs.c: water under the walls (before them), the features'
+ * glyphs over doors and stairs; both in either view (they are physical). */
+void dg__glyph_water(dg__canvas *cv);
+void dg__glyph_features(dg__canvas *cv);
 /* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
  * passage run east-west (its wall is then north-south), by its open
  * neighbours or else the door list; and the way one walks off the stair at

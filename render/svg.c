@@ -355,6 +355,7 @@ static void rooms(dg__svg *s, bool grid)
         dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"%s/>", r->id, r->id,
                     chamber ? " fill-opacity=\"0\"" : "");
         if (grid && !chamber) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        dg__svg_room_features(s, r->id);
         dg__svg_put(s, "<g fill=\"%s\">", lab);
         label(s, r);
         dg__svg_put(s, "</g></g>\n");
@@ -486,6 +487,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
         dg__svg_put(&s, "</g>\n");
     }
+    dg__svg_feature_defs(&s);
     rooms(&s, floor_grid);
     dg__svg_glyphs(&s);
     marks(&s);

@@ -34,5 +34,10 @@ size_t dg__svg_at(const dg__svg *s, int x, int y);
 /* svg_glyphs.c: the door and stair symbols the map uses, defined once,
  * then one <use> per door and stair, turned with its wall or corridor. */
 void dg__svg_glyphs(dg__svg *s);
+/* svg_features.c: the water pattern and the glyphs' symbols (in <defs>,
+ * before the rooms), then in each room's group its water squares and
+ * features (both views). */
+void dg__svg_feature_defs(dg__svg *s);
+void dg__svg_room_features(dg__svg *s, int room);
 
 #endif
