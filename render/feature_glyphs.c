@@ -34,6 +34,7 @@ static void put(dg__canvas *cv, int x, int y, int px, int py, unsigned char ink,
 static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char ink, int only)
 {
     int c = cv->cell, bx = x * c, by = y * c;
+    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return; /* contents of another map */
     if (s->op == 'R') {
         int x0, x1, y0, y1;
         span_of(c, bx, s->a, s->c, &x0, &x1);
@@ -63,6 +64,7 @@ void dg__glyph_water(dg__canvas *cv)
         const dg_map_feature *f = &c->features[i];
         if (f->kind != DG_FEATURE_WATER) continue;
         int x = f->at.x, y = f->at.y;
+        if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) continue;
         for (int py = y * cell + 1; py < (y + 1) * cell; py++)
             for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(cv, x, y, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
         if (cell < 8) continue; /* ripples need room */

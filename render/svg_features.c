@@ -18,6 +18,11 @@ static bool cave_square(const dg__svg *s, int x, int y)
     return s->caves && s->d->cave && s->d->cave[k] && s->cave.free_cells[k];
 }
 
+static bool inside(const dg__svg *s, const dg_map_feature *f)
+{
+    return f->at.x >= 0 && f->at.y >= 0 && f->at.x < s->d->width && f->at.y < s->d->height;
+}
+
 static void shape(dg__svg *s, const dg__shape *p, const char *ink, const char *fill)
 {
     const char *col = p->ink ? fill : ink;
@@ -76,7 +81,7 @@ void dg__svg_room_features(dg__svg *s, int room)
     int cell = s->c;
     for (size_t i = 0; c && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
-        if (f->kind != DG_FEATURE_WATER || f->room != room) continue;
+        if (f->kind != DG_FEATURE_WATER || f->room != room || !inside(s, f)) continue;
         dg__svg_put(s, "<rect class=\"water\" data-x=\"%d\" data-y=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"%s "
                        "fill=\"url(#water)\"/>",
                     f->at.x, f->at.y, f->at.x * cell + 1, f->at.y * cell + 1, cell - 1, cell - 1,
@@ -84,7 +89,7 @@ void dg__svg_room_features(dg__svg *s, int room)
     }
     for (size_t i = 0; c && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
-        if (f->kind == DG_FEATURE_WATER || f->room != room) continue;
+        if (f->kind == DG_FEATURE_WATER || f->room != room || !inside(s, f)) continue;
         const char *name = dg_feature_name((int)f->kind);
         dg__svg_put(s, "<use class=\"feature %s\" data-x=\"%d\" data-y=\"%d\" xlink:href=\"#ft-%s\" x=\"%d\" y=\"%d\" "
                        "width=\"%d\" height=\"%d\"/>",
