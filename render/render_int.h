@@ -319,5 +319,9 @@ const dg__shape *dg__feature_shapes(int kind, int *n);
 const dg__shape *dg__water_ripples(int x, int y, int *n);
 /* Whether d's contents place any water (the palette's water roles). */
 bool dg__map_has_water(const dg_dungeon *d);
+/* vtt_water.c: d's water squares as a JSON array of [x, y], NULL when it
+ * has none (or out of memory: callers check dg__map_has_water). */
+struct json_t;
+struct json_t *dg__vtt_water(const dg_dungeon *d);
 
 #endif
