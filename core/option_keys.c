@@ -221,6 +221,14 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_REROLL] = {.name = "reroll", .kind = DG_KIND_TEXT, .group = DG_GROUP_CONTENTS, .hi = 191,
                   .def_note = "none", .field = FIELD(reroll), .canonical = true,
                   .help = "rooms whose contents are drawn again: ROOM:VARIANT or FLOOR.ROOM:VARIANT, comma separated (7:2,12:1)"},
+    /* png and svg: margins around the map, never over it; printed only away
+     * from the default, so older permalinks keep their bytes */
+    [K_LEGEND] = {.name = "legend", .kind = DG_KIND_BOOL, .group = DG_GROUP_DRAW, .field = FIELD(legend),
+                  .canonical = true, .omit_default = true,
+                  .help = "png and svg: a legend under the map (door kinds, stairs, marks, features, one square in feet)"},
+    [K_RULER] = {.name = "ruler", .kind = DG_KIND_BOOL, .group = DG_GROUP_DRAW, .field = FIELD(ruler),
+                 .canonical = true, .omit_default = true,
+                 .help = "png and svg: column and row numbers around the map, the key's squares"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

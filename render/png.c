@@ -314,6 +314,11 @@ dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format 
     dg__glyph_features(&cv);
     dg__glyph_labels(&cv);
     dg__glyph_marks(&cv);
+    if (as == DG_FMT_PNG) { /* a VTT's image is the map alone, pixel for square */
+        dg__frame f;
+        dg__frame_layout(d, cell, cv.player, cv.w, cv.h, &f);
+        if ((f.step || f.n) && (rc = dg__frame_png(&cv, &f, err)) != DG_OK) goto done;
+    }
     /* a map without water keeps the palette it had before water had roles */
     uint32_t rgb[DG_PAL_COUNT];
     memcpy(rgb, cv.st->rgb, sizeof rgb);
