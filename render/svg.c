@@ -460,10 +460,14 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg_grid grid = d->opts.grid;
     bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
 
+    dg__frame f; /* legend and ruler: margins, the map's coordinates kept */
+    dg__frame_layout(d, s.c, s.cv.player, s.w, s.h, &f);
+    bool framed = f.step || f.n;
     dg__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-        s.w, s.h, s.w, s.h);
+            "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\">\n",
+        s.w + f.left + f.right, s.h + f.top + f.bottom, -f.left, -f.top, s.w + f.left + f.right,
+        s.h + f.top + f.bottom);
     if (d->opts.floors > 1)
         dg__svg_put(&s, "<title>Dungeon %" PRIu64 ", floor %d of %d (%s)</title>\n<defs>\n", d->opts.seed, d->floor,
                     d->opts.floors, s.st->name);
@@ -472,7 +476,9 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
     if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
     floor_defs(&s);
-    dg__svg_put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
+    dg__svg_put(&s, "</defs>\n");
+    if (framed) dg__svg_frame_open(&s, &f);
+    dg__svg_put(&s, "<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
     if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
     hatch_band(&s);
     char attrs[160];
@@ -491,6 +497,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     rooms(&s, floor_grid);
     dg__svg_glyphs(&s);
     marks(&s);
+    if (framed) dg__svg_frame_close(&s, &f);
     dg__svg_put(&s, "</svg>\n");
     rc = s.rc;
     finish(&s);

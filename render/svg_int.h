@@ -37,6 +37,10 @@ void dg__svg_glyphs(dg__svg *s);
 /* svg_features.c: the water pattern and the glyphs' symbols (in <defs>,
  * before the rooms), then in each room's group its water squares and
  * features (both views). */
+/* svg_frame.c: the frame's background (first, under everything) and its
+ * ruler and legend (last); f from dg__frame_layout. */
+void dg__svg_frame_open(dg__svg *s, const dg__frame *f);
+void dg__svg_frame_close(dg__svg *s, const dg__frame *f);
 void dg__svg_feature_defs(dg__svg *s);
 void dg__svg_room_features(dg__svg *s, int room);
 
