@@ -166,7 +166,7 @@ const dg_option_def dg__keys[K_COUNT] = {
                    .field = FIELD(pillars), .canonical = true, .omit_default = true,
                    .families = ONLY(DG_ALGO_DONJON) | ONLY(DG_ALGO_PANELS) | ONLY(DG_ALGO_GRIDMAPPER) |
                                ONLY(DG_ALGO_ABSTRACT) | ONLY(DG_ALGO_CELLS),
-                   .help = "rows of free-standing pillars in rooms five cells or more each way (gridmapper also sets pillars into the walls of rooms seven or more)"},
+                   .help = "rows of free-standing pillars in rooms five cells or more long and three wide (gridmapper also sets pillars into the walls of rooms seven or more)"},
     [K_CAVES] = {.name = "caves", .kind = DG_KIND_BOOL, .group = DG_GROUP_FAMILY,
                  .field = FIELD(caves), .families = ONLY(DG_ALGO_GRIDMAPPER), .canonical = true,
                  .help = "gridmapper: caves instead of rooms, joined by open passages"},

@@ -102,7 +102,7 @@ static const dg__png_style styles[] = {
                 [DG_PAL_DOOR] = 0x120201, [DG_PAL_DOOR_FILL] = 0x9A3A1C,
                 [DG_PAL_TRAP] = 0x9E1B00, [DG_PAL_STAIR] = 0x120201,
                 [DG_PAL_TEX1] = 0xD8461A, [DG_PAL_TEX2] = 0x6E1A0C,
-                [DG_PAL_WATER] = 0x4F7480, [DG_PAL_WATER_INK] = 0x1B2E38},
+                [DG_PAL_WATER] = 0x7FA3AD, [DG_PAL_WATER_INK] = 0x2B4753},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_EMBERS, .rle = true},
     /* for the printer: white rock and floor, black walls and glyphs, a
      * light grid; nothing is filled that a line can say */
