@@ -480,6 +480,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (framed) dg__svg_frame_open(&s, &f);
     dg__svg_put(&s, "<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
     if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    dg__svg_texture(&s);
     hatch_band(&s);
     char attrs[160];
     snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,

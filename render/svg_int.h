@@ -37,6 +37,9 @@ void dg__svg_glyphs(dg__svg *s);
 /* svg_features.c: the water pattern and the glyphs' symbols (in <defs>,
  * before the rooms), then in each room's group its water squares and
  * features (both views). */
+/* svg_texture.c: the rock's texture as the PNG draws it (texture.c's
+ * tiles and picks), after the rock and before the floors. */
+void dg__svg_texture(dg__svg *s);
 /* svg_frame.c: the frame's background (first, under everything) and its
  * ruler and legend (last); f from dg__frame_layout. */
 void dg__svg_frame_open(dg__svg *s, const dg__frame *f);
