@@ -89,6 +89,43 @@ static gdImagePtr enlarge(gdImagePtr im, int k)
     return o;
 }
 
+/* The map's features (stock_features.c) in every style at cell 18 and 32,
+ * with the legend and ruler: a fixed map whose key names water, pillars,
+ * statues, altars and chests; features-<cell>.png is the montage
+ * (docs/contact keeps these). */
+static int features(const char *dir, const char **style_names)
+{
+    int status = 0;
+    static const char *const cells[] = {"18", "32"};
+    for (int k = 0; k < 2; k++) {
+        gdImagePtr ims[DG_STYLE_COUNT] = {0};
+        for (int s = 0; s < DG_STYLE_COUNT; s++) {
+            const char *keys[] = {"seed", "rows", "cols", "motif", "pillars", "legend", "ruler", "style", "cell"};
+            const char *vals[] = {"7", "17", "25", "aquatic", "yes", "yes", "yes", style_names[s], cells[k]};
+            dg_options o;
+            dg_error err;
+            dg_error_clear(&err);
+            dg_dungeon *d = NULL;
+            if (dg_options_parse(&o, 9, keys, vals, NULL, &err) != DG_OK || dg_generate(&o, &d, &err) != DG_OK) {
+                report("features", &err);
+                return 1;
+            }
+            char path[512];
+            snprintf(path, sizeof path, "%s/features-%s-%s.png", dir, style_names[s], cells[k]);
+            if (render_to(d, path, &ims[s]) != 0) status = 1;
+            dg_dungeon_free(d);
+        }
+        gdImagePtr m = montage(ims, style_names, DG_STYLE_COUNT, 3);
+        char path[512];
+        snprintf(path, sizeof path, "%s/features-%s.png", dir, cells[k]);
+        if (!m || save_gd(m, path) != 0) status = 1;
+        if (m) gdImageDestroy(m);
+        for (int s = 0; s < DG_STYLE_COUNT; s++)
+            if (ims[s]) gdImageDestroy(ims[s]);
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     /* "--help" is no directory name: it once became one, 70 PNGs deep */
@@ -189,5 +226,6 @@ int main(int argc, char **argv)
     if (m) gdImageDestroy(m);
     for (int s = 0; s < DG_STYLE_COUNT; s++)
         if (caves[s]) gdImageDestroy(caves[s]);
+    if (features(dir, style_names) != 0) status = 1;
     return status;
 }

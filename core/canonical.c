@@ -71,6 +71,14 @@ static void put_int(char *buf, size_t cap, size_t *len, const char *key, int v)
     put(buf, cap, len, key, text);
 }
 
+/* Whether key k holds its default (a bool field is a bool, not an int). */
+static bool at_default(const dg_options *o, key_id k)
+{
+    const dg_option_def *d = &dg__keys[k];
+    if (d->kind == DG_KIND_BOOL) return *(const bool *)(const void *)((const char *)o + d->field) == (d->def != 0);
+    return *dg__key_int((dg_options *)o, k) == d->def;
+}
+
 /* Callers set a seed first (dg_options_set_seed when none was given): a
  * permalink without its seed names no map. Without one, debug builds stop
  * here and release builds print seed=0. The rows marked canonical, group by
@@ -89,7 +97,10 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
         for (int k = 0; k < K_COUNT; k++) {
             const dg_option_def *d = &dg__keys[k];
             if ((int)d->group != g || !d->canonical || !dg__key_applies(o, (key_id)k)) continue;
-            if (d->omit_default && *dg__key_int((dg_options *)o, (key_id)k) == d->def) continue;
+            /* pillars was gridmapper's before the other families took it:
+             * gridmapper's permalinks keep printing it */
+            if (d->omit_default && at_default(o, (key_id)k) && !(k == K_PILLARS && o->algorithm == DG_ALGO_GRIDMAPPER))
+                continue;
             if (k == K_VIEW && dg_options_image_view(o, o->format) != o->view) continue; /* see below */
             switch (d->kind) {
             case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;

@@ -255,6 +255,7 @@ typedef struct {
     char name[DG_NAME_MAX * 4 + 1]; /* UTF-8, up to DG_NAME_MAX characters; "" = from the seed */
     char reroll[192];       /* rooms whose contents are drawn again ("7:2,2.5:1"), sorted; "" none */
     dg_rules rules;         /* 2014 or 2024: whose creatures, items and XP rules stock it */
+    bool legend, ruler;     /* images: a legend under the map, column and row numbers around it */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;

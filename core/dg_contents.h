@@ -380,6 +380,28 @@ typedef struct {
     dg_point cells[DG_CORRIDOR_MAX_CELLS];   /* x = column, y = row */
 } dg_corridor_feature;
 
+/* A physical feature the map draws on one square (x = column, y = row):
+ * what the key's dressing, water and treasure name, and pillars=yes. Water
+ * is one entry a square, the rest one a thing. None of them changes a wall
+ * or a door, and every square stays walkable (water is difficult terrain).
+ * Hidden features are the key's alone: they are never placed. */
+#define DG_FEATURE_KINDS(X)                                                   \
+    X(DG_FEATURE_WATER, "water") X(DG_FEATURE_PILLAR, "pillar")               \
+    X(DG_FEATURE_STATUE, "statue") X(DG_FEATURE_ALTAR, "altar")               \
+    X(DG_FEATURE_RUBBLE, "rubble") X(DG_FEATURE_SARCOPHAGUS, "sarcophagus")   \
+    X(DG_FEATURE_BRAZIER, "brazier") X(DG_FEATURE_THRONE, "throne")           \
+    X(DG_FEATURE_CAGE, "cage") X(DG_FEATURE_CHEST, "chest")
+#define DG_X(code, name) code,
+typedef enum { DG_FEATURE_KINDS(DG_X) DG_FEATURE_COUNT } dg_feature_kind;
+#undef DG_X
+/* "water", "pillar", ...; "" out of range. */
+const char *dg_feature_name(int kind);
+typedef struct {
+    dg_feature_kind kind;
+    int room;                /* the room (or chamber) id it stands in */
+    dg_point at;
+} dg_map_feature;
+
 typedef struct {
     int kind;                /* DG_WORDS_FACTION: also the theme whose cast it is */
     int name;                /* DG_WORDS_FACTION_NAME */
@@ -419,6 +441,9 @@ typedef struct dg_contents {
     int n_wandering;
     int n_corridor_features;
     dg_corridor_feature corridor_features[DG_CORRIDOR_MAX_FEATURES];
+    /* what the map draws (stock_features.c): room by room, water squares
+     * first; a storage of their own, freed with the contents */
+    dg_map_feature *features; size_t n_features;
 } dg_contents;
 
 typedef struct {

@@ -163,8 +163,10 @@ const dg_option_def dg__keys[K_COUNT] = {
                       .families = ONLY(DG_ALGO_GRIDMAPPER), .canonical = true,
                       .help = "gridmapper: rooms, in 3x3 blocks of five- or seven-room shapes"},
     [K_PILLARS] = {.name = "pillars", .kind = DG_KIND_BOOL, .group = DG_GROUP_FAMILY,
-                   .field = FIELD(pillars), .families = ONLY(DG_ALGO_GRIDMAPPER), .canonical = true,
-                   .help = "gridmapper: pillars set into the walls of rooms seven cells or more each way"},
+                   .field = FIELD(pillars), .canonical = true, .omit_default = true,
+                   .families = ONLY(DG_ALGO_DONJON) | ONLY(DG_ALGO_PANELS) | ONLY(DG_ALGO_GRIDMAPPER) |
+                               ONLY(DG_ALGO_ABSTRACT) | ONLY(DG_ALGO_CELLS),
+                   .help = "rows of free-standing pillars in rooms five cells or more long and three wide (gridmapper also sets pillars into the walls of rooms seven or more)"},
     [K_CAVES] = {.name = "caves", .kind = DG_KIND_BOOL, .group = DG_GROUP_FAMILY,
                  .field = FIELD(caves), .families = ONLY(DG_ALGO_GRIDMAPPER), .canonical = true,
                  .help = "gridmapper: caves instead of rooms, joined by open passages"},
@@ -226,6 +228,14 @@ const dg_option_def dg__keys[K_COUNT] = {
                  NAMES(dg__rules_names), .def = DG_RULES_2014, .field = FIELD(rules),
                  .canonical = true, .omit_default = true,
                  .help = "which edition stocks it: 2014 (SRD 5.1, XP thresholds and multipliers) or 2024 (SRD 5.2.1, XP budget)"},
+    /* png and svg: margins around the map, never over it; printed only away
+     * from the default, so older permalinks keep their bytes */
+    [K_LEGEND] = {.name = "legend", .kind = DG_KIND_BOOL, .group = DG_GROUP_DRAW, .field = FIELD(legend),
+                  .canonical = true, .omit_default = true,
+                  .help = "png and svg: a legend under the map (door kinds, stairs, marks, features, one square in feet)"},
+    [K_RULER] = {.name = "ruler", .kind = DG_KIND_BOOL, .group = DG_GROUP_DRAW, .field = FIELD(ruler),
+                 .canonical = true, .omit_default = true,
+                 .help = "png and svg: column and row numbers around the map, the key's squares"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

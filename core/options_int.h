@@ -60,6 +60,8 @@ typedef enum {
     K_AREA_WIDTH_MIN, K_AREA_HEIGHT_MIN, K_AREA_SIZE_MIN, K_BLOCK_SIZE, K_CONNECT,
     /* contents */
     K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL, K_RULES,
+    /* drawing keys added later (appended: the order above is the canonical one) */
+    K_LEGEND, K_RULER,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

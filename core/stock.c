@@ -5,7 +5,7 @@
  * the DMG's chamber contents go: creatures, a trap, a hazard, treasure, or
  * nothing; dressing and a purpose at depth full), the treasure by the
  * DMG's tables (stock_treasure.c), doors (locks, traps, secret ways,
- * keys), wandering monsters and corridor features. The rules are written down in docs/stocking.md. */
+ * keys), wandering monsters and corridor features; last the features the map draws (stock_features.c). The rules are written down in docs/stocking.md. */
 #include "stock_int.h"
 
 #include <stdio.h>
@@ -110,7 +110,11 @@ const dg_room_contents *dg_contents_room(const dg_contents *c, int id)
     return c && id >= 1 && (size_t)id <= c->n_rooms ? &c->rooms[id - 1] : NULL;
 }
 
-void dg_contents_free(dg_contents *c) { dg__free(c); }
+void dg_contents_free(dg_contents *c)
+{
+    if (c) dg__free(c->features);
+    dg__free(c);
+}
 
 /* ------------------------------------------------------------ passes */
 
@@ -557,8 +561,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     dg__concept_draw(c, p);
     if (p->depth == DG_DEPTH_NONE) {
         c->name_boss = -1;
-        *out = c;
-        return DG_OK;
+        goto features;
     }
 
     /* paths: scratch for the walks, the distances and the key rooms */
@@ -617,6 +620,11 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     for (size_t i = 0; i < n_rooms; i++) place_marks(d, p->seed, &c->rooms[i], 0);
     if (p->reroll && (rc = reroll_rooms(c, d, p, err)) != DG_OK) {
         dg__free(c);
+        return rc;
+    }
+features: /* last, from a stream of its own: what the map draws of the key */
+    if ((rc = dg__features_place(c, d, p->seed, err)) != DG_OK) {
+        dg_contents_free(c);
         return rc;
     }
     *out = c;

@@ -200,7 +200,15 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_CONCEPT   0x73746f636b600000ULL
 #define DG__STREAM_PLACE     0x73746f636b700000ULL
 #define DG__STREAM_TREASURE  0x73746f636b800000ULL
-#define DG__STREAM_POOL      0x73746f636b900000ULL
+#define DG__STREAM_POOL      0x73746f636ba00000ULL
+#define DG__STREAM_FEATURE   0x73746f636b900000ULL
+
+/* stock_features.c: the physical features the map draws (c->features),
+ * read from what the key already says of each room (dressing, water,
+ * treasure's container) and d->opts.pillars, on squares drawn from stream
+ * DG__STREAM_FEATURE + room id; runs last, so no other draw moves. Every
+ * depth (pillars need no key). DG_ENOMEM only. */
+dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed, dg_error *err);
 
 /* stock_concept.c: the dungeon's concept (origin, theme, factions,
  * history, details, name words), the same on every floor: drawn from

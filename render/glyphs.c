@@ -347,3 +347,18 @@ void dg__glyph_labels(dg__canvas *cv)
         text_centred(cv, &tf, s, px, py, DG_PAL_LABEL, -1);
     }
 }
+
+/* ----------------------------------------------------------- frame text */
+
+void dg__frame_font(int cell, int *cw, int *ch)
+{
+    gdFontPtr f = cell < 16 ? gdFontGetSmall() : cell < 28 ? gdFontGetMediumBold() : gdFontGetGiant();
+    *cw = f->w;
+    *ch = f->h;
+}
+
+void dg__frame_text(dg__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink)
+{
+    typeface tf = {cell < 16 ? gdFontGetSmall() : cell < 28 ? gdFontGetMediumBold() : gdFontGetGiant(), 1};
+    text_pass(cv, &tf, s, left, top, 0, ink);
+}

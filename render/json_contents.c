@@ -372,6 +372,20 @@ void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
         dg__jw_object_end(w);
     }
     dg__jw_array_end(w);
+    /* what the map draws (water a square an entry), any depth: pillars=yes
+     * needs no key */
+    dg__jw_key(w, "map_features");
+    dg__jw_array_begin(w);
+    for (size_t i = 0; c && i < c->n_features; i++) {
+        const dg_map_feature *f = &c->features[i];
+        dg__jw_object_begin(w);
+        dg__jw_key_string(w, "kind", dg_feature_name((int)f->kind));
+        dg__jw_key_int(w, "room", f->room);
+        dg__jw_key_int(w, "x", f->at.x);
+        dg__jw_key_int(w, "y", f->at.y);
+        dg__jw_object_end(w);
+    }
+    dg__jw_array_end(w);
     (void)scratch;
     (void)err;
     dg__jw_key_string(w, "attribution", dg_rules_attribution(d->opts.rules));

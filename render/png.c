@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "png_int.h"
+#include "render_int.h"
 
 /* ---------------------------------------------------------------- checks */
 
@@ -305,17 +306,28 @@ dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format 
     if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
     if (cv.st->texture == DG_TEX_HATCH && (rc = dg__hatch_draw(&cv, err)) != DG_OK) goto done;
+    dg__glyph_water(&cv);
     walls(&cv);
     if ((rc = dg__cave_walls(&cv, err)) != DG_OK) goto done;
     dg__glyph_doors(&cv);
     dg__glyph_stairs(&cv);
+    dg__glyph_features(&cv);
     dg__glyph_labels(&cv);
     dg__glyph_marks(&cv);
+    if (as == DG_FMT_PNG) { /* a VTT's image is the map alone, pixel for square */
+        dg__frame f;
+        dg__frame_layout(d, cell, cv.player, cv.w, cv.h, &f);
+        if ((f.step || f.n) && (rc = dg__frame_png(&cv, &f, err)) != DG_OK) goto done;
+    }
+    /* a map without water keeps the palette it had before water had roles */
+    uint32_t rgb[DG_PAL_COUNT];
+    memcpy(rgb, cv.st->rgb, sizeof rgb);
+    if (!dg__map_has_water(d)) rgb[DG_PAL_WATER] = rgb[DG_PAL_WATER_INK] = DG_PAL_ABSENT;
     /* exact: drop the last boundary column and row */
     if (kind == DG_IMAGE_WEBP)
-        rc = dg__webp_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, out, err);
+        rc = dg__webp_write(cv.rows, cv.w - exact, cv.h - exact, rgb, out, err);
     else
-        rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, cv.st->rgb, cv.st->rle, cell, out, err);
+        rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, rgb, cv.st->rle, cell, out, err);
 done:
     canvas_close(&cv);
     return rc;

@@ -8,6 +8,7 @@
 
 #include "dg_common.h"
 #include "render.h"
+#include "render_int.h"
 
 /* Palette roles. A style gives one colour per role; the canvas holds role
  * indices. At 4 bits a pixel the image palette is exactly this list in this
@@ -26,11 +27,17 @@
     X(DG_PAL_TRAP, "trap")           /* GM-only marks: traps, secret S */     \
     X(DG_PAL_STAIR, "stair")         /* stair treads */                       \
     X(DG_PAL_TEX1, "tex1")           /* texture ink, strong */                \
-    X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */
+    X(DG_PAL_TEX2, "tex2")           /* texture ink, faint */                 \
+    X(DG_PAL_WATER, "water")         /* water on the floor (features) */      \
+    X(DG_PAL_WATER_INK, "water_ink") /* its ripples */
 #define DG_X(code, name) code,
 typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg__pal_role;
 #undef DG_X
 _Static_assert(DG_PAL_COUNT <= 16, "the PNG is written at most 4 bits a pixel");
+/* A role colour with this bit set: the role does not occur in the image,
+ * and the palette leaves it out (a map without water keeps the palette it
+ * had before water had roles). */
+#define DG_PAL_ABSENT 0x1000000u
 
 /* Procedural decoration of rock; every draw comes from the style stream. */
 typedef enum {
@@ -212,6 +219,49 @@ void dg__glyph_doors(dg__canvas *cv);
 void dg__glyph_stairs(dg__canvas *cv);
 void dg__glyph_labels(dg__canvas *cv);
 void dg__glyph_marks(dg__canvas *cv);   /* the GM's marks (marks.c), over everything */
+/* feature_glyphs.c: water under the walls (before them), the features'
+ * glyphs over doors and stairs; both in either view (they are physical). */
+void dg__glyph_water(dg__canvas *cv);
+void dg__glyph_features(dg__canvas *cv);
+/* glyphs.c: the margins' text (ruler numbers, legend words), one face per
+ * cell size: its character box in *cw x *ch px; s drawn from (left, top). */
+void dg__frame_font(int cell, int *cw, int *ch);
+void dg__frame_text(dg__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink);
+
+/* frame.c: legend=yes and ruler=yes, margins around the map (never over
+ * it): the ruler's column numbers above and below, row numbers left and
+ * right, every `step` squares, the key's numbering (from 0); the legend a
+ * band under the map of samples and words (what this view shows: door
+ * kinds, stairs, the GM's marks, the features; one square in feet). The
+ * layout is the PNG's and the SVG's alike. */
+#define DG_FRAME_MAX_ENTRIES 32
+typedef enum {
+    DG_LEG_DOOR, DG_LEG_LOCKED, DG_LEG_TRAPPED, DG_LEG_SECRET, DG_LEG_PORTC, DG_LEG_ARCH,
+    DG_LEG_UP, DG_LEG_DOWN, DG_LEG_MARK_TRAP, DG_LEG_MARK_KEY, DG_LEG_MARK_HIDDEN, DG_LEG_MARK_FEATURE,
+    DG_LEG_SCALE, DG_LEG_FEATURE /* + dg_feature_kind */
+} dg__legend_kind;
+typedef struct {
+    int kind;                  /* dg__legend_kind */
+    int x, y;                  /* the sample's box (cell px square), image px */
+    char text[40];             /* the words, left at x + cell + gap */
+} dg__legend_entry;
+typedef struct {
+    int left, top, right, bottom; /* margins, px */
+    int step;                  /* ruler: a number every step squares; 0 none */
+    int cw, ch;                /* the margins' character box */
+    int n;                     /* legend entries */
+    dg__legend_entry e[DG_FRAME_MAX_ENTRIES];
+} dg__frame;
+/* The frame of d at `cell` px in the view drawn (player); all zero when
+ * neither key is set. map_w, map_h: the map's own image size. */
+void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int map_h, dg__frame *f);
+/* A legend sample's shapes (dg__shape boxes and discs, ink = a palette
+ * role) and its letter ("" none, in role *letter_role). */
+const dg__shape *dg__legend_shapes(int kind, int *n, const char **letter, int *letter_role);
+/* The PNG with its frame: a new canvas of the map's rows at (left, top),
+ * margins in the floor colour, ruler and legend drawn; replaces *cv's rows
+ * (frees the old). DG_ENOMEM only. */
+dg_status dg__frame_png(dg__canvas *cv, const dg__frame *f, dg_error *err);
 /* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
  * passage run east-west (its wall is then north-south), by its open
  * neighbours or else the door list; and the way one walks off the stair at

@@ -404,6 +404,7 @@ static void palette(writer *w, const uint32_t *rgb)
     int n = 0;
     memset(w->code, 0, sizeof w->code); /* roles past the palette never occur; 16 for pshufb */
     for (int r = 0; r < DG_PAL_COUNT; r++) {
+        if (rgb[r] & DG_PAL_ABSENT) continue; /* never drawn: no entry */
         int k = 0;
         while (k < n && seen[k] != rgb[r]) k++;
         if (k == n) seen[n++] = rgb[r];
@@ -412,7 +413,8 @@ static void palette(writer *w, const uint32_t *rgb)
     w->depth = n <= 2 ? 1 : n <= 4 ? 2 : 4;
     if (w->depth == 4) { /* as drawn: entry r is role r */
         n = DG_PAL_COUNT;
-        for (int r = 0; r < n; r++) seen[r] = rgb[r];
+        while (n > 1 && (rgb[n - 1] & DG_PAL_ABSENT)) n--; /* absent roles sit last */
+        for (int r = 0; r < n; r++) seen[r] = rgb[r] & 0xFFFFFFu;
     }
     for (int k = 0; k < n; k++)
         w->pal[k] = (png_color){(png_byte)(seen[k] >> 16), (png_byte)(seen[k] >> 8), (png_byte)seen[k]};

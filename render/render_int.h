@@ -304,4 +304,25 @@ typedef struct {
 /* player: the view being drawn (a VTT image's may differ from d->opts.view). */
 void dg__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dg__mark *m), void *ctx);
 
+/* feature_shapes.c: each map feature's glyph as a few shapes in a 32 x 32
+ * box (the cell's interior), so the PNG and the SVG draw the same thing.
+ * 'R': the box [a, c) x [b, d); 'C': the disc at (a, b) of radius c; ink:
+ * 0 the style's wall colour, 1 its door fill. Water is no glyph (a fill
+ * and ripples): *n is 0 for it. */
+typedef struct {
+    char op;
+    unsigned char ink;
+    signed char a, b, c, d;
+} dg__shape;
+const dg__shape *dg__feature_shapes(int kind, int *n);
+/* The ripples of water square (x, y): 'R' shapes as above, in the water's
+ * ink; two strokes, set apart square by square so a pool never tiles. */
+const dg__shape *dg__water_ripples(int x, int y, int *n);
+/* Whether d's contents place any water (the palette's water roles). */
+bool dg__map_has_water(const dg_dungeon *d);
+/* vtt_water.c: d's water squares as a JSON array of [x, y], NULL when it
+ * has none (or out of memory: callers check dg__map_has_water). */
+struct json_t;
+struct json_t *dg__vtt_water(const dg_dungeon *d);
+
 #endif

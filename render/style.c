@@ -17,7 +17,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0x000000, [DG_PAL_LABEL] = 0x000000,
                 [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xD01010, [DG_PAL_STAIR] = 0x000000,
-                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000},
+                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000,
+                [DG_PAL_WATER] = 0xBFD9F2, [DG_PAL_WATER_INK] = 0x4F7FB0},
         .wall_64 = 4, .rock_grid = false, .texture = DG_TEX_NONE},
     /* old module maps: blue rock, white rooms, pale blue grid */
     [DG_STYLE_CLASSIC] = {
@@ -28,7 +29,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0x3F72B5, [DG_PAL_LABEL] = 0x163C70,
                 [DG_PAL_DOOR] = 0x163C70, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xD0202E, [DG_PAL_STAIR] = 0x163C70,
-                [DG_PAL_TEX1] = 0x163C70, [DG_PAL_TEX2] = 0x163C70},
+                [DG_PAL_TEX1] = 0x163C70, [DG_PAL_TEX2] = 0x163C70,
+                [DG_PAL_WATER] = 0xC9DDF5, [DG_PAL_WATER_INK] = 0x3F72B5},
         .wall_64 = 5, .rock_grid = false, .texture = DG_TEX_NONE},
     /* pencil on graph paper: the grid runs through the rock as well */
     [DG_STYLE_GRAPH] = {
@@ -39,7 +41,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0xBCCBDF, [DG_PAL_LABEL] = 0x26344F,
                 [DG_PAL_DOOR] = 0x26344F, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xD02020, [DG_PAL_STAIR] = 0x26344F,
-                [DG_PAL_TEX1] = 0x26344F, [DG_PAL_TEX2] = 0x26344F},
+                [DG_PAL_TEX1] = 0x26344F, [DG_PAL_TEX2] = 0x26344F,
+                [DG_PAL_WATER] = 0xD3E4F6, [DG_PAL_WATER_INK] = 0x6F93C2},
         .wall_64 = 7, .rock_grid = true, .texture = DG_TEX_NONE},
     /* brown ink on old paper, flecked rock */
     [DG_STYLE_PARCHMENT] = {
@@ -50,7 +53,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0xC2A06A, [DG_PAL_LABEL] = 0x4A3015,
                 [DG_PAL_DOOR] = 0x4A3015, [DG_PAL_DOOR_FILL] = 0xE2C58F,
                 [DG_PAL_TRAP] = 0xA3180C, [DG_PAL_STAIR] = 0x4A3015,
-                [DG_PAL_TEX1] = 0x8E6A38, [DG_PAL_TEX2] = 0xB08D58},
+                [DG_PAL_TEX1] = 0x8E6A38, [DG_PAL_TEX2] = 0xB08D58,
+                [DG_PAL_WATER] = 0xA8C0B0, [DG_PAL_WATER_INK] = 0x4C6F6A},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_SPECKLE, .rle = true},
     /* black pen on white: hatching hugs the walls, far rock stays paper */
     [DG_STYLE_CROSSHATCH] = {
@@ -61,7 +65,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0xFFFFFF, [DG_PAL_LABEL] = 0x000000,
                 [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xC81414, [DG_PAL_STAIR] = 0x000000,
-                [DG_PAL_TEX1] = 0x1A1A1A, [DG_PAL_TEX2] = 0x9A9A9A},
+                [DG_PAL_TEX1] = 0x1A1A1A, [DG_PAL_TEX2] = 0x9A9A9A,
+                [DG_PAL_WATER] = 0xE1ECF4, [DG_PAL_WATER_INK] = 0x1A1A1A},
         .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_HATCH},
     /* grey flagstones with pale veins, warm stone floor, wooden doors */
     [DG_STYLE_MARBLE] = {
@@ -72,7 +77,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0x8E8C88, [DG_PAL_LABEL] = 0x2A2A2A,
                 [DG_PAL_DOOR] = 0x2A2A2A, [DG_PAL_DOOR_FILL] = 0xC49A64,
                 [DG_PAL_TRAP] = 0xB81C1C, [DG_PAL_STAIR] = 0x2A2A2A,
-                [DG_PAL_TEX1] = 0x6F6D69, [DG_PAL_TEX2] = 0xB4B1AB},
+                [DG_PAL_TEX1] = 0x6F6D69, [DG_PAL_TEX2] = 0xB4B1AB,
+                [DG_PAL_WATER] = 0x9FC3D1, [DG_PAL_WATER_INK] = 0x3E6E82},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_STONE, .rle = true},
     /* deep water around sandy halls, coral marks */
     [DG_STYLE_AQUATIC] = {
@@ -83,7 +89,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0x1D4E6B, [DG_PAL_LABEL] = 0x0A2638,
                 [DG_PAL_DOOR] = 0x0A2638, [DG_PAL_DOOR_FILL] = 0x8CCFC4,
                 [DG_PAL_TRAP] = 0xC0301A, [DG_PAL_STAIR] = 0x0A2638,
-                [DG_PAL_TEX1] = 0x4A86A6, [DG_PAL_TEX2] = 0x2F6485},
+                [DG_PAL_TEX1] = 0x4A86A6, [DG_PAL_TEX2] = 0x2F6485,
+                [DG_PAL_WATER] = 0x7CC3D6, [DG_PAL_WATER_INK] = 0x1D4E6B},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_WAVES},
     /* scorched floor in black-red rock shot with glowing cracks */
     [DG_STYLE_INFERNAL] = {
@@ -94,7 +101,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0x2A0805, [DG_PAL_LABEL] = 0x5E0E07,
                 [DG_PAL_DOOR] = 0x120201, [DG_PAL_DOOR_FILL] = 0x9A3A1C,
                 [DG_PAL_TRAP] = 0x9E1B00, [DG_PAL_STAIR] = 0x120201,
-                [DG_PAL_TEX1] = 0xD8461A, [DG_PAL_TEX2] = 0x6E1A0C},
+                [DG_PAL_TEX1] = 0xD8461A, [DG_PAL_TEX2] = 0x6E1A0C,
+                [DG_PAL_WATER] = 0x7FA3AD, [DG_PAL_WATER_INK] = 0x2B4753},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_EMBERS, .rle = true},
     /* for the printer: white rock and floor, black walls and glyphs, a
      * light grid; nothing is filled that a line can say */
@@ -106,7 +114,8 @@ static const dg__png_style styles[] = {
                 [DG_PAL_ROCK_GRID] = 0xFFFFFF, [DG_PAL_LABEL] = 0x000000,
                 [DG_PAL_DOOR] = 0x000000, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xB01010, [DG_PAL_STAIR] = 0x000000,
-                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000},
+                [DG_PAL_TEX1] = 0x000000, [DG_PAL_TEX2] = 0x000000,
+                [DG_PAL_WATER] = 0xF0F0F0, [DG_PAL_WATER_INK] = 0x000000},
         /* walls the weight of a pen line: with nothing filled, they are
          * what shows the rooms on paper */
         .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_NONE},

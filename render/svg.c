@@ -131,11 +131,6 @@ static int room_of(const dg__svg *s, int x, int y)
     return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
 }
 
-static bool in_band(const dg__svg *s, const void *ctx, int x, int y)
-{
-    return ((const unsigned char *)ctx)[dg__svg_at(s, x, y)] != 0;
-}
-
 /* Crosshatch: a tile of two by two cells, each quarter a cluster of
  * parallel strokes at its own angle, laid half a cell off the cells. */
 static void hatch_band(dg__svg *s)
@@ -150,25 +145,33 @@ static void hatch_band(dg__svg *s)
     double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
     char ink[8], a[24], b[24], cc[24], dd[24];
     dg__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
-    dg__svg_put(s, "<defs><pattern id=\"hatch\" x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\" "
-           "patternUnits=\"userSpaceOnUse\"><g stroke=\"%s\" stroke-width=\"%s\">",
-        dg__svg_num(a, c / 2.0), dg__svg_num(b, c / 2.0), 2 * c, 2 * c, ink, dg__svg_num(cc, pen));
-    /* the four quarters' stroke directions (x, y), as hatch.c's table */
-    static const int dir[4][2] = {{4096, 1567}, {-1567, 4096}, {2896, -2896}, {1567, 3784}};
-    for (int q = 0; q < 4; q++) {
-        double x0 = (q & 1) * c, y0 = (q >> 1) * c, ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0;
-        dg__svg_put(s, "<svg x=\"%s\" y=\"%s\" width=\"%d\" height=\"%d\"><path d=\"", dg__svg_num(a, x0), dg__svg_num(b, y0), c, c);
-        /* lines across the quarter, spaced pitch along the normal (-uy, ux) */
-        for (double k = -c; k <= c; k += pitch) {
+    /* eight clusters of strokes, one per angle of hatch.c's table, each a
+     * cell square with its own offset; every band cell takes one by a hash
+     * of the seed and its square, so no two neighbours need match and the
+     * band never shows a repeating tile (a pattern did, every 2 x 2) */
+    static const int dir[8][2] = {{4096, 0},     {3784, 1567},  {2896, 2896},  {1567, 3784},
+                                  {0, 4096},     {-1567, 3784}, {-2896, 2896}, {-3784, 1567}};
+    dg__svg_put(s, "<defs><clipPath id=\"hatch-clip\"><rect width=\"%d\" height=\"%d\"/></clipPath>", c, c);
+    for (int q = 0; q < 8; q++) {
+        double ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0, off = pitch * q / 8.0;
+        dg__svg_put(s, "<path id=\"hatch-%d\" clip-path=\"url(#hatch-clip)\" d=\"", q);
+        /* lines along (ux, uy), spaced pitch along the normal (-uy, ux) */
+        for (double k = -c + off; k <= c; k += pitch) {
             double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
-            dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, mx - ux * c), dg__svg_num(b, my - uy * c), dg__svg_num(cc, mx + ux * c),
-                dg__svg_num(dd, my + uy * c));
+            dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, mx - ux * c), dg__svg_num(b, my - uy * c),
+                        dg__svg_num(cc, mx + ux * c), dg__svg_num(dd, my + uy * c));
         }
-        dg__svg_put(s, "\"/></svg>");
+        dg__svg_put(s, "\"/>");
     }
-    dg__svg_put(s, "</g></pattern></defs>\n<path fill=\"url(#hatch)\" d=\"");
-    rects(s, 0, 0, s->d->width, s->d->height, c, 1, in_band, band);
-    dg__svg_put(s, "\"/>\n");
+    dg__svg_put(s, "</defs>\n<g class=\"hatch\" stroke=\"%s\" stroke-width=\"%s\">", ink, dg__svg_num(cc, pen));
+    uint64_t salt = dg_hash64(s->st->name, strlen(s->st->name), s->d->opts.seed);
+    for (int y = 0; y < s->d->height; y++)
+        for (int x = 0; x < s->d->width; x++) {
+            if (!band[dg__svg_at(s, x, y)]) continue;
+            uint64_t h = dg_hash64(&(uint32_t[2]){(uint32_t)x, (uint32_t)y}, 8, salt);
+            dg__svg_put(s, "<use xlink:href=\"#hatch-%d\" x=\"%d\" y=\"%d\"/>", (int)(h % 8), x * c, y * c);
+        }
+    dg__svg_put(s, "</g>\n");
     dg__free(band);
 }
 
@@ -355,6 +358,7 @@ static void rooms(dg__svg *s, bool grid)
         dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"%s/>", r->id, r->id,
                     chamber ? " fill-opacity=\"0\"" : "");
         if (grid && !chamber) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        dg__svg_room_features(s, r->id);
         dg__svg_put(s, "<g fill=\"%s\">", lab);
         label(s, r);
         dg__svg_put(s, "</g></g>\n");
@@ -459,10 +463,14 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg_grid grid = d->opts.grid;
     bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
 
+    dg__frame f; /* legend and ruler: margins, the map's coordinates kept */
+    dg__frame_layout(d, s.c, s.cv.player, s.w, s.h, &f);
+    bool framed = f.step || f.n;
     dg__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
-            "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-        s.w, s.h, s.w, s.h);
+            "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\">\n",
+        s.w + f.left + f.right, s.h + f.top + f.bottom, -f.left, -f.top, s.w + f.left + f.right,
+        s.h + f.top + f.bottom);
     if (d->opts.floors > 1)
         dg__svg_put(&s, "<title>Dungeon %" PRIu64 ", floor %d of %d (%s)</title>\n<defs>\n", d->opts.seed, d->floor,
                     d->opts.floors, s.st->name);
@@ -471,8 +479,11 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
     if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
     floor_defs(&s);
-    dg__svg_put(&s, "</defs>\n<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
+    dg__svg_put(&s, "</defs>\n");
+    if (framed) dg__svg_frame_open(&s, &f);
+    dg__svg_put(&s, "<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
     if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    dg__svg_texture(&s);
     hatch_band(&s);
     char attrs[160];
     snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,
@@ -486,9 +497,11 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
         dg__svg_put(&s, "</g>\n");
     }
+    dg__svg_feature_defs(&s);
     rooms(&s, floor_grid);
     dg__svg_glyphs(&s);
     marks(&s);
+    if (framed) dg__svg_frame_close(&s, &f);
     dg__svg_put(&s, "</svg>\n");
     rc = s.rc;
     finish(&s);

@@ -34,5 +34,17 @@ size_t dg__svg_at(const dg__svg *s, int x, int y);
 /* svg_glyphs.c: the door and stair symbols the map uses, defined once,
  * then one <use> per door and stair, turned with its wall or corridor. */
 void dg__svg_glyphs(dg__svg *s);
+/* svg_features.c: the water pattern and the glyphs' symbols (in <defs>,
+ * before the rooms), then in each room's group its water squares and
+ * features (both views). */
+/* svg_texture.c: the rock's texture as the PNG draws it (texture.c's
+ * tiles and picks), after the rock and before the floors. */
+void dg__svg_texture(dg__svg *s);
+/* svg_frame.c: the frame's background (first, under everything) and its
+ * ruler and legend (last); f from dg__frame_layout. */
+void dg__svg_frame_open(dg__svg *s, const dg__frame *f);
+void dg__svg_frame_close(dg__svg *s, const dg__frame *f);
+void dg__svg_feature_defs(dg__svg *s);
+void dg__svg_room_features(dg__svg *s, int room);
 
 #endif

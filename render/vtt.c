@@ -34,6 +34,9 @@
  *   lights                 [{position {x, y} (a cell's middle), range (dim
  *                          radius in grid cells), intensity 0..1, color
  *                          "AARRGGBB", shadows true}] (lights.c places them)
+ *   water                  only when the map has water: [[x, y]...] grid
+ *                          squares of difficult terrain (vtt_water.c; uvtt
+ *                          has no terrain field, importers skip the key)
  *   image                  base64 PNG or lossless WebP (image=webp; no
  *                          "data:" prefix), exactly cols*ppg x rows*ppg
  *                          pixels, in the map's style and grid, in the
@@ -46,7 +49,7 @@
  * padding 0, background {src "dungeon-<seed>.png": the PNG of the same
  * options with view=player unless view=gm was asked for}, darkness (0..1),
  * globalLight false, flags {dungeond {generator_version, seed (string),
- * permalink}}, walls [{_id, c [x0, y0, x1, y1] (whole pixels), move, sight,
+ * permalink, water [[x, y]...] when the map has water (vtt_water.c)}}, walls [{_id, c [x0, y0, x1, y1] (whole pixels), move, sight,
  * light, sound, dir, door, ds}], lights [AmbientLight {_id, x, y, rotation,
  * walls, vision, config {alpha, angle, bright, color "#rrggbb", coloration,
  * dim, attenuation, luminosity, saturation, contrast, shadows, animation
@@ -336,6 +339,10 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "line_of_sight", polylines(&w, false), "objects_line_of_sight",
                      polylines(&w, true), "portals", portals(&w), "environment", environment(&l),
                      "lights");
+    if (root && dg__map_has_water(d) && json_object_set_new(root, "water", dg__vtt_water(d))) {
+        json_decref(root);
+        root = NULL;
+    }
     if (root && with_image && json_object_set_new(root, "image", json_null())) {
         json_decref(root);
         root = NULL;
@@ -483,6 +490,11 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "units", "ft", "padding", 0, "background", "src", src, "darkness", darkness,
                      "globalLight", 0, "flags", "dungeond", "generator_version",
                      DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink, "walls", "lights");
+    if (root && dg__map_has_water(d) &&
+        json_object_set_new(json_object_get(json_object_get(root, "flags"), "dungeond"), "water", dg__vtt_water(d))) {
+        json_decref(root);
+        root = NULL;
+    }
     if (!root) {
         rc = dg__nomem(err, "building the foundry scene");
         goto done;

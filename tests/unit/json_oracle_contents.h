@@ -190,6 +190,12 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
     }
     json_object_set_new(root, "wandering_monsters", wandering);
     json_object_set_new(root, "corridor_features", features);
+    json_t *drawn = json_array(); /* the map's features, water a square an entry, at any depth */
+    for (size_t i = 0; c && i < c->n_features; i++)
+        json_array_append_new(drawn, json_pack("{s:s,s:i,s:i,s:i}", "kind", dg_feature_name((int)c->features[i].kind),
+                                               "room", c->features[i].room, "x", c->features[i].at.x, "y",
+                                               c->features[i].at.y));
+    json_object_set_new(root, "map_features", drawn);
     json_object_set_new(root, "attribution", json_string(d->opts.rules == DG_RULES_2024 ? DG_SRD_ATTRIBUTION_2024
                                                                                         : DG_SRD_ATTRIBUTION));
 }

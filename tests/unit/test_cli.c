@@ -133,7 +133,7 @@ Test(cli, version_and_help)
         snprintf(line, sizeof line, "\n  %s ", dg_option_key(i));
         cr_assert(strstr(o, line) != NULL, "--help does not list %s", dg_option_key(i));
     }
-    cr_assert(strstr(o, "  pillars          yes|no (gridmapper)\n") != NULL, "%s", o);
+    cr_assert(strstr(o, "  pillars          yes|no (donjon,panels,gridmapper,abstract,cells)\n") != NULL, "%s", o);
     free(o);
 }
 

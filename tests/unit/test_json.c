@@ -115,7 +115,7 @@ Test(json, keys_come_in_the_documented_order)
                                        "name", "level", "party", "motif", "contents", "danger",
                                        "width", "height", "rooms", "doors", "stairs",
                                        "exits", "entrance", "lair", "details", "wandering_monsters",
-                                       "corridor_features", "attribution", "bestiary", "walls", "cells"};
+                                       "corridor_features", "map_features", "attribution", "bestiary", "walls", "cells"};
     json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0;
     for (void *it = json_object_iter(j); it; it = json_object_iter_next(j, it), n++) {

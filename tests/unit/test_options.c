@@ -699,10 +699,15 @@ Test(options, a_family_key_for_another_family_names_the_key_and_the_families)
     cr_assert_str_eq(e.allowed, "donjon");
     cr_assert(strstr(e.msg, "caverns") != NULL, "%s", e.msg);
     dg_error_clear(&e);
-    const char *kv2[] = {"pillars=yes"};
+    const char *kv2[] = {"room_count=12"};
     cr_assert_eq(parse_pairs(&o, &e, 1, kv2), DG_EINVAL);
-    cr_assert_str_eq(e.param, "pillars");
+    cr_assert_str_eq(e.param, "room_count");
     cr_assert_str_eq(e.allowed, "gridmapper");
+    dg_error_clear(&e);
+    const char *kv3[] = {"algorithm=caverns", "pillars=yes"}; /* every family with rooms takes pillars */
+    cr_assert_eq(parse_pairs(&o, &e, 2, kv3), DG_EINVAL);
+    cr_assert_str_eq(e.param, "pillars");
+    cr_assert_str_eq(e.allowed, "donjon|panels|gridmapper|abstract|cells");
 }
 
 Test(options, family_keys_parse_and_reach_the_canonical_string)

@@ -131,7 +131,9 @@ static bool same_model(const dg_contents *a, const dg_contents *b)
     dg_contents x = *a, y = *b;
     x.rooms = y.rooms = NULL;
     x.doors = y.doors = NULL;
-    return memcmp(&x, &y, sizeof x) == 0 && a->n_rooms == b->n_rooms && a->n_doors == b->n_doors &&
+    x.features = y.features = NULL;
+    return memcmp(&x, &y, sizeof x) == 0 &&
+           (a->n_features == 0 || memcmp(a->features, b->features, a->n_features * sizeof *a->features) == 0) && a->n_rooms == b->n_rooms && a->n_doors == b->n_doors &&
            (a->n_rooms == 0 || memcmp(a->rooms, b->rooms, a->n_rooms * sizeof *a->rooms) == 0) &&
            (a->n_doors == 0 || memcmp(a->doors, b->doors, a->n_doors * sizeof *a->doors) == 0);
 }

@@ -284,9 +284,19 @@ static bool uncastable(const dg_contents *c)
     return false;
 }
 
+static bool same_features(const dg_contents *x, const dg_contents *y)
+{
+    if (x->n_features != y->n_features) return false;
+    for (size_t i = 0; i < x->n_features; i++)
+        if (x->features[i].kind != y->features[i].kind || x->features[i].at.x != y->features[i].at.x ||
+            x->features[i].at.y != y->features[i].at.y)
+            return false;
+    return true;
+}
+
 Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
 {
-    int redrawn = 0;
+    int redrawn = 0, png_compared = 0;
     for (uint64_t s = 1; s <= SAME_SEEDS; s++) {
         int level = 1 + (int)(s * 7 % 20), party = 1 + (int)(s % 8);
         dg_dungeon *a = map(s, "2014", level, party), *b = map(s, "2024", level, party);
@@ -295,7 +305,11 @@ Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
         cr_assert(la == lb && !memcmp(ta, tb, la), "seed %llu: the map moved with the rules", (unsigned long long)s);
         free(ta);
         free(tb);
-        if (s % 10 == 0) {
+        /* the image draws the key's features too (a chest where treasure
+         * lies, water where swimmers are), which may differ with the
+         * creatures; with the same features it is the same image */
+        if (s % 10 == 0 && same_features(a->contents, b->contents)) {
+            png_compared++;
             char *pa = render(a, DG_FMT_PNG, &la), *pb = render(b, DG_FMT_PNG, &lb);
             cr_assert(la == lb && !memcmp(pa, pb, la), "seed %llu: the PNG moved with the rules", (unsigned long long)s);
             free(pa);
@@ -339,6 +353,7 @@ Test(stock_2024, a_seed_keeps_its_map_and_concept_under_either_rules)
     cr_log_info("stock_2024: %d of %d seeds drew an orc or lizardfolk concept, drawn again at 2024", redrawn,
                 SAME_SEEDS);
     cr_assert_lt(redrawn, SAME_SEEDS / 4);
+    cr_assert_gt(png_compared, 0, "no seed drew the same features under both rules: the image was never compared");
 }
 
 Test(stock_2024, rules_2014_keeps_srd_51_and_a_bad_value_names_the_key)

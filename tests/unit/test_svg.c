@@ -262,3 +262,66 @@ Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
         }
     }
 }
+
+/* ------------------------------------------------------------- texture */
+
+/* The SVG's rock carries the PNG's texture, pixel for pixel: in every
+ * textured style (crosshatch's band aside, which has its own pattern), the
+ * rasterised SVG equals the PNG over the rock squares far from any floor
+ * (no wall or antialiased edge there), and that rock is not flat. */
+Test(svg, textured_styles_carry_the_pngs_texture)
+{
+    if (!have("rsvg-convert")) cr_skip_test("no rsvg-convert");
+    static const char *const styles[] = {"parchment", "marble", "aquatic", "infernal"};
+    for (int i = 0; i < 8; i++) {
+        char q[128], what[128];
+        snprintf(q, sizeof q, "seed=%d&style=%s&cell=%d&rows=21&cols=31%s", 40 + i, styles[i % 4], i < 4 ? 12 : 18,
+                 i % 2 ? "&algorithm=caverns" : "");
+        snprintf(what, sizeof what, "%s", q);
+        dg_dungeon *d = generate(q);
+        dg_buf b;
+        encode(d, dg_svg_encode, &b);
+        cr_assert(strstr((const char *)b.data, "<g class=\"texture\">") != NULL, "%s: no texture", what);
+        char svg_path[] = "/tmp/dg_tex_XXXXXX";
+        int fd = mkstemp(svg_path);
+        cr_assert(fd >= 0);
+        FILE *f = fdopen(fd, "w");
+        fwrite(b.data, 1, b.len, f);
+        fclose(f);
+        char png_path[64], cmd[256];
+        snprintf(png_path, sizeof png_path, "%s.png", svg_path);
+        snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", png_path, svg_path);
+        cr_assert_eq(system(cmd), 0);
+        img sv = read_png(png_path), pn = encode_img(d);
+        unlink(svg_path);
+        unlink(png_path);
+        cr_assert_eq(sv.w, pn.w);
+        int c = d->opts.cell;
+        long same = 0, all = 0, inked = 0;
+        uint32_t rock = dg__style_get(d->opts.style)->rgb[DG_PAL_ROCK];
+        for (int y = 1; y < d->height - 1; y++)
+            for (int x = 1; x < d->width - 1; x++) {
+                bool far = true;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) far &= !dg_cell_open(dg_cell(d, x + dx, y + dy));
+                if (!far) continue;
+                for (int py = y * c; py < (y + 1) * c; py++)
+                    for (int px = x * c; px < (x + 1) * c; px++) {
+                        size_t k = 3 * ((size_t)py * (size_t)pn.w + (size_t)px);
+                        uint32_t a = (uint32_t)pn.rgb[k] << 16 | (uint32_t)pn.rgb[k + 1] << 8 | pn.rgb[k + 2];
+                        uint32_t s = (uint32_t)sv.rgb[k] << 16 | (uint32_t)sv.rgb[k + 1] << 8 | sv.rgb[k + 2];
+                        same += dist(a, s) <= 8;
+                        inked += a != rock;
+                        all++;
+                    }
+            }
+        cr_assert_gt(all, 1000, "%s: too little far rock", what);
+        cr_assert_gt(inked, all / 400, "%s: the PNG's rock is flat", what); /* embers are sparse */
+        cr_assert_geq(same * 100, all * 99, "%s: the SVG's rock differs from the PNG's (%ld of %ld pixels alike)", what,
+                      same, all);
+        free(sv.rgb);
+        free(pn.rgb);
+        dg_buf_fini(&b);
+        dg_dungeon_free(d);
+    }
+}

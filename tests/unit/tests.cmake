@@ -43,6 +43,8 @@ dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bund
 dg_add_test(test_big_maps ${CMAKE_SOURCE_DIR}/tests/unit/test_big_maps.c bigmap)
 dg_add_test(test_stock_sense ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_sense.c unit)
 dg_add_test(test_marks ${CMAKE_SOURCE_DIR}/tests/unit/test_marks.c unit PkgConfig::PNG PkgConfig::GD)
+dg_add_test(test_features ${CMAKE_SOURCE_DIR}/tests/unit/test_features.c unit PkgConfig::PNG PkgConfig::GD)
+dg_add_test(test_frame ${CMAKE_SOURCE_DIR}/tests/unit/test_frame.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)

@@ -19,6 +19,7 @@
 
 #include "png_int.h"
 #include "render_int.h"
+#include "marks_fixture.h"
 
 /* The tracer's tolerance is 1.5 sub-cells; the rest is slack for a staircase
  * that doubles back a little past the end of its wall. */
@@ -123,7 +124,8 @@ static void cave_image_is_the_grid(const cave_world *c, int ppg, const char *wha
         if (py % ppg == 0) continue;
         for (int px = 0; px < iw; px++) {
             int x = px / ppg, y = py / ppg;
-            if (px % ppg == 0 || (dg_cell(d, x, y) & (DG_STAIRS | DG_DOORSPACE | DG_LABEL))) continue;
+            if (px % ppg == 0 || (dg_cell(d, x, y) & (DG_STAIRS | DG_DOORSPACE | DG_LABEL)) || mf_marked(d, x, y))
+                continue; /* glyphs, marks and features are ink on purpose */
             bool exit = false;
             for (size_t k = 0; k < d->n_exits; k++) exit |= d->exits[k].x == x && d->exits[k].y == y;
             if (exit) continue;

@@ -74,6 +74,22 @@ static dg_dungeon *make(const char *query)
     return d;
 }
 
+/* Whether the map has water, and then that `water` lists exactly its
+ * water squares ([x, y] each, in the model's order). */
+static bool vo_water_listed(const dg_dungeon *d, json_t *water)
+{
+    const dg_contents *c = d->contents;
+    size_t n = 0;
+    for (size_t i = 0; c && i < c->n_features; i++) {
+        if (c->features[i].kind != DG_FEATURE_WATER) continue;
+        json_t *p = json_array_get(water, n++);
+        cr_assert_eq(json_integer_value(json_array_get(p, 0)), c->features[i].at.x);
+        cr_assert_eq(json_integer_value(json_array_get(p, 1)), c->features[i].at.y);
+    }
+    cr_assert_eq(json_array_size(water), n, "water lists %zu squares, the map has %zu", json_array_size(water), n);
+    return n > 0;
+}
+
 static void keys_are(json_t *o, const char *const *want, size_t n)
 {
     size_t i = 0;
@@ -478,8 +494,14 @@ static void check_foundry_against_uvtt_lights(dg_dungeon *d, json_t *j, int ppg,
 static void read_uvtt(world *w, json_t *j, int ppg, bool image, int den, const char *what)
 {
     static const char *const keys[] = {"format", "resolution", "line_of_sight", "objects_line_of_sight",
-                                       "portals", "environment", "lights", "image"};
-    keys_are(j, keys, w->d->opts.image == DG_IMAGE_NONE ? 7 : 8);
+                                       "portals", "environment", "lights", "water", "image"};
+    /* water only when the map has some; image unless image=none */
+    bool wet = vo_water_listed(w->d, json_object_get(j, "water"));
+    const char *want[9];
+    size_t nk = 0;
+    for (size_t k = 0; k < 9; k++)
+        if ((k != 7 || wet) && (k != 8 || w->d->opts.image != DG_IMAGE_NONE)) want[nk++] = keys[k];
+    keys_are(j, want, nk);
     cr_assert_float_eq(json_real_value(json_object_get(j, "format")), 0.3, 1e-12);
     json_t *r = json_object_get(j, "resolution");
     cr_assert_eq(json_integer_value(json_object_get(json_object_get(r, "map_origin"), "x")), 0);
@@ -602,6 +624,7 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
     static const char *const keys[] = {"name", "width", "height", "grid", "padding", "background",
                                        "darkness", "globalLight", "flags", "walls", "lights"};
     keys_are(j, keys, 11);
+    vo_water_listed(d, json_object_get(json_object_get(json_object_get(j, "flags"), "dungeond"), "water"));
     check_foundry_against_uvtt_lights(d, j, ppg, what);
     char want[64];
     snprintf(want, sizeof want, "Dungeon %llu", (unsigned long long)d->opts.seed);

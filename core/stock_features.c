@@ -1,0 +1,328 @@
+/* stock_features.c -- the physical features the map draws: what the key
+ * already says stands in a room, put on its squares. A room's dressing is
+ * read for the things a map shows (an altar, a sarcophagus, statues, a
+ * throne, braziers, cages, rubble, columns, a pool), its water floods most
+ * of its floor, its treasure's chest or sarcophagus stands where the
+ * treasure lies (unless the treasure is hidden: hidden things are the key's
+ * alone), and pillars=yes sets rows of pillars in large rooms.
+ *
+ * The squares come from a stream of their own (DG__STREAM_FEATURE + room
+ * id), drawn after everything else, so the rest of the key and the map are
+ * what they were. Features keep off the squares the map already writes on
+ * (the room's number, the GM's marks), off doorways' and stairs' next
+ * squares, and never touch a wall or a door. */
+#include "stock_int.h"
+
+#include <string.h>
+
+static const char *const names[] = {
+#define DG_X(code, name) name,
+    DG_FEATURE_KINDS(DG_X)
+#undef DG_X
+};
+
+const char *dg_feature_name(int kind)
+{
+    return kind >= 0 && kind < DG_FEATURE_COUNT ? names[kind] : "";
+}
+
+/* What the key's words put on the map: a cue found in a dressing line
+ * places `count` of kind (COLONNADE: rows of pillars; POOL: a pool in the
+ * room's middle), against a wall or out in the room. First cue of a kind
+ * wins; the words are core's own (stock_origins.c, stock_words.c,
+ * stock_themes.c), so a new line that names one of these things is drawn. */
+enum { COLONNADE = -1, POOL = -2 };
+static const struct {
+    const char *cue;
+    dg_feature_kind kind;
+    int count;
+    bool wall;
+} cues[] = {
+    {"altar", DG_FEATURE_ALTAR, 1, false},
+    {"sarcophag", DG_FEATURE_SARCOPHAGUS, 1, false},
+    {"coffin", DG_FEATURE_SARCOPHAGUS, 3, true},
+    {"statue", DG_FEATURE_STATUE, 1, false},
+    {"stone guardians", DG_FEATURE_STATUE, 4, true},
+    {"throne", DG_FEATURE_THRONE, 1, true},
+    {"high seat", DG_FEATURE_THRONE, 1, true},
+    {"brazier", DG_FEATURE_BRAZIER, 1, false},
+    {"firepit", DG_FEATURE_BRAZIER, 1, false},
+    {"cinders", DG_FEATURE_BRAZIER, 2, true},
+    {"cage", DG_FEATURE_CAGE, 3, true},
+    {"row of cells", DG_FEATURE_CAGE, 3, true},
+    {"rubble", DG_FEATURE_RUBBLE, 3, true},
+    {"rockfall", DG_FEATURE_RUBBLE, 4, true},
+    {"fallen rock", DG_FEATURE_RUBBLE, 3, true},
+    {"collapsed", DG_FEATURE_RUBBLE, 2, true},
+    {"column", DG_FEATURE_PILLAR, COLONNADE, false},
+    {"pillar", DG_FEATURE_PILLAR, COLONNADE, false},
+    {"stalagmite", DG_FEATURE_PILLAR, 3, false},
+    {"pool", DG_FEATURE_WATER, POOL, false},
+    {"still water", DG_FEATURE_WATER, POOL, false},
+    {"puddle", DG_FEATURE_WATER, POOL, false},
+};
+#define N_CUES (sizeof cues / sizeof cues[0])
+
+/* pillars=yes: rooms at least this long and this wide get colonnades */
+#define PILLARS_MIN_LONG 5
+#define PILLARS_MIN_SHORT 3
+
+/* One room's squares while it is furnished. */
+typedef struct {
+    dg_point *at;            /* the room's floor squares, row-major */
+    unsigned char *flag;     /* per square: F_* */
+    int n;
+} squares;
+enum { F_EDGE = 1, F_BLOCKED = 2, F_USED = 4 };
+
+typedef struct {
+    dg_contents *c;
+    const dg_dungeon *d;
+    dg_status rc;
+    dg_error *err;
+    size_t cap;
+} out;
+
+static void add(out *o, dg_feature_kind kind, int room, dg_point at)
+{
+    dg_contents *c = o->c;
+    if (o->rc != DG_OK) return;
+    if (c->n_features == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 32;
+        dg_map_feature *f = dg__realloc(c->features, cap * sizeof *f);
+        if (!f) {
+            o->rc = dg__nomem(o->err, "placing the map's features");
+            return;
+        }
+        c->features = f;
+        o->cap = cap;
+    }
+    c->features[c->n_features++] = (dg_map_feature){kind, room, at};
+}
+
+/* A floor square of room (or cave chamber) id, never a door or a stair. */
+static bool in_room(const dg_dungeon *d, int x, int y, int id)
+{
+    if (x < 0 || y < 0 || x >= d->width || y >= d->height) return false;
+    uint32_t cell = dg_cell(d, x, y);
+    return dg_cell_open(cell) && !(cell & (DG_DOORSPACE | DG_STAIRS)) &&
+           (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
+}
+
+static bool door_or_stair(const dg_dungeon *d, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= d->width || y >= d->height) return false;
+    return (dg_cell(d, x, y) & (DG_DOORSPACE | DG_STAIRS)) != 0;
+}
+
+static int find(const squares *s, int x, int y)
+{
+    for (int k = 0; k < s->n; k++)
+        if (s->at[k].x == x && s->at[k].y == y) return k;
+    return -1;
+}
+
+static void block(squares *s, int x, int y)
+{
+    int k = find(s, x, y);
+    if (k >= 0) s->flag[k] |= F_BLOCKED;
+}
+
+/* The squares the room's number is written on: around the box's centre
+ * for a rectangle, else around the room square nearest it (glyphs.c's
+ * label_at), the chamber's own square for a chamber. */
+static void block_label(squares *s, const dg_room *r)
+{
+    if (r->kind == DG_ROOM_KIND_CHAMBER) {
+        for (int dx = -1; dx <= 1; dx++) block(s, r->label_x + dx, r->label_y);
+        return;
+    }
+    int cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height;
+    if (r->shape == DG_SHAPE_RECT && !r->outline) {
+        for (int k = 0; k < s->n; k++) {
+            int dx = 2 * s->at[k].x + 1 - cx2, dy = 2 * s->at[k].y + 1 - cy2;
+            if (dx >= -2 && dx <= 2 && dy >= -1 && dy <= 1) s->flag[k] |= F_BLOCKED;
+        }
+        return;
+    }
+    long best = -1;
+    int bx = 0, by = 0;
+    for (int k = 0; k < s->n; k++) {
+        long dx = 2 * s->at[k].x + 1 - cx2, dy = 2 * s->at[k].y + 1 - cy2, dd = dx * dx + dy * dy;
+        if (best < 0 || dd < best) {
+            best = dd;
+            bx = s->at[k].x;
+            by = s->at[k].y;
+        }
+    }
+    if (best >= 0)
+        for (int dx = -1; dx <= 1; dx++) block(s, bx + dx, by);
+}
+
+/* The room's squares, flagged: edge (beside a wall), blocked (beside a
+ * doorway or stair, under the number or one of the GM's marks). */
+static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const dg_room *r,
+                   const dg_room_contents *rc)
+{
+    s->n = 0;
+    for (int y = r->y; y < r->y + r->height; y++)
+        for (int x = r->x; x < r->x + r->width; x++) {
+            if (!in_room(d, x, y, r->id)) continue;
+            unsigned char f = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    if (!dx && !dy) continue;
+                    uint32_t n = x + dx >= 0 && y + dy >= 0 && x + dx < d->width && y + dy < d->height
+                                     ? dg_cell(d, x + dx, y + dy)
+                                     : 0;
+                    if (!dg_cell_open(n)) f |= F_EDGE;
+                    if ((!dx || !dy) && door_or_stair(d, x + dx, y + dy)) f |= F_BLOCKED;
+                }
+            s->at[s->n] = (dg_point){x, y};
+            s->flag[s->n++] = f;
+        }
+    block_label(s, r);
+    if (rc) {
+        for (int t = 0; t < rc->n_traps; t++) block(s, rc->trap_cells[t].x, rc->trap_cells[t].y);
+        if (rc->n_keys) block(s, rc->key_cell.x, rc->key_cell.y);
+        if (rc->n_hidden) block(s, rc->hidden_cell.x, rc->hidden_cell.y);
+    }
+    for (int i = 0; i < c->n_corridor_features; i++)
+        if (c->corridor_features[i].n_cells > 0)
+            block(s, c->corridor_features[i].cells[0].x, c->corridor_features[i].cells[0].y);
+}
+
+/* Draws a free square: by the wall (wall) or out in the room, else any
+ * free one; -1 when none is left. */
+static int draw_square(dg_rng *r, const squares *s, bool wall)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int n = 0;
+        for (int k = 0; k < s->n; k++)
+            n += !(s->flag[k] & (F_BLOCKED | F_USED)) && (pass || !(s->flag[k] & F_EDGE) == !wall);
+        if (n == 0) continue;
+        int pick = (int)dg__rng_below(r, (uint32_t)n);
+        for (int k = 0; k < s->n; k++)
+            if (!(s->flag[k] & (F_BLOCKED | F_USED)) && (pass || !(s->flag[k] & F_EDGE) == !wall) && pick-- == 0)
+                return k;
+    }
+    return -1;
+}
+
+static void place(out *o, dg_rng *r, squares *s, int room, dg_feature_kind kind, int count, bool wall)
+{
+    for (int i = 0; i < count; i++) {
+        int k = draw_square(r, s, wall);
+        if (k < 0) return;
+        s->flag[k] |= F_USED;
+        add(o, kind, room, s->at[k]);
+    }
+}
+
+/* Pillars a square in from the long walls, every other square: two rows
+ * in a room five or more across, one down the middle of a narrower one
+ * (a nave). The colonnade a hall is drawn with; no draw. */
+static void colonnade(out *o, squares *s, const dg_room *r)
+{
+    bool wide = r->width >= r->height;
+    int len = wide ? r->width : r->height, across = wide ? r->height : r->width;
+    if (len < PILLARS_MIN_LONG || across < PILLARS_MIN_SHORT) return;
+    for (int side = 0; side < 2; side++) {
+        int v = across >= 5 ? (side ? across - 2 : 1) : across / 2;
+        for (int u = 1; u <= len - 2; u += 2) {
+            int x = r->x + (wide ? u : v), y = r->y + (wide ? v : u);
+            int k = find(s, x, y);
+            if (k < 0 || (s->flag[k] & (F_BLOCKED | F_USED))) continue;
+            s->flag[k] |= F_USED;
+            add(o, DG_FEATURE_PILLAR, r->id, s->at[k]);
+        }
+    }
+}
+
+/* Water: the room's water covers the floor but its rim (all of it in a
+ * room with no inner squares); a pool, the middle half each way. */
+static void water(out *o, const squares *s, const dg_room *r, bool flooded)
+{
+    int inner = 0;
+    for (int k = 0; k < s->n; k++) inner += !(s->flag[k] & F_EDGE);
+    int cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height;
+    int added = 0;
+    for (int k = 0; k < s->n; k++) {
+        bool wet;
+        if (flooded) {
+            wet = inner == 0 || !(s->flag[k] & F_EDGE);
+        } else {
+            int dx = 2 * s->at[k].x + 1 - cx2, dy = 2 * s->at[k].y + 1 - cy2;
+            wet = dx * 2 <= r->width && -dx * 2 <= r->width && dy * 2 <= r->height && -dy * 2 <= r->height &&
+                  !(s->flag[k] & F_EDGE);
+        }
+        if (wet) {
+            add(o, DG_FEATURE_WATER, r->id, s->at[k]);
+            added++;
+        }
+    }
+    if (!added && !flooded) /* too small for a middle: its one inner square, or none */
+        for (int k = 0; k < s->n && !added; k++)
+            if (!(s->flag[k] & F_EDGE)) {
+                add(o, DG_FEATURE_WATER, r->id, s->at[k]);
+                added++;
+            }
+}
+
+static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
+
+static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents *rc, uint64_t seed)
+{
+    const dg_dungeon *d = o->d;
+    dg_rng rng;
+    dg_rng_seed(&rng, seed, DG__STREAM_FEATURE + (uint64_t)r->id);
+    bool hit[N_CUES] = {false}, pool = false, pillars = false;
+    for (size_t q = 0; rc && q < N_CUES; q++) {
+        for (int k = 0; k < rc->n_dressing && !hit[q]; k++)
+            hit[q] = says(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), cues[q].cue);
+        pool |= hit[q] && cues[q].count == POOL;
+        pillars |= hit[q] && cues[q].count == COLONNADE;
+    }
+    bool flooded = rc && rc->water;
+    if (flooded || pool) water(o, s, r, flooded);
+    if (pillars || (d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM)) colonnade(o, s, r);
+    /* things, in the cue table's order (one draw sequence per room), the
+     * first cue of a kind placing it */
+    bool placed[DG_FEATURE_COUNT] = {false};
+    for (size_t q = 0; q < N_CUES; q++) {
+        if (!hit[q] || cues[q].count <= 0 || placed[cues[q].kind]) continue;
+        placed[cues[q].kind] = true;
+        place(o, &rng, s, r->id, cues[q].kind, cues[q].count, cues[q].wall);
+    }
+    /* where the treasure lies, unless hidden */
+    if (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0) {
+        bool sarc = says(dg_contents_word(DG_WORDS_CONTAINER, rc->treasure.container), "sarcophag");
+        if (!(sarc && placed[DG_FEATURE_SARCOPHAGUS]))
+            place(o, &rng, s, r->id, sarc ? DG_FEATURE_SARCOPHAGUS : DG_FEATURE_CHEST, 1, true);
+    }
+}
+
+dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed, dg_error *err)
+{
+    out o = {c, d, DG_OK, err, 0};
+    bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
+    if (!any || !d->rooms || !d->n_rooms) return DG_OK;
+    size_t most = 0;
+    for (size_t i = 0; i < d->n_rooms; i++) {
+        size_t a = (size_t)d->rooms[i].width * (size_t)d->rooms[i].height;
+        if (a > most) most = a;
+    }
+    squares s;
+    s.at = dg__malloc(most * (sizeof *s.at + 1) + 1);
+    if (!s.at) return dg__nomem(err, "placing the map's features");
+    s.flag = (unsigned char *)(s.at + most);
+    for (size_t i = 0; i < d->n_rooms && o.rc == DG_OK; i++) {
+        const dg_room *r = &d->rooms[i];
+        const dg_room_contents *rc = c->depth != DG_DEPTH_NONE ? dg_contents_room(c, r->id) : NULL;
+        if (r->width < 1 || r->height < 1) continue;
+        gather(&s, d, c, r, rc);
+        if (s.n) furnish(&o, &s, r, rc, seed);
+    }
+    dg__free(s.at);
+    return o.rc;
+}

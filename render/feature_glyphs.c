@@ -1,0 +1,87 @@
+/* feature_glyphs.c -- the map's features in the PNG: water as a fill of
+ * the floor's pixels with ripples (before the walls, so walls, grid and
+ * the cave's rock stay as they are), then each feature's glyph
+ * (feature_shapes.c) over its square's interior. Both views draw them:
+ * they are things in the room, not the GM's notes. */
+#include "dg_contents.h"
+#include "png_int.h"
+#include "render_int.h"
+
+/* The interior pixel range [p0, p1] of shape units [u0, u1) along a cell
+ * starting at px `base` (its interior is base + 1 .. base + c - 1). */
+static void span_of(int c, int base, int u0, int u1, int *p0, int *p1)
+{
+    *p0 = base + 1 + u0 * (c - 1) / 32;
+    *p1 = base + u1 * (c - 1) / 32;
+    if (*p1 < *p0) *p1 = *p0;
+}
+
+/* Whether pixel (px, py) of square (x, y) may take ink: inside the map's
+ * floor (a cave square's rock corners stay rock) and, with `only` >= 0,
+ * showing that role now. */
+static bool paintable(const dg__canvas *cv, int x, int y, int px, int py, int only)
+{
+    if (only >= 0 && cv->rows[py][px] != only) return false;
+    return !dg__canvas_in_cave(cv, x, y) || dg__canvas_fine_open(cv, px, py);
+}
+
+static void put(dg__canvas *cv, int x, int y, int px, int py, unsigned char ink, int only)
+{
+    if (!paintable(cv, x, y, px, py, only)) return;
+    dg__canvas_row(cv, py)[px] = ink;
+}
+
+static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char ink, int only)
+{
+    int c = cv->cell, bx = x * c, by = y * c;
+    if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return; /* contents of another map */
+    if (s->op == 'R') {
+        int x0, x1, y0, y1;
+        span_of(c, bx, s->a, s->c, &x0, &x1);
+        span_of(c, by, s->b, s->d, &y0, &y1);
+        for (int py = y0; py <= y1; py++)
+            for (int px = x0; px <= x1; px++) put(cv, x, y, px, py, ink, only);
+        return;
+    }
+    /* a disc, in units of 1 / (64 (c - 1)) of a cell: pixel i's centre is
+     * (2i + 1) 32 there, a shape unit 2 (c - 1) */
+    long long k = 2LL * (c - 1), cx = s->a * k, cy = s->b * k, r = s->c * k;
+    for (int j = 0; j < c - 1; j++) {
+        long long dy = (2LL * j + 1) * 32 - cy;
+        if (dy * dy > r * r) continue;
+        for (int i = 0; i < c - 1; i++) {
+            long long dx = (2LL * i + 1) * 32 - cx;
+            if (dx * dx + dy * dy <= r * r) put(cv, x, y, bx + 1 + i, by + 1 + j, ink, only);
+        }
+    }
+}
+
+void dg__glyph_water(dg__canvas *cv)
+{
+    const dg_contents *c = cv->d->contents;
+    int cell = cv->cell;
+    for (size_t i = 0; c && i < c->n_features; i++) {
+        const dg_map_feature *f = &c->features[i];
+        if (f->kind != DG_FEATURE_WATER) continue;
+        int x = f->at.x, y = f->at.y;
+        if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) continue;
+        for (int py = y * cell + 1; py < (y + 1) * cell; py++)
+            for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(cv, x, y, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
+        if (cell < 8) continue; /* ripples need room */
+        int n;
+        const dg__shape *r = dg__water_ripples(x, y, &n);
+        for (int k = 0; k < n; k++) draw(cv, x, y, &r[k], DG_PAL_WATER_INK, DG_PAL_WATER);
+    }
+}
+
+void dg__glyph_features(dg__canvas *cv)
+{
+    const dg_contents *c = cv->d->contents;
+    for (size_t i = 0; c && i < c->n_features; i++) {
+        const dg_map_feature *f = &c->features[i];
+        int n;
+        const dg__shape *s = dg__feature_shapes((int)f->kind, &n);
+        for (int k = 0; k < n; k++)
+            draw(cv, f->at.x, f->at.y, &s[k], s[k].ink ? DG_PAL_DOOR_FILL : DG_PAL_WALL, -1);
+    }
+}
