@@ -3,6 +3,7 @@
  * I/O thread (inline_us in the config) or goes to a worker and the queue.
  * One table of figures, measured, not derived; a family's row can move
  * into the core's family table as it is. */
+#include <math.h>
 #include <string.h>
 
 #include "srv.h"
@@ -28,6 +29,14 @@
  * mostly), plus the digging. Measured generating 200 seeds of 27-row maps
  * per family: 10 floors cost 10 (caverns) to 28 (donjon) single floors. */
 #define LOWER_FLOOR_FACTOR 2.5
+/* More stairs than the default 2 take more tries a floor (every stair from
+ * above must land on a cell that takes it): about twice as many for two
+ * stairs more, up to the tries core/floors.c allows (256 on small maps,
+ * 2^26 cells of tries on big ones). 41x41 floors=10 stairs=8 made 50-100 ms
+ * on the HTTP thread when estimated at 1 ms (issue 23). */
+#define STAIR_TRIES_DOUBLE 2.0
+#define FLOOR_MAX_TRIES 256.0
+#define FLOOR_TRY_CELLS 67108864.0
 /* A uvtt image as lossless WebP instead of PNG, per pixel: libwebp's time
  * and its working planes (ARGB and more), from the CLI on 201x201 at ppg 70
  * (198 Mpx: about 2.8 s and 1.6 GB peak, against 0.6 s and 160 MB as PNG). */
@@ -130,7 +139,9 @@ double srv_estimate_us(const dg_options *o)
     /* every floor is made and stocked; native JSON writes them all, the
      * other formats one */
     double lower = o->floors > 1 ? o->floors - 1 : 0;
-    double made = 1 + LOWER_FLOOR_FACTOR * lower, stocked = 1 + lower;
+    double tries = LOWER_FLOOR_FACTOR * pow(2, (o->stairs > 2 ? o->stairs - 2 : 0) / STAIR_TRIES_DOUBLE);
+    double max_tries = fmax(8, fmin(FLOOR_MAX_TRIES, FLOOR_TRY_CELLS / cells));
+    double made = 1 + fmin(tries, max_tries) * lower, stocked = 1 + lower;
     double written = o->format == DG_FMT_JSON ? 1 + lower : 1;
     double ns = cells * (family_costs[variant(o)].gen_ns * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
                          (o->contents != DG_DEPTH_NONE && o->algorithm != DG_ALGO_CAVERNS ? STOCK_NS * stocked : 0) +
