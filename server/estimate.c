@@ -41,7 +41,7 @@
  * and its working planes (ARGB and more), from the CLI on 201x201 at ppg 70
  * (198 Mpx: about 2.8 s and 1.6 GB peak, against 0.6 s and 160 MB as PNG). */
 #define WEBP_PX_NS 14.0
-#define WEBP_PX_BYTES 8.5
+#define WEBP_PX_BYTES 9.0   /* bench_estimate: caverns 101x101 peaked 432 MB on 427 MB at 8.5 */
 static bool webp(const dg_options *o) { return o->format == DG_FMT_UVTT && o->image == DG_IMAGE_WEBP; }
 /* The VTT exports' lights, per cell of a stocked map. The illumination is
  * the seed's, unknown from the options: time is a middle figure (dark maps
@@ -99,13 +99,15 @@ static const format_cost format_costs[DG_FMT_COUNT] = {
     [DG_FMT_UVTT] = {0, 0, 0.35, 6.5},
     [DG_FMT_FOUNDRY] = {50, 2200, 0, 0},
     /* the key's words per room, and the vector map's paths per cell: from
-     * the CLI on 301x301 maps, rounded up */
+     * the CLI on 301x301 maps, rounded up; a cave's outline traced for
+     * SVG: bench_estimate's cavernous 151x151 157 ms, 501x501 572 ms */
     [DG_FMT_MD] = {30, 30, 0, 0},
-    [DG_FMT_SVG] = {60, 300, 0, 0},
+    [DG_FMT_SVG] = {60, 3000, 0, 0},
     /* the uvtt's image at ppg, the foundry scene read back and written
      * again with its notes, the key as journal pages, the pack deflated:
-     * bench_estimate's donjon 21..201 gave 1.7..2.5 us a cell over uvtt */
-    [DG_FMT_FOUNDRY_BUNDLE] = {2000, 4200, 0.35, 6.5},
+     * bench_estimate's donjon 21..201 gave 3.6 ms at 21x21, 326 ms at
+     * 201x201: 6 us a cell over the image */
+    [DG_FMT_FOUNDRY_BUNDLE] = {6000, 6000, 0.35, 6.5},
 };
 
 static int variant(const dg_options *o)
@@ -130,23 +132,52 @@ static bool caves(const dg_options *o)
            || (o->algorithm == DG_ALGO_GRIDMAPPER && o->caves);
 }
 
+/* The organic outline render/cave_draw.c refines for caves and round rooms
+ * (cells and abstract draw round rooms) when a format draws or traces it:
+ * up to 16x16 sub-cells a cell, at most 2^24 of them (its pick_sub), three
+ * working planes of a byte each and the result. bench_estimate: cells
+ * 151x151 JSON peaked 13.6 MB and 87 ms where 1.4 MB and 2 ms were
+ * estimated; any such map at 501 or 1001, about 50 MB. Caves' time is in
+ * their formats' cave_cell_ns already; round rooms' images cost a pixel
+ * what caves' do (abstract 99x99 small areas as uvtt: 0.54 s, 11 ns a
+ * pixel). */
+static bool round_rooms(const dg_options *o)
+{
+    return o->algorithm == DG_ALGO_CELLS || o->algorithm == DG_ALGO_ABSTRACT;
+}
+#define OUTLINE_SUB2 256.0
+#define OUTLINE_MAX 16777216.0
+#define OUTLINE_BYTES 3.3
+#define OUTLINE_NS 16.0
+static double outline_subcells(const dg_options *o, double cells)
+{
+    const format_cost *fc = &format_costs[o->format];
+    bool traced = fc->cave_cell_ns > fc->cell_ns || fc->cave_px_ns > fc->px_ns;
+    return traced && (round_rooms(o) || caves(o)) ? fmin(cells * OUTLINE_SUB2, OUTLINE_MAX) : 0;
+}
+
 double srv_estimate_us(const dg_options *o)
 {
     double cells = (double)o->rows * o->cols;
     const format_cost *fc = &format_costs[o->format];
     double px = raster_px(o, cells);
     bool cave = caves(o);
-    /* every floor is made and stocked; native JSON writes them all, the
-     * other formats one */
+    /* every floor is made and stocked; native JSON and the Foundry module
+     * (a scene and its image a floor: bench_estimate's 201x201 donjon took
+     * 326 ms for one floor, 930 ms for three) write them all, the other
+     * formats one */
     double lower = o->floors > 1 ? o->floors - 1 : 0;
     double tries = LOWER_FLOOR_FACTOR * pow(2, (o->stairs > 2 ? o->stairs - 2 : 0) / STAIR_TRIES_DOUBLE);
     double max_tries = fmax(8, fmin(FLOOR_MAX_TRIES, FLOOR_TRY_CELLS / cells));
     double made = 1 + fmin(tries, max_tries) * lower, stocked = 1 + lower;
-    double written = o->format == DG_FMT_JSON ? 1 + lower : 1;
+    bool all = o->format == DG_FMT_JSON || o->format == DG_FMT_FOUNDRY_BUNDLE;
+    double written = all ? 1 + lower : 1;
     double ns = cells * (family_costs[variant(o)].gen_ns * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
                          (o->contents != DG_DEPTH_NONE && o->algorithm != DG_ALGO_CAVERNS ? STOCK_NS * stocked : 0) +
                          (lit(o) ? LIGHT_NS : 0))
-                + px * ((cave ? fc->cave_px_ns : fc->px_ns) + (webp(o) ? WEBP_PX_NS : 0));
+                + px * ((cave || round_rooms(o) ? fc->cave_px_ns : fc->px_ns) + (webp(o) ? WEBP_PX_NS : 0))
+                      * (o->format == DG_FMT_FOUNDRY_BUNDLE ? written : 1)
+                + (cave ? 0 : outline_subcells(o, cells) * OUTLINE_NS * written);
     return BASE_US + ns / 1000.0;
 }
 
@@ -176,5 +207,5 @@ size_t srv_estimate_bytes(const dg_options *o)
      * bundle up front rather than letting it past the pod's limit */
     double bundle = o->format == DG_FMT_FOUNDRY_BUNDLE ? floors * cells * 960 : 0;
     return (size_t)(FIXED_BYTES + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
-                    px * (webp(o) ? WEBP_PX_BYTES : 1.2));
+                    px * (webp(o) ? WEBP_PX_BYTES : 1.2) + outline_subcells(o, cells) * OUTLINE_BYTES);
 }
