@@ -75,15 +75,19 @@ enum { V_DONJON, V_DONJON_CAVERNOUS, V_CAVERNS, V_PANELS, V_GRIDMAPPER, V_GRIDMA
        V_ABSTRACT, V_ABSTRACT_SMALL_AREAS, V_CELLS, V_COUNT };
 
 static const family_cost family_costs[V_COUNT] = {
+    /* caves keyed as chambers, abstract's many areas past 501 and panels
+     * past 501 cost more a cell than at 99: bench_estimate's txt at 501 and
+     * 1001 (caverns 220 ns a cell, cavernous 230, abstract 115-135, its
+     * small areas 216, panels 170), met halfway so 99x99 stays within 2x */
     [V_DONJON] = {13},
-    [V_DONJON_CAVERNOUS] = {70},
-    [V_CAVERNS] = {62},
-    [V_PANELS] = {30},
+    [V_DONJON_CAVERNOUS] = {120},
+    [V_CAVERNS] = {90},
+    [V_PANELS] = {60},
     [V_GRIDMAPPER] = {7},
     [V_GRIDMAPPER_CAVES] = {33},
-    [V_ABSTRACT] = {13},
-    [V_ABSTRACT_SMALL_AREAS] = {15},
-    [V_CELLS] = {17},
+    [V_ABSTRACT] = {25},
+    [V_ABSTRACT_SMALL_AREAS] = {60},
+    [V_CELLS] = {30},
 };
 
 typedef struct {
@@ -182,7 +186,9 @@ double srv_estimate_us(const dg_options *o)
 }
 
 /* Peak bytes: a fixed part, the grid and the finished map's records per
- * cell (caves' traced outlines about double it), and the raster (libgd's
+ * cell (60 bytes a floor: bench_estimate's abstract with small areas, many
+ * rooms, peaked 3.5 MB as md at 151x151 over 3 floors, 51 bytes a cell a
+ * floor; caves' traced outlines about double it), and the raster (libgd's
  * palette image, a byte a pixel) with the PNG encoder's buffers. Measured
  * as the CLI's peak RSS: 1001x1001 JSON 35 MB, caverns 75 MB; PNG at cell
  * 8 77 MB, at cell 16 (parchment) 281 MB. Floors each hold their grid and
@@ -206,6 +212,6 @@ size_t srv_estimate_bytes(const dg_options *o)
      * (121 MB, 105 MB and 7.3 GB), so a deployment's budget refuses such a
      * bundle up front rather than letting it past the pod's limit */
     double bundle = o->format == DG_FMT_FOUNDRY_BUNDLE ? floors * cells * 960 : 0;
-    return (size_t)(FIXED_BYTES + cells * (floors * (caves(o) ? 80 : 40) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
+    return (size_t)(FIXED_BYTES + cells * (floors * (caves(o) ? 80 : 60) + (lit(o) ? LIGHT_BYTES : 0)) + bundle +
                     px * (webp(o) ? WEBP_PX_BYTES : 1.2) + outline_subcells(o, cells) * OUTLINE_BYTES);
 }
