@@ -99,8 +99,13 @@ static const format_cost format_costs[DG_FMT_COUNT] = {
     [DG_FMT_JSON] = {30, 2100, 0, 0},
     [DG_FMT_DONJON] = {50, 50, 0, 0},
     [DG_FMT_TXT] = {2, 2, 0, 0},
-    [DG_FMT_PNG] = {0, 0, 0.5, 7.0},
-    [DG_FMT_UVTT] = {0, 0, 0.35, 6.5},
+    /* per pixel: perf stat's task-clock over a 21x21 txt's process,
+     * donjon 99x99 PNG 7.4 ms, panels 6 ms (3.2 Mpx), 151x151 at cell 8
+     * 6.3 ms (estimated 1.7 ms at 0.5 ns a pixel, so made on the HTTP
+     * thread); bench_estimate's donjon uvtt 151x151 87 ms (112 Mpx);
+     * caves: caverns 45x45 PNG 11.6 ms, 151x151 130 ms, uvtt 1.36 s */
+    [DG_FMT_PNG] = {0, 0, 1.5, 15.0},
+    [DG_FMT_UVTT] = {0, 0, 0.8, 12.0},
     [DG_FMT_FOUNDRY] = {50, 2200, 0, 0},
     /* the key's words per room, and the vector map's paths per cell: from
      * the CLI on 301x301 maps, rounded up; a cave's outline traced for
@@ -111,7 +116,7 @@ static const format_cost format_costs[DG_FMT_COUNT] = {
      * again with its notes, the key as journal pages, the pack deflated:
      * bench_estimate's donjon 21..201 gave 3.6 ms at 21x21, 326 ms at
      * 201x201: 6 us a cell over the image */
-    [DG_FMT_FOUNDRY_BUNDLE] = {6000, 6000, 0.35, 6.5},
+    [DG_FMT_FOUNDRY_BUNDLE] = {6000, 6000, 0.8, 12.0},
 };
 
 static int variant(const dg_options *o)
