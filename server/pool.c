@@ -50,7 +50,10 @@ static void *worker(void *arg)
             break;
         }
         job j;
-        bool heavy = !p->count;   /* cheap first: they are quick and many wait on them */
+        /* a heavy job whenever a heavy worker is free (cheap first would
+         * starve them while small maps keep coming), else a cheap one:
+         * the worker heavy jobs may not take is always there for those */
+        bool heavy = can_heavy;
         if (heavy) {
             j = p->heavy[p->hhead];
             p->hhead = (p->hhead + 1) % p->cap;
