@@ -15,9 +15,12 @@
  * bench/bench_estimate: CPU time, best of 3-7 seeds, 99x99 maps at the
  * default cell (18 px) and ppg (70), RelWithDebInfo on the 2-core build
  * machine; middle figures across families and sizes 21..99, generation
- * rounded up by 10%. Every map of bench_estimate --quick is then within 2x
- * of its estimate except the smallest VTT images (which are cheap either
- * way). BASE_US is what any map costs. */
+ * rounded up by 10%, then moved where bench_estimate's grid (21..1001,
+ * every family, format and 1 or 3 floors, each map in a process of its
+ * own) measured more: its maps estimated at 50 ms or more are within
+ * 0.19x..5.8x of their CPU time, and no peak RSS passes its memory
+ * estimate (1.11x at least; docs/scaling.md). BASE_US is what any map
+ * costs. */
 #define BASE_US 5.0
 /* Stocking a map (contents other than none): its walk from the entrance
  * over every open cell and the rooms' contents, per cell of the map
