@@ -79,4 +79,10 @@ Test(srv_estimate, a_default_map_is_made_inline_and_a_big_cave_is_not)
     cr_assert_lt(srv_estimate_us(&small), 2000);
     dg_options cave = parse("seed=1&rows=99&cols=99&algorithm=caverns");
     cr_assert_gt(srv_estimate_us(&cave), 2000);
+    /* issue 23: eight stairs a floor on ten 41x41 floors take 50-100 ms of
+     * tries; estimated at 1 ms they were made on the HTTP thread */
+    dg_options stairs = parse("seed=1&rows=41&cols=41&floors=10&stairs=8&format=txt");
+    cr_assert_gt(srv_estimate_us(&stairs), 2000);
+    dg_options two = parse("seed=1&rows=41&cols=41&floors=10&format=txt");
+    cr_assert_lt(srv_estimate_us(&two), srv_estimate_us(&stairs));
 }
