@@ -2,13 +2,16 @@
  * DG_EBUSY at once (the caller answers 503) rather than letting latency
  * grow without bound; what a job does is the caller's business. Heavy jobs
  * (the caller says which: maps estimated slow or big) wait in a ring of
- * their own and never take the last free worker of a pool of two or more,
+ * their own and never run on the first worker of a pool of two or more,
  * so cheap jobs always have one: a client looping the most expensive map
  * cannot queue everyone else's small ones behind it (issue 23). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv.h"
 
@@ -25,40 +28,44 @@ struct srv_pool {
     job *ring, *heavy;
     size_t cap, head, count;         /* cheap jobs waiting */
     size_t hhead, hcount;            /* heavy jobs waiting (count + hcount <= cap) */
-    int heavy_running, heavy_max;    /* heavy jobs on workers, and at most */
+    int workers, started;            /* workers asked for; started so far (the first keeps to cheap jobs) */
     bool stopping, joined;
     int nthreads;
     pthread_t *threads;
 };
 
+/* The worker a pool of two or more keeps for cheap jobs is its first; the
+ * others take heavy jobs first and cheap ones when none wait, at a lower
+ * CPU priority (nice HEAVY_NICE, per thread on Linux): on a machine with
+ * few cores a heavy map then takes the CPU only when the HTTP threads and
+ * the cheap worker leave it (bench_fair: small maps' p99 beside a looping
+ * 750 MB WebP map). An unprivileged thread can lower its priority but not
+ * raise it again, so the role is the worker's for life. */
+#define HEAVY_NICE 10
+
 static void *worker(void *arg)
 {
     srv_pool *p = arg;
     pthread_mutex_lock(&p->mu);
+    int idx = p->started++;
+    bool may_heavy = idx > 0 || p->workers == 1;
+    pthread_mutex_unlock(&p->mu);
+    if (may_heavy && p->workers > 1) (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), HEAVY_NICE);
+    pthread_mutex_lock(&p->mu);
     for (;;) {
-        bool can_heavy;
-        while (!p->count && !((can_heavy = p->hcount && p->heavy_running < p->heavy_max)) && !p->stopping)
+        while (!p->count && !(may_heavy && p->hcount) && !p->stopping)
             pthread_cond_wait(&p->more, &p->mu);
-        can_heavy = p->hcount && p->heavy_running < p->heavy_max;
         /* stopping still drains the queue: queued requests get answers
-         * (a heavy job waits for a heavy worker to come back) */
-        if (!p->count && !can_heavy) {
-            if (p->hcount) {
-                pthread_cond_wait(&p->more, &p->mu);
-                continue;
-            }
-            break;
-        }
+         * (heavy ones from the workers that take them) */
+        bool heavy = may_heavy && p->hcount;
+        if (!heavy && !p->count) break;
         job j;
-        /* a heavy job whenever a heavy worker is free (cheap first would
-         * starve them while small maps keep coming), else a cheap one:
-         * the worker heavy jobs may not take is always there for those */
-        bool heavy = can_heavy;
+        /* a heavy worker takes a heavy job first (cheap first would starve
+         * them while small maps keep coming) */
         if (heavy) {
             j = p->heavy[p->hhead];
             p->hhead = (p->hhead + 1) % p->cap;
             p->hcount--;
-            p->heavy_running++;
         } else {
             j = p->ring[p->head];
             p->head = (p->head + 1) % p->cap;
@@ -67,10 +74,6 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&p->mu);
         j.fn(j.arg);
         pthread_mutex_lock(&p->mu);
-        if (heavy) {
-            p->heavy_running--;
-            pthread_cond_broadcast(&p->more);   /* a heavy job may wait for this worker */
-        }
     }
     p->running--;
     pthread_cond_broadcast(&p->gone);
@@ -96,7 +99,7 @@ dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err)
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the pool");
     }
     p->cap = (size_t)depth;
-    p->heavy_max = workers > 1 ? workers - 1 : 1;
+    p->workers = workers;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->more, NULL);
     pthread_condattr_t ca;
@@ -130,7 +133,7 @@ dg_status srv_pool_submit_as(srv_pool *p, bool heavy, srv_job_fn fn, void *arg, 
     }
     if (heavy) p->heavy[(p->hhead + p->hcount++) % p->cap] = (job){fn, arg};
     else p->ring[(p->head + p->count++) % p->cap] = (job){fn, arg};
-    /* every worker looks: the one woken might be unable to take a heavy job */
+    /* every worker looks: the one woken might be the one kept for cheap jobs */
     pthread_cond_broadcast(&p->more);
     pthread_mutex_unlock(&p->mu);
     return DG_OK;
