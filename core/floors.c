@@ -378,10 +378,15 @@ static dg_status gain_down(dg__build *b, bool *placed, dg_error *err)
 
 /* Floor f's up stairs are the floor above's down stairs: the family's own
  * (which would lead nowhere) go, each corridor collapsing back to where it
- * branched, and one is put under every down stair above. */
-static dg_status stack_under(dg__build *b, const dg_dungeon *above, bool *fits, dg_error *err)
+ * branched, and one is put under every down stair above. A try that fails
+ * still tries the rest (the try is dropped, so nothing it does is kept):
+ * *landed of *asked says how many would have taken, the odds
+ * dg__floor_make reads to give up early. */
+static dg_status stack_under(dg__build *b, const dg_dungeon *above, bool *fits, int *asked, int *landed,
+                             dg_error *err)
 {
     *fits = true;
+    *asked = *landed = 0;
     size_t kept = 0;
     for (size_t k = 0; k < b->n_stair; k++) {
         dg_stair s = b->stair[k];
@@ -389,13 +394,68 @@ static dg_status stack_under(dg__build *b, const dg_dungeon *above, bool *fits, 
         else b->stair[kept++] = s; /* a dropped one's cell may take a stair from above */
     }
     b->n_stair = kept;
-    for (size_t k = 0; k < above->n_stairs && *fits; k++) {
+    for (size_t k = 0; k < above->n_stairs; k++) {
         const dg_stair *s = &above->stairs[k];
         if (!s->down) continue;
-        dg_status rc = link_stair(b, s->y, s->x, false, fits, err);
+        bool placed = false;
+        dg_status rc = link_stair(b, s->y, s->x, false, &placed, err);
         if (rc != DG_OK) return rc;
+        (*asked)++;
+        *landed += placed;
+        *fits = *fits && placed;
     }
     return DG_OK;
+}
+
+/* The chance that every floor from f down stacks, from the stairs that
+ * landed in the tries so far (a stair lands or not about independently of
+ * the others: each is a cell of a fresh map): p a stair, p^n a try, and
+ * a floor has `left` tries (this one) or `attempts` (those below). */
+static double stack_odds(double landed, double asked, int n, int left, int attempts, int floors_below)
+{
+    /* products, not pow(): the same verdict from any libm */
+    double p = (landed + 0.5) / (asked + 1.0), try_p = 1, miss_here = 1, miss_below = 1;
+    for (int k = 0; k < n; k++) try_p *= p;
+    for (int k = 0; k < attempts; k++) {
+        if (k < left) miss_here *= 1 - try_p;
+        miss_below *= 1 - try_p;
+    }
+    double here = 1 - miss_here, below = 1 - miss_below;
+    for (int k = 0; k < floors_below; k++) here *= below;
+    return here;
+}
+
+/* Given up early: under this chance that the floors still to make all
+ * stack, the rest of the tries (seconds on a big cave map: issue 23's
+ * caverns 1001x1001 floors=10 stairs=64 ran 12 s to a refusal) would most
+ * likely be spent for the same refusal. Read after STACK_PROBE failed
+ * tries (a few dozen stairs' landings); deterministic, as the tries are. */
+#define STACK_GIVE_UP 0.1
+#define STACK_PROBE 2
+/* ... and only when the tries left would cost more than this many cells of
+ * generation: the odds take the stairs as independent, and on small maps
+ * they are not (a try lands most or few), so there the tries run out as
+ * before (41x41 floors=10 stairs=8 stacks, in a tenth of a second) */
+#define STACK_WORTH ((double)(1L << 24))
+
+/* The refusal when the odds say no: the stairs a floor that would most
+ * likely stack (even odds for every floor left), in the option's units. */
+static dg_status stairs_refused(const dg_options *o, int f, double landed, double asked, int n, int attempts,
+                                dg_error *err)
+{
+    int fit = n;
+    while (fit > 0 && stack_odds(landed, asked, fit, attempts, attempts, o->floors - f) < 0.5) fit--;
+    int stairs = n > 0 ? o->stairs * fit / n : 0;
+    if (stairs < 1) stairs = 1;
+    char value[16], allowed[16];
+    snprintf(value, sizeof value, "%d", o->stairs);
+    snprintf(allowed, sizeof allowed, "1..%d", stairs);
+    return dg_error_set(err, DG_ELIMIT, "stairs", value, allowed,
+                        "floor %d of this %dx%d map takes only %.0f%% of floor %d's stairs a try, so %d floors "
+                        "with %d stairs each would most likely not stack; use fewer stairs (about %d), a bigger "
+                        "map or fewer floors",
+                        f, o->cols, o->rows, 100 * (landed + 0.5) / (asked + 1.0), f - 1, o->floors, o->stairs,
+                        stairs);
 }
 
 dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg_dungeon **out, dg_error *err)
@@ -404,6 +464,7 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
     /* the top floor is made once, as a single map always was; a floor below
      * tries maps until one takes the stairs from above */
     int attempts = above ? attempts_for(o) : 1;
+    double landed = 0, asked = 0, cells = (double)o->rows * o->cols;
     for (int a = 0; a < attempts; a++) {
         dg__build b;
         dg_status rc = dg__build_init(&b, o, err);
@@ -411,7 +472,8 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
             dg_rng_seed(&b.rng, floor_seed(o->seed, f, a, "floor-map"), 0x6467u + (uint64_t)o->algorithm);
         if (rc == DG_OK) rc = dg__family_generate(&b, err);
         bool fits = true;
-        if (rc == DG_OK && above) rc = stack_under(&b, above, &fits, err);
+        int n = 0, l = 0;
+        if (rc == DG_OK && above) rc = stack_under(&b, above, &fits, &n, &l, err);
         if (rc == DG_OK && fits && f < o->floors && !has_down(&b)) rc = gain_down(&b, &fits, err);
         if (rc == DG_OK && fits) rc = dg__finish(&b, out, err);
         dg__build_fini(&b);
@@ -427,6 +489,11 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
             return DG_OK;
         }
         if (!above) break; /* the top floor found no down stair: nothing to try */
+        asked += n;
+        landed += l;
+        if (a + 1 >= STACK_PROBE && n > 0 && (double)cells * (attempts - a - 1) * (o->floors - f + 1) > STACK_WORTH
+            && stack_odds(landed, asked, n, attempts - a - 1, attempts, o->floors - f) < STACK_GIVE_UP)
+            return stairs_refused(o, f, landed, asked, n, attempts, err);
     }
     /* the floors that did stack are the ones that can be had */
     char value[16], allowed[16];

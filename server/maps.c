@@ -339,13 +339,15 @@ static void mem_release(srv_req *r)
     r->mem_big = false;
 }
 
-/* A map whose estimate alone passes the budget could only be made by
- * taking the whole budget, and then past it: it is refused up front,
- * naming what fits, instead of being admitted alone (a pod's memory limit
- * sits just above the budget: docs/scaling.md). */
+/* A map whose estimate alone passes the big maps' share of the budget
+ * (three quarters) could only be made by taking the share kept for small
+ * maps, or past the whole budget: it is refused up front, naming what
+ * fits, instead of being admitted alone (a pod's memory limit sits just
+ * above the budget: docs/scaling.md). */
 static bool too_big(srv_req *r, size_t need, const dg_options *o, dg_error *err)
 {
     size_t cap = __atomic_load_n(&r->h->cfg.memory_budget, __ATOMIC_RELAXED);
+    cap = cap / BIG_SHARE * (BIG_SHARE - 1);
     if (!cap || need <= cap) return false;
     char value[48], allowed[96];
     snprintf(value, sizeof value, "%dx%d", o->rows, o->cols);
@@ -353,11 +355,19 @@ static bool too_big(srv_req *r, size_t need, const dg_options *o, dg_error *err)
     snprintf(allowed, sizeof allowed, "a map this server can make in %zu MB (about %.0f%% of this one's cells)",
              cap >> 20, 100 * scale);
     dg_error_set(err, DG_ELIMIT, "rows", value, allowed,
-                 "this map needs about %zu MB (%s, %d floor%s) and the memory budget is %zu MB: fewer cells, "
+                 "this map needs about %zu MB (%s, %d floor%s) and big maps may hold %zu MB of the memory budget: "
+                 "fewer cells, "
                  "a smaller ppg or cell, or fewer floors",
                  need >> 20, dg_format_name(o->format), o->floors, o->floors == 1 ? "" : "s", cap >> 20);
     return true;
 }
+
+/* A map estimated to take longer than this on a worker is heavy (so is a
+ * big one, over a quarter of the budget): heavy maps never hold the last
+ * free worker (pool.c), so cheap maps keep one while a client loops the
+ * most expensive map there is. A tenth of a second: a 201x201 PNG or a
+ * 501x501 JSON is cheap, a 1001x1001 JSON or any uvtt image of note heavy. */
+#define HEAVY_US 100000.0
 
 /* Generates and encodes r's map and hands it to the requests waiting for
  * the same key. On a worker, or on the I/O thread when the map is small. */
@@ -476,7 +486,8 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         return srv_send_dg_error(r, &err);
     }
     /* a small map costs less than the hand-over to a worker and back */
-    if (srv_estimate_us(&m->o) < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
+    double est_us = srv_estimate_us(&m->o);
+    if (est_us < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
         r->entry = make_entry(r, true, &r->err);
         return srv_maps_answer(r);
     }
@@ -490,7 +501,7 @@ static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format ac
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
         return MHD_YES;
     }
-    if (srv_pool_submit(h->pool, job, r, &err) != DG_OK) {
+    if (srv_pool_submit_as(h->pool, r->mem_big || est_us > HEAVY_US, job, r, &err) != DG_OK) {
         mem_release(r);
         if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
         finish(r, NULL, &err);

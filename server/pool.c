@@ -1,10 +1,17 @@
 /* pool.c -- worker threads and a bounded queue of jobs. A full queue says
  * DG_EBUSY at once (the caller answers 503) rather than letting latency
- * grow without bound; what a job does is the caller's business. */
+ * grow without bound; what a job does is the caller's business. Heavy jobs
+ * (the caller says which: maps estimated slow or big) wait in a ring of
+ * their own and never run on the first worker of a pool of two or more,
+ * so cheap jobs always have one: a client looping the most expensive map
+ * cannot queue everyone else's small ones behind it (issue 23). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv.h"
 
@@ -18,25 +25,52 @@ struct srv_pool {
     pthread_cond_t more;
     pthread_cond_t gone;     /* a worker has left (running fell), CLOCK_MONOTONIC */
     int running;             /* workers not yet returned */
-    job *ring;
-    size_t cap, head, count;
+    job *ring, *heavy;
+    size_t cap, head, count;         /* cheap jobs waiting */
+    size_t hhead, hcount;            /* heavy jobs waiting (count + hcount <= cap) */
+    int workers, started;            /* workers asked for; started so far (the first keeps to cheap jobs) */
     bool stopping, joined;
     int nthreads;
     pthread_t *threads;
 };
 
+/* The worker a pool of two or more keeps for cheap jobs is its first; the
+ * others take heavy jobs first and cheap ones when none wait, at a lower
+ * CPU priority (nice HEAVY_NICE, per thread on Linux): on a machine with
+ * few cores a heavy map then takes the CPU only when the HTTP threads and
+ * the cheap worker leave it (bench_fair: small maps' p99 beside a looping
+ * 750 MB WebP map). An unprivileged thread can lower its priority but not
+ * raise it again, so the role is the worker's for life. */
+#define HEAVY_NICE 10
+
 static void *worker(void *arg)
 {
     srv_pool *p = arg;
     pthread_mutex_lock(&p->mu);
+    int idx = p->started++;
+    bool may_heavy = idx > 0 || p->workers == 1;
+    pthread_mutex_unlock(&p->mu);
+    if (may_heavy && p->workers > 1) (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), HEAVY_NICE);
+    pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (p->count == 0 && !p->stopping)
+        while (!p->count && !(may_heavy && p->hcount) && !p->stopping)
             pthread_cond_wait(&p->more, &p->mu);
-        /* stopping still drains the queue: queued requests get answers */
-        if (p->count == 0) break;
-        job j = p->ring[p->head];
-        p->head = (p->head + 1) % p->cap;
-        p->count--;
+        /* stopping still drains the queue: queued requests get answers
+         * (heavy ones from the workers that take them) */
+        bool heavy = may_heavy && p->hcount;
+        if (!heavy && !p->count) break;
+        job j;
+        /* a heavy worker takes a heavy job first (cheap first would starve
+         * them while small maps keep coming) */
+        if (heavy) {
+            j = p->heavy[p->hhead];
+            p->hhead = (p->hhead + 1) % p->cap;
+            p->hcount--;
+        } else {
+            j = p->ring[p->head];
+            p->head = (p->head + 1) % p->cap;
+            p->count--;
+        }
         pthread_mutex_unlock(&p->mu);
         j.fn(j.arg);
         pthread_mutex_lock(&p->mu);
@@ -55,14 +89,17 @@ dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err)
     srv_pool *p = calloc(1, sizeof *p);
     if (!p) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the pool");
     p->ring = calloc((size_t)depth, sizeof *p->ring);
+    p->heavy = calloc((size_t)depth, sizeof *p->heavy);
     p->threads = calloc((size_t)workers, sizeof *p->threads);
-    if (!p->ring || !p->threads) {
+    if (!p->ring || !p->heavy || !p->threads) {
         free(p->ring);
+        free(p->heavy);
         free(p->threads);
         free(p);
         return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory for the pool");
     }
     p->cap = (size_t)depth;
+    p->workers = workers;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->more, NULL);
     pthread_condattr_t ca;
@@ -87,24 +124,30 @@ dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err)
     return DG_OK;
 }
 
-dg_status srv_pool_submit(srv_pool *p, srv_job_fn fn, void *arg, dg_error *err)
+dg_status srv_pool_submit_as(srv_pool *p, bool heavy, srv_job_fn fn, void *arg, dg_error *err)
 {
     pthread_mutex_lock(&p->mu);
-    if (p->stopping || p->count == p->cap) {
+    if (p->stopping || p->count + p->hcount == p->cap) {
         pthread_mutex_unlock(&p->mu);
         return dg_error_set(err, DG_EBUSY, "", "", "", "all workers busy and the queue is full");
     }
-    p->ring[(p->head + p->count) % p->cap] = (job){fn, arg};
-    p->count++;
-    pthread_cond_signal(&p->more);
+    if (heavy) p->heavy[(p->hhead + p->hcount++) % p->cap] = (job){fn, arg};
+    else p->ring[(p->head + p->count++) % p->cap] = (job){fn, arg};
+    /* every worker looks: the one woken might be the one kept for cheap jobs */
+    pthread_cond_broadcast(&p->more);
     pthread_mutex_unlock(&p->mu);
     return DG_OK;
+}
+
+dg_status srv_pool_submit(srv_pool *p, srv_job_fn fn, void *arg, dg_error *err)
+{
+    return srv_pool_submit_as(p, false, fn, arg, err);
 }
 
 size_t srv_pool_waiting(srv_pool *p)
 {
     pthread_mutex_lock(&p->mu);
-    size_t n = p->count;
+    size_t n = p->count + p->hcount;
     pthread_mutex_unlock(&p->mu);
     return n;
 }
@@ -149,6 +192,7 @@ void srv_pool_free(srv_pool *p)
     pthread_cond_destroy(&p->more);
     pthread_mutex_destroy(&p->mu);
     free(p->ring);
+    free(p->heavy);
     free(p->threads);
     free(p);
 }

@@ -115,6 +115,10 @@ dg_status srv_pool_new(int workers, int depth, srv_pool **out, dg_error *err);
 /* Queues fn(arg). DG_EBUSY when the queue is full or the pool is stopping;
  * fn is then not called and arg stays the caller's. */
 dg_status srv_pool_submit(srv_pool *p, srv_job_fn fn, void *arg, dg_error *err);
+/* The same for a heavy job (a map estimated slow or big): in a pool of two
+ * or more the first worker is kept for cheap jobs, and the others run at a
+ * lower CPU priority (nice 10). */
+dg_status srv_pool_submit_as(srv_pool *p, bool heavy, srv_job_fn fn, void *arg, dg_error *err);
 /* Jobs waiting (not yet running). */
 size_t srv_pool_waiting(srv_pool *p);
 /* Refuses new jobs, runs every queued one to the end, joins the threads.

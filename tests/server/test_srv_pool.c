@@ -83,3 +83,37 @@ Test(srv_pool, stop_by_with_nothing_running_joins_every_worker)
     cr_assert(srv_pool_stop_by(p, srv_now_ns() + 2000000000u));
     srv_pool_free(p);   /* joined already: nothing left to wait for */
 }
+
+static int cheap_ran;
+static void cheap(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&mu);
+    cheap_ran++;
+    pthread_cond_broadcast(&cv);
+    pthread_mutex_unlock(&mu);
+}
+
+/* Heavy jobs never hold the last worker: with two workers and heavy jobs
+ * queued behind a running one, a cheap job still runs at once. */
+Test(srv_pool, heavy_jobs_leave_a_worker_for_cheap_ones, .timeout = 60)
+{
+    srv_pool *p = NULL;
+    open_gate = false;
+    started = done = cheap_ran = 0;
+    cr_assert_eq(srv_pool_new(2, 8, &p, NULL), DG_OK);
+    for (int k = 0; k < 3; k++) cr_assert_eq(srv_pool_submit_as(p, true, gated, NULL, NULL), DG_OK);
+    pthread_mutex_lock(&mu);
+    while (started < 1) pthread_cond_wait(&cv, &mu);
+    pthread_mutex_unlock(&mu);
+    cr_assert_eq(srv_pool_submit_as(p, false, cheap, NULL, NULL), DG_OK);
+    pthread_mutex_lock(&mu);
+    while (cheap_ran < 1) pthread_cond_wait(&cv, &mu);
+    cr_assert_eq(started, 1, "a second heavy job took the last worker");
+    open_gate = true;
+    pthread_cond_broadcast(&cv);
+    pthread_mutex_unlock(&mu);
+    srv_pool_stop(p);
+    cr_assert_eq(done, 3, "stopping runs the queued heavy jobs");
+    srv_pool_free(p);
+}

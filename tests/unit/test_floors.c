@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gen_check.h"
@@ -215,6 +216,30 @@ Test(floors, bad_values_are_refused_naming_the_key)
     cr_assert_str_eq(e.param, "floors");
     cr_assert_str_eq(e.allowed, "1..3");
     cr_assert(strstr(e.msg, "could not stack floor 4"), "%s", e.msg);
+}
+
+/* Issue 23's stair stacking reproducers answer quickly: 41x41 with eight
+ * stairs on ten floors stacks (in a tenth of a second; the daemon's
+ * estimate sends it to a worker), and caverns 1001x1001 with 64 stairs on
+ * ten floors, which ran 12 s of tries to a refusal, is refused after two
+ * tries of floor 2 (the odds of all nine floors below stacking are under a
+ * tenth), naming stairs and how many would stack. */
+Test(floors, hopeless_stair_stacking_is_refused_early)
+{
+    dg_dungeon *d = NULL;
+    dg_error e = {0};
+    const char *const small[] = {"seed=1", "rows=41", "cols=41", "floors=10", "stairs=8"};
+    cr_assert_eq(gc_try_make(small, 5, NULL, &d, &e), DG_OK, "%s", e.msg);
+    dg_dungeon_free(d);
+    d = NULL;
+    const char *const caves[] = {"seed=1", "algorithm=caverns", "rows=1001", "cols=1001", "floors=10", "stairs=64"};
+    cr_assert_eq(gc_try_make(caves, 6, NULL, &d, &e), DG_ELIMIT);
+    cr_assert_null(d);
+    cr_assert_str_eq(e.param, "stairs");
+    cr_assert_str_eq(e.value, "64");
+    cr_assert(!strncmp(e.allowed, "1..", 3), "%s", e.allowed);
+    cr_assert(atoi(e.allowed + 3) >= 1 && atoi(e.allowed + 3) < 64, "%s", e.allowed);
+    cr_assert(strstr(e.msg, "fewer stairs"), "%s", e.msg);
 }
 
 /* Left out of the canonical string at their defaults: single-floor
