@@ -161,31 +161,18 @@ static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *ca
 
 /* ---------------------------------------------------------------- routes */
 
-typedef enum { R_MAP, R_POST, R_STATIC, R_OPENAPI, R_OPTIONS, R_HEALTHZ, R_METRICS, R_NONE } route_kind;
-
-typedef struct {
-    route_kind kind;
-    int fmt;                 /* R_MAP: the fixed format */
+/* A route's row as dispatch reads it: SRV_ROUTES (srv.h) plus the format
+ * routes before them. */
+typedef struct route route;
+typedef enum MHD_Result (*route_fn)(srv_req *r, const route *rt, const char *url);
+struct route {
+    const char *path;        /* exact; NULL: web/'s files (or, without a handler, the rest) */
+    const char *allow;       /* methods, for 405, OPTIONS and the Allow header */
+    route_fn handler;
     srv_route_id metric;
-    const char *allow;       /* methods, for 405 and OPTIONS */
-} route;
-
-static route find_route(const char *url)
-{
-    static const char get[] = "GET, HEAD, OPTIONS";
-    if (!strncmp(url, "/dungeon.", 9)) {
-        /* one route per format: "/dungeon.<ext>", so new formats join here */
-        for (int f = 0; f < DG_FMT_COUNT; f++)
-            if (!strcmp(url + 9, dg_format_ext((dg_format)f))) return (route){R_MAP, f, f, get};
-    }
-    if (!strcmp(url, "/dungeon")) return (route){R_POST, -1, SRV_ROUTE_POST, "POST, OPTIONS"};
-    if (!strcmp(url, "/openapi.yaml")) return (route){R_OPENAPI, -1, SRV_ROUTE_OPENAPI, get};
-    if (!strcmp(url, "/options")) return (route){R_OPTIONS, -1, SRV_ROUTE_OPTIONS, get};
-    if (!strcmp(url, "/healthz")) return (route){R_HEALTHZ, -1, SRV_ROUTE_HEALTHZ, get};
-    if (!strcmp(url, "/metrics")) return (route){R_METRICS, -1, SRV_ROUTE_METRICS, get};
-    if (srv_static_find(url, NULL)) return (route){R_STATIC, -1, SRV_ROUTE_STATIC, get};
-    return (route){R_NONE, -1, SRV_ROUTE_OTHER, NULL};
-}
+    const char *cache;       /* Cache-Control, NULL: the handler's own */
+    int fmt;                 /* a format route's format, else -1 */
+};
 
 static srv_method parse_method(const char *m)
 {
@@ -242,6 +229,83 @@ static enum MHD_Result send_metrics(srv_req *r)
     return srv_send_bytes(r, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8", data, len);
 }
 
+static enum MHD_Result route_map(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    return srv_maps_get(r, (dg_format)rt->fmt);
+}
+
+static enum MHD_Result route_post(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return srv_maps_post(r);
+}
+
+static enum MHD_Result route_static(srv_req *r, const route *rt, const char *url)
+{
+    return send_asset(r, srv_static_find(url, r->raw), rt->cache);
+}
+
+static enum MHD_Result route_openapi(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    const srv_asset *a = srv_static_openapi();
+    if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
+    return send_asset(r, a, rt->cache);
+}
+
+static enum MHD_Result route_vocabulary(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    return send_asset(r, &r->h->vocabulary, rt->cache);
+}
+
+static enum MHD_Result route_healthz(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return send_healthz(r);
+}
+
+static enum MHD_Result route_metrics(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return send_metrics(r);
+}
+
+#define ROUTE_ROW(id, path, methods, handler, metric, cache) {path, methods, handler, SRV_ROUTE_##id, cache, -1},
+static const route routes[] = {SRV_ROUTES(ROUTE_ROW)};
+#undef ROUTE_ROW
+#define NROUTES (sizeof routes / sizeof routes[0])
+_Static_assert(NROUTES == SRV_ROUTE_COUNT - DG_FMT_COUNT, "one route row per route id");
+
+/* The row of url: a format route ("/dungeon.<ext>", so a new format joins
+ * here), a row's exact path, then web/'s files; else the last row. */
+static route find_route(const char *url)
+{
+    if (!strncmp(url, "/dungeon.", 9))
+        for (int f = 0; f < DG_FMT_COUNT; f++)
+            if (!strcmp(url + 9, dg_format_ext((dg_format)f)))
+                return (route){url, SRV_GET_METHODS, route_map, f, NULL, f};
+    for (size_t i = 0; i < NROUTES; i++)
+        if (routes[i].path && !strcmp(url, routes[i].path)) return routes[i];
+    for (size_t i = 0; i < NROUTES; i++)
+        if (!routes[i].path && routes[i].handler && srv_static_find(url, NULL)) return routes[i];
+    return routes[NROUTES - 1];
+}
+
+/* Whether the method is one of the row's (its Allow list). */
+static bool allowed(const route *rt, const char *method)
+{
+    size_t n = strlen(method);
+    for (const char *w = rt->allow; w && *w;) {
+        size_t len = strcspn(w, ",");
+        if (len == n && !strncmp(w, method, n)) return true;
+        w += len;
+        w += strspn(w, ", ");
+    }
+    return false;
+}
+
 static enum MHD_Result dispatch(srv_req *r, const char *url)
 {
     if (srv_static_path_hostile(r->raw))
@@ -250,27 +314,12 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
     route rt = find_route(url);
     r->route = rt.metric;
     r->allow = rt.allow;
-    if (rt.kind == R_NONE)
-        return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no such resource", "path", url, NULL);
+    if (!rt.handler) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no such resource", "path", url, NULL);
     if (r->method == M_OPTIONS) return send_options(r);
-    bool ok = rt.kind == R_POST ? r->method == M_POST : (r->method == M_GET || r->method == M_HEAD);
-    if (!ok) return srv_send_error(r, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed", "method",
-                                   r->method_name, rt.allow);
-    switch (rt.kind) {
-    case R_MAP: return srv_maps_get(r, (dg_format)rt.fmt);
-    case R_POST: return srv_maps_post(r);
-    case R_STATIC: return send_asset(r, srv_static_find(url, r->raw), "no-cache");
-    case R_OPENAPI: {
-        const srv_asset *a = srv_static_openapi();
-        if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
-        return send_asset(r, a, "no-cache");
-    }
-    case R_OPTIONS: return send_asset(r, &r->h->vocabulary, "no-cache");
-    case R_HEALTHZ: return send_healthz(r);
-    case R_METRICS: return send_metrics(r);
-    case R_NONE: break;
-    }
-    return MHD_NO;
+    if (r->method == M_OTHER || !allowed(&rt, r->method_name))
+        return srv_send_error(r, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed", "method", r->method_name,
+                              rt.allow);
+    return rt.handler(r, &rt, url);
 }
 
 /* ------------------------------------------------------------- lifecycle */

@@ -8,14 +8,16 @@
 #include "srv.h"
 
 #define NSTATUS 600
-static const char *fixed_names[SRV_ROUTE_COUNT - DG_FMT_COUNT] = {
-    "/dungeon", "static", "/openapi.yaml", "/options", "/healthz", "/metrics", "other",
-};
+#define SRV_ROUTE_LABEL(id, path, methods, handler, metric, cache) metric,
+static const char *const fixed_names[SRV_ROUTE_COUNT - DG_FMT_COUNT] = {SRV_ROUTES(SRV_ROUTE_LABEL)};
+#undef SRV_ROUTE_LABEL
 
-static void route_name(int r, char out[64])
+const char *srv_route_label(srv_route_id r, char buf[64])
 {
-    if (r < DG_FMT_COUNT) snprintf(out, 64, "/dungeon.%s", dg_format_ext((dg_format)r));
-    else snprintf(out, 64, "%s", fixed_names[r - DG_FMT_COUNT]);
+    if (r >= 0 && r < DG_FMT_COUNT) snprintf(buf, 64, "/dungeon.%s", dg_format_ext((dg_format)r));
+    else snprintf(buf, 64, "%s", fixed_names[r >= DG_FMT_COUNT && r < SRV_ROUTE_COUNT ? r - DG_FMT_COUNT
+                                                                                       : SRV_ROUTE_OTHER - DG_FMT_COUNT]);
+    return buf;
 }
 
 /* seconds; Prometheus buckets are cumulative, counted at scrape time */
@@ -79,7 +81,7 @@ dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
     PUT("# TYPE dungeond_requests_total counter\n");
     for (int r = 0; r < SRV_ROUTE_COUNT; r++) {
         char name[64];
-        route_name(r, name);
+        srv_route_label(r, name);
         for (int s = 0; s < NSTATUS; s++) {
             uint64_t n = get(&by_status[r][s]);
             if (n) PUT("dungeond_requests_total{route=\"%s\",status=\"%d\"} %llu\n",
