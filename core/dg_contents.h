@@ -379,6 +379,10 @@ typedef struct dg_contents {
     int n_wandering;
     int n_corridor_features;
     dg_corridor_feature corridor_features[DG_CORRIDOR_MAX_FEATURES];
+    /* what the concept is drawn from: at depth none the concept fields and
+     * name_words are left unset and dg_contents_name draws them when asked */
+    uint64_t concept_seed;
+    bool natural;
 } dg_contents;
 
 typedef struct {
