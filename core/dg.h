@@ -13,29 +13,7 @@
 #define DG_GENERATOR_VERSION "1"
 
 /* Hard caps; deployment limits (config) stay at or below these. */
-#ifndef DG_MAX_DIM
-#define DG_MAX_DIM 4001
-#endif
-#ifndef DG_MIN_DIM
-#define DG_MIN_DIM 7
-#endif
-#if DG_MAX_DIM > 4001 || DG_MAX_DIM < DG_MIN_DIM || (DG_MAX_DIM % 2) == 0
-#error "DG_MAX_DIM must be odd and between DG_MIN_DIM and 4001"
-#endif
-#define DG_MIN_CELL_PX 4
-#define DG_MAX_CELL_PX 64
-/* Pixels per grid cell of the VTT exports (uvtt image, foundry grid). */
-#define DG_MIN_PPG 20
-#define DG_MAX_PPG 256
-/* The biggest raster an encoder builds, in pixels: a PNG or a uvtt image
- * of cols x rows cells at c px is (cols*c + 1) x (rows*c + 1) at most.
- * dg_options_finish refuses a cell or ppg over it before any map is made;
- * 4001 x 4001 cells at 4 px still fit; deployment limits sit well below. */
-#define DG_PNG_MAX_PIXELS (1LL << 28)
-/* Floors a dungeon may have (the floors key). */
-#define DG_MAX_FLOORS 10
-/* A dungeon's name, in characters (UTF-8 code points). */
-#define DG_NAME_MAX 80
+#include "dg_limits.h"
 
 /* ---------------------------------------------------------------- errors */
 
@@ -440,10 +418,7 @@ dg_view dg_options_image_view(const dg_options *o, dg_format as);
 
 /* Feet per square of o (5 or 10): every distance an output states. */
 int dg_cell_feet(const dg_options *o);
-/* The longest image side, in pixels, that VTT importers load: GPUs cap a
- * texture at 16384 px a side, so uvtt (cols*ppg x rows*ppg) and Foundry's
- * scene (its background stretched to the same size) stay within it. */
-#define DG_VTT_MAX_SIDE 16384
+/* DG_VTT_MAX_SIDE (dg_limits.h): the longest side importers load. */
 
 /* Value names for printing: "donjon", "rectangle", ...; "" when out of range. */
 const char *dg_algorithm_name(dg_algorithm v);
@@ -512,8 +487,7 @@ const char *dg_room_size_name(int room_size);
 #define DG_OPENSPACE (DG_ROOM | DG_CORRIDOR)
 #define DG_DOORSPACE (DG_ARCH | DG_DOOR | DG_LOCKED | DG_TRAPPED | DG_SECRET | DG_PORTC)
 #define DG_STAIRS    (DG_STAIR_DN | DG_STAIR_UP)
-/* Room ids fit the 10-bit ROOM_ID field. */
-#define DG_MAX_ROOMS 1023
+/* Room ids fit the 10-bit ROOM_ID field: DG_MAX_ROOMS (dg_limits.h). */
 
 typedef enum { DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST } dg_dir;
 /* "north", ...; dx/dy: x is the column (east +1), y the row (south +1).

@@ -77,7 +77,7 @@ const char *dg_creature_type_name(int v);
 
 /* The level, party, motif, contents and name parameters take what their
  * option keys take (core/option_keys.c's rows); the floor is stocking's own. */
-#define DG_STOCK_FLOOR_MAX 99
+/* DG_STOCK_FLOOR_MAX: dg_limits.h */
 #define DG_STOCK_NAME_BYTES (4 * DG_NAME_MAX + 1) /* DG_NAME_MAX characters of UTF-8 */
 
 /* ------------------------------------------------------ SRD tables */

@@ -254,8 +254,7 @@ dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
 dg_status dg__family_generate(dg__build *b, dg_error *err);
 
 /* reroll.c: the reroll key's items (see there). */
-#define DG_REROLL_MAX 16
-#define DG_REROLL_VARIANTS 99
+/* DG_REROLL_MAX, DG_REROLL_VARIANTS: dg_limits.h */
 typedef struct { int floor, room, variant; } dg_reroll;
 /* Parses text into out[DG_REROLL_MAX], sorted by floor then room; false
  * with a sentence in why when it is not well formed. */

@@ -267,13 +267,7 @@ bool srv_static_path_hostile(const char *raw);
 
 /* --------------------------------------------------------------- request */
 
-#define SRV_MAX_KEYS 64
-/* '&'-separated slots (empty ones too) a request target may carry: four
- * times the keys any request may name. libmicrohttpd 0.9.75 lists every
- * slot in its per-connection memory and, near 500, runs out: it then can
- * neither list them nor send its own 431, and the client waits for the
- * idle timeout. Targets past this are refused before it lists them. */
-#define SRV_MAX_QUERY_SLOTS 256
+/* SRV_MAX_KEYS, SRV_MAX_QUERY_SLOTS: core/dg_limits.h */
 
 /* Key=value pairs for dg_options_set(), owned copies. */
 typedef struct {
