@@ -2,7 +2,6 @@
  * requests by route and status, a latency histogram, cache hits/misses,
  * maps generated. Lock-free relaxed atomics: a scrape may be a request
  * or two behind, never torn. Gauges are read by the caller at scrape time. */
-#include <stdarg.h>
 #include <string.h>
 
 #include "srv.h"
@@ -54,24 +53,7 @@ void srv_metrics_generated(bool on_io_thread)
     if (on_io_thread) add(&generated_inline, 1);
 }
 
-static dg_status putf(dg_buf *out, dg_error *err, const char *f, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static dg_status putf(dg_buf *out, dg_error *err, const char *f, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(line, sizeof line, f, ap);
-    va_end(ap);
-    if (n < 0) return DG_OK;
-    if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
-    return dg_buf_append(out, line, (size_t)n, err);
-}
-
-#define PUT(...) do { if ((rc = putf(out, err, __VA_ARGS__)) != DG_OK) return rc; } while (0)
+#define PUT(...) do { if ((rc = dg_buf_printf(out, err, __VA_ARGS__)) != DG_OK) return rc; } while (0)
 
 dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
                              size_t cache_bytes, size_t cache_entries, dg_error *err)
