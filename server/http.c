@@ -1,7 +1,7 @@
-/* http.c -- libmicrohttpd glue: the route table, request lifecycle, the one
- * dg_status -> HTTP status mapping, common headers, in-flight accounting and
- * orderly shutdown. Map routes hand over to maps.c; bytes come from the
- * cache, the worker pool or the embedded files. */
+/* http.c -- libmicrohttpd glue: dispatch from the route rows (srv.h),
+ * request lifecycle, in-flight accounting and orderly shutdown. Map routes
+ * hand over to maps.c; answers go out through respond.c, the layer below
+ * both; bytes come from the cache, the worker pool or the embedded files. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -17,125 +17,6 @@
 
 #include "http_int.h"
 
-/* ------------------------------------------------------------ responses */
-
-unsigned srv_http_status(dg_status code)
-{
-    switch (code) {
-    case DG_OK: return MHD_HTTP_OK;
-    case DG_EINVAL:
-    case DG_ELIMIT: return MHD_HTTP_BAD_REQUEST;
-    /* out of memory is this moment's load, not a fault of the request nor
-     * of the daemon: another try (here or on another copy) may well work */
-    case DG_EBUSY:
-    case DG_ENOMEM: return MHD_HTTP_SERVICE_UNAVAILABLE;
-    default: return MHD_HTTP_INTERNAL_SERVER_ERROR;
-    }
-}
-
-static void add_header(struct MHD_Response *resp, const char *k, const char *v)
-{
-    /* only fails on allocation; the response still goes out without it */
-    (void)MHD_add_response_header(resp, k, v);
-}
-
-enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body)
-{
-    if (!resp) return MHD_NO;   /* out of memory: MHD closes the connection */
-    add_header(resp, "X-Content-Type-Options", "nosniff");
-    if (__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE))
-        add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
-    r->status = status;
-    r->bytes = r->method == M_HEAD || status == MHD_HTTP_NOT_MODIFIED || status == MHD_HTTP_NO_CONTENT ? 0 : body;
-    enum MHD_Result ok = MHD_queue_response(r->conn, status, resp);
-    MHD_destroy_response(resp);
-    return ok;
-}
-
-static void free_cb(void *p) { free(p); }
-
-enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
-                               unsigned char *data, size_t len)
-{
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer_with_free_callback(len, data, free_cb);
-    if (!resp) { free(data); return MHD_NO; }
-    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    return srv_queue(r, status, resp, len);
-}
-
-/* Copies s, every byte that is not part of a valid UTF-8 sequence -> '?'. */
-static void utf8_clean(char *out, size_t cap, const char *s)
-{
-    size_t o = 0;
-    const unsigned char *u = (const unsigned char *)(s ? s : "");
-    while (*u && o + 1 < cap) {
-        size_t n = *u < 0x80 ? 1 : (*u & 0xE0) == 0xC0 ? 2 : (*u & 0xF0) == 0xE0 ? 3 : (*u & 0xF8) == 0xF0 ? 4 : 0;
-        bool ok = n > 0 && o + n < cap;
-        for (size_t i = 1; ok && i < n; i++) ok = (u[i] & 0xC0) == 0x80;
-        /* overlong two-byte forms and surrogates are not UTF-8 either */
-        if (ok && n == 2 && *u < 0xC2) ok = false;
-        if (ok && n == 3 && *u == 0xE0 && u[1] < 0xA0) ok = false;
-        if (ok && n == 3 && *u == 0xED && u[1] >= 0xA0) ok = false;
-        if (ok && n == 4 && (*u > 0xF4 || (*u == 0xF0 && u[1] < 0x90) || (*u == 0xF4 && u[1] >= 0x90)))
-            ok = false;
-        if (!ok) { out[o++] = '?'; u++; continue; }
-        memcpy(out + o, u, n);
-        o += n;
-        u += n;
-    }
-    out[o] = '\0';
-}
-
-enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
-                               const char *param, const char *value, const char *allowed)
-{
-    /* always all four keys, "" when they do not apply: one shape to parse;
-     * client bytes that are not UTF-8 are shown as '?' */
-    char m[256], p[64], v[128], a[160];
-    utf8_clean(m, sizeof m, msg);
-    utf8_clean(p, sizeof p, param);
-    utf8_clean(v, sizeof v, value);
-    utf8_clean(a, sizeof a, allowed);
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "error", m, "param", p, "value", v, "allowed", a);
-    /* the cleaner and jansson disagreeing must not cost the answer */
-    if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", "bad request", "param", "", "value", "", "allowed", "");
-    char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    if (!s) return MHD_NO;
-    size_t n = strlen(s);
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer_with_free_callback(n, s, free_cb);
-    if (!resp) { free(s); return MHD_NO; }
-    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-    /* and readable by browser code on another origin */
-    if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
-        char ra[16];
-        snprintf(ra, sizeof ra, "%d", __atomic_load_n(&r->h->cfg.retry_after, __ATOMIC_RELAXED));
-        add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
-        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_RETRY_AFTER);
-    }
-    if (status == MHD_HTTP_METHOD_NOT_ALLOWED && r->allow) {
-        add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
-        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_ALLOW);
-    }
-    return srv_queue(r, status, resp, n);
-}
-
-enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e)
-{
-    unsigned status = srv_http_status(e->code);
-    const char *msg = e->msg[0] ? e->msg : dg_status_name(e->code);
-    if (status == MHD_HTTP_INTERNAL_SERVER_ERROR)
-        srv_log("error", "%s %s: %s", r->method_name, r->raw, msg);
-    else if (e->code == DG_ENOMEM)
-        srv_log("warn", "%s %s: %s", r->method_name, r->raw, msg);
-    return srv_send_error(r, status, msg, e->param, e->value, e->allowed);
-}
-
 static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *cache_control)
 {
     const char *inm = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
@@ -149,12 +30,12 @@ static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *ca
     if (!resp) return MHD_NO;
     char etag[32];
     snprintf(etag, sizeof etag, "%.*s%s\"", (int)strlen(a->etag) - 1, a->etag, gz ? "-gz" : "");
-    add_header(resp, MHD_HTTP_HEADER_ETAG, etag);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
-    if (a->gz) add_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    srv_add_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+    srv_add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+    if (a->gz) srv_add_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
     if (!hit) {
-        add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->mime);
-        if (gz) add_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+        srv_add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->mime);
+        if (gz) srv_add_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
     }
     return srv_queue(r, hit ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, resp, len);
 }
@@ -187,12 +68,12 @@ static enum MHD_Result send_options(srv_req *r)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     if (!resp) return MHD_NO;
-    add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    srv_add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     /* CORS preflight: the API is public and takes no credentials */
-    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-    add_header(resp, "Access-Control-Allow-Methods", r->allow);
-    add_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept, If-None-Match");
-    add_header(resp, "Access-Control-Max-Age", "86400");
+    srv_add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    srv_add_header(resp, "Access-Control-Allow-Methods", r->allow);
+    srv_add_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept, If-None-Match");
+    srv_add_header(resp, "Access-Control-Max-Age", "86400");
     return srv_queue(r, MHD_HTTP_NO_CONTENT, resp, 0);
 }
 
@@ -510,6 +391,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     if ((rc = srv_vocabulary_build(&h->vocabulary, &h->lim, err)) != DG_OK) goto fail;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
     if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;
+    h->complete = srv_request_done;
     if ((rc = srv_conns_start(h, err)) != DG_OK) goto fail;
 
     struct sockaddr_storage ss;
