@@ -1,8 +1,10 @@
 /* bench_generate.c -- ms per map for every algorithm family at 45x23,
- * 201x201, 1001x1001 and 4001x4001, and each size's peak RSS (measured in a
- * child process of its own), then the reference script's time for the same
- * donjon options, in process (bench/reference_loop.pl) and as a run of the
- * script, and how many times faster ours is; and what stocking the map
+ * 201x201, 1001x1001 and 4001x4001, the map alone (contents=none) and
+ * stocked (contents=full) side by side, and each one's peak RSS (measured
+ * in a child process of its own), then the reference script's time for the
+ * same donjon options, in process (bench/reference_loop.pl) and as a run
+ * of the script, and how many times faster our map alone is (dungeon.pl
+ * stocks nothing); and what stocking the map
  * (dg_contents_stock, contents=full) adds to a 45x23 map's time; and
  * what floors cost (--floors): ms per dungeon of 1, 2 and 10 floors per
  * family at 45x23 and 201x201, and each floor below the top as a multiple
@@ -30,7 +32,7 @@ typedef struct { double ms_per_map; long rss_kb; int maps; int ok; } result;
 /* ms per map over `maps` maps (seeds 1..maps) in a child process, after
  * `warm` untimed maps (seeds beyond those) that fault its pages in and warm
  * its caches and branch predictors; also the child's peak RSS. */
-static void measure(dg_algorithm algo, int rows, int cols, int maps, int warm, result *out)
+static void measure(dg_algorithm algo, int rows, int cols, const char *contents, int maps, int warm, result *out)
 {
     int fd[2];
     if (pipe(fd) != 0) return;
@@ -46,7 +48,8 @@ static void measure(dg_algorithm algo, int rows, int cols, int maps, int warm, r
         result res = {0};
         if (dg_options_set(&o, "algorithm", dg_algorithm_name(algo), NULL, &e) == DG_OK &&
             dg_options_set(&o, "rows", r, NULL, &e) == DG_OK &&
-            dg_options_set(&o, "cols", c, NULL, &e) == DG_OK && dg_options_finish(&o, NULL, &e) == DG_OK) {
+            dg_options_set(&o, "cols", c, NULL, &e) == DG_OK &&
+            dg_options_set(&o, "contents", contents, NULL, &e) == DG_OK && dg_options_finish(&o, NULL, &e) == DG_OK) {
             res.ok = 1;
             for (int k = 0; k < warm && res.ok; k++) {
                 dg_options_set_seed(&o, (uint64_t)(maps + k) + 1);
@@ -109,15 +112,16 @@ static double reference_loop_ms(const char *args, int maps, int tries)
     return best;
 }
 
-/* us per 45x23 donjon map over `maps` seeds, made alone or made and then
- * stocked (contents=full, level and party spread over their ranges). */
+/* us per 45x23 donjon map over `maps` seeds, made alone (contents=none)
+ * or made and then stocked (contents=full, level and party spread over
+ * their ranges). */
 static double map_us(int maps, bool stock)
 {
     dg_options o;
     dg_error e = {0};
     dg_options_init(&o);
     if (dg_options_set(&o, "rows", "23", NULL, &e) != DG_OK || dg_options_set(&o, "cols", "45", NULL, &e) != DG_OK ||
-        dg_options_finish(&o, NULL, &e) != DG_OK)
+        dg_options_set(&o, "contents", "none", NULL, &e) != DG_OK || dg_options_finish(&o, NULL, &e) != DG_OK)
         return -1;
     double t0 = now_ms();
     for (int k = 0; k < maps; k++) {
@@ -215,21 +219,25 @@ int main(int argc, char **argv)
         }
     static const struct { int rows, cols, maps; } sizes[] = {
         {23, 45, 2000}, {201, 201, 40}, {1001, 1001, 3}, {4001, 4001, 1}};
-    printf("%-11s %11s %12s %10s %12s\n", "algorithm", "size", "ms/map", "maps", "peak RSS");
+    /* each map made alone (contents=none, what dungeon.pl makes) and the
+     * same map stocked (contents=full, the default), side by side */
+    printf("%-11s %11s %12s %12s %10s %12s %12s\n", "algorithm", "size", "map ms", "stocked ms", "maps",
+           "map RSS", "stocked RSS");
     for (int a = 0; a < DG_ALGO_COUNT; a++) {
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
             if (quick && sizes[s].rows > 1001) continue;
-            result r = {0};
-            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, quick ? (sizes[s].maps + 9) / 10 : sizes[s].maps, 0,
-                    &r);
+            int maps = quick ? (sizes[s].maps + 9) / 10 : sizes[s].maps;
+            result bare = {0}, stocked = {0};
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "none", maps, 0, &bare);
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "full", maps, 0, &stocked);
             char dim[24];
             snprintf(dim, sizeof dim, "%dx%d", sizes[s].cols, sizes[s].rows);
-            if (!r.ok) {
+            if (!bare.ok || !stocked.ok) {
                 printf("%-11s %11s %12s\n", dg_algorithm_name((dg_algorithm)a), dim, "n/a");
                 break;
             }
-            printf("%-11s %11s %12.4f %10d %9.1f MiB\n", dg_algorithm_name((dg_algorithm)a), dim,
-                   r.ms_per_map, r.maps, r.rss_kb / 1024.0);
+            printf("%-11s %11s %12.4f %12.4f %10d %8.1f MiB %8.1f MiB\n", dg_algorithm_name((dg_algorithm)a), dim,
+                   bare.ms_per_map, stocked.ms_per_map, bare.maps, bare.rss_kb / 1024.0, stocked.rss_kb / 1024.0);
             fflush(stdout);
         }
     }
@@ -245,7 +253,7 @@ int main(int argc, char **argv)
     for (int round = 0; round < 3; round++) {
         for (int k = 0; k < 3; k++) {
             result r = {0};
-            measure(DG_ALGO_DONJON, 23, 45, 2000, 200, &r);
+            measure(DG_ALGO_DONJON, 23, 45, "none", 2000, 200, &r);
             if (r.ok && r.ms_per_map < ours) ours = r.ms_per_map;
         }
         double ref = reference_loop_ms("n_rows=23 n_cols=45", 300, 1);
@@ -254,7 +262,8 @@ int main(int argc, char **argv)
     double as_run = reference_ms("seed=1 n_rows=23 n_cols=45", 30);
     printf("\nreference dungeon.pl, 45x23: %.2f ms per map in process (best of 3 rounds x 300), "
            "%.2f ms per run of the script (perl start-up included)\n", in_process, as_run);
-    printf("donjon 45x23 best of 3 rounds x 3 x 2000: %.4f ms per map -> %.0fx faster than the reference "
+    printf("donjon 45x23 map alone (contents=none) best of 3 rounds x 3 x 2000: %.4f ms per map -> %.0fx faster "
+           "than the reference "
            "in process, %.0fx than a run of the script\n", ours, in_process / ours, as_run / ours);
     if (!quick) {
         double big = reference_ms("seed=1 n_rows=1001 n_cols=1001", 1);

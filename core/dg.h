@@ -13,29 +13,7 @@
 #define DG_GENERATOR_VERSION "1"
 
 /* Hard caps; deployment limits (config) stay at or below these. */
-#ifndef DG_MAX_DIM
-#define DG_MAX_DIM 4001
-#endif
-#ifndef DG_MIN_DIM
-#define DG_MIN_DIM 7
-#endif
-#if DG_MAX_DIM > 4001 || DG_MAX_DIM < DG_MIN_DIM || (DG_MAX_DIM % 2) == 0
-#error "DG_MAX_DIM must be odd and between DG_MIN_DIM and 4001"
-#endif
-#define DG_MIN_CELL_PX 4
-#define DG_MAX_CELL_PX 64
-/* Pixels per grid cell of the VTT exports (uvtt image, foundry grid). */
-#define DG_MIN_PPG 20
-#define DG_MAX_PPG 256
-/* The biggest raster an encoder builds, in pixels: a PNG or a uvtt image
- * of cols x rows cells at c px is (cols*c + 1) x (rows*c + 1) at most.
- * dg_options_finish refuses a cell or ppg over it before any map is made;
- * 4001 x 4001 cells at 4 px still fit; deployment limits sit well below. */
-#define DG_PNG_MAX_PIXELS (1LL << 28)
-/* Floors a dungeon may have (the floors key). */
-#define DG_MAX_FLOORS 10
-/* A dungeon's name, in characters (UTF-8 code points). */
-#define DG_NAME_MAX 80
+#include "dg_limits.h"
 
 /* ---------------------------------------------------------------- errors */
 
@@ -319,13 +297,64 @@ const dg_option_def *dg_option_def_find(const char *key);
 /* A row's value number v as printed ("" when out of range). */
 const char *dg_option_value_name(const dg_option_def *def, int v);
 
+/* What a family's maps cost to make, per cell of the map, in nanoseconds of
+ * CPU: the daemon's estimate (server/estimate.c) multiplies these, which
+ * bench/bench_estimate measures (99x99 maps, RelWithDebInfo, the 2-core
+ * build machine; generation rounded up by 10%). One field per figure. */
+typedef struct {
+    double gen_ns;         /* to generate a map of the family's usual kind */
+    double variant_gen_ns; /* ... when its costly variant holds (dg_options_cost_variant:
+                            * donjon's cavernous layout, gridmapper's caves, abstract's
+                            * small areas); 0 for a family without one */
+    double stock_ns;       /* to stock it (contents other than none): the walk from the
+                            * entrance over every open cell and the rooms' contents (donjon
+                            * 501x501: about 20 ms more than contents=none, under load);
+                            * 0: no rooms to stock (caverns) */
+    bool round_rooms;      /* it draws round rooms, whose organic outline render/cave_draw.c
+                            * refines as it does caves' (cells, abstract) */
+} dg_family_cost;
+
 /* One row per algorithm family (core/families.c); names are DG_ALGORITHMS'. */
 typedef struct {
     const char *help;
     bool places_stairs; /* up and down stairs that floors can line up on */
+    dg_family_cost cost;
 } dg_family_info;
 /* Row of algorithm a, NULL when out of range. */
 const dg_family_info *dg_family_info_of(dg_algorithm a);
+/* Whether o's map has organic cave outlines (its family row's predicate):
+ * caverns, donjon's cavernous layout, gridmapper's caves. */
+bool dg_options_caves(const dg_options *o);
+/* Whether o's map costs its family's variant_gen_ns to make. */
+bool dg_options_cost_variant(const dg_options *o);
+
+/* What writing a map in a format costs, per cell and per image pixel (the
+ * raster its raster_key sizes): the daemon's estimate (server/estimate.c)
+ * multiplies these. From bench/bench_estimate (CPU time, best of 3-7 seeds,
+ * 99x99 maps at the default cell and ppg, RelWithDebInfo on the 2-core
+ * build machine) unless a field says otherwise. One field per figure. */
+typedef struct {
+    double cell_ns;       /* ns per cell to encode, plain walls */
+    double cave_cell_ns;  /* ... organic cave outlines (traced for JSON, Foundry) */
+    double px_ns;         /* ns per image pixel to draw and encode */
+    double cave_px_ns;    /* ... with cave outlines */
+    double px_bytes;      /* peak bytes per image pixel: libgd's palette image, a byte a
+                           * pixel, and the PNG encoder's buffers; 0: no raster held */
+    double light_ns;      /* ns per cell of a stocked map for the scene's lights (a middle
+                           * figure: 401x401 at ppg 40, 35k lights, 40 ms more than unlit) */
+    double light_bytes;   /* peak bytes per cell for them (the densest: 13 MB more for
+                           * that Foundry scene) */
+    double webp_px_ns;    /* ns per pixel more when image=webp (image_key rows): libwebp's
+                           * time, from the CLI on 201x201 at ppg 70 (198 Mpx: 2.8 s) */
+    double webp_px_bytes; /* peak bytes per pixel then, instead of px_bytes: its working
+                           * planes (1.6 GB for those 198 Mpx, against 160 MB as PNG) */
+    double floor_cell_bytes; /* peak bytes per cell per floor held beside the map (the
+                           * Foundry module's scene, journal and pack at once) */
+    bool per_floor;       /* the encoding figures count once per floor (native JSON
+                           * writes each); else once, as measured */
+    bool image_key;       /* the image key picks its picture: none draws no pixels,
+                           * webp takes the webp figures */
+} dg_format_cost;
 
 /* One row per output format (core/formats.c); names are DG_FORMATS', the
  * encoders render/'s. */
@@ -341,6 +370,11 @@ typedef struct {
     const char *help;
     bool table_image;         /* its picture goes before the players (a VTT scene's
                                * background): view defaults to player there */
+    bool all_floors;          /* it carries every floor; else the one the options name */
+    const char *accept;       /* media ranges that choose it in GET /dungeon's Accept
+                               * negotiation, space-separated, the first its own; NULL:
+                               * reached only by name */
+    dg_format_cost cost;
 } dg_format_info;
 /* Row of format f, NULL when out of range. */
 const dg_format_info *dg_format_info_of(dg_format f);
@@ -393,10 +427,7 @@ dg_view dg_options_image_view(const dg_options *o, dg_format as);
 
 /* Feet per square of o (5 or 10): every distance an output states. */
 int dg_cell_feet(const dg_options *o);
-/* The longest image side, in pixels, that VTT importers load: GPUs cap a
- * texture at 16384 px a side, so uvtt (cols*ppg x rows*ppg) and Foundry's
- * scene (its background stretched to the same size) stay within it. */
-#define DG_VTT_MAX_SIDE 16384
+/* DG_VTT_MAX_SIDE (dg_limits.h): the longest side importers load. */
 
 /* Value names for printing: "donjon", "rectangle", ...; "" when out of range. */
 const char *dg_algorithm_name(dg_algorithm v);
@@ -465,8 +496,7 @@ const char *dg_room_size_name(int room_size);
 #define DG_OPENSPACE (DG_ROOM | DG_CORRIDOR)
 #define DG_DOORSPACE (DG_ARCH | DG_DOOR | DG_LOCKED | DG_TRAPPED | DG_SECRET | DG_PORTC)
 #define DG_STAIRS    (DG_STAIR_DN | DG_STAIR_UP)
-/* Room ids fit the 10-bit ROOM_ID field. */
-#define DG_MAX_ROOMS 1023
+/* Room ids fit the 10-bit ROOM_ID field: DG_MAX_ROOMS (dg_limits.h). */
 
 typedef enum { DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST } dg_dir;
 /* "north", ...; dx/dy: x is the column (east +1), y the row (south +1).

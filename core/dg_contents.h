@@ -88,7 +88,7 @@ const char *dg_creature_type_name(int v);
 
 /* The level, party, motif, contents and name parameters take what their
  * option keys take (core/option_keys.c's rows); the floor is stocking's own. */
-#define DG_STOCK_FLOOR_MAX 99
+/* DG_STOCK_FLOOR_MAX: dg_limits.h */
 #define DG_STOCK_NAME_BYTES (4 * DG_NAME_MAX + 1) /* DG_NAME_MAX characters of UTF-8 */
 
 /* ------------------------------------------------------ SRD tables */
@@ -444,6 +444,10 @@ typedef struct dg_contents {
     /* what the map draws (stock_features.c): room by room, water squares
      * first; a storage of their own, freed with the contents */
     dg_map_feature *features; size_t n_features;
+    /* what the concept is drawn from: at depth none the concept fields and
+     * name_words are left unset and dg_contents_name draws them when asked */
+    uint64_t concept_seed;
+    bool natural;
 } dg_contents;
 
 typedef struct {

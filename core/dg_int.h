@@ -3,6 +3,9 @@
 #ifndef DG_INT_H
 #define DG_INT_H
 
+#include <assert.h>
+#include <string.h>
+
 #include "dg.h"
 #include "dg_common.h"
 
@@ -90,6 +93,32 @@ static inline uint32_t dg__rng_below(dg_rng *r, uint32_t n)
 static inline bool dg__rng_percent(dg_rng *r, int percent)
 {
     return (int)dg__rng_below(r, 100u) < percent;
+}
+
+/* Fisher-Yates: shuffles n items of size bytes (at most 16) in place,
+ * drawing below(k) for k = n down to 2, in that order: the draw order is
+ * output, so every shuffle in the core is this one. */
+static inline void dg__shuffle(dg_rng *r, void *items, size_t n, size_t size)
+{
+    unsigned char *p = items, t[16];
+    assert(size <= sizeof t);
+    for (size_t k = n; k > 1; k--) {
+        size_t x = dg__rng_below(r, (uint32_t)k);
+        memcpy(t, p + (k - 1) * size, size);
+        memcpy(p + (k - 1) * size, p + x * size, size);
+        memcpy(p + x * size, t, size);
+    }
+}
+
+/* Union-find over parent[] (parent[x] == x at a root): x's root, halving
+ * the path on the way, so later finds are short. */
+static inline int32_t dg__uf_find(int32_t *parent, int32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
 }
 
 /* Passes that read every cell may have a second form for CPUs with AVX2,
@@ -254,8 +283,7 @@ dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
 dg_status dg__family_generate(dg__build *b, dg_error *err);
 
 /* reroll.c: the reroll key's items (see there). */
-#define DG_REROLL_MAX 16
-#define DG_REROLL_VARIANTS 99
+/* DG_REROLL_MAX, DG_REROLL_VARIANTS: dg_limits.h */
 typedef struct { int floor, room, variant; } dg_reroll;
 /* Parses text into out[DG_REROLL_MAX], sorted by floor then room; false
  * with a sentence in why when it is not well formed. */

@@ -140,12 +140,7 @@ void dg__shuffle_dirs(dg_rng *rng, dg_dir *dirs, int n)
         }
         return;
     }
-    for (int k = n - 1; k > 0; k--) {
-        int x = (int)dg__rng_below(rng, (uint32_t)(k + 1));
-        dg_dir t = dirs[k];
-        dirs[k] = dirs[x];
-        dirs[x] = t;
-    }
+    dg__shuffle(rng, dirs, n > 0 ? (size_t)n : 0, sizeof *dirs);
 }
 
 int dg__isqrt(long n)

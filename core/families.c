@@ -2,7 +2,8 @@
  * places stairs, and its own rules on which keys mean something (beyond the
  * families each key row names) with the sentence that refuses the others.
  * dg_generate runs the entry point; options_finish.c and canonical.c ask
- * dg__key_applies; nothing else knows a family's rules. */
+ * dg__key_applies; the daemon's estimate reads its cost figures and cave
+ * predicate; nothing else knows a family's rules. */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +18,20 @@ typedef struct {
     bool (*key_applies)(const dg_options *o, key_id k);
     /* The refusal of a given key that key_applies leaves out. */
     dg_status (*refuse)(const dg_options *o, key_id k, const char *value, dg_error *err);
+    /* Whether o's map has organic cave outlines; NULL: never. */
+    bool (*caves)(const dg_options *o);
+    /* Whether o's map costs info.cost.variant_gen_ns; NULL: never. */
+    bool (*cost_variant)(const dg_options *o);
 } family;
+
+static bool always(const dg_options *o) { (void)o; return true; }
+static bool donjon_caves(const dg_options *o) { return o->layout == DG_LAYOUT_CAVERNOUS; }
+static bool gridmapper_caves(const dg_options *o) { return o->caves; }
+/* small minimal areas make many more, smaller areas to plan */
+static bool abstract_small_areas(const dg_options *o)
+{
+    return o->area_size_min < 36 || o->area_width_min < 5 || o->area_height_min < 5;
+}
 
 /* donjon: the cave keys shape only the cavernous layout, and corridors
  * mean nothing there, since its caves grow where the maze would be dug. */
@@ -71,19 +85,26 @@ static dg_status gridmapper_refuse(const dg_options *o, key_id k, const char *va
                         "passages, without doors or pillars)", dg__keys[k].name);
 }
 
+/* Cost figures: ns per cell (dg_family_cost), from bench/bench_estimate
+ * (see dg.h); the variants cost several times more. Caves keyed as
+ * chambers, abstract's many areas past 501 and panels past 501 cost more a
+ * cell than at 99: bench_estimate's txt at 501 and 1001 (caverns 220 ns a
+ * cell, cavernous 230, abstract 115-135, its small areas 216, panels 170),
+ * met halfway so 99x99 stays within 2x. */
 static const family families[DG_ALGO_COUNT] = {
-    [DG_ALGO_DONJON] = {{"rooms and winding corridors on donjon's odd grid", true},
-                        dg__gen_donjon, donjon_applies, donjon_refuse},
-    [DG_ALGO_CAVERNS] = {{"natural caves grown by a cellular automaton", true},
-                         dg__gen_caverns, NULL, NULL},
-    [DG_ALGO_PANELS] = {{"a sheet cut into panels, one room each, joined across the cuts", true},
-                        dg__gen_panels, NULL, NULL},
-    [DG_ALGO_GRIDMAPPER] = {{"Gridmapper's room shapes in 3x3 blocks", true},
-                            dg__gen_gridmapper, gridmapper_applies, gridmapper_refuse},
-    [DG_ALGO_ABSTRACT] = {{"areas of an abstract plan from entrance to exit", true},
-                          dg__gen_abstract, NULL, NULL},
-    [DG_ALGO_CELLS] = {{"one room per block of a grid, joined by a rule", true},
-                       dg__gen_cells, NULL, NULL},
+    [DG_ALGO_DONJON] = {{"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false}},
+                        dg__gen_donjon, donjon_applies, donjon_refuse, donjon_caves, donjon_caves},
+    [DG_ALGO_CAVERNS] = {{"natural caves grown by a cellular automaton", true, {90, 0, 0, false}},
+                         dg__gen_caverns, NULL, NULL, always, NULL},
+    [DG_ALGO_PANELS] = {{"a sheet cut into panels, one room each, joined across the cuts", true, {60, 0, 30, false}},
+                        dg__gen_panels, NULL, NULL, NULL, NULL},
+    [DG_ALGO_GRIDMAPPER] = {{"Gridmapper's room shapes in 3x3 blocks", true, {7, 33, 30, false}},
+                            dg__gen_gridmapper, gridmapper_applies, gridmapper_refuse, gridmapper_caves,
+                            gridmapper_caves},
+    [DG_ALGO_ABSTRACT] = {{"areas of an abstract plan from entrance to exit", true, {25, 60, 30, true}},
+                          dg__gen_abstract, NULL, NULL, NULL, abstract_small_areas},
+    [DG_ALGO_CELLS] = {{"one room per block of a grid, joined by a rule", true, {30, 0, 30, true}},
+                       dg__gen_cells, NULL, NULL, NULL, NULL},
 };
 
 static const family *family_of(dg_algorithm a)
@@ -95,6 +116,18 @@ const dg_family_info *dg_family_info_of(dg_algorithm a)
 {
     const family *f = family_of(a);
     return f ? &f->info : NULL;
+}
+
+bool dg_options_caves(const dg_options *o)
+{
+    const family *f = family_of(o->algorithm);
+    return f && f->caves && f->caves(o);
+}
+
+bool dg_options_cost_variant(const dg_options *o)
+{
+    const family *f = family_of(o->algorithm);
+    return f && f->cost_variant && f->cost_variant(o);
 }
 
 bool dg__key_applies(const dg_options *o, key_id k)

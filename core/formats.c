@@ -3,34 +3,95 @@
  * media type, whether gzip pays, which option sizes its image, whether
  * importers cap its sides, whether the seed travels inside the bytes,
  * whether its picture is the players' (a VTT scene's: view=player unless
- * view is given). The daemon's routes and headers, the CLI's
+ * view is given), whether it carries every floor, the media ranges that
+ * choose it in Accept negotiation, and what it costs to write (the
+ * daemon's estimate). The daemon's routes and headers, the CLI's
  * file-name guess, the image-size check and GET /options read these rows;
  * the encoders are render/'s (render.c binds one per format). */
 #include "options_int.h"
 
+/* Cost figures (dg_format_cost, dg.h): ns per cell to encode (plain, cave
+ * outlines), ns per image pixel (plain, caves), peak bytes per pixel, the
+ * VTT lights per stocked cell, WebP per pixel, bytes per cell per floor. */
 static const dg_format_info formats[DG_FMT_COUNT] = {
     [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, false, true,
-                     "the map as data: rooms, doors, stairs, exits, walls and the cell grid", false},
+                     "the map as data: rooms, doors, stairs, exits, walls and the cell grid", false,
+                     .all_floors = true, .accept = "application/json application/* */*",
+                     .cost = {.cell_ns = 30, .cave_cell_ns = 2100, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                              .floor_cell_bytes = 0, .per_floor = true, .image_key = false}},
     [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, false, true,
-                       "donjon's own JSON export, for the tools that read it", false},
+                       "donjon's own JSON export, for the tools that read it", false,
+                       .all_floors = false, .accept = NULL,
+                       .cost = {.cell_ns = 50, .cave_cell_ns = 50, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                                .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                                .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
     [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false, false,
-                    "the map as text, one character a cell", false},
+                    "the map as text, one character a cell", false,
+                    .all_floors = false, .accept = "text/plain text/*",
+                    .cost = {.cell_ns = 2, .cave_cell_ns = 2, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+    /* per pixel: perf stat's task-clock over a 21x21 txt's process, donjon
+     * 99x99 PNG 7.4 ms, panels 6 ms (3.2 Mpx), 151x151 at cell 8 6.3 ms
+     * (estimated 1.7 ms at 0.5 ns a pixel, so made on the HTTP thread);
+     * bench_estimate's donjon uvtt 151x151 87 ms (112 Mpx); caves: caverns
+     * 45x45 PNG 11.6 ms, 151x151 130 ms, uvtt 1.36 s; SVG caves' outline:
+     * cavernous 151x151 157 ms, 501x501 572 ms */
     [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
-                    "the map as an image, in a style and grid", false},
+                    "the map as an image, in a style and grid", false,
+                    .all_floors = false, .accept = "image/png image/*",
+                    .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 1.5, .cave_px_ns = 15.0, .px_bytes = 1.2,
+                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others",
-                     true},
+                     true, .all_floors = false, .accept = NULL,
+                     .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 0.8, .cave_px_ns = 12.0, .px_bytes = 1.2,
+                              .light_ns = 100, .light_bytes = 110, .webp_px_ns = 14.0, .webp_px_bytes = 9.0,
+                              .floor_cell_bytes = 0, .per_floor = false, .image_key = true}},
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
-                        "a Foundry VTT scene with its walls and doors", true},
+                        "a Foundry VTT scene with its walls and doors", true,
+                        .all_floors = false, .accept = NULL,
+                        .cost = {.cell_ns = 50, .cave_cell_ns = 2200, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                                 .light_ns = 100, .light_bytes = 110, .webp_px_ns = 0, .webp_px_bytes = 0,
+                                 .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+    /* cost: the key's words per room, from the CLI on 301x301 maps, rounded up */
     [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, false, true,
-                   "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors", false},
+                   "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors", false,
+                   .all_floors = true, .accept = NULL,
+                   .cost = {.cell_ns = 30, .cave_cell_ns = 30, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                            .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                            .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+    /* cost: the vector map's paths per cell (it draws no pixels), from the
+     * CLI on 301x301 maps, rounded up */
     [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false, false,
-                    "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols", false},
-    /* a zip of PNGs and a LevelDB pack: deflate has already been spent */
+                    "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols", false,
+                    .all_floors = false, .accept = NULL,
+                    .cost = {.cell_ns = 60, .cave_cell_ns = 3000, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+    /* a zip of PNGs and a LevelDB pack: deflate has already been spent.
+     * cost: the uvtt's image at ppg, the foundry scene read back and written
+     * again with its notes, the key as journal pages, the pack deflated,
+     * every floor: bench_estimate's donjon 21..201 gave 3.6 ms at 21x21,
+     * 326 ms at 201x201 (930 ms over three floors): 6 us a cell over the image;
+     * the module holds its scene, journal and pack as JSON at once, and the
+     * pack's LevelDB log beside them: the CLI's peak RSS at ppg 20 was 85 MB
+     * for 201x201 over 3 floors and 83 MB for 301x301, and the probe of
+     * issue 23 saw 6.4-10 GB for 819x819 over 10 floors, three times what
+     * 320 bytes a cell a floor said; 960 bytes covers them all (121 MB,
+     * 105 MB and 7.3 GB), so a deployment's budget refuses such a bundle up
+     * front rather than letting it past the pod's limit */
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
-                               "a journal entry per room and notes on the map linked to them", true},
+                               "a journal entry per room and notes on the map linked to them", true,
+                               .all_floors = true, .accept = NULL,
+                               .cost = {.cell_ns = 6000, .cave_cell_ns = 6000, .px_ns = 0.8, .cave_px_ns = 12.0,
+                                        .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
+                                        .webp_px_bytes = 0, .floor_cell_bytes = 960, .per_floor = true,
+                                        .image_key = false}},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)

@@ -91,15 +91,6 @@ typedef struct {
     bool room;               /* holds room cells: never filled as too small */
 } sys_info;
 
-static int32_t uf_find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 /* Labels the 4-connected open systems 1..n into lab (zeroed by the caller)
  * in row-major order of their first cell. Two row-major passes with
  * union-find rather than a flood: sequential memory, few branches to
@@ -118,7 +109,7 @@ static long label_systems(const dg__build *b, int32_t *lab, sys_info **info)
         int32_t w = s >= 1 ? lab[s - 1] : 0, n = s >= cols ? lab[s - cols] : 0;
         if (w && s % cols == 0) w = 0;
         if (w && n) {
-            int32_t a = uf_find(parent, w), z = uf_find(parent, n);
+            int32_t a = dg__uf_find(parent, w), z = dg__uf_find(parent, n);
             if (a < z) parent[z] = a;
             else parent[a] = z;
             lab[s] = a < z ? a : z;
@@ -263,7 +254,7 @@ static size_t take_meetings(joiner *j, meet *pend, size_t n, uint32_t lo, uint32
             uint32_t u = pend[k].u;
             dg_dir d = (dg_dir)pend[k].dir;
             uint32_t v = (uint32_t)((long)u + dg_dir_dy(d) * (long)cols + dg_dir_dx(d));
-            int32_t a = uf_find(j->parent, j->lab[u]), z = uf_find(j->parent, j->lab[v]);
+            int32_t a = dg__uf_find(j->parent, j->lab[u]), z = dg__uf_find(j->parent, j->lab[v]);
             if (a == z) continue;
             if (a < z) j->parent[z] = a;
             else j->parent[a] = z;
@@ -337,7 +328,7 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
                         queue[tail++] = v;
                         continue;
                     }
-                    if (lab[v] == lu || uf_find(parent, lab[v]) == uf_find(parent, lu)) continue;
+                    if (lab[v] == lu || dg__uf_find(parent, lab[v]) == dg__uf_find(parent, lu)) continue;
                     uint32_t step = ((aux[v] >> 2) & 3u) + 3u - dist % 3u;
                     uint32_t dv = dist + (step % 3u == 1u) - (step % 3u == 2u);
                     if (np == pcap && dg__grow((void **)&pend, &pcap, np + 1, sizeof *pend, NULL, NULL) != DG_OK)
@@ -358,11 +349,11 @@ dg_status dg__cave_join(dg__build *b, size_t *cuts, size_t *dug, dg_error *err)
             if (!size) goto oom;
             int32_t best = 0;
             for (size_t s = 0; s < cells; s++)
-                if ((b->cell[s] & DG_OPENSPACE) && lab[s]) size[uf_find(parent, lab[s])]++;
+                if ((b->cell[s] & DG_OPENSPACE) && lab[s]) size[dg__uf_find(parent, lab[s])]++;
             for (long s = 1; s <= n; s++)
                 if (!best || size[s] > size[best]) best = (int32_t)s;
             for (size_t s = 0; s < cells; s++)
-                if ((b->cell[s] & DG_OPENSPACE) && uf_find(parent, lab[s]) != best)
+                if ((b->cell[s] & DG_OPENSPACE) && dg__uf_find(parent, lab[s]) != best)
                     b->cell[s] = DG_NOTHING;
             dg__free(size);
         }

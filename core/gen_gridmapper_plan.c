@@ -321,11 +321,7 @@ static dg_status make_plan(dg_rng *rng, const dg_options *o, dg__gm_plan *p, dg_
     int sevens = n > 5 * k ? (n - 5 * k + 1) / 2 : 0;
     int size[DG__GM_MAX_BLOCKS];
     for (int i = 0; i < k; i++) size[i] = i < sevens ? 7 : 5;
-    for (int i = k - 1; i > 0; i--) {
-        int j = (int)dg_rng_below(rng, (uint32_t)(i + 1)), t = size[i];
-        size[i] = size[j];
-        size[j] = t;
-    }
+    dg__shuffle(rng, size, (size_t)k, sizeof *size);
     int over = 5 * k + 2 * sevens - n;
     bool flip_r = dg_rng_below(rng, 2), flip_c = dg_rng_below(rng, 2);
 

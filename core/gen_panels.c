@@ -434,15 +434,6 @@ static size_t find_loop(graph *g, const int32_t *gates, size_t n_gates, int32_t 
     return 0;
 }
 
-static int32_t uf_find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 /* Cuts every room-to-same-room loop (a random edge of each, rooms in random
  * order), then every ring of plain corridor, pruning the dead ends each cut
  * leaves. No cut can disconnect the map: each edge cut lies on a loop. */
@@ -472,12 +463,7 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
 
     prune_all(g);
     for (size_t r = 0; r < n_rooms; r++) order[r] = (int32_t)r + 1;
-    for (size_t k = n_rooms; k > 1; k--) {
-        size_t x = dg_rng_below(&b->rng, (uint32_t)k);
-        int32_t t = order[k - 1];
-        order[k - 1] = order[x];
-        order[x] = t;
-    }
+    dg__shuffle(&b->rng, order, n_rooms, sizeof *order);
     for (size_t k = 0; k < n_rooms; k++) {
         int32_t room = order[k];
         const int32_t *gates = glist + gfirst[room];
@@ -494,16 +480,11 @@ static dg_status untangle(graph *g, size_t n_rooms, dg_error *err)
     for (size_t e = 0; e < g->n_edge; e++)
         if (g->edge[e].alive && !g->node[g->edge[e].a].room && !g->node[g->edge[e].z].room)
             eorder[ne++] = (int32_t)e;
-    for (size_t k = ne; k > 1; k--) {
-        size_t x = dg_rng_below(&b->rng, (uint32_t)k);
-        int32_t t = eorder[k - 1];
-        eorder[k - 1] = eorder[x];
-        eorder[x] = t;
-    }
+    dg__shuffle(&b->rng, eorder, ne, sizeof *eorder);
     for (size_t k = 0; k < ne; k++) {
         edge *e = &g->edge[eorder[k]];
         if (!e->alive) continue;
-        int32_t ra = uf_find(parent, e->a), rz = uf_find(parent, e->z);
+        int32_t ra = dg__uf_find(parent, e->a), rz = dg__uf_find(parent, e->z);
         if (ra == rz) cut(g, eorder[k]);
         else parent[ra] = rz;
     }

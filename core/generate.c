@@ -28,9 +28,8 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.danger = o->danger;
     p.rules = o->rules;
     p.reroll = o->reroll[0] ? o->reroll : NULL;
-    /* cave maps are natural rock: caverns, caves round the rooms, gridmapper's caves */
-    p.natural = o->algorithm == DG_ALGO_CAVERNS || o->layout == DG_LAYOUT_CAVERNOUS ||
-                (o->algorithm == DG_ALGO_GRIDMAPPER && o->caves);
+    /* cave maps are natural rock (the family row's cave predicate) */
+    p.natural = dg_options_caves(o);
     dg_status rc = dg_contents_stock(d, &p, &d->contents, err);
     if (rc == DG_OK && top && top != d) {
         /* one dungeon: the top floor's name and boss stand for every floor */

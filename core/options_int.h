@@ -13,11 +13,11 @@
 #define SIZE_DEFAULT 4 /* medium */
 #define ROOM_SIZE_DEFAULT 1 /* medium */
 #define ROOM_DIM_MIN 3
-#define ROOM_DIM_MAX 99
+#define ROOM_DIM_MAX DG_ROOM_DIM_MAX
 #define DEADENDS_DEFAULT 50
 #define STAIRS_DEFAULT 2
-#define STAIRS_MAX 64
-#define SEED_TEXT_MAX 200
+#define STAIRS_MAX DG_STAIRS_MAX
+#define SEED_TEXT_MAX DG_SEED_TEXT_MAX
 #define CELL_DEFAULT 18
 #define PPG_DEFAULT 70
 

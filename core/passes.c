@@ -57,15 +57,6 @@ static long label_regions(const dg__build *b, int32_t *lab, size_t **sizes)
     return n;
 }
 
-static int32_t uf_find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 /* A wall cell that would join two regions: between two open cells in line. */
 typedef struct {
     uint32_t at;
@@ -194,18 +185,13 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
         head[k] = -1;
     }
     /* random order, so the joins are spread over the map, Kruskal-style */
-    for (size_t k = nc; k > 1; k--) {
-        size_t x = dg__rng_below(&b->rng, (uint32_t)k);
-        knock t = cand[k - 1];
-        cand[k - 1] = cand[x];
-        cand[x] = t;
-    }
+    dg__shuffle(&b->rng, cand, nc, sizeof *cand);
     for (size_t k = 0; k < nc && rc == DG_OK; k++) {
         int r = (int)(cand[k].at / (uint32_t)b->cols), c = (int)(cand[k].at % (uint32_t)b->cols);
         dg_dir d = (dg_dir)cand[k].dir;
         size_t a = (size_t)(r - dg_dir_dy(d)) * (size_t)b->cols + (size_t)(c - dg_dir_dx(d));
         size_t z = (size_t)(r + dg_dir_dy(d)) * (size_t)b->cols + (size_t)(c + dg_dir_dx(d));
-        int32_t ra = uf_find(parent, lab[a]), rz = uf_find(parent, lab[z]);
+        int32_t ra = dg__uf_find(parent, lab[a]), rz = dg__uf_find(parent, lab[z]);
         if (ra == rz) continue;
         parent[ra] = rz;
         sizes[rz] += sizes[ra];
@@ -224,11 +210,11 @@ dg_status dg__connect_regions(dg__build *b, dg_error *err)
     int32_t best = -1;
     for (long k = 1; k <= n; k++) {
         if (gone[k] || (any_room && !anchored[k])) continue;
-        int32_t root = uf_find(parent, (int32_t)k);
+        int32_t root = dg__uf_find(parent, (int32_t)k);
         if (best < 0 || sizes[root] > sizes[best]) best = root;
     }
     for (size_t s = 0; s < cells; s++) {
-        if (!lab[s] || (!gone[lab[s]] && uf_find(parent, lab[s]) == best)) continue;
+        if (!lab[s] || (!gone[lab[s]] && dg__uf_find(parent, lab[s]) == best)) continue;
         b->cell[s] &= ~(DG_OPENSPACE | DG_ROOM_ID | DG_DOORSPACE | DG_ENTRANCE);
     }
     goto done;

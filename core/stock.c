@@ -8,6 +8,8 @@
  * keys), wandering monsters and corridor features; last the features the map draws (stock_features.c). The rules are written down in docs/stocking.md. */
 #include "stock_int.h"
 
+#include "options_int.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,38 +51,46 @@ void dg_stock_params_init(dg_stock_params *p, uint64_t seed)
                            .concept_seed = seed, .natural = false, .danger = DG_DANGER_STANDARD};
 }
 
-/* A stocking parameter that is an option key is checked as the parser
- * checks that key (dg_options_set on scratch options): its row in
- * option_keys.c holds the range, options.c the text rules, so the two
- * never disagree and their errors read the same. */
-static dg_status check_int_key(dg_options *scratch, const char *key, int v, dg_error *err)
+/* A stocking parameter that is an option key is checked against its key
+ * row (option_keys.c holds the range and the names), and one out of range
+ * is refused by the parser itself (dg_options_set on scratch options), so
+ * the two never disagree and their errors read the same. The rows are read
+ * by key id, not looked up by name: every map is stocked, even at
+ * contents=none, and a lookup by name here cost more than its concept. */
+static dg_status check_as_parser(key_id k, const char *value, dg_error *err)
 {
+    dg_options scratch;
+    dg_options_init(&scratch);
+    return dg_options_set(&scratch, dg__keys[k].name, value, NULL, err);
+}
+
+static dg_status check_int_key(key_id k, int v, dg_error *err)
+{
+    if (v >= dg__keys[k].lo && v <= dg__keys[k].hi) return DG_OK;
     char value[24];
     snprintf(value, sizeof value, "%d", v);
-    return dg_options_set(scratch, key, value, NULL, err);
+    return check_as_parser(k, value, err);
 }
 
 /* An enum parameter: an index into its key row's values. */
-static dg_status check_value_index(const char *key, int v, dg_error *err)
+static dg_status check_value_index(key_id k, int v, dg_error *err)
 {
-    const dg_option_def *d = dg_option_def_find(key);
+    const dg_option_def *d = &dg__keys[k];
     if (v >= 0 && (size_t)v < d->n_names) return DG_OK;
     char value[24], allowed[200];
     snprintf(value, sizeof value, "%d", v);
-    dg_option_allowed(key, allowed, sizeof allowed);
-    return dg_error_set(err, DG_EINVAL, key, value, allowed, "%s must be one of %s", key, allowed);
+    dg_option_allowed(d->name, allowed, sizeof allowed);
+    return dg_error_set(err, DG_EINVAL, d->name, value, allowed, "%s must be one of %s", d->name, allowed);
 }
 
 dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
 {
-    dg_options scratch;
-    dg_options_init(&scratch);
-    dg_status rc = check_value_index("contents", (int)p->depth, err);
-    if (rc == DG_OK) rc = check_int_key(&scratch, "level", p->level, err);
-    if (rc == DG_OK) rc = check_int_key(&scratch, "party", p->party, err);
-    if (rc == DG_OK) rc = check_value_index("motif", (int)p->motif, err);
-    if (rc == DG_OK) rc = check_value_index("danger", (int)p->danger, err);
-    if (rc == DG_OK) rc = check_value_index("rules", (int)p->rules, err);
+    dg_status rc = check_value_index(K_CONTENTS, (int)p->depth, err);
+    if (rc == DG_OK) rc = check_int_key(K_LEVEL, p->level, err);
+    if (rc == DG_OK) rc = check_int_key(K_PARTY, p->party, err);
+    if (rc == DG_OK) rc = check_value_index(K_MOTIF, (int)p->motif, err);
+    if (rc == DG_OK) rc = check_value_index(K_DANGER, (int)p->danger, err);
+    if (rc == DG_OK) rc = check_value_index(K_RULES, (int)p->rules, err);
     if (rc != DG_OK) return rc;
     /* the floor is no option of its own: a floor of a several-floor map */
     if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
@@ -88,13 +98,38 @@ dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
         snprintf(value, sizeof value, "%d", p->floor);
         return dg_error_set(err, DG_EINVAL, "floor", value, "0..99", "floor %d is out of range: 0..99", p->floor);
     }
-    return p->name ? dg_options_set(&scratch, "name", p->name, NULL, err) : DG_OK;
+    return p->name ? check_as_parser(K_NAME, p->name, err) : DG_OK;
 }
 
 /* ------------------------------------------------------------ lookups */
 
+/* At depth none the concept is drawn only when the name is asked for:
+ * most maps made without contents never print a name, and drawing it
+ * (every theme weighed for the party) cost a map made alone a tenth of
+ * its time. The draw is the one stocking would have made, from the same
+ * parameters, so the name is the same. */
+static void name_concept(const dg_contents *c, dg_contents *t)
+{
+    *t = *c;
+    dg_stock_params p;
+    dg_stock_params_init(&p, c->concept_seed);
+    p.depth = c->depth;
+    p.level = c->level;
+    p.party = c->party;
+    p.motif = c->motif;
+    p.natural = c->natural;
+    p.danger = c->danger;
+    dg__concept_draw(t, &p);
+    t->name_boss = -1;
+}
+
 size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap)
 {
+    dg_contents drawn;
+    if (!c->name_given && c->depth == DG_DEPTH_NONE) {
+        name_concept(c, &drawn);
+        c = &drawn;
+    }
     int n;
     const dg_monster *boss = dg_monster_info(c->name_boss);
     if (c->name_given) n = snprintf(buf, cap, "%s", c->name_text);
@@ -558,11 +593,13 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         c->name_given = true;
         snprintf(c->name_text, sizeof c->name_text, "%s", p->name);
     }
-    dg__concept_draw(c, p);
-    if (p->depth == DG_DEPTH_NONE) {
+    c->concept_seed = p->concept_seed;
+    c->natural = p->natural;
+    if (p->depth == DG_DEPTH_NONE) { /* the name alone, drawn when asked (name_concept) */
         c->name_boss = -1;
         goto features;
     }
+    dg__concept_draw(c, p);
 
     /* paths: scratch for the walks, the distances and the key rooms */
     size_t walk_bytes = dg__paths_scratch_bytes(d);

@@ -26,7 +26,13 @@ static int below(dg_rng *r, int n) { return (int)dg__rng_below(r, (uint32_t)n); 
 
 /* Whether theme t's cast, its strongest leader at the head of eight of its
  * strongest rank and file and four beasts, reaches the party's easy band:
- * a concept that cannot even trouble the party is not drawn for it. */
+ * a concept that cannot even trouble the party is not drawn for it. Every
+ * map asks this of every theme (even at contents=none, for its name), so
+ * what does not depend on the theme is worked out once (the bar), and the
+ * sum stops as soon as it clears the bar: the troops first, as they weigh
+ * most; every part is at least 0, so the answer is the full sum's. */
+typedef struct { int max_cr8, multiplier2; long threshold; } bar;
+
 static long strongest(const dg__theme *t, dg__role role, int max_cr8)
 {
     long best = 0;
@@ -37,13 +43,20 @@ static long strongest(const dg__theme *t, dg__role role, int max_cr8)
     return best;
 }
 
-static bool serves(const dg__theme *t, int level, int party)
+static bar bar_of(int level, int party)
+{
+    return (bar){dg__max_cr8(level), dg__multiplier2(13, party), dg__xp_threshold(level, party, DG_DIFF_EASY)};
+}
+
+static bool serves(const dg__theme *t, int level, const bar *b)
 {
     if (level < t->min_level || level > t->max_level) return false;
-    int max_cr8 = dg__max_cr8(level);
-    long xp = strongest(t, DG__ROLE_LEADER, max_cr8) + 8 * strongest(t, DG__ROLE_TROOP, max_cr8) +
-              4 * strongest(t, DG__ROLE_BEAST, max_cr8);
-    return xp * dg__multiplier2(13, party) / 2 >= dg__xp_threshold(level, party, DG_DIFF_EASY);
+    long xp = 8 * strongest(t, DG__ROLE_TROOP, b->max_cr8);
+    if (xp * b->multiplier2 / 2 >= b->threshold) return true;
+    xp += strongest(t, DG__ROLE_LEADER, b->max_cr8);
+    if (xp * b->multiplier2 / 2 >= b->threshold) return true;
+    xp += 4 * strongest(t, DG__ROLE_BEAST, b->max_cr8);
+    return xp * b->multiplier2 / 2 >= b->threshold;
 }
 
 /* Whether the rules' table has a creature of theme t's rank and file. */
@@ -60,11 +73,12 @@ static bool casts_troops(const dg__theme *t, dg_rules rules)
 static int draw_from(dg_rng *r, int level, int party, int not, dg_rules rules, bool lacking)
 {
     int weight[DG__THEME_COUNT], total = 0;
+    bar b = bar_of(level, party);
     for (int t = 0; t < DG__THEME_COUNT; t++) {
         /* a rival (not >= 0) is one of the motif-none concepts: a second
          * motif beside the first would muddle the place */
         bool own = t >= DG__THEME_GOBLINS;
-        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, party) ||
+        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, &b) ||
                             (lacking && !casts_troops(&dg__themes[t], rules))
                         ? 0
                         : own ? 2 : 1;

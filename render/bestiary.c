@@ -75,14 +75,14 @@ void dg__bestiary_id(int monster, char *out, size_t cap)
 static dg_status score(dg_buf *b, int s, dg_error *err)
 {
     int mod = dg_ability_mod(s);
-    return dg__key_printf(b, err, "%d (%s%d)", s, mod >= 0 ? "+" : "", mod);
+    return dg_buf_printf(b, err, "%d (%s%d)", s, mod >= 0 ? "+" : "", mod);
 }
 
 /* An entry's text: a paragraph per line, "- " lines (spell lists) as a
  * list, so that Markdown keeps the SRD's breaks. */
 static dg_status entry_text(dg_buf *b, const char *name, const char *text, dg_error *err)
 {
-    dg_status rc = dg__key_printf(b, err, "**%s.** ", name);
+    dg_status rc = dg_buf_printf(b, err, "**%s.** ", name);
     bool list = false;
     for (const char *s = text; *s && rc == DG_OK;) {
         const char *nl = strchr(s, '\n');
@@ -108,7 +108,7 @@ dg_status dg__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error
     const dg_statblock *sb = dg_monster_statblock(monster);
     if (!m || !sb) return DG_OK;
     dg_status rc = DG_OK;
-#define P(...) (rc == DG_OK ? (void)(rc = dg__key_printf(b, err, __VA_ARGS__)) : (void)0)
+#define P(...) (rc == DG_OK ? (void)(rc = dg_buf_printf(b, err, __VA_ARGS__)) : (void)0)
     if (hashes) P("%s %s\n\n", hashes, m->name);
     /* "Medium undead, any evil alignment": the SRD's line, its size capitalised */
     const char *size = dg_creature_size_name(m->size);

@@ -2,6 +2,8 @@
  * goes into it (and in which format) is left to the encoders. */
 #include "render_int.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,4 +70,32 @@ unsigned char *dg_buf_steal(dg_buf *b, size_t *len)
     if (len) *len = b->len;
     dg_buf_init(b);
     return p;
+}
+
+/* Short texts (nearly all) are formatted once on the stack; a longer one is
+ * formatted again straight into the reserved room. */
+dg_status dg_buf_vprintf(dg_buf *b, dg_error *err, const char *fmt, va_list ap)
+{
+    char small[256];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    dg_status rc = DG_OK;
+    if (n < 0) rc = dg_error_set(err, DG_EINVAL, "", "", "", "cannot format the text");
+    else if ((size_t)n < sizeof small) rc = dg_buf_append(b, small, (size_t)n, err);
+    else if ((rc = dg__buf_reserve(b, (size_t)n + 1, err)) == DG_OK) {
+        vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+    return rc;
+}
+
+dg_status dg_buf_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dg_status rc = dg_buf_vprintf(b, err, fmt, ap);
+    va_end(ap);
+    return rc;
 }

@@ -58,7 +58,7 @@ dg_status dg__donjon_key_of(const dg_dungeon *d, int room_id, dg__donjon_key *k,
             char first[2] = {w[0] >= 'a' && w[0] <= 'z' ? (char)(w[0] - 'a' + 'A') : w[0], '\0'};
             rc = dg_buf_puts(&k->hidden_treasure, first, err);
             if (rc == DG_OK) rc = dg_buf_puts(&k->hidden_treasure, w + 1, err);
-            if (rc == DG_OK && t->lock_dc) rc = dg__key_printf(&k->hidden_treasure, err, " (locked, DC %d to pick)", t->lock_dc);
+            if (rc == DG_OK && t->lock_dc) rc = dg_buf_printf(&k->hidden_treasure, err, " (locked, DC %d to pick)", t->lock_dc);
             if (rc == DG_OK) rc = end_line(&k->hidden_treasure, err);
         }
         if (rc == DG_OK && t->trapped) {
@@ -77,18 +77,18 @@ dg_status dg__donjon_key_of(const dg_dungeon *d, int room_id, dg__donjon_key *k,
     /* one paragraph: what the room was, what is in it, what one notices */
     if (rc == DG_OK && r->purpose >= 0) {
         const char *p = dg_contents_word(DG_WORDS_PURPOSE, r->purpose);
-        rc = dg__key_printf(&k->room_features, err, "Once %s %s. ", dg__key_article(p), p);
+        rc = dg_buf_printf(&k->room_features, err, "Once %s %s. ", dg__key_article(p), p);
     }
     for (int i = 0; i < r->n_dressing && rc == DG_OK; i++) {
         const char *w = dg_contents_word(DG_WORDS_DRESSING, r->dressing[i]);
-        rc = dg__key_printf(&k->room_features, err, "%c%s. ", w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0], w + 1);
+        rc = dg_buf_printf(&k->room_features, err, "%c%s. ", w[0] >= 'a' && w[0] <= 'z' ? w[0] - 'a' + 'A' : w[0], w + 1);
     }
     if (rc == DG_OK && r->sound >= 0)
-        rc = dg__key_printf(&k->room_features, err, "You hear %s. ", dg_contents_word(DG_WORDS_SOUND, r->sound));
+        rc = dg_buf_printf(&k->room_features, err, "You hear %s. ", dg_contents_word(DG_WORDS_SOUND, r->sound));
     if (rc == DG_OK && r->smell >= 0)
-        rc = dg__key_printf(&k->room_features, err, "It smells of %s. ", dg_contents_word(DG_WORDS_SMELL, r->smell));
+        rc = dg_buf_printf(&k->room_features, err, "It smells of %s. ", dg_contents_word(DG_WORDS_SMELL, r->smell));
     for (int i = 0; i < r->n_hidden && rc == DG_OK; i++)
-        rc = dg__key_printf(&k->room_features, err, "Hidden: %s (DC %d to notice). ",
+        rc = dg_buf_printf(&k->room_features, err, "Hidden: %s (DC %d to notice). ",
                             dg_contents_word(DG_WORDS_HIDDEN, r->hidden[i].kind), r->hidden[i].dc);
     if (rc == DG_OK && k->room_features.len) k->room_features.data[--k->room_features.len] = '\0';
     return rc;
@@ -99,7 +99,7 @@ dg_status dg__donjon_wandering_line(const dg_contents *c, int i, dg_buf *out, dg
     dg_buf_reset(out);
     dg_status rc = dg__key_encounter(out, &c->wandering[i].encounter, err);
     if (rc == DG_OK)
-        rc = dg__key_printf(out, err, " (%s)", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
+        rc = dg_buf_printf(out, err, " (%s)", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
     return rc;
 }
 

@@ -168,7 +168,7 @@ static dg_status stairs_html(const bundle *b, int floor, dg_buf *out, dg_error *
     for (size_t i = 0; i < d->n_stairs && rc == DG_OK; i++) {
         char words[64];
         stair_words(b, floor, &d->stairs[i], words, sizeof words);
-        rc = dg__key_printf(out, err, "<li><strong>%s</strong> (square %d,%d).</li>", words, d->stairs[i].x,
+        rc = dg_buf_printf(out, err, "<li><strong>%s</strong> (square %d,%d).</li>", words, d->stairs[i].x,
                             d->stairs[i].y);
     }
     if (rc == DG_OK && d->n_stairs) rc = dg_buf_puts(out, "</ul>", err);

@@ -3,7 +3,6 @@
  * from the stocking model (core/dg_contents.h). Which phrases an output
  * shows, and how it frames them, is the encoder's business; the words
  * themselves are the model's tables. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,24 +14,6 @@ const char *dg__key_article(const char *w)
     return c && strchr("aeiou", c) ? "an" : "a";
 }
 
-dg_status dg__key_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
-{
-    char small[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) return dg_error_set(err, DG_EINVAL, "", "", "", "cannot format the key");
-    if ((size_t)n < sizeof small) return dg_buf_append(b, small, (size_t)n, err);
-    dg_status rc = dg__buf_reserve(b, (size_t)n + 1, err);
-    if (rc != DG_OK) return rc;
-    va_start(ap, fmt);
-    vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-    return DG_OK;
-}
-
 /* donjon's way with a group list, which its tools parse: the first group
  * "Name" (one) or "N x Name", every later one "N x Name", even for one. */
 dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err)
@@ -42,9 +23,9 @@ dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_e
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
         int n = e->groups[g].count;
         if (g) rc = dg_buf_puts(b, " and ", err);
-        if (rc == DG_OK && (g || n > 1)) rc = dg__key_printf(b, err, "%d x ", n);
+        if (rc == DG_OK && (g || n > 1)) rc = dg_buf_printf(b, err, "%d x ", n);
         if (rc == DG_OK) rc = dg_buf_puts(b, m->name, err);
-        if (rc == DG_OK && with_cr) rc = dg__key_printf(b, err, " (cr %s)", m->cr);
+        if (rc == DG_OK && with_cr) rc = dg_buf_printf(b, err, " (cr %s)", m->cr);
     }
     return rc;
 }
@@ -53,22 +34,22 @@ dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err)
 {
     dg_status rc = dg__key_inhabited(b, e, true, err);
     if (rc == DG_OK)
-        rc = dg__key_printf(b, err, "; %s, %ld xp", dg_difficulty_name(e->difficulty), e->xp);
+        rc = dg_buf_printf(b, err, "; %s, %ld xp", dg_difficulty_name(e->difficulty), e->xp);
     return rc;
 }
 
 dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
 {
     const dg_trap_kind *k = dg_trap_kind_info(t->kind);
-    dg_status rc = dg__key_printf(b, err, "%s (%s): %s; DC %d to find, DC %d to disable; ", k->name,
+    dg_status rc = dg_buf_printf(b, err, "%s (%s): %s; DC %d to find, DC %d to disable; ", k->name,
                                   dg_severity_name(t->severity), dg_trigger_name(t->trigger), t->find_dc,
                                   t->disable_dc);
     if (rc != DG_OK) return rc;
     if (k->attack)
-        rc = dg__key_printf(b, err, "+%d to hit, %dd%d %s damage. ", t->attack_bonus, t->dice, t->die,
+        rc = dg_buf_printf(b, err, "+%d to hit, %dd%d %s damage. ", t->attack_bonus, t->dice, t->die,
                             k->damage_type);
     else
-        rc = dg__key_printf(b, err, "DC %d %s save or %dd%d %s damage. ", t->save_dc, k->save, t->dice,
+        rc = dg_buf_printf(b, err, "DC %d %s save or %dd%d %s damage. ", t->save_dc, k->save, t->dice,
                             t->die, k->damage_type);
     if (rc == DG_OK) rc = dg_buf_puts(b, k->effect, err);
     return rc;
@@ -78,8 +59,8 @@ dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
 static dg_status lot(dg_buf *b, const char *sep, dg_words w, const dg_valuable *v, dg_error *err)
 {
     if (v->count == 1)
-        return dg__key_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(w, v->kind), v->value_gp);
-    return dg__key_printf(b, err, "%s%d x %s (%d gp each)", sep, v->count, dg_contents_word(w, v->kind),
+        return dg_buf_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(w, v->kind), v->value_gp);
+    return dg_buf_printf(b, err, "%s%d x %s (%d gp each)", sep, v->count, dg_contents_word(w, v->kind),
                           v->value_gp);
 }
 
@@ -91,7 +72,7 @@ dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
     const char *sep = "";
     for (int c = DG_COIN_COUNT - 1; c >= 0 && rc == DG_OK; c--)
         if (t->coins[c]) {
-            rc = dg__key_printf(b, err, "%s%ld %s", sep, t->coins[c], dg_coin_name(c));
+            rc = dg_buf_printf(b, err, "%s%ld %s", sep, t->coins[c], dg_coin_name(c));
             sep = "; ";
         }
     for (int i = 0; i < t->n_gems && rc == DG_OK; i++, sep = "; ") rc = lot(b, sep, DG_WORDS_GEM, &t->gems[i], err);
@@ -115,8 +96,8 @@ dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
         if (seen) continue;
         const char *name = dg_magic_item_found_name(t->items[i], t->item_grades[i]);
         const char *rarity = dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i]));
-        rc = n > 1 ? dg__key_printf(b, err, "%s%d x %s (%s)", sep, n, name, rarity)
-                   : dg__key_printf(b, err, "%s%s (%s)", sep, name, rarity);
+        rc = n > 1 ? dg_buf_printf(b, err, "%s%d x %s (%s)", sep, n, name, rarity)
+                   : dg_buf_printf(b, err, "%s%s (%s)", sep, name, rarity);
         sep = "; ";
     }
     return rc;
@@ -136,9 +117,9 @@ dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
 dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     long cp = dg_treasure_value_cp(t);
-    if (cp % 100 == 0) return dg__key_printf(b, err, "%ld gp", cp / 100);
-    if (cp % 10 == 0) return dg__key_printf(b, err, "%ld.%ld gp", cp / 100, cp % 100 / 10);
-    return dg__key_printf(b, err, "%ld.%02ld gp", cp / 100, cp % 100);
+    if (cp % 100 == 0) return dg_buf_printf(b, err, "%ld gp", cp / 100);
+    if (cp % 10 == 0) return dg_buf_printf(b, err, "%ld.%ld gp", cp / 100, cp % 100 / 10);
+    return dg_buf_printf(b, err, "%ld.%02ld gp", cp / 100, cp % 100);
 }
 
 /* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */
@@ -146,9 +127,9 @@ dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     if (t->container < 0) return DG_OK;
     const char *what = dg_contents_word(DG_WORDS_CONTAINER, t->container);
-    dg_status rc = dg__key_printf(b, err, "in %s %s", dg__key_article(what), what);
+    dg_status rc = dg_buf_printf(b, err, "in %s %s", dg__key_article(what), what);
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, " (", err);
-    if (rc == DG_OK && t->lock_dc) rc = dg__key_printf(b, err, "locked, DC %d to pick", t->lock_dc);
+    if (rc == DG_OK && t->lock_dc) rc = dg_buf_printf(b, err, "locked, DC %d to pick", t->lock_dc);
     if (rc == DG_OK && t->trapped) rc = dg_buf_puts(b, t->lock_dc ? "; trapped: " : "trapped: ", err);
     if (rc == DG_OK && t->trapped) rc = dg__key_trap(b, &t->trap, err);
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, ")", err);
@@ -164,20 +145,20 @@ dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
     switch (d->type) {
     case DG_DOOR_ARCH: return dg_buf_puts(b, "Archway", err);
     case DG_DOOR_PORTC:
-        return dg__key_printf(b, err, "Portcullis (DC %d Strength to lift)", c->break_dc);
+        return dg_buf_printf(b, err, "Portcullis (DC %d Strength to lift)", c->break_dc);
     default: break;
     }
-    rc = dg__key_printf(b, err, "%s door (AC %d, %d hp, DC %d to break)", material, c->ac, c->hp, c->break_dc);
+    rc = dg_buf_printf(b, err, "%s door (AC %d, %d hp, DC %d to break)", material, c->ac, c->hp, c->break_dc);
     if (rc == DG_OK && c->lock_dc) {
-        rc = dg__key_printf(b, err, "; locked, DC %d to pick", c->lock_dc);
-        if (rc == DG_OK && c->key_room) rc = dg__key_printf(b, err, ", its key in room %d", c->key_room);
+        rc = dg_buf_printf(b, err, "; locked, DC %d to pick", c->lock_dc);
+        if (rc == DG_OK && c->key_room) rc = dg_buf_printf(b, err, ", its key in room %d", c->key_room);
     }
     if (rc == DG_OK && c->trapped) {
         rc = dg_buf_puts(b, "; trapped: ", err);
         if (rc == DG_OK) rc = dg__key_trap(b, &c->trap, err);
     }
     if (rc == DG_OK && c->secret >= 0)
-        rc = dg__key_printf(b, err, "; secret: %s (DC %d Wisdom (Perception) to find)",
+        rc = dg_buf_printf(b, err, "; secret: %s (DC %d Wisdom (Perception) to find)",
                             dg_contents_word(DG_WORDS_SECRET, c->secret), c->secret_dc);
     return rc;
 }
@@ -187,7 +168,7 @@ dg_status dg__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err)
     size_t from = b->len;
     dg_status rc = dg__key_inhabited(b, &r->encounter, false, err);
     for (int t = 0; t < r->n_traps && rc == DG_OK; t++)
-        rc = dg__key_printf(b, err, "%s%s", b->len > from ? ", " : "", dg_trap_kind_info(r->traps[t].kind)->name);
+        rc = dg_buf_printf(b, err, "%s%s", b->len > from ? ", " : "", dg_trap_kind_info(r->traps[t].kind)->name);
     if (rc == DG_OK && r->has_treasure) rc = dg_buf_puts(b, b->len > from ? ", Treasure" : "Treasure", err);
     if (rc == DG_OK && b->len == from) rc = dg_buf_puts(b, "Empty", err);
     return rc;

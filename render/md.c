@@ -36,7 +36,7 @@ static void put(md *m, const char *s)
     if (m->rc == DG_OK) m->rc = dg_buf_puts(m->b, s, m->err);
 }
 
-#define PUTF(m, ...) ((m)->rc == DG_OK ? (void)((m)->rc = dg__key_printf((m)->b, (m)->err, __VA_ARGS__)) : (void)0)
+#define PUTF(m, ...) ((m)->rc == DG_OK ? (void)((m)->rc = dg_buf_printf((m)->b, (m)->err, __VA_ARGS__)) : (void)0)
 
 /* A sentence from a phrase: its first letter capitalised. */
 static void put_sentence(md *m, const char *s)

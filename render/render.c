@@ -1,8 +1,7 @@
 /* render.c -- binds each format (core/formats.c's rows) to its encoder;
  * the encoding itself is left to json.c, donjon.c, text.c, md.c, png.c,
- * svg.c, vtt.c and foundry_bundle.c. Every format but native JSON, the
- * key (md) and the Foundry module shows one floor: the one the options
- * name. */
+ * svg.c, vtt.c and foundry_bundle.c. A format shows one floor, the one
+ * the options name, unless its row carries every floor (all_floors). */
 #include "render.h"
 
 #include <stdio.h>
@@ -32,10 +31,11 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
     if (!d || !d->cells || d->width < 1 || d->height < 1)
         return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to render");
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
-    /* native JSON, the key (md) and the Foundry module carry every floor;
-     * the others show the floor the options name (hand-built dungeons have
-     * one floor, number 0) */
-    if (fmt != DG_FMT_JSON && fmt != DG_FMT_MD && fmt != DG_FMT_FOUNDRY_BUNDLE && d->opts.floor > 1) {
+    /* a format whose row carries every floor gets them all; the others
+     * show the floor the options name (hand-built dungeons have one floor,
+     * number 0) */
+    const dg_format_info *row = dg_format_info_of(fmt);
+    if (!(row && row->all_floors) && d->opts.floor > 1) {
         const dg_dungeon *f = dg_dungeon_floor(d, d->opts.floor);
         if (!f) return dg_error_set(err, DG_EINVAL, "floor", "", "", "the dungeon has no such floor");
         d = f;

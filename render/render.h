@@ -3,6 +3,8 @@
 #ifndef DG_RENDER_H
 #define DG_RENDER_H
 
+#include <stdarg.h>
+
 #include "dg.h"
 
 /* A growable byte buffer every encoder appends to. Caller storage. */
@@ -16,6 +18,15 @@ void dg_buf_fini(dg_buf *b);          /* frees data; b is empty and reusable */
 void dg_buf_reset(dg_buf *b);         /* len = 0, keeps the storage */
 dg_status dg_buf_append(dg_buf *b, const void *p, size_t n, dg_error *err);
 dg_status dg_buf_puts(dg_buf *b, const char *s, dg_error *err);
+/* Appends printf-style text. One overflow rule for every caller: b grows
+ * to hold the whole text, never cut; fails only out of memory (DG_ENOMEM)
+ * or on a format vsnprintf cannot write (DG_EINVAL), b then as it was. */
+dg_status dg_buf_printf(dg_buf *b, dg_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+dg_status dg_buf_vprintf(dg_buf *b, dg_error *err, const char *fmt, va_list ap);
 /* Hands the bytes to the caller (dg_free() them: free() unless
  * dg_replace_allocator changed it); b is left empty. */
 unsigned char *dg_buf_steal(dg_buf *b, size_t *len);

@@ -37,13 +37,10 @@
 void dg__svg_put(dg__svg *s, const char *fmt, ...)
 {
     if (s->rc != DG_OK) return;
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    s->rc = dg_buf_vprintf(s->out, s->err, fmt, ap);
     va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof buf) n = (int)sizeof buf - 1; /* never: formats are short */
-    s->rc = dg_buf_append(s->out, buf, (size_t)n, s->err);
 }
 
 /* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"). */

@@ -3,7 +3,8 @@
  *   - the connection's request not completed yet. MHD drops a request it
  *     refuses while parsing (e.g. more query parameters than its memory
  *     holds) without calling the completed callback, so the connection's
- *     end, or its next request, completes it (http.c's srv_request_done):
+ *     end, or its next request, completes it (h->complete, http.c's
+ *     srv_request_done):
  *     logged, counted, freed, and out of the in-flight gauge;
  *   - header_timeout and body_timeout: when the request line and headers,
  *     then the body, must be in. MHD's own timeout only counts silence, so
@@ -154,7 +155,7 @@ void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
     else h->conns = c->next;
     if (c->next) c->next->prev = c->prev;
     pthread_mutex_unlock(&h->conns_mu);
-    if (c->open) srv_request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
+    if (c->open) h->complete(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
     free(c);
 }
 
@@ -163,7 +164,7 @@ void srv_conns_request_line(srv_http *h, srv_req *r)
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct srv_conn *c = ci ? ci->socket_context : NULL;
     if (!c) return;
-    if (c->open) srv_request_done(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
+    if (c->open) h->complete(h, c->open, MHD_REQUEST_TERMINATED_WITH_ERROR);
     c->open = r;
     r->conn_state = c;
     /* a later request on a kept-alive connection: its headers are due from

@@ -18,7 +18,6 @@
  * with a form that lies. */
 #include <ctype.h>
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,21 +110,6 @@ static dg_status put_escaped(dg_buf *b, const char *s, dg_error *err)
     return rc;
 }
 
-/* Appends printf-style text built from our own short pieces. */
-static dg_status putf(dg_buf *b, dg_error *err, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static dg_status putf(dg_buf *b, dg_error *err, const char *fmt, ...)
-{
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= sizeof tmp)
-        return dg_error_set(err, DG_EINVAL, "", "", "", "index.html: a generated piece is too long");
-    return dg_buf_append(b, tmp, (size_t)n, err);
-}
-
 static json_t *key_of(const json_t *doc, const char *name)
 {
     size_t i;
@@ -198,11 +182,11 @@ static dg_status put_choices(dg_buf *b, const placeholder *p, const json_t *k, b
         bool on = !strcmp(name, def);
         if (rc != DG_OK) break;
         if (radios)
-            rc = putf(b, err, "%s<input type=\"radio\" id=\"f-%s-%s\" name=\"%s\" value=\"%s\"%s>"
+            rc = dg_buf_printf(b, err, "%s<input type=\"radio\" id=\"f-%s-%s\" name=\"%s\" value=\"%s\"%s>"
                       "<label for=\"f-%s-%s\">", i ? "\n        " : "", p->key, name, p->key, name, on ? " checked" : "",
                       p->key, name);
         else
-            rc = putf(b, err, "\n        <option value=\"%s\"%s>", name, on ? " selected" : "");
+            rc = dg_buf_printf(b, err, "\n        <option value=\"%s\"%s>", name, on ? " selected" : "");
         if (rc == DG_OK) rc = put_escaped(b, text, err);
         if (rc == DG_OK) rc = dg_buf_puts(b, radios ? "</label>" : "</option>", err);
     }
@@ -216,12 +200,12 @@ static dg_status put_number(dg_buf *b, const placeholder *p, const json_t *k, dg
                  *def = json_object_get(k, "default");
     if (!json_is_integer(lo) || !json_is_integer(hi)) return refuse(err, p, "names a key without a range");
     if (p->n_given) return refuse(err, p, "takes no texts");
-    dg_status rc = putf(b, err, "min=\"%lld\" max=\"%lld\"", (long long)json_integer_value(lo),
+    dg_status rc = dg_buf_printf(b, err, "min=\"%lld\" max=\"%lld\"", (long long)json_integer_value(lo),
                         (long long)json_integer_value(hi));
     /* an even value counts as the next odd one: the arrows step by two */
     if (rc == DG_OK && json_is_true(json_object_get(k, "odd"))) rc = dg_buf_puts(b, " step=\"2\"", err);
     if (rc == DG_OK && json_is_integer(def))
-        rc = putf(b, err, " value=\"%lld\"", (long long)json_integer_value(def));
+        rc = dg_buf_printf(b, err, " value=\"%lld\"", (long long)json_integer_value(def));
     return rc;
 }
 

@@ -1,7 +1,7 @@
-/* http.c -- libmicrohttpd glue: the route table, request lifecycle, the one
- * dg_status -> HTTP status mapping, common headers, in-flight accounting and
- * orderly shutdown. Map routes hand over to maps.c; bytes come from the
- * cache, the worker pool or the embedded files. */
+/* http.c -- libmicrohttpd glue: dispatch from the route rows (srv.h),
+ * request lifecycle, in-flight accounting and orderly shutdown. Map routes
+ * hand over to maps.c; answers go out through respond.c, the layer below
+ * both; bytes come from the cache, the worker pool or the embedded files. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -17,125 +17,6 @@
 
 #include "http_int.h"
 
-/* ------------------------------------------------------------ responses */
-
-unsigned srv_http_status(dg_status code)
-{
-    switch (code) {
-    case DG_OK: return MHD_HTTP_OK;
-    case DG_EINVAL:
-    case DG_ELIMIT: return MHD_HTTP_BAD_REQUEST;
-    /* out of memory is this moment's load, not a fault of the request nor
-     * of the daemon: another try (here or on another copy) may well work */
-    case DG_EBUSY:
-    case DG_ENOMEM: return MHD_HTTP_SERVICE_UNAVAILABLE;
-    default: return MHD_HTTP_INTERNAL_SERVER_ERROR;
-    }
-}
-
-static void add_header(struct MHD_Response *resp, const char *k, const char *v)
-{
-    /* only fails on allocation; the response still goes out without it */
-    (void)MHD_add_response_header(resp, k, v);
-}
-
-enum MHD_Result srv_queue(srv_req *r, unsigned status, struct MHD_Response *resp, size_t body)
-{
-    if (!resp) return MHD_NO;   /* out of memory: MHD closes the connection */
-    add_header(resp, "X-Content-Type-Options", "nosniff");
-    if (__atomic_load_n(&r->h->draining, __ATOMIC_ACQUIRE))
-        add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
-    r->status = status;
-    r->bytes = r->method == M_HEAD || status == MHD_HTTP_NOT_MODIFIED || status == MHD_HTTP_NO_CONTENT ? 0 : body;
-    enum MHD_Result ok = MHD_queue_response(r->conn, status, resp);
-    MHD_destroy_response(resp);
-    return ok;
-}
-
-static void free_cb(void *p) { free(p); }
-
-enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
-                               unsigned char *data, size_t len)
-{
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer_with_free_callback(len, data, free_cb);
-    if (!resp) { free(data); return MHD_NO; }
-    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    return srv_queue(r, status, resp, len);
-}
-
-/* Copies s, every byte that is not part of a valid UTF-8 sequence -> '?'. */
-static void utf8_clean(char *out, size_t cap, const char *s)
-{
-    size_t o = 0;
-    const unsigned char *u = (const unsigned char *)(s ? s : "");
-    while (*u && o + 1 < cap) {
-        size_t n = *u < 0x80 ? 1 : (*u & 0xE0) == 0xC0 ? 2 : (*u & 0xF0) == 0xE0 ? 3 : (*u & 0xF8) == 0xF0 ? 4 : 0;
-        bool ok = n > 0 && o + n < cap;
-        for (size_t i = 1; ok && i < n; i++) ok = (u[i] & 0xC0) == 0x80;
-        /* overlong two-byte forms and surrogates are not UTF-8 either */
-        if (ok && n == 2 && *u < 0xC2) ok = false;
-        if (ok && n == 3 && *u == 0xE0 && u[1] < 0xA0) ok = false;
-        if (ok && n == 3 && *u == 0xED && u[1] >= 0xA0) ok = false;
-        if (ok && n == 4 && (*u > 0xF4 || (*u == 0xF0 && u[1] < 0x90) || (*u == 0xF4 && u[1] >= 0x90)))
-            ok = false;
-        if (!ok) { out[o++] = '?'; u++; continue; }
-        memcpy(out + o, u, n);
-        o += n;
-        u += n;
-    }
-    out[o] = '\0';
-}
-
-enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
-                               const char *param, const char *value, const char *allowed)
-{
-    /* always all four keys, "" when they do not apply: one shape to parse;
-     * client bytes that are not UTF-8 are shown as '?' */
-    char m[256], p[64], v[128], a[160];
-    utf8_clean(m, sizeof m, msg);
-    utf8_clean(p, sizeof p, param);
-    utf8_clean(v, sizeof v, value);
-    utf8_clean(a, sizeof a, allowed);
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "error", m, "param", p, "value", v, "allowed", a);
-    /* the cleaner and jansson disagreeing must not cost the answer */
-    if (!o) o = json_pack("{s:s, s:s, s:s, s:s}", "error", "bad request", "param", "", "value", "", "allowed", "");
-    char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    if (!s) return MHD_NO;
-    size_t n = strlen(s);
-    struct MHD_Response *resp =
-        MHD_create_response_from_buffer_with_free_callback(n, s, free_cb);
-    if (!resp) { free(s); return MHD_NO; }
-    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-    /* and readable by browser code on another origin */
-    if (status == MHD_HTTP_SERVICE_UNAVAILABLE) {
-        char ra[16];
-        snprintf(ra, sizeof ra, "%d", __atomic_load_n(&r->h->cfg.retry_after, __ATOMIC_RELAXED));
-        add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
-        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_RETRY_AFTER);
-    }
-    if (status == MHD_HTTP_METHOD_NOT_ALLOWED && r->allow) {
-        add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
-        add_header(resp, "Access-Control-Expose-Headers", MHD_HTTP_HEADER_ALLOW);
-    }
-    return srv_queue(r, status, resp, n);
-}
-
-enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e)
-{
-    unsigned status = srv_http_status(e->code);
-    const char *msg = e->msg[0] ? e->msg : dg_status_name(e->code);
-    if (status == MHD_HTTP_INTERNAL_SERVER_ERROR)
-        srv_log("error", "%s %s: %s", r->method_name, r->raw, msg);
-    else if (e->code == DG_ENOMEM)
-        srv_log("warn", "%s %s: %s", r->method_name, r->raw, msg);
-    return srv_send_error(r, status, msg, e->param, e->value, e->allowed);
-}
-
 static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *cache_control)
 {
     const char *inm = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
@@ -149,43 +30,30 @@ static enum MHD_Result send_asset(srv_req *r, const srv_asset *a, const char *ca
     if (!resp) return MHD_NO;
     char etag[32];
     snprintf(etag, sizeof etag, "%.*s%s\"", (int)strlen(a->etag) - 1, a->etag, gz ? "-gz" : "");
-    add_header(resp, MHD_HTTP_HEADER_ETAG, etag);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
-    if (a->gz) add_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    srv_add_header(resp, MHD_HTTP_HEADER_ETAG, etag);
+    srv_add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache_control);
+    if (a->gz) srv_add_header(resp, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
     if (!hit) {
-        add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->mime);
-        if (gz) add_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+        srv_add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->mime);
+        if (gz) srv_add_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
     }
     return srv_queue(r, hit ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, resp, len);
 }
 
 /* ---------------------------------------------------------------- routes */
 
-typedef enum { R_MAP, R_POST, R_STATIC, R_OPENAPI, R_OPTIONS, R_HEALTHZ, R_METRICS, R_NONE } route_kind;
-
-typedef struct {
-    route_kind kind;
-    int fmt;                 /* R_MAP: the fixed format */
+/* A route's row as dispatch reads it: SRV_ROUTES (srv.h) plus the format
+ * routes before them. */
+typedef struct route route;
+typedef enum MHD_Result (*route_fn)(srv_req *r, const route *rt, const char *url);
+struct route {
+    const char *path;        /* exact; NULL: web/'s files (or, without a handler, the rest) */
+    const char *allow;       /* methods, for 405, OPTIONS and the Allow header */
+    route_fn handler;
     srv_route_id metric;
-    const char *allow;       /* methods, for 405 and OPTIONS */
-} route;
-
-static route find_route(const char *url)
-{
-    static const char get[] = "GET, HEAD, OPTIONS";
-    if (!strncmp(url, "/dungeon.", 9)) {
-        /* one route per format: "/dungeon.<ext>", so new formats join here */
-        for (int f = 0; f < DG_FMT_COUNT; f++)
-            if (!strcmp(url + 9, dg_format_ext((dg_format)f))) return (route){R_MAP, f, f, get};
-    }
-    if (!strcmp(url, "/dungeon")) return (route){R_POST, -1, SRV_ROUTE_POST, "POST, OPTIONS"};
-    if (!strcmp(url, "/openapi.yaml")) return (route){R_OPENAPI, -1, SRV_ROUTE_OPENAPI, get};
-    if (!strcmp(url, "/options")) return (route){R_OPTIONS, -1, SRV_ROUTE_OPTIONS, get};
-    if (!strcmp(url, "/healthz")) return (route){R_HEALTHZ, -1, SRV_ROUTE_HEALTHZ, get};
-    if (!strcmp(url, "/metrics")) return (route){R_METRICS, -1, SRV_ROUTE_METRICS, get};
-    if (srv_static_find(url, NULL)) return (route){R_STATIC, -1, SRV_ROUTE_STATIC, get};
-    return (route){R_NONE, -1, SRV_ROUTE_OTHER, NULL};
-}
+    const char *cache;       /* Cache-Control, NULL: the handler's own */
+    int fmt;                 /* a format route's format, else -1 */
+};
 
 static srv_method parse_method(const char *m)
 {
@@ -200,12 +68,12 @@ static enum MHD_Result send_options(srv_req *r)
 {
     struct MHD_Response *resp = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
     if (!resp) return MHD_NO;
-    add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    srv_add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     /* CORS preflight: the API is public and takes no credentials */
-    add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-    add_header(resp, "Access-Control-Allow-Methods", r->allow);
-    add_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept, If-None-Match");
-    add_header(resp, "Access-Control-Max-Age", "86400");
+    srv_add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+    srv_add_header(resp, "Access-Control-Allow-Methods", r->allow);
+    srv_add_header(resp, "Access-Control-Allow-Headers", "Content-Type, Accept, If-None-Match");
+    srv_add_header(resp, "Access-Control-Max-Age", "86400");
     return srv_queue(r, MHD_HTTP_NO_CONTENT, resp, 0);
 }
 
@@ -242,6 +110,88 @@ static enum MHD_Result send_metrics(srv_req *r)
     return srv_send_bytes(r, MHD_HTTP_OK, "text/plain; version=0.0.4; charset=utf-8", data, len);
 }
 
+static enum MHD_Result route_map(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    return srv_maps_get(r, (dg_format)rt->fmt);
+}
+
+static enum MHD_Result route_post(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return srv_maps_post(r);
+}
+
+static enum MHD_Result route_static(srv_req *r, const route *rt, const char *url)
+{
+    const srv_asset *a = srv_static_find(url, r->raw);
+    unsigned char *page;
+    size_t len;
+    /* the page at a permalink: its head names the dungeon (page.c) */
+    if (srv_page_with_head(r, url, a, &page, &len)) return srv_send_bytes(r, MHD_HTTP_OK, a->mime, page, len);
+    return send_asset(r, a, rt->cache);
+}
+
+static enum MHD_Result route_openapi(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    const srv_asset *a = srv_static_openapi();
+    if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
+    return send_asset(r, a, rt->cache);
+}
+
+static enum MHD_Result route_vocabulary(srv_req *r, const route *rt, const char *url)
+{
+    (void)url;
+    return send_asset(r, &r->h->vocabulary, rt->cache);
+}
+
+static enum MHD_Result route_healthz(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return send_healthz(r);
+}
+
+static enum MHD_Result route_metrics(srv_req *r, const route *rt, const char *url)
+{
+    (void)rt, (void)url;
+    return send_metrics(r);
+}
+
+#define ROUTE_ROW(id, path, methods, handler, metric, cache) {path, methods, handler, SRV_ROUTE_##id, cache, -1},
+static const route routes[] = {SRV_ROUTES(ROUTE_ROW)};
+#undef ROUTE_ROW
+#define NROUTES (sizeof routes / sizeof routes[0])
+_Static_assert(NROUTES == SRV_ROUTE_COUNT - DG_FMT_COUNT, "one route row per route id");
+
+/* The row of url: a format route ("/dungeon.<ext>", so a new format joins
+ * here), a row's exact path, then web/'s files; else the last row. */
+static route find_route(const char *url)
+{
+    if (!strncmp(url, "/dungeon.", 9))
+        for (int f = 0; f < DG_FMT_COUNT; f++)
+            if (!strcmp(url + 9, dg_format_ext((dg_format)f)))
+                return (route){url, SRV_GET_METHODS, route_map, f, NULL, f};
+    for (size_t i = 0; i < NROUTES; i++)
+        if (routes[i].path && !strcmp(url, routes[i].path)) return routes[i];
+    for (size_t i = 0; i < NROUTES; i++)
+        if (!routes[i].path && routes[i].handler && srv_static_find(url, NULL)) return routes[i];
+    return routes[NROUTES - 1];
+}
+
+/* Whether the method is one of the row's (its Allow list). */
+static bool allowed(const route *rt, const char *method)
+{
+    size_t n = strlen(method);
+    for (const char *w = rt->allow; w && *w;) {
+        size_t len = strcspn(w, ",");
+        if (len == n && !strncmp(w, method, n)) return true;
+        w += len;
+        w += strspn(w, ", ");
+    }
+    return false;
+}
+
 static enum MHD_Result dispatch(srv_req *r, const char *url)
 {
     if (srv_static_path_hostile(r->raw))
@@ -250,33 +200,12 @@ static enum MHD_Result dispatch(srv_req *r, const char *url)
     route rt = find_route(url);
     r->route = rt.metric;
     r->allow = rt.allow;
-    if (rt.kind == R_NONE)
-        return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no such resource", "path", url, NULL);
+    if (!rt.handler) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no such resource", "path", url, NULL);
     if (r->method == M_OPTIONS) return send_options(r);
-    bool ok = rt.kind == R_POST ? r->method == M_POST : (r->method == M_GET || r->method == M_HEAD);
-    if (!ok) return srv_send_error(r, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed", "method",
-                                   r->method_name, rt.allow);
-    switch (rt.kind) {
-    case R_MAP: return srv_maps_get(r, (dg_format)rt.fmt);
-    case R_POST: return srv_maps_post(r);
-    case R_STATIC: {
-        const srv_asset *a = srv_static_find(url, r->raw);
-        unsigned char *page;
-        size_t len;
-        if (srv_page_with_head(r, url, a, &page, &len)) return srv_send_bytes(r, MHD_HTTP_OK, a->mime, page, len);
-        return send_asset(r, a, "no-cache");
-    }
-    case R_OPENAPI: {
-        const srv_asset *a = srv_static_openapi();
-        if (!a) return srv_send_error(r, MHD_HTTP_NOT_FOUND, "no OpenAPI document in this build", NULL, NULL, NULL);
-        return send_asset(r, a, "no-cache");
-    }
-    case R_OPTIONS: return send_asset(r, &r->h->vocabulary, "no-cache");
-    case R_HEALTHZ: return send_healthz(r);
-    case R_METRICS: return send_metrics(r);
-    case R_NONE: break;
-    }
-    return MHD_NO;
+    if (r->method == M_OTHER || !allowed(&rt, r->method_name))
+        return srv_send_error(r, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed", "method", r->method_name,
+                              rt.allow);
+    return rt.handler(r, &rt, url);
 }
 
 /* ------------------------------------------------------------- lifecycle */
@@ -467,6 +396,7 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     if ((rc = srv_vocabulary_build(&h->vocabulary, &h->lim, err)) != DG_OK) goto fail;
     if ((rc = srv_pool_new(c->workers, c->queue_depth, &h->pool, err)) != DG_OK) goto fail;
     if ((rc = srv_cache_new(c->cache ? c->cache_bytes : 0, &h->cache, err)) != DG_OK) goto fail;
+    h->complete = srv_request_done;
     if ((rc = srv_conns_start(h, err)) != DG_OK) goto fail;
 
     struct sockaddr_storage ss;

@@ -33,6 +33,9 @@ struct srv_http {
     pthread_mutex_t conns_mu;
     pthread_cond_t sweep_wake;
     struct srv_conn *conns;  /* a list under conns_mu */
+    /* completes a request its connection dropped (http.c's srv_request_done,
+     * set before srv_conns_start): conns.c calls up through it, not by name */
+    void (*complete)(struct srv_http *h, struct srv_req *r, enum MHD_RequestTerminationCode toe);
     pthread_t sweeper;
     bool conns_ready, sweeping, sweeper_stop;
     char body_allowed[48];
@@ -92,6 +95,9 @@ typedef struct {
  * framings, a Content-Length over body_limit (413). Sets r->body_follows. */
 bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out);
 
+/* respond.c: the layer under http.c and maps.c. */
+/* Adds a header; only fails on allocation, and the answer goes out without it. */
+void srv_add_header(struct MHD_Response *resp, const char *k, const char *v);
 /* EINVAL/ELIMIT -> 400, EBUSY and ENOMEM -> 503 (+ Retry-After), else 500:
  * the one mapping. */
 unsigned srv_http_status(dg_status code);

@@ -2,20 +2,21 @@
  * requests by route and status, a latency histogram, cache hits/misses,
  * maps generated. Lock-free relaxed atomics: a scrape may be a request
  * or two behind, never torn. Gauges are read by the caller at scrape time. */
-#include <stdarg.h>
 #include <string.h>
 
 #include "srv.h"
 
 #define NSTATUS 600
-static const char *fixed_names[SRV_ROUTE_COUNT - DG_FMT_COUNT] = {
-    "/dungeon", "static", "/openapi.yaml", "/options", "/healthz", "/metrics", "other",
-};
+#define SRV_ROUTE_LABEL(id, path, methods, handler, metric, cache) metric,
+static const char *const fixed_names[SRV_ROUTE_COUNT - DG_FMT_COUNT] = {SRV_ROUTES(SRV_ROUTE_LABEL)};
+#undef SRV_ROUTE_LABEL
 
-static void route_name(int r, char out[64])
+const char *srv_route_label(srv_route_id r, char buf[64])
 {
-    if (r < DG_FMT_COUNT) snprintf(out, 64, "/dungeon.%s", dg_format_ext((dg_format)r));
-    else snprintf(out, 64, "%s", fixed_names[r - DG_FMT_COUNT]);
+    if (r >= 0 && r < DG_FMT_COUNT) snprintf(buf, 64, "/dungeon.%s", dg_format_ext((dg_format)r));
+    else snprintf(buf, 64, "%s", fixed_names[r >= DG_FMT_COUNT && r < SRV_ROUTE_COUNT ? r - DG_FMT_COUNT
+                                                                                       : SRV_ROUTE_OTHER - DG_FMT_COUNT]);
+    return buf;
 }
 
 /* seconds; Prometheus buckets are cumulative, counted at scrape time */
@@ -52,24 +53,7 @@ void srv_metrics_generated(bool on_io_thread)
     if (on_io_thread) add(&generated_inline, 1);
 }
 
-static dg_status putf(dg_buf *out, dg_error *err, const char *f, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static dg_status putf(dg_buf *out, dg_error *err, const char *f, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, f);
-    int n = vsnprintf(line, sizeof line, f, ap);
-    va_end(ap);
-    if (n < 0) return DG_OK;
-    if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
-    return dg_buf_append(out, line, (size_t)n, err);
-}
-
-#define PUT(...) do { if ((rc = putf(out, err, __VA_ARGS__)) != DG_OK) return rc; } while (0)
+#define PUT(...) do { if ((rc = dg_buf_printf(out, err, __VA_ARGS__)) != DG_OK) return rc; } while (0)
 
 dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
                              size_t cache_bytes, size_t cache_entries, dg_error *err)
@@ -79,7 +63,7 @@ dg_status srv_metrics_render(dg_buf *out, size_t queue_depth, size_t in_flight,
     PUT("# TYPE dungeond_requests_total counter\n");
     for (int r = 0; r < SRV_ROUTE_COUNT; r++) {
         char name[64];
-        route_name(r, name);
+        srv_route_label(r, name);
         for (int s = 0; s < NSTATUS; s++) {
             uint64_t n = get(&by_status[r][s]);
             if (n) PUT("dungeond_requests_total{route=\"%s\",status=\"%d\"} %llu\n",

@@ -401,16 +401,31 @@ typedef struct { double best_q; int best; } accept_pick;
 
 static bool tok_is(const char *t, size_t n, const char *s) { return strlen(s) == n && !strncasecmp(t, s, n); }
 
+/* Whether the space-separated list has the token t (ASCII case-insensitive). */
+static bool list_has(const char *list, const char *t, size_t n)
+{
+    for (const char *w = list; w && *w; w += strcspn(w, " ")) {
+        w += strspn(w, " ");
+        size_t len = strcspn(w, " ");
+        if (len == n && !strncasecmp(w, t, n)) return true;
+    }
+    return false;
+}
+
+/* The format whose row's accept list names the media range, or -1. */
+static int format_of_range(const char *t, size_t n)
+{
+    for (int f = 0; f < DG_FMT_COUNT; f++) {
+        const dg_format_info *i = dg_format_info_of((dg_format)f);
+        if (i && list_has(i->accept, t, n)) return f;
+    }
+    return -1;
+}
+
 static void accept_item(void *cls, const char *t, size_t n, double q)
 {
     accept_pick *p = cls;
-    int f = -1;
-    if (tok_is(t, n, "application/json") || tok_is(t, n, "application/*") || tok_is(t, n, "*/*"))
-        f = DG_FMT_JSON;
-    else if (tok_is(t, n, "image/png") || tok_is(t, n, "image/*"))
-        f = DG_FMT_PNG;
-    else if (tok_is(t, n, "text/plain") || tok_is(t, n, "text/*"))
-        f = DG_FMT_TXT;
+    int f = format_of_range(t, n);
     if (f >= 0 && q > 0 && q > p->best_q) {   /* ties: the first listed */
         p->best_q = q;
         p->best = f;
@@ -423,9 +438,20 @@ dg_status srv_format_from_accept(const char *accept, dg_format *fmt, dg_error *e
     if (!accept || !*accept) return DG_OK;
     accept_pick p = {0, -1};
     each_item(accept, accept_item, &p);
-    if (p.best < 0)
-        return dg_error_set(err, DG_EINVAL, "Accept", accept, "application/json|image/png|text/plain",
-                            "no format we make matches the Accept header");
+    if (p.best < 0) {
+        /* the allowed list: each negotiated row's own media type */
+        char allowed[sizeof err->allowed] = "";
+        size_t len = 0;
+        for (int f = 0; f < DG_FMT_COUNT; f++) {
+            const dg_format_info *i = dg_format_info_of((dg_format)f);
+            if (!i || !i->accept) continue;
+            int w = snprintf(allowed + len, sizeof allowed - len, "%s%.*s", len ? "|" : "",
+                             (int)strcspn(i->accept, " "), i->accept);
+            if (w < 0 || (size_t)w >= sizeof allowed - len) break;
+            len += (size_t)w;
+        }
+        return dg_error_set(err, DG_EINVAL, "Accept", accept, allowed, "no format we make matches the Accept header");
+    }
     *fmt = (dg_format)p.best;
     return DG_OK;
 }

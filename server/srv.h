@@ -86,13 +86,32 @@ uint64_t srv_now_ns(void);
 
 /* --------------------------------------------------------------- metrics */
 
-/* Metric routes: index f < DG_FMT_COUNT is the GET route of format f
- * ("/dungeon.<ext>"), so a new format gets its own label; then these. */
-enum {
-    SRV_ROUTE_POST = DG_FMT_COUNT, SRV_ROUTE_STATIC, SRV_ROUTE_OPENAPI, SRV_ROUTE_OPTIONS,
-    SRV_ROUTE_HEALTHZ, SRV_ROUTE_METRICS, SRV_ROUTE_OTHER, SRV_ROUTE_COUNT
-};
+/* The routes, one row each (nginx's ngx_command_t is the model): http.c
+ * dispatches from these rows, metrics.c labels from them, so a route and
+ * its name cannot drift apart. Route f < DG_FMT_COUNT is GET
+ * /dungeon.<ext> of format f (core/formats.c's rows: a new format gets its
+ * route and label there); then one row per further route, in the order of
+ * their metric labels:
+ *   X(id, path, methods (the Allow header), handler (http.c), metric label,
+ *     Cache-Control (NULL: the handler's own))
+ * A NULL path matches web/'s files (static.c); the last row is what no
+ * route took (404). */
+#define SRV_GET_METHODS "GET, HEAD, OPTIONS"
+#define SRV_ROUTES(X)                                                                             \
+    X(POST, "/dungeon", "POST, OPTIONS", route_post, "/dungeon", NULL)                            \
+    X(STATIC, NULL, SRV_GET_METHODS, route_static, "static", "no-cache")                          \
+    X(OPENAPI, "/openapi.yaml", SRV_GET_METHODS, route_openapi, "/openapi.yaml", "no-cache")      \
+    X(OPTIONS, "/options", SRV_GET_METHODS, route_vocabulary, "/options", "no-cache")             \
+    X(HEALTHZ, "/healthz", SRV_GET_METHODS, route_healthz, "/healthz", NULL)                      \
+    X(METRICS, "/metrics", SRV_GET_METHODS, route_metrics, "/metrics", NULL)                      \
+    X(OTHER, NULL, NULL, NULL, "other", NULL)
+
+#define SRV_ROUTE_ID(id, path, methods, handler, metric, cache) SRV_ROUTE_##id,
+enum { SRV_ROUTE_FIRST_FIXED = DG_FMT_COUNT - 1, SRV_ROUTES(SRV_ROUTE_ID) SRV_ROUTE_COUNT };
+#undef SRV_ROUTE_ID
 typedef int srv_route_id;
+/* Route r's metric label ("/dungeon.png", "/healthz", ...); "other" out of range. */
+const char *srv_route_label(srv_route_id r, char buf[64]);
 
 void srv_metrics_request(srv_route_id route, unsigned status, uint64_t micros);
 void srv_metrics_cache(bool hit);
@@ -252,13 +271,7 @@ bool srv_static_path_hostile(const char *raw);
 
 /* --------------------------------------------------------------- request */
 
-#define SRV_MAX_KEYS 64
-/* '&'-separated slots (empty ones too) a request target may carry: four
- * times the keys any request may name. libmicrohttpd 0.9.75 lists every
- * slot in its per-connection memory and, near 500, runs out: it then can
- * neither list them nor send its own 431, and the client waits for the
- * idle timeout. Targets past this are refused before it lists them. */
-#define SRV_MAX_QUERY_SLOTS 256
+/* SRV_MAX_KEYS, SRV_MAX_QUERY_SLOTS: core/dg_limits.h */
 
 /* Key=value pairs for dg_options_set(), owned copies. */
 typedef struct {

@@ -86,3 +86,48 @@ Test(srv_estimate, a_default_map_is_made_inline_and_a_big_cave_is_not)
     dg_options two = parse("seed=1&rows=41&cols=41&floors=10&format=txt");
     cr_assert_lt(srv_estimate_us(&two), srv_estimate_us(&stairs));
 }
+
+/* The estimate is arithmetic over the rows: a format or family added
+ * without its figures would cost nothing and be made inline whatever its
+ * size, so every row must say what it costs. */
+Test(srv_estimate, every_format_and_family_row_has_cost_figures)
+{
+    for (int f = 0; f < DG_FMT_COUNT; f++) {
+        const dg_format_info *i = dg_format_info_of((dg_format)f);
+        cr_assert_not_null(i, "format %d has no row", f);
+        const dg_format_cost *c = &i->cost;
+        cr_expect(c->cell_ns > 0 || c->px_ns > 0, "%s: no encoding cost per cell or per pixel",
+                  dg_format_name((dg_format)f));
+        cr_expect(c->cave_cell_ns >= c->cell_ns && c->cave_px_ns >= c->px_ns, "%s: caves cost less than walls",
+                  dg_format_name((dg_format)f));
+        cr_expect(!i->raster_key || !c->px_ns || c->px_bytes > 0, "%s: draws pixels but holds none",
+                  dg_format_name((dg_format)f));
+        cr_expect(!c->image_key || (c->webp_px_ns > 0 && c->webp_px_bytes > 0), "%s: no WebP figures",
+                  dg_format_name((dg_format)f));
+    }
+    for (int a = 0; a < DG_ALGO_COUNT; a++) {
+        const dg_family_info *i = dg_family_info_of((dg_algorithm)a);
+        cr_assert_not_null(i, "algorithm %d has no row", a);
+        cr_expect(i->cost.gen_ns > 0, "%s: no generation cost", dg_algorithm_name((dg_algorithm)a));
+        cr_expect(i->cost.variant_gen_ns == 0 || i->cost.variant_gen_ns >= i->cost.gen_ns,
+                  "%s: its variant costs less", dg_algorithm_name((dg_algorithm)a));
+    }
+}
+
+/* A family whose row names a costly variant has variant figures (and one
+ * without a variant never reads them). */
+Test(srv_estimate, a_variant_has_its_own_figure)
+{
+    dg_options cav = parse("seed=1&layout=cavernous"), grid = parse("seed=1&algorithm=gridmapper&caves=yes");
+    cr_assert(dg_options_cost_variant(&cav) && dg_options_caves(&cav));
+    cr_assert(dg_options_cost_variant(&grid) && dg_options_caves(&grid));
+    dg_options plain = parse("seed=1");
+    cr_assert(!dg_options_cost_variant(&plain) && !dg_options_caves(&plain));
+    for (int a = 0; a < DG_ALGO_COUNT; a++) {
+        char q[64];
+        snprintf(q, sizeof q, "seed=1&algorithm=%s", dg_algorithm_name((dg_algorithm)a));
+        dg_options o = parse(q);
+        if (dg_options_cost_variant(&o))
+            cr_expect_gt(dg_family_info_of((dg_algorithm)a)->cost.variant_gen_ns, 0, "%s", q);
+    }
+}

@@ -71,3 +71,18 @@ Test(buf, an_impossible_size_is_enomem_not_a_crash)
     cr_assert_eq(err.code, DG_ENOMEM);
     cr_assert_eq(b.len, 1);
 }
+
+/* One overflow rule for every printf into a buffer (key text, SVG, the
+ * daemon's form and metrics): the buffer grows, nothing is ever cut. */
+Test(buf, printf_grows_and_never_cuts)
+{
+    char long_word[1001];
+    memset(long_word, 'w', 1000);
+    long_word[1000] = '\0';
+    cr_assert_eq(dg_buf_printf(&b, NULL, "%d:", 7), DG_OK);
+    cr_assert_eq(dg_buf_printf(&b, NULL, "<%s>", long_word), DG_OK);
+    cr_assert_eq(b.len, 2 + 1002);
+    cr_assert_eq(memcmp(b.data, "7:<w", 4), 0);
+    cr_assert_eq(b.data[b.len - 1], '>');
+    cr_assert_eq(b.data[b.len], '\0');
+}
