@@ -220,6 +220,16 @@ static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficult
             e->faction = faction;
             return;
         }
+    /* a wandering row is never empty: the mighty in numbers rather than
+     * nothing (a cast of legendary creatures for a big high-level party) */
+    if (!room_squares) {
+        w.uncapped = true;
+        for (int k = (int)d; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+    }
     e->n_groups = 0;
     e->faction = -1;
 }
@@ -640,7 +650,9 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     if (lair) {
         stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
-        if (e->n_groups) c->boss = e->groups[0].monster;
+        /* a master only when the boss role leads the lair: a lair that
+         * could field only a pack (four hyenas, seven ghosts) has none */
+        if (e->n_groups && e->boss) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
         if ((int)i + 1 != lair) stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);

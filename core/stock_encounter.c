@@ -98,6 +98,22 @@ static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
 
 static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b, m)->size] : 0; }
 
+/* How many of one kind a group holds at most: the mighty come alone or in
+ * pairs (eight aboleths, seven young dragons or five mummy lords in one
+ * room read as a mistake; a pack of ghouls or a band of giants does not).
+ * A creature with legendary actions is one of a kind; a true dragon or
+ * anything of challenge 10 and up comes at most two together. */
+static int most_of(const band *b, int m, int most)
+{
+    const dg_monster *mon = MON(b, m);
+    const dg_statblock *sb = dg_monster_statblock(m);
+    size_t len;
+    bool dragon = dragon_colour(mon->name, &len) && !strstr(mon->name, "Wyrmling");
+    if (b->w->uncapped) return most;
+    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1 : mon->cr8 >= 10 * 8 || dragon ? 2 : most;
+    return cap < most ? cap : most;
+}
+
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
@@ -105,7 +121,7 @@ static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + 
  * with the most kinds; a combination drawn evenly among those. */
 static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
 {
-    int max_f = f >= 0 ? DG_ENC_MAX_OF_A_KIND : 0, max_b = k >= 0 ? BEASTS_MAX : 0;
+    int max_f = f >= 0 ? most_of(b, f, DG_ENC_MAX_OF_A_KIND) : 0, max_b = k >= 0 ? most_of(b, k, BEASTS_MAX) : 0;
     long lxp = l >= 0 ? MON(b, l)->xp : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;

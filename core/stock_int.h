@@ -145,8 +145,13 @@ int dg__item_grades_at(int item, dg_rarity rarity);
 int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity);
 int dg__item_grade_of(int item, const char *label);
 
-/* stock_words.c's containers: the first this many are where a purse lies */
+/* stock_words.c's containers, in this order: where a purse lies (the
+ * first DG__CONTAINERS_HUMBLE, of which those from DG__CONTAINERS_SMALL
+ * hold only a few coins), then the lockable ones up to
+ * DG__CONTAINERS_LOCKABLE_END, then the rest */
+#define DG__CONTAINERS_SMALL 3
 #define DG__CONTAINERS_HUMBLE 5
+#define DG__CONTAINERS_LOCKABLE_END 8
 
 /* stock_encounter.c */
 /* Builds an encounter of difficulty d whose adjusted XP lies in its band,
@@ -162,6 +167,7 @@ typedef struct {
     int master;              /* the dungeon's boss once the lair is stocked, else -1: a
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
+    bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 

@@ -347,17 +347,25 @@ static void roll_individual(dg_rng *r, int band, dg_treasure *t)
 /* Under this a purse is never locked, trapped or kept in a chest: nobody
  * locks a strongbox over seventeen coppers. */
 #define PURSE_CP 1000
+/* Coins a hollowed book or a bundle of rags holds at most. */
+#define SMALL_HOLDS 200
 
 /* Loose, or in a container that may be locked or trapped. */
 static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
 {
     t->container = -1;
     if (!dg__rng_percent(r, 60)) return;
-    if (dg_treasure_value_cp(t) < PURSE_CP) {
-        t->container = (int)dg__rng_below(r, DG__CONTAINERS_HUMBLE);
-        return;
-    }
-    t->container = (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER));
+    bool purse = dg_treasure_value_cp(t) < PURSE_CP;
+    uint32_t kinds = purse ? DG__CONTAINERS_HUMBLE : (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER);
+    t->container = (int)dg__rng_below(r, kinds);
+    /* a book or a bundle of rags hides a few coins, not a hoard */
+    long coins = 0;
+    for (int k = 0; k < DG_COIN_COUNT; k++) coins += t->coins[k];
+    if (coins > SMALL_HOLDS && t->container >= DG__CONTAINERS_SMALL && t->container < DG__CONTAINERS_HUMBLE)
+        t->container -= DG__CONTAINERS_SMALL; /* a sack or an urn instead */
+    if (purse) return;
+    /* only a chest, a strongbox or a coffer has a lock to pick or to trap */
+    if (t->container < DG__CONTAINERS_HUMBLE || t->container >= DG__CONTAINERS_LOCKABLE_END) return;
     if (dg__rng_percent(r, 30)) t->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(r, 3));
     if (dg__rng_percent(r, 15)) {
         t->trapped = true;

@@ -48,13 +48,13 @@ static const char *const hidden[] = { /* the first NATURAL_HIDDEN fit a cave */
     "a cache under a floor tile", "a crawlspace behind a shelf",
 };
 #define NATURAL_HIDDEN 5
-/* the first DG__CONTAINERS_HUMBLE hold a purse of coppers; the rest are
- * what someone would lock */
+/* in stock_int.h's order: humble (the small ones last), lockable, the rest */
 static const char *const container[] = {
     "leather sack", "clay urn", "rotting crate", "bundle of rags", "hollowed book",
     "iron-bound chest", "strongbox", "small coffer", "stone sarcophagus", "wooden barrel",
 };
-_Static_assert(DG__CONTAINERS_HUMBLE < DG_COUNT(container), "humble containers are a prefix of the list");
+_Static_assert(DG__CONTAINERS_SMALL < DG__CONTAINERS_HUMBLE && DG__CONTAINERS_LOCKABLE_END < DG_COUNT(container),
+               "the container groups are runs of the list");
 
 /* gems and art, three names per value tier (stock_rules.c's values) */
 static const char *const gem[DG__GEM_TIERS * 3] = {

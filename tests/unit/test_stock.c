@@ -342,9 +342,11 @@ Test(stock, the_boss_and_the_richest_hoard_in_the_farthest_room_and_keys_on_the_
             if (l->encounter.n_groups == 0) {
                 cr_assert_eq(c->boss, -1);
                 empty_lairs++;
-            } else {
+            } else if (l->encounter.boss) {
                 cr_assert_eq(c->boss, l->encounter.groups[0].monster, "seed %llu: the boss is not in the lair",
                              (unsigned long long)s);
+            } else { /* a pack and no master */
+                cr_assert_eq(c->boss, -1, "seed %llu: a master who does not lead the lair", (unsigned long long)s);
             }
             cr_assert(l->has_treasure || l->encounter.n_groups == 0);
             long hoard = l->has_treasure ? dg_treasure_value_gp(&l->treasure) : 0;

@@ -188,6 +188,19 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
         cr_assert(fits_motif(c->motif, m), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
+        if (room) {
+            /* the mighty come alone or in pairs (the SRD's creatures with
+             * legendary actions, typed here; true dragons) */
+            static const char *const legendary[] = {"Aboleth", "Androsphinx", "Gynosphinx", "Kraken", "Lich",
+                                                    "Mummy Lord", "Vampire", "Solar", "Tarrasque"};
+            bool alone = !strncmp(m->name, "Adult ", 6) || !strncmp(m->name, "Ancient ", 8) ||
+                         !strncmp(m->name, "Sphinx of ", 10);
+            for (size_t k = 0; k < sizeof legendary / sizeof legendary[0]; k++) alone |= !strcmp(m->name, legendary[k]);
+            if (alone && e->groups[g].count != 1)
+                cr_assert_fail("%s: %d x %s, a legendary creature", where, e->groups[g].count, m->name);
+            if (colour_of(m->name) && !strstr(m->name, "Wyrmling") && e->groups[g].count > 2)
+                cr_assert_fail("%s: %d x %s, a true dragon", where, e->groups[g].count, m->name);
+        }
         if (c->boss >= 0) {
             const char *mine = colour_of(dg_monster_info(c->boss)->name), *theirs = colour_of(m->name);
             cr_assert(!mine || !theirs || !strcmp(mine, theirs), "%s: a %s dragon in a %s dragon's dungeon", where,

@@ -343,6 +343,10 @@ Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
             while (++room <= (int)d->contents->n_rooms && !d->contents->rooms[room - 1].has_treasure) {}
             cr_assert_leq(room, (int)d->contents->n_rooms);
             cr_assert_eq(dg_treasure_value_cp(&d->contents->rooms[room - 1].treasure), said);
+            /* a lock to pick or a trap in it only where there is a lid to lock */
+            if (strstr(line, "to pick") || strstr(line, "trapped"))
+                cr_assert(strstr(line, "chest") || strstr(line, "strongbox") || strstr(line, "coffer"),
+                          "seed %llu: a lock on what has none: \"%s\"", (unsigned long long)s, line);
             /* a purse under 10 gp lies loose or in something humble, unlocked */
             if (said < 1000)
                 cr_assert(!strstr(line, "chest") && !strstr(line, "strongbox") && !strstr(line, "coffer") &&
