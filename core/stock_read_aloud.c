@@ -35,10 +35,23 @@ static bool vowel_sound(const char *w)
 /* words that are their own plural */
 static bool uncounted(const char *word, size_t n)
 {
-    static const char *const same[] = {"Drow", "Duergar", "Lizardfolk", "Merfolk", "Sahuagin", "Spawn", "Deer"};
+    static const char *const same[] = {"Drow", "Duergar", "Lizardfolk", "Merfolk", "Sahuagin", "Spawn", "Deer",
+                                       "Erinyes", "Infantry", "Oni", "Armor", "Kraken", "Elk", "Sheep"};
     for (size_t k = 0; k < DG_COUNT(same); k++)
         if (strlen(same[k]) == n && strncmp(word, same[k], n) == 0) return true;
     return false;
+}
+
+/* Plurals no rule makes (lower case, as creatures() writes them). */
+static const char *irregular(const char *word, size_t n)
+{
+    static const struct { const char *one, *many; } words[] = {
+        {"fungus", "fungi"},     {"homunculus", "homunculi"}, {"cyclops", "cyclopes"},
+        {"succubus", "succubi"}, {"incubus", "incubi"},       {"remorhaz", "remorhazes"},
+    };
+    for (size_t k = 0; k < DG_COUNT(words); k++)
+        if (strlen(words[k].one) == n && strncmp(word, words[k].one, n) == 0) return words[k].many;
+    return NULL;
 }
 
 /* "goblin", "two wolves", "three swarms of rats", in lower case. */
@@ -65,10 +78,15 @@ static void creatures(text *t, const dg_group *g)
     size_t wl = (size_t)(lower + head - word);
     char cap_word[32];
     snprintf(cap_word, sizeof cap_word, "%c%.*s", toupper((unsigned char)word[0]), (int)(wl ? wl - 1 : 0), word + 1);
+    const char *many = irregular(word, wl);
+    if (many) {
+        add(t, "%.*s%s%s", (int)(word - lower), lower, many, lower + head);
+        return;
+    }
     add(t, "%.*s", (int)head, lower);
     if (!uncounted(cap_word, wl) && wl > 0) {
         char last = word[wl - 1], before = wl > 1 ? word[wl - 2] : ' ';
-        if (last == 'f') {
+        if (last == 'f' && before != 'f') {
             t->len--; /* wolf -> wolves: the f goes */
             if (t->len < t->cap) t->buf[t->len] = '\0';
             add(t, "ves");

@@ -166,7 +166,7 @@ dg_status dg__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_
 
 dg_status dg__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__key_encounter(out, &c->wandering[row].encounter, err);
+    dg_status rc = dg__key_encounter_read(out, &c->wandering[row].encounter, err);
     if (rc == DG_OK) rc = dg_buf_printf(out, err, ", %s", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[row].activity));
     return rc;
 }

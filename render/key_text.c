@@ -38,6 +38,21 @@ dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err)
     return rc;
 }
 
+dg_status dg__key_encounter_read(dg_buf *b, const dg_encounter *e, dg_error *err)
+{
+    dg_status rc = DG_OK;
+    for (int g = 0; g < e->n_groups && rc == DG_OK; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        int n = e->groups[g].count;
+        if (g) rc = dg_buf_puts(b, g + 1 < e->n_groups ? ", " : " and ", err);
+        if (rc == DG_OK && n > 1) rc = dg_buf_printf(b, err, "%d x ", n);
+        if (rc == DG_OK) rc = dg_buf_printf(b, err, "%s (CR %s)", m->name, m->cr);
+    }
+    if (rc == DG_OK)
+        rc = dg_buf_printf(b, err, "; %s, %ld XP", dg_difficulty_name(e->difficulty), e->xp);
+    return rc;
+}
+
 dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
 {
     const dg_trap_kind *k = dg_trap_kind_info(t->kind);
@@ -132,6 +147,8 @@ dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
     if (rc == DG_OK && t->lock_dc) rc = dg_buf_printf(b, err, "locked, DC %d to pick", t->lock_dc);
     if (rc == DG_OK && t->trapped) rc = dg_buf_puts(b, t->lock_dc ? "; trapped: " : "trapped: ", err);
     if (rc == DG_OK && t->trapped) rc = dg__key_trap(b, &t->trap, err);
+    /* the trap's text ends its own sentence: "...breathe them)", not ".)." */
+    if (rc == DG_OK && t->trapped && b->len && b->data[b->len - 1] == '.') b->len--;
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, ")", err);
     return rc;
 }

@@ -101,7 +101,7 @@ static void put_wandering(md *m, const dg_contents *c)
     put(m, " a d6 when the party lingers or makes noise.\n\n| d6 | Encounter |\n|---|---|\n");
     for (int i = 0; i < c->n_wandering && m->rc == DG_OK; i++) {
         PUTF(m, "| %d | ", i + 1);
-        if (m->rc == DG_OK) m->rc = dg__key_encounter(m->b, &c->wandering[i].encounter, m->err);
+        if (m->rc == DG_OK) m->rc = dg__key_encounter_read(m->b, &c->wandering[i].encounter, m->err);
         PUTF(m, ", %s |\n", word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
     }
     put(m, "\n");

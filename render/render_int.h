@@ -242,6 +242,9 @@ const char *dg__key_article(const char *w);
 dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err);
 /* "Bugbear (cr 1) and 1 x Goblin (cr 1/4); medium, 250 xp" */
 dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err);
+/* The same as a GM reads it (md, the Foundry module's roll tables): "Ghast
+ * (CR 2), 8 x Ogre Zombie (CR 2) and Shadow (CR 1/2); easy, 1700 XP". */
+dg_status dg__key_encounter_read(dg_buf *b, const dg_encounter *e, dg_error *err);
 dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err);
 /* A treasure's coins, gems and art (what its worth counts); its magic
  * items; both, as donjon lists them; its exact worth ("71.3 gp"). */
