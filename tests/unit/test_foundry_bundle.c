@@ -226,6 +226,8 @@ static int room_cells(const dg_dungeon *d, int id)
 
 /* Stats over a sweep, for the messages. */
 static long tokens_seen, big_unfit, stacked_rooms;
+/* Actors with a compendium source in dnd5e.monsters [0], dnd5e.actors24 [1]. */
+static long sources_in[2];
 
 /* The issue's promises: an Actor per creature kind (dnd5e npc, its figures
  * the stat block's, its compendium source the dnd5e pack's); every token's
@@ -273,12 +275,15 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
         }
         cr_assert_eq(json_array_size(json_object_get(a, "items")), (size_t)entries, "%s: an item per entry", m->name);
         const char *src = json_string_value(json_object_get(json_object_get(a, "_stats"), "compendiumSource"));
-        const char *id = dg__bundle_compendium_id(kinds.monster[k]);
+        const char *pack, *id = dg__bundle_compendium_id(kinds.monster[k], &pack);
+        /* a 2024 creature is SRD 5.2's, in dnd5e's pack of those */
+        cr_assert_str_eq(pack, kinds.monster[k] >= DG_MONSTER_ID_2024 ? "actors24" : "monsters", "%s", m->name);
         if (id) {
             char want[64];
-            snprintf(want, sizeof want, "Compendium.dnd5e.monsters.Actor.%s", id);
+            snprintf(want, sizeof want, "Compendium.dnd5e.%s.Actor.%s", pack, id);
             cr_assert(src && !strcmp(src, want), "%s: compendiumSource %s", m->name, src ? src : "(none)");
-            snprintf(want, sizeof want, "Compendium.dnd5e.monsters.%s", id);
+            sources_in[!strcmp(pack, "actors24")]++;
+            snprintf(want, sizeof want, "Compendium.dnd5e.%s.%s", pack, id);
             cr_assert_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(a, "flags"), "core"),
                                                                "sourceId")),
                              want);
@@ -716,7 +721,9 @@ Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
 }
 
 /* Creatures over many dungeons: every motif, levels 1 to 20, all five
- * families, some on two floors; the checks of check_creatures. */
+ * families, some on two floors, a quarter stocked by the 2024 rules (whose
+ * actors name dnd5e.actors24 as their source); the checks of
+ * check_creatures. */
 Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeout = 600)
 {
     static const char *const families[] = {"donjon", "gridmapper", "cells", "caverns", "panels", "abstract"};
@@ -725,8 +732,9 @@ Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeou
         for (int i = 0; i < 4; i++) {
             int level = 1 + (m * 7 + i * 5) % 20;
             char q[200];
-            snprintf(q, sizeof q, "seed=%d&motif=%s&level=%d&algorithm=%s&contents=full&ppg=20%s", 1000 + m * 10 + i,
-                     dg_motif_name(m), level, families[(m + i) % 6], i == 3 ? "&floors=2" : "");
+            snprintf(q, sizeof q, "seed=%d&motif=%s&level=%d&algorithm=%s&contents=full&ppg=20%s%s",
+                     1000 + m * 10 + i, dg_motif_name(m), level, families[(m + i) % 6], i == 3 ? "&floors=2" : "",
+                     i == 1 ? "&rules=2024" : "");
             dg_dungeon *d = make(q);
             dg_buf z = render_bundle(d);
             const dg_dungeon *floors[DG_MAX_FLOORS];
@@ -742,20 +750,43 @@ Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeou
     cr_log_info("%d bundles, %ld tokens, %ld big ones on a square not all free floor, %ld stacked", bundles,
                 tokens_seen, big_unfit, stacked_rooms);
     cr_assert_gt(tokens_seen, 500, "the sweep places few tokens: %ld", tokens_seen);
+    cr_log_info("actors linked to dnd5e.monsters: %ld, to dnd5e.actors24: %ld", sources_in[0], sources_in[1]);
+    cr_assert_gt(sources_in[0], 100, "few actors linked to dnd5e.monsters: %ld", sources_in[0]);
+    cr_assert_gt(sources_in[1], 30, "few actors linked to dnd5e.actors24: %ld", sources_in[1]);
 }
 
-/* The generated id table (tools/dnd5e_monster_ids.pl) covers the monster
- * table: one slot per monster, each id Foundry's 16 letters and digits. */
+/* The generated id tables (tools/dnd5e_monster_ids.pl) cover the monster
+ * tables: one slot per monster of either rules, each id Foundry's 16
+ * letters and digits, and dg__bundle_compendium_id finds it by the
+ * monster's id. */
 Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
 {
-    cr_assert_eq(dg__dnd5e_monster_id_count, dg_monster_count(), "regenerate render/dnd5e_monster_ids.c");
-    size_t with = 0;
-    for (size_t i = 0; i < dg__dnd5e_monster_id_count; i++)
-        if (dg__dnd5e_monster_ids[i]) {
-            cr_assert(valid_id(dg__dnd5e_monster_ids[i]), "%s", dg_monster_info((int)i)->name);
-            with++;
+    static const struct {
+        dg_rules rules;
+        const char *const *ids;
+        const size_t *count;
+        const char *pack;
+    } tables[] = {
+        {DG_RULES_2014, dg__dnd5e_monster_ids, &dg__dnd5e_monster_id_count, "monsters"},
+        {DG_RULES_2024, dg__dnd5e_monster_ids_2024, &dg__dnd5e_monster_id_count_2024, "actors24"},
+    };
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        size_t n = dg_rules_monster_count(tables[t].rules);
+        int base = dg_rules_monster_base(tables[t].rules);
+        cr_assert_eq(*tables[t].count, n, "regenerate render/dnd5e_monster_ids.c (%s)", tables[t].pack);
+        size_t with = 0;
+        for (size_t i = 0; i < n; i++) {
+            const char *pack, *id = dg__bundle_compendium_id(base + (int)i, &pack);
+            cr_assert_eq(id, tables[t].ids[i]);
+            cr_assert_str_eq(pack, tables[t].pack);
+            if (id) {
+                cr_assert(valid_id(id), "%s", dg_monster_info(base + (int)i)->name);
+                with++;
+            }
         }
-    cr_assert_geq(with, dg_monster_count() - 2, "only %zu of %zu monsters in the dnd5e pack", with, dg_monster_count());
+        cr_log_info("%zu of %zu monsters in dnd5e.%s", with, n, tables[t].pack);
+        cr_assert_geq(with, n - 2, "only %zu of %zu monsters in dnd5e.%s", with, n, tables[t].pack);
+    }
 }
 
 /* The same walk over a small stocked map, so the actors, tokens and
