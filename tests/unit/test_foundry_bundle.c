@@ -8,8 +8,11 @@
  * archive at the scene's width x height, the walls are format=foundry's,
  * stair notes say where they lead, and the same options give the same
  * bytes. */
+#define _GNU_SOURCE /* dladdr */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <jansson.h>
 #include <leveldb/c.h>
 #include <png.h>
@@ -707,16 +710,117 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
     dg_dungeon_free(d);
 }
 
-/* jansson failing at one allocation after another (every third: the
- * bundle makes some 2,500 and each point runs it all again, which under
- * ASan took half a minute one by one): DG_ENOMEM or DG_OK, never a leak or
- * a crash, nothing left in the caller's buffer on failure. */
+/* The allocation-failure walks fail jansson at every step-th allocation
+ * and besides at the first allocation of each kind: each call path by
+ * which our code reaches jansson's allocator (calling_site), so no kind of
+ * failure point is left out however wide the step. A walk's cost grows with
+ * its points times the allocations before each, and under AddressSanitizer
+ * (CI runs the unit tests again so) the two walks at the release build's
+ * steps made this test take two to three and a half minutes: there they
+ * step ten times wider (half a minute), the kinds still all failed. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DG_BUNDLE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DG_BUNDLE_ASAN 1
+#endif
+#endif
+#ifdef DG_BUNDLE_ASAN
+enum { OOM_WIDER = 10 };
+#else
+enum { OOM_WIDER = 1 };
+#endif
+
+static void **site_of;         /* allocation i's kind */
+static long sites_n, sites_cap;
+static uintptr_t jansson_base; /* where libjansson is loaded */
+
+/* The path by which our code asked jansson for something that allocates:
+ * the return addresses from jansson's innermost frame outward, hashed. The
+ * whole path, not our last call only: the optimiser inlines helpers (dg__jb_set
+ * and the like) in one build and not in another, and a path is a path in
+ * both. */
+static void *calling_site(void)
+{
+    void *f[64];
+    int n = backtrace(f, 64);
+    uint64_t h = 14695981039346656037u;
+    bool in_jansson = false;
+    for (int i = 1; i < n; i++) {
+        Dl_info info;
+        in_jansson |= dladdr(f[i], &info) && (uintptr_t)info.dli_fbase == jansson_base;
+        if (in_jansson) h = (h ^ (uint64_t)(uintptr_t)f[i]) * 1099511628211u;
+    }
+    return (void *)(uintptr_t)h;
+}
+
+static void *recording_malloc(size_t n)
+{
+    if (sites_n == sites_cap) {
+        sites_cap = sites_cap ? 2 * sites_cap : 4096;
+        site_of = realloc(site_of, (size_t)sites_cap * sizeof *site_of);
+        cr_assert_not_null(site_of);
+    }
+    site_of[sites_n++] = calling_site();
+    return malloc(n);
+}
+
+static int site_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* The walk above; returns its points, *kinds how many kinds it failed. */
+static long oom_walk(const dg_dungeon *d, long step, long *kinds)
+{
+    Dl_info info;
+    cr_assert(dladdr((void *)json_object, &info), "libjansson not found");
+    jansson_base = (uintptr_t)info.dli_fbase;
+    sites_n = 0;
+    json_set_alloc_funcs(recording_malloc, free);
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_foundry_bundle_encode(d, &b, &err), DG_OK, "%s", err.msg);
+    dg_buf_fini(&b);
+    /* the kinds seen so far, sorted, to look each allocation's up */
+    void **seen = malloc((size_t)(sites_n + 1) * sizeof *seen);
+    long n_seen = 0, points = 0;
+    json_set_alloc_funcs(oom_malloc, oom_free);
+    for (long i = 0; i < sites_n; i++) {
+        bool fresh = !bsearch(&site_of[i], seen, (size_t)n_seen, sizeof *seen, site_cmp);
+        if (fresh) {
+            seen[n_seen++] = site_of[i];
+            qsort(seen, (size_t)n_seen, sizeof *seen, site_cmp);
+        }
+        if (!fresh && i % step) continue;
+        cr_assert(!oom_check_encoder_at(dg_foundry_bundle_encode, d, i), "allocation %ld of %ld: no failure", i,
+                  sites_n);
+        points++;
+    }
+    cr_assert(oom_check_encoder_at(dg_foundry_bundle_encode, d, sites_n), "more allocations than recorded");
+    json_set_alloc_funcs(malloc, free);
+    *kinds = n_seen;
+    free(seen);
+    free(site_of);
+    site_of = NULL;
+    sites_cap = 0;
+    cr_log_info("%ld allocations, %ld kinds, %ld failure points", sites_n, n_seen, points + 1);
+    return points + 1;
+}
+
+/* jansson failing at one allocation after another (every third, and each
+ * kind's first): DG_ENOMEM or DG_OK, never a leak or a crash, nothing left
+ * in the caller's buffer on failure. */
 Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = DG_MIN_PPG;
-    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 20000, 3);
-    cr_assert_gt(points, 100, "only %ld failure points: the test no longer reaches the bundle", points);
+    long kinds, points = oom_walk(d, 3 * OOM_WIDER, &kinds);
+    cr_assert_gt(points, 100 / OOM_WIDER, "only %ld failure points: the test no longer reaches the bundle", points);
+    cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     fx_free(d);
 }
 
@@ -790,12 +894,14 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
 }
 
 /* The same walk over a small stocked map, so the actors, tokens and
- * roll tables fail at every kind of point too (every seventh). */
+ * roll tables fail at every kind of point too (every seventh, and each
+ * kind's first). */
 Test(foundry_bundle, out_of_memory_in_the_creatures_is_an_error_and_no_leak, .timeout = 300)
 {
     dg_dungeon *d = make("seed=7&rows=15&cols=15&ppg=20&contents=full&motif=giant&level=9");
     cr_assert_not_null(d->contents);
-    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 200000, 7);
-    cr_assert_gt(points, 200, "only %ld failure points", points);
+    long kinds, points = oom_walk(d, 7 * OOM_WIDER, &kinds);
+    cr_assert_gt(points, 200 / OOM_WIDER, "only %ld failure points", points);
+    cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     dg_dungeon_free(d);
 }
