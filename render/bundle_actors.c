@@ -7,7 +7,8 @@
  * block as the biography and each trait, action, reaction and legendary
  * action as an item of type "feat" (its activation says which), as the SRD
  * pack carries them. Each actor names its entry in the dnd5e SRD compendium
- * (dnd5e_monster_ids.c) as compendium source: _stats.compendiumSource for
+ * (dnd5e_monster_ids.c: dnd5e.monsters for the 2014 rules' creatures,
+ * dnd5e.actors24 for the 2024's) as compendium source: _stats.compendiumSource for
  * Foundry 12 and later, flags.core.sourceId for 11 (12 moves the one into
  * the other itself); a creature the pack lacks names none. What is not
  * here: spell items, attack rolls and damage formulas (the items' text
@@ -95,10 +96,18 @@ double dg__bundle_token_size(int monster)
     return m && m->size < DG_SIZE_COUNT ? sizes[m->size].squares : 1;
 }
 
-const char *dg__bundle_compendium_id(int monster)
+const char *dg__bundle_compendium_id(int monster, const char **pack)
 {
-    if (monster < 0 || (size_t)monster >= dg__dnd5e_monster_id_count) return NULL;
-    return dg__dnd5e_monster_ids[monster];
+    *pack = "monsters";
+    if (monster >= 0 && (size_t)monster < dg__dnd5e_monster_id_count) return dg__dnd5e_monster_ids[monster];
+    /* the 2024 creatures are SRD 5.2's, which dnd5e keeps in a pack of
+     * their own (module-registration.mjs redirects the Monster Manual's
+     * actors there; the pack's items name their owners
+     * "Compendium.dnd5e.actors24.Actor.<id>") */
+    *pack = "actors24";
+    int i = monster - DG_MONSTER_ID_2024;
+    if (i >= 0 && (size_t)i < dg__dnd5e_monster_id_count_2024) return dg__dnd5e_monster_ids_2024[i];
+    return NULL;
 }
 
 /* The feet after `word` in "30 ft., fly 60 ft. (hover)" (word "" for the
@@ -229,13 +238,13 @@ static json_t *actor(dg__jb *j, uint64_t base, const char *folder, int monster, 
     dg__jb_set(j, a, "sort", json_integer(sort));
     dg__jb_set(j, a, "ownership", json_pack("{s:i}", "default", 0));
     json_t *st = dg__bundle_stats(true), *flags = dg__jb_object(j);
-    const char *src = dg__bundle_compendium_id(monster);
+    const char *pack, *src = dg__bundle_compendium_id(monster, &pack);
     if (src) {
         char uuid[64];
-        snprintf(uuid, sizeof uuid, "Compendium.dnd5e.monsters.Actor.%s", src);
+        snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.Actor.%s", pack, src);
         dg__jb_set(j, st, "compendiumSource", json_string(uuid));
         /* Foundry 11's form: "Compendium.<pack>.<id>" */
-        snprintf(uuid, sizeof uuid, "Compendium.dnd5e.monsters.%s", src);
+        snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.%s", pack, src);
         dg__jb_set(j, flags, "core", json_pack("{s:s}", "sourceId", uuid));
     }
     dg__jb_set(j, a, "flags", flags);

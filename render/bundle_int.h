@@ -97,11 +97,16 @@ bool dg__jb_push(dg__jb *j, json_t *a, json_t *v);
 json_t *dg__jb_object(dg__jb *j);
 json_t *dg__jb_array(dg__jb *j);
 
-/* dnd5e_monster_ids.c (tools/dnd5e_monster_ids.pl): monster i's id in the
- * dnd5e SRD pack (dnd5e.monsters), NULL when the pack has none. */
+/* dnd5e_monster_ids.c (tools/dnd5e_monster_ids.pl): 2014 monster i's id in
+ * the dnd5e SRD 5.1 pack (dnd5e.monsters), 2024 monster
+ * DG_MONSTER_ID_2024 + i's in the SRD 5.2 one (dnd5e.actors24), NULL when
+ * the pack has none. dg__bundle_compendium_id takes either rules' id and
+ * says the pack's name in *pack ("monsters", "actors24"). */
 extern const char *const dg__dnd5e_monster_ids[];
 extern const size_t dg__dnd5e_monster_id_count;
-const char *dg__bundle_compendium_id(int monster);
+extern const char *const dg__dnd5e_monster_ids_2024[];
+extern const size_t dg__dnd5e_monster_id_count_2024;
+const char *dg__bundle_compendium_id(int monster, const char **pack);
 /* New: v as JSON, an integer when it is whole (as JavaScript writes it). */
 json_t *dg__bundle_number(double v);
 /* Grid squares a monster's token covers across: 0.5 tiny, 1, 2 large, 3, 4. */

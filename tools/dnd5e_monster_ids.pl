@@ -1,27 +1,34 @@
 #!/usr/bin/env perl
 # tools/dnd5e_monster_ids.pl -- writes render/dnd5e_monster_ids.c, each
-# product monster's document id in the dnd5e system's SRD compendium
-# ("Monsters (SRD)", pack dnd5e.monsters), which the Foundry module's actors
-# name as their compendium source.
+# product monster's document id in the dnd5e system's compendia, which the
+# Foundry module's actors name as their compendium source: the SRD 5.1
+# creatures ("Monsters (SRD)", pack dnd5e.monsters) for the 2014 table, the
+# SRD 5.2 ones (pack dnd5e.actors24, dnd5e 4.4 and later) for the 2024 one.
 #   perl tools/dnd5e_monster_ids.pl DND5E_GIT_DIR [COMMIT] > render/dnd5e_monster_ids.c
 # DND5E_GIT_DIR is a clone of github.com/foundryvtt/dnd5e (a bare one will
-# do); COMMIT defaults to HEAD. Its packs/_source/monsters/**/*.yml (or
-# *.json, as releases before 4.0 kept them) hold each creature's `_id` and
-# `name` at the top level; the product's names are read from
-# core/srd_tables.c, in table order, so the C array is indexed like
-# dg_monster_info. A product name the pack spells differently is mapped in
-# %alias below; a creature the pack lacks gets NULL (no compendium source).
-# The generated C is committed: the build never needs the clone.
+# do); COMMIT defaults to HEAD. Its packs/_source/<pack>/**/*.yml (or
+# *.json, as releases before 4.0 kept them) hold each document's `_id`,
+# `name` and `type` at the top level; the product's names are read from
+# core/srd_tables.c and core/srd_tables_2024.c, in table order, so each C
+# array is indexed like dg_monster_info (the 2024 one from
+# DG_MONSTER_ID_2024). A product name the pack spells differently is mapped
+# in %alias below; a creature the pack lacks gets NULL (no compendium
+# source). The generated C is committed: the build never needs the clone.
 use strict;
 use warnings;
 
 my $git = shift or die "usage: $0 DND5E_GIT_DIR [COMMIT]\n";
 my $commit = shift // 'HEAD';
 my $here = $0; $here =~ s{/[^/]*$}{};
-my $tables = "$here/../core/srd_tables.c";
 
-# the SRD's name -> the pack's
-my %alias = ('Deep Gnome (Svirfneblin)' => 'Deep Gnome');
+# the SRD's name -> the pack's, per pack
+my %alias = (
+    monsters => {
+        # the pack drops the SRD 5.1 parenthesis
+        'Deep Gnome (Svirfneblin)' => 'Deep Gnome',
+    },
+    actors24 => {},
+);
 
 sub git { my $cmd = join ' ', map { "'$_'" } @_; my $out = `git --git-dir='$git' $cmd`;
           die "dnd5e_monster_ids: git @_ failed\n" if $?; return $out; }
@@ -29,60 +36,94 @@ sub git { my $cmd = join ' ', map { "'$_'" } @_; my $out = `git --git-dir='$git'
 chomp(my $sha = git('rev-parse', "$commit^{commit}"));
 my $system = git('show', "$sha:system.json");
 my ($version) = $system =~ /"version"\s*:\s*"([^"]+)"/;
-my @files = grep { m{\.(yml|json)$} && !m{/_folder\.(yml|json)$} }
-            split /\n/, git('ls-tree', '-r', '--name-only', $sha, 'packs/_source/monsters');
-die "dnd5e_monster_ids: no monsters under packs/_source/monsters at $sha\n" unless @files;
-
-my %id;
-for my $f (@files) {
-    my $text = git('show', "$sha:$f");
-    my ($i, $n);
-    if ($f =~ /\.yml$/) {
-        ($i) = $text =~ /^_id:\s*(\S+)\s*$/m;
-        ($n) = $text =~ /^name:\s*(.+?)\s*$/m;
-        $n =~ s/^'(.*)'$/$1/ && $n =~ s/''/'/g if defined $n;
-        $n =~ s/^"(.*)"$/$1/ if defined $n;
-    } else {
-        ($i) = $text =~ /^  "_id":\s*"([^"]+)"/m;
-        ($n) = $text =~ /^  "name":\s*"([^"]+)"/m;
-    }
-    die "dnd5e_monster_ids: $f: no _id or name\n" unless defined $i && defined $n;
-    die "dnd5e_monster_ids: $f: id $i is not 16 letters and digits\n" unless $i =~ /^[0-9A-Za-z]{16}$/;
-    $id{$n} = $i;
-}
-
-open my $fh, '<', $tables or die "dnd5e_monster_ids: cannot read $tables: $!\n";
-my @names;
-my $in = 0;
-while (<$fh>) {
-    $in = 1 if /dg_monster dg__monsters\[/;
-    $in = 0 if $in && /^};/;
-    push @names, $1 if $in && /^\s*\{"((?:[^"\\]|\\.)*)", "[0-9\/]+"/;
-}
-die "dnd5e_monster_ids: no monsters in $tables\n" unless @names;
-
 my $short = substr $sha, 0, 12;
+
+# name -> id of the pack's documents; a name two npcs share maps to undef
+# (the product naming one dies: which is meant is not for a script to say).
+sub pack_ids {
+    my ($pack) = @_;
+    # actors24 keeps spells' and items' creatures in folders of their own
+    # (the Giant Insect spell's Giant Centipede beside the bestiary's): the
+    # bestiary is the creature-type folders
+    my $aside = qr{^packs/_source/$pack/(?:summons|conjurations|companions|premades|magic-items)/};
+    my @files = grep { m{\.(yml|json)$} && !m{/_folder\.(yml|json)$} && !/$aside/ }
+                split /\n/, git('ls-tree', '-r', '--name-only', $sha, "packs/_source/$pack");
+    die "dnd5e_monster_ids: no documents under packs/_source/$pack at $sha\n" unless @files;
+    my %id;
+    for my $f (@files) {
+        my $text = git('show', "$sha:$f");
+        my ($i, $n, $t);
+        if ($f =~ /\.yml$/) {
+            ($i) = $text =~ /^_id:\s*(\S+)\s*$/m;
+            ($n) = $text =~ /^name:\s*(.+?)\s*$/m;
+            ($t) = $text =~ /^type:\s*(\S+)\s*$/m;
+            $n =~ s/^'(.*)'$/$1/ && $n =~ s/''/'/g if defined $n;
+            $n =~ s/^"(.*)"$/$1/ if defined $n;
+        } else {
+            ($i) = $text =~ /^  "_id":\s*"([^"]+)"/m;
+            ($n) = $text =~ /^  "name":\s*"([^"]+)"/m;
+            ($t) = $text =~ /^  "type":\s*"([^"]+)"/m;
+        }
+        die "dnd5e_monster_ids: $f: no _id or name\n" unless defined $i && defined $n;
+        die "dnd5e_monster_ids: $f: id $i is not 16 letters and digits\n" unless $i =~ /^[0-9A-Za-z]{16}$/;
+        # actors24 also holds vehicles and the premade characters
+        next if defined $t && $t ne 'npc';
+        $id{$n} = exists $id{$n} ? undef : $i;
+    }
+    return \%id;
+}
+
+sub table_names {
+    my ($file, $array) = @_;
+    open my $fh, '<', "$here/../core/$file" or die "dnd5e_monster_ids: cannot read core/$file: $!\n";
+    my @names;
+    my $in = 0;
+    while (<$fh>) {
+        $in = 1 if /dg_monster \Q$array\E\[/;
+        $in = 0 if $in && /^};/;
+        push @names, $1 if $in && /^\s*\{"((?:[^"\\]|\\.)*)", "[0-9\/]+"/;
+    }
+    die "dnd5e_monster_ids: no monsters in core/$file\n" unless @names;
+    return @names;
+}
+
 print <<"HEAD";
 /* dnd5e_monster_ids.c -- GENERATED by tools/dnd5e_monster_ids.pl; do not edit.
- * Each product monster's id in the dnd5e system's SRD compendium (pack
- * dnd5e.monsters), indexed like dg_monster_info, read from the system's
- * pack sources: foundryvtt/dnd5e $version, commit $sha.
- * The same script run at dnd5e 3.3.1 (the last release for Foundry 11,
- * commit b6ca06aba690) writes the same ids: the pack kept them. NULL: the
- * pack has no such creature (the actor then names no compendium source). */
+ * Each product monster's id in the dnd5e system's compendia, read from the
+ * system's pack sources: foundryvtt/dnd5e $version, commit $sha.
+ * dg__dnd5e_monster_ids: the 2014 table's (core/srd_tables.c), indexed like
+ * dg_monster_info, in the SRD 5.1 pack dnd5e.monsters. The same script run
+ * at dnd5e 3.3.1 (the last release for Foundry 11, commit b6ca06aba690)
+ * writes the same ids: the pack kept them.
+ * dg__dnd5e_monster_ids_2024: the 2024 table's (core/srd_tables_2024.c),
+ * indexed like dg_monster_info less DG_MONSTER_ID_2024, in the SRD 5.2 pack
+ * dnd5e.actors24 (dnd5e 4.4 and later, so Foundry 12 and later).
+ * NULL: the pack has no such creature (the actor then names no compendium
+ * source). */
 #include <stddef.h>
 
 #include "bundle_int.h"
-
-const char *const dg__dnd5e_monster_ids[] = {
 HEAD
-my ($found, @missing) = (0);
-for my $n (@names) {
-    (my $plain = $n) =~ s/\\(.)/$1/g;
-    my $i = $id{$alias{$plain} // $plain};
-    if (defined $i) { print "    \"$i\", /* $n */\n"; $found++ }
-    else { print "    NULL, /* $n: not in the pack */\n"; push @missing, $plain }
+
+sub write_array {
+    my ($pack, $file, $array, $c_name, $c_count) = @_;
+    my $id = pack_ids($pack);
+    my @names = table_names($file, $array);
+    print "\nconst char *const $c_name\[] = {\n";
+    my ($found, @missing) = (0);
+    for my $n (@names) {
+        (my $plain = $n) =~ s/\\(.)/$1/g;
+        my $key = $alias{$pack}{$plain} // $plain;
+        die "dnd5e_monster_ids: $pack has two npcs named $key\n" if exists $id->{$key} && !defined $id->{$key};
+        my $i = $id->{$key};
+        if (defined $i) { print "    \"$i\", /* $n */\n"; $found++ }
+        else { print "    NULL, /* $n: not in the pack */\n"; push @missing, $plain }
+    }
+    print "};\nconst size_t $c_count = sizeof $c_name / sizeof ${c_name}[0];\n";
+    print STDERR "dnd5e_monster_ids: $found of ", scalar @names, " $file monsters have an id in $pack at dnd5e $version ($short)",
+        (@missing ? "; none for: @missing" : ''), "\n";
 }
-print "};\nconst size_t dg__dnd5e_monster_id_count = sizeof dg__dnd5e_monster_ids / sizeof dg__dnd5e_monster_ids[0];\n";
-print STDERR "dnd5e_monster_ids: $found of ", scalar @names, " monsters have an id at dnd5e $version ($short)",
-    (@missing ? "; none for: @missing" : ''), "\n";
+
+write_array('monsters', 'srd_tables.c', 'dg__monsters', 'dg__dnd5e_monster_ids', 'dg__dnd5e_monster_id_count');
+write_array('actors24', 'srd_tables_2024.c', 'dg__monsters_2024', 'dg__dnd5e_monster_ids_2024',
+            'dg__dnd5e_monster_id_count_2024');

@@ -1,12 +1,13 @@
 // foundry_cli_check.mjs BUILD_DIR -- the Foundry module's compendium
 // through Foundry's own CLI (@foundryvtt/foundryvtt-cli, the tool module
 // authors pack with): for a few dungeons (one floor and several, caves,
-// every kind of creature size) the CLI unpacks the pack's Adventure --
-// whole, and expanded into a file per actor, scene, table and journal entry
-// -- and compilePack builds a pack from the files whose entries are the
-// original's, unchanged. The unpacked Adventure holds the actors, the
-// hidden tokens that point at them and the roll tables. The bundle comes
-// from BUILD_DIR/dungeon (the CLI), unzipped with unzip(1).
+// every kind of creature size, either rules) the CLI unpacks the pack's
+// Adventure -- whole, and expanded into a file per actor, scene, table and
+// journal entry -- and compilePack builds a pack from the files whose
+// entries are the original's, unchanged. The unpacked Adventure holds the
+// actors (each linked to its dnd5e compendium entry), the hidden tokens
+// that point at them and the roll tables. The bundle comes from
+// BUILD_DIR/dungeon (the CLI), unzipped with unzip(1).
 // tools/test-integration.sh runs it; exit 1 on the first difference.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -21,6 +22,7 @@ const queries = [
   ["seed=42", "motif=giant", "level=12", "size=large", "rooms=dense"],
   ["seed=5", "algorithm=caverns", "motif=underdark", "level=8"],
   ["seed=9", "floors=3", "motif=undead", "level=17"],
+  ["seed=11", "rules=2024", "motif=giant", "level=9"],
 ];
 
 async function entries(pack) {
@@ -81,8 +83,10 @@ for (const q of queries) {
       if (!adv.actors.length) fail(`${what}: no actors`);
       for (const a of adv.actors) {
         if (a.type !== "npc" || !a.system?.attributes?.hp?.max) fail(`${what}: actor ${a.name} is no npc with hit points`);
-        if (!/^Compendium\.dnd5e\.monsters\.Actor\.[0-9A-Za-z]{16}$/.test(a._stats?.compendiumSource ?? ""))
-          fail(`${what}: actor ${a.name} names no dnd5e compendium source`);
+        // SRD 5.2's creatures (rules=2024) are in dnd5e's pack actors24
+        const pack = q.includes("rules=2024") ? "actors24" : "monsters";
+        if (!new RegExp(`^Compendium\\.dnd5e\\.${pack}\\.Actor\\.[0-9A-Za-z]{16}$`).test(a._stats?.compendiumSource ?? ""))
+          fail(`${what}: actor ${a.name} names no dnd5e.${pack} compendium source`);
       }
       for (const s of adv.scenes)
         for (const t of s.tokens) {

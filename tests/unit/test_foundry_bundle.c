@@ -8,8 +8,11 @@
  * archive at the scene's width x height, the walls are format=foundry's,
  * stair notes say where they lead, and the same options give the same
  * bytes. */
+#define _GNU_SOURCE /* dladdr */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <dlfcn.h>
+#include <execinfo.h>
 #include <jansson.h>
 #include <leveldb/c.h>
 #include <png.h>
@@ -226,6 +229,8 @@ static int room_cells(const dg_dungeon *d, int id)
 
 /* Stats over a sweep, for the messages. */
 static long tokens_seen, big_unfit, stacked_rooms;
+/* Actors with a compendium source in dnd5e.monsters [0], dnd5e.actors24 [1]. */
+static long sources_in[2];
 
 /* The issue's promises: an Actor per creature kind (dnd5e npc, its figures
  * the stat block's, its compendium source the dnd5e pack's); every token's
@@ -273,12 +278,15 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
         }
         cr_assert_eq(json_array_size(json_object_get(a, "items")), (size_t)entries, "%s: an item per entry", m->name);
         const char *src = json_string_value(json_object_get(json_object_get(a, "_stats"), "compendiumSource"));
-        const char *id = dg__bundle_compendium_id(kinds.monster[k]);
+        const char *pack, *id = dg__bundle_compendium_id(kinds.monster[k], &pack);
+        /* a 2024 creature is SRD 5.2's, in dnd5e's pack of those */
+        cr_assert_str_eq(pack, kinds.monster[k] >= DG_MONSTER_ID_2024 ? "actors24" : "monsters", "%s", m->name);
         if (id) {
             char want[64];
-            snprintf(want, sizeof want, "Compendium.dnd5e.monsters.Actor.%s", id);
+            snprintf(want, sizeof want, "Compendium.dnd5e.%s.Actor.%s", pack, id);
             cr_assert(src && !strcmp(src, want), "%s: compendiumSource %s", m->name, src ? src : "(none)");
-            snprintf(want, sizeof want, "Compendium.dnd5e.monsters.%s", id);
+            sources_in[!strcmp(pack, "actors24")]++;
+            snprintf(want, sizeof want, "Compendium.dnd5e.%s.%s", pack, id);
             cr_assert_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(a, "flags"), "core"),
                                                                "sourceId")),
                              want);
@@ -702,21 +710,124 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
     dg_dungeon_free(d);
 }
 
-/* jansson failing at one allocation after another (every third: the
- * bundle makes some 2,500 and each point runs it all again, which under
- * ASan took half a minute one by one): DG_ENOMEM or DG_OK, never a leak or
- * a crash, nothing left in the caller's buffer on failure. */
+/* The allocation-failure walks fail jansson at every step-th allocation
+ * and besides at the first allocation of each kind: each call path by
+ * which our code reaches jansson's allocator (calling_site), so no kind of
+ * failure point is left out however wide the step. A walk's cost grows with
+ * its points times the allocations before each, and under AddressSanitizer
+ * (CI runs the unit tests again so) the two walks at the release build's
+ * steps made this test take two to three and a half minutes: there they
+ * step ten times wider (half a minute), the kinds still all failed. */
+#if defined(__SANITIZE_ADDRESS__)
+#define DG_BUNDLE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DG_BUNDLE_ASAN 1
+#endif
+#endif
+#ifdef DG_BUNDLE_ASAN
+enum { OOM_WIDER = 10 };
+#else
+enum { OOM_WIDER = 1 };
+#endif
+
+static void **site_of;         /* allocation i's kind */
+static long sites_n, sites_cap;
+static uintptr_t jansson_base; /* where libjansson is loaded */
+
+/* The path by which our code asked jansson for something that allocates:
+ * the return addresses from jansson's innermost frame outward, hashed. The
+ * whole path, not our last call only: the optimiser inlines helpers (dg__jb_set
+ * and the like) in one build and not in another, and a path is a path in
+ * both. */
+static void *calling_site(void)
+{
+    void *f[64];
+    int n = backtrace(f, 64);
+    uint64_t h = 14695981039346656037u;
+    bool in_jansson = false;
+    for (int i = 1; i < n; i++) {
+        Dl_info info;
+        in_jansson |= dladdr(f[i], &info) && (uintptr_t)info.dli_fbase == jansson_base;
+        if (in_jansson) h = (h ^ (uint64_t)(uintptr_t)f[i]) * 1099511628211u;
+    }
+    return (void *)(uintptr_t)h;
+}
+
+static void *recording_malloc(size_t n)
+{
+    if (sites_n == sites_cap) {
+        sites_cap = sites_cap ? 2 * sites_cap : 4096;
+        site_of = realloc(site_of, (size_t)sites_cap * sizeof *site_of);
+        cr_assert_not_null(site_of);
+    }
+    site_of[sites_n++] = calling_site();
+    return malloc(n);
+}
+
+static int site_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+    return (x > y) - (x < y);
+}
+
+/* The walk above; returns its points, *kinds how many kinds it failed. */
+static long oom_walk(const dg_dungeon *d, long step, long *kinds)
+{
+    Dl_info info;
+    cr_assert(dladdr((void *)json_object, &info), "libjansson not found");
+    jansson_base = (uintptr_t)info.dli_fbase;
+    sites_n = 0;
+    json_set_alloc_funcs(recording_malloc, free);
+    dg_buf b;
+    dg_buf_init(&b);
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_foundry_bundle_encode(d, &b, &err), DG_OK, "%s", err.msg);
+    dg_buf_fini(&b);
+    /* the kinds seen so far, sorted, to look each allocation's up */
+    void **seen = malloc((size_t)(sites_n + 1) * sizeof *seen);
+    long n_seen = 0, points = 0;
+    json_set_alloc_funcs(oom_malloc, oom_free);
+    for (long i = 0; i < sites_n; i++) {
+        bool fresh = !bsearch(&site_of[i], seen, (size_t)n_seen, sizeof *seen, site_cmp);
+        if (fresh) {
+            seen[n_seen++] = site_of[i];
+            qsort(seen, (size_t)n_seen, sizeof *seen, site_cmp);
+        }
+        if (!fresh && i % step) continue;
+        cr_assert(!oom_check_encoder_at(dg_foundry_bundle_encode, d, i), "allocation %ld of %ld: no failure", i,
+                  sites_n);
+        points++;
+    }
+    cr_assert(oom_check_encoder_at(dg_foundry_bundle_encode, d, sites_n), "more allocations than recorded");
+    json_set_alloc_funcs(malloc, free);
+    *kinds = n_seen;
+    free(seen);
+    free(site_of);
+    site_of = NULL;
+    sites_cap = 0;
+    cr_log_info("%ld allocations, %ld kinds, %ld failure points", sites_n, n_seen, points + 1);
+    return points + 1;
+}
+
+/* jansson failing at one allocation after another (every third, and each
+ * kind's first): DG_ENOMEM or DG_OK, never a leak or a crash, nothing left
+ * in the caller's buffer on failure. */
 Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = DG_MIN_PPG;
-    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 20000, 3);
-    cr_assert_gt(points, 100, "only %ld failure points: the test no longer reaches the bundle", points);
+    long kinds, points = oom_walk(d, 3 * OOM_WIDER, &kinds);
+    cr_assert_gt(points, 100 / OOM_WIDER, "only %ld failure points: the test no longer reaches the bundle", points);
+    cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     fx_free(d);
 }
 
 /* Creatures over many dungeons: every motif, levels 1 to 20, all five
- * families, some on two floors; the checks of check_creatures. */
+ * families, some on two floors, a quarter stocked by the 2024 rules (whose
+ * actors name dnd5e.actors24 as their source); the checks of
+ * check_creatures. */
 Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeout = 600)
 {
     static const char *const families[] = {"donjon", "gridmapper", "cells", "caverns", "panels", "abstract"};
@@ -725,8 +836,9 @@ Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeou
         for (int i = 0; i < 4; i++) {
             int level = 1 + (m * 7 + i * 5) % 20;
             char q[200];
-            snprintf(q, sizeof q, "seed=%d&motif=%s&level=%d&algorithm=%s&contents=full&ppg=20%s", 1000 + m * 10 + i,
-                     dg_motif_name(m), level, families[(m + i) % 6], i == 3 ? "&floors=2" : "");
+            snprintf(q, sizeof q, "seed=%d&motif=%s&level=%d&algorithm=%s&contents=full&ppg=20%s%s",
+                     1000 + m * 10 + i, dg_motif_name(m), level, families[(m + i) % 6], i == 3 ? "&floors=2" : "",
+                     i == 1 ? "&rules=2024" : "");
             dg_dungeon *d = make(q);
             dg_buf z = render_bundle(d);
             const dg_dungeon *floors[DG_MAX_FLOORS];
@@ -742,29 +854,54 @@ Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeou
     cr_log_info("%d bundles, %ld tokens, %ld big ones on a square not all free floor, %ld stacked", bundles,
                 tokens_seen, big_unfit, stacked_rooms);
     cr_assert_gt(tokens_seen, 500, "the sweep places few tokens: %ld", tokens_seen);
+    cr_log_info("actors linked to dnd5e.monsters: %ld, to dnd5e.actors24: %ld", sources_in[0], sources_in[1]);
+    cr_assert_gt(sources_in[0], 100, "few actors linked to dnd5e.monsters: %ld", sources_in[0]);
+    cr_assert_gt(sources_in[1], 30, "few actors linked to dnd5e.actors24: %ld", sources_in[1]);
 }
 
-/* The generated id table (tools/dnd5e_monster_ids.pl) covers the monster
- * table: one slot per monster, each id Foundry's 16 letters and digits. */
+/* The generated id tables (tools/dnd5e_monster_ids.pl) cover the monster
+ * tables: one slot per monster of either rules, each id Foundry's 16
+ * letters and digits, and dg__bundle_compendium_id finds it by the
+ * monster's id. */
 Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
 {
-    cr_assert_eq(dg__dnd5e_monster_id_count, dg_monster_count(), "regenerate render/dnd5e_monster_ids.c");
-    size_t with = 0;
-    for (size_t i = 0; i < dg__dnd5e_monster_id_count; i++)
-        if (dg__dnd5e_monster_ids[i]) {
-            cr_assert(valid_id(dg__dnd5e_monster_ids[i]), "%s", dg_monster_info((int)i)->name);
-            with++;
+    static const struct {
+        dg_rules rules;
+        const char *const *ids;
+        const size_t *count;
+        const char *pack;
+    } tables[] = {
+        {DG_RULES_2014, dg__dnd5e_monster_ids, &dg__dnd5e_monster_id_count, "monsters"},
+        {DG_RULES_2024, dg__dnd5e_monster_ids_2024, &dg__dnd5e_monster_id_count_2024, "actors24"},
+    };
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        size_t n = dg_rules_monster_count(tables[t].rules);
+        int base = dg_rules_monster_base(tables[t].rules);
+        cr_assert_eq(*tables[t].count, n, "regenerate render/dnd5e_monster_ids.c (%s)", tables[t].pack);
+        size_t with = 0;
+        for (size_t i = 0; i < n; i++) {
+            const char *pack, *id = dg__bundle_compendium_id(base + (int)i, &pack);
+            cr_assert_eq(id, tables[t].ids[i]);
+            cr_assert_str_eq(pack, tables[t].pack);
+            if (id) {
+                cr_assert(valid_id(id), "%s", dg_monster_info(base + (int)i)->name);
+                with++;
+            }
         }
-    cr_assert_geq(with, dg_monster_count() - 2, "only %zu of %zu monsters in the dnd5e pack", with, dg_monster_count());
+        cr_log_info("%zu of %zu monsters in dnd5e.%s", with, n, tables[t].pack);
+        cr_assert_geq(with, n - 2, "only %zu of %zu monsters in dnd5e.%s", with, n, tables[t].pack);
+    }
 }
 
 /* The same walk over a small stocked map, so the actors, tokens and
- * roll tables fail at every kind of point too (every seventh). */
+ * roll tables fail at every kind of point too (every seventh, and each
+ * kind's first). */
 Test(foundry_bundle, out_of_memory_in_the_creatures_is_an_error_and_no_leak, .timeout = 300)
 {
     dg_dungeon *d = make("seed=7&rows=15&cols=15&ppg=20&contents=full&motif=giant&level=9");
     cr_assert_not_null(d->contents);
-    long points = oom_check_encoder(dg_foundry_bundle_encode, d, 200000, 7);
-    cr_assert_gt(points, 200, "only %ld failure points", points);
+    long kinds, points = oom_walk(d, 7 * OOM_WIDER, &kinds);
+    cr_assert_gt(points, 200 / OOM_WIDER, "only %ld failure points", points);
+    cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     dg_dungeon_free(d);
 }
