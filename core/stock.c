@@ -251,7 +251,7 @@ static int room_squares(const dg_room *room, int cell_ft)
 static bool swimmers(const dg__srd *s, const dg_encounter *e)
 {
     for (int g = 0; g < e->n_groups; g++)
-        if (dg_monster_swims(DG__SRD_MONSTER(s, e->groups[g].monster))) return true;
+        if (dg_monster_lives_in_water(e->groups[g].monster)) return true;
     return false;
 }
 

@@ -131,12 +131,19 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
-         * in one dungeon should not read the same four times */
+         * in one dungeon should not read the same four times; deep enough
+         * to swim in where something lives in it */
         static const char *const flooded[] = {
             "Dark water covers much of the floor. ", "Black water stands knee-deep across the room. ",
             "Murky water fills the low side of the room. ", "The floor lies under a hand's depth of cold water. ",
             "Water seeps up through the floor and pools in every hollow. "};
-        add(&t, "%s", flooded[(size_t)rc->id % DG_COUNT(flooded)]);
+        static const char *const deep[] = {
+            "Dark water fills most of the room, too deep to wade. ", "A black pool fills the room, its bottom lost in the murk. ",
+            "Deep water covers the floor but for a ledge along the walls. "};
+        bool dwellers = false;
+        for (int g = 0; g < rc->encounter.n_groups; g++) dwellers |= dg_monster_lives_in_water(rc->encounter.groups[g].monster);
+        if (dwellers) add(&t, "%s", deep[(size_t)rc->id % DG_COUNT(deep)]);
+        else add(&t, "%s", flooded[(size_t)rc->id % DG_COUNT(flooded)]);
     }
     if (rc->hazard >= 0) {
         size_t at = t.len;

@@ -113,7 +113,9 @@ static void read_facts(void)
             if (strcmp(col[1], sizes[k]) == 0) f->size = k;
         /* "neutral good (50%) or neutral evil (50%)" may be met as a foe */
         f->good = strstr(col[4], "good") && !strstr(col[4], "any") && !strstr(col[4], "evil");
-        f->swims = col[11] && col[11][0] && atoi(col[11]) > 0;
+        /* lives in water: swims and walks 10 ft or less (a shark, not a
+         * crocodile or a frog) */
+        f->swims = col[11] && col[11][0] && atoi(col[11]) > 0 && (!col[10] || atoi(col[10]) <= 10);
     }
     free(tsv);
 }
