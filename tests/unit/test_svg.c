@@ -86,6 +86,29 @@ static bool room_label_near(const dg_dungeon *d, int x, int y)
     return false;
 }
 
+/* The SVG in b as rsvg-convert draws it (xmllint first when validate). */
+static img rasterise(const dg_buf *b, bool validate, const char *what)
+{
+    char svg_path[] = "/tmp/dg_svg_XXXXXX";
+    int fd = mkstemp(svg_path);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fwrite(b->data, 1, b->len, f);
+    fclose(f);
+    char png_path[64], cmd[256];
+    snprintf(png_path, sizeof png_path, "%s.png", svg_path);
+    if (validate) {
+        snprintf(cmd, sizeof cmd, "xmllint --noout %s", svg_path);
+        cr_assert_eq(system(cmd), 0, "%s: xmllint refuses the document", what);
+    }
+    snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", png_path, svg_path);
+    cr_assert_eq(system(cmd), 0, "%s: rsvg-convert failed", what);
+    img im = read_png(png_path);
+    unlink(svg_path);
+    unlink(png_path);
+    return im;
+}
+
 /* Renders d's SVG with rsvg-convert and probes every cell's centre. */
 static void check_cells(const dg_dungeon *d, const char *what)
 {
@@ -97,21 +120,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
     cr_assert_not_null(fill);
     memcpy(fill + 7, "FF00FF", 6);
 
-    char svg_path[] = "/tmp/dg_svg_XXXXXX";
-    int fd = mkstemp(svg_path);
-    cr_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fwrite(b.data, 1, b.len, f);
-    fclose(f);
-    char png_path[64], cmd[256];
-    snprintf(png_path, sizeof png_path, "%s.png", svg_path);
-    snprintf(cmd, sizeof cmd, "xmllint --noout %s", svg_path);
-    cr_assert_eq(system(cmd), 0, "%s: xmllint refuses the document", what);
-    snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", png_path, svg_path);
-    cr_assert_eq(system(cmd), 0, "%s: rsvg-convert failed", what);
-    img im = read_png(png_path);
-    unlink(svg_path);
-    unlink(png_path);
+    img im = rasterise(&b, true, what);
 
     int c = d->opts.cell;
     cr_assert_eq(im.w, d->width * c + 1, "%s: width", what);
@@ -282,19 +291,7 @@ Test(svg, textured_styles_carry_the_pngs_texture)
         dg_buf b;
         encode(d, dg_svg_encode, &b);
         cr_assert(strstr((const char *)b.data, "<g class=\"texture\">") != NULL, "%s: no texture", what);
-        char svg_path[] = "/tmp/dg_tex_XXXXXX";
-        int fd = mkstemp(svg_path);
-        cr_assert(fd >= 0);
-        FILE *f = fdopen(fd, "w");
-        fwrite(b.data, 1, b.len, f);
-        fclose(f);
-        char png_path[64], cmd[256];
-        snprintf(png_path, sizeof png_path, "%s.png", svg_path);
-        snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", png_path, svg_path);
-        cr_assert_eq(system(cmd), 0);
-        img sv = read_png(png_path), pn = encode_img(d);
-        unlink(svg_path);
-        unlink(png_path);
+        img sv = rasterise(&b, false, what), pn = encode_img(d);
         cr_assert_eq(sv.w, pn.w);
         int c = d->opts.cell;
         long same = 0, all = 0, inked = 0;
