@@ -185,6 +185,16 @@ static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
     return (dg_difficulty)d;
 }
 
+/* Whether a creature can be a dungeon's master, named in its history and
+ * its name: one with a mind (Intelligence 4 or more), not a shark or a
+ * shrieker, which may still lead the lair's fight. */
+#define MASTER_MIN_INT 4
+static bool can_rule(int monster)
+{
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    return !sb || sb->scores[3] >= MASTER_MIN_INT;
+}
+
 /* The room's faction: the first most of the time, the second some of it. */
 static int draw_faction(dg_rng *r, const dg_contents *c)
 {
@@ -652,7 +662,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
-        if (e->n_groups && e->boss) c->boss = e->groups[0].monster;
+        if (e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
         if ((int)i + 1 != lair) stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
