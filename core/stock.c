@@ -195,6 +195,13 @@ static bool can_rule(int monster)
     return !sb || sb->scores[3] >= MASTER_MIN_INT;
 }
 
+static int encounter_count(const dg_encounter *e)
+{
+    int n = 0;
+    for (int g = 0; g < e->n_groups; g++) n += e->groups[g].count;
+    return n;
+}
+
 /* The room's faction: the first most of the time, the second some of it. */
 static int draw_faction(dg_rng *r, const dg_contents *c)
 {
@@ -410,7 +417,7 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         if (!w->encounter.n_groups) /* a cast of giants still wanders */
             encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
         w->activity = w->encounter.n_groups
-                          ? dg__activity_pick(&r, dg_monster_info(w->encounter.groups[0].monster))
+                          ? dg__activity_pick(&r, w->encounter.groups[0].monster, encounter_count(&w->encounter))
                           : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;

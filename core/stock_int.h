@@ -132,8 +132,10 @@ int dg__word_place(int origin, int k);
 int dg__word_by_text(dg_words w, const char *text);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
-/* An activity that suits monster m (mindless things neither eat nor plot). */
-int dg__activity_pick(dg_rng *r, const dg_monster *m);
+/* An activity that suits monster (an id) at the head of count creatures:
+ * mindless things and elementals neither eat nor plot, animal wits hunt,
+ * one alone neither argues nor drags a captive. */
+int dg__activity_pick(dg_rng *r, int monster, int count);
 /* Trap kinds that suit a motif, first half the time. */
 int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container);
 /* The trigger that suits a trap kind and its place. */

@@ -92,15 +92,16 @@ static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave
  * beasts hunt and sleep, the mindless (undead, constructs, oozes, plants)
  * only move and guard */
 static const char *const activity[] = {
-    /* people */ "patrolling", "arguing over loot", "dragging a captive", "returning from a raid",
-    "searching for intruders", "carrying supplies", "guarding a wounded comrade", "performing a ritual",
-    "eating a cold meal", "repairing a trap",
+    /* people (the last three take more than one) */ "patrolling", "returning from a raid",
+    "searching for intruders", "carrying supplies", "performing a ritual", "eating a cold meal",
+    "repairing a trap", "arguing over loot", "dragging a captive", "guarding a wounded comrade",
     /* beasts */ "hunting for food", "sleeping off a meal", "following a scent", "fleeing something worse",
     "feeding on a carcass", "prowling",
     /* the mindless */ "drifting aimlessly", "standing motionless until disturbed",
     "moving along a fixed path", "guarding the way they were set to",
 };
 #define ACTIVITY_PEOPLE 10
+#define ACTIVITY_PEOPLE_ALONE 7 /* what one creature may be doing alone */
 #define ACTIVITY_BEASTS 6
 #define ACTIVITY_MINDLESS 4
 _Static_assert(ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS == DG_COUNT(activity), "activity segments");
@@ -351,17 +352,22 @@ const char *dg__hazard_seen(int i)
     return i >= 0 && (size_t)i < DG_COUNT(hazard_seen) ? hazard_seen[i] : "";
 }
 
-int dg__activity_pick(dg_rng *r, const dg_monster *m)
+int dg__activity_pick(dg_rng *r, int monster, int count)
 {
-    int lo = 0, n = ACTIVITY_PEOPLE;
+    const dg_monster *m = dg_monster_info(monster);
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    int lo = 0, n = count > 1 ? ACTIVITY_PEOPLE : ACTIVITY_PEOPLE_ALONE;
     switch (m->type) {
     case DG_TYPE_UNDEAD: case DG_TYPE_SWARM_UNDEAD: case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
+    case DG_TYPE_ELEMENTAL: /* a water elemental does not repair traps */
         lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS, n = ACTIVITY_MINDLESS;
         break;
     case DG_TYPE_BEAST: case DG_TYPE_SWARM: case DG_TYPE_MONSTROSITY:
         lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
         break;
-    default: break;
+    default: /* anything with an animal's wits acts as one */
+        if (sb && sb->scores[3] <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
+        break;
     }
     return lo + (int)dg__rng_below(r, (uint32_t)n);
 }

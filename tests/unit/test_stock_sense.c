@@ -356,7 +356,11 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         const dg_monster *lead = dg_monster_info(e->groups[0].monster);
         const char *act = dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[k].activity);
         bool mindless = lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_CONSTRUCT ||
-                        lead->type == DG_TYPE_OOZE || lead->type == DG_TYPE_PLANT;
+                        lead->type == DG_TYPE_OOZE || lead->type == DG_TYPE_PLANT || lead->type == DG_TYPE_ELEMENTAL;
+        int alone = 0;
+        for (int g = 0; g < e->n_groups; g++) alone += e->groups[g].count;
+        if (alone == 1) cr_assert(!strstr(act, "arguing") && !strstr(act, "captive") && !strstr(act, "comrade"),
+                                  "%s: one %s %s", where, lead->name, act);
         bool beast = lead->type == DG_TYPE_BEAST || lead->type == DG_TYPE_SWARM;
         if (mindless) cr_assert(!strstr(act, "eat") && !strstr(act, "sleep") && !strstr(act, "meal") && !strstr(act, "ritual"),
                                 "%s: %s %s", where, lead->name, act);
