@@ -106,9 +106,15 @@ static void sentence_start(text *t, size_t at)
 }
 
 /* "a, b and c" */
+/* "A, B and C"; ", and" before the last when a part has an "and" of its
+ * own ("bunks in rows and footlockers kicked open, and a brazier"), so the
+ * list does not run "A and B and C". */
 static void list_words(text *t, const int *idx, int n, dg_words w)
 {
-    for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? " and " : ", ", dg_contents_word(w, idx[k]));
+    bool inner = false;
+    for (int k = 0; k < n; k++) inner |= strstr(dg_contents_word(w, idx[k]), " and ") != NULL;
+    const char *last = inner ? ", and " : " and ";
+    for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? last : ", ", dg_contents_word(w, idx[k]));
 }
 
 size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap)
