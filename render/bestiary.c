@@ -89,7 +89,10 @@ static dg_status entry_text(dg_buf *b, const char *name, const char *text, dg_er
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         /* four SRD texts end "10 ft..": the abbreviation's stop is the sentence's */
         size_t keep = n > 2 && s[n - 1] == '.' && s[n - 2] == '.' && s[n - 3] != '.' ? n - 1 : n;
-        if (n) {
+        /* 5.2.1 prints a spell list's empty rung ("- **At Will:**" with
+         * nothing after it, Ice Mephit, Oni): no line for it */
+        bool empty_item = n > 4 && s[0] == '-' && s[1] == ' ' && !strncmp(s + n - 3, ":**", 3);
+        if (n && !empty_item) {
             bool item = n > 1 && s[0] == '-' && s[1] == ' ';
             if (list && !item) rc = dg_buf_puts(b, "\n", err);
             if (rc == DG_OK) rc = dg_buf_append(b, s, keep, err);
