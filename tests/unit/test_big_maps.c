@@ -14,6 +14,7 @@
  * cases of their own. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dg.h"
@@ -120,10 +121,20 @@ Test(big_maps, the_reproducers_that_aborted_the_daemon_answer)
     }
 }
 
+/* By hand, for a long run: BIG_MAPS_SEED starts the draws elsewhere and
+ * BIG_MAPS_DRAWS sets the draws a family (the test command keeps both). */
+static int draws_per_family(void)
+{
+    const char *seed = getenv("BIG_MAPS_SEED"), *draws = getenv("BIG_MAPS_DRAWS");
+    if (seed) draw_state ^= strtoull(seed, NULL, 10) * 0x9e3779b97f4a7c15u;
+    return draws ? atoi(draws) : DRAWS_PER_FAMILY;
+}
+
 Test(big_maps, option_sets_at_every_size_generate_or_are_refused_by_name, .timeout = 600)
 {
+    int per_family = draws_per_family();
     for (size_t f = 0; f < sizeof families / sizeof *families; f++) {
-        for (int i = 0; i < DRAWS_PER_FAMILY; i++) {
+        for (int i = 0; i < per_family; i++) {
             const char *keys[16], *values[16];
             char seed[24], rows[16], cols[16], floors[16], what[96];
             size_t n = 0;
