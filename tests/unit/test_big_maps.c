@@ -132,9 +132,9 @@ static int draws_per_family(void)
 
 Test(big_maps, option_sets_at_every_size_generate_or_are_refused_by_name, .timeout = 600)
 {
-    int per_family = draws_per_family();
+    int draws = draws_per_family();
     for (size_t f = 0; f < sizeof families / sizeof *families; f++) {
-        for (int i = 0; i < per_family; i++) {
+        for (int i = 0; i < draws; i++) {
             const char *keys[16], *values[16];
             char seed[24], rows[16], cols[16], floors[16], what[96];
             size_t n = 0;
