@@ -30,7 +30,8 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.reroll = o->reroll[0] ? o->reroll : NULL;
     /* cave maps are natural rock (the family row's cave predicate) */
     p.natural = dg_options_caves(o);
-    dg_status rc = dg_contents_stock(d, &p, &d->contents, err);
+    /* the options were checked: stock without checking again */
+    dg_status rc = dg__contents_stock(d, &p, &d->contents, err);
     if (rc == DG_OK && top && top != d) {
         /* one dungeon: the top floor's name and boss stand for every floor */
         dg_contents *c = d->contents;

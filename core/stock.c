@@ -1,5 +1,6 @@
-/* stock.c -- dg_contents_stock(): checks the parameters, then stocks a map
- * in passes, each from its own stream: the concept (stock_concept.c: who
+/* stock.c -- dg_contents_stock(): checks the parameters (stock_params.c;
+ * dg_generate's own call skips that, its options already checked), then
+ * stocks a map in passes, each from its own stream: the concept (stock_concept.c: who
  * built it, how it fell, who holds it, the details and name words), the
  * paths (entrance, distances), every room (the lair's boss first; then as
  * the DMG's chamber contents go: creatures, a trap, a hazard, treasure, or
@@ -8,98 +9,11 @@
  * keys), wandering monsters and corridor features; last the features the map draws (stock_features.c). The rules are written down in docs/stocking.md. */
 #include "stock_int.h"
 
-#include "options_int.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 
-/* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
- * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
- * empty (a fifth at most: a room whose creatures cannot be cast holds a
- * hazard instead). Treasure with creatures, a trap or a hazard at the
- * percentages below (what it is, and the hoards, are stock_treasure.c's
- * business); a hidden feature at HIDDEN_PERCENT; the lair (the farthest
- * room) always holds the boss's deadly encounter and the richest hoard. */
-#define CREATURES_UPTO 45
-#define TRAP_UPTO 60
-#define HAZARD_UPTO 70
-#define TREASURE_UPTO 80
-#define SECOND_TRAP_PERCENT 20
-#define TREASURE_GUARDED_PERCENT 60
-#define TREASURE_BESIDE_PERCENT 30
-#define HIDDEN_PERCENT 20
-#define WATER_PERCENT 35      /* aquatic and cistern dungeons: a pool anyway */
-/* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first and
- * the danger's step): easy up to 20, medium up to 60, hard up to 90,
- * deadly above */
-static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
-/* rules=2024's three on the same roll: low up to 30, moderate up to 75,
- * high above (so danger and floors shift them as they shift 2014's; the
- * lair is high, 2014's deadly) */
-static const int mix_upto_2024[2] = {30, 75};
-#define FLOOR_STEP 10
-static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
-
-/* ------------------------------------------------------------ params */
-
-void dg_stock_params_init(dg_stock_params *p, uint64_t seed)
-{
-    *p = (dg_stock_params){.seed = seed, .depth = DG_DEPTH_FULL, .level = 1, .party = 4,
-                           .motif = DG_MOTIF_NONE, .name = NULL, .floor = 0,
-                           .concept_seed = seed, .natural = false, .danger = DG_DANGER_STANDARD};
-}
-
-/* A stocking parameter that is an option key is checked against its key
- * row (option_keys.c holds the range and the names), and one out of range
- * is refused by the parser itself (dg_options_set on scratch options), so
- * the two never disagree and their errors read the same. The rows are read
- * by key id, not looked up by name: every map is stocked, even at
- * contents=none, and a lookup by name here cost more than its concept. */
-static dg_status check_as_parser(key_id k, const char *value, dg_error *err)
-{
-    dg_options scratch;
-    dg_options_init(&scratch);
-    return dg_options_set(&scratch, dg__keys[k].name, value, NULL, err);
-}
-
-static dg_status check_int_key(key_id k, int v, dg_error *err)
-{
-    if (v >= dg__keys[k].lo && v <= dg__keys[k].hi) return DG_OK;
-    char value[24];
-    snprintf(value, sizeof value, "%d", v);
-    return check_as_parser(k, value, err);
-}
-
-/* An enum parameter: an index into its key row's values. */
-static dg_status check_value_index(key_id k, int v, dg_error *err)
-{
-    const dg_option_def *d = &dg__keys[k];
-    if (v >= 0 && (size_t)v < d->n_names) return DG_OK;
-    char value[24], allowed[200];
-    snprintf(value, sizeof value, "%d", v);
-    dg_option_allowed(d->name, allowed, sizeof allowed);
-    return dg_error_set(err, DG_EINVAL, d->name, value, allowed, "%s must be one of %s", d->name, allowed);
-}
-
-dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
-{
-    dg_status rc = check_value_index(K_CONTENTS, (int)p->depth, err);
-    if (rc == DG_OK) rc = check_int_key(K_LEVEL, p->level, err);
-    if (rc == DG_OK) rc = check_int_key(K_PARTY, p->party, err);
-    if (rc == DG_OK) rc = check_value_index(K_MOTIF, (int)p->motif, err);
-    if (rc == DG_OK) rc = check_value_index(K_DANGER, (int)p->danger, err);
-    if (rc == DG_OK) rc = check_value_index(K_RULES, (int)p->rules, err);
-    if (rc != DG_OK) return rc;
-    /* the floor is no option of its own: a floor of a several-floor map */
-    if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
-        char value[24];
-        snprintf(value, sizeof value, "%d", p->floor);
-        return dg_error_set(err, DG_EINVAL, "floor", value, "0..99", "floor %d is out of range: 0..99", p->floor);
-    }
-    return p->name ? check_as_parser(K_NAME, p->name, err) : DG_OK;
-}
 
 /* ------------------------------------------------------------ lookups */
 
@@ -151,39 +65,10 @@ void dg_contents_free(dg_contents *c)
     dg__free(c);
 }
 
-/* ------------------------------------------------------------ passes */
 
-static dg_rng stream(uint64_t seed, uint64_t base, uint64_t index)
-{
-    dg_rng r;
-    dg_rng_seed(&r, seed, base + index);
-    return r;
-}
 
-static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
 
-/* What stocking carries from room to room: the word decks, the origin's
- * rooms already given, the map's square size. */
-typedef struct {
-    dg__deck deck;
-    unsigned purposes_used;  /* bit k: the origin's purpose k is taken */
-    int fillers;
-    int cell_ft;
-} stocker;
 
-static int harder(const dg_contents *c) { return FLOOR_STEP * c->floor + danger_step[c->danger]; }
-
-static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
-{
-    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
-    int d = 0;
-    if (c->rules == DG_RULES_2024) {
-        while (d < 2 && roll > mix_upto_2024[d]) d++;
-        return (dg_difficulty)(DG_DIFF_LOW + d);
-    }
-    while (d < DG_DIFF_DEADLY && roll > mix_upto[d]) d++;
-    return (dg_difficulty)d;
-}
 
 /* Whether a creature can be a dungeon's master, named in its history and
  * its name: one with a mind (Intelligence 4 or more), not a shark or a
@@ -195,171 +80,16 @@ static bool can_rule(int monster)
     return !sb || sb->scores[3] >= MASTER_MIN_INT;
 }
 
-static int encounter_count(const dg_encounter *e)
-{
-    int n = 0;
-    for (int g = 0; g < e->n_groups; g++) n += e->groups[g].count;
-    return n;
-}
 
-/* The room's faction: the first most of the time, the second some of it. */
-static int draw_faction(dg_rng *r, const dg_contents *c)
-{
-    int roll = (int)dg__rng_below(r, 100);
-    if (roll < 60) return 0;
-    if (c->n_factions > 1 && roll < 85) return 1;
-    return -1;
-}
 
-/* An encounter of difficulty d from the faction's cast (the first's when
- * none), or the hardest easier one the cast allows; none when it cannot.
- * At rules=2024 a 2014 difficulty asked for (the wanderers' easy and
- * medium) is the 2024 one in its place: low, moderate. */
-static void encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
-                      dg_size max_size, int room_squares, dg_encounter *e)
-{
-    dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
-                      .room_squares = room_squares,
-                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
-                      .master = c->boss, .rules = c->rules};
-    const dg__srd *s = dg__srd_of(c->rules);
-    if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
-    if (d > s->hardest) d = s->hardest;
-    /* easier first; a cast too strong for even the easy band (undead for
-     * one level-1 character) sends its weakest, harder than drawn */
-    for (int k = (int)d; k >= (int)s->easiest; k--)
-        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-            e->faction = faction;
-            return;
-        }
-    for (int k = (int)d + 1; k <= (int)s->hardest; k++)
-        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-            e->faction = faction;
-            return;
-        }
-    /* a wandering row is never empty: the mighty in numbers rather than
-     * nothing (a cast of legendary creatures for a big high-level party) */
-    if (!room_squares) {
-        w.uncapped = true;
-        for (int k = (int)d; k <= (int)s->hardest; k++)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
-    }
-    e->n_groups = 0;
-    e->faction = -1;
-}
 
-/* The largest creature a room holds: Huge needs 30 ft and Gargantuan
- * 40 ft on its narrower side (its space and room to fight). */
-static dg_size room_holds(const dg_room *room, int cell_ft)
-{
-    int side = (room->width < room->height ? room->width : room->height) * cell_ft;
-    return side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
-}
 
-static int room_squares(const dg_room *room, int cell_ft)
-{
-    int per = cell_ft / 5;
-    return room->width * per * room->height * per;
-}
 
-static bool swimmers(const dg__srd *s, const dg_encounter *e)
-{
-    for (int g = 0; g < e->n_groups; g++)
-        if (dg_monster_lives_in_water(e->groups[g].monster)) return true;
-    return false;
-}
 
-static void trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
-{
-    t->kind = dg__trap_pick(r, c->motif, on_container);
-    t->trigger = dg__trap_trigger(r, t->kind, on_container);
-    /* severity: setback up to 50, dangerous up to 85, deadly above, on a
-     * d100 that deeper floors raise like the difficulty's */
-    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
-    dg_severity s = roll <= 50 ? DG_SEV_SETBACK : roll <= 85 ? DG_SEV_DANGEROUS : DG_SEV_DEADLY;
-    dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->kind)->attack, t);
-}
 
-/* Variant v of room id's stream: 0 the room as first stocked, 1.. its
- * rerolls (the reroll key), each a stream no other room draws from. */
-static uint64_t variant_index(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
 
-static void stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
-                       bool lair, int variant)
-{
-    dg_rng r = stream(seed, DG__STREAM_ROOM, variant_index(rc->id, variant));
-    dg_size holds = room_holds(room, cell_ft);
-    int roll = lair ? 1 : 1 + (int)dg__rng_below(&r, 100);
-    if (roll <= CREATURES_UPTO) {
-        /* the lair: the hardest difficulty the rules have (2014 deadly, 2024 high) */
-        dg_difficulty d = lair ? dg__srd_of(c->rules)->hardest : draw_difficulty(&r, c);
-        int faction = lair ? 0 : draw_faction(&r, c);
-        encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
-        if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
-        else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
-    }
-    if (roll > CREATURES_UPTO && roll <= TRAP_UPTO) {
-        trap(&r, c, false, &rc->traps[rc->n_traps++]);
-        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) trap(&r, c, false, &rc->traps[rc->n_traps++]);
-    } else if (roll > TRAP_UPTO && roll <= HAZARD_UPTO) {
-        rc->hazard = pick(&r, DG_WORDS_HAZARD);
-    } else if (roll > HAZARD_UPTO && roll <= TREASURE_UPTO) {
-        rc->has_treasure = true;
-    }
-    if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
-        rc->has_treasure = true;
-    /* a pool is the place's, not its tenants': drawn from a stream of its
-     * own, so the same room is flooded under either rules and after a
-     * reroll; swimmers flood any room they are put in */
-    dg_rng pool = stream(seed, DG__STREAM_POOL, (uint64_t)rc->id);
-    bool pooled = (c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&pool, WATER_PERCENT);
-    rc->water = pooled || swimmers(dg__srd_of(c->rules), &rc->encounter);
-}
 
-/* The room's purpose: the lair's and the rank and file's quarters are the
- * origin's first two; the rest drawn once each, then the fillers. */
-static int purpose_of(dg_rng *r, stocker *st, const dg_contents *c, const dg_room_contents *rc)
-{
-    if (rc->id == c->farthest_room) return dg__word_purpose(c->origin, 0);
-    bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
-    if (troops && !(st->purposes_used & 2u)) {
-        st->purposes_used |= 2u;
-        return dg__word_purpose(c->origin, 1);
-    }
-    int free = 0;
-    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u);
-    if (free == 0) return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES + st->fillers++);
-    int pick_k = (int)dg__rng_below(r, (uint32_t)free);
-    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
-        if (!((st->purposes_used >> k) & 1u) && pick_k-- == 0) {
-            st->purposes_used |= 1u << k;
-            return dg__word_purpose(c->origin, k);
-        }
-    return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES);
-}
 
-static void dress_room(dg_contents *c, stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
-{
-    dg_rng r = stream(seed, DG__STREAM_DRESS, variant_index(rc->id, variant));
-    if (!variant) rc->purpose = purpose_of(&r, st, c, rc); /* a reroll keeps what the room was built for */
-    bool natural = dg__origins[c->origin].natural;
-    /* what the room was for first, then what lies about */
-    rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
-    rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
-    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
-    rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
-    rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
-    if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
-        rc->n_hidden = 1;
-        rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);
-        rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
-        /* half the treasure of a room with a hiding place is in it */
-        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
-    }
-}
 
 /* Door materials: AC, hit points, DC to break (DMG-style object figures). */
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
@@ -383,7 +113,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         const dg_door *o = &d->doors[i];
         dg_door_contents *dc = &c->doors[i];
         /* keyed by the cell: a door recorded under both its rooms says the same */
-        dg_rng r = stream(seed, DG__STREAM_DOOR, (uint64_t)o->y * (uint64_t)d->width + (uint64_t)o->x);
+        dg_rng r = dg__stock_stream(seed, DG__STREAM_DOOR, (uint64_t)o->y * (uint64_t)d->width + (uint64_t)o->x);
         int m = (int)dg__rng_below(&r, (uint32_t)DG_COUNT(material));
         dc->material = m;
         dc->ac = material[m].ac;
@@ -396,7 +126,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
             if (dc->key_room) c->rooms[dc->key_room - 1].n_keys++;
         } else if (o->type == DG_DOOR_TRAPPED) {
             dc->trapped = true;
-            trap(&r, c, true, &dc->trap);
+            dg__stock_trap(&r, c, true, &dc->trap);
         } else if (o->type == DG_DOOR_SECRET) {
             dc->secret = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_SECRET));
             dc->secret_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
@@ -409,15 +139,15 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
 static void stock_wandering(dg_contents *c, uint64_t seed)
 {
     for (int k = 0; k < DG_WANDERING_ROWS; k++) {
-        dg_rng r = stream(seed, DG__STREAM_WANDER, (uint64_t)k);
+        dg_rng r = dg__stock_stream(seed, DG__STREAM_WANDER, (uint64_t)k);
         dg_wandering *w = &c->wandering[k];
-        int faction = draw_faction(&r, c);
+        int faction = dg__stock_faction(&r, c);
         /* wanderers walk the corridors: nothing bigger than Large */
-        encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0, &w->encounter);
+        dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0, &w->encounter);
         if (!w->encounter.n_groups) /* a cast of giants still wanders */
-            encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
+            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
         w->activity = w->encounter.n_groups
-                          ? dg__activity_pick(&r, w->encounter.groups[0].monster, encounter_count(&w->encounter))
+                          ? dg__activity_pick(&r, w->encounter.groups[0].monster, dg__encounter_count(&w->encounter))
                           : 0;
     }
     c->n_wandering = DG_WANDERING_ROWS;
@@ -425,9 +155,9 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
 
 static bool plain_corridor(const dg_dungeon *d, int x, int y) { return dg_cell(d, x, y) == DG_CORRIDOR; }
 
-static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, uint64_t seed)
+static void stock_corridors(dg_contents *c, dg__stocker *st, const dg_dungeon *d, uint64_t seed)
 {
-    dg_rng r = stream(seed, DG__STREAM_CORRIDOR, 0);
+    dg_rng r = dg__stock_stream(seed, DG__STREAM_CORRIDOR, 0);
     int want = 1 + (int)(d->n_rooms / 3);
     if (want > DG_CORRIDOR_MAX_FEATURES) want = DG_CORRIDOR_MAX_FEATURES;
     for (int tries = 0; tries < 8 * want && c->n_corridor_features < want; tries++) {
@@ -453,63 +183,7 @@ static void stock_corridors(dg_contents *c, stocker *st, const dg_dungeon *d, ui
     }
 }
 
-/* A floor cell of room (or cave chamber) id, never a door or a stair. */
-static bool in_room(uint32_t cell, int id)
-{
-    return dg_cell_open(cell) && !(cell & (DG_DOORSPACE | DG_STAIRS)) &&
-           (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
-}
 
-/* The cells the key's marks stand on: distinct room cells of room rc,
- * drawn from a stream of their own (so placing them moves no other draw). */
-static void place_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant)
-{
-    int want = rc->n_traps + (rc->n_keys > 0) + rc->n_hidden;
-    if (!want) return;
-    const dg_room *room = &d->rooms[rc->id - 1];
-    int n = 0;
-    for (int y = room->y; y < room->y + room->height; y++)
-        for (int x = room->x; x < room->x + room->width; x++) {
-            uint32_t cell = dg_cell(d, x, y);
-            n += in_room(cell, rc->id);
-        }
-    if (n == 0) return;
-    /* the room's number stands on its middle cell: keep marks off it when
-     * the room has cells to spare */
-    int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1, seen_mid = 0;
-    for (int y = room->y; y < room->y + room->height && mid < 0; y++)
-        for (int x = room->x; x < room->x + room->width; x++) {
-            uint32_t cell = dg_cell(d, x, y);
-            if (!in_room(cell, rc->id)) continue;
-            if (x == mid_x && y == mid_y) mid = seen_mid;
-            seen_mid++;
-        }
-    dg_rng r = stream(seed, DG__STREAM_PLACE, variant_index(rc->id, variant));
-    dg_point got[DG_ROOM_MAX_TRAPS + 2];
-    int taken[DG_ROOM_MAX_TRAPS + 2];
-    for (int k = 0; k < want; k++) {
-        int pick_k;
-        bool again;
-        do {
-            pick_k = (int)dg__rng_below(&r, (uint32_t)n);
-            again = false;
-            for (int j = 0; j < k && n > want; j++) again |= taken[j] == pick_k;
-            again |= pick_k == mid && n > want + 1;
-        } while (again);
-        taken[k] = pick_k;
-        int seen = 0;
-        for (int y = room->y; y < room->y + room->height; y++)
-            for (int x = room->x; x < room->x + room->width; x++) {
-                uint32_t cell = dg_cell(d, x, y);
-                if (!in_room(cell, rc->id)) continue;
-                if (seen++ == pick_k) got[k] = (dg_point){x, y};
-            }
-    }
-    int k = 0;
-    for (int t = 0; t < rc->n_traps; t++) rc->trap_cells[t] = got[k++];
-    if (rc->n_keys) rc->key_cell = got[k++];
-    if (rc->n_hidden) rc->hidden_cell = got[k++];
-}
 
 /* ---------------------------------------------------------- rerolls */
 
@@ -544,7 +218,7 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
     char why[sizeof err->msg];
     if (!dg__reroll_parse(p->reroll, items, &n, why, sizeof why))
         return dg_error_set(err, DG_EINVAL, "reroll", p->reroll, "ROOM:VARIANT,...", "%s", why);
-    stocker *st = dg__calloc(1, sizeof *st);
+    dg__stocker *st = dg__calloc(1, sizeof *st);
     if (!st) return dg__nomem(err, "rerolling rooms");
     st->cell_ft = dg_cell_feet(&d->opts);
     dg_status rc = DG_OK;
@@ -568,13 +242,13 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
                                     .n_keys = kept.n_keys, .sound = -1, .smell = -1, .hazard = -1};
             r->encounter.faction = -1;
             r->treasure.container = -1;
-            stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
+            dg__stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
             if (lair) { /* the dungeon's richest hoard stays where it is */
                 r->treasure = kept.treasure;
                 r->has_treasure = kept.has_treasure;
                 break;
             }
-            dg__treasure_room(c, p->seed, variant_index(r->id, v), r, kept.treasure.hoard);
+            dg__treasure_room(c, p->seed, dg__stock_variant(r->id, v), r, kept.treasure.hoard);
             if (hoard < 0 || !r->has_treasure || dg_treasure_value_gp(&r->treasure) <= hoard) break;
             if (tries == 4) {
                 r->has_treasure = false;
@@ -583,9 +257,9 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
         }
         if (p->depth == DG_DEPTH_FULL) {
             deck_of_others(c, r->id, &st->deck);
-            dress_room(c, st, p->seed, r, items[k].variant);
+            dg__stock_dress(c, st, p->seed, r, items[k].variant);
         }
-        place_marks(d, p->seed, r, items[k].variant);
+        dg__stock_marks(d, p->seed, r, items[k].variant);
     }
     dg__free(st);
     return rc;
@@ -598,7 +272,13 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 {
     *out = NULL;
     dg_status rc = dg_stock_params_check(p, err);
-    if (rc != DG_OK) return rc;
+    return rc == DG_OK ? dg__contents_stock(d, p, out, err) : rc;
+}
+
+dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_contents **out, dg_error *err)
+{
+    *out = NULL;
+    dg_status rc = DG_OK;
     size_t n_rooms = p->depth == DG_DEPTH_NONE ? 0 : d->n_rooms;
     size_t n_doors = p->depth == DG_DEPTH_NONE ? 0 : d->n_doors;
     size_t bytes = sizeof(dg_contents) + n_rooms * sizeof(dg_room_contents) + n_doors * sizeof(dg_door_contents);
@@ -654,7 +334,7 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
     }
     c->farthest_room = lair;
 
-    stocker *st = dg__calloc(1, sizeof *st);
+    dg__stocker *st = dg__calloc(1, sizeof *st);
     if (!st) {
         dg__free(scratch);
         dg__free(c);
@@ -665,25 +345,25 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
      * room's cast then answers to (each room draws from its own stream,
      * so the order changes no draw) */
     if (lair) {
-        stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
+        dg__stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
         if (e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
-        if ((int)i + 1 != lair) stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
+        if ((int)i + 1 != lair) dg__stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
     dg__treasure_stock(c, p->seed, lair);
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
-        for (size_t i = 0; i < n_rooms; i++) dress_room(c, st, p->seed, &c->rooms[i], 0);
+        for (size_t i = 0; i < n_rooms; i++) dg__stock_dress(c, st, p->seed, &c->rooms[i], 0);
         stock_wandering(c, p->seed);
         stock_corridors(c, st, d, p->seed);
     }
     dg__free(st);
-    for (size_t i = 0; i < n_rooms; i++) place_marks(d, p->seed, &c->rooms[i], 0);
+    for (size_t i = 0; i < n_rooms; i++) dg__stock_marks(d, p->seed, &c->rooms[i], 0);
     if (p->reroll && (rc = reroll_rooms(c, d, p, err)) != DG_OK) {
         dg__free(c);
         return rc;

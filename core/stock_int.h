@@ -223,4 +223,38 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
  * p->concept_seed alone. */
 void dg__concept_draw(dg_contents *c, const dg_stock_params *p);
 
+/* A part's stream: (seed, DG__STREAM_* + index). */
+static inline dg_rng dg__stock_stream(uint64_t seed, uint64_t base, uint64_t index)
+{
+    dg_rng r;
+    dg_rng_seed(&r, seed, base + index);
+    return r;
+}
+
+/* Variant v of room id's stream: 0 the room as first stocked, 1.. its
+ * rerolls (the reroll key), each a stream no other room draws from. */
+static inline uint64_t dg__stock_variant(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
+
+/* What stocking carries from room to room: the word decks, the origin's
+ * rooms already given, the map's square size. */
+typedef struct {
+    dg__deck deck;
+    unsigned purposes_used;  /* bit k: the origin's purpose k is taken */
+    int fillers;
+    int cell_ft;
+} dg__stocker;
+
+/* stock_room.c: one room's contents (see there); the lair's encounter is
+ * the rules' hardest. dg__stock_encounter with room_squares 0 builds a
+ * wandering row (never empty while the cast has anyone). */
+void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
+                    bool lair, int variant);
+void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant);
+void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant);
+int dg__stock_faction(dg_rng *r, const dg_contents *c);
+void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
+                         dg_size max_size, int room_squares, dg_encounter *e);
+int dg__encounter_count(const dg_encounter *e);
+void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t);
+
 #endif

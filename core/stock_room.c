@@ -1,0 +1,271 @@
+/* stock_room.c -- one room's contents: on a d100 as the DMG's chamber
+ * contents run, creatures (an encounter of the faction's cast), a trap, a
+ * hazard, treasure or nothing; then, at depth full, what the room was for
+ * and what lies about it; last the squares the key's marks stand on.
+ * Each room draws from streams of its own (room id and reroll variant),
+ * so the order rooms are stocked in moves no draw. stock.c runs the passes
+ * over the rooms, doors, wanderers and corridors. */
+#include "stock_int.h"
+
+/* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
+ * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
+ * empty (a fifth at most: a room whose creatures cannot be cast holds a
+ * hazard instead). Treasure with creatures, a trap or a hazard at the
+ * percentages below (what it is, and the hoards, are stock_treasure.c's
+ * business); a hidden feature at HIDDEN_PERCENT; the lair (the farthest
+ * room) always holds the boss's deadly encounter and the richest hoard. */
+#define CREATURES_UPTO 45
+#define TRAP_UPTO 60
+#define HAZARD_UPTO 70
+#define TREASURE_UPTO 80
+#define SECOND_TRAP_PERCENT 20
+#define TREASURE_GUARDED_PERCENT 60
+#define TREASURE_BESIDE_PERCENT 30
+#define HIDDEN_PERCENT 20
+#define WATER_PERCENT 35      /* aquatic and cistern dungeons: a pool anyway */
+/* difficulty mix on a d100 (plus FLOOR_STEP per floor below the first and
+ * the danger's step): easy up to 20, medium up to 60, hard up to 90,
+ * deadly above */
+static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
+/* rules=2024's three on the same roll: low up to 30, moderate up to 75,
+ * high above (so danger and floors shift them as they shift 2014's; the
+ * lair is high, 2014's deadly) */
+static const int mix_upto_2024[2] = {30, 75};
+#define FLOOR_STEP 10
+static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
+
+static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
+
+static int harder(const dg_contents *c) { return FLOOR_STEP * c->floor + danger_step[c->danger]; }
+
+static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
+{
+    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
+    int d = 0;
+    if (c->rules == DG_RULES_2024) {
+        while (d < 2 && roll > mix_upto_2024[d]) d++;
+        return (dg_difficulty)(DG_DIFF_LOW + d);
+    }
+    while (d < DG_DIFF_DEADLY && roll > mix_upto[d]) d++;
+    return (dg_difficulty)d;
+}
+
+int dg__encounter_count(const dg_encounter *e)
+{
+    int n = 0;
+    for (int g = 0; g < e->n_groups; g++) n += e->groups[g].count;
+    return n;
+}
+
+/* The room's faction: the first most of the time, the second some of it. */
+int dg__stock_faction(dg_rng *r, const dg_contents *c)
+{
+    int roll = (int)dg__rng_below(r, 100);
+    if (roll < 60) return 0;
+    if (c->n_factions > 1 && roll < 85) return 1;
+    return -1;
+}
+
+/* An encounter of difficulty d from the faction's cast (the first's when
+ * none), or the hardest easier one the cast allows; none when it cannot.
+ * At rules=2024 a 2014 difficulty asked for (the wanderers' easy and
+ * medium) is the 2024 one in its place: low, moderate. */
+void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
+                      dg_size max_size, int room_squares, dg_encounter *e)
+{
+    dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
+                      .room_squares = room_squares,
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
+                      .master = c->boss, .rules = c->rules};
+    const dg__srd *s = dg__srd_of(c->rules);
+    if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
+    if (d > s->hardest) d = s->hardest;
+    /* easier first; a cast too strong for even the easy band (undead for
+     * one level-1 character) sends its weakest, harder than drawn */
+    for (int k = (int)d; k >= (int)s->easiest; k--)
+        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+            e->faction = faction;
+            return;
+        }
+    for (int k = (int)d + 1; k <= (int)s->hardest; k++)
+        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+            e->faction = faction;
+            return;
+        }
+    /* a wandering row is never empty: the mighty in numbers rather than
+     * nothing (a cast of legendary creatures for a big high-level party) */
+    if (!room_squares) {
+        w.uncapped = true;
+        for (int k = (int)d; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+    }
+    e->n_groups = 0;
+    e->faction = -1;
+}
+
+/* The largest creature a room holds: Huge needs 30 ft and Gargantuan
+ * 40 ft on its narrower side (its space and room to fight). */
+static dg_size room_holds(const dg_room *room, int cell_ft)
+{
+    int side = (room->width < room->height ? room->width : room->height) * cell_ft;
+    return side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
+}
+
+static int room_squares(const dg_room *room, int cell_ft)
+{
+    int per = cell_ft / 5;
+    return room->width * per * room->height * per;
+}
+
+static bool swimmers(const dg__srd *s, const dg_encounter *e)
+{
+    for (int g = 0; g < e->n_groups; g++)
+        if (dg_monster_lives_in_water(e->groups[g].monster)) return true;
+    return false;
+}
+
+void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
+{
+    t->kind = dg__trap_pick(r, c->motif, on_container);
+    t->trigger = dg__trap_trigger(r, t->kind, on_container);
+    /* severity: setback up to 50, dangerous up to 85, deadly above, on a
+     * d100 that deeper floors raise like the difficulty's */
+    int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
+    dg_severity s = roll <= 50 ? DG_SEV_SETBACK : roll <= 85 ? DG_SEV_DANGEROUS : DG_SEV_DEADLY;
+    dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->kind)->attack, t);
+}
+
+void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
+                       bool lair, int variant)
+{
+    dg_rng r = dg__stock_stream(seed, DG__STREAM_ROOM, dg__stock_variant(rc->id, variant));
+    dg_size holds = room_holds(room, cell_ft);
+    int roll = lair ? 1 : 1 + (int)dg__rng_below(&r, 100);
+    if (roll <= CREATURES_UPTO) {
+        /* the lair: the hardest difficulty the rules have (2014 deadly, 2024 high) */
+        dg_difficulty d = lair ? dg__srd_of(c->rules)->hardest : draw_difficulty(&r, c);
+        int faction = lair ? 0 : dg__stock_faction(&r, c);
+        dg__stock_encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
+        if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
+        else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
+    }
+    if (roll > CREATURES_UPTO && roll <= TRAP_UPTO) {
+        dg__stock_trap(&r, c, false, &rc->traps[rc->n_traps++]);
+        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) dg__stock_trap(&r, c, false, &rc->traps[rc->n_traps++]);
+    } else if (roll > TRAP_UPTO && roll <= HAZARD_UPTO) {
+        rc->hazard = pick(&r, DG_WORDS_HAZARD);
+    } else if (roll > HAZARD_UPTO && roll <= TREASURE_UPTO) {
+        rc->has_treasure = true;
+    }
+    if (roll > CREATURES_UPTO && roll <= HAZARD_UPTO && dg__rng_percent(&r, TREASURE_BESIDE_PERCENT))
+        rc->has_treasure = true;
+    /* a pool is the place's, not its tenants': drawn from a stream of its
+     * own, so the same room is flooded under either rules and after a
+     * reroll; swimmers flood any room they are put in */
+    dg_rng pool = dg__stock_stream(seed, DG__STREAM_POOL, (uint64_t)rc->id);
+    bool pooled = (c->motif == DG_MOTIF_AQUATIC || c->origin == DG__ORIGIN_CISTERN) && dg__rng_percent(&pool, WATER_PERCENT);
+    rc->water = pooled || swimmers(dg__srd_of(c->rules), &rc->encounter);
+}
+
+/* The room's purpose: the lair's and the rank and file's quarters are the
+ * origin's first two; the rest drawn once each, then the fillers. */
+static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg_room_contents *rc)
+{
+    if (rc->id == c->farthest_room) return dg__word_purpose(c->origin, 0);
+    bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
+    if (troops && !(st->purposes_used & 2u)) {
+        st->purposes_used |= 2u;
+        return dg__word_purpose(c->origin, 1);
+    }
+    int free = 0;
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u);
+    if (free == 0) return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES + st->fillers++);
+    int pick_k = (int)dg__rng_below(r, (uint32_t)free);
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
+        if (!((st->purposes_used >> k) & 1u) && pick_k-- == 0) {
+            st->purposes_used |= 1u << k;
+            return dg__word_purpose(c->origin, k);
+        }
+    return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES);
+}
+
+void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
+{
+    dg_rng r = dg__stock_stream(seed, DG__STREAM_DRESS, dg__stock_variant(rc->id, variant));
+    if (!variant) rc->purpose = purpose_of(&r, st, c, rc); /* a reroll keeps what the room was built for */
+    bool natural = dg__origins[c->origin].natural;
+    /* what the room was for first, then what lies about */
+    rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
+    rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
+    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
+    rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
+    rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
+    if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
+        rc->n_hidden = 1;
+        rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);
+        rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
+        /* half the treasure of a room with a hiding place is in it */
+        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
+    }
+}
+
+/* A floor cell of room (or cave chamber) id, never a door or a stair. */
+static bool in_room(uint32_t cell, int id)
+{
+    return dg_cell_open(cell) && !(cell & (DG_DOORSPACE | DG_STAIRS)) &&
+           (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
+}
+
+/* The cells the key's marks stand on: distinct room cells of room rc,
+ * drawn from a stream of their own (so placing them moves no other draw). */
+void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant)
+{
+    int want = rc->n_traps + (rc->n_keys > 0) + rc->n_hidden;
+    if (!want) return;
+    const dg_room *room = &d->rooms[rc->id - 1];
+    int n = 0;
+    for (int y = room->y; y < room->y + room->height; y++)
+        for (int x = room->x; x < room->x + room->width; x++) {
+            uint32_t cell = dg_cell(d, x, y);
+            n += in_room(cell, rc->id);
+        }
+    if (n == 0) return;
+    /* the room's number stands on its middle cell: keep marks off it when
+     * the room has cells to spare */
+    int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1, seen_mid = 0;
+    for (int y = room->y; y < room->y + room->height && mid < 0; y++)
+        for (int x = room->x; x < room->x + room->width; x++) {
+            uint32_t cell = dg_cell(d, x, y);
+            if (!in_room(cell, rc->id)) continue;
+            if (x == mid_x && y == mid_y) mid = seen_mid;
+            seen_mid++;
+        }
+    dg_rng r = dg__stock_stream(seed, DG__STREAM_PLACE, dg__stock_variant(rc->id, variant));
+    dg_point got[DG_ROOM_MAX_TRAPS + 2];
+    int taken[DG_ROOM_MAX_TRAPS + 2];
+    for (int k = 0; k < want; k++) {
+        int pick_k;
+        bool again;
+        do {
+            pick_k = (int)dg__rng_below(&r, (uint32_t)n);
+            again = false;
+            for (int j = 0; j < k && n > want; j++) again |= taken[j] == pick_k;
+            again |= pick_k == mid && n > want + 1;
+        } while (again);
+        taken[k] = pick_k;
+        int seen = 0;
+        for (int y = room->y; y < room->y + room->height; y++)
+            for (int x = room->x; x < room->x + room->width; x++) {
+                uint32_t cell = dg_cell(d, x, y);
+                if (!in_room(cell, rc->id)) continue;
+                if (seen++ == pick_k) got[k] = (dg_point){x, y};
+            }
+    }
+    int k = 0;
+    for (int t = 0; t < rc->n_traps; t++) rc->trap_cells[t] = got[k++];
+    if (rc->n_keys) rc->key_cell = got[k++];
+    if (rc->n_hidden) rc->hidden_cell = got[k++];
+}
