@@ -68,6 +68,42 @@ static bool casts_troops(const dg__theme *t, dg_rules rules)
     return false;
 }
 
+/* Whether theme t's rank and file see without light (darkvision,
+ * blindsight, tremorsense or truesight in their stat blocks, by the 2014
+ * table so both rules agree): most of them do, and the place is dark
+ * (moss or cracks of daylight at most); a band of men keeps torches or
+ * lanterns lit, and so does a cult of the flame. A GM reads it in the
+ * details, and the VTT exports place the lights by it. */
+static bool holders_see_in_dark(const dg__theme *t)
+{
+    static const char *const senses[] = {"darkvision", "blindsight", "tremorsense", "truesight"};
+    const dg__srd *s = dg__srd_of(DG_RULES_2014);
+    int n = 0, seeing = 0;
+    for (int k = 0; k < DG__CAST_MAX && t->cast[DG__ROLE_TROOP][k]; k++) {
+        int id = dg__srd_cast(s, t->cast[DG__ROLE_TROOP][k]);
+        const dg_statblock *sb = id >= 0 ? dg_monster_statblock(id) : NULL;
+        if (!sb) continue;
+        n++;
+        bool sees = false;
+        for (size_t j = 0; j < DG_COUNT(senses) && !sees; j++) sees = sb->senses && strstr(sb->senses, senses[j]);
+        seeing += sees;
+    }
+    return n > 0 && 2 * seeing >= n;
+}
+
+/* The illumination word for a d5 roll: the roll stays one draw whatever
+ * the holders (so no later draw moves); what it picks depends on them. */
+static int illumination_of(int roll, const dg__theme *t)
+{
+    static const char *const lit[] = {"Shadowy (guttering torches every 40 ft.)", "Shadowy (guttering torches every 40 ft.)",
+                                      "Shadowy (guttering torches every 40 ft.)", "Bright (lanterns every 20 ft.)",
+                                      "Bright (lanterns every 20 ft.)"};
+    static const char *const unlit[] = {"Dark", "Dark", "Dark", "Dim (glowing moss on the walls)",
+                                        "Dark (daylight through cracks here and there)"};
+    bool dark = holders_see_in_dark(t) && t->motif != DG_MOTIF_FIRE;
+    return dg__word_by_text(DG_WORDS_ILLUMINATION, dark ? unlit[roll] : lit[roll]);
+}
+
 /* motif none: a concept of its own (twice as likely) or any motif's row;
  * `lacking` true leaves out the concepts the rules cannot cast */
 static int draw_from(dg_rng *r, int level, int party, int not, dg_rules rules, bool lacking)
@@ -167,7 +203,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     c->details.floor = dg__word_by_text(DG_WORDS_FLOOR, p->natural ? "Natural Rock" : o->floors[below(&r, 2)]);
     c->details.walls = dg__word_by_text(DG_WORDS_WALLS, p->natural ? "Natural Cave Wall" : o->walls[below(&r, 2)]);
     c->details.temperature = dg__word_by_text(DG_WORDS_TEMPERATURE, temperature_of(&r, p->motif, o));
-    c->details.illumination = below(&r, (int)dg_contents_word_count(DG_WORDS_ILLUMINATION));
+    c->details.illumination = illumination_of(below(&r, 5), t);
     bool special = dg__rng_percent(&r, 50);
     int which = below(&r, 2) ? dg__word_theme_entry(DG_WORDS_SPECIAL, c->theme, 0)
                              : below(&r, (int)dg_contents_word_count(DG_WORDS_SPECIAL) - DG__THEME_COUNT);

@@ -117,6 +117,34 @@ static void list_words(text *t, const int *idx, int n, dg_words w)
     for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? last : ", ", dg_contents_word(w, idx[k]));
 }
 
+/* How the room's creatures meet the party, by the first group's nature:
+ * the mindless (undead, constructs, oozes and plants of Intelligence 3 or
+ * less) lurch or stir, beasts rouse, the rest take notice. Chosen by room
+ * number, not drawn, so no draw moves and a dungeon does not say "turn
+ * toward you" in every room. [k][0] for one creature, [k][1] for many. */
+static const char *reaction(int monster, bool many, int room)
+{
+    static const char *const mindless[][2] = {
+        {"lurches toward you", "lurch toward you"}, {"stirs as you enter", "stir as you enter"},
+        {"turns toward the sound of you", "turn toward the sound of you"}};
+    static const char *const beasts[][2] = {
+        {"raises its head", "raise their heads"}, {"rises from its rest", "rise from their rest"},
+        {"catches your scent", "catch your scent"}, {"turns toward you", "turn toward you"}};
+    static const char *const minds[][2] = {
+        {"turns toward you", "turn toward you"}, {"looks up as you enter", "look up as you enter"},
+        {"falls silent as you come in", "fall silent as you come in"}, {"spins to face you", "spin to face you"}};
+    const dg_monster *m = dg_monster_info(monster);
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    int mind = sb ? sb->scores[3] : 10;
+    dg_creature_type ty = m ? m->type : DG_TYPE_HUMANOID;
+    size_t r = (size_t)(room > 0 ? room : 0);
+    if (mind <= 3 && (ty == DG_TYPE_UNDEAD || ty == DG_TYPE_SWARM_UNDEAD || ty == DG_TYPE_CONSTRUCT ||
+                      ty == DG_TYPE_OOZE || ty == DG_TYPE_PLANT))
+        return mindless[r % DG_COUNT(mindless)][many];
+    if (mind <= 3 || ty == DG_TYPE_BEAST || ty == DG_TYPE_SWARM) return beasts[r % DG_COUNT(beasts)][many];
+    return minds[r % DG_COUNT(minds)][many];
+}
+
 size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
@@ -132,7 +160,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             creatures(&t, &e->groups[g]);
             total += e->groups[g].count;
         }
-        add(&t, " %s toward you. ", total > 1 ? "turn" : "turns");
+        add(&t, " %s. ", reaction(e->groups[0].monster, total > 1, id));
         sentence_start(&t, at);
     }
     if (rc->water) {

@@ -13,13 +13,15 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-/* furnishings that fit any room (the purpose's own comes first); the
- * first NATURAL_DRESSING fit a cave as well, and are all a cave draws */
+/* furnishings (the purpose's own comes first): the first CAVE_DRESSING
+ * fit only a cave (no stalagmites in a barracks), the first
+ * NATURAL_DRESSING fit a cave and are all a cave draws, the rest a built
+ * room */
 static const char *const dressing[] = {
+    "stalagmites like broken teeth", "a trickle of water running down the rock",
     "a heap of mouldering straw", "barrels staved in and empty", "a pile of rusted helmets",
     "a smashed lantern", "crates stamped with a merchant's mark", "bones scattered among the stones",
-    "a cold firepit ringed with stones", "a rockfall half filling one side", "stalagmites like broken teeth",
-    "a trickle of water running down the rock",
+    "a cold firepit ringed with stones", "a rockfall half filling one side",
     "benches pushed against the walls", "a cold hearth heaped with grey ash",
     "iron rings set into the floor", "a cracked basin on a stone pedestal", "shelves of broken crockery",
     "a faded tapestry of a hunting scene", "a stone bench carved with names",
@@ -27,6 +29,7 @@ static const char *const dressing[] = {
     "a rope ladder to a blocked shaft", "a dry fountain choked with dead leaves", "a row of empty cages",
     "a puddle spreading from a cracked pipe", "soot stains above every sconce",
 };
+#define CAVE_DRESSING 2
 #define NATURAL_DRESSING 10
 
 static const char *const sound[] = {
@@ -40,13 +43,15 @@ static const char *const smell[] = {
     "rancid fat", "vinegar", "stale sweat", "cold stone",
 };
 
-static const char *const hidden[] = { /* the first NATURAL_HIDDEN fit a cave */
-    "a loose stone hiding a cavity", "a crevice behind a boulder", "a cache under a cairn of stones",
+/* the first CAVE_HIDDEN fit only a cave, the first NATURAL_HIDDEN a cave */
+static const char *const hidden[] = {
+    "a crevice behind a boulder", "a cache under a cairn of stones", "a loose stone hiding a cavity",
     "a trapdoor under the rubble", "a crawlspace behind a rockfall",
     "a false bottom in a drawer", "a hollow statue", "a niche behind a tapestry",
     "a message scratched under a bench", "a spyhole into the next room", "a lever behind a sconce",
     "a cache under a floor tile", "a crawlspace behind a shelf",
 };
+#define CAVE_HIDDEN 2
 #define NATURAL_HIDDEN 5
 /* in stock_int.h's order: humble (the small ones last), lockable, the rest */
 static const char *const container[] = {
@@ -84,7 +89,7 @@ static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave
     "old bloodstains on the stones", "a collapsed section to climb over", "scattered bones",
     "a shallow puddle", "cobwebs from wall to wall", "a dropped backpack, empty",
     "a draught that smells of the outside",
-    "a rusted portcullis jammed open", "a guttering torch in a bracket",
+    "a rusted portcullis jammed open", "a burnt-out torch in a bracket",
     "a sign scratched on the wall pointing back",
 };
 #define NATURAL_CORRIDOR 9
@@ -188,27 +193,29 @@ typedef struct {
     int per_theme;
     size_t stride;                 /* STRUCTS: bytes between entries */
     int natural;                   /* the first this many general entries fit a cave; 0 all */
+    int cave_only;                 /* the first this many fit only a cave */
 } list;
 
-#define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *), 0}
-#define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *), 0}
-#define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0, 0}
-#define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0]), 0}
+#define PLAIN(a) {PLAIN_LIST, (a), (int)DG_COUNT(a), 0, 0, sizeof(const char *), 0, 0}
+#define THEMED(a, field, n) {THEMED_LIST, (a), (int)DG_COUNT(a), offsetof(dg__theme, field), (n), sizeof(const char *), 0, 0}
+#define ROWS() {ROWS_LIST, NULL, 0, 0, 0, 0, 0, 0}
+#define STRUCTS(a) {STRUCTS_LIST, &(a)[0].text, (int)DG_COUNT(a), 0, 0, sizeof((a)[0]), 0, 0}
 
 static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_PURPOSE] = ROWS(),
     [DG_WORDS_DRESSING] = {THEMED_LIST, dressing, (int)DG_COUNT(dressing), offsetof(dg__theme, dressing),
-                           DG__THEME_DRESSING, sizeof(const char *), NATURAL_DRESSING},
+                           DG__THEME_DRESSING, sizeof(const char *), NATURAL_DRESSING, CAVE_DRESSING},
     [DG_WORDS_SOUND] = THEMED(sound, sound, 2),
     [DG_WORDS_SMELL] = THEMED(smell, smell, 2),
-    [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN},
+    [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN,
+                         CAVE_HIDDEN},
     [DG_WORDS_CONTAINER] = PLAIN(container),
     [DG_WORDS_GEM] = PLAIN(gem),
     [DG_WORDS_ART] = PLAIN(art),
     [DG_WORDS_DOOR_MATERIAL] = PLAIN(door_material),
     [DG_WORDS_SECRET] = PLAIN(secret),
     [DG_WORDS_CORRIDOR] = {THEMED_LIST, corridor, (int)DG_COUNT(corridor), offsetof(dg__theme, corridor), 2,
-                           sizeof(const char *), NATURAL_CORRIDOR},
+                           sizeof(const char *), NATURAL_CORRIDOR, 0},
     [DG_WORDS_ACTIVITY] = PLAIN(activity),
     [DG_WORDS_FLOOR] = PLAIN(floor_words),
     [DG_WORDS_WALLS] = PLAIN(walls),
@@ -332,16 +339,17 @@ int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural
 {
     const list *l = &lists[w];
     int general = natural && l->natural ? l->natural : l->n_general;
+    int first = natural ? 0 : l->cave_only; /* a built room skips the cave's own */
     int own_lo = l->kind == THEMED_LIST && theme >= 0 ? l->n_general + theme * l->per_theme : 0;
     int own_hi = own_lo ? own_lo + l->per_theme : 0;
     int i = -1;
     if (own_hi && dg__rng_percent(r, 50)) i = deal_from(deck, r, w, own_lo, own_hi);
-    if (i < 0) i = deal_from(deck, r, w, 0, general);
+    if (i < 0) i = deal_from(deck, r, w, first, general);
     if (i < 0 && own_hi) i = deal_from(deck, r, w, own_lo, own_hi);
     if (i < 0) {
         /* the pool is spent: start it again */
         memset(deck->used[w], 0, sizeof deck->used[w]);
-        i = deal_from(deck, r, w, 0, general);
+        i = deal_from(deck, r, w, first, general);
     }
     return i;
 }

@@ -132,21 +132,25 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     if (any) put(m, "\n\n");
 }
 
-/* The keys lying in room id: which locked door each one opens. */
+/* The keys lying in room id: which locked door each one opens, as one
+ * sentence ("Here lie the keys to the east door of room 2 and the north
+ * door of room 1"). */
 static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
 {
-    int n = 0;
+    int n = 0, k = 0;
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) n += c->doors[i].key_room == id;
+    if (!n) return;
+    put(m, n == 1 ? "**Key.** Here lies the key to" : "**Keys.** Here lie the keys to");
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         if (c->doors[i].key_room != id) continue;
         const dg_door *door = &d->doors[i];
-        PUTF(m, "%s the key to the %s door of room %d", n++ ? ";" : "**Keys.** Here lies", dg_dir_name(door->dir),
+        PUTF(m, "%s the %s door of room %d", k == 0 ? "" : k == n - 1 ? " and" : ",", dg_dir_name(door->dir),
              door->room);
         if (door->other) PUTF(m, " (into room %d)", door->other);
+        k++;
     }
-    if (n) {
-        const dg_room_contents *rc = dg_contents_room(c, id);
-        PUTF(m, " (marked K at square %d,%d).\n\n", rc->key_cell.x, rc->key_cell.y);
-    }
+    const dg_room_contents *rc = dg_contents_room(c, id);
+    PUTF(m, " (marked K at square %d,%d).\n\n", rc->key_cell.x, rc->key_cell.y);
 }
 
 static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_room *r)

@@ -136,7 +136,7 @@ static const fact *fact_of(const char *name)
 
 typedef struct {
     long encounters, multi, mixed, largest, rooms, empty, lairs, named, name_checked;
-    long dressing_lines, dungeons_full;
+    long dressing_lines, dungeons_full, greeted, turned;
 } tally;
 
 static dg_dungeon *make(uint64_t i)
@@ -306,6 +306,21 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
     if (c->motif == DG_MOTIF_FIRE) cr_assert(!strstr(temp, "Cool") && !strstr(temp, "Cold") && !strstr(temp, "Freez"), "%s", temp);
     if (c->motif == DG_MOTIF_COLD) cr_assert(!strstr(temp, "Warm") && !strstr(temp, "Hot"), "%s", temp);
 
+    /* light by who holds it, against lists written here: the dead, the
+     * vermin and the things from below keep no lamps; outlaws and a cult
+     * of men do not sit in the dark */
+    const char *light = dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination);
+    bool lit = strstr(light, "torch") || strstr(light, "lantern");
+    const char *holders = dg_contents_word(DG_WORDS_FACTION, c->factions[0].kind);
+    static const char *const dark_holders[] = {"undead host", "swarming nest", "hive from below", "brood of scavengers"};
+    static const char *const lit_holders[] = {"band of outlaws", "cult", "cult of the flame"};
+    for (size_t k = 0; k < sizeof dark_holders / sizeof *dark_holders; k++)
+        cr_assert(!lit || strcmp(holders, dark_holders[k]), "dungeon %llu: a %s with %s", (unsigned long long)i, holders,
+                  light);
+    for (size_t k = 0; k < sizeof lit_holders / sizeof *lit_holders; k++)
+        cr_assert(lit || strcmp(holders, lit_holders[k]), "dungeon %llu: a %s in the %s", (unsigned long long)i, holders,
+                  light);
+
     /* rooms */
     char seen_purpose[64][48];
     int n_purpose = 0;
@@ -335,6 +350,26 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         check_prose(aloud, where);
         for (int k = 0; k < rc->n_dressing; k++)
             for (int j = k + 1; j < rc->n_dressing; j++) cr_assert_neq(rc->dressing[k], rc->dressing[j], "%s", where);
+        /* a built room has no cave in it */
+        static const char *const cave_only[] = {"stalagmite", "down the rock", "crevice behind a boulder", "cairn"};
+        for (size_t k = 0; !cave && k < sizeof cave_only / sizeof *cave_only; k++) {
+            for (int j = 0; j < rc->n_dressing; j++)
+                cr_assert_null(strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[j]), cave_only[k]), "%s", where);
+            if (rc->n_hidden)
+                cr_assert_null(strstr(dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind), cave_only[k]), "%s", where);
+        }
+        /* the mindless do not fall silent or look up; nobody turns toward
+         * you in every room */
+        if (rc->encounter.n_groups) {
+            const dg_monster *lead = dg_monster_info(rc->encounter.groups[0].monster);
+            const dg_statblock *sb = dg_monster_statblock(rc->encounter.groups[0].monster);
+            bool mindless = (lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_CONSTRUCT ||
+                             lead->type == DG_TYPE_OOZE) && sb && sb->scores[3] <= 3;
+            if (mindless) cr_assert(!strstr(aloud, "fall silent") && !strstr(aloud, "falls silent") &&
+                                    !strstr(aloud, "look up") && !strstr(aloud, "looks up"), "%s: %s", where, aloud);
+            t->greeted++;
+            t->turned += strstr(aloud, "toward you.") && !strstr(aloud, "lurch");
+        }
     }
     /* no dressing, sound or smell twice on a floor while its pool lasts:
      * the pools are far larger than a floor of these sizes takes */
@@ -420,4 +455,5 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
     cr_assert_geq(mixed, 1.0 / 3.0, "mixed share %.3f", mixed);
     cr_assert_leq(empty, 0.22, "empty share %.3f", empty);
     cr_assert_gt(t.named, 50);
+    cr_assert_lt(2 * t.turned, t.greeted, "%ld of %ld rooms' creatures 'turn toward you'", t.turned, t.greeted);
 }
