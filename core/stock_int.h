@@ -132,6 +132,8 @@ int dg__word_place(int origin, int k);
 int dg__word_by_text(dg_words w, const char *text);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
+/* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
+const char *dg__hidden_seen(int i);
 /* An activity that suits monster (an id) at the head of count creatures:
  * mindless things and elementals neither eat nor plot, animal wits hunt,
  * one alone neither argues nor drags a captive. */

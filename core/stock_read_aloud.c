@@ -105,16 +105,15 @@ static void sentence_start(text *t, size_t at)
     if (at < t->cap && t->buf[at]) t->buf[at] = (char)toupper((unsigned char)t->buf[at]);
 }
 
-/* "a, b and c" */
 /* "A, B and C"; ", and" before the last when a part has an "and" of its
  * own ("bunks in rows and footlockers kicked open, and a brazier"), so the
  * list does not run "A and B and C". */
-static void list_words(text *t, const int *idx, int n, dg_words w)
+static void list_words(text *t, const char *const *part, int n)
 {
     bool inner = false;
-    for (int k = 0; k < n; k++) inner |= strstr(dg_contents_word(w, idx[k]), " and ") != NULL;
+    for (int k = 0; k < n; k++) inner |= strstr(part[k], " and ") != NULL;
     const char *last = inner ? ", and " : " and ";
-    for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? last : ", ", dg_contents_word(w, idx[k]));
+    for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? last : ", ", part[k]);
 }
 
 /* How the room's creatures meet the party, by the first group's nature:
@@ -184,9 +183,15 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         add(&t, "%s. ", dg__hazard_seen(rc->hazard));
         sentence_start(&t, at);
     }
-    if (rc->n_dressing) {
+    /* the furnishings, and what anyone sees of a hiding place (its secret
+     * is the key's, never read out) */
+    const char *seen[DG_ROOM_MAX_DRESSING + 1];
+    int n_seen = 0;
+    for (int k = 0; k < rc->n_dressing; k++) seen[n_seen++] = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+    if (rc->n_hidden && dg__hidden_seen(rc->hidden[0].kind)) seen[n_seen++] = dg__hidden_seen(rc->hidden[0].kind);
+    if (n_seen) {
         add(&t, "You see ");
-        list_words(&t, rc->dressing, rc->n_dressing, DG_WORDS_DRESSING);
+        list_words(&t, seen, n_seen);
         add(&t, ". ");
     }
     if (rc->sound >= 0) add(&t, "You hear %s. ", dg_contents_word(DG_WORDS_SOUND, rc->sound));

@@ -53,6 +53,16 @@ static const char *const hidden[] = {
 };
 #define CAVE_HIDDEN 2
 #define NATURAL_HIDDEN 5
+/* What anyone sees of each hiding place (same order; NULL: nothing until
+ * found): the read-aloud names the statue, so "a hollow statue" in the
+ * key is a statue the party has already been told of. */
+static const char *const hidden_seen[] = {
+    "a boulder against the wall", "a cairn of stones", NULL,
+    "a heap of rubble", "a rockfall in one corner",
+    "a chest of drawers", "a statue in an alcove", "a tapestry",
+    "a bench", NULL, "iron sconces",
+    NULL, "a shelf",
+};
 /* in stock_int.h's order: humble (the small ones last), lockable, the rest */
 static const char *const container[] = {
     "leather sack", "clay urn", "rotting crate", "bundle of rags", "hollowed book",
@@ -352,6 +362,12 @@ int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural
         i = deal_from(deck, r, w, first, general);
     }
     return i;
+}
+
+const char *dg__hidden_seen(int i)
+{
+    _Static_assert(DG_COUNT(hidden_seen) == DG_COUNT(hidden), "a seen phrase (or NULL) per hiding place");
+    return i >= 0 && (size_t)i < DG_COUNT(hidden_seen) ? hidden_seen[i] : NULL;
 }
 
 const char *dg__hazard_seen(int i)
