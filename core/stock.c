@@ -95,15 +95,24 @@ static bool can_rule(int monster)
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
 
 /* The key's room: one nearer the entrance than the door (so reached
- * without it), drawn among them; 0 when the door comes before every room. */
-static int key_room(dg_rng *r, const dg_contents *c, int door_dist)
+ * without it), drawn among them, and not a room the door opens from when
+ * another will do (a key in the very room its door leads out of is no
+ * search at all); 0 when the door comes before every room. */
+static int key_room(dg_rng *r, const dg_contents *c, const dg_door *o, int door_dist)
 {
-    int n = 0;
-    for (size_t i = 0; i < c->n_rooms; i++) n += c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
+    int n = 0, n_away = 0;
+    for (size_t i = 0; i < c->n_rooms; i++) {
+        bool before = c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
+        n += before;
+        n_away += before && (int)i + 1 != o->room && (int)i + 1 != o->other;
+    }
     if (n == 0) return 0;
-    int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (size_t i = 0; i < c->n_rooms; i++)
-        if (c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist && k-- == 0) return (int)i + 1;
+    bool away = n_away > 0;
+    int k = (int)dg__rng_below(r, (uint32_t)(away ? n_away : n));
+    for (size_t i = 0; i < c->n_rooms; i++) {
+        bool before = c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
+        if (before && (!away || ((int)i + 1 != o->room && (int)i + 1 != o->other)) && k-- == 0) return (int)i + 1;
+    }
     return 0;
 }
 
@@ -122,7 +131,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         dc->secret = -1;
         if (o->type == DG_DOOR_LOCKED) {
             dc->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 3));
-            dc->key_room = key_room(&r, c, door_dist[i]);
+            dc->key_room = key_room(&r, c, o, door_dist[i]);
             if (dc->key_room) c->rooms[dc->key_room - 1].n_keys++;
         } else if (o->type == DG_DOOR_TRAPPED) {
             dc->trapped = true;

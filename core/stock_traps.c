@@ -22,8 +22,10 @@ static const trap_row traps[] = {
       false, false, "Constitution", "poison"}, M(VERMIN), true},
     {{"Collapsing Roof", "Wedged beams give way and the ceiling comes down in a rush of stone.",
       false, false, "Dexterity", "bludgeoning"}, M(ABANDONED) | M(GIANT) | M(DESERT), false},
-    {{"Falling Net", "A weighted net drops from the shadows and pins whoever is under it.",
-      false, false, "Strength", "bludgeoning"}, M(VERMIN) | M(AQUATIC), false},
+    /* no falling net: a net restrains and deals no damage, and every kind
+     * here deals its severity's dice */
+    {{"Closing Walls", "Two walls grind toward each other; only strong backs hold them apart.",
+      false, false, "Strength", "bludgeoning"}, M(GIANT) | M(ABANDONED), false},
     {{"Fire-Breathing Statue", "A carved head breathes a cone of flame across the room.",
       true, false, "Dexterity", "fire"}, M(FIRE) | M(INFERNAL) | M(ARCANE), false},
     {{"Scything Blade", "A crescent blade swings out of a slot in the wall at waist height.",

@@ -136,7 +136,7 @@ static const fact *fact_of(const char *name)
 
 typedef struct {
     long encounters, multi, mixed, largest, rooms, empty, lairs, named, name_checked;
-    long dressing_lines, dungeons_full, greeted, turned;
+    long dressing_lines, dungeons_full, greeted, turned, keys, keys_home;
 } tally;
 
 static dg_dungeon *make(uint64_t i)
@@ -383,6 +383,13 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             if (x->sound >= 0 && c->n_rooms <= 12) cr_assert_neq(x->sound, y->sound, "dungeon %llu: a sound twice", (unsigned long long)i);
             if (x->smell >= 0 && c->n_rooms <= 12) cr_assert_neq(x->smell, y->smell, "dungeon %llu: a smell twice", (unsigned long long)i);
         }
+    /* a key lies away from its door's own rooms when it can */
+    for (size_t k = 0; k < c->n_doors && k < d->n_doors; k++) {
+        int kr = c->doors[k].key_room;
+        if (kr <= 0) continue;
+        t->keys++;
+        t->keys_home += kr == d->doors[k].room || kr == d->doors[k].other;
+    }
     for (int k = 0; k < c->n_wandering; k++) {
         const dg_encounter *e = &c->wandering[k].encounter;
         snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
@@ -455,5 +462,8 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
     cr_assert_geq(mixed, 1.0 / 3.0, "mixed share %.3f", mixed);
     cr_assert_leq(empty, 0.22, "empty share %.3f", empty);
     cr_assert_gt(t.named, 50);
+    fprintf(stderr, "sense: %ld keys, %ld in a room their door opens from; %ld of %ld greetings 'turn toward you'\n",
+            t.keys, t.keys_home, t.turned, t.greeted);
+    cr_assert_lt(100 * t.keys_home, 15 * t.keys, "%ld of %ld keys in their door's room", t.keys_home, t.keys);
     cr_assert_lt(2 * t.turned, t.greeted, "%ld of %ld rooms' creatures 'turn toward you'", t.turned, t.greeted);
 }
