@@ -156,6 +156,8 @@ int dg__item_grade_of(int item, const char *label);
 #define DG__CONTAINERS_SMALL 3
 #define DG__CONTAINERS_HUMBLE 5
 #define DG__CONTAINERS_LOCKABLE_END 8
+/* stock_words.c: how many coins container i holds */
+int dg__container_holds(int i);
 
 /* stock_encounter.c */
 /* Builds an encounter of difficulty d whose adjusted XP lies in its band,

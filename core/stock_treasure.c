@@ -347,8 +347,6 @@ static void roll_individual(dg_rng *r, int band, dg_treasure *t)
 /* Under this a purse is never locked, trapped or kept in a chest: nobody
  * locks a strongbox over seventeen coppers. */
 #define PURSE_CP 1000
-/* Coins a hollowed book or a bundle of rags holds at most. */
-#define SMALL_HOLDS 200
 
 /* Loose, or in a container that may be locked or trapped. */
 static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
@@ -358,11 +356,18 @@ static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
     bool purse = dg_treasure_value_cp(t) < PURSE_CP;
     uint32_t kinds = purse ? DG__CONTAINERS_HUMBLE : (uint32_t)dg_contents_word_count(DG_WORDS_CONTAINER);
     t->container = (int)dg__rng_below(r, kinds);
-    /* a book or a bundle of rags hides a few coins, not a hoard */
+    /* the coins fit what holds them: a book hides a few, a sack holds
+     * 1,500; else the first of the list that holds them all (a crate, a
+     * chest, a sarcophagus), and a hoard past every one lies heaped loose */
     long coins = 0;
     for (int k = 0; k < DG_COIN_COUNT; k++) coins += t->coins[k];
-    if (coins > SMALL_HOLDS && t->container >= DG__CONTAINERS_SMALL && t->container < DG__CONTAINERS_HUMBLE)
-        t->container -= DG__CONTAINERS_SMALL; /* a sack or an urn instead */
+    if (coins > dg__container_holds(t->container)) {
+        int fit = -1;
+        for (int k = 0; k < (int)kinds && fit < 0; k++)
+            if (coins <= dg__container_holds(k)) fit = k;
+        t->container = fit;
+        if (fit < 0) return;
+    }
     if (purse) return;
     /* only a chest, a strongbox or a coffer has a lock to pick or to trap */
     if (t->container < DG__CONTAINERS_HUMBLE || t->container >= DG__CONTAINERS_LOCKABLE_END) return;

@@ -70,6 +70,20 @@ static const char *const container[] = {
 };
 _Static_assert(DG__CONTAINERS_SMALL < DG__CONTAINERS_HUMBLE && DG__CONTAINERS_LOCKABLE_END < DG_COUNT(container),
                "the container groups are runs of the list");
+/* Coins each holds (same order), at fifty to the pound: a sack's 30 lb and
+ * a chest's 300 lb are the PHB's; an urn, a crate, a strongbox, a coffer,
+ * a sarcophagus and a barrel by their size beside those; a bundle of rags
+ * or a hollowed book hides a few. */
+static const int container_holds[] = {
+    1500, 1000, 5000, 100, 50,
+    15000, 3000, 1000, 20000, 6000,
+};
+
+int dg__container_holds(int i)
+{
+    _Static_assert(DG_COUNT(container_holds) == DG_COUNT(container), "coins held per container");
+    return i >= 0 && (size_t)i < DG_COUNT(container_holds) ? container_holds[i] : 0;
+}
 
 /* gems and art, three names per value tier (stock_rules.c's values) */
 static const char *const gem[DG__GEM_TIERS * 3] = {

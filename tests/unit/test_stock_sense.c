@@ -339,6 +339,20 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             for (int k = 0; k < tr->n_gems; k++) gp += (long)tr->gems[k].count * tr->gems[k].value_gp;
             for (int k = 0; k < tr->n_art; k++) gp += (long)tr->art[k].count * tr->art[k].value_gp;
             cr_assert_eq(dg_treasure_value_gp(tr), gp, "%s: worth is not the sum of the parts", where);
+            /* the coins fit what holds them: at fifty to the pound, a sack
+             * holds 30 lb and a chest 300 lb (PHB); nothing here holds more
+             * than a sarcophagus would, 400 lb */
+            long coins = 0;
+            for (int k = 0; k < DG_COIN_COUNT; k++) coins += tr->coins[k];
+            static const struct { const char *name; long holds; } bound[] = {
+                {"leather sack", 1500}, {"iron-bound chest", 15000}, {"hollowed book", 200}, {"bundle of rags", 200}};
+            if (tr->container >= 0) {
+                const char *what = dg_contents_word(DG_WORDS_CONTAINER, tr->container);
+                long holds = 20000;
+                for (size_t k = 0; k < sizeof bound / sizeof *bound; k++)
+                    if (!strcmp(what, bound[k].name)) holds = bound[k].holds;
+                cr_assert_leq(coins, holds, "%s: %ld coins in a %s", where, coins, what);
+            }
         }
         const char *purpose = dg_contents_word(DG_WORDS_PURPOSE, rc->purpose);
         for (int k = 0; k < n_purpose; k++)
