@@ -622,8 +622,8 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
     world w = gm_world(d, ppg);
     json_t *j = encode_json(d, dg_foundry_encode);
     static const char *const keys[] = {"name", "width", "height", "grid", "padding", "background",
-                                       "darkness", "globalLight", "flags", "walls", "lights"};
-    keys_are(j, keys, 11);
+                                       "darkness", "globalLight", "flags", "walls", "lights", "drawings"};
+    keys_are(j, keys, dg__map_has_water(d) ? 12 : 11); /* drawings over the water (test_features) */
     vo_water_listed(d, json_object_get(json_object_get(json_object_get(j, "flags"), "dungeond"), "water"));
     check_foundry_against_uvtt_lights(d, j, ppg, what);
     char want[64];
