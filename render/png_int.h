@@ -44,7 +44,7 @@ typedef enum {
     DG_TEX_NONE,    /* flat colour (plus rock grid if the style has one) */
     DG_TEX_HATCH,   /* pen hatching in the rock along the walls */
     DG_TEX_SPECKLE, /* ink flecks and stains, all rock */
-    DG_TEX_STONE,   /* flagstones with veins, all rock */
+    DG_TEX_STONE,   /* solid stone, flecked and veined, no joints */
     DG_TEX_WAVES,   /* ripples, all rock */
     DG_TEX_EMBERS,  /* cracks and embers, all rock */
 } dg__texture;

@@ -325,5 +325,9 @@ bool dg__map_has_water(const dg_dungeon *d);
  * has none (or out of memory: callers check dg__map_has_water). */
 struct json_t;
 struct json_t *dg__vtt_water(const dg_dungeon *d);
+/* vtt_water.c: Foundry Drawing documents over d's water squares at ppg px
+ * a square (a few rectangles a pool), NULL when it has none (or out of
+ * memory: callers check dg__map_has_water). */
+struct json_t *dg__vtt_water_drawings(const dg_dungeon *d, int ppg);
 
 #endif

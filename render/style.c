@@ -68,16 +68,17 @@ static const dg__png_style styles[] = {
                 [DG_PAL_TEX1] = 0x1A1A1A, [DG_PAL_TEX2] = 0x9A9A9A,
                 [DG_PAL_WATER] = 0xE1ECF4, [DG_PAL_WATER_INK] = 0x1A1A1A},
         .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_HATCH},
-    /* grey flagstones with pale veins, warm stone floor, wooden doors */
+    /* dark veined stone cut into pale marble halls, wooden doors: the
+     * rock one solid mass (no joints), so it never reads as floor */
     [DG_STYLE_MARBLE] = {
         .name = "marble",
-        .help = "grey flagstones with pale veins, warm stone floor, wooden doors",
-        .rgb = {[DG_PAL_ROCK] = 0x8E8C88, [DG_PAL_FLOOR] = 0xEEEBE4,
+        .help = "pale marble halls cut into dark veined stone, wooden doors",
+        .rgb = {[DG_PAL_ROCK] = 0x4E4B47, [DG_PAL_FLOOR] = 0xEEEBE4,
                 [DG_PAL_WALL] = 0x2A2A2A, [DG_PAL_GRID] = 0xD5D0C6,
-                [DG_PAL_ROCK_GRID] = 0x8E8C88, [DG_PAL_LABEL] = 0x2A2A2A,
+                [DG_PAL_ROCK_GRID] = 0x4E4B47, [DG_PAL_LABEL] = 0x2A2A2A,
                 [DG_PAL_DOOR] = 0x2A2A2A, [DG_PAL_DOOR_FILL] = 0xC49A64,
                 [DG_PAL_TRAP] = 0xB81C1C, [DG_PAL_STAIR] = 0x2A2A2A,
-                [DG_PAL_TEX1] = 0x6F6D69, [DG_PAL_TEX2] = 0xB4B1AB,
+                [DG_PAL_TEX1] = 0x43403D, [DG_PAL_TEX2] = 0x7D7871,
                 [DG_PAL_WATER] = 0x9FC3D1, [DG_PAL_WATER_INK] = 0x3E6E82},
         .wall_64 = 6, .rock_grid = false, .texture = DG_TEX_STONE, .rle = true},
     /* deep water around sandy halls, coral marks */

@@ -55,26 +55,38 @@ static void speckle(const tile *t, dg_rng *r, unsigned char ink, unsigned char f
     }
 }
 
-/* A flagstone: mortar along the top and left edges (the neighbours close the
- * box), sometimes split in two, and a pale vein wandering across. */
-static void stone(const tile *t, dg_rng *r, unsigned char mortar, unsigned char vein)
+/* Solid veined stone (marble's rock): no joints, so it reads as the mass
+ * the rooms are cut from, not as floor. A few darker flecks cloud it; in
+ * some tiles a pale vein crosses from one edge to the opposite one, bent
+ * once or twice on the way and now and then forking, at an angle of its
+ * own: veins that meet at a square's edge run on, and no two lie alike
+ * (all at one slant, they read as rain). */
+static void stone(const tile *t, dg_rng *r, unsigned char cloud, unsigned char vein)
 {
-    int n = t->n;
-    line(t, 0, 0, n - 1, 0, mortar);
-    line(t, 0, 0, 0, n - 1, mortar);
-    if (n >= 8 && dg_rng_percent(r, 35)) {
-        int at = pick(r, n / 3, 2 * n / 3);
-        if (dg_rng_percent(r, 50)) line(t, 0, at, n - 1, at, mortar);
-        else line(t, at, 0, at, n - 1, mortar);
+    int n = t->n, flecks = n * n / 48 + 1;
+    for (int i = 0; i < flecks; i++) {
+        int x = pick(r, 0, n - 1);
+        int y = pick(r, 0, n - 1);
+        dot(t, x, y, cloud);
+        dot(t, x + 1, y, cloud);
     }
-    if (dg_rng_percent(r, 60)) {
-        int x = pick(r, 1, n - 1), y = 1;
-        while (y < n) {
-            int nx = x + pick(r, -2, 2), ny = y + pick(r, 1, n / 3 + 1);
-            line(t, x, y, nx, ny, vein);
-            x = nx;
-            y = ny;
-        }
+    if (!dg_rng_percent(r, 40)) return;
+    int a = pick(r, 0, n - 1);
+    int b = pick(r, 0, n - 1);
+    bool down = dg_rng_percent(r, 50); /* top to bottom, else left to right */
+    /* along the vein u runs 0..n-1, v across it: a bend at a third and two */
+    int v1 = a + (b - a) / 3 + pick(r, -n / 5, n / 5);
+    int v2 = a + 2 * (b - a) / 3 + pick(r, -n / 5, n / 5);
+    int u[4] = {0, n / 3, 2 * n / 3, n - 1}, v[4] = {a, v1, v2, b};
+    for (int k = 0; k < 3; k++) {
+        if (down) line(t, v[k], u[k], v[k + 1], u[k + 1], vein);
+        else line(t, u[k], v[k], u[k + 1], v[k + 1], vein);
+    }
+    if (n >= 12 && dg_rng_percent(r, 35)) { /* a branch off the first bend */
+        int du = pick(r, n / 4, n / 2);
+        int dv = pick(r, -n / 3, n / 3);
+        if (down) line(t, v1, u[1], v1 + dv, u[1] + du, vein);
+        else line(t, u[1], v1, u[1] + du, v1 + dv, vein);
     }
 }
 

@@ -54,7 +54,10 @@
  * walls, vision, config {alpha, angle, bright, color "#rrggbb", coloration,
  * dim, attenuation, luminosity, saturation, contrast, shadows, animation
  * {type, speed, intensity, reverse}, darkness {min, max}}, hidden}], radii
- * in feet. darkness and globalLight are v10-v11's names, which v12 migrates
+ * in feet; drawings [Drawing {_id, shape {type "r", width, height}, x, y,
+ * fill...}] only when the map has water: translucent blue rectangles over
+ * its squares, the largest of each room's saying "Flooded: difficult
+ * terrain" (vtt_water.c). darkness and globalLight are v10-v11's names, which v12 migrates
  * into environment. Foundry stretches the background over width x height,
  * so the PNG of the same options at any cell size fits; the UVTT image is
  * the pixel-exact one.
@@ -491,7 +494,8 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "globalLight", 0, "flags", "dungeond", "generator_version",
                      DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink, "walls", "lights");
     if (root && dg__map_has_water(d) &&
-        json_object_set_new(json_object_get(json_object_get(root, "flags"), "dungeond"), "water", dg__vtt_water(d))) {
+        (json_object_set_new(json_object_get(json_object_get(root, "flags"), "dungeond"), "water", dg__vtt_water(d)) ||
+         json_object_set_new(root, "drawings", dg__vtt_water_drawings(d, d->opts.ppg)))) {
         json_decref(root);
         root = NULL;
     }

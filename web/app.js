@@ -396,14 +396,19 @@
       });
   }
 
-  /* The shown floor as SVG, its rooms linked to that floor's key. */
+  /* The shown floor as SVG, its rooms linked to that floor's key. It is
+   * always asked for with its legend, which print always carries; the
+   * screen shows the legend only when the options ask for it (mapview.js
+   * crops it off otherwise). */
   function loadSvg(t, q) {
     window.dgMap.keyAnchor(window.dgKey.roomAnchor(floor));
-    fetch('/dungeon.svg?' + q + floorPart()).then(function (res) {
+    var p = new URLSearchParams(q), asked = (p.get('legend') || '').toLowerCase() === 'yes';
+    p.set('legend', 'yes');
+    fetch('/dungeon.svg?' + p.toString() + floorPart()).then(function (res) {
       if (!res.ok) throw new Error(res.statusText);
       return res.text();
     }).then(function (svg) {
-      if (t === token && !img.hidden) window.dgMap.show(svg);
+      if (t === token && !img.hidden) window.dgMap.show(svg, { legend: asked });
     }).catch(function () {
       if (t === token) window.dgMap.clear();
     });

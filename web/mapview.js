@@ -56,13 +56,33 @@
     li.focus({ preventScroll: true });
   }
 
-  function show(text) {
+  /* The SVG comes with its legend, a band under the map (and under the
+   * ruler's bottom row, when there is one): print always shows it; on
+   * screen, unless opts.legend, the box takes the map's own proportions
+   * and the drawing is scaled to the box's width from the top ("xMidYMin
+   * slice"), so the band falls below the box's edge. The print sheet
+   * gives the box the whole drawing's proportions (--full-ratio). */
+  function fit(svg, legend) {
+    var vb = svg.viewBox.baseVal, rock = svg.querySelector('rect.rock');
+    var box = $('map-svg');
+    box.style.setProperty('--full-ratio', vb.width + ' / ' + vb.height);
+    box.classList.toggle('legend-print', !legend && !!rock);
+    if (legend || !rock) { box.style.removeProperty('--map-ratio'); return; }
+    /* the map at 0,0, rock.height tall; the ruler's margins alike above
+     * and below it (vb.y is minus the top one) */
+    var h = rock.height.baseVal.value - 2 * Math.min(vb.y, 0);
+    box.style.setProperty('--map-ratio', vb.width + ' / ' + h);
+    svg.setAttribute('preserveAspectRatio', 'xMidYMin slice');
+  }
+
+  function show(text, opts) {
     var box = $('map-svg'), figure = $('map-figure');
     box.innerHTML = prefixed(text);
     var svg = box.querySelector('svg');
     if (!svg) { clear(); return; }
     svg.removeAttribute('width');
     svg.removeAttribute('height');
+    fit(svg, !!(opts && opts.legend));
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', $('map').alt || 'Dungeon map');
     svg.querySelectorAll('g.room').forEach(function (g) {
@@ -77,6 +97,7 @@
 
   function clear() {
     $('map-svg').textContent = '';
+    $('map-svg').classList.remove('legend-print');
     $('map-figure').classList.remove('svg-shown');
     current = 0;
   }

@@ -489,13 +489,22 @@ await check('print: the name and the map alone on page one, the room key after i
 // at plain corridor cells: floor colour, not rock. The print sheet once hid
 // the floor picker with a bare .floors, which took the map's own
 // <g class="floors"> (every corridor) with it.
-await check('print keeps the corridors: corridor cells print as floor (standard, parchment)', async () => {
+// The legend prints always (the issue: "legend=yes|no, default no for
+// images, always in print"): the page's SVG carries it, the screen crops it
+// off unless asked for, the print sheet shows it under the map on page one.
+await check('print keeps the corridors and carries the legend: corridor cells print as floor, pdftotext finds the legend (standard, parchment)', async () => {
   const pp = await newPage();
-  const pdf = join(artifacts, 'print-corridors.pdf');
   for (const q of ['seed=202&level=3&party=5&motif=undead', 'seed=77&algorithm=gridmapper&style=parchment']) {
+    const pdf = join(artifacts, `print-corridors-${q.includes('parchment') ? 'parchment' : 'standard'}.pdf`);
     await pp.goto(`${base}/?${q}`);
     await rolled(pp);
     await pp.waitForSelector('#map-svg svg g.room');
+    // on screen, without legend=yes, the legend is below the box's edge
+    const screen = await pp.evaluate(() => {
+      const box = document.querySelector('#map-svg'), lg = box.querySelector('svg g.legend');
+      return { has: !!lg, cropped: lg ? lg.getBoundingClientRect().top >= box.querySelector('svg').getBoundingClientRect().bottom - 1 : false };
+    });
+    assert.deepEqual(screen, { has: true, cropped: true }, `${q}: the page's SVG lacks its legend, or shows it on screen`);
     // print layout at A4 less @page's 12 mm margins, 96 px an inch: where
     // the map lands on the PDF's first page
     await pp.emulateMedia({ media: 'print' });
@@ -505,7 +514,9 @@ await check('print keeps the corridors: corridor cells print as floor (standard,
       const rgb = (s) => [1, 3, 5].map((i) => parseInt(s.slice(i, i + 2), 16));
       return { x: b.x, y: b.y, scale: b.width / svg.viewBox.baseVal.width, vbw: svg.viewBox.baseVal.width,
                floor: rgb(svg.querySelector('g.floors').getAttribute('fill')),
-               rock: rgb(svg.querySelector('rect.rock').getAttribute('fill')) };
+               rock: rgb(svg.querySelector('rect.rock').getAttribute('fill')),
+               legendBottom: svg.querySelector('g.legend').getBoundingClientRect().bottom,
+               pageBottom: (297 - 24) / 25.4 * 96 };
     });
     await pp.pdf({ format: 'A4', path: pdf, pageRanges: '1' });
     const j = await (await pp.request.get(`${base}/dungeon.json?${q}`)).json();
@@ -528,6 +539,13 @@ await check('print keeps the corridors: corridor cells print as floor (standard,
       assert.ok(dist(got, m.floor) < dist(got, m.rock),
                 `${q}: corridor cell (${cx},${cy}) prints ${got}, floor ${m.floor}, rock ${m.rock}`);
     }
+    // the legend on page one, below the map: its scale and door kinds
+    const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', pdf, '-'], { encoding: 'utf8' });
+    assert.match(text, /1 square = \d+ ft/, `${q}: page 1 lacks the legend's scale:\n${text.slice(-600)}`);
+    assert.match(text, /\bdoor\b/, `${q}: page 1's legend names no door`);
+    assert.ok(m.legendBottom <= m.pageBottom, `${q}: the legend runs off page one (${m.legendBottom} > ${m.pageBottom})`);
+    const png = join(artifacts, `print-${q.includes('parchment') ? 'parchment' : 'standard'}`);
+    execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', '60', '-png', '-singlefile', pdf, png]);
     await pp.emulateMedia({ media: 'screen' });
     await pp.setViewportSize({ width: 1280, height: 900 });
   }

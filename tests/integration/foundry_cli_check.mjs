@@ -6,7 +6,8 @@
 // journal entry -- and compilePack builds a pack from the files whose
 // entries are the original's, unchanged. The unpacked Adventure holds the
 // actors (each linked to its dnd5e compendium entry), the hidden tokens
-// that point at them and the roll tables. The bundle comes from
+// that point at them, the roll tables and the drawings over each scene's
+// water squares. The bundle comes from
 // BUILD_DIR/dungeon (the CLI), unzipped with unzip(1).
 // tools/test-integration.sh runs it; exit 1 on the first difference.
 import { execFileSync } from "node:child_process";
@@ -45,7 +46,7 @@ function fail(msg) {
   process.exit(1);
 }
 
-let bundles = 0, actors = 0, tokens = 0, tables = 0;
+let bundles = 0, actors = 0, tokens = 0, tables = 0, drawings = 0;
 for (const q of queries) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "dg-foundry-cli-"));
   try {
@@ -94,6 +95,21 @@ for (const q of queries) {
           if (t.hidden !== true) fail(`${what}: token ${t.name} is not hidden`);
           tokens++;
         }
+      // each scene's water (flags.dungeond.water) under its drawings: every
+      // square under exactly one, no dry square under any
+      for (const s of adv.scenes) {
+        const wet = new Set((s.flags?.dungeond?.water ?? []).map(([x, y]) => `${x},${y}`)), seen = new Set();
+        const g = s.grid.size;
+        for (const d of s.drawings ?? []) {
+          for (let y = d.y / g; y < (d.y + d.shape.height) / g; y++)
+            for (let x = d.x / g; x < (d.x + d.shape.width) / g; x++) {
+              if (!wet.has(`${x},${y}`) || seen.has(`${x},${y}`)) fail(`${what}: ${s.name}: drawing ${d._id} over ${x},${y}`);
+              seen.add(`${x},${y}`);
+            }
+          drawings++;
+        }
+        if (seen.size !== wet.size) fail(`${what}: ${s.name}: ${seen.size} of ${wet.size} water squares under a drawing`);
+      }
       for (const t of adv.tables) {
         if (t.formula !== "1d6" || t.results.length !== 6) fail(`${what}: table ${t.name}: ${t.formula}, ${t.results.length} rows`);
         tables++;
@@ -107,5 +123,6 @@ for (const q of queries) {
 }
 console.log(
   `foundry-cli: ${bundles} modules unpacked and repacked unchanged by @foundryvtt/foundryvtt-cli ` +
-    `(whole and expanded): ${actors} actors, ${tokens} hidden tokens, ${tables} roll tables`
+    `(whole and expanded): ${actors} actors, ${tokens} hidden tokens, ${tables} roll tables, ${drawings} water drawings`
 );
+if (!drawings) fail("no dungeon had water: the drawings went untried");

@@ -88,6 +88,46 @@ static int count(const img *im, int c, int x, int y, int lo, int hi, uint32_t v)
     return n;
 }
 
+/* The Foundry scene's drawings: every water square under exactly one of
+ * them, no other square under any, merged into fewer drawings than
+ * squares wherever two squares of a room touch, each room's water saying
+ * once that it is difficult terrain. */
+static void check_drawings(const dg_dungeon *d, json_t *scene, size_t wet, const char *what)
+{
+    const dg_contents *c = d->contents;
+    int ppg = d->opts.ppg, w = d->width, h = d->height;
+    unsigned char *under = calloc((size_t)w * (size_t)h, 1), *water = calloc((size_t)w * (size_t)h, 1);
+    cr_assert(under && water);
+    for (size_t k = 0; k < c->n_features; k++)
+        if (c->features[k].kind == DG_FEATURE_WATER) water[c->features[k].at.y * w + c->features[k].at.x] = 1;
+    json_t *dr = json_object_get(scene, "drawings");
+    size_t n = json_array_size(dr), says = 0;
+    cr_assert_gt(n, 0, "%s: no drawings over the water", what);
+    for (size_t i = 0; i < n; i++) {
+        json_t *o = json_array_get(dr, i), *sh = json_object_get(o, "shape");
+        cr_assert_str_eq(json_text_of(sh, "type"), "r");
+        cr_assert_eq(json_int_of(o, "fillType"), 1);
+        cr_assert_eq(strlen(json_text_of(o, "_id")), 16);
+        long x = json_int_of(o, "x"), y = json_int_of(o, "y"), dw = json_int_of(sh, "width"), dh = json_int_of(sh, "height");
+        cr_assert(x % ppg == 0 && y % ppg == 0 && dw % ppg == 0 && dh % ppg == 0 && dw > 0 && dh > 0,
+                  "%s: drawing %zu off the grid", what, i);
+        for (long cy = y / ppg; cy < (y + dh) / ppg; cy++)
+            for (long cx = x / ppg; cx < (x + dw) / ppg; cx++) {
+                cr_assert(cx < w && cy < h && water[cy * w + cx], "%s: drawing %zu covers dry square %ld,%ld", what, i, cx, cy);
+                cr_assert_eq(under[cy * w + cx]++, 0, "%s: square %ld,%ld under two drawings", what, cx, cy);
+            }
+        says += !strcmp(json_text_of(o, "text"), "Flooded: difficult terrain");
+    }
+    size_t covered = 0;
+    for (size_t k = 0; k < (size_t)w * (size_t)h; k++) covered += under[k];
+    cr_assert_eq(covered, wet, "%s: %zu of %zu water squares under a drawing", what, covered, wet);
+    cr_assert_lt(n, wet, "%s: %zu drawings for %zu water squares", what, n, wet);
+    cr_assert_gt(says, 0);
+    cr_assert_leq(says, d->n_rooms);
+    free(under);
+    free(water);
+}
+
 static void check_map(int i, const char *view, int *tally)
 {
     dg_dungeon *d = make(i, view, "full");
@@ -167,6 +207,7 @@ static void check_map(int i, const char *view, int *tally)
         json_t *s = encode_json(d, dg_foundry_encode);
         json_t *fw = json_object_get(json_object_get(json_object_get(s, "flags"), "dungeond"), "water");
         cr_assert_eq(json_array_size(fw), wet, "%s: Foundry water", what);
+        check_drawings(d, s, wet, what);
         json_decref(s);
     }
 
