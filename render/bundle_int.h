@@ -77,6 +77,11 @@ typedef struct dg__scene_set {
  * as it was on failure. */
 dg_status dg__bundle_scene(const dg_dungeon *d, const dg__scene_set *sets, size_t n_sets, dg_buf *out,
                            dg_error *err);
+/* The rewrite itself: the JSON object in out from `from` to its end
+ * rewritten so into out from `to` (<= from) on; out ends there. On
+ * failure out is cut back to `to`. */
+dg_status dg__scene_rewrite(dg_buf *out, size_t to, size_t from, const dg__scene_set *sets, size_t n_sets,
+                            dg_error *err);
 
 /* ------------------------------------------------------- bundle_key.c */
 

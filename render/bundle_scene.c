@@ -369,11 +369,21 @@ static void run(rewrite *x, const dg__scene_set *sets, size_t n_sets)
     }
 }
 
+dg_status dg__scene_rewrite(dg_buf *out, size_t to, size_t from, const dg__scene_set *sets, size_t n_sets,
+                            dg_error *err)
+{
+    assert(to <= from && from <= out->len && n_sets <= 32);
+    for (size_t i = 0; i < n_sets; i++) assert(!sets[i].sub || sets[i].n_sub <= 32);
+    rewrite x = {out, to, from, out->len, err, DG_OK};
+    run(&x, sets, n_sets);
+    out->len = x.rc == DG_OK ? x.w : to;
+    if (out->data) out->data[out->len] = '\0';
+    return x.rc;
+}
+
 dg_status dg__bundle_scene(const dg_dungeon *d, const dg__scene_set *sets, size_t n_sets, dg_buf *out,
                            dg_error *err)
 {
-    assert(n_sets <= 32);
-    for (size_t i = 0; i < n_sets; i++) assert(!sets[i].sub || sets[i].n_sub <= 32);
     size_t start = out->len;
     dg_status rc = dg__buf_reserve(out, GAP, err);
     if (rc != DG_OK) return rc;
@@ -382,9 +392,5 @@ dg_status dg__bundle_scene(const dg_dungeon *d, const dg__scene_set *sets, size_
         out->len = start;
         return rc;
     }
-    rewrite x = {out, start, start + GAP, out->len, err, DG_OK};
-    run(&x, sets, n_sets);
-    out->len = x.rc == DG_OK ? x.w : start;
-    if (out->data) out->data[out->len] = '\0';
-    return x.rc;
+    return dg__scene_rewrite(out, start, start + GAP, sets, n_sets, err);
 }
