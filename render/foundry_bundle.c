@@ -529,9 +529,9 @@ static int dump_to_buf(const char *s, size_t n, void *data)
 
 /* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
  * json_dumps: its string would come from jansson's allocator). Reals to
- * 15 digits: the scene's 0.9 read back from format=foundry's text would
- * otherwise come out "0.90000000000000002", which Foundry's own CLI (and
- * any JavaScript) rewrites as 0.9 -- a pack it would not repack unchanged. */
+ * 15 digits, as bundle_scene.c writes the scenes': a 0.9 at 17 would come
+ * out "0.90000000000000002", which Foundry's own CLI (and any JavaScript)
+ * rewrites as 0.9 -- a pack it would not repack unchanged. */
 static void dump(bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
