@@ -18,7 +18,8 @@
  *   bench_estimate [--quick | --dry]   (--quick: sizes up to 151; --dry:
  *   the CPU time the maps to make are estimated at, nothing made);
  *   BENCH_ONLY=caves: only the variants whose options contain it (or,
- *   starting algorithm=, are it) */
+ *   starting algorithm=, are it); BENCH_FORMAT=foundry-bundle: only the
+ *   formats whose options contain it */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,10 +186,11 @@ int main(int argc, char **argv)
     printf("%-34s %-24s %5s %2s %9s %9s %6s %9s %9s %6s\n", "family", "format", "dim", "fl", "peak MB", "est MB",
            "mem", "cpu ms", "est ms", "time");
     const char *only = getenv("BENCH_ONLY");   /* a part of the variant, e.g. caverns, or all of it */
+    const char *only_format = getenv("BENCH_FORMAT");
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
         for (size_t f = 0; f < sizeof formats / sizeof formats[0] && (!only || (!strncmp(only, "algorithm=", 10) ? !strcmp(variants[v], only) : !!strstr(variants[v], only))); f++)
             for (int di = 0; di < ndims; di++)
-                for (int fi = 0; fi < 2; fi++) {
+                for (int fi = 0; fi < 2 && (!only_format || strstr(formats[f], only_format)); fi++) {
                     /* an image past the options' limits at the default
                      * cell and ppg: the smallest cell and ppg, and a VTT at
                      * the 819 cells a side it allows at ppg 20 */

@@ -83,14 +83,19 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
      * issue 23 saw 6.4-10 GB for 819x819 over 10 floors, three times what
      * 320 bytes a cell a floor said; 960 bytes covers them all (121 MB,
      * 105 MB and 7.3 GB), so a deployment's budget refuses such a bundle up
-     * front rather than letting it past the pod's limit */
+     * front rather than letting it past the pod's limit. Since the scenes
+     * are written as text, never a jansson tree (bundle_scene.c), the peak
+     * is the bigger of a floor's canvas (px_bytes) and the pack's log
+     * (about 100 bytes a cell a floor, 120 with lights) with a third more:
+     * 44 MB for 201x201x3, 76 MB for 401x401, 251 MB for 819x819 and 267
+     * MB for 819x819x3 (a 208 MB log); 320 bytes bounds them twice over */
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
                                "a journal entry per room and notes on the map linked to them", true,
                                .all_floors = true, .accept = NULL,
                                .cost = {.cell_ns = 6000, .cave_cell_ns = 6000, .px_ns = 0.8, .cave_px_ns = 12.0,
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
-                                        .webp_px_bytes = 0, .floor_cell_bytes = 960, .per_floor = true,
+                                        .webp_px_bytes = 0, .floor_cell_bytes = 320, .per_floor = true,
                                         .image_key = false}},
 };
 

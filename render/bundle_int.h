@@ -31,6 +31,13 @@ typedef struct {
 void dg__leveldb_init(dg__leveldb *db);
 dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_error *err);
 void dg__leveldb_fini(dg__leveldb *db);
+/* The same files for one pair whose value is written straight into a
+ * buffer, its log made in that buffer's storage (no copy of a value tens
+ * of megabytes long): leave dg__leveldb_room(key) bytes at the start of
+ * value, write the value after them, then take: value's storage becomes
+ * db->log and value is left empty, also on failure. */
+size_t dg__leveldb_room(const char *key);
+dg_status dg__leveldb_take(const char *key, dg_buf *value, dg__leveldb *db, dg_error *err);
 
 /* --------------------------------------------------------- zip_write.c */
 
@@ -42,10 +49,39 @@ dg_status dg__zip_new(dg__zip **out, dg_error *err);
 /* Copies n bytes at p as entry `name`; deflate: compressed (level 6), else
  * stored (a PNG gains nothing). */
 dg_status dg__zip_add(dg__zip *z, const char *name, const void *p, size_t n, bool deflate, dg_error *err);
+/* The same with the n bytes at p (from dg__malloc) taken, not copied:
+ * freed with the archive, or at once on failure. */
+dg_status dg__zip_add_take(dg__zip *z, const char *name, void *p, size_t n, bool deflate, dg_error *err);
 /* Appends the archive to out and frees z, whatever happens. */
 dg_status dg__zip_finish(dg__zip *z, dg_buf *out, dg_error *err);
 /* Frees z unwritten; NULL is a no-op. */
 void dg__zip_discard(dg__zip *z);
+
+/* ------------------------------------------------------ bundle_scene.c */
+
+/* A member the bundle sets on a floor's scene, as json_object_set_new
+ * sets one: a key the scene has keeps its place with the new value, a
+ * missing one follows the scene's own members, in the order of the sets.
+ * sub instead of value: set into the scene's object under key the same
+ * way (a new object of them if it has none). Values borrowed. */
+typedef struct dg__scene_set {
+    const char *key;           /* plain ASCII */
+    const json_t *value;
+    const struct dg__scene_set *sub;
+    size_t n_sub;
+} dg__scene_set;
+/* format=foundry's scene of d (at most 32 sets a level) appended to out
+ * as the bundle writes it: as jansson would read it back, set the sets
+ * and dump it compact, keys in order, reals to 15 digits, whole reals as
+ * integers; never a jansson tree. DG_ENOMEM (or the encoder's error), out
+ * as it was on failure. */
+dg_status dg__bundle_scene(const dg_dungeon *d, const dg__scene_set *sets, size_t n_sets, dg_buf *out,
+                           dg_error *err);
+/* The rewrite itself: the JSON object in out from `from` to its end
+ * rewritten so into out from `to` (<= from) on; out ends there. On
+ * failure out is cut back to `to`. */
+dg_status dg__scene_rewrite(dg_buf *out, size_t to, size_t from, const dg__scene_set *sets, size_t n_sets,
+                            dg_error *err);
 
 /* ------------------------------------------------------- bundle_key.c */
 

@@ -58,6 +58,7 @@
 #include <string.h>
 
 #include "bundle_int.h"
+#include "json_write.h"
 #include "png_int.h"
 
 #define SORT_STEP 100000 /* Foundry's CONST.SORT_INTEGER_DENSITY */
@@ -106,12 +107,6 @@ static bool oom(bundle *b)
 static bool push(bundle *b, json_t *a, json_t *v)
 {
     if (!v || json_array_append_new(a, v)) return oom(b);
-    return true;
-}
-
-static bool set(bundle *b, json_t *o, const char *key, json_t *v)
-{
-    if (!v || json_object_set_new(o, key, v)) return oom(b);
     return true;
 }
 
@@ -332,77 +327,58 @@ static json_t *notes(bundle *b, int floor)
     return a;
 }
 
-/* Whole reals in v (format=foundry writes darkness 1.0) as integers, the
- * way JavaScript writes them, so that Foundry's CLI repacks the scene
- * unchanged. Recursion as deep as the document's nesting (a few levels). */
-static void whole_reals(bundle *b, json_t *v)
-{
-    const char *key;
-    json_t *x;
-    size_t i;
-    if (json_is_object(v)) {
-        json_object_foreach(v, key, x) {
-            double r = json_is_real(x) ? json_real_value(x) : 0.5;
-            if (r == (double)(json_int_t)r) set(b, v, key, json_integer((json_int_t)r));
-            else whole_reals(b, x);
-        }
-    } else if (json_is_array(v)) {
-        json_array_foreach(v, i, x) {
-            double r = json_is_real(x) ? json_real_value(x) : 0.5;
-            if (r == (double)(json_int_t)r) {
-                json_t *n = json_integer((json_int_t)r);
-                if (!n || json_array_set_new(v, i, n)) oom(b);
-            } else {
-                whole_reals(b, x);
-            }
-        }
-    }
-}
+/* Floor k's scene, appended to out (a dg__jw splice: ctx is the floor's
+ * scene_ctx): format=foundry's, given an id, its place in the module and
+ * the floor's notes and tokens, rewritten into the bundle's text as it is
+ * made (bundle_scene.c): its walls are never a jansson tree. */
+typedef struct {
+    bundle *b;
+    int floor;
+} scene_ctx;
 
-/* Floor k's scene: format=foundry's, given an id, its place in the module
- * and the floor's notes. */
-static json_t *scene(bundle *b, int floor)
+static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
-    const dg_dungeon *d = b->floors[floor];
-    dg_buf text;
-    dg_buf_init(&text);
-    json_t *s = NULL;
-    if ((b->rc = dg_foundry_encode(d, &text, b->err)) != DG_OK) goto done;
-    json_error_t je;
-    je.text[0] = '\0';
-    if (!(s = json_loadb((const char *)text.data, text.len, 0, &je)) || !json_is_object(s)) {
-        json_decref(s);
-        s = NULL;
-        /* our own encoder's text always parses: what fails is jansson's
-         * memory, and then it may leave its error text empty */
-        b->rc = dg_error_set(b->err, DG_ENOMEM, "", "", "", "cannot read back the foundry scene: %s",
-                             je.text[0] ? je.text : "out of memory");
-        goto done;
-    }
-    whole_reals(b, s);
+    const scene_ctx *c = ctx;
+    bundle *b = c->b;
+    int floor = c->floor;
     char id[17], src[64], name[sizeof b->name + 32], nav[24];
     make_id(b, "scene", floor, 0, id);
     snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
     snprintf(nav, sizeof nav, "Floor %d", floor + 1);
     floor_name(b, floor, b->name, name, sizeof name);
-    json_t *bg = json_object_get(s, "background");
-    if (set(b, s, "_id", json_string(id)) && set(b, s, "name", json_string(name)) &&
-        (json_is_object(bg) || (bg = json_object(), set(b, s, "background", bg))) &&
-        set(b, bg, "src", json_string(src)) && set(b, s, "folder", json_string(b->scene_folder)) &&
-        set(b, s, "sort", json_integer((json_int_t)(floor + 1) * SORT_STEP)) &&
-        set(b, s, "navigation", json_true()) && set(b, s, "navOrder", json_integer(floor + 1)) &&
-        set(b, s, "navName", json_string(nav)) && set(b, s, "notes", notes(b, floor))) {
-        json_t *tokens = NULL;
-        if ((b->rc = dg__bundle_tokens(b->base, d, floor, &tokens, b->err)) == DG_OK && set(b, s, "tokens", tokens))
-            set(b, s, "_stats", stats());
+    enum { ID, NAME, FOLDER, SORT, NAVIGATION, NAV_ORDER, NAV_NAME, NOTES, STATS, TOKENS, N_VALUES };
+    json_t *v[N_VALUES + 1] = {
+        [ID] = json_string(id),
+        [NAME] = json_string(name),
+        [FOLDER] = json_string(b->scene_folder),
+        [SORT] = json_integer((json_int_t)(floor + 1) * SORT_STEP),
+        [NAVIGATION] = json_true(),
+        [NAV_ORDER] = json_integer(floor + 1),
+        [NAV_NAME] = json_string(nav),
+        [NOTES] = notes(b, floor),
+        [STATS] = stats(),
+        [N_VALUES] = json_string(src),
+    };
+    dg_status rc = b->rc;
+    for (int i = 0; i <= N_VALUES && rc == DG_OK; i++)
+        if (!v[i] && i != TOKENS) rc = dg__nomem(err, "building the foundry bundle");
+    if (rc == DG_OK) rc = dg__bundle_tokens(b->base, d, floor, &v[TOKENS], err);
+    if (rc == DG_OK) {
+        /* in the order the bundle has always set them, so the keys the
+         * scene lacks follow its own in that order */
+        const dg__scene_set src_set = {"src", v[N_VALUES], NULL, 0};
+        const dg__scene_set sets[] = {
+            {"_id", v[ID], NULL, 0},         {"name", v[NAME], NULL, 0},
+            {"background", NULL, &src_set, 1}, {"folder", v[FOLDER], NULL, 0},
+            {"sort", v[SORT], NULL, 0},      {"navigation", v[NAVIGATION], NULL, 0},
+            {"navOrder", v[NAV_ORDER], NULL, 0}, {"navName", v[NAV_NAME], NULL, 0},
+            {"notes", v[NOTES], NULL, 0},    {"tokens", v[TOKENS], NULL, 0},
+            {"_stats", v[STATS], NULL, 0},
+        };
+        rc = dg__bundle_scene(d, sets, sizeof sets / sizeof sets[0], out, err);
     }
-done:
-    dg_buf_fini(&text);
-    if (b->rc != DG_OK) {
-        json_decref(s);
-        s = NULL;
-    }
-    return s;
+    for (int i = 0; i <= N_VALUES; i++) json_decref(v[i]);
+    return rc;
 }
 
 /* --------------------------------------------------------------- archive */
@@ -432,8 +408,23 @@ static char *permalink_of(const dg_dungeon *d)
     return p;
 }
 
-static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, json_t *actors, json_t *tables,
-                         const dg_buf *description, const char *permalink)
+/* A jansson value into the adventure's text (a dg__jw splice, ctx the
+ * value): the small documents (journal, actors, tables, folders) are
+ * built with jansson and dumped where they go. */
+static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
+
+static void empty_array(dg__jw *w, const char *key)
+{
+    dg__jw_key(w, key);
+    dg__jw_array_begin(w);
+    dg__jw_array_end(w);
+}
+
+/* The Adventure, written straight into out (after what it holds: the
+ * pack's room for its record head) with the streaming writer, the floors'
+ * scenes made one at a time into it. Takes journal, actors and tables. */
+static void adventure(bundle *b, json_t *journal, json_t *actors, json_t *tables, const dg_buf *description,
+                      const char *permalink, dg_buf *out)
 {
     char img[64], seed[24], caption[160];
     snprintf(img, sizeof img, "modules/%s/floor-1.png", b->module);
@@ -444,20 +435,64 @@ static json_t *adventure(bundle *b, json_t *scenes, json_t *journal, json_t *act
              rooms, rooms == 1 ? "" : "s", seed);
     /* the actors' and tables' folders only when they hold something */
     json_t *folders = json_pack("[oo]", folder(b, b->journal_folder, "JournalEntry"), folder(b, b->scene_folder, "Scene"));
+    if (!folders) oom(b);
     if (folders && json_array_size(actors) && json_array_append_new(folders, folder(b, b->actor_folder, "Actor")))
         oom(b);
     if (folders && json_array_size(tables) && json_array_append_new(folders, folder(b, b->table_folder, "RollTable")))
         oom(b);
-    json_t *a = json_pack("{s:s,s:s,s:s,s:s,s:s%,s:o,s:[],s:[],s:o,s:o,s:o,s:[],s:[],s:[],s:o,s:i,"
-                          "s:{s:{s:s,s:s,s:s}},s:o}",
-                          "_id", b->adventure, "name", b->name, "img", img, "caption", caption, "description",
-                          description->data ? (const char *)description->data : "", description->len, "actors",
-                          actors, "combats", "items", "journal", journal, "scenes", scenes, "tables", tables,
-                          "macros", "cards", "playlists", "folders", folders, "sort", 0, "flags", "dungeond",
-                          "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink,
-                          "_stats", stats());
-    if (!a) oom(b);
-    return a;
+    if (b->rc == DG_OK) {
+        dg__jw w;
+        dg__jw_init(&w, out, b->err);
+        dg__jw_object_begin(&w);
+        dg__jw_key_string(&w, "_id", b->adventure);
+        dg__jw_key_string(&w, "name", b->name);
+        dg__jw_key_string(&w, "img", img);
+        dg__jw_key_string(&w, "caption", caption);
+        dg__jw_key(&w, "description");
+        dg__jw_stringn(&w, description->data ? (const char *)description->data : "", description->len);
+        dg__jw_key(&w, "actors");
+        dg__jw_splice(&w, put_json, NULL, actors);
+        empty_array(&w, "combats");
+        empty_array(&w, "items");
+        dg__jw_key(&w, "journal");
+        dg__jw_splice(&w, put_json, NULL, journal);
+        json_decref(journal); /* its pages' words are in the text now */
+        journal = NULL;
+        dg__jw_key(&w, "scenes");
+        dg__jw_array_begin(&w);
+        for (size_t k = 0; k < b->n; k++) {
+            scene_ctx c = {b, (int)k};
+            dg__jw_splice(&w, put_scene, b->floors[k], &c);
+        }
+        dg__jw_array_end(&w);
+        dg__jw_key(&w, "tables");
+        dg__jw_splice(&w, put_json, NULL, tables);
+        empty_array(&w, "macros");
+        empty_array(&w, "cards");
+        empty_array(&w, "playlists");
+        dg__jw_key(&w, "folders");
+        dg__jw_splice(&w, put_json, NULL, folders);
+        dg__jw_key_int(&w, "sort", 0);
+        dg__jw_key(&w, "flags");
+        dg__jw_object_begin(&w);
+        dg__jw_key(&w, "dungeond");
+        dg__jw_object_begin(&w);
+        dg__jw_key_string(&w, "generator_version", DG_GENERATOR_VERSION);
+        dg__jw_key_string(&w, "seed", seed);
+        dg__jw_key_string(&w, "permalink", permalink);
+        dg__jw_object_end(&w);
+        dg__jw_object_end(&w);
+        dg__jw_key(&w, "_stats");
+        dg__jw_object_begin(&w);
+        dg__jw_key_string(&w, "coreVersion", CORE_VERSION);
+        dg__jw_object_end(&w);
+        dg__jw_object_end(&w);
+        b->rc = dg__jw_finish(&w);
+    }
+    json_decref(folders);
+    json_decref(journal);
+    json_decref(actors);
+    json_decref(tables);
 }
 
 static json_t *manifest(bundle *b, const char *permalink)
@@ -494,14 +529,24 @@ static int dump_to_buf(const char *s, size_t n, void *data)
 
 /* doc as compact JSON, keys in insertion order, into out (a dg_buf, not
  * json_dumps: its string would come from jansson's allocator). Reals to
- * 15 digits: the scene's 0.9 read back from format=foundry's text would
- * otherwise come out "0.90000000000000002", which Foundry's own CLI (and
- * any JavaScript) rewrites as 0.9 -- a pack it would not repack unchanged. */
+ * 15 digits, as bundle_scene.c writes the scenes': a 0.9 at 17 would come
+ * out "0.90000000000000002", which Foundry's own CLI (and any JavaScript)
+ * rewrites as 0.9 -- a pack it would not repack unchanged. */
 static void dump(bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
     dump_sink k = {out, false};
     if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) oom(b);
+}
+
+static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+{
+    (void)d;
+    dump_sink k = {out, false};
+    if (json_dump_callback(ctx, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ||
+        k.failed)
+        return dg__nomem(err, "building the foundry bundle");
+    return DG_OK;
 }
 
 static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
@@ -518,6 +563,18 @@ static void add_file(bundle *b, dg__zip *z, const char *rel, const void *p, size
     char path[128];
     snprintf(path, sizeof path, "%s/%s", b->module, rel);
     if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, p, n, deflate, b->err);
+}
+
+/* The same with f's bytes taken, not copied (the pack's log, the PNGs:
+ * the module's big files); f is left empty. */
+static void take_file(bundle *b, dg__zip *z, const char *rel, dg_buf *f, bool deflate)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", b->module, rel);
+    if (b->rc != DG_OK) return;
+    size_t n;
+    unsigned char *p = dg_buf_steal(f, &n);
+    b->rc = dg__zip_add_take(z, path, p, n, deflate, b->err);
 }
 
 dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *out, dg_error *err)
@@ -545,23 +602,27 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     make_id(&b, "folder", 2, 0, b.actor_folder);
     make_id(&b, "folder", 3, 0, b.table_folder);
 
-    json_t *scenes = json_array(), *journal = json_array(), *actors = NULL, *tables = NULL, *adv = NULL, *mod = NULL;
-    dg_buf description, *pngs = dg__calloc(n, sizeof *pngs);
+    json_t *journal = json_array(), *actors = NULL, *tables = NULL, *mod = NULL;
+    dg_buf description, value, *pngs = dg__calloc(n, sizeof *pngs);
     dg_buf_init(&description);
+    dg_buf_init(&value);
     dg__leveldb db;
     dg__leveldb_init(&db);
     dg__zip *z = NULL;
-    if (!scenes || !journal || !pngs) oom(&b);
+    if (!journal || !pngs) oom(&b);
+    /* the floors' images first: each canvas (cols*ppg x rows*ppg bytes)
+     * is the biggest block the bundle asks for, and made before the
+     * journal's thousands of small ones it is not kept from the heap's
+     * top by them (201x201 over 3 floors at ppg 20: 44 MB, not 61) */
+    for (size_t k = 0; k < n && b.rc == DG_OK; k++)
+        b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE, &pngs[k], err);
     for (size_t k = 0; k < n && b.rc == DG_OK; k++) {
         dg__bundle_key key;
         dg__bundle_key_init(&key);
         b.rc = dg__bundle_key_build(floors[k], &key, err);
         if (b.rc == DG_OK && k == 0) b.rc = dg_buf_append(&description, key.head.data, key.head.len, err);
-        if (b.rc == DG_OK) push(&b, scenes, scene(&b, (int)k));
         if (b.rc == DG_OK) floor_journal(&b, (int)k, &key, journal);
         dg__bundle_key_fini(&key);
-        if (b.rc == DG_OK) b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE,
-                                                  &pngs[k], err);
     }
     if (b.rc == DG_OK) bestiary_journal(&b, journal);
     if (b.rc == DG_OK) {
@@ -570,19 +631,20 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         b.rc = dg__bundle_actors(b.base, b.actor_folder, &kinds, &actors, err);
     }
     if (b.rc == DG_OK) b.rc = dg__bundle_tables(b.base, b.table_folder, floors, n, &tables, err);
-    if (b.rc == DG_OK) {
-        adv = adventure(&b, scenes, journal, actors, tables, &description, permalink);
-        scenes = journal = actors = tables = NULL; /* the adventure has them */
+    /* the pack's one pair, its value written after room for the record's
+     * head and made into the log where it lies */
+    char key[32];
+    snprintf(key, sizeof key, "!adventures!%s", b.adventure);
+    size_t room = dg__leveldb_room(key);
+    if (b.rc == DG_OK && (b.rc = dg__buf_reserve(&value, room, err)) == DG_OK) {
+        memset(value.data, 0, room);
+        value.len = room;
     }
-    dg_buf value;
-    dg_buf_init(&value);
-    dump(&b, adv, &value);
     if (b.rc == DG_OK) {
-        char key[32];
-        snprintf(key, sizeof key, "!adventures!%s", b.adventure);
-        dg__kv kv = {key, value.data, value.len};
-        b.rc = dg__leveldb_write(&kv, 1, &db, err);
+        adventure(&b, journal, actors, tables, &description, permalink, &value);
+        journal = actors = tables = NULL; /* the adventure took them */
     }
+    if (b.rc == DG_OK) b.rc = dg__leveldb_take(key, &value, &db, err);
     if (b.rc == DG_OK) mod = manifest(&b, permalink);
     if (b.rc == DG_OK) b.rc = dg__zip_new(&z, err);
     if (b.rc == DG_OK) {
@@ -592,11 +654,11 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     }
     add_file(&b, z, "packs/dungeon/CURRENT", db.current.data, db.current.len, false);
     add_file(&b, z, "packs/dungeon/" DG_LEVELDB_MANIFEST, db.manifest.data, db.manifest.len, false);
-    add_file(&b, z, "packs/dungeon/" DG_LEVELDB_LOG, db.log.data, db.log.len, true);
+    take_file(&b, z, "packs/dungeon/" DG_LEVELDB_LOG, &db.log, true);
     for (size_t k = 0; k < n && b.rc == DG_OK; k++) {
         char rel[32];
         snprintf(rel, sizeof rel, "floor-%zu.png", k + 1);
-        add_file(&b, z, rel, pngs[k].data, pngs[k].len, false);
+        take_file(&b, z, rel, &pngs[k], false);
     }
     if (b.rc == DG_OK) {
         size_t start = out->len;
@@ -607,8 +669,6 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     dg__zip_discard(z);
     dg_buf_fini(&value);
     json_decref(mod);
-    json_decref(adv);
-    json_decref(scenes);
     json_decref(journal);
     json_decref(actors);
     json_decref(tables);

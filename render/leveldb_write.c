@@ -18,6 +18,7 @@
  * is zeros. Integers are varints or fixed little-endian words. Nothing here
  * depends on time or the machine: same pairs, same bytes. The pack's
  * documents themselves are foundry_bundle.c's. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,18 +117,17 @@ void dg__leveldb_fini(dg__leveldb *db)
     dg_buf_fini(&db->log);
 }
 
-dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_error *err)
+enum { TYPE_VALUE = 1 };
+
+/* CURRENT and the descriptor: enough for VersionSet::Recover, which wants
+ * the comparator's name, the log number, the next file and last sequence. */
+static dg_status descriptor(const crc_table *crc, dg__leveldb *db, dg_error *err)
 {
     static const char comparator[] = "leveldb.BytewiseComparator";
-    enum { TAG_COMPARATOR = 1, TAG_LOG_NUMBER = 2, TAG_NEXT_FILE = 3, TAG_LAST_SEQUENCE = 4, TYPE_VALUE = 1 };
-    crc_table crc;
-    crc_init(&crc);
+    enum { TAG_COMPARATOR = 1, TAG_LOG_NUMBER = 2, TAG_NEXT_FILE = 3, TAG_LAST_SEQUENCE = 4 };
     dg_buf rec;
     dg_buf_init(&rec);
     dg_status rc = dg_buf_puts(&db->current, DG_LEVELDB_MANIFEST "\n", err);
-
-    /* the descriptor: enough for VersionSet::Recover, which wants the
-     * comparator's name, the log number, the next file and last sequence */
     if (rc == DG_OK) rc = put_varint(&rec, TAG_COMPARATOR, err);
     if (rc == DG_OK) rc = put_slice(&rec, comparator, sizeof comparator - 1, err);
     if (rc == DG_OK) rc = put_varint(&rec, TAG_LOG_NUMBER, err);
@@ -136,10 +136,19 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
     if (rc == DG_OK) rc = put_varint(&rec, 4, err);
     if (rc == DG_OK) rc = put_varint(&rec, TAG_LAST_SEQUENCE, err);
     if (rc == DG_OK) rc = put_varint(&rec, 0, err);
-    if (rc == DG_OK) rc = log_record(&crc, &db->manifest, rec.data, rec.len, err);
+    if (rc == DG_OK) rc = log_record(crc, &db->manifest, rec.data, rec.len, err);
+    dg_buf_fini(&rec);
+    return rc;
+}
 
+dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_error *err)
+{
+    crc_table crc;
+    crc_init(&crc);
+    dg_buf rec;
+    dg_buf_init(&rec);
+    dg_status rc = descriptor(&crc, db, err);
     /* the batch: sequence 1, the count, then each put */
-    dg_buf_reset(&rec);
     if (rc == DG_OK) rc = put_fixed(&rec, 1, 8, err);
     if (rc == DG_OK) rc = put_fixed(&rec, n, 4, err);
     for (size_t i = 0; i < n && rc == DG_OK; i++) {
@@ -151,6 +160,91 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
     if (rc == DG_OK) rc = log_record(&crc, &db->log, rec.data, rec.len, err);
     dg_buf_fini(&rec);
     if (rc != DG_OK) {
+        dg__leveldb_fini(db);
+        dg__leveldb_init(db);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------- one pair, in place */
+
+static size_t varint_len(uint64_t v)
+{
+    size_t n = 1;
+    for (; v >= 0x80; v >>= 7) n++;
+    return n;
+}
+
+enum { MAX_VARINT = 10 };
+
+/* The batch's head before the value: sequence, count 1, the put's type,
+ * its key as a slice; the value's length (a varint) comes after it. */
+size_t dg__leveldb_room(const char *key)
+{
+    size_t k = strlen(key);
+    return 8 + 4 + 1 + varint_len(k) + k + MAX_VARINT;
+}
+
+/* The batch [0, n) of b cut into a log's records in place, as log_record
+ * cuts it: record i's data moves up to i * BLOCK + HEADER, its header
+ * goes before it; from the last record back, so each moves over bytes
+ * already moved. The log is one record, so no block tail is padded. */
+static dg_status frame_in_place(const crc_table *c, dg_buf *b, dg_error *err)
+{
+    size_t n = b->len, avail = BLOCK - HEADER, frags = n ? (n + avail - 1) / avail : 1;
+    if (frags > (SIZE_MAX - n) / HEADER) return dg__nomem(err, "writing the leveldb log");
+    dg_status rc = dg__buf_reserve(b, frags * HEADER, err);
+    if (rc != DG_OK) return rc;
+    for (size_t i = frags; i-- > 0;) {
+        size_t from = i * avail, len = n - from < avail ? n - from : avail;
+        unsigned char *at = b->data + i * BLOCK;
+        memmove(at + HEADER, b->data + from, len);
+        unsigned char type = frags == 1 ? FULL : i == 0 ? FIRST : i + 1 == frags ? LAST : MIDDLE;
+        uint32_t crc = masked(crc32c(c, crc32c(c, 0, &type, 1), at + HEADER, len));
+        unsigned char h[HEADER] = {(unsigned char)crc, (unsigned char)(crc >> 8), (unsigned char)(crc >> 16),
+                                   (unsigned char)(crc >> 24), (unsigned char)len, (unsigned char)(len >> 8),
+                                   type};
+        memcpy(at, h, HEADER);
+    }
+    b->len = n + frags * HEADER;
+    b->data[b->len] = '\0';
+    return DG_OK;
+}
+
+dg_status dg__leveldb_take(const char *key, dg_buf *value, dg__leveldb *db, dg_error *err)
+{
+    crc_table crc;
+    crc_init(&crc);
+    size_t room = dg__leveldb_room(key), k = strlen(key);
+    assert(value->len >= room);
+    size_t n = value->len - room, head = room - MAX_VARINT + varint_len(n);
+    dg_status rc = descriptor(&crc, db, err);
+    if (rc == DG_OK) {
+        /* the head written just before the value, then the batch moved
+         * down to the buffer's start */
+        unsigned char *p = value->data + room - head;
+        for (int i = 0; i < 8; i++) *p++ = (unsigned char)(i == 0); /* sequence 1 */
+        for (int i = 0; i < 4; i++) *p++ = (unsigned char)(i == 0); /* count 1 */
+        *p++ = TYPE_VALUE;
+        for (uint64_t v = k; ; v >>= 7) {
+            *p++ = (unsigned char)(v >= 0x80 ? (v & 0x7f) | 0x80 : v);
+            if (v < 0x80) break;
+        }
+        memcpy(p, key, k);
+        p += k;
+        for (uint64_t v = n; ; v >>= 7) {
+            *p++ = (unsigned char)(v >= 0x80 ? (v & 0x7f) | 0x80 : v);
+            if (v < 0x80) break;
+        }
+        memmove(value->data, value->data + room - head, head + n);
+        value->len = head + n;
+        rc = frame_in_place(&crc, value, err);
+    }
+    if (rc == DG_OK) {
+        db->log = *value;
+        dg_buf_init(value);
+    } else {
+        dg_buf_fini(value);
         dg__leveldb_fini(db);
         dg__leveldb_init(db);
     }

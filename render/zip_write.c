@@ -62,12 +62,20 @@ dg_status dg__zip_new(dg__zip **out, dg_error *err)
 
 dg_status dg__zip_add(dg__zip *z, const char *name, const void *p, size_t n, bool deflate, dg_error *err)
 {
-    dg_status rc = dg__grow((void **)&z->copies, &z->cap_copies, z->n_copies + 1, sizeof *z->copies,
-                            "writing the zip archive", err);
-    if (rc != DG_OK) return rc;
-    void *copy = dg__malloc(n);
+    void *copy = dg__malloc(n ? n : 1);
     if (!copy) return dg__nomem(err, "writing the zip archive");
     memcpy(copy, p, n);
+    return dg__zip_add_take(z, name, copy, n, deflate, err);
+}
+
+dg_status dg__zip_add_take(dg__zip *z, const char *name, void *copy, size_t n, bool deflate, dg_error *err)
+{
+    dg_status rc = dg__grow((void **)&z->copies, &z->cap_copies, z->n_copies + 1, sizeof *z->copies,
+                            "writing the zip archive", err);
+    if (rc != DG_OK) {
+        dg__free(copy);
+        return rc;
+    }
     z->copies[z->n_copies++] = copy;
     zip_source_t *s = zip_source_buffer(z->za, copy, n, 0);
     if (!s) return zip_fail(err, zip_get_error(z->za), "fill");
