@@ -139,6 +139,18 @@ static const unsigned char plain_byte[256] = {
     /* 0x80-0xff: 0, UTF-8 to check */
 };
 
+/* Whether all eight bytes of v are plain: none under 0x20, none 0x80 or
+ * over, no '"' and no '\\' (the classic has-zero-byte trick: a byte of
+ * x is zero exactly when (x - 0x01..) & ~x & 0x80.. marks it). */
+static inline bool plain8(uint64_t v)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t quote = v ^ (ones * '"'), slash = v ^ (ones * '\\');
+    uint64_t low = (v - ones * 0x20) & ~v;          /* a byte under 0x20 (or 0x80 and up) */
+    uint64_t zero_q = (quote - ones) & ~quote, zero_s = (slash - ones) & ~slash;
+    return !((low | zero_q | zero_s | v) & highs);
+}
+
 /* s[0..n) as a JSON string at p (room for 6n + 2 bytes); returns the end,
  * or NULL when s is not UTF-8. The usual name is plain ASCII, copied up
  * to the first byte that needs a look. */
@@ -149,8 +161,16 @@ static char *quote(char *p, const char *s, size_t n)
     *p++ = '"';
     size_t i = 0;
     while (i < n) {
-        /* byte by byte: most strings are a few letters, shorter than a
-         * call to memcpy */
+        /* eight bytes at a time while none needs a look (a stat block's
+         * prose is long and plain), then byte by byte */
+        while (i + 8 <= n) {
+            uint64_t v;
+            memcpy(&v, s + i, 8);
+            if (!plain8(v)) break;
+            memcpy(p, &v, 8);
+            p += 8;
+            i += 8;
+        }
         while (i < n && plain_byte[u[i]]) *p++ = s[i++];
         if (i == n) break;
         unsigned char c = u[i];
