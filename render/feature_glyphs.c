@@ -16,31 +16,46 @@ static void span_of(int c, int base, int u0, int u1, int *p0, int *p1)
     if (*p1 < *p0) *p1 = *p0;
 }
 
-/* Whether pixel (px, py) of square (x, y) may take ink: inside the map's
- * floor (a cave square's rock corners stay rock) and, with `only` >= 0,
- * showing that role now. */
-static bool paintable(const dg__canvas *cv, int x, int y, int px, int py, int only)
-{
-    if (only >= 0 && cv->rows[py][px] != only) return false;
-    return !dg__canvas_in_cave(cv, x, y) || dg__canvas_fine_open(cv, px, py);
-}
+/* What a glyph draws with on square (x, y): whether the square is cave
+ * (its pixels then follow the refined outline: a cave square's rock
+ * corners stay rock), and the row last made writable, so a run of pixels
+ * on one row claims it once (dg__canvas_row unshares rows; claiming per
+ * pixel was a fifth of a stocked map's PNG). */
+typedef struct {
+    dg__canvas *cv;
+    int x, y;
+    bool cave;
+    int row_y;
+    unsigned char *row;
+} pen;
 
-static void put(dg__canvas *cv, int x, int y, int px, int py, unsigned char ink, int only)
+static pen pen_at(dg__canvas *cv, int x, int y) { return (pen){cv, x, y, dg__canvas_in_cave(cv, x, y), -1, NULL}; }
+
+/* Ink at pixel (px, py) of the pen's square, when it is floor there and,
+ * with `only` >= 0, shows that role now. */
+static void put(pen *p, int px, int py, unsigned char ink, int only)
 {
-    if (!paintable(cv, x, y, px, py, only)) return;
-    dg__canvas_row(cv, py)[px] = ink;
+    dg__canvas *cv = p->cv;
+    if (only >= 0 && cv->rows[py][px] != only) return;
+    if (p->cave && !dg__canvas_fine_open(cv, px, py)) return;
+    if (py != p->row_y) {
+        p->row = dg__canvas_row(cv, py);
+        p->row_y = py;
+    }
+    p->row[px] = ink;
 }
 
 static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char ink, int only)
 {
     int c = cv->cell, bx = x * c, by = y * c;
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return; /* contents of another map */
+    pen p = pen_at(cv, x, y);
     if (s->op == 'R') {
         int x0, x1, y0, y1;
         span_of(c, bx, s->a, s->c, &x0, &x1);
         span_of(c, by, s->b, s->d, &y0, &y1);
         for (int py = y0; py <= y1; py++)
-            for (int px = x0; px <= x1; px++) put(cv, x, y, px, py, ink, only);
+            for (int px = x0; px <= x1; px++) put(&p, px, py, ink, only);
         return;
     }
     /* a disc, in units of 1 / (64 (c - 1)) of a cell: pixel i's centre is
@@ -51,7 +66,7 @@ static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char
         if (dy * dy > r * r) continue;
         for (int i = 0; i < c - 1; i++) {
             long long dx = (2LL * i + 1) * 32 - cx;
-            if (dx * dx + dy * dy <= r * r) put(cv, x, y, bx + 1 + i, by + 1 + j, ink, only);
+            if (dx * dx + dy * dy <= r * r) put(&p, bx + 1 + i, by + 1 + j, ink, only);
         }
     }
 }
@@ -65,8 +80,9 @@ void dg__glyph_water(dg__canvas *cv)
         if (f->kind != DG_FEATURE_WATER) continue;
         int x = f->at.x, y = f->at.y;
         if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) continue;
+        pen p = pen_at(cv, x, y);
         for (int py = y * cell + 1; py < (y + 1) * cell; py++)
-            for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(cv, x, y, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
+            for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(&p, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
         if (cell < 8) continue; /* ripples need room */
         int n;
         const dg__shape *r = dg__water_ripples(x, y, &n);
