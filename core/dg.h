@@ -87,10 +87,35 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 /* Every enumerated option is an X-macro list: (ENUM, "value name").
  * The option parser (options.c) is the only place that turns names into
  * values; the lists live here so encoders can print the names back. */
-#define DG_ALGORITHMS(X)                                                      \
-    X(DG_ALGO_DONJON, "donjon") X(DG_ALGO_CAVERNS, "caverns")                 \
-    X(DG_ALGO_PANELS, "panels") X(DG_ALGO_GRIDMAPPER, "gridmapper")           \
-    X(DG_ALGO_ABSTRACT, "abstract") X(DG_ALGO_CELLS, "cells")
+/* Families and formats carry a third column, their name as a C identifier:
+ * core/ calls a family's generator dg__gen_<id> and finds its row as
+ * dg__family_<id> (family_int.h), render/ calls a format's encoder
+ * dg_<id>_encode (render.h), and both build their tables from these lists,
+ * so a new family or format is one line here and no line in a table.
+ * DG_ALGORITHMS and DG_FORMATS are the (ENUM, "value name") lists. */
+#define DG_ALGORITHM_LIST(F, X)                                               \
+    F(X, DG_ALGO_DONJON, "donjon", donjon)                                    \
+    F(X, DG_ALGO_CAVERNS, "caverns", caverns)                                 \
+    F(X, DG_ALGO_PANELS, "panels", panels)                                    \
+    F(X, DG_ALGO_GRIDMAPPER, "gridmapper", gridmapper)                        \
+    F(X, DG_ALGO_ABSTRACT, "abstract", abstract)                              \
+    F(X, DG_ALGO_CELLS, "cells", cells)
+#define DG_FORMAT_LIST(F, X)                                                  \
+    F(X, DG_FMT_JSON, "json", json)                                           \
+    F(X, DG_FMT_DONJON, "donjon", donjon)                                     \
+    F(X, DG_FMT_TXT, "txt", text)                                             \
+    F(X, DG_FMT_PNG, "png", png)                                              \
+    F(X, DG_FMT_UVTT, "uvtt", uvtt)                                           \
+    F(X, DG_FMT_FOUNDRY, "foundry", foundry)                                  \
+    F(X, DG_FMT_MD, "md", md)                                                 \
+    F(X, DG_FMT_SVG, "svg", svg)                                              \
+    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)
+#define DG__NAMED(X, code, name, id) X(code, name)
+#define DG__IDENT(X, code, name, id) X(code, id)
+/* X(ENUM, id): the C identifier of each family and format */
+#define DG_ALGORITHM_IDS(X) DG_ALGORITHM_LIST(DG__IDENT, X)
+#define DG_FORMAT_IDS(X) DG_FORMAT_LIST(DG__IDENT, X)
+#define DG_ALGORITHMS(X) DG_ALGORITHM_LIST(DG__NAMED, X)
 #define DG_LAYOUTS(X)                                                         \
     X(DG_LAYOUT_SQUARE, "square") X(DG_LAYOUT_RECTANGLE, "rectangle")         \
     X(DG_LAYOUT_BOX, "box") X(DG_LAYOUT_CROSS, "cross")                       \
@@ -112,11 +137,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_EGRESSES(X)                                                        \
     X(DG_EGRESS_NO, "no") X(DG_EGRESS_YES, "yes") X(DG_EGRESS_MANY, "many")   \
     X(DG_EGRESS_TILING, "tiling")
-#define DG_FORMATS(X)                                                         \
-    X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
-    X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")   \
-    X(DG_FMT_MD, "md") X(DG_FMT_SVG, "svg")                                  \
-    X(DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle")
+#define DG_FORMATS(X) DG_FORMAT_LIST(DG__NAMED, X)
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
@@ -314,7 +335,8 @@ typedef struct {
                             * refines as it does caves' (cells, abstract) */
 } dg_family_cost;
 
-/* One row per algorithm family (core/families.c); names are DG_ALGORITHMS'. */
+/* One row per algorithm family (each its gen file's, gathered by
+ * core/families.c); names are DG_ALGORITHMS'. */
 typedef struct {
     const char *help;
     bool places_stairs; /* up and down stairs that floors can line up on */
