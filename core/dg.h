@@ -87,10 +87,35 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 /* Every enumerated option is an X-macro list: (ENUM, "value name").
  * The option parser (options.c) is the only place that turns names into
  * values; the lists live here so encoders can print the names back. */
-#define DG_ALGORITHMS(X)                                                      \
-    X(DG_ALGO_DONJON, "donjon") X(DG_ALGO_CAVERNS, "caverns")                 \
-    X(DG_ALGO_PANELS, "panels") X(DG_ALGO_GRIDMAPPER, "gridmapper")           \
-    X(DG_ALGO_ABSTRACT, "abstract") X(DG_ALGO_CELLS, "cells")
+/* Families and formats carry a third column, their name as a C identifier:
+ * core/ calls a family's generator dg__gen_<id> and finds its row as
+ * dg__family_<id> (family_int.h), render/ calls a format's encoder
+ * dg_<id>_encode (render.h), and both build their tables from these lists,
+ * so a new family or format is one line here and no line in a table.
+ * DG_ALGORITHMS and DG_FORMATS are the (ENUM, "value name") lists. */
+#define DG_ALGORITHM_LIST(F, X)                                               \
+    F(X, DG_ALGO_DONJON, "donjon", donjon)                                    \
+    F(X, DG_ALGO_CAVERNS, "caverns", caverns)                                 \
+    F(X, DG_ALGO_PANELS, "panels", panels)                                    \
+    F(X, DG_ALGO_GRIDMAPPER, "gridmapper", gridmapper)                        \
+    F(X, DG_ALGO_ABSTRACT, "abstract", abstract)                              \
+    F(X, DG_ALGO_CELLS, "cells", cells)
+#define DG_FORMAT_LIST(F, X)                                                  \
+    F(X, DG_FMT_JSON, "json", json)                                           \
+    F(X, DG_FMT_DONJON, "donjon", donjon)                                     \
+    F(X, DG_FMT_TXT, "txt", text)                                             \
+    F(X, DG_FMT_PNG, "png", png)                                              \
+    F(X, DG_FMT_UVTT, "uvtt", uvtt)                                           \
+    F(X, DG_FMT_FOUNDRY, "foundry", foundry)                                  \
+    F(X, DG_FMT_MD, "md", md)                                                 \
+    F(X, DG_FMT_SVG, "svg", svg)                                              \
+    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)
+#define DG__NAMED(X, code, name, id) X(code, name)
+#define DG__IDENT(X, code, name, id) X(code, id)
+/* X(ENUM, id): the C identifier of each family and format */
+#define DG_ALGORITHM_IDS(X) DG_ALGORITHM_LIST(DG__IDENT, X)
+#define DG_FORMAT_IDS(X) DG_FORMAT_LIST(DG__IDENT, X)
+#define DG_ALGORITHMS(X) DG_ALGORITHM_LIST(DG__NAMED, X)
 #define DG_LAYOUTS(X)                                                         \
     X(DG_LAYOUT_SQUARE, "square") X(DG_LAYOUT_RECTANGLE, "rectangle")         \
     X(DG_LAYOUT_BOX, "box") X(DG_LAYOUT_CROSS, "cross")                       \
@@ -112,11 +137,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_EGRESSES(X)                                                        \
     X(DG_EGRESS_NO, "no") X(DG_EGRESS_YES, "yes") X(DG_EGRESS_MANY, "many")   \
     X(DG_EGRESS_TILING, "tiling")
-#define DG_FORMATS(X)                                                         \
-    X(DG_FMT_JSON, "json") X(DG_FMT_DONJON, "donjon") X(DG_FMT_TXT, "txt")    \
-    X(DG_FMT_PNG, "png") X(DG_FMT_UVTT, "uvtt") X(DG_FMT_FOUNDRY, "foundry")   \
-    X(DG_FMT_MD, "md") X(DG_FMT_SVG, "svg")                                  \
-    X(DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle")
+#define DG_FORMATS(X) DG_FORMAT_LIST(DG__NAMED, X)
 #define DG_GRIDS(X)                                                           \
     X(DG_GRID_NONE, "none") X(DG_GRID_SQUARE, "square") X(DG_GRID_HEX, "hex") \
     X(DG_GRID_VHEX, "vhex")
@@ -297,92 +318,9 @@ const dg_option_def *dg_option_def_find(const char *key);
 /* A row's value number v as printed ("" when out of range). */
 const char *dg_option_value_name(const dg_option_def *def, int v);
 
-/* What a family's maps cost to make, per cell of the map, in nanoseconds of
- * CPU: the daemon's estimate (server/estimate.c) multiplies these, which
- * bench/bench_estimate measures (99x99 maps, RelWithDebInfo, the 2-core
- * build machine; generation rounded up by 10%). One field per figure. */
-typedef struct {
-    double gen_ns;         /* to generate a map of the family's usual kind */
-    double variant_gen_ns; /* ... when its costly variant holds (dg_options_cost_variant:
-                            * donjon's cavernous layout, gridmapper's caves, abstract's
-                            * small areas); 0 for a family without one */
-    double stock_ns;       /* to stock it (contents other than none): the walk from the
-                            * entrance over every open cell and the rooms' contents (donjon
-                            * 501x501: about 20 ms more than contents=none, under load);
-                            * 0: no rooms to stock (caverns) */
-    bool round_rooms;      /* it draws round rooms, whose organic outline render/cave_draw.c
-                            * refines as it does caves' (cells, abstract) */
-} dg_family_cost;
-
-/* One row per algorithm family (core/families.c); names are DG_ALGORITHMS'. */
-typedef struct {
-    const char *help;
-    bool places_stairs; /* up and down stairs that floors can line up on */
-    dg_family_cost cost;
-} dg_family_info;
-/* Row of algorithm a, NULL when out of range. */
-const dg_family_info *dg_family_info_of(dg_algorithm a);
-/* Whether o's map has organic cave outlines (its family row's predicate):
- * caverns, donjon's cavernous layout, gridmapper's caves. */
-bool dg_options_caves(const dg_options *o);
-/* Whether o's map costs its family's variant_gen_ns to make. */
-bool dg_options_cost_variant(const dg_options *o);
-
-/* What writing a map in a format costs, per cell and per image pixel (the
- * raster its raster_key sizes): the daemon's estimate (server/estimate.c)
- * multiplies these. From bench/bench_estimate (CPU time, best of 3-7 seeds,
- * 99x99 maps at the default cell and ppg, RelWithDebInfo on the 2-core
- * build machine) unless a field says otherwise. One field per figure. */
-typedef struct {
-    double cell_ns;       /* ns per cell to encode, plain walls */
-    double cave_cell_ns;  /* ... organic cave outlines (traced for JSON, Foundry) */
-    double px_ns;         /* ns per image pixel to draw and encode */
-    double cave_px_ns;    /* ... with cave outlines */
-    double px_bytes;      /* peak bytes per image pixel: libgd's palette image, a byte a
-                           * pixel, and the PNG encoder's buffers; 0: no raster held */
-    double light_ns;      /* ns per cell of a stocked map for the scene's lights (a middle
-                           * figure: 401x401 at ppg 40, 35k lights, 40 ms more than unlit) */
-    double light_bytes;   /* peak bytes per cell for them (the densest: 13 MB more for
-                           * that Foundry scene) */
-    double webp_px_ns;    /* ns per pixel more when image=webp (image_key rows): libwebp's
-                           * time, from the CLI on 201x201 at ppg 70 (198 Mpx: 2.8 s) */
-    double webp_px_bytes; /* peak bytes per pixel then, instead of px_bytes: its working
-                           * planes (1.6 GB for those 198 Mpx, against 160 MB as PNG) */
-    double floor_cell_bytes; /* peak bytes per cell per floor held beside the map (the
-                           * Foundry module's scene, journal and pack at once) */
-    bool per_floor;       /* the encoding figures count once per floor (native JSON
-                           * writes each); else once, as measured */
-    bool image_key;       /* the image key picks its picture: none draws no pixels,
-                           * webp takes the webp figures */
-} dg_format_cost;
-
-/* One row per output format (core/formats.c); names are DG_FORMATS', the
- * encoders render/'s. */
-typedef struct {
-    const char *ext;          /* route: GET /dungeon.<ext> */
-    const char *media_type;   /* Content-Type */
-    const char *download;     /* a saved file's extension (importers' names) */
-    bool compressible;        /* worth gzip on the wire */
-    const char *raster_key;   /* the option sizing its image ("cell", "ppg"), NULL */
-    bool vtt_side;            /* a VTT scene of cols*ppg x rows*ppg px: no side over
-                               * DG_VTT_MAX_SIDE */
-    bool carries_seed;        /* the seed is inside the bytes (else only beside them) */
-    const char *help;
-    bool table_image;         /* its picture goes before the players (a VTT scene's
-                               * background): view defaults to player there */
-    bool all_floors;          /* it carries every floor; else the one the options name */
-    const char *accept;       /* media ranges that choose it in GET /dungeon's Accept
-                               * negotiation, space-separated, the first its own; NULL:
-                               * reached only by name */
-    dg_format_cost cost;
-} dg_format_info;
-/* Row of format f, NULL when out of range. */
-const dg_format_info *dg_format_info_of(dg_format f);
-/* The row's media type, route extension and download extension, or
- * "application/octet-stream" / "bin" for an unknown format. */
-const char *dg_format_mime(dg_format f);
-const char *dg_format_ext(dg_format f);
-const char *dg_format_download_ext(dg_format f);
+/* The family and format rows (dg_family_info, dg_format_info, their cost
+ * figures and lookups). */
+#include "dg_rows.h"
 
 /* Deployment limits the parser enforces (the daemon reads them from config). */
 typedef struct {

@@ -269,18 +269,15 @@ dg_status dg__trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **o
  * Changes no cell's open, rock, door or stair bits. No-op without caves. */
 dg_status dg__chambers(dg_dungeon *d, dg_error *err);
 
-/* Family entry points: one signature, the builder already holds the grid. */
-dg_status dg__gen_donjon(dg__build *b, dg_error *err);
-/* gen_gridmapper.c: algorithm=gridmapper (seed 002). */
-dg_status dg__gen_gridmapper(dg__build *b, dg_error *err);
-/* gen_abstract.c: algorithm=abstract (seed 003). */
-dg_status dg__gen_abstract(dg__build *b, dg_error *err);
-/* gen_panels.c: algorithm=panels (seed 001). gen_cells.c: algorithm=cells (seed 004). */
-dg_status dg__gen_panels(dg__build *b, dg_error *err);
-dg_status dg__gen_cells(dg__build *b, dg_error *err);
-/* gen_caverns.c: algorithm=caverns, and donjon's layout=cavernous (called
- * by dg__gen_donjon). */
-dg_status dg__gen_caverns(dg__build *b, dg_error *err);
+/* Family entry points: one signature, the builder already holds the grid;
+ * dg__gen_<id> for each id of dg.h's DG_ALGORITHM_IDS (gen_<id>.c, whose
+ * row, family_int.h's dg__family_<id>, names it): donjon (with
+ * gen_donjon_layout.c, gen_donjon_rooms.c), caverns (seed 000), panels
+ * (seed 001), gridmapper (seed 002), abstract (seed 003), cells (seed 004). */
+#define DG__GEN_DECL(code, id) dg_status dg__gen_##id(dg__build *b, dg_error *err);
+DG_ALGORITHM_IDS(DG__GEN_DECL)
+#undef DG__GEN_DECL
+/* gen_caverns.c: donjon's layout=cavernous (called by dg__gen_donjon). */
 dg_status dg__gen_cavernous(dg__build *b, dg_error *err);
 /* families.c: runs b->o's family (its row's entry point). */
 dg_status dg__family_generate(dg__build *b, dg_error *err);

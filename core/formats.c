@@ -7,7 +7,7 @@
  * choose it in Accept negotiation, and what it costs to write (the
  * daemon's estimate). The daemon's routes and headers, the CLI's
  * file-name guess, the image-size check and GET /options read these rows;
- * the encoders are render/'s (render.c binds one per format). */
+ * the encoders are render/'s (render.c binds dg_<id>_encode by the list). */
 #include "options_int.h"
 
 /* Cost figures (dg_format_cost, dg.h): ns per cell to encode (plain, cave

@@ -16,7 +16,7 @@
  * rows or columns, so none runs beside another. */
 #include <stdlib.h>
 
-#include "dg_int.h"
+#include "family_int.h"
 
 /* Blocks along one axis: lane k at lane0 + k * pitch (odd), block k between
  * lanes k and k + 1; lane0 may be -1 (the first block then starts on the map
@@ -553,3 +553,7 @@ done:
     dg__free(g.shapes);
     return rc;
 }
+
+const dg__family dg__family_cells = {
+    {"one room per block of a grid, joined by a rule", true, {30, 0, 30, true}},
+    dg__gen_cells, NULL, NULL, NULL, NULL};

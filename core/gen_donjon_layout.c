@@ -1,8 +1,12 @@
 /* gen_donjon_layout.c -- the dungeon's outline: which nodes the layout (box, cross,
  * round, ...) leaves open. Everything else is BLOCKED. Masks are decided per
  * node and widened to cells, so two open neighbouring nodes always have an
- * open wall cell between them: the open area stays one connected piece. */
-#include "dg_int.h"
+ * open wall cell between them: the open area stays one connected piece.
+ * Also the donjon family's row (family_int.h), whose rules are the layout's:
+ * the cave keys mean something only in the cavernous layout. */
+#include <stdio.h>
+
+#include "family_int.h"
 
 static long labs_(long v) { return v < 0 ? -v : v; }
 
@@ -93,3 +97,50 @@ void dg__apply_layout(dg__build *b)
         }
     }
 }
+
+/* ------------------------------------------------------ the family's row */
+
+static bool cavernous(const dg_options *o) { return o->layout == DG_LAYOUT_CAVERNOUS; }
+
+/* The cave keys shape only the cavernous layout, and corridors mean
+ * nothing there, since its caves grow where the maze would be dug. */
+static bool donjon_applies(const dg_options *o, key_id k)
+{
+    if (k == K_CAVE_FILL || k == K_CAVE_STEPS) return o->layout == DG_LAYOUT_CAVERNOUS;
+    if (k == K_CORRIDORS) return o->layout != DG_LAYOUT_CAVERNOUS;
+    return true;
+}
+
+/* "layout=a|b": the layouts of o's algorithm that key k applies to. */
+static void layouts_of(const dg_options *o, key_id k, char *buf, size_t cap)
+{
+    dg_options t = *o;
+    const char *names[DG_LAYOUT_COUNT];
+    size_t n = 0;
+    for (int l = 0; l < DG_LAYOUT_COUNT; l++) {
+        t.layout = (dg_layout)l;
+        if (donjon_applies(&t, k)) names[n++] = dg__layout_names[l];
+    }
+    int w = snprintf(buf, cap, "layout=");
+    if (w < 0 || (size_t)w >= cap) {
+        if (cap) buf[0] = '\0';
+        return;
+    }
+    dg__join(buf + w, cap - (size_t)w, names, n, "|");
+}
+
+static dg_status donjon_refuse(const dg_options *o, key_id k, const char *value, dg_error *err)
+{
+    char fits[sizeof err->allowed];
+    layouts_of(o, k, fits, sizeof fits);
+    return dg_error_set(err, DG_EINVAL, dg__keys[k].name, value, fits,
+                        "%s does not apply to layout=%s (only to %s%s)", dg__keys[k].name,
+                        dg__layout_names[o->layout], fits,
+                        dg__keys[k].families & ALGO(DG_ALGO_CAVERNS) ? ", or to algorithm=caverns" : "");
+}
+
+/* cost: the cavernous layout (its caves keyed as chambers) 230 ns a cell
+ * at 501 and 1001 in bench_estimate's txt */
+const dg__family dg__family_donjon = {
+    {"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false}},
+    dg__gen_donjon, donjon_applies, donjon_refuse, cavernous, cavernous};

@@ -8,6 +8,7 @@
  * from rooms on the layout's rim straight out to the map edge. */
 #include <stdlib.h>
 
+#include "family_int.h"
 #include "gen_gridmapper.h"
 
 /* A planned room: its section and that section's centre cell. */
@@ -563,3 +564,26 @@ done:
     dg__free(g.joins);
     return rc;
 }
+
+/* ------------------------------------------------------ the family's row */
+
+static bool gridmapper_caves(const dg_options *o) { return o->caves; }
+
+/* Its caves are joined by open passages and have no straight walls to set
+ * doors or pillars in. */
+static bool gridmapper_applies(const dg_options *o, key_id k)
+{
+    return !((k == K_DOORS || k == K_PILLARS) && o->caves);
+}
+
+static dg_status gridmapper_refuse(const dg_options *o, key_id k, const char *value, dg_error *err)
+{
+    (void)o;
+    return dg_error_set(err, DG_EINVAL, dg__keys[k].name, value, "caves=no",
+                        "%s does not apply to caves=yes (gridmapper's caves are joined by open "
+                        "passages, without doors or pillars)", dg__keys[k].name);
+}
+
+const dg__family dg__family_gridmapper = {
+    {"Gridmapper's room shapes in 3x3 blocks", true, {7, 33, 30, false}},
+    dg__gen_gridmapper, gridmapper_applies, gridmapper_refuse, gridmapper_caves, gridmapper_caves};

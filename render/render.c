@@ -1,24 +1,19 @@
-/* render.c -- binds each format (core/formats.c's rows) to its encoder;
- * the encoding itself is left to json.c, donjon.c, text.c, md.c, png.c,
- * svg.c, vtt.c and foundry_bundle.c. A format shows one floor, the one
- * the options name, unless its row carries every floor (all_floors). */
+/* render.c -- binds each format (core/formats.c's rows) to its encoder,
+ * dg_<id>_encode by dg.h's DG_FORMAT_IDS; the encoding itself is left to
+ * json.c, donjon.c, text.c, md.c, png.c, svg.c, vtt.c and foundry_bundle.c.
+ * A format shows one floor, the one the options name, unless its row
+ * carries every floor (all_floors). */
 #include "render.h"
 
 #include <stdio.h>
 
 typedef dg_status (*encoder)(const dg_dungeon *, dg_buf *, dg_error *);
 
-static const encoder encoders[DG_FMT_COUNT] = {
-    [DG_FMT_JSON] = dg_json_encode,
-    [DG_FMT_DONJON] = dg_donjon_encode,
-    [DG_FMT_TXT] = dg_text_encode,
-    [DG_FMT_PNG] = dg_png_encode,
-    [DG_FMT_UVTT] = dg_uvtt_encode,
-    [DG_FMT_FOUNDRY] = dg_foundry_encode,
-    [DG_FMT_MD] = dg_md_encode,
-    [DG_FMT_SVG] = dg_svg_encode,
-    [DG_FMT_FOUNDRY_BUNDLE] = dg_foundry_bundle_encode,
-};
+/* one per format, dg_<id>_encode by dg.h's list: a format without its
+ * encoder does not link */
+#define ENCODER_ROW(code, id) [code] = dg_##id##_encode,
+static const encoder encoders[DG_FMT_COUNT] = {DG_FORMAT_IDS(ENCODER_ROW)};
+#undef ENCODER_ROW
 
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err)
 {

@@ -41,23 +41,23 @@ dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *e
 /* A style's one-line description ("" when out of range). */
 const char *dg_style_help(dg_style s);
 
-/* The individual encoders, for callers that know what they want. */
-dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-dg_status dg_text_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* format=md: the whole key as Markdown (md.c). */
-dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* The PNG's map as SVG, the same size and look: rooms are groups with ids
- * room-1..., doors and stairs <symbol>s; see svg.c for the document. */
-dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* Universal VTT (.dd2vtt) and Foundry VTT scene JSON: walls and doors placed,
- * at d->opts.ppg pixels per cell; see vtt.c for the documents. */
-dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
-/* format=foundry-bundle: a Foundry VTT module as a zip, whose compendium
- * holds one Adventure (scenes with walls and notes, a journal entry per
- * room); see foundry_bundle.c for the archive. */
-dg_status dg_foundry_bundle_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+/* The individual encoders, for callers that know what they want: one per
+ * format, dg_<id>_encode for each DG_FORMAT_IDS row of dg.h (declared from
+ * that list, so a new format's encoder needs no line here), appending d's
+ * bytes to out:
+ *   dg_json_encode, dg_donjon_encode (donjon's JSON), dg_text_encode,
+ *   dg_png_encode;
+ *   dg_md_encode: the whole key as Markdown (md.c);
+ *   dg_svg_encode: the PNG's map as SVG, the same size and look: rooms are
+ *     groups with ids room-1..., doors and stairs <symbol>s (svg.c);
+ *   dg_uvtt_encode, dg_foundry_encode: Universal VTT (.dd2vtt) and Foundry
+ *     VTT scene JSON, walls and doors placed, at d->opts.ppg pixels per
+ *     cell (vtt.c);
+ *   dg_foundry_bundle_encode: a Foundry VTT module as a zip, whose
+ *     compendium holds one Adventure (scenes with walls and notes, a journal
+ *     entry per room; foundry_bundle.c). */
+#define DG_ENCODER_DECL(code, id) dg_status dg_##id##_encode(const dg_dungeon *d, dg_buf *out, dg_error *err);
+DG_FORMAT_IDS(DG_ENCODER_DECL)
+#undef DG_ENCODER_DECL
 
 #endif

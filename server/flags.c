@@ -13,11 +13,21 @@
 
 static void usage(FILE *out)
 {
+    /* the map routes are the format rows' (core/formats.c), so a new
+     * format is listed without a line here */
+    fputs("usage: dungeond [options]\nServes dungeon maps over HTTP: GET /dungeon", out);
+    int col = 46;
+    for (int f = 0; f < DG_FMT_COUNT; f++) {
+        const char *ext = dg_format_ext((dg_format)f);
+        if (f) col += fprintf(out, "|");
+        if (col + (int)strlen(ext) + 1 > 78) {
+            fputs("\n", out);
+            col = 0;
+        }
+        col += fprintf(out, ".%s", ext);
+    }
     fprintf(out,
-            "usage: dungeond [options]\n"
-            "Serves dungeon maps over HTTP: GET /dungeon.json|.png|.svg|.txt|.donjon.json|\n"
-            ".uvtt|.foundry.json?options, POST /dungeon, the form at /, /openapi.yaml,\n"
-            "/healthz, /metrics.\n\n"
+            "?options,\nPOST /dungeon, the form at /, /openapi.yaml, /options, /healthz, /metrics.\n\n"
             "  --help                 this text\n"
             "  --version              version and generator version\n"
             "  --config FILE          read FILE (also DUNGEOND_CONFIG=FILE)\n"

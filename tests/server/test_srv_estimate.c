@@ -89,12 +89,24 @@ Test(srv_estimate, a_default_map_is_made_inline_and_a_big_cave_is_not)
 
 /* The estimate is arithmetic over the rows: a format or family added
  * without its figures would cost nothing and be made inline whatever its
- * size, so every row must say what it costs. */
-Test(srv_estimate, every_format_and_family_row_has_cost_figures)
+ * size, so every row must say what it costs; and the routes, headers and
+ * GET /options read the rest of a row, so it must say that too. */
+Test(srv_estimate, every_format_and_family_row_is_complete)
 {
     for (int f = 0; f < DG_FMT_COUNT; f++) {
         const dg_format_info *i = dg_format_info_of((dg_format)f);
         cr_assert_not_null(i, "format %d has no row", f);
+        const char *name = dg_format_name((dg_format)f);
+        cr_expect(i->media_type && strchr(i->media_type, '/'), "%s: no media type", name);
+        cr_expect(i->ext && *i->ext && i->download && *i->download, "%s: no route or download name", name);
+        cr_expect(i->help && *i->help, "%s: no description", name);
+        for (int g = 0; g < f; g++)
+            cr_expect(!i->ext || strcmp(i->ext, dg_format_ext((dg_format)g)), "%s: route of %s", name,
+                      dg_format_name((dg_format)g));
+        /* the first range is its own media type (parameters aside) */
+        if (i->accept && i->media_type)
+            cr_expect(!strncmp(i->accept, i->media_type, strcspn(i->accept, " ")), "%s: Accept %s", name,
+                      i->accept);
         const dg_format_cost *c = &i->cost;
         cr_expect(c->cell_ns > 0 || c->px_ns > 0, "%s: no encoding cost per cell or per pixel",
                   dg_format_name((dg_format)f));
@@ -108,9 +120,35 @@ Test(srv_estimate, every_format_and_family_row_has_cost_figures)
     for (int a = 0; a < DG_ALGO_COUNT; a++) {
         const dg_family_info *i = dg_family_info_of((dg_algorithm)a);
         cr_assert_not_null(i, "algorithm %d has no row", a);
+        cr_expect(i->help && *i->help, "%s: no description", dg_algorithm_name((dg_algorithm)a));
         cr_expect(i->cost.gen_ns > 0, "%s: no generation cost", dg_algorithm_name((dg_algorithm)a));
         cr_expect(i->cost.variant_gen_ns == 0 || i->cost.variant_gen_ns >= i->cost.gen_ns,
                   "%s: its variant costs less", dg_algorithm_name((dg_algorithm)a));
+    }
+}
+
+/* Every format row is bound to an encoder that writes a map (render.c
+ * binds dg_<id>_encode by dg.h's list), and every family's row to a
+ * generator that makes one. */
+Test(srv_estimate, every_format_and_family_row_has_its_code)
+{
+    for (int a = 0; a < DG_ALGO_COUNT; a++) {
+        char q[96];
+        snprintf(q, sizeof q, "seed=3&rows=15&cols=15&algorithm=%s", dg_algorithm_name((dg_algorithm)a));
+        dg_options o = parse(q);
+        dg_dungeon *d = NULL;
+        dg_error err;
+        dg_error_clear(&err);
+        cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", q, err.msg);
+        for (int f = 0; f < DG_FMT_COUNT && a == DG_ALGO_DONJON; f++) {
+            dg_buf out;
+            dg_buf_init(&out);
+            cr_expect_eq(dg_render(d, (dg_format)f, &out, &err), DG_OK, "%s: %s",
+                         dg_format_name((dg_format)f), err.msg);
+            cr_expect_gt(out.len, 0, "%s wrote nothing", dg_format_name((dg_format)f));
+            dg_buf_fini(&out);
+        }
+        dg_dungeon_free(d);
     }
 }
 
