@@ -160,4 +160,41 @@ dg_status dg__bundle_tables(uint64_t base, const char *folder, const dg_dungeon 
  * "2 x Goblin (cr 1/4); easy, 100 xp, patrolling". */
 dg_status dg__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, dg_error *err);
 
+/* ----------------------------------------------- foundry_bundle.c, shared */
+
+#define DG_BUNDLE_SORT_STEP 100000 /* Foundry's CONST.SORT_INTEGER_DENSITY */
+
+/* One bundle in the making: its ids and names, the floors, and the first
+ * failure (b->rc; every step after one does nothing). */
+typedef struct {
+    uint64_t base;            /* hash of the canonical options */
+    char module[32];          /* "dungeond-<16 hex>" */
+    char name[DG_STOCK_NAME_BYTES + 64];
+    char adventure[17], journal_folder[17], scene_folder[17], actor_folder[17], table_folder[17];
+    const dg_dungeon *const *floors;
+    size_t n;
+    dg_error *err;
+    dg_status rc;
+} dg__bundle;
+
+/* A Foundry id from (kind, a, c) under b->base. */
+void dg__bundle_make_id(const dg__bundle *b, const char *kind, int a, int c, char out[17]);
+/* Sets b->rc to DG_ENOMEM (once); false. */
+bool dg__bundle_oom(dg__bundle *b);
+/* Appends v to array a (stealing it); false (and b->rc set) on failure. */
+bool dg__bundle_push(dg__bundle *b, json_t *a, json_t *v);
+
+/* The entry numbers of floor k: 0 the dungeon's entry, i + 1 room i's;
+ * the dungeon entry's pages (those there are, in this order). */
+enum { ENTRY_DUNGEON = 0 };
+enum { PAGE_OVERVIEW, PAGE_WANDERING, PAGE_CORRIDORS, PAGE_STAIRS, PAGE_ATTRIBUTION };
+
+/* bundle_journal.c: where stair s of floor k leads, in words ("Stairs down
+ * to Floor 2"); "Floor 2, <name>" when there is more than one floor;
+ * floor k's entries (its key in key) and the Bestiary appended to journal. */
+void dg__bundle_stair_words(const dg__bundle *b, int floor, const dg_stair *s, char *out, size_t cap);
+void dg__bundle_floor_name(const dg__bundle *b, int floor, const char *name, char *out, size_t cap);
+void dg__bundle_floor_journal(dg__bundle *b, int floor, const dg__bundle_key *key, json_t *journal);
+void dg__bundle_bestiary_journal(dg__bundle *b, json_t *journal);
+
 #endif

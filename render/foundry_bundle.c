@@ -61,21 +61,10 @@
 #include "json_write.h"
 #include "png_int.h"
 
-#define SORT_STEP 100000 /* Foundry's CONST.SORT_INTEGER_DENSITY */
 #define CORE_VERSION DG_BUNDLE_CORE_VERSION
 #define ROOM_ICON "icons/svg/book.svg"
 #define STAIR_ICON "icons/svg/cave.svg"
 
-typedef struct {
-    uint64_t base;            /* hash of the canonical options */
-    char module[32];          /* "dungeond-<16 hex>" */
-    char name[DG_STOCK_NAME_BYTES + 64];
-    char adventure[17], journal_folder[17], scene_folder[17], actor_folder[17], table_folder[17];
-    const dg_dungeon *const *floors;
-    size_t n;
-    dg_error *err;
-    dg_status rc;
-} bundle;
 
 void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
 {
@@ -91,12 +80,12 @@ void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
 }
 
 /* A Foundry id from (kind, a, c) under b->base. */
-static void make_id(const bundle *b, const char *kind, int a, int c, char out[17])
+void dg__bundle_make_id(const dg__bundle *b, const char *kind, int a, int c, char out[17])
 {
     dg__bundle_id(b->base, kind, a, c, out);
 }
 
-static bool oom(bundle *b)
+bool dg__bundle_oom(dg__bundle *b)
 {
     if (b->rc == DG_OK)
         b->rc = dg__nomem(b->err, "building the foundry bundle");
@@ -104,159 +93,13 @@ static bool oom(bundle *b)
 }
 
 /* Appends v to array a (stealing it); false (and b->rc set) on failure. */
-static bool push(bundle *b, json_t *a, json_t *v)
+bool dg__bundle_push(dg__bundle *b, json_t *a, json_t *v)
 {
-    if (!v || json_array_append_new(a, v)) return oom(b);
+    if (!v || json_array_append_new(a, v)) return dg__bundle_oom(b);
     return true;
 }
 
-static json_t *stats(void) { return json_pack("{s:s}", "coreVersion", CORE_VERSION); }
 
-/* ---------------------------------------------------------------- checks */
-
-/* --------------------------------------------------------------- journal */
-
-static json_t *page(bundle *b, int floor, int entry, int k, const char *name, const dg_buf *html)
-{
-    char id[17];
-    make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry, k, id);
-    json_t *p = json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id, "name", name,
-                          "type", "text", "title", "show", 1, "level", 1, "text", "content",
-                          html->data ? (const char *)html->data : "", html->len, "format", 1, "sort",
-                          (k + 1) * SORT_STEP, "ownership", "default", -1, "flags");
-    if (!p) oom(b);
-    return p;
-}
-
-static json_t *entry(bundle *b, int floor, int idx, const char *name, int sort, json_t *pages)
-{
-    char id[17];
-    make_id(b, "entry", floor, idx, id);
-    json_t *e = json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", name, "folder",
-                          b->journal_folder, "sort", sort, "ownership", "default", 0, "flags", "pages",
-                          pages, "_stats", stats());
-    if (!e) oom(b);
-    return e;
-}
-
-/* "Floor 2, " before a name when there is more than one floor. */
-static void floor_name(const bundle *b, int floor, const char *name, char *out, size_t cap)
-{
-    if (b->n > 1) snprintf(out, cap, "Floor %d, %s", floor + 1, name);
-    else snprintf(out, cap, "%s", name);
-}
-
-/* Where stair s of floor k leads, in words. */
-static void stair_words(const bundle *b, int floor, const dg_stair *s, char *out, size_t cap)
-{
-    if (s->down && (size_t)floor + 1 < b->n) snprintf(out, cap, "Stairs down to Floor %d", floor + 2);
-    else if (s->down) snprintf(out, cap, "Stairs down: they lead deeper");
-    else if (floor > 0) snprintf(out, cap, "Stairs up to Floor %d", floor);
-    else snprintf(out, cap, "Stairs up: they lead up out of the dungeon");
-}
-
-/* The floor's stairs as a page's HTML: where each stands and leads. */
-static dg_status stairs_html(const bundle *b, int floor, dg_buf *out, dg_error *err)
-{
-    const dg_dungeon *d = b->floors[floor];
-    dg_status rc = d->n_stairs ? dg_buf_puts(out, "<ul>", err) : DG_OK;
-    for (size_t i = 0; i < d->n_stairs && rc == DG_OK; i++) {
-        char words[64];
-        stair_words(b, floor, &d->stairs[i], words, sizeof words);
-        rc = dg_buf_printf(out, err, "<li><strong>%s</strong> (square %d,%d).</li>", words, d->stairs[i].x,
-                            d->stairs[i].y);
-    }
-    if (rc == DG_OK && d->n_stairs) rc = dg_buf_puts(out, "</ul>", err);
-    return rc;
-}
-
-/* The entry numbers of floor k: 0 the dungeon's entry, i + 1 room i's. */
-enum { ENTRY_DUNGEON = 0 };
-enum { PAGE_OVERVIEW, PAGE_WANDERING, PAGE_CORRIDORS, PAGE_STAIRS, PAGE_ATTRIBUTION };
-
-/* Floor k's entries appended to journal; its key in key. */
-static void floor_journal(bundle *b, int floor, const dg__bundle_key *key, json_t *journal)
-{
-    const dg_dungeon *d = b->floors[floor];
-    int sort = floor * (DG_MAX_ROOMS + 2) * SORT_STEP;
-    dg_buf stairs;
-    dg_buf_init(&stairs);
-    if (b->rc == DG_OK) b->rc = stairs_html(b, floor, &stairs, b->err);
-    json_t *pages = json_array();
-    if (!pages) oom(b);
-    struct { const char *name; const dg_buf *html; } parts[] = {
-        [PAGE_OVERVIEW] = {"Overview", &key->head},
-        [PAGE_WANDERING] = {"Wandering monsters", &key->wandering},
-        [PAGE_CORRIDORS] = {"Corridor features", &key->corridors},
-        [PAGE_STAIRS] = {"Stairs", &stairs},
-        [PAGE_ATTRIBUTION] = {"Attribution", &key->attribution},
-    };
-    for (int k = 0; k < (int)(sizeof parts / sizeof parts[0]) && b->rc == DG_OK; k++)
-        if (parts[k].html->len || k == PAGE_OVERVIEW)
-            push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
-    char name[sizeof b->name + 32];
-    floor_name(b, floor, b->name, name, sizeof name);
-    if (b->rc == DG_OK) push(b, journal, entry(b, floor, ENTRY_DUNGEON, name, sort + SORT_STEP, pages));
-    else json_decref(pages);
-    dg_buf_fini(&stairs);
-
-    for (size_t i = 0; i < d->n_rooms && b->rc == DG_OK; i++) {
-        pages = json_array();
-        if (!pages) {
-            oom(b);
-            break;
-        }
-        const char *title = key->room_title[i];
-        push(b, pages, page(b, floor, (int)i + 1, 0, title, &key->room[i]));
-        floor_name(b, floor, title, name, sizeof name);
-        if (b->rc == DG_OK) push(b, journal, entry(b, floor, (int)i + 1, name, sort + (int)(i + 2) * SORT_STEP, pages));
-        else json_decref(pages);
-    }
-}
-
-/* The "Bestiary" entry: a page per creature kind of every floor, by name,
- * each the stat block md.c prints, as HTML. None when nobody lives here. */
-static void bestiary_journal(bundle *b, json_t *journal)
-{
-    dg__bestiary kinds;
-    dg__bestiary_of_floors(b->floors, b->n, &kinds);
-    if (!kinds.n || b->rc != DG_OK) return;
-    json_t *pages = json_array();
-    if (!pages) {
-        oom(b);
-        return;
-    }
-    dg_buf md, html;
-    dg_buf_init(&md);
-    dg_buf_init(&html);
-    for (int i = 0; i < kinds.n && b->rc == DG_OK; i++) {
-        dg_buf_reset(&md);
-        dg_buf_reset(&html);
-        b->rc = dg__key_statblock(&md, kinds.monster[i], NULL, b->err);
-        if (b->rc == DG_OK) b->rc = dg__md_to_html((const char *)md.data, md.len, 0, &html, b->err);
-        char id[17];
-        make_id(b, "bestiary-page", kinds.monster[i], 0, id);
-        json_t *p = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id,
-                                               "name", dg_monster_info(kinds.monster[i])->name, "type", "text",
-                                               "title", "show", 1, "level", 1, "text", "content",
-                                               html.data ? (const char *)html.data : "", html.len, "format", 1,
-                                               "sort", (i + 1) * SORT_STEP, "ownership", "default", -1, "flags")
-                                   : NULL;
-        if (b->rc == DG_OK) push(b, pages, p);
-    }
-    dg_buf_fini(&md);
-    dg_buf_fini(&html);
-    char id[17];
-    make_id(b, "bestiary", 0, 0, id);
-    json_t *e = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", "Bestiary",
-                                           "folder", b->journal_folder, "sort",
-                                           (int)b->n * (DG_MAX_ROOMS + 2) * SORT_STEP + SORT_STEP, "ownership",
-                                           "default", 0, "flags", "pages", pages, "_stats", stats())
-                               : NULL;
-    if (e) push(b, journal, e); /* e has pages */
-    else if (b->rc == DG_OK) oom(b); /* json_pack's "o" took pages even so */
-    else json_decref(pages);
-}
 
 /* ----------------------------------------------------------------- scene */
 
@@ -284,29 +127,29 @@ static bool room_spot(const dg_dungeon *d, const dg_room *r, int *cx, int *cy)
     return best >= 0;
 }
 
-static json_t *note(bundle *b, int floor, int k, int cx, int cy, int entry_idx, int page_idx, const char *icon,
+static json_t *note(dg__bundle *b, int floor, int k, int cx, int cy, int entry_idx, int page_idx, const char *icon,
                     const char *text)
 {
     const dg_dungeon *d = b->floors[floor];
     int ppg = d->opts.ppg;
     char id[17], entry_id[17], page_id[17];
-    make_id(b, "note", floor, k, id);
-    make_id(b, "entry", floor, entry_idx, entry_id);
-    make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry_idx, page_idx, page_id);
+    dg__bundle_make_id(b, "note", floor, k, id);
+    dg__bundle_make_id(b, "entry", floor, entry_idx, entry_id);
+    dg__bundle_make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry_idx, page_idx, page_id);
     json_t *n = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:{s:s},s:s,s:i,s:i,s:b,s:{}}", "_id", id, "entryId",
                           entry_id, "pageId", page_id, "x", cx * ppg + ppg / 2, "y", cy * ppg + ppg / 2,
                           "iconSize", ppg * 3 / 5 > 32 ? ppg * 3 / 5 : 32, "texture", "src", icon, "text", text,
                           "fontSize", 24, "textAnchor", 1, "global", 0, "flags");
-    if (!n) oom(b);
+    if (!n) dg__bundle_oom(b);
     return n;
 }
 
-static json_t *notes(bundle *b, int floor)
+static json_t *notes(dg__bundle *b, int floor)
 {
     const dg_dungeon *d = b->floors[floor];
     json_t *a = json_array();
     if (!a) {
-        oom(b);
+        dg__bundle_oom(b);
         return NULL;
     }
     int k = 0;
@@ -315,14 +158,14 @@ static json_t *notes(bundle *b, int floor)
         char text[32];
         if (!room_spot(d, &d->rooms[i], &cx, &cy)) continue;
         snprintf(text, sizeof text, "Room %d", d->rooms[i].id);
-        push(b, a, note(b, floor, k++, cx, cy, (int)i + 1, 0, ROOM_ICON, text));
+        dg__bundle_push(b, a, note(b, floor, k++, cx, cy, (int)i + 1, 0, ROOM_ICON, text));
     }
     for (size_t i = 0; i < d->n_stairs && b->rc == DG_OK; i++) {
         char words[64];
-        stair_words(b, floor, &d->stairs[i], words, sizeof words);
+        dg__bundle_stair_words(b, floor, &d->stairs[i], words, sizeof words);
         char *colon = strchr(words, ':');
         if (colon) *colon = '\0'; /* the pin's label: "Stairs down" */
-        push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
+        dg__bundle_push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
     }
     return a;
 }
@@ -332,31 +175,31 @@ static json_t *notes(bundle *b, int floor)
  * the floor's notes and tokens, rewritten into the bundle's text as it is
  * made (bundle_scene.c): its walls are never a jansson tree. */
 typedef struct {
-    bundle *b;
+    dg__bundle *b;
     int floor;
 } scene_ctx;
 
 static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
     const scene_ctx *c = ctx;
-    bundle *b = c->b;
+    dg__bundle *b = c->b;
     int floor = c->floor;
     char id[17], src[64], name[sizeof b->name + 32], nav[24];
-    make_id(b, "scene", floor, 0, id);
+    dg__bundle_make_id(b, "scene", floor, 0, id);
     snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
     snprintf(nav, sizeof nav, "Floor %d", floor + 1);
-    floor_name(b, floor, b->name, name, sizeof name);
+    dg__bundle_floor_name(b, floor, b->name, name, sizeof name);
     enum { ID, NAME, FOLDER, SORT, NAVIGATION, NAV_ORDER, NAV_NAME, NOTES, STATS, TOKENS, N_VALUES };
     json_t *v[N_VALUES + 1] = {
         [ID] = json_string(id),
         [NAME] = json_string(name),
         [FOLDER] = json_string(b->scene_folder),
-        [SORT] = json_integer((json_int_t)(floor + 1) * SORT_STEP),
+        [SORT] = json_integer((json_int_t)(floor + 1) * DG_BUNDLE_SORT_STEP),
         [NAVIGATION] = json_true(),
         [NAV_ORDER] = json_integer(floor + 1),
         [NAV_NAME] = json_string(nav),
         [NOTES] = notes(b, floor),
-        [STATS] = stats(),
+        [STATS] = dg__bundle_stats(false),
         [N_VALUES] = json_string(src),
     };
     dg_status rc = b->rc;
@@ -383,11 +226,11 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
 
 /* --------------------------------------------------------------- archive */
 
-static json_t *folder(bundle *b, const char *id, const char *type)
+static json_t *folder(dg__bundle *b, const char *id, const char *type)
 {
     json_t *f = json_pack("{s:s,s:s,s:s,s:n,s:s,s:i,s:n,s:{},s:o}", "_id", id, "name", b->name, "type", type,
-                          "folder", "sorting", "m", "sort", 0, "color", "flags", "_stats", stats());
-    if (!f) oom(b);
+                          "folder", "sorting", "m", "sort", 0, "color", "flags", "_stats", dg__bundle_stats(false));
+    if (!f) dg__bundle_oom(b);
     return f;
 }
 
@@ -423,7 +266,7 @@ static void empty_array(dg__jw *w, const char *key)
 /* The Adventure, written straight into out (after what it holds: the
  * pack's room for its record head) with the streaming writer, the floors'
  * scenes made one at a time into it. Takes journal, actors and tables. */
-static void adventure(bundle *b, json_t *journal, json_t *actors, json_t *tables, const dg_buf *description,
+static void adventure(dg__bundle *b, json_t *journal, json_t *actors, json_t *tables, const dg_buf *description,
                       const char *permalink, dg_buf *out)
 {
     char img[64], seed[24], caption[160];
@@ -435,11 +278,11 @@ static void adventure(bundle *b, json_t *journal, json_t *actors, json_t *tables
              rooms, rooms == 1 ? "" : "s", seed);
     /* the actors' and tables' folders only when they hold something */
     json_t *folders = json_pack("[oo]", folder(b, b->journal_folder, "JournalEntry"), folder(b, b->scene_folder, "Scene"));
-    if (!folders) oom(b);
+    if (!folders) dg__bundle_oom(b);
     if (folders && json_array_size(actors) && json_array_append_new(folders, folder(b, b->actor_folder, "Actor")))
-        oom(b);
+        dg__bundle_oom(b);
     if (folders && json_array_size(tables) && json_array_append_new(folders, folder(b, b->table_folder, "RollTable")))
-        oom(b);
+        dg__bundle_oom(b);
     if (b->rc == DG_OK) {
         dg__jw w;
         dg__jw_init(&w, out, b->err);
@@ -495,7 +338,7 @@ static void adventure(bundle *b, json_t *journal, json_t *actors, json_t *tables
     json_decref(tables);
 }
 
-static json_t *manifest(bundle *b, const char *permalink)
+static json_t *manifest(dg__bundle *b, const char *permalink)
 {
     char title[sizeof b->name + 16], seed[24];
     snprintf(title, sizeof title, "%s (dungeond)", b->name);
@@ -509,7 +352,7 @@ static json_t *manifest(bundle *b, const char *permalink)
                           "packs/dungeon", "type", "Adventure", "ownership", "PLAYER", "NONE", "ASSISTANT",
                           "OWNER", "flags", "dungeond", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
                           "permalink", permalink);
-    if (!m) oom(b);
+    if (!m) dg__bundle_oom(b);
     return m;
 }
 
@@ -532,11 +375,11 @@ static int dump_to_buf(const char *s, size_t n, void *data)
  * 15 digits, as bundle_scene.c writes the scenes': a 0.9 at 17 would come
  * out "0.90000000000000002", which Foundry's own CLI (and any JavaScript)
  * rewrites as 0.9 -- a pack it would not repack unchanged. */
-static void dump(bundle *b, json_t *doc, dg_buf *out)
+static void dump(dg__bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
     dump_sink k = {out, false};
-    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) oom(b);
+    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) dg__bundle_oom(b);
 }
 
 static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
@@ -549,7 +392,7 @@ static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_
     return DG_OK;
 }
 
-static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
+static void add_json(dg__bundle *b, dg__zip *z, const char *path, json_t *doc)
 {
     dg_buf text;
     dg_buf_init(&text);
@@ -558,7 +401,7 @@ static void add_json(bundle *b, dg__zip *z, const char *path, json_t *doc)
     dg_buf_fini(&text);
 }
 
-static void add_file(bundle *b, dg__zip *z, const char *rel, const void *p, size_t n, bool deflate)
+static void add_file(dg__bundle *b, dg__zip *z, const char *rel, const void *p, size_t n, bool deflate)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", b->module, rel);
@@ -567,7 +410,7 @@ static void add_file(bundle *b, dg__zip *z, const char *rel, const void *p, size
 
 /* The same with f's bytes taken, not copied (the pack's log, the PNGs:
  * the module's big files); f is left empty. */
-static void take_file(bundle *b, dg__zip *z, const char *rel, dg_buf *f, bool deflate)
+static void take_file(dg__bundle *b, dg__zip *z, const char *rel, dg_buf *f, bool deflate)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", b->module, rel);
@@ -588,7 +431,7 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     }
     if (rc != DG_OK) return rc;
 
-    bundle b = {.floors = floors, .n = n, .err = err, .rc = DG_OK};
+    dg__bundle b = {.floors = floors, .n = n, .err = err, .rc = DG_OK};
     const dg_dungeon *d0 = floors[0];
     char *permalink = permalink_of(d0);
     if (!permalink) return dg__nomem(err, "building the foundry bundle");
@@ -596,11 +439,11 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     snprintf(b.module, sizeof b.module, "dungeond-%016" PRIx64, b.base);
     if (d0->contents) dg_contents_name(d0->contents, b.name, sizeof b.name);
     else snprintf(b.name, sizeof b.name, "Dungeon %" PRIu64, d0->opts.seed);
-    make_id(&b, "adventure", 0, 0, b.adventure);
-    make_id(&b, "folder", 0, 0, b.journal_folder);
-    make_id(&b, "folder", 1, 0, b.scene_folder);
-    make_id(&b, "folder", 2, 0, b.actor_folder);
-    make_id(&b, "folder", 3, 0, b.table_folder);
+    dg__bundle_make_id(&b, "adventure", 0, 0, b.adventure);
+    dg__bundle_make_id(&b, "folder", 0, 0, b.journal_folder);
+    dg__bundle_make_id(&b, "folder", 1, 0, b.scene_folder);
+    dg__bundle_make_id(&b, "folder", 2, 0, b.actor_folder);
+    dg__bundle_make_id(&b, "folder", 3, 0, b.table_folder);
 
     json_t *journal = json_array(), *actors = NULL, *tables = NULL, *mod = NULL;
     dg_buf description, value, *pngs = dg__calloc(n, sizeof *pngs);
@@ -609,7 +452,7 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     dg__leveldb db;
     dg__leveldb_init(&db);
     dg__zip *z = NULL;
-    if (!journal || !pngs) oom(&b);
+    if (!journal || !pngs) dg__bundle_oom(&b);
     /* the floors' images first: each canvas (cols*ppg x rows*ppg bytes)
      * is the biggest block the bundle asks for, and made before the
      * journal's thousands of small ones it is not kept from the heap's
@@ -621,10 +464,10 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         dg__bundle_key_init(&key);
         b.rc = dg__bundle_key_build(floors[k], &key, err);
         if (b.rc == DG_OK && k == 0) b.rc = dg_buf_append(&description, key.head.data, key.head.len, err);
-        if (b.rc == DG_OK) floor_journal(&b, (int)k, &key, journal);
+        if (b.rc == DG_OK) dg__bundle_floor_journal(&b, (int)k, &key, journal);
         dg__bundle_key_fini(&key);
     }
-    if (b.rc == DG_OK) bestiary_journal(&b, journal);
+    if (b.rc == DG_OK) dg__bundle_bestiary_journal(&b, journal);
     if (b.rc == DG_OK) {
         dg__bestiary kinds;
         dg__bestiary_of_floors(floors, n, &kinds);
