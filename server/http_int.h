@@ -21,7 +21,7 @@ struct srv_http {
     size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
     size_t mem_big;          /* atomic: the part of it held by big maps (maps.c's BIG_SHARE) */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
-    bool pass_trace;         /* DUNGEOND_PASS_TRACE set: each map request logs its pass counts (tests) */
+    bool pass_trace;         /* DG_TEST_PASS_TRACE set: each map request logs its pass counts (tests) */
     /* requests suspended until a worker (or another request's map) is
      * done: at shutdown_timeout each is answered 503 at once (cut), its
      * worker left to finish or not before the process ends */

@@ -191,7 +191,7 @@ enum MHD_Result srv_maps_answer(srv_req *r)
 }
 
 /* Each step of the pass at most once, nothing left owed: asserted in a
- * debug build, logged for the tests with DUNGEOND_PASS_TRACE. */
+ * debug build, logged for the tests with DG_TEST_PASS_TRACE. */
 static void pass_check(srv_req *r)
 {
     if (!r->pass.map) return;
