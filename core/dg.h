@@ -542,8 +542,11 @@ typedef struct dg_dungeon {
     dg_passage *passages; size_t n_passages;
     /* What the dungeon holds (dg_contents.h): stocked by dg_generate from
      * the options' contents keys on a stream of its own after the map is
-     * finished; NULL in hand-built dungeons. Freed with the dungeon. */
+     * finished; NULL in hand-built dungeons. Freed with the dungeon,
+     * through contents_free: set by whoever stocked it (dg_generate sets
+     * dg_contents_free), so the map model does not call into stocking. */
     struct dg_contents *contents;
+    void (*contents_free)(struct dg_contents *);
     /* Floors (the floors key): this map is floor `floor` (1 = the top);
      * `below` is the next floor down, NULL at the bottom. Floor k+1's up
      * stairs stand on exactly the cells of floor k's down stairs. Owned by

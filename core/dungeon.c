@@ -154,7 +154,8 @@ int dg__isqrt(long n)
 /* One floor; the chain below it is dg_dungeon_free's. */
 static void free_one(dg_dungeon *d)
 {
-    dg_contents_free(d->contents);
+    /* contents are stocking's: freed by the hook its stocker left */
+    if (d->contents && d->contents_free) d->contents_free(d->contents);
     for (size_t k = 0; k < d->n_rooms; k++) dg__free(d->rooms[k].outline);
     dg__free(d->passages);
     if (d->packed && d->rooms_apart) dg__free(d->rooms);

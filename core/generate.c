@@ -30,6 +30,9 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.reroll = o->reroll[0] ? o->reroll : NULL;
     /* cave maps are natural rock (the family row's cave predicate) */
     p.natural = dg_options_caves(o);
+    /* the dungeon frees what stocking made through this hook: dungeon.c
+     * (the map model) knows nothing of stocking */
+    d->contents_free = dg_contents_free;
     /* the options were checked: stock without checking again */
     dg_status rc = dg__contents_stock(d, &p, &d->contents, err);
     if (rc == DG_OK && top && top != d) {

@@ -129,10 +129,12 @@ typedef struct node {
     struct node *prev, *next;  /* LRU, stored entries only; head = newest */
 } node;
 
-/* request target -> key, so a repeated URL skips option parsing */
+/* request target -> what its parse gave, so a repeated URL skips option
+ * parsing; the entry itself is still looked up by key */
 typedef struct {
     char *target, *key;
-    uint64_t key_hash;
+    dg_format format;
+    uint64_t seed;
     bool download;
 } alias;
 #define NALIASES 4096          /* power of two; ~1 MB at most */
@@ -325,8 +327,8 @@ void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries)
     pthread_mutex_unlock(&c->mu);
 }
 
-void srv_cache_remember_target(srv_cache *c, const char *target, const char *key,
-                               bool download)
+void srv_cache_remember_target(srv_cache *c, const char *target, const char *key, dg_format fmt,
+                               uint64_t seed, bool download)
 {
     if (!c->aliases) return;
     size_t tlen = strlen(target);
@@ -334,34 +336,30 @@ void srv_cache_remember_target(srv_cache *c, const char *target, const char *key
     alias *a = &c->aliases[dg_hash64(target, tlen, 1) & (NALIASES - 1)];
     char *t = strdup(target), *k = strdup(key);
     if (!t || !k) { free(t); free(k); return; }
-    uint64_t kh = dg_hash64(key, strlen(key), 0);
     pthread_mutex_lock(&c->mu);
     char *old_t = a->target, *old_k = a->key;
-    *a = (alias){t, k, kh, download};
+    *a = (alias){t, k, fmt, seed, download};
     pthread_mutex_unlock(&c->mu);
     free(old_t);
     free(old_k);
 }
 
-bool srv_cache_lookup_target(srv_cache *c, const char *target, srv_entry **hit, bool *download)
+bool srv_cache_recall_target(srv_cache *c, const char *target, char **key, dg_format *fmt,
+                             uint64_t *seed, bool *download)
 {
-    *hit = NULL;
+    *key = NULL;
     if (!c->aliases) return false;
     size_t tlen = strlen(target);
     if (tlen > ALIAS_MAX) return false;
     alias *a = &c->aliases[dg_hash64(target, tlen, 1) & (NALIASES - 1)];
     pthread_mutex_lock(&c->mu);
-    if (a->target && !strcmp(a->target, target)) {
-        node *n = *slot(c, a->key, a->key_hash);
-        if (n && n->entry) {
-            lru_unlink(c, n);
-            lru_front(c, n);
-            *hit = srv_entry_ref(n->entry);
-            *download = a->download;
-        }
+    if (a->target && !strcmp(a->target, target) && (*key = strdup(a->key))) {
+        *fmt = a->format;
+        *seed = a->seed;
+        *download = a->download;
     }
     pthread_mutex_unlock(&c->mu);
-    return *hit != NULL;
+    return *key != NULL;
 }
 
 void srv_cache_free(srv_cache *c)

@@ -384,6 +384,8 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
     if (!h) return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory");
     h->cfg = *c;
     h->lim = srv_config_limits(c);
+    /* a test hook: each map request logs what its pass did (maps.c) */
+    h->pass_trace = getenv("DG_TEST_PASS_TRACE") != NULL;
     pthread_mutex_init(&h->park_mu, NULL);
     snprintf(h->body_allowed, sizeof h->body_allowed, "at most %zu bytes", c->body_limit);
     snprintf(h->too_large, sizeof h->too_large,

@@ -21,6 +21,7 @@ struct srv_http {
     size_t mem_in_use;       /* atomic: srv_estimate_bytes of the maps being made */
     size_t mem_big;          /* atomic: the part of it held by big maps (maps.c's BIG_SHARE) */
     bool abandon;            /* atomic: shutdown_timeout passed: queued maps are not made */
+    bool pass_trace;         /* DG_TEST_PASS_TRACE set: each map request logs its pass counts (tests) */
     /* requests suspended until a worker (or another request's map) is
      * done: at shutdown_timeout each is answered 503 at once (cut), its
      * worker left to finish or not before the process ends */
@@ -67,7 +68,18 @@ typedef struct srv_req {
     bool too_big, body_follows, chunked;
     /* map requests (maps.c) */
     srv_map_req mr;
-    bool have_mr, want_gz, owner;
+    /* recalled: mr holds only what the target's earlier parse gave (key,
+     * format, seed, download); its options are parsed when a map is made */
+    bool have_mr, recalled, want_gz, owner;
+    /* What the request's one pass did (maps.c), each at most once: checked
+     * when it ends (assert in a debug build; logged with pass_trace). */
+    struct {
+        bool map;                /* a map route's handler ran */
+        unsigned char lookups;   /* cache lookups by key */
+        unsigned char conds;     /* If-None-Match checks */
+        unsigned char encodings; /* gzip/identity decisions */
+        unsigned char settles;   /* settle() calls that discharged an obligation */
+    } pass;
     size_t mem;              /* its share of h->mem_in_use while its map is made */
     bool mem_big;            /* and of h->mem_big */
     srv_req_state state;
@@ -110,6 +122,14 @@ enum MHD_Result srv_send_bytes(srv_req *r, unsigned status, const char *mime,
 enum MHD_Result srv_send_error(srv_req *r, unsigned status, const char *msg,
                                const char *param, const char *value, const char *allowed);
 enum MHD_Result srv_send_dg_error(srv_req *r, const dg_error *e);
+
+/* budget.c: memory_budget. admit charges need to r (r->mem), false when
+ * the maps being made hold too much (nothing charged); release gives the
+ * charge back (true when there was one); too_big: a map that alone passes
+ * the big maps' share, err set naming what fits. */
+bool srv_budget_admit(srv_req *r, size_t need);
+bool srv_budget_release(srv_req *r);
+bool srv_budget_too_big(srv_http *h, size_t need, const dg_options *o, dg_error *err);
 
 /* page.c: the form page at a permalink ("/?seed=7...") with OpenGraph and
  * Twitter-card tags in its head, into *out (malloc'd, for srv_send_bytes);

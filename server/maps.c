@@ -1,8 +1,13 @@
-/* maps.c -- the map routes: request -> options (request.c) -> 304, cache
- * hit, a small map made on the spot, or a worker job with the connection
- * suspended until the bytes are made, so a slow 1001x1001 map never holds
- * up an I/O thread. Headers of a map answer (ETag, Cache-Control, gzip,
- * Content-Disposition) live here. */
+/* maps.c -- the map routes, one pass a request: the key (the target's
+ * earlier parse recalled, else the options parsed: request.c) -> one
+ * encoding decision -> one If-None-Match check (304) -> one cache lookup
+ * (hit, wait for the request making it, or own it) -> a small map made on
+ * the spot, or a worker job with the connection suspended until the bytes
+ * are made, so a slow 1001x1001 map never holds up an I/O thread. What a
+ * request takes on (the cache's waiters, its memory_budget charge) is
+ * settled in one place, settle(), whatever the exit. Headers of a map
+ * answer (ETag, Cache-Control, gzip, Content-Disposition) live here. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -11,7 +16,7 @@
 
 /* ------------------------------------------------------------- answering */
 
-static void mem_release(srv_req *r);
+static void settle(srv_req *r, srv_entry *e, const dg_error *err);
 
 static void unref_cb(void *cls) { srv_entry_unref(cls); }
 
@@ -185,13 +190,52 @@ enum MHD_Result srv_maps_answer(srv_req *r)
     return answer_entry(r, e, &mm);
 }
 
+/* Each step of the pass at most once, nothing left owed: asserted in a
+ * debug build, logged for the tests with DG_TEST_PASS_TRACE. */
+static void pass_check(srv_req *r)
+{
+    if (!r->pass.map) return;
+    assert(r->pass.lookups <= 1 && r->pass.conds <= 1 && r->pass.encodings <= 1 && r->pass.settles <= 1);
+    if (r->h->pass_trace)
+        srv_log("info", "pass %s %s %u lookup=%u cond=%u encoding=%u settle=%u", r->method_name,
+                r->raw ? r->raw : "-", r->status, r->pass.lookups, r->pass.conds, r->pass.encodings,
+                r->pass.settles);
+}
+
 void srv_maps_fini(srv_req *r)
 {
-    mem_release(r);
+    /* every exit settles before it answers: nothing is owed by now */
+    assert(!r->owner && !r->mem);
+    if (r->owner || r->mem) {
+        dg_error err;
+        dg_error_clear(&err);
+        dg_error_set(&err, DG_ENOMEM, "", "", "", "map could not be made");
+        settle(r, NULL, &err);
+    }
+    pass_check(r);
+    r->pass.map = false;
     srv_entry_unref(r->entry);
     r->entry = NULL;
     if (r->have_mr) srv_map_req_fini(&r->mr);
     r->have_mr = false;
+}
+
+/* ------------------------------------------------------------ obligations */
+
+/* Discharges what r took on: as the cache's owner of its key, the
+ * requests waiting for it (told e, or err), and its memory_budget charge.
+ * Every exit of a request that took either comes here: made (on the spot
+ * or on a worker), failed, refused over the budget, the pool full, cut at
+ * shutdown; once, as neither is owed after it. */
+static void settle(srv_req *r, srv_entry *e, const dg_error *err)
+{
+    bool owed = srv_budget_release(r);
+    if (r->owner) {
+        owed = true;
+        r->owner = false;
+        srv_cache_fulfil(r->h->cache, r->mr.key, e, e ? NULL : err);
+    }
+    if (owed) r->pass.settles++;
 }
 
 /* ---------------------------------------------------------------- workers */
@@ -296,72 +340,6 @@ void srv_maps_free_kept(srv_http *h)
     }
 }
 
-/* A map whose estimate is over 1/BIG_SHARE of the budget is big: big maps
- * together may hold at most (BIG_SHARE - 1)/BIG_SHARE of it, so the rest
- * is always there for small ones (one client looping the biggest map a
- * deployment admits no longer turns everyone else's maps into 503s). */
-#define BIG_SHARE 4
-
-/* Takes need bytes of memory_budget for r's map; false (and nothing
- * taken) when other maps in the making already hold so much that this one
- * would pass it. A map alone is always admitted, or a map bigger than the
- * budget could never be made. */
-static bool mem_admit(srv_req *r, size_t need)
-{
-    srv_http *h = r->h;
-    size_t cap = __atomic_load_n(&h->cfg.memory_budget, __ATOMIC_RELAXED);   /* SIGHUP may set it */
-    bool big = cap && need > cap / BIG_SHARE;
-    if (big) {
-        size_t cur_big = __atomic_load_n(&h->mem_big, __ATOMIC_RELAXED);
-        do {
-            if (cur_big > 0 && cur_big + need > cap / BIG_SHARE * (BIG_SHARE - 1)) return false;
-        } while (!__atomic_compare_exchange_n(&h->mem_big, &cur_big, cur_big + need, true, __ATOMIC_ACQ_REL,
-                                              __ATOMIC_RELAXED));
-    }
-    size_t cur = __atomic_load_n(&h->mem_in_use, __ATOMIC_RELAXED);
-    do {
-        if (cap && cur > 0 && cur + need > cap) {
-            if (big) __atomic_fetch_sub(&h->mem_big, need, __ATOMIC_ACQ_REL);
-            return false;
-        }
-    } while (!__atomic_compare_exchange_n(&h->mem_in_use, &cur, cur + need, true, __ATOMIC_ACQ_REL,
-                                          __ATOMIC_RELAXED));
-    r->mem = need;
-    r->mem_big = big;
-    return true;
-}
-
-static void mem_release(srv_req *r)
-{
-    if (r->mem) __atomic_fetch_sub(&r->h->mem_in_use, r->mem, __ATOMIC_ACQ_REL);
-    if (r->mem && r->mem_big) __atomic_fetch_sub(&r->h->mem_big, r->mem, __ATOMIC_ACQ_REL);
-    r->mem = 0;
-    r->mem_big = false;
-}
-
-/* A map whose estimate alone passes the big maps' share of the budget
- * (three quarters) could only be made by taking the share kept for small
- * maps, or past the whole budget: it is refused up front, naming what
- * fits, instead of being admitted alone (a pod's memory limit sits just
- * above the budget: docs/scaling.md). */
-static bool too_big(srv_req *r, size_t need, const dg_options *o, dg_error *err)
-{
-    size_t cap = __atomic_load_n(&r->h->cfg.memory_budget, __ATOMIC_RELAXED);
-    cap = cap / BIG_SHARE * (BIG_SHARE - 1);
-    if (!cap || need <= cap) return false;
-    char value[48], allowed[96];
-    snprintf(value, sizeof value, "%dx%d", o->rows, o->cols);
-    double scale = (double)cap / (double)need;
-    snprintf(allowed, sizeof allowed, "a map this server can make in %zu MB (about %.0f%% of this one's cells)",
-             cap >> 20, 100 * scale);
-    dg_error_set(err, DG_ELIMIT, "rows", value, allowed,
-                 "this map needs about %zu MB (%s, %d floor%s) and big maps may hold %zu MB of the memory budget: "
-                 "fewer cells, "
-                 "a smaller ppg or cell, or fewer floors",
-                 need >> 20, dg_format_name(o->format), o->floors, o->floors == 1 ? "" : "s", cap >> 20);
-    return true;
-}
-
 /* A map estimated to take longer than this on a worker is heavy (so is a
  * big one, over a quarter of the budget): heavy maps never hold the last
  * free worker (pool.c), so cheap maps keep one while a client loops the
@@ -399,8 +377,7 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
         else srv_metrics_generated(on_io_thread);
     }
     dg_buf_fini(&b);
-    mem_release(r);
-    if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, e, e ? NULL : &err);
+    settle(r, e, &err);
     if (!e) *errp = err;
     return e;
 }
@@ -412,8 +389,7 @@ static void job(void *arg)
     dg_error_clear(&err);
     if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE)) {
         dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not made");
-        mem_release(r);
-        if (r->owner) srv_cache_fulfil(r->h->cache, r->mr.key, NULL, &err);
+        settle(r, NULL, &err);
         finish(r, NULL, &err);
         return;
     }
@@ -437,77 +413,7 @@ static void waiter_done(void *arg, srv_entry *e, const dg_error *err)
     finish(arg, e, err);
 }
 
-/* ------------------------------------------------------------------ start */
-
-static enum MHD_Result start(srv_req *r, srv_kv *kv, int route_fmt, dg_format accept_fmt,
-                             const char *target)
-{
-    srv_http *h = r->h;
-    dg_error err;
-    dg_error_clear(&err);
-    dg_status rc = srv_map_req_parse(&r->mr, kv, route_fmt, accept_fmt, &h->lim, &err);
-    srv_kv_fini(kv);
-    r->have_mr = true;
-    if (rc != DG_OK) return srv_send_dg_error(r, &err);
-
-    const srv_map_req *m = &r->mr;
-    r->want_gz = dg_format_info_of(m->o.format)->compressible && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
-    char etag[32];
-    srv_etag(m->key, false, etag);
-    map_meta mm = meta_of(r, etag);
-    if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) return not_modified(r, &mm);
-    r->owner = false;
-    /* a random seed never repeats: neither look it up nor store it */
-    if (m->seed_named) {
-        if (target) srv_cache_remember_target(h->cache, target, m->key, m->download);
-        srv_entry *hit = NULL;
-        switch (srv_cache_lookup(h->cache, m->key, &hit, before_wait, waiter_done, r)) {
-        case SRV_CACHE_HIT:
-            srv_metrics_cache(true);
-            return answer_entry(r, hit, &mm);
-        case SRV_CACHE_WAIT:
-            srv_metrics_cache(false);
-            return MHD_YES;
-        case SRV_CACHE_OWNER:
-            r->owner = true;
-            break;
-        }
-    }
-    srv_metrics_cache(false);
-    size_t need = srv_estimate_bytes(&m->o);
-    if (too_big(r, need, &m->o, &err)) {
-        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
-        return srv_send_dg_error(r, &err);
-    }
-    if (!mem_admit(r, need)) {
-        dg_error_set(&err, DG_EBUSY, "", "", "",
-                     "maps being made hold the memory budget; try again shortly");
-        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
-        return srv_send_dg_error(r, &err);
-    }
-    /* a small map costs less than the hand-over to a worker and back */
-    double est_us = srv_estimate_us(&m->o);
-    if (est_us < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
-        r->entry = make_entry(r, true, &r->err);
-        return srv_maps_answer(r);
-    }
-    /* suspend before the job exists: its resume must come after */
-    r->state = SRV_REQ_WAITING;
-    MHD_suspend_connection(r->conn);
-    if (!park(r)) {
-        /* past shutdown_timeout: answered 503 already, no job made */
-        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down");
-        mem_release(r);
-        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
-        return MHD_YES;
-    }
-    if (srv_pool_submit_as(h->pool, r->mem_big || est_us > HEAVY_US, job, r, &err) != DG_OK) {
-        mem_release(r);
-        if (r->owner) srv_cache_fulfil(h->cache, m->key, NULL, &err);
-        finish(r, NULL, &err);
-    }
-    return MHD_YES;
-}
+/* --------------------------------------------------------------- the pass */
 
 typedef struct {
     srv_kv *kv;
@@ -527,32 +433,142 @@ static enum MHD_Result query_pair(void *cls, enum MHD_ValueKind kind, const char
     return MHD_YES;
 }
 
-enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
+/* A GET's query -> out (srv_map_req_fini it, whatever the outcome). */
+static dg_status parse_get(srv_req *r, dg_format fmt, srv_map_req *out, dg_error *err)
 {
-    /* a target answered before: straight from the cache, no parsing */
-    srv_entry *e = NULL;
-    bool download = false;
-    if (srv_cache_lookup_target(r->h->cache, r->raw, &e, &download)) {
-        map_meta mm = {e->key, e->etag, e->format, e->seed, true, download};
-        r->want_gz = dg_format_info_of(e->format)->compressible && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
-        if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), e->etag)) {
-            enum MHD_Result ok = not_modified(r, &mm);
-            srv_entry_unref(e);
-            return ok;
-        }
-        srv_metrics_cache(true);
-        return answer_entry(r, e, &mm);
-    }
     srv_kv kv;
     srv_kv_init(&kv);
     collect c = {&kv, {0}, false};
     dg_error_clear(&c.err);
     MHD_get_connection_values_n(r->conn, MHD_GET_ARGUMENT_KIND, query_pair, &c);
+    dg_status rc;
     if (c.failed) {
-        srv_kv_fini(&kv);
-        return srv_send_dg_error(r, &c.err);
+        *err = c.err;
+        rc = c.err.code;
+    } else {
+        rc = srv_map_req_parse(out, &kv, (int)fmt, DG_FMT_JSON, &r->h->lim, err);
     }
-    return start(r, &kv, (int)fmt, DG_FMT_JSON, r->raw);
+    srv_kv_fini(&kv);
+    return rc;
+}
+
+/* A recalled request about to be made: its options, parsed now. The key
+ * comes out as recalled (same target, limits and generator); were it ever
+ * not to, the lookup's claim is on the recalled key, so this client is
+ * told to try again and the target remembered anew. */
+static dg_status reparse(srv_req *r, dg_error *err)
+{
+    srv_map_req full;
+    dg_status rc = parse_get(r, r->mr.o.format, &full, err);
+    if (rc == DG_OK && strcmp(full.key, r->mr.key)) {
+        srv_cache_remember_target(r->h->cache, r->raw, full.key, full.o.format, full.o.seed, full.download);
+        rc = dg_error_set(err, DG_EBUSY, "", "", "", "the map's options changed meanwhile; try again");
+    }
+    if (rc != DG_OK) {
+        srv_map_req_fini(&full);
+        return rc;
+    }
+    srv_map_req_fini(&r->mr);
+    r->mr = full;
+    r->recalled = false;
+    return DG_OK;
+}
+
+/* A map the cache does not hold: charged to the memory budget, then made
+ * here when small, else on a worker. Each refusal settles first. */
+static enum MHD_Result make(srv_req *r)
+{
+    srv_http *h = r->h;
+    dg_error err;
+    dg_error_clear(&err);
+    if (r->recalled && reparse(r, &err) != DG_OK) {
+        settle(r, NULL, &err);
+        return srv_send_dg_error(r, &err);
+    }
+    const srv_map_req *m = &r->mr;
+    size_t need = srv_estimate_bytes(&m->o);
+    if (srv_budget_too_big(h, need, &m->o, &err)) {
+        settle(r, NULL, &err);
+        return srv_send_dg_error(r, &err);
+    }
+    if (!srv_budget_admit(r, need)) {
+        dg_error_set(&err, DG_EBUSY, "", "", "",
+                     "maps being made hold the memory budget; try again shortly");
+        settle(r, NULL, &err);
+        return srv_send_dg_error(r, &err);
+    }
+    /* a small map costs less than the hand-over to a worker and back */
+    double est_us = srv_estimate_us(&m->o);
+    if (est_us < (double)__atomic_load_n(&h->cfg.inline_us, __ATOMIC_RELAXED)) {
+        r->entry = make_entry(r, true, &r->err);   /* settles */
+        return srv_maps_answer(r);
+    }
+    /* suspend before the job exists: its resume must come after */
+    r->state = SRV_REQ_WAITING;
+    MHD_suspend_connection(r->conn);
+    if (!park(r)) {
+        /* past shutdown_timeout: answered 503 already, no job made */
+        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down");
+        settle(r, NULL, &err);
+        return MHD_YES;
+    }
+    if (srv_pool_submit_as(h->pool, r->mem_big || est_us > HEAVY_US, job, r, &err) != DG_OK) {
+        settle(r, NULL, &err);
+        finish(r, NULL, &err);
+    }
+    return MHD_YES;
+}
+
+/* The pass from a known key (r->mr, parsed or recalled) on: one encoding
+ * decision, one If-None-Match check, at most one cache lookup. */
+static enum MHD_Result decide(srv_req *r)
+{
+    const srv_map_req *m = &r->mr;
+    r->pass.encodings++;
+    r->want_gz = dg_format_info_of(m->o.format)->compressible
+                 && srv_accepts_gzip(header(r, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    char etag[32];
+    srv_etag(m->key, false, etag);
+    map_meta mm = meta_of(r, etag);
+    r->pass.conds++;
+    if (srv_etag_matches(header(r, MHD_HTTP_HEADER_IF_NONE_MATCH), etag)) return not_modified(r, &mm);
+    /* a random seed never repeats: neither look it up nor store it */
+    if (m->seed_named) {
+        srv_entry *hit = NULL;
+        r->pass.lookups++;
+        switch (srv_cache_lookup(r->h->cache, m->key, &hit, before_wait, waiter_done, r)) {
+        case SRV_CACHE_HIT:
+            srv_metrics_cache(true);
+            return answer_entry(r, hit, &mm);
+        case SRV_CACHE_WAIT:
+            srv_metrics_cache(false);
+            return MHD_YES;
+        case SRV_CACHE_OWNER:
+            r->owner = true;
+            break;
+        }
+    }
+    srv_metrics_cache(false);
+    return make(r);
+}
+
+enum MHD_Result srv_maps_get(srv_req *r, dg_format fmt)
+{
+    srv_map_req *m = &r->mr;
+    r->pass.map = true;
+    r->have_mr = true;
+    /* a target parsed before: its key without parsing (the options are
+     * parsed only if the map must be made) */
+    if (srv_cache_recall_target(r->h->cache, r->raw, &m->key, &m->o.format, &m->o.seed, &m->download)) {
+        m->seed_named = true;
+        r->recalled = true;
+        return decide(r);
+    }
+    dg_error err;
+    dg_error_clear(&err);
+    if (parse_get(r, fmt, m, &err) != DG_OK) return srv_send_dg_error(r, &err);
+    if (m->seed_named) srv_cache_remember_target(r->h->cache, r->raw, m->key, m->o.format, m->o.seed, m->download);
+    return decide(r);
 }
 
 /* "application/json", any case, with or without parameters. */
@@ -566,6 +582,7 @@ static bool is_json_type(const char *ct)
 
 enum MHD_Result srv_maps_post(srv_req *r)
 {
+    r->pass.map = true;
     /* an empty body is a request with no options, whatever it is labelled */
     if (r->body_len && !is_json_type(header(r, MHD_HTTP_HEADER_CONTENT_TYPE))) {
         const char *ct = header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
@@ -595,5 +612,9 @@ enum MHD_Result srv_maps_post(srv_req *r)
         srv_kv_fini(&kv);
         return srv_send_error(r, MHD_HTTP_NOT_ACCEPTABLE, err.msg, err.param, err.value, err.allowed);
     }
-    return start(r, &kv, -1, accept_fmt, NULL);
+    dg_status rc = srv_map_req_parse(&r->mr, &kv, -1, accept_fmt, &r->h->lim, &err);
+    srv_kv_fini(&kv);
+    r->have_mr = true;
+    if (rc != DG_OK) return srv_send_dg_error(r, &err);
+    return decide(r);
 }

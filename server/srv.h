@@ -216,15 +216,17 @@ void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
 /* e gained its gzip form after it was stored: counts the new bytes (and
  * evicts to stay under the cap). No-op when e is no longer stored. */
 void srv_cache_entry_grew(srv_cache *c, srv_entry *e);
-/* The hit path without parsing: a request target ("/dungeon.png?seed=7")
- * seen before maps straight to its key. remember stores target -> key
- * (one direct-mapped slot per target hash, so bounded); lookup_target
- * gives a new reference to the stored entry and the target's download
- * flag, or false (then parse as usual). No-ops with cap 0. */
+/* A parse saved: a request target ("/dungeon.png?seed=7") seen before
+ * gives its key, format, seed and download flag without option parsing.
+ * remember stores them (one direct-mapped slot per target hash, so
+ * bounded); recall gives a malloc'd copy of the key, or false (then parse
+ * as usual). Only the parse is saved: the entry is then looked up by key
+ * (srv_cache_lookup) as for any request, so a request looks the cache up
+ * once. No-ops with cap 0. */
 void srv_cache_remember_target(srv_cache *c, const char *target, const char *key,
-                               bool download);
-bool srv_cache_lookup_target(srv_cache *c, const char *target, srv_entry **hit,
-                             bool *download);
+                               dg_format fmt, uint64_t seed, bool download);
+bool srv_cache_recall_target(srv_cache *c, const char *target, char **key,
+                             dg_format *fmt, uint64_t *seed, bool *download);
 
 /* ---------------------------------------------------------------- static */
 

@@ -83,15 +83,17 @@ static void cache_slot(const char *target, const srv_map_req *r)
         srv_cache_fulfil(c, r->key, e, NULL);
         srv_entry_unref(e);
     }
-    srv_cache_remember_target(c, target, r->key, r->download);
+    srv_cache_remember_target(c, target, r->key, r->o.format, r->o.seed, r->download);
     bool download = !r->download;
-    bool found = srv_cache_lookup_target(c, target, &hit, &download);
+    char *key = NULL;
+    dg_format fmt = DG_FMT_COUNT;
+    uint64_t seed = ~r->o.seed;
+    bool found = srv_cache_recall_target(c, target, &key, &fmt, &seed, &download);
     /* targets over 512 bytes are not remembered: parsed every time */
     check(found == (strlen(target) <= 512));
-    if (found) {
-        check(!strcmp(hit->key, r->key) && download == r->download && hit->seed == r->o.seed);
-        srv_entry_unref(hit);
-    }
+    if (found)
+        check(!strcmp(key, r->key) && download == r->download && seed == r->o.seed && fmt == r->o.format);
+    free(key);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

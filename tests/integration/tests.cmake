@@ -26,3 +26,12 @@ add_test(NAME npm_locks_accept_oldest_node
          COMMAND sh -c "command -v node >/dev/null || { echo 'no node: skipped'; exit 77; }; exec node tools/node-check.js --floor tests/browser tests/integration"
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(npm_locks_accept_oldest_node PROPERTIES LABELS integration SKIP_RETURN_CODE 77 TIMEOUT 60)
+
+# one pass a map request (server/maps.c): its steps counted under
+# DG_TEST_PASS_TRACE
+if(TARGET dungeond)
+  dg_add_test(test_http_pass ${CMAKE_SOURCE_DIR}/tests/integration/test_http_pass.c integration
+              PkgConfig::CURL PkgConfig::ZLIB)
+  target_sources(test_http_pass PRIVATE ${CMAKE_SOURCE_DIR}/tests/integration/daemon.c)
+  add_dependencies(test_http_pass dungeond)
+endif()

@@ -264,30 +264,35 @@ Test(srv_cache, a_gzip_form_added_to_a_stored_entry_is_counted)
     srv_cache_free(c);   /* drop takes away what was counted: no underflow */
 }
 
-Test(srv_cache, a_remembered_target_finds_its_entry_without_parsing)
+Test(srv_cache, a_remembered_target_gives_its_parse_back)
 {
     srv_cache *c = NULL;
     cr_assert_eq(srv_cache_new(12000, &c, NULL), DG_OK);
-    srv_entry *hit = NULL;
+    char *key = NULL;
+    dg_format fmt = DG_FMT_JSON;
+    uint64_t seed = 0;
     bool dl = false;
-    srv_cache_remember_target(c, "/dungeon.png?seed=7&download=1", "k7", true);
-    /* remembered, but nothing stored under the key yet */
-    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
+    cr_assert(!srv_cache_recall_target(c, "/dungeon.png?seed=7&download=1", &key, &fmt, &seed, &dl));
+    cr_assert_null(key);
+    srv_cache_remember_target(c, "/dungeon.png?seed=7&download=1", "k7", DG_FMT_PNG, 7, true);
+    /* only the parse is kept: recalled whether or not an entry is stored */
+    cr_assert(srv_cache_recall_target(c, "/dungeon.png?seed=7&download=1", &key, &fmt, &seed, &dl));
+    cr_assert_str_eq(key, "k7");
+    cr_assert_eq(fmt, DG_FMT_PNG);
+    cr_assert_eq(seed, 7);
+    cr_assert(dl);
+    free(key);
+    cr_assert(!srv_cache_recall_target(c, "/dungeon.png?seed=7", &key, &fmt, &seed, &dl));
+    /* the entry is then found by key, the one lookup */
     srv_entry *e = entry("k7", 10000, DG_FMT_PNG, false);
     put(c, e);
-    cr_assert(srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
+    srv_entry *hit = NULL;
+    cr_assert_eq(srv_cache_lookup(c, "k7", &hit, NULL, NULL, NULL), SRV_CACHE_HIT);
     cr_assert_eq(hit, e);
-    cr_assert(dl);
     srv_entry_unref(hit);
     char want[32];
     srv_etag("k7", false, want);
     cr_assert_str_eq(e->etag, want);
-    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7", &hit, &dl));
-    /* evicted: the target no longer answers */
-    srv_entry *f = entry("k8", 10000, DG_FMT_PNG, false);
-    put(c, f);
-    cr_assert(!srv_cache_lookup_target(c, "/dungeon.png?seed=7&download=1", &hit, &dl));
     srv_entry_unref(e);
-    srv_entry_unref(f);
     srv_cache_free(c);
 }

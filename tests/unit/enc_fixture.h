@@ -110,6 +110,7 @@ static inline dg_dungeon *fx_new_seeded(const char *seed)
     /* stocked as dg_generate stocks a map, so the encoders' contents show */
     dg_stock_params p;
     dg_stock_params_init(&p, d->opts.seed);
+    d->contents_free = dg_contents_free;
     if (dg_contents_stock(d, &p, &d->contents, &err) != DG_OK) abort();
     return d;
 }
