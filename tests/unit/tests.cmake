@@ -60,8 +60,8 @@ dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c uni
 # file is included last).
 foreach(t_cost test_oracle:200 determinism:180 test_alloc_fail:170 test_walls:145 test_vtt:100
         replay_render:100 test_big_maps:90 test_json_oracle:87 test_foundry_bundle:55
-        test_generate:43 test_gen_caverns:23 fuzz_render:40 test_http_load:20 test_http_lifecycle:19
-        test_http_memory:19 test_options:19)
+        test_generate:43 test_gen_caverns:23 fuzz_render:110 test_floors:60 test_lights:30
+        test_http_load:20 test_http_lifecycle:19 test_http_memory:19 test_options:19)
   string(REPLACE ":" ";" t_cost ${t_cost})
   list(GET t_cost 0 t)
   list(GET t_cost 1 cost)
