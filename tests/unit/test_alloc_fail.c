@@ -10,6 +10,8 @@
  * on their own allocators (oom_jansson.h fails jansson's). */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <execinfo.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +35,32 @@
 static long calls;     /* malloc, calloc and realloc calls so far */
 static long fail_at;   /* the call that fails (1-based); 0: none */
 static long live;      /* blocks handed out and not yet freed */
+static uint64_t *path_of; /* when recording: call i+1's call path */
+static long paths_cap;
+
+/* The return addresses from the hook outward, hashed: the call path by
+ * which the code reached the allocator. The whole path, not the caller
+ * only: one dg__malloc site serves many callers (a growable array's push),
+ * and inlining differs between builds. */
+static uint64_t path_here(void)
+{
+    void *f[64];
+    int n = backtrace(f, 64);
+    uint64_t h = 14695981039346656037u;
+    for (int i = 1; i < n; i++) h = (h ^ (uint64_t)(uintptr_t)f[i]) * 1099511628211u;
+    return h;
+}
 
 static bool fails_now(void)
 {
+    if (path_of) {
+        if (calls == paths_cap) {
+            paths_cap = paths_cap ? 2 * paths_cap : 4096;
+            path_of = realloc(path_of, (size_t)paths_cap * sizeof *path_of);
+            cr_assert_not_null(path_of);
+        }
+        path_of[calls] = path_here();
+    }
     return ++calls == fail_at;
 }
 
@@ -181,17 +206,33 @@ static void fail_each(const map_case *m, dg_format fmt)
     dg_dungeon *d;
     dg_buf good;
     dg_buf_init(&good);
+    /* the big maps' stocked keys (stat blocks, every room's words) make
+     * thousands of allocations and each failure re-runs the map: under the
+     * sanitizers, where that costs most, they fail every tenth allocation
+     * and the first of each call path, so no kind of failure point is left
+     * out (every one elsewhere) */
+    long step = m->no_uvtt && SANITIZED ? 10 : 1;
     calls = fail_at = live = 0;
+    paths_cap = 0;
+    path_of = step > 1 ? malloc(sizeof *path_of) : NULL;
     cr_assert_eq(run(m, fmt, &d, &good, &err), DG_OK, "%s %s: %s", m->name, f, err.msg);
     dg_dungeon_free(d);
     long total = calls;
     cr_assert_gt(total, 0, "%s %s: no allocation went through the hook", m->name, f);
+    uint64_t *paths = path_of, *seen = step > 1 ? malloc((size_t)total * sizeof *seen) : NULL;
+    path_of = NULL;
+    long n_seen = 0, points = 0;
 
-    /* the big maps' stocked keys (stat blocks, every room's words) make
-     * thousands of allocations: under the sanitizers, where each failure
-     * walk costs most, they fail every third one (every one elsewhere) */
-    long survived = 0, step = m->no_uvtt && SANITIZED ? 3 : 1;
-    for (long n = 1; n <= total; n += step) {
+    long survived = 0;
+    for (long n = 1; n <= total; n++) {
+        if (step > 1) {
+            /* a path's first allocation, or a step-th one */
+            bool fresh = true;
+            for (long k = 0; k < n_seen && fresh; k++) fresh = seen[k] != paths[n - 1];
+            if (fresh) seen[n_seen++] = paths[n - 1];
+            if (!fresh && (n - 1) % step) continue;
+        }
+        points++;
         calls = live = 0;
         fail_at = n;
         dg_error e = {0};
@@ -222,7 +263,10 @@ static void fail_each(const map_case *m, dg_format fmt)
     }
     fail_at = 0;
     dg_buf_fini(&good);
-    cr_log_info("%s %s: %ld allocations failed in turn, %ld done without", m->name, f, total, survived);
+    free(paths);
+    free(seen);
+    cr_log_info("%s %s: %ld of %ld allocations failed in turn (%ld call paths), %ld done without", m->name, f,
+                points, total, n_seen, survived);
 #ifdef LEAK_CHECK
     /* leaks outside the hook (libgd, libpng, jansson on an error path)
      * asked for here, so the failure names the map and format */

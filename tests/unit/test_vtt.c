@@ -13,10 +13,29 @@
  * over many seeds, option sets, every algorithm family built so far, and
  * both views. Maps with caves are held to the drawn outline instead, at
  * sub-cell resolution (vtt_cave_oracle.h). */
+#define _GNU_SOURCE /* dladdr, for oom_paths.h */
 #include "enc_fixture.h"
 #include "oom_jansson.h"
+#include "oom_paths.h"
 #include "png_int.h"
 #include "vtt_oracle.h"
+
+/* Under AddressSanitizer (the test command runs the unit tests twice so,
+ * clang's and gcc's) the many-seed tests below take a third of their seeds:
+ * the oracle's read-back of every document costs most there, each path of
+ * the encoders is still taken, and the release pass keeps every seed. */
+#if defined(__SANITIZE_ADDRESS__)
+#define VTT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define VTT_SANITIZED 1
+#endif
+#endif
+#ifdef VTT_SANITIZED
+#define SEEDS(n) (((n) + 2) / 3)
+#else
+#define SEEDS(n) (n)
+#endif
 
 /* ----------------------------------------------------------- hand-built */
 
@@ -345,7 +364,7 @@ Test(vtt, donjon_option_sets_many_seeds_both_views)
 {
     size_t maps = 0;
     for (size_t s = 0; s < sizeof option_sets / sizeof *option_sets; s++)
-        for (int seed = 1; seed <= 12; seed++) {
+        for (int seed = 1; seed <= SEEDS(12); seed++) {
             char q[256], what[300];
             snprintf(q, sizeof q, "seed=%d%s%s", seed, *option_sets[s] ? "&" : "", option_sets[s]);
             dg_dungeon *d = make(q);
@@ -361,7 +380,7 @@ Test(vtt, donjon_option_sets_many_seeds_both_views)
             dg_dungeon_free(d);
             maps++;
         }
-    cr_assert_geq(maps, 100, "only %zu maps generated", maps);
+    cr_assert_geq(maps, SEEDS(100), "only %zu maps generated", maps);
 }
 
 Test(vtt, every_algorithm_family_built_so_far)
@@ -369,7 +388,7 @@ Test(vtt, every_algorithm_family_built_so_far)
     size_t families = 0;
     for (int a = 0; a < DG_ALGO_COUNT; a++) {
         size_t maps = 0;
-        for (int seed = 1; seed <= 8; seed++) {
+        for (int seed = 1; seed <= SEEDS(8); seed++) {
             char q[256];
             snprintf(q, sizeof q, "seed=%d&algorithm=%s%s", seed, dg_algorithm_name((dg_algorithm)a),
                      dg_option_applies("pillars", (dg_algorithm)a) && seed % 2 ? "&pillars=yes" : "");
@@ -403,7 +422,7 @@ Test(vtt, cave_walls_follow_the_drawn_outline)
                                         "algorithm=gridmapper&caves=yes", "algorithm=abstract"};
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         size_t maps = 0, walls = 0, most = 0;
-        for (int seed = 1; seed <= 6; seed++) {
+        for (int seed = 1; seed <= SEEDS(6); seed++) {
             char q[128];
             snprintf(q, sizeof q, "seed=%d&rows=23&cols=45&%s", seed, kinds[k]);
             dg_dungeon *d = make(q);
@@ -430,7 +449,7 @@ Test(vtt, cave_walls_follow_the_drawn_outline)
             maps++;
             dg_dungeon_free(d);
         }
-        cr_assert_geq(maps, k == 3 ? 1 : 6, "%s: only %zu maps with caves", kinds[k], maps);
+        cr_assert_geq(maps, k == 3 ? 1 : SEEDS(6), "%s: only %zu maps with caves", kinds[k], maps);
         cr_log_info("%s 45x23: %zu maps, %zu walls each on average, at most %zu", kinds[k], maps,
                     walls / maps, most);
         cr_assert_leq(most, 500, "%s: %zu walls on one 45x23 map", kinds[k], most);
@@ -518,12 +537,28 @@ Test(vtt, unit_text_is_exact)
     }
 }
 
-/* jansson allocation failures at every point of both documents (oom_jansson.h). */
+/* jansson allocation failures in both documents (oom_jansson.h). Each
+ * failure re-runs the whole encode, PNG and all (the fixture's documents
+ * make 679 and 75 allocations): the release build fails every one; under
+ * AddressSanitizer, by call path (oom_paths.h), the first allocation of
+ * each of the 81 and 32 paths and every fifth besides (242 runs, not 756;
+ * 4 s of CPU, not 14). */
+#ifdef VTT_SANITIZED
+#define STEP 5
+#else
+#define STEP 1
+#endif
 Test(vtt, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = 20;
-    oom_check_encoder(dg_uvtt_encode, d, 20000, 1);
-    oom_check_encoder(dg_foundry_encode, d, 20000, 1);
+    static const struct { const char *name; oom_encoder encode; } docs[] = {
+        {"uvtt", dg_uvtt_encode}, {"foundry", dg_foundry_encode}};
+    for (size_t k = 0; k < 2; k++) {
+        long paths, points = oom_walk_paths(docs[k].encode, d, STEP, &paths);
+        /* the fixture's documents: each kind of JSON value, arrays that grow */
+        cr_assert_gt(paths, 10, "%s: only %ld call paths: is backtrace(3) working?", docs[k].name, paths);
+        cr_assert_gt(points, paths, "%s: %ld points", docs[k].name, points);
+    }
     fx_free(d);
 }

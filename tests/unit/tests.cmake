@@ -50,3 +50,23 @@ dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
 dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c unit)
+
+# ctest -j2 starts tests in descending COST. With no timings yet (a fresh
+# clone has no Testing/Temporary/CTestCostData.txt) it would start them in
+# the order above, so the longest ones (last here) began when the rest were
+# done and ran alone on one core: a pass's tail of a minute or more. Rough
+# seconds from a loaded 2-core run, release or sanitizer, whichever is more;
+# only their order matters, and ctest's own timings replace them from the
+# second run on. The tests of every tests.cmake are defined by now (this
+# file is included last).
+foreach(t_cost test_oracle:200 determinism:180 test_alloc_fail:170 test_walls:145 test_vtt:100
+        replay_render:100 test_big_maps:90 test_json_oracle:87 test_foundry_bundle:55
+        test_generate:43 test_gen_caverns:23 fuzz_render:110 test_floors:60 test_lights:30
+        test_http_load:20 test_http_lifecycle:19 test_http_memory:19 test_options:19)
+  string(REPLACE ":" ";" t_cost ${t_cost})
+  list(GET t_cost 0 t)
+  list(GET t_cost 1 cost)
+  if(TEST ${t})
+    set_tests_properties(${t} PROPERTIES COST ${cost})
+  endif()
+endforeach()
