@@ -3,6 +3,7 @@
 #include "daemon.h"
 
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -372,4 +373,20 @@ bool td_expected(const char *query, int fmt, unsigned char **body, size_t *len)
     }
     *body = dg_buf_steal(&b, len);
     return true;
+}
+
+td_resp td_get(const char *base, const char *target, const char *const *headers)
+{
+    td_resp r;
+    cr_assert(td_request(base, "GET", target, headers, NULL, 0, &r), "GET %s failed", target);
+    return r;
+}
+
+json_t *td_body_json(const td_resp *r)
+{
+    json_error_t je;
+    json_t *j = json_loadb((const char *)r->body, r->len, 0, &je);
+    cr_assert_not_null(j, "body is not JSON (%s): %.*s", je.text, (int)(r->len > 200 ? 200 : r->len),
+                       (const char *)r->body);
+    return j;
 }

@@ -68,6 +68,12 @@ void td_resp_free(td_resp *r);
 /* Value of a response header (case-insensitive name) into out; false if absent. */
 bool td_header(const td_resp *r, const char *name, char *out, size_t cap);
 
+/* GET target from the daemon at base (a criterion failure if no answer),
+ * and an answer's body as JSON (a failure if it is not); json_decref it. */
+td_resp td_get(const char *base, const char *target, const char *const *headers);
+struct json_t;
+struct json_t *td_body_json(const td_resp *r);
+
 /* The same bytes the daemon should send: generated and encoded here. */
 bool td_expected(const char *query, int fmt, unsigned char **body, size_t *len);
 

@@ -25,21 +25,9 @@ static void teardown(void) { td_suite_stop(&dd); }
 
 TestSuite(http_page, .init = setup, .fini = teardown, .timeout = 60);
 
-static td_resp get(const char *target, const char *const *headers)
-{
-    td_resp r;
-    cr_assert(td_request(dd.base, "GET", target, headers, NULL, 0, &r), "GET %s failed", target);
-    return r;
-}
+static td_resp get(const char *target, const char *const *headers) { return td_get(dd.base, target, headers); }
 
-static json_t *body_json(const td_resp *r)
-{
-    json_error_t je;
-    json_t *j = json_loadb((const char *)r->body, r->len, 0, &je);
-    cr_assert_not_null(j, "body is not JSON (%s): %.*s", je.text, (int)(r->len > 200 ? 200 : r->len),
-                       (const char *)r->body);
-    return j;
-}
+static json_t *body_json(const td_resp *r) { return td_body_json(r); }
 
 /* --------------------------------------------------------------- files */
 
