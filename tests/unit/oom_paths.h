@@ -5,8 +5,8 @@
  * allocation re-runs the whole encoder (the PNG included) once per
  * allocation, dearest under the sanitizers; each path's first failure
  * keeps every kind of failure point however wide the step.
- * The includer defines _GNU_SOURCE before any header (dladdr). The same
- * walk as test_foundry_bundle.c's, there written for its encoder. */
+ * The includer defines _GNU_SOURCE before any header (dladdr); test_vtt.c
+ * and test_foundry_bundle.c walk their encoders with it. */
 #ifndef OOM_PATHS_H
 #define OOM_PATHS_H
 

@@ -27,6 +27,7 @@
 #include "png_int.h"
 #include "enc_fixture.h"
 #include "oom_jansson.h"
+#include "oom_paths.h"
 #include "query_fixture.h"
 #include "render.h"
 
@@ -712,7 +713,7 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
 
 /* The allocation-failure walks fail jansson at every step-th allocation
  * and besides at the first allocation of each kind: each call path by
- * which our code reaches jansson's allocator (calling_site), so no kind of
+ * which our code reaches jansson's allocator (oom_paths.h), so no kind of
  * failure point is left out however wide the step. A walk's cost grows with
  * its points times the allocations before each, and under AddressSanitizer
  * (CI runs the unit tests again so) the two walks at the release build's
@@ -731,84 +732,10 @@ enum { OOM_WIDER = 10 };
 enum { OOM_WIDER = 1 };
 #endif
 
-static void **site_of;         /* allocation i's kind */
-static long sites_n, sites_cap;
-static uintptr_t jansson_base; /* where libjansson is loaded */
-
-/* The path by which our code asked jansson for something that allocates:
- * the return addresses from jansson's innermost frame outward, hashed. The
- * whole path, not our last call only: the optimiser inlines helpers (dg__jb_set
- * and the like) in one build and not in another, and a path is a path in
- * both. */
-static void *calling_site(void)
-{
-    void *f[64];
-    int n = backtrace(f, 64);
-    uint64_t h = 14695981039346656037u;
-    bool in_jansson = false;
-    for (int i = 1; i < n; i++) {
-        Dl_info info;
-        in_jansson |= dladdr(f[i], &info) && (uintptr_t)info.dli_fbase == jansson_base;
-        if (in_jansson) h = (h ^ (uint64_t)(uintptr_t)f[i]) * 1099511628211u;
-    }
-    return (void *)(uintptr_t)h;
-}
-
-static void *recording_malloc(size_t n)
-{
-    if (sites_n == sites_cap) {
-        sites_cap = sites_cap ? 2 * sites_cap : 4096;
-        site_of = realloc(site_of, (size_t)sites_cap * sizeof *site_of);
-        cr_assert_not_null(site_of);
-    }
-    site_of[sites_n++] = calling_site();
-    return malloc(n);
-}
-
-static int site_cmp(const void *a, const void *b)
-{
-    uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
-    return (x > y) - (x < y);
-}
-
-/* The walk above; returns its points, *kinds how many kinds it failed. */
+/* The walk (oom_paths.h): its points, the run past the last one counted. */
 static long oom_walk(const dg_dungeon *d, long step, long *kinds)
 {
-    Dl_info info;
-    cr_assert(dladdr((void *)json_object, &info), "libjansson not found");
-    jansson_base = (uintptr_t)info.dli_fbase;
-    sites_n = 0;
-    json_set_alloc_funcs(recording_malloc, free);
-    dg_buf b;
-    dg_buf_init(&b);
-    dg_error err;
-    dg_error_clear(&err);
-    cr_assert_eq(dg_foundry_bundle_encode(d, &b, &err), DG_OK, "%s", err.msg);
-    dg_buf_fini(&b);
-    /* the kinds seen so far, sorted, to look each allocation's up */
-    void **seen = malloc((size_t)(sites_n + 1) * sizeof *seen);
-    long n_seen = 0, points = 0;
-    json_set_alloc_funcs(oom_malloc, oom_free);
-    for (long i = 0; i < sites_n; i++) {
-        bool fresh = !bsearch(&site_of[i], seen, (size_t)n_seen, sizeof *seen, site_cmp);
-        if (fresh) {
-            seen[n_seen++] = site_of[i];
-            qsort(seen, (size_t)n_seen, sizeof *seen, site_cmp);
-        }
-        if (!fresh && i % step) continue;
-        cr_assert(!oom_check_encoder_at(dg_foundry_bundle_encode, d, i), "allocation %ld of %ld: no failure", i,
-                  sites_n);
-        points++;
-    }
-    cr_assert(oom_check_encoder_at(dg_foundry_bundle_encode, d, sites_n), "more allocations than recorded");
-    json_set_alloc_funcs(malloc, free);
-    *kinds = n_seen;
-    free(seen);
-    free(site_of);
-    site_of = NULL;
-    sites_cap = 0;
-    cr_log_info("%ld allocations, %ld kinds, %ld failure points", sites_n, n_seen, points + 1);
-    return points + 1;
+    return oom_walk_paths(dg_foundry_bundle_encode, d, step, kinds) + 1;
 }
 
 /* jansson failing at one allocation after another (every third, and each
