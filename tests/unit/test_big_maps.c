@@ -114,7 +114,7 @@ Test(big_maps, the_reproducers_that_aborted_the_daemon_answer)
     run_set(4, k1, v1, "seed=5 abstract 1001x1001");
     const char *k2[] = {"seed", "algorithm", "rows", "cols", "area_width_min", "area_height_min"};
     for (int seed = 1; seed <= 2; seed++) {
-        char s[8];
+        char s[16];
         snprintf(s, sizeof s, "%d", seed);
         const char *v2[] = {s, "abstract", "1001", "1001", "3", "3"};
         run_set(6, k2, v2, "abstract 1001x1001 area 3x3");

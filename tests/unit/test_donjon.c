@@ -266,7 +266,7 @@ Test(donjon, flavour_is_deterministic_and_varies_with_the_seed)
 
     char names[8][128], summaries[8][256];
     for (int s = 0; s < 8; s++) {
-        char seed[8];
+        char seed[16];
         snprintf(seed, sizeof seed, "%d", s + 1);
         dg_dungeon *e = fx_new_seeded(seed);
         json_t *j = encode_json(e, dg_donjon_encode);
