@@ -15,13 +15,13 @@ static void add_encounter(const dg_encounter *e, bool *seen)
 {
     for (int g = 0; g < e->n_groups && g < DG_ENC_MAX_GROUPS; g++) {
         int m = e->groups[g].monster;
-        if (m >= 0 && m < DG__BESTIARY_IDS && dg_monster_info(m)) seen[m] = true;
+        if (m >= 0 && m < DR__BESTIARY_IDS && dg_monster_info(m)) seen[m] = true;
     }
 }
 
-void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg__bestiary *b)
+void dr__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dr__bestiary *b)
 {
-    bool seen[DG__BESTIARY_IDS] = {false};
+    bool seen[DR__BESTIARY_IDS] = {false};
     b->n = 0;
     for (size_t k = 0; k < n_floors; k++) {
         const dg_contents *c = floors[k] ? floors[k]->contents : NULL;
@@ -30,7 +30,7 @@ void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg
         for (int i = 0; i < c->n_wandering && i < DG_WANDERING_ROWS; i++) add_encounter(&c->wandering[i].encounter, seen);
     }
     /* by name: insertion into the sorted list (a few dozen kinds at most) */
-    for (int m = 0; m < DG__BESTIARY_IDS && b->n < DG__BESTIARY_MAX; m++) {
+    for (int m = 0; m < DR__BESTIARY_IDS && b->n < DR__BESTIARY_MAX; m++) {
         if (!seen[m]) continue;
         const char *name = dg_monster_info(m)->name;
         int at = b->n;
@@ -43,15 +43,15 @@ void dg__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dg
     }
 }
 
-void dg__bestiary_of(const dg_dungeon *d, dg__bestiary *b)
+void dr__bestiary_of(const dg_dungeon *d, dr__bestiary *b)
 {
     const dg_dungeon *floors[DG_MAX_FLOORS];
     size_t n = 0;
     for (const dg_dungeon *f = d; f && n < DG_MAX_FLOORS; f = f->below) floors[n++] = f;
-    dg__bestiary_of_floors(floors, n, b);
+    dr__bestiary_of_floors(floors, n, b);
 }
 
-void dg__bestiary_id(int monster, char *out, size_t cap)
+void dr__bestiary_id(int monster, char *out, size_t cap)
 {
     const dg_monster *m = dg_monster_info(monster);
     size_t n = 0;
@@ -105,7 +105,7 @@ static dg_status entry_text(dg_buf *b, const char *name, const char *text, dg_er
     return rc;
 }
 
-dg_status dg__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error *err)
+dg_status dr__key_statblock(dg_buf *b, int monster, const char *hashes, dg_error *err)
 {
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);

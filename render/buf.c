@@ -44,7 +44,7 @@ static dg_status grow(dg_buf *b, size_t n, dg_error *err)
     return DG_OK;
 }
 
-dg_status dg__buf_reserve(dg_buf *b, size_t n, dg_error *err)
+dg_status dr__buf_reserve(dg_buf *b, size_t n, dg_error *err)
 {
     return grow(b, n, err);
 }
@@ -83,7 +83,7 @@ dg_status dg_buf_vprintf(dg_buf *b, dg_error *err, const char *fmt, va_list ap)
     dg_status rc = DG_OK;
     if (n < 0) rc = dg_error_set(err, DG_EINVAL, "", "", "", "cannot format the text");
     else if ((size_t)n < sizeof small) rc = dg_buf_append(b, small, (size_t)n, err);
-    else if ((rc = dg__buf_reserve(b, (size_t)n + 1, err)) == DG_OK) {
+    else if ((rc = dr__buf_reserve(b, (size_t)n + 1, err)) == DG_OK) {
         vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, again);
         b->len += (size_t)n;
     }

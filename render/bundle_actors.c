@@ -22,7 +22,7 @@
 
 #define ACTOR_IMG "icons/svg/mystery-man.svg"
 
-bool dg__jb_fail(dg__jb *j)
+bool dr__jb_fail(dr__jb *j)
 {
     if (j->rc == DG_OK) j->rc = dg__nomem(j->err, "building the foundry bundle's actors");
     return false;
@@ -30,41 +30,41 @@ bool dg__jb_fail(dg__jb *j)
 
 /* After a failure o may be gone already (dropped with its parent): only v
  * is let go. jansson drops v itself when it cannot set it. */
-bool dg__jb_set(dg__jb *j, json_t *o, const char *key, json_t *v)
+bool dr__jb_set(dr__jb *j, json_t *o, const char *key, json_t *v)
 {
     if (j->rc != DG_OK) {
         json_decref(v);
         return false;
     }
-    if (!v || json_object_set_new(o, key, v)) return dg__jb_fail(j);
+    if (!v || json_object_set_new(o, key, v)) return dr__jb_fail(j);
     return true;
 }
 
-bool dg__jb_push(dg__jb *j, json_t *a, json_t *v)
+bool dr__jb_push(dr__jb *j, json_t *a, json_t *v)
 {
     if (j->rc != DG_OK) {
         json_decref(v);
         return false;
     }
-    if (!v || json_array_append_new(a, v)) return dg__jb_fail(j);
+    if (!v || json_array_append_new(a, v)) return dr__jb_fail(j);
     return true;
 }
 
-json_t *dg__jb_object(dg__jb *j)
+json_t *dr__jb_object(dr__jb *j)
 {
     json_t *o = json_object();
-    if (!o) dg__jb_fail(j);
+    if (!o) dr__jb_fail(j);
     return o;
 }
 
-json_t *dg__jb_array(dg__jb *j)
+json_t *dr__jb_array(dr__jb *j)
 {
     json_t *a = json_array();
-    if (!a) dg__jb_fail(j);
+    if (!a) dr__jb_fail(j);
     return a;
 }
 
-json_t *dg__bundle_stats(bool dnd5e)
+json_t *dr__bundle_stats(bool dnd5e)
 {
     json_t *s = json_pack("{s:s}", "coreVersion", DG_BUNDLE_CORE_VERSION);
     if (s && dnd5e &&
@@ -83,30 +83,30 @@ static const struct { const char *key; double squares; } sizes[DG_SIZE_COUNT] = 
     [DG_SIZE_LARGE] = {"lg", 2},    [DG_SIZE_HUGE] = {"huge", 3}, [DG_SIZE_GARGANTUAN] = {"grg", 4},
 };
 
-json_t *dg__bundle_number(double v)
+json_t *dr__bundle_number(double v)
 {
     /* jansson writes a real 2 as "2.0", JavaScript as "2": Foundry's CLI
      * would rewrite every whole number, so those are integers */
     return v == (double)(json_int_t)v ? json_integer((json_int_t)v) : json_real(v);
 }
 
-double dg__bundle_token_size(int monster)
+double dr__bundle_token_size(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
     return m && m->size < DG_SIZE_COUNT ? sizes[m->size].squares : 1;
 }
 
-const char *dg__bundle_compendium_id(int monster, const char **pack)
+const char *dr__bundle_compendium_id(int monster, const char **pack)
 {
     *pack = "monsters";
-    if (monster >= 0 && (size_t)monster < dg__dnd5e_monster_id_count) return dg__dnd5e_monster_ids[monster];
+    if (monster >= 0 && (size_t)monster < dr__dnd5e_monster_id_count) return dr__dnd5e_monster_ids[monster];
     /* the 2024 creatures are SRD 5.2's, which dnd5e keeps in a pack of
      * their own (module-registration.mjs redirects the Monster Manual's
      * actors there; the pack's items name their owners
      * "Compendium.dnd5e.actors24.Actor.<id>") */
     *pack = "actors24";
     int i = monster - DG_MONSTER_ID_2024;
-    if (i >= 0 && (size_t)i < dg__dnd5e_monster_id_count_2024) return dg__dnd5e_monster_ids_2024[i];
+    if (i >= 0 && (size_t)i < dr__dnd5e_monster_id_count_2024) return dr__dnd5e_monster_ids_2024[i];
     return NULL;
 }
 
@@ -150,16 +150,16 @@ static dg_status senses_special(const char *senses, dg_buf *out, dg_error *err)
 static json_t *str_of(const dg_buf *b) { return json_stringn(b->data ? (const char *)b->data : "", b->len); }
 
 /* The item of entry e of section s: a "feat" as the SRD pack's are. */
-static json_t *feat(dg__jb *j, uint64_t base, int monster, int k, int section, const dg_statblock_entry *e,
+static json_t *feat(dr__jb *j, uint64_t base, int monster, int k, int section, const dg_statblock_entry *e,
                     dg_buf *html)
 {
     static const char *const activation[DG_SB_SECTIONS] = {
         [DG_SB_TRAITS] = "", [DG_SB_ACTIONS] = "action", [DG_SB_BONUS_ACTIONS] = "bonus",
         [DG_SB_REACTIONS] = "reaction", [DG_SB_LEGENDARY] = "legendary"};
     char id[17];
-    dg__bundle_id(base, "actor-item", monster, k, id);
+    dr__bundle_id(base, "actor-item", monster, k, id);
     dg_buf_reset(html);
-    if (j->rc == DG_OK) j->rc = dg__md_to_html(e->text, strlen(e->text), 0, html, j->err);
+    if (j->rc == DG_OK) j->rc = dr__md_to_html(e->text, strlen(e->text), 0, html, j->err);
     if (j->rc != DG_OK) return NULL;
     json_t *it = json_pack("{s:s,s:s,s:s,s:s,s:{s:{s:o,s:s},s:{s:s,s:i,s:s},s:{s:s,s:s}},s:[],s:i,s:{s:i},s:{}}",
                            "_id", id, "name", e->name, "type", "feat", "img", "icons/svg/combat.svg", "system",
@@ -167,31 +167,31 @@ static json_t *feat(dg__jb *j, uint64_t base, int monster, int k, int section, c
                            activation[section], "cost", section == DG_SB_TRAITS ? 0 : 1, "condition", "", "type",
                            "value", "monster", "subtype", "", "effects", "sort", (k + 1) * 100000, "ownership",
                            "default", 0, "flags");
-    if (!it) dg__jb_fail(j);
+    if (!it) dr__jb_fail(j);
     return it;
 }
 
 /* The Actor of one monster. */
-static json_t *actor(dg__jb *j, uint64_t base, const char *folder, int monster, int sort)
+static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, int sort)
 {
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);
     if (!m || !sb) return NULL;
     char id[17];
-    dg__bundle_id(base, "actor", monster, 0, id);
+    dr__bundle_id(base, "actor", monster, 0, id);
     dg_buf md, html, special;
     dg_buf_init(&md);
     dg_buf_init(&html);
     dg_buf_init(&special);
-    json_t *a = NULL, *items = dg__jb_array(j);
-    if (j->rc == DG_OK) j->rc = dg__key_statblock(&md, monster, NULL, j->err);
-    if (j->rc == DG_OK) j->rc = dg__md_to_html((const char *)md.data, md.len, 0, &html, j->err);
+    json_t *a = NULL, *items = dr__jb_array(j);
+    if (j->rc == DG_OK) j->rc = dr__key_statblock(&md, monster, NULL, j->err);
+    if (j->rc == DG_OK) j->rc = dr__md_to_html((const char *)md.data, md.len, 0, &html, j->err);
     if (j->rc == DG_OK) j->rc = senses_special(sb->senses, &special, j->err);
     int k = 0;
     for (int s = 0; s < DG_SB_SECTIONS && j->rc == DG_OK; s++) {
         int n;
         const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);
-        for (int i = 0; i < n && j->rc == DG_OK; i++, k++) dg__jb_push(j, items, feat(j, base, monster, k, s, &e[i], &md));
+        for (int i = 0; i < n && j->rc == DG_OK; i++, k++) dr__jb_push(j, items, feat(j, base, monster, k, s, &e[i], &md));
     }
     if (j->rc != DG_OK) goto done;
 
@@ -199,56 +199,56 @@ static json_t *actor(dg__jb *j, uint64_t base, const char *folder, int monster, 
     const char *type = swarm ? "beast" : dg_creature_type_name(m->type);
     double squares = sizes[m->size].squares;
     a = json_pack("{s:s,s:s,s:s,s:s}", "_id", id, "name", m->name, "type", "npc", "img", ACTOR_IMG);
-    json_t *sys = dg__jb_object(j), *abil = dg__jb_object(j), *attr = dg__jb_object(j);
-    if (!a) dg__jb_fail(j);
-    dg__jb_set(j, a, "system", sys);
+    json_t *sys = dr__jb_object(j), *abil = dr__jb_object(j), *attr = dr__jb_object(j);
+    if (!a) dr__jb_fail(j);
+    dr__jb_set(j, a, "system", sys);
     static const char *const ab[6] = {"str", "dex", "con", "int", "wis", "cha"};
-    for (int i = 0; i < 6; i++) dg__jb_set(j, abil, ab[i], json_pack("{s:i,s:i}", "value", sb->scores[i], "proficient", 0));
-    dg__jb_set(j, sys, "abilities", abil);
-    dg__jb_set(j, sys, "attributes", attr);
-    dg__jb_set(j, attr, "ac", json_pack("{s:i,s:s,s:s}", "flat", m->ac, "calc", "flat", "formula", ""));
-    dg__jb_set(j, attr, "hp", json_pack("{s:i,s:i,s:i,s:i,s:s}", "value", m->hp, "max", m->hp, "temp", 0,
+    for (int i = 0; i < 6; i++) dr__jb_set(j, abil, ab[i], json_pack("{s:i,s:i}", "value", sb->scores[i], "proficient", 0));
+    dr__jb_set(j, sys, "abilities", abil);
+    dr__jb_set(j, sys, "attributes", attr);
+    dr__jb_set(j, attr, "ac", json_pack("{s:i,s:s,s:s}", "flat", m->ac, "calc", "flat", "formula", ""));
+    dr__jb_set(j, attr, "hp", json_pack("{s:i,s:i,s:i,s:i,s:s}", "value", m->hp, "max", m->hp, "temp", 0,
                                         "tempmax", 0, "formula", sb->hit_dice));
-    dg__jb_set(j, attr, "movement",
+    dr__jb_set(j, attr, "movement",
                json_pack("{s:i,s:i,s:i,s:i,s:i,s:s,s:b}", "burrow", feet_of(sb->speed, "burrow"), "climb",
                          feet_of(sb->speed, "climb"), "fly", feet_of(sb->speed, "fly"), "swim",
                          feet_of(sb->speed, "swim"), "walk", feet_of(sb->speed, ""), "units", "ft", "hover",
                          strstr(sb->speed, "hover") != NULL));
-    dg__jb_set(j, attr, "senses",
+    dr__jb_set(j, attr, "senses",
                json_pack("{s:i,s:i,s:i,s:i,s:s,s:s}", "darkvision", feet_of(sb->senses, "darkvision"),
                          "blindsight", feet_of(sb->senses, "blindsight"), "tremorsense",
                          feet_of(sb->senses, "tremorsense"), "truesight", feet_of(sb->senses, "truesight"),
                          "units", "ft", "special", special.data ? (const char *)special.data : ""));
-    dg__jb_set(j, sys, "details",
+    dr__jb_set(j, sys, "details",
                json_pack("{s:{s:o,s:s},s:s,s:{s:s,s:s,s:s,s:s},s:o,s:{s:s,s:s,s:s,s:s}}", "biography", "value",
                          str_of(&html), "public", "", "alignment", sb->alignment, "type", "value", type, "subtype",
-                         m->subtype, "swarm", swarm ? "tiny" : "", "custom", "", "cr", dg__bundle_number(m->cr8 / 8.0), "source",
+                         m->subtype, "swarm", swarm ? "tiny" : "", "custom", "", "cr", dr__bundle_number(m->cr8 / 8.0), "source",
                          "custom", "", "book", "SRD 5.1", "page", "", "license", "CC-BY-4.0"));
-    dg__jb_set(j, sys, "traits", json_pack("{s:s}", "size", sizes[m->size].key));
-    dg__jb_set(j, a, "prototypeToken",
+    dr__jb_set(j, sys, "traits", json_pack("{s:s}", "size", sizes[m->size].key));
+    dr__jb_set(j, a, "prototypeToken",
                json_pack("{s:s,s:i,s:b,s:o,s:o,s:i,s:i,s:{s:s},s:{s:s},s:{s:b},s:b}", "name", m->name,
-                         "displayName", 20, "actorLink", 0, "width", dg__bundle_number(squares), "height",
-                         dg__bundle_number(squares), "disposition", -1,
+                         "displayName", 20, "actorLink", 0, "width", dr__bundle_number(squares), "height",
+                         dr__bundle_number(squares), "disposition", -1,
                          "displayBars", 40, "bar1", "attribute", "attributes.hp", "texture", "src", ACTOR_IMG,
                          "sight", "enabled", 0, "appendNumber", 1));
-    dg__jb_set(j, a, "items", items);
+    dr__jb_set(j, a, "items", items);
     items = NULL;
-    dg__jb_set(j, a, "effects", json_array());
-    dg__jb_set(j, a, "folder", json_string(folder));
-    dg__jb_set(j, a, "sort", json_integer(sort));
-    dg__jb_set(j, a, "ownership", json_pack("{s:i}", "default", 0));
-    json_t *st = dg__bundle_stats(true), *flags = dg__jb_object(j);
-    const char *pack, *src = dg__bundle_compendium_id(monster, &pack);
+    dr__jb_set(j, a, "effects", json_array());
+    dr__jb_set(j, a, "folder", json_string(folder));
+    dr__jb_set(j, a, "sort", json_integer(sort));
+    dr__jb_set(j, a, "ownership", json_pack("{s:i}", "default", 0));
+    json_t *st = dr__bundle_stats(true), *flags = dr__jb_object(j);
+    const char *pack, *src = dr__bundle_compendium_id(monster, &pack);
     if (src) {
         char uuid[64];
         snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.Actor.%s", pack, src);
-        dg__jb_set(j, st, "compendiumSource", json_string(uuid));
+        dr__jb_set(j, st, "compendiumSource", json_string(uuid));
         /* Foundry 11's form: "Compendium.<pack>.<id>" */
         snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.%s", pack, src);
-        dg__jb_set(j, flags, "core", json_pack("{s:s}", "sourceId", uuid));
+        dr__jb_set(j, flags, "core", json_pack("{s:s}", "sourceId", uuid));
     }
-    dg__jb_set(j, a, "flags", flags);
-    dg__jb_set(j, a, "_stats", st);
+    dr__jb_set(j, a, "flags", flags);
+    dr__jb_set(j, a, "_stats", st);
 done:
     json_decref(items);
     dg_buf_fini(&md);
@@ -261,13 +261,13 @@ done:
     return a;
 }
 
-dg_status dg__bundle_actors(uint64_t base, const char *folder, const dg__bestiary *kinds, json_t **out, dg_error *err)
+dg_status dr__bundle_actors(uint64_t base, const char *folder, const dr__bestiary *kinds, json_t **out, dg_error *err)
 {
-    dg__jb j = {err, DG_OK};
-    json_t *a = dg__jb_array(&j);
+    dr__jb j = {err, DG_OK};
+    json_t *a = dr__jb_array(&j);
     for (int i = 0; i < kinds->n && j.rc == DG_OK; i++) {
         json_t *v = actor(&j, base, folder, kinds->monster[i], (i + 1) * 100000);
-        if (v) dg__jb_push(&j, a, v);
+        if (v) dr__jb_push(&j, a, v);
     }
     if (j.rc != DG_OK) {
         json_decref(a);

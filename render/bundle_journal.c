@@ -11,38 +11,38 @@
 
 /* --------------------------------------------------------------- journal */
 
-static json_t *page(dg__bundle *b, int floor, int entry, int k, const char *name, const dg_buf *html)
+static json_t *page(dr__bundle *b, int floor, int entry, int k, const char *name, const dg_buf *html)
 {
     char id[17];
-    dg__bundle_make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry, k, id);
+    dr__bundle_make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry, k, id);
     json_t *p = json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id, "name", name,
                           "type", "text", "title", "show", 1, "level", 1, "text", "content",
                           html->data ? (const char *)html->data : "", html->len, "format", 1, "sort",
                           (k + 1) * DG_BUNDLE_SORT_STEP, "ownership", "default", -1, "flags");
-    if (!p) dg__bundle_oom(b);
+    if (!p) dr__bundle_oom(b);
     return p;
 }
 
-static json_t *entry(dg__bundle *b, int floor, int idx, const char *name, int sort, json_t *pages)
+static json_t *entry(dr__bundle *b, int floor, int idx, const char *name, int sort, json_t *pages)
 {
     char id[17];
-    dg__bundle_make_id(b, "entry", floor, idx, id);
+    dr__bundle_make_id(b, "entry", floor, idx, id);
     json_t *e = json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", name, "folder",
                           b->journal_folder, "sort", sort, "ownership", "default", 0, "flags", "pages",
-                          pages, "_stats", dg__bundle_stats(false));
-    if (!e) dg__bundle_oom(b);
+                          pages, "_stats", dr__bundle_stats(false));
+    if (!e) dr__bundle_oom(b);
     return e;
 }
 
 /* "Floor 2, " before a name when there is more than one floor. */
-void dg__bundle_floor_name(const dg__bundle *b, int floor, const char *name, char *out, size_t cap)
+void dr__bundle_floor_name(const dr__bundle *b, int floor, const char *name, char *out, size_t cap)
 {
     if (b->n > 1) snprintf(out, cap, "Floor %d, %s", floor + 1, name);
     else snprintf(out, cap, "%s", name);
 }
 
 /* Where stair s of floor k leads, in words. */
-void dg__bundle_stair_words(const dg__bundle *b, int floor, const dg_stair *s, char *out, size_t cap)
+void dr__bundle_stair_words(const dr__bundle *b, int floor, const dg_stair *s, char *out, size_t cap)
 {
     if (s->down && (size_t)floor + 1 < b->n) snprintf(out, cap, "Stairs down to Floor %d", floor + 2);
     else if (s->down) snprintf(out, cap, "Stairs down: they lead deeper");
@@ -51,13 +51,13 @@ void dg__bundle_stair_words(const dg__bundle *b, int floor, const dg_stair *s, c
 }
 
 /* The floor's stairs as a page's HTML: where each stands and leads. */
-static dg_status stairs_html(const dg__bundle *b, int floor, dg_buf *out, dg_error *err)
+static dg_status stairs_html(const dr__bundle *b, int floor, dg_buf *out, dg_error *err)
 {
     const dg_dungeon *d = b->floors[floor];
     dg_status rc = d->n_stairs ? dg_buf_puts(out, "<ul>", err) : DG_OK;
     for (size_t i = 0; i < d->n_stairs && rc == DG_OK; i++) {
         char words[64];
-        dg__bundle_stair_words(b, floor, &d->stairs[i], words, sizeof words);
+        dr__bundle_stair_words(b, floor, &d->stairs[i], words, sizeof words);
         rc = dg_buf_printf(out, err, "<li><strong>%s</strong> (square %d,%d).</li>", words, d->stairs[i].x,
                             d->stairs[i].y);
     }
@@ -66,7 +66,7 @@ static dg_status stairs_html(const dg__bundle *b, int floor, dg_buf *out, dg_err
 }
 
 /* Floor k's entries appended to journal; its key in key. */
-void dg__bundle_floor_journal(dg__bundle *b, int floor, const dg__bundle_key *key, json_t *journal)
+void dr__bundle_floor_journal(dr__bundle *b, int floor, const dr__bundle_key *key, json_t *journal)
 {
     const dg_dungeon *d = b->floors[floor];
     int sort = floor * (DG_MAX_ROOMS + 2) * DG_BUNDLE_SORT_STEP;
@@ -74,7 +74,7 @@ void dg__bundle_floor_journal(dg__bundle *b, int floor, const dg__bundle_key *ke
     dg_buf_init(&stairs);
     if (b->rc == DG_OK) b->rc = stairs_html(b, floor, &stairs, b->err);
     json_t *pages = json_array();
-    if (!pages) dg__bundle_oom(b);
+    if (!pages) dr__bundle_oom(b);
     struct { const char *name; const dg_buf *html; } parts[] = {
         [PAGE_OVERVIEW] = {"Overview", &key->head},
         [PAGE_WANDERING] = {"Wandering monsters", &key->wandering},
@@ -84,37 +84,37 @@ void dg__bundle_floor_journal(dg__bundle *b, int floor, const dg__bundle_key *ke
     };
     for (int k = 0; k < (int)(sizeof parts / sizeof parts[0]) && b->rc == DG_OK; k++)
         if (parts[k].html->len || k == PAGE_OVERVIEW)
-            dg__bundle_push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
+            dr__bundle_push(b, pages, page(b, floor, ENTRY_DUNGEON, k, parts[k].name, parts[k].html));
     char name[sizeof b->name + 32];
-    dg__bundle_floor_name(b, floor, b->name, name, sizeof name);
-    if (b->rc == DG_OK) dg__bundle_push(b, journal, entry(b, floor, ENTRY_DUNGEON, name, sort + DG_BUNDLE_SORT_STEP, pages));
+    dr__bundle_floor_name(b, floor, b->name, name, sizeof name);
+    if (b->rc == DG_OK) dr__bundle_push(b, journal, entry(b, floor, ENTRY_DUNGEON, name, sort + DG_BUNDLE_SORT_STEP, pages));
     else json_decref(pages);
     dg_buf_fini(&stairs);
 
     for (size_t i = 0; i < d->n_rooms && b->rc == DG_OK; i++) {
         pages = json_array();
         if (!pages) {
-            dg__bundle_oom(b);
+            dr__bundle_oom(b);
             break;
         }
         const char *title = key->room_title[i];
-        dg__bundle_push(b, pages, page(b, floor, (int)i + 1, 0, title, &key->room[i]));
-        dg__bundle_floor_name(b, floor, title, name, sizeof name);
-        if (b->rc == DG_OK) dg__bundle_push(b, journal, entry(b, floor, (int)i + 1, name, sort + (int)(i + 2) * DG_BUNDLE_SORT_STEP, pages));
+        dr__bundle_push(b, pages, page(b, floor, (int)i + 1, 0, title, &key->room[i]));
+        dr__bundle_floor_name(b, floor, title, name, sizeof name);
+        if (b->rc == DG_OK) dr__bundle_push(b, journal, entry(b, floor, (int)i + 1, name, sort + (int)(i + 2) * DG_BUNDLE_SORT_STEP, pages));
         else json_decref(pages);
     }
 }
 
 /* The "Bestiary" entry: a page per creature kind of every floor, by name,
  * each the stat block md.c prints, as HTML. None when nobody lives here. */
-void dg__bundle_bestiary_journal(dg__bundle *b, json_t *journal)
+void dr__bundle_bestiary_journal(dr__bundle *b, json_t *journal)
 {
-    dg__bestiary kinds;
-    dg__bestiary_of_floors(b->floors, b->n, &kinds);
+    dr__bestiary kinds;
+    dr__bestiary_of_floors(b->floors, b->n, &kinds);
     if (!kinds.n || b->rc != DG_OK) return;
     json_t *pages = json_array();
     if (!pages) {
-        dg__bundle_oom(b);
+        dr__bundle_oom(b);
         return;
     }
     dg_buf md, html;
@@ -123,29 +123,29 @@ void dg__bundle_bestiary_journal(dg__bundle *b, json_t *journal)
     for (int i = 0; i < kinds.n && b->rc == DG_OK; i++) {
         dg_buf_reset(&md);
         dg_buf_reset(&html);
-        b->rc = dg__key_statblock(&md, kinds.monster[i], NULL, b->err);
-        if (b->rc == DG_OK) b->rc = dg__md_to_html((const char *)md.data, md.len, 0, &html, b->err);
+        b->rc = dr__key_statblock(&md, kinds.monster[i], NULL, b->err);
+        if (b->rc == DG_OK) b->rc = dr__md_to_html((const char *)md.data, md.len, 0, &html, b->err);
         char id[17];
-        dg__bundle_make_id(b, "bestiary-page", kinds.monster[i], 0, id);
+        dr__bundle_make_id(b, "bestiary-page", kinds.monster[i], 0, id);
         json_t *p = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:{s:b,s:i},s:{s:s%,s:i},s:i,s:{s:i},s:{}}", "_id", id,
                                                "name", dg_monster_info(kinds.monster[i])->name, "type", "text",
                                                "title", "show", 1, "level", 1, "text", "content",
                                                html.data ? (const char *)html.data : "", html.len, "format", 1,
                                                "sort", (i + 1) * DG_BUNDLE_SORT_STEP, "ownership", "default", -1, "flags")
                                    : NULL;
-        if (b->rc == DG_OK) dg__bundle_push(b, pages, p);
+        if (b->rc == DG_OK) dr__bundle_push(b, pages, p);
     }
     dg_buf_fini(&md);
     dg_buf_fini(&html);
     char id[17];
-    dg__bundle_make_id(b, "bestiary", 0, 0, id);
+    dr__bundle_make_id(b, "bestiary", 0, 0, id);
     json_t *e = b->rc == DG_OK ? json_pack("{s:s,s:s,s:s,s:i,s:{s:i},s:{},s:o,s:o}", "_id", id, "name", "Bestiary",
                                            "folder", b->journal_folder, "sort",
                                            (int)b->n * (DG_MAX_ROOMS + 2) * DG_BUNDLE_SORT_STEP + DG_BUNDLE_SORT_STEP, "ownership",
-                                           "default", 0, "flags", "pages", pages, "_stats", dg__bundle_stats(false))
+                                           "default", 0, "flags", "pages", pages, "_stats", dr__bundle_stats(false))
                                : NULL;
-    if (e) dg__bundle_push(b, journal, e); /* e has pages */
-    else if (b->rc == DG_OK) dg__bundle_oom(b); /* json_pack's "o" took pages even so */
+    if (e) dr__bundle_push(b, journal, e); /* e has pages */
+    else if (b->rc == DG_OK) dr__bundle_oom(b); /* json_pack's "o" took pages even so */
     else json_decref(pages);
 }
 

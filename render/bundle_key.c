@@ -84,7 +84,7 @@ static void table_row(html *h, const char *s, size_t n, const char *tag)
     puts_(h, "</tr>");
 }
 
-dg_status dg__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_error *err)
+dg_status dr__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_error *err)
 {
     html h = {out, err, DG_OK};
     enum { NONE, PARA, LIST, TABLE, QUOTE } open = NONE;
@@ -150,7 +150,7 @@ dg_status dg__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_e
 
 /* ---------------------------------------------------------- the key cut */
 
-void dg__bundle_key_init(dg__bundle_key *k)
+void dr__bundle_key_init(dr__bundle_key *k)
 {
     memset(k, 0, sizeof *k);
     dg_buf_init(&k->head);
@@ -159,7 +159,7 @@ void dg__bundle_key_init(dg__bundle_key *k)
     dg_buf_init(&k->attribution);
 }
 
-void dg__bundle_key_fini(dg__bundle_key *k)
+void dr__bundle_key_fini(dr__bundle_key *k)
 {
     dg_buf_fini(&k->head);
     dg_buf_fini(&k->wandering);
@@ -171,7 +171,7 @@ void dg__bundle_key_fini(dg__bundle_key *k)
     }
     dg__free(k->room);
     dg__free(k->room_title);
-    dg__bundle_key_init(k);
+    dr__bundle_key_init(k);
 }
 
 static bool starts(const char *s, size_t n, const char *p)
@@ -183,10 +183,10 @@ static bool starts(const char *s, size_t n, const char *p)
 /* A section's Markdown into HTML in dst. */
 static dg_status convert(const char *md, size_t a, size_t z, dg_buf *dst, dg_error *err)
 {
-    return z > a ? dg__md_to_html(md + a, z - a, 0, dst, err) : DG_OK;
+    return z > a ? dr__md_to_html(md + a, z - a, 0, dst, err) : DG_OK;
 }
 
-dg_status dg__bundle_key_build(const dg_dungeon *d, dg__bundle_key *k, dg_error *err)
+dg_status dr__bundle_key_build(const dg_dungeon *d, dr__bundle_key *k, dg_error *err)
 {
     /* this floor's key alone: md writes every floor of a chain */
     dg_dungeon one = *d;

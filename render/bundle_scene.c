@@ -39,7 +39,7 @@ typedef struct {
 typedef struct {
     bool object;
     bool any;                  /* a member or item is written: the next needs ',' */
-    const dg__scene_set *sets; /* an object's members to set, or NULL */
+    const dr__scene_set *sets; /* an object's members to set, or NULL */
     size_t n_sets;
     uint32_t done;             /* bit i: sets[i] is written */
 } frame;
@@ -64,7 +64,7 @@ static bool make_room(rewrite *x, size_t n)
     if (x->r - x->w >= n) return true;
     size_t more = n - (x->r - x->w) + GAP;
     dg_buf *b = x->out;
-    if (dg__buf_reserve(b, more, x->err) != DG_OK) return nomem(x), false;
+    if (dr__buf_reserve(b, more, x->err) != DG_OK) return nomem(x), false;
     memmove(b->data + x->r + more, b->data + x->r, x->end - x->r);
     x->r += more;
     x->end += more;
@@ -232,7 +232,7 @@ static void put_key(rewrite *x, const char *key)
 }
 
 /* A set's value: its json, or a new object of its own sets. */
-static void put_set_value(rewrite *x, const dg__scene_set *s)
+static void put_set_value(rewrite *x, const dr__scene_set *s)
 {
     if (!s->sub) return dump(x, s->value);
     put(x, "{", 1);
@@ -246,7 +246,7 @@ static void put_set_value(rewrite *x, const dg__scene_set *s)
 
 /* The key at r of an object in f: written (with its ',' and ':'); the set
  * it names, or NULL. */
-static const dg__scene_set *key(rewrite *x, frame *f)
+static const dr__scene_set *key(rewrite *x, frame *f)
 {
     bool plain;
     size_t n = text(x)[x->r] == '"' ? string_len(x, &plain) : 0;
@@ -267,7 +267,7 @@ static const dg__scene_set *key(rewrite *x, frame *f)
         name = v ? json_string_value(v) : "";
         len = v ? json_string_length(v) : 0;
     }
-    const dg__scene_set *hit = NULL;
+    const dr__scene_set *hit = NULL;
     for (size_t i = 0; i < f->n_sets && x->rc == DG_OK; i++)
         if (!(f->done >> i & 1) && strlen(f->sets[i].key) == len && memcmp(f->sets[i].key, name, len) == 0) {
             f->done |= 1u << i;
@@ -295,12 +295,12 @@ static void close_object(rewrite *x, frame *f)
 
 /* The rewrite: one value at r, the top one an object taking sets. An
  * explicit stack, as deep as the scene's nesting. */
-static void run(rewrite *x, const dg__scene_set *sets, size_t n_sets)
+static void run(rewrite *x, const dr__scene_set *sets, size_t n_sets)
 {
     frame stack[MAX_DEPTH];
     size_t depth = 0;
     enum { VALUE, FIRST, NEXT, AFTER } want = VALUE;
-    const dg__scene_set *into = NULL; /* the set whose object opens next */
+    const dr__scene_set *into = NULL; /* the set whose object opens next */
     skip_ws(x);
     if (x->r >= x->end || text(x)[x->r] != '{') return (void)bad(x);
     while (x->rc == DG_OK) {
@@ -328,7 +328,7 @@ static void run(rewrite *x, const dg__scene_set *sets, size_t n_sets)
             continue;
         }
         if (f && f->object && want != VALUE) {
-            const dg__scene_set *s = key(x, f);
+            const dr__scene_set *s = key(x, f);
             want = VALUE;
             if (!s || x->rc != DG_OK) continue;
             skip_ws(x);
@@ -369,7 +369,7 @@ static void run(rewrite *x, const dg__scene_set *sets, size_t n_sets)
     }
 }
 
-dg_status dg__scene_rewrite(dg_buf *out, size_t to, size_t from, const dg__scene_set *sets, size_t n_sets,
+dg_status dr__scene_rewrite(dg_buf *out, size_t to, size_t from, const dr__scene_set *sets, size_t n_sets,
                             dg_error *err)
 {
     assert(to <= from && from <= out->len && n_sets <= 32);
@@ -381,16 +381,16 @@ dg_status dg__scene_rewrite(dg_buf *out, size_t to, size_t from, const dg__scene
     return x.rc;
 }
 
-dg_status dg__bundle_scene(const dg_dungeon *d, const dg__scene_set *sets, size_t n_sets, dg_buf *out,
+dg_status dr__bundle_scene(const dg_dungeon *d, const dr__scene_set *sets, size_t n_sets, dg_buf *out,
                            dg_error *err)
 {
     size_t start = out->len;
-    dg_status rc = dg__buf_reserve(out, GAP, err);
+    dg_status rc = dr__buf_reserve(out, GAP, err);
     if (rc != DG_OK) return rc;
     out->len = start + GAP; /* the scene's text goes after the gap */
     if ((rc = dg_foundry_encode(d, out, err)) != DG_OK) {
         out->len = start;
         return rc;
     }
-    return dg__scene_rewrite(out, start, start + GAP, sets, n_sets, err);
+    return dr__scene_rewrite(out, start, start + GAP, sets, n_sets, err);
 }

@@ -61,28 +61,28 @@ static int by_size(const void *a, const void *b)
 }
 
 /* One token. */
-static json_t *token(dg__jb *j, uint64_t base, int floor, int room, int k, int monster, int x, int y, int ppg)
+static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int monster, int x, int y, int ppg)
 {
     char id[17], actor[17];
-    dg__bundle_id(base, "token", floor * (DG_MAX_ROOMS + 2) + room, k, id);
-    dg__bundle_id(base, "actor", monster, 0, actor);
-    double squares = dg__bundle_token_size(monster);
+    dr__bundle_id(base, "token", floor * (DG_MAX_ROOMS + 2) + room, k, id);
+    dr__bundle_id(base, "actor", monster, 0, actor);
+    double squares = dr__bundle_token_size(monster);
     /* a tiny token (half a square) sits in the middle of its cell */
     int inset = squares < 1 ? ppg / 4 : 0;
     json_t *t = json_pack("{s:s,s:s,s:i,s:s,s:b,s:o,s:o,s:{s:s},s:i,s:i,s:i,s:b,s:i,s:i,s:b,s:i,s:i,s:{s:s},"
                           "s:{s:b},s:{}}",
                           "_id", id, "name", dg_monster_info(monster)->name, "displayName", 20, "actorId", actor,
-                          "actorLink", 0, "width", dg__bundle_number(squares), "height",
-                          dg__bundle_number(squares), "texture", "src",
+                          "actorLink", 0, "width", dr__bundle_number(squares), "height",
+                          dr__bundle_number(squares), "texture", "src",
                           "icons/svg/mystery-man.svg", "x", x * ppg + inset, "y", y * ppg + inset, "elevation", 0,
                           "lockRotation", 0, "rotation", 0, "alpha", 1, "hidden", 1, "disposition", -1,
                           "displayBars", 40, "bar1", "attribute", "attributes.hp", "sight", "enabled", 0, "flags");
-    if (!t) dg__jb_fail(j);
+    if (!t) dr__jb_fail(j);
     return t;
 }
 
 /* Room i's tokens appended to a. */
-static void room_tokens(dg__jb *j, uint64_t base, const dg_dungeon *d, int floor, size_t i, json_t *a)
+static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor, size_t i, json_t *a)
 {
     const dg_room *r = &d->rooms[i];
     const dg_room_contents *rc = d->contents && i < d->contents->n_rooms ? &d->contents->rooms[i] : NULL;
@@ -94,7 +94,7 @@ static void room_tokens(dg__jb *j, uint64_t base, const dg_dungeon *d, int floor
     creature who[DG_ENC_MAX_GROUPS * DG_ENC_MAX_OF_A_KIND];
     int n_who = 0, n_spots = 0;
     if (!state || !spots) {
-        dg__jb_fail(j);
+        dr__jb_fail(j);
         goto done;
     }
     int bx2 = 2 * r->x + r->width, by2 = 2 * r->y + r->height;
@@ -109,7 +109,7 @@ static void room_tokens(dg__jb *j, uint64_t base, const dg_dungeon *d, int floor
     qsort(spots, (size_t)n_spots, sizeof *spots, by_distance);
     for (int g = 0; g < e->n_groups && g < DG_ENC_MAX_GROUPS; g++)
         for (int c = 0; c < e->groups[g].count && n_who < (int)(sizeof who / sizeof who[0]); c++) {
-            double sq = dg__bundle_token_size(e->groups[g].monster);
+            double sq = dr__bundle_token_size(e->groups[g].monster);
             who[n_who++] = (creature){e->groups[g].monster, sq < 1 ? 1 : (int)sq};
         }
     /* biggest first; among equals the encounter's order (insertion sort: stable) */
@@ -142,17 +142,17 @@ static void room_tokens(dg__jb *j, uint64_t base, const dg_dungeon *d, int floor
                 int cx = spots[at].x + xx - r->x, cy = spots[at].y + yy - r->y;
                 if (cx < r->width && cy < r->height) state[(size_t)cy * (size_t)r->width + (size_t)cx] = TAKEN;
             }
-        dg__jb_push(j, a, token(j, base, floor, (int)i + 1, k, who[k].monster, spots[at].x, spots[at].y, d->opts.ppg));
+        dr__jb_push(j, a, token(j, base, floor, (int)i + 1, k, who[k].monster, spots[at].x, spots[at].y, d->opts.ppg));
     }
 done:
     dg__free(state);
     dg__free(spots);
 }
 
-dg_status dg__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_t **out, dg_error *err)
+dg_status dr__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_t **out, dg_error *err)
 {
-    dg__jb j = {err, DG_OK};
-    json_t *a = dg__jb_array(&j);
+    dr__jb j = {err, DG_OK};
+    json_t *a = dr__jb_array(&j);
     for (size_t i = 0; i < d->n_rooms && j.rc == DG_OK; i++) room_tokens(&j, base, d, floor, i, a);
     if (j.rc != DG_OK) {
         json_decref(a);
@@ -164,21 +164,21 @@ dg_status dg__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_
 
 /* ---------------------------------------------------------- roll tables */
 
-dg_status dg__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, dg_error *err)
+dg_status dr__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__key_encounter_read(out, &c->wandering[row].encounter, err);
+    dg_status rc = dr__key_encounter_read(out, &c->wandering[row].encounter, err);
     if (rc == DG_OK) rc = dg_buf_printf(out, err, ", %s", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[row].activity));
     return rc;
 }
 
 /* Floor k's table, or NULL (and no failure) when it has no wandering monsters. */
-static json_t *table(dg__jb *j, uint64_t base, const char *folder, const dg_dungeon *d, int floor, size_t n_floors)
+static json_t *table(dr__jb *j, uint64_t base, const char *folder, const dg_dungeon *d, int floor, size_t n_floors)
 {
     const dg_contents *c = d->contents;
     if (!c || c->n_wandering <= 0) return NULL;
     int rows = c->n_wandering < DG_WANDERING_ROWS ? c->n_wandering : DG_WANDERING_ROWS;
     char id[17], name[48], formula[16];
-    dg__bundle_id(base, "table", floor, 0, id);
+    dr__bundle_id(base, "table", floor, 0, id);
     if (n_floors > 1) snprintf(name, sizeof name, "Floor %d, Wandering monsters", floor + 1);
     else snprintf(name, sizeof name, "Wandering monsters");
     snprintf(formula, sizeof formula, "1d%d", rows);
@@ -187,26 +187,26 @@ static json_t *table(dg__jb *j, uint64_t base, const char *folder, const dg_dung
                           "Roll when the party lingers or makes noise.", "formula", formula, "replacement", 1,
                           "displayRoll", 1, "folder", folder, "sort", (floor + 1) * 100000, "ownership", "default",
                           0, "flags");
-    json_t *results = dg__jb_array(j);
-    if (!t) dg__jb_fail(j);
-    dg__jb_set(j, t, "results", results);
+    json_t *results = dr__jb_array(j);
+    if (!t) dr__jb_fail(j);
+    dr__jb_set(j, t, "results", results);
     dg_buf text;
     dg_buf_init(&text);
     for (int i = 0; i < rows && j->rc == DG_OK; i++) {
         dg_buf_reset(&text);
-        j->rc = dg__bundle_wandering_text(c, i, &text, j->err);
+        j->rc = dr__bundle_wandering_text(c, i, &text, j->err);
         char rid[17];
-        dg__bundle_id(base, "table-result", floor, i, rid);
+        dr__bundle_id(base, "table-result", floor, i, rid);
         /* type 0: CONST.TABLE_RESULT_TYPES.TEXT in Foundry 11 (12 migrates it to "text") */
         if (j->rc == DG_OK)
-            dg__jb_push(j, results,
+            dr__jb_push(j, results,
                         json_pack("{s:s,s:i,s:s%,s:s,s:s,s:n,s:i,s:[ii],s:b,s:{}}", "_id", rid, "type", 0, "text",
                                   (const char *)text.data, text.len, "img", "icons/svg/d20-black.svg",
                                   "documentCollection", "", "documentId", "weight", 1, "range", i + 1, i + 1,
                                   "drawn", 0, "flags"));
     }
     dg_buf_fini(&text);
-    dg__jb_set(j, t, "_stats", dg__bundle_stats(false));
+    dr__jb_set(j, t, "_stats", dr__bundle_stats(false));
     if (j->rc != DG_OK) {
         json_decref(t);
         t = NULL;
@@ -214,14 +214,14 @@ static json_t *table(dg__jb *j, uint64_t base, const char *folder, const dg_dung
     return t;
 }
 
-dg_status dg__bundle_tables(uint64_t base, const char *folder, const dg_dungeon *const *floors, size_t n,
+dg_status dr__bundle_tables(uint64_t base, const char *folder, const dg_dungeon *const *floors, size_t n,
                             json_t **out, dg_error *err)
 {
-    dg__jb j = {err, DG_OK};
-    json_t *a = dg__jb_array(&j);
+    dr__jb j = {err, DG_OK};
+    json_t *a = dr__jb_array(&j);
     for (size_t k = 0; k < n && j.rc == DG_OK; k++) {
         json_t *t = table(&j, base, folder, floors[k], (int)k, n);
-        if (t) dg__jb_push(&j, a, t);
+        if (t) dr__jb_push(&j, a, t);
     }
     if (j.rc != DG_OK) {
         json_decref(a);

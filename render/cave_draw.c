@@ -3,7 +3,7 @@
  * way the caverns themselves were grown: each level splits every cell in
  * 2 x 2, roughens the boundary a little and re-runs the majority automaton,
  * so cave walls come out as curves instead of cell steps. png.c fills cave
- * pixels from this fine mask (dg__cave_fill_row) and the wall pass here
+ * pixels from this fine mask (dr__cave_fill_row) and the wall pass here
  * traces its edges.
  *
  * What the map says stays true: the middle half of every cave cell keeps
@@ -17,7 +17,7 @@
  * cell, with the dead end rounded into a half disc, and the cave flows
  * round it (a square stair cell stuck out of the outline like a tab). The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
- * the same cave outline in every style. dg__cave_grid_build hands the same
+ * the same cave outline in every style. dr__cave_grid_build hands the same
  * refinement, without drawing, to walls.c, so VTT walls follow the outline
  * of the image they come with.
  *
@@ -32,7 +32,7 @@
 
 /* Sub-cells per cell side: a power of two up to 16 and the cell size,
  * halved while the grid would pass 16 M sub-cells. */
-static int pick_sub(const dg__canvas *cv)
+static int pick_sub(const dr__canvas *cv)
 {
     int sub = 1;
     while (sub * 2 <= cv->cell && sub < 16) sub *= 2;
@@ -48,12 +48,12 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
 
 /* ---------------------------------------------------------- cave stairs */
 
-static bool cell_open(const dg__canvas *cv, int x, int y);
+static bool cell_open(const dr__canvas *cv, int x, int y);
 
 /* A stair in a cave: its cell stays open (the glyph needs it), but the
  * half towards its dead end is a half disc, so the stair sits in a rounded
  * alcove. Only a stair with one open neighbour has a dead end to round. */
-static void round_stairs(const dg__canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
+static void round_stairs(const dr__canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
 {
     const dg_dungeon *d = cv->d;
     if (!d->cave || s < 4) return;
@@ -89,22 +89,22 @@ static void round_stairs(const dg__canvas *cv, unsigned char *fine, int s, size_
 /* cv->shaped: the caves, and every round room's box with a ring of one
  * cell around it (so the straight wall pass leaves the whole outline to
  * the traced one). NULL, and DG_OK, when the map has neither. */
-static dg_status shape_mask(dg__canvas *cv, bool circles, dg_error *err)
+static dg_status shape_mask(dr__canvas *cv, bool circles, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     size_t n = (size_t)d->width * (size_t)d->height;
     bool any = false;
     for (size_t i = 0; d->cave && i < n && !any; i++) any = d->cave[i] != 0;
-    dg__circle circ;
+    dr__circle circ;
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms && !any; i++)
-        any = dg__room_circle(d, &d->rooms[i], cv->cell, &circ);
+        any = dr__room_circle(d, &d->rooms[i], cv->cell, &circ);
     if (!any) return DG_OK;
     cv->shaped = dg__calloc(n, 1);
     if (!cv->shaped) return dg__nomem(err, "for the cave outline");
     if (d->cave) memcpy(cv->shaped, d->cave, n);
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
-        if (!dg__room_circle(d, r, cv->cell, &circ)) continue;
+        if (!dr__room_circle(d, r, cv->cell, &circ)) continue;
         for (int y = r->y - 1; y <= r->y + r->height; y++)
             for (int x = r->x - 1; x <= r->x + r->width; x++)
                 if (x >= 0 && y >= 0 && x < d->width && y < d->height)
@@ -124,7 +124,7 @@ static bool room_cell(const dg_dungeon *d, int x, int y, int id)
  * box by a fraction of a cell), open where the circle is, and the whole
  * square of a room cell a door or corridor joins from the side, so the
  * doorway stays a full cell wide. Other open cells keep their squares. */
-static void stamp_circle(const dg__canvas *cv, const dg_room *r, const dg__circle *k, unsigned char *fine,
+static void stamp_circle(const dr__canvas *cv, const dg_room *r, const dr__circle *k, unsigned char *fine,
                          int s, size_t fw, unsigned char *free_cells)
 {
     const dg_dungeon *d = cv->d;
@@ -152,7 +152,7 @@ static void stamp_circle(const dg__canvas *cv, const dg_room *r, const dg__circl
         }
 }
 
-static bool cell_open(const dg__canvas *cv, int x, int y)
+static bool cell_open(const dr__canvas *cv, int x, int y)
 {
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
     return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
@@ -169,7 +169,7 @@ enum {
     IS_OPEN = 1 << 9, FLAG_VALUES = 1 << 10,
 };
 
-static uint16_t *pin_cells(const dg__canvas *cv)
+static uint16_t *pin_cells(const dr__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     uint16_t *pin = dg__calloc((size_t)d->width * (size_t)d->height, sizeof *pin);
@@ -218,7 +218,7 @@ static int held(unsigned f, int s, int i, int j)
 }
 
 typedef struct {
-    const dg__canvas *cv;
+    const dr__canvas *cv;
     const uint16_t *pin;
     int s;      /* sub-cells per cell at this level */
     size_t fw;  /* row stride: width * s + 2 (border) */
@@ -268,7 +268,7 @@ static unsigned char *sub_row(const level *L, unsigned char *g, int fy)
 /* Refines cv's caves into cv->fine, and with `circles` draws round rooms
  * into it; with free_cells (width * height bytes), also says which cells
  * the refinement shapes (cave cells not kept square). */
-static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells, dg_error *err)
+static dg_status refine(dr__canvas *cv, bool circles, unsigned char *free_cells, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     dg_status rc = shape_mask(cv, circles, err);
@@ -354,9 +354,9 @@ static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells,
         FOR_FREE_SUBCELLS(&L, a, { (void)p; });
     }
     round_stairs(cv, a, target, L.fw, free_cells);
-    dg__circle circ;
+    dr__circle circ;
     for (size_t i = 0; circles && d->rooms && i < d->n_rooms; i++)
-        if (dg__room_circle(d, &d->rooms[i], cv->cell, &circ))
+        if (dr__room_circle(d, &d->rooms[i], cv->cell, &circ))
             stamp_circle(cv, &d->rooms[i], &circ, a, target, L.fw, free_cells);
     dg__free(pin);
     dg__free(b);
@@ -372,16 +372,16 @@ static dg_status refine(dg__canvas *cv, bool circles, unsigned char *free_cells,
     return DG_OK;
 }
 
-dg_status dg__cave_prepare(dg__canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
+dg_status dr__cave_prepare(dr__canvas *cv, dg_error *err) { return refine(cv, true, NULL, err); }
 
-dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dg__cave_grid *g,
+dg_status dr__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool circles, dr__cave_grid *g,
                               dg_error *err)
 {
     memset(g, 0, sizeof *g);
     size_t n = (size_t)d->width * (size_t)d->height;
     /* only what refine() reads: the map, the cell size and the open cells
      * of this view, exactly as png.c's canvas_open sets them */
-    dg__canvas cv;
+    dr__canvas cv;
     memset(&cv, 0, sizeof cv);
     cv.d = d;
     cv.cell = cell;
@@ -395,13 +395,13 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
         for (int y = 0; y < d->height; y++)
             for (int x = 0; x < d->width; x++)
                 cv.cls[(size_t)y * (size_t)d->width + (size_t)x] =
-                    dg__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
+                    dr__canvas_open(&cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
         rc = refine(&cv, circles, g->free_cells, err);
     }
     dg__free(cv.cls);
     dg__free(cv.shaped);
     if (rc != DG_OK || !cv.fine) {
-        dg__cave_grid_fini(g);
+        dr__cave_grid_fini(g);
         return rc;
     }
     g->open = cv.fine;
@@ -410,7 +410,7 @@ dg_status dg__cave_grid_build(const dg_dungeon *d, int cell, bool player, bool c
     return DG_OK;
 }
 
-void dg__cave_grid_fini(dg__cave_grid *g)
+void dr__cave_grid_fini(dr__cave_grid *g)
 {
     if (!g) return;
     dg__free(g->open);
@@ -418,7 +418,7 @@ void dg__cave_grid_fini(dg__cave_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, int ty,
+void dr__cave_fill_row(const dr__canvas *cv, unsigned char *dst, int x, int y, int ty,
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile)
 {
@@ -442,7 +442,7 @@ static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
-dg_status dg__cave_walls(dg__canvas *cv, dg_error *err)
+dg_status dr__cave_walls(dr__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     if (!cv->fine) return DG_OK;
@@ -463,7 +463,7 @@ dg_status dg__cave_walls(dg__canvas *cv, dg_error *err)
         }
         if (!any) continue;
         in[w - 1] = cave[d->width - 1];
-        unsigned char *restrict row = dg__canvas_row(cv, y);
+        unsigned char *restrict row = dr__canvas_row(cv, y);
         /* along the row: t px each side of every floor run */
         for (int x = 0; x < w;) {
             if (!floorish(row[x])) {

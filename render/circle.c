@@ -16,7 +16,7 @@ static bool room_cell(const dg_dungeon *d, int x, int y, int id)
     return (c & DG_ROOM) && (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
 }
 
-bool dg__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dg__circle *out)
+bool dr__room_circle(const dg_dungeon *d, const dg_room *r, int cell, dr__circle *out)
 {
     if (r->shape != DG_SHAPE_CIRCLE || r->width != r->height || r->width < 3) return false;
     if (r->x < 0 || r->y < 0 || r->x + r->width > d->width || r->y + r->height > d->height) return false;

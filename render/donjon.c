@@ -36,7 +36,7 @@
  * each comes from its own dg_rng stream seeded from (seed, what it
  * describes), never from the map's stream, so flavour text can change
  * without moving a wall. The words are worked out apart from the writing
- * (dg__donjon_*_of, render_int.h), so the test's jansson oracle of this
+ * (dr__donjon_*_of, render_int.h), so the test's jansson oracle of this
  * document uses the very same words. */
 #include "json_write.h"
 #include "render_int.h"
@@ -109,7 +109,7 @@ static void capital(char *out, size_t cap, const char *name)
     if (out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
 }
 
-void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
+void dr__donjon_words_of(const dg_dungeon *d, dr__donjon_words *s)
 {
     const dg_options *o = &d->opts;
     capital(s->dungeon_size, sizeof s->dungeon_size, dg_size_name(o->size));
@@ -158,7 +158,7 @@ void dg__donjon_words_of(const dg_dungeon *d, dg__donjon_words *s)
 
 /* ----------------------------------------------------------------- rooms */
 
-dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door *w, dg_error *err)
+dg_status dr__donjon_door_of(const dg_dungeon *d, size_t index, dr__donjon_door *w, dg_error *err)
 {
     const dg_door *o = &d->doors[index];
     w->type = door_words[o->type].type;
@@ -176,7 +176,7 @@ dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door 
         if (o->type == DG_DOOR_TRAPPED && l->trapped) {
             dg_buf b;
             dg_buf_init(&b);
-            dg_status rc = dg__key_trap(&b, &l->trap, err);
+            dg_status rc = dr__key_trap(&b, &l->trap, err);
             if (rc == DG_OK)
                 snprintf(w->trap, sizeof w->trap, "%.*s", (int)b.len, (const char *)b.data); /* ASCII words */
             dg_buf_fini(&b);
@@ -192,7 +192,7 @@ dg_status dg__donjon_door_of(const dg_dungeon *d, size_t index, dg__donjon_door 
     return DG_OK;
 }
 
-const char *dg__donjon_shape_word(dg_shape s)
+const char *dr__donjon_shape_word(dg_shape s)
 {
     return s == DG_SHAPE_RECT ? "square" : dg_shape_name(s);
 }
@@ -200,301 +200,301 @@ const char *dg__donjon_shape_word(dg_shape s)
 /* --------------------------------------------------------------- writing */
 
 /* A '\n'-ended list of lines as a JSON array of strings. */
-static void write_lines(dg__jw *w, const dg_buf *b)
+static void write_lines(dr__jw *w, const dg_buf *b)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t at = 0; at < b->len;) {
         const char *line = (const char *)b->data + at, *end = memchr(line, '\n', b->len - at);
         size_t n = end ? (size_t)(end - line) : b->len - at;
-        dg__jw_stringn(w, line, n);
+        dr__jw_stringn(w, line, n);
         at += n + 1;
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
-static void write_contents(dg__jw *w, const dg__donjon_key *k)
+static void write_contents(dr__jw *w, const dr__donjon_key *k)
 {
-    dg__jw_object_begin(w);
+    dr__jw_object_begin(w);
     if (k->monster.len || k->trap.len || k->room_features.len || k->hidden_treasure.len) {
-        dg__jw_key(w, "detail");
-        dg__jw_object_begin(w);
+        dr__jw_key(w, "detail");
+        dr__jw_object_begin(w);
         if (k->hidden_treasure.len) {
-            dg__jw_key(w, "hidden_treasure");
+            dr__jw_key(w, "hidden_treasure");
             write_lines(w, &k->hidden_treasure);
         }
         if (k->monster.len) {
-            dg__jw_key(w, "monster");
+            dr__jw_key(w, "monster");
             write_lines(w, &k->monster);
         }
         if (k->room_features.len) {
-            dg__jw_key(w, "room_features");
-            dg__jw_stringn(w, (const char *)k->room_features.data, k->room_features.len);
+            dr__jw_key(w, "room_features");
+            dr__jw_stringn(w, (const char *)k->room_features.data, k->room_features.len);
         }
         if (k->trap.len) {
-            dg__jw_key(w, "trap");
+            dr__jw_key(w, "trap");
             write_lines(w, &k->trap);
         }
-        dg__jw_object_end(w);
+        dr__jw_object_end(w);
     }
     if (k->inhabited.len) {
-        dg__jw_key(w, "inhabited");
-        dg__jw_stringn(w, (const char *)k->inhabited.data, k->inhabited.len);
+        dr__jw_key(w, "inhabited");
+        dr__jw_stringn(w, (const char *)k->inhabited.data, k->inhabited.len);
     }
-    dg__jw_key(w, "summary");
-    dg__jw_stringn(w, (const char *)k->summary.data, k->summary.len);
-    dg__jw_object_end(w);
+    dr__jw_key(w, "summary");
+    dr__jw_stringn(w, (const char *)k->summary.data, k->summary.len);
+    dr__jw_object_end(w);
 }
 
 /* Door i as room `from` sees it; out_id names the room beyond, if any. */
-static void write_door(dg__jw *w, const dg_dungeon *d, size_t i, int from)
+static void write_door(dr__jw *w, const dg_dungeon *d, size_t i, int from)
 {
     const dg_door *o = &d->doors[i];
     int out_id = from == o->room ? o->other : o->room;
-    dg__donjon_door words;
-    dg_status rc = dg__donjon_door_of(d, i, &words, w->err);
+    dr__donjon_door words;
+    dg_status rc = dr__donjon_door_of(d, i, &words, w->err);
     if (rc != DG_OK) { /* out of memory: the document fails with it */
-        dg__jw_fail(w, rc);
+        dr__jw_fail(w, rc);
         return;
     }
-    dg__jw_object_begin(w);
-    dg__jw_key_int(w, "col", o->x);
-    dg__jw_key_string(w, "desc", words.desc);
-    dg__jw_key_string(w, "key", words.key);
-    if (out_id > 0) dg__jw_key_int(w, "out_id", out_id);
-    dg__jw_key_int(w, "row", o->y);
-    if (words.secret[0]) dg__jw_key_string(w, "secret", words.secret);
-    if (words.trap[0]) dg__jw_key_string(w, "trap", words.trap);
-    dg__jw_key_string(w, "type", words.type);
-    dg__jw_object_end(w);
+    dr__jw_object_begin(w);
+    dr__jw_key_int(w, "col", o->x);
+    dr__jw_key_string(w, "desc", words.desc);
+    dr__jw_key_string(w, "key", words.key);
+    if (out_id > 0) dr__jw_key_int(w, "out_id", out_id);
+    dr__jw_key_int(w, "row", o->y);
+    if (words.secret[0]) dr__jw_key_string(w, "secret", words.secret);
+    if (words.trap[0]) dr__jw_key_string(w, "trap", words.trap);
+    dr__jw_key_string(w, "type", words.type);
+    dr__jw_object_end(w);
 }
 
-static void write_room(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s,
-                       const dg__door_sides *sides, const dg_room *rm, dg__donjon_key *key)
+static void write_room(dr__jw *w, const dg_dungeon *d, const dr__donjon_words *s,
+                       const dr__door_sides *sides, const dg_room *rm, dr__donjon_key *key)
 {
     /* the sides in key order: east, north, south, west */
     static const dg_dir sorted_sides[4] = {DG_DIR_EAST, DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST};
     size_t i = (size_t)rm->id - 1;
     int64_t ft = dg_cell_feet(&d->opts);
-    dg__jw_object_begin(w);
-    dg__jw_key_int(w, "area", rm->area * ft * ft);
-    dg__jw_key_int(w, "col", rm->x);
-    dg__jw_key(w, "contents");
-    dg_status krc = dg__donjon_key_of(d, rm->id, key, w->err);
+    dr__jw_object_begin(w);
+    dr__jw_key_int(w, "area", rm->area * ft * ft);
+    dr__jw_key_int(w, "col", rm->x);
+    dr__jw_key(w, "contents");
+    dg_status krc = dr__donjon_key_of(d, rm->id, key, w->err);
     if (krc == DG_OK) {
         write_contents(w, key);
     } else { /* out of memory: the document fails with it */
-        dg__jw_null(w);
-        dg__jw_fail(w, krc);
+        dr__jw_null(w);
+        dr__jw_fail(w, krc);
     }
-    dg__jw_key(w, "doors");
-    dg__jw_object_begin(w);
+    dr__jw_key(w, "doors");
+    dr__jw_object_begin(w);
     for (int k = 0; k < 4; k++) {
         size_t slot = 4 * i + sorted_sides[k], n = sides->count[slot];
         if (!n) continue;
-        dg__jw_key(w, dg_dir_name(sorted_sides[k]));
-        dg__jw_array_begin(w);
+        dr__jw_key(w, dg_dir_name(sorted_sides[k]));
+        dr__jw_array_begin(w);
         for (size_t j = 0; j < n; j++) write_door(w, d, sides->door[sides->first[slot] + j], rm->id);
-        dg__jw_array_end(w);
+        dr__jw_array_end(w);
     }
-    dg__jw_object_end(w);
-    dg__jw_key_int(w, "east", rm->x + rm->width - 1);
-    dg__jw_key_int(w, "height", rm->height * ft);
-    dg__jw_key_int(w, "id", rm->id);
-    dg__jw_key_int(w, "north", rm->y);
-    if (rm->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "polygon", rm->sides);
-    dg__jw_key_int(w, "row", rm->y);
-    dg__jw_key_string(w, "shape", dg__donjon_shape_word(rm->shape));
-    dg__jw_key_string(w, "size", s->size);
-    dg__jw_key_int(w, "south", rm->y + rm->height - 1);
-    dg__jw_key_int(w, "west", rm->x);
-    dg__jw_key_int(w, "width", rm->width * ft);
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
+    dr__jw_key_int(w, "east", rm->x + rm->width - 1);
+    dr__jw_key_int(w, "height", rm->height * ft);
+    dr__jw_key_int(w, "id", rm->id);
+    dr__jw_key_int(w, "north", rm->y);
+    if (rm->shape == DG_SHAPE_POLYGON) dr__jw_key_int(w, "polygon", rm->sides);
+    dr__jw_key_int(w, "row", rm->y);
+    dr__jw_key_string(w, "shape", dr__donjon_shape_word(rm->shape));
+    dr__jw_key_string(w, "size", s->size);
+    dr__jw_key_int(w, "south", rm->y + rm->height - 1);
+    dr__jw_key_int(w, "west", rm->x);
+    dr__jw_key_int(w, "width", rm->width * ft);
+    dr__jw_object_end(w);
 }
 
-static void write_settings(dg__jw *w, const dg_dungeon *d, const dg__donjon_words *s)
+static void write_settings(dr__jw *w, const dg_dungeon *d, const dr__donjon_words *s)
 {
     int n_rooms = (int)d->n_rooms;
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "add_stairs", s->add_stairs);
-    dg__jw_key_int(w, "cell_size", d->opts.cell);
-    dg__jw_key_string(w, "corridor_layout", s->corridor_layout);
-    dg__jw_key_string(w, "door_set", s->door_set);
-    dg__jw_key_string(w, "dungeon_layout", s->dungeon_layout);
-    dg__jw_key_string(w, "dungeon_size", s->dungeon_size);
-    dg__jw_key_string(w, "generator_version", DG_GENERATOR_VERSION);
-    dg__jw_key_string(w, "grid", s->grid);
-    dg__jw_key_string(w, "infest", s->infest);
-    dg__jw_key_int(w, "last_room_id", n_rooms);
-    dg__jw_key_int(w, "level", d->opts.level);
-    dg__jw_key_string(w, "map_style", s->map_style);
-    dg__jw_key_int(w, "max_col", d->width - 1);
-    dg__jw_key_int(w, "max_row", d->height - 1);
-    dg__jw_key_string(w, "motif", s->motif);
-    dg__jw_key_int(w, "n_cols", d->width);
-    dg__jw_key_int(w, "n_pc", d->opts.party);
-    dg__jw_key_int(w, "n_rooms", n_rooms);
-    dg__jw_key_int(w, "n_rows", d->height);
-    dg__jw_key_string(w, "name", s->name);
-    dg__jw_key_string(w, "peripheral_egress", s->peripheral_egress);
-    dg__jw_key_string(w, "remove_deadends", s->remove_deadends);
-    dg__jw_key_string(w, "room_layout", s->room_layout);
-    dg__jw_key_string(w, "room_polymorph", s->room_polymorph);
-    dg__jw_key_string(w, "room_size", s->room_size);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "add_stairs", s->add_stairs);
+    dr__jw_key_int(w, "cell_size", d->opts.cell);
+    dr__jw_key_string(w, "corridor_layout", s->corridor_layout);
+    dr__jw_key_string(w, "door_set", s->door_set);
+    dr__jw_key_string(w, "dungeon_layout", s->dungeon_layout);
+    dr__jw_key_string(w, "dungeon_size", s->dungeon_size);
+    dr__jw_key_string(w, "generator_version", DG_GENERATOR_VERSION);
+    dr__jw_key_string(w, "grid", s->grid);
+    dr__jw_key_string(w, "infest", s->infest);
+    dr__jw_key_int(w, "last_room_id", n_rooms);
+    dr__jw_key_int(w, "level", d->opts.level);
+    dr__jw_key_string(w, "map_style", s->map_style);
+    dr__jw_key_int(w, "max_col", d->width - 1);
+    dr__jw_key_int(w, "max_row", d->height - 1);
+    dr__jw_key_string(w, "motif", s->motif);
+    dr__jw_key_int(w, "n_cols", d->width);
+    dr__jw_key_int(w, "n_pc", d->opts.party);
+    dr__jw_key_int(w, "n_rooms", n_rooms);
+    dr__jw_key_int(w, "n_rows", d->height);
+    dr__jw_key_string(w, "name", s->name);
+    dr__jw_key_string(w, "peripheral_egress", s->peripheral_egress);
+    dr__jw_key_string(w, "remove_deadends", s->remove_deadends);
+    dr__jw_key_string(w, "room_layout", s->room_layout);
+    dr__jw_key_string(w, "room_polymorph", s->room_polymorph);
+    dr__jw_key_string(w, "room_size", s->room_size);
     /* not donjon's key (donjon is 2014 only); written at 2024 alone, so
      * 2014 files keep their bytes */
-    if (d->opts.rules != DG_RULES_2014) dg__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
-    dg__jw_key_string(w, "seed", s->seed);
-    dg__jw_object_end(w);
+    if (d->opts.rules != DG_RULES_2014) dr__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
+    dr__jw_key_string(w, "seed", s->seed);
+    dr__jw_object_end(w);
 }
 
-static void write_cell_bits(dg__jw *w)
+static void write_cell_bits(dr__jw *w)
 {
-    dg__jw_object_begin(w);
-    dg__jw_key_int(w, "aperture", DG_ENTRANCE);
-    dg__jw_key_int(w, "arch", DG_ARCH);
-    dg__jw_key_int(w, "block", DG_BLOCKED);
-    dg__jw_key_int(w, "corridor", DG_CORRIDOR);
-    dg__jw_key_int(w, "door", DG_DOOR);
-    dg__jw_key_int(w, "label", DG_LABEL);
-    dg__jw_key_int(w, "locked", DG_LOCKED);
-    dg__jw_key_int(w, "nothing", DG_NOTHING);
-    dg__jw_key_int(w, "perimeter", DG_PERIMETER);
-    dg__jw_key_int(w, "portcullis", DG_PORTC);
-    dg__jw_key_int(w, "room", DG_ROOM);
-    dg__jw_key_int(w, "room_id", DG_ROOM_ID);
-    dg__jw_key_int(w, "secret", DG_SECRET);
-    dg__jw_key_int(w, "stair_down", DG_STAIR_DN);
-    dg__jw_key_int(w, "stair_up", DG_STAIR_UP);
-    dg__jw_key_int(w, "trapped", DG_TRAPPED);
-    dg__jw_object_end(w);
+    dr__jw_object_begin(w);
+    dr__jw_key_int(w, "aperture", DG_ENTRANCE);
+    dr__jw_key_int(w, "arch", DG_ARCH);
+    dr__jw_key_int(w, "block", DG_BLOCKED);
+    dr__jw_key_int(w, "corridor", DG_CORRIDOR);
+    dr__jw_key_int(w, "door", DG_DOOR);
+    dr__jw_key_int(w, "label", DG_LABEL);
+    dr__jw_key_int(w, "locked", DG_LOCKED);
+    dr__jw_key_int(w, "nothing", DG_NOTHING);
+    dr__jw_key_int(w, "perimeter", DG_PERIMETER);
+    dr__jw_key_int(w, "portcullis", DG_PORTC);
+    dr__jw_key_int(w, "room", DG_ROOM);
+    dr__jw_key_int(w, "room_id", DG_ROOM_ID);
+    dr__jw_key_int(w, "secret", DG_SECRET);
+    dr__jw_key_int(w, "stair_down", DG_STAIR_DN);
+    dr__jw_key_int(w, "stair_up", DG_STAIR_UP);
+    dr__jw_key_int(w, "trapped", DG_TRAPPED);
+    dr__jw_object_end(w);
 }
 
-static void write_details(dg__jw *w, const dg__donjon_words *s)
+static void write_details(dr__jw *w, const dr__donjon_words *s)
 {
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "floor", s->floor);
-    dg__jw_key_string(w, "illumination", s->illumination);
-    if (s->special) dg__jw_key_string(w, "special", s->special);
-    else dg__jw_key_null(w, "special");
-    dg__jw_key_string(w, "temperature", s->temperature);
-    dg__jw_key_string(w, "walls", s->walls);
-    dg__jw_object_end(w);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "floor", s->floor);
+    dr__jw_key_string(w, "illumination", s->illumination);
+    if (s->special) dr__jw_key_string(w, "special", s->special);
+    else dr__jw_key_null(w, "special");
+    dr__jw_key_string(w, "temperature", s->temperature);
+    dr__jw_key_string(w, "walls", s->walls);
+    dr__jw_object_end(w);
 }
 
-static void write_stairs(dg__jw *w, const dg_dungeon *d)
+static void write_stairs(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_stairs; i++) {
         const dg_stair *st = &d->stairs[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "col", st->x);
-        dg__jw_key_string(w, "dir", dg_dir_name(st->dir));
-        dg__jw_key_string(w, "key", st->down ? "down" : "up");
-        dg__jw_key_int(w, "next_col", st->next_x);
-        dg__jw_key_int(w, "next_row", st->next_y);
-        dg__jw_key_int(w, "row", st->y);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "col", st->x);
+        dr__jw_key_string(w, "dir", dg_dir_name(st->dir));
+        dr__jw_key_string(w, "key", st->down ? "down" : "up");
+        dr__jw_key_int(w, "next_col", st->next_x);
+        dr__jw_key_int(w, "next_row", st->next_y);
+        dr__jw_key_int(w, "row", st->y);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
-static void write_egress(dg__jw *w, const dg_dungeon *d)
+static void write_egress(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "col", e->x);
-        dg__jw_key_int(w, "depth", 0);
-        dg__jw_key_string(w, "dir", dg_dir_name(e->dir));
-        dg__jw_key_int(w, "row", e->y);
-        dg__jw_key_string(w, "type", "corridor");
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "col", e->x);
+        dr__jw_key_int(w, "depth", 0);
+        dr__jw_key_string(w, "dir", dg_dir_name(e->dir));
+        dr__jw_key_int(w, "row", e->y);
+        dr__jw_key_string(w, "type", "corridor");
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
 /* {"a": {detail, key, marks [{col, row}]}, ...}: the stocked features. */
-static void write_corridor_features(dg__jw *w, const dg_contents *c)
+static void write_corridor_features(dr__jw *w, const dg_contents *c)
 {
-    dg__jw_object_begin(w);
+    dr__jw_object_begin(w);
     for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         const char *what = dg_contents_word(DG_WORDS_CORRIDOR, f->kind);
         char key[2] = {(char)('a' + i), '\0'}, detail[160];
         snprintf(detail, sizeof detail, "%c%s", what[0] >= 'a' && what[0] <= 'z' ? what[0] - 'a' + 'A' : what[0],
                  what + 1);
-        dg__jw_key(w, key);
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "detail", detail);
-        dg__jw_key_string(w, "key", key);
-        dg__jw_key(w, "marks");
-        dg__jw_array_begin(w);
+        dr__jw_key(w, key);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "detail", detail);
+        dr__jw_key_string(w, "key", key);
+        dr__jw_key(w, "marks");
+        dr__jw_array_begin(w);
         for (int k = 0; k < f->n_cells; k++) {
-            dg__jw_object_begin(w);
-            dg__jw_key_int(w, "col", f->cells[k].x);
-            dg__jw_key_int(w, "row", f->cells[k].y);
-            dg__jw_object_end(w);
+            dr__jw_object_begin(w);
+            dr__jw_key_int(w, "col", f->cells[k].x);
+            dr__jw_key_int(w, "row", f->cells[k].y);
+            dr__jw_object_end(w);
         }
-        dg__jw_array_end(w);
-        dg__jw_object_end(w);
+        dr__jw_array_end(w);
+        dr__jw_object_end(w);
     }
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
 }
 
 /* {"1": "2 x Skeleton (cr 1/4); easy, 100 xp (patrolling)", ...}: donjon's d6. */
-static void write_wandering(dg__jw *w, const dg_contents *c, dg_buf *line)
+static void write_wandering(dr__jw *w, const dg_contents *c, dg_buf *line)
 {
-    dg__jw_object_begin(w);
+    dr__jw_object_begin(w);
     for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_wandering; i++) {
         char key[2] = {(char)('1' + i), '\0'}; /* d6: 1..6 */
-        dg__jw_key(w, key);
-        dg_status rc = dg__donjon_wandering_line(c, i, line, w->err);
+        dr__jw_key(w, key);
+        dg_status rc = dr__donjon_wandering_line(c, i, line, w->err);
         if (rc != DG_OK && w->rc == DG_OK) w->rc = rc;
-        dg__jw_stringn(w, (const char *)line->data, line->len);
+        dr__jw_stringn(w, (const char *)line->data, line->len);
     }
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
 }
 
 dg_status dg_donjon_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__render_check(d, err);
+    dg_status rc = dr__render_check(d, err);
     if (rc != DG_OK) return rc;
-    dg__door_sides sides;
-    if ((rc = dg__door_sides_build(d, &sides, err)) != DG_OK) return rc;
-    dg__donjon_words s;
-    dg__donjon_words_of(d, &s);
-    dg__jw w;
-    dg__jw_init(&w, out, err);
-    dg__jw_object_begin(&w);
-    dg__jw_key(&w, "cell_bit");
+    dr__door_sides sides;
+    if ((rc = dr__door_sides_build(d, &sides, err)) != DG_OK) return rc;
+    dr__donjon_words s;
+    dr__donjon_words_of(d, &s);
+    dr__jw w;
+    dr__jw_init(&w, out, err);
+    dr__jw_object_begin(&w);
+    dr__jw_key(&w, "cell_bit");
     write_cell_bits(&w);
-    dg__jw_key(&w, "cells");
-    dg__jw_splice(&w, dg__json_put_cells, d, NULL);
-    dg__jw_key(&w, "corridor_features");
+    dr__jw_key(&w, "cells");
+    dr__jw_splice(&w, dr__json_put_cells, d, NULL);
+    dr__jw_key(&w, "corridor_features");
     write_corridor_features(&w, d->contents);
-    dg__jw_key(&w, "details");
+    dr__jw_key(&w, "details");
     write_details(&w, &s);
     if (d->n_exits) { /* absent without exits: see the header */
-        dg__jw_key(&w, "egress");
+        dr__jw_key(&w, "egress");
         write_egress(&w, d);
     }
-    dg__donjon_key k;
-    dg__donjon_key_init(&k);
-    dg__jw_key(&w, "rooms");
-    dg__jw_array_begin(&w);
-    dg__jw_null(&w); /* donjon numbers rooms from 1 */
+    dr__donjon_key k;
+    dr__donjon_key_init(&k);
+    dr__jw_key(&w, "rooms");
+    dr__jw_array_begin(&w);
+    dr__jw_null(&w); /* donjon numbers rooms from 1 */
     for (size_t i = 0; i < d->n_rooms; i++) write_room(&w, d, &s, &sides, &d->rooms[i], &k);
-    dg__jw_array_end(&w);
-    dg__jw_key(&w, "settings");
+    dr__jw_array_end(&w);
+    dr__jw_key(&w, "settings");
     write_settings(&w, d, &s);
-    dg__jw_key(&w, "stairs");
+    dr__jw_key(&w, "stairs");
     write_stairs(&w, d);
-    dg__jw_key(&w, "wandering_monsters");
+    dr__jw_key(&w, "wandering_monsters");
     write_wandering(&w, d->contents, &k.summary);
-    dg__jw_object_end(&w);
-    rc = dg__jw_finish(&w);
-    dg__donjon_key_fini(&k);
-    dg__door_sides_fini(&sides);
+    dr__jw_object_end(&w);
+    rc = dr__jw_finish(&w);
+    dr__donjon_key_fini(&k);
+    dr__door_sides_fini(&sides);
     return rc;
 }

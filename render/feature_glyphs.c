@@ -19,33 +19,33 @@ static void span_of(int c, int base, int u0, int u1, int *p0, int *p1)
 /* What a glyph draws with on square (x, y): whether the square is cave
  * (its pixels then follow the refined outline: a cave square's rock
  * corners stay rock), and the row last made writable, so a run of pixels
- * on one row claims it once (dg__canvas_row unshares rows; claiming per
+ * on one row claims it once (dr__canvas_row unshares rows; claiming per
  * pixel was a fifth of a stocked map's PNG). */
 typedef struct {
-    dg__canvas *cv;
+    dr__canvas *cv;
     int x, y;
     bool cave;
     int row_y;
     unsigned char *row;
 } pen;
 
-static pen pen_at(dg__canvas *cv, int x, int y) { return (pen){cv, x, y, dg__canvas_in_cave(cv, x, y), -1, NULL}; }
+static pen pen_at(dr__canvas *cv, int x, int y) { return (pen){cv, x, y, dr__canvas_in_cave(cv, x, y), -1, NULL}; }
 
 /* Ink at pixel (px, py) of the pen's square, when it is floor there and,
  * with `only` >= 0, shows that role now. */
 static void put(pen *p, int px, int py, unsigned char ink, int only)
 {
-    dg__canvas *cv = p->cv;
+    dr__canvas *cv = p->cv;
     if (only >= 0 && cv->rows[py][px] != only) return;
-    if (p->cave && !dg__canvas_fine_open(cv, px, py)) return;
+    if (p->cave && !dr__canvas_fine_open(cv, px, py)) return;
     if (py != p->row_y) {
-        p->row = dg__canvas_row(cv, py);
+        p->row = dr__canvas_row(cv, py);
         p->row_y = py;
     }
     p->row[px] = ink;
 }
 
-static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char ink, int only)
+static void draw(dr__canvas *cv, int x, int y, const dr__shape *s, unsigned char ink, int only)
 {
     int c = cv->cell, bx = x * c, by = y * c;
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return; /* contents of another map */
@@ -71,7 +71,7 @@ static void draw(dg__canvas *cv, int x, int y, const dg__shape *s, unsigned char
     }
 }
 
-void dg__glyph_water(dg__canvas *cv)
+void dr__glyph_water(dr__canvas *cv)
 {
     const dg_contents *c = cv->d->contents;
     int cell = cv->cell;
@@ -85,18 +85,18 @@ void dg__glyph_water(dg__canvas *cv)
             for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(&p, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
         if (cell < 8) continue; /* ripples need room */
         int n;
-        const dg__shape *r = dg__water_ripples(x, y, &n);
+        const dr__shape *r = dr__water_ripples(x, y, &n);
         for (int k = 0; k < n; k++) draw(cv, x, y, &r[k], DG_PAL_WATER_INK, DG_PAL_WATER);
     }
 }
 
-void dg__glyph_features(dg__canvas *cv)
+void dr__glyph_features(dr__canvas *cv)
 {
     const dg_contents *c = cv->d->contents;
     for (size_t i = 0; c && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
         int n;
-        const dg__shape *s = dg__feature_shapes((int)f->kind, &n);
+        const dr__shape *s = dr__feature_shapes((int)f->kind, &n);
         for (int k = 0; k < n; k++)
             draw(cv, f->at.x, f->at.y, &s[k], s[k].ink ? DG_PAL_DOOR_FILL : DG_PAL_WALL, -1);
     }

@@ -11,31 +11,31 @@
 enum { INK = 0, FILL = 1 };
 
 /* a column seen from above, a glint on its top */
-static const dg__shape pillar[] = {{'C', INK, 16, 16, 11, 0}, {'C', FILL, 12, 12, 3, 0}};
+static const dr__shape pillar[] = {{'C', INK, 16, 16, 11, 0}, {'C', FILL, 12, 12, 3, 0}};
 /* a figure on its plinth */
-static const dg__shape statue[] = {{'R', INK, 5, 5, 27, 27}, {'R', FILL, 7, 7, 25, 25}, {'C', INK, 16, 16, 7, 0}};
+static const dr__shape statue[] = {{'R', INK, 5, 5, 27, 27}, {'R', FILL, 7, 7, 25, 25}, {'C', INK, 16, 16, 7, 0}};
 /* a long block with a holy sign on it */
-static const dg__shape altar[] = {{'R', INK, 2, 8, 30, 24},  {'R', FILL, 4, 10, 28, 22},
+static const dr__shape altar[] = {{'R', INK, 2, 8, 30, 24},  {'R', FILL, 4, 10, 28, 22},
                                   {'R', INK, 14, 11, 18, 21}, {'R', INK, 10, 14, 22, 17}};
 /* a coffin-long box and its lid's edge */
-static const dg__shape sarcophagus[] = {{'R', INK, 8, 1, 24, 31}, {'R', FILL, 10, 3, 22, 29}, {'R', INK, 10, 9, 22, 11}};
+static const dr__shape sarcophagus[] = {{'R', INK, 8, 1, 24, 31}, {'R', FILL, 10, 3, 22, 29}, {'R', INK, 10, 9, 22, 11}};
 /* fallen stones */
-static const dg__shape rubble[] = {{'C', INK, 9, 10, 6, 0},  {'C', INK, 21, 8, 5, 0}, {'C', INK, 15, 21, 6, 0},
+static const dr__shape rubble[] = {{'C', INK, 9, 10, 6, 0},  {'C', INK, 21, 8, 5, 0}, {'C', INK, 15, 21, 6, 0},
                                    {'C', INK, 25, 22, 4, 0}, {'C', INK, 6, 24, 3, 0}};
 /* a fire bowl: rim, coals, a flame */
-static const dg__shape brazier[] = {{'C', INK, 16, 16, 12, 0}, {'C', FILL, 16, 16, 9, 0}, {'C', INK, 16, 18, 5, 0},
+static const dr__shape brazier[] = {{'C', INK, 16, 16, 12, 0}, {'C', FILL, 16, 16, 9, 0}, {'C', INK, 16, 18, 5, 0},
                                     {'C', INK, 16, 11, 3, 0}};
 /* a high back, a seat, two arms */
-static const dg__shape throne[] = {{'R', INK, 5, 3, 27, 10},  {'R', INK, 5, 10, 27, 28}, {'R', FILL, 9, 10, 23, 25},
+static const dr__shape throne[] = {{'R', INK, 5, 3, 27, 10},  {'R', INK, 5, 10, 27, 28}, {'R', FILL, 9, 10, 23, 25},
                                    {'R', FILL, 7, 5, 25, 8}};
 /* bars */
-static const dg__shape cage[] = {{'R', INK, 4, 4, 28, 28},   {'R', FILL, 6, 6, 26, 26}, {'R', INK, 10, 6, 12, 26},
+static const dr__shape cage[] = {{'R', INK, 4, 4, 28, 28},   {'R', FILL, 6, 6, 26, 26}, {'R', INK, 10, 6, 12, 26},
                                  {'R', INK, 15, 6, 17, 26}, {'R', INK, 20, 6, 22, 26}};
 /* a box, its lid's edge and the lock */
-static const dg__shape chest[] = {{'R', INK, 4, 8, 28, 25}, {'R', FILL, 6, 10, 26, 23}, {'R', INK, 6, 14, 26, 16},
+static const dr__shape chest[] = {{'R', INK, 4, 8, 28, 25}, {'R', FILL, 6, 10, 26, 23}, {'R', INK, 6, 14, 26, 16},
                                   {'R', INK, 14, 13, 18, 20}};
 
-const dg__shape *dg__feature_shapes(int kind, int *n)
+const dr__shape *dr__feature_shapes(int kind, int *n)
 {
     switch (kind) {
 #define CASE(k, a) case k: *n = N(a); return a
@@ -55,7 +55,7 @@ const dg__shape *dg__feature_shapes(int kind, int *n)
 
 /* Two wave strokes ("~"), each three short bars stepping up and down; four
  * placements, picked by the square, so neighbouring squares differ. */
-static const dg__shape ripples[4][6] = {
+static const dr__shape ripples[4][6] = {
     {{'R', 0, 4, 9, 8, 11}, {'R', 0, 8, 7, 12, 9}, {'R', 0, 12, 9, 16, 11},
      {'R', 0, 16, 21, 20, 23}, {'R', 0, 20, 19, 24, 21}, {'R', 0, 24, 21, 28, 23}},
     {{'R', 0, 14, 6, 18, 8}, {'R', 0, 18, 4, 22, 6}, {'R', 0, 22, 6, 26, 8},
@@ -66,14 +66,14 @@ static const dg__shape ripples[4][6] = {
      {'R', 0, 12, 17, 16, 19}, {'R', 0, 16, 15, 20, 17}, {'R', 0, 20, 17, 24, 19}},
 };
 
-const dg__shape *dg__water_ripples(int x, int y, int *n)
+const dr__shape *dr__water_ripples(int x, int y, int *n)
 {
     *n = N(ripples[0]);
     unsigned h = (unsigned)x * 73856093u ^ (unsigned)y * 19349663u;
     return ripples[(h >> 3) & 3u];
 }
 
-bool dg__map_has_water(const dg_dungeon *d)
+bool dr__map_has_water(const dg_dungeon *d)
 {
     const dg_contents *c = d->contents;
     for (size_t i = 0; c && i < c->n_features; i++)

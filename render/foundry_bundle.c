@@ -66,7 +66,7 @@
 #define STAIR_ICON "icons/svg/cave.svg"
 
 
-void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
+void dr__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
 {
     static const char abc[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     char text[64];
@@ -80,12 +80,12 @@ void dg__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
 }
 
 /* A Foundry id from (kind, a, c) under b->base. */
-void dg__bundle_make_id(const dg__bundle *b, const char *kind, int a, int c, char out[17])
+void dr__bundle_make_id(const dr__bundle *b, const char *kind, int a, int c, char out[17])
 {
-    dg__bundle_id(b->base, kind, a, c, out);
+    dr__bundle_id(b->base, kind, a, c, out);
 }
 
-bool dg__bundle_oom(dg__bundle *b)
+bool dr__bundle_oom(dr__bundle *b)
 {
     if (b->rc == DG_OK)
         b->rc = dg__nomem(b->err, "building the foundry bundle");
@@ -93,9 +93,9 @@ bool dg__bundle_oom(dg__bundle *b)
 }
 
 /* Appends v to array a (stealing it); false (and b->rc set) on failure. */
-bool dg__bundle_push(dg__bundle *b, json_t *a, json_t *v)
+bool dr__bundle_push(dr__bundle *b, json_t *a, json_t *v)
 {
-    if (!v || json_array_append_new(a, v)) return dg__bundle_oom(b);
+    if (!v || json_array_append_new(a, v)) return dr__bundle_oom(b);
     return true;
 }
 
@@ -127,29 +127,29 @@ static bool room_spot(const dg_dungeon *d, const dg_room *r, int *cx, int *cy)
     return best >= 0;
 }
 
-static json_t *note(dg__bundle *b, int floor, int k, int cx, int cy, int entry_idx, int page_idx, const char *icon,
+static json_t *note(dr__bundle *b, int floor, int k, int cx, int cy, int entry_idx, int page_idx, const char *icon,
                     const char *text)
 {
     const dg_dungeon *d = b->floors[floor];
     int ppg = d->opts.ppg;
     char id[17], entry_id[17], page_id[17];
-    dg__bundle_make_id(b, "note", floor, k, id);
-    dg__bundle_make_id(b, "entry", floor, entry_idx, entry_id);
-    dg__bundle_make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry_idx, page_idx, page_id);
+    dr__bundle_make_id(b, "note", floor, k, id);
+    dr__bundle_make_id(b, "entry", floor, entry_idx, entry_id);
+    dr__bundle_make_id(b, "page", floor * (DG_MAX_ROOMS + 2) + entry_idx, page_idx, page_id);
     json_t *n = json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:{s:s},s:s,s:i,s:i,s:b,s:{}}", "_id", id, "entryId",
                           entry_id, "pageId", page_id, "x", cx * ppg + ppg / 2, "y", cy * ppg + ppg / 2,
                           "iconSize", ppg * 3 / 5 > 32 ? ppg * 3 / 5 : 32, "texture", "src", icon, "text", text,
                           "fontSize", 24, "textAnchor", 1, "global", 0, "flags");
-    if (!n) dg__bundle_oom(b);
+    if (!n) dr__bundle_oom(b);
     return n;
 }
 
-static json_t *notes(dg__bundle *b, int floor)
+static json_t *notes(dr__bundle *b, int floor)
 {
     const dg_dungeon *d = b->floors[floor];
     json_t *a = json_array();
     if (!a) {
-        dg__bundle_oom(b);
+        dr__bundle_oom(b);
         return NULL;
     }
     int k = 0;
@@ -158,37 +158,37 @@ static json_t *notes(dg__bundle *b, int floor)
         char text[32];
         if (!room_spot(d, &d->rooms[i], &cx, &cy)) continue;
         snprintf(text, sizeof text, "Room %d", d->rooms[i].id);
-        dg__bundle_push(b, a, note(b, floor, k++, cx, cy, (int)i + 1, 0, ROOM_ICON, text));
+        dr__bundle_push(b, a, note(b, floor, k++, cx, cy, (int)i + 1, 0, ROOM_ICON, text));
     }
     for (size_t i = 0; i < d->n_stairs && b->rc == DG_OK; i++) {
         char words[64];
-        dg__bundle_stair_words(b, floor, &d->stairs[i], words, sizeof words);
+        dr__bundle_stair_words(b, floor, &d->stairs[i], words, sizeof words);
         char *colon = strchr(words, ':');
         if (colon) *colon = '\0'; /* the pin's label: "Stairs down" */
-        dg__bundle_push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
+        dr__bundle_push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
     }
     return a;
 }
 
-/* Floor k's scene, appended to out (a dg__jw splice: ctx is the floor's
+/* Floor k's scene, appended to out (a dr__jw splice: ctx is the floor's
  * scene_ctx): format=foundry's, given an id, its place in the module and
  * the floor's notes and tokens, rewritten into the bundle's text as it is
  * made (bundle_scene.c): its walls are never a jansson tree. */
 typedef struct {
-    dg__bundle *b;
+    dr__bundle *b;
     int floor;
 } scene_ctx;
 
 static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
     const scene_ctx *c = ctx;
-    dg__bundle *b = c->b;
+    dr__bundle *b = c->b;
     int floor = c->floor;
     char id[17], src[64], name[sizeof b->name + 32], nav[24];
-    dg__bundle_make_id(b, "scene", floor, 0, id);
+    dr__bundle_make_id(b, "scene", floor, 0, id);
     snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
     snprintf(nav, sizeof nav, "Floor %d", floor + 1);
-    dg__bundle_floor_name(b, floor, b->name, name, sizeof name);
+    dr__bundle_floor_name(b, floor, b->name, name, sizeof name);
     enum { ID, NAME, FOLDER, SORT, NAVIGATION, NAV_ORDER, NAV_NAME, NOTES, STATS, TOKENS, N_VALUES };
     json_t *v[N_VALUES + 1] = {
         [ID] = json_string(id),
@@ -199,18 +199,18 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
         [NAV_ORDER] = json_integer(floor + 1),
         [NAV_NAME] = json_string(nav),
         [NOTES] = notes(b, floor),
-        [STATS] = dg__bundle_stats(false),
+        [STATS] = dr__bundle_stats(false),
         [N_VALUES] = json_string(src),
     };
     dg_status rc = b->rc;
     for (int i = 0; i <= N_VALUES && rc == DG_OK; i++)
         if (!v[i] && i != TOKENS) rc = dg__nomem(err, "building the foundry bundle");
-    if (rc == DG_OK) rc = dg__bundle_tokens(b->base, d, floor, &v[TOKENS], err);
+    if (rc == DG_OK) rc = dr__bundle_tokens(b->base, d, floor, &v[TOKENS], err);
     if (rc == DG_OK) {
         /* in the order the bundle has always set them, so the keys the
          * scene lacks follow its own in that order */
-        const dg__scene_set src_set = {"src", v[N_VALUES], NULL, 0};
-        const dg__scene_set sets[] = {
+        const dr__scene_set src_set = {"src", v[N_VALUES], NULL, 0};
+        const dr__scene_set sets[] = {
             {"_id", v[ID], NULL, 0},         {"name", v[NAME], NULL, 0},
             {"background", NULL, &src_set, 1}, {"folder", v[FOLDER], NULL, 0},
             {"sort", v[SORT], NULL, 0},      {"navigation", v[NAVIGATION], NULL, 0},
@@ -218,7 +218,7 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
             {"notes", v[NOTES], NULL, 0},    {"tokens", v[TOKENS], NULL, 0},
             {"_stats", v[STATS], NULL, 0},
         };
-        rc = dg__bundle_scene(d, sets, sizeof sets / sizeof sets[0], out, err);
+        rc = dr__bundle_scene(d, sets, sizeof sets / sizeof sets[0], out, err);
     }
     for (int i = 0; i <= N_VALUES; i++) json_decref(v[i]);
     return rc;
@@ -226,11 +226,11 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
 
 /* --------------------------------------------------------------- archive */
 
-static json_t *folder(dg__bundle *b, const char *id, const char *type)
+static json_t *folder(dr__bundle *b, const char *id, const char *type)
 {
     json_t *f = json_pack("{s:s,s:s,s:s,s:n,s:s,s:i,s:n,s:{},s:o}", "_id", id, "name", b->name, "type", type,
-                          "folder", "sorting", "m", "sort", 0, "color", "flags", "_stats", dg__bundle_stats(false));
-    if (!f) dg__bundle_oom(b);
+                          "folder", "sorting", "m", "sort", 0, "color", "flags", "_stats", dr__bundle_stats(false));
+    if (!f) dr__bundle_oom(b);
     return f;
 }
 
@@ -251,22 +251,22 @@ static char *permalink_of(const dg_dungeon *d)
     return p;
 }
 
-/* A jansson value into the adventure's text (a dg__jw splice, ctx the
+/* A jansson value into the adventure's text (a dr__jw splice, ctx the
  * value): the small documents (journal, actors, tables, folders) are
  * built with jansson and dumped where they go. */
 static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
 
-static void empty_array(dg__jw *w, const char *key)
+static void empty_array(dr__jw *w, const char *key)
 {
-    dg__jw_key(w, key);
-    dg__jw_array_begin(w);
-    dg__jw_array_end(w);
+    dr__jw_key(w, key);
+    dr__jw_array_begin(w);
+    dr__jw_array_end(w);
 }
 
 /* The Adventure, written straight into out (after what it holds: the
  * pack's room for its record head) with the streaming writer, the floors'
  * scenes made one at a time into it. Takes journal, actors and tables. */
-static void adventure(dg__bundle *b, json_t *journal, json_t *actors, json_t *tables, const dg_buf *description,
+static void adventure(dr__bundle *b, json_t *journal, json_t *actors, json_t *tables, const dg_buf *description,
                       const char *permalink, dg_buf *out)
 {
     char img[64], seed[24], caption[160];
@@ -278,59 +278,59 @@ static void adventure(dg__bundle *b, json_t *journal, json_t *actors, json_t *ta
              rooms, rooms == 1 ? "" : "s", seed);
     /* the actors' and tables' folders only when they hold something */
     json_t *folders = json_pack("[oo]", folder(b, b->journal_folder, "JournalEntry"), folder(b, b->scene_folder, "Scene"));
-    if (!folders) dg__bundle_oom(b);
+    if (!folders) dr__bundle_oom(b);
     if (folders && json_array_size(actors) && json_array_append_new(folders, folder(b, b->actor_folder, "Actor")))
-        dg__bundle_oom(b);
+        dr__bundle_oom(b);
     if (folders && json_array_size(tables) && json_array_append_new(folders, folder(b, b->table_folder, "RollTable")))
-        dg__bundle_oom(b);
+        dr__bundle_oom(b);
     if (b->rc == DG_OK) {
-        dg__jw w;
-        dg__jw_init(&w, out, b->err);
-        dg__jw_object_begin(&w);
-        dg__jw_key_string(&w, "_id", b->adventure);
-        dg__jw_key_string(&w, "name", b->name);
-        dg__jw_key_string(&w, "img", img);
-        dg__jw_key_string(&w, "caption", caption);
-        dg__jw_key(&w, "description");
-        dg__jw_stringn(&w, description->data ? (const char *)description->data : "", description->len);
-        dg__jw_key(&w, "actors");
-        dg__jw_splice(&w, put_json, NULL, actors);
+        dr__jw w;
+        dr__jw_init(&w, out, b->err);
+        dr__jw_object_begin(&w);
+        dr__jw_key_string(&w, "_id", b->adventure);
+        dr__jw_key_string(&w, "name", b->name);
+        dr__jw_key_string(&w, "img", img);
+        dr__jw_key_string(&w, "caption", caption);
+        dr__jw_key(&w, "description");
+        dr__jw_stringn(&w, description->data ? (const char *)description->data : "", description->len);
+        dr__jw_key(&w, "actors");
+        dr__jw_splice(&w, put_json, NULL, actors);
         empty_array(&w, "combats");
         empty_array(&w, "items");
-        dg__jw_key(&w, "journal");
-        dg__jw_splice(&w, put_json, NULL, journal);
+        dr__jw_key(&w, "journal");
+        dr__jw_splice(&w, put_json, NULL, journal);
         json_decref(journal); /* its pages' words are in the text now */
         journal = NULL;
-        dg__jw_key(&w, "scenes");
-        dg__jw_array_begin(&w);
+        dr__jw_key(&w, "scenes");
+        dr__jw_array_begin(&w);
         for (size_t k = 0; k < b->n; k++) {
             scene_ctx c = {b, (int)k};
-            dg__jw_splice(&w, put_scene, b->floors[k], &c);
+            dr__jw_splice(&w, put_scene, b->floors[k], &c);
         }
-        dg__jw_array_end(&w);
-        dg__jw_key(&w, "tables");
-        dg__jw_splice(&w, put_json, NULL, tables);
+        dr__jw_array_end(&w);
+        dr__jw_key(&w, "tables");
+        dr__jw_splice(&w, put_json, NULL, tables);
         empty_array(&w, "macros");
         empty_array(&w, "cards");
         empty_array(&w, "playlists");
-        dg__jw_key(&w, "folders");
-        dg__jw_splice(&w, put_json, NULL, folders);
-        dg__jw_key_int(&w, "sort", 0);
-        dg__jw_key(&w, "flags");
-        dg__jw_object_begin(&w);
-        dg__jw_key(&w, "dungeond");
-        dg__jw_object_begin(&w);
-        dg__jw_key_string(&w, "generator_version", DG_GENERATOR_VERSION);
-        dg__jw_key_string(&w, "seed", seed);
-        dg__jw_key_string(&w, "permalink", permalink);
-        dg__jw_object_end(&w);
-        dg__jw_object_end(&w);
-        dg__jw_key(&w, "_stats");
-        dg__jw_object_begin(&w);
-        dg__jw_key_string(&w, "coreVersion", CORE_VERSION);
-        dg__jw_object_end(&w);
-        dg__jw_object_end(&w);
-        b->rc = dg__jw_finish(&w);
+        dr__jw_key(&w, "folders");
+        dr__jw_splice(&w, put_json, NULL, folders);
+        dr__jw_key_int(&w, "sort", 0);
+        dr__jw_key(&w, "flags");
+        dr__jw_object_begin(&w);
+        dr__jw_key(&w, "dungeond");
+        dr__jw_object_begin(&w);
+        dr__jw_key_string(&w, "generator_version", DG_GENERATOR_VERSION);
+        dr__jw_key_string(&w, "seed", seed);
+        dr__jw_key_string(&w, "permalink", permalink);
+        dr__jw_object_end(&w);
+        dr__jw_object_end(&w);
+        dr__jw_key(&w, "_stats");
+        dr__jw_object_begin(&w);
+        dr__jw_key_string(&w, "coreVersion", CORE_VERSION);
+        dr__jw_object_end(&w);
+        dr__jw_object_end(&w);
+        b->rc = dr__jw_finish(&w);
     }
     json_decref(folders);
     json_decref(journal);
@@ -338,7 +338,7 @@ static void adventure(dg__bundle *b, json_t *journal, json_t *actors, json_t *ta
     json_decref(tables);
 }
 
-static json_t *manifest(dg__bundle *b, const char *permalink)
+static json_t *manifest(dr__bundle *b, const char *permalink)
 {
     char title[sizeof b->name + 16], seed[24];
     snprintf(title, sizeof title, "%s (dungeond)", b->name);
@@ -352,7 +352,7 @@ static json_t *manifest(dg__bundle *b, const char *permalink)
                           "packs/dungeon", "type", "Adventure", "ownership", "PLAYER", "NONE", "ASSISTANT",
                           "OWNER", "flags", "dungeond", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
                           "permalink", permalink);
-    if (!m) dg__bundle_oom(b);
+    if (!m) dr__bundle_oom(b);
     return m;
 }
 
@@ -375,11 +375,11 @@ static int dump_to_buf(const char *s, size_t n, void *data)
  * 15 digits, as bundle_scene.c writes the scenes': a 0.9 at 17 would come
  * out "0.90000000000000002", which Foundry's own CLI (and any JavaScript)
  * rewrites as 0.9 -- a pack it would not repack unchanged. */
-static void dump(dg__bundle *b, json_t *doc, dg_buf *out)
+static void dump(dr__bundle *b, json_t *doc, dg_buf *out)
 {
     if (b->rc != DG_OK) return;
     dump_sink k = {out, false};
-    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) dg__bundle_oom(b);
+    if (json_dump_callback(doc, dump_to_buf, &k, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) || k.failed) dr__bundle_oom(b);
 }
 
 static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
@@ -392,46 +392,46 @@ static dg_status put_json(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_
     return DG_OK;
 }
 
-static void add_json(dg__bundle *b, dg__zip *z, const char *path, json_t *doc)
+static void add_json(dr__bundle *b, dr__zip *z, const char *path, json_t *doc)
 {
     dg_buf text;
     dg_buf_init(&text);
     dump(b, doc, &text);
-    if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, text.data, text.len, true, b->err);
+    if (b->rc == DG_OK) b->rc = dr__zip_add(z, path, text.data, text.len, true, b->err);
     dg_buf_fini(&text);
 }
 
-static void add_file(dg__bundle *b, dg__zip *z, const char *rel, const void *p, size_t n, bool deflate)
+static void add_file(dr__bundle *b, dr__zip *z, const char *rel, const void *p, size_t n, bool deflate)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", b->module, rel);
-    if (b->rc == DG_OK) b->rc = dg__zip_add(z, path, p, n, deflate, b->err);
+    if (b->rc == DG_OK) b->rc = dr__zip_add(z, path, p, n, deflate, b->err);
 }
 
 /* The same with f's bytes taken, not copied (the pack's log, the PNGs:
  * the module's big files); f is left empty. */
-static void take_file(dg__bundle *b, dg__zip *z, const char *rel, dg_buf *f, bool deflate)
+static void take_file(dr__bundle *b, dr__zip *z, const char *rel, dg_buf *f, bool deflate)
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", b->module, rel);
     if (b->rc != DG_OK) return;
     size_t n;
     unsigned char *p = dg_buf_steal(f, &n);
-    b->rc = dg__zip_add_take(z, path, p, n, deflate, b->err);
+    b->rc = dr__zip_add_take(z, path, p, n, deflate, b->err);
 }
 
-dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *out, dg_error *err)
+dg_status dr__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *out, dg_error *err)
 {
     if (!floors || n < 1 || !out) return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to bundle");
     dg_status rc = DG_OK;
     for (size_t k = 0; k < n && rc == DG_OK; k++) {
         if (!floors[k]) return dg_error_set(err, DG_EINVAL, "", "", "", "no dungeon to bundle");
-        rc = dg__render_check(floors[k], err);
-        if (rc == DG_OK) rc = dg__vtt_check_ppg(floors[k], err);
+        rc = dr__render_check(floors[k], err);
+        if (rc == DG_OK) rc = dr__vtt_check_ppg(floors[k], err);
     }
     if (rc != DG_OK) return rc;
 
-    dg__bundle b = {.floors = floors, .n = n, .err = err, .rc = DG_OK};
+    dr__bundle b = {.floors = floors, .n = n, .err = err, .rc = DG_OK};
     const dg_dungeon *d0 = floors[0];
     char *permalink = permalink_of(d0);
     if (!permalink) return dg__nomem(err, "building the foundry bundle");
@@ -439,47 +439,47 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     snprintf(b.module, sizeof b.module, "dungeond-%016" PRIx64, b.base);
     if (d0->contents) dg_contents_name(d0->contents, b.name, sizeof b.name);
     else snprintf(b.name, sizeof b.name, "Dungeon %" PRIu64, d0->opts.seed);
-    dg__bundle_make_id(&b, "adventure", 0, 0, b.adventure);
-    dg__bundle_make_id(&b, "folder", 0, 0, b.journal_folder);
-    dg__bundle_make_id(&b, "folder", 1, 0, b.scene_folder);
-    dg__bundle_make_id(&b, "folder", 2, 0, b.actor_folder);
-    dg__bundle_make_id(&b, "folder", 3, 0, b.table_folder);
+    dr__bundle_make_id(&b, "adventure", 0, 0, b.adventure);
+    dr__bundle_make_id(&b, "folder", 0, 0, b.journal_folder);
+    dr__bundle_make_id(&b, "folder", 1, 0, b.scene_folder);
+    dr__bundle_make_id(&b, "folder", 2, 0, b.actor_folder);
+    dr__bundle_make_id(&b, "folder", 3, 0, b.table_folder);
 
     json_t *journal = json_array(), *actors = NULL, *tables = NULL, *mod = NULL;
     dg_buf description, value, *pngs = dg__calloc(n, sizeof *pngs);
     dg_buf_init(&description);
     dg_buf_init(&value);
-    dg__leveldb db;
-    dg__leveldb_init(&db);
-    dg__zip *z = NULL;
-    if (!journal || !pngs) dg__bundle_oom(&b);
+    dr__leveldb db;
+    dr__leveldb_init(&db);
+    dr__zip *z = NULL;
+    if (!journal || !pngs) dr__bundle_oom(&b);
     /* the floors' images first: each canvas (cols*ppg x rows*ppg bytes)
      * is the biggest block the bundle asks for, and made before the
      * journal's thousands of small ones it is not kept from the heap's
      * top by them (201x201 over 3 floors at ppg 20: 44 MB, not 61) */
     for (size_t k = 0; k < n && b.rc == DG_OK; k++)
-        b.rc = dg__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE, &pngs[k], err);
+        b.rc = dr__png_render(floors[k], floors[k]->opts.ppg, true, DG_FMT_FOUNDRY_BUNDLE, &pngs[k], err);
     for (size_t k = 0; k < n && b.rc == DG_OK; k++) {
-        dg__bundle_key key;
-        dg__bundle_key_init(&key);
-        b.rc = dg__bundle_key_build(floors[k], &key, err);
+        dr__bundle_key key;
+        dr__bundle_key_init(&key);
+        b.rc = dr__bundle_key_build(floors[k], &key, err);
         if (b.rc == DG_OK && k == 0) b.rc = dg_buf_append(&description, key.head.data, key.head.len, err);
-        if (b.rc == DG_OK) dg__bundle_floor_journal(&b, (int)k, &key, journal);
-        dg__bundle_key_fini(&key);
+        if (b.rc == DG_OK) dr__bundle_floor_journal(&b, (int)k, &key, journal);
+        dr__bundle_key_fini(&key);
     }
-    if (b.rc == DG_OK) dg__bundle_bestiary_journal(&b, journal);
+    if (b.rc == DG_OK) dr__bundle_bestiary_journal(&b, journal);
     if (b.rc == DG_OK) {
-        dg__bestiary kinds;
-        dg__bestiary_of_floors(floors, n, &kinds);
-        b.rc = dg__bundle_actors(b.base, b.actor_folder, &kinds, &actors, err);
+        dr__bestiary kinds;
+        dr__bestiary_of_floors(floors, n, &kinds);
+        b.rc = dr__bundle_actors(b.base, b.actor_folder, &kinds, &actors, err);
     }
-    if (b.rc == DG_OK) b.rc = dg__bundle_tables(b.base, b.table_folder, floors, n, &tables, err);
+    if (b.rc == DG_OK) b.rc = dr__bundle_tables(b.base, b.table_folder, floors, n, &tables, err);
     /* the pack's one pair, its value written after room for the record's
      * head and made into the log where it lies */
     char key[32];
     snprintf(key, sizeof key, "!adventures!%s", b.adventure);
-    size_t room = dg__leveldb_room(key);
-    if (b.rc == DG_OK && (b.rc = dg__buf_reserve(&value, room, err)) == DG_OK) {
+    size_t room = dr__leveldb_room(key);
+    if (b.rc == DG_OK && (b.rc = dr__buf_reserve(&value, room, err)) == DG_OK) {
         memset(value.data, 0, room);
         value.len = room;
     }
@@ -487,9 +487,9 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
         adventure(&b, journal, actors, tables, &description, permalink, &value);
         journal = actors = tables = NULL; /* the adventure took them */
     }
-    if (b.rc == DG_OK) b.rc = dg__leveldb_take(key, &value, &db, err);
+    if (b.rc == DG_OK) b.rc = dr__leveldb_take(key, &value, &db, err);
     if (b.rc == DG_OK) mod = manifest(&b, permalink);
-    if (b.rc == DG_OK) b.rc = dg__zip_new(&z, err);
+    if (b.rc == DG_OK) b.rc = dr__zip_new(&z, err);
     if (b.rc == DG_OK) {
         char path[64];
         snprintf(path, sizeof path, "%s/module.json", b.module);
@@ -505,11 +505,11 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     }
     if (b.rc == DG_OK) {
         size_t start = out->len;
-        b.rc = dg__zip_finish(z, out, err);
+        b.rc = dr__zip_finish(z, out, err);
         if (b.rc != DG_OK) out->len = start;
         z = NULL;
     }
-    dg__zip_discard(z);
+    dr__zip_discard(z);
     dg_buf_fini(&value);
     json_decref(mod);
     json_decref(journal);
@@ -518,7 +518,7 @@ dg_status dg__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     for (size_t k = 0; pngs && k < n; k++) dg_buf_fini(&pngs[k]);
     dg__free(pngs);
     dg_buf_fini(&description);
-    dg__leveldb_fini(&db);
+    dr__leveldb_fini(&db);
     dg__free(permalink);
     return b.rc;
 }
@@ -528,5 +528,5 @@ dg_status dg_foundry_bundle_encode(const dg_dungeon *d, dg_buf *out, dg_error *e
     const dg_dungeon *floors[DG_MAX_FLOORS];
     size_t n = 0;
     for (const dg_dungeon *f = d; f && n < DG_MAX_FLOORS; f = f->below) floors[n++] = f;
-    return dg__foundry_bundle(floors, n, out, err);
+    return dr__foundry_bundle(floors, n, out, err);
 }

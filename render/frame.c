@@ -19,27 +19,27 @@
 
 #define JAMBS {'R', DG_PAL_WALL, 13, 0, 19, 8}, {'R', DG_PAL_WALL, 13, 24, 19, 32}
 #define LEAF {'R', DG_PAL_DOOR, 11, 8, 21, 24}, {'R', DG_PAL_DOOR_FILL, 13, 10, 19, 22}
-static const dg__shape door[] = {JAMBS, LEAF};
-static const dg__shape locked[] = {JAMBS, LEAF, {'R', DG_PAL_DOOR, 13, 13, 19, 19}};
-static const dg__shape trapped[] = {JAMBS, LEAF, {'R', DG_PAL_TRAP, 3, 15, 29, 17}};
-static const dg__shape secret[] = {{'R', DG_PAL_WALL, 13, 0, 19, 32}};
-static const dg__shape portc[] = {JAMBS, {'R', DG_PAL_DOOR, 14, 9, 18, 12}, {'R', DG_PAL_DOOR, 14, 14, 18, 18},
+static const dr__shape door[] = {JAMBS, LEAF};
+static const dr__shape locked[] = {JAMBS, LEAF, {'R', DG_PAL_DOOR, 13, 13, 19, 19}};
+static const dr__shape trapped[] = {JAMBS, LEAF, {'R', DG_PAL_TRAP, 3, 15, 29, 17}};
+static const dr__shape secret[] = {{'R', DG_PAL_WALL, 13, 0, 19, 32}};
+static const dr__shape portc[] = {JAMBS, {'R', DG_PAL_DOOR, 14, 9, 18, 12}, {'R', DG_PAL_DOOR, 14, 14, 18, 18},
                                   {'R', DG_PAL_DOOR, 14, 20, 18, 23}};
-static const dg__shape arch[] = {JAMBS};
-static const dg__shape up[] = {{'R', DG_PAL_STAIR, 6, 4, 8, 28},   {'R', DG_PAL_STAIR, 24, 4, 26, 28},
+static const dr__shape arch[] = {JAMBS};
+static const dr__shape up[] = {{'R', DG_PAL_STAIR, 6, 4, 8, 28},   {'R', DG_PAL_STAIR, 24, 4, 26, 28},
                                {'R', DG_PAL_STAIR, 6, 6, 26, 8},   {'R', DG_PAL_STAIR, 6, 12, 26, 14},
                                {'R', DG_PAL_STAIR, 6, 18, 26, 20}, {'R', DG_PAL_STAIR, 6, 24, 26, 26}};
-static const dg__shape down[] = {{'R', DG_PAL_STAIR, 4, 4, 28, 6},   {'R', DG_PAL_STAIR, 7, 10, 25, 12},
+static const dr__shape down[] = {{'R', DG_PAL_STAIR, 4, 4, 28, 6},   {'R', DG_PAL_STAIR, 7, 10, 25, 12},
                                  {'R', DG_PAL_STAIR, 10, 16, 22, 18}, {'R', DG_PAL_STAIR, 13, 22, 19, 24},
                                  {'R', DG_PAL_STAIR, 15, 27, 17, 29}};
-static const dg__shape scale[] = {{'R', DG_PAL_WALL, 0, 15, 32, 18}, {'R', DG_PAL_WALL, 0, 9, 2, 24},
+static const dr__shape scale[] = {{'R', DG_PAL_WALL, 0, 15, 32, 18}, {'R', DG_PAL_WALL, 0, 9, 2, 24},
                                   {'R', DG_PAL_WALL, 30, 9, 32, 24}};
-static const dg__shape water[] = {{'R', DG_PAL_WATER, 1, 1, 31, 31},    {'R', DG_PAL_WATER_INK, 4, 9, 8, 11},
+static const dr__shape water[] = {{'R', DG_PAL_WATER, 1, 1, 31, 31},    {'R', DG_PAL_WATER_INK, 4, 9, 8, 11},
                                   {'R', DG_PAL_WATER_INK, 8, 7, 12, 9},   {'R', DG_PAL_WATER_INK, 12, 9, 16, 11},
                                   {'R', DG_PAL_WATER_INK, 16, 21, 20, 23}, {'R', DG_PAL_WATER_INK, 20, 19, 24, 21},
                                   {'R', DG_PAL_WATER_INK, 24, 21, 28, 23}};
 
-const dg__shape *dg__legend_shapes(int kind, int *n, const char **letter, int *letter_role)
+const dr__shape *dr__legend_shapes(int kind, int *n, const char **letter, int *letter_role)
 {
     *letter = "";
     *letter_role = DG_PAL_LABEL;
@@ -64,7 +64,7 @@ const dg__shape *dg__legend_shapes(int kind, int *n, const char **letter, int *l
 #undef SH
     if (kind > DG_LEG_FEATURE && kind < DG_LEG_FEATURE + DG_FEATURE_COUNT) {
         /* the map's own glyph: ink 0 wall, 1 door fill (feature_shapes.c) */
-        return dg__feature_shapes(kind - DG_LEG_FEATURE, n);
+        return dr__feature_shapes(kind - DG_LEG_FEATURE, n);
     }
     *n = 0;
     return NULL;
@@ -76,10 +76,10 @@ typedef struct {
     bool want[DG_LEG_FEATURE + DG_FEATURE_COUNT];
 } wants;
 
-static void mark_seen(void *ctx, const dg__mark *m)
+static void mark_seen(void *ctx, const dr__mark *m)
 {
-    static const int of[] = {[DG__MARK_FEATURE] = DG_LEG_MARK_FEATURE, [DG__MARK_TRAP] = DG_LEG_MARK_TRAP,
-                             [DG__MARK_KEY] = DG_LEG_MARK_KEY, [DG__MARK_HIDDEN] = DG_LEG_MARK_HIDDEN};
+    static const int of[] = {[DR__MARK_FEATURE] = DG_LEG_MARK_FEATURE, [DR__MARK_TRAP] = DG_LEG_MARK_TRAP,
+                             [DR__MARK_KEY] = DG_LEG_MARK_KEY, [DR__MARK_HIDDEN] = DG_LEG_MARK_HIDDEN};
     ((wants *)ctx)->want[of[m->kind]] = true;
 }
 
@@ -107,11 +107,11 @@ static int digits(int v)
     return n;
 }
 
-void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int map_h, dg__frame *f)
+void dr__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int map_h, dr__frame *f)
 {
     memset(f, 0, sizeof *f);
     if (!d->opts.legend && !d->opts.ruler) return;
-    dg__frame_font(cell, &f->cw, &f->ch);
+    dr__frame_font(cell, &f->cw, &f->ch);
     if (d->opts.ruler) {
         static const int steps[] = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000};
         int most = d->width > d->height ? d->width : d->height, wide = digits(most - 1) * f->cw;
@@ -138,7 +138,7 @@ void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int
                                       : DG_LEG_ARCH] = true;
     }
     for (size_t i = 0; d->stairs && i < d->n_stairs; i++) w.want[d->stairs[i].down ? DG_LEG_DOWN : DG_LEG_UP] = true;
-    dg__map_marks(d, player, mark_seen, &w);
+    dr__map_marks(d, player, mark_seen, &w);
     const dg_contents *c = d->contents;
     for (size_t i = 0; c && i < c->n_features; i++) w.want[DG_LEG_FEATURE + (int)c->features[i].kind] = true;
     w.want[DG_LEG_SCALE] = true;
@@ -147,7 +147,7 @@ void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int
     int x = f->left + GAP, y = f->top + map_h + f->bottom + GAP, rows = 1;
     for (int k = 0; k < DG_LEG_FEATURE + DG_FEATURE_COUNT && f->n < DG_FRAME_MAX_ENTRIES; k++) {
         if (!w.want[k]) continue;
-        dg__legend_entry *e = &f->e[f->n];
+        dr__legend_entry *e = &f->e[f->n];
         words(d, k, e->text, sizeof e->text);
         int ew = cell + GAP + (int)strlen(e->text) * f->cw + 3 * GAP;
         if (x > f->left + GAP && x + ew > width - GAP) {
@@ -166,49 +166,49 @@ void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int
 
 /* ----------------------------------------------------------------- PNG */
 
-static void sample(dg__canvas *cv, const dg__legend_entry *e, int cell)
+static void sample(dr__canvas *cv, const dr__legend_entry *e, int cell)
 {
     int n, letter_role;
     const char *letter;
-    const dg__shape *s = dg__legend_shapes(e->kind, &n, &letter, &letter_role);
+    const dr__shape *s = dr__legend_shapes(e->kind, &n, &letter, &letter_role);
     bool feature = e->kind > DG_LEG_FEATURE;
     for (int k = 0; k < n; k++) {
         unsigned char ink = feature ? (s[k].ink ? DG_PAL_DOOR_FILL : DG_PAL_WALL) : s[k].ink;
         int x0 = e->x + s[k].a * cell / 32, y0 = e->y + s[k].b * cell / 32;
         if (s[k].op == 'R') {
             int x1 = e->x + s[k].c * cell / 32 - 1, y1 = e->y + s[k].d * cell / 32 - 1;
-            dg__canvas_box(cv, x0, y0, x1 < x0 ? x0 : x1, y1 < y0 ? y0 : y1, ink);
+            dr__canvas_box(cv, x0, y0, x1 < x0 ? x0 : x1, y1 < y0 ? y0 : y1, ink);
             continue;
         }
         long long r = (long long)s[k].c * cell, cx = (long long)s[k].a * cell, cy = (long long)s[k].b * cell;
         for (int j = 0; j < cell; j++)
             for (int i = 0; i < cell; i++) {
                 long long dx = (2LL * i + 1) * 16 - cx, dy = (2LL * j + 1) * 16 - cy;
-                if (dx * dx + dy * dy <= r * r) dg__canvas_box(cv, e->x + i, e->y + j, e->x + i, e->y + j, ink);
+                if (dx * dx + dy * dy <= r * r) dr__canvas_box(cv, e->x + i, e->y + j, e->x + i, e->y + j, ink);
             }
     }
     if (*letter) {
         int cw, ch;
-        dg__frame_font(cell, &cw, &ch);
-        dg__frame_text(cv, cell, letter, e->x + (cell - cw) / 2, e->y + (cell - ch) / 2, (unsigned char)letter_role);
+        dr__frame_font(cell, &cw, &ch);
+        dr__frame_text(cv, cell, letter, e->x + (cell - cw) / 2, e->y + (cell - ch) / 2, (unsigned char)letter_role);
     }
 }
 
-dg_status dg__frame_png(dg__canvas *cv, const dg__frame *f, dg_error *err)
+dg_status dr__frame_png(dr__canvas *cv, const dr__frame *f, dg_error *err)
 {
-    dg__canvas big = *cv;
+    dr__canvas big = *cv;
     big.pix = NULL;
     big.rows = NULL;
     big.last = NULL;
     big.w = cv->w + f->left + f->right;
     big.h = cv->h + f->top + f->bottom;
-    dg_status rc = dg__canvas_alloc(&big, err);
+    dg_status rc = dr__canvas_alloc(&big, err);
     if (rc != DG_OK) {
-        dg__canvas_free(&big);
+        dr__canvas_free(&big);
         return rc;
     }
     for (int y = 0; y < big.h; y++) {
-        unsigned char *row = dg__canvas_fresh(&big, y);
+        unsigned char *row = dr__canvas_fresh(&big, y);
         memset(row, DG_PAL_FLOOR, (size_t)big.w);
         if (y >= f->top && y < f->top + cv->h) memcpy(row + f->left, cv->rows[y - f->top], (size_t)cv->w);
     }
@@ -218,21 +218,21 @@ dg_status dg__frame_png(dg__canvas *cv, const dg__frame *f, dg_error *err)
         for (int x = 0; x < cv->d->width; x += f->step) {
             snprintf(s, sizeof s, "%d", x);
             int left = f->left + x * c + c / 2 + 1 - (int)strlen(s) * f->cw / 2;
-            dg__frame_text(&big, c, s, left, GAP, DG_PAL_LABEL);
-            dg__frame_text(&big, c, s, left, f->top + cv->h + GAP, DG_PAL_LABEL);
+            dr__frame_text(&big, c, s, left, GAP, DG_PAL_LABEL);
+            dr__frame_text(&big, c, s, left, f->top + cv->h + GAP, DG_PAL_LABEL);
         }
         for (int y = 0; y < cv->d->height; y += f->step) {
             snprintf(s, sizeof s, "%d", y);
             int top = f->top + y * c + c / 2 + 1 - f->ch / 2;
-            dg__frame_text(&big, c, s, f->left - GAP - (int)strlen(s) * f->cw, top, DG_PAL_LABEL);
-            dg__frame_text(&big, c, s, f->left + cv->w + GAP, top, DG_PAL_LABEL);
+            dr__frame_text(&big, c, s, f->left - GAP - (int)strlen(s) * f->cw, top, DG_PAL_LABEL);
+            dr__frame_text(&big, c, s, f->left + cv->w + GAP, top, DG_PAL_LABEL);
         }
     }
     for (int i = 0; i < f->n; i++) {
         sample(&big, &f->e[i], c);
-        dg__frame_text(&big, c, f->e[i].text, f->e[i].x + c + GAP, f->e[i].y + (c - f->ch) / 2, DG_PAL_LABEL);
+        dr__frame_text(&big, c, f->e[i].text, f->e[i].x + c + GAP, f->e[i].y + (c - f->ch) / 2, DG_PAL_LABEL);
     }
-    dg__canvas_free(cv);
+    dr__canvas_free(cv);
     cv->pix = big.pix;
     cv->rows = big.rows;
     cv->last = big.last;

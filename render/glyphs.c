@@ -26,7 +26,7 @@
 /* A cell seen in its glyph's own frame. ew: the passage runs east-west
  * (the wall is vertical); flip: v counts from the far side. */
 typedef struct {
-    dg__canvas *cv;
+    dr__canvas *cv;
     int x0, y0, c;
     bool ew, flip;
 } frame;
@@ -38,8 +38,8 @@ static void fbox(const frame *f, int u0, int v0, int u1, int v1, unsigned char i
         v0 = f->c - v1;
         v1 = t;
     }
-    if (f->ew) dg__canvas_box(f->cv, f->x0 + v0, f->y0 + u0, f->x0 + v1, f->y0 + u1, ink);
-    else dg__canvas_box(f->cv, f->x0 + u0, f->y0 + v0, f->x0 + u1, f->y0 + v1, ink);
+    if (f->ew) dr__canvas_box(f->cv, f->x0 + v0, f->y0 + u0, f->x0 + v1, f->y0 + u1, ink);
+    else dr__canvas_box(f->cv, f->x0 + u0, f->y0 + v0, f->x0 + u1, f->y0 + v1, ink);
 }
 
 /* ------------------------------------------------------------------ text */
@@ -78,7 +78,7 @@ static typeface face_in_cell(int cell)
 
 /* Every set font pixel of s as a k x k block grown by `grow` px, in ink;
  * a run of set pixels along a font row is one box (the same pixels). */
-static void text_pass(dg__canvas *cv, const typeface *tf, const char *s, int left, int top,
+static void text_pass(dr__canvas *cv, const typeface *tf, const char *s, int left, int top,
                       int grow, unsigned char ink)
 {
     gdFontPtr f = tf->font;
@@ -94,7 +94,7 @@ static void text_pass(dg__canvas *cv, const typeface *tf, const char *s, int lef
                 int e = x;
                 while (e + 1 < f->w && row[e + 1]) e++;
                 int px0 = left + (i * f->w + x) * k, px1 = left + (i * f->w + e) * k, py = top + y * k;
-                dg__canvas_box(cv, px0 - grow, py - grow, px1 + k - 1 + grow, py + k - 1 + grow, ink);
+                dr__canvas_box(cv, px0 - grow, py - grow, px1 + k - 1 + grow, py + k - 1 + grow, ink);
                 x = e;
             }
         }
@@ -105,7 +105,7 @@ static void text_pass(dg__canvas *cv, const typeface *tf, const char *s, int lef
  * first so digits never collide with them; walls and other ink stay. With a
  * halo (>= 0) every stroke gets a one-step rim of that colour, for text that
  * sits on wall. */
-static void text_centred(dg__canvas *cv, const typeface *tf, const char *s, int cx, int cy,
+static void text_centred(dr__canvas *cv, const typeface *tf, const char *s, int cx, int cy,
                          unsigned char ink, int halo)
 {
     gdFontPtr f = tf->font;
@@ -117,7 +117,7 @@ static void text_centred(dg__canvas *cv, const typeface *tf, const char *s, int 
         unsigned char *row = NULL; /* claimed only where there is grid to clear */
         for (int x = left - k; x < left + tw + k; x++)
             if (x >= 0 && x < cv->w && cv->rows[y][x] == DG_PAL_GRID) {
-                if (!row) row = dg__canvas_row(cv, y);
+                if (!row) row = dr__canvas_row(cv, y);
                 row[x] = DG_PAL_FLOOR;
             }
     }
@@ -127,10 +127,10 @@ static void text_centred(dg__canvas *cv, const typeface *tf, const char *s, int 
 
 /* ----------------------------------------------------------------- doors */
 
-bool dg__door_runs_ew(const dg__canvas *cv, int x, int y)
+bool dr__door_runs_ew(const dr__canvas *cv, int x, int y)
 {
-    bool we = dg__canvas_open(cv, x - 1, y) && dg__canvas_open(cv, x + 1, y);
-    bool ns = dg__canvas_open(cv, x, y - 1) && dg__canvas_open(cv, x, y + 1);
+    bool we = dr__canvas_open(cv, x - 1, y) && dr__canvas_open(cv, x + 1, y);
+    bool ns = dr__canvas_open(cv, x, y - 1) && dr__canvas_open(cv, x, y + 1);
     if (we != ns) return we;
     /* Both or neither: the door list (row-major, dg.h) knows which way its
      * wall runs; binary search, so a big map with many such doors stays fast. */
@@ -144,13 +144,13 @@ bool dg__door_runs_ew(const dg__canvas *cv, int x, int y)
         if (k < key) lo = mid + 1;
         else hi = mid;
     }
-    return dg__canvas_open(cv, x - 1, y) || dg__canvas_open(cv, x + 1, y);
+    return dr__canvas_open(cv, x - 1, y) || dr__canvas_open(cv, x + 1, y);
 }
 
-static void door(dg__canvas *cv, int x, int y, uint32_t bits)
+static void door(dr__canvas *cv, int x, int y, uint32_t bits)
 {
     int c = cv->cell, m = c / 2;
-    frame f = {cv, x * c, y * c, c, dg__door_runs_ew(cv, x, y), false};
+    frame f = {cv, x * c, y * c, c, dr__door_runs_ew(cv, x, y), false};
     int a = c / 4;                   /* jamb length along the wall */
     int hj = c >= 12 ? c / 6 : 1;    /* jamb half thickness */
     int hl = c >= 12 ? c / 9 : 1;    /* leaf half thickness */
@@ -172,8 +172,8 @@ static void door(dg__canvas *cv, int x, int y, uint32_t bits)
      * as the wall (an opening, not a door); a door's stand out. */
     int ax = f.ew ? 0 : 1, ay = f.ew ? 1 : 0;
     if (bits & DG_ARCH) hj = (cv->wall + 1) / 2;
-    if (!dg__canvas_open(cv, x - ax, y - ay)) fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
-    if (!dg__canvas_open(cv, x + ax, y + ay)) fbox(&f, c - a, m - hj, c, m + hj, DG_PAL_WALL);
+    if (!dr__canvas_open(cv, x - ax, y - ay)) fbox(&f, 0, m - hj, a, m + hj, DG_PAL_WALL);
+    if (!dr__canvas_open(cv, x + ax, y + ay)) fbox(&f, c - a, m - hj, c, m + hj, DG_PAL_WALL);
     if (bits & DG_ARCH) return;
     if (bits & DG_PORTC) { /* posts on a bar */
         int q = c >= 16 ? c / 8 : 1;
@@ -196,14 +196,14 @@ static void door(dg__canvas *cv, int x, int y, uint32_t bits)
     }
 }
 
-void dg__glyph_doors(dg__canvas *cv)
+void dr__glyph_doors(dr__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     for (int y = 0; y < d->height; y++) {
         const uint32_t *row = d->cells + (size_t)y * (size_t)d->width;
         for (int x = 0; x < d->width; x++) {
             uint32_t w = row[x];
-            if (!(w & DG_DOORSPACE) || !dg__canvas_open(cv, x, y)) continue;
+            if (!(w & DG_DOORSPACE) || !dr__canvas_open(cv, x, y)) continue;
             door(cv, x, y, w);
         }
     }
@@ -213,13 +213,13 @@ void dg__glyph_doors(dg__canvas *cv)
 
 /* The way one walks off the stair: its only open neighbour, else what the
  * stair list says, else north. */
-dg_dir dg__stair_dir(const dg__canvas *cv, int x, int y)
+dg_dir dr__stair_dir(const dr__canvas *cv, int x, int y)
 {
     static const dg_dir all[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
     int found = 0;
     dg_dir dir = DG_DIR_NORTH;
     for (int i = 0; i < 4; i++)
-        if (dg__canvas_open(cv, x + dg_dir_dx(all[i]), y + dg_dir_dy(all[i]))) {
+        if (dr__canvas_open(cv, x + dg_dir_dx(all[i]), y + dg_dir_dy(all[i]))) {
             found++;
             dir = all[i];
         }
@@ -232,10 +232,10 @@ dg_dir dg__stair_dir(const dg__canvas *cv, int x, int y)
 
 /* Treads across the corridor. Up: a ladder of equal treads. Down: treads
  * shrink towards the dead end, a wedge pointing down into the map. */
-static void stair(dg__canvas *cv, int x, int y, bool down)
+static void stair(dr__canvas *cv, int x, int y, bool down)
 {
     int c = cv->cell;
-    dg_dir dir = dg__stair_dir(cv, x, y);
+    dg_dir dir = dr__stair_dir(cv, x, y);
     /* v = 0 at the dead end, v = c on the corridor side */
     frame f = {cv, x * c, y * c, c, dir == DG_DIR_WEST || dir == DG_DIR_EAST,
                dir == DG_DIR_NORTH || dir == DG_DIR_WEST};
@@ -254,13 +254,13 @@ static void stair(dg__canvas *cv, int x, int y, bool down)
     }
 }
 
-void dg__glyph_stairs(dg__canvas *cv)
+void dr__glyph_stairs(dr__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     for (int y = 0; y < d->height; y++) {
         const uint32_t *row = d->cells + (size_t)y * (size_t)d->width;
         for (int x = 0; x < d->width; x++)
-            if ((row[x] & DG_STAIRS) && dg__canvas_open(cv, x, y))
+            if ((row[x] & DG_STAIRS) && dr__canvas_open(cv, x, y))
                 stair(cv, x, y, (row[x] & DG_STAIR_DN) != 0);
     }
 }
@@ -276,7 +276,7 @@ static bool room_cell(const dg_dungeon *d, int x, int y, int id)
 /* Label point in px: the bounding-box centre for a rectangle, else the
  * centre of the room cell nearest to it (a ring or an L has no cell at its
  * box centre). */
-static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
+static bool label_at(const dr__canvas *cv, const dg_room *r, int *px, int *py)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell;
@@ -312,28 +312,28 @@ static bool label_at(const dg__canvas *cv, const dg_room *r, int *px, int *py)
  * things in the trap colour, letters and keys in the label colour; too
  * small to read under 10 px a cell, so left out. */
 typedef struct {
-    dg__canvas *cv;
+    dr__canvas *cv;
     typeface tf;
 } marks_ctx;
 
-static void draw_mark(void *ctx, const dg__mark *m)
+static void draw_mark(void *ctx, const dr__mark *m)
 {
     marks_ctx *k = ctx;
     int c = k->cv->cell;
-    unsigned char ink = m->kind == DG__MARK_TRAP || m->kind == DG__MARK_HIDDEN ? DG_PAL_TRAP : DG_PAL_LABEL;
+    unsigned char ink = m->kind == DR__MARK_TRAP || m->kind == DR__MARK_HIDDEN ? DG_PAL_TRAP : DG_PAL_LABEL;
     /* no halo: a cave cell's corners may be rock, and a halo would paint
      * them floor */
     text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, -1);
 }
 
-void dg__glyph_marks(dg__canvas *cv)
+void dr__glyph_marks(dr__canvas *cv)
 {
     marks_ctx k = {cv, face_in_cell(cv->cell)};
     if (!k.tf.font) return;
-    dg__map_marks(cv->d, cv->player, draw_mark, &k);
+    dr__map_marks(cv->d, cv->player, draw_mark, &k);
 }
 
-void dg__glyph_labels(dg__canvas *cv)
+void dr__glyph_labels(dr__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     if (!d->rooms) return;
@@ -350,14 +350,14 @@ void dg__glyph_labels(dg__canvas *cv)
 
 /* ----------------------------------------------------------- frame text */
 
-void dg__frame_font(int cell, int *cw, int *ch)
+void dr__frame_font(int cell, int *cw, int *ch)
 {
     gdFontPtr f = cell < 16 ? gdFontGetSmall() : cell < 28 ? gdFontGetMediumBold() : gdFontGetGiant();
     *cw = f->w;
     *ch = f->h;
 }
 
-void dg__frame_text(dg__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink)
+void dr__frame_text(dr__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink)
 {
     typeface tf = {cell < 16 ? gdFontGetSmall() : cell < 28 ? gdFontGetMediumBold() : gdFontGetGiant(), 1};
     text_pass(cv, &tf, s, left, top, 0, ink);

@@ -89,7 +89,7 @@ static void hex_pointy(const plot *p, int cell)
     }
 }
 
-void dg__grid_rows(const dg__canvas *cv, dg_grid grid, unsigned char base,
+void dr__grid_rows(const dr__canvas *cv, dg_grid grid, unsigned char base,
                    unsigned char line, unsigned char *rows, int *period_y)
 {
     int w = cv->w, cell = cv->cell;

@@ -29,7 +29,7 @@ typedef struct {
     bool on;           /* in the band: drawn */
 } point;
 
-unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
+unsigned char *dr__hatch_band(const dg_dungeon *d, const unsigned char *cls)
 {
     int w = d->width, h = d->height;
     size_t n = (size_t)w * (size_t)h;
@@ -82,7 +82,7 @@ unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     return band;
 }
 
-dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err)
+dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;
@@ -90,7 +90,7 @@ dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err)
     int pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3;    /* stroke spacing, px */
     int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
     int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
-    unsigned char *band = dg__hatch_band(d, cv->cls);
+    unsigned char *band = dr__hatch_band(d, cv->cls);
     point *pts = dg__malloc((size_t)gw * (size_t)gh * sizeof *pts);
     if (!band || !pts) { /* a map without its hatching would be other bytes */
         dg__free(band);
@@ -146,7 +146,7 @@ dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err)
                 t %= span;
                 if (t < 0) t += span;
                 if (t >= ink) continue;
-                if (!row) row = dg__canvas_row(cv, py);
+                if (!row) row = dr__canvas_row(cv, py);
                 row[px] = DG_PAL_TEX1;
             }
         }

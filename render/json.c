@@ -66,16 +66,16 @@
 #include <string.h>
 
 /* [[x, y], ...]: an outline's corners or a passage's cells. */
-static void points_json(dg__jw *w, const dg_point *pts, size_t n)
+static void points_json(dr__jw *w, const dg_point *pts, size_t n)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t k = 0; k < n; k++) {
-        dg__jw_array_begin(w);
-        dg__jw_int(w, pts[k].x);
-        dg__jw_int(w, pts[k].y);
-        dg__jw_array_end(w);
+        dr__jw_array_begin(w);
+        dr__jw_int(w, pts[k].x);
+        dr__jw_int(w, pts[k].y);
+        dr__jw_array_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
 static int hexval(char c)
@@ -83,7 +83,7 @@ static int hexval(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n, int64_t *out)
+bool dr__json_option_number(const char *key, size_t kn, const char *v, size_t n, int64_t *out)
 {
     bool digits = n > 0 && n <= 15 && !(kn == 4 && memcmp(key, "seed", 4) == 0);
     for (size_t i = 0; i < n && digits; i++) digits = v[i] >= '0' && v[i] <= '9';
@@ -96,7 +96,7 @@ bool dg__json_option_number(const char *key, size_t kn, const char *v, size_t n,
 
 /* A text key's canonical value (percent-encoded: canonical.c) decoded into
  * buf; (size_t)-1 when key is not a text key. */
-size_t dg__option_text(const char *key, size_t kn, const char *v, size_t n, char *buf, size_t cap)
+size_t dr__option_text(const char *key, size_t kn, const char *v, size_t n, char *buf, size_t cap)
 {
     char name[32];
     if (kn >= sizeof name) return (size_t)-1;
@@ -120,196 +120,196 @@ size_t dg__option_text(const char *key, size_t kn, const char *v, size_t n, char
 
 /* "k=v&k=v..." -> {"k": v, ...} in the string's order; text keys (a
  * dungeon's name) are decoded and always strings. */
-static void options_object(dg__jw *w, const char *canon)
+static void options_object(dr__jw *w, const char *canon)
 {
-    dg__jw_object_begin(w);
+    dr__jw_object_begin(w);
     for (const char *q = canon; *q;) {
         size_t kn = strcspn(q, "=&"), all = strcspn(q, "&");
         if (q[kn] == '=') {
             const char *v = q + kn + 1;
             size_t n = all - kn - 1;
             int64_t x;
-            dg__jw_keyn(w, q, kn);
+            dr__jw_keyn(w, q, kn);
             char text[3 * DG_STOCK_NAME_BYTES];
-            size_t tn = dg__option_text(q, kn, v, n, text, sizeof text);
-            if (tn != (size_t)-1) dg__jw_stringn(w, text, tn);
-            else if (dg__json_option_number(q, kn, v, n, &x)) dg__jw_int(w, x);
-            else dg__jw_stringn(w, v, n);
+            size_t tn = dr__option_text(q, kn, v, n, text, sizeof text);
+            if (tn != (size_t)-1) dr__jw_stringn(w, text, tn);
+            else if (dr__json_option_number(q, kn, v, n, &x)) dr__jw_int(w, x);
+            else dr__jw_stringn(w, v, n);
         }
         q += all;
         if (*q == '&') q++;
     }
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
 }
 
-static void rooms_array(dg__jw *w, const dg_dungeon *d, const dg__door_sides *sides, dg_buf *scratch,
+static void rooms_array(dr__jw *w, const dg_dungeon *d, const dr__door_sides *sides, dg_buf *scratch,
                         dg_error *err)
 {
     static const char *const side_keys[4] = {"north", "south", "west", "east"}; /* dg_dir order */
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_rooms; i++) {
         const dg_room *r = &d->rooms[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "id", r->id);
-        dg__jw_key_int(w, "x", r->x);
-        dg__jw_key_int(w, "y", r->y);
-        dg__jw_key_int(w, "width", r->width);
-        dg__jw_key_int(w, "height", r->height);
-        dg__jw_key_int(w, "area", r->area);
-        dg__jw_key_string(w, "shape", dg_shape_name(r->shape));
-        dg__jw_key_string(w, "kind", dg_room_kind_name(r->kind));
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "id", r->id);
+        dr__jw_key_int(w, "x", r->x);
+        dr__jw_key_int(w, "y", r->y);
+        dr__jw_key_int(w, "width", r->width);
+        dr__jw_key_int(w, "height", r->height);
+        dr__jw_key_int(w, "area", r->area);
+        dr__jw_key_string(w, "shape", dg_shape_name(r->shape));
+        dr__jw_key_string(w, "kind", dg_room_kind_name(r->kind));
         if (r->kind == DG_ROOM_KIND_CHAMBER) {
-            dg__jw_key(w, "label");
-            dg__jw_array_begin(w);
-            dg__jw_int(w, r->label_x);
-            dg__jw_int(w, r->label_y);
-            dg__jw_array_end(w);
+            dr__jw_key(w, "label");
+            dr__jw_array_begin(w);
+            dr__jw_int(w, r->label_x);
+            dr__jw_int(w, r->label_y);
+            dr__jw_array_end(w);
         }
-        if (r->shape == DG_SHAPE_POLYGON) dg__jw_key_int(w, "sides", r->sides);
+        if (r->shape == DG_SHAPE_POLYGON) dr__jw_key_int(w, "sides", r->sides);
         if (r->shape != DG_SHAPE_RECT && r->n_outline) {
-            dg__jw_key(w, "outline");
+            dr__jw_key(w, "outline");
             points_json(w, r->outline, r->n_outline);
         }
-        dg__jw_key(w, "doors");
-        dg__jw_object_begin(w);
+        dr__jw_key(w, "doors");
+        dr__jw_object_begin(w);
         for (int s = 0; s < 4; s++) {
             size_t slot = 4 * i + (size_t)s;
-            dg__jw_key(w, side_keys[s]);
-            dg__jw_array_begin(w);
+            dr__jw_key(w, side_keys[s]);
+            dr__jw_array_begin(w);
             for (size_t k = 0; k < sides->count[slot]; k++)
-                dg__jw_int(w, (int64_t)sides->door[sides->first[slot] + k]);
-            dg__jw_array_end(w);
+                dr__jw_int(w, (int64_t)sides->door[sides->first[slot] + k]);
+            dr__jw_array_end(w);
         }
-        dg__jw_object_end(w);
-        dg__jw_key(w, "contents");
-        dg__json_room_contents(w, d, r->id, scratch, err);
-        dg__jw_object_end(w);
+        dr__jw_object_end(w);
+        dr__jw_key(w, "contents");
+        dr__json_room_contents(w, d, r->id, scratch, err);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
 /* Cave passages (core/chambers.c): the chambers and rooms each joins, and
  * its cells. Only maps with caves have the key. */
-static void passages_array(dg__jw *w, const dg_dungeon *d)
+static void passages_array(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_passages; i++) {
         const dg_passage *p = &d->passages[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "id", p->id);
-        dg__jw_key(w, "rooms");
-        dg__jw_array_begin(w);
-        for (size_t k = 0; k < p->n_rooms; k++) dg__jw_int(w, p->rooms[k]);
-        dg__jw_array_end(w);
-        dg__jw_key(w, "cells");
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "id", p->id);
+        dr__jw_key(w, "rooms");
+        dr__jw_array_begin(w);
+        for (size_t k = 0; k < p->n_rooms; k++) dr__jw_int(w, p->rooms[k]);
+        dr__jw_array_end(w);
+        dr__jw_key(w, "cells");
         points_json(w, p->cells, p->n_cells);
-        dg__jw_object_end(w);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
-static void doors_array(dg__jw *w, const dg_dungeon *d)
+static void doors_array(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         bool ns = o->dir == DG_DIR_NORTH || o->dir == DG_DIR_SOUTH;
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "x", o->x);
-        dg__jw_key_int(w, "y", o->y);
-        dg__jw_key_string(w, "type", dg_door_type_name(o->type));
-        dg__jw_key_string(w, "orientation", ns ? "horizontal" : "vertical");
-        dg__jw_key_string(w, "dir", dg_dir_name(o->dir));
-        dg__jw_key_int(w, "room", o->room);
-        if (o->other > 0) dg__jw_key_int(w, "leads_to", o->other);
-        else dg__jw_key_string(w, "leads_to", "corridor");
-        dg__jw_key(w, "lock");
-        dg__json_door_lock(w, d, i);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "x", o->x);
+        dr__jw_key_int(w, "y", o->y);
+        dr__jw_key_string(w, "type", dg_door_type_name(o->type));
+        dr__jw_key_string(w, "orientation", ns ? "horizontal" : "vertical");
+        dr__jw_key_string(w, "dir", dg_dir_name(o->dir));
+        dr__jw_key_int(w, "room", o->room);
+        if (o->other > 0) dr__jw_key_int(w, "leads_to", o->other);
+        else dr__jw_key_string(w, "leads_to", "corridor");
+        dr__jw_key(w, "lock");
+        dr__json_door_lock(w, d, i);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
-static void stairs_array(dg__jw *w, const dg_dungeon *d)
+static void stairs_array(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_stairs; i++) {
         const dg_stair *s = &d->stairs[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "x", s->x);
-        dg__jw_key_int(w, "y", s->y);
-        dg__jw_key_string(w, "kind", s->down ? "down" : "up");
-        dg__jw_key_string(w, "dir", dg_dir_name(s->dir));
-        dg__jw_key(w, "next");
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "x", s->next_x);
-        dg__jw_key_int(w, "y", s->next_y);
-        dg__jw_object_end(w);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "x", s->x);
+        dr__jw_key_int(w, "y", s->y);
+        dr__jw_key_string(w, "kind", s->down ? "down" : "up");
+        dr__jw_key_string(w, "dir", dg_dir_name(s->dir));
+        dr__jw_key(w, "next");
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "x", s->next_x);
+        dr__jw_key_int(w, "y", s->next_y);
+        dr__jw_object_end(w);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
-static void exits_array(dg__jw *w, const dg_dungeon *d)
+static void exits_array(dr__jw *w, const dg_dungeon *d)
 {
-    dg__jw_array_begin(w);
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < d->n_exits; i++) {
         const dg_exit *e = &d->exits[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "x", e->x);
-        dg__jw_key_int(w, "y", e->y);
-        dg__jw_key_string(w, "dir", dg_dir_name(e->dir));
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "x", e->x);
+        dr__jw_key_int(w, "y", e->y);
+        dr__jw_key_string(w, "dir", dg_dir_name(e->dir));
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }
 
 /* One floor's map, as members of the object being written: width and
  * height, rooms, doors, stairs, exits, the stocked floor's tail, walls and
  * cells. */
-static dg_status floor_members(dg__jw *j, const dg_dungeon *d, bool top, dg_buf *out, dg_buf *scratch, dg_error *err)
+static dg_status floor_members(dr__jw *j, const dg_dungeon *d, bool top, dg_buf *out, dg_buf *scratch, dg_error *err)
 {
-    dg__walls w;
-    dg__door_sides sides;
+    dr__walls w;
+    dr__door_sides sides;
     memset(&w, 0, sizeof w);
     memset(&sides, 0, sizeof sides);
     dg_status rc;
-    if ((rc = dg__door_sides_build(d, &sides, err)) == DG_OK &&
-        (rc = dg__walls_segments(d, false, &w, err)) == DG_OK &&
+    if ((rc = dr__door_sides_build(d, &sides, err)) == DG_OK &&
+        (rc = dr__walls_segments(d, false, &w, err)) == DG_OK &&
         /* about what a map takes: a few kilobytes of rooms and doors, a
          * digit or three a cell, ~50 bytes a wall */
-        (rc = dg__buf_reserve(out, 4096 + 3 * (size_t)d->width * (size_t)d->height +
+        (rc = dr__buf_reserve(out, 4096 + 3 * (size_t)d->width * (size_t)d->height +
                                       56 * (w.n_walls + w.n_portals),
                               err)) == DG_OK) {
-        dg__jw_key_int(j, "width", d->width);
-        dg__jw_key_int(j, "height", d->height);
-        dg__jw_key(j, "rooms");
+        dr__jw_key_int(j, "width", d->width);
+        dr__jw_key_int(j, "height", d->height);
+        dr__jw_key(j, "rooms");
         rooms_array(j, d, &sides, scratch, err);
-        dg__jw_key(j, "doors");
+        dr__jw_key(j, "doors");
         doors_array(j, d);
-        dg__jw_key(j, "stairs");
+        dr__jw_key(j, "stairs");
         stairs_array(j, d);
-        dg__jw_key(j, "exits");
+        dr__jw_key(j, "exits");
         exits_array(j, d);
         if (d->cave) {
-            dg__jw_key(j, "passages");
+            dr__jw_key(j, "passages");
             passages_array(j, d);
         }
-        dg__json_contents_tail(j, d, scratch, err);
-        if (top) dg__json_bestiary(j, d); /* every floor's creatures, once */
-        dg__jw_key(j, "walls");
-        dg__jw_splice(j, dg__json_put_walls, d, &w);
-        dg__jw_key(j, "cells");
-        dg__jw_splice(j, dg__json_put_cells, d, NULL);
+        dr__json_contents_tail(j, d, scratch, err);
+        if (top) dr__json_bestiary(j, d); /* every floor's creatures, once */
+        dr__jw_key(j, "walls");
+        dr__jw_splice(j, dr__json_put_walls, d, &w);
+        dr__jw_key(j, "cells");
+        dr__jw_splice(j, dr__json_put_cells, d, NULL);
     }
-    dg__walls_fini(&w);
-    dg__door_sides_fini(&sides);
+    dr__walls_fini(&w);
+    dr__door_sides_fini(&sides);
     return rc;
 }
 
 dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__render_check(d, err);
+    dg_status rc = dr__render_check(d, err);
     if (rc != DG_OK) return rc;
     char seed[24], small[512], *canon = small;
     snprintf(seed, sizeof seed, "%" PRIu64, d->opts.seed);
@@ -321,33 +321,33 @@ dg_status dg_json_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     memcpy(canon, "/?", 2); /* the permalink; the options are what follows */
     dg_buf scratch; /* one room's summary at a time */
     dg_buf_init(&scratch);
-    dg__jw j;
-    dg__jw_init(&j, out, err);
-    dg__jw_object_begin(&j);
-    dg__jw_key_string(&j, "generator_version", DG_GENERATOR_VERSION);
-    dg__jw_key_string(&j, "seed", seed);
-    dg__jw_key(&j, "options");
+    dr__jw j;
+    dr__jw_init(&j, out, err);
+    dr__jw_object_begin(&j);
+    dr__jw_key_string(&j, "generator_version", DG_GENERATOR_VERSION);
+    dr__jw_key_string(&j, "seed", seed);
+    dr__jw_key(&j, "options");
     options_object(&j, canon + 2);
-    dg__jw_key(&j, "permalink");
-    dg__jw_stringn(&j, canon, n + 2);
-    dg__json_contents_head(&j, d);
+    dr__jw_key(&j, "permalink");
+    dr__jw_stringn(&j, canon, n + 2);
+    dr__json_contents_head(&j, d);
     rc = floor_members(&j, d, true, out, &scratch, err);
     /* the floors below the top, each a map of its own (floors > 1 only,
      * so a single floor's document is as it always was) */
     if (rc == DG_OK && d->below) {
-        dg__jw_key(&j, "below");
-        dg__jw_array_begin(&j);
+        dr__jw_key(&j, "below");
+        dr__jw_array_begin(&j);
         for (const dg_dungeon *f = d->below; f && rc == DG_OK; f = f->below) {
-            dg__jw_object_begin(&j);
-            dg__jw_key_int(&j, "floor", f->floor);
+            dr__jw_object_begin(&j);
+            dr__jw_key_int(&j, "floor", f->floor);
             rc = floor_members(&j, f, false, out, &scratch, err);
-            dg__jw_object_end(&j);
+            dr__jw_object_end(&j);
         }
-        dg__jw_array_end(&j);
+        dr__jw_array_end(&j);
     }
     if (rc == DG_OK) {
-        dg__jw_object_end(&j);
-        rc = dg__jw_finish(&j);
+        dr__jw_object_end(&j);
+        rc = dr__jw_finish(&j);
     } else {
         out->len = j.from; /* what the writer had added goes */
     }

@@ -19,7 +19,7 @@ static bool dir_ok(dg_dir dir)
     return (int)dir >= DG_DIR_NORTH && (int)dir <= DG_DIR_EAST;
 }
 
-dg_status dg__render_check(const dg_dungeon *d, dg_error *err)
+dg_status dr__render_check(const dg_dungeon *d, dg_error *err)
 {
     if (!d || !d->cells || d->width < 1 || d->height < 1 || d->width > DG_MAX_DIM ||
         d->height > DG_MAX_DIM)
@@ -60,14 +60,14 @@ dg_status dg__render_check(const dg_dungeon *d, dg_error *err)
 /* Decimal digits of v at p; returns how many. The length first, then two
  * digits a step from a table, written in place: every cell of every map
  * goes through here, and most are a single digit. */
-const char dg__digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+const char dr__digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
                                  "25262728293031323334353637383940414243444546474849"
                                  "50515253545556575859606162636465666768697071727374"
                                  "75767778798081828384858687888990919293949596979899";
 
-size_t dg__u32_text(char *p, uint32_t v)
+size_t dr__u32_text(char *p, uint32_t v)
 {
-    const char *pairs = dg__digit_pairs;
+    const char *pairs = dr__digit_pairs;
     if (v < 10) {
         p[0] = (char)('0' + v);
         return 1;
@@ -102,7 +102,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
         for (size_t x = 0; x < w; x++) {
             if (x) *p++ = ',';
             if (c[x] < 10) *p++ = (char)('0' + c[x]); /* most cells: no call */
-            else p += dg__u32_text(p, c[x]);
+            else p += dr__u32_text(p, c[x]);
         }
         *p++ = ']';
         rc = dg_buf_append(out, row, (size_t)(p - row), err);
@@ -116,7 +116,7 @@ static dg_status put_cells(const dg_dungeon *d, dg_buf *out, dg_error *err)
  * json_dumps text to copy and search afterwards), and each splice's writer
  * runs where its placeholder would have been written. */
 typedef struct {
-    const dg__json_splice *sp;
+    const dr__json_splice *sp;
     size_t n, next;
     size_t from;                 /* out->len when the dump began */
     const dg_dungeon *d;
@@ -150,7 +150,7 @@ __attribute__((noinline)) static int dump_slow(dumper *c, const char *buf, size_
      * the first failure stays, and the bytes after it are dropped */
     if (c->rc != DG_OK) return -1;
     if (at_placeholder(c, buf, size)) {
-        const dg__json_splice *sp = &c->sp[c->next++];
+        const dr__json_splice *sp = &c->sp[c->next++];
         c->rc = sp->write(c->d, sp->ctx, c->out, c->err);
     } else {
         c->rc = dg_buf_append(c->out, buf, size, c->err);
@@ -175,7 +175,7 @@ static int dump_chunk(const char *buf, size_t size, void *data)
     return dump_slow(c, buf, size);
 }
 
-dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t n, size_t flags,
+dg_status dr__json_emit_splices(json_t *root, const dr__json_splice *sp, size_t n, size_t flags,
                                 const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dumper c = {sp, n, 0, out->len, d, out, err, DG_OK};
@@ -189,13 +189,13 @@ dg_status dg__json_emit_splices(json_t *root, const dg__json_splice *sp, size_t 
     return c.rc;
 }
 
-dg_status dg__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+dg_status dr__json_put_cells(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
     (void)ctx;
     return put_cells(d, out, err);
 }
 
-dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error *err)
+dg_status dr__door_sides_build(const dg_dungeon *d, dr__door_sides *s, dg_error *err)
 {
     size_t slots = 4 * d->n_rooms;
     /* first[] one longer while counting; every door under at most two rooms */
@@ -207,13 +207,13 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         if (o->room > 0) s->first[4 * (size_t)(o->room - 1) + o->dir + 1]++;
-        if (o->other > 0) s->first[4 * (size_t)(o->other - 1) + dg__dir_opposite(o->dir) + 1]++;
+        if (o->other > 0) s->first[4 * (size_t)(o->other - 1) + dr__dir_opposite(o->dir) + 1]++;
     }
     for (size_t k = 1; k <= slots; k++) s->first[k] += s->first[k - 1];
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         int ids[2] = {o->room, o->other};
-        dg_dir dirs[2] = {o->dir, dg__dir_opposite(o->dir)};
+        dg_dir dirs[2] = {o->dir, dr__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {
             if (ids[k] < 1) continue;
             size_t slot = 4 * (size_t)(ids[k] - 1) + dirs[k], n = s->count[slot];
@@ -226,7 +226,7 @@ dg_status dg__door_sides_build(const dg_dungeon *d, dg__door_sides *s, dg_error 
     return DG_OK;
 }
 
-void dg__door_sides_fini(dg__door_sides *s)
+void dr__door_sides_fini(dr__door_sides *s)
 {
     dg__free(s->first);
     memset(s, 0, sizeof *s);

@@ -39,278 +39,278 @@
 #include "json_write.h"
 #include "render_int.h"
 
-static void key_word(dg__jw *w, const char *key, dg_words list, int i)
+static void key_word(dr__jw *w, const char *key, dg_words list, int i)
 {
-    if (i >= 0) dg__jw_key_string(w, key, dg_contents_word(list, i));
-    else dg__jw_key_null(w, key);
+    if (i >= 0) dr__jw_key_string(w, key, dg_contents_word(list, i));
+    else dr__jw_key_null(w, key);
 }
 
-static void key_int_or_null(dg__jw *w, const char *key, int v)
+static void key_int_or_null(dr__jw *w, const char *key, int v)
 {
-    if (v) dg__jw_key_int(w, key, v);
-    else dg__jw_key_null(w, key);
+    if (v) dr__jw_key_int(w, key, v);
+    else dr__jw_key_null(w, key);
 }
 
-static void encounter_json(dg__jw *w, const dg_contents *c, const dg_encounter *e)
+static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *e)
 {
     if (!e->n_groups) {
-        dg__jw_null(w);
+        dr__jw_null(w);
         return;
     }
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "difficulty", dg_difficulty_name(e->difficulty));
-    dg__jw_key_int(w, "xp", e->xp);
-    dg__jw_key_int(w, "adjusted_xp", e->adjusted_xp);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "difficulty", dg_difficulty_name(e->difficulty));
+    dr__jw_key_int(w, "xp", e->xp);
+    dr__jw_key_int(w, "adjusted_xp", e->adjusted_xp);
     if (e->faction >= 0 && e->faction < c->n_factions)
         key_word(w, "faction", DG_WORDS_FACTION_NAME, c->factions[e->faction].name);
     else
-        dg__jw_key_null(w, "faction");
-    dg__jw_key(w, "boss");
-    dg__jw_bool(w, e->boss);
-    dg__jw_key(w, "monsters");
-    dg__jw_array_begin(w);
+        dr__jw_key_null(w, "faction");
+    dr__jw_key(w, "boss");
+    dr__jw_bool(w, e->boss);
+    dr__jw_key(w, "monsters");
+    dr__jw_array_begin(w);
     for (int g = 0; g < e->n_groups; g++) {
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "name", m->name);
-        dg__jw_key_int(w, "count", e->groups[g].count);
-        dg__jw_key_string(w, "cr", m->cr);
-        dg__jw_key_int(w, "xp", m->xp);
-        dg__jw_key_int(w, "ac", m->ac);
-        dg__jw_key_int(w, "hp", m->hp);
-        dg__jw_key_string(w, "type", dg_creature_type_name(m->type));
-        dg__jw_key_string(w, "size", dg_creature_size_name(m->size));
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "name", m->name);
+        dr__jw_key_int(w, "count", e->groups[g].count);
+        dr__jw_key_string(w, "cr", m->cr);
+        dr__jw_key_int(w, "xp", m->xp);
+        dr__jw_key_int(w, "ac", m->ac);
+        dr__jw_key_int(w, "hp", m->hp);
+        dr__jw_key_string(w, "type", dg_creature_type_name(m->type));
+        dr__jw_key_string(w, "size", dg_creature_size_name(m->size));
         char id[96];
-        dg__bestiary_id(e->groups[g].monster, id, sizeof id);
-        dg__jw_key_string(w, "bestiary", id);
-        dg__jw_object_end(w);
+        dr__bestiary_id(e->groups[g].monster, id, sizeof id);
+        dr__jw_key_string(w, "bestiary", id);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
-    dg__jw_object_end(w);
+    dr__jw_array_end(w);
+    dr__jw_object_end(w);
 }
 
-static void trap_json(dg__jw *w, const dg_trap *t)
+static void trap_json(dr__jw *w, const dg_trap *t)
 {
     const dg_trap_kind *k = dg_trap_kind_info(t->kind);
     char dmg[24];
     snprintf(dmg, sizeof dmg, "%dd%d", t->dice, t->die);
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "name", k->name);
-    dg__jw_key_string(w, "severity", dg_severity_name(t->severity));
-    dg__jw_key_string(w, "trigger", dg_trigger_name(t->trigger));
-    dg__jw_key_int(w, "find_dc", t->find_dc);
-    dg__jw_key_int(w, "disable_dc", t->disable_dc);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "name", k->name);
+    dr__jw_key_string(w, "severity", dg_severity_name(t->severity));
+    dr__jw_key_string(w, "trigger", dg_trigger_name(t->trigger));
+    dr__jw_key_int(w, "find_dc", t->find_dc);
+    dr__jw_key_int(w, "disable_dc", t->disable_dc);
     if (k->attack) {
-        dg__jw_key_null(w, "save");
-        dg__jw_key_null(w, "save_dc");
-        dg__jw_key_int(w, "attack_bonus", t->attack_bonus);
+        dr__jw_key_null(w, "save");
+        dr__jw_key_null(w, "save_dc");
+        dr__jw_key_int(w, "attack_bonus", t->attack_bonus);
     } else {
-        dg__jw_key_string(w, "save", k->save);
-        dg__jw_key_int(w, "save_dc", t->save_dc);
-        dg__jw_key_null(w, "attack_bonus");
+        dr__jw_key_string(w, "save", k->save);
+        dr__jw_key_int(w, "save_dc", t->save_dc);
+        dr__jw_key_null(w, "attack_bonus");
     }
-    dg__jw_key_string(w, "damage", dmg);
-    dg__jw_key_string(w, "damage_type", k->damage_type);
-    dg__jw_key_string(w, "effect", k->effect);
-    dg__jw_object_end(w);
+    dr__jw_key_string(w, "damage", dmg);
+    dr__jw_key_string(w, "damage_type", k->damage_type);
+    dr__jw_key_string(w, "effect", k->effect);
+    dr__jw_object_end(w);
 }
 
-static void treasure_json(dg__jw *w, const dg_treasure *t)
+static void treasure_json(dr__jw *w, const dg_treasure *t)
 {
-    dg__jw_object_begin(w);
-    dg__jw_key_int(w, "value_gp", dg_treasure_value_gp(t));
-    dg__jw_key(w, "coins");
-    dg__jw_object_begin(w);
-    for (int c = 0; c < DG_COIN_COUNT; c++) dg__jw_key_int(w, dg_coin_name(c), t->coins[c]);
-    dg__jw_object_end(w);
-    dg__jw_key(w, "gems");
-    dg__jw_array_begin(w);
+    dr__jw_object_begin(w);
+    dr__jw_key_int(w, "value_gp", dg_treasure_value_gp(t));
+    dr__jw_key(w, "coins");
+    dr__jw_object_begin(w);
+    for (int c = 0; c < DG_COIN_COUNT; c++) dr__jw_key_int(w, dg_coin_name(c), t->coins[c]);
+    dr__jw_object_end(w);
+    dr__jw_key(w, "gems");
+    dr__jw_array_begin(w);
     for (int i = 0; i < t->n_gems; i++) {
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind));
-        dg__jw_key_int(w, "count", t->gems[i].count);
-        dg__jw_key_int(w, "value_gp", t->gems[i].value_gp);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind));
+        dr__jw_key_int(w, "count", t->gems[i].count);
+        dr__jw_key_int(w, "value_gp", t->gems[i].value_gp);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
-    dg__jw_key(w, "art");
-    dg__jw_array_begin(w);
+    dr__jw_array_end(w);
+    dr__jw_key(w, "art");
+    dr__jw_array_begin(w);
     for (int i = 0; i < t->n_art; i++) {
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind));
-        dg__jw_key_int(w, "count", t->art[i].count);
-        dg__jw_key_int(w, "value_gp", t->art[i].value_gp);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind));
+        dr__jw_key_int(w, "count", t->art[i].count);
+        dr__jw_key_int(w, "value_gp", t->art[i].value_gp);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
-    dg__jw_key(w, "magic_items");
-    dg__jw_array_begin(w);
+    dr__jw_array_end(w);
+    dr__jw_key(w, "magic_items");
+    dr__jw_array_begin(w);
     for (int i = 0; i < t->n_items; i++) {
         const dg_magic_item *m = dg_magic_item_info(t->items[i]);
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "name", dg_magic_item_found_name(t->items[i], t->item_grades[i]));
-        dg__jw_key_string(w, "rarity", dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i])));
-        dg__jw_key_string(w, "category", m->category);
-        dg__jw_key_string(w, "srd_name", m->name);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "name", dg_magic_item_found_name(t->items[i], t->item_grades[i]));
+        dr__jw_key_string(w, "rarity", dg_rarity_name(dg_magic_item_found_rarity(t->items[i], t->item_grades[i])));
+        dr__jw_key_string(w, "category", m->category);
+        dr__jw_key_string(w, "srd_name", m->name);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
     key_word(w, "container", DG_WORDS_CONTAINER, t->container);
     key_int_or_null(w, "lock_dc", t->lock_dc);
-    dg__jw_key(w, "trap");
+    dr__jw_key(w, "trap");
     if (t->trapped) trap_json(w, &t->trap);
-    else dg__jw_null(w);
-    dg__jw_key(w, "hidden");
-    dg__jw_bool(w, t->hidden);
-    dg__jw_object_end(w);
+    else dr__jw_null(w);
+    dr__jw_key(w, "hidden");
+    dr__jw_bool(w, t->hidden);
+    dr__jw_object_end(w);
 }
 
 /* A square the map marks for the GM: {kind, x, y}. */
-static void mark_json(dg__jw *w, const char *kind, dg_point at)
+static void mark_json(dr__jw *w, const char *kind, dg_point at)
 {
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "kind", kind);
-    dg__jw_key_int(w, "x", at.x);
-    dg__jw_key_int(w, "y", at.y);
-    dg__jw_object_end(w);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "kind", kind);
+    dr__jw_key_int(w, "x", at.x);
+    dr__jw_key_int(w, "y", at.y);
+    dr__jw_object_end(w);
 }
 
 /* The one line contents=basic promises: donjon's summary words. */
-static void summary_json(dg__jw *w, const dg_room_contents *r, dg_buf *scratch, dg_error *err)
+static void summary_json(dr__jw *w, const dg_room_contents *r, dg_buf *scratch, dg_error *err)
 {
     dg_buf_reset(scratch);
-    dg_status rc = dg__key_summary(scratch, r, err);
-    if (rc == DG_OK) dg__jw_stringn(w, (const char *)scratch->data, scratch->len);
-    else dg__jw_fail(w, rc);
+    dg_status rc = dr__key_summary(scratch, r, err);
+    if (rc == DG_OK) dr__jw_stringn(w, (const char *)scratch->data, scratch->len);
+    else dr__jw_fail(w, rc);
 }
 
-void dg__json_room_contents(dg__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err)
+void dr__json_room_contents(dr__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err)
 {
     const dg_contents *c = d->contents;
     const dg_room_contents *r = c && c->depth != DG_DEPTH_NONE ? dg_contents_room(c, id) : NULL;
     if (!r) {
-        dg__jw_null(w);
+        dr__jw_null(w);
         return;
     }
-    dg__jw_object_begin(w);
-    dg__jw_key(w, "summary");
+    dr__jw_object_begin(w);
+    dr__jw_key(w, "summary");
     summary_json(w, r, scratch, err);
-    dg__jw_key_int(w, "distance", r->distance);
+    dr__jw_key_int(w, "distance", r->distance);
     key_word(w, "purpose", DG_WORDS_PURPOSE, r->purpose);
-    dg__jw_key(w, "features");
-    dg__jw_array_begin(w);
-    for (int i = 0; i < r->n_dressing; i++) dg__jw_string(w, dg_contents_word(DG_WORDS_DRESSING, r->dressing[i]));
-    dg__jw_array_end(w);
+    dr__jw_key(w, "features");
+    dr__jw_array_begin(w);
+    for (int i = 0; i < r->n_dressing; i++) dr__jw_string(w, dg_contents_word(DG_WORDS_DRESSING, r->dressing[i]));
+    dr__jw_array_end(w);
     key_word(w, "sound", DG_WORDS_SOUND, r->sound);
     key_word(w, "smell", DG_WORDS_SMELL, r->smell);
     char aloud[1024];
     dg_contents_read_aloud(c, id, aloud, sizeof aloud);
-    dg__jw_key_string(w, "read_aloud", aloud);
-    dg__jw_key(w, "water");
-    dg__jw_bool(w, r->water);
+    dr__jw_key_string(w, "read_aloud", aloud);
+    dr__jw_key(w, "water");
+    dr__jw_bool(w, r->water);
     key_word(w, "hazard", DG_WORDS_HAZARD, r->hazard);
-    dg__jw_key(w, "encounter");
+    dr__jw_key(w, "encounter");
     encounter_json(w, c, &r->encounter);
-    dg__jw_key(w, "traps");
-    dg__jw_array_begin(w);
+    dr__jw_key(w, "traps");
+    dr__jw_array_begin(w);
     for (int i = 0; i < r->n_traps; i++) trap_json(w, &r->traps[i]);
-    dg__jw_array_end(w);
-    dg__jw_key(w, "treasure");
+    dr__jw_array_end(w);
+    dr__jw_key(w, "treasure");
     if (r->has_treasure) treasure_json(w, &r->treasure);
-    else dg__jw_null(w);
-    dg__jw_key(w, "hidden");
-    dg__jw_array_begin(w);
+    else dr__jw_null(w);
+    dr__jw_key(w, "hidden");
+    dr__jw_array_begin(w);
     for (int i = 0; i < r->n_hidden; i++) {
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_HIDDEN, r->hidden[i].kind));
-        dg__jw_key_int(w, "dc", r->hidden[i].dc);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_HIDDEN, r->hidden[i].kind));
+        dr__jw_key_int(w, "dc", r->hidden[i].dc);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
-    dg__jw_key(w, "keys");
-    dg__jw_array_begin(w);
+    dr__jw_array_end(w);
+    dr__jw_key(w, "keys");
+    dr__jw_array_begin(w);
     for (size_t i = 0; i < c->n_doors; i++)
-        if (c->doors[i].key_room == id) dg__jw_int(w, (int64_t)i);
-    dg__jw_array_end(w);
-    dg__jw_key(w, "marks");
-    dg__jw_array_begin(w);
+        if (c->doors[i].key_room == id) dr__jw_int(w, (int64_t)i);
+    dr__jw_array_end(w);
+    dr__jw_key(w, "marks");
+    dr__jw_array_begin(w);
     for (int i = 0; i < r->n_traps; i++) mark_json(w, "trap", r->trap_cells[i]);
     if (r->n_keys) mark_json(w, "key", r->key_cell);
     if (r->n_hidden) mark_json(w, "hidden", r->hidden_cell);
-    dg__jw_array_end(w);
-    dg__jw_object_end(w);
+    dr__jw_array_end(w);
+    dr__jw_object_end(w);
 }
 
-void dg__json_door_lock(dg__jw *w, const dg_dungeon *d, size_t i)
+void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
 {
     const dg_contents *c = d->contents;
     const dg_door *door = &d->doors[i];
     if (!c || c->depth == DG_DEPTH_NONE || i >= c->n_doors || door->type == DG_DOOR_ARCH) {
-        dg__jw_null(w);
+        dr__jw_null(w);
         return;
     }
     const dg_door_contents *l = &c->doors[i];
-    dg__jw_object_begin(w);
-    if (door->type == DG_DOOR_PORTC) dg__jw_key_null(w, "material");
-    else dg__jw_key_string(w, "material", dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material));
-    dg__jw_key_int(w, "ac", l->ac);
-    dg__jw_key_int(w, "hp", l->hp);
-    dg__jw_key_int(w, "break_dc", l->break_dc);
+    dr__jw_object_begin(w);
+    if (door->type == DG_DOOR_PORTC) dr__jw_key_null(w, "material");
+    else dr__jw_key_string(w, "material", dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material));
+    dr__jw_key_int(w, "ac", l->ac);
+    dr__jw_key_int(w, "hp", l->hp);
+    dr__jw_key_int(w, "break_dc", l->break_dc);
     key_int_or_null(w, "lock_dc", l->lock_dc);
     key_int_or_null(w, "key_room", l->key_room);
-    dg__jw_key(w, "trap");
+    dr__jw_key(w, "trap");
     if (l->trapped) trap_json(w, &l->trap);
-    else dg__jw_null(w);
-    dg__jw_key(w, "secret");
+    else dr__jw_null(w);
+    dr__jw_key(w, "secret");
     if (l->secret >= 0) {
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "how", dg_contents_word(DG_WORDS_SECRET, l->secret));
-        dg__jw_key_int(w, "dc", l->secret_dc);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "how", dg_contents_word(DG_WORDS_SECRET, l->secret));
+        dr__jw_key_int(w, "dc", l->secret_dc);
+        dr__jw_object_end(w);
     } else {
-        dg__jw_null(w);
+        dr__jw_null(w);
     }
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
 }
 
-void dg__json_contents_head(dg__jw *w, const dg_dungeon *d)
+void dr__json_contents_head(dr__jw *w, const dg_dungeon *d)
 {
     const dg_contents *c = d->contents;
     char name[DG_STOCK_NAME_BYTES + 64];
     if (c) dg_contents_name(c, name, sizeof name);
     else dg_contents_default_name(d->opts.seed, name, sizeof name);
-    dg__jw_key_string(w, "name", name);
-    dg__jw_key_int(w, "level", d->opts.level);
-    dg__jw_key_int(w, "party", d->opts.party);
-    dg__jw_key_string(w, "motif", dg_motif_name((int)d->opts.motif));
-    dg__jw_key_string(w, "contents", dg_depth_name((int)d->opts.contents));
-    dg__jw_key_string(w, "danger", dg_option_value_name(dg_option_def_find("danger"), (int)d->opts.danger));
+    dr__jw_key_string(w, "name", name);
+    dr__jw_key_int(w, "level", d->opts.level);
+    dr__jw_key_int(w, "party", d->opts.party);
+    dr__jw_key_string(w, "motif", dg_motif_name((int)d->opts.motif));
+    dr__jw_key_string(w, "contents", dg_depth_name((int)d->opts.contents));
+    dr__jw_key_string(w, "danger", dg_option_value_name(dg_option_def_find("danger"), (int)d->opts.danger));
     /* the default unsaid, so documents made before the key keep their
      * bytes; the attribution names the SRD either way */
-    if (d->opts.rules != DG_RULES_2014) dg__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
+    if (d->opts.rules != DG_RULES_2014) dr__jw_key_string(w, "rules", dg_rules_name((int)d->opts.rules));
 }
 
-void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err)
+void dr__json_contents_tail(dr__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_error *err)
 {
     const dg_contents *c = d->contents;
     bool stocked = c && c->depth != DG_DEPTH_NONE, full = stocked && c->depth == DG_DEPTH_FULL;
-    dg__jw_key(w, "entrance");
+    dr__jw_key(w, "entrance");
     if (stocked) {
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "x", c->entrance.x);
-        dg__jw_key_int(w, "y", c->entrance.y);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "x", c->entrance.x);
+        dr__jw_key_int(w, "y", c->entrance.y);
         key_int_or_null(w, "room", c->entrance_room);
-        dg__jw_object_end(w);
+        dr__jw_object_end(w);
     } else {
-        dg__jw_null(w);
+        dr__jw_null(w);
     }
-    dg__jw_key(w, "lair");
-    if (stocked && c->farthest_room) dg__jw_int(w, c->farthest_room);
-    else dg__jw_null(w);
-    dg__jw_key(w, "details");
+    dr__jw_key(w, "lair");
+    if (stocked && c->farthest_room) dr__jw_int(w, c->farthest_room);
+    else dr__jw_null(w);
+    dr__jw_key(w, "details");
     if (full) {
         const dg_details *t = &c->details;
-        dg__jw_object_begin(w);
+        dr__jw_object_begin(w);
         key_word(w, "floor", DG_WORDS_FLOOR, t->floor);
         key_word(w, "walls", DG_WORDS_WALLS, t->walls);
         key_word(w, "temperature", DG_WORDS_TEMPERATURE, t->temperature);
@@ -318,142 +318,142 @@ void dg__json_contents_tail(dg__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
         key_word(w, "special", DG_WORDS_SPECIAL, t->special);
         key_word(w, "history", DG_WORDS_HISTORY, c->history);
         key_word(w, "origin", DG_WORDS_ORIGIN, c->origin);
-        dg__jw_key(w, "boss");
+        dr__jw_key(w, "boss");
         const dg_monster *boss = c->floor == 0 ? dg_monster_info(c->boss) : NULL;
         if (boss) {
-            dg__jw_object_begin(w);
-            dg__jw_key_string(w, "name", boss->name);
-            dg__jw_key_int(w, "room", c->farthest_room);
-            dg__jw_object_end(w);
+            dr__jw_object_begin(w);
+            dr__jw_key_string(w, "name", boss->name);
+            dr__jw_key_int(w, "room", c->farthest_room);
+            dr__jw_object_end(w);
         } else {
-            dg__jw_null(w);
+            dr__jw_null(w);
         }
-        dg__jw_key(w, "factions");
-        dg__jw_array_begin(w);
+        dr__jw_key(w, "factions");
+        dr__jw_array_begin(w);
         for (int f = 0; f < c->n_factions; f++) {
-            dg__jw_object_begin(w);
-            dg__jw_key_string(w, "name", dg_contents_word(DG_WORDS_FACTION_NAME, c->factions[f].name));
-            dg__jw_key_string(w, "kind", dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind));
-            dg__jw_object_end(w);
+            dr__jw_object_begin(w);
+            dr__jw_key_string(w, "name", dg_contents_word(DG_WORDS_FACTION_NAME, c->factions[f].name));
+            dr__jw_key_string(w, "kind", dg_contents_word(DG_WORDS_FACTION, c->factions[f].kind));
+            dr__jw_object_end(w);
         }
-        dg__jw_array_end(w);
-        dg__jw_object_end(w);
+        dr__jw_array_end(w);
+        dr__jw_object_end(w);
     } else {
-        dg__jw_null(w);
+        dr__jw_null(w);
     }
-    dg__jw_key(w, "wandering_monsters");
-    dg__jw_array_begin(w);
+    dr__jw_key(w, "wandering_monsters");
+    dr__jw_array_begin(w);
     for (int i = 0; stocked && i < c->n_wandering; i++) {
-        dg__jw_object_begin(w);
-        dg__jw_key_int(w, "roll", i + 1);
-        dg__jw_key_string(w, "activity", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
-        dg__jw_key(w, "encounter");
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "roll", i + 1);
+        dr__jw_key_string(w, "activity", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
+        dr__jw_key(w, "encounter");
         encounter_json(w, c, &c->wandering[i].encounter);
-        dg__jw_object_end(w);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
-    dg__jw_key(w, "corridor_features");
-    dg__jw_array_begin(w);
+    dr__jw_array_end(w);
+    dr__jw_key(w, "corridor_features");
+    dr__jw_array_begin(w);
     for (int i = 0; stocked && i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         char key[4] = {(char)('a' + i), '\0'};
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "key", key);
-        dg__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_CORRIDOR, f->kind));
-        dg__jw_key(w, "cells");
-        dg__jw_array_begin(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "key", key);
+        dr__jw_key_string(w, "feature", dg_contents_word(DG_WORDS_CORRIDOR, f->kind));
+        dr__jw_key(w, "cells");
+        dr__jw_array_begin(w);
         for (int k = 0; k < f->n_cells; k++) {
-            dg__jw_object_begin(w);
-            dg__jw_key_int(w, "x", f->cells[k].x);
-            dg__jw_key_int(w, "y", f->cells[k].y);
-            dg__jw_object_end(w);
+            dr__jw_object_begin(w);
+            dr__jw_key_int(w, "x", f->cells[k].x);
+            dr__jw_key_int(w, "y", f->cells[k].y);
+            dr__jw_object_end(w);
         }
-        dg__jw_array_end(w);
-        dg__jw_object_end(w);
+        dr__jw_array_end(w);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
     /* what the map draws (water a square an entry), any depth: pillars=yes
      * needs no key */
-    dg__jw_key(w, "map_features");
-    dg__jw_array_begin(w);
+    dr__jw_key(w, "map_features");
+    dr__jw_array_begin(w);
     for (size_t i = 0; c && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
-        dg__jw_object_begin(w);
-        dg__jw_key_string(w, "kind", dg_feature_name((int)f->kind));
-        dg__jw_key_int(w, "room", f->room);
-        dg__jw_key_int(w, "x", f->at.x);
-        dg__jw_key_int(w, "y", f->at.y);
-        dg__jw_object_end(w);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "kind", dg_feature_name((int)f->kind));
+        dr__jw_key_int(w, "room", f->room);
+        dr__jw_key_int(w, "x", f->at.x);
+        dr__jw_key_int(w, "y", f->at.y);
+        dr__jw_object_end(w);
     }
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
     (void)scratch;
     (void)err;
-    dg__jw_key_string(w, "attribution", dg_rules_attribution(d->opts.rules));
+    dr__jw_key_string(w, "attribution", dg_rules_attribution(d->opts.rules));
 }
 
 static const char *const ability_keys[6] = {"str", "dex", "con", "int", "wis", "cha"};
 static const char *const section_keys[DG_SB_SECTIONS] = {"traits", "actions", "bonus_actions", "reactions",
                                                          "legendary_actions"};
 
-static void statblock_json(dg__jw *w, int monster)
+static void statblock_json(dr__jw *w, int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);
     char id[96];
-    dg__bestiary_id(monster, id, sizeof id);
-    dg__jw_object_begin(w);
-    dg__jw_key_string(w, "id", id);
-    dg__jw_key_string(w, "name", m->name);
-    dg__jw_key_string(w, "size", dg_creature_size_name(m->size));
-    dg__jw_key_string(w, "type", dg_creature_type_name(m->type));
-    dg__jw_key_string(w, "subtype", m->subtype);
-    dg__jw_key_string(w, "alignment", sb->alignment);
-    dg__jw_key_int(w, "ac", m->ac);
-    dg__jw_key_string(w, "armor", sb->armor);
-    dg__jw_key_int(w, "hp", m->hp);
-    dg__jw_key_string(w, "hit_dice", sb->hit_dice);
-    dg__jw_key_string(w, "speed", sb->speed);
-    dg__jw_key(w, "abilities");
-    dg__jw_object_begin(w);
-    for (int a = 0; a < 6; a++) dg__jw_key_int(w, ability_keys[a], sb->scores[a]);
-    dg__jw_object_end(w);
-    dg__jw_key_string(w, "saving_throws", sb->saves);
-    dg__jw_key_string(w, "skills", sb->skills);
-    dg__jw_key_string(w, "damage_vulnerabilities", sb->vulnerabilities);
-    dg__jw_key_string(w, "damage_resistances", sb->resistances);
-    dg__jw_key_string(w, "damage_immunities", sb->immunities);
-    dg__jw_key_string(w, "condition_immunities", sb->condition_immunities);
-    dg__jw_key_string(w, "senses", sb->senses);
-    dg__jw_key_string(w, "languages", sb->languages);
-    dg__jw_key_string(w, "cr", m->cr);
-    dg__jw_key_int(w, "xp", m->xp);
-    dg__jw_key_int(w, "proficiency_bonus", sb->proficiency);
+    dr__bestiary_id(monster, id, sizeof id);
+    dr__jw_object_begin(w);
+    dr__jw_key_string(w, "id", id);
+    dr__jw_key_string(w, "name", m->name);
+    dr__jw_key_string(w, "size", dg_creature_size_name(m->size));
+    dr__jw_key_string(w, "type", dg_creature_type_name(m->type));
+    dr__jw_key_string(w, "subtype", m->subtype);
+    dr__jw_key_string(w, "alignment", sb->alignment);
+    dr__jw_key_int(w, "ac", m->ac);
+    dr__jw_key_string(w, "armor", sb->armor);
+    dr__jw_key_int(w, "hp", m->hp);
+    dr__jw_key_string(w, "hit_dice", sb->hit_dice);
+    dr__jw_key_string(w, "speed", sb->speed);
+    dr__jw_key(w, "abilities");
+    dr__jw_object_begin(w);
+    for (int a = 0; a < 6; a++) dr__jw_key_int(w, ability_keys[a], sb->scores[a]);
+    dr__jw_object_end(w);
+    dr__jw_key_string(w, "saving_throws", sb->saves);
+    dr__jw_key_string(w, "skills", sb->skills);
+    dr__jw_key_string(w, "damage_vulnerabilities", sb->vulnerabilities);
+    dr__jw_key_string(w, "damage_resistances", sb->resistances);
+    dr__jw_key_string(w, "damage_immunities", sb->immunities);
+    dr__jw_key_string(w, "condition_immunities", sb->condition_immunities);
+    dr__jw_key_string(w, "senses", sb->senses);
+    dr__jw_key_string(w, "languages", sb->languages);
+    dr__jw_key_string(w, "cr", m->cr);
+    dr__jw_key_int(w, "xp", m->xp);
+    dr__jw_key_int(w, "proficiency_bonus", sb->proficiency);
     if (sb->has_initiative) { /* 2024 stat blocks only: 2014 documents keep their bytes */
-        dg__jw_key_int(w, "initiative", sb->initiative);
-        dg__jw_key_string(w, "gear", sb->gear);
+        dr__jw_key_int(w, "initiative", sb->initiative);
+        dr__jw_key_string(w, "gear", sb->gear);
     }
     for (int s = 0; s < DG_SB_SECTIONS; s++) {
         int n;
         const dg_statblock_entry *e = dg_statblock_section(sb, s, &n);
-        dg__jw_key(w, section_keys[s]);
-        dg__jw_array_begin(w);
+        dr__jw_key(w, section_keys[s]);
+        dr__jw_array_begin(w);
         for (int k = 0; k < n; k++) {
-            dg__jw_object_begin(w);
-            dg__jw_key_string(w, "name", e[k].name);
-            dg__jw_key_string(w, "text", e[k].text);
-            dg__jw_object_end(w);
+            dr__jw_object_begin(w);
+            dr__jw_key_string(w, "name", e[k].name);
+            dr__jw_key_string(w, "text", e[k].text);
+            dr__jw_object_end(w);
         }
-        dg__jw_array_end(w);
+        dr__jw_array_end(w);
     }
-    dg__jw_object_end(w);
+    dr__jw_object_end(w);
 }
 
-void dg__json_bestiary(dg__jw *w, const dg_dungeon *d)
+void dr__json_bestiary(dr__jw *w, const dg_dungeon *d)
 {
-    dg__bestiary b;
-    dg__bestiary_of(d, &b);
-    dg__jw_key(w, "bestiary");
-    dg__jw_array_begin(w);
+    dr__bestiary b;
+    dr__bestiary_of(d, &b);
+    dr__jw_key(w, "bestiary");
+    dr__jw_array_begin(w);
     for (int i = 0; i < b.n; i++) statblock_json(w, b.monster[i]);
-    dg__jw_array_end(w);
+    dr__jw_array_end(w);
 }

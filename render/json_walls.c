@@ -6,19 +6,19 @@
 
 #include "render_int.h"
 
-/* v / den cells after p as dg__unit_text writes it; returns the end. The
+/* v / den cells after p as dr__unit_text writes it; returns the end. The
  * usual den 2 (half cells) inline, since every wall has four of these. */
 static char *unit_text(char *p, int v, int den)
 {
-    if (den != 2) return p + dg__unit_text(p, v, den);
+    if (den != 2) return p + dr__unit_text(p, v, den);
     uint32_t whole = (uint32_t)v >> 1; /* v >= 0 */
     if (whole < 10) {
         *p++ = (char)('0' + whole);
     } else if (whole < 100) {
-        memcpy(p, dg__digit_pairs + 2 * whole, 2);
+        memcpy(p, dr__digit_pairs + 2 * whole, 2);
         p += 2;
     } else {
-        p += dg__u32_text(p, whole);
+        p += dr__u32_text(p, whole);
     }
     if (v & 1) {
         memcpy(p, ".5", 2);
@@ -53,7 +53,7 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const 
     memcpy(q, tail, TAIL);
     q += tail_len;
     if (door >= 0) {
-        q += dg__u32_text(q, (uint32_t)door);
+        q += dr__u32_text(q, (uint32_t)door);
         *q++ = '}';
     }
     return (size_t)(q - p);
@@ -62,9 +62,9 @@ static size_t wall_text(char *p, int x0, int y0, int x1, int y1, int den, const 
 /* The walls splice: written by hand, since a big map has hundreds of
  * thousands of segments and jansson would spend a value on every number.
  * Gathered in a stack chunk and appended a few kilobytes at a time. */
-dg_status dg__json_put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
+dg_status dr__json_put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
-    const dg__walls *w = ctx;
+    const dr__walls *w = ctx;
     (void)d;
     char s[4096];
     size_t len = 0, n = 0;
@@ -77,13 +77,13 @@ dg_status dg__json_put_walls(const dg_dungeon *d, const void *ctx, dg_buf *out, 
         }
         if (n) s[len++] = ',';
         if (i < w->n_walls) {
-            const dg__wall *g = &w->walls[i];
+            const dr__wall *g = &w->walls[i];
             len += g->object ? wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, tail_object,
                                          strlen(tail_object), -1)
                              : wall_text(s + len, g->x0, g->y0, g->x1, g->y1, w->den, tail_wall,
                                          strlen(tail_wall), -1);
         } else {
-            const dg__portal *p = &w->portals[i - w->n_walls];
+            const dr__portal *p = &w->portals[i - w->n_walls];
             len += wall_text(s + len, p->x0, p->y0, p->x1, p->y1, w->den, tail_door,
                              strlen(tail_door), (long)p->door);
         }

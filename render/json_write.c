@@ -13,7 +13,7 @@
 
 #include "render_int.h"
 
-void dg__jw_init(dg__jw *w, dg_buf *out, dg_error *err)
+void dr__jw_init(dr__jw *w, dg_buf *out, dg_error *err)
 {
     memset(w, 0, sizeof *w);
     w->out = out;
@@ -21,23 +21,23 @@ void dg__jw_init(dg__jw *w, dg_buf *out, dg_error *err)
     w->from = out->len;
 }
 
-static void fail(dg__jw *w, dg_status rc)
+static void fail(dr__jw *w, dg_status rc)
 {
     if (w->rc == DG_OK) w->rc = rc;
 }
 
-void dg__jw_fail(dg__jw *w, dg_status rc)
+void dr__jw_fail(dr__jw *w, dg_status rc)
 {
     fail(w, rc);
 }
 
 /* Room for n more bytes (and dg_buf's NUL) at the end of the buffer; NULL
  * when the writer has failed, or fails now for want of memory. */
-static inline char *room(dg__jw *w, size_t n)
+static inline char *room(dr__jw *w, size_t n)
 {
     dg_buf *b = w->out;
     if (w->rc != DG_OK) return NULL;
-    if (b->len + n >= b->cap && (n >= SIZE_MAX / 2 || dg__buf_reserve(b, n, w->err) != DG_OK)) {
+    if (b->len + n >= b->cap && (n >= SIZE_MAX / 2 || dr__buf_reserve(b, n, w->err) != DG_OK)) {
         fail(w, DG_ENOMEM);
         return NULL;
     }
@@ -45,7 +45,7 @@ static inline char *room(dg__jw *w, size_t n)
 }
 
 #ifndef NDEBUG /* only the asserts ask: an unused function in release builds (clang -Werror) */
-static inline bool top_is_object(const dg__jw *w)
+static inline bool top_is_object(const dr__jw *w)
 {
     return w->depth > 0 && (w->in_object >> (w->depth - 1) & 1u);
 }
@@ -53,7 +53,7 @@ static inline bool top_is_object(const dg__jw *w)
 
 /* Where a value of at most n bytes goes, after the ',' it may need; NULL
  * once the writer has failed. The caller ends it with value_end. */
-static inline char *value_begin(dg__jw *w, size_t n)
+static inline char *value_begin(dr__jw *w, size_t n)
 {
     if (w->rc != DG_OK) return NULL; /* the state may be half-way: no checks */
     /* in an object a value follows its key; the document is one value */
@@ -63,16 +63,16 @@ static inline char *value_begin(dg__jw *w, size_t n)
     return p;
 }
 
-static void value_end(dg__jw *w, char *end)
+static void value_end(dr__jw *w, char *end)
 {
     w->out->len = (size_t)(end - (char *)w->out->data);
     w->comma = true;
     w->after_key = false;
 }
 
-static void container_begin(dg__jw *w, char c, bool object)
+static void container_begin(dr__jw *w, char c, bool object)
 {
-    if (w->rc == DG_OK && w->depth == DG__JW_MAX_DEPTH) { /* a bug, but never a wild shift */
+    if (w->rc == DG_OK && w->depth == DR__JW_MAX_DEPTH) { /* a bug, but never a wild shift */
         fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "JSON nested too deep"));
         return;
     }
@@ -86,7 +86,7 @@ static void container_begin(dg__jw *w, char c, bool object)
     w->comma = false;
 }
 
-static void container_end(dg__jw *w, char c, bool object)
+static void container_end(dr__jw *w, char c, bool object)
 {
     assert(w->rc != DG_OK || (w->depth > 0 && top_is_object(w) == object && !w->after_key));
     char *p = room(w, 1);
@@ -96,10 +96,10 @@ static void container_end(dg__jw *w, char c, bool object)
     value_end(w, p);
 }
 
-void dg__jw_object_begin(dg__jw *w) { container_begin(w, '{', true); }
-void dg__jw_object_end(dg__jw *w) { container_end(w, '}', true); }
-void dg__jw_array_begin(dg__jw *w) { container_begin(w, '[', false); }
-void dg__jw_array_end(dg__jw *w) { container_end(w, ']', false); }
+void dr__jw_object_begin(dr__jw *w) { container_begin(w, '{', true); }
+void dr__jw_object_end(dr__jw *w) { container_end(w, '}', true); }
+void dr__jw_array_begin(dr__jw *w) { container_begin(w, '[', false); }
+void dr__jw_array_end(dr__jw *w) { container_end(w, ']', false); }
 
 /* ------------------------------------------------------------- strings */
 
@@ -203,7 +203,7 @@ static char *quote(char *p, const char *s, size_t n)
     return p;
 }
 
-void dg__jw_stringn(dg__jw *w, const char *s, size_t n)
+void dr__jw_stringn(dr__jw *w, const char *s, size_t n)
 {
     if (n > SIZE_MAX / 8) {
         fail(w, dg_error_set(w->err, DG_ELIMIT, "", "", "", "a JSON string is too long"));
@@ -219,7 +219,7 @@ void dg__jw_stringn(dg__jw *w, const char *s, size_t n)
     value_end(w, end);
 }
 
-void dg__jw_keyn(dg__jw *w, const char *key, size_t n)
+void dr__jw_keyn(dr__jw *w, const char *key, size_t n)
 {
     assert(w->rc != DG_OK || (top_is_object(w) && !w->after_key));
     if (n > SIZE_MAX / 8) {
@@ -242,14 +242,14 @@ void dg__jw_keyn(dg__jw *w, const char *key, size_t n)
 
 /* ------------------------------------------------------ other values */
 
-void dg__jw_int(dg__jw *w, int64_t v)
+void dr__jw_int(dr__jw *w, int64_t v)
 {
     char *p = value_begin(w, 20); /* "-9223372036854775808" */
     if (!p) return;
     uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     if (v < 0) *p++ = '-';
     if (m <= UINT32_MAX) {
-        p += dg__u32_text(p, (uint32_t)m);
+        p += dr__u32_text(p, (uint32_t)m);
     } else {
         char digits[20];
         size_t k = 0;
@@ -259,7 +259,7 @@ void dg__jw_int(dg__jw *w, int64_t v)
     value_end(w, p);
 }
 
-void dg__jw_raw(dg__jw *w, const char *json, size_t n)
+void dr__jw_raw(dr__jw *w, const char *json, size_t n)
 {
     char *p = value_begin(w, n);
     if (!p) return;
@@ -267,10 +267,10 @@ void dg__jw_raw(dg__jw *w, const char *json, size_t n)
     value_end(w, p + n);
 }
 
-void dg__jw_bool(dg__jw *w, bool v) { v ? dg__jw_raw(w, "true", 4) : dg__jw_raw(w, "false", 5); }
-void dg__jw_null(dg__jw *w) { dg__jw_raw(w, "null", 4); }
+void dr__jw_bool(dr__jw *w, bool v) { v ? dr__jw_raw(w, "true", 4) : dr__jw_raw(w, "false", 5); }
+void dr__jw_null(dr__jw *w) { dr__jw_raw(w, "null", 4); }
 
-void dg__jw_splice(dg__jw *w,
+void dr__jw_splice(dr__jw *w,
                    dg_status (*write)(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err),
                    const dg_dungeon *d, const void *ctx)
 {
@@ -285,7 +285,7 @@ void dg__jw_splice(dg__jw *w,
     value_end(w, (char *)w->out->data + w->out->len);
 }
 
-dg_status dg__jw_finish(dg__jw *w)
+dg_status dr__jw_finish(dr__jw *w)
 {
     assert(w->rc != DG_OK || (w->depth == 0 && !w->after_key));
     dg_buf *b = w->out;

@@ -8,7 +8,7 @@
 
 #include "render_int.h"
 
-const char *dg__key_article(const char *w)
+const char *dr__key_article(const char *w)
 {
     char c = w[0] >= 'A' && w[0] <= 'Z' ? (char)(w[0] - 'A' + 'a') : w[0];
     return c && strchr("aeiou", c) ? "an" : "a";
@@ -16,7 +16,7 @@ const char *dg__key_article(const char *w)
 
 /* donjon's way with a group list, which its tools parse: the first group
  * "Name" (one) or "N x Name", every later one "N x Name", even for one. */
-dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err)
+dg_status dr__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_error *err)
 {
     dg_status rc = DG_OK;
     for (int g = 0; g < e->n_groups && rc == DG_OK; g++) {
@@ -30,15 +30,15 @@ dg_status dg__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_e
     return rc;
 }
 
-dg_status dg__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err)
+dg_status dr__key_encounter(dg_buf *b, const dg_encounter *e, dg_error *err)
 {
-    dg_status rc = dg__key_inhabited(b, e, true, err);
+    dg_status rc = dr__key_inhabited(b, e, true, err);
     if (rc == DG_OK)
         rc = dg_buf_printf(b, err, "; %s, %ld xp", dg_difficulty_name(e->difficulty), e->xp);
     return rc;
 }
 
-dg_status dg__key_encounter_read(dg_buf *b, const dg_encounter *e, dg_error *err)
+dg_status dr__key_encounter_read(dg_buf *b, const dg_encounter *e, dg_error *err)
 {
     dg_status rc = DG_OK;
     for (int g = 0; g < e->n_groups && rc == DG_OK; g++) {
@@ -53,7 +53,7 @@ dg_status dg__key_encounter_read(dg_buf *b, const dg_encounter *e, dg_error *err
     return rc;
 }
 
-dg_status dg__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
+dg_status dr__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
 {
     const dg_trap_kind *k = dg_trap_kind_info(t->kind);
     dg_status rc = dg_buf_printf(b, err, "%s (%s): %s; DC %d to find, DC %d to disable; ", k->name,
@@ -81,7 +81,7 @@ static dg_status lot(dg_buf *b, const char *sep, dg_words w, const dg_valuable *
 
 /* "6 gp; 17 cp; 2 x jade (100 gp each); silver ewer (25 gp)", highest
  * coins first: what the treasure's worth counts. */
-dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
+dg_status dr__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     dg_status rc = DG_OK;
     const char *sep = "";
@@ -97,7 +97,7 @@ dg_status dg__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
 
 /* "2 x Spell Scroll, 1st level (common); Bag of Holding (uncommon)": the same item
  * drawn twice is said once, where it first comes; "" for none. */
-dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
+dg_status dr__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     dg_status rc = DG_OK;
     const char *sep = "";
@@ -119,17 +119,17 @@ dg_status dg__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err)
 }
 
 /* Both, valuables first: "6 gp; 17 cp; Potion of Healing (common)". */
-dg_status dg__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
+dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     size_t from = b->len;
-    dg_status rc = dg__key_valuables(b, t, err);
+    dg_status rc = dr__key_valuables(b, t, err);
     if (rc == DG_OK && t->n_items && b->len > from) rc = dg_buf_puts(b, "; ", err);
-    if (rc == DG_OK) rc = dg__key_magic_items(b, t, err);
+    if (rc == DG_OK) rc = dr__key_magic_items(b, t, err);
     return rc;
 }
 
 /* The exact worth: "380 gp", "71.3 gp", "0.17 gp". */
-dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
+dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     long cp = dg_treasure_value_cp(t);
     if (cp % 100 == 0) return dg_buf_printf(b, err, "%ld gp", cp / 100);
@@ -138,15 +138,15 @@ dg_status dg__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 }
 
 /* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */
-dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
+dg_status dr__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     if (t->container < 0) return DG_OK;
     const char *what = dg_contents_word(DG_WORDS_CONTAINER, t->container);
-    dg_status rc = dg_buf_printf(b, err, "in %s %s", dg__key_article(what), what);
+    dg_status rc = dg_buf_printf(b, err, "in %s %s", dr__key_article(what), what);
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, " (", err);
     if (rc == DG_OK && t->lock_dc) rc = dg_buf_printf(b, err, "locked, DC %d to pick", t->lock_dc);
     if (rc == DG_OK && t->trapped) rc = dg_buf_puts(b, t->lock_dc ? "; trapped: " : "trapped: ", err);
-    if (rc == DG_OK && t->trapped) rc = dg__key_trap(b, &t->trap, err);
+    if (rc == DG_OK && t->trapped) rc = dr__key_trap(b, &t->trap, err);
     /* the trap's text ends its own sentence: "...breathe them)", not ".)." */
     if (rc == DG_OK && t->trapped && b->len && b->data[b->len - 1] == '.') b->len--;
     if (rc == DG_OK && (t->lock_dc || t->trapped)) rc = dg_buf_puts(b, ")", err);
@@ -155,7 +155,7 @@ dg_status dg__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
 
 /* A door's own description: "Iron door (AC 19, 45 hp, DC 25 to break);
  * locked, DC 20 to pick, its key in room 3". */
-dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err)
+dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err)
 {
     const char *material = dg_contents_word(DG_WORDS_DOOR_MATERIAL, c->material);
     dg_status rc;
@@ -172,7 +172,7 @@ dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
     }
     if (rc == DG_OK && c->trapped) {
         rc = dg_buf_puts(b, "; trapped: ", err);
-        if (rc == DG_OK) rc = dg__key_trap(b, &c->trap, err);
+        if (rc == DG_OK) rc = dr__key_trap(b, &c->trap, err);
     }
     if (rc == DG_OK && c->secret >= 0)
         rc = dg_buf_printf(b, err, "; secret: %s (DC %d Wisdom (Perception) to find)",
@@ -180,10 +180,10 @@ dg_status dg__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
     return rc;
 }
 
-dg_status dg__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err)
+dg_status dr__key_summary(dg_buf *b, const dg_room_contents *r, dg_error *err)
 {
     size_t from = b->len;
-    dg_status rc = dg__key_inhabited(b, &r->encounter, false, err);
+    dg_status rc = dr__key_inhabited(b, &r->encounter, false, err);
     for (int t = 0; t < r->n_traps && rc == DG_OK; t++)
         rc = dg_buf_printf(b, err, "%s%s", b->len > from ? ", " : "", dg_trap_kind_info(r->traps[t].kind)->name);
     if (rc == DG_OK && r->has_treasure) rc = dg_buf_puts(b, b->len > from ? ", Treasure" : "Treasure", err);

@@ -103,14 +103,14 @@ static dg_status log_record(const crc_table *c, dg_buf *log, const unsigned char
     return rc;
 }
 
-void dg__leveldb_init(dg__leveldb *db)
+void dr__leveldb_init(dr__leveldb *db)
 {
     dg_buf_init(&db->current);
     dg_buf_init(&db->manifest);
     dg_buf_init(&db->log);
 }
 
-void dg__leveldb_fini(dg__leveldb *db)
+void dr__leveldb_fini(dr__leveldb *db)
 {
     dg_buf_fini(&db->current);
     dg_buf_fini(&db->manifest);
@@ -121,7 +121,7 @@ enum { TYPE_VALUE = 1 };
 
 /* CURRENT and the descriptor: enough for VersionSet::Recover, which wants
  * the comparator's name, the log number, the next file and last sequence. */
-static dg_status descriptor(const crc_table *crc, dg__leveldb *db, dg_error *err)
+static dg_status descriptor(const crc_table *crc, dr__leveldb *db, dg_error *err)
 {
     static const char comparator[] = "leveldb.BytewiseComparator";
     enum { TAG_COMPARATOR = 1, TAG_LOG_NUMBER = 2, TAG_NEXT_FILE = 3, TAG_LAST_SEQUENCE = 4 };
@@ -141,7 +141,7 @@ static dg_status descriptor(const crc_table *crc, dg__leveldb *db, dg_error *err
     return rc;
 }
 
-dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_error *err)
+dg_status dr__leveldb_write(const dr__kv *kv, size_t n, dr__leveldb *db, dg_error *err)
 {
     crc_table crc;
     crc_init(&crc);
@@ -160,8 +160,8 @@ dg_status dg__leveldb_write(const dg__kv *kv, size_t n, dg__leveldb *db, dg_erro
     if (rc == DG_OK) rc = log_record(&crc, &db->log, rec.data, rec.len, err);
     dg_buf_fini(&rec);
     if (rc != DG_OK) {
-        dg__leveldb_fini(db);
-        dg__leveldb_init(db);
+        dr__leveldb_fini(db);
+        dr__leveldb_init(db);
     }
     return rc;
 }
@@ -179,7 +179,7 @@ enum { MAX_VARINT = 10 };
 
 /* The batch's head before the value: sequence, count 1, the put's type,
  * its key as a slice; the value's length (a varint) comes after it. */
-size_t dg__leveldb_room(const char *key)
+size_t dr__leveldb_room(const char *key)
 {
     size_t k = strlen(key);
     return 8 + 4 + 1 + varint_len(k) + k + MAX_VARINT;
@@ -193,7 +193,7 @@ static dg_status frame_in_place(const crc_table *c, dg_buf *b, dg_error *err)
 {
     size_t n = b->len, avail = BLOCK - HEADER, frags = n ? (n + avail - 1) / avail : 1;
     if (frags > (SIZE_MAX - n) / HEADER) return dg__nomem(err, "writing the leveldb log");
-    dg_status rc = dg__buf_reserve(b, frags * HEADER, err);
+    dg_status rc = dr__buf_reserve(b, frags * HEADER, err);
     if (rc != DG_OK) return rc;
     for (size_t i = frags; i-- > 0;) {
         size_t from = i * avail, len = n - from < avail ? n - from : avail;
@@ -211,11 +211,11 @@ static dg_status frame_in_place(const crc_table *c, dg_buf *b, dg_error *err)
     return DG_OK;
 }
 
-dg_status dg__leveldb_take(const char *key, dg_buf *value, dg__leveldb *db, dg_error *err)
+dg_status dr__leveldb_take(const char *key, dg_buf *value, dr__leveldb *db, dg_error *err)
 {
     crc_table crc;
     crc_init(&crc);
-    size_t room = dg__leveldb_room(key), k = strlen(key);
+    size_t room = dr__leveldb_room(key), k = strlen(key);
     assert(value->len >= room);
     size_t n = value->len - room, head = room - MAX_VARINT + varint_len(n);
     dg_status rc = descriptor(&crc, db, err);
@@ -245,8 +245,8 @@ dg_status dg__leveldb_take(const char *key, dg_buf *value, dg__leveldb *db, dg_e
         dg_buf_init(value);
     } else {
         dg_buf_fini(value);
-        dg__leveldb_fini(db);
-        dg__leveldb_init(db);
+        dr__leveldb_fini(db);
+        dr__leveldb_init(db);
     }
     return rc;
 }

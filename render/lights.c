@@ -19,7 +19,7 @@
 
 #include "render_int.h"
 
-const dg_lighting *dg__lighting_of(const dg_dungeon *d)
+const dg_lighting *dr__lighting_of(const dg_dungeon *d)
 {
     const dg_contents *c = d->contents;
     if (!c || c->depth == DG_DEPTH_NONE) return NULL;
@@ -39,7 +39,7 @@ static void block(unsigned char *near, const dg_dungeon *d, int x, int y, int s)
                 near[(size_t)yy * (size_t)d->width + (size_t)xx] = 1;
 }
 
-static bool add(dg__lights *l, size_t *cap, int x, int y)
+static bool add(dr__lights *l, size_t *cap, int x, int y)
 {
     if (dg__grow((void **)&l->at, cap, l->n + 1, sizeof *l->at, "placing lights", NULL) != DG_OK) return false;
     l->at[l->n++] = (dg_point){x, y};
@@ -56,10 +56,10 @@ static int parts(int len, int s)
     return n < 1 ? 1 : n;
 }
 
-dg_status dg__lights_place(const dg_dungeon *d, dg__lights *l, dg_error *err)
+dg_status dr__lights_place(const dg_dungeon *d, dr__lights *l, dg_error *err)
 {
-    *l = (dg__lights){0};
-    l->kind = dg__lighting_of(d);
+    *l = (dr__lights){0};
+    l->kind = dr__lighting_of(d);
     if (!l->kind || l->kind->spacing_ft <= 0) return DG_OK;
     int s = l->kind->spacing_ft / dg_cell_feet(&d->opts);
     if (s < 1) s = 1;
@@ -93,12 +93,12 @@ dg_status dg__lights_place(const dg_dungeon *d, dg__lights *l, dg_error *err)
     return DG_OK;
 nomem:
     dg__free(near);
-    dg__lights_fini(l);
+    dr__lights_fini(l);
     return dg__nomem(err, "placing lights");
 }
 
-void dg__lights_fini(dg__lights *l)
+void dr__lights_fini(dr__lights *l)
 {
     dg__free(l->at);
-    *l = (dg__lights){0};
+    *l = (dr__lights){0};
 }

@@ -6,22 +6,22 @@
  * (glyphs.c). One enumeration here; png (glyphs.c) and svg draw it. */
 #include "render_int.h"
 
-static void room_marks(const dg_room_contents *rc, void (*fn)(void *, const dg__mark *), void *ctx)
+static void room_marks(const dg_room_contents *rc, void (*fn)(void *, const dr__mark *), void *ctx)
 {
     for (int t = 0; t < rc->n_traps; t++)
-        fn(ctx, &(dg__mark){DG__MARK_TRAP, rc->trap_cells[t].x, rc->trap_cells[t].y, "T"});
-    if (rc->n_keys) fn(ctx, &(dg__mark){DG__MARK_KEY, rc->key_cell.x, rc->key_cell.y, "K"});
-    if (rc->n_hidden) fn(ctx, &(dg__mark){DG__MARK_HIDDEN, rc->hidden_cell.x, rc->hidden_cell.y, "?"});
+        fn(ctx, &(dr__mark){DR__MARK_TRAP, rc->trap_cells[t].x, rc->trap_cells[t].y, "T"});
+    if (rc->n_keys) fn(ctx, &(dr__mark){DR__MARK_KEY, rc->key_cell.x, rc->key_cell.y, "K"});
+    if (rc->n_hidden) fn(ctx, &(dr__mark){DR__MARK_HIDDEN, rc->hidden_cell.x, rc->hidden_cell.y, "?"});
 }
 
-void dg__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dg__mark *m), void *ctx)
+void dr__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dr__mark *m), void *ctx)
 {
     const dg_contents *c = d->contents;
     if (!c || c->depth == DG_DEPTH_NONE || player) return;
     for (int i = 0; i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         if (f->n_cells < 1) continue;
-        dg__mark m = {DG__MARK_FEATURE, f->cells[0].x, f->cells[0].y, {(char)('a' + i), '\0'}};
+        dr__mark m = {DR__MARK_FEATURE, f->cells[0].x, f->cells[0].y, {(char)('a' + i), '\0'}};
         fn(ctx, &m);
     }
     for (size_t i = 0; i < c->n_rooms; i++) room_marks(&c->rooms[i], fn, ctx);

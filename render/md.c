@@ -81,11 +81,11 @@ static void put_about(md *m, const dg_contents *c)
         const char *kind = word(DG_WORDS_FACTION, c->factions[f].kind);
         bool has_article = !strncmp(kind, "a ", 2) || !strncmp(kind, "an ", 3) || !strncmp(kind, "the ", 4);
         PUTF(m, "%s%s, %s%s%s", f ? "; and by " : " It is held by ", word(DG_WORDS_FACTION_NAME, c->factions[f].name),
-             has_article ? "" : dg__key_article(kind), has_article ? "" : " ", kind);
+             has_article ? "" : dr__key_article(kind), has_article ? "" : " ", kind);
     }
     put(m, c->n_factions ? "." : "");
     const dg_monster *boss = dg_monster_info(c->boss);
-    if (boss && c->floor == 0) PUTF(m, " Its master is %s %s, in room %d.", dg__key_article(boss->name), boss->name, c->farthest_room);
+    if (boss && c->floor == 0) PUTF(m, " Its master is %s %s, in room %d.", dr__key_article(boss->name), boss->name, c->farthest_room);
     put(m, "\n\n");
     const dg_details *t = &c->details;
     put(m, "| Floor | Walls | Temperature | Illumination |\n|---|---|---|---|\n");
@@ -101,7 +101,7 @@ static void put_wandering(md *m, const dg_contents *c)
     put(m, " a d6 when the party lingers or makes noise.\n\n| d6 | Encounter |\n|---|---|\n");
     for (int i = 0; i < c->n_wandering && m->rc == DG_OK; i++) {
         PUTF(m, "| %d | ", i + 1);
-        if (m->rc == DG_OK) m->rc = dg__key_encounter_read(m->b, &c->wandering[i].encounter, m->err);
+        if (m->rc == DG_OK) m->rc = dr__key_encounter_read(m->b, &c->wandering[i].encounter, m->err);
         PUTF(m, ", %s |\n", word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
     }
     put(m, "\n");
@@ -122,7 +122,7 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         if (beyond) PUTF(m, ", to room %d:* ", beyond);
         else put(m, ", to a corridor:* ");
         if (c && i < c->n_doors) {
-            if (m->rc == DG_OK) m->rc = dg__key_door(m->b, door, &c->doors[i], m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_door(m->b, door, &c->doors[i], m->err);
         } else {
             put_sentence(m, dg_door_type_name(door->type));
         }
@@ -180,11 +180,11 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             }
             const char *diff = dg_difficulty_name(e->difficulty);
             if (c->rules == DG_RULES_2024) /* the 2024 budget has no multiplier */
-                PUTF(m, ". %s %s encounter by the 2024 XP budget: %ld XP.", dg__key_article(diff)[1] ? "An" : "A",
+                PUTF(m, ". %s %s encounter by the 2024 XP budget: %ld XP.", dr__key_article(diff)[1] ? "An" : "A",
                      diff, e->xp);
             else
                 PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
-                     dg__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+                     dr__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
             put(m, "\n\n");
@@ -193,26 +193,26 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
         }
         for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {
             put(m, "**Trap.** ");
-            if (m->rc == DG_OK) m->rc = dg__key_trap(m->b, &rc->traps[t], m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_trap(m->b, &rc->traps[t], m->err);
             PUTF(m, " Marked T at square %d,%d.\n\n", rc->trap_cells[t].x, rc->trap_cells[t].y);
         }
         if (rc->has_treasure) {
             put(m, "**Treasure.** ");
-            if (m->rc == DG_OK) m->rc = dg__key_valuables(m->b, &rc->treasure, m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_valuables(m->b, &rc->treasure, m->err);
             if (rc->treasure.container >= 0) put(m, ", ");
-            if (m->rc == DG_OK) m->rc = dg__key_container(m->b, &rc->treasure, m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_container(m->b, &rc->treasure, m->err);
             if (rc->treasure.hidden && rc->n_hidden) put(m, ", hidden in the feature below");
             /* the worth is the sum of what is listed before it, said when
              * there is something to sum (not "9 gp. Worth 9 gp"); magic
              * items have no price (docs/stocking.md) and come after */
             if (valuables(&rc->treasure) > 1) {
                 put(m, ". Worth ");
-                if (m->rc == DG_OK) m->rc = dg__key_worth(m->b, &rc->treasure, m->err);
+                if (m->rc == DG_OK) m->rc = dr__key_worth(m->b, &rc->treasure, m->err);
                 if (rc->treasure.n_items) put(m, ", besides the magic items: ");
             } else if (rc->treasure.n_items) {
                 put(m, "; and the magic items: ");
             }
-            if (m->rc == DG_OK) m->rc = dg__key_magic_items(m->b, &rc->treasure, m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_magic_items(m->b, &rc->treasure, m->err);
             put(m, ".\n\n");
         }
         for (int h = 0; h < rc->n_hidden; h++) {
@@ -271,11 +271,11 @@ static void put_stairs(md *m, const dg_dungeon *d, int floors)
 /* The appendix: every creature kind of every floor, once, by name. */
 static void put_statblocks(md *m, const dg_dungeon *d)
 {
-    dg__bestiary b;
-    dg__bestiary_of(d, &b);
+    dr__bestiary b;
+    dr__bestiary_of(d, &b);
     if (!b.n) return;
     put(m, "## Stat blocks\n\n");
-    for (int i = 0; i < b.n && m->rc == DG_OK; i++) m->rc = dg__key_statblock(m->b, b.monster[i], "###", m->err);
+    for (int i = 0; i < b.n && m->rc == DG_OK; i++) m->rc = dr__key_statblock(m->b, b.monster[i], "###", m->err);
 }
 
 dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)

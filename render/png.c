@@ -5,7 +5,7 @@
  * door/stair/label glyphs glyphs.c's. gd memory never leaves this renderer.
  *
  * Geometry: cell c (px) = d->opts.cell; the image is (width * c + 1) x
- * (height * c + 1) pixels (dg__png_render can drop the extra column and
+ * (height * c + 1) pixels (dr__png_render can drop the extra column and
  * row for formats that want exactly width * c x height * c). Pixel column
  * x * c is the boundary line west of cell column x (and row y * c the line
  * north of cell row y), so every cell owns the (c - 1) x (c - 1) interior
@@ -29,7 +29,7 @@
 /* The image limit is dg.h's DG_PNG_MAX_PIXELS, tested as dg_options_finish
  * tests it, so a map whose options passed is never refused here. */
 
-dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
+dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err)
 {
     char v[32];
     if (!d || !d->cells || d->width < 1 || d->height < 1)
@@ -68,12 +68,12 @@ dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 
 /* ---------------------------------------------------------------- canvas */
 
-static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_format as,
+static dg_status canvas_open(dr__canvas *cv, const dg_dungeon *d, int cell, dg_format as,
                              dg_error *err)
 {
     memset(cv, 0, sizeof *cv);
     cv->d = d;
-    cv->st = dg__style_get(d->opts.style);
+    cv->st = dr__style_get(d->opts.style);
     cv->cell = cell;
     cv->w = d->width * cv->cell + 1;
     cv->h = d->height * cv->cell + 1;
@@ -87,18 +87,18 @@ static dg_status canvas_open(dg__canvas *cv, const dg_dungeon *d, int cell, dg_f
     size_t ncell = (size_t)d->width * (size_t)d->height;
     cv->cls = dg__malloc(ncell);
     if (!cv->cls) return dg__nomem(err, "for the cell classes");
-    dg_status rc = dg__canvas_alloc(cv, err);
+    dg_status rc = dr__canvas_alloc(cv, err);
     if (rc != DG_OK) return rc;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++)
             cv->cls[(size_t)y * (size_t)d->width + (size_t)x] =
-                dg__canvas_open(cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
+                dr__canvas_open(cv, x, y) ? DG_CLS_OPEN : DG_CLS_ROCK;
     return DG_OK;
 }
 
-static void canvas_close(dg__canvas *cv)
+static void canvas_close(dr__canvas *cv)
 {
-    dg__canvas_free(cv);
+    dr__canvas_free(cv);
     dg__free(cv->cls);
     dg__free(cv->tex);
     dg__free(cv->fine);
@@ -108,7 +108,7 @@ static void canvas_close(dg__canvas *cv)
 /* ------------------------------------------------------------------ fill */
 
 /* One pixel row of a cave cell: floor or rock per pixel by the outline. */
-static void cave_cell(const dg__canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
+static void cave_cell(const dr__canvas *cv, unsigned char *dst, const unsigned char *cls, int x,
                       const unsigned char *floor_row, const unsigned char *rock_row, int ty)
 {
     int c = cv->cell;
@@ -117,12 +117,12 @@ static void cave_cell(const dg__canvas *cv, unsigned char *dst, const unsigned c
     const unsigned char *tile = NULL;
     if (k >= DG_CLS_TEX && ty < c)
         tile = cv->tex + (size_t)c * (size_t)c * (size_t)(k - DG_CLS_TEX) + (size_t)ty * (size_t)c;
-    dg__cave_fill_row(cv, dst, x, y, ty, floor_row, rock_row, tile);
+    dr__cave_fill_row(cv, dst, x, y, ty, floor_row, rock_row, tile);
 }
 
 /* Copies one pixel row of floor, rock or texture under every cell of cell
  * row r, a run of equal classes at a time. ty: the row inside the cell. */
-static void fill_row(const dg__canvas *cv, unsigned char *dst, const unsigned char *cls,
+static void fill_row(const dr__canvas *cv, unsigned char *dst, const unsigned char *cls,
                      const unsigned char *floor_row, const unsigned char *rock_row, int ty)
 {
     int n = cv->d->width, c = cv->cell;
@@ -153,7 +153,7 @@ static void fill_row(const dg__canvas *cv, unsigned char *dst, const unsigned ch
     /* the last boundary column belongs to the last cell */
     size_t last = (size_t)cv->w - 1;
     int py = (int)((size_t)(cls - cv->cls) / (size_t)n) * c + ty;
-    dst[last] = (dg__canvas_fine_open(cv, (int)last, py) ? floor_row : rock_row)[last];
+    dst[last] = (dr__canvas_fine_open(cv, (int)last, py) ? floor_row : rock_row)[last];
 }
 
 /* rep[j]: row j of a period of p rows of w bytes equals the row before it
@@ -168,7 +168,7 @@ static void repeats(const unsigned char *rows, int p, size_t w, unsigned char *r
  * a cell row differs from the one above only if its grid row, one of its
  * tiles' rows or its cave sub-cell row does; otherwise it is not drawn but
  * shares the storage of the row above (png_canvas.c), which is most rows. */
-static dg_status fill(dg__canvas *cv, dg_error *err)
+static dg_status fill(dr__canvas *cv, dg_error *err)
 {
     int c = cv->cell, n = cv->d->width, per_rows = 2 * c + 2;
     size_t per = (size_t)per_rows * (size_t)cv->w;
@@ -182,8 +182,8 @@ static dg_status fill(dg__canvas *cv, dg_error *err)
     }
     dg_grid grid = cv->d->opts.grid;
     int fp, rp;
-    dg__grid_rows(cv, grid, DG_PAL_FLOOR, DG_PAL_GRID, floor_rows, &fp);
-    dg__grid_rows(cv, cv->st->rock_grid ? grid : DG_GRID_NONE, DG_PAL_ROCK, DG_PAL_ROCK_GRID,
+    dr__grid_rows(cv, grid, DG_PAL_FLOOR, DG_PAL_GRID, floor_rows, &fp);
+    dr__grid_rows(cv, cv->st->rock_grid ? grid : DG_GRID_NONE, DG_PAL_ROCK, DG_PAL_ROCK_GRID,
                   rock_rows, &rp);
     unsigned char *frep = rep, *rrep = rep + per_rows, *trep = rep + 2 * per_rows;
     repeats(floor_rows, fp, (size_t)cv->w, frep);
@@ -207,16 +207,16 @@ static dg_status fill(dg__canvas *cv, dg_error *err)
             tex = cave = false;
             for (int x = 0; x < n; x++) {
                 tex = tex || cls[x] >= DG_CLS_TEX;
-                cave = cave || dg__canvas_in_cave(cv, x, r);
+                cave = cave || dr__canvas_in_cave(cv, x, r);
             }
         }
         bool same = ty >= 1 && ty < c && frep[y % fp] && rrep[y % rp] && (!tex || trep[ty]) &&
                     (!cave || ty * cv->sub / c == (ty - 1) * cv->sub / c);
         if (same) {
-            dg__canvas_repeat(cv, y);
+            dr__canvas_repeat(cv, y);
             continue;
         }
-        fill_row(cv, dg__canvas_fresh(cv, y), cls, floor_rows + (size_t)(y % fp) * (size_t)cv->w,
+        fill_row(cv, dr__canvas_fresh(cv, y), cls, floor_rows + (size_t)(y % fp) * (size_t)cv->w,
                  rock_rows + (size_t)(y % rp) * (size_t)cv->w, ty);
     }
     dg__free(floor_rows);
@@ -228,7 +228,7 @@ static dg_status fill(dg__canvas *cv, dg_error *err)
 /* ----------------------------------------------------------------- walls */
 
 /* An open edge cell whose outward side is a listed exit keeps that side open. */
-static bool exit_side(const dg__canvas *cv, int x, int y, dg_dir dir)
+static bool exit_side(const dr__canvas *cv, int x, int y, dg_dir dir)
 {
     const dg_dungeon *d = cv->d;
     if (!d->exits) return false;
@@ -237,7 +237,7 @@ static bool exit_side(const dg__canvas *cv, int x, int y, dg_dir dir)
     return false;
 }
 
-static bool opn(const dg__canvas *cv, int x, int y)
+static bool opn(const dr__canvas *cv, int x, int y)
 {
     if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) return false;
     return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
@@ -246,7 +246,7 @@ static bool opn(const dg__canvas *cv, int x, int y)
 /* Each open cell draws the boundary line on every side that faces solid,
  * thickened (t - 1) px into the solid cell; on a convex corner the strip also
  * covers the corner square so thick walls meet without a notch. */
-static void walls(dg__canvas *cv)
+static void walls(dr__canvas *cv)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, t = cv->wall - 1;
@@ -257,11 +257,11 @@ static void walls(dg__canvas *cv)
             int x0 = x * c, y0 = y * c, x1 = x0 + c, y1 = y0 + c;
             bool n = opn(cv, x, y - 1), s = opn(cv, x, y + 1);
             bool w = opn(cv, x - 1, y), e = opn(cv, x + 1, y);
-            if (dg__canvas_in_cave(cv, x, y)) { /* cave-to-cave edges are traced */
-                n = n || (y > 0 && dg__canvas_in_cave(cv, x, y - 1));
-                s = s || (y < d->height - 1 && dg__canvas_in_cave(cv, x, y + 1));
-                w = w || (x > 0 && dg__canvas_in_cave(cv, x - 1, y));
-                e = e || (x < d->width - 1 && dg__canvas_in_cave(cv, x + 1, y));
+            if (dr__canvas_in_cave(cv, x, y)) { /* cave-to-cave edges are traced */
+                n = n || (y > 0 && dr__canvas_in_cave(cv, x, y - 1));
+                s = s || (y < d->height - 1 && dr__canvas_in_cave(cv, x, y + 1));
+                w = w || (x > 0 && dr__canvas_in_cave(cv, x - 1, y));
+                e = e || (x < d->width - 1 && dr__canvas_in_cave(cv, x + 1, y));
             }
             bool edge = x == 0 || y == 0 || x == d->width - 1 || y == d->height - 1;
             if (edge) { /* an exit leaves the map through an open side */
@@ -273,61 +273,61 @@ static void walls(dg__canvas *cv)
             if (!n) {
                 int l = !w && !opn(cv, x - 1, y - 1) ? t : 0;
                 int r = !e && !opn(cv, x + 1, y - 1) ? t : 0;
-                dg__canvas_box(cv, x0 - l, y0 - t, x1 + r, y0, ink);
+                dr__canvas_box(cv, x0 - l, y0 - t, x1 + r, y0, ink);
             }
             if (!s) {
                 int l = !w && !opn(cv, x - 1, y + 1) ? t : 0;
                 int r = !e && !opn(cv, x + 1, y + 1) ? t : 0;
-                dg__canvas_box(cv, x0 - l, y1, x1 + r, y1 + t, ink);
+                dr__canvas_box(cv, x0 - l, y1, x1 + r, y1 + t, ink);
             }
-            if (!w) dg__canvas_box(cv, x0 - t, y0, x0, y1, ink);
-            if (!e) dg__canvas_box(cv, x1, y0, x1 + t, y1, ink);
+            if (!w) dr__canvas_box(cv, x0 - t, y0, x0, y1, ink);
+            if (!e) dr__canvas_box(cv, x1, y0, x1 + t, y1, ink);
         }
     }
 }
 
 /* ------------------------------------------------------------------ entry */
 
-dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
+dg_status dr__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
                          dg_error *err)
 {
-    return dg__image_render(d, cell, exact, as, DG_IMAGE_PNG, out, err);
+    return dr__image_render(d, cell, exact, as, DG_IMAGE_PNG, out, err);
 }
 
-dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
+dg_status dr__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
                            dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__png_check(d, cell, DG_PNG_MAX_CELL, err);
+    dg_status rc = dr__png_check(d, cell, DG_PNG_MAX_CELL, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
-    dg__canvas cv;
+    dr__canvas cv;
     if ((rc = canvas_open(&cv, d, cell, as, err)) != DG_OK) goto done;
-    if ((rc = dg__texture_prepare(&cv, err)) != DG_OK) goto done;
-    if ((rc = dg__cave_prepare(&cv, err)) != DG_OK) goto done;
+    if ((rc = dr__texture_prepare(&cv, err)) != DG_OK) goto done;
+    if ((rc = dr__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
-    if (cv.st->texture == DG_TEX_HATCH && (rc = dg__hatch_draw(&cv, err)) != DG_OK) goto done;
-    dg__glyph_water(&cv);
+    if (cv.st->texture == DG_TEX_HATCH && (rc = dr__hatch_draw(&cv, err)) != DG_OK) goto done;
+    dr__glyph_water(&cv);
     walls(&cv);
-    if ((rc = dg__cave_walls(&cv, err)) != DG_OK) goto done;
-    dg__glyph_doors(&cv);
-    dg__glyph_stairs(&cv);
-    dg__glyph_features(&cv);
-    dg__glyph_labels(&cv);
-    dg__glyph_marks(&cv);
+    if ((rc = dr__cave_walls(&cv, err)) != DG_OK) goto done;
+    dr__glyph_doors(&cv);
+    dr__glyph_stairs(&cv);
+    dr__glyph_features(&cv);
+    dr__glyph_labels(&cv);
+    dr__glyph_marks(&cv);
     if (as == DG_FMT_PNG) { /* a VTT's image is the map alone, pixel for square */
-        dg__frame f;
-        dg__frame_layout(d, cell, cv.player, cv.w, cv.h, &f);
-        if ((f.step || f.n) && (rc = dg__frame_png(&cv, &f, err)) != DG_OK) goto done;
+        dr__frame f;
+        dr__frame_layout(d, cell, cv.player, cv.w, cv.h, &f);
+        if ((f.step || f.n) && (rc = dr__frame_png(&cv, &f, err)) != DG_OK) goto done;
     }
     /* a map without water keeps the palette it had before water had roles */
     uint32_t rgb[DG_PAL_COUNT];
     memcpy(rgb, cv.st->rgb, sizeof rgb);
-    if (!dg__map_has_water(d)) rgb[DG_PAL_WATER] = rgb[DG_PAL_WATER_INK] = DG_PAL_ABSENT;
+    if (!dr__map_has_water(d)) rgb[DG_PAL_WATER] = rgb[DG_PAL_WATER_INK] = DG_PAL_ABSENT;
     /* exact: drop the last boundary column and row */
     if (kind == DG_IMAGE_WEBP)
-        rc = dg__webp_write(cv.rows, cv.w - exact, cv.h - exact, rgb, out, err);
+        rc = dr__webp_write(cv.rows, cv.w - exact, cv.h - exact, rgb, out, err);
     else
-        rc = dg__png_write(cv.rows, cv.w - exact, cv.h - exact, rgb, cv.st->rle, cell, out, err);
+        rc = dr__png_write(cv.rows, cv.w - exact, cv.h - exact, rgb, cv.st->rle, cell, out, err);
 done:
     canvas_close(&cv);
     return rc;
@@ -336,7 +336,7 @@ done:
 dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     /* the public format keeps to the option's own range */
-    dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    dg_status rc = dr__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
-    return dg__png_render(d, d->opts.cell, false, DG_FMT_PNG, out, err);
+    return dr__png_render(d, d->opts.cell, false, DG_FMT_PNG, out, err);
 }

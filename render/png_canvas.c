@@ -10,8 +10,8 @@
  *
  * Storage: row y's own storage is pix + y * w. rows[y] points at the own
  * storage of some row a <= y, its owner, and the rows showing a's storage
- * are exactly a..last[a]. Every write goes through dg__canvas_row or
- * dg__canvas_box, which first split a run so that only the rows written
+ * are exactly a..last[a]. Every write goes through dr__canvas_row or
+ * dr__canvas_box, which first split a run so that only the rows written
  * show the storage written, copying the old pixels to the rows that keep
  * them (a memcpy of one row per split). */
 #include <stdlib.h>
@@ -19,19 +19,19 @@
 
 #include "png_int.h"
 
-static unsigned char *own(const dg__canvas *cv, int y)
+static unsigned char *own(const dr__canvas *cv, int y)
 {
     return cv->pix + (size_t)y * (size_t)cv->w;
 }
 
-static int owner(const dg__canvas *cv, int y)
+static int owner(const dr__canvas *cv, int y)
 {
     return (int)((size_t)(cv->rows[y] - cv->pix) / (size_t)cv->w);
 }
 
 /* Rows from..to (all showing a's storage, a <= from) move to from's own
  * storage, which gets a copy of a's pixels. */
-static void move_run(dg__canvas *cv, int a, int from, int to)
+static void move_run(dr__canvas *cv, int a, int from, int to)
 {
     unsigned char *dst = own(cv, from);
     memcpy(dst, own(cv, a), (size_t)cv->w);
@@ -41,7 +41,7 @@ static void move_run(dg__canvas *cv, int a, int from, int to)
 
 /* Makes rows y..e (e <= the last row of y's run) the whole run of y's own
  * storage, rows after e keeping the old pixels in storage of their own. */
-static unsigned char *claim(dg__canvas *cv, int y, int e)
+static unsigned char *claim(dr__canvas *cv, int y, int e)
 {
     int a = owner(cv, y), b = cv->last[a];
     if (e < b) move_run(cv, a, e + 1, b);
@@ -53,7 +53,7 @@ static unsigned char *claim(dg__canvas *cv, int y, int e)
     return own(cv, y);
 }
 
-dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err)
+dg_status dr__canvas_alloc(dr__canvas *cv, dg_error *err)
 {
     cv->pix = dg__malloc((size_t)cv->w * (size_t)cv->h);
     cv->rows = dg__malloc((size_t)cv->h * sizeof *cv->rows);
@@ -63,27 +63,27 @@ dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err)
     return DG_OK;
 }
 
-void dg__canvas_free(dg__canvas *cv)
+void dr__canvas_free(dr__canvas *cv)
 {
     dg__free(cv->pix);
     dg__free(cv->rows);
     dg__free(cv->last);
 }
 
-unsigned char *dg__canvas_fresh(dg__canvas *cv, int y)
+unsigned char *dr__canvas_fresh(dr__canvas *cv, int y)
 {
     cv->rows[y] = own(cv, y);
     cv->last[y] = y;
     return cv->rows[y];
 }
 
-void dg__canvas_repeat(dg__canvas *cv, int y)
+void dr__canvas_repeat(dr__canvas *cv, int y)
 {
     cv->rows[y] = cv->rows[y - 1];
     cv->last[owner(cv, y)] = y;
 }
 
-unsigned char *dg__canvas_row(dg__canvas *cv, int y)
+unsigned char *dr__canvas_row(dr__canvas *cv, int y)
 {
     return claim(cv, y, y);
 }
@@ -91,7 +91,7 @@ unsigned char *dg__canvas_row(dg__canvas *cv, int y)
 /* Inclusive box, clipped; the one primitive walls and glyphs share. Rows
  * showing the same storage get the same pixels, so one memset serves a
  * run of them. */
-void dg__canvas_box(dg__canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink)
+void dr__canvas_box(dr__canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink)
 {
     if (x0 < 0) x0 = 0;
     if (y0 < 0) y0 = 0;

@@ -31,7 +31,7 @@
     X(DG_PAL_WATER, "water")         /* water on the floor (features) */      \
     X(DG_PAL_WATER_INK, "water_ink") /* its ripples */
 #define DG_X(code, name) code,
-typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dg__pal_role;
+typedef enum { DG_PAL_ROLES(DG_X) DG_PAL_COUNT } dr__pal_role;
 #undef DG_X
 _Static_assert(DG_PAL_COUNT <= 16, "the PNG is written at most 4 bits a pixel");
 /* A role colour with this bit set: the role does not occur in the image,
@@ -47,7 +47,7 @@ typedef enum {
     DG_TEX_STONE,   /* solid stone, flecked and veined, no joints */
     DG_TEX_WAVES,   /* ripples, all rock */
     DG_TEX_EMBERS,  /* cracks and embers, all rock */
-} dg__texture;
+} dr__texture;
 
 typedef struct {
     const char *name;              /* == dg_style_name() of its dg_style */
@@ -55,11 +55,11 @@ typedef struct {
     uint32_t rgb[DG_PAL_COUNT];    /* 0xRRGGBB per role */
     int wall_64;                   /* wall thickness in 64ths of a cell, >= 1 px */
     bool rock_grid;                /* draw the grid over rock too */
-    dg__texture texture;
+    dr__texture texture;
     bool rle;                      /* png_write.c: zlib looks for runs only (see there) */
-} dg__png_style;
+} dr__png_style;
 
-/* Cell size the renderer itself accepts (dg__png_render); the option's own
+/* Cell size the renderer itself accepts (dr__png_render); the option's own
  * range, DG_MIN_CELL_PX..DG_MAX_CELL_PX, is what dg_png_encode takes. */
 #define DG_PNG_MAX_CELL 256
 
@@ -71,17 +71,17 @@ typedef struct {
  * image is width*cell x height*cell, dropping the last boundary column and
  * row; else width*cell+1 x height*cell+1 like dg_png_encode. Errors as
  * dg_png_encode's: DG_EINVAL naming the key, DG_ELIMIT for too many pixels. */
-dg_status dg__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
+dg_status dr__png_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_buf *out,
                          dg_error *err);
-/* dg__png_render, written as `kind` (DG_IMAGE_PNG or DG_IMAGE_WEBP): the
+/* dr__png_render, written as `kind` (DG_IMAGE_PNG or DG_IMAGE_WEBP): the
  * same pixels either way. */
-dg_status dg__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
+dg_status dr__image_render(const dg_dungeon *d, int cell, bool exact, dg_format as, dg_image kind,
                            dg_buf *out, dg_error *err);
 
 /* DG_OK when d can be drawn at `cell` px (DG_MIN_CELL_PX..max_cell) in its
  * style, grid and view within the image limit; else the error naming the
  * key, as the option parser would. png.c's, shared with svg.c. */
-dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err);
+dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *err);
 
 /* png_write.c: rows[y][x] (a palette role index, x < width, y < height)
  * as a palette PNG with the roles' colours rgb[DG_PAL_COUNT] (4 bits a
@@ -89,13 +89,13 @@ dg_status dg__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
  * appended to out; rle: compress for runs (the style's rle); period: pixel
  * rows a cell is tall (0 if none), which decides how new rows are filtered
  * (png_write.c's new_row). DG_ENOMEM, or DG_EIO for a libpng failure. */
-dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
 
-/* webp_write.c: rows as dg__png_write takes them, as a lossless WebP of
+/* webp_write.c: rows as dr__png_write takes them, as a lossless WebP of
  * the same pixels appended to out. DG_ENOMEM, or DG_EIO for a libwebp
  * failure. */
-dg_status dg__webp_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+dg_status dr__webp_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                          dg_buf *out, dg_error *err);
 
 /* png_write.c: the roles px[0..width) as palette entries code[role] (code
@@ -103,23 +103,23 @@ dg_status dg__webp_write(unsigned char *const *rows, int width, int height, cons
  * bits past the last pixel zero: (width * depth + 7) / 8 bytes at out.
  * simd: 16 pixels a step with SSSE3 where the CPU has it (the same bytes;
  * false is for tests that compare the two). */
-void dg__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
+void dr__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
                         unsigned char *out);
 
 /* The style record for s; never NULL (out-of-range s gives "standard"). */
-const dg__png_style *dg__style_get(dg_style s);
+const dr__png_style *dr__style_get(dg_style s);
 
 /* Per-cell class the fill pass reads. Texture variants are >= DG_CLS_TEX. */
 enum { DG_CLS_ROCK = 0, DG_CLS_OPEN = 1, DG_CLS_TEX = 2 };
 #define DG_TEX_VARIANTS 12
 
 /* One render in progress. Pixels are palette role indices, one byte each;
- * rows[y] is row y, read directly; writes go through dg__canvas_row and
- * dg__canvas_box, since rows equal to the one above share its storage
+ * rows[y] is row y, read directly; writes go through dr__canvas_row and
+ * dr__canvas_box, since rows equal to the one above share its storage
  * (png_canvas.c). */
 typedef struct {
     const dg_dungeon *d;
-    const dg__png_style *st;
+    const dr__png_style *st;
     unsigned char *pix;        /* h rows of w bytes: each row's own storage */
     unsigned char **rows;      /* what row y shows: its own storage or a row above's */
     int *last;                 /* per row showing its own storage: the last row sharing it */
@@ -140,30 +140,30 @@ typedef struct {
     int sub;
     size_t fine_stride;        /* width * sub + 2: a rock border all round */
     unsigned char sub_at[DG_PNG_MAX_CELL + 1]; /* px i inside a cell -> sub-cell i * sub / cell */
-} dg__canvas;
+} dr__canvas;
 
 /* Open as this view shows it: player view turns secret doors into wall. */
-static inline bool dg__canvas_open(const dg__canvas *cv, int x, int y)
+static inline bool dr__canvas_open(const dr__canvas *cv, int x, int y)
 {
     uint32_t c = dg_cell(cv->d, x, y);
     if (!dg_cell_open(c)) return false;
     return !(cv->player && (c & DG_SECRET));
 }
 
-static inline bool dg__canvas_in_cave(const dg__canvas *cv, int x, int y)
+static inline bool dr__canvas_in_cave(const dr__canvas *cv, int x, int y)
 {
     return cv->fine && cv->shaped[(size_t)y * (size_t)cv->d->width + (size_t)x];
 }
 
 /* Whether pixel (px, py) shows floor: the cell's class, or in a cave the
  * refined outline. Outside the image: rock. */
-static inline bool dg__canvas_fine_open(const dg__canvas *cv, int px, int py)
+static inline bool dr__canvas_fine_open(const dr__canvas *cv, int px, int py)
 {
     if (px < 0 || py < 0 || px >= cv->w || py >= cv->h) return false;
     int c = cv->cell, x = px / c, y = py / c;
     if (x >= cv->d->width) x = cv->d->width - 1; /* the last boundary column/row */
     if (y >= cv->d->height) y = cv->d->height - 1;
-    if (!dg__canvas_in_cave(cv, x, y))
+    if (!dr__canvas_in_cave(cv, x, y))
         return cv->cls[(size_t)y * (size_t)cv->d->width + (size_t)x] == DG_CLS_OPEN;
     int i = px - x * c, j = py - y * c, s = cv->sub;
     if (i >= c) i = c - 1;
@@ -174,11 +174,11 @@ static inline bool dg__canvas_fine_open(const dg__canvas *cv, int px, int py)
 /* cave_draw.c: refines caves into cv->fine and draws round rooms into it
  * as circles (nothing without either), and traces their walls after the
  * fill. DG_ENOMEM only. */
-dg_status dg__cave_prepare(dg__canvas *cv, dg_error *err);
-dg_status dg__cave_walls(dg__canvas *cv, dg_error *err);
+dg_status dr__cave_prepare(dr__canvas *cv, dg_error *err);
+dg_status dr__cave_walls(dr__canvas *cv, dg_error *err);
 /* One pixel row (ty inside the cell) of cave cell (x, y) into dst: floor
  * where the outline is open, else the rock tile row (NULL: rock_row). */
-void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, int ty,
+void dr__cave_fill_row(const dr__canvas *cv, unsigned char *dst, int x, int y, int ty,
                        const unsigned char *floor_row, const unsigned char *rock_row,
                        const unsigned char *tile);
 
@@ -187,46 +187,46 @@ void dg__cave_fill_row(const dg__canvas *cv, unsigned char *dst, int x, int y, i
  * repeat: row y shows what row y - 1 shows; row: row y, writable without
  * touching any other row; box: fills the inclusive box x0..x1, y0..y1
  * (clipped) with ink. */
-dg_status dg__canvas_alloc(dg__canvas *cv, dg_error *err);
-void dg__canvas_free(dg__canvas *cv);
-unsigned char *dg__canvas_fresh(dg__canvas *cv, int y);
-void dg__canvas_repeat(dg__canvas *cv, int y);
-unsigned char *dg__canvas_row(dg__canvas *cv, int y);
-void dg__canvas_box(dg__canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
+dg_status dr__canvas_alloc(dr__canvas *cv, dg_error *err);
+void dr__canvas_free(dr__canvas *cv);
+unsigned char *dr__canvas_fresh(dr__canvas *cv, int y);
+void dr__canvas_repeat(dr__canvas *cv, int y);
+unsigned char *dr__canvas_row(dr__canvas *cv, int y);
+void dr__canvas_box(dr__canvas *cv, int x0, int y0, int x1, int y1, unsigned char ink);
 
 /* grid_draw.c: fills `rows` (period_y rows of cv->w bytes) with one period
  * of the grid over a `base` background in `line` colour; *period_y is at
  * most 2 * cell + 2 rows. Caller storage of (2 * cell + 2) * cv->w bytes. */
-void dg__grid_rows(const dg__canvas *cv, dg_grid grid, unsigned char base,
+void dr__grid_rows(const dr__canvas *cv, dg_grid grid, unsigned char base,
                    unsigned char line, unsigned char *rows, int *period_y);
 
 /* texture.c: builds cv->tex and marks textured rock cells in cv->cls.
  * DG_ENOMEM only. */
-dg_status dg__texture_prepare(dg__canvas *cv, dg_error *err);
+dg_status dr__texture_prepare(dr__canvas *cv, dg_error *err);
 
 /* hatch.c: crosshatch's band of pen strokes along the walls, on the rock
  * pixels of the filled image (before the walls); draws from cv->rng.
  * DG_ENOMEM only. */
-dg_status dg__hatch_draw(dg__canvas *cv, dg_error *err);
+dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
  * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when
  * out of memory. */
-unsigned char *dg__hatch_band(const dg_dungeon *d, const unsigned char *cls);
+unsigned char *dr__hatch_band(const dg_dungeon *d, const unsigned char *cls);
 
 /* glyphs.c: doors, stairs, room numbers, exits, drawn over fill and walls. */
-void dg__glyph_doors(dg__canvas *cv);
-void dg__glyph_stairs(dg__canvas *cv);
-void dg__glyph_labels(dg__canvas *cv);
-void dg__glyph_marks(dg__canvas *cv);   /* the GM's marks (marks.c), over everything */
+void dr__glyph_doors(dr__canvas *cv);
+void dr__glyph_stairs(dr__canvas *cv);
+void dr__glyph_labels(dr__canvas *cv);
+void dr__glyph_marks(dr__canvas *cv);   /* the GM's marks (marks.c), over everything */
 /* feature_glyphs.c: water under the walls (before them), the features'
  * glyphs over doors and stairs; both in either view (they are physical). */
-void dg__glyph_water(dg__canvas *cv);
-void dg__glyph_features(dg__canvas *cv);
+void dr__glyph_water(dr__canvas *cv);
+void dr__glyph_features(dr__canvas *cv);
 /* glyphs.c: the margins' text (ruler numbers, legend words), one face per
  * cell size: its character box in *cw x *ch px; s drawn from (left, top). */
-void dg__frame_font(int cell, int *cw, int *ch);
-void dg__frame_text(dg__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink);
+void dr__frame_font(int cell, int *cw, int *ch);
+void dr__frame_text(dr__canvas *cv, int cell, const char *s, int left, int top, unsigned char ink);
 
 /* frame.c: legend=yes and ruler=yes, margins around the map (never over
  * it): the ruler's column numbers above and below, row numbers left and
@@ -239,34 +239,34 @@ typedef enum {
     DG_LEG_DOOR, DG_LEG_LOCKED, DG_LEG_TRAPPED, DG_LEG_SECRET, DG_LEG_PORTC, DG_LEG_ARCH,
     DG_LEG_UP, DG_LEG_DOWN, DG_LEG_MARK_TRAP, DG_LEG_MARK_KEY, DG_LEG_MARK_HIDDEN, DG_LEG_MARK_FEATURE,
     DG_LEG_SCALE, DG_LEG_FEATURE /* + dg_feature_kind */
-} dg__legend_kind;
+} dr__legend_kind;
 typedef struct {
-    int kind;                  /* dg__legend_kind */
+    int kind;                  /* dr__legend_kind */
     int x, y;                  /* the sample's box (cell px square), image px */
     char text[40];             /* the words, left at x + cell + gap */
-} dg__legend_entry;
+} dr__legend_entry;
 typedef struct {
     int left, top, right, bottom; /* margins, px */
     int step;                  /* ruler: a number every step squares; 0 none */
     int cw, ch;                /* the margins' character box */
     int n;                     /* legend entries */
-    dg__legend_entry e[DG_FRAME_MAX_ENTRIES];
-} dg__frame;
+    dr__legend_entry e[DG_FRAME_MAX_ENTRIES];
+} dr__frame;
 /* The frame of d at `cell` px in the view drawn (player); all zero when
  * neither key is set. map_w, map_h: the map's own image size. */
-void dg__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int map_h, dg__frame *f);
-/* A legend sample's shapes (dg__shape boxes and discs, ink = a palette
+void dr__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int map_h, dr__frame *f);
+/* A legend sample's shapes (dr__shape boxes and discs, ink = a palette
  * role) and its letter ("" none, in role *letter_role). */
-const dg__shape *dg__legend_shapes(int kind, int *n, const char **letter, int *letter_role);
+const dr__shape *dr__legend_shapes(int kind, int *n, const char **letter, int *letter_role);
 /* The PNG with its frame: a new canvas of the map's rows at (left, top),
  * margins in the floor colour, ruler and legend drawn; replaces *cv's rows
  * (frees the old). DG_ENOMEM only. */
-dg_status dg__frame_png(dg__canvas *cv, const dg__frame *f, dg_error *err);
+dg_status dr__frame_png(dr__canvas *cv, const dr__frame *f, dg_error *err);
 /* glyphs.c, also for svg_glyphs.c: whether the door at (x, y) lets a
  * passage run east-west (its wall is then north-south), by its open
  * neighbours or else the door list; and the way one walks off the stair at
  * (x, y). Both read only cv->d and cv->player. */
-bool dg__door_runs_ew(const dg__canvas *cv, int x, int y);
-dg_dir dg__stair_dir(const dg__canvas *cv, int x, int y);
+bool dr__door_runs_ew(const dr__canvas *cv, int x, int y);
+dg_dir dr__stair_dir(const dr__canvas *cv, int x, int y);
 
 #endif

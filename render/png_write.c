@@ -276,7 +276,7 @@ __attribute__((target("ssse3"))) static int pack2_ssse3(const unsigned char *px,
 }
 #endif
 
-void dg__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
+void dr__png_pack_codes(const unsigned char *px, int width, int depth, const unsigned char *code, bool simd,
                         unsigned char *out)
 {
     int x = 0;
@@ -316,10 +316,10 @@ static void new_row(writer *w, const unsigned char *px, int width, bool first)
     unsigned char *restrict f = w->filt + 1;
     if (w->unfiltered) {
         w->filt[0] = 0;
-        dg__png_pack_codes(px, width, w->depth, w->code, true, f);
+        dr__png_pack_codes(px, width, w->depth, w->code, true, f);
     } else {
         if (w->depth == 4) pack4(px, w->cur, width);
-        else dg__png_pack_codes(px, width, w->depth, w->code, true, w->cur);
+        else dr__png_pack_codes(px, width, w->depth, w->code, true, w->cur);
         const unsigned char *restrict c = w->cur, *restrict p = w->prev;
         w->filt[0] = first ? 0 : 2;
         if (first) memcpy(f, c, rb);
@@ -492,7 +492,7 @@ static dg_status write_png(unsigned char *const *rows, int width, int height, si
     return DG_OK;
 }
 
-dg_status dg__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err)
 {
     writer w;

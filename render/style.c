@@ -7,7 +7,7 @@
  * (flecks, veins and cracks: runs; grid, hatching, ripples: matches).
  * Rows are indexed by dg_style, so a style added to DG_STYLES without a row
  * here trips the static assert below instead of rendering garbage. */
-static const dg__png_style styles[] = {
+static const dr__png_style styles[] = {
     /* donjon's own look: black rock, white floor, grey grid */
     [DG_STYLE_STANDARD] = {
         .name = "standard",
@@ -124,7 +124,7 @@ static const dg__png_style styles[] = {
 _Static_assert(DG_COUNT(styles) == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");
 
-const dg__png_style *dg__style_get(dg_style s)
+const dr__png_style *dr__style_get(dg_style s)
 {
     if ((int)s < 0 || s >= DG_STYLE_COUNT) s = DG_STYLE_STANDARD;
     return &styles[s];

@@ -34,7 +34,7 @@
 
 /* ------------------------------------------------------------- writing */
 
-void dg__svg_put(dg__svg *s, const char *fmt, ...)
+void dr__svg_put(dr__svg *s, const char *fmt, ...)
 {
     if (s->rc != DG_OK) return;
     va_list ap;
@@ -44,7 +44,7 @@ void dg__svg_put(dg__svg *s, const char *fmt, ...)
 }
 
 /* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"). */
-const char *dg__svg_num(char *buf, double v)
+const char *dr__svg_num(char *buf, double v)
 {
     long k = (long)(v * 100.0 + (v < 0 ? -0.5 : 0.5));
     char *p = buf;
@@ -60,7 +60,7 @@ const char *dg__svg_num(char *buf, double v)
     return buf;
 }
 
-void dg__svg_hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb & 0xFFFFFF)); }
+void dr__svg_hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb & 0xFFFFFF)); }
 
 /* ------------------------------------------------------ floor geometry */
 
@@ -69,8 +69,8 @@ void dg__svg_hex(char *buf, uint32_t rgb) { sprintf(buf, "#%06X", (unsigned)(rgb
  * holds: runs along each row, merged with the identical run of the row
  * above, so a rectangle room is one rectangle. Clockwise subpaths:
  * overlapping shapes add up. */
-static void rects(dg__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
-                  bool (*in)(const dg__svg *, const void *, int, int), const void *ctx)
+static void rects(dr__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_num, int unit_den,
+                  bool (*in)(const dr__svg *, const void *, int, int), const void *ctx)
 {
     int *x0 = s->run_x0, *x1 = s->run_x1, *y0 = s->run_y0;
     int n_prev = 0;
@@ -99,10 +99,10 @@ static void rects(dg__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_n
                 continue;
             }
             char a[24], b[24], cw[24], ch[24];
-            dg__svg_put(s, "M%s %sh%sv%sh-%sz", dg__svg_num(a, (double)(ox + x0[i]) * unit_num / unit_den),
-                dg__svg_num(b, (double)(oy + y0[i]) * unit_num / unit_den),
-                dg__svg_num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
-                dg__svg_num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
+            dr__svg_put(s, "M%s %sh%sv%sh-%sz", dr__svg_num(a, (double)(ox + x0[i]) * unit_num / unit_den),
+                dr__svg_num(b, (double)(oy + y0[i]) * unit_num / unit_den),
+                dr__svg_num(cw, (double)(x1[i] - x0[i]) * unit_num / unit_den),
+                dr__svg_num(ch, (double)(y - y0[i]) * unit_num / unit_den), cw);
         }
         memcpy(x0, nx0, (size_t)n * sizeof *x0);
         memcpy(x1, nx1, (size_t)n * sizeof *x1);
@@ -111,18 +111,18 @@ static void rects(dg__svg *s, int ox, int oy, int n_cols, int n_rows, int unit_n
     }
 }
 
-size_t dg__svg_at(const dg__svg *s, int x, int y) { return (size_t)y * (size_t)s->d->width + (size_t)x; }
+size_t dr__svg_at(const dr__svg *s, int x, int y) { return (size_t)y * (size_t)s->d->width + (size_t)x; }
 
 /* Cells the cave refinement shapes: drawn from its sub-cells instead. */
-static bool shaped(const dg__svg *s, int x, int y)
+static bool shaped(const dr__svg *s, int x, int y)
 {
-    size_t k = dg__svg_at(s, x, y);
+    size_t k = dr__svg_at(s, x, y);
     return s->caves && s->d->cave[k] && s->cave.free_cells[k];
 }
 
-static int room_of(const dg__svg *s, int x, int y)
+static int room_of(const dr__svg *s, int x, int y)
 {
-    uint32_t c = s->d->cells[dg__svg_at(s, x, y)];
+    uint32_t c = s->d->cells[dr__svg_at(s, x, y)];
     if (!(c & DG_ROOM) || !s->d->rooms) return 0;
     int id = (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT);
     return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
@@ -130,10 +130,10 @@ static int room_of(const dg__svg *s, int x, int y)
 
 /* Crosshatch: a tile of two by two cells, each quarter a cluster of
  * parallel strokes at its own angle, laid half a cell off the cells. */
-static void hatch_band(dg__svg *s)
+static void hatch_band(dr__svg *s)
 {
     if (s->st->texture != DG_TEX_HATCH) return;
-    unsigned char *band = dg__hatch_band(s->d, s->open);
+    unsigned char *band = dr__hatch_band(s->d, s->open);
     if (!band) { /* an svg without its hatching would be other bytes */
         if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "hatching the rock");
         return;
@@ -141,50 +141,50 @@ static void hatch_band(dg__svg *s)
     int c = s->c;
     double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
     char ink[8], a[24], b[24], cc[24], dd[24];
-    dg__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
+    dr__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
     /* eight clusters of strokes, one per angle of hatch.c's table, each a
      * cell square with its own offset; every band cell takes one by a hash
      * of the seed and its square, so no two neighbours need match and the
      * band never shows a repeating tile (a pattern did, every 2 x 2) */
     static const int dir[8][2] = {{4096, 0},     {3784, 1567},  {2896, 2896},  {1567, 3784},
                                   {0, 4096},     {-1567, 3784}, {-2896, 2896}, {-3784, 1567}};
-    dg__svg_put(s, "<defs><clipPath id=\"hatch-clip\"><rect width=\"%d\" height=\"%d\"/></clipPath>", c, c);
+    dr__svg_put(s, "<defs><clipPath id=\"hatch-clip\"><rect width=\"%d\" height=\"%d\"/></clipPath>", c, c);
     for (int q = 0; q < 8; q++) {
         double ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0, off = pitch * q / 8.0;
-        dg__svg_put(s, "<path id=\"hatch-%d\" clip-path=\"url(#hatch-clip)\" d=\"", q);
+        dr__svg_put(s, "<path id=\"hatch-%d\" clip-path=\"url(#hatch-clip)\" d=\"", q);
         /* lines along (ux, uy), spaced pitch along the normal (-uy, ux) */
         for (double k = -c + off; k <= c; k += pitch) {
             double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
-            dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, mx - ux * c), dg__svg_num(b, my - uy * c),
-                        dg__svg_num(cc, mx + ux * c), dg__svg_num(dd, my + uy * c));
+            dr__svg_put(s, "M%s %sL%s %s", dr__svg_num(a, mx - ux * c), dr__svg_num(b, my - uy * c),
+                        dr__svg_num(cc, mx + ux * c), dr__svg_num(dd, my + uy * c));
         }
-        dg__svg_put(s, "\"/>");
+        dr__svg_put(s, "\"/>");
     }
-    dg__svg_put(s, "</defs>\n<g class=\"hatch\" stroke=\"%s\" stroke-width=\"%s\">", ink, dg__svg_num(cc, pen));
+    dr__svg_put(s, "</defs>\n<g class=\"hatch\" stroke=\"%s\" stroke-width=\"%s\">", ink, dr__svg_num(cc, pen));
     uint64_t salt = dg_hash64(s->st->name, strlen(s->st->name), s->d->opts.seed);
     for (int y = 0; y < s->d->height; y++)
         for (int x = 0; x < s->d->width; x++) {
-            if (!band[dg__svg_at(s, x, y)]) continue;
+            if (!band[dr__svg_at(s, x, y)]) continue;
             uint64_t h = dg_hash64(&(uint32_t[2]){(uint32_t)x, (uint32_t)y}, 8, salt);
-            dg__svg_put(s, "<use xlink:href=\"#hatch-%d\" x=\"%d\" y=\"%d\"/>", (int)(h % 8), x * c, y * c);
+            dr__svg_put(s, "<use xlink:href=\"#hatch-%d\" x=\"%d\" y=\"%d\"/>", (int)(h % 8), x * c, y * c);
         }
-    dg__svg_put(s, "</g>\n");
+    dr__svg_put(s, "</g>\n");
     dg__free(band);
 }
 
-static bool in_corridors(const dg__svg *s, const void *ctx, int x, int y)
+static bool in_corridors(const dr__svg *s, const void *ctx, int x, int y)
 {
     (void)ctx;
-    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == 0;
+    return s->open[dr__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == 0;
 }
 
-static bool in_room(const dg__svg *s, const void *ctx, int x, int y)
+static bool in_room(const dr__svg *s, const void *ctx, int x, int y)
 {
     int id = *(const int *)ctx;
-    return s->open[dg__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == id;
+    return s->open[dr__svg_at(s, x, y)] && !shaped(s, x, y) && room_of(s, x, y) == id;
 }
 
-static bool in_cave(const dg__svg *s, const void *ctx, int x, int y)
+static bool in_cave(const dr__svg *s, const void *ctx, int x, int y)
 {
     (void)ctx;
     int sub = s->cave.sub;
@@ -194,7 +194,7 @@ static bool in_cave(const dg__svg *s, const void *ctx, int x, int y)
 
 /* A room cell that must stay square in a round room: one an open cell of
  * another room or a corridor (its door) joins from the side. */
-static bool neck(const dg__svg *s, const void *ctx, int x, int y)
+static bool neck(const dr__svg *s, const void *ctx, int x, int y)
 {
     int id = *(const int *)ctx;
     if (!in_room(s, ctx, x, y)) return false;
@@ -202,36 +202,36 @@ static bool neck(const dg__svg *s, const void *ctx, int x, int y)
     for (int k = 0; k < 4; k++) {
         int nx = x + dx[k], ny = y + dy[k];
         if (nx < 0 || ny < 0 || nx >= s->d->width || ny >= s->d->height) continue;
-        if (s->open[dg__svg_at(s, nx, ny)] && room_of(s, nx, ny) != id) return true;
+        if (s->open[dr__svg_at(s, nx, ny)] && room_of(s, nx, ny) != id) return true;
     }
     return false;
 }
 
 /* A cave chamber's cell: open, carrying its id (core/chambers.c). */
-static bool in_chamber(const dg__svg *s, const void *ctx, int x, int y)
+static bool in_chamber(const dr__svg *s, const void *ctx, int x, int y)
 {
-    uint32_t c = s->d->cells[dg__svg_at(s, x, y)];
+    uint32_t c = s->d->cells[dr__svg_at(s, x, y)];
     return (c & DG_OPENSPACE) && (int)((c & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == *(const int *)ctx;
 }
 
-static void room_shape(dg__svg *s, const dg_room *r)
+static void room_shape(dr__svg *s, const dg_room *r)
 {
     int id = r->id;
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > s->d->width ||
         r->y + r->height > s->d->height)
-        return; /* dg__render_check keeps rooms inside the map; never */
+        return; /* dr__render_check keeps rooms inside the map; never */
     if (r->kind == DG_ROOM_KIND_CHAMBER) {
         /* its cells, for the page's clickable map: the cave layer draws the
          * floor, so rooms() lays this shape on it unpainted */
         rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_chamber, &id);
         return;
     }
-    dg__circle circ;
-    if (dg__room_circle(s->d, r, s->c, &circ)) {
+    dr__circle circ;
+    if (dr__room_circle(s->d, r, s->c, &circ)) {
         char a[24], b[24], rr[24], dd[24];
-        dg__svg_num(rr, circ.r);
-        dg__svg_num(dd, 2 * circ.r);
-        dg__svg_put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", dg__svg_num(a, circ.cx - circ.r), dg__svg_num(b, circ.cy), rr,
+        dr__svg_num(rr, circ.r);
+        dr__svg_num(dd, 2 * circ.r);
+        dr__svg_put(s, "M%s %sa%s %s 0 1 1 %s 0a%s %s 0 1 1 -%s 0z", dr__svg_num(a, circ.cx - circ.r), dr__svg_num(b, circ.cy), rr,
             rr, dd, rr, rr, dd);
         rects(s, r->x, r->y, r->width, r->height, s->c, 1, neck, &id);
         return;
@@ -239,51 +239,51 @@ static void room_shape(dg__svg *s, const dg_room *r)
     rects(s, r->x, r->y, r->width, r->height, s->c, 1, in_room, &id);
 }
 
-static void floor_defs(dg__svg *s)
+static void floor_defs(dr__svg *s)
 {
-    dg__svg_put(s, "<path id=\"f-corridors\" d=\"");
+    dr__svg_put(s, "<path id=\"f-corridors\" d=\"");
     rects(s, 0, 0, s->d->width, s->d->height, s->c, 1, in_corridors, NULL);
-    dg__svg_put(s, "\"/>\n");
+    dr__svg_put(s, "\"/>\n");
     if (s->caves) {
-        dg__svg_put(s, "<path id=\"f-caves\" d=\"");
+        dr__svg_put(s, "<path id=\"f-caves\" d=\"");
         rects(s, 0, 0, s->d->width * s->cave.sub, s->d->height * s->cave.sub, s->c, s->cave.sub, in_cave, NULL);
-        dg__svg_put(s, "\"/>\n");
+        dr__svg_put(s, "\"/>\n");
     }
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
-        dg__svg_put(s, "<path id=\"f-room-%d\" d=\"", s->d->rooms[i].id);
+        dr__svg_put(s, "<path id=\"f-room-%d\" d=\"", s->d->rooms[i].id);
         room_shape(s, &s->d->rooms[i]);
-        dg__svg_put(s, "\"/>\n");
+        dr__svg_put(s, "\"/>\n");
     }
 }
 
 /* Every floor shape once, by reference, with the attributes `attrs`. */
-static void use_floors(dg__svg *s, const char *attrs)
+static void use_floors(dr__svg *s, const char *attrs)
 {
-    dg__svg_put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
-    if (s->caves) dg__svg_put(s, "<use xlink:href=\"#f-caves\"/>");
+    dr__svg_put(s, "<g %s><use xlink:href=\"#f-corridors\"/>", attrs);
+    if (s->caves) dr__svg_put(s, "<use xlink:href=\"#f-caves\"/>");
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++)
         if (s->d->rooms[i].kind != DG_ROOM_KIND_CHAMBER) /* drawn with the caves */
-            dg__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
-    dg__svg_put(s, "</g>\n");
+            dr__svg_put(s, "<use xlink:href=\"#f-room-%d\"/>", s->d->rooms[i].id);
+    dr__svg_put(s, "</g>\n");
 }
 
 /* ---------------------------------------------------------------- grid */
 
-static void seg(dg__svg *s, double x0, double y0, double x1, double y1)
+static void seg(dr__svg *s, double x0, double y0, double x1, double y1)
 {
     char a[24], b[24], cc[24], dd[24];
-    dg__svg_put(s, "M%s %sL%s %s", dg__svg_num(a, x0 + .5), dg__svg_num(b, y0 + .5), dg__svg_num(cc, x1 + .5), dg__svg_num(dd, y1 + .5));
+    dr__svg_put(s, "M%s %sL%s %s", dr__svg_num(a, x0 + .5), dr__svg_num(b, y0 + .5), dr__svg_num(cc, x1 + .5), dr__svg_num(dd, y1 + .5));
 }
 
 /* One pattern tile of grid.c's grid (its geometry, in exact fractions
  * rather than rounded pixels), lines one px wide in `rgb`. */
-static void grid_pattern(dg__svg *s, const char *id, dg_grid grid, uint32_t rgb)
+static void grid_pattern(dr__svg *s, const char *id, dg_grid grid, uint32_t rgb)
 {
     int c = s->c, sp = (c * 866 + 500) / 1000; /* grid_draw.c's hex spacing */
     char col[8];
-    dg__svg_hex(col, rgb);
+    dr__svg_hex(col, rgb);
     int tw = grid == DG_GRID_HEX ? 2 * sp : c, th = grid == DG_GRID_VHEX ? 2 * sp : c;
-    dg__svg_put(s, "<pattern id=\"%s\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\"><path fill=\"none\" stroke=\"%s\" d=\"",
+    dr__svg_put(s, "<pattern id=\"%s\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\"><path fill=\"none\" stroke=\"%s\" d=\"",
         id, tw, th, col);
     if (grid == DG_GRID_SQUARE) {
         seg(s, 0, 0, c, 0);
@@ -307,12 +307,12 @@ static void grid_pattern(dg__svg *s, const char *id, dg_grid grid, uint32_t rgb)
                 seg(s, xr, cy + sp / 3.0, cx, cy + 2 * sp / 3.0);
             }
     }
-    dg__svg_put(s, "\"/></pattern>\n");
+    dr__svg_put(s, "\"/></pattern>\n");
 }
 
 /* -------------------------------------------------------------- labels */
 
-static void label(dg__svg *s, const dg_room *r)
+static void label(dr__svg *s, const dg_room *r)
 {
     const dg_dungeon *d = s->d;
     if (r->width < 1 || r->height < 1 || r->x < 0 || r->y < 0 || r->x + r->width > d->width ||
@@ -338,78 +338,78 @@ static void label(dg__svg *s, const dg_room *r)
         if (best < 0) return;
     }
     char a[24], b[24];
-    dg__svg_put(s, "<text x=\"%s\" y=\"%s\">%d</text>", dg__svg_num(a, px), dg__svg_num(b, py + s->c * 0.25), r->id);
+    dr__svg_put(s, "<text x=\"%s\" y=\"%s\">%d</text>", dr__svg_num(a, px), dr__svg_num(b, py + s->c * 0.25), r->id);
 }
 
-static void rooms(dg__svg *s, bool grid)
+static void rooms(dr__svg *s, bool grid)
 {
     char fl[8], lab[8], fs[24];
-    dg__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
-    dg__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
-    dg__svg_put(s, "<g class=\"rooms\" fill=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
+    dr__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
+    dr__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
+    dr__svg_put(s, "<g class=\"rooms\" fill=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
            "text-anchor=\"middle\">\n",
-        fl, dg__svg_num(fs, s->c * 0.7));
+        fl, dr__svg_num(fs, s->c * 0.7));
     for (size_t i = 0; s->d->rooms && i < s->d->n_rooms; i++) {
         const dg_room *r = &s->d->rooms[i];
         bool chamber = r->kind == DG_ROOM_KIND_CHAMBER;
-        dg__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"%s/>", r->id, r->id,
+        dr__svg_put(s, "<g id=\"room-%d\" class=\"room\"><use xlink:href=\"#f-room-%d\"%s/>", r->id, r->id,
                     chamber ? " fill-opacity=\"0\"" : "");
-        if (grid && !chamber) dg__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
-        dg__svg_room_features(s, r->id);
-        dg__svg_put(s, "<g fill=\"%s\">", lab);
+        if (grid && !chamber) dr__svg_put(s, "<use xlink:href=\"#f-room-%d\" fill=\"url(#grid)\"/>", r->id);
+        dr__svg_room_features(s, r->id);
+        dr__svg_put(s, "<g fill=\"%s\">", lab);
         label(s, r);
-        dg__svg_put(s, "</g></g>\n");
+        dr__svg_put(s, "</g></g>\n");
     }
-    dg__svg_put(s, "</g>\n");
+    dr__svg_put(s, "</g>\n");
 }
 
 /* --------------------------------------------------------------- marks */
 
 typedef struct {
-    dg__svg *s;
+    dr__svg *s;
     char trap[8];
 } marks_ctx;
 
-static void svg_mark(void *ctx, const dg__mark *m)
+static void svg_mark(void *ctx, const dr__mark *m)
 {
     static const char *const kinds[] = {"feature", "trap", "key", "hidden"};
     marks_ctx *k = ctx;
-    dg__svg *s = k->s;
+    dr__svg *s = k->s;
     char a[24], b[24], fill[24] = "";
-    if (m->kind == DG__MARK_TRAP || m->kind == DG__MARK_HIDDEN) snprintf(fill, sizeof fill, " fill=\"%s\"", k->trap);
-    dg__svg_put(s, "<text class=\"mark %s\" data-x=\"%d\" data-y=\"%d\" x=\"%s\" y=\"%s\"%s>%s</text>\n", kinds[m->kind],
-                m->x, m->y, dg__svg_num(a, m->x * s->c + s->c / 2.0), dg__svg_num(b, m->y * s->c + s->c * 0.78), fill,
+    if (m->kind == DR__MARK_TRAP || m->kind == DR__MARK_HIDDEN) snprintf(fill, sizeof fill, " fill=\"%s\"", k->trap);
+    dr__svg_put(s, "<text class=\"mark %s\" data-x=\"%d\" data-y=\"%d\" x=\"%s\" y=\"%s\"%s>%s</text>\n", kinds[m->kind],
+                m->x, m->y, dr__svg_num(a, m->x * s->c + s->c / 2.0), dr__svg_num(b, m->y * s->c + s->c * 0.78), fill,
                 m->text);
 }
 
 /* The GM's marks (marks.c) over everything, each letter with a floor-
  * coloured halo (paint-order stroke) so it reads on any texture. */
-static void marks(dg__svg *s)
+static void marks(dr__svg *s)
 {
     char lab[8], fl[8], fs[24], sw[24];
     marks_ctx k = {.s = s};
-    dg__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
-    dg__svg_hex(k.trap, s->st->rgb[DG_PAL_TRAP]);
-    dg__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
+    dr__svg_hex(lab, s->st->rgb[DG_PAL_LABEL]);
+    dr__svg_hex(k.trap, s->st->rgb[DG_PAL_TRAP]);
+    dr__svg_hex(fl, s->st->rgb[DG_PAL_FLOOR]);
     size_t before = s->out->len;
-    dg__svg_put(s, "<g class=\"marks\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" paint-order=\"stroke\" "
+    dr__svg_put(s, "<g class=\"marks\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" paint-order=\"stroke\" "
                    "font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" text-anchor=\"middle\">\n",
-                lab, fl, dg__svg_num(sw, s->c * 0.12), dg__svg_num(fs, s->c * 0.75));
+                lab, fl, dr__svg_num(sw, s->c * 0.12), dr__svg_num(fs, s->c * 0.75));
     size_t opened = s->out->len;
-    dg__map_marks(s->d, s->cv.player, svg_mark, &k);
+    dr__map_marks(s->d, s->cv.player, svg_mark, &k);
     if (s->rc == DG_OK && s->out->len == opened) s->out->len = before; /* no marks: no group */
-    else dg__svg_put(s, "</g>\n");
+    else dr__svg_put(s, "</g>\n");
 }
 
 /* --------------------------------------------------------------- entry */
 
-static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
+static dg_status prepare(dr__svg *s, const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     memset(s, 0, sizeof *s);
     s->d = d;
     s->out = out;
     s->err = err;
-    s->st = dg__style_get(d->opts.style);
+    s->st = dr__style_get(d->opts.style);
     s->c = d->opts.cell;
     s->w = d->width * s->c + 1;
     s->h = d->height * s->c + 1;
@@ -426,80 +426,80 @@ static dg_status prepare(dg__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
         return dg__nomem(err, "for the svg");
     for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) s->open[dg__svg_at(s, x, y)] = dg__canvas_open(&s->cv, x, y);
-    dg_status rc = dg__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
+        for (int x = 0; x < d->width; x++) s->open[dr__svg_at(s, x, y)] = dr__canvas_open(&s->cv, x, y);
+    dg_status rc = dr__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
     s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
     return rc;
 }
 
-static void finish(dg__svg *s)
+static void finish(dr__svg *s)
 {
     dg__free(s->open);
     dg__free(s->run_x0);
     dg__free(s->run_x1);
     dg__free(s->run_y0);
-    dg__cave_grid_fini(&s->cave);
+    dr__cave_grid_fini(&s->cave);
 }
 
 dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
+    dg_status rc = dr__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
-    if ((rc = dg__render_check(d, err)) != DG_OK) return rc;
-    dg__svg s;
+    if ((rc = dr__render_check(d, err)) != DG_OK) return rc;
+    dr__svg s;
     if ((rc = prepare(&s, d, out, err)) != DG_OK) {
         finish(&s);
         return rc;
     }
     const uint32_t *rgb = s.st->rgb;
     char rock[8], wall[8], fl[8], sw[24];
-    dg__svg_hex(rock, rgb[DG_PAL_ROCK]);
-    dg__svg_hex(wall, rgb[DG_PAL_WALL]);
-    dg__svg_hex(fl, rgb[DG_PAL_FLOOR]);
+    dr__svg_hex(rock, rgb[DG_PAL_ROCK]);
+    dr__svg_hex(wall, rgb[DG_PAL_WALL]);
+    dr__svg_hex(fl, rgb[DG_PAL_FLOOR]);
     dg_grid grid = d->opts.grid;
     bool floor_grid = grid != DG_GRID_NONE, rock_grid = floor_grid && s.st->rock_grid;
 
-    dg__frame f; /* legend and ruler: margins, the map's coordinates kept */
-    dg__frame_layout(d, s.c, s.cv.player, s.w, s.h, &f);
+    dr__frame f; /* legend and ruler: margins, the map's coordinates kept */
+    dr__frame_layout(d, s.c, s.cv.player, s.w, s.h, &f);
     bool framed = f.step || f.n;
-    dg__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    dr__svg_put(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
             "width=\"%d\" height=\"%d\" viewBox=\"%d %d %d %d\">\n",
         s.w + f.left + f.right, s.h + f.top + f.bottom, -f.left, -f.top, s.w + f.left + f.right,
         s.h + f.top + f.bottom);
     if (d->opts.floors > 1)
-        dg__svg_put(&s, "<title>Dungeon %" PRIu64 ", floor %d of %d (%s)</title>\n<defs>\n", d->opts.seed, d->floor,
+        dr__svg_put(&s, "<title>Dungeon %" PRIu64 ", floor %d of %d (%s)</title>\n<defs>\n", d->opts.seed, d->floor,
                     d->opts.floors, s.st->name);
     else
-        dg__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
+        dr__svg_put(&s, "<title>Dungeon %" PRIu64 " (%s)</title>\n<defs>\n", d->opts.seed, s.st->name);
     if (floor_grid) grid_pattern(&s, "grid", grid, rgb[DG_PAL_GRID]);
     if (rock_grid) grid_pattern(&s, "rock-grid", grid, rgb[DG_PAL_ROCK_GRID]);
     floor_defs(&s);
-    dg__svg_put(&s, "</defs>\n");
-    if (framed) dg__svg_frame_open(&s, &f);
-    dg__svg_put(&s, "<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
-    if (rock_grid) dg__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
-    dg__svg_texture(&s);
+    dr__svg_put(&s, "</defs>\n");
+    if (framed) dr__svg_frame_open(&s, &f);
+    dr__svg_put(&s, "<rect class=\"rock\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", s.w, s.h, rock);
+    if (rock_grid) dr__svg_put(&s, "<rect width=\"%d\" height=\"%d\" fill=\"url(#rock-grid)\"/>\n", s.w, s.h);
+    dr__svg_texture(&s);
     hatch_band(&s);
     char attrs[160];
     snprintf(attrs, sizeof attrs, "class=\"walls\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"", wall,
-             dg__svg_num(sw, 2.0 * s.wall));
+             dr__svg_num(sw, 2.0 * s.wall));
     use_floors(&s, attrs);
-    dg__svg_put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
-    if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
-    dg__svg_put(&s, "</g>\n");
+    dr__svg_put(&s, "<g class=\"floors\" fill=\"%s\"><use xlink:href=\"#f-corridors\"/>", fl);
+    if (s.caves) dr__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+    dr__svg_put(&s, "</g>\n");
     if (floor_grid) {
-        dg__svg_put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
-        if (s.caves) dg__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
-        dg__svg_put(&s, "</g>\n");
+        dr__svg_put(&s, "<g fill=\"url(#grid)\"><use xlink:href=\"#f-corridors\"/>");
+        if (s.caves) dr__svg_put(&s, "<use xlink:href=\"#f-caves\"/>");
+        dr__svg_put(&s, "</g>\n");
     }
-    dg__svg_feature_defs(&s);
+    dr__svg_feature_defs(&s);
     rooms(&s, floor_grid);
-    dg__svg_glyphs(&s);
+    dr__svg_glyphs(&s);
     marks(&s);
-    if (framed) dg__svg_frame_close(&s, &f);
-    dg__svg_put(&s, "</svg>\n");
+    if (framed) dr__svg_frame_close(&s, &f);
+    dr__svg_put(&s, "</svg>\n");
     rc = s.rc;
     finish(&s);
     return rc;

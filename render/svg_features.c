@@ -12,77 +12,77 @@
 
 /* A cave square the outline shapes: its water is rounded, so its rock
  * corners stay rock. */
-static bool cave_square(const dg__svg *s, int x, int y)
+static bool cave_square(const dr__svg *s, int x, int y)
 {
-    size_t k = dg__svg_at(s, x, y);
+    size_t k = dr__svg_at(s, x, y);
     return s->caves && s->d->cave && s->d->cave[k] && s->cave.free_cells[k];
 }
 
-static bool inside(const dg__svg *s, const dg_map_feature *f)
+static bool inside(const dr__svg *s, const dg_map_feature *f)
 {
     return f->at.x >= 0 && f->at.y >= 0 && f->at.x < s->d->width && f->at.y < s->d->height;
 }
 
-static void shape(dg__svg *s, const dg__shape *p, const char *ink, const char *fill)
+static void shape(dr__svg *s, const dr__shape *p, const char *ink, const char *fill)
 {
     const char *col = p->ink ? fill : ink;
     if (p->op == 'R')
-        dg__svg_put(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>", p->a, p->b, p->c - p->a,
+        dr__svg_put(s, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>", p->a, p->b, p->c - p->a,
                     p->d - p->b, col);
     else
-        dg__svg_put(s, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/>", p->a, p->b, p->c, col);
+        dr__svg_put(s, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/>", p->a, p->b, p->c, col);
 }
 
-void dg__svg_feature_defs(dg__svg *s)
+void dr__svg_feature_defs(dr__svg *s)
 {
     const dg_contents *c = s->d->contents;
     if (!c || !c->n_features) return;
     bool used[DG_FEATURE_COUNT] = {false};
     for (size_t i = 0; i < c->n_features; i++) used[c->features[i].kind] = true;
     char ink[8], fill[8], water[8], ripple[8], a[24], b[24], w[24], h[24];
-    dg__svg_hex(ink, s->st->rgb[DG_PAL_WALL]);
-    dg__svg_hex(fill, s->st->rgb[DG_PAL_DOOR_FILL]);
-    dg__svg_hex(water, s->st->rgb[DG_PAL_WATER]);
-    dg__svg_hex(ripple, s->st->rgb[DG_PAL_WATER_INK]);
+    dr__svg_hex(ink, s->st->rgb[DG_PAL_WALL]);
+    dr__svg_hex(fill, s->st->rgb[DG_PAL_DOOR_FILL]);
+    dr__svg_hex(water, s->st->rgb[DG_PAL_WATER]);
+    dr__svg_hex(ripple, s->st->rgb[DG_PAL_WATER_INK]);
     int cell = s->c;
     double u = (cell - 1) / 32.0; /* a shape unit in px */
-    dg__svg_put(s, "<defs class=\"features\">\n");
+    dr__svg_put(s, "<defs class=\"features\">\n");
     if (used[DG_FEATURE_WATER]) {
         /* the pattern repeats every 2 x 2 squares, as the PNG's ripples
          * vary square by square */
-        dg__svg_put(s, "<pattern id=\"water\" patternUnits=\"userSpaceOnUse\" width=\"%d\" height=\"%d\">"
+        dr__svg_put(s, "<pattern id=\"water\" patternUnits=\"userSpaceOnUse\" width=\"%d\" height=\"%d\">"
                        "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>",
                     2 * cell, 2 * cell, 2 * cell, 2 * cell, water);
         for (int q = 0; q < 4; q++) {
             int n;
-            const dg__shape *r = dg__water_ripples(q & 1, q >> 1, &n);
+            const dr__shape *r = dr__water_ripples(q & 1, q >> 1, &n);
             for (int k = 0; k < n; k++)
-                dg__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>",
-                            dg__svg_num(a, (q & 1) * cell + 1 + r[k].a * u),
-                            dg__svg_num(b, (q >> 1) * cell + 1 + r[k].b * u), dg__svg_num(w, (r[k].c - r[k].a) * u),
-                            dg__svg_num(h, (r[k].d - r[k].b) * u), ripple);
+                dr__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>",
+                            dr__svg_num(a, (q & 1) * cell + 1 + r[k].a * u),
+                            dr__svg_num(b, (q >> 1) * cell + 1 + r[k].b * u), dr__svg_num(w, (r[k].c - r[k].a) * u),
+                            dr__svg_num(h, (r[k].d - r[k].b) * u), ripple);
         }
-        dg__svg_put(s, "</pattern>\n");
+        dr__svg_put(s, "</pattern>\n");
     }
     for (int kind = 0; kind < DG_FEATURE_COUNT; kind++) {
         int n;
-        const dg__shape *p = dg__feature_shapes(kind, &n);
+        const dr__shape *p = dr__feature_shapes(kind, &n);
         if (!used[kind] || !n) continue;
-        dg__svg_put(s, "<symbol id=\"ft-%s\" viewBox=\"0 0 32 32\">", dg_feature_name(kind));
+        dr__svg_put(s, "<symbol id=\"ft-%s\" viewBox=\"0 0 32 32\">", dg_feature_name(kind));
         for (int k = 0; k < n; k++) shape(s, &p[k], ink, fill);
-        dg__svg_put(s, "</symbol>\n");
+        dr__svg_put(s, "</symbol>\n");
     }
-    dg__svg_put(s, "</defs>\n");
+    dr__svg_put(s, "</defs>\n");
 }
 
-void dg__svg_room_features(dg__svg *s, int room)
+void dr__svg_room_features(dr__svg *s, int room)
 {
     const dg_contents *c = s->d->contents;
     int cell = s->c;
     for (size_t i = 0; c && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
         if (f->kind != DG_FEATURE_WATER || f->room != room || !inside(s, f)) continue;
-        dg__svg_put(s, "<rect class=\"water\" data-x=\"%d\" data-y=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"%s "
+        dr__svg_put(s, "<rect class=\"water\" data-x=\"%d\" data-y=\"%d\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"%s "
                        "fill=\"url(#water)\"/>",
                     f->at.x, f->at.y, f->at.x * cell + 1, f->at.y * cell + 1, cell - 1, cell - 1,
                     cave_square(s, f->at.x, f->at.y) ? " rx=\"25%\"" : "");
@@ -91,7 +91,7 @@ void dg__svg_room_features(dg__svg *s, int room)
         const dg_map_feature *f = &c->features[i];
         if (f->kind == DG_FEATURE_WATER || f->room != room || !inside(s, f)) continue;
         const char *name = dg_feature_name((int)f->kind);
-        dg__svg_put(s, "<use class=\"feature %s\" data-x=\"%d\" data-y=\"%d\" xlink:href=\"#ft-%s\" x=\"%d\" y=\"%d\" "
+        dr__svg_put(s, "<use class=\"feature %s\" data-x=\"%d\" data-y=\"%d\" xlink:href=\"#ft-%s\" x=\"%d\" y=\"%d\" "
                        "width=\"%d\" height=\"%d\"/>",
                     name, f->at.x, f->at.y, name, f->at.x * cell + 1, f->at.y * cell + 1, cell - 1, cell - 1);
     }

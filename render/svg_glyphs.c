@@ -14,7 +14,7 @@ enum { G_ARCH, G_DOOR, G_LOCKED, G_TRAPPED, G_SECRET, G_PORTC, G_UP, G_DOWN, G_S
 static const char *const glyph_id[G_COUNT] = {"arch",     "door",       "locked",     "trapped", "secret",
                                               "portcullis", "stair-up", "stair-down", "secret-s"};
 
-static int door_glyph(const dg__svg *s, uint32_t bits)
+static int door_glyph(const dr__svg *s, uint32_t bits)
 {
     if (bits & DG_SECRET) return G_SECRET;
     if (bits & DG_ARCH) return G_ARCH;
@@ -24,11 +24,11 @@ static int door_glyph(const dg__svg *s, uint32_t bits)
     return G_DOOR;
 }
 
-static void rect(dg__svg *s, double x, double y, double w, double h, const char *fill)
+static void rect(dr__svg *s, double x, double y, double w, double h, const char *fill)
 {
     char a[24], b[24], cw[24], ch[24];
-    dg__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>", dg__svg_num(a, x), dg__svg_num(b, y),
-        dg__svg_num(cw, w), dg__svg_num(ch, h), fill);
+    dr__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>", dr__svg_num(a, x), dr__svg_num(b, y),
+        dr__svg_num(cw, w), dr__svg_num(ch, h), fill);
 }
 
 /* A glyph in its own frame: one cell from (0, 0) to (c, c), u = x along
@@ -36,19 +36,19 @@ static void rect(dg__svg *s, double x, double y, double w, double h, const char 
  * the top, its corridor below. Jambs of arches and doors are drawn per
  * side (a use of "jamb-w"/"jamb-e" beside the glyph) only where the wall
  * goes on, so two doorways side by side leave no pillar between them. */
-static void symbol(dg__svg *s, int g)
+static void symbol(dr__svg *s, int g)
 {
     const uint32_t *rgb = s->st->rgb;
     double c = s->c, m = c / 2;
     char wall[8], door[8], fill[8], trap[8], stair[8], floor[8], a[24], b[24], cc[24], dd[24];
-    dg__svg_hex(wall, rgb[DG_PAL_WALL]);
-    dg__svg_hex(door, rgb[DG_PAL_DOOR]);
-    dg__svg_hex(fill, rgb[DG_PAL_DOOR_FILL]);
-    dg__svg_hex(trap, rgb[DG_PAL_TRAP]);
-    dg__svg_hex(stair, rgb[DG_PAL_STAIR]);
-    dg__svg_hex(floor, rgb[DG_PAL_FLOOR]);
+    dr__svg_hex(wall, rgb[DG_PAL_WALL]);
+    dr__svg_hex(door, rgb[DG_PAL_DOOR]);
+    dr__svg_hex(fill, rgb[DG_PAL_DOOR_FILL]);
+    dr__svg_hex(trap, rgb[DG_PAL_TRAP]);
+    dr__svg_hex(stair, rgb[DG_PAL_STAIR]);
+    dr__svg_hex(floor, rgb[DG_PAL_FLOOR]);
     double a4 = c / 4, hl = c / 9 > 1 ? c / 9 : 1, o = c >= 36 ? 2 : 1;
-    dg__svg_put(s, "<symbol id=\"%s\" overflow=\"visible\">", glyph_id[g]);
+    dr__svg_put(s, "<symbol id=\"%s\" overflow=\"visible\">", glyph_id[g]);
     switch (g) {
     case G_ARCH: /* nothing but the opening: the jambs say it */
         break;
@@ -58,9 +58,9 @@ static void symbol(dg__svg *s, int g)
         break;
     case G_SECRET_S: { /* upright whichever way the wall runs */
         double fs = c * 0.7;
-        dg__svg_put(s, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
+        dr__svg_put(s, "<text x=\"%s\" y=\"%s\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"%s\" "
                "text-anchor=\"middle\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\" paint-order=\"stroke\">S</text>",
-            dg__svg_num(a, m), dg__svg_num(b, m + fs * 0.36), dg__svg_num(cc, fs), trap, floor, dg__svg_num(dd, c / 9 > 1 ? c / 9 : 1));
+            dr__svg_num(a, m), dr__svg_num(b, m + fs * 0.36), dr__svg_num(cc, fs), trap, floor, dr__svg_num(dd, c / 9 > 1 ? c / 9 : 1));
         break;
     }
     case G_PORTC: {
@@ -70,9 +70,9 @@ static void symbol(dg__svg *s, int g)
         break;
     }
     case G_DOOR: case G_LOCKED: case G_TRAPPED:
-        dg__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
-            dg__svg_num(a, a4 + o / 2), dg__svg_num(b, m - hl + o / 2), dg__svg_num(cc, c - 2 * a4 - o), dg__svg_num(dd, 2 * hl - o), fill,
-            door, dg__svg_num(wall, o) /* the wall colour is not needed below */);
+        dr__svg_put(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>",
+            dr__svg_num(a, a4 + o / 2), dr__svg_num(b, m - hl + o / 2), dr__svg_num(cc, c - 2 * a4 - o), dr__svg_num(dd, 2 * hl - o), fill,
+            door, dr__svg_num(wall, o) /* the wall colour is not needed below */);
         if (g == G_LOCKED) {
             double k = c / 9 > 1 ? c / 9 : 1;
             rect(s, m - k, m - hl - k, 2 * k, 2 * hl + 2 * k, door);
@@ -98,34 +98,34 @@ static void symbol(dg__svg *s, int g)
         break;
     }
     }
-    dg__svg_put(s, "</symbol>\n");
+    dr__svg_put(s, "</symbol>\n");
 }
 
 /* The jamb west (u = 0) of a doorway: a stub of wall a quarter cell long,
  * as thick as the wall, across the middle of the cell. */
-static void jamb_symbol(dg__svg *s)
+static void jamb_symbol(dr__svg *s)
 {
     char wall[8];
-    dg__svg_hex(wall, s->st->rgb[DG_PAL_WALL]);
+    dr__svg_hex(wall, s->st->rgb[DG_PAL_WALL]);
     double c = s->c, hj = s->wall > 1 ? s->wall : 1;
-    dg__svg_put(s, "<symbol id=\"jamb\" overflow=\"visible\">");
+    dr__svg_put(s, "<symbol id=\"jamb\" overflow=\"visible\">");
     rect(s, 0, c / 2 - hj, c / 4, 2 * hj, wall);
-    dg__svg_put(s, "</symbol>\n");
+    dr__svg_put(s, "</symbol>\n");
 }
 
-static void use_at(dg__svg *s, const char *id, int x, int y, int deg)
+static void use_at(dr__svg *s, const char *id, int x, int y, int deg)
 {
     int c = s->c;
     if (deg == 0) {
-        dg__svg_put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\"/>", id, x * c, y * c);
+        dr__svg_put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\"/>", id, x * c, y * c);
         return;
     }
     char a[24], b[24];
-    dg__svg_put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" transform=\"rotate(%d %s %s)\"/>", id, x * c, y * c, deg,
-        dg__svg_num(a, x * c + c / 2.0), dg__svg_num(b, y * c + c / 2.0));
+    dr__svg_put(s, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\" transform=\"rotate(%d %s %s)\"/>", id, x * c, y * c, deg,
+        dr__svg_num(a, x * c + c / 2.0), dr__svg_num(b, y * c + c / 2.0));
 }
 
-void dg__svg_glyphs(dg__svg *s)
+void dr__svg_glyphs(dr__svg *s)
 {
     const dg_dungeon *d = s->d;
     bool used[G_COUNT] = {false}, jambs = false;
@@ -139,18 +139,18 @@ void dg__svg_glyphs(dg__svg *s)
         }
         if (w & DG_STAIRS) used[(w & DG_STAIR_DN) ? G_DOWN : G_UP] = true;
     }
-    dg__svg_put(s, "<defs>\n");
+    dr__svg_put(s, "<defs>\n");
     for (int g = 0; g < G_COUNT; g++)
         if (used[g]) symbol(s, g);
     if (jambs) jamb_symbol(s);
-    dg__svg_put(s, "</defs>\n<g class=\"doors\">");
+    dr__svg_put(s, "</defs>\n<g class=\"doors\">");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
-            uint32_t w = d->cells[dg__svg_at(s, x, y)];
-            if (!s->open[dg__svg_at(s, x, y)]) continue;
+            uint32_t w = d->cells[dr__svg_at(s, x, y)];
+            if (!s->open[dr__svg_at(s, x, y)]) continue;
             if (w & DG_DOORSPACE) {
                 int g = door_glyph(s, w);
-                bool ew = dg__door_runs_ew(&s->cv, x, y);
+                bool ew = dr__door_runs_ew(&s->cv, x, y);
                 if (g != G_ARCH) use_at(s, glyph_id[g], x, y, ew ? 90 : 0);
                 if (g == G_SECRET) {
                     if (s->c >= 10) use_at(s, glyph_id[G_SECRET_S], x, y, 0);
@@ -158,17 +158,17 @@ void dg__svg_glyphs(dg__svg *s)
                 }
                 /* the jambs: on each side where the wall goes on */
                 int ax = ew ? 0 : 1, ay = ew ? 1 : 0;
-                if (!dg__canvas_open(&s->cv, x - ax, y - ay)) use_at(s, "jamb", x, y, ew ? 90 : 0);
-                if (!dg__canvas_open(&s->cv, x + ax, y + ay)) use_at(s, "jamb", x, y, ew ? 270 : 180);
+                if (!dr__canvas_open(&s->cv, x - ax, y - ay)) use_at(s, "jamb", x, y, ew ? 90 : 0);
+                if (!dr__canvas_open(&s->cv, x + ax, y + ay)) use_at(s, "jamb", x, y, ew ? 270 : 180);
             }
         }
-    dg__svg_put(s, "</g>\n<g class=\"stairs\">");
+    dr__svg_put(s, "</g>\n<g class=\"stairs\">");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
-            uint32_t w = d->cells[dg__svg_at(s, x, y)];
-            if (!(w & DG_STAIRS) || !s->open[dg__svg_at(s, x, y)]) continue;
+            uint32_t w = d->cells[dr__svg_at(s, x, y)];
+            if (!(w & DG_STAIRS) || !s->open[dr__svg_at(s, x, y)]) continue;
             static const int turn[4] = {180, 0, 90, 270}; /* north, south, west, east */
-            use_at(s, glyph_id[(w & DG_STAIR_DN) ? G_DOWN : G_UP], x, y, turn[dg__stair_dir(&s->cv, x, y)]);
+            use_at(s, glyph_id[(w & DG_STAIR_DN) ? G_DOWN : G_UP], x, y, turn[dr__stair_dir(&s->cv, x, y)]);
         }
-    dg__svg_put(s, "</g>\n");
+    dr__svg_put(s, "</g>\n");
 }

@@ -11,7 +11,7 @@
 #include "svg_int.h"
 
 /* Tile v's pixels of role `ink` as one path of horizontal runs. */
-static bool runs(dg__svg *s, const unsigned char *tile, int n, unsigned char ink)
+static bool runs(dr__svg *s, const unsigned char *tile, int n, unsigned char ink)
 {
     bool any = false;
     for (int y = 0; y < n; y++)
@@ -19,19 +19,19 @@ static bool runs(dg__svg *s, const unsigned char *tile, int n, unsigned char ink
             if (tile[y * n + x] != ink) continue;
             int e = x;
             while (e + 1 < n && tile[y * n + e + 1] == ink) e++;
-            dg__svg_put(s, "M%d %dh%dv1h-%dz", x, y, e - x + 1, e - x + 1);
+            dr__svg_put(s, "M%d %dh%dv1h-%dz", x, y, e - x + 1, e - x + 1);
             any = true;
             x = e;
         }
     return any;
 }
 
-void dg__svg_texture(dg__svg *s)
+void dr__svg_texture(dr__svg *s)
 {
-    dg__texture kind = s->st->texture;
+    dr__texture kind = s->st->texture;
     if (kind == DG_TEX_NONE || kind == DG_TEX_HATCH || s->rc != DG_OK) return;
     const dg_dungeon *d = s->d;
-    dg__canvas cv;
+    dr__canvas cv;
     memset(&cv, 0, sizeof cv);
     cv.d = d;
     cv.st = s->st;
@@ -46,7 +46,7 @@ void dg__svg_texture(dg__svg *s)
         return;
     }
     for (size_t k = 0; k < ncell; k++) cv.cls[k] = s->open[k] ? DG_CLS_OPEN : DG_CLS_ROCK;
-    dg_status rc = dg__texture_prepare(&cv, s->err);
+    dg_status rc = dr__texture_prepare(&cv, s->err);
     if (rc != DG_OK) {
         s->rc = rc;
         dg__free(cv.cls);
@@ -56,28 +56,28 @@ void dg__svg_texture(dg__svg *s)
     size_t tsz = (size_t)n * (size_t)n;
     bool used[DG_TEX_VARIANTS] = {false};
     char ink1[8], ink2[8];
-    dg__svg_hex(ink1, s->st->rgb[DG_PAL_TEX1]);
-    dg__svg_hex(ink2, s->st->rgb[DG_PAL_TEX2]);
-    dg__svg_put(s, "<defs class=\"texture\">");
+    dr__svg_hex(ink1, s->st->rgb[DG_PAL_TEX1]);
+    dr__svg_hex(ink2, s->st->rgb[DG_PAL_TEX2]);
+    dr__svg_put(s, "<defs class=\"texture\">");
     for (int v = 0; v < DG_TEX_VARIANTS; v++) {
         const unsigned char *t = cv.tex + tsz * (size_t)v;
         size_t mark = s->out->len;
-        dg__svg_put(s, "<g id=\"tex-%d\"><path fill=\"%s\" d=\"", v, ink1);
+        dr__svg_put(s, "<g id=\"tex-%d\"><path fill=\"%s\" d=\"", v, ink1);
         bool a = runs(s, t, n, DG_PAL_TEX1);
-        dg__svg_put(s, "\"/><path fill=\"%s\" d=\"", ink2);
+        dr__svg_put(s, "\"/><path fill=\"%s\" d=\"", ink2);
         bool b = runs(s, t, n, DG_PAL_TEX2);
-        dg__svg_put(s, "\"/></g>");
+        dr__svg_put(s, "\"/></g>");
         if (s->rc == DG_OK && !a && !b) s->out->len = mark; /* a plain tile: nothing to use */
         used[v] = a || b;
     }
-    dg__svg_put(s, "</defs>\n<g class=\"texture\">");
+    dr__svg_put(s, "</defs>\n<g class=\"texture\">");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
             unsigned char k = cv.cls[(size_t)y * (size_t)d->width + (size_t)x];
             if (k < DG_CLS_TEX || !used[k - DG_CLS_TEX]) continue;
-            dg__svg_put(s, "<use xlink:href=\"#tex-%d\" x=\"%d\" y=\"%d\"/>", k - DG_CLS_TEX, x * n, y * n);
+            dr__svg_put(s, "<use xlink:href=\"#tex-%d\" x=\"%d\" y=\"%d\"/>", k - DG_CLS_TEX, x * n, y * n);
         }
-    dg__svg_put(s, "</g>\n");
+    dr__svg_put(s, "</g>\n");
     dg__free(cv.tex);
     dg__free(cv.cls);
 }

@@ -127,9 +127,9 @@ static void embers(const tile *t, dg_rng *r, unsigned char glow, unsigned char c
     }
 }
 
-dg_status dg__texture_prepare(dg__canvas *cv, dg_error *err)
+dg_status dr__texture_prepare(dr__canvas *cv, dg_error *err)
 {
-    dg__texture kind = cv->st->texture;
+    dr__texture kind = cv->st->texture;
     if (kind == DG_TEX_NONE || kind == DG_TEX_HATCH) return DG_OK; /* hatching: hatch.c */
     int n = cv->cell;
     size_t sz = (size_t)n * (size_t)n;

@@ -113,7 +113,7 @@
 /* ppg in its range, and the scene within the side importers load:
  * dg_options_finish refuses both before a map is made; this is for options
  * built some other way. */
-dg_status dg__vtt_check_ppg(const dg_dungeon *d, dg_error *err)
+dg_status dr__vtt_check_ppg(const dg_dungeon *d, dg_error *err)
 {
     int ppg = d->opts.ppg;
     char v[16], allowed[16];
@@ -158,7 +158,7 @@ static json_t *point(int x, int y, int den)
 }
 
 /* [[{x, y}, ...], ...] of the polylines whose object flag is `object`. */
-static json_t *polylines(const dg__walls *w, bool object)
+static json_t *polylines(const dr__walls *w, bool object)
 {
     json_t *all = json_array();
     size_t from = 0;
@@ -178,11 +178,11 @@ static json_t *polylines(const dg__walls *w, bool object)
     return all;
 }
 
-static json_t *portals(const dg__walls *w)
+static json_t *portals(const dr__walls *w)
 {
     json_t *a = json_array();
     for (size_t i = 0; a && i < w->n_portals; i++) {
-        const dg__portal *p = &w->portals[i];
+        const dr__portal *p = &w->portals[i];
         json_t *o = json_pack("{s:o,s:[oo],s:f,s:b,s:b}", "position",
                               point((p->x0 + p->x1) / 2, (p->y0 + p->y1) / 2, w->den),
                               "bounds", point(p->x0, p->y0, w->den),
@@ -218,7 +218,7 @@ static uint32_t ambient(const dg_lighting *k)
  * dungeon's light is known (contents stocked) the importer is told to light
  * it -- baked_lighting false, the ambient of the illumination -- and when it
  * is not, the image stands as drawn: baked, full white. */
-static json_t *environment(const dg__lights *l)
+static json_t *environment(const dr__lights *l)
 {
     char amb[9];
     argb_text(amb, l->kind ? ambient(l->kind) : 0xffffffffu);
@@ -241,7 +241,7 @@ static int real_text(char *p, size_t cap, double v)
  * intensity 0..1, color AARRGGBB, shadows: walls cast them. */
 static dg_status put_uvtt_lights(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
-    const dg__lights *l = ctx;
+    const dr__lights *l = ctx;
     dg_status rc = dg_buf_append(out, "[", 1, err);
     if (!l->n) return rc == DG_OK ? dg_buf_append(out, "]", 1, err) : rc;
     char color[9], range[32], intensity[32];
@@ -250,8 +250,8 @@ static dg_status put_uvtt_lights(const dg_dungeon *d, const void *ctx, dg_buf *o
     real_text(intensity, sizeof intensity, l->kind->intensity_pct / 100.0);
     for (size_t i = 0; i < l->n && rc == DG_OK; i++) {
         char x[16], y[16], s[256];
-        x[dg__half_text(x, 2L * l->at[i].x + 1)] = '\0';
-        y[dg__half_text(y, 2L * l->at[i].y + 1)] = '\0';
+        x[dr__half_text(x, 2L * l->at[i].x + 1)] = '\0';
+        y[dr__half_text(y, 2L * l->at[i].y + 1)] = '\0';
         int len = snprintf(s, sizeof s,
                            "%s{\"position\":{\"x\":%s,\"y\":%s},\"range\":%s,\"intensity\":%s,"
                            "\"color\":\"%s\",\"shadows\":true}",
@@ -299,7 +299,7 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 {
     dg_error e;
     dg_error_clear(&e);
-    dg_status rc = dg__image_render(d, d->opts.ppg, true, DG_FMT_UVTT, d->opts.image, png, &e);
+    dg_status rc = dr__image_render(d, d->opts.ppg, true, DG_FMT_UVTT, d->opts.image, png, &e);
     if (rc == DG_OK) return DG_OK;
     if (strcmp(e.param, "cell") != 0) {
         if (err && err->code == DG_OK) *err = e;
@@ -321,19 +321,19 @@ static dg_status image(const dg_dungeon *d, dg_buf *png, dg_error *err)
 
 dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__render_check(d, err);
-    if (rc == DG_OK) rc = dg__vtt_check_ppg(d, err);
+    dg_status rc = dr__render_check(d, err);
+    if (rc == DG_OK) rc = dr__vtt_check_ppg(d, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 
-    dg__walls w;
-    dg__lights l = {0};
+    dr__walls w;
+    dr__lights l = {0};
     dg_buf png;
     dg_buf_init(&png);
     json_t *root = NULL;
     bool with_image = d->opts.image != DG_IMAGE_NONE;
-    if ((rc = dg__walls_trace(d, d->opts.view == DG_VIEW_PLAYER, &w, err)) != DG_OK) goto done;
-    if ((rc = dg__lights_place(d, &l, err)) != DG_OK) goto done;
+    if ((rc = dr__walls_trace(d, d->opts.view == DG_VIEW_PLAYER, &w, err)) != DG_OK) goto done;
+    if ((rc = dr__lights_place(d, &l, err)) != DG_OK) goto done;
     if (with_image && (rc = image(d, &png, err)) != DG_OK) goto done;
     /* "o" steals each value even when packing fails, so nothing leaks */
     root = json_pack("{s:f,s:{s:{s:i,s:i},s:{s:i,s:i},s:i},s:o,s:o,s:o,s:o,s:n}",
@@ -342,7 +342,7 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "line_of_sight", polylines(&w, false), "objects_line_of_sight",
                      polylines(&w, true), "portals", portals(&w), "environment", environment(&l),
                      "lights");
-    if (root && dg__map_has_water(d) && json_object_set_new(root, "water", dg__vtt_water(d))) {
+    if (root && dr__map_has_water(d) && json_object_set_new(root, "water", dr__vtt_water(d))) {
         json_decref(root);
         root = NULL;
     }
@@ -354,16 +354,16 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         rc = dg__nomem(err, "building the uvtt document");
         goto done;
     }
-    dg__json_splice sp[] = {{"lights", put_uvtt_lights, &l}, {"image", put_base64, &png}};
+    dr__json_splice sp[] = {{"lights", put_uvtt_lights, &l}, {"image", put_base64, &png}};
     size_t start = out->len;
-    rc = dg__json_emit_splices(root, sp, with_image ? 2 : 1,
+    rc = dr__json_emit_splices(root, sp, with_image ? 2 : 1,
                                JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out, err);
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
     dg_buf_fini(&png);
-    dg__lights_fini(&l);
-    dg__walls_fini(&w);
+    dr__lights_fini(&l);
+    dr__walls_fini(&w);
     return rc;
 }
 
@@ -374,8 +374,8 @@ done:
 enum { F_NONE = 0, F_NORMAL = 20, F_DOOR = 1, F_SECRET = 2, F_LOCKED = 2 };
 
 typedef struct {
-    const dg__walls *w;
-    const dg__lights *l;
+    const dr__walls *w;
+    const dr__lights *l;
     int ppg;
 } foundry_ctx;
 
@@ -402,15 +402,15 @@ static dg_status put_foundry_walls(const dg_dungeon *d, const void *ctx, dg_buf 
 {
     (void)d;
     const foundry_ctx *f = ctx;
-    const dg__walls *w = f->w;
+    const dr__walls *w = f->w;
     dg_status rc = dg_buf_append(out, "[", 1, err);
     size_t n = 0;
     for (size_t i = 0; i < w->n_walls && rc == DG_OK; i++, n++) {
-        const dg__wall *s = &w->walls[i];
+        const dr__wall *s = &w->walls[i];
         rc = put_wall(out, n, s->x0, s->y0, s->x1, s->y1, f, F_NORMAL, 0, 0, err);
     }
     for (size_t i = 0; i < w->n_portals && rc == DG_OK; i++, n++) {
-        const dg__portal *p = &w->portals[i];
+        const dr__portal *p = &w->portals[i];
         int sense = p->type == DG_DOOR_PORTC ? F_NONE : F_NORMAL;
         int door = p->type == DG_DOOR_SECRET ? F_SECRET : F_DOOR;
         int ds = p->type == DG_DOOR_LOCKED ? F_LOCKED : 0;
@@ -428,7 +428,7 @@ static dg_status put_foundry_lights(const dg_dungeon *d, const void *ctx, dg_buf
 {
     (void)d;
     const foundry_ctx *f = ctx;
-    const dg__lights *l = f->l;
+    const dr__lights *l = f->l;
     dg_status rc = dg_buf_append(out, "[", 1, err);
     for (size_t i = 0; i < l->n && rc == DG_OK; i++) {
         const dg_lighting *k = l->kind;
@@ -452,8 +452,8 @@ static dg_status put_foundry_lights(const dg_dungeon *d, const void *ctx, dg_buf
 
 dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    dg_status rc = dg__render_check(d, err);
-    if (rc == DG_OK) rc = dg__vtt_check_ppg(d, err);
+    dg_status rc = dr__render_check(d, err);
+    if (rc == DG_OK) rc = dr__vtt_check_ppg(d, err);
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
 
@@ -473,11 +473,11 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         return dg__nomem(err, NULL);
     if (canon != small) dg_options_canonical(&as, canon, n + 1);
 
-    dg__walls w;
-    dg__lights l = {0};
+    dr__walls w;
+    dr__lights l = {0};
     json_t *root = NULL;
-    if ((rc = dg__walls_trace(d, false, &w, err)) != DG_OK) goto done;
-    if ((rc = dg__lights_place(d, &l, err)) != DG_OK) goto done;
+    if ((rc = dr__walls_trace(d, false, &w, err)) != DG_OK) goto done;
+    if ((rc = dr__lights_place(d, &l, err)) != DG_OK) goto done;
     if (!(permalink = dg__malloc(n + 3))) {
         rc = dg__nomem(err, NULL);
         goto done;
@@ -493,9 +493,9 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
                      "units", "ft", "padding", 0, "background", "src", src, "darkness", darkness,
                      "globalLight", 0, "flags", "dungeond", "generator_version",
                      DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink, "walls", "lights");
-    if (root && dg__map_has_water(d) &&
-        (json_object_set_new(json_object_get(json_object_get(root, "flags"), "dungeond"), "water", dg__vtt_water(d)) ||
-         json_object_set_new(root, "drawings", dg__vtt_water_drawings(d, d->opts.ppg)))) {
+    if (root && dr__map_has_water(d) &&
+        (json_object_set_new(json_object_get(json_object_get(root, "flags"), "dungeond"), "water", dr__vtt_water(d)) ||
+         json_object_set_new(root, "drawings", dr__vtt_water_drawings(d, d->opts.ppg)))) {
         json_decref(root);
         root = NULL;
     }
@@ -504,16 +504,16 @@ dg_status dg_foundry_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         goto done;
     }
     foundry_ctx fc = {&w, &l, d->opts.ppg};
-    dg__json_splice sp[] = {{"walls", put_foundry_walls, &fc}, {"lights", put_foundry_lights, &fc}};
+    dr__json_splice sp[] = {{"walls", put_foundry_walls, &fc}, {"lights", put_foundry_lights, &fc}};
     size_t start = out->len;
-    rc = dg__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out,
+    rc = dr__json_emit_splices(root, sp, 2, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), d, out,
                                err);
     if (rc != DG_OK) out->len = start;
 done:
     json_decref(root);
     dg__free(permalink);
     if (canon != small) dg__free(canon);
-    dg__lights_fini(&l);
-    dg__walls_fini(&w);
+    dr__lights_fini(&l);
+    dr__walls_fini(&w);
     return rc;
 }

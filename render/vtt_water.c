@@ -12,10 +12,10 @@
 #include "dg_contents.h"
 #include "render_int.h"
 
-json_t *dg__vtt_water(const dg_dungeon *d)
+json_t *dr__vtt_water(const dg_dungeon *d)
 {
     const dg_contents *c = d->contents;
-    if (!dg__map_has_water(d)) return NULL;
+    if (!dr__map_has_water(d)) return NULL;
     json_t *a = json_array();
     for (size_t i = 0; a && i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
@@ -117,7 +117,7 @@ done:
 
 static long area(const wet_rect *r) { return (long)(r->x1 - r->x0 + 1) * (r->y1 - r->y0 + 1); }
 
-json_t *dg__vtt_water_drawings(const dg_dungeon *d, int ppg)
+json_t *dr__vtt_water_drawings(const dg_dungeon *d, int ppg)
 {
     size_t n;
     wet_rect *r = water_rects(d, &n);

@@ -288,7 +288,7 @@ static void key_sort(keys *s)
 /* Portals in door-list order; each portal end splits the unit edge it sits
  * on: hb holds edges of horizontal lines (line y, edge x), vb of vertical
  * lines (line x, edge y). */
-static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
+static bool place_portals(grid *g, dr__walls *out, keys *hb, keys *vb)
 {
     const dg_dungeon *d = g->d;
     size_t cap = 0;
@@ -301,14 +301,14 @@ static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
         if (bit_at(seen, x)) continue; /* listed once per room */
         bit_set(seen, x);
         if (dg__grow((void **)&out->portals, &cap, out->n_portals + 1, sizeof *out->portals, NULL, NULL) != DG_OK) return false;
-        dg__portal *p = &out->portals[out->n_portals++];
+        dr__portal *p = &out->portals[out->n_portals++];
         if (runs_ew(g, x, y, o->dir)) {
-            *p = (dg__portal){i, o->type, 2 * x + 1, 2 * y, 2 * x + 1, 2 * y + 2, true};
+            *p = (dr__portal){i, o->type, 2 * x + 1, 2 * y, 2 * x + 1, 2 * y + 2, true};
             if (!key_add(hb, (uint64_t)y * W + (uint64_t)x) ||
                 !key_add(hb, (uint64_t)(y + 1) * W + (uint64_t)x))
                 return false;
         } else {
-            *p = (dg__portal){i, o->type, 2 * x, 2 * y + 1, 2 * x + 2, 2 * y + 1, false};
+            *p = (dr__portal){i, o->type, 2 * x, 2 * y + 1, 2 * x + 2, 2 * y + 1, false};
             if (!key_add(vb, (uint64_t)x * H + (uint64_t)y) ||
                 !key_add(vb, (uint64_t)(x + 1) * H + (uint64_t)y))
                 return false;
@@ -322,7 +322,7 @@ static bool place_portals(grid *g, dg__walls *out, keys *hb, keys *vb)
 /* --------------------------------------------------------------- walls */
 
 typedef struct {
-    dg__walls *out;
+    dr__walls *out;
     size_t cap;
 } wall_sink;
 
@@ -330,7 +330,7 @@ static bool emit(wall_sink *s, int x0, int y0, int x1, int y1, bool object)
 {
     if (dg__grow((void **)&s->out->walls, &s->cap, s->out->n_walls + 1, sizeof *s->out->walls, NULL, NULL) != DG_OK)
         return false;
-    s->out->walls[s->out->n_walls++] = (dg__wall){x0, y0, x1, y1, object};
+    s->out->walls[s->out->n_walls++] = (dr__wall){x0, y0, x1, y1, object};
     return true;
 }
 
@@ -389,15 +389,15 @@ static void sort_ends(endpoint *e, endpoint *tmp, size_t n, uint64_t max_key)
     }
 }
 
-static dg_point end_point(const dg__wall *w, uint32_t ref)
+static dg_point end_point(const dr__wall *w, uint32_t ref)
 {
-    const dg__wall *s = &w[ref >> 1];
+    const dr__wall *s = &w[ref >> 1];
     return (ref & 1) ? (dg_point){s->x1, s->y1} : (dg_point){s->x0, s->y0};
 }
 
 #define NO_REF UINT32_MAX
 
-static bool chain(const grid *g, dg__walls *out)
+static bool chain(const grid *g, dr__walls *out)
 {
     size_t n = out->n_walls;
     if (!n) return true;
@@ -461,40 +461,40 @@ static bool has_caves(const dg_dungeon *d)
     size_t n = (size_t)d->width * (size_t)d->height;
     for (size_t i = 0; d->cave && i < n; i++)
         if (d->cave[i]) return true;
-    dg__circle circ;
+    dr__circle circ;
     for (size_t i = 0; d->rooms && i < d->n_rooms; i++)
-        if (dg__room_circle(d, &d->rooms[i], 1, &circ)) return true;
+        if (dr__room_circle(d, &d->rooms[i], 1, &circ)) return true;
     return false;
 }
 
 /* A map with caves: the cave grid png.c draws the uvtt image from (cell =
  * ppg), in its units; false only when out of memory. */
-static bool cave_walls(grid *g, dg__walls *w)
+static bool cave_walls(grid *g, dr__walls *w)
 {
-    dg__cave_grid cg;
-    if (dg__cave_grid_build(g->d, g->d->opts.ppg, g->player, true, &cg, NULL) != DG_OK) return false;
+    dr__cave_grid cg;
+    if (dr__cave_grid_build(g->d, g->d->opts.ppg, g->player, true, &cg, NULL) != DG_OK) return false;
     bool ok = true;
     if (cg.sub >= 2) { /* below that nothing is refined: the cell edges are the outline */
         int k = cg.sub / 2;
         w->den = cg.sub;
         for (size_t i = 0; i < w->n_portals; i++) {
-            dg__portal *p = &w->portals[i];
+            dr__portal *p = &w->portals[i];
             p->x0 *= k;
             p->y0 *= k;
             p->x1 *= k;
             p->y1 *= k;
         }
         unsigned char *cls = cell_classes(g);
-        ok = cls && dg__walls_cave(g->d, &cg, cls, C_WALL, w);
+        ok = cls && dr__walls_cave(g->d, &cg, cls, C_WALL, w);
         dg__free(cls);
     }
-    dg__cave_grid_fini(&cg);
+    dr__cave_grid_fini(&cg);
     return ok;
 }
 
 /* Walls and portals; polylines too when `lines` (the JSON document lists
  * segments only, and chaining was a fifth of its trace). */
-static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *w, dg_error *err)
+static dg_status trace(const dg_dungeon *d, bool player, bool lines, dr__walls *w, dg_error *err)
 {
     memset(w, 0, sizeof *w);
     w->den = 2;
@@ -519,21 +519,21 @@ static dg_status trace(const dg_dungeon *d, bool player, bool lines, dg__walls *
     dg__free(hb.k);
     dg__free(vb.k);
     if (ok) return DG_OK;
-    dg__walls_fini(w);
+    dr__walls_fini(w);
     return dg__nomem(err, "tracing walls");
 }
 
-dg_status dg__walls_trace(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+dg_status dr__walls_trace(const dg_dungeon *d, bool player, dr__walls *w, dg_error *err)
 {
     return trace(d, player, true, w, err);
 }
 
-dg_status dg__walls_segments(const dg_dungeon *d, bool player, dg__walls *w, dg_error *err)
+dg_status dr__walls_segments(const dg_dungeon *d, bool player, dr__walls *w, dg_error *err)
 {
     return trace(d, player, false, w, err);
 }
 
-void dg__walls_fini(dg__walls *w)
+void dr__walls_fini(dr__walls *w)
 {
     if (!w) return;
     dg__free(w->walls);
@@ -566,7 +566,7 @@ static size_t put_digits(char *p, unsigned long v)
     return n;
 }
 
-size_t dg__half_text(char *p, long v)
+size_t dr__half_text(char *p, long v)
 {
     size_t n = put_digits(p, (unsigned long)(v / 2));
     if (v % 2) {
@@ -576,7 +576,7 @@ size_t dg__half_text(char *p, long v)
     return n;
 }
 
-size_t dg__unit_text(char *p, long v, int den)
+size_t dr__unit_text(char *p, long v, int den)
 {
     size_t n = put_digits(p, (unsigned long)(v / den));
     long frac = v % den * 10000 / den; /* exact: den divides 10000 */

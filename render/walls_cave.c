@@ -1,6 +1,6 @@
 /* walls_cave.c -- walls.c's path for maps with caves: walls follow the cave
  * outline png.c draws (cave_draw.c's refinement, handed over as a
- * dg__cave_grid) instead of the cells' edges. Which solids are objects,
+ * dr__cave_grid) instead of the cells' edges. Which solids are objects,
  * where portals go and the chaining into polylines stay walls.c's.
  *
  * On the sub-cell lattice (units of 1/sub cell; sub is 16 at usual sizes):
@@ -56,7 +56,7 @@ typedef struct {
 
 typedef struct {
     const dg_dungeon *d;
-    const dg__cave_grid *g;
+    const dr__cave_grid *g;
     const unsigned char *cls;
     unsigned char wall_bit;
     int s, fw, fh;            /* sub, fine grid size in sub-cells */
@@ -70,7 +70,7 @@ typedef struct {
     size_t nc, ccap, kcap;
     size_t *work;             /* anchors, then the simplification's stack of ranges */
     size_t wn, wcap;
-    dg__walls *w;
+    dr__walls *w;
     size_t wallcap;
 } tracer;
 
@@ -223,7 +223,7 @@ static bool add_wall(tracer *t, dg_point a, dg_point b, bool object)
         b = c;
     }
     if (dg__grow((void **)&t->w->walls, &t->wallcap, t->w->n_walls + 1, sizeof *t->w->walls, NULL, NULL) != DG_OK) return false;
-    t->w->walls[t->w->n_walls++] = (dg__wall){a.x, a.y, b.x, b.y, object};
+    t->w->walls[t->w->n_walls++] = (dr__wall){a.x, a.y, b.x, b.y, object};
     return true;
 }
 
@@ -298,14 +298,14 @@ static int cmp_end(const void *a, const void *b)
     return (x->ref > y->ref) - (x->ref < y->ref);
 }
 
-static dg_point end_pt(const dg__wall *w, uint32_t ref)
+static dg_point end_pt(const dr__wall *w, uint32_t ref)
 {
-    const dg__wall *s = &w[ref >> 1];
+    const dr__wall *s = &w[ref >> 1];
     return (ref & 1) ? (dg_point){s->x1, s->y1} : (dg_point){s->x0, s->y0};
 }
 
 /* Walls a and b (by their ends at one point p) continue each other. */
-static bool through(const dg__wall *w, uint32_t a, uint32_t b)
+static bool through(const dr__wall *w, uint32_t a, uint32_t b)
 {
     if (w[a >> 1].object != w[b >> 1].object) return false;
     dg_point p = end_pt(w, a), qa = end_pt(w, a ^ 1u), qb = end_pt(w, b ^ 1u);
@@ -318,14 +318,14 @@ static bool through(const dg__wall *w, uint32_t a, uint32_t b)
 /* Collinear walls touching end to end, away from portal ends, become one. */
 static bool merge(tracer *t)
 {
-    dg__walls *w = t->w;
+    dr__walls *w = t->w;
     size_t n = w->n_walls;
     if (!n) return true;
     if (n > (size_t)(UINT32_MAX / 2) - 1) return false;
     endpoint *ends = dg__malloc(2 * n * sizeof *ends);
     uint32_t *link = dg__malloc(2 * n * sizeof *link);
     unsigned char *used = dg__calloc(n, 1);
-    dg__wall *out = dg__malloc(n * sizeof *out);
+    dr__wall *out = dg__malloc(n * sizeof *out);
     bool ok = ends && link && used && out;
     size_t m = 0;
     if (!ok) goto done;
@@ -364,7 +364,7 @@ static bool merge(tracer *t)
             a = b;
             b = c;
         }
-        out[m++] = (dg__wall){a.x, a.y, b.x, b.y, w->walls[i].object};
+        out[m++] = (dr__wall){a.x, a.y, b.x, b.y, w->walls[i].object};
     }
     dg__free(w->walls);
     w->walls = out;
@@ -381,7 +381,7 @@ done:
 
 static int cmp_exact(const void *a, const void *b)
 {
-    const dg__wall *s = a, *u = b;
+    const dr__wall *s = a, *u = b;
     if (s->x0 != u->x0) return s->x0 < u->x0 ? -1 : 1;
     if (s->y0 != u->y0) return s->y0 < u->y0 ? -1 : 1;
     if (s->x1 != u->x1) return s->x1 < u->x1 ? -1 : 1;
@@ -392,7 +392,7 @@ static int cmp_exact(const void *a, const void *b)
 /* horizontal by (y, x), vertical by (x, y), then the rest, as walls.c's order */
 static int cmp_order(const void *a, const void *b)
 {
-    const dg__wall *s = a, *u = b;
+    const dr__wall *s = a, *u = b;
     int ks = s->y0 == s->y1 ? 0 : s->x0 == s->x1 ? 1 : 2;
     int ku = u->y0 == u->y1 ? 0 : u->x0 == u->x1 ? 1 : 2;
     if (ks != ku) return ks - ku;
@@ -401,7 +401,7 @@ static int cmp_order(const void *a, const void *b)
 }
 
 /* A wall and its exact twin both go: an out-and-back spike, no area. */
-static void drop_twins(dg__walls *w)
+static void drop_twins(dr__walls *w)
 {
     if (!w->n_walls) return;
     qsort(w->walls, w->n_walls, sizeof *w->walls, cmp_exact);
@@ -419,8 +419,8 @@ static void drop_twins(dg__walls *w)
 
 /* ---------------------------------------------------------------- entry */
 
-bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned char *cls,
-                    unsigned char wall_bit, dg__walls *w)
+bool dr__walls_cave(const dg_dungeon *d, const dr__cave_grid *g, const unsigned char *cls,
+                    unsigned char wall_bit, dr__walls *w)
 {
     tracer t = {.d = d, .g = g, .cls = cls, .wall_bit = wall_bit, .s = g->sub,
                 .fw = d->width * g->sub, .fh = d->height * g->sub, .w = w};
@@ -428,7 +428,7 @@ bool dg__walls_cave(const dg_dungeon *d, const dg__cave_grid *g, const unsigned 
     t.ends = dg__malloc((2 * w->n_portals + 1) * sizeof *t.ends);
     bool ok = t.seen && t.ends;
     for (size_t i = 0; ok && i < w->n_portals; i++) {
-        const dg__portal *p = &w->portals[i];
+        const dr__portal *p = &w->portals[i];
         t.ends[t.n_ends++] = key(&t, p->x0, p->y0);
         t.ends[t.n_ends++] = key(&t, p->x1, p->y1);
     }

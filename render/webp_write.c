@@ -11,7 +11,7 @@
 
 #include "png_int.h"
 
-dg_status dg__webp_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
+dg_status dr__webp_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                          dg_buf *out, dg_error *err)
 {
     WebPConfig config;

@@ -14,7 +14,7 @@
 #define DOS_DATE ((2024 - 1980) << 9 | 1 << 5 | 1)
 #define DOS_TIME 0
 
-struct dg__zip {
+struct dr__zip {
     zip_source_t *src; /* the archive's bytes, kept past zip_close */
     zip_t *za;
     /* Each entry's bytes, ours until the archive is written: libzip would
@@ -23,7 +23,7 @@ struct dg__zip {
     size_t n_copies, cap_copies;
 };
 
-static void free_zip(dg__zip *z)
+static void free_zip(dr__zip *z)
 {
     for (size_t i = 0; i < z->n_copies; i++) dg__free(z->copies[i]);
     dg__free(z->copies);
@@ -36,10 +36,10 @@ static dg_status zip_fail(dg_error *err, zip_error_t *ze, const char *what)
     return dg_error_set(err, code, "", "", "", "cannot %s the zip archive: %s", what, zip_error_strerror(ze));
 }
 
-dg_status dg__zip_new(dg__zip **out, dg_error *err)
+dg_status dr__zip_new(dr__zip **out, dg_error *err)
 {
     *out = NULL;
-    dg__zip *z = dg__calloc(1, sizeof *z);
+    dr__zip *z = dg__calloc(1, sizeof *z);
     if (!z) return dg__nomem(err, "writing the zip archive");
     zip_error_t ze;
     zip_error_init(&ze);
@@ -60,15 +60,15 @@ dg_status dg__zip_new(dg__zip **out, dg_error *err)
     return DG_OK;
 }
 
-dg_status dg__zip_add(dg__zip *z, const char *name, const void *p, size_t n, bool deflate, dg_error *err)
+dg_status dr__zip_add(dr__zip *z, const char *name, const void *p, size_t n, bool deflate, dg_error *err)
 {
     void *copy = dg__malloc(n ? n : 1);
     if (!copy) return dg__nomem(err, "writing the zip archive");
     memcpy(copy, p, n);
-    return dg__zip_add_take(z, name, copy, n, deflate, err);
+    return dr__zip_add_take(z, name, copy, n, deflate, err);
 }
 
-dg_status dg__zip_add_take(dg__zip *z, const char *name, void *copy, size_t n, bool deflate, dg_error *err)
+dg_status dr__zip_add_take(dr__zip *z, const char *name, void *copy, size_t n, bool deflate, dg_error *err)
 {
     dg_status rc = dg__grow((void **)&z->copies, &z->cap_copies, z->n_copies + 1, sizeof *z->copies,
                             "writing the zip archive", err);
@@ -92,7 +92,7 @@ dg_status dg__zip_add_take(dg__zip *z, const char *name, void *copy, size_t n, b
     return DG_OK;
 }
 
-void dg__zip_discard(dg__zip *z)
+void dr__zip_discard(dr__zip *z)
 {
     if (!z) return;
     zip_discard(z->za);
@@ -100,7 +100,7 @@ void dg__zip_discard(dg__zip *z)
     free_zip(z);
 }
 
-dg_status dg__zip_finish(dg__zip *z, dg_buf *out, dg_error *err)
+dg_status dr__zip_finish(dr__zip *z, dg_buf *out, dg_error *err)
 {
     dg_status rc = DG_OK;
     if (zip_close(z->za) < 0) {
@@ -116,7 +116,7 @@ dg_status dg__zip_finish(dg__zip *z, dg_buf *out, dg_error *err)
         rc = zip_fail(err, zip_source_error(z->src), "read back");
     } else {
         size_t start = out->len;
-        rc = dg__buf_reserve(out, (size_t)st.size, err);
+        rc = dr__buf_reserve(out, (size_t)st.size, err);
         zip_int64_t got = rc == DG_OK ? zip_source_read(z->src, out->data + start, st.size) : -1;
         if (rc == DG_OK && (got < 0 || (zip_uint64_t)got != st.size))
             rc = zip_fail(err, zip_source_error(z->src), "read back");

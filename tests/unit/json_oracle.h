@@ -26,7 +26,7 @@ static inline json_t *oracle_unit(long v, int den)
     return v % den == 0 ? json_integer(v / den) : json_real((double)v / den);
 }
 
-static inline json_t *oracle_wall(const dg__wall *g, int den, const char *kind)
+static inline json_t *oracle_wall(const dr__wall *g, int den, const char *kind)
 {
     return json_pack("{s:o,s:o,s:o,s:o,s:s}", "x0", oracle_unit(g->x0, den), "y0",
                      oracle_unit(g->y0, den), "x1", oracle_unit(g->x1, den), "y1",
@@ -97,7 +97,7 @@ static inline bool oracle_floor(const dg_dungeon *d, bool top, json_t *obj)
                              o->other > 0 ? json_integer(o->other) : json_string("corridor"), "lock",
                              oracle_door_lock(d, i)));
         int ids[2] = {o->room, o->other};
-        dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
+        dg_dir sides[2] = {o->dir, dr__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {
             if (ids[k] < 1) continue;
             json_t *list = json_object_get(json_object_get(json_array_get(rooms, (size_t)ids[k] - 1), "doors"),
@@ -117,20 +117,20 @@ static inline bool oracle_floor(const dg_dungeon *d, bool top, json_t *obj)
         json_array_append_new(exits, json_pack("{s:i,s:i,s:s}", "x", d->exits[i].x, "y", d->exits[i].y, "dir",
                                                dg_dir_name(d->exits[i].dir)));
 
-    dg__walls w;
+    dr__walls w;
     memset(&w, 0, sizeof w);
-    if (dg__walls_segments(d, false, &w, NULL) != DG_OK) return false;
+    if (dr__walls_segments(d, false, &w, NULL) != DG_OK) return false;
     json_t *walls = json_array();
     for (size_t i = 0; i < w.n_walls; i++)
         json_array_append_new(walls, oracle_wall(&w.walls[i], w.den, w.walls[i].object ? "object" : "wall"));
     for (size_t i = 0; i < w.n_portals; i++) {
-        const dg__portal *p = &w.portals[i];
-        dg__wall g = {p->x0, p->y0, p->x1, p->y1, false};
+        const dr__portal *p = &w.portals[i];
+        dr__wall g = {p->x0, p->y0, p->x1, p->y1, false};
         json_t *o = oracle_wall(&g, w.den, "door");
         json_object_set_new(o, "door", json_integer((json_int_t)p->door));
         json_array_append_new(walls, o);
     }
-    dg__walls_fini(&w);
+    dr__walls_fini(&w);
 
     json_object_set_new(obj, "width", json_integer(d->width));
     json_object_set_new(obj, "height", json_integer(d->height));
@@ -171,10 +171,10 @@ static inline json_t *oracle_native(const dg_dungeon *d)
         snprintf(key, sizeof key, "%.*s", (int)kn, q);
         int64_t x;
         char text[1024];
-        size_t tn = dg__option_text(q, kn, q + kn + 1, all - kn - 1, text, sizeof text);
+        size_t tn = dr__option_text(q, kn, q + kn + 1, all - kn - 1, text, sizeof text);
         json_object_set_new(options, key,
                             tn != (size_t)-1 ? json_stringn(text, tn)
-                            : dg__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
+                            : dr__json_option_number(q, kn, q + kn + 1, all - kn - 1, &x)
                                 ? json_integer(x)
                                 : json_stringn(q + kn + 1, all - kn - 1));
         q += all + (q[all] == '&');
@@ -200,8 +200,8 @@ static inline json_t *oracle_native(const dg_dungeon *d)
 static inline json_t *oracle_donjon_door(const dg_dungeon *d, size_t i, int out_id)
 {
     const dg_door *o = &d->doors[i];
-    dg__donjon_door w;
-    cr_assert_eq(dg__donjon_door_of(d, i, &w, NULL), DG_OK);
+    dr__donjon_door w;
+    cr_assert_eq(dr__donjon_door_of(d, i, &w, NULL), DG_OK);
     json_t *j = json_pack("{s:i,s:i,s:s,s:s,s:s}", "row", o->y, "col", o->x, "type", w.type, "key", w.key,
                           "desc", w.desc);
     if (out_id > 0) json_object_set_new(j, "out_id", json_integer(out_id));
@@ -227,9 +227,9 @@ static inline json_t *oracle_lines(const dg_buf *b)
  * monster, room_features, trap} with what there is to say}. */
 static inline json_t *oracle_donjon_contents(const dg_dungeon *d, int id)
 {
-    dg__donjon_key k;
-    dg__donjon_key_init(&k);
-    if (dg__donjon_key_of(d, id, &k, NULL) != DG_OK) return NULL;
+    dr__donjon_key k;
+    dr__donjon_key_init(&k);
+    if (dr__donjon_key_of(d, id, &k, NULL) != DG_OK) return NULL;
     json_t *c = json_pack("{s:s%}", "summary", (const char *)k.summary.data, k.summary.len);
     if (k.inhabited.len) json_object_set_new(c, "inhabited", json_stringn((const char *)k.inhabited.data, k.inhabited.len));
     json_t *detail = json_object();
@@ -240,7 +240,7 @@ static inline json_t *oracle_donjon_contents(const dg_dungeon *d, int id)
     if (k.trap.len) json_object_set_new(detail, "trap", oracle_lines(&k.trap));
     if (json_object_size(detail)) json_object_set_new(c, "detail", detail);
     else json_decref(detail);
-    dg__donjon_key_fini(&k);
+    dr__donjon_key_fini(&k);
     return c;
 }
 
@@ -270,7 +270,7 @@ static inline json_t *oracle_donjon_wandering(const dg_dungeon *d)
     dg_buf_init(&line);
     for (int i = 0; c && c->depth != DG_DEPTH_NONE && i < c->n_wandering; i++) {
         char key[2] = {(char)('1' + i), '\0'};
-        if (dg__donjon_wandering_line(c, i, &line, NULL) != DG_OK) break;
+        if (dr__donjon_wandering_line(c, i, &line, NULL) != DG_OK) break;
         json_object_set_new(o, key, json_stringn((const char *)line.data, line.len));
     }
     dg_buf_fini(&line);
@@ -280,8 +280,8 @@ static inline json_t *oracle_donjon_wandering(const dg_dungeon *d)
 static inline json_t *oracle_donjon(const dg_dungeon *d)
 {
     const int FT = dg_cell_feet(&d->opts); /* feet per cell */
-    dg__donjon_words s;
-    dg__donjon_words_of(d, &s);
+    dr__donjon_words s;
+    dr__donjon_words_of(d, &s);
     int n_rooms = (int)d->n_rooms;
     int level = d->opts.level, n_pc = d->opts.party;
     json_t *settings = json_pack(
@@ -306,7 +306,7 @@ static inline json_t *oracle_donjon(const dg_dungeon *d)
         json_t *o = json_pack("{s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:s,s:s,s:o,s:{}}", "id", r->id, "row",
                               r->y, "col", r->x, "north", r->y, "south", r->y + r->height - 1, "west", r->x,
                               "east", r->x + r->width - 1, "width", r->width * FT, "height", r->height * FT,
-                              "area", r->area * FT * FT, "shape", dg__donjon_shape_word(r->shape), "size",
+                              "area", r->area * FT * FT, "shape", dr__donjon_shape_word(r->shape), "size",
                               s.size, "contents", contents, "doors");
         if (r->shape == DG_SHAPE_POLYGON) json_object_set_new(o, "polygon", json_integer(r->sides));
         json_array_append_new(rooms, o);
@@ -314,7 +314,7 @@ static inline json_t *oracle_donjon(const dg_dungeon *d)
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         int ids[2] = {o->room, o->other}, beyond[2] = {o->other, o->room};
-        dg_dir sides[2] = {o->dir, dg__dir_opposite(o->dir)};
+        dg_dir sides[2] = {o->dir, dr__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {
             if (ids[k] < 1) continue;
             json_t *by_side = json_object_get(json_array_get(rooms, (size_t)ids[k]), "doors");

@@ -23,7 +23,7 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
     for (int g = 0; g < e->n_groups; g++) {
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
         char id[96];
-        dg__bestiary_id(e->groups[g].monster, id, sizeof id);
+        dr__bestiary_id(e->groups[g].monster, id, sizeof id);
         json_array_append_new(monsters, json_pack("{s:s,s:i,s:s,s:i,s:i,s:i,s:s,s:s,s:s}", "name", m->name, "count",
                                                   e->groups[g].count, "cr", m->cr, "xp", m->xp, "ac", m->ac, "hp",
                                                   m->hp, "type", dg_creature_type_name(m->type), "size",
@@ -80,7 +80,7 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
     if (!r) return json_null();
     dg_buf line;
     dg_buf_init(&line);
-    if (dg__key_summary(&line, r, NULL) != DG_OK) return NULL;
+    if (dr__key_summary(&line, r, NULL) != DG_OK) return NULL;
     json_t *summary = json_stringn((const char *)line.data, line.len);
     dg_buf_fini(&line);
     json_t *features = json_array(), *traps = json_array(), *hidden = json_array(), *keys = json_array();
@@ -205,14 +205,14 @@ static inline json_t *oracle_bestiary(const dg_dungeon *d)
 {
     static const char *const sections[DG_SB_SECTIONS] = {"traits", "actions", "bonus_actions", "reactions",
                                                          "legendary_actions"};
-    dg__bestiary b;
-    dg__bestiary_of(d, &b);
+    dr__bestiary b;
+    dr__bestiary_of(d, &b);
     json_t *out = json_array();
     for (int i = 0; i < b.n; i++) {
         const dg_monster *m = dg_monster_info(b.monster[i]);
         const dg_statblock *sb = dg_monster_statblock(b.monster[i]);
         char id[96];
-        dg__bestiary_id(b.monster[i], id, sizeof id);
+        dr__bestiary_id(b.monster[i], id, sizeof id);
         json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:i,s:s,s:i,s:s,s:s}", "id", id, "name", m->name, "size",
                               dg_creature_size_name(m->size), "type", dg_creature_type_name(m->type), "subtype",
                               m->subtype, "alignment", sb->alignment, "ac", m->ac, "armor", sb->armor, "hp", m->hp,

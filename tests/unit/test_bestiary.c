@@ -179,13 +179,13 @@ Test(bestiary, ids_are_distinct_slugs)
     json_t *seen = json_object();
     for (size_t m = 0; m < dg_monster_count(); m++) {
         char id[96];
-        dg__bestiary_id((int)m, id, sizeof id);
+        dr__bestiary_id((int)m, id, sizeof id);
         cr_assert(id[0] && strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(id), "%s", id);
         cr_assert_null(json_object_get(seen, id), "%s: id %s taken", dg_monster_info((int)m)->name, id);
         json_object_set_new(seen, id, json_true());
     }
     char id[96];
-    dg__bestiary_id(36, id, sizeof id);
+    dr__bestiary_id(36, id, sizeof id);
     cr_assert_str_eq(dg_monster_info(36)->name, "Giant Rat (Diseased)");
     cr_assert_str_eq(id, "giant-rat-diseased");
     json_decref(seen);

@@ -38,7 +38,7 @@ static void whole_reals(json_t *v)
 
 /* The sets of a scene as foundry_bundle.c sets them, and as jansson did. */
 static json_t *v_id, *v_name, *v_src, *v_sort, *v_notes, *v_stats;
-static dg__scene_set src_set, sets[6];
+static dr__scene_set src_set, sets[6];
 
 static void setup(void)
 {
@@ -48,13 +48,13 @@ static void setup(void)
     v_sort = json_integer(200000);
     v_notes = json_pack("[{s:s,s:i,s:f}]", "_id", "n1", "x", 35, "r", 0.25);
     v_stats = json_pack("{s:s}", "coreVersion", "11.315");
-    src_set = (dg__scene_set){"src", v_src, NULL, 0};
-    sets[0] = (dg__scene_set){"_id", v_id, NULL, 0};
-    sets[1] = (dg__scene_set){"name", v_name, NULL, 0};
-    sets[2] = (dg__scene_set){"background", NULL, &src_set, 1};
-    sets[3] = (dg__scene_set){"sort", v_sort, NULL, 0};
-    sets[4] = (dg__scene_set){"notes", v_notes, NULL, 0};
-    sets[5] = (dg__scene_set){"_stats", v_stats, NULL, 0};
+    src_set = (dr__scene_set){"src", v_src, NULL, 0};
+    sets[0] = (dr__scene_set){"_id", v_id, NULL, 0};
+    sets[1] = (dr__scene_set){"name", v_name, NULL, 0};
+    sets[2] = (dr__scene_set){"background", NULL, &src_set, 1};
+    sets[3] = (dr__scene_set){"sort", v_sort, NULL, 0};
+    sets[4] = (dr__scene_set){"notes", v_notes, NULL, 0};
+    sets[5] = (dr__scene_set){"_stats", v_stats, NULL, 0};
 }
 
 static void teardown(void)
@@ -101,7 +101,7 @@ static void check(const char *text, size_t gap)
     dg_error err;
     dg_error_clear(&err);
     size_t at = sizeof before - 1;
-    cr_assert_eq(dg__scene_rewrite(&b, at, at + gap, sets, 6, &err), DG_OK, "%s: %s", text, err.msg);
+    cr_assert_eq(dr__scene_rewrite(&b, at, at + gap, sets, 6, &err), DG_OK, "%s: %s", text, err.msg);
     cr_assert_eq(b.len, at + strlen(want), "%s:\n got %s\nwant %s", text, (char *)b.data + at, want);
     cr_assert(memcmp(b.data, before, at) == 0);
     cr_assert_str_eq((char *)b.data + at, want, "%s", text);
@@ -182,7 +182,7 @@ Test(bundle_scene, refuses_text_that_is_not_one_object)
         cr_assert_eq(dg_buf_puts(&b, bad[i], NULL), DG_OK);
         dg_error err;
         dg_error_clear(&err);
-        cr_assert_neq(dg__scene_rewrite(&b, 2, 2, sets, 6, &err), DG_OK, "%s", bad[i]);
+        cr_assert_neq(dr__scene_rewrite(&b, 2, 2, sets, 6, &err), DG_OK, "%s", bad[i]);
         cr_assert_eq(b.len, 2, "%s", bad[i]);
         dg_buf_fini(&b);
     }
@@ -196,25 +196,25 @@ static void same_log(size_t n)
     unsigned char *value = malloc(n + 1);
     cr_assert_not_null(value);
     for (size_t i = 0; i < n; i++) value[i] = (unsigned char)(i * 131 + (i >> 9));
-    dg__leveldb a, b;
-    dg__leveldb_init(&a);
-    dg__leveldb_init(&b);
-    dg__kv kv = {key, value, n};
-    cr_assert_eq(dg__leveldb_write(&kv, 1, &a, NULL), DG_OK);
+    dr__leveldb a, b;
+    dr__leveldb_init(&a);
+    dr__leveldb_init(&b);
+    dr__kv kv = {key, value, n};
+    cr_assert_eq(dr__leveldb_write(&kv, 1, &a, NULL), DG_OK);
     dg_buf v;
     dg_buf_init(&v);
-    size_t room = dg__leveldb_room(key);
+    size_t room = dr__leveldb_room(key);
     for (size_t i = 0; i < room; i++) cr_assert_eq(dg_buf_append(&v, "?", 1, NULL), DG_OK);
     cr_assert_eq(dg_buf_append(&v, value, n, NULL), DG_OK);
-    cr_assert_eq(dg__leveldb_take(key, &v, &b, NULL), DG_OK);
+    cr_assert_eq(dr__leveldb_take(key, &v, &b, NULL), DG_OK);
     cr_assert_eq(v.len, 0);
     cr_assert_eq(a.log.len, b.log.len, "value of %zu bytes: log %zu bytes, taken %zu", n, a.log.len, b.log.len);
     cr_assert(memcmp(a.log.data, b.log.data, a.log.len) == 0, "value of %zu bytes: logs differ", n);
     cr_assert_eq(a.manifest.len, b.manifest.len);
     cr_assert(memcmp(a.manifest.data, b.manifest.data, a.manifest.len) == 0);
     cr_assert_eq(a.current.len, b.current.len);
-    dg__leveldb_fini(&a);
-    dg__leveldb_fini(&b);
+    dr__leveldb_fini(&a);
+    dr__leveldb_fini(&b);
     dg_buf_fini(&v);
     free(value);
 }

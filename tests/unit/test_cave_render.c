@@ -22,7 +22,7 @@ static uint32_t px(const img *im, int x, int y)
 }
 
 /* Floor for walking: anything but rock, wall and texture ink. */
-static bool walkable(const dg__png_style *st, uint32_t v)
+static bool walkable(const dr__png_style *st, uint32_t v)
 {
     return v != st->rgb[DG_PAL_ROCK] && v != st->rgb[DG_PAL_WALL] && v != st->rgb[DG_PAL_ROCK_GRID] &&
            v != st->rgb[DG_PAL_TEX1] && v != st->rgb[DG_PAL_TEX2];
@@ -32,7 +32,7 @@ static bool walkable(const dg__png_style *st, uint32_t v)
  * ink. */
 static const dg_dungeon *glyph_map;
 
-static bool walkable_at(const img *im, const dg__png_style *st, int x, int y)
+static bool walkable_at(const img *im, const dr__png_style *st, int x, int y)
 {
     if (glyph_map) {
         int c = glyph_map->opts.cell, cx = x / c, cy = y / c;
@@ -43,7 +43,7 @@ static bool walkable_at(const img *im, const dg__png_style *st, int x, int y)
 }
 
 /* Labels the walkable pixels' components (4- or 8-connected) into lab. */
-static int components(const img *im, const dg__png_style *st, bool eight, int32_t *lab)
+static int components(const img *im, const dr__png_style *st, bool eight, int32_t *lab)
 {
     size_t n = (size_t)im->w * (size_t)im->h;
     uint32_t *queue = malloc(n * sizeof *queue);
@@ -78,7 +78,7 @@ static int components(const img *im, const dg__png_style *st, bool eight, int32_
  * 4-connected component. */
 static void check_connected(const dg_dungeon *d, const char *what)
 {
-    const dg__png_style *st = dg__style_get(d->opts.style);
+    const dr__png_style *st = dr__style_get(d->opts.style);
     img im = encode_img(d);
     int c = d->opts.cell;
     int32_t *lab = malloc((size_t)im.w * (size_t)im.h * sizeof *lab);
@@ -199,7 +199,7 @@ Test(cave_render, separate_caves_never_touch)
         int cl[10 * 17];
         int systems = cell_systems(d, cl);
         cr_assert_eq(systems, 8);
-        const dg__png_style *st = dg__style_get(d->opts.style);
+        const dr__png_style *st = dr__style_get(d->opts.style);
         img im = encode_img(d);
         int32_t *four = malloc((size_t)im.w * (size_t)im.h * sizeof *four);
         int32_t *eight = malloc((size_t)im.w * (size_t)im.h * sizeof *eight);

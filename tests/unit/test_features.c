@@ -174,7 +174,7 @@ static void check_map(int i, const char *view, int *tally)
     /* the PNG: ink in the middle of a glyph's square, water over a water
      * square's (a label or mark may stand on water) */
     img im = encode_img(d);
-    const dg__png_style *st = dg__style_get(d->opts.style);
+    const dr__png_style *st = dr__style_get(d->opts.style);
     int cell = d->opts.cell;
     for (size_t k = 0; k < c->n_features; k++) {
         const dg_map_feature *f = &c->features[k];
@@ -195,7 +195,7 @@ static void check_map(int i, const char *view, int *tally)
     free(im.rgb);
 
     /* water in the VTT exports */
-    if (dg__map_has_water(d)) {
+    if (dr__map_has_water(d)) {
         size_t wet = 0;
         for (size_t k = 0; k < c->n_features; k++) wet += c->features[k].kind == DG_FEATURE_WATER;
         dg_options o = d->opts;

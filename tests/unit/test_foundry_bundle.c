@@ -57,7 +57,7 @@ static dg_buf *read_entry(zip_t *za, const char *name)
     cr_assert_not_null(f, "%s", name);
     dg_buf *b = malloc(sizeof *b);
     dg_buf_init(b);
-    cr_assert_eq(dg__buf_reserve(b, (size_t)st.size, NULL), DG_OK);
+    cr_assert_eq(dr__buf_reserve(b, (size_t)st.size, NULL), DG_OK);
     cr_assert_eq(zip_fread(f, b->data, st.size), (zip_int64_t)st.size);
     b->len = (size_t)st.size;
     zip_fclose(f);
@@ -241,8 +241,8 @@ static long sources_in[2];
 static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *adv, const char *what)
 {
     json_t *actors = json_object_get(adv, "actors"), *tables = json_object_get(adv, "tables");
-    dg__bestiary kinds;
-    dg__bestiary_of_floors(floors, n, &kinds);
+    dr__bestiary kinds;
+    dr__bestiary_of_floors(floors, n, &kinds);
     cr_assert_eq(json_array_size(actors), (size_t)kinds.n, "%s: %zu actors for %d kinds", what,
                  json_array_size(actors), kinds.n);
     for (int k = 0; k < kinds.n; k++) {
@@ -279,7 +279,7 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
         }
         cr_assert_eq(json_array_size(json_object_get(a, "items")), (size_t)entries, "%s: an item per entry", m->name);
         const char *src = json_string_value(json_object_get(json_object_get(a, "_stats"), "compendiumSource"));
-        const char *pack, *id = dg__bundle_compendium_id(kinds.monster[k], &pack);
+        const char *pack, *id = dr__bundle_compendium_id(kinds.monster[k], &pack);
         /* a 2024 creature is SRD 5.2's, in dnd5e's pack of those */
         cr_assert_str_eq(pack, kinds.monster[k] >= DG_MONSTER_ID_2024 ? "actors24" : "monsters", "%s", m->name);
         if (id) {
@@ -339,7 +339,7 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
                 int need = 0;
                 const dg_encounter *e = &d->contents->rooms[id - 1].encounter;
                 for (int g = 0; g < e->n_groups; g++) {
-                    double sq = dg__bundle_token_size(e->groups[g].monster);
+                    double sq = dr__bundle_token_size(e->groups[g].monster);
                     int s = sq < 1 ? 1 : (int)sq;
                     need += e->groups[g].count * s * s;
                 }
@@ -395,8 +395,8 @@ static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf
     for (size_t k = 0; k < n; k++) rooms += floors[k]->n_rooms;
     /* and the bestiary: a page per creature kind of any floor, by name,
      * the stat blocks the floors' pages leave out */
-    dg__bestiary kinds;
-    dg__bestiary_of_floors(floors, n, &kinds);
+    dr__bestiary kinds;
+    dr__bestiary_of_floors(floors, n, &kinds);
     cr_assert_eq(json_array_size(journal), rooms + n + (kinds.n > 0), "%s: an entry per room and one per floor", what);
     if (kinds.n) {
         json_t *best = json_array_get(journal, json_array_size(journal) - 1);
@@ -595,7 +595,7 @@ Test(foundry_bundle, floors_name_where_stairs_lead)
     dg_buf_init(&z);
     dg_error err;
     dg_error_clear(&err);
-    cr_assert_eq(dg__foundry_bundle(floors, 2, &z, &err), DG_OK, "%s", err.msg);
+    cr_assert_eq(dr__foundry_bundle(floors, 2, &z, &err), DG_OK, "%s", err.msg);
     check_bundle(floors, 2, &z, "two floors");
     dg_buf_fini(&z);
     dg_dungeon_free(a);
@@ -638,7 +638,7 @@ Test(foundry_bundle, backgrounds_are_the_players_unless_view_gm_is_given)
             int w;
             size_t secret;
             unsigned char *rgb = rgb_of(png, &w);
-            long marks = secret_door_pixels(f, rgb, w, 20, dg__style_get(f->opts.style)->rgb[DG_PAL_TRAP], &secret);
+            long marks = secret_door_pixels(f, rgb, w, 20, dr__style_get(f->opts.style)->rgb[DG_PAL_TRAP], &secret);
             all_secret += secret;
             if (cases[i].marks)
                 cr_assert_geq(marks, 10 * (long)secret, "%s floor %zu: %ld red S pixels", cases[i].q, k + 1, marks);
@@ -683,7 +683,7 @@ Test(foundry_bundle, markdown_becomes_escaped_html)
                       "| a | b |\n|---|---|\n| 1 | 2 |\n\n---\n";
     dg_buf out;
     dg_buf_init(&out);
-    cr_assert_eq(dg__md_to_html(md, strlen(md), 1, &out, NULL), DG_OK);
+    cr_assert_eq(dr__md_to_html(md, strlen(md), 1, &out, NULL), DG_OK);
     cr_assert_str_eq((const char *)out.data,
                      "<h2>A &lt;b&gt; &amp; &quot;c&quot;</h2>"
                      "<p><em>thin</em> and <strong>bold</strong> still the paragraph</p>"
@@ -788,7 +788,7 @@ Test(foundry_bundle, creatures_tokens_and_tables_over_motifs_and_levels, .timeou
 
 /* The generated id tables (tools/dnd5e_monster_ids.pl) cover the monster
  * tables: one slot per monster of either rules, each id Foundry's 16
- * letters and digits, and dg__bundle_compendium_id finds it by the
+ * letters and digits, and dr__bundle_compendium_id finds it by the
  * monster's id. */
 Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
 {
@@ -798,8 +798,8 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
         const size_t *count;
         const char *pack;
     } tables[] = {
-        {DG_RULES_2014, dg__dnd5e_monster_ids, &dg__dnd5e_monster_id_count, "monsters"},
-        {DG_RULES_2024, dg__dnd5e_monster_ids_2024, &dg__dnd5e_monster_id_count_2024, "actors24"},
+        {DG_RULES_2014, dr__dnd5e_monster_ids, &dr__dnd5e_monster_id_count, "monsters"},
+        {DG_RULES_2024, dr__dnd5e_monster_ids_2024, &dr__dnd5e_monster_id_count_2024, "actors24"},
     };
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
         size_t n = dg_rules_monster_count(tables[t].rules);
@@ -807,7 +807,7 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
         cr_assert_eq(*tables[t].count, n, "regenerate render/dnd5e_monster_ids.c (%s)", tables[t].pack);
         size_t with = 0;
         for (size_t i = 0; i < n; i++) {
-            const char *pack, *id = dg__bundle_compendium_id(base + (int)i, &pack);
+            const char *pack, *id = dr__bundle_compendium_id(base + (int)i, &pack);
             cr_assert_eq(id, tables[t].ids[i]);
             cr_assert_str_eq(pack, tables[t].pack);
             if (id) {

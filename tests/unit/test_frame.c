@@ -39,9 +39,9 @@ Test(frame, the_map_is_untouched_and_the_ruler_names_the_keys_squares)
 {
     for (int i = 0; i < 24; i++) {
         dg_dungeon *plain = make(i, false), *d = make(i, true);
-        dg__frame f;
+        dr__frame f;
         int c = d->opts.cell;
-        dg__frame_layout(d, c, d->opts.view == DG_VIEW_PLAYER, d->width * c + 1, d->height * c + 1, &f);
+        dr__frame_layout(d, c, d->opts.view == DG_VIEW_PLAYER, d->width * c + 1, d->height * c + 1, &f);
         cr_assert_gt(f.step, 0);
         cr_assert_gt(f.n, 0);
         img a = encode_img(plain), b = encode_img(d);
@@ -100,8 +100,8 @@ Test(frame, the_players_legend_has_no_secret_door_and_no_marks)
     for (int i = 1; i < 24; i += 4) {
         dg_dungeon *d = make(i, true);
         cr_assert_eq(d->opts.view, DG_VIEW_PLAYER);
-        dg__frame f;
-        dg__frame_layout(d, d->opts.cell, true, 1, 1, &f);
+        dr__frame f;
+        dr__frame_layout(d, d->opts.cell, true, 1, 1, &f);
         for (int k = 0; k < f.n; k++)
             cr_assert(f.e[k].kind != DG_LEG_SECRET && f.e[k].kind != DG_LEG_TRAPPED &&
                           (f.e[k].kind < DG_LEG_MARK_TRAP || f.e[k].kind > DG_LEG_MARK_FEATURE),

@@ -34,9 +34,9 @@ static void check(const char *const *kv, size_t n)
     int w = im.w;
     unsigned char *cls = malloc((size_t)W * (size_t)H);
     for (int i = 0; i < W * H; i++) cls[i] = dg_cell_open(d->cells[i]) ? DG_CLS_OPEN : DG_CLS_ROCK;
-    unsigned char *band = dg__hatch_band(d, cls);
+    unsigned char *band = dr__hatch_band(d, cls);
     cr_assert_not_null(band);
-    uint32_t ink = dg__style_get(DG_STYLE_CROSSHATCH)->rgb[DG_PAL_TEX1];
+    uint32_t ink = dr__style_get(DG_STYLE_CROSSHATCH)->rgb[DG_PAL_TEX1];
     int inside = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {

@@ -23,10 +23,10 @@ static void expect_string(const char *s, size_t n)
 {
     dg_buf b;
     dg_buf_init(&b);
-    dg__jw w;
-    dg__jw_init(&w, &b, NULL);
-    dg__jw_stringn(&w, s, n);
-    cr_assert_eq(dg__jw_finish(&w), DG_OK);
+    dr__jw w;
+    dr__jw_init(&w, &b, NULL);
+    dr__jw_stringn(&w, s, n);
+    cr_assert_eq(dr__jw_finish(&w), DG_OK);
     char *want = jansson_text(json_stringn(s, n));
     cr_assert_str_eq((const char *)b.data, want, "string of %zu bytes, first 0x%02x", n,
                      n ? (unsigned char)s[0] : 0);
@@ -68,16 +68,16 @@ Test(json_write, what_jansson_refuses_as_utf8_is_an_error_and_leaves_the_buffer)
         dg_buf b;
         dg_buf_init(&b);
         dg_buf_puts(&b, "before", NULL);
-        dg__jw w;
+        dr__jw w;
         dg_error err;
         dg_error_clear(&err);
-        dg__jw_init(&w, &b, &err);
-        dg__jw_object_begin(&w);
-        dg__jw_key_int(&w, "a", 1);
-        dg__jw_key_string(&w, "b", bad[i]);
-        dg__jw_key_int(&w, "c", 2); /* ignored: the writer has failed */
-        dg__jw_object_end(&w);
-        cr_assert_eq(dg__jw_finish(&w), DG_EINVAL, "sample %zu", i);
+        dr__jw_init(&w, &b, &err);
+        dr__jw_object_begin(&w);
+        dr__jw_key_int(&w, "a", 1);
+        dr__jw_key_string(&w, "b", bad[i]);
+        dr__jw_key_int(&w, "c", 2); /* ignored: the writer has failed */
+        dr__jw_object_end(&w);
+        cr_assert_eq(dr__jw_finish(&w), DG_EINVAL, "sample %zu", i);
         cr_assert(strstr(err.msg, "UTF-8") != NULL, "%s", err.msg);
         cr_assert_str_eq((const char *)b.data, "before");
         dg_buf_fini(&b);
@@ -91,10 +91,10 @@ Test(json_write, integers_at_their_limits)
     for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
         dg_buf b;
         dg_buf_init(&b);
-        dg__jw w;
-        dg__jw_init(&w, &b, NULL);
-        dg__jw_int(&w, v[i]);
-        cr_assert_eq(dg__jw_finish(&w), DG_OK);
+        dr__jw w;
+        dr__jw_init(&w, &b, NULL);
+        dr__jw_int(&w, v[i]);
+        cr_assert_eq(dr__jw_finish(&w), DG_OK);
         char *want = jansson_text(json_integer(v[i]));
         cr_assert_str_eq((const char *)b.data, want);
         free(want);
@@ -107,28 +107,28 @@ Test(json_write, containers_commas_and_every_kind_of_value)
     dg_buf b;
     dg_buf_init(&b);
     dg_buf_puts(&b, "kept:", NULL);
-    dg__jw w;
-    dg__jw_init(&w, &b, NULL);
-    dg__jw_object_begin(&w);
-    dg__jw_key(&w, "empty");
-    dg__jw_object_begin(&w);
-    dg__jw_object_end(&w);
-    dg__jw_key(&w, "list");
-    dg__jw_array_begin(&w);
-    dg__jw_int(&w, 1);
-    dg__jw_array_begin(&w);
-    dg__jw_array_end(&w);
-    dg__jw_string(&w, "two");
-    dg__jw_bool(&w, true);
-    dg__jw_bool(&w, false);
-    dg__jw_null(&w);
-    dg__jw_raw(&w, "[3,4.5]", 7);
-    dg__jw_array_end(&w);
-    dg__jw_key_null(&w, "nothing");
-    dg__jw_keyn(&w, "key=value", 3);
-    dg__jw_int(&w, -7);
-    dg__jw_object_end(&w);
-    cr_assert_eq(dg__jw_finish(&w), DG_OK);
+    dr__jw w;
+    dr__jw_init(&w, &b, NULL);
+    dr__jw_object_begin(&w);
+    dr__jw_key(&w, "empty");
+    dr__jw_object_begin(&w);
+    dr__jw_object_end(&w);
+    dr__jw_key(&w, "list");
+    dr__jw_array_begin(&w);
+    dr__jw_int(&w, 1);
+    dr__jw_array_begin(&w);
+    dr__jw_array_end(&w);
+    dr__jw_string(&w, "two");
+    dr__jw_bool(&w, true);
+    dr__jw_bool(&w, false);
+    dr__jw_null(&w);
+    dr__jw_raw(&w, "[3,4.5]", 7);
+    dr__jw_array_end(&w);
+    dr__jw_key_null(&w, "nothing");
+    dr__jw_keyn(&w, "key=value", 3);
+    dr__jw_int(&w, -7);
+    dr__jw_object_end(&w);
+    cr_assert_eq(dr__jw_finish(&w), DG_OK);
     json_t *want = json_pack("{s:{},s:[i,[],s,b,b,n,[i,f]],s:n,s:i}", "empty", "list", 1, "two", 1, 0, 3, 4.5,
                              "nothing", "key", -7);
     char *text = jansson_text(want);
@@ -156,24 +156,24 @@ Test(json_write, a_splice_is_one_value_and_its_failure_the_documents)
 {
     dg_buf b;
     dg_buf_init(&b);
-    dg__jw w;
-    dg__jw_init(&w, &b, NULL);
-    dg__jw_array_begin(&w);
-    dg__jw_int(&w, 0);
-    dg__jw_splice(&w, write_pair, NULL, "[1,2]");
-    dg__jw_splice(&w, write_pair, NULL, "{}");
-    dg__jw_array_end(&w);
-    cr_assert_eq(dg__jw_finish(&w), DG_OK);
+    dr__jw w;
+    dr__jw_init(&w, &b, NULL);
+    dr__jw_array_begin(&w);
+    dr__jw_int(&w, 0);
+    dr__jw_splice(&w, write_pair, NULL, "[1,2]");
+    dr__jw_splice(&w, write_pair, NULL, "{}");
+    dr__jw_array_end(&w);
+    cr_assert_eq(dr__jw_finish(&w), DG_OK);
     cr_assert_str_eq((const char *)b.data, "[0,[1,2],{}]");
 
     dg_buf_reset(&b);
     dg_error err;
     dg_error_clear(&err);
-    dg__jw_init(&w, &b, &err);
-    dg__jw_array_begin(&w);
-    dg__jw_splice(&w, refuse, NULL, NULL);
-    dg__jw_array_end(&w);
-    cr_assert_eq(dg__jw_finish(&w), DG_ENOMEM);
+    dr__jw_init(&w, &b, &err);
+    dr__jw_array_begin(&w);
+    dr__jw_splice(&w, refuse, NULL, NULL);
+    dr__jw_array_end(&w);
+    cr_assert_eq(dr__jw_finish(&w), DG_ENOMEM);
     cr_assert_eq(b.len, 0);
     cr_assert_str_eq((const char *)b.data, "");
     dg_buf_fini(&b);
@@ -183,20 +183,20 @@ Test(json_write, a_long_document_grows_the_buffer_from_nothing)
 {
     dg_buf b;
     dg_buf_init(&b);
-    dg__jw w;
-    dg__jw_init(&w, &b, NULL);
+    dr__jw w;
+    dr__jw_init(&w, &b, NULL);
     json_t *want = json_array();
-    dg__jw_array_begin(&w);
+    dr__jw_array_begin(&w);
     for (int i = 0; i < 20000; i++) {
         char s[32];
         snprintf(s, sizeof s, "item \"%d\"\n", i);
-        dg__jw_string(&w, s);
-        dg__jw_int(&w, (int64_t)i * 7919 - 50000);
+        dr__jw_string(&w, s);
+        dr__jw_int(&w, (int64_t)i * 7919 - 50000);
         json_array_append_new(want, json_string(s));
         json_array_append_new(want, json_integer((json_int_t)i * 7919 - 50000));
     }
-    dg__jw_array_end(&w);
-    cr_assert_eq(dg__jw_finish(&w), DG_OK);
+    dr__jw_array_end(&w);
+    cr_assert_eq(dr__jw_finish(&w), DG_OK);
     char *text = jansson_text(want);
     cr_assert_eq(strlen(text), b.len);
     cr_assert_str_eq((const char *)b.data, text);
@@ -208,13 +208,13 @@ Test(json_write, nesting_deeper_than_the_writer_holds_is_an_error)
 {
     dg_buf b;
     dg_buf_init(&b);
-    dg__jw w;
+    dr__jw w;
     dg_error err;
     dg_error_clear(&err);
-    dg__jw_init(&w, &b, &err);
-    for (int i = 0; i <= DG__JW_MAX_DEPTH; i++) dg__jw_array_begin(&w);
-    for (int i = 0; i <= DG__JW_MAX_DEPTH; i++) dg__jw_array_end(&w);
-    cr_assert_eq(dg__jw_finish(&w), DG_ELIMIT);
+    dr__jw_init(&w, &b, &err);
+    for (int i = 0; i <= DR__JW_MAX_DEPTH; i++) dr__jw_array_begin(&w);
+    for (int i = 0; i <= DR__JW_MAX_DEPTH; i++) dr__jw_array_end(&w);
+    cr_assert_eq(dr__jw_finish(&w), DG_ELIMIT);
     cr_assert(strstr(err.msg, "deep") != NULL, "%s", err.msg);
     cr_assert_eq(b.len, 0);
     dg_buf_fini(&b);

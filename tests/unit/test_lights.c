@@ -72,8 +72,8 @@ Test(lights, spacing_follows_the_word_and_the_scale)
         snprintf(q, sizeof q, "seed=11&cell_ft=%d", ft); /* seed 11: guttering torches */
         dg_dungeon *d = make(q);
         cr_assert_str_eq(illumination(d), "Shadowy (guttering torches every 40 ft.)");
-        dg__lights l;
-        cr_assert_eq(dg__lights_place(d, &l, NULL), DG_OK);
+        dr__lights l;
+        cr_assert_eq(dr__lights_place(d, &l, NULL), DG_OK);
         cr_assert_eq(l.spacing, 40 / ft);
         for (size_t i = 0; i < d->n_rooms; i++) {
             const dg_room *r = &d->rooms[i];
@@ -91,7 +91,7 @@ Test(lights, spacing_follows_the_word_and_the_scale)
                 int dx = abs(l.at[a].x - l.at[b].x), dy = abs(l.at[a].y - l.at[b].y);
                 cr_assert_geq(dx > dy ? dx : dy, l.spacing);
             }
-        dg__lights_fini(&l);
+        dr__lights_fini(&l);
         dg_dungeon_free(d);
     }
 }

@@ -98,7 +98,7 @@ Test(marks, every_mark_on_the_square_the_key_names)
         }
         /* the PNG: trap ink inside every T and ? square */
         img im = encode_img(d);
-        const dg__png_style *st = dg__style_get(d->opts.style);
+        const dr__png_style *st = dr__style_get(d->opts.style);
         uint32_t trap = st->rgb[DG_PAL_TRAP];
         int c = d->opts.cell;
         for (size_t k = 0; k < nw; k++) {

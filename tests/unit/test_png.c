@@ -77,21 +77,21 @@ Test(png, image_is_width_times_cell_plus_one)
 
 Test(png, embedded_images_can_be_exact_and_bigger)
 {
-    /* dg__png_render, for VTT images: 70 px cells, exactly width*cell */
+    /* dr__png_render, for VTT images: 70 px cells, exactly width*cell */
     dg_dungeon *d = pf_gallery("aquatic", "square", "18", "gm");
     dg_buf b;
     dg_buf_init(&b);
     dg_error err;
     dg_error_clear(&err);
-    cr_assert_eq(dg__png_render(d, 70, true, DG_FMT_PNG, &b, &err), DG_OK, "%s", err.msg);
+    cr_assert_eq(dr__png_render(d, 70, true, DG_FMT_PNG, &b, &err), DG_OK, "%s", err.msg);
     img im = png_img(&b);
     cr_expect_eq(im.w, PF_W * 70);
     cr_expect_eq(im.h, PF_H * 70);
-    const dg__png_style *st = dg__style_get(DG_STYLE_AQUATIC);
+    const dr__png_style *st = dr__style_get(DG_STYLE_AQUATIC);
     cr_expect_eq(px(&im, 3 * 70 + 35, 2 * 70 + 20), RGB(DG_PAL_FLOOR));
     free(im.rgb);
     dg_buf_reset(&b);
-    cr_expect_eq(dg__png_render(d, DG_PNG_MAX_CELL + 1, true, DG_FMT_PNG, &b, &err), DG_EINVAL);
+    cr_expect_eq(dr__png_render(d, DG_PNG_MAX_CELL + 1, true, DG_FMT_PNG, &b, &err), DG_EINVAL);
     cr_expect_str_eq(err.param, "cell");
     /* the public encoder keeps to the option range */
     d->opts.cell = 70;
@@ -149,7 +149,7 @@ Test(png, appends_to_what_the_buffer_holds)
 
 static void probe_style(int s, const char *view)
 {
-    const dg__png_style *st = dg__style_get((dg_style)s);
+    const dr__png_style *st = dr__style_get((dg_style)s);
     bool player = strcmp(view, "player") == 0;
     dg_dungeon *d = pf_gallery(style_of(s), "square", "18", view);
     img im = encode_img(d);
@@ -248,7 +248,7 @@ Test(png, door_list_orients_a_door_at_a_crossing)
     static const dg_dir dirs[2] = {DG_DIR_SOUTH, DG_DIR_EAST};
     for (int k = 0; k < 2; k++) {
         dg_dungeon *d = pf_alloc(9, 9, 0, 1, 0, "standard", "square", "18", "gm");
-        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
         pf_corr(d, 1, 4, 7, 4);
         pf_corr(d, 4, 1, 4, 7);
         fx_set(d, 4, 4, DG_CORRIDOR | DG_DOOR);
@@ -277,7 +277,7 @@ static uint32_t stair_px(const img *im, int x, int y, dg_dir dir, int u, int v)
 
 Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
     img im = encode_img(d);
     /* treads every C/6 px from v = 2 to 16; half width C/2 - (C+3)/6 */
@@ -303,7 +303,7 @@ Test(png, stairs_up_and_down_differ_and_follow_the_corridor)
 
 Test(png, room_numbers_sit_at_the_room_centre)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dr__png_style *st = dr__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "square", "18", "gm");
     img im = encode_img(d);
     uint32_t ink = RGB(DG_PAL_LABEL);
@@ -318,7 +318,7 @@ Test(png, room_numbers_sit_at_the_room_centre)
 
 Test(png, labels_stay_legible_over_grid_lines)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "square", "18", "gm");
     img im = encode_img(d);
     /* "1" of room 1 straddles no line at 18 px, but its box must hold no
@@ -332,7 +332,7 @@ Test(png, labels_stay_legible_over_grid_lines)
 Test(png, l_room_outline_walls_and_label_cell)
 {
     /* infernal: its label ink differs from its wall ink */
-    const dg__png_style *st = dg__style_get(DG_STYLE_INFERNAL);
+    const dr__png_style *st = dr__style_get(DG_STYLE_INFERNAL);
     dg_dungeon *d = pf_lroom("infernal", "square", "18", "gm");
     img im = encode_img(d);
     const dg_room *r = &d->rooms[0];
@@ -356,7 +356,7 @@ Test(png, l_room_outline_walls_and_label_cell)
 
 Test(png, exit_leaves_the_map_edge_open)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dr__png_style *st = dr__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_gallery("classic", "none", "18", "gm");
     img im = encode_img(d);
     /* (13, 0) exits north: its top edge is floor, its sides are wall */
@@ -377,7 +377,7 @@ Test(png, grids_repeat_exactly_with_the_cell)
      * flat hexes */
     static const char *grids[] = {"square", "hex", "vhex"};
     for (int g = 0; g < 3; g++) {
-        const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+        const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
         dg_dungeon *d = pf_gallery("standard", grids[g], "18", "gm");
         img im = encode_img(d);
         int lines = count_colour(&im, 2 * C, C + 1, 5 * C, 4 * C - 1, RGB(DG_PAL_GRID));
@@ -395,7 +395,7 @@ Test(png, grids_repeat_exactly_with_the_cell)
 
 Test(png, flat_hexes_sit_on_the_cell_rows)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "hex", "18", "gm");
     img im = encode_img(d);
     /* even hex columns are centred on x = C/2 + 2ks, s = round(C sqrt(3)/2),
@@ -411,7 +411,7 @@ Test(png, flat_hexes_sit_on_the_cell_rows)
 
 Test(png, grid_none_leaves_plain_floor)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_STANDARD);
+    const dr__png_style *st = dr__style_get(DG_STYLE_STANDARD);
     dg_dungeon *d = pf_gallery("standard", "none", "18", "gm");
     img im = encode_img(d);
     cr_expect_eq(count_colour(&im, 0, 0, im.w - 1, im.h - 1, RGB(DG_PAL_GRID)), 0);
@@ -421,7 +421,7 @@ Test(png, grid_none_leaves_plain_floor)
 
 Test(png, graph_style_runs_the_grid_through_rock)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_GRAPH);
+    const dr__png_style *st = dr__style_get(DG_STYLE_GRAPH);
     dg_dungeon *d = pf_gallery("graph", "square", "18", "gm");
     img im = encode_img(d);
     cr_expect_eq(px(&im, 11 * C + 5, 11 * C), RGB(DG_PAL_ROCK_GRID));
@@ -432,14 +432,14 @@ Test(png, graph_style_runs_the_grid_through_rock)
 
 /* ------------------------------------------------------------------ caves */
 
-static bool is_floorish(const dg__png_style *st, uint32_t v)
+static bool is_floorish(const dr__png_style *st, uint32_t v)
 {
     return v == RGB(DG_PAL_FLOOR) || v == RGB(DG_PAL_GRID);
 }
 
 Test(png, caves_get_an_organic_outline_that_keeps_the_map_true)
 {
-    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dr__png_style *st = dr__style_get(DG_STYLE_CLASSIC);
     dg_dungeon *d = pf_cave("classic", "none", "18", "gm");
     img im = encode_img(d);
     /* every cell still reads as what it is at its centre */
@@ -472,12 +472,12 @@ Test(png, caves_get_an_organic_outline_that_keeps_the_map_true)
 
 Test(png, cave_outline_is_the_same_in_every_style)
 {
-    uint32_t floor0 = dg__style_get((dg_style)0)->rgb[DG_PAL_FLOOR];
+    uint32_t floor0 = dr__style_get((dg_style)0)->rgb[DG_PAL_FLOOR];
     dg_dungeon *d = pf_cave(style_of(0), "none", "12", "gm");
     img ref = encode_img(d);
     pf_free(d);
     for (int s = 1; s < DG_STYLE_COUNT; s++) {
-        const dg__png_style *st = dg__style_get((dg_style)s);
+        const dr__png_style *st = dr__style_get((dg_style)s);
         if (RGB(DG_PAL_ROCK) == RGB(DG_PAL_FLOOR)) continue; /* crosshatch: paper both */
         d = pf_cave(style_of(s), "none", "12", "gm");
         img im = encode_img(d);
@@ -541,7 +541,7 @@ Test(png, texture_follows_seed_and_style_only)
         d->opts.seed ^= 0x9e3779b97f4a7c15ULL;
         encode(d, dg_png_encode, &b);
         bool same = a.len == b.len && memcmp(a.data, b.data, a.len) == 0;
-        bool flat = dg__style_get((dg_style)s)->texture == DG_TEX_NONE;
+        bool flat = dr__style_get((dg_style)s)->texture == DG_TEX_NONE;
         cr_expect_eq(same, flat, "%s: seed %s the image", style_of(s), same ? "kept" : "changed");
         dg_buf_fini(&a);
         dg_buf_fini(&b);
@@ -553,13 +553,13 @@ Test(png, styles_look_different)
 {
     uint32_t seen[DG_STYLE_COUNT][2];
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        const dg__png_style *st = dg__style_get((dg_style)s);
+        const dr__png_style *st = dr__style_get((dg_style)s);
         cr_expect_str_eq(st->name, style_of(s), "style.c row order");
         seen[s][0] = RGB(DG_PAL_ROCK);
         seen[s][1] = RGB(DG_PAL_FLOOR);
         for (int k = 0; k < s; k++)
             cr_expect(seen[k][0] != seen[s][0] || seen[k][1] != seen[s][1] ||
-                          dg__style_get((dg_style)k)->texture != st->texture,
+                          dr__style_get((dg_style)k)->texture != st->texture,
                       "%s looks like %s", style_of(s), style_of(k));
     }
 }

@@ -45,7 +45,7 @@ static void one_trip(unsigned char *const *rows, int w, int h, const char *what,
     dg_buf_init(&b);
     dg_error err;
     dg_error_clear(&err);
-    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, period, &b, &err), DG_OK, "%s: %s", what, err.msg);
+    cr_assert_eq(dr__png_write(rows, w, h, rgb, rle, period, &b, &err), DG_OK, "%s: %s", what, err.msg);
     cr_assert_eq(b.data[24], depth, "%s: bit depth %d, want %d", what, b.data[24], depth);
     int pw, ph;
     unsigned char *px = png_rgb(b.data, b.len, &pw, &ph);
@@ -61,7 +61,7 @@ static void one_trip(unsigned char *const *rows, int w, int h, const char *what,
     /* same rows, same bytes */
     dg_buf again;
     dg_buf_init(&again);
-    cr_assert_eq(dg__png_write(rows, w, h, rgb, rle, period, &again, NULL), DG_OK);
+    cr_assert_eq(dr__png_write(rows, w, h, rgb, rle, period, &again, NULL), DG_OK);
     cr_expect(again.len == b.len && !memcmp(again.data, b.data, b.len), "%s: bytes differ", what);
     dg_buf_fini(&again);
     dg_buf_fini(&b);
@@ -94,8 +94,8 @@ Test(png_write, packing_codes_by_sixteen_matches_one_by_one)
             size_t n = ((size_t)w * (size_t)depth + 7) / 8;
             memset(fast, 0xAA, sizeof fast);
             memset(plain, 0x55, sizeof plain);
-            dg__png_pack_codes(px, w, depth, code, true, fast);
-            dg__png_pack_codes(px, w, depth, code, false, plain);
+            dr__png_pack_codes(px, w, depth, code, true, fast);
+            dr__png_pack_codes(px, w, depth, code, false, plain);
             cr_assert_eq(memcmp(fast, plain, n), 0, "depth %d width %d", depth, w);
             cr_assert_eq(fast[n], 0xAA, "depth %d width %d: wrote past the row", depth, w);
             for (int x = 0; x < w; x++) {
@@ -150,20 +150,20 @@ Test(png_write, canvas_writes_through_shared_rows_touch_only_their_pixels)
 {
     uint32_t seed = 777;
     for (int round = 0; round < 40; round++) {
-        dg__canvas cv;
+        dr__canvas cv;
         memset(&cv, 0, sizeof cv);
         cv.w = 1 + (int)(lcg(&seed) % 50);
         cv.h = 1 + (int)(lcg(&seed) % 60);
-        cr_assert_eq(dg__canvas_alloc(&cv, NULL), DG_OK);
+        cr_assert_eq(dr__canvas_alloc(&cv, NULL), DG_OK);
         unsigned char *plain = malloc((size_t)cv.w * (size_t)cv.h);
         cr_assert_not_null(plain);
         for (int y = 0; y < cv.h; y++) {
             unsigned char *ref = plain + (size_t)y * (size_t)cv.w;
             if (y > 0 && lcg(&seed) % 4) {
-                dg__canvas_repeat(&cv, y);
+                dr__canvas_repeat(&cv, y);
                 memcpy(ref, ref - cv.w, (size_t)cv.w);
             } else {
-                unsigned char *row = dg__canvas_fresh(&cv, y);
+                unsigned char *row = dr__canvas_fresh(&cv, y);
                 for (int x = 0; x < cv.w; x++) row[x] = ref[x] = (unsigned char)(lcg(&seed) % 16);
             }
         }
@@ -172,20 +172,20 @@ Test(png_write, canvas_writes_through_shared_rows_touch_only_their_pixels)
             int y0 = (int)(lcg(&seed) % (unsigned)(cv.h + 4)) - 2, y1 = y0 + (int)(lcg(&seed) % 20);
             unsigned char ink = (unsigned char)(lcg(&seed) % 16);
             if (lcg(&seed) % 3) {
-                dg__canvas_box(&cv, x0, y0, x1, y1, ink);
+                dr__canvas_box(&cv, x0, y0, x1, y1, ink);
                 for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < cv.h; y++)
                     for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < cv.w; x++)
                         plain[(size_t)y * (size_t)cv.w + (size_t)x] = ink;
             } else if (y0 >= 0 && y0 < cv.h) {
                 int x = (int)(lcg(&seed) % (unsigned)cv.w);
-                dg__canvas_row(&cv, y0)[x] = ink;
+                dr__canvas_row(&cv, y0)[x] = ink;
                 plain[(size_t)y0 * (size_t)cv.w + (size_t)x] = ink;
             }
             for (int y = 0; y < cv.h; y++)
                 cr_assert_eq(memcmp(cv.rows[y], plain + (size_t)y * (size_t)cv.w, (size_t)cv.w), 0,
                              "round %d op %d: row %d of %dx%d", round, op, y, cv.w, cv.h);
         }
-        dg__canvas_free(&cv);
+        dr__canvas_free(&cv);
         free(plain);
     }
 }

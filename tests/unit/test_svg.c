@@ -125,7 +125,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
     int c = d->opts.cell;
     cr_assert_eq(im.w, d->width * c + 1, "%s: width", what);
     cr_assert_eq(im.h, d->height * c + 1, "%s: height", what);
-    const dg__png_style *st = dg__style_get(d->opts.style);
+    const dr__png_style *st = dr__style_get(d->opts.style);
     uint32_t floor = st->rgb[DG_PAL_FLOOR], grid = st->rgb[DG_PAL_GRID];
     bool player = d->opts.view == DG_VIEW_PLAYER;
     int probed = 0;
@@ -260,10 +260,10 @@ static double contrast(uint32_t a, uint32_t b)
  * secret-door marks, stairs. 4.5:1 is WCAG 2's minimum for normal text. */
 Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
 {
-    static const dg__pal_role glyph[] = {DG_PAL_WALL, DG_PAL_LABEL, DG_PAL_DOOR, DG_PAL_TRAP, DG_PAL_STAIR};
+    static const dr__pal_role glyph[] = {DG_PAL_WALL, DG_PAL_LABEL, DG_PAL_DOOR, DG_PAL_TRAP, DG_PAL_STAIR};
     static const char *const name[] = {"wall", "label", "door", "trap", "stair"};
     for (int s = 0; s < DG_STYLE_COUNT; s++) {
-        const dg__png_style *st = dg__style_get((dg_style)s);
+        const dr__png_style *st = dr__style_get((dg_style)s);
         for (size_t g = 0; g < sizeof glyph / sizeof glyph[0]; g++) {
             double r = contrast(st->rgb[glyph[g]], st->rgb[DG_PAL_FLOOR]);
             cr_assert_geq(r, 4.5, "%s: %s #%06X on floor #%06X is %.2f:1", st->name, name[g], st->rgb[glyph[g]],
@@ -295,7 +295,7 @@ Test(svg, textured_styles_carry_the_pngs_texture)
         cr_assert_eq(sv.w, pn.w);
         int c = d->opts.cell;
         long same = 0, all = 0, inked = 0;
-        uint32_t rock = dg__style_get(d->opts.style)->rgb[DG_PAL_ROCK];
+        uint32_t rock = dr__style_get(d->opts.style)->rgb[DG_PAL_ROCK];
         for (int y = 1; y < d->height - 1; y++)
             for (int x = 1; x < d->width - 1; x++) {
                 bool far = true;

@@ -67,18 +67,18 @@ Test(vtt, round_rooms_have_round_walls)
     cr_assert_not_null(d);
     const dg_room *r = &d->rooms[0];
     cr_assert_eq(r->shape, DG_SHAPE_CIRCLE);
-    dg__walls w;
-    cr_assert_eq(dg__walls_segments(d, false, &w, NULL), DG_OK);
+    dr__walls w;
+    cr_assert_eq(dr__walls_segments(d, false, &w, NULL), DG_OK);
     cr_assert_gt(w.den, 2);
     size_t slanted = 0;
     for (size_t i = 0; i < w.n_walls; i++) {
-        const dg__wall *s = &w.walls[i];
+        const dr__wall *s = &w.walls[i];
         double mx = (s->x0 + s->x1) / 2.0 / w.den, my = (s->y0 + s->y1) / 2.0 / w.den;
         bool near = mx > r->x - 1 && mx < r->x + r->width + 1 && my > r->y - 1 && my < r->y + r->height + 1;
         if (near && s->x0 != s->x1 && s->y0 != s->y1) slanted++;
     }
     cr_assert_geq(slanted, 12, "%zu slanted walls around room 1", slanted);
-    dg__walls_fini(&w);
+    dr__walls_fini(&w);
     dg_dungeon_free(d);
 }
 
@@ -186,7 +186,7 @@ Test(vtt, image_is_the_players_unless_view_gm_is_given)
     for (size_t i = 0; i < 3; i++) {
         dg_dungeon *d = make(cases[i].q);
         cr_assert_not_null(d);
-        uint32_t red = dg__style_get(d->opts.style)->rgb[DG_PAL_TRAP];
+        uint32_t red = dr__style_get(d->opts.style)->rgb[DG_PAL_TRAP];
         json_t *j = encode_json(d, dg_uvtt_encode);
         unsigned char *png;
         size_t len, secret;
@@ -481,10 +481,10 @@ Test(vtt, cave_walls_at_eight_sub_cells_a_cell)
 {
     dg_dungeon *d = make("seed=5&algorithm=caverns&rows=261&cols=261");
     cr_assert_not_null(d);
-    dg__cave_grid g;
-    cr_assert_eq(dg__cave_grid_build(d, 20, false, true, &g, NULL), DG_OK);
+    dr__cave_grid g;
+    cr_assert_eq(dr__cave_grid_build(d, 20, false, true, &g, NULL), DG_OK);
     cr_assert_eq(g.sub, 8);
-    dg__cave_grid_fini(&g);
+    dr__cave_grid_fini(&g);
     check_uvtt(d, false, 20, false, "261x261");
     check_json_walls(d, "261x261");
     dg_dungeon_free(d);
@@ -508,12 +508,12 @@ Test(vtt, unrefined_caves_keep_cell_edge_walls)
             d->cells[y * 2100 + x] = (x + y) % 7 ? DG_CORRIDOR : 0;
             d->cave[y * 2100 + x] = 1;
         }
-    dg__walls w;
-    cr_assert_eq(dg__walls_trace(d, false, &w, NULL), DG_OK);
+    dr__walls w;
+    cr_assert_eq(dr__walls_trace(d, false, &w, NULL), DG_OK);
     cr_assert_eq(w.den, 2);
     cr_assert_gt(w.n_walls, 0);
     for (size_t i = 0; i < w.n_walls; i++) cr_assert(w.walls[i].x0 == w.walls[i].x1 || w.walls[i].y0 == w.walls[i].y1);
-    dg__walls_fini(&w);
+    dr__walls_fini(&w);
     free(d->cave);
     d->cave = NULL;
     fx_free(d);
@@ -526,13 +526,13 @@ Test(vtt, unit_text_is_exact)
         {0, 16, "0"}, {16, 16, "1"}, {17, 16, "1.0625"}, {24, 16, "1.5"}, {15, 16, "0.9375"},
         {64015, 16, "4000.9375"}, {25, 8, "3.125"}, {6, 4, "1.5"}, {7, 2, "3.5"}, {8, 2, "4"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        size_t n = dg__unit_text(p, cases[i].v, cases[i].den);
+        size_t n = dr__unit_text(p, cases[i].v, cases[i].den);
         p[n] = '\0';
         cr_assert_str_eq(p, cases[i].want, "%ld/%d", cases[i].v, cases[i].den);
     }
     for (long v = 0; v < 5000; v += 7) {
         char q[32];
-        size_t a = dg__unit_text(p, v, 2), b = dg__half_text(q, v);
+        size_t a = dr__unit_text(p, v, 2), b = dr__half_text(q, v);
         cr_assert(a == b && !memcmp(p, q, a), "half cells %ld", v);
     }
 }

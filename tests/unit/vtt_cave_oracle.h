@@ -1,6 +1,6 @@
 /* vtt_cave_oracle.h -- vtt_oracle.h's checks for maps with caves, whose
  * walls follow the outline the PNG draws rather than the cell edges. The
- * outline is a grid of sub-cells (dg__cave_grid_build, the renderer's own
+ * outline is a grid of sub-cells (dr__cave_grid_build, the renderer's own
  * refinement), and the first thing checked is that this grid IS the image
  * the uvtt file embeds, pixel by pixel. Against that grid, never against
  * the tracer:
@@ -30,15 +30,15 @@ static bool has_caves(const dg_dungeon *d)
 {
     for (int i = 0; d->cave && i < d->width * d->height; i++)
         if (d->cave[i]) return true;
-    dg__circle circ;
+    dr__circle circ;
     for (size_t i = 0; d->rooms && i < d->n_rooms; i++)
-        if (dg__room_circle(d, &d->rooms[i], 1, &circ)) return true;
+        if (dr__room_circle(d, &d->rooms[i], 1, &circ)) return true;
     return false;
 }
 
 typedef struct {
     world w;                 /* walls and portal bounds in 1/s cells */
-    dg__cave_grid g;
+    dr__cave_grid g;
     int s, fw, fh;
     unsigned char *near;     /* per lattice point: within CAVE_TOL of a wall */
 } cave_world;
@@ -69,7 +69,7 @@ static cave_world cave_read(dg_dungeon *d, bool player, int ppg, bool image, jso
     d->opts.view = player ? DG_VIEW_PLAYER : DG_VIEW_GM;
     d->opts.ppg = ppg;
     cave_world c = {.w = {.d = d, .player = player}};
-    cr_assert_eq(dg__cave_grid_build(d, ppg, player, true, &c.g, NULL), DG_OK);
+    cr_assert_eq(dr__cave_grid_build(d, ppg, player, true, &c.g, NULL), DG_OK);
     cr_assert_geq(c.g.sub, 2, "%s: no sub-cells to follow", what);
     c.s = c.g.sub;
     c.fw = d->width * c.s;
@@ -91,7 +91,7 @@ static cave_world cave_read(dg_dungeon *d, bool player, int ppg, bool image, jso
 static void cave_free(cave_world *c)
 {
     world_free(&c->w);
-    dg__cave_grid_fini(&c->g);
+    dr__cave_grid_fini(&c->g);
     free(c->near);
 }
 
@@ -107,7 +107,7 @@ static void cave_image_is_the_grid(const cave_world *c, int ppg, const char *wha
     d->opts.style = DG_STYLE_CLASSIC;
     json_t *doc = encode_json(d, dg_uvtt_encode);
     d->opts.style = style;
-    const dg__png_style *st = dg__style_get(DG_STYLE_CLASSIC);
+    const dr__png_style *st = dr__style_get(DG_STYLE_CLASSIC);
     static const int floors[] = {DG_PAL_FLOOR, DG_PAL_GRID};
     static const int rocks[] = {DG_PAL_ROCK, DG_PAL_ROCK_GRID, DG_PAL_TEX1, DG_PAL_TEX2, DG_PAL_WALL};
     uint32_t label = st->rgb[DG_PAL_LABEL];
