@@ -184,4 +184,19 @@ enum MHD_Result srv_maps_post(srv_req *r);
 enum MHD_Result srv_maps_answer(srv_req *r);
 void srv_maps_fini(srv_req *r);
 
+/* map_answer.c: what a map answer's headers say, from a parsed request or
+ * a cache entry. */
+typedef struct {
+    const char *key;
+    const char *etag;        /* identity form */
+    dg_format format;
+    uint64_t seed;
+    bool seed_named, download;
+} srv_map_meta;
+srv_map_meta srv_map_meta_of(const srv_req *r, const char *etag);
+/* Takes the reference e; answers its gzip form when r wants it and it is
+ * made (made now when small), else its identity form. */
+enum MHD_Result srv_map_answer_entry(srv_req *r, srv_entry *e, const srv_map_meta *mm);
+enum MHD_Result srv_map_not_modified(srv_req *r, const srv_map_meta *mm);
+
 #endif
