@@ -182,3 +182,11 @@ verdict "cache on png   >= 80% of nginx" "${rps[on png]}" "${rps[nginx png]}" "a
 for k in "off json" "off png" "on json" "on png"; do
   verdict "p99 < 10 ms ($k)" "${p99[$k]}" 10 "a < b"
 done
+# CPU an answer with the cache off: what one made-from-nothing answer costs
+# on this machine (stocked: map, stocking and the key's document; the PNG's
+# deflate alone is 2.7M instructions for byte-identical images), guarding
+# against regressions where a ratio to nginx's sendfile cannot be met.
+verdict "cache off json CPU <= 250 us an answer" "${cpu[off json]}" 250 "a <= b"
+verdict "cache off png  CPU <= 1000 us an answer" "${cpu[off png]}" 1000 "a <= b"
+verdict "cache off json, map alone CPU <= 100 us" "${cpu[off json-map]}" 100 "a <= b"
+verdict "cache off png, map alone  CPU <= 450 us" "${cpu[off png-map]}" 450 "a <= b"
