@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-
 /* ------------------------------------------------------------ lookups */
 
 /* At depth none the concept is drawn only when the name is asked for:
@@ -65,31 +63,19 @@ void dg_contents_free(dg_contents *c)
     dg__free(c);
 }
 
-
-
-
-
-
 /* Whether a creature can be a dungeon's master, named in its history and
- * its name: one with a mind (Intelligence 4 or more), not a shark or a
- * shrieker, which may still lead the lair's fight. */
-#define MASTER_MIN_INT 4
+ * its name: one with a mind to rule (Intelligence 5 or more: an ogre, not a
+ * shark, a shrieker or a remorhaz) and a will of its own (no construct, ooze or
+ * plant: a flesh golem guards an order of mages, it does not lead one).
+ * Any of them may still lead the lair's fight. */
+#define MASTER_MIN_INT 5
 static bool can_rule(int monster)
 {
+    const dg_monster *m = dg_monster_info(monster);
+    if (m && (m->type == DG_TYPE_CONSTRUCT || m->type == DG_TYPE_OOZE || m->type == DG_TYPE_PLANT)) return false;
     const dg_statblock *sb = dg_monster_statblock(monster);
     return !sb || sb->scores[3] >= MASTER_MIN_INT;
 }
-
-
-
-
-
-
-
-
-
-
-
 
 /* Door materials: AC, hit points, DC to break (DMG-style object figures). */
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
@@ -145,19 +131,46 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
     }
 }
 
+/* Whether two encounters are the same creatures in the same numbers. */
+static bool same_encounter(const dg_encounter *a, const dg_encounter *b)
+{
+    if (a->n_groups != b->n_groups) return false;
+    for (int g = 0; g < a->n_groups; g++)
+        if (a->groups[g].monster != b->groups[g].monster || a->groups[g].count != b->groups[g].count) return false;
+    return true;
+}
+
+/* A row the table already has (the same creatures doing the same thing),
+ * when another may be drawn: a d6 whose 1 and 2 read the same is a table of
+ * five. The same band doing something else is another meeting. */
+#define WANDER_REDRAWS 3
+
+static bool repeats(const dg_contents *c, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (c->wandering[j].activity == c->wandering[k].activity &&
+            same_encounter(&c->wandering[j].encounter, &c->wandering[k].encounter))
+            return true;
+    return false;
+}
+
 static void stock_wandering(dg_contents *c, uint64_t seed)
 {
     for (int k = 0; k < DG_WANDERING_ROWS; k++) {
         dg_rng r = dg__stock_stream(seed, DG__STREAM_WANDER, (uint64_t)k);
         dg_wandering *w = &c->wandering[k];
-        int faction = dg__stock_faction(&r, c);
-        /* wanderers walk the corridors: nothing bigger than Large */
-        dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0, &w->encounter);
-        if (!w->encounter.n_groups) /* a cast of giants still wanders */
-            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN, 0, &w->encounter);
-        w->activity = w->encounter.n_groups
-                          ? dg__activity_pick(&r, w->encounter.groups[0].monster, dg__encounter_count(&w->encounter))
-                          : 0;
+        for (int t = 0; t <= WANDER_REDRAWS && (t == 0 || repeats(c, k)); t++) {
+            int faction = dg__stock_faction(&r, c);
+            /* wanderers walk the corridors: nothing bigger than Large */
+            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0,
+                                &w->encounter);
+            if (!w->encounter.n_groups) /* a cast of giants still wanders */
+                dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN,
+                                    0, &w->encounter);
+            w->activity = w->encounter.n_groups ? dg__activity_pick(&r, w->encounter.groups[0].monster,
+                                                                    dg__encounter_count(&w->encounter))
+                                                : 0;
+        }
     }
     c->n_wandering = DG_WANDERING_ROWS;
 }
@@ -191,8 +204,6 @@ static void stock_corridors(dg_contents *c, dg__stocker *st, const dg_dungeon *d
         }
     }
 }
-
-
 
 /* ---------------------------------------------------------- rerolls */
 

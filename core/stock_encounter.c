@@ -19,6 +19,7 @@
  * 2014 builder's thirteen. */
 #include "stock_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define TRIES 8               /* casts drawn before settling for one kind */
@@ -68,9 +69,37 @@ static bool kin_of_master(const band *b, const dg_monster *m)
     return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
 }
 
+/* The fastest of a stat block's speeds in feet ("5 ft.", "0 ft., fly 30
+ * ft. (hover)"); a creature without a block counts as moving. */
+static int fastest_ft(const dg_statblock *sb)
+{
+    if (!sb || !sb->speed) return 30;
+    int best = 0;
+    for (const char *p = sb->speed; *p; p++)
+        if (*p >= '0' && *p <= '9' && (p == sb->speed || p[-1] < '0' || p[-1] > '9')) {
+            int v = atoi(p);
+            if (v > best) best = v;
+        }
+    return best;
+}
+
+/* Wanderers walk the corridors: no shrieker (0 ft.) or violet fungus
+ * (5 ft.) on patrol. A gelatinous cube (15 ft.) still wanders, as ever. */
+#define WANDER_MIN_FT 10
+
 static bool fits(const band *b, const dg_monster *m)
 {
+    if (!b->w->room_squares && b->s->statblocks && fastest_ft(&b->s->statblocks[m - b->s->monsters]) < WANDER_MIN_FT)
+        return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
+}
+
+/* A leader outranks whom it leads and what it keeps: no duergar at the head
+ * of three ropers, no master weaker than its lair. -1 when f may not follow
+ * l (no leader: anyone may). */
+static int follower(const band *b, int l, int f)
+{
+    return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
 }
 
 static void pool_of(const band *b, dg__role role, pool *p)
@@ -209,8 +238,8 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         } else if (w->lair || dg__rng_percent(r, LEADER_PERCENT)) {
             l = draw_from(r, &roles[DG__ROLE_LEADER]);
         }
-        int f = draw_from(r, &roles[DG__ROLE_TROOP]);
-        int k = draw_from(r, &roles[DG__ROLE_BEAST]);
+        int f = follower(&b, l, draw_from(r, &roles[DG__ROLE_TROOP]));
+        int k = follower(&b, l, draw_from(r, &roles[DG__ROLE_BEAST]));
         if (f == l) f = -1;
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
@@ -239,8 +268,8 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
                     top[role] = roles[role].idx[k];
         }
         int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
-        int f = top[DG__ROLE_TROOP] == l ? -1 : top[DG__ROLE_TROOP];
-        int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : top[DG__ROLE_BEAST];
+        int f = top[DG__ROLE_TROOP] == l ? -1 : follower(&b, l, top[DG__ROLE_TROOP]);
+        int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : follower(&b, l, top[DG__ROLE_BEAST]);
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb)) {
             put(out, l, 1);

@@ -9,45 +9,47 @@ typedef struct {
     dg_trap_kind k;
     unsigned motifs;          /* bit per dg_motif it suits (0: any dungeon) */
     bool container;           /* fits a chest's lid or a door's handle */
+    bool bound;               /* only where it suits the motif: hellfire, a grave's
+                               * sigil or a mind's whisper says who set it */
 } trap_row;
 
 static const trap_row traps[] = {
     {{"Hidden Pit", "A floor slab tips open over a ten-foot drop; whoever stands on it falls.",
-      false, false, "Dexterity", "bludgeoning"}, 0, false},
+      false, false, "Dexterity", "bludgeoning"}, 0, false, false},
     {{"Spiked Pit", "The false floor gives way onto rows of sharpened stakes.",
-      false, false, "Dexterity", "piercing"}, M(ABANDONED) | M(GIANT), false},
+      false, false, "Dexterity", "piercing"}, M(ABANDONED) | M(GIANT), false, false},
     {{"Poison Darts", "Tubes hidden in the walls spit a volley of tipped darts.",
-      false, true, "", "poison"}, M(UNDERDARK), false},
+      false, true, "", "poison"}, M(UNDERDARK), false, false},
     {{"Poison Needle", "A needle springs from the lock and pricks the hand that works it.",
-      false, false, "Constitution", "poison"}, M(VERMIN), true},
+      false, false, "Constitution", "poison"}, M(VERMIN), true, false},
     {{"Collapsing Roof", "Wedged beams give way and the ceiling comes down in a rush of stone.",
-      false, false, "Dexterity", "bludgeoning"}, M(ABANDONED) | M(GIANT) | M(DESERT), false},
+      false, false, "Dexterity", "bludgeoning"}, M(ABANDONED) | M(GIANT) | M(DESERT), false, false},
     /* no falling net: a net restrains and deals no damage, and every kind
      * here deals its severity's dice */
     {{"Closing Walls", "Two walls grind toward each other; only strong backs hold them apart.",
-      false, false, "Strength", "bludgeoning"}, M(GIANT) | M(ABANDONED), false},
+      false, false, "Strength", "bludgeoning"}, M(GIANT) | M(ABANDONED), false, false},
     {{"Fire-Breathing Statue", "A carved head breathes a cone of flame across the room.",
-      true, false, "Dexterity", "fire"}, M(FIRE) | M(INFERNAL) | M(ARCANE), false},
+      true, false, "Dexterity", "fire"}, M(FIRE) | M(INFERNAL) | M(ARCANE), false, false},
     {{"Scything Blade", "A crescent blade swings out of a slot in the wall at waist height.",
-      false, true, "", "slashing"}, M(GIANT), true},
+      false, true, "", "slashing"}, M(GIANT), true, false},
     {{"Rolling Stone", "A boulder breaks loose from a hidden niche and rolls the length of the room.",
-      false, false, "Dexterity", "bludgeoning"}, M(DESERT) | M(GIANT), false},
+      false, false, "Dexterity", "bludgeoning"}, M(DESERT) | M(GIANT), false, false},
     {{"Frost Rune", "A rune flares white and a burst of killing cold fills the air.",
-      true, false, "Constitution", "cold"}, M(COLD) | M(ARCANE), true},
+      true, false, "Constitution", "cold"}, M(COLD) | M(ARCANE), true, true},
     {{"Lightning Arc", "Copper studs in the floor throw a crackling arc between them.",
-      true, false, "Dexterity", "lightning"}, M(ARCANE) | M(DESERT), true},
+      true, false, "Dexterity", "lightning"}, M(ARCANE) | M(DESERT), true, false},
     {{"Grave Sigil", "A sigil of withering draws the warmth out of the living nearby.",
-      true, false, "Constitution", "necrotic"}, M(UNDEAD) | M(ABANDONED), true},
+      true, false, "Constitution", "necrotic"}, M(UNDEAD) | M(ABANDONED), true, true},
     {{"Flooding Chamber", "Sluice gates open and the room fills with churning water.",
-      false, false, "Strength", "bludgeoning"}, M(AQUATIC), false},
+      false, false, "Strength", "bludgeoning"}, M(AQUATIC), false, false},
     {{"Acid Spray", "A bladder bursts and sprays acid over everyone close by.",
-      false, false, "Dexterity", "acid"}, M(ABERRANT) | M(VERMIN), true},
+      false, false, "Dexterity", "acid"}, M(ABERRANT) | M(VERMIN), true, false},
     {{"Brimstone Glyph", "A glyph opens onto a furnace below and hellfire gushes out.",
-      true, false, "Dexterity", "fire"}, M(INFERNAL) | M(ABYSSAL) | M(FIRE), true},
+      true, false, "Dexterity", "fire"}, M(INFERNAL) | M(ABYSSAL) | M(FIRE), true, true},
     {{"Choking Spores", "A burst of grey spores fills the lungs of those who breathe them.",
-      false, false, "Constitution", "poison"}, M(UNDERDARK) | M(ABERRANT) | M(VERMIN), true},
+      false, false, "Constitution", "poison"}, M(UNDERDARK) | M(ABERRANT) | M(VERMIN), true, false},
     {{"Mind Spike", "A whisper in the stone drives a needle of thought behind the eyes.",
-      true, false, "Intelligence", "psychic"}, M(ABERRANT) | M(ABYSSAL), false},
+      true, false, "Intelligence", "psychic"}, M(ABERRANT) | M(ABYSSAL), false, true},
 };
 
 static const char *const triggers[DG_TRIGGER_COUNT] = {
@@ -64,15 +66,18 @@ const dg_trap_kind *dg_trap_kind_info(int i)
 const char *dg_trigger_name(int t) { return t >= 0 && t < DG_TRIGGER_COUNT ? triggers[t] : ""; }
 
 /* Half the time a kind that suits the motif (a few tries), else any that
- * fits the place; containers and doors take only those that can sit in a
- * lid or handle. */
+ * fits the place and is not bound to another motif (no hellfire glyph in a
+ * rat-infested sewer); containers and doors take only those that can sit
+ * in a lid or handle. */
 int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container)
 {
     bool lean = motif != DG_MOTIF_NONE && dg__rng_percent(r, 50);
     for (int tries = 0; tries < 16; tries++) {
         int i = (int)dg__rng_below(r, (uint32_t)DG_COUNT(traps));
         if (on_container && !traps[i].container) continue;
-        if (lean && tries < 12 && !(traps[i].motifs & (1u << motif))) continue;
+        bool suits = (traps[i].motifs >> motif) & 1u;
+        if (traps[i].bound && !suits) continue;
+        if (lean && tries < 12 && !suits) continue;
         return i;
     }
     return on_container ? 3 : 0; /* poison needle, hidden pit */

@@ -39,7 +39,7 @@ static const char *const sound[] = {
 };
 
 static const char *const smell[] = {
-    "damp earth", "mould", "smoke", "rot", "old blood", "incense", "dust", "wet dog",
+    "damp earth", "mould", "smoke", "rot", "old blood", "incense", "dust", "cold ashes",
     "rancid fat", "vinegar", "stale sweat", "cold stone",
 };
 

@@ -182,9 +182,11 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             if (c->rules == DG_RULES_2024) /* the 2024 budget has no multiplier */
                 PUTF(m, ". %s %s encounter by the 2024 XP budget: %ld XP.", dr__key_article(diff)[1] ? "An" : "A",
                      diff, e->xp);
-            else
-                PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for the group's size).",
+            else if (e->adjusted_xp != e->xp) /* the DMG's multiplier for their number */
+                PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for their number).",
                      dr__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+            else
+                PUTF(m, ". %s %s encounter: %ld XP.", dr__key_article(diff)[1] ? "An" : "A", diff, e->xp);
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
             put(m, "\n\n");

@@ -82,7 +82,9 @@ static bool fits_motif(int motif, const dg_monster *m)
 typedef struct {
     char name[64];
     bool swims, good;
-    int size; /* 0 tiny .. 5 gargantuan */
+    int size;    /* 0 tiny .. 5 gargantuan */
+    int cr8;     /* challenge rating x 8 ("1/8" is 1) */
+    int fastest; /* its fastest speed in feet, any mode */
 } fact;
 static fact facts[400];
 static int n_facts;
@@ -116,6 +118,10 @@ static void read_facts(void)
         /* lives in water: swims and walks 10 ft or less (a shark, not a
          * crocodile or a frog) */
         f->swims = col[11] && col[11][0] && atoi(col[11]) > 0 && (!col[10] || atoi(col[10]) <= 10);
+        int num = atoi(col[5]), den = strchr(col[5], '/') ? atoi(strchr(col[5], '/') + 1) : 1;
+        f->cr8 = 8 * num / (den ? den : 1);
+        for (int k = 10; k <= 14; k++)
+            if (col[k] && atoi(col[k]) > f->fastest) f->fastest = atoi(col[k]);
     }
     free(tsv);
 }
@@ -137,7 +143,35 @@ static const fact *fact_of(const char *name)
 typedef struct {
     long encounters, multi, mixed, largest, rooms, empty, lairs, named, name_checked;
     long dressing_lines, dungeons_full, greeted, turned, keys, keys_home;
+    long tables, tables_repeating, masters;
 } tally;
+
+/* Who never rules a dungeon, typed here: the mindless, the made and the
+ * merely hungry may fight at the lair's head, not hold a clan or an order. */
+static const char *const never_master[] = {
+    "Remorhaz", "Flesh Golem", "Clay Golem", "Stone Golem", "Iron Golem", "Shield Guardian", "Purple Worm",
+    "Bulette", "Gelatinous Cube", "Black Pudding", "Ochre Jelly", "Gray Ooze", "Shambling Mound", "Shrieker",
+    "Violet Fungus", "Giant Shark", "Hunter Shark", "Animated Armor", "Owlbear", "Giant Spider"};
+
+/* Traps that say who set them (hellfire, a grave's sigil, frost runes, a
+ * whisper in the mind), and the motifs they may appear in. */
+static const struct { const char *name; int motifs[3]; } bound_traps[] = {
+    {"Brimstone Glyph", {DG_MOTIF_INFERNAL, DG_MOTIF_ABYSSAL, DG_MOTIF_FIRE}},
+    {"Grave Sigil", {DG_MOTIF_UNDEAD, DG_MOTIF_ABANDONED, DG_MOTIF_UNDEAD}},
+    {"Frost Rune", {DG_MOTIF_COLD, DG_MOTIF_ARCANE, DG_MOTIF_COLD}},
+    {"Mind Spike", {DG_MOTIF_ABERRANT, DG_MOTIF_ABYSSAL, DG_MOTIF_ABERRANT}},
+};
+
+static void check_trap(const dg_contents *c, const dg_trap *tr, const char *where)
+{
+    const char *name = dg_trap_kind_info(tr->kind)->name;
+    for (size_t k = 0; k < sizeof bound_traps / sizeof *bound_traps; k++) {
+        if (strcmp(name, bound_traps[k].name)) continue;
+        bool ok = false;
+        for (int j = 0; j < 3; j++) ok |= (int)c->motif == bound_traps[k].motifs[j];
+        cr_assert(ok, "%s: a %s in a %s dungeon", where, name, dg_motif_name(c->motif));
+    }
+}
 
 static dg_dungeon *make(uint64_t i)
 {
@@ -328,6 +362,14 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         const dg_room_contents *rc = &c->rooms[r];
         snprintf(where, sizeof where, "dungeon %llu floor %d room %zu", (unsigned long long)i, d->floor, r + 1);
         check_encounter(c, &rc->encounter, &d->rooms[r], cell_ft, rc->water, t, where);
+        if (rc->encounter.boss) /* the boss outranks its lair (CRs from ../shared) */
+            for (int g = 1; g < rc->encounter.n_groups; g++) {
+                const char *boss = dg_monster_info(rc->encounter.groups[0].monster)->name;
+                const char *other = dg_monster_info(rc->encounter.groups[g].monster)->name;
+                cr_assert_geq(fact_of(boss)->cr8, fact_of(other)->cr8, "%s: %s leads %s", where, boss, other);
+            }
+        for (int k = 0; k < rc->n_traps; k++) check_trap(c, &rc->traps[k], where);
+        if (rc->has_treasure && rc->treasure.trapped) check_trap(c, &rc->treasure.trap, where);
         t->rooms++;
         bool empty = !rc->encounter.n_groups && !rc->n_traps && !rc->has_treasure && rc->hazard < 0;
         t->empty += empty;
@@ -372,13 +414,14 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             if (rc->n_hidden)
                 cr_assert_null(strstr(dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind), cave_only[k]), "%s", where);
         }
-        /* the mindless do not fall silent or look up; nobody turns toward
-         * you in every room */
+        /* the mindless and the made do not fall silent or look up; nobody
+         * turns toward you in every room */
         if (rc->encounter.n_groups) {
             const dg_monster *lead = dg_monster_info(rc->encounter.groups[0].monster);
             const dg_statblock *sb = dg_monster_statblock(rc->encounter.groups[0].monster);
-            bool mindless = (lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_CONSTRUCT ||
-                             lead->type == DG_TYPE_OOZE) && sb && sb->scores[3] <= 3;
+            /* a golem is made, not minded, whatever its Intelligence */
+            bool mindless = ((lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_OOZE) && sb && sb->scores[3] <= 3) ||
+                            lead->type == DG_TYPE_CONSTRUCT;
             if (mindless) cr_assert(!strstr(aloud, "fall silent") && !strstr(aloud, "falls silent") &&
                                     !strstr(aloud, "look up") && !strstr(aloud, "looks up"), "%s: %s", where, aloud);
             t->greeted++;
@@ -404,6 +447,24 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         t->keys++;
         t->keys_home += kr == d->doors[k].room || kr == d->doors[k].other;
     }
+    for (size_t k = 0; k < c->n_doors; k++)
+        if (c->doors[k].trapped) check_trap(c, &c->doors[k].trap, "a door");
+    /* a d6 whose rows read the same (creatures and what they are doing) is
+     * a smaller table: rare, not never (one level-1 character's easy band
+     * is a single CR 1/8 creature) */
+    if (c->n_wandering) {
+        bool repeat = false;
+        for (int k = 0; k < c->n_wandering; k++)
+            for (int j = 0; j < k; j++) {
+                const dg_encounter *x = &c->wandering[k].encounter, *y = &c->wandering[j].encounter;
+                bool same = x->n_groups == y->n_groups && c->wandering[k].activity == c->wandering[j].activity;
+                for (int g = 0; same && g < x->n_groups; g++)
+                    same = x->groups[g].monster == y->groups[g].monster && x->groups[g].count == y->groups[g].count;
+                repeat |= same;
+            }
+        t->tables++;
+        t->tables_repeating += repeat;
+    }
     for (int k = 0; k < c->n_wandering; k++) {
         const dg_encounter *e = &c->wandering[k].encounter;
         snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
@@ -411,6 +472,10 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         if (!e->n_groups) continue;
         const dg_monster *lead = dg_monster_info(e->groups[0].monster);
         const char *act = dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[k].activity);
+        for (int g = 0; g < e->n_groups; g++) { /* wanderers move: no shrieker on patrol */
+            const char *n = dg_monster_info(e->groups[g].monster)->name;
+            cr_assert_geq(fact_of(n)->fastest, 10, "%s: %s wanders at %d ft", where, n, fact_of(n)->fastest);
+        }
         bool mindless = lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_CONSTRUCT ||
                         lead->type == DG_TYPE_OOZE || lead->type == DG_TYPE_PLANT || lead->type == DG_TYPE_ELEMENTAL;
         int alone = 0;
@@ -447,6 +512,12 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
                           "dungeon %llu: %s, but no %s leads the lair", (unsigned long long)i, name, n);
             }
         }
+        if (tc->boss >= 0) {
+            t.masters++;
+            for (size_t k = 0; k < sizeof never_master / sizeof *never_master; k++)
+                cr_assert(strcmp(dg_monster_info(tc->boss)->name, never_master[k]), "dungeon %llu: its master is a %s",
+                          (unsigned long long)i, never_master[k]);
+        }
         for (const dg_dungeon *d = top; d; d = d->below) check_floor(top, d, &t, i);
         if (i % 10 == 0) {
             /* the whole Markdown key reads as written too ("an iron-bound
@@ -480,4 +551,8 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
             t.keys, t.keys_home, t.turned, t.greeted);
     cr_assert_lt(100 * t.keys_home, 15 * t.keys, "%ld of %ld keys in their door's room", t.keys_home, t.keys);
     cr_assert_lt(2 * t.turned, t.greeted, "%ld of %ld rooms' creatures 'turn toward you'", t.turned, t.greeted);
+    fprintf(stderr, "sense: %ld masters named; %ld of %ld wandering tables repeat a row (creatures and doing)\n", t.masters,
+            t.tables_repeating, t.tables);
+    cr_assert_lt(100 * t.tables_repeating, 5 * t.tables, "%ld of %ld wandering tables repeat a row",
+                 t.tables_repeating, t.tables);
 }
