@@ -404,6 +404,7 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         char aloud[1024];
         dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
         check_prose(aloud, where);
+        cr_assert(!rc->water || !strstr(aloud, "smells of dust"), "%s: a flooded room smells of dust", where);
         for (int k = 0; k < rc->n_dressing; k++)
             for (int j = k + 1; j < rc->n_dressing; j++) cr_assert_neq(rc->dressing[k], rc->dressing[j], "%s", where);
         /* a built room has no cave in it */
