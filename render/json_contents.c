@@ -115,6 +115,21 @@ static void trap_json(dr__jw *w, const dg_trap *t)
     dr__jw_object_end(w);
 }
 
+/* Gems or art objects: a lot a line, its name, count and value each. */
+static void valuables(dr__jw *w, const char *key, dg_words words, const dg_valuable *v, int n)
+{
+    dr__jw_key(w, key);
+    dr__jw_array_begin(w);
+    for (int i = 0; i < n; i++) {
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "name", dg_contents_word(words, v[i].kind));
+        dr__jw_key_int(w, "count", v[i].count);
+        dr__jw_key_int(w, "value_gp", v[i].value_gp);
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
+}
+
 static void treasure_json(dr__jw *w, const dg_treasure *t)
 {
     dr__jw_object_begin(w);
@@ -123,26 +138,8 @@ static void treasure_json(dr__jw *w, const dg_treasure *t)
     dr__jw_object_begin(w);
     for (int c = 0; c < DG_COIN_COUNT; c++) dr__jw_key_int(w, dg_coin_name(c), t->coins[c]);
     dr__jw_object_end(w);
-    dr__jw_key(w, "gems");
-    dr__jw_array_begin(w);
-    for (int i = 0; i < t->n_gems; i++) {
-        dr__jw_object_begin(w);
-        dr__jw_key_string(w, "name", dg_contents_word(DG_WORDS_GEM, t->gems[i].kind));
-        dr__jw_key_int(w, "count", t->gems[i].count);
-        dr__jw_key_int(w, "value_gp", t->gems[i].value_gp);
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
-    dr__jw_key(w, "art");
-    dr__jw_array_begin(w);
-    for (int i = 0; i < t->n_art; i++) {
-        dr__jw_object_begin(w);
-        dr__jw_key_string(w, "name", dg_contents_word(DG_WORDS_ART, t->art[i].kind));
-        dr__jw_key_int(w, "count", t->art[i].count);
-        dr__jw_key_int(w, "value_gp", t->art[i].value_gp);
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
+    valuables(w, "gems", DG_WORDS_GEM, t->gems, t->n_gems);
+    valuables(w, "art", DG_WORDS_ART, t->art, t->n_art);
     dr__jw_key(w, "magic_items");
     dr__jw_array_begin(w);
     for (int i = 0; i < t->n_items; i++) {
