@@ -119,7 +119,9 @@ static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave
 #define NATURAL_CORRIDOR 9
 /* what wandering monsters are doing, by their nature: people plot and eat,
  * beasts hunt and sleep, the mindless (undead, constructs, oozes, plants)
- * only move and guard */
+ * only move and guard, and the great and the cruel (fiends, dragons,
+ * aberrations) hunt and torment: no marilith repairing a trap, no dragon
+ * carrying supplies */
 static const char *const activity[] = {
     /* people (the last three take more than one) */ "patrolling", "returning from a raid",
     "searching for intruders", "carrying supplies", "performing a ritual", "eating a cold meal",
@@ -128,12 +130,17 @@ static const char *const activity[] = {
     "feeding on a carcass", "prowling",
     /* the mindless */ "drifting aimlessly", "standing motionless until disturbed",
     "moving along a fixed path", "guarding the way they were set to",
+    /* the great and the cruel (the last takes more than one) */ "searching for intruders",
+    "returning from a raid", "hunting for prey", "prowling for something to kill", "tormenting a captive",
 };
 #define ACTIVITY_PEOPLE 10
 #define ACTIVITY_PEOPLE_ALONE 7 /* what one creature may be doing alone */
 #define ACTIVITY_BEASTS 6
 #define ACTIVITY_MINDLESS 4
-_Static_assert(ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS == DG_COUNT(activity), "activity segments");
+#define ACTIVITY_CRUEL 5
+#define ACTIVITY_CRUEL_ALONE 4
+_Static_assert(ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS + ACTIVITY_CRUEL == DG_COUNT(activity),
+               "activity segments");
 
 /* what the party sees of each hazard, for the read-aloud text (same order) */
 static const char *const hazard_seen[] = {
@@ -402,6 +409,10 @@ int dg__activity_pick(dg_rng *r, int monster, int count)
         break;
     case DG_TYPE_BEAST: case DG_TYPE_SWARM: case DG_TYPE_MONSTROSITY:
         lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
+        break;
+    case DG_TYPE_FIEND: case DG_TYPE_DRAGON: case DG_TYPE_ABERRATION:
+        lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS, n = count > 1 ? ACTIVITY_CRUEL : ACTIVITY_CRUEL_ALONE;
+        if (sb && sb->scores[3] <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS; /* a lemure, a dretch's wits */
         break;
     default: /* anything with an animal's wits acts as one */
         if (sb && sb->scores[3] <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;

@@ -486,6 +486,12 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         bool beast = lead->type == DG_TYPE_BEAST || lead->type == DG_TYPE_SWARM;
         if (mindless) cr_assert(!strstr(act, "eat") && !strstr(act, "sleep") && !strstr(act, "meal") && !strstr(act, "ritual"),
                                 "%s: %s %s", where, lead->name, act);
+        /* fiends, dragons and aberrations hunt and torment; they do not
+         * do a camp's chores */
+        bool cruel = lead->type == DG_TYPE_FIEND || lead->type == DG_TYPE_DRAGON || lead->type == DG_TYPE_ABERRATION;
+        if (cruel) cr_assert(!strstr(act, "trap") && !strstr(act, "supplies") && !strstr(act, "cold meal") &&
+                                 !strstr(act, "comrade"),
+                             "%s: %s %s", where, lead->name, act);
         if (beast) cr_assert(!strstr(act, "ritual") && !strstr(act, "arguing") && !strstr(act, "supplies") && !strstr(act, "trap"),
                              "%s: %s %s", where, lead->name, act);
     }
