@@ -117,7 +117,8 @@ static void list_words(text *t, const char *const *part, int n)
 }
 
 /* How the room's creatures meet the party, by the first group's nature:
- * the made (constructs, whatever their wits) stir as machines do, the
+ * the made (constructs, whatever their wits) stir as machines do,
+ * elementals rise as weather does, the
  * mindless (undead, oozes and plants of Intelligence 3 or less) lurch or
  * stir, beasts rouse, the rest take notice (a golem never "falls silent"). Chosen by room
  * number, not drawn, so no draw moves and a dungeon does not say "turn
@@ -130,6 +131,9 @@ static const char *reaction(int monster, bool many, int room)
     static const char *const made[][2] = {
         {"grinds into motion", "grind into motion"}, {"steps forward to bar the way", "step forward to bar the way"},
         {"stands motionless, watching", "stand motionless, watching"}};
+    static const char *const elements[][2] = {
+        {"rises up at your approach", "rise up at your approach"},
+        {"churns restlessly as you enter", "churn restlessly as you enter"}};
     static const char *const beasts[][2] = {
         {"raises its head", "raise their heads"}, {"rises from its rest", "rise from their rest"},
         {"catches your scent", "catch your scent"}, {"turns toward you", "turn toward you"}};
@@ -142,6 +146,7 @@ static const char *reaction(int monster, bool many, int room)
     dg_creature_type ty = m ? m->type : DG_TYPE_HUMANOID;
     size_t r = (size_t)(room > 0 ? room : 0);
     if (ty == DG_TYPE_CONSTRUCT) return made[r % DG_COUNT(made)][many];
+    if (ty == DG_TYPE_ELEMENTAL) return elements[r % DG_COUNT(elements)][many];
     if (mind <= 3 && (ty == DG_TYPE_UNDEAD || ty == DG_TYPE_SWARM_UNDEAD || ty == DG_TYPE_OOZE || ty == DG_TYPE_PLANT))
         return mindless[r % DG_COUNT(mindless)][many];
     if (mind <= 3 || ty == DG_TYPE_BEAST || ty == DG_TYPE_SWARM) return beasts[r % DG_COUNT(beasts)][many];

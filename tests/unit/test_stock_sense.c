@@ -420,9 +420,10 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         if (rc->encounter.n_groups) {
             const dg_monster *lead = dg_monster_info(rc->encounter.groups[0].monster);
             const dg_statblock *sb = dg_monster_statblock(rc->encounter.groups[0].monster);
-            /* a golem is made, not minded, whatever its Intelligence */
+            /* a golem is made and a water elemental weather, whatever their
+             * Intelligence: neither falls silent */
             bool mindless = ((lead->type == DG_TYPE_UNDEAD || lead->type == DG_TYPE_OOZE) && sb && sb->scores[3] <= 3) ||
-                            lead->type == DG_TYPE_CONSTRUCT;
+                            lead->type == DG_TYPE_CONSTRUCT || lead->type == DG_TYPE_ELEMENTAL;
             if (mindless) cr_assert(!strstr(aloud, "fall silent") && !strstr(aloud, "falls silent") &&
                                     !strstr(aloud, "look up") && !strstr(aloud, "looks up"), "%s: %s", where, aloud);
             t->greeted++;
