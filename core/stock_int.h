@@ -130,6 +130,10 @@ int dg__word_history(int origin, int k);
 int dg__word_purpose_dressing(int purpose); /* the DRESSING entry of a PURPOSE entry */
 int dg__word_place(int origin, int k);
 int dg__word_by_text(dg_words w, const char *text);
+/* Whether two phrases echo each other (a word of four letters or more
+ * begins alike in both, small words of prose aside): a room's dressing
+ * and what it shows of a hiding place never do. */
+bool dg__words_echo(const char *a, const char *b);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */

@@ -199,8 +199,17 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     bool natural = dg__origins[c->origin].natural;
     /* what the room was for first, then what lies about */
     rc->dressing[0] = dg__word_purpose_dressing(rc->purpose);
-    rc->n_dressing = 1 + (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
-    for (int k = 1; k < rc->n_dressing; k++) rc->dressing[k] = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
+    /* as many deals as drawn (no later draw moves); a phrase that echoes
+     * one already there is left out */
+    int deals = (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
+    rc->n_dressing = 1;
+    for (int k = 0; k < deals; k++) {
+        int w = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
+        bool echo = false;
+        for (int j = 0; j < rc->n_dressing && !echo; j++)
+            echo = dg__words_echo(dg_contents_word(DG_WORDS_DRESSING, w), dg_contents_word(DG_WORDS_DRESSING, rc->dressing[j]));
+        if (!echo) rc->dressing[rc->n_dressing++] = w;
+    }
     rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
     /* a flooded room does not smell of dust (dropped, not redrawn: no draw moves) */

@@ -10,6 +10,8 @@
  * indices; encoders read the text back with dg_contents_word(). */
 #include "stock_int.h"
 
+#include <ctype.h>
+
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -432,4 +434,43 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
     const char *o = name_of_what[dg__rng_below(&r, (uint32_t)DG_COUNT(name_of_what))];
     int n = snprintf(buf, cap, "The %s %s of %s", a, p, o);
     return n < 0 ? 0 : (size_t)n;
+}
+
+/* Whether two dressing phrases echo each other: a word of four letters or
+ * more (but the small change of prose below) begins alike in both ("rows
+ * of narrow stone beds" and "a narrow bed frame", "shelves of empty jars"
+ * and "a shelf", stalactites and stalagmites "like" something). */
+static bool prose_word(const char *w, size_t n)
+{
+    static const char *const common[] = {"with", "from", "into", "over", "half", "every", "wall", "walls",
+                                         "floor", "stone", "stones", "iron", "wooden", "against", "along",
+                                         "across", "their", "there", "that", "this", "under", "some", "long",
+                                         "through"};
+    if (n < 4) return true;
+    for (size_t k = 0; k < DG_COUNT(common); k++)
+        if (strlen(common[k]) == n && !strncmp(w, common[k], n)) return true;
+    return false;
+}
+
+/* The next word of *p (letters only), its length in *n; NULL at the end. */
+static const char *next_word(const char **p, size_t *n)
+{
+    const char *q = *p;
+    while (*q && !isalpha((unsigned char)*q)) q++;
+    const char *w = q;
+    while (isalpha((unsigned char)*q)) q++;
+    *p = q;
+    *n = (size_t)(q - w);
+    return *n ? w : NULL;
+}
+
+bool dg__words_echo(const char *a, const char *b)
+{
+    size_t n, m;
+    for (const char *p = a, *w; (w = next_word(&p, &n));) {
+        if (prose_word(w, n)) continue;
+        for (const char *q = b, *v; (v = next_word(&q, &m));)
+            if (!prose_word(v, m) && !strncmp(w, v, 4)) return true;
+    }
+    return false;
 }

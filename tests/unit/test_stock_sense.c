@@ -264,6 +264,57 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
     }
 }
 
+/* What the read-aloud's "You see ..." lists, split at its commas and
+ * "and"s, never says one thing twice: no word of four letters or more
+ * (a few words of prose aside) begins alike in two of its items ("shelves
+ * of empty jars" and "a shelf"; "rows of narrow stone beds" and "a narrow
+ * bed frame"). */
+static void check_seen_once(const char *aloud, const char *where)
+{
+    const char *at = strstr(aloud, "You see ");
+    if (!at) return;
+    at += 8;
+    const char *end = strstr(at, ". ");
+    size_t len = end ? (size_t)(end - at) : strlen(at);
+    char list[512], items[12][512];
+    snprintf(list, sizeof list, "%.*s", (int)len, at);
+    int n = 0;
+    for (char *p = list; *p && n < 12;) {
+        char *cut = NULL, *c;
+        size_t skip = 0;
+        if ((c = strstr(p, ", and ")) && (!cut || c < cut)) cut = c, skip = 6;
+        if ((c = strstr(p, ", ")) && (!cut || c < cut)) cut = c, skip = 2;
+        if ((c = strstr(p, " and ")) && (!cut || c < cut)) cut = c, skip = 5;
+        if (cut) *cut = '\0';
+        snprintf(items[n++], sizeof items[0], "%s", p);
+        if (!cut) break;
+        p = cut + skip;
+    }
+    static const char *const prose[] = {"with", "from", "into", "over", "half", "every", "wall", "walls", "floor",
+                                        "stone", "stones", "iron", "wooden", "against", "along", "across", "their", "there",
+                                        "that", "this", "under", "some", "long", "through"};
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            char a[512];
+            snprintf(a, sizeof a, "%s", items[i]);
+            char *save = NULL;
+            for (char *w = strtok_r(a, " -'.", &save); w; w = strtok_r(NULL, " -'.", &save)) {
+                if (strlen(w) < 4) continue;
+                bool common = false;
+                for (size_t k = 0; k < sizeof prose / sizeof *prose; k++) common |= !strcmp(w, prose[k]);
+                if (common) continue;
+                char b[512], *save2 = NULL;
+                snprintf(b, sizeof b, "%s", items[j]);
+                for (char *v = strtok_r(b, " -'.", &save2); v; v = strtok_r(NULL, " -'.", &save2)) {
+                    bool plain = false;
+                    for (size_t k = 0; k < sizeof prose / sizeof *prose; k++) plain |= !strcmp(v, prose[k]);
+                    cr_assert(plain || strlen(v) < 4 || strncmp(w, v, 4), "%s: '%s' and '%s' in one breath: %s",
+                              where, items[i], items[j], aloud);
+                }
+            }
+        }
+}
+
 static bool vowel_start(const char *w)
 {
     if (!strncasecmp(w, "one", 3) || !strncasecmp(w, "uni", 3) || !strncasecmp(w, "use", 3)) return false;
@@ -405,6 +456,7 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
         check_prose(aloud, where);
         cr_assert(!rc->water || !strstr(aloud, "smells of dust"), "%s: a flooded room smells of dust", where);
+        check_seen_once(aloud, where);
         for (int k = 0; k < rc->n_dressing; k++)
             for (int j = k + 1; j < rc->n_dressing; j++) cr_assert_neq(rc->dressing[k], rc->dressing[j], "%s", where);
         /* a built room has no cave in it */
