@@ -87,10 +87,20 @@ static int fastest_ft(const dg_statblock *sb)
  * (5 ft.) on patrol. A gelatinous cube (15 ft.) still wanders, as ever. */
 #define WANDER_MIN_FT 10
 
+/* The master, when one of a kind (legendary actions in its stat block: a
+ * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
+ * else: no second lich in the barracks, none on the wandering table. */
+static bool the_masters_own(const band *b, const dg_monster *m)
+{
+    if (b->w->lair || b->w->master < 0 || !b->s->statblocks || MON(b, b->w->master) != m) return false;
+    return b->s->statblocks[m - b->s->monsters].count[DG_SB_LEGENDARY] > 0;
+}
+
 static bool fits(const band *b, const dg_monster *m)
 {
     if (!b->w->room_squares && b->s->statblocks && fastest_ft(&b->s->statblocks[m - b->s->monsters]) < WANDER_MIN_FT)
         return false;
+    if (the_masters_own(b, m)) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }
 

@@ -120,10 +120,10 @@ static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave
 };
 #define NATURAL_CORRIDOR 9
 /* what wandering monsters are doing, by their nature: people plot and eat,
- * beasts hunt and sleep, the mindless (undead, constructs, oozes, plants)
- * only move and guard, and the great and the cruel (fiends, dragons,
- * aberrations) hunt and torment: no marilith repairing a trap, no dragon
- * carrying supplies */
+ * beasts hunt and sleep, the mindless (constructs, oozes, plants, the
+ * witless dead and elementals) only move and guard, and the great and the
+ * cruel (fiends, dragons, aberrations, the thinking dead) hunt and
+ * torment: no marilith repairing a trap, no lich on a fixed path */
 static const char *const activity[] = {
     /* people (the last three take more than one) */ "patrolling", "returning from a raid",
     "searching for intruders", "carrying supplies", "performing a ritual", "eating a cold meal",
@@ -404,20 +404,26 @@ int dg__activity_pick(dg_rng *r, int monster, int count)
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);
     int lo = 0, n = count > 1 ? ACTIVITY_PEOPLE : ACTIVITY_PEOPLE_ALONE;
+    int mind = sb ? sb->scores[3] : 10;
     switch (m->type) {
-    case DG_TYPE_UNDEAD: case DG_TYPE_SWARM_UNDEAD: case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
-    case DG_TYPE_ELEMENTAL: /* a water elemental does not repair traps */
+    case DG_TYPE_CONSTRUCT: case DG_TYPE_OOZE: case DG_TYPE_PLANT:
         lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS, n = ACTIVITY_MINDLESS;
+        break;
+    case DG_TYPE_UNDEAD: case DG_TYPE_SWARM_UNDEAD: case DG_TYPE_ELEMENTAL:
+        /* a zombie or a water elemental drifts; a lich, a wraith or an azer
+         * hunts (none of them repairs traps) */
+        if (mind <= 5) lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS, n = ACTIVITY_MINDLESS;
+        else lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS, n = count > 1 ? ACTIVITY_CRUEL : ACTIVITY_CRUEL_ALONE;
         break;
     case DG_TYPE_BEAST: case DG_TYPE_SWARM: case DG_TYPE_MONSTROSITY:
         lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
         break;
     case DG_TYPE_FIEND: case DG_TYPE_DRAGON: case DG_TYPE_ABERRATION:
         lo = ACTIVITY_PEOPLE + ACTIVITY_BEASTS + ACTIVITY_MINDLESS, n = count > 1 ? ACTIVITY_CRUEL : ACTIVITY_CRUEL_ALONE;
-        if (sb && sb->scores[3] <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS; /* a lemure, a dretch's wits */
+        if (mind <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS; /* a lemure, a dretch's wits */
         break;
     default: /* anything with an animal's wits acts as one */
-        if (sb && sb->scores[3] <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
+        if (mind <= 3) lo = ACTIVITY_PEOPLE, n = ACTIVITY_BEASTS;
         break;
     }
     return lo + (int)dg__rng_below(r, (uint32_t)n);

@@ -519,6 +519,26 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         t->tables++;
         t->tables_repeating += repeat;
     }
+    /* a legendary master (typed here) is met in a lair, not in the
+     * barracks or on the wandering table */
+    if (c->boss >= 0) {
+        const char *master = dg_monster_info(c->boss)->name;
+        static const char *const legendary[] = {"Aboleth", "Androsphinx", "Gynosphinx", "Kraken", "Lich",
+                                                "Mummy Lord", "Vampire", "Solar", "Tarrasque"};
+        bool unique = !strncmp(master, "Adult ", 6) || !strncmp(master, "Ancient ", 8);
+        for (size_t k = 0; k < sizeof legendary / sizeof *legendary; k++) unique |= !strcmp(master, legendary[k]);
+        for (size_t r = 0; unique && r < c->n_rooms; r++) {
+            if ((int)r + 1 == c->farthest_room) continue;
+            const dg_encounter *e = &c->rooms[r].encounter;
+            for (int g = 0; g < e->n_groups; g++)
+                cr_assert(e->groups[g].monster != c->boss, "dungeon %llu floor %d room %zu: a second %s",
+                          (unsigned long long)i, d->floor, r + 1, master);
+        }
+        for (int k = 0; unique && k < c->n_wandering; k++)
+            for (int g = 0; g < c->wandering[k].encounter.n_groups; g++)
+                cr_assert(c->wandering[k].encounter.groups[g].monster != c->boss, "dungeon %llu: a %s wanders",
+                          (unsigned long long)i, master);
+    }
     for (int k = 0; k < c->n_wandering; k++) {
         const dg_encounter *e = &c->wandering[k].encounter;
         snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
