@@ -19,7 +19,6 @@
  * 2014 builder's thirteen. */
 #include "stock_int.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define TRIES 8               /* casts drawn before settling for one kind */
@@ -69,23 +68,17 @@ static bool kin_of_master(const band *b, const dg_monster *m)
     return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
 }
 
-/* The fastest of a stat block's speeds in feet ("5 ft.", "0 ft., fly 30
- * ft. (hover)"); a creature without a block counts as moving. */
-static int fastest_ft(const dg_statblock *sb)
-{
-    if (!sb || !sb->speed) return 30;
-    int best = 0;
-    for (const char *p = sb->speed; *p; p++)
-        if (*p >= '0' && *p <= '9' && (p == sb->speed || p[-1] < '0' || p[-1] > '9')) {
-            int v = atoi(p);
-            if (v > best) best = v;
-        }
-    return best;
-}
-
 /* Wanderers walk the corridors: no shrieker (0 ft.) or violet fungus
- * (5 ft.) on patrol. A gelatinous cube (15 ft.) still wanders, as ever. */
-#define WANDER_MIN_FT 10
+ * (5 ft.) on patrol; a gelatinous cube (15 ft.) still wanders, as ever.
+ * Whether any of a stat block's speeds is 10 ft. or more is whether its
+ * speed line holds a number of two digits: no parsing on this hot path. */
+static bool moves(const dg_statblock *sb)
+{
+    if (!sb || !sb->speed) return true;
+    for (const char *p = sb->speed; p[0] && p[1]; p++)
+        if (p[0] >= '0' && p[0] <= '9' && p[1] >= '0' && p[1] <= '9') return true;
+    return false;
+}
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
@@ -98,8 +91,7 @@ static bool the_masters_own(const band *b, const dg_monster *m)
 
 static bool fits(const band *b, const dg_monster *m)
 {
-    if (!b->w->room_squares && b->s->statblocks && fastest_ft(&b->s->statblocks[m - b->s->monsters]) < WANDER_MIN_FT)
-        return false;
+    if (!b->w->room_squares && b->s->statblocks && !moves(&b->s->statblocks[m - b->s->monsters])) return false;
     if (the_masters_own(b, m)) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }

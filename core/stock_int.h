@@ -130,10 +130,19 @@ int dg__word_history(int origin, int k);
 int dg__word_purpose_dressing(int purpose); /* the DRESSING entry of a PURPOSE entry */
 int dg__word_place(int origin, int k);
 int dg__word_by_text(dg_words w, const char *text);
-/* Whether two phrases echo each other (a word of four letters or more
- * begins alike in both, small words of prose aside): a room's dressing
- * and what it shows of a hiding place never do. */
-bool dg__words_echo(const char *a, const char *b);
+/* Two phrases echo each other when a word of four letters or more begins
+ * alike in both, small words of prose aside ("rows of narrow stone beds"
+ * and "a narrow bed frame", "shelves of empty jars" and "a shelf",
+ * stalactites and stalagmites "like" something): a room's dressing and what
+ * it shows of a hiding place never do. A phrase's stems are its words'
+ * first four letters, packed; made once a phrase, compared as integers. */
+#define DG__STEMS_MAX 12
+typedef struct {
+    uint32_t stem[DG__STEMS_MAX];
+    int n;
+} dg__stems;
+void dg__word_stems(const char *phrase, dg__stems *out);
+bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */

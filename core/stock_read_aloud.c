@@ -199,8 +199,14 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     for (int k = 0; k < rc->n_dressing; k++) seen[n_seen++] = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
     /* a hiding place's shelf among the shelves is one of them: not said twice */
     const char *hid = rc->n_hidden ? dg__hidden_seen(rc->hidden[0].kind) : NULL;
-    for (int k = 0; hid && k < n_seen; k++)
-        if (dg__words_echo(hid, seen[k])) hid = NULL;
+    if (hid) {
+        dg__stems h, d;
+        dg__word_stems(hid, &h);
+        for (int k = 0; hid && k < n_seen; k++) {
+            dg__word_stems(seen[k], &d);
+            if (dg__stems_meet(&h, &d)) hid = NULL;
+        }
+    }
     if (hid) seen[n_seen++] = hid;
     if (n_seen) {
         add(&t, "You see ");

@@ -442,41 +442,36 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* Whether two dressing phrases echo each other: a word of four letters or
- * more (but the small change of prose below) begins alike in both ("rows
- * of narrow stone beds" and "a narrow bed frame", "shelves of empty jars"
- * and "a shelf", stalactites and stalagmites "like" something). */
+/* Words of prose that do not make two phrases echo (packed like stems). */
 static bool prose_word(const char *w, size_t n)
 {
     static const char *const common[] = {"with", "from", "into", "over", "half", "every", "wall", "walls",
                                          "floor", "stone", "stones", "iron", "wooden", "against", "along",
                                          "across", "their", "there", "that", "this", "under", "some", "long",
                                          "through"};
-    if (n < 4) return true;
     for (size_t k = 0; k < DG_COUNT(common); k++)
-        if (strlen(common[k]) == n && !strncmp(w, common[k], n)) return true;
+        if (common[k][0] == w[0] && strlen(common[k]) == n && !strncmp(w, common[k], n)) return true;
     return false;
 }
 
-/* The next word of *p (letters only), its length in *n; NULL at the end. */
-static const char *next_word(const char **p, size_t *n)
+void dg__word_stems(const char *phrase, dg__stems *out)
 {
-    const char *q = *p;
-    while (*q && !isalpha((unsigned char)*q)) q++;
-    const char *w = q;
-    while (isalpha((unsigned char)*q)) q++;
-    *p = q;
-    *n = (size_t)(q - w);
-    return *n ? w : NULL;
+    out->n = 0;
+    for (const char *p = phrase; *p && out->n < DG__STEMS_MAX;) {
+        while (*p && !isalpha((unsigned char)*p)) p++;
+        const char *w = p;
+        while (isalpha((unsigned char)*p)) p++;
+        size_t n = (size_t)(p - w);
+        if (n < 4 || prose_word(w, n)) continue;
+        out->stem[out->n++] = (uint32_t)(unsigned char)w[0] | (uint32_t)(unsigned char)w[1] << 8 |
+                              (uint32_t)(unsigned char)w[2] << 16 | (uint32_t)(unsigned char)w[3] << 24;
+    }
 }
 
-bool dg__words_echo(const char *a, const char *b)
+bool dg__stems_meet(const dg__stems *a, const dg__stems *b)
 {
-    size_t n, m;
-    for (const char *p = a, *w; (w = next_word(&p, &n));) {
-        if (prose_word(w, n)) continue;
-        for (const char *q = b, *v; (v = next_word(&q, &m));)
-            if (!prose_word(v, m) && !strncmp(w, v, 4)) return true;
-    }
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n; j++)
+            if (a->stem[i] == b->stem[j]) return true;
     return false;
 }
