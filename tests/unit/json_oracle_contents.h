@@ -34,7 +34,7 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
                           : json_null();
     return json_pack("{s:s,s:I,s:I,s:o,s:b,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
                      (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "boss",
-                     e->boss, "monsters", monsters);
+                     e->boss && c->floor == 0, "monsters", monsters);
 }
 
 static inline json_t *oc_trap(const dg_trap *t)
