@@ -136,7 +136,7 @@ const dg__origin_row dg__origins[DG__ORIGIN_COUNT] = {
                     "A cave system opened by an earthquake a generation ago"},
         .floors = {"Natural Rock", "Packed Earth"}, .walls = {"Natural Cave Wall", "Natural Cave Wall"},
         .temperature = "Damp and Cool",
-        .purposes = {{"lair", "a hollow worn smooth by a great body"},
+        .purposes = {{"lair", "a raised shelf of rock worn smooth by long use"},
                      {"den", "bedding of moss and stolen furs"},
                      {"fungus garden", "mushrooms as tall as a horse"},
                      {"pool grotto", "a still pool reflecting the ceiling"},
