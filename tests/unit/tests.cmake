@@ -59,7 +59,7 @@ dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c uni
 # only their order matters, and ctest's own timings replace them from the
 # second run on. The tests of every tests.cmake are defined by now (this
 # file is included last).
-foreach(t_cost test_oracle:200 determinism:180 test_alloc_fail:170 test_walls:145 test_vtt:100
+foreach(t_cost test_oracle:10 determinism:180 test_alloc_fail:170 test_walls:145 test_vtt:100
         replay_render:100 test_big_maps:90 test_json_oracle:87 test_foundry_bundle:55
         test_generate:43 test_gen_caverns:23 fuzz_render:110 test_floors:60 test_lights:30
         test_http_load:20 test_http_lifecycle:19 test_http_memory:19 test_options:19)
