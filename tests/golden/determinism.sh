@@ -1,29 +1,44 @@
 #!/usr/bin/env bash
-# determinism.sh DUNGEON WORKDIR -- the same options must give the same bytes
-# from two processes, from -O0 and -O2, and from gcc and clang. Builds the
-# CLI twice more (gcc -O0, clang -O2) straight from the sources and compares
-# every format's output with the main build's over a spread of option sets.
+# determinism.sh WORKDIR DUNGEON [DUNGEON...] -- the same options must give
+# the same bytes from two processes, from two optimisation levels and from
+# gcc and clang. Runs each CLI given twice over a spread of option sets and
+# every format and compares the outputs. The test command (tools/test-fuzz.sh)
+# gives two builds it has made anyway: build/dungeon (gcc -O2) and
+# build-clang/dungeon (clang -O1, sanitized). Given one CLI alone, builds
+# two more straight from the sources (gcc -O0, clang -O2; about 80 s).
+# A CLI missing, a build that fails, or fewer than two compilers among the
+# CLIs is a failure, not one comparison fewer.
 set -euo pipefail
-main_bin=$1
-work=$2
+work=$1
+shift
+[ $# -ge 1 ] || { echo "usage: determinism.sh WORKDIR DUNGEON [DUNGEON...]" >&2; exit 2; }
 src=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$work"
 
-flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp libzip)
-build() { # compiler optimisation output
-    "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
-        "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"
-}
-bins=("$main_bin")
-# a build that fails is a failure, not one comparison fewer
-build gcc -O0 "$work/dungeon-gcc-O0" || { echo "determinism: the gcc -O0 build failed" >&2; exit 1; }
-bins+=("$work/dungeon-gcc-O0")
-if command -v clang >/dev/null 2>&1; then
+bins=()
+for bin in "$@"; do
+    [ -x "$bin" ] || { echo "determinism: $bin is missing; build it first" >&2; exit 1; }
+    bins+=("$bin")
+done
+if [ ${#bins[@]} -eq 1 ]; then
+    flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp libzip)
+    build() { # compiler optimisation output
+        "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
+            "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"
+    }
+    build gcc -O0 "$work/dungeon-gcc-O0" || { echo "determinism: the gcc -O0 build failed" >&2; exit 1; }
     build clang -O2 "$work/dungeon-clang-O2" || { echo "determinism: the clang -O2 build failed" >&2; exit 1; }
-    bins+=("$work/dungeon-clang-O2")
-else
-    echo "determinism: clang not installed, comparing gcc builds only" >&2
+    bins+=("$work/dungeon-gcc-O0" "$work/dungeon-clang-O2")
 fi
+# which compiler made each CLI: clang writes its name into .comment (gcc's
+# C runtime objects put "GCC:" into every binary, so clang's mark decides)
+compilers=()
+for bin in "${bins[@]}"; do
+    comment=$(readelf -p .comment "$bin") || { echo "determinism: readelf cannot read $bin" >&2; exit 1; }
+    case $comment in *"clang version"*) compilers+=(clang) ;; *) compilers+=(gcc) ;; esac
+done
+distinct=$(printf '%s\n' "${compilers[@]}" | sort -u | wc -l)
+[ "$distinct" -ge 2 ] || { echo "determinism: every CLI given was built by ${compilers[0]}; two compilers are needed" >&2; exit 1; }
 
 sets=(
     "seed=7"
@@ -40,7 +55,7 @@ checked=0 failed=0
 for set in "${sets[@]}"; do
     for fmt in "${formats[@]}"; do
         ref=""
-        for bin in "${bins[@]}" "$main_bin"; do   # main twice: two processes
+        for bin in "${bins[@]}" "${bins[@]}"; do   # each twice: two processes
             # shellcheck disable=SC2086
             sum=$("$bin" $set format="$fmt" | sha256sum | cut -d' ' -f1)
             if [ -z "$ref" ]; then ref=$sum
@@ -52,6 +67,6 @@ for set in "${sets[@]}"; do
         done
     done
 done
-echo "determinism: ${#bins[@]} builds, $checked outputs compared"
+echo "determinism: ${#bins[@]} builds (${compilers[*]}), each run twice, $checked outputs compared"
 echo "$((checked - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

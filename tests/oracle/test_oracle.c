@@ -3,11 +3,21 @@
  * (300 for packed rooms) seeds of room count, room area, corridor share, dead ends (on the walkable
  * map) and stairs, and
  * the door-type mix over every door of every setting, each within 10%.
- * Skips when perl or ../shared is missing. */
+ *
+ * The reference's side comes from reference_figures.tsv: its per-seed
+ * counts, made by tools/oracle_figures.sh from live runs (the script seeds
+ * Perl's rand with the seed and is repeatable under PERL_HASH_SEED=0, so a
+ * seed's counts never change). 1,600 live Perl runs took 90 s a pass; now
+ * every tenth seed of each setting is re-run live and its counts must equal
+ * the stored ones exactly, and a script whose sha256 differs from the
+ * table's fails at once, naming the command that regenerates it. Our side
+ * is generated afresh for every seed. Skips when perl or ../shared is
+ * missing. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +26,10 @@
 #include "dg.h"
 
 #define ORACLE DG_SOURCE_DIR "/../shared/oracle/donjon_oracle.pl"
+#define FIGURES DG_SOURCE_DIR "/tests/oracle/reference_figures.tsv"
+#define REGENERATE "bash tools/oracle_figures.sh"
+/* every LIVE_EVERY-th seed of each setting is re-run through the script */
+#define LIVE_EVERY 10u
 
 typedef struct {
     const char *name;
@@ -28,6 +42,14 @@ typedef struct {
     double rooms, room_area, corridor_share, dead_ends, stairs;
     double doors[DG_DOOR_TYPE_COUNT];
 } figures;
+
+/* One map's counts, what the table stores per seed: integers, so a live
+ * run and the table agree exactly or not at all. */
+typedef struct {
+    long width, height, rooms, room_cells, corridor_cells, dead_ends, stairs;
+    long doors[DG_DOOR_TYPE_COUNT];
+} counts;
+#define N_COUNTS (7 + DG_DOOR_TYPE_COUNT)
 
 static const setting settings[] = {
     {"default", 100, "n_rows=23 n_cols=45",
@@ -48,6 +70,9 @@ static const setting settings[] = {
      {"rows=41", "cols=41", "layout=cross", "rooms=dense", "deadends=50", "stairs=2", "room_size=medium"}},
 };
 #define N_SETTINGS (sizeof settings / sizeof settings[0])
+/* door_type_mix_matches_the_reference: the default setting, other seeds */
+#define MIX_FIRST 1001u
+#define MIX_LAST 1400u
 
 #define AT(x, y) ((x) < 0 || (y) < 0 || (x) >= w || (y) >= h ? 0u : cells[(size_t)(y) * (size_t)w + (size_t)(x)])
 
@@ -91,42 +116,70 @@ static unsigned char *main_region(const uint32_t *cells, int w, int h)
     return in;
 }
 
-/* Figures from one grid of donjon cell words (the oracle's or ours). */
-static void add_grid(figures *f, const uint32_t *cells, int w, int h, size_t rooms)
+/* Counts from one grid of donjon cell words (the oracle's or ours). */
+static void count_grid(counts *m, const uint32_t *cells, int w, int h, size_t rooms)
 {
-    size_t room = 0, corridor = 0;
+    memset(m, 0, sizeof *m);
+    m->width = w;
+    m->height = h;
+    m->rooms = (long)rooms;
     unsigned char *reach = main_region(cells, w, h);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             uint32_t c = AT(x, y);
             if (!(c & DG_OPENSPACE)) continue;
             if (c & DG_ROOM) {
-                room++;
+                m->room_cells++;
                 continue;
             }
             if (c & DG_DOORSPACE) {
                 for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++)
-                    if (c & dg_door_type_bit((dg_door_type)t)) f->doors[t]++;
+                    if (c & dg_door_type_bit((dg_door_type)t)) m->doors[t]++;
                 continue;
             }
-            corridor++;
+            m->corridor_cells++;
             if (c & DG_STAIRS) {
-                f->stairs++;
+                m->stairs++;
                 continue;
             }
             if (!reach[(size_t)y * w + x]) continue;
             int open = 0;
             for (int k = 0; k < 4; k++)
                 open += (AT(x + dg_dir_dx((dg_dir)k), y + dg_dir_dy((dg_dir)k)) & DG_OPENSPACE) != 0;
-            if (open <= 1) f->dead_ends++;
+            if (open <= 1) m->dead_ends++;
         }
     free(reach);
-    f->rooms += (double)rooms;
-    f->room_area += rooms ? (double)room / (double)rooms : 0;
-    f->corridor_share += (double)corridor / ((double)w * h);
 }
 
-static void oracle_map(const setting *s, unsigned seed, figures *f)
+static void add_counts(figures *f, const counts *m)
+{
+    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) f->doors[t] += (double)m->doors[t];
+    f->stairs += (double)m->stairs;
+    f->dead_ends += (double)m->dead_ends;
+    f->rooms += (double)m->rooms;
+    f->room_area += m->rooms ? (double)m->room_cells / (double)m->rooms : 0;
+    f->corridor_share += (double)m->corridor_cells / ((double)m->width * m->height);
+}
+
+/* the table's columns after setting and seed, in counts' order */
+static const size_t count_at[7] = {offsetof(counts, width), offsetof(counts, height),
+                                   offsetof(counts, rooms), offsetof(counts, room_cells),
+                                   offsetof(counts, corridor_cells), offsetof(counts, dead_ends),
+                                   offsetof(counts, stairs)};
+static const char *const count_names[7] = {"width", "height", "rooms", "room_cells",
+                                           "corridor_cells", "dead_ends", "stairs"};
+
+static long *count_field(counts *m, int k)
+{
+    return k < 7 ? (long *)((char *)m + count_at[k]) : &m->doors[k - 7];
+}
+
+static const char *count_name(int k)
+{
+    return k < 7 ? count_names[k] : dg_door_type_name((dg_door_type)(k - 7));
+}
+
+static void oracle_map(const setting *s, unsigned seed, counts *m)
 {
     char cmd[512];
     snprintf(cmd, sizeof cmd, "PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl %s seed=%u %s", ORACLE, seed,
@@ -143,7 +196,7 @@ static void oracle_map(const setting *s, unsigned seed, figures *f)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             cells[(size_t)y * w + x] = (uint32_t)json_integer_value(json_array_get(json_array_get(rows, (size_t)y), (size_t)x));
-    add_grid(f, cells, w, h, json_array_size(json_object_get(root, "rooms")));
+    count_grid(m, cells, w, h, json_array_size(json_object_get(root, "rooms")));
     free(cells);
     json_decref(root);
 }
@@ -163,7 +216,9 @@ static void our_map(const setting *s, unsigned seed, figures *f)
     dg_options_set_seed(&o, seed);
     dg_dungeon *d;
     cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
-    add_grid(f, d->cells, d->width, d->height, d->n_rooms);
+    counts m;
+    count_grid(&m, d->cells, d->width, d->height, d->n_rooms);
+    add_counts(f, &m);
     dg_dungeon_free(d);
 }
 
@@ -182,6 +237,92 @@ static bool have_oracle(void)
            system("perl -MJSON::PP -e 1 >/dev/null 2>&1") == 0;
 }
 
+/* ---- the stored figures (reference_figures.tsv) ---- */
+
+typedef struct {
+    char setting[24];
+    unsigned seed;
+    counts m;
+} row;
+
+static row *table;
+static size_t n_table;
+
+static void file_sha256(const char *path, char out[65])
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "sha256sum '%s'", path);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    int got = fscanf(p, "%64s", out);
+    cr_assert_eq(pclose(p), 0, "%s failed", cmd);
+    cr_assert_eq(got, 1, "%s printed no hash", cmd);
+}
+
+/* Reads the table once a process; fails, naming the command that remakes
+ * it, when it is missing or was made from another version of the script. */
+static void load_table(void)
+{
+    if (table) return;
+    FILE *f = fopen(FIGURES, "r");
+    cr_assert_not_null(f, "%s is missing; make it with: %s", FIGURES, REGENERATE);
+    char want[65] = "", have[65], line[512];
+    size_t cap = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "# oracle-sha256 %64s", want) == 1 || line[0] == '#' || line[0] == '\n') continue;
+        if (n_table == cap) {
+            cap = cap ? 2 * cap : 2048;
+            table = realloc(table, cap * sizeof *table);
+            cr_assert_not_null(table);
+        }
+        row *r = &table[n_table++];
+        char *save = NULL, *tok = strtok_r(line, "\t\n", &save);
+        cr_assert(tok && strlen(tok) < sizeof r->setting, "%s: bad line %zu", FIGURES, n_table);
+        strcpy(r->setting, tok);
+        tok = strtok_r(NULL, "\t\n", &save);
+        cr_assert_not_null(tok, "%s: bad line for %s", FIGURES, r->setting);
+        r->seed = (unsigned)strtoul(tok, NULL, 10);
+        for (int k = 0; k < N_COUNTS; k++) {
+            tok = strtok_r(NULL, "\t\n", &save);
+            cr_assert_not_null(tok, "%s: %s seed %u has no %s", FIGURES, r->setting, r->seed, count_name(k));
+            *count_field(&r->m, k) = strtol(tok, NULL, 10);
+        }
+    }
+    fclose(f);
+    file_sha256(ORACLE, have);
+    cr_assert(strcmp(want, have) == 0,
+              "the reference script changed: %s has sha256 %s, %s was made from %s; regenerate it: %s",
+              ORACLE, have, FIGURES, want[0] ? want : "(no hash recorded)", REGENERATE);
+}
+
+/* The reference's counts for one seed from the table; every LIVE_EVERY-th
+ * seed is also run through the script and must match them exactly. */
+static void reference_counts(const setting *s, unsigned seed, counts *m)
+{
+    const row *r = NULL;
+    for (size_t k = 0; k < n_table && !r; k++)
+        if (table[k].seed == seed && strcmp(table[k].setting, s->name) == 0) r = &table[k];
+    cr_assert_not_null(r, "%s has no seed %u of setting %s; regenerate it: %s", FIGURES, seed, s->name,
+                       REGENERATE);
+    *m = r->m;
+    if (seed % LIVE_EVERY) return;
+    counts live;
+    oracle_map(s, seed, &live);
+    for (int k = 0; k < N_COUNTS; k++)
+        cr_assert_eq(*count_field(&live, k), *count_field(m, k),
+                     "%s seed %u: the script gives %s %ld live, %s stores %ld; regenerate it: %s", s->name,
+                     seed, count_name(k), *count_field(&live, k), FIGURES, *count_field(m, k), REGENERATE);
+}
+
+static void write_row(FILE *f, const setting *s, unsigned seed)
+{
+    counts m;
+    oracle_map(s, seed, &m);
+    fprintf(f, "%s\t%u", s->name, seed);
+    for (int k = 0; k < N_COUNTS; k++) fprintf(f, "\t%ld", *count_field(&m, k));
+    fputc('\n', f);
+}
+
 ParameterizedTestParameters(oracle, means_match_the_reference)
 {
     static int idx[N_SETTINGS];
@@ -192,11 +333,14 @@ ParameterizedTestParameters(oracle, means_match_the_reference)
 ParameterizedTest(int *which, oracle, means_match_the_reference)
 {
     if (!have_oracle()) cr_skip_test("no ../shared or perl: reference comparison skipped");
+    load_table();
     const setting *s = &settings[*which];
     figures ours = {0}, ref = {0};
     const double n = s->seeds;
     for (unsigned seed = 1; seed <= s->seeds; seed++) {
-        oracle_map(s, seed, &ref);
+        counts m;
+        reference_counts(s, seed, &m);
+        add_counts(&ref, &m);
         our_map(s, seed, &ours);
     }
     expect_close(s->name, "rooms", ours.rooms / n, ref.rooms / n);
@@ -228,10 +372,13 @@ ParameterizedTest(int *which, oracle, means_match_the_reference)
 Test(oracle, door_type_mix_matches_the_reference, .timeout = 300)
 {
     if (!have_oracle()) cr_skip_test("no ../shared or perl: reference comparison skipped");
+    load_table();
     figures ours = {0}, ref = {0};
     /* the default setting at 45x23 over 400 seeds: ~5000 doors each side */
-    for (unsigned seed = 1001; seed <= 1400; seed++) {
-        oracle_map(&settings[0], seed, &ref);
+    for (unsigned seed = MIX_FIRST; seed <= MIX_LAST; seed++) {
+        counts m;
+        reference_counts(&settings[0], seed, &m);
+        add_counts(&ref, &m);
         our_map(&settings[0], seed, &ours);
     }
     double on = 0, rn = 0;
@@ -241,4 +388,28 @@ Test(oracle, door_type_mix_matches_the_reference, .timeout = 300)
     }
     for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++)
         expect_close("door mix", dg_door_type_name((dg_door_type)t), ours.doors[t] / on, ref.doors[t] / rn);
+}
+
+/* Writes the table to $DG_ORACLE_FIGURES from live runs of every seed the
+ * two tests above read; tools/oracle_figures.sh runs it (about 90 s). */
+Test(oracle, write_figures, .timeout = 900)
+{
+    const char *out = getenv("DG_ORACLE_FIGURES");
+    if (!out) cr_skip_test("writes reference_figures.tsv for tools/oracle_figures.sh only");
+    cr_assert(have_oracle(), "tools/oracle_figures.sh needs perl with JSON::PP and %s", ORACLE);
+    char hash[65];
+    file_sha256(ORACLE, hash);
+    FILE *f = fopen(out, "w");
+    cr_assert_not_null(f, "cannot write %s", out);
+    fprintf(f, "# reference_figures.tsv -- per-seed counts of ../shared/oracle/donjon_oracle.pl's maps\n"
+               "# (PERL_HASH_SEED=0, the settings of test_oracle.c), read by test_oracle, which\n"
+               "# re-runs every %uth seed live. Made by: %s; do not edit.\n"
+               "# oracle-sha256 %s\n#\tsetting\tseed",
+            LIVE_EVERY, REGENERATE, hash);
+    for (int k = 0; k < N_COUNTS; k++) fprintf(f, "\t%s", count_name(k));
+    fputc('\n', f);
+    for (size_t k = 0; k < N_SETTINGS; k++)
+        for (unsigned seed = 1; seed <= settings[k].seeds; seed++) write_row(f, &settings[k], seed);
+    for (unsigned seed = MIX_FIRST; seed <= MIX_LAST; seed++) write_row(f, &settings[0], seed);
+    cr_assert_eq(fclose(f), 0, "cannot write %s", out);
 }

@@ -9,9 +9,9 @@
  * to text and JSON (and the Markdown key up to 301x301), or be refused
  * with a well-formed error. Labelled bigmap, not unit: the test command
  * runs it in the release build and once under AddressSanitizer +
- * UndefinedBehaviorSanitizer (the build-asan pass, about a minute of CPU
- * there), which is where an overflow shows; clang's unit pass skips it. The reproducers that aborted the daemon are kept as
- * cases of their own. */
+ * UndefinedBehaviorSanitizer (the clang stage, tools/test-fuzz.sh), which
+ * is where an overflow shows. The reproducers that aborted the daemon are
+ * kept as cases of their own. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,8 +20,8 @@
 #include "png_int.h"
 #include "vtt_oracle.h"
 
-/* Under AddressSanitizer (the test command runs the unit tests twice so,
- * clang's and gcc's) the many-seed tests below take a third of their seeds:
+/* Under AddressSanitizer (the test command's clang stage runs the unit
+ * tests so) the many-seed tests below take a third of their seeds:
  * the oracle's read-back of every document costs most there, each path of
  * the encoders is still taken, and the release pass keeps every seed. */
 #if defined(__SANITIZE_ADDRESS__)

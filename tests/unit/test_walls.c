@@ -57,7 +57,7 @@ static size_t json_objects(const dg_dungeon *d)
     return n;
 }
 
-/* Under AddressSanitizer (gcc's pass of the test command) one salt a size:
+/* Under AddressSanitizer (the test command's clang stage) one salt a size:
  * every word boundary is still crossed at every size; the release pass
  * keeps both salts. */
 #if defined(__SANITIZE_ADDRESS__)

@@ -17,9 +17,9 @@ dg_add_test(test_gen_abstract ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_abstract.c
 dg_add_test(test_vtt ${CMAKE_SOURCE_DIR}/tests/unit/test_vtt.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_gen_panels ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_panels.c unit)
 dg_add_test(test_gen_cells ${CMAKE_SOURCE_DIR}/tests/unit/test_gen_cells.c unit)
-# sweep: many-seed sweeps the release build and one sanitizer pass (gcc's
-# ASan+UBSan in tools/test.sh) run; the clang pass skips them to keep the
-# test command near its time goal (they exercise no clang-only check)
+# sweep: many-seed sweeps, run by the release build and the one sanitizer
+# pass (clang's ASan+UBSan, tools/test-fuzz.sh); their own label keeps them
+# out of a quick `ctest -L unit`
 dg_add_test(test_walls ${CMAKE_SOURCE_DIR}/tests/unit/test_walls.c sweep PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_lights ${CMAKE_SOURCE_DIR}/tests/unit/test_lights.c unit PkgConfig::PNG PkgConfig::WEBP)
 dg_add_test(test_png_write ${CMAKE_SOURCE_DIR}/tests/unit/test_png_write.c unit PkgConfig::PNG)
@@ -62,7 +62,7 @@ dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c uni
 # only their order matters, and ctest's own timings replace them from the
 # second run on. The tests of every tests.cmake are defined by now (this
 # file is included last).
-foreach(t_cost test_oracle:200 determinism:180 test_alloc_fail:170 test_walls:145 test_vtt:100
+foreach(t_cost test_oracle:10 determinism:20 test_alloc_fail:170 test_walls:145 test_vtt:100
         replay_render:100 test_big_maps:90 test_json_oracle:87 test_foundry_bundle:55
         test_generate:43 test_gen_caverns:23 fuzz_render:110 test_floors:60 test_lights:30
         test_http_load:20 test_http_lifecycle:19 test_http_memory:19 test_options:19)
