@@ -169,7 +169,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
         .special = "No light from outside has ever reached here",
     },
     [DG_MOTIF_ARCANE - 1] = {
-        .kind = "order of mages", .motif = DG_MOTIF_ARCANE, .min_level = 1, .max_level = 20,
+        .kind = "order of mages and the things they made", .motif = DG_MOTIF_ARCANE, .min_level = 1, .max_level = 20,
         .origins = ORIGIN(SANCTUM) | ORIGIN(VAULT) | ORIGIN(TEMPLE),
         .cast = {
             [DG__ROLE_BOSS] = {M(MAGE), M(FLESH_GOLEM), M(SPIRIT_NAGA), M(CLAY_GOLEM), M(STONE_GOLEM),
