@@ -2,8 +2,10 @@
 # tools/test-fuzz.sh [SECONDS] -- the clang stage of the test command
 # (tools/test.sh runs every tools/test-*.sh) and its one sanitizer pass.
 # Builds the whole tree with clang, AddressSanitizer +
-# UndefinedBehaviorSanitizer and libFuzzer's coverage (-DDG_FUZZ=ON) in
-# build-clang/, which also proves every fuzz target still links. Debug
+# UndefinedBehaviorSanitizer (-DDG_FUZZ=ON) in build-clang/, and the fuzz
+# targets against copies of the libraries built with libFuzzer's coverage
+# (the unit tests' libraries without it: it made them 2.7x slower), which
+# also proves every fuzz target still links. Debug
 # (assertions on) at -O1, as AddressSanitizer's own docs advise: the same
 # findings as -O0, the tests about 2.4x faster; -fno-omit-frame-pointer
 # (DG_SANITIZE's flags) keeps the stack traces. Runs there the unit, bigmap
@@ -12,10 +14,9 @@
 # release gcc build's CLI (build/dungeon: two compilers, -O2 against -O1, two
 # processes each), and each fuzz target for SECONDS (default 10) from its
 # committed corpus and crash reproducers (fuzz_render first replays its
-# 1,200 inputs). Measured in a whole tools/test.sh on the shared 2-core
-# machine (load 4-5): 12 minutes, the build 4 of them; the slowest tests
-# test_alloc_fail 162 s, test_walls 139 s, fuzz_render 96 s, test_big_maps
-# 71 s, determinism 25 s.
+# 1,200 inputs). Measured alone on the 2-core machine: the build 163 s,
+# the tests 200 s (fuzz_render 75 s of it); with coverage in every library
+# it was 250 s and 469 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}

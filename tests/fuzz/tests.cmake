@@ -1,12 +1,12 @@
 # Fuzz targets (tests/fuzz/fuzz_<name>.c, each one LLVMFuzzerTestOneInput).
 # Every build replays each target's seed corpus (corpus/<name>) and every
 # crash reproducer ever kept (crashes/<name>) through replay.c: a plain
-# regression test under gcc, ASan or valgrind. With -DDG_FUZZ=ON (clang;
-# every library is then instrumented, see the top CMakeLists.txt) each
-# target is also a libFuzzer binary and a ctest entry (label fuzz) that
-# fuzzes for DG_FUZZ_SECONDS from the corpus. The targets link the same
-# libraries as the daemon, so a new source file can never leave one
-# unlinkable. New finds go to a scratch corpus in the build tree; a crash
+# regression test under gcc, ASan or valgrind. With -DDG_FUZZ=ON (clang)
+# each target is also a libFuzzer binary and a ctest entry (label fuzz)
+# that fuzzes for DG_FUZZ_SECONDS from the corpus, linking copies of the
+# daemon's libraries built with libFuzzer's coverage (the *_cov targets,
+# from the same source lists: a new source file can never leave one
+# unlinkable; see the top CMakeLists.txt). New finds go to a scratch corpus in the build tree; a crash
 # lands in build/fuzz-crashes/<name>/ and, once fixed, is kept under
 # crashes/<name>/ (tests/fuzz/README.md).
 set(DG_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzz target runs under ctest")
@@ -27,12 +27,14 @@ if(TARGET dungeond_srv)
     if(DG_FUZZ)
       set(t fuzz_${name})
       add_executable(${t} ${src})
+      target_compile_options(${t} PRIVATE ${DG_FUZZ_COVERAGE})
       target_link_options(${t} PRIVATE -fsanitize=fuzzer)
+      target_link_libraries(${t} PRIVATE dungeond_srv_cov m)
     else()
       set(t replay_${name})
       add_executable(${t} ${src} ${DG_FUZZ_DIR}/replay.c)
+      target_link_libraries(${t} PRIVATE dungeond_srv m)
     endif()
-    target_link_libraries(${t} PRIVATE dungeond_srv m)
     set_target_properties(${t} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
     if(DG_FUZZ)
       file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz-corpus/${short} ${CMAKE_BINARY_DIR}/fuzz-crashes/${short})
