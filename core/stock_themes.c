@@ -178,7 +178,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
             [DG__ROLE_TROOP] = {M(ANIMATED_ARMOR), M(FLYING_SWORD), M(GARGOYLE), M(RUG_OF_SMOTHERING)},
             [DG__ROLE_BEAST] = {M(IMP), M(QUASIT), M(HOMUNCULUS), M(MIMIC), M(EARTH_ELEMENTAL), M(AIR_ELEMENTAL)},
         },
-        .names = {"the Ashen Circle", "the Ninth Gate", "the Silent Choir"},
+        .names = {"the Argent Conclave", "the Sealed Hand", "the Quiet Athenaeum"},
         .dressing = {"a circle of runes set in silver", "shelves of stoppered vials",
                      "an orrery of brass and crystal", "a summoning circle scorched into the floor"},
         .sound = {"a humming of power", "pages turning by themselves"},
