@@ -294,7 +294,7 @@ typedef struct {
     dg_group groups[DG_ENC_MAX_GROUPS];
     dg_difficulty difficulty;
     int faction;             /* 0..DG_MAX_FACTIONS-1, or -1 none */
-    bool boss;               /* groups[0] is the dungeon's boss */
+    bool boss;               /* groups[0] leads the lair (the master: dg_encounter_led_by_master) */
     long xp, adjusted_xp;
 } dg_encounter;
 
@@ -501,5 +501,9 @@ long dg_treasure_value_gp(const dg_treasure *t);
 long dg_treasure_value_cp(const dg_treasure *t);
 /* Room id -> its record; NULL out of range. Borrowed. */
 const dg_room_contents *dg_contents_room(const dg_contents *c, int id);
+/* Whether encounter e of floor c is led by the dungeon's master: its boss
+ * on the top floor. A lower floor's lair (boss set) is led by that floor's
+ * own chief, the master being met once, on the top floor. */
+bool dg_encounter_led_by_master(const dg_contents *c, const dg_encounter *e);
 
 #endif

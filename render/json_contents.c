@@ -66,7 +66,7 @@ static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *
     else
         dr__jw_key_null(w, "faction");
     dr__jw_key(w, "boss");
-    dr__jw_bool(w, e->boss && c->floor == 0); /* the master is the top floor's; a lower lair has its chief */
+    dr__jw_bool(w, dg_encounter_led_by_master(c, e));
     dr__jw_key(w, "monsters");
     dr__jw_array_begin(w);
     for (int g = 0; g < e->n_groups; g++) {

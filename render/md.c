@@ -175,8 +175,9 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                 const dg_monster *mo = dg_monster_info(e->groups[g].monster);
                 if (g) put(m, "; ");
                 if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
-                /* the master is the top floor's; a lower floor's lair has its chief */
-                const char *role = g || !e->boss ? "" : c->floor == 0 ? ", the boss" : ", who holds this floor";
+                const char *role = g || !e->boss                     ? ""
+                                   : dg_encounter_led_by_master(c, e) ? ", the boss"
+                                                                      : ", who holds this floor";
                 PUTF(m, "%s%s (CR %s, AC %d, %d hp)", mo->name, role, mo->cr, mo->ac,
                      mo->hp);
             }
