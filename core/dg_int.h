@@ -252,9 +252,6 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
                          dg_error *err);
 /* The seed floor f's contents are stocked from (the map's own for f = 1). */
 uint64_t dg__floor_contents_seed(uint64_t seed, int floor);
-/* stock.c: dg_contents_stock without dg_stock_params_check, for parameters
- * drawn from checked options (generate.c); the public call checks first. */
-dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_contents **out, dg_error *err);
 
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
