@@ -329,8 +329,39 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
 
 /* ------------------------------------------------------- the passes */
 
+/* A lair the cast could not fill (nothing of it fit the room) still gets
+ * its floor's chief: every chapter's boss stands in its lair. The cast's
+ * hardest band that fits anywhere, from a stream of the adventure's own;
+ * only such lairs change. */
+#define PART_LAIR 0x4000000
+static void fill_lair(dg_contents *c, uint64_t seed)
+{
+    dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
+    if (!lair || lair->encounter.n_groups) return;
+    dg_rng r = dg__stock_stream(seed, DG__STREAM_ADVENTURE, PART_LAIR);
+    dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, DG_SIZE_GARGANTUAN, 0, &lair->encounter);
+    if (!lair->encounter.n_groups) /* every band, the mighty in numbers too */
+        dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->easiest, true, DG_SIZE_GARGANTUAN, 0, &lair->encounter);
+    if (lair->encounter.n_groups) return;
+    /* no band of the cast fits the party's bands at all: its chief alone,
+     * the weakest of its bosses and leaders the rules have */
+    const dg__srd *s = dg__srd_of(c->rules);
+    const dg__theme *t = dg__theme_of(c->factions[0].kind);
+    int best = -1;
+    for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER && t; role++)
+        for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
+            int id = dg__srd_cast(s, t->cast[role][k]);
+            if (id >= 0 && (best < 0 || dg_monster_info(id)->xp < dg_monster_info(best)->xp)) best = id;
+        }
+    if (best < 0) return;
+    dg_encounter *e = &lair->encounter;
+    *e = (dg_encounter){.n_groups = 1, .groups = {{best, 1}}, .difficulty = s->hardest, .faction = 0,
+                        .boss = false, .xp = dg_monster_info(best)->xp, .adjusted_xp = dg_monster_info(best)->xp};
+}
+
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
+    fill_lair(c, seed);
     dg__adventure_factions_mark(c);
     dg__adventure_keys(c, d, seed);
     dg__adventure_clues(c, d, seed);

@@ -24,12 +24,12 @@ static bool splits(const dg_contents *c)
     const dg__theme *t = dg__theme_of(c->theme);
     const dg__srd *s = dg__srd_of(DG_RULES_2014);
     bool living = false, keepers = false;
-    for (int role = DG__ROLE_LEADER; role <= DG__ROLE_TROOP; role++)
+    for (int role = DG__ROLE_LEADER; role <= DG__ROLE_BEAST; role++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
             int id = dg__srd_cast(s, t->cast[role][k]);
             const dg_monster *m = dg_monster_info(id);
             if (!m) continue;
-            living |= m->type == DG_TYPE_HUMANOID;
+            living |= m->type == DG_TYPE_HUMANOID && role != DG__ROLE_BEAST;
             keepers |= dg__adv_guardian(id);
         }
     return living && keepers;

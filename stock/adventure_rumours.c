@@ -13,7 +13,7 @@
 #define MAX_CANDIDATES 96
 
 enum { R_MASTER = 0, R_LEADER = 2, R_HOARD, R_KEY, R_CHAPTER, R_TRAP, R_SECRET, R_GOAL, R_CREATURES,
-       R_EMPTIED, R_DRAGON, R_HANDFUL, R_SILVER, R_LOOT_HALF, R_SICK };
+       R_EMPTIED, R_DRAGON, R_HANDFUL, R_SILVER, R_LOOT_HALF, R_SICK, R_COIN, R_EMPTY, R_HAZARD };
 
 typedef struct { int text; dg_adv_who about; } cand;
 
@@ -61,7 +61,12 @@ void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_co
                 }
             }
             if (rc->n_traps) ADD(R_TRAP, who_in(c, fl, rc->id));
-            if (rc->encounter.n_groups && rc->id != c->farthest_room) ADD(R_CREATURES, who_in(c, fl, rc->id));
+            if (rc->has_treasure) ADD(R_COIN, who_in(c, fl, rc->id));
+            if (rc->hazard >= 0 && !rc->encounter.n_groups) ADD(R_HAZARD, who_in(c, fl, rc->id));
+            if (!rc->encounter.n_groups && !rc->n_traps && !rc->has_treasure && rc->hazard < 0)
+                ADD(R_EMPTY, who_in(c, fl, rc->id));
+            if (rc->encounter.n_groups && (rc->id != c->farthest_room || fl > 0 || top->boss < 0))
+                ADD(R_CREATURES, who_in(c, fl, rc->id));
         }
         for (size_t i = 0; i < c->n_doors && i < maps[fl]->n_doors; i++) {
             const dg_door *o = &maps[fl]->doors[i];

@@ -71,24 +71,24 @@ static const char *const asks[GOAL_KINDS * 3] = {
 /* why it matters, six a goal kind */
 #define STAKES 6
 static const char *const stakes[GOAL_KINDS * STAKES] = {
-    "{holders} have raided the roads for a month, and every raid is bolder than the last.",
-    "Two patrols went in after {holders}; one man came back, and he will not say what he saw.",
-    "The {master} has sent word that the valley owes it tribute by the new moon.",
-    "The farms at the edge of the valley stand empty; the families fled or were taken.",
+    "{holders} have raided the roads from the {place} for a month, and every raid is bolder than the last.",
+    "Two patrols went into the {place} after {holders}; one man came back, and he will not say what he saw.",
+    "The {master} has sent word from the {place} that the valley owes it tribute by the new moon.",
+    "The farms nearest the {place} stand empty; the families fled or were taken by {holders}.",
     "No caravan will use the road while {holders} hold the {place}.",
-    "The last band hired for the job is still in the {place}, somewhere.",
-    "It was lost when the {place} fell, and the family that owned it has waited three generations.",
-    "A rival is hiring too; whoever brings it out first is paid, the other is not.",
-    "{holders} do not know what they have, and that will not last.",
-    "Without it a lawsuit is lost, and a whole street of houses with it.",
+    "The last band hired to clear out {holders} is still in the {place}, somewhere.",
+    "It was lost when the {place} fell, and the family that owned {object} has waited three generations.",
+    "A rival is hiring too; whoever brings {object} out first is paid, the other is not.",
+    "{holders} do not know what {object} is, and that will not last.",
+    "Without {object} a lawsuit is lost, and a whole street of houses with it.",
     "A scholar has staked a reputation on the {purpose} ({room}) being the place to look.",
-    "A temple has promised a blessing and a name on its wall to whoever returns it.",
-    "It has been three nights; {holders} do not keep prisoners long.",
-    "A ransom note came, asking for more than the whole village owns.",
-    "The captive knows something {holders} want, and will not keep quiet forever.",
-    "A search party went in a week ago and has not come out.",
-    "{holders} were seen dragging the captive toward the {purpose} ({room}).",
-    "Every day the captive is gone, the price of silence goes up.",
+    "A temple has promised a blessing and a name on its wall to whoever returns {object}.",
+    "It has been three nights since {holders} took {object}, and they do not keep prisoners long.",
+    "A ransom note came from {holders}, asking for more than the whole village owns.",
+    "{object_cap} knows something {holders} want, and will not keep quiet forever.",
+    "A search party went into the {place} after {object} a week ago and has not come out.",
+    "{holders} were seen dragging {object} toward the {purpose} ({room}).",
+    "Every day {object} spends in the {place}, the price of silence goes up.",
 };
 static const char *const rewards[3] = {
     "The reward is {gp} gp, half of it paid in advance.",
@@ -165,7 +165,10 @@ static const char *const rumours[] = {
     /* 12 false */ "{holders} are only a handful, and cowards to a one.",
     /* 13 false */ "Any silver weapon turns the things in the {place} to dust.",
     /* 14 half */ "{holders} keep all their loot in the {purpose} ({room}).",
-    /* 15 half */ "The {master} is old and sick, and will not last the winter.",
+    /* 15 false */ "The {master} is old and sick, and will not last the winter.",
+    /* 16 coin */ "There is coin to be had in the {purpose} ({room}), for anyone who can carry it.",
+    /* 17 empty */ "Nobody goes into the {purpose} ({room}); even {holders} keep out of it.",
+    /* 18 hazard */ "Something in the {purpose} ({room}) has already killed one treasure hunter, and it was no monster.",
 };
 
 static const char *const alarms[8] = {
