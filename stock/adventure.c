@@ -334,14 +334,19 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
  * hardest band that fits anywhere, from a stream of the adventure's own;
  * only such lairs change. */
 #define PART_LAIR 0x4000000
-static void fill_lair(dg_contents *c, uint64_t seed)
+static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
     dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
     if (!lair || lair->encounter.n_groups) return;
+    /* the room's size bounds its creatures' as stock_room.c's rule does */
+    const dg_room *room = &d->rooms[lair->id - 1];
+    int side = (room->width < room->height ? room->width : room->height) * dg_cell_feet(&d->opts);
+    dg_size holds = side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
+    int per = dg_cell_feet(&d->opts) / 5, squares = room->width * per * room->height * per;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_ADVENTURE, PART_LAIR);
-    dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, DG_SIZE_GARGANTUAN, 0, &lair->encounter);
-    if (!lair->encounter.n_groups) /* every band, the mighty in numbers too */
-        dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->easiest, true, DG_SIZE_GARGANTUAN, 0, &lair->encounter);
+    dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, holds, squares, &lair->encounter);
+    if (!lair->encounter.n_groups) /* the easier bands too */
+        dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->easiest, true, holds, squares, &lair->encounter);
     if (lair->encounter.n_groups) return;
     /* no band of the cast fits the party's bands at all: its chief alone,
      * the weakest of its bosses and leaders the rules have */
@@ -351,7 +356,9 @@ static void fill_lair(dg_contents *c, uint64_t seed)
     for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER && t; role++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
             int id = dg__srd_cast(s, t->cast[role][k]);
-            if (id >= 0 && (best < 0 || dg_monster_info(id)->xp < dg_monster_info(best)->xp)) best = id;
+            if (id >= 0 && dg_monster_info(id)->size <= holds &&
+                (best < 0 || dg_monster_info(id)->xp < dg_monster_info(best)->xp))
+                best = id;
         }
     if (best < 0) return;
     dg_encounter *e = &lair->encounter;
@@ -361,7 +368,7 @@ static void fill_lair(dg_contents *c, uint64_t seed)
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
-    fill_lair(c, seed);
+    fill_lair(c, d, seed);
     dg__adventure_factions_mark(c);
     dg__adventure_keys(c, d, seed);
     dg__adventure_clues(c, d, seed);

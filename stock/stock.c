@@ -403,7 +403,7 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_c
         return rc;
     }
     /* the adventure's part of the floor, once the rooms are final */
-    if (p->depth == DG_DEPTH_FULL) dg__adventure_floor(c, d, p->seed);
+    dg__adventure_floor(c, d, p->seed); /* basic too: its encounters are full's */
 features: /* last, from a stream of its own: what the map draws of the key */
     if ((rc = dg__features_place(c, d, p->seed, err)) != DG_OK) {
         dg_contents_free(c);
