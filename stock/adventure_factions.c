@@ -89,7 +89,8 @@ static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *out)
             const dg_room_contents *rc = &floors[fl]->rooms[i];
             const dg_encounter *e = &rc->encounter;
             if (!e->n_groups || e->faction != f) continue;
-            long xp = dg_monster_info(e->groups[0].monster)->xp;
+            /* one who can give orders first: a golem leads nobody */
+            long xp = dg_monster_info(e->groups[0].monster)->xp + (dg__adv_talks(e->groups[0].monster) ? 1000000L : 0);
             if (xp > best) {
                 best = xp;
                 *out = (dg_adv_who){e->groups[0].monster, rc->id, fl + 1, rc->purpose};

@@ -18,13 +18,13 @@ const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES] = {
 #define PATRON_NAMES 16
 #define PATRON_ROLES 12
 static const char *const patron_names[PATRON_NAMES] = {
-    "Aldwin Hale", "Mother Ysolde", "Brannoc Fell", "Tamsin Reed", "Old Garrick", "Liesel Varga",
-    "Corwen Ashby", "Nell Harrow", "Dagna Stonebrow", "Pell Marrow", "Sister Ames", "Rook Calloway",
-    "Hedda Quill", "Master Orrin", "Wenna Thorne", "Captain Ivo Brask",
+    "Aldwin Hale", "Ysolde Marsh", "Brannoc Fell", "Tamsin Reed", "Garrick Dunn", "Liesel Varga",
+    "Corwen Ashby", "Nell Harrow", "Dagna Stonebrow", "Pell Marrow", "Ames Tolliver", "Rook Calloway",
+    "Hedda Quill", "Orrin Vale", "Wenna Thorne", "Ivo Brask",
 };
 static const char *const patron_roles[PATRON_ROLES] = {
-    "the reeve of Thornbury", "abbess of the hill priory", "a factor of the Merchants' Guild",
-    "a miner's widow with a grudge", "a one-handed adventurer long retired", "a sage of the collegium",
+    "the reeve of Thornbury", "the head of the hill priory", "a factor of the Merchants' Guild",
+    "a miner's heir with a grudge", "a one-handed adventurer long retired", "a sage of the collegium",
     "the baron's steward", "a caravan master", "an elder of the dwarf clan", "a young noble deep in debt",
     "the captain of the town watch", "the innkeeper at the crossroads",
 };
@@ -41,7 +41,7 @@ static const char *const objects[DG__ORIGIN_COUNT * 3] = {
     "the crown of the last king", "a funeral mask of beaten gold", "the royal seal ring",
     "the temple's silver reliquary", "a saint's finger bone in a crystal case", "the high priest's book of rites",
     "the deed to the mine", "the clan's ancestral hammer", "the foreman's ledger of the richest seams",
-    "the garrison's battle standard", "the commander's signet ring", "the keep's pay chest",
+    "the garrison's battle standard", "the commander's signet ring", "the garrison's pay chest",
     "the warden's book of names", "a sealed confession that could hang a lord", "the royal pardon that came too late",
     "the city engineer's plans", "the brass valve key to the great sluice", "the water guild's strongbox",
     "the wizard's spellbook", "a crystal orb of scrying", "the staff its master left behind",
@@ -52,15 +52,15 @@ static const char *const objects[DG__ORIGIN_COUNT * 3] = {
 /* who is rescued */
 #define CAPTIVES 8
 static const char *const captives[CAPTIVES] = {
-    "the patron's apprentice", "a merchant's daughter taken off the road", "a missing surveyor",
-    "a priest who went in to parley", "the reeve's youngest son", "a scout of the town watch",
-    "a dwarf prospector", "a bard who went looking for a song",
+    "the patron's apprentice", "the merchant Odo's daughter", "a crown surveyor",
+    "Brother Anselm", "the reeve's youngest son", "a scout of the town watch",
+    "the prospector Thrain", "the bard Lisel",
 };
 /* the patron's ask, three a goal kind */
 static const char *const asks[GOAL_KINDS * 3] = {
-    "{patron} wants {a_master} dead: the {master} that rules the {place}.",
+    "{patron} wants the {master} that rules the {place} dead.",
     "{patron} will pay to see the {master} of the {place} killed.",
-    "{patron} needs someone to go into the {place} and end the {master} there.",
+    "{patron} needs someone to go into the {place} and kill the {master} that rules it.",
     "{patron} wants {object} brought out of the {place}.",
     "{patron} is looking for hands to recover {object} from the {place}.",
     "{patron} has a buyer waiting for {object} from the {place}, and needs someone to go in.",
@@ -77,7 +77,7 @@ static const char *const stakes[GOAL_KINDS * STAKES] = {
     "The farms nearest the {place} stand empty; the families fled or were taken by {holders}.",
     "No caravan will use the road while {holders} hold the {place}.",
     "The last band hired to clear out {holders} is still in the {place}, somewhere.",
-    "It was lost when the {place} fell, and the family that owned {object} has waited three generations.",
+    "It was lost when the {place} fell, and its owners' family has waited three generations for it.",
     "A rival is hiring too; whoever brings {object} out first is paid, the other is not.",
     "{holders} do not know what {object} is, and that will not last.",
     "Without {object} a lawsuit is lost, and a whole street of houses with it.",
@@ -151,7 +151,7 @@ static const char *const reasons[12] = {
 /* rumours: true ones by subject, then false ones, then half-true */
 static const char *const rumours[] = {
     /* 0 master */ "{holders} answer to {a_who}, and it never leaves the {purpose} ({room}).",
-    /* 1 master */ "They carry food down to something in the {purpose} ({room}): {a_who}, the old miner swears.",
+    /* 1 master */ "Whatever leads {holders} never leaves the {purpose} ({room}); the few who have seen it swear it is {a_who}.",
     /* 2 leader */ "{faction} take their orders from {a_who} in the {purpose} ({room}).",
     /* 3 hoard */ "There is a fortune in the {purpose} ({room}): more than a cart could carry.",
     /* 4 key */ "One key in the {place} matters more than the rest, and it is kept in the {purpose} ({room}).",
@@ -165,7 +165,7 @@ static const char *const rumours[] = {
     /* 12 false */ "{holders} are only a handful, and cowards to a one.",
     /* 13 false */ "Any silver weapon turns the things in the {place} to dust.",
     /* 14 half */ "{holders} keep all their loot in the {purpose} ({room}).",
-    /* 15 false */ "The {master} is old and sick, and will not last the winter.",
+    /* 15 false */ "The {master} has been dead a year, and {holders} hide it to keep the rest in line.",
     /* 16 coin */ "There is coin to be had in the {purpose} ({room}), for anyone who can carry it.",
     /* 17 empty */ "Nobody goes into the {purpose} ({room}); even {holders} keep out of it.",
     /* 18 hazard */ "Something in the {purpose} ({room}) has already killed one treasure hunter, and it was no monster.",

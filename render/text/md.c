@@ -156,8 +156,12 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         char held[256];
         if (c->doors[i].key_room != id || !dg_key_holder_text(c, i, held, sizeof held)) continue;
-        if (n > 1) PUTF(m, " The %s door of room %d: ", dg_dir_name(d->doors[i].dir), d->doors[i].room);
-        else put(m, " ");
+        if (n > 1) { /* "For the west door of room 4, the thug ..." */
+            PUTF(m, " For the %s door of room %d, ", dg_dir_name(d->doors[i].dir), d->doors[i].room);
+            if (held[0] >= 'A' && held[0] <= 'Z') held[0] = (char)(held[0] - 'A' + 'a');
+        } else {
+            put(m, " ");
+        }
         put(m, held);
     }
     put(m, "\n\n");
