@@ -329,10 +329,11 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
 
 /* ------------------------------------------------------- the passes */
 
-/* A lair the cast could not fill (nothing of it fit the room) still gets
- * its floor's chief: every chapter's boss stands in its lair. The cast's
- * hardest band that fits anywhere, from a stream of the adventure's own;
- * only such lairs change. */
+/* A lair the cast could not fill at the rules' hardest still gets its
+ * floor's chief when any band of the cast fits the room: every chapter's
+ * boss stands in its lair. From a stream of the adventure's own; only such
+ * lairs change. (A lair no band fits at all -- a cast of giants in a small
+ * room -- stays empty, and its floor has no chapter.) */
 #define PART_LAIR 0x4000000
 static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
@@ -345,25 +346,18 @@ static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
     int per = dg_cell_feet(&d->opts) / 5, squares = room->width * per * room->height * per;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_ADVENTURE, PART_LAIR);
     dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, holds, squares, &lair->encounter);
-    if (!lair->encounter.n_groups) /* the easier bands too */
-        dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->easiest, true, holds, squares, &lair->encounter);
     if (lair->encounter.n_groups) return;
-    /* no band of the cast fits the party's bands at all: its chief alone,
-     * the weakest of its bosses and leaders the rules have */
+    /* the caps on the mighty's numbers lifted, as for a wandering row, the
+     * room's floor still bounding how many stand in it */
     const dg__srd *s = dg__srd_of(c->rules);
-    const dg__theme *t = dg__theme_of(c->factions[0].kind);
-    int best = -1;
-    for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER && t; role++)
-        for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
-            int id = dg__srd_cast(s, t->cast[role][k]);
-            if (id >= 0 && dg_monster_info(id)->size <= holds &&
-                (best < 0 || dg_monster_info(id)->xp < dg_monster_info(best)->xp))
-                best = id;
+    dg__enc_want w = {.level = c->level, .party = c->party, .lair = true, .max_size = holds, .room_squares = squares,
+                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true};
+    for (int k = (int)s->hardest; k >= (int)s->easiest; k--)
+        if (dg__encounter_build(&r, &w, (dg_difficulty)k, &lair->encounter)) {
+            lair->encounter.faction = 0;
+            return;
         }
-    if (best < 0) return;
-    dg_encounter *e = &lair->encounter;
-    *e = (dg_encounter){.n_groups = 1, .groups = {{best, 1}}, .difficulty = s->hardest, .faction = 0,
-                        .boss = false, .xp = dg_monster_info(best)->xp, .adjusted_xp = dg_monster_info(best)->xp};
+    lair->encounter.n_groups = 0;
 }
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
