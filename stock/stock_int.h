@@ -92,7 +92,7 @@ typedef enum {
     DG__ORIGIN_COUNT
 } dg__origin;
 #define DG__ORIGIN_PLACES 3
-#define DG__ORIGIN_HISTORIES 2
+#define DG__ORIGIN_HISTORIES 8
 #define DG__ORIGIN_PURPOSES 8
 #define DG__PURPOSE_FILLERS 4
 typedef struct { const char *name, *dressing; } dg__purpose;

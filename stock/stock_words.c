@@ -34,15 +34,24 @@ static const char *const dressing[] = {
 #define CAVE_DRESSING 2
 #define NATURAL_DRESSING 10
 
+/* Long enough that over many keys no sentence ("You hear ...", "The air
+ * smells of ...") turns up room after room, and none a theme's own
+ * (stock_themes.c), which the deck would deal as another entry. */
 static const char *const sound[] = {
     "dripping water", "a distant rumble", "scratching inside the walls", "faint chanting",
-    "a door creaking somewhere", "rattling chains", "a low moan", "footsteps overhead",
+    "a door creaking somewhere", "rattling chains", "a deep groan from the rock", "footsteps overhead",
     "whispering", "a bell tolling far away", "silence, deep and total", "wind through a crack",
+    "a slow, heavy drip", "claws on stone", "a sigh that is not the wind", "pebbles skittering down a slope",
+    "something large shifting its weight", "a distant splash", "muffled voices", "a metallic tapping",
+    "a steady, patient knocking", "a hiss, then nothing", "the flutter of wings", "stone grinding on stone",
+    "a thin, high whistle", "your own echo, a beat too late", "a cough in the dark", "the creak of a rope",
 };
 
 static const char *const smell[] = {
-    "damp earth", "mould", "smoke", "rot", "old blood", "incense", "dust", "cold ashes",
-    "rancid fat", "vinegar", "stale sweat", "cold stone",
+    "damp earth", "mould", "wood smoke", "rot", "old blood", "incense", "dust", "cold ashes",
+    "vinegar", "cold stone", "wet ash", "lamp oil", "bat guano", "sour milk", "copper", "rust",
+    "mildewed cloth", "tallow", "sweet decay", "stagnant water", "charred wood", "musty straw",
+    "bitter herbs", "sour wine", "old leather", "pitch", "spoiled meat", "lye",
 };
 
 /* the first CAVE_HIDDEN fit only a cave, the first NATURAL_HIDDEN a cave */
