@@ -226,6 +226,63 @@ static void settle_traps(const dg_contents *c, uint64_t seed, dg_room_contents *
     }
 }
 
+/* A room whose purpose's furnishing the dungeon has already shown (a
+ * burial chamber on every floor, the second storeroom) gets another: the
+ * purpose's own other furnishings first, else a line dealt from the deck
+ * that nothing in the dungeon has shown and that echoes nothing else in the
+ * room (a few tries, from a stream of its own so no other draw moves). A
+ * line dealt besides that the dungeon already shows (the deck starts again
+ * once spent, on a floor of many rooms) is left out: a room says less
+ * rather than repeat another. `shown` (bit per DRESSING entry) is the
+ * dungeon's so far, and gets the room's. */
+static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *shown, uint64_t seed,
+                             dg_room_contents *rc, int variant)
+{
+    if (rc->n_dressing < 1) return;
+#define SHOWN(i) ((shown[(i) >> 6] >> ((i) & 63)) & 1u)
+    int w = rc->dressing[0];
+    for (int k = 0; SHOWN(w) && k < 2 && rc->purpose >= 0; k++) {
+        int again = dg__word_purpose_again(rc->purpose, k);
+        if (again >= 0) w = again;
+    }
+    if (SHOWN(w)) {
+        dg_rng r = dg__stock_stream(seed, DG__STREAM_FURNISH, dg__stock_variant(rc->id, variant));
+        /* dealt from what the dungeon has not shown (a deck of its own:
+         * the floor's starts again once spent) */
+        dg__deck fresh = {0};
+        memcpy(fresh.used[DG_WORDS_DRESSING], shown, sizeof fresh.used[DG_WORDS_DRESSING]);
+        for (int tries = 0; tries < 4; tries++) {
+            int d = dg__word_deal(&fresh, &r, DG_WORDS_DRESSING, c->theme, dg__origins[c->origin].natural);
+            deck->used[DG_WORDS_DRESSING][d >> 6] |= 1ull << (d & 63);
+            dg__stems mine, other;
+            dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, d), &mine);
+            bool echo = SHOWN(d);
+            for (int k = 1; k < rc->n_dressing && !echo; k++) {
+                dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
+                echo = dg__stems_meet(&mine, &other) || d == rc->dressing[k];
+            }
+            if (!echo) {
+                w = d;
+                break;
+            }
+        }
+    }
+    /* nothing fresh left: a room with other things to show says those */
+    int kept = 0;
+    if (!SHOWN(w) || rc->n_dressing == 1) {
+        rc->dressing[kept++] = w;
+        shown[w >> 6] |= 1ull << (w & 63);
+    }
+    for (int k = 1; k < rc->n_dressing; k++) {
+        int d = rc->dressing[k];
+        if (SHOWN(d) && (kept || k + 1 < rc->n_dressing)) continue;
+        shown[d >> 6] |= 1ull << (d & 63);
+        rc->dressing[kept++] = d;
+    }
+    rc->n_dressing = kept;
+#undef SHOWN
+}
+
 /* ---------------------------------------------------------- rerolls */
 
 /* Marks in deck every word the dungeon uses outside room `except`. */
@@ -235,7 +292,7 @@ static void deck_of_others(const dg_contents *c, int except, dg__deck *deck)
     for (size_t i = 0; i < c->n_rooms; i++) {
         const dg_room_contents *rc = &c->rooms[i];
         if (rc->id == except) continue;
-        for (int k = 1; k < rc->n_dressing; k++) USE(DG_WORDS_DRESSING, rc->dressing[k]);
+        for (int k = 0; k < rc->n_dressing; k++) USE(DG_WORDS_DRESSING, rc->dressing[k]);
         USE(DG_WORDS_SOUND, rc->sound);
         USE(DG_WORDS_SMELL, rc->smell);
         if (rc->n_hidden) USE(DG_WORDS_HIDDEN, rc->hidden[0].kind);
@@ -305,7 +362,10 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
         if (p->depth == DG_DEPTH_FULL) {
             st->deck = above->deck;
             deck_of_others(c, r->id, &st->deck);
+            uint64_t shown[4];
+            memcpy(shown, st->deck.used[DG_WORDS_DRESSING], sizeof shown);
             dg__stock_dress(c, st, p->seed, r, items[k].variant);
+            fresh_furnishing(c, &st->deck, shown, p->seed, r, items[k].variant);
         }
         dg__stock_marks(d, p->seed, r, items[k].variant);
     }
@@ -422,7 +482,12 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
-        for (size_t i = 0; i < n_rooms; i++) dg__stock_dress(c, st, p->seed, &c->rooms[i], 0);
+        uint64_t shown[4];
+        memcpy(shown, above->deck.used[DG_WORDS_DRESSING], sizeof shown);
+        for (size_t i = 0; i < n_rooms; i++) {
+            dg__stock_dress(c, st, p->seed, &c->rooms[i], 0);
+            fresh_furnishing(c, &st->deck, shown, p->seed, &c->rooms[i], 0);
+        }
         stock_wandering(c, p->seed);
         stock_corridors(c, st, d, p->seed);
     }

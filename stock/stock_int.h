@@ -107,6 +107,10 @@ typedef struct {
 } dg__origin_row;
 extern const dg__origin_row dg__origins[DG__ORIGIN_COUNT];
 extern const dg__purpose dg__purpose_fillers[DG__PURPOSE_FILLERS];
+/* Two more furnishings for each origin's purposes 0 and 1 and each filler,
+ * for a room that repeats one (stock.c). */
+#define DG__PURPOSE_AGAIN (DG__ORIGIN_COUNT * 2 + DG__PURPOSE_FILLERS)
+extern const char *const dg__purpose_again[DG__PURPOSE_AGAIN][2];
 
 /* stock_themes.c: who holds a dungeon, by role. Row motif - 1 is that
  * motif's; the rows from DG__THEME_GOBLINS on are drawn at motif none. */
@@ -156,6 +160,8 @@ int dg__word_theme_entry(dg_words w, int theme, int k);
 int dg__word_purpose(int origin, int k);     /* k past the origin's: a filler */
 int dg__word_history(int origin, int k);
 int dg__word_purpose_dressing(int purpose); /* the DRESSING entry of a PURPOSE entry */
+/* The DRESSING entry of purpose's k-th other furnishing (k 0 or 1), -1 none. */
+int dg__word_purpose_again(int purpose, int k);
 int dg__word_place(int origin, int k);
 int dg__word_by_text(dg_words w, const char *text);
 /* Two phrases echo each other when a word of four letters or more begins
@@ -268,6 +274,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_POOL      0x73746f636ba00000ULL
 #define DG__STREAM_FEATURE   0x73746f636b900000ULL
 #define DG__STREAM_TRAP      0x73746f636bb00000ULL
+#define DG__STREAM_FURNISH   0x73746f636bc00000ULL
 
 /* stock_features.c: the physical features the map draws (c->features),
  * read from what the key already says of each room (dressing, water,

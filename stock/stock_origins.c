@@ -229,3 +229,35 @@ const dg__purpose dg__purpose_fillers[DG__PURPOSE_FILLERS] = {
     {"antechamber", "a pair of empty sconces"},
     {"passage room", "paths worn across the floor"},
 };
+
+/* A second and third furnishing for the rooms every floor has again (the
+ * lair's and the rank and file's) and for the fillers: a dungeon of three
+ * floors has three burial chambers, and one great sarcophagus on a dais
+ * read out three times is one too many. Row 2 x origin + 0 or 1, then the
+ * fillers'. */
+const char *const dg__purpose_again[DG__PURPOSE_AGAIN][2] = {
+    {"a sarcophagus of black marble, its lid carved with a sleeping face", "a stone bier under a ceiling painted with stars"},
+    {"empty plinths where guardian statues stood", "a pair of stone guardians, one toppled"},
+    {"a defaced altar before an empty niche", "a stone altar whose carved god has had its face chiselled away"},
+    {"rows of stone bunks with rotted blankets", "sleeping mats in rows under a faded prayer"},
+    {"a winch above a shaft no torch can light to the bottom", "a rusted cage hanging over an open shaft"},
+    {"plank bunks with names carved into the posts", "hammocks of sacking slung between pit props"},
+    {"a long table under tattered banners", "a dais with a broken chair of state"},
+    {"straw pallets in rows under an empty weapon rack", "double bunks around a cold brazier"},
+    {"a warden's desk under a board of rusted keys", "a raised desk with ledgers of names"},
+    {"cots and a bench of dented helmets", "bunks beside a rack of manacles"},
+    {"a vaulted basin where the water lies black and flat", "pillars marching off into dark water"},
+    {"pallets on a dry ledge above the channel", "a cold stove among bedrolls on the walkway"},
+    {"a summoning circle of chalk and dried blood", "a pentagram of inlaid copper under a blackened ceiling"},
+    {"cots beside a shelf of singed primers", "bunks under a wall of scorched practice targets"},
+    {"a vault door of steel hanging from one hinge", "an iron gate before rows of empty strongboxes"},
+    {"bunks beside a rack of halberds", "cots and a table scored with tallies"},
+    {"a dry hollow floored with gnawed bones", "a ledge above the floor, polished by long use"},
+    {"a heap of leaves and stolen cloaks", "furs pressed flat into a sleeping place"},
+    {"a bed of bones and matted fur", "a hollow scooped in the earth, ringed by bones"},
+    {"scraped hollows lined with moss", "a pile of hides and straw"},
+    {"a cracked floor and nothing else", "an empty room with a single bench"},
+    {"crates stove in and emptied", "sacks slumped against the wall"},
+    {"a bench beside the far door", "a niche for a lamp by the door"},
+    {"a floor scuffed by many feet", "mud tracked from door to door"},
+};

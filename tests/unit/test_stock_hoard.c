@@ -176,7 +176,11 @@ Test(stock_hoard, treasure_traps_and_words_make_sense, .timeout = 600)
                 if (i < VARIETY) {
                     for (int k = 0; k < rc->n_dressing; k++) {
                         const char *w = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
-                        for (int j = 0; j < n_lines; j++) repeats |= !strcmp(lines[j], w);
+                        for (int j = 0; j < n_lines; j++)
+                            if (!strcmp(lines[j], w)) {
+                                repeats = true;
+                                if (getenv("HOARD_SHOW")) fprintf(stderr, "hoard: dungeon %llu repeats %d %d %s\n", (unsigned long long)i, k, j, w);
+                            }
                         if (n_lines < 256) lines[n_lines++] = w;
                     }
                     char text[2048];
@@ -282,8 +286,10 @@ Test(stock_hoard, treasure_traps_and_words_make_sense, .timeout = 600)
             }
         }
     }
-    for (int k = 0; k < SEEN_CAP; k++)
+    for (int k = 0; k < SEEN_CAP; k++) {
         if (sentences[k].n == top && !top_sentence) top_sentence = sentences[k].text;
+        if (sentences[k].n > 30) fprintf(stderr, "hoard: %ld x \"%s\"\n", sentences[k].n, sentences[k].text);
+    }
     fprintf(stderr,
             "hoard: %ld dungeons; hoards at most %.2f x one hoard's maximum (cap 1.5; %ld over); %ld duplicate "
             "permanent items; %ld dungeons with two legendary items or more; %ld of %ld treasures under 1 gp; "
