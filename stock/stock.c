@@ -235,6 +235,19 @@ static void settle_traps(const dg_contents *c, uint64_t seed, dg_room_contents *
  * once spent, on a floor of many rooms) is left out: a room says less
  * rather than repeat another. `shown` (bit per DRESSING entry) is the
  * dungeon's so far, and gets the room's. */
+/* Whether phrase w echoes one of the room's lines besides its first (or is one). */
+static bool echoes(const dg_room_contents *rc, int w)
+{
+    dg__stems mine, other;
+    dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), &mine);
+    for (int k = 1; k < rc->n_dressing; k++) {
+        if (w == rc->dressing[k]) return true;
+        dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
+        if (dg__stems_meet(&mine, &other)) return true;
+    }
+    return false;
+}
+
 static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *shown, uint64_t seed,
                              dg_room_contents *rc, int variant)
 {
@@ -243,25 +256,18 @@ static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *sho
     int w = rc->dressing[0];
     for (int k = 0; SHOWN(w) && k < 2 && rc->purpose >= 0; k++) {
         int again = dg__word_purpose_again(rc->purpose, k);
-        if (again >= 0) w = again;
+        if (again >= 0 && !echoes(rc, again)) w = again;
     }
     if (SHOWN(w)) {
-        dg_rng r = dg__stock_stream(seed, DG__STREAM_FURNISH, dg__stock_variant(rc->id, variant));
         /* dealt from what the dungeon has not shown (a deck of its own:
          * the floor's starts again once spent) */
+        dg_rng r = dg__stock_stream(seed, DG__STREAM_FURNISH, dg__stock_variant(rc->id, variant));
         dg__deck fresh = {0};
         memcpy(fresh.used[DG_WORDS_DRESSING], shown, sizeof fresh.used[DG_WORDS_DRESSING]);
         for (int tries = 0; tries < 4; tries++) {
             int d = dg__word_deal(&fresh, &r, DG_WORDS_DRESSING, c->theme, dg__origins[c->origin].natural);
             deck->used[DG_WORDS_DRESSING][d >> 6] |= 1ull << (d & 63);
-            dg__stems mine, other;
-            dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, d), &mine);
-            bool echo = SHOWN(d);
-            for (int k = 1; k < rc->n_dressing && !echo; k++) {
-                dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
-                echo = dg__stems_meet(&mine, &other) || d == rc->dressing[k];
-            }
-            if (!echo) {
+            if (!SHOWN(d) && !echoes(rc, d)) {
                 w = d;
                 break;
             }

@@ -14,7 +14,7 @@ const dg__origin_row dg__origins[DG__ORIGIN_COUNT] = {
         .history = {"Built as a royal tomb, sealed when the line died out, and opened again by grave robbers who never came back",
                     "A tomb for a warrior-king, abandoned when the kingdom fell and his name was forgotten",
                     "Raised over a queen who was buried with her whole household, and shunned ever since by the villages below",
-                    "The family crypt of a usurper, walled up by the heir he murdered and breached by a landslide last spring",
+                    "The family crypt of a pretender, walled up by the heir he murdered and breached by a landslide last spring",
                     "A barrow heaped over the dead of a lost battle, whose priests left curses on every door",
                     "A tomb built in secret for a tyrant whose body never reached it",
                     "The crypts of a noble house that buried its dead with their wealth, until the last heir came down to take it back and stayed",
