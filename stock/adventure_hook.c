@@ -113,6 +113,7 @@ static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, in
     if (top->origin == DG__ORIGIN_PRISON && fl == 1) return 4;
     if (top->origin == DG__ORIGIN_TOMB && dg__adv_guardian(boss)) return 5;
     if (!dg__adv_talks(boss)) return 3;
+    if (boss == top->boss) return 7; /* not "the mage's lieutenant, a mage" */
     (void)c;
     return top->boss >= 0 ? 2 : 6;
 }

@@ -191,6 +191,7 @@ static const char *const chapters[] = {
     /* 4 prisoners */ "The last prisoners of the gaol never left this floor; {a_who} leads what became of them from the {purpose} ({room}).",
     /* 5 builders */ "The builders' own guardian still keeps this floor: {a_who}, in the {purpose} ({room}).",
     /* 6 rival chief */ "This floor answers to no one above: {a_who} holds it from the {purpose} ({room}) and bides its time.",
+    /* 7 the master's like */ "A second {who}, who bows to the {master} above only in public, holds this floor from the {purpose} ({room}).",
 };
 
 /* clues by what they point at (dg__clue_target order), and how many each */
