@@ -178,10 +178,84 @@ done:
     return rc;
 }
 
+/* Whether every open cell of d is reached from `from` (d one region). */
+static bool whole(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *queue)
+{
+    walk(d, from, shut, dist, NULL, queue);
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    for (size_t k = 0; k < cells; k++)
+        if (dg_cell_open(d->cells[k]) && !shut[k] && dist[k] < 0) return false;
+    return true;
+}
+
+/* The lair (the room farthest on foot) keeps one way in: the door the
+ * walk reaches first; each other door of it is walled up where the map
+ * stays one region without it (a corridor that only led there would be
+ * cut off: that door stays). A lair with one door is what a lock can bar,
+ * and what loops, dug without knowing the lair, may have undone. Rooms
+ * only: a cave chamber's openings are its rock's. */
+static dg_status one_way_in(dg_dungeon *d, dg_error *err)
+{
+    dg_point in;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t *dist = dg__malloc(cells * sizeof *dist), *queue = dg__malloc(cells * sizeof *queue);
+    int32_t *steps = dg__malloc((d->n_rooms + 1) * sizeof *steps);
+    unsigned char *shut = dg__calloc(cells, 1);
+    dg_status rc = DG_OK;
+    if (!dist || !queue || !steps || !shut) {
+        rc = dg__nomem(err, "walling up the lair");
+        goto done;
+    }
+    int32_t from = (int32_t)(in.y * d->width + in.x);
+    walk(d, from, shut, dist, NULL, queue);
+    room_steps(d, dist, steps);
+    int lair = 0;
+    for (size_t i = 1; i <= d->n_rooms; i++)
+        if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) goto done;
+    size_t first = d->n_doors;
+    for (size_t k = 0; k < d->n_doors; k++) {
+        const dg_door *o = &d->doors[k];
+        if (o->room != lair && o->other != lair) continue;
+        int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
+        if (dist[at] >= 0 && (first == d->n_doors ||
+                              dist[at] < dist[(size_t)d->doors[first].y * (size_t)d->width + (size_t)d->doors[first].x]))
+            first = k;
+    }
+    size_t kept = 0;
+    for (size_t k = 0; k < d->n_doors; k++) {
+        const dg_door *o = &d->doors[k];
+        size_t at = (size_t)o->y * (size_t)d->width + (size_t)o->x;
+        /* never one of two doors back to back: the other would open on wall */
+        bool pair = false;
+        for (int q = 0; q < 4; q++)
+            pair |= (dg_cell(d, o->x + dg_dir_dx((dg_dir)q), o->y + dg_dir_dy((dg_dir)q)) & DG_DOORSPACE) != 0;
+        if (k != first && !pair && (o->room == lair || o->other == lair)) {
+            shut[at] = 1;
+            if (whole(d, from, shut, dist, queue)) {
+                d->cells[at] = DG_PERIMETER; /* walled up */
+                shut[at] = 0;
+                continue;
+            }
+            shut[at] = 0;
+        }
+        d->doors[kept++] = d->doors[k];
+    }
+    d->n_doors = kept;
+done:
+    dg__free(dist);
+    dg__free(queue);
+    dg__free(steps);
+    dg__free(shut);
+    return rc;
+}
+
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
 {
     dg__lock_cycle c;
-    dg_status rc = dg__lock_cycle_find(d, 0, false, &c, err);
+    dg_status rc = one_way_in(d, err);
+    if (rc == DG_OK) rc = dg__lock_cycle_find(d, 0, false, &c, err);
     if (rc != DG_OK || c.door < 0) return rc;
     dg_door *o = &d->doors[c.door];
     o->type = DG_DOOR_LOCKED;

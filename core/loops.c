@@ -59,10 +59,13 @@ typedef struct {
     /* the walk: a stamp per map cell, so nothing is cleared between walks */
     uint32_t *stamp, now;
     int32_t *wq, *depth;
+    size_t reached;   /* cells the last walk queued */
     /* corridor systems: a label per open cell that is neither room nor door,
      * merged by union-find as loops join them; 0 for other cells */
     int32_t *label, *parent;
     size_t n_labels, cap_labels;
+    int lair;         /* the room farthest on foot, which no loop enters */
+    bool relaxed;     /* the second half of the tries: shorter ways round do */
 } digger;
 
 static bool inside(const dg__build *b, int r, int c) { return r >= 1 && c >= 1 && r <= b->rows - 2 && c <= b->cols - 2; }
@@ -286,6 +289,9 @@ static bool rooms_meet(const dg__build *b, int a, int z)
 static bool adds_loop(digger *g, int32_t a, int32_t z, bool direct)
 {
     dg__build *b = g->b;
+    if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
+                    ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
+        return false; /* the lair keeps one way in */
     bool ar = (b->cell[a] & DG_ROOM) != 0, zr = (b->cell[z] & DG_ROOM) != 0;
     if (ar && zr) {
         int ra = dg__room_id(b->cell[a]), rz = dg__room_id(b->cell[z]);
@@ -316,6 +322,7 @@ static int walk(digger *g, int32_t a, int32_t z, int most)
     while (head < tail) {
         int32_t at = g->wq[head];
         int dep = g->depth[head++];
+        g->reached = tail;
         if (at == z) return dep;
         if (dep >= most) return -1;
         int r = at / b->cols, c = at % b->cols;
@@ -329,6 +336,7 @@ static int walk(digger *g, int32_t a, int32_t z, int most)
             g->depth[tail++] = dep + 1;
         }
     }
+    g->reached = tail;
     return -1;
 }
 
@@ -393,11 +401,12 @@ static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, in
     return DG_OK;
 }
 
-/* The walk a loop of `len` dug cells must save. */
-static int saves(int len)
+/* The walk a loop of `len` dug cells must save; less once the first half
+ * of the tries found too few (a small or crowded map). */
+static int saves(const digger *g, int len)
 {
-    int most = LOOP_RATIO * (len + 2);
-    return most < LOOP_MIN_WALK ? LOOP_MIN_WALK : most;
+    int most = (g->relaxed ? LOOP_RATIO - 1 : LOOP_RATIO) * (len + 2), least = g->relaxed ? LOOP_MIN_WALK / 2 : LOOP_MIN_WALK;
+    return most < least ? least : most;
 }
 
 /* Tries one loop from spot s. *dug says whether one was made. */
@@ -406,7 +415,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
     dg__build *b = g->b;
     *dug = false;
     if (s->kind == SPOT_BRIDGE) {
-        if (!adds_loop(g, s->attach, s->other, true) || walk(g, s->attach, s->other, saves(0)) >= 0) return DG_OK;
+        if (!adds_loop(g, s->attach, s->other, true) || walk(g, s->attach, s->other, saves(g, 0)) >= 0) return DG_OK;
         *dug = true;
         return open_bridge(g, s, err);
     }
@@ -464,7 +473,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
     }
     for (int k = 0; k < n_ends && !*dug; k++) {
         if (!adds_loop(g, s->attach, ends[k].attach, false)) continue;
-        if (walk(g, s->attach, ends[k].attach, saves(ends[k].len)) >= 0) continue;
+        if (walk(g, s->attach, ends[k].attach, saves(g, ends[k].len)) >= 0) continue;
         dg_status rc = dig(g, s, &ends[k], r0, c0, w, err);
         if (rc != DG_OK) return rc;
         *dug = true;
@@ -473,11 +482,40 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
     return DG_OK;
 }
 
+/* The room farthest on foot from where the party comes in (the first up
+ * stair, else the first exit, else room 1: cycles.c's entrance), as the
+ * map stands before its loops. No loop enters it: the lair keeps the one
+ * way in a lock can bar (cycles.c walls up the family's others). */
+static int far_room(digger *g)
+{
+    dg__build *b = g->b;
+    int32_t from = -1;
+    for (size_t k = 0; k < b->n_stair && from < 0; k++)
+        if (dg__get(b, b->stair[k].y, b->stair[k].x) & DG_STAIR_UP) from = at_of(b, b->stair[k].y, b->stair[k].x);
+    if (from < 0 && b->n_exit) from = at_of(b, b->exit[0].y, b->exit[0].x);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (size_t k = 0; k < cells && from < 0; k++)
+        if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
+    if (from < 0) return 0;
+    walk(g, from, -1, INT32_MAX);
+    int lair = 0, far = -1;
+    /* the walk's queue holds the cells in the order reached: the last
+     * room cell in it is the farthest room's */
+    for (size_t k = 0; k < g->reached; k++) {
+        int32_t at = g->wq[k];
+        if ((b->cell[at] & DG_ROOM) && g->depth[k] > far) {
+            far = g->depth[k];
+            lair = dg__room_id(b->cell[at]);
+        }
+    }
+    return lair;
+}
+
 /* How many loops a floor gets: some a few, many more, by the map's size. */
 static int loops_wanted(const dg__build *b)
 {
     long cells = (long)b->rows * b->cols;
-    long n = b->o->loops == DG_LOOPS_SOME ? 1 + cells / 2500 : 3 + cells / 700;
+    long n = b->o->loops == DG_LOOPS_SOME ? 2 + cells / 2000 : 5 + cells / 500;
     return n > LOOP_MOST ? LOOP_MOST : (int)n;
 }
 
@@ -508,8 +546,10 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
+    g.lair = far_room(&g);
     int want = loops_wanted(b), made = 0;
     for (int tries = 0; tries < LOOP_TRIES * want && made < want && n_spots > 0; tries++) {
+        g.relaxed = tries >= LOOP_TRIES * want / 2;
         const spot *s = &spots[dg__rng_below(&g.rng, (uint32_t)n_spots)];
         if (!spot_ok(b, s)) continue;
         bool dug = false;
