@@ -1,7 +1,8 @@
 /* cycles.c -- the map's lock-and-key cycle (Dormans's cyclic generation):
  * a door on the short way to a goal room that cuts the goal off when shut,
  * and a room at the far end of the long way round, reached with that door
- * (and every locked door) shut, no dead end, and the walk from the
+ * shut (other locks picked, or opened by keys found without it), no dead
+ * end, and the walk from the
  * entrance to it and back to the door at least 1.5 times the walk from the
  * entrance to the door (docs/shared ADVENTURE's measure: the party sees
  * the door, walks round, finds the key, comes back). A fact of the map alone, asked twice: by loops.c's
@@ -84,8 +85,28 @@ static void room_ways(const dg_dungeon *d, int *ways)
         for (size_t j = 0; j < d->passages[p].n_rooms; j++) ways[d->passages[p].rooms[j]]++;
 }
 
-dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, bool locked_only, dg__lock_cycle *out, dg_error *err)
+/* Opens, one after another, the locked doors of shut[] (but `door`) whose
+ * key's room the walk from `from` reaches, walking again after each round;
+ * keys[i] is door i's key room. Leaves dist[] the last walk's. */
+static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shut, const int *keys, size_t door,
+                           int32_t *dist, int32_t *steps, int32_t *queue)
 {
+    for (bool opened = true; opened;) {
+        opened = false;
+        walk(d, from, shut, dist, NULL, queue);
+        room_steps(d, dist, steps);
+        for (size_t k = 0; k < d->n_doors; k++) {
+            size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
+            if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms || steps[keys[k]] < 0) continue;
+            shut[at] = 0;
+            opened = true;
+        }
+    }
+}
+
+dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
+{
+    bool locked_only = keys != NULL;
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     dg_point in;
     if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
@@ -120,8 +141,12 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, bool locked_only, d
     int32_t at = -1;
     for (size_t k = 0; k < cells && at < 0; k++)
         if (dg__room_id(d->cells[k]) == goal && (d->cells[k] & DG_OPENSPACE) && dist[k] == steps[goal]) at = (int32_t)k;
-    for (size_t k = 0; k < d->n_doors; k++)
-        if (d->doors[k].type == DG_DOOR_LOCKED) shut[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] = 1;
+    /* the other locks: open (the map alone knows no keys: a lock is
+     * picked), or, given the keys, shut where they have one, each opening
+     * once its key's room is reached */
+    for (size_t k = 0; keys && k < d->n_doors; k++)
+        if (d->doors[k].type == DG_DOOR_LOCKED && keys[k] > 0)
+            shut[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] = 1;
     for (; at >= 0 && out->door < 0; at = parent[at]) {
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
@@ -141,13 +166,14 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, bool locked_only, d
         if (shut_steps[goal] >= 0) continue;
         /* the door's near side: the cell the walk came to it from */
         int32_t near = parent[at];
-        unsigned char was = shut[at];
-        shut[at] = 1;
-        walk(d, from, shut, shut_dist, NULL, queue);
+        memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
+        alone[at] = 1;
+        if (keys) open_with_keys(d, from, alone, keys, i, shut_dist, shut_steps, queue);
+        walk(d, from, alone, shut_dist, NULL, queue);
         room_steps(d, shut_dist, shut_steps);
-        walk(d, near, shut, back_dist, NULL, queue);
+        walk(d, near, alone, back_dist, NULL, queue);
         room_steps(d, back_dist, back_steps);
-        shut[at] = was;
+        memset(alone, 0, cells);
         int key = 0;
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
@@ -255,7 +281,7 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
 {
     dg__lock_cycle c;
     dg_status rc = one_way_in(d, err);
-    if (rc == DG_OK) rc = dg__lock_cycle_find(d, 0, false, &c, err);
+    if (rc == DG_OK) rc = dg__lock_cycle_find(d, 0, NULL, &c, err);
     if (rc != DG_OK || c.door < 0) return rc;
     dg_door *o = &d->doors[c.door];
     o->type = DG_DOOR_LOCKED;

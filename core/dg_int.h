@@ -264,15 +264,18 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err);
 bool dg__map_entrance(const dg_dungeon *d, dg_point *at);
 /* A lock-and-key cycle (Dormans): door (index into d->doors, -1 none) on
  * the short way to room goal that cuts it off when shut; key_room reached
- * with it and every locked door shut, not a dead end, not the door's rooms
+ * with it shut (the other locks as below), not a dead end, not the door's rooms
  * nor the goal; door_walk the steps from the entrance to the door, key_walk
  * (door shut) from the entrance to the key's room and back to the door,
  * 2 key_walk >= 3 door_walk. */
 typedef struct { int door, key_room, goal, door_walk, key_walk; } dg__lock_cycle;
 /* The cycle towards goal (0: the room farthest on foot) whose door lies
- * nearest the goal, of the doors already locked when locked_only (else of
- * any but secret doors); door -1 when the map has none. DG_ENOMEM only. */
-dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, bool locked_only, dg__lock_cycle *out,
+ * nearest the goal. keys NULL: any door but secret ones may be the lock,
+ * and the other locks are picked (open); else keys[i] is door i's key room (0:
+ * none, the lock is picked) and only a locked door may be the lock, the
+ * others opening once their key's room is reached without it. door -1
+ * when the map has none. DG_ENOMEM only. */
+dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out,
                               dg_error *err);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
