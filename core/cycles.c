@@ -45,14 +45,15 @@ static void walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, i
     queue[tail++] = from;
     dist[from] = 0;
     if (parent) parent[from] = -1;
+    const int w = d->width, h = d->height;
     while (head < tail) {
         int32_t at = queue[head++];
-        int x = at % d->width, y = at / d->width;
+        int x = at % w, y = at / w;
+        /* the four neighbours on the map, as cell indices */
+        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
         for (int k = 0; k < 4; k++) {
-            int nx = x + dg_dir_dx((dg_dir)k), ny = y + dg_dir_dy((dg_dir)k);
-            if (!dg_cell_open(dg_cell(d, nx, ny))) continue;
-            int32_t n = (int32_t)(ny * d->width + nx);
-            if (dist[n] >= 0 || shut[n]) continue;
+            int32_t n = nb[k];
+            if (n < 0 || dist[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
             dist[n] = dist[at] + 1;
             if (parent) parent[n] = at;
             queue[tail++] = n;

@@ -27,8 +27,6 @@
 #define LOOP_MIN_WALK 18
 #define LOOP_TRIES 40
 #define LOOP_ENDS 6
-/* Maps up to this many cells find their lair again after each loop. */
-#define LOOP_RELAIR_CELLS 250000
 /* More loops are never wanted than this a floor: each costs a walk. */
 #define LOOP_MOST 96
 
@@ -557,9 +555,6 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         bool dug = false;
         if ((rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
         made += dug;
-        /* a loop may bring the lair nearer and leave another room the
-         * farthest: asked again (on maps small enough that a walk is cheap) */
-        if (dug && cells <= LOOP_RELAIR_CELLS) g.lair = far_room(&g);
     }
     b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
