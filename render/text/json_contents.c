@@ -255,11 +255,6 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
     dr__jw_key_int(w, "break_dc", l->break_dc);
     key_int_or_null(w, "lock_dc", l->lock_dc);
     key_int_or_null(w, "key_room", l->key_room);
-    /* only on the designed lock: other doors' JSON keeps its bytes */
-    if (l->designed) {
-        dr__jw_key(w, "designed");
-        dr__jw_bool(w, true);
-    }
     dr__jw_key(w, "trap");
     if (l->trapped) trap_json(w, &l->trap);
     else dr__jw_null(w);
@@ -271,6 +266,11 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
         dr__jw_object_end(w);
     } else {
         dr__jw_null(w);
+    }
+    /* last, and only on the designed lock: other doors' JSON keeps its bytes */
+    if (l->designed) {
+        dr__jw_key(w, "designed");
+        dr__jw_bool(w, true);
     }
     dr__jw_object_end(w);
 }
