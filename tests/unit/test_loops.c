@@ -362,3 +362,40 @@ Test(loops, panels) { sweep(&families[2]); }
 Test(loops, gridmapper) { sweep(&families[3]); }
 Test(loops, abstract) { sweep(&families[4]); }
 Test(loops, cells) { sweep(&families[5]); }
+
+/* Floors still stack on loops maps: every floor keeps the invariants, its
+ * down stairs stand over the up stairs of the floor below, and every floor
+ * is walked through with its keys. */
+Test(loops, floors_stack_and_solve)
+{
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (unsigned seed = 1; seed <= 40; seed++) {
+            char kv[8][48];
+            size_t n = 0;
+            snprintf(kv[n++], sizeof kv[0], "algorithm=%s", families[f].name);
+            snprintf(kv[n++], sizeof kv[0], "seed=%u", seed);
+            snprintf(kv[n++], sizeof kv[0], "floors=3");
+            snprintf(kv[n++], sizeof kv[0], "loops=many");
+            snprintf(kv[n++], sizeof kv[0], "contents=basic");
+            for (int k = 0; k < families[f].n_kv; k++) snprintf(kv[n++], sizeof kv[0], "%s", families[f].kv[k]);
+            const char *p[8];
+            char what[400];
+            gc_pairs(kv, n, p, what, sizeof what);
+            dg_dungeon *top = NULL;
+            dg_error e = {0};
+            cr_assert_eq(gc_try_make(p, n, NULL, &top, &e), DG_OK, "%s: %s", what, e.msg);
+            for (const dg_dungeon *d = top; d; d = d->below) {
+                char at[440];
+                snprintf(at, sizeof at, "%s floor %d", what, d->floor);
+                gc_all(d, at);
+                solvable(d, at);
+                if (!d->below) continue;
+                for (size_t s = 0; s < d->n_stairs; s++)
+                    if (d->stairs[s].down)
+                        cr_assert_eq(dg_cell(d->below, d->stairs[s].x, d->stairs[s].y) & ~(DG_ROOM_ID | DG_LABEL),
+                                     DG_CORRIDOR | DG_STAIR_UP, "%s: floor %d's down stair has no up stair under it",
+                                     at, d->floor);
+            }
+            dg_dungeon_free(top);
+        }
+}
