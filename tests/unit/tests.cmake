@@ -33,6 +33,7 @@ dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c uni
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
 dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
+dg_add_test(test_loops ${CMAKE_SOURCE_DIR}/tests/unit/test_loops.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
 add_test(NAME private_prefixes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/private_prefixes.sh
