@@ -97,6 +97,15 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
                                         .webp_px_bytes = 0, .floor_cell_bytes = 320, .per_floor = true,
                                         .image_key = false}},
+    /* the sketch drawing (render/image/sketch.c) on the first page, the
+     * key after it: cairo's PDF surface. cost: from the CLI (see
+     * docs/drawing.md): the map's paths per cell and the key's words */
+    [DG_FMT_PDF] = {"pdf", "application/pdf", "pdf", false, NULL, false, true,
+                    "a handout to print (paper=a4|letter): the map in the sketch style with its legend, then the key",
+                    false, .all_floors = false, .accept = "application/pdf",
+                    .cost = {.cell_ns = 9000, .cave_cell_ns = 12000, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                             .floor_cell_bytes = 400, .per_floor = false, .image_key = false}},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)
