@@ -3,7 +3,7 @@
  * letter); the pages after it are the key as a GM prints it: the Markdown
  * key's own words (md.c), set in two columns in DejaVu, headings bold, so
  * the words are the key's and a reader can search and copy them. cairo's
- * PDF surface writes it; its creation date is fixed (the bytes may not
+ * PDF surface writes it (the key begins under the map when there is room); its creation date is fixed (the bytes may not
  * carry the clock) and the producer is cairo's version string. */
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +22,7 @@ typedef struct {
     double colw;        /* a column's width */
     int col;            /* 0 or 1 */
     double y;           /* baseline of the next line */
+    double top;         /* where this page's columns start (under the map on page one) */
     bool fresh;         /* nothing on this page yet */
 } page;
 
@@ -29,7 +30,7 @@ static void new_page(page *p)
 {
     cairo_show_page(p->cr);
     p->col = 0;
-    p->y = MARGIN;
+    p->y = p->top = MARGIN;
     p->fresh = true;
 }
 
@@ -39,7 +40,7 @@ static void need(page *p, double h)
     if (p->y + h <= p->ph - MARGIN) return;
     if (p->col == 0) {
         p->col = 1;
-        p->y = MARGIN;
+        p->y = p->top;
     } else {
         new_page(p);
     }
@@ -126,6 +127,7 @@ static void plain(const char *in, size_t n, char *out, size_t cap)
 static void key_pages(page *p, const char *md)
 {
     char line[4096];
+    double body = 8; /* the stat blocks after the rooms are a reference: smaller */
     for (const char *at = md; *at;) {
         const char *nl = strchr(at, '\n');
         size_t n = nl ? (size_t)(nl - at) : strlen(at);
@@ -136,6 +138,7 @@ static void key_pages(page *p, const char *md)
         while (h < (int)n && s[h] == '#') h++;
         if (h && h < (int)n && s[h] == ' ') {
             plain(s + h + 1, n - (size_t)h - 1, line, sizeof line);
+            if (h == 2) body = strcmp(line, "Stat blocks") ? 8 : 7;
             static const double sizes[5] = {0, 16, 12.5, 10.5, 9};
             double size = sizes[h > 4 ? 4 : h];
             need(p, size * 3.5); /* a heading keeps a line of its text with it */
@@ -145,19 +148,19 @@ static void key_pages(page *p, const char *md)
         }
         if (n >= 2 && s[0] == '>' && s[1] == ' ') {
             plain(s + 2, n - 2, line, sizeof line);
-            paragraph(p, line, 8, false, true, 8, 2.5);
+            paragraph(p, line, body, false, true, 8, 2.5);
             continue;
         }
         if (n >= 2 && s[0] == '-' && s[1] == ' ') {
             line[0] = '\0';
             strcpy(line, "\xe2\x80\xa2 ");
             plain(s + 2, n - 2, line + 4, sizeof line - 4);
-            paragraph(p, line, 8, false, false, 6, 1);
+            paragraph(p, line, body, false, false, 6, 0.5);
             continue;
         }
         bool row = s[0] == '|';
         plain(s, n, line, sizeof line);
-        paragraph(p, line, 8, false, s[0] == '*' && s[n - 1] == '*', 0, row ? 1 : 3);
+        paragraph(p, line, body, false, s[0] == '*' && s[n - 1] == '*', 0, row ? 1 : body * 0.35);
     }
 }
 
@@ -206,8 +209,9 @@ dg_status dg_pdf_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     bool player = dg_options_image_view(&d->opts, DG_FMT_PDF) == DG_VIEW_PLAYER;
     rc = dr__sketch_draw(p.cr, d, &b, player, true, err);
     cairo_restore(p.cr);
-    if (rc == DG_OK) {
-        new_page(&p);
+    if (rc == DG_OK) { /* the key starts under the map when a few lines fit there */
+        p.y = p.top = MARGIN + b.h * k + 24;
+        if (p.y > p.ph - MARGIN - 120) new_page(&p);
         cairo_set_source_rgb(p.cr, 0, 0, 0);
         key_pages(&p, (const char *)md.data);
         cairo_show_page(p.cr);

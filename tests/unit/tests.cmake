@@ -31,6 +31,7 @@ dg_add_test(test_srd_tables ${CMAKE_SOURCE_DIR}/tests/unit/test_srd_tables.c uni
 dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c unit)
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
+dg_add_test(test_sketch ${CMAKE_SOURCE_DIR}/tests/unit/test_sketch.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
 dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
