@@ -9,7 +9,7 @@
 
 #include "sketch_int.h"
 
-#define PEN 0.05
+#define PEN 0.07
 
 static void ink(cairo_t *cr) { dr__sketch_rgb(cr, DR_SK_INK); }
 
@@ -63,7 +63,7 @@ void dr__sketch_door(cairo_t *cr, double x, double y, dg_door_type t, bool ew, b
         dr__sketch_text(cr, "S", x + 0.5, y + 0.27, 0.46, 0.07, DR_SK_TRAP, DR_SK_FLOOR);
         break;
     default: /* a leaf across the passage */
-        box(cr, x, y, ew, 0.36, 0.1, 0.64, 0.9);
+        box(cr, x, y, ew, 0.33, 0.08, 0.67, 0.92);
         fill_stroke(cr, t == DG_DOOR_LOCKED ? DR_SK_INK : DR_SK_FLOOR);
         if (t == DG_DOOR_LOCKED) { /* solid, with a bar through: locked */
             cairo_new_path(cr);

@@ -2,7 +2,9 @@
  * written as PNG by our own libpng writer (png_write.c: fixed filter and
  * zlib level, so the bytes are zlib's alone -- cairo's own PNG writer
  * would choose for us), and on cairo's SVG surface in px units, so the
- * SVG rasterised at its own size is the PNG's picture. */
+ * SVG rasterised at its own size is the PNG's picture. legend=yes adds
+ * the legend band the PDF always has; ruler is not drawn (the sketch is
+ * cropped, so the key's cell numbers would not start at the edge). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,7 +32,7 @@ static dg_status size_of(const dg_dungeon *d, const dr__sketch_box *b, int *w, i
 dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dr__sketch_box b;
-    dr__sketch_layout(d, false, &b);
+    dr__sketch_layout(d, d->opts.legend, &b);
     int w, h;
     dg_status rc = size_of(d, &b, &w, &h, err);
     if (rc != DG_OK) return rc;
@@ -43,7 +45,7 @@ dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err)
     }
     cairo_scale(cr, d->opts.cell, d->opts.cell);
     bool player = dg_options_image_view(&d->opts, DG_FMT_PNG) == DG_VIEW_PLAYER;
-    if ((rc = dr__sketch_draw(cr, d, &b, player, false, err)) != DG_OK) goto done;
+    if ((rc = dr__sketch_draw(cr, d, &b, player, d->opts.legend, err)) != DG_OK) goto done;
     cairo_surface_flush(s);
     rgb = dg__malloc((size_t)w * 3 * (size_t)h);
     rows = dg__malloc((size_t)h * sizeof *rows);
@@ -90,7 +92,7 @@ static cairo_status_t on_bytes(void *closure, const unsigned char *data, unsigne
 dg_status dr__sketch_svg(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
     dr__sketch_box b;
-    dr__sketch_layout(d, false, &b);
+    dr__sketch_layout(d, d->opts.legend, &b);
     int w, h;
     dg_status rc = size_of(d, &b, &w, &h, err);
     if (rc != DG_OK) return rc;
@@ -101,7 +103,7 @@ dg_status dr__sketch_svg(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
         cairo_scale(cr, d->opts.cell, d->opts.cell);
         bool player = dg_options_image_view(&d->opts, DG_FMT_SVG) == DG_VIEW_PLAYER;
-        rc = dr__sketch_draw(cr, d, &b, player, false, err);
+        rc = dr__sketch_draw(cr, d, &b, player, d->opts.legend, err);
     } else {
         rc = dg__nomem(err, "for the sketch's SVG");
     }
