@@ -231,7 +231,7 @@ static dg_status hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__
     uint64_t seed = d->opts.seed ^ 0x68617463ull;
     dr__sketch_rgb(cr, DR_SK_HATCH);
     cairo_set_line_width(cr, HATCH_W);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT); /* thin: a round cap is not seen, and costs */
     cairo_new_path(cr);
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
@@ -244,12 +244,16 @@ static dg_status hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__
             double len = 0.62 + dr__sketch_noise(seed, x, y, 5) * 0.3, gap = 0.15;
             for (int i = 0; i < k; i++) {
                 double o = (i - (k - 1) / 2.0) * gap, l = len * (0.8 + 0.2 * dr__sketch_noise(seed, x, y, 6u + (uint32_t)i));
-                double mx = cx - u.y * o, my = cy + u.x * o;
-                cairo_move_to(cr, mx - u.x * l / 2, my - u.y * l / 2);
-                cairo_line_to(cr, mx + u.x * l / 2, my + u.y * l / 2);
+                double mx = cx - u.y * o, my = cy + u.x * o, hx = u.x * l / 2, hy = u.y * l / 2;
+                double nx = -u.y * HATCH_W / 2, ny = u.x * HATCH_W / 2;
+                cairo_move_to(cr, mx - hx + nx, my - hy + ny);
+                cairo_line_to(cr, mx + hx + nx, my + hy + ny);
+                cairo_line_to(cr, mx + hx - nx, my + hy - ny);
+                cairo_line_to(cr, mx - hx - nx, my - hy - ny);
+                cairo_close_path(cr);
             }
         }
-    cairo_stroke(cr);
+    cairo_fill(cr);
     dg__free(band);
     return DG_OK;
 }
@@ -464,8 +468,10 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
     dg_status rc = dr__walls_trace(d, player, &w, err);
     if (rc != DG_OK) return rc;
     double dx = b->left - b->x0, dy = b->top - b->y0;
+    /* cairo's full anti-aliasing: its 4x4 mode (FAST) was a third
+     * quicker and half the PNG bytes, but 91.5% of its pixels matched
+     * librsvg's drawing of the same SVG (95% with this one) */
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
-    cairo_set_tolerance(cr, 0.01);
     dr__sketch_rgb(cr, DR_SK_PAPER);
     cairo_paint(cr);
     if ((rc = hatch(cr, d, player, b, err)) != DG_OK) goto done;
