@@ -282,6 +282,7 @@ static void water(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
     dr__sketch_rgb(cr, DR_SK_RIPPLE);
     cairo_set_line_width(cr, 0.04);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_new_path(cr);
     for (size_t i = 0; i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
         if (f->kind != DG_FEATURE_WATER) continue;
@@ -289,12 +290,14 @@ static void water(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
         if (dr__sketch_noise(d->opts.seed, x, y, 40) < 0.45) continue;
         double cx = x + 0.5 + dx + (dr__sketch_noise(d->opts.seed, x, y, 41) - 0.5) * 0.3;
         double cy = y + 0.5 + dy + (dr__sketch_noise(d->opts.seed, x, y, 42) - 0.5) * 0.3;
-        cairo_new_path(cr);
+        cairo_new_sub_path(cr);
         cairo_arc(cr, cx, cy + 0.18, 0.26, 1.25 * M_PI, 1.75 * M_PI);
         cairo_new_sub_path(cr);
         cairo_arc(cr, cx + 0.12, cy + 0.34, 0.2, 1.25 * M_PI, 1.75 * M_PI);
-        cairo_stroke(cr);
     }
+    /* one stroke for them all: under the floors' clip, each operation
+     * costs the SVG and the PDF a copy of the clip path */
+    cairo_stroke(cr);
 }
 
 /* ------------------------------------------------------------ numbers */
