@@ -75,3 +75,5 @@ foreach(t_cost test_oracle:10 determinism:20 test_alloc_fail:170 test_walls:145 
     set_tests_properties(${t} PROPERTIES COST ${cost})
   endif()
 endforeach()
+# cairo's one-time font-face leak (see the file); every other leak still fails
+set_tests_properties(test_sketch PROPERTIES ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/unit/lsan_cairo.supp")
