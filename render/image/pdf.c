@@ -164,10 +164,19 @@ static void key_pages(page *p, const char *md)
     }
 }
 
+/* cairo's bytes into a buffer; a failed append keeps its own status
+ * (out of memory), which cairo would only call a write error */
+typedef struct {
+    dg_buf *b;
+    dg_error *err;
+    dg_status rc;
+} stream;
+
 static cairo_status_t on_bytes(void *closure, const unsigned char *data, unsigned int n)
 {
-    dg_buf *b = closure;
-    return dg_buf_append(b, data, n, NULL) == DG_OK ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    stream *st = closure;
+    if (st->rc == DG_OK) st->rc = dg_buf_append(st->b, data, n, st->err);
+    return st->rc == DG_OK ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 dg_status dg_pdf_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
@@ -185,7 +194,8 @@ dg_status dg_pdf_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     bool letter = d->opts.paper == DG_PAPER_LETTER;
     page p = {.pw = letter ? 612.0 : 595.276, .ph = letter ? 792.0 : 841.89, .y = MARGIN, .fresh = true};
     p.colw = (p.pw - 2 * MARGIN - GUTTER) / 2;
-    cairo_surface_t *s = cairo_pdf_surface_create_for_stream(on_bytes, &pdf, p.pw, p.ph);
+    stream st = {&pdf, err, DG_OK};
+    cairo_surface_t *s = cairo_pdf_surface_create_for_stream(on_bytes, &st, p.pw, p.ph);
     cairo_pdf_surface_restrict_to_version(s, CAIRO_PDF_VERSION_1_5);
     /* no clock in the bytes: a fixed date, the generator's name */
     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
@@ -219,6 +229,7 @@ dg_status dg_pdf_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     cairo_status_t cs = cairo_status(p.cr);
     cairo_destroy(p.cr);
     cairo_surface_finish(s);
+    if (rc == DG_OK && st.rc != DG_OK) rc = st.rc;
     if (rc == DG_OK && (cs != CAIRO_STATUS_SUCCESS || cairo_surface_status(s) != CAIRO_STATUS_SUCCESS))
         rc = dg_error_set(err, cs == CAIRO_STATUS_NO_MEMORY ? DG_ENOMEM : DG_EIO, "", "", "", "pdf: %s",
                           cairo_status_to_string(cs != CAIRO_STATUS_SUCCESS ? cs : cairo_surface_status(s)));
