@@ -109,7 +109,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     F(X, DG_FMT_FOUNDRY, "foundry", foundry)                                  \
     F(X, DG_FMT_MD, "md", md)                                                 \
     F(X, DG_FMT_SVG, "svg", svg)                                              \
-    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)
+    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)             \
+    F(X, DG_FMT_PDF, "pdf", pdf)
 #define DG__NAMED(X, code, name, id) X(code, name)
 #define DG__IDENT(X, code, name, id) X(code, id)
 /* X(ENUM, id): the C identifier of each family and format */
@@ -148,6 +149,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 /* The image a uvtt document carries: PNG, lossless WebP, or none (for
  * importers that take the image as a file of its own). */
 #define DG_IMAGES(X) X(DG_IMAGE_PNG, "png") X(DG_IMAGE_WEBP, "webp") X(DG_IMAGE_NONE, "none")
+/* format=pdf: the page size (ISO A4, or US Letter) */
+#define DG_PAPERS(X) X(DG_PAPER_A4, "a4") X(DG_PAPER_LETTER, "letter")
 /* algorithm=cells: how the rooms in the grid are joined */
 #define DG_CONNECTS(X)                                                        \
     X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
@@ -184,7 +187,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     X(DG_STYLE_GRAPH, "graph") X(DG_STYLE_PARCHMENT, "parchment")             \
     X(DG_STYLE_CROSSHATCH, "crosshatch") X(DG_STYLE_MARBLE, "marble")         \
     X(DG_STYLE_AQUATIC, "aquatic") X(DG_STYLE_INFERNAL, "infernal")           \
-    X(DG_STYLE_INK, "ink")
+    X(DG_STYLE_INK, "ink") X(DG_STYLE_SKETCH, "sketch")
 
 #define DG_X(code, name) code,
 typedef enum { DG_ALGORITHMS(DG_X) DG_ALGO_COUNT } dg_algorithm;
@@ -199,6 +202,7 @@ typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_CELL_FEET(DG_X) DG_FEET_COUNT } dg_cell_ft;
 typedef enum { DG_IMAGES(DG_X) DG_IMAGE_COUNT } dg_image;
+typedef enum { DG_PAPERS(DG_X) DG_PAPER_COUNT } dg_paper;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
@@ -236,6 +240,7 @@ typedef struct {
     int ppg;                /* VTT exports: pixels per grid cell, DG_MIN_PPG..DG_MAX_PPG */
     dg_cell_ft cell_ft;     /* feet per square (dg_cell_feet): the key's sizes, Foundry's grid */
     dg_image image;         /* uvtt: the image it carries */
+    dg_paper paper;         /* pdf: the page size */
     /* Family keys (an error with any other algorithm; see README):
      * caverns (and layout=cavernous) */
     int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */

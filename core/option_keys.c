@@ -26,7 +26,7 @@ static const char *const stair_names[] = {"no", "yes", "many"};
 static const int stair_amounts[] = {0, 2, 4};
 
 _Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int) &&
-                   sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int) &&
+                   sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int) && sizeof(dg_paper) == sizeof(int) &&
                    sizeof(dg_danger) == sizeof(int) && sizeof(dg_rules) == sizeof(int) &&
                    sizeof(dg_loops) == sizeof(int),
                "NAME rows set their enum fields through an int");
@@ -131,6 +131,11 @@ const dg_option_def dg__keys[K_COUNT] = {
                  NAMES(dg__image_names), .def = DG_IMAGE_PNG, .field = FIELD(image),
                  .canonical = true, .omit_default = true,
                  .help = "uvtt only: the image inside (webp is lossless; none for importers that take it apart)"},
+    /* pdf's alone: the other formats carry no page */
+    [K_PAPER] = {.name = "paper", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW,
+                 NAMES(dg__paper_names), .def = DG_PAPER_A4, .field = FIELD(paper),
+                 .canonical = true, .omit_default = true,
+                 .help = "pdf only: the page size (A4, or US Letter)"},
 
     /* family keys; seed 001's table for panels. caves: at 45 the halls run
      * together, full of pillars; 50 winds */

@@ -36,6 +36,7 @@ extern const char *const dg__grid_names[DG_GRID_COUNT];
 extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__cell_ft_names[DG_FEET_COUNT];
 extern const char *const dg__image_names[DG_IMAGE_COUNT];
+extern const char *const dg__paper_names[DG_PAPER_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
 extern const char *const dg__contents_names[DG_DEPTH_COUNT];
@@ -54,7 +55,7 @@ typedef enum {
     K_SEED, K_ALGORITHM, K_SIZE, K_ROWS, K_COLS, K_LAYOUT, K_ROOMS, K_ROOM_SIZE,
     K_ROOM_MIN, K_ROOM_MAX, K_POLYMORPH, K_DOORS, K_CORRIDORS, K_DEADENDS,
     K_STAIRS, K_EGRESS, K_FLOORS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW, K_PPG, K_FLOOR,
-    K_CELL_FT, K_IMAGE,
+    K_CELL_FT, K_IMAGE, K_PAPER,
     /* family keys */
     K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,

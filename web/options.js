@@ -99,7 +99,7 @@
    * secrets included, in any view: not offered to a player. The key (md)
    * lists every trap, secret door and hoard. Labels and order are the
    * page's download buttons'; a format /options adds is labelled by name. */
-  var GM_DATA = { md: true, json: true, donjon: true, 'foundry-bundle': true };
+  var GM_DATA = { md: true, json: true, donjon: true, 'foundry-bundle': true, pdf: true };
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
                      secret: 'Secret door', portcullis: 'Portcullis' };
