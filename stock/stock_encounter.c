@@ -68,17 +68,12 @@ static bool kin_of_master(const band *b, const dg_monster *m)
     return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
 }
 
-/* Wanderers walk the corridors: no shrieker (0 ft.) or violet fungus
- * (5 ft.) on patrol; a gelatinous cube (15 ft.) still wanders, as ever.
- * Whether any of a stat block's speeds is 10 ft. or more is whether its
- * speed line holds a number of two digits: no parsing on this hot path. */
-static bool moves(const dg_statblock *sb)
-{
-    if (!sb || !sb->speed) return true;
-    for (const char *p = sb->speed; p[0] && p[1]; p++)
-        if (p[0] >= '0' && p[0] <= '9' && p[1] >= '0' && p[1] <= '9') return true;
-    return false;
-}
+/* Wanderers walk the corridors: nothing whose walking, flying, climbing
+ * and burrowing speeds are all under WANDER_FT (a shrieker, a roper, a
+ * gray ooze; a shark or a quipper, which only swims); a gelatinous cube
+ * (15 ft.) still wanders, as ever. From the stat block's speed line. */
+#define WANDER_FT 15
+static bool moves(int monster) { return dg_monster_land_speed(monster) >= WANDER_FT; }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
@@ -91,7 +86,7 @@ static bool the_masters_own(const band *b, const dg_monster *m)
 
 static bool fits(const band *b, const dg_monster *m)
 {
-    if (!b->w->room_squares && b->s->statblocks && !moves(&b->s->statblocks[m - b->s->monsters])) return false;
+    if (!b->w->room_squares && !moves(b->s->monster_base + (int)(m - b->s->monsters))) return false;
     if (the_masters_own(b, m)) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }
@@ -131,9 +126,13 @@ static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b
 
 /* How many of one kind a group holds at most: the mighty come alone or in
  * pairs (eight aboleths, seven young dragons or five mummy lords in one
- * room read as a mistake; a pack of ghouls or a band of giants does not).
- * A creature with legendary actions is one of a kind; a true dragon or
- * anything of challenge 10 and up comes at most two together. */
+ * room read as a mistake; a pack of ghouls does not, and six fire giants
+ * in a mine shaft read as a list). A creature with legendary actions is
+ * one of a kind; a true dragon or anything of challenge 10 and up comes at
+ * most two together, anything of challenge 5 and up at most four; the
+ * budget buys a leader and lesser followers instead. */
+#define MIGHTY_CR 5   /* from challenge 5 up, at most MIGHTY_MOST of one kind */
+#define MIGHTY_MOST 4
 static int most_of(const band *b, int m, int most)
 {
     const dg_monster *mon = MON(b, m);
@@ -141,7 +140,10 @@ static int most_of(const band *b, int m, int most)
     size_t len;
     bool dragon = dragon_colour(mon->name, &len) && !strstr(mon->name, "Wyrmling");
     if (b->w->uncapped) return most;
-    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1 : mon->cr8 >= 10 * 8 || dragon ? 2 : most;
+    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
+              : mon->cr8 >= 10 * 8 || dragon ? 2
+              : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
+                                          : most;
     return cap < most ? cap : most;
 }
 

@@ -80,7 +80,11 @@ typedef enum {
 #define DG__ORIGIN_HISTORIES 2
 #define DG__ORIGIN_PURPOSES 8
 #define DG__PURPOSE_FILLERS 4
-typedef struct { const char *name, *dressing; } dg__purpose;
+/* What a room's furnishings ask of who lives there: beds and bedding a
+ * cast that sleeps, books, desks and pulpits one that reads. */
+#define DG__FOR_SLEEPERS 1u
+#define DG__FOR_READERS 2u
+typedef struct { const char *name, *dressing; unsigned char needs; } dg__purpose;
 typedef struct {
     const char *text;                          /* "a royal tomb" */
     const char *places[DG__ORIGIN_PLACES];     /* the name's place word */
@@ -92,6 +96,14 @@ typedef struct {
 } dg__origin_row;
 extern const dg__origin_row dg__origins[DG__ORIGIN_COUNT];
 extern const dg__purpose dg__purpose_fillers[DG__PURPOSE_FILLERS];
+/* Whose rooms floor f (0 the top) was built with: the top floor the
+ * origin's own, a lower floor what lies below such a place (a tomb's
+ * chapels, then its treasury), so a lower floor is not the top's copy. */
+int dg__floor_origin(int origin, int floor);
+/* Whether the creatures of e may live among what purpose p's room holds
+ * (DG__FOR_*), and whether they sleep / read at all. */
+bool dg__occupants_sleep(const dg_encounter *e);
+bool dg__occupants_read(const dg_encounter *e);
 
 /* stock_themes.c: who holds a dungeon, by role. Row motif - 1 is that
  * motif's; the rows from DG__THEME_GOBLINS on are drawn at motif none. */

@@ -54,20 +54,20 @@ static const char *irregular(const char *word, size_t n)
     return NULL;
 }
 
-/* "goblin", "two wolves", "three swarms of rats", in lower case. */
-static void creatures(text *t, const dg_group *g)
+/* "goblin", "two wolves", "three swarms of rats", in lower case: count
+ * of the thing named. */
+static void counted(text *t, const char *name, int count)
 {
     static const char *const numbers[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
-    const char *name = dg_monster_info(g->monster)->name;
     char lower[64];
     size_t n = 0;
     for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)name[n]);
     lower[n] = '\0';
-    if (g->count == 1) {
+    if (count == 1) {
         add(t, "%s %s", vowel_sound(lower) ? "an" : "a", lower);
         return;
     }
-    add(t, "%s ", g->count < (int)DG_COUNT(numbers) ? numbers[g->count] : "many");
+    add(t, "%s ", count < (int)DG_COUNT(numbers) ? numbers[count] : "many");
     /* the noun to inflect: before " of " (swarms of rats) or " (" */
     const char *end = strstr(lower, " of ");
     if (!end) end = strstr(lower, " (");
@@ -99,6 +99,8 @@ static void creatures(text *t, const dg_group *g)
     }
     add(t, "%s", lower + head);
 }
+
+static void creatures(text *t, const dg_group *g) { counted(t, dg_monster_info(g->monster)->name, g->count); }
 
 static void sentence_start(text *t, size_t at)
 {
@@ -160,16 +162,48 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     const dg_room_contents *rc = dg_contents_room(c, id);
     if (!rc || c->depth != DG_DEPTH_FULL) return 0;
     const dg_encounter *e = &rc->encounter;
-    if (e->n_groups) {
-        size_t at = t.len;
-        int total = 0;
-        for (int g = 0; g < e->n_groups; g++) {
-            add(&t, "%s", g == 0 ? "" : g == e->n_groups - 1 ? " and " : ", ");
-            creatures(&t, &e->groups[g]);
+    /* who the party sees: a creature that hides (dg_monster_hiding) is
+     * never named; what passes for an object is among the furnishings as
+     * what it looks like, and the unseen leave a sign the GM can play on */
+    const dg_group *shown[DG_ENC_MAX_GROUPS];
+    char objects[DG_ENC_MAX_GROUPS][96];
+    int n_shown = 0, n_objects = 0, total = 0;
+    bool unseen = false, lurking = false;
+    for (int g = 0; g < e->n_groups; g++) {
+        dg_hiding how = dg_monster_hiding(e->groups[g].monster);
+        if (how == DG_HIDING_NONE) {
+            shown[n_shown++] = &e->groups[g];
             total += e->groups[g].count;
+        } else if (how == DG_HIDING_OBJECT) {
+            char looks[64];
+            dg_monster_looks_like(e->groups[g].monster, looks, sizeof looks);
+            text o = {objects[n_objects], sizeof objects[0], 0};
+            counted(&o, looks, e->groups[g].count);
+            n_objects++;
+        } else if (how == DG_HIDING_INVISIBLE) {
+            unseen = true;
+        } else {
+            lurking = true;
         }
-        add(&t, " %s. ", reaction(e->groups[0].monster, total > 1, id));
+    }
+    if (n_shown) {
+        size_t at = t.len;
+        for (int g = 0; g < n_shown; g++) {
+            add(&t, "%s", g == 0 ? "" : g == n_shown - 1 ? " and " : ", ");
+            creatures(&t, shown[g]);
+        }
+        add(&t, " %s. ", reaction(shown[0]->monster, total > 1, id));
         sentence_start(&t, at);
+    }
+    if (unseen) {
+        static const char *const signs[] = {"The air stirs as if something moved through it, though nothing is there. ",
+                                            "Dust on the floor shifts under no foot you can see. "};
+        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
+    }
+    if (lurking) {
+        static const char *const signs[] = {"Something shifts at the edge of your light and is still. ",
+                                            "You have the uneasy sense of being watched. "};
+        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
@@ -194,8 +228,9 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     }
     /* the furnishings, and what anyone sees of a hiding place (its secret
      * is the key's, never read out) */
-    const char *seen[DG_ROOM_MAX_DRESSING + 1];
+    const char *seen[DG_ENC_MAX_GROUPS + DG_ROOM_MAX_DRESSING + 1];
     int n_seen = 0;
+    for (int k = 0; k < n_objects; k++) seen[n_seen++] = objects[k];
     for (int k = 0; k < rc->n_dressing; k++) seen[n_seen++] = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
     /* a hiding place's shelf among the shelves is one of them: not said twice */
     const char *hid = rc->n_hidden ? dg__hidden_seen(rc->hidden[0].kind) : NULL;
