@@ -487,10 +487,12 @@ typedef struct {
     dg_danger danger;
     const char *reroll;      /* the reroll key's text (its items for this floor apply); NULL none */
     dg_rules rules;
+    int master;              /* a lower floor: the dungeon's master (the top floor's boss, a
+                              * monster id), whom its lair does not outrank; -1 none */
 } dg_stock_params;
 
 /* Defaults: depth full, level 1, party 4, no motif, generated name, floor 0,
- * the concept from seed, standard danger. */
+ * the concept from seed, standard danger, no master. */
 void dg_stock_params_init(dg_stock_params *p, uint64_t seed);
 /* DG_EINVAL naming the key (contents for depth, level, party, motif, name,
  * floor), the value and what is allowed, when p is out of range; the option

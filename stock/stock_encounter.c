@@ -88,6 +88,7 @@ static bool fits(const band *b, const dg_monster *m)
 {
     if (!b->w->room_squares && !moves(b->s->monster_base + (int)(m - b->s->monsters))) return false;
     if (the_masters_own(b, m)) return false;
+    if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }
 

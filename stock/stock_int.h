@@ -203,6 +203,8 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
+    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
+                              * floor's lair never outranks the dungeon's master */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 

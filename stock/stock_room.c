@@ -83,8 +83,9 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
                       .room_squares = room_squares,
-                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
-                      .master = c->boss, .rules = c->rules};
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind,
+                      .boss = lair && c->floor == 0 ? c->boss : -1, .master = c->boss, .rules = c->rules,
+                      .most_cr8 = lair && c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
     const dg__srd *s = dg__srd_of(c->rules);
     if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
     if (d > s->hardest) d = s->hardest;

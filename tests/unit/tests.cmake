@@ -73,3 +73,4 @@ foreach(t_cost test_oracle:10 determinism:20 test_alloc_fail:170 test_walls:145 
     set_tests_properties(${t} PROPERTIES COST ${cost})
   endif()
 endforeach()
+dg_add_test(test_stock_climax ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_climax.c unit)
