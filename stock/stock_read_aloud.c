@@ -166,7 +166,8 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
      * never named; what passes for an object is among the furnishings as
      * what it looks like, and the unseen leave a sign the GM can play on */
     const dg_group *shown[DG_ENC_MAX_GROUPS];
-    char objects[DG_ENC_MAX_GROUPS][96];
+    char objects[DG_ENC_MAX_GROUPS][96], looks[DG_ENC_MAX_GROUPS][64];
+    int looks_count[DG_ENC_MAX_GROUPS];
     int n_shown = 0, n_objects = 0, total = 0;
     bool unseen = false, lurking = false;
     for (int g = 0; g < e->n_groups; g++) {
@@ -175,16 +176,28 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             shown[n_shown++] = &e->groups[g];
             total += e->groups[g].count;
         } else if (how == DG_HIDING_OBJECT) {
-            char looks[64];
-            dg_monster_looks_like(e->groups[g].monster, looks, sizeof looks);
-            text o = {objects[n_objects], sizeof objects[0], 0};
-            counted(&o, looks, e->groups[g].count);
-            n_objects++;
+            dg_monster_looks_like(e->groups[g].monster, looks[n_objects], sizeof looks[0]);
+            looks_count[n_objects] = e->groups[g].count;
+            /* things that look alike are counted as one lot (a roper's
+             * stalagmite and a darkmantle's stalactites: "five stalagmites") */
+            dg__stems a, b;
+            dg__word_stems(looks[n_objects], &a);
+            int same = -1;
+            for (int j = 0; j < n_objects && same < 0; j++) {
+                dg__word_stems(looks[j], &b);
+                if (dg__stems_meet(&a, &b)) same = j;
+            }
+            if (same >= 0) looks_count[same] += e->groups[g].count;
+            else n_objects++;
         } else if (how == DG_HIDING_INVISIBLE) {
             unseen = true;
         } else {
             lurking = true;
         }
+    }
+    for (int k = 0; k < n_objects; k++) {
+        text o = {objects[k], sizeof objects[0], 0};
+        counted(&o, looks[k], looks_count[k]);
     }
     if (n_shown) {
         size_t at = t.len;
@@ -231,7 +244,18 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     const char *seen[DG_ENC_MAX_GROUPS + DG_ROOM_MAX_DRESSING + 1];
     int n_seen = 0;
     for (int k = 0; k < n_objects; k++) seen[n_seen++] = objects[k];
-    for (int k = 0; k < rc->n_dressing; k++) seen[n_seen++] = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+    /* a furnishing that echoes what a creature passes for is left out:
+     * the statue that is a gargoyle is the room's statue */
+    dg__stems obj[DG_ENC_MAX_GROUPS];
+    for (int k = 0; k < n_objects; k++) dg__word_stems(looks[k], &obj[k]);
+    for (int k = 0; k < rc->n_dressing; k++) {
+        const char *w = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+        dg__stems ws;
+        dg__word_stems(w, &ws);
+        bool echo = false;
+        for (int j = 0; j < n_objects && !echo; j++) echo = dg__stems_meet(&ws, &obj[j]);
+        if (!echo) seen[n_seen++] = w;
+    }
     /* a hiding place's shelf among the shelves is one of them: not said twice */
     const char *hid = rc->n_hidden ? dg__hidden_seen(rc->hidden[0].kind) : NULL;
     if (hid) {

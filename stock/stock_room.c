@@ -34,6 +34,7 @@ static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
  * lair is high, 2014's deadly) */
 static const int mix_upto_2024[2] = {30, 75};
 #define FLOOR_STEP 10
+#define SAME_BAND_REDRAWS 3   /* a fight that outguns the lair: draws again in its band */
 static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
 
 static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
@@ -163,7 +164,9 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
         /* the lair (stocked first) is the floor's biggest fight: a room
          * that would outgun it is given an easier one, or none */
         long top = !lair && c->farthest_room ? c->rooms[c->farthest_room - 1].encounter.adjusted_xp : 0;
-        for (int k = (int)d - 1; top > 0 && rc->encounter.adjusted_xp >= top; k--) {
+        /* (first the same band again, a few draws, then easier bands) */
+        for (int k = (int)d, again = 0; top > 0 && rc->encounter.adjusted_xp >= top; again++) {
+            if (again == SAME_BAND_REDRAWS) k--, again = 0;
             if (k < (int)dg__srd_of(c->rules)->easiest) {
                 rc->encounter.n_groups = 0;
                 rc->encounter.xp = rc->encounter.adjusted_xp = 0;
