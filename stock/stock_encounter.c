@@ -217,8 +217,8 @@ static bool with_followers(dg_rng *r, const band *b, const pool *troops, int l, 
 
 /* A band a leader, its rank and file and their beasts cannot reach (a
  * fire giant, eight ogres and four boars against six level-20
- * characters): the leader takes lieutenants of the leaders' role who do
- * not outrank it (at most MIGHTY_MOST), and they lead the rank and file
+ * characters): the leader takes lieutenants of the leaders' or the
+ * bosses' role who do not outrank it (at most MIGHTY_MOST), and they lead the rank and file
  * (up to DG_ENC_MAX_OF_A_KIND). *f gets the lieutenants' kind, *k the
  * followers'. */
 static bool with_lieutenants(dg_rng *r, const band *b, const pool *leaders, const pool *troops, int l, int *f,
@@ -285,6 +285,14 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     pool roles[DG__ROLE_COUNT];
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, (dg__role)role, &roles[role]);
 
+    /* the lair's lieutenants: the leaders' role and the bosses' (a fire
+     * giant's frost giants), none above the leader (with_lieutenants) */
+    pool chiefs = roles[DG__ROLE_LEADER];
+    for (int k = 0; w->lair && k < roles[DG__ROLE_BOSS].n && chiefs.n < DG__CAST_MAX; k++) {
+        bool dup = false;
+        for (int j = 0; j < chiefs.n; j++) dup |= chiefs.idx[j] == roles[DG__ROLE_BOSS].idx[k];
+        if (!dup) chiefs.idx[chiefs.n++] = roles[DG__ROLE_BOSS].idx[k];
+    }
     bool found = false;
     /* a group of one kind (eight ettins) is kept only when no draw mixes:
      * the tries go on for a mix, the first unmixed one held in reserve */
@@ -307,7 +315,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb) ||
-            (w->lair && with_lieutenants(r, &b, &roles[DG__ROLE_LEADER], &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
+            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
             put(out, l, 1);
             put(out, f, nf);
             put(out, k, nb);
