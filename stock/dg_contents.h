@@ -121,6 +121,7 @@ typedef struct {
     unsigned speeds;         /* DG_SPEED_* */
     unsigned immune;         /* DG_IMMUNE_* */
     bool sees_in_dark;       /* darkvision or blindsight */
+    int land_ft;             /* fastest of walk, fly, burrow, climb (not swim), in feet */
 } dg_monster;
 typedef struct {
     const char *name;
@@ -165,11 +166,6 @@ bool dg_monster_swims(const dg_monster *m);
  * with water. Amphibious walkers (crocodiles, frogs, lizardfolk, snakes)
  * go where they like. */
 bool dg_monster_lives_in_water(int monster);
-
-/* Its fastest speed in feet over land (walking, flying, climbing or
- * burrowing; swimming not counted), read from its stat block's speed line:
- * what decides whether it can wander the corridors. */
-int dg_monster_land_speed(int monster);
 
 /* How a creature goes unseen, read from its stat block: a trait or action
  * named False Appearance (it passes for an object), Invisibility or

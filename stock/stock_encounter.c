@@ -73,9 +73,9 @@ static bool kin_of_master(const band *b, const dg_monster *m)
 /* Wanderers walk the corridors: nothing whose walking, flying, climbing
  * and burrowing speeds are all under WANDER_FT (a shrieker, a roper, a
  * gray ooze; a shark or a quipper, which only swims); a gelatinous cube
- * (15 ft.) still wanders, as ever. From the stat block's speed line. */
+ * (15 ft.) still wanders, as ever. From the SRD table's land_ft. */
 #define WANDER_FT 15
-static bool moves(int monster) { return dg_monster_land_speed(monster) >= WANDER_FT; }
+static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
@@ -88,7 +88,7 @@ static bool the_masters_own(const band *b, const dg_monster *m)
 
 static bool fits(const band *b, const dg_monster *m)
 {
-    if (!b->w->room_squares && !moves(b->s->monster_base + (int)(m - b->s->monsters))) return false;
+    if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, m)) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);

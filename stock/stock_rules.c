@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ------------------------------------------------------------ names */
 
@@ -241,26 +240,6 @@ bool dg_monster_lives_in_water(int monster)
      * ft."); a swimmer's that opens "swim" walks not at all */
     int walk = sb && sb->speed && sb->speed[0] >= '0' && sb->speed[0] <= '9' ? atoi(sb->speed) : 0;
     return walk <= 10;
-}
-
-/* ----------------------------------------------------------- speeds */
-
-int dg_monster_land_speed(int monster)
-{
-    const dg_statblock *sb = dg_monster_statblock(monster);
-    if (!sb || !sb->speed) return 0;
-    /* "30 ft., fly 60 ft. (hover)", "swim 40 ft.", "20 ft., Burrow 5 ft.":
-     * parts split at commas, each a mode word (none: walking) and a number */
-    int best = 0;
-    for (const char *p = sb->speed; *p;) {
-        while (*p == ' ' || *p == ',') p++;
-        bool swim = strncasecmp(p, "swim", 4) == 0;
-        while (*p && (*p < '0' || *p > '9') && *p != ',') p++;
-        int ft = (*p >= '0' && *p <= '9') ? atoi(p) : 0;
-        if (!swim && ft > best) best = ft;
-        while (*p && *p != ',') p++;
-    }
-    return best;
 }
 
 /* ----------------------------------------------------------- hiding */
