@@ -215,6 +215,15 @@ static bool with_followers(dg_rng *r, const band *b, const pool *troops, int l, 
     return false;
 }
 
+/* A dragon's lieutenants are no dragons of another colour (the master is
+ * not yet known when the lair is stocked: kin_of_master cannot say). */
+static bool same_colour(const band *b, int l, int lt)
+{
+    size_t ll, lc;
+    const char *a = dragon_colour(MON(b, l)->name, &ll), *c = dragon_colour(MON(b, lt)->name, &lc);
+    return !a || !c || (ll == lc && !memcmp(a, c, ll));
+}
+
 /* A band a leader, its rank and file and their beasts cannot reach (a
  * fire giant, eight ogres and four boars against six level-20
  * characters): the leader takes lieutenants of the leaders' or the
@@ -228,7 +237,7 @@ static bool with_lieutenants(dg_rng *r, const band *b, const pool *leaders, cons
     int start = (int)dg__rng_below(r, (uint32_t)leaders->n);
     for (int s = 0; s < leaders->n; s++) {
         int lt = leaders->idx[(start + s) % leaders->n];
-        if (lt == l || follower(b, l, lt) < 0) continue;
+        if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */

@@ -444,9 +444,9 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
     /* short of the issue's aims (95% top band, no deadly floor of low
      * fights, 70% mixed under 2024): held where they stand, not to slip */
-    cr_assert_geq(top_band, 0.72, "lairs in the top band: %.3f", top_band);
+    cr_assert_geq(top_band, 0.77, "lairs in the top band: %.3f", top_band);
     cr_assert_leq(10 * t.deadly_all_low, t.deadly_floors, "%ld deadly floors of low fights", t.deadly_all_low);
     cr_assert_geq(mixed14, 0.70, "mixed share under 2014 %.3f", mixed14);
-    cr_assert_geq(mixed24, 0.58, "mixed share under 2024 %.3f", mixed24);
+    cr_assert_geq(mixed24, 0.60, "mixed share under 2024 %.3f", mixed24);
     cr_assert_leq(overlap, 0.30, "lower floors repeat %.3f of floor 1's purposes", overlap);
 }
