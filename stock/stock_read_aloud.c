@@ -210,12 +210,20 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     }
     if (unseen) {
         static const char *const signs[] = {"The air stirs as if something moved through it, though nothing is there. ",
-                                            "Dust on the floor shifts under no foot you can see. "};
+                                            "Dust on the floor shifts under no foot you can see. ",
+                                            "A draught brushes past you where no door stands open. ",
+                                            "Something breathes nearby, though you see no one. ",
+                                            "A faint weight seems to shift the air beside you. ",
+                                            "Your light wavers as if something passed in front of it. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     if (lurking) {
         static const char *const signs[] = {"Something shifts at the edge of your light and is still. ",
-                                            "You have the uneasy sense of being watched. "};
+                                            "You have the uneasy sense of being watched. ",
+                                            "A pebble clicks somewhere in the shadows, then nothing. ",
+                                            "The shadows along the walls seem oddly lumpy. ",
+                                            "For a moment you are sure something moved, and then you are not. ",
+                                            "The silence here feels held, like a breath. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     if (rc->water) {
