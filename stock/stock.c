@@ -478,13 +478,16 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     /* the lair first: its boss is the dungeon's master, whom every other
      * room's cast then answers to (each room draws from its own stream,
      * so the order changes no draw) */
+    /* a lower floor answers to the master met on the top floor: its lair
+     * is led by someone who does not outrank it (dg__stock_encounter) */
+    if (p->floor > 0 && p->master >= 0) c->boss = p->master;
     if (lair) {
         dg__stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
         settle_traps(c, p->seed, &c->rooms[lair - 1], 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
-        if (e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
+        if (c->boss < 0 && e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
         if ((int)i + 1 != lair) {
