@@ -12,7 +12,7 @@
 
 #include "sketch_int.h"
 
-#define MARGIN 36.0
+#define MARGIN 30.0
 #define GUTTER 18.0
 #define FACE "DejaVu Sans"
 
@@ -127,7 +127,7 @@ static void plain(const char *in, size_t n, char *out, size_t cap)
 static void key_pages(page *p, const char *md)
 {
     char line[4096];
-    double body = 8; /* the stat blocks after the rooms are a reference: smaller */
+    double body = 7.5; /* the stat blocks after the rooms are a reference: smaller */
     for (const char *at = md; *at;) {
         const char *nl = strchr(at, '\n');
         size_t n = nl ? (size_t)(nl - at) : strlen(at);
@@ -138,7 +138,7 @@ static void key_pages(page *p, const char *md)
         while (h < (int)n && s[h] == '#') h++;
         if (h && h < (int)n && s[h] == ' ') {
             plain(s + h + 1, n - (size_t)h - 1, line, sizeof line);
-            if (h == 2) body = strcmp(line, "Stat blocks") ? 8 : 7;
+            if (h == 2) body = strcmp(line, "Stat blocks") ? 7.5 : 6.5;
             static const double sizes[5] = {0, 16, 12.5, 10.5, 9};
             double size = sizes[h > 4 ? 4 : h];
             need(p, size * 3.5); /* a heading keeps a line of its text with it */
