@@ -575,6 +575,12 @@ static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
  * New on success (free with dg_dungeon_free); *out is NULL on failure.
  * With floors > 1 the result is the top floor, the others hang below it. */
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
+/* The same, asking stop(arg) before each floor is made and before it is
+ * stocked: when it says true nothing more is made, *out is NULL and the
+ * result DG_EBUSY ("stopped"). A daemon's way to drop a map nobody waits
+ * for any longer; stop NULL never stops. The map, when made, is the same. */
+typedef bool (*dg_stop_fn)(void *arg);
+dg_status dg_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err);
 /* NULL is a no-op, like free(). Frees the floors below d too. */
 void dg_dungeon_free(dg_dungeon *d);
 /* Floor k (1-based) of the chain that starts at top; NULL when there is no

@@ -1,7 +1,8 @@
 /* generate.c -- dg_generate(): checks the options, makes each floor (the
  * chosen family, families.c's row, on a fresh builder, finished; floors.c
  * stacks the floors on their stairs), then stocks it (stock.c), which reads
- * the map and never changes it. */
+ * the map and never changes it. dg_generate_until asks its caller between
+ * these phases whether to go on. */
 #include <string.h>
 
 #include "dg_int.h"
@@ -50,6 +51,17 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
 
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
 {
+    return dg_generate_until(o, NULL, NULL, out, err);
+}
+
+static dg_status stopped(dg_stop_fn stop, void *arg, dg_error *err)
+{
+    if (!stop || !stop(arg)) return DG_OK;
+    return dg_error_set(err, DG_EBUSY, "", "", "", "stopped before the map was finished");
+}
+
+dg_status dg_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err)
+{
     if (out) *out = NULL;
     if (!o || !out) return dg_error_set(err, DG_EINVAL, "", "", "", "no options given");
     if (!o->seed_given)
@@ -68,7 +80,9 @@ dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     dg_dungeon *top = NULL, *last = NULL;
     for (int f = 1; f <= o->floors && rc == DG_OK; f++) {
         dg_dungeon *d = NULL;
-        rc = dg__floor_make(o, f, last, &d, err);
+        rc = stopped(stop, arg, err);
+        if (rc == DG_OK) rc = dg__floor_make(o, f, last, &d, err);
+        if (rc == DG_OK) rc = stopped(stop, arg, err);
         if (rc == DG_OK) rc = stock(o, d, top, err);
         if (d) {
             if (last) last->below = d;

@@ -265,6 +265,17 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
     return SRV_CACHE_OWNER;
 }
 
+bool srv_cache_waited(srv_cache *c, const char *key)
+{
+    if (c->cap == 0) return false;
+    uint64_t h = dg_hash64(key, strlen(key), 0);
+    pthread_mutex_lock(&c->mu);
+    node *n = *slot(c, key, h);
+    bool waited = n && !n->entry && n->waiters;
+    pthread_mutex_unlock(&c->mu);
+    return waited;
+}
+
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e, const dg_error *err)
 {
     if (c->cap == 0) return;

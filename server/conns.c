@@ -13,6 +13,7 @@
  *     deadline; MHD then closes it (and its request is logged as 408);
  *   - which connections are still open when the daemon stops, so they can
  *     all be closed before libmicrohttpd's own stop begins (http.c). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,19 @@ void srv_conns_request_done(srv_req *r)
     if (!r->conn_state) return;
     r->conn_state->open = NULL;
     r->conn_state->in_chunks = false;
+}
+
+bool srv_conns_client_gone(const srv_req *r)
+{
+    if (!r->conn_state) return false;
+    /* the fd stays MHD's and open while r is suspended (no read, no close
+     * until its resume), so a worker may peek at it. End of stream: the
+     * peer closed (or ended its sending side, which HTTP/1.1 clients
+     * waiting for an answer do not do); a reset: it is gone; a byte of a
+     * next, pipelined request or nothing yet: it still waits */
+    char byte;
+    ssize_t n = recv(r->conn_state->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 bool srv_conns_cut(const srv_req *r)

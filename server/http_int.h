@@ -83,6 +83,9 @@ typedef struct srv_req {
     size_t mem;              /* its share of h->mem_in_use while its map is made */
     bool mem_big;            /* and of h->mem_big */
     srv_req_state state;
+    /* its client left while its map waited or was being made: the map was
+     * dropped (or its answer is not sent) and the log says 499 */
+    bool abandoned;
     /* under h->park_mu: suspended for a map (see srv_http.parked);
      * cut_off: answered 503 at shutdown_timeout while a worker or the
      * cache still held it -- then never freed, they may still touch it */
@@ -157,6 +160,9 @@ void srv_conns_headers_in(srv_req *r, bool body_follows);
 void srv_conns_body_in(srv_req *r);                     /* the whole request is in */
 void srv_conns_request_done(srv_req *r);
 bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past a deadline */
+/* True when r's client has closed or reset its connection (poll, no
+ * wait): nobody will read the answer. While r is suspended only. */
+bool srv_conns_client_gone(const srv_req *r);
 /* libmicrohttpd 0.9.75 queues no answer while a body is coming in: this
  * writes one (JSON body) straight to r's socket and ends the sending side;
  * the caller then returns MHD_NO and MHD closes the connection. For a body

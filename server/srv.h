@@ -213,6 +213,9 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
                       const dg_error *err);
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+/* True when other requests wait for the OWNER of key (its map must then be
+ * made whether or not the owner's own client is still there). */
+bool srv_cache_waited(srv_cache *c, const char *key);
 /* e gained its gzip form after it was stored: counts the new bytes (and
  * evicts to stay under the cap). No-op when e is no longer stored. */
 void srv_cache_entry_grew(srv_cache *c, srv_entry *e);
