@@ -64,11 +64,13 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                               .light_ns = 100, .light_bytes = 110, .webp_px_ns = 14.0, .webp_px_bytes = 13.5,
                               .floor_cell_bytes = 0,
                               .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = true}},
+    /* lights: 100 bytes a stocked cell (uvtt's 110 put the largest scene
+     * importers take, 233x233, at 2.5x its 3 MB peak) */
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
                         "a Foundry VTT scene with its walls and doors", true,
                         .all_floors = false, .accept = NULL,
                         .cost = {.cell_ns = 50, .cave_cell_ns = 2200, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
-                                 .light_ns = 100, .light_bytes = 110, .webp_px_ns = 0, .webp_px_bytes = 0,
+                                 .light_ns = 100, .light_bytes = 100, .webp_px_ns = 0, .webp_px_bytes = 0,
                                  .floor_cell_bytes = 0,
                                  .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     /* cost: the key's words per room, from the CLI on 301x301 maps, rounded up */
@@ -108,15 +110,15 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
  * too far: a 601x601 module of 10 floors at ppg 20 was refused as 1.5 GB
  * and peaks at 214 MB (issue 39). bench_estimate --largest and the CLI at
  * ppg 20: 38.6 MB at 179x179x10, 86 MB at 301x301x10, 214 MB at
- * 601x601x10, 80 MB at 459x459x1: the canvas and 64 bytes a cell a floor
- * beside the map's own 14 cover them at 1.0-2.2x */
+ * 601x601x10, 80 MB at 459x459x1, 305 MB at 779x779x10: the canvas and
+ * 56 bytes a cell a floor beside the map's own 14 cover them at 1.1-2.4x */
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
                                "a journal entry per room and notes on the map linked to them", true,
                                .all_floors = true, .accept = NULL,
                                .cost = {.cell_ns = 6000, .cave_cell_ns = 6000, .px_ns = 0.8, .cave_px_ns = 12.0,
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
-                                        .webp_px_bytes = 0, .floor_cell_bytes = 64, .cell_bytes = 0,
+                                        .webp_px_bytes = 0, .floor_cell_bytes = 56, .cell_bytes = 0,
                                         .frame_px_bytes = 0,
                                         .per_floor = true,
                                         .image_key = false}},

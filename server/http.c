@@ -265,6 +265,9 @@ static void hide_long_query(srv_req *r, const char *uri)
 static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     srv_http *h = cls;
+    /* answered 429/503 at accept: its request is read only so that closing
+     * does not reset the answer away (conns.c); the handler then says no */
+    if (srv_conns_refused(conn)) return NULL;
     srv_req *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->h = h;
@@ -377,6 +380,14 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
     srv_log("warn", "httpd: %s", msg);
 }
 
+/* libmicrohttpd's connection limit: ours plus an eighth (at least 16) for
+ * the connections conns.c answers 429/503 and closes. */
+static int conn_room(const srv_config *c)
+{
+    int extra = c->max_connections / 8 > 16 ? c->max_connections / 8 : 16;
+    return c->max_connections + extra;
+}
+
 dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
 {
     *out = NULL;
@@ -427,8 +438,11 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
                             MHD_OPTION_ARRAY, pool_opt,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)c->max_connections,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c->per_ip_connections,
+                            /* max_connections and per_ip_connections are
+                             * conns.c's, which answers 429/503 over them
+                             * (libmicrohttpd would close without a word);
+                             * its own limit leaves room for those answers */
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)conn_room(c),
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,

@@ -34,6 +34,9 @@ struct srv_http {
     pthread_mutex_t conns_mu;
     pthread_cond_t sweep_wake;
     struct srv_conn *conns;  /* a list under conns_mu */
+    struct ip_node **ip_table; /* conns.c: open connections per address, under conns_mu */
+    struct ip_say *say_table;  /* conns.c: when each address's refusals were last logged */
+    int n_open;                /* conns.c: connections counted against max_connections */
     /* completes a request its connection dropped (http.c's srv_request_done,
      * set before srv_conns_start): conns.c calls up through it, not by name */
     void (*complete)(struct srv_http *h, struct srv_req *r, enum MHD_RequestTerminationCode toe);
@@ -154,6 +157,10 @@ bool srv_conns_close_all(srv_http *h, uint64_t deadline);
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                       enum MHD_ConnectionNotificationCode code);
 void srv_conns_request_line(srv_http *h, srv_req *r);   /* r's record is new (uri_cb) */
+/* True when conn was answered 429 or 503 as it was accepted (over
+ * per_ip_connections, or over max_connections with nothing idle to drop):
+ * no request on it is served. */
+bool srv_conns_refused(struct MHD_Connection *conn);
 /* The handler's first call: the header deadline ends; with a body to come,
  * body_timeout's deadline starts. */
 void srv_conns_headers_in(srv_req *r, bool body_follows);
