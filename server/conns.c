@@ -51,6 +51,8 @@ struct srv_conn {
     uint64_t since;          /* accepted at, ns */
     bool busy;               /* atomic: a request's headers are in and it is being served */
     bool refused;            /* answered 429/503 at accept: no request is served */
+    bool dropped;            /* atomic: shut down to make room (its request logged once per address) */
+    unsigned char key[17];   /* its address (addr_key), for the refusal log */
     int fd;
     uint64_t deadline;       /* atomic, ns; 0 while nothing (headers, body) is due */
     bool cut;                /* atomic: the sweeper shut it down */
@@ -214,6 +216,27 @@ static void ip_release(srv_http *h, ip_node *n)
     free(n);
 }
 
+/* The refusal's log line, at most one per address per interval, with the
+ * count of those it stood for. */
+static void say_refused(srv_http *h, const unsigned char key[17], const char *addr, unsigned status, int limit)
+{
+    if (!h->say_table) return;
+    ip_say *s = &h->say_table[dg_hash64(key, 17, 1) & (SAY_SLOTS - 1)];
+    uint64_t now = srv_now_ns();
+    if (!memcmp(s->key, key, 17) && now - s->last < SAY_EVERY_NS) {
+        s->quiet++;
+        return;
+    }
+    unsigned long quiet = !memcmp(s->key, key, 17) ? s->quiet : 0;
+    memcpy(s->key, key, 17);
+    s->last = now;
+    s->quiet = 0;
+    const char *what = status == MHD_HTTP_TOO_MANY_REQUESTS ? "connection answered 429 (over per_ip_connections"
+                       : status == MHD_HTTP_SERVICE_UNAVAILABLE ? "connection answered 503 (over max_connections"
+                                                                : "idle or half-sent connection dropped (at max_connections";
+    srv_log("warn", "%s: %s %d); %lu more since this address's last such line", addr, what, limit, quiet);
+}
+
 /* Drops the oldest connection that is not being served (its request line
  * or headers still coming, or idle between requests), so a table full of
  * half-sent requests (slowloris) makes room for a complete one at once
@@ -227,8 +250,12 @@ static bool drop_oldest_idle(srv_http *h)
             && !__atomic_load_n(&c->cut, __ATOMIC_RELAXED) && (!oldest || c->since <= oldest->since))
             oldest = c;
     if (!oldest) return false;
+    __atomic_store_n(&oldest->dropped, true, __ATOMIC_RELEASE);
     __atomic_store_n(&oldest->cut, true, __ATOMIC_RELEASE);
     (void)shutdown(oldest->fd, SHUT_RDWR);
+    char addr[INET6_ADDRSTRLEN] = "-";
+    if (oldest->key[0]) inet_ntop(oldest->key[0] == 4 ? AF_INET : AF_INET6, oldest->key + 1, addr, sizeof addr);
+    say_refused(h, oldest->key, addr, MHD_HTTP_REQUEST_TIMEOUT, h->cfg.max_connections);
     srv_metrics_connection_cut();
     /* it no longer counts: the new one takes its place now */
     ip_release(h, oldest->ip);
@@ -256,26 +283,6 @@ static unsigned admit(srv_http *h, struct srv_conn *c, const unsigned char key[1
     c->counted = true;
     h->n_open++;
     return 0;
-}
-
-/* The refusal's log line, at most one per address per interval, with the
- * count of those it stood for. */
-static void say_refused(srv_http *h, const unsigned char key[17], const char *addr, unsigned status, int limit)
-{
-    if (!h->say_table) return;
-    ip_say *s = &h->say_table[dg_hash64(key, 17, 1) & (SAY_SLOTS - 1)];
-    uint64_t now = srv_now_ns();
-    if (!memcmp(s->key, key, 17) && now - s->last < SAY_EVERY_NS) {
-        s->quiet++;
-        return;
-    }
-    unsigned long quiet = !memcmp(s->key, key, 17) ? s->quiet : 0;
-    memcpy(s->key, key, 17);
-    s->last = now;
-    s->quiet = 0;
-    srv_log("warn", "%s: connection answered %u (over %s %d); %lu more refused since this address's last such line",
-            addr, status, status == MHD_HTTP_TOO_MANY_REQUESTS ? "per_ip_connections" : "max_connections",
-            limit, quiet);
 }
 
 /* Answers a refused connection at once (a status line with Retry-After and
@@ -321,6 +328,7 @@ void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
             unsigned char key[17];
             char addr[INET6_ADDRSTRLEN] = "-";
             bool have_key = addr_key(conn, key, addr, sizeof addr);
+            memcpy(c->key, key, sizeof c->key);
             c->fd = ci->connect_fd;
             c->thread = pthread_self();   /* MHD tells the thread that will serve it */
             c->deadline = header_deadline(h);   /* the first request's, from the start */
@@ -441,6 +449,11 @@ bool srv_conns_client_gone(const srv_req *r)
     char byte;
     ssize_t n = recv(r->conn_state->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
     return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+bool srv_conns_dropped(const srv_req *r)
+{
+    return r->conn_state && __atomic_load_n(&r->conn_state->dropped, __ATOMIC_ACQUIRE);
 }
 
 bool srv_conns_cut(const srv_req *r)

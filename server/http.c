@@ -231,7 +231,9 @@ void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode t
     if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
     if (r->calls > 0) __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
     srv_metrics_request(r->route, status, us);
-    srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
+    /* a half-sent request dropped to make room is conns.c's line, once
+     * per address per interval: a flood of them is not a flood of lines */
+    if (!srv_conns_dropped(r)) srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
     /* a request cut at shutdown_timeout may still be read by the worker
      * making its map: left for the process's end */
     if (!srv_maps_kept(r)) {
@@ -359,6 +361,35 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return dispatch(r, url);
 }
 
+/* libmicrohttpd says a line for every connection a client closes early
+ * or we cut: under a flood (slowloris, connections past the limits) that
+ * is a line per connection. The same message (by its format) is said at
+ * most once a second, with the count of those left unsaid. */
+static bool mhd_log_quiet(const char *fmt, unsigned long *unsaid)
+{
+    static struct {
+        const char *fmt;
+        uint64_t last;
+        unsigned long quiet;
+    } seen[8];
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    uint64_t now = srv_now_ns();
+    bool quiet = false;
+    pthread_mutex_lock(&mu);
+    size_t i = ((uintptr_t)fmt >> 4) % 8;
+    if (seen[i].fmt == fmt && now - seen[i].last < 1000000000u) {
+        seen[i].quiet++;
+        quiet = true;
+    } else {
+        *unsaid = seen[i].fmt == fmt ? seen[i].quiet : 0;
+        seen[i].fmt = fmt;
+        seen[i].last = now;
+        seen[i].quiet = 0;
+    }
+    pthread_mutex_unlock(&mu);
+    return quiet;
+}
+
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     srv_http *h = cls;
@@ -374,10 +405,13 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
         if (status == MHD_HTTP_INTERNAL_SERVER_ERROR && page && strstr(page, "connection management and blocking"))
             srv_conns_chunk_line_too_long(h, h->chunk_too_long);
     }
+    unsigned long unsaid = 0;
+    if (mhd_log_quiet(fmt, &unsaid)) return;
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     while (n && msg[n - 1] == '\n') msg[--n] = '\0';
-    srv_log("warn", "httpd: %s", msg);
+    if (unsaid) srv_log("warn", "httpd: %s (and %lu more like it in the last second)", msg, unsaid);
+    else srv_log("warn", "httpd: %s", msg);
 }
 
 /* libmicrohttpd's connection limit: ours plus an eighth (at least 16) for

@@ -167,6 +167,8 @@ void srv_conns_headers_in(srv_req *r, bool body_follows);
 void srv_conns_body_in(srv_req *r);                     /* the whole request is in */
 void srv_conns_request_done(srv_req *r);
 bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past a deadline */
+/* ... or to make room for a new one (slowloris): logged per address, not per request */
+bool srv_conns_dropped(const srv_req *r);
 /* True when r's client has closed or reset its connection (poll, no
  * wait): nobody will read the answer. While r is suspended only. */
 bool srv_conns_client_gone(const srv_req *r);
