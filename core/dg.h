@@ -34,7 +34,8 @@ typedef struct {
     dg_status code;
     char param[32], value[64]; /* option at fault ("" if none); value as received, cut */
     char allowed[160];         /* e.g. "sparse|scattered|dense" */
-    char msg[160];             /* one sentence for the log and the JSON body */
+    char msg[320];             /* one sentence for the log and the JSON body (the longest, a
+                                * refusal naming what fits, run to about 250) */
 } dg_error;
 
 /* Keeps the first error; err may be NULL. Returns code, so callers can return it. */
