@@ -414,6 +414,11 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
     else srv_log("warn", "httpd: %s", msg);
 }
 
+/* A connection's memory in libmicrohttpd (its default is 32 KB): the
+ * request line and head must fit in it, with room to spare, for
+ * framing.c to refuse one over SRV_MAX_TARGET or SRV_MAX_HEAD itself. */
+#define CONN_MEMORY (64 * 1024)
+
 /* libmicrohttpd's connection limit: ours plus an eighth (at least 16) for
  * the connections conns.c answers 429/503 and closes. */
 static int conn_room(const srv_config *c)
@@ -481,8 +486,12 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
                             MHD_OPTION_NOTIFY_CONNECTION, srv_conns_notify, h,
-                            /* HTTP/1.1 without Host: 400 */
-                            MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+                            /* HTTP/1.1 without Host: framing.c's 400, in
+                             * JSON (strict, MHD would answer it in HTML) */
+                            MHD_OPTION_STRICT_FOR_CLIENT, (int)0,
+                            /* room for a line and head over framing.c's
+                             * limits, so it answers them, not MHD */
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);

@@ -107,6 +107,13 @@ typedef struct {
     char msg[96], param[32], value[64], allowed[64];
 } srv_refusal;
 
+/* What a request's line and head may take, refused with the API's JSON
+ * (414, 431): nginx's large_client_header_buffers are 8 KB a line. The
+ * connection's memory (http.c's CONN_MEMORY) is above both, so these are
+ * ours to answer; only past it does libmicrohttpd answer with its HTML. */
+#define SRV_MAX_TARGET 8192
+#define SRV_MAX_HEAD 16384
+
 /* framing.c: false (and out filled) when r's line and headers must be
  * refused: NUL in the target (version: the handler's) or a header, Host
  * or Content-Length twice, a Transfer-Encoding other than chunked, both

@@ -193,3 +193,66 @@ Test(abuse, a_client_over_its_address_limit_reads_429)
     cr_assert_not_null(strstr(buf, "Retry-After: "), "%s", buf);
     cr_assert_not_null(strstr(buf, "\"error\""), "%s", buf);
 }
+
+/* Sends raw bytes on a new connection and reads the answer (up to 5 s;
+ * the time it took into *secs). */
+static void raw_answer(const td_daemon *d, const char *req, size_t len, char *buf, size_t cap, double *secs)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int fd = td_connect(d->port);
+    cr_assert_geq(fd, 0);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    (void)send(fd, req, len, MSG_NOSIGNAL);
+    size_t got = 0;
+    for (ssize_t n; got < cap - 1 && (n = recv(fd, buf + got, cap - 1 - got, 0)) > 0;) got += (size_t)n;
+    buf[got] = '\0';
+    close(fd);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+/* What libmicrohttpd answered itself with an HTML page (a target or head
+ * over its memory, HTTP/1.1 without Host, a chunk size it cannot hold)
+ * is the API's JSON now, and at once: a chunk size of 2^64 - 1 waited for
+ * body_timeout and closed without a word. */
+Test(abuse, protocol_refusals_are_json_at_once)
+{
+    td_daemon d;
+    cr_assert(td_start(&d, NULL));
+    static char big[40100];
+    struct {
+        unsigned status;
+        const char *param;
+    } want[4] = {{414, "path"}, {431, "headers"}, {400, "Host"}, {413, "body"}};
+    const char *reqs[4];
+    size_t lens[4];
+    char *long_target = big, *long_head = big + 20050;
+    int n = snprintf(long_target, 20050, "GET /");
+    memset(long_target + n, 'a', 20000);
+    n += 20000;
+    n += snprintf(long_target + n, 20050 - (size_t)n, " HTTP/1.1\r\nHost: x\r\n\r\n");
+    reqs[0] = long_target, lens[0] = (size_t)n;
+    n = snprintf(long_head, 20050, "GET / HTTP/1.1\r\nHost: x\r\nX-A: ");
+    memset(long_head + n, 'b', 20000);
+    n += 20000;
+    n += snprintf(long_head + n, 20050 - (size_t)n, "\r\n\r\n");
+    reqs[1] = long_head, lens[1] = (size_t)n;
+    reqs[2] = "GET / HTTP/1.1\r\n\r\n", lens[2] = strlen(reqs[2]);
+    reqs[3] = "POST /dungeon HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              "Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFF\r\n";
+    lens[3] = strlen(reqs[3]);
+    for (int i = 0; i < 4; i++) {
+        char buf[4096], line[16], param[48];
+        double secs;
+        raw_answer(&d, reqs[i], lens[i], buf, sizeof buf, &secs);
+        snprintf(line, sizeof line, "HTTP/1.1 %u ", want[i].status);
+        snprintf(param, sizeof param, "\"param\":\"%s\"", want[i].param);
+        cr_expect(!strncmp(buf, line, strlen(line)), "case %d: %.200s", i, buf);
+        cr_expect_not_null(strstr(buf, "Content-Type: application/json"), "case %d: %.300s", i, buf);
+        cr_expect_not_null(strstr(buf, param), "case %d: %.400s", i, buf);
+        cr_expect_lt(secs, 1.0, "case %d took %.1f s", i, secs);
+    }
+    cr_assert_eq(td_stop(&d, SIGTERM), 0);
+}
