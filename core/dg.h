@@ -387,6 +387,11 @@ bool dg_raster_too_big(int rows, int cols, int px);
 /* The largest px per cell in lo..hi at which a rows x cols map's raster
  * stays within DG_PNG_MAX_PIXELS; lo - 1 when none does. */
 int dg_raster_fit(int rows, int cols, int lo, int hi);
+/* At most how many pixels legend=yes and ruler=yes add to a rows x cols
+ * raster at px per cell, across (*w) and down (*h): the margins
+ * render/frame.c lays out, bounded for any map's legend (every entry it
+ * can hold, in the widest face it draws). Both 0 when neither is set. */
+void dg_raster_frame(int rows, int cols, int px, bool legend, bool ruler, int *w, int *h);
 /* Whether option `key` means anything for o: its family, then the family's
  * own rules under o's other keys (donjon's cave keys only with
  * layout=cavernous, ...). Unknown keys: false. */
