@@ -403,6 +403,8 @@ const char *dg_option_key(size_t i);
 /* What `key` accepts under the core caps ("sparse|scattered|..." or
  * "7..4001"), written into buf; "" for an unknown key. */
 void dg_option_allowed(const char *key, char *buf, size_t cap);
+/* The same under a deployment's limits (NULL: core's own), as its errors say it. */
+void dg_option_allowed_under(const char *key, const dg_limits *lim, char *buf, size_t cap);
 /* "fine", "medium", ... or "custom" when size < 0. */
 const char *dg_size_name(int size);
 const char *dg_room_size_name(int room_size);

@@ -474,7 +474,7 @@ enum MHD_Result srv_maps_post(srv_req *r)
     if (c.failed) return srv_send_dg_error(r, &c.err);
     dg_error err;
     dg_error_clear(&err);
-    if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &err) != DG_OK) {
+    if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &r->h->lim, &err) != DG_OK) {
         srv_kv_fini(&kv);
         return srv_send_dg_error(r, &err);
     }
