@@ -82,6 +82,8 @@ typedef struct srv_req {
         unsigned char conds;     /* If-None-Match checks */
         unsigned char encodings; /* gzip/identity decisions */
         unsigned char settles;   /* settle() calls that discharged an obligation */
+        unsigned char phases;    /* a worker's map phases begun (each floor's making and
+                                  * stocking, the encoding): fewer than all when dropped */
     } pass;
     size_t mem;              /* its share of h->mem_in_use while its map is made */
     bool mem_big;            /* and of h->mem_big */

@@ -48,9 +48,9 @@ static void pass_check(srv_req *r)
     if (!r->pass.map) return;
     assert(r->pass.lookups <= 1 && r->pass.conds <= 1 && r->pass.encodings <= 1 && r->pass.settles <= 1);
     if (r->h->pass_trace)
-        srv_log("info", "pass %s %s %u lookup=%u cond=%u encoding=%u settle=%u", r->method_name,
+        srv_log("info", "pass %s %s %u lookup=%u cond=%u encoding=%u settle=%u phases=%u", r->method_name,
                 r->raw ? r->raw : "-", r->status, r->pass.lookups, r->pass.conds, r->pass.encodings,
-                r->pass.settles);
+                r->pass.settles, r->pass.phases);
 }
 
 void srv_maps_fini(srv_req *r)
@@ -214,7 +214,9 @@ static bool nobody_waits(srv_req *r)
 static bool stop_making(void *arg)
 {
     srv_req *r = arg;
-    return __atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE) || nobody_waits(r);
+    if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE) || nobody_waits(r)) return true;
+    if (r->pass.phases < 255) r->pass.phases++;
+    return false;
 }
 
 /* Generates and encodes r's map and hands it to the requests waiting for
