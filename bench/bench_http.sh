@@ -195,10 +195,11 @@ verdict "cache off png, map alone  CPU <= 450 us" "${cpu[off png-map]}" 450 "a <
 
 # --- a cold cache: 0% hits (issue 39) ----------------------------------------
 # Every request a seed never asked before (miss.lua), against cache off and
-# a cache on small enough (16 MB) to be full and evicting all run long:
+# a cache on small enough (4 MB, about 100 default maps) to be full and
+# evicting from the warm-up on:
 # what storing and evicting cost. Minor page faults of the daemon over the
 # run say whether evicted memory is recycled or trimmed and faulted again.
-start_dungeond cold --cache on --cache-bytes 16777216; cold=$port
+start_dungeond cold --cache on --cache-bytes 4194304; cold=$port
 minflt() { local st; read -ra st <"/proc/$1/stat"; echo "${st[9]}"; }
 declare -A crps ccpu cflt
 for _ in $(seq "$rounds"); do
@@ -219,7 +220,7 @@ echo
 echo "cold cache, 0% hits (miss.lua, medians of $rounds):"
 printf '%-30s %10s %11s %16s\n' "case" "req/s" "CPU us/req" "minor faults/5s"
 for k in off cold; do
-  [ "$k" = off ] && label="dungeond cache off" || label="dungeond cache on (16 MB, full)"
+  [ "$k" = off ] && label="dungeond cache off" || label="dungeond cache on (4 MB, full)"
   printf '%-30s %10.0f %11s %16s\n' "$label" "$(med "${crps[$k]}")" "$(med "${ccpu[$k]}")" "$(med "${cflt[$k]}")"
 done
 verdict "cache on at 0% hits within 10% of cache off (CPU an answer)" "$(med "${ccpu[cold]}")" \
