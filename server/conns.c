@@ -231,9 +231,10 @@ static void say_refused(srv_http *h, const unsigned char key[17], const char *ad
     memcpy(s->key, key, 17);
     s->last = now;
     s->quiet = 0;
-    const char *what = status == MHD_HTTP_TOO_MANY_REQUESTS ? "connection answered 429 (over per_ip_connections"
+    const char *what = status == MHD_HTTP_TOO_MANY_REQUESTS     ? "connection answered 429 (over per_ip_connections"
                        : status == MHD_HTTP_SERVICE_UNAVAILABLE ? "connection answered 503 (over max_connections"
-                                                                : "idle or half-sent connection dropped (at max_connections";
+                                                                : "idle or half-sent connection dropped (at "
+                                                                  "max_connections";
     srv_log("warn", "%s: %s %d); %lu more since this address's last such line", addr, what, limit, quiet);
 }
 
@@ -270,15 +271,15 @@ static bool drop_oldest_idle(srv_http *h)
 static unsigned admit(srv_http *h, struct srv_conn *c, const unsigned char key[17], bool have_key)
 {
     ip_node *n = have_key && h->ip_table ? ip_find(h, key, true) : NULL;
-    if (n && h->cfg.per_ip_connections && n->count >= h->cfg.per_ip_connections) {
-        if (!n->count) ip_release(h, (n->count++, n));   /* a node made for nothing */
-        return MHD_HTTP_TOO_MANY_REQUESTS;
-    }
+    /* a node over the limit has connections: it was not made here */
+    if (n && h->cfg.per_ip_connections && n->count >= h->cfg.per_ip_connections) return MHD_HTTP_TOO_MANY_REQUESTS;
+    /* counted first: the connection dropped for it may be this address's
+     * last, whose release would otherwise free n */
+    if (n) n->count++;
     if (h->n_open >= h->cfg.max_connections && !drop_oldest_idle(h)) {
-        if (n && !n->count) ip_release(h, (n->count++, n));
+        ip_release(h, n);
         return MHD_HTTP_SERVICE_UNAVAILABLE;
     }
-    if (n) n->count++;
     c->ip = n;
     c->counted = true;
     h->n_open++;
