@@ -72,6 +72,10 @@ typedef struct {
     double frame_px_bytes; /* peak bytes per pixel more with legend=yes or ruler=yes: the
                            * map's canvas copied into a framed one while both are held
                            * (render/frame.c); 0: the format frames no raster */
+    double sketch_px_ns;  /* style=sketch (cairo's anti-aliased drawing, render/image/sketch.c):
+                           * ns per image pixel instead of px_ns and cave_px_ns; 0: the
+                           * style costs this format nothing more */
+    double sketch_px_bytes; /* ... and peak bytes per pixel instead of px_bytes */
     bool per_floor;       /* the encoding figures count once per floor (native JSON
                            * writes each); else once, as measured */
     bool image_key;       /* the image key picks its picture: none draws no pixels,
