@@ -15,7 +15,12 @@
  * minutes. The worst ratios are named at the end:
  * a memory ratio under 1 is a map whose peak the estimate does not cover.
  * Prints figures; asserts nothing.
- *   bench_estimate [--quick | --dry]   (--quick: sizes up to 151; --dry:
+ * --largest: one row per format and per key that costs memory (legend and
+ * ruler, WebP, every style, many floors) at the largest square map the
+ * estimate admits under BENCH_BUDGET (up to the daemon's max_dim 1001):
+ * the table of estimate/peak that admission rests on (each between 1 and
+ * 2.5 is the aim: under 1 passes the budget, far over refuses what fits).
+ *   bench_estimate [--quick | --dry | --largest]   (--quick: sizes up to 151; --dry:
  *   the CPU time the maps to make are estimated at, nothing made);
  *   BENCH_ONLY=caves: only the variants whose options contain it (or,
  *   starting algorithm=, are it); BENCH_FORMAT=foundry-bundle: only the
@@ -42,11 +47,9 @@ static const char *const formats[] = {
     "format=foundry", "format=md", "format=svg", "format=foundry-bundle",
 };
 
-static bool parse(const char *variant, const char *format, const char *raster, int dim, int floors, dg_options *o,
-                  bool quiet)
+/* "k=v&k=v..." -> o; false (said on stderr unless quiet) when refused. */
+static bool parse_line(char *buf, dg_options *o, bool quiet)
 {
-    char buf[320];
-    snprintf(buf, sizeof buf, "%s&%s%s&rows=%d&cols=%d&floors=%d&seed=1", variant, format, raster, dim, dim, floors);
     const char *keys[16], *values[16];
     size_t n = 0;
     for (char *p = strtok(buf, "&"); p && n < 16; p = strtok(NULL, "&")) {
@@ -58,10 +61,18 @@ static bool parse(const char *variant, const char *format, const char *raster, i
     dg_error err;
     dg_error_clear(&err);
     if (dg_options_parse(o, n, keys, values, NULL, &err) != DG_OK) {
-        if (!quiet) fprintf(stderr, "%s %s: %s\n", variant, format, err.msg);
+        if (!quiet) fprintf(stderr, "%s\n", err.msg);
         return false;
     }
     return true;
+}
+
+static bool parse(const char *variant, const char *format, const char *raster, int dim, int floors, dg_options *o,
+                  bool quiet)
+{
+    char buf[320];
+    snprintf(buf, sizeof buf, "%s&%s%s&rows=%d&cols=%d&floors=%d&seed=1", variant, format, raster, dim, dim, floors);
+    return parse_line(buf, o, quiet);
 }
 
 /* A line of /proc/self/status in bytes (VmRSS, VmHWM). */
@@ -171,6 +182,55 @@ static void worst(result *rs, size_t n, int (*cmp)(const void *, const void *), 
     printf("  highest: %.2f  %s\n", mem ? rs[top].mem_ratio : rs[top].time_ratio, rs[top].what);
 }
 
+/* The rows of --largest: options beside rows/cols (donjon, seed 1). */
+static const char *const largest_cases[] = {
+    "format=png&cell=18", "format=png&cell=32", "format=png&cell=32&legend=yes", "format=png&cell=32&ruler=yes",
+    "format=png&cell=32&legend=yes&ruler=yes", "format=png&cell=18&style=classic", "format=png&cell=18&style=graph",
+    "format=png&cell=18&style=parchment", "format=png&cell=18&style=crosshatch", "format=png&cell=18&style=marble",
+    "format=png&cell=18&style=aquatic", "format=png&cell=18&style=infernal", "format=png&cell=18&style=ink",
+    "format=png&cell=18&style=parchment&legend=yes&ruler=yes", "format=uvtt&ppg=20", "format=uvtt&ppg=20&image=webp",
+    "format=uvtt&ppg=20&style=parchment", "format=foundry", "format=foundry-bundle&ppg=20&floors=10",
+    "format=foundry-bundle&ppg=20", "format=json", "format=json&floors=10", "format=md&floors=10",
+    "format=svg&legend=yes&ruler=yes", "format=donjon", "format=txt",
+    "algorithm=caverns&format=json&floors=10", "algorithm=caverns&format=png&cell=18",
+};
+
+/* The largest odd side whose map c admits under budget (0: none). */
+static int largest_dim(const char *c, double budget, dg_options *o)
+{
+    int lo = 0;
+    for (int hi = 1001; hi >= 21; hi -= 2) {
+        char buf[320];
+        snprintf(buf, sizeof buf, "%s&rows=%d&cols=%d&seed=1", c, hi, hi);
+        if (!parse_line(buf, o, true)) continue;
+        if ((double)srv_estimate_bytes(o) <= budget) { lo = hi; break; }
+        hi -= hi > 101 ? 38 : 0;   /* coarse steps down from the top: 40 a time */
+    }
+    return lo;
+}
+
+static int run_largest(double budget)
+{
+    printf("largest admitted under %.0f MB (donjon, seed 1; peak = VmHWM over the RSS before)\n", budget / 1e6);
+    printf("%-58s %5s %9s %9s %6s %9s\n", "case", "dim", "peak MB", "est MB", "est/pk", "cpu s");
+    for (size_t i = 0; i < sizeof largest_cases / sizeof *largest_cases; i++) {
+        dg_options o;
+        int dim = largest_dim(largest_cases[i], budget, &o);
+        if (!dim) {
+            printf("%-58s  nothing admitted\n", largest_cases[i]);
+            continue;
+        }
+        double est = (double)srv_estimate_bytes(&o), peak = 0, us = 0;
+        if (!run(&o, &peak, &us)) {
+            printf("%-58s %5d  failed\n", largest_cases[i], dim);
+            continue;
+        }
+        printf("%-58s %5d %9.1f %9.1f %6.2f %9.1f\n", largest_cases[i], dim, peak / 1e6, est / 1e6,
+               est / (peak > 64e3 ? peak : 64e3), us / 1e6);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && !strcmp(argv[1], "--quick"), dry = argc > 1 && !strcmp(argv[1], "--dry");
@@ -180,6 +240,7 @@ int main(int argc, char **argv)
     int ndims = quick ? 2 : 4;
     const char *b = getenv("BENCH_BUDGET"), *m = getenv("BENCH_MAX_S");
     double budget = b ? atof(b) : 1073741824.0 / 4 * 3, max_us = (m ? atof(m) : 1) * 1e6;
+    if (argc > 1 && !strcmp(argv[1], "--largest")) return run_largest(budget);
     size_t cap = sizeof variants / sizeof variants[0] * (sizeof formats / sizeof formats[0]) * 4 * 2, n = 0;
     result *rs = calloc(cap, sizeof *rs);
     if (!rs) return 1;

@@ -192,3 +192,36 @@ verdict "cache off json CPU <= 300 us an answer" "${cpu[off json]}" 300 "a <= b"
 verdict "cache off png  CPU <= 1150 us an answer" "${cpu[off png]}" 1150 "a <= b"
 verdict "cache off json, map alone CPU <= 120 us" "${cpu[off json-map]}" 120 "a <= b"
 verdict "cache off png, map alone  CPU <= 450 us" "${cpu[off png-map]}" 450 "a <= b"
+
+# --- a cold cache: 0% hits (issue 39) ----------------------------------------
+# Every request a seed never asked before (miss.lua), against cache off and
+# a cache on small enough (4 MB, about 100 default maps) to be full and
+# evicting from the warm-up on:
+# what storing and evicting cost. Minor page faults of the daemon over the
+# run say whether evicted memory is recycled or trimmed and faulted again.
+start_dungeond cold --cache on --cache-bytes 4194304; cold=$port
+minflt() { local st; read -ra st <"/proc/$1/stat"; echo "${st[9]}"; }
+declare -A crps ccpu cflt
+for _ in $(seq "$rounds"); do
+  for k in off cold; do
+    p=${server_pids[$k]}; [ "$k" = off ] && u=$off || u=$cold
+    wrk -t"$threads" -c"$conns" -d2s -s "$root/bench/miss.lua" "http://127.0.0.1:$u" >/dev/null 2>&1 || true
+    t0=$(cpu_ticks "$p"); f0=$(minflt "$p")
+    out=$(wrk -t"$threads" -c"$conns" -d"${secs}s" -s "$root/bench/miss.lua" "http://127.0.0.1:$u")
+    t1=$(cpu_ticks "$p"); f1=$(minflt "$p")
+    n=$(awk '/ requests in / { print $1 }' <<<"$out")
+    crps[$k]+="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out") "
+    ccpu[$k]+="$(awk -v t=$((t1 - t0)) -v hz="$hz" -v n="$n" 'BEGIN { printf "%.0f", n ? 1e6 * t / hz / n : 0 }') "
+    cflt[$k]+="$(awk -v f=$((f1 - f0)) -v s="$secs" 'BEGIN { printf "%.0f", f * 5 / s }') "
+  done
+done
+med() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'; }
+echo
+echo "cold cache, 0% hits (miss.lua, medians of $rounds):"
+printf '%-30s %10s %11s %16s\n' "case" "req/s" "CPU us/req" "minor faults/5s"
+for k in off cold; do
+  [ "$k" = off ] && label="dungeond cache off" || label="dungeond cache on (4 MB, full)"
+  printf '%-30s %10.0f %11s %16s\n' "$label" "$(med "${crps[$k]}")" "$(med "${ccpu[$k]}")" "$(med "${cflt[$k]}")"
+done
+verdict "cache on at 0% hits within 10% of cache off (CPU an answer)" "$(med "${ccpu[cold]}")" \
+  "$(med "${ccpu[off]}")" "a <= 1.1 * b"

@@ -34,7 +34,8 @@ typedef struct {
     dg_status code;
     char param[32], value[64]; /* option at fault ("" if none); value as received, cut */
     char allowed[160];         /* e.g. "sparse|scattered|dense" */
-    char msg[160];             /* one sentence for the log and the JSON body */
+    char msg[320];             /* one sentence for the log and the JSON body (the longest, a
+                                * refusal naming what fits, run to about 250) */
 } dg_error;
 
 /* Keeps the first error; err may be NULL. Returns code, so callers can return it. */
@@ -397,6 +398,11 @@ bool dg_raster_too_big(int rows, int cols, int px);
 /* The largest px per cell in lo..hi at which a rows x cols map's raster
  * stays within DG_PNG_MAX_PIXELS; lo - 1 when none does. */
 int dg_raster_fit(int rows, int cols, int lo, int hi);
+/* At most how many pixels legend=yes and ruler=yes add to a rows x cols
+ * raster at px per cell, across (*w) and down (*h): the margins
+ * render/frame.c lays out, bounded for any map's legend (every entry it
+ * can hold, in the widest face it draws). Both 0 when neither is set. */
+void dg_raster_frame(int rows, int cols, int px, bool legend, bool ruler, int *w, int *h);
 /* Whether option `key` means anything for o: its family, then the family's
  * own rules under o's other keys (donjon's cave keys only with
  * layout=cavernous, ...). Unknown keys: false. */
@@ -408,6 +414,8 @@ const char *dg_option_key(size_t i);
 /* What `key` accepts under the core caps ("sparse|scattered|..." or
  * "7..4001"), written into buf; "" for an unknown key. */
 void dg_option_allowed(const char *key, char *buf, size_t cap);
+/* The same under a deployment's limits (NULL: core's own), as its errors say it. */
+void dg_option_allowed_under(const char *key, const dg_limits *lim, char *buf, size_t cap);
 /* "fine", "medium", ... or "custom" when size < 0. */
 const char *dg_size_name(int size);
 const char *dg_room_size_name(int room_size);
@@ -588,6 +596,12 @@ static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
  * the top floor, the others hang below it. dg_generate (stock/, the
  * fiction's public header dg_contents.h) makes the map and stocks it. */
 dg_status dg_map_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
+/* The same, asking stop(arg) before each floor is made: when it says
+ * true nothing more is made, *out is NULL and the result DG_EBUSY
+ * ("stopped"). A daemon's way to drop a map nobody waits for any longer;
+ * stop NULL never stops. The map, when made, is the same. */
+typedef bool (*dg_stop_fn)(void *arg);
+dg_status dg_map_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err);
 /* NULL is a no-op, like free(). Frees the floors below d too. */
 void dg_dungeon_free(dg_dungeon *d);
 /* Floor k (1-based) of the chain that starts at top; NULL when there is no

@@ -24,6 +24,10 @@ typedef struct {
                             * 0: no rooms to stock (caverns) */
     bool round_rooms;      /* it draws round rooms, whose organic outline render/cave_draw.c
                             * refines as it does caves' (cells, abstract) */
+    double variant_floor_bytes; /* peak bytes a floor more when its costly variant holds,
+                            * whatever the floor's size (abstract's small areas: many
+                            * rooms, their records and contents up to the room cap);
+                            * the map's bytes per cell are server/estimate.c's */
 } dg_family_cost;
 
 /* One row per algorithm family (each its gen file's, gathered by
@@ -63,6 +67,11 @@ typedef struct {
                            * planes (1.6 GB for those 198 Mpx, against 160 MB as PNG) */
     double floor_cell_bytes; /* peak bytes per cell per floor held beside the map (the
                            * Foundry module's scene, journal and pack at once) */
+    double cell_bytes;    /* peak bytes per cell the encoder holds beyond the map (its
+                           * output and working records), per floor written */
+    double frame_px_bytes; /* peak bytes per pixel more with legend=yes or ruler=yes: the
+                           * map's canvas copied into a framed one while both are held
+                           * (render/frame.c); 0: the format frames no raster */
     double sketch_px_ns;  /* style=sketch (cairo's anti-aliased drawing, render/image/sketch.c):
                            * ns per image pixel instead of px_ns and cave_px_ns; 0: the
                            * style costs this format nothing more */

@@ -12,26 +12,37 @@
 
 /* Cost figures (dg_format_cost, dg.h): ns per cell to encode (plain, cave
  * outlines), ns per image pixel (plain, caves), peak bytes per pixel, the
- * VTT lights per stocked cell, WebP per pixel, bytes per cell per floor. */
+ * VTT lights per stocked cell, WebP per pixel, bytes per cell per floor
+ * held, bytes per cell the encoder holds, bytes per pixel of a frame.
+ * Peak bytes from bench_estimate --largest (issue 39; the map's own 14
+ * bytes a cell a floor are estimate.c's): JSON 20 a cell a floor beyond
+ * them (23 MB at 1001x1001, 80 MB at 561x561x10), Markdown about none
+ * (29 MB at 561x561x10), PNG 1.0 a pixel in every style (crosshatch the
+ * most, 1.19) and as much again while legend or ruler frames it (314 MB
+ * against 157 MB at 391x391 cell 32), WebP 12.1 a pixel (232 MB at
+ * 219x219 ppg 20; 9 was 1.16-1.28x short). */
 static const dg_format_info formats[DG_FMT_COUNT] = {
     [DG_FMT_JSON] = {"json", "application/json", "json", true, NULL, false, true,
                      "the map as data: rooms, doors, stairs, exits, walls and the cell grid", false,
                      .all_floors = true, .accept = "application/json application/* */*",
                      .cost = {.cell_ns = 30, .cave_cell_ns = 2100, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                               .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                              .floor_cell_bytes = 0, .per_floor = true, .image_key = false}},
+                              .floor_cell_bytes = 0,
+                              .cell_bytes = 24, .frame_px_bytes = 0, .per_floor = true, .image_key = false}},
     [DG_FMT_DONJON] = {"donjon.json", "application/json", "donjon.json", true, NULL, false, true,
                        "donjon's own JSON export, for the tools that read it", false,
                        .all_floors = false, .accept = NULL,
                        .cost = {.cell_ns = 50, .cave_cell_ns = 50, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                                 .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                                .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                                .floor_cell_bytes = 0,
+                                .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     [DG_FMT_TXT] = {"txt", "text/plain; charset=utf-8", "txt", true, NULL, false, false,
                     "the map as text, one character a cell", false,
                     .all_floors = false, .accept = "text/plain text/*",
                     .cost = {.cell_ns = 2, .cave_cell_ns = 2, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                             .floor_cell_bytes = 0,
+                             .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     /* per pixel: perf stat's task-clock over a 21x21 txt's process, donjon
      * 99x99 PNG 7.4 ms, panels 6 ms (3.2 Mpx), 151x151 at cell 8 6.3 ms
      * (estimated 1.7 ms at 0.5 ns a pixel, so made on the HTTP thread);
@@ -47,27 +58,32 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                     .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 1.5, .cave_px_ns = 15.0, .px_bytes = 1.2,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
                              .floor_cell_bytes = 0, .sketch_px_ns = 120, .sketch_px_bytes = 10,
-                             .per_floor = false, .image_key = false}},
+                             .cell_bytes = 0, .frame_px_bytes = 1.1, .per_floor = false, .image_key = false}},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others",
                      true, .all_floors = false, .accept = NULL,
                      .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 0.8, .cave_px_ns = 12.0, .px_bytes = 1.2,
-                              .light_ns = 100, .light_bytes = 110, .webp_px_ns = 14.0, .webp_px_bytes = 9.0,
-                              .floor_cell_bytes = 0, .per_floor = false, .image_key = true}},
+                              .light_ns = 100, .light_bytes = 110, .webp_px_ns = 14.0, .webp_px_bytes = 13.5,
+                              .floor_cell_bytes = 0,
+                              .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = true}},
+    /* lights: 100 bytes a stocked cell (uvtt's 110 put the largest scene
+     * importers take, 233x233, at 2.5x its 3 MB peak) */
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
                         "a Foundry VTT scene with its walls and doors", true,
                         .all_floors = false, .accept = NULL,
                         .cost = {.cell_ns = 50, .cave_cell_ns = 2200, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
-                                 .light_ns = 100, .light_bytes = 110, .webp_px_ns = 0, .webp_px_bytes = 0,
-                                 .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                                 .light_ns = 100, .light_bytes = 100, .webp_px_ns = 0, .webp_px_bytes = 0,
+                                 .floor_cell_bytes = 0,
+                                 .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     /* cost: the key's words per room, from the CLI on 301x301 maps, rounded up */
     [DG_FMT_MD] = {"md", "text/markdown; charset=utf-8", "md", true, NULL, false, true,
                    "the dungeon's key as Markdown: details, wandering monsters, every room's contents and doors", false,
                    .all_floors = true, .accept = NULL,
                    .cost = {.cell_ns = 30, .cave_cell_ns = 30, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                            .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                            .floor_cell_bytes = 0,
+                            .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     /* cost: the vector map's paths per cell (it draws no pixels), from the
      * CLI on 301x301 maps, rounded up */
     /* sketch: cairo's SVG surface, 201x201 at cell 18: 0.50 s user, 54 MB
@@ -79,7 +95,7 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                     .cost = {.cell_ns = 60, .cave_cell_ns = 3000, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
                              .floor_cell_bytes = 0, .sketch_px_ns = 40, .sketch_px_bytes = 4,
-                             .per_floor = false, .image_key = false}},
+                             .cell_bytes = 0, .frame_px_bytes = 0, .per_floor = false, .image_key = false}},
     /* a zip of PNGs and a LevelDB pack: deflate has already been spent.
      * cost: the uvtt's image at ppg, the foundry scene read back and written
      * again with its notes, the key as journal pages, the pack deflated,
@@ -96,14 +112,21 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
      * is the bigger of a floor's canvas (px_bytes) and the pack's log
      * (about 100 bytes a cell a floor, 120 with lights) with a third more:
      * 44 MB for 201x201x3, 76 MB for 401x401, 251 MB for 819x819 and 267
-     * MB for 819x819x3 (a 208 MB log); 320 bytes bounds them twice over */
+     * MB for 819x819x3 (a 208 MB log); 320 bytes bounded them twice over,
+ * too far: a 601x601 module of 10 floors at ppg 20 was refused as 1.5 GB
+ * and peaks at 214 MB (issue 39). bench_estimate --largest and the CLI at
+ * ppg 20: 38.6 MB at 179x179x10, 86 MB at 301x301x10, 214 MB at
+ * 601x601x10, 80 MB at 459x459x1, 305 MB at 779x779x10: the canvas and
+ * 56 bytes a cell a floor beside the map's own 14 cover them at 1.1-2.4x */
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
                                "a journal entry per room and notes on the map linked to them", true,
                                .all_floors = true, .accept = NULL,
                                .cost = {.cell_ns = 6000, .cave_cell_ns = 6000, .px_ns = 0.8, .cave_px_ns = 12.0,
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
-                                        .webp_px_bytes = 0, .floor_cell_bytes = 320, .per_floor = true,
+                                        .webp_px_bytes = 0, .floor_cell_bytes = 56, .cell_bytes = 0,
+                                        .frame_px_bytes = 0,
+                                        .per_floor = true,
                                         .image_key = false}},
     /* the sketch drawing (render/image/sketch.c) on the first page, the
      * key after it: cairo's PDF surface. cost: the CLI, user time and peak

@@ -525,7 +525,9 @@ static bool small_areas(const dg_options *o)
 }
 
 /* cost: 115-135 ns a cell at 501 and 1001 in bench_estimate's txt, its
- * small areas 216 */
+ * small areas 216; their rooms' records and contents peaked 1.2 MB a
+ * floor more at 151x151 (bench_estimate --quick, 3.7 MB as md for 3
+ * floors), whatever the size past that (the room cap) */
 const dg__family dg__family_abstract = {
-    {"areas of an abstract plan from entrance to exit", true, {25, 60, 30, true}},
+    {"areas of an abstract plan from entrance to exit", true, {25, 60, 30, true, 1.6e6}},
     dg__gen_abstract, NULL, NULL, NULL, small_areas};

@@ -2,13 +2,19 @@
  * (the chosen family, families.c's row, on a fresh builder, finished;
  * floors.c stacks the floors on their stairs). The map alone: stocking it
  * is the fiction's (stock/generate.c's dg_generate), which reads the map
- * and never changes it. */
+ * and never changes it. dg_map_generate_until asks its caller before each
+ * floor whether to go on. */
 #include "dg_int.h"
 
 #define STR(x) #x
 #define XSTR(x) STR(x)
 
 dg_status dg_map_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
+{
+    return dg_map_generate_until(o, NULL, NULL, out, err);
+}
+
+dg_status dg_map_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err)
 {
     if (out) *out = NULL;
     if (!o || !out) return dg_error_set(err, DG_EINVAL, "", "", "", "no options given");
@@ -28,7 +34,8 @@ dg_status dg_map_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     dg_dungeon *top = NULL, *last = NULL;
     for (int f = 1; f <= o->floors && rc == DG_OK; f++) {
         dg_dungeon *d = NULL;
-        rc = dg__floor_make(o, f, last, &d, err);
+        if (stop && stop(arg)) rc = dg_error_set(err, DG_EBUSY, "", "", "", "stopped before the map was finished");
+        else rc = dg__floor_make(o, f, last, &d, err);
         if (d) {
             if (last) last->below = d;
             else top = d;

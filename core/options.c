@@ -68,10 +68,15 @@ const char *dg_option_key(size_t i)
 
 void dg_option_allowed(const char *key, char *buf, size_t cap)
 {
+    dg_option_allowed_under(key, NULL, buf, cap);
+}
+
+void dg_option_allowed_under(const char *key, const dg_limits *lim, char *buf, size_t cap)
+{
     if (!cap) return;
     int k = key ? dg__key_id(key) : -1;
     if (k < 0) buf[0] = '\0';
-    else allowed_text((key_id)k, dg__limits_of(NULL), buf, cap);
+    else allowed_text((key_id)k, dg__limits_of(lim), buf, cap);
 }
 
 /* Every error about key k: param is the key's own (lower case) name, value

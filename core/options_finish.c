@@ -155,6 +155,53 @@ bool dg_raster_too_big(int rows, int cols, int px)
     return w * h > DG_PNG_MAX_PIXELS;
 }
 
+/* render/frame.c's layout, bounded: its margin text in the widest face
+ * glyphs.c uses (gd's Giant, 9x15 px a character), GAP 4 px, a legend of
+ * at most DG_FRAME_MAX_ENTRIES (32) entries of at most 39 characters each,
+ * wrapped at the image's width. test_png_frame holds render to it. */
+#define FRAME_CW 9
+#define FRAME_CH 15
+#define FRAME_GAP 4
+#define FRAME_ENTRIES 32
+#define FRAME_TEXT 39
+
+void dg_raster_frame(int rows, int cols, int px, bool legend, bool ruler, int *w, int *h)
+{
+    *w = *h = 0;
+    if (ruler) {
+        int most = rows > cols ? rows : cols, digits = 1;
+        for (int v = most - 1; v >= 10; v /= 10) digits++;
+        *w = 2 * (digits * FRAME_CW + 2 * FRAME_GAP);
+        *h = 2 * (FRAME_CH + 2 * FRAME_GAP);
+    }
+    if (!legend) return;
+    long long width = (long long)cols * px + 1 + *w;
+    long long entry = px + FRAME_GAP + FRAME_TEXT * FRAME_CW + 3 * FRAME_GAP;
+    long long per_row = (width - 2 * FRAME_GAP) / entry;
+    if (per_row < 1) per_row = 1;
+    long long lines = (FRAME_ENTRIES + per_row - 1) / per_row;
+    long long row_h = (px > FRAME_CH ? px : FRAME_CH) + FRAME_GAP;
+    *h += (int)(lines * row_h + 3 * FRAME_GAP);
+}
+
+/* The raster o's format draws at px, its frame's margins included when
+ * its row frames one (frame_px_bytes: PNG) and legend or ruler asks. */
+static bool framed_too_big(const dg_options *o, int rows, int cols, int px)
+{
+    const dg_format_info *f = dg_format_info_of(o->format);
+    int fw = 0, fh = 0;
+    if (f && f->cost.frame_px_bytes > 0) dg_raster_frame(rows, cols, px, o->legend, o->ruler, &fw, &fh);
+    long long w = (long long)cols * px + 1 + fw, h = (long long)rows * px + 1 + fh;
+    return w * h > DG_PNG_MAX_PIXELS;
+}
+
+static int framed_fit(const dg_options *o, int lo, int hi)
+{
+    int fit = hi;
+    while (fit >= lo && framed_too_big(o, o->rows, o->cols, fit)) fit--;
+    return fit < lo ? lo - 1 : fit;
+}
+
 int dg_raster_fit(int rows, int cols, int lo, int hi)
 {
     int fit = hi;
@@ -194,18 +241,22 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
     const dg_option_def *d = &dg__keys[k];
     int px = *dg__key_int((dg_options *)o, k), lo = d->lo;
     int hi = d->limit == DG_LIMIT_CELL ? l.max_cell : d->hi;
-    if (!dg_raster_too_big(o->rows, o->cols, px)) return DG_OK;
+    if (!framed_too_big(o, o->rows, o->cols, px)) return DG_OK;
 
     char value[sizeof err->value], allowed[sizeof err->allowed];
-    int fit = dg_raster_fit(o->rows, o->cols, lo, px - 1 < hi ? px - 1 : hi);
+    int fit = framed_fit(o, lo, px - 1 < hi ? px - 1 : hi);
     if (fit >= lo) {
         dg__option_recall(o, k, value, sizeof value);
         snprintf(allowed, sizeof allowed, "%d..%d", lo, fit);
-        if (k == K_CELL) /* png.c's words, so either check reads the same */
+        /* png.c's words, so either check reads the same; a frame's
+         * margins are named when they are what passes the limit */
+        bool framed = !dg_raster_too_big(o->rows, o->cols, px);
+        if (k == K_CELL)
             return dg_error_set(err, DG_ELIMIT, "cell", value, allowed,
-                                "a %dx%d map at %d px is over the %lld pixel image limit; use a "
+                                "a %dx%d map at %d px is over the %lld pixel image limit%s; use a "
                                 "smaller cell",
-                                o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS);
+                                o->cols, o->rows, px, (long long)DG_PNG_MAX_PIXELS,
+                                framed ? " with its legend and ruler margins" : "");
         return dg_error_set(err, DG_ELIMIT, "ppg", value, allowed,
                             "a %dx%d map at ppg=%d makes an image over the %lld pixel limit; "
                             "use ppg %d or less",
@@ -216,7 +267,7 @@ static dg_status finish_image(const dg_options *o, dg__lim l, dg_error *err)
     bool cut_cols = o->cols >= o->rows;
     int other = cut_cols ? o->rows : o->cols, most = l.max_dim;
     while (most >= DG_MIN_DIM &&
-           dg_raster_too_big(cut_cols ? other : most, cut_cols ? most : other, lo))
+           framed_too_big(o, cut_cols ? other : most, cut_cols ? most : other, lo))
         most -= 2;
     key_id side = cut_cols ? K_COLS : K_ROWS;
     dg__option_recall(o, side, value, sizeof value);

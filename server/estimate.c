@@ -27,11 +27,19 @@
 #define FLOOR_MAX_TRIES 256.0
 #define FLOOR_TRY_CELLS 67108864.0
 /* Peak bytes per cell of each floor: the grid and the finished map's
- * records; caves' traced outlines about double it. Measured as the CLI's
- * peak RSS: 1001x1001 JSON 35 MB, caverns 75 MB; PNG at cell 8 77 MB, at
- * cell 16 (parchment) 281 MB. */
-#define CELL_BYTES 60      /* bench_estimate: abstract's small areas peaked 51 as md at 151x151, 3 floors */
-#define CAVE_CELL_BYTES 80
+ * records, the stocked contents; what an encoder holds beside them is its
+ * row's cell_bytes. Measured (issue 39) as the CLI's peak RSS over a 21x21
+ * map's: 9-11 bytes a cell a floor as Markdown or txt for every family at
+ * 401x401x3 (caves the same: their traced outlines are the outline's
+ * figures below, and JSON's row), so 14 keeps a margin for maps with many
+ * small rooms. It was 60 (80 for caves) with every format's output folded
+ * in: Markdown of 10 floors came out 6.5x its peak, JSON 2.4-3x. */
+#define CELL_BYTES 14
+/* ... and a floor's own, whatever its size: on small maps its records and
+ * contents weigh more a cell (cells at 151x151x3: 23 bytes a cell a floor
+ * in all, against 6 for donjon's 1001x1001x10). */
+#define FLOOR_BYTES 256e3
+#define CAVE_CELL_BYTES 24
 /* The organic outline render/cave_draw.c refines for caves and round rooms
  * (the family row's round_rooms) when a format draws or traces it (its row
  * costs caves more than plain walls): up to 16x16 sub-cells a cell, at most
@@ -118,16 +126,24 @@ double srv_estimate_us(const dg_options *o)
 
 /* Peak bytes: a fixed part, the grid and records of every floor (each is
  * held until the answer is written), the stocked map's lights, what the
- * format holds per floor, the raster and the organic outline's planes. */
+ * format holds per floor and per cell written, the raster (twice, near
+ * enough, while legend or ruler frames it) and the organic outline's
+ * planes. Every style draws into the same palette canvas, so the format's
+ * px_bytes covers them all (bench_estimate --largest: crosshatch, the
+ * dearest, at 1.19 a pixel). */
 size_t srv_estimate_bytes(const dg_options *o)
 {
     const dg_format_cost *fc = format_cost(o);
     double cells = (double)o->rows * o->cols, px = raster_px(o, cells);
     double floors = o->floors > 1 ? o->floors : 1;
+    double written = fc->per_floor ? floors : 1;
     double held = floors * cells * fc->floor_cell_bytes;
-    return (size_t)(FIXED_BYTES +
+    double px_bytes = webp(o) ? fc->webp_px_bytes : sketch(o) ? fc->sketch_px_bytes : fc->px_bytes;
+    if (o->legend || o->ruler) px_bytes += fc->frame_px_bytes;
+    double variant = dg_options_cost_variant(o) ? family_cost(o)->variant_floor_bytes * floors : 0;
+    return (size_t)(FIXED_BYTES + floors * FLOOR_BYTES + variant +
                     cells * (floors * (dg_options_caves(o) ? CAVE_CELL_BYTES : CELL_BYTES) +
+                             written * fc->cell_bytes +
                              (o->contents != DG_DEPTH_NONE ? fc->light_bytes : 0)) +
-                    held + px * (webp(o) ? fc->webp_px_bytes : sketch(o) ? fc->sketch_px_bytes : fc->px_bytes) +
-                    outline_subcells(o, cells) * OUTLINE_BYTES);
+                    held + px * px_bytes + outline_subcells(o, cells) * OUTLINE_BYTES);
 }

@@ -3,9 +3,11 @@
  * libmicrohttpd 0.9.75 does not (it takes the first of two Content-Length
  * headers, a doubled Host, a NUL inside a header or the target, and waits
  * for a body it cannot frame under "Transfer-Encoding: gzip, chunked").
- * An HTTP/1.1 request without Host is refused by libmicrohttpd itself
- * (MHD_OPTION_STRICT_FOR_CLIENT, http.c). Also the body limit, which holds
- * for every method. */
+ * Also what libmicrohttpd would refuse with its own HTML pages, refused
+ * here first with the API's JSON: an HTTP/1.1 request without Host, a
+ * target over SRV_MAX_TARGET (414), a head over SRV_MAX_HEAD (431); past
+ * the connection's memory (http.c) MHD still answers those itself. Also
+ * the body limit, which holds for every method. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +95,29 @@ static bool target_has_nul(const srv_req *r, const char *version)
     return strlen(r->raw) + 1 < v - start;
 }
 
+/* The first chunk's size line, when it came in with the head: a size past
+ * the body limit is refused now. libmicrohttpd 0.9.75 hands a chunked body
+ * over only as its data arrives, so "FFFFFFFFFFFFFFFF" with no data after
+ * it would wait for body_timeout, and one of 17 digits or more it answers
+ * 413 itself, in HTML. The bytes after the head are in MHD's read buffer
+ * (its first half of CONN_MEMORY, which the head, at most SRV_MAX_HEAD,
+ * leaves room after); bytes not received are zero there (MHD zeroes its
+ * pool), which end the digits: only a whole size line followed by its CR
+ * or ';' counts. */
+static bool first_chunk_too_big(const char *p, size_t limit)
+{
+    unsigned long long size = 0;
+    int digits = 0;
+    for (;; p++, digits++) {
+        int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
+                                                  : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
+        if (d < 0 || digits > 24) break;
+        if (digits < 16) size = size * 16 + (unsigned)d;
+    }
+    if (!digits || digits > 24 || (*p != '\r' && *p != ';')) return false;
+    return digits > 16 || size > limit;
+}
+
 bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out)
 {
     srv_http *h = r->h;
@@ -110,6 +135,20 @@ bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out)
         }
     }
     const unsigned bad = MHD_HTTP_BAD_REQUEST;
+    char limit[64];
+    if (r->raw && strlen(r->raw) > SRV_MAX_TARGET) {
+        snprintf(limit, sizeof limit, "a target of at most %d bytes", SRV_MAX_TARGET);
+        char start[40];
+        snprintf(start, sizeof start, "%.32s...", r->raw);
+        return refuse(out, MHD_HTTP_URI_TOO_LONG, "request target too long", "path", start, limit);
+    }
+    if (hs && hs->header_size > SRV_MAX_HEAD) {
+        snprintf(limit, sizeof limit, "a request line and headers of at most %d bytes", SRV_MAX_HEAD);
+        return refuse(out, MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE, "request headers too large", "headers", "",
+                      limit);
+    }
+    if (!s.hosts && version && !strcmp(version, MHD_HTTP_VERSION_1_1))
+        return refuse(out, bad, "HTTP/1.1 request without a Host header", "Host", "", "one Host header");
     if (target_has_nul(r, version))
         return refuse(out, bad, "request target contains a NUL byte", "path", r->raw, "a target without NUL");
     if (s.nul) return refuse(out, bad, "header contains a NUL byte", s.nul_name, "", "header lines without NUL");
@@ -130,6 +169,11 @@ bool srv_framing_check(srv_req *r, const char *version, srv_refusal *out)
     /* refused before reading it; MHD then closes the connection */
     if (length > h->cfg.body_limit)
         return refuse(out, MHD_HTTP_CONTENT_TOO_LARGE, "body too large", "body", s.length, h->body_allowed);
+    if (s.codings && hs && r->line_uri && hs->header_size <= SRV_MAX_HEAD
+        && first_chunk_too_big((const char *)((uintptr_t)r->line_uri - strlen(r->method_name) - 1 + hs->header_size),
+                               h->cfg.body_limit))
+        return refuse(out, MHD_HTTP_CONTENT_TOO_LARGE, "chunk size over the body limit", "body", "",
+                      h->body_allowed);
     r->body_follows = s.codings || length > 0;
     r->chunked = s.codings > 0;
     return true;

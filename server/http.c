@@ -231,7 +231,9 @@ void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode t
     if (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK && !status) status = 499;
     if (r->calls > 0) __atomic_fetch_sub(&h->handling, 1, __ATOMIC_ACQ_REL);
     srv_metrics_request(r->route, status, us);
-    srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
+    /* a half-sent request dropped to make room is conns.c's line, once
+     * per address per interval: a flood of them is not a flood of lines */
+    if (!srv_conns_dropped(r)) srv_log_access(r->method_name, r->raw ? r->raw : "-", status, r->bytes, us);
     /* a request cut at shutdown_timeout may still be read by the worker
      * making its map: left for the process's end */
     if (!srv_maps_kept(r)) {
@@ -265,6 +267,9 @@ static void hide_long_query(srv_req *r, const char *uri)
 static void *uri_cb(void *cls, const char *uri, struct MHD_Connection *conn)
 {
     srv_http *h = cls;
+    /* answered 429/503 at accept: its request is read only so that closing
+     * does not reset the answer away (conns.c); the handler then says no */
+    if (srv_conns_refused(conn)) return NULL;
     srv_req *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->h = h;
@@ -356,6 +361,35 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return dispatch(r, url);
 }
 
+/* libmicrohttpd says a line for every connection a client closes early
+ * or we cut: under a flood (slowloris, connections past the limits) that
+ * is a line per connection. The same message (by its format) is said at
+ * most once a second, with the count of those left unsaid. */
+static bool mhd_log_quiet(const char *fmt, unsigned long *unsaid)
+{
+    static struct {
+        const char *fmt;
+        uint64_t last;
+        unsigned long quiet;
+    } seen[8];
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+    uint64_t now = srv_now_ns();
+    bool quiet = false;
+    pthread_mutex_lock(&mu);
+    size_t i = ((uintptr_t)fmt >> 4) % 8;
+    if (seen[i].fmt == fmt && now - seen[i].last < 1000000000u) {
+        seen[i].quiet++;
+        quiet = true;
+    } else {
+        *unsaid = seen[i].fmt == fmt ? seen[i].quiet : 0;
+        seen[i].fmt = fmt;
+        seen[i].last = now;
+        seen[i].quiet = 0;
+    }
+    pthread_mutex_unlock(&mu);
+    return quiet;
+}
+
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     srv_http *h = cls;
@@ -371,10 +405,26 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
         if (status == MHD_HTTP_INTERNAL_SERVER_ERROR && page && strstr(page, "connection management and blocking"))
             srv_conns_chunk_line_too_long(h, h->chunk_too_long);
     }
+    unsigned long unsaid = 0;
+    if (mhd_log_quiet(fmt, &unsaid)) return;
     vsnprintf(msg, sizeof msg, fmt, ap);
     size_t n = strlen(msg);
     while (n && msg[n - 1] == '\n') msg[--n] = '\0';
-    srv_log("warn", "httpd: %s", msg);
+    if (unsaid) srv_log("warn", "httpd: %s (and %lu more like it in the last second)", msg, unsaid);
+    else srv_log("warn", "httpd: %s", msg);
+}
+
+/* A connection's memory in libmicrohttpd (its default is 32 KB): the
+ * request line and head must fit in it, with room to spare, for
+ * framing.c to refuse one over SRV_MAX_TARGET or SRV_MAX_HEAD itself. */
+#define CONN_MEMORY (64 * 1024)
+
+/* libmicrohttpd's connection limit: ours plus an eighth (at least 16) for
+ * the connections conns.c answers 429/503 and closes. */
+static int conn_room(const srv_config *c)
+{
+    int extra = c->max_connections / 8 > 16 ? c->max_connections / 8 : 16;
+    return c->max_connections + extra;
 }
 
 dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
@@ -427,14 +477,21 @@ dg_status srv_http_start(const srv_config *c, srv_http **out, dg_error *err)
                             MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
                             MHD_OPTION_ARRAY, pool_opt,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)c->max_connections,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)c->per_ip_connections,
+                            /* max_connections and per_ip_connections are
+                             * conns.c's, which answers 429/503 over them
+                             * (libmicrohttpd would close without a word);
+                             * its own limit leaves room for those answers */
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned)conn_room(c),
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)c->timeout,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_cb, h,
                             MHD_OPTION_NOTIFY_COMPLETED, completed_cb, h,
                             MHD_OPTION_NOTIFY_CONNECTION, srv_conns_notify, h,
-                            /* HTTP/1.1 without Host: 400 */
-                            MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
+                            /* HTTP/1.1 without Host: framing.c's 400, in
+                             * JSON (strict, MHD would answer it in HTML) */
+                            MHD_OPTION_STRICT_FOR_CLIENT, (int)0,
+                            /* room for a line and head over framing.c's
+                             * limits, so it answers them, not MHD */
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY,
                             MHD_OPTION_END);
     if (!h->d) {
         rc = dg_error_set(err, DG_EIO, "port", "", "", "cannot listen on %s port %d", c->address, c->port);

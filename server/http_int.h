@@ -34,6 +34,9 @@ struct srv_http {
     pthread_mutex_t conns_mu;
     pthread_cond_t sweep_wake;
     struct srv_conn *conns;  /* a list under conns_mu */
+    struct ip_node **ip_table; /* conns.c: open connections per address, under conns_mu */
+    struct ip_say *say_table;  /* conns.c: when each address's refusals were last logged */
+    int n_open;                /* conns.c: connections counted against max_connections */
     /* completes a request its connection dropped (http.c's srv_request_done,
      * set before srv_conns_start): conns.c calls up through it, not by name */
     void (*complete)(struct srv_http *h, struct srv_req *r, enum MHD_RequestTerminationCode toe);
@@ -79,10 +82,15 @@ typedef struct srv_req {
         unsigned char conds;     /* If-None-Match checks */
         unsigned char encodings; /* gzip/identity decisions */
         unsigned char settles;   /* settle() calls that discharged an obligation */
+        unsigned char phases;    /* a worker's map phases begun (each floor's making and
+                                  * stocking, the encoding): fewer than all when dropped */
     } pass;
     size_t mem;              /* its share of h->mem_in_use while its map is made */
     bool mem_big;            /* and of h->mem_big */
     srv_req_state state;
+    /* its client left while its map waited or was being made: the map was
+     * dropped (or its answer is not sent) and the log says 499 */
+    bool abandoned;
     /* under h->park_mu: suspended for a map (see srv_http.parked);
      * cut_off: answered 503 at shutdown_timeout while a worker or the
      * cache still held it -- then never freed, they may still touch it */
@@ -100,6 +108,13 @@ typedef struct {
     unsigned status;
     char msg[96], param[32], value[64], allowed[64];
 } srv_refusal;
+
+/* What a request's line and head may take, refused with the API's JSON
+ * (414, 431): nginx's large_client_header_buffers are 8 KB a line. The
+ * connection's memory (http.c's CONN_MEMORY) is above both, so these are
+ * ours to answer; only past it does libmicrohttpd answer with its HTML. */
+#define SRV_MAX_TARGET 8192
+#define SRV_MAX_HEAD 16384
 
 /* framing.c: false (and out filled) when r's line and headers must be
  * refused: NUL in the target (version: the handler's) or a header, Host
@@ -151,12 +166,21 @@ bool srv_conns_close_all(srv_http *h, uint64_t deadline);
 void srv_conns_notify(void *cls, struct MHD_Connection *conn, void **socket_context,
                       enum MHD_ConnectionNotificationCode code);
 void srv_conns_request_line(srv_http *h, srv_req *r);   /* r's record is new (uri_cb) */
+/* True when conn was answered 429 or 503 as it was accepted (over
+ * per_ip_connections, or over max_connections with nothing idle to drop):
+ * no request on it is served. */
+bool srv_conns_refused(struct MHD_Connection *conn);
 /* The handler's first call: the header deadline ends; with a body to come,
  * body_timeout's deadline starts. */
 void srv_conns_headers_in(srv_req *r, bool body_follows);
 void srv_conns_body_in(srv_req *r);                     /* the whole request is in */
 void srv_conns_request_done(srv_req *r);
 bool srv_conns_cut(const srv_req *r);   /* its connection was shut down past a deadline */
+/* ... or to make room for a new one (slowloris): logged per address, not per request */
+bool srv_conns_dropped(const srv_req *r);
+/* True when r's client has closed or reset its connection (poll, no
+ * wait): nobody will read the answer. While r is suspended only. */
+bool srv_conns_client_gone(const srv_req *r);
 /* libmicrohttpd 0.9.75 queues no answer while a body is coming in: this
  * writes one (JSON body) straight to r's socket and ends the sending side;
  * the caller then returns MHD_NO and MHD closes the connection. For a body

@@ -27,6 +27,15 @@ enum MHD_Result srv_maps_answer(srv_req *r)
 {
     srv_entry *e = r->entry;
     r->entry = NULL;
+    /* back from a worker or another request's map: a client that has gone
+     * is sent nothing (its bytes would only fill a dead socket) and logged
+     * 499, as is one whose map was dropped for it */
+    if (r->abandoned || srv_conns_client_gone(r)) {
+        srv_entry_unref(e);
+        r->abandoned = true;
+        r->status = 499;
+        return MHD_NO;
+    }
     if (!e) return srv_send_dg_error(r, &r->err);
     srv_map_meta mm = srv_map_meta_of(r, e->etag);
     return srv_map_answer_entry(r, e, &mm);
@@ -39,9 +48,9 @@ static void pass_check(srv_req *r)
     if (!r->pass.map) return;
     assert(r->pass.lookups <= 1 && r->pass.conds <= 1 && r->pass.encodings <= 1 && r->pass.settles <= 1);
     if (r->h->pass_trace)
-        srv_log("info", "pass %s %s %u lookup=%u cond=%u encoding=%u settle=%u", r->method_name,
+        srv_log("info", "pass %s %s %u lookup=%u cond=%u encoding=%u settle=%u phases=%u", r->method_name,
                 r->raw ? r->raw : "-", r->status, r->pass.lookups, r->pass.conds, r->pass.encodings,
-                r->pass.settles);
+                r->pass.settles, r->pass.phases);
 }
 
 void srv_maps_fini(srv_req *r)
@@ -189,6 +198,27 @@ void srv_maps_free_kept(srv_http *h)
  * 501x501 JSON is cheap, a 1001x1001 JSON or any uvtt image of note heavy. */
 #define HEAVY_US 100000.0
 
+/* Nobody waits for r's map any longer: its client has gone and no other
+ * request waits on its key (those would be failed with it). Asked before
+ * a queued map starts and between its phases (each floor's making and
+ * stocking, the encoding), so an abandoned map stops within a phase. */
+static bool nobody_waits(srv_req *r)
+{
+    if (!srv_conns_client_gone(r)) return false;
+    if (r->owner && srv_cache_waited(r->h->cache, r->mr.key)) return false;
+    r->abandoned = true;
+    return true;
+}
+
+/* dg_generate_until's question on a worker: shutdown's cut or nobody left. */
+static bool stop_making(void *arg)
+{
+    srv_req *r = arg;
+    if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE) || nobody_waits(r)) return true;
+    if (r->pass.phases < 255) r->pass.phases++;
+    return false;
+}
+
 /* Generates and encodes r's map and hands it to the requests waiting for
  * the same key. On a worker, or on the I/O thread when the map is small. */
 static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
@@ -199,11 +229,12 @@ static srv_entry *make_entry(srv_req *r, bool on_io_thread, dg_error *errp)
     dg_buf b;
     dg_buf_init(&b);
     srv_entry *e = NULL;
-    dg_status rc = dg_generate(&r->mr.o, &d, &err);
-    /* past shutdown_timeout its request has had its 503: do not go on to
-     * the encoder (as long again, for some formats) */
-    if (rc == DG_OK && __atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE))
-        rc = dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not finished in time");
+    /* an I/O thread's small map is over before a client could leave */
+    dg_status rc = dg_generate_until(&r->mr.o, on_io_thread ? NULL : stop_making, r, &d, &err);
+    /* past shutdown_timeout its request has had its 503, or its client
+     * has gone: do not go on to the encoder (as long again, for some) */
+    if (rc == DG_OK && !on_io_thread && stop_making(r))
+        rc = dg_error_set(&err, DG_EBUSY, "", "", "", "the map was dropped before it was finished");
     if (rc == DG_OK) rc = dg_render(d, r->mr.o.format, &b, &err);
     dg_dungeon_free(d);
     if (rc == DG_OK) {
@@ -229,8 +260,11 @@ static void job(void *arg)
     srv_req *r = arg;
     dg_error err;
     dg_error_clear(&err);
-    if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE)) {
-        dg_error_set(&err, DG_EBUSY, "", "", "", "the service is shutting down; the map was not made");
+    /* a queued map whose client left while it waited is never begun */
+    if (__atomic_load_n(&r->h->abandon, __ATOMIC_ACQUIRE) || nobody_waits(r)) {
+        dg_error_set(&err, DG_EBUSY, "", "", "", "%s",
+                     r->abandoned ? "the client left before its map was begun"
+                                  : "the service is shutting down; the map was not made");
         settle(r, NULL, &err);
         finish(r, NULL, &err);
         return;
@@ -442,7 +476,7 @@ enum MHD_Result srv_maps_post(srv_req *r)
     if (c.failed) return srv_send_dg_error(r, &c.err);
     dg_error err;
     dg_error_clear(&err);
-    if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &err) != DG_OK) {
+    if (r->body_len && srv_kv_from_json(&kv, r->body, r->body_len, &r->h->lim, &err) != DG_OK) {
         srv_kv_fini(&kv);
         return srv_send_dg_error(r, &err);
     }

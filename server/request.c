@@ -79,7 +79,7 @@ typedef struct {
 
 /* What a body value of key may be, from the key's row: its kind, and for
  * named values whether yes/no is among them. */
-static key_kind kind_of(const char *key)
+static key_kind kind_of(const char *key, const dg_limits *lim)
 {
     key_kind k = {0};
     if (!strcasecmp(key, "download")) {
@@ -89,7 +89,7 @@ static key_kind kind_of(const char *key)
     }
     const dg_option_def *def = dg_option_def_find(key);
     if (!def) return k;
-    dg_option_allowed(key, k.allowed, sizeof k.allowed);
+    dg_option_allowed_under(key, lim, k.allowed, sizeof k.allowed);
     k.known = true;
     k.seed = def->kind == DG_KIND_SEED;
     k.names_only = def->kind == DG_KIND_NAME;
@@ -138,7 +138,7 @@ static bool whole(const json_t *v, double limit, char *buf, size_t cap)
  * big non-NULL: the body held an integer past int64 (jansson's limit),
  * decoded here as a double, and big is its text when jansson quoted it
  * (else ""); such a value is named, never used. */
-static dg_status body_value(const char *key, const json_t *v, const char *big, char *text,
+static dg_status body_value(const char *key, const json_t *v, const char *big, const dg_limits *lim, char *text,
                             size_t cap, const char **out, dg_error *err)
 {
     char got[64];
@@ -154,7 +154,7 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
     if (json_is_array(v) || json_is_object(v))
         return dg_error_set(err, DG_EINVAL, name, got, "string, number or boolean",
                             "%.32s must be a string, number or boolean", key);
-    key_kind k = kind_of(key);
+    key_kind k = kind_of(key, lim);
     if (json_is_string(v)) {
         *out = json_string_value(v);
         return DG_OK;
@@ -188,7 +188,7 @@ static dg_status body_value(const char *key, const json_t *v, const char *big, c
 }
 
 /* Walks the top-level object into kv. */
-static dg_status walk(srv_kv *kv, const json_t *root, const char *big, dg_error *err)
+static dg_status walk(srv_kv *kv, const json_t *root, const char *big, const dg_limits *lim, dg_error *err)
 {
     if (!json_is_object(root))
         return dg_error_set(err, DG_EINVAL, "body", "", "a JSON object of options",
@@ -199,7 +199,7 @@ static dg_status walk(srv_kv *kv, const json_t *root, const char *big, dg_error 
     json_object_foreach((json_t *)root, key, v) {
         char text[64];
         const char *s;
-        if ((rc = body_value(key, v, big, text, sizeof text, &s, err)) != DG_OK) return rc;
+        if ((rc = body_value(key, v, big, lim, text, sizeof text, &s, err)) != DG_OK) return rc;
         if (s && (rc = srv_kv_add(kv, key, s, err)) != DG_OK) return rc;
     }
     return DG_OK;
@@ -220,7 +220,8 @@ static bool near_token(const json_error_t *je, char *out, size_t cap)
 
 /* A body jansson refused for a duplicate key: the key named, as the query
  * string's "option 'seed' given twice", when it is a top-level key. */
-static dg_status duplicate(const char *body, size_t len, const json_error_t *je, dg_error *err)
+static dg_status duplicate(const char *body, size_t len, const json_error_t *je, const dg_limits *lim,
+                           dg_error *err)
 {
     char tok[64];
     json_t *name = near_token(je, tok, sizeof tok) ? json_loads(tok, JSON_DECODE_ANY, NULL) : NULL;
@@ -233,14 +234,14 @@ static dg_status duplicate(const char *body, size_t len, const json_error_t *je,
     srv_kv_init(&scratch);
     /* something else wrong in it (a nested object holding the duplicate,
      * a big number) is named first */
-    dg_status rc = root ? walk(&scratch, root, "", err) : DG_OK;
+    dg_status rc = root ? walk(&scratch, root, "", lim, err) : DG_OK;
     if (rc != DG_OK) {
         /* named by walk */
     } else if (v) {
         const char *key = json_string_value(name);
         char got[64], allowed[sizeof err->allowed];
         received(v, got, sizeof got);
-        key_kind k = kind_of(key);
+        key_kind k = kind_of(key, lim);
         snprintf(allowed, sizeof allowed, "%s", k.known ? k.allowed : "once");
         rc = dg_error_set(err, DG_EINVAL, key, got, allowed, "option '%.32s' given twice", key);
     } else {
@@ -255,20 +256,20 @@ static dg_status duplicate(const char *body, size_t len, const json_error_t *je,
     return rc;
 }
 
-dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err)
+dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, const dg_limits *lim, dg_error *err)
 {
     json_error_t je;
     json_t *root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
     char tok[64] = "";
     const char *big = NULL;
-    if (!root && json_error_code(&je) == json_error_duplicate_key) return duplicate(body, len, &je, err);
+    if (!root && json_error_code(&je) == json_error_duplicate_key) return duplicate(body, len, &je, lim, err);
     if (!root && json_error_code(&je) == json_error_numeric_overflow) {
         /* valid JSON all the same: read integers as doubles only to name
          * the key that holds the big one (walk always fails on it) */
         json_error_t again;
         root = json_loadb(body, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &again);
         if (!root && json_error_code(&again) == json_error_duplicate_key)
-            return duplicate(body, len, &again, err);   /* it names the big one first */
+            return duplicate(body, len, &again, lim, err);   /* it names the big one first */
         if (root) big = near_token(&je, tok, sizeof tok) ? tok : "";
     }
     if (!root) {
@@ -277,7 +278,7 @@ dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *e
         return dg_error_set(err, DG_EINVAL, "body", where, "a JSON object of options",
                             "body is not valid JSON: %s", je.text);
     }
-    dg_status rc = walk(kv, root, big, err);
+    dg_status rc = walk(kv, root, big, lim, err);
     json_decref(root);
     if (rc == DG_OK && big) {
         /* the big number sat inside something walk did not look into */

@@ -213,6 +213,9 @@ srv_lookup srv_cache_lookup(srv_cache *c, const char *key, srv_entry **hit,
 void srv_cache_fulfil(srv_cache *c, const char *key, srv_entry *e,
                       const dg_error *err);
 void srv_cache_stats(srv_cache *c, size_t *bytes, size_t *entries);
+/* True when other requests wait for the OWNER of key (its map must then be
+ * made whether or not the owner's own client is still there). */
+bool srv_cache_waited(srv_cache *c, const char *key);
 /* e gained its gzip form after it was stored: counts the new bytes (and
  * evicts to stay under the cap). No-op when e is no longer stored. */
 void srv_cache_entry_grew(srv_cache *c, srv_entry *e);
@@ -296,7 +299,9 @@ dg_status srv_kv_add_query(srv_kv *kv, const char *key, size_t key_size,
 /* DG_EINVAL naming the key for a JSON type no value of it can have (seed:
  * an integer >= 0 or a string), a key given twice, an integer past int64;
  * naming "body" when it is no JSON object. */
-dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, dg_error *err);
+/* lim: the deployment's limits, which the errors' allowed ranges name
+ * (NULL: core's own), as GET's do. */
+dg_status srv_kv_from_json(srv_kv *kv, const char *body, size_t len, const dg_limits *lim, dg_error *err);
 /* POST's query pairs (decoded): DG_EINVAL naming the first, if any -- the
  * options come from the body alone. */
 dg_status srv_post_check_query(const srv_kv *query, dg_error *err);

@@ -544,6 +544,10 @@ void dg_contents_free(dg_contents *c);
  * *out is NULL on failure. With floors > 1 the result is the top floor, the
  * others hang below it. */
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
+/* The same, asking stop(arg) before each floor is made and before each is
+ * stocked (core's dg_map_generate_until): true stops it, *out NULL and
+ * DG_EBUSY. The dungeon, when made, is the same. */
+dg_status dg_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err);
 
 /* The dungeon's name (given or generated), snprintf semantics. */
 size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap);

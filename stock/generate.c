@@ -1,7 +1,8 @@
 /* generate.c -- dg_generate(): the one place that joins the two layers.
  * core makes the map (dg_map_generate: every floor, stacked on its
  * stairs), then each floor is stocked, top first, by stock.c, which reads
- * the map and never changes it. */
+ * the map and never changes it. dg_generate_until asks its caller before
+ * each floor is made and before each is stocked whether to go on. */
 #include <string.h>
 
 #include "stock_int.h"
@@ -52,13 +53,21 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
 
 dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
 {
+    return dg_generate_until(o, NULL, NULL, out, err);
+}
+
+dg_status dg_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_dungeon **out, dg_error *err)
+{
     if (out) *out = NULL;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no options given");
     dg_dungeon *top = NULL;
-    dg_status rc = dg_map_generate(o, &top, err);
+    dg_status rc = dg_map_generate_until(o, stop, arg, &top, err);
     dg__so_far *above = rc == DG_OK ? dg__calloc(1, sizeof *above) : NULL;
     if (rc == DG_OK && !above) rc = dg__nomem(err, "stocking the dungeon");
-    for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) rc = stock(o, d, top, above, err);
+    for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) {
+        if (stop && stop(arg)) rc = dg_error_set(err, DG_EBUSY, "", "", "", "stopped before the map was finished");
+        else rc = stock(o, d, top, above, err);
+    }
     dg__free(above);
     /* the adventure spans the floors: built once all are stocked */
     if (rc == DG_OK) {

@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     srv_kv kv;
     srv_kv_init(&kv);
     dg_error err = { 0 };
-    dg_status rc = srv_kv_from_json(&kv, (const char *)data, size, &err);
+    dg_status rc = srv_kv_from_json(&kv, (const char *)data, size, NULL, &err);
     json_t *root = json_loadb((const char *)data, size, JSON_REJECT_DUPLICATES, NULL);
     if (rc != DG_OK) {
         check_error_key(&err, rc, root && json_is_object(root) && json_object_get(root, ""));

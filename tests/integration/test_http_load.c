@@ -237,8 +237,12 @@ Test(load, per_ip_limit_refuses_the_connection_over_it)
     /* answered and kept alive: both surely accepted */
     cr_assert_eq(td_get_on(a, "/healthz"), 200);
     cr_assert_eq(td_get_on(b, "/healthz"), 200);
+    /* the third is answered, not reset: 429 with Retry-After (issue 39) */
     td_resp r;
-    cr_assert(!td_request(d.base, "GET", "/healthz", NULL, NULL, 0, &r), "a third connection was served");
+    cr_assert(td_request(d.base, "GET", "/healthz", NULL, NULL, 0, &r), "a third connection had no answer");
+    cr_assert_eq(r.status, 429, "a third connection: %ld", r.status);
+    char ra[16];
+    cr_assert(td_header(&r, "Retry-After", ra, sizeof ra));
     td_resp_free(&r);
     close(a);
     close(b);

@@ -116,7 +116,7 @@ Test(memory, big_maps_share_the_budget_small_ones_keep_flowing_and_one_past_it_i
     cr_assert(td_wait_metric(&d, "dungeond_in_flight_requests 2\n", m, sizeof m), "%s", m);
     /* a second big map (over a quarter of the budget) beside it would take
      * big maps past three quarters: 503; a small one is made at once */
-    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=601&cols=601&cell=8", NULL, NULL, 0, &r));
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=701&cols=701&cell=8", NULL, NULL, 0, &r));
     td_metrics(&d, m, sizeof m);
     bool in_time = strstr(m, "dungeond_in_flight_requests 2\n") != NULL; /* the big one still running */
     char ra[16] = "";
@@ -131,7 +131,7 @@ Test(memory, big_maps_share_the_budget_small_ones_keep_flowing_and_one_past_it_i
     pthread_join(t, NULL);
     cr_assert_eq(f.status, 200);
     /* once it is made, the second big map is served */
-    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=601&cols=601&cell=8", NULL, NULL, 0, &r));
+    cr_assert(td_request(d.base, NULL, "/dungeon.png?seed=2&rows=701&cols=701&cell=8", NULL, NULL, 0, &r));
     cr_assert_eq(r.status, 200);
     td_resp_free(&r);
     cr_assert_eq(td_stop(&d, SIGTERM), 0);

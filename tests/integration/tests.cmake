@@ -3,7 +3,7 @@
 # tools/test-integration.sh, not by ctest.
 if(TARGET dungeond)
   pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
-  foreach(t test_http test_http_load test_http_lifecycle test_http_config test_http_post test_http_options test_http_hostile test_http_memory test_http_page)
+  foreach(t test_http test_http_load test_http_lifecycle test_http_config test_http_post test_http_options test_http_hostile test_http_memory test_http_page test_http_abuse)
     dg_add_test(${t} ${CMAKE_SOURCE_DIR}/tests/integration/${t}.c integration
                 PkgConfig::CURL PkgConfig::ZLIB)
     target_sources(${t} PRIVATE ${CMAKE_SOURCE_DIR}/tests/integration/daemon.c)

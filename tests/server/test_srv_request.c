@@ -107,7 +107,7 @@ Test(srv_request, json_bodies_become_text_pairs)
 {
     const char *body = "{\"seed\": 7, \"rooms\": \"dense\", \"polymorph\": true, \"egress\": false,"
                        " \"cell\": 12.0, \"view\": null}";
-    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_OK);
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), NULL, &err), DG_OK);
     cr_assert_eq(kv.n, 5);   /* null is absent */
     const char *want[][2] = {{"seed", "7"}, {"rooms", "dense"}, {"polymorph", "yes"},
                              {"egress", "no"}, {"cell", "12"}};
@@ -126,7 +126,7 @@ Test(srv_request, bad_json_bodies_name_what_is_wrong)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         srv_kv_fini(&kv);
         dg_error_clear(&err);
-        cr_assert_eq(srv_kv_from_json(&kv, cases[i].body, strlen(cases[i].body), &err), DG_EINVAL,
+        cr_assert_eq(srv_kv_from_json(&kv, cases[i].body, strlen(cases[i].body), NULL, &err), DG_EINVAL,
                      "%s accepted", cases[i].body);
         cr_assert_str_eq(err.param, cases[i].param, "%s", cases[i].body);
     }
@@ -137,7 +137,7 @@ static void body_fails(const char *body, const char *param, const char *value)
 {
     srv_kv_fini(&kv);
     dg_error_clear(&err);
-    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_EINVAL, "%s accepted", body);
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), NULL, &err), DG_EINVAL, "%s accepted", body);
     cr_assert_str_eq(err.param, param, "%s", body);
     if (value) cr_assert_str_eq(err.value, value, "%s", body);
     cr_assert_neq(err.allowed[0], '\0', "%s: no allowed text", body);
@@ -147,7 +147,7 @@ static void body_gives(const char *body, const char *key, const char *value)
 {
     srv_kv_fini(&kv);
     dg_error_clear(&err);
-    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), &err), DG_OK, "%s: %s", body, err.msg);
+    cr_assert_eq(srv_kv_from_json(&kv, body, strlen(body), NULL, &err), DG_OK, "%s: %s", body, err.msg);
     cr_assert_eq(kv.n, 1, "%s", body);
     cr_assert_str_eq(kv.keys[0], key);
     cr_assert_str_eq(kv.values[0], value, "%s", body);
@@ -312,4 +312,30 @@ Test(srv_headers, an_unterminated_etag_matches_nothing)
     snprintf(w, sizeof w, "W/%s", cut);
     cr_assert(!srv_etag_matches(w, e));
     cr_assert(srv_etag_matches(e, e));
+}
+
+/* A body's refusal names the deployment's range, as GET's parse does: it
+ * said rows 7..4001 (core's own) where the daemon's cap is 1001. */
+Test(srv_request, a_body_refusal_names_the_deployments_range)
+{
+    srv_config c;
+    srv_config_init(&c);
+    dg_limits lim = srv_config_limits(&c);
+    char want[32];
+    snprintf(want, sizeof want, "7..%d", c.max_dim);
+    static const char *const bodies[] = {"{\"rows\": true}", "{\"rows\": 99999999999999999999}"};
+    for (size_t i = 0; i < sizeof bodies / sizeof *bodies; i++) {
+        srv_kv body;
+        srv_kv_init(&body);
+        dg_error_clear(&err);
+        cr_assert_eq(srv_kv_from_json(&body, bodies[i], strlen(bodies[i]), &lim, &err), DG_EINVAL, "%s", bodies[i]);
+        srv_kv_fini(&body);
+        cr_expect_str_eq(err.allowed, want, "%s: %s", bodies[i], err.msg);
+    }
+    /* and GET's parse says the same */
+    dg_error_clear(&err);
+    add("rows", "4001");
+    srv_map_req_fini(&mr);
+    cr_assert_neq(srv_map_req_parse(&mr, &kv, DG_FMT_JSON, DG_FMT_JSON, &lim, &err), DG_OK);
+    cr_expect_str_eq(err.allowed, want, "%s", err.msg);
 }

@@ -109,3 +109,41 @@ Test(frame, the_players_legend_has_no_secret_door_and_no_marks)
         dg_dungeon_free(d);
     }
 }
+
+/* The options' image limit counts the frame by core's bound
+ * (dg_raster_frame), so the bound must hold whatever the map's legend
+ * holds: over every family, narrow and wide maps and each face's cell
+ * sizes, the margins laid out are within it (a 511x511 PNG at cell 32
+ * came out 16,423 x 16,443 px, past the 268,435,456 pixel limit). */
+Test(frame, the_margins_stay_within_cores_bound)
+{
+    static const int dims[][2] = {{7, 99}, {99, 7}, {41, 41}, {15, 201}, {201, 15}};
+    static const char *const cells[] = {"4", "8", "15", "16", "27", "28", "32"};
+    int n = 0;
+    for (size_t fam = 0; fam < 6; fam++)
+        for (size_t k = 0; k < sizeof dims / sizeof *dims; k++)
+            for (size_t c = 0; c < sizeof cells / sizeof *cells; c += 1 + (fam + k) % 2) {
+                char rows[16], cols[16], seed[16];
+                snprintf(rows, sizeof rows, "%d", dims[k][0]);
+                snprintf(cols, sizeof cols, "%d", dims[k][1]);
+                snprintf(seed, sizeof seed, "%d", 700 + n);
+                const char *keys[] = {"seed", "algorithm", "cell", "rows", "cols", "legend", "ruler", "contents"};
+                const char *vals[] = {seed, families[fam], cells[c], rows, cols, "yes", "yes", "full"};
+                dg_options o;
+                dg_error e = {0};
+                if (dg_options_parse(&o, 8, keys, vals, NULL, &e) != DG_OK) continue;   /* a family's own limits */
+                dg_dungeon *d = NULL;
+                cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
+                int px = o.cell, fw, fh;
+                dr__frame f;
+                dr__frame_layout(d, px, false, d->width * px + 1, d->height * px + 1, &f);
+                dg_raster_frame(d->height, d->width, px, true, true, &fw, &fh);
+                cr_expect_leq(f.left + f.right, fw, "%s %sx%s cell %s: %d px across, bound %d", families[fam], cols,
+                              rows, cells[c], f.left + f.right, fw);
+                cr_expect_leq(f.top + f.bottom, fh, "%s %sx%s cell %s: %d px down, bound %d", families[fam], cols,
+                              rows, cells[c], f.top + f.bottom, fh);
+                dg_dungeon_free(d);
+                n++;
+            }
+    cr_assert_gt(n, 60);
+}
