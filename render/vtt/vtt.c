@@ -502,18 +502,22 @@ static void stair_region_id(int floor, int stair, char out[17])
 static json_t *cell_region(const char *id, const char *name, const char *color, int x, int y, int ppg, int bottom,
                            int top, json_t *behaviors, int visibility)
 {
+    if (!behaviors) return NULL; /* its own allocation failed */
     return json_pack("{s:s,s:s,s:s,s:[{s:s,s:I,s:I,s:i,s:i,s:i,s:b}],s:{s:i,s:i},s:o,s:i,s:b,s:{}}", "_id", id,
                      "name", name, "color", color, "shapes", "type", "rectangle", "x", (json_int_t)x * ppg, "y",
                      (json_int_t)y * ppg, "width", ppg, "height", ppg, "rotation", 0, "hole", 0, "elevation",
-                     "bottom", bottom, "top", top, "behaviors", behaviors ? behaviors : json_array(), "visibility",
+                     "bottom", bottom, "top", top, "behaviors", behaviors, "visibility",
                      visibility, "locked", 1, "flags");
 }
 
 static bool push(json_t *a, json_t *v) { return v && !json_array_append_new(a, v); }
 
+/* Sets o's levels; on failure o is let go. */
 static bool set_levels(json_t *o, const char *a, const char *b)
 {
-    return !json_object_set_new(o, "levels", b ? json_pack("[s,s]", a, b) : json_pack("[s]", a));
+    if (!json_object_set_new(o, "levels", b ? json_pack("[s,s]", a, b) : json_pack("[s]", a))) return true;
+    json_decref(o);
+    return false;
 }
 
 /* The stairs between floor k and k + 1 (k's down, k + 1's up at the same
@@ -576,7 +580,7 @@ static bool trap_regions(const dg_dungeon *d, int floor, const char *level, int 
             id16(id, "dgTrap", floor * 10000L + k);
             snprintf(name, sizeof name, "Room %d: trap (%s)", rc->id, tk ? tk->name : "trap");
             json_t *r = cell_region(id, name, "#d03030", rc->trap_cells[t].x, rc->trap_cells[t].y, d->opts.ppg,
-                                    bottom, top, NULL, F_VIS_GM);
+                                    bottom, top, json_array(), F_VIS_GM);
             if (!r || (level && !set_levels(r, level, NULL)) || !push(regions, r)) return false;
         }
     }
@@ -668,12 +672,17 @@ dg_status dr__foundry_scene(const dr__foundry_plan *p, dg_buf *out, dg_error *er
     json_t *flags = root ? json_pack("{s:{s:s,s:s,s:s}}", "dungeond", "generator_version", DG_GENERATOR_VERSION,
                                      "seed", seed, "permalink", permalink)
                          : NULL;
-    if (flags && water && !json_object_set_new(json_object_get(flags, "dungeond"), "water", water)) water = NULL;
+    if (flags && water) { /* set_new lets water go either way */
+        if (json_object_set_new(json_object_get(flags, "dungeond"), "water", water)) ok = false;
+        water = NULL;
+    }
     if (root && (!flags || json_object_set_new(root, "flags", flags))) ok = false;
     if (root && (json_object_set_new(root, "walls", json_null()) || json_object_set_new(root, "lights", json_null())))
         ok = false;
-    if (root && json_object_set_new(root, "regions", regions)) ok = false;
-    regions = NULL;
+    if (root) { /* set_new lets regions go either way */
+        if (json_object_set_new(root, "regions", regions)) ok = false;
+        regions = NULL;
+    }
     json_decref(water);
     if (!ok || !root) {
         rc = dg__nomem(err, "building the foundry scene");

@@ -31,10 +31,16 @@
 #include "query_fixture.h"
 #include "render.h"
 
+/* foundry=13's bundle unless the query names the target: a scene per
+ * floor, which these checks walk floor by floor; test_foundry_schema
+ * checks 14's one levelled scene. */
 static dg_dungeon *make(const char *query)
 {
     dg_options o;
     dg_error err;
+    char q[512];
+    snprintf(q, sizeof q, "%s%s", query, strstr(query, "foundry=") ? "" : "&foundry=13");
+    query = q;
     cr_assert_eq(parse_query(&o, query, NULL, &err), DG_OK, "%s: %s", query, err.msg);
     dg_dungeon *d = NULL;
     cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", query, err.msg);
@@ -287,10 +293,6 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
             snprintf(want, sizeof want, "Compendium.dnd5e.%s.Actor.%s", pack, id);
             cr_assert(src && !strcmp(src, want), "%s: compendiumSource %s", m->name, src ? src : "(none)");
             sources_in[!strcmp(pack, "actors24")]++;
-            snprintf(want, sizeof want, "Compendium.dnd5e.%s.%s", pack, id);
-            cr_assert_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(a, "flags"), "core"),
-                                                               "sourceId")),
-                             want);
         } else {
             cr_assert_null(src, "%s: a source the pack does not have", m->name);
         }
