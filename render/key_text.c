@@ -66,7 +66,9 @@ dg_status dr__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
     else
         rc = dg_buf_printf(b, err, "DC %d %s save or %dd%d %s damage. ", t->save_dc, k->save, t->dice,
                             t->die, k->damage_type);
-    if (rc == DG_OK) rc = dg_buf_puts(b, k->effect, err);
+    char effect[160];
+    dg_trap_effect(t, effect, sizeof effect);
+    if (rc == DG_OK) rc = dg_buf_puts(b, effect, err);
     return rc;
 }
 

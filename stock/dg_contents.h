@@ -45,7 +45,8 @@
     X(DG_DIFF_LOW, "low") X(DG_DIFF_MODERATE, "moderate") X(DG_DIFF_HIGH, "high") /* rules=2024 */
 #define DG_SEVERITIES(X)                                                      \
     X(DG_SEV_SETBACK, "setback") X(DG_SEV_DANGEROUS, "dangerous")             \
-    X(DG_SEV_DEADLY, "deadly")
+    X(DG_SEV_DEADLY, "deadly")                                                \
+    X(DG_SEV_NUISANCE, "nuisance") /* rules=2024: SRD 5.2.1's nuisance or deadly */
 #define DG_COINS(X)                                                           \
     X(DG_COIN_CP, "cp") X(DG_COIN_SP, "sp") X(DG_COIN_EP, "ep")               \
     X(DG_COIN_GP, "gp") X(DG_COIN_PP, "pp")
@@ -307,7 +308,11 @@ typedef struct {
     int save_dc;             /* 0 when the trap attacks */
     int attack_bonus;        /* 0 when it calls for a save */
     int dice, die;           /* damage: dice d die (e.g. 4d10) */
+    int fall_ft;             /* a pit: how deep (its damage is the fall's, 1d6 a 10 ft); else 0 */
 } dg_trap;
+/* What trap t does when it goes off, one sentence (the kind's effect, a
+ * pit's with its depth: "... over a 30-foot drop ..."); snprintf semantics. */
+size_t dg_trap_effect(const dg_trap *t, char *buf, size_t cap);
 
 typedef struct { int count, value_gp, kind; } dg_valuable; /* kind: GEM or ART word */
 

@@ -111,7 +111,9 @@ static void trap_json(dr__jw *w, const dg_trap *t)
     }
     dr__jw_key_string(w, "damage", dmg);
     dr__jw_key_string(w, "damage_type", k->damage_type);
-    dr__jw_key_string(w, "effect", k->effect);
+    char effect[160];
+    dg_trap_effect(t, effect, sizeof effect);
+    dr__jw_key_string(w, "effect", effect);
     dr__jw_object_end(w);
 }
 

@@ -40,14 +40,15 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
 static inline json_t *oc_trap(const dg_trap *t)
 {
     const dg_trap_kind *k = dg_trap_kind_info(t->kind);
-    char dmg[24];
+    char dmg[24], effect[160];
     snprintf(dmg, sizeof dmg, "%dd%d", t->dice, t->die);
+    dg_trap_effect(t, effect, sizeof effect);
     return json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:o,s:s,s:s,s:s}", "name", k->name, "severity",
                      dg_severity_name(t->severity), "trigger", dg_trigger_name(t->trigger), "find_dc", t->find_dc,
                      "disable_dc", t->disable_dc, "save", k->attack ? json_null() : json_string(k->save), "save_dc",
                      k->attack ? json_null() : json_integer(t->save_dc), "attack_bonus",
                      k->attack ? json_integer(t->attack_bonus) : json_null(), "damage", dmg, "damage_type",
-                     k->damage_type, "effect", k->effect);
+                     k->damage_type, "effect", effect);
 }
 
 static inline json_t *oc_treasure(const dg_treasure *t)
