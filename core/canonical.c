@@ -101,6 +101,8 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
             if (d->omit_default && at_default(o, (key_id)k) && !(k == K_PILLARS && o->algorithm == DG_ALGO_GRIDMAPPER))
                 continue;
             if (k == K_VIEW && dg_options_image_view(o, o->format) != o->view) continue; /* see below */
+            if (k == K_FOUNDRY && !(dg_format_info_of(o->format) && dg_format_info_of(o->format)->foundry_target))
+                continue; /* the Foundry generation means nothing to other formats' bytes */
             switch (d->kind) {
             case DG_KIND_SEED: put_u64(buf, cap, &len, d->name, o->seed_given ? o->seed : 0); break;
             case DG_KIND_TEXT: put_text(buf, cap, &len, d->name, (const char *)o + d->field); break;

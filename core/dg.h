@@ -152,6 +152,9 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 #define DG_IMAGES(X) X(DG_IMAGE_PNG, "png") X(DG_IMAGE_WEBP, "webp") X(DG_IMAGE_NONE, "none")
 /* format=pdf: the page size (ISO A4, or US Letter) */
 #define DG_PAPERS(X) X(DG_PAPER_A4, "a4") X(DG_PAPER_LETTER, "letter")
+/* The Foundry VTT generation the foundry formats are written for: 14 (one
+ * scene with a Level per floor, dnd5e 5.x) or 13 (a scene per floor). */
+#define DG_FOUNDRY_TARGETS(X) X(DG_FOUNDRY_14, "14") X(DG_FOUNDRY_13, "13")
 /* algorithm=cells: how the rooms in the grid are joined */
 #define DG_CONNECTS(X)                                                        \
     X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
@@ -204,6 +207,7 @@ typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_CELL_FEET(DG_X) DG_FEET_COUNT } dg_cell_ft;
 typedef enum { DG_IMAGES(DG_X) DG_IMAGE_COUNT } dg_image;
 typedef enum { DG_PAPERS(DG_X) DG_PAPER_COUNT } dg_paper;
+typedef enum { DG_FOUNDRY_TARGETS(DG_X) DG_FOUNDRY_COUNT } dg_foundry;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
@@ -242,6 +246,7 @@ typedef struct {
     dg_cell_ft cell_ft;     /* feet per square (dg_cell_feet): the key's sizes, Foundry's grid */
     dg_image image;         /* uvtt: the image it carries */
     dg_paper paper;         /* pdf: the page size */
+    dg_foundry foundry;     /* foundry formats: the Foundry generation written for */
     /* Family keys (an error with any other algorithm; see README):
      * caverns (and layout=cavernous) */
     int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */

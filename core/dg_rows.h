@@ -97,6 +97,8 @@ typedef struct {
     bool table_image;         /* its picture goes before the players (a VTT scene's
                                * background): view defaults to player there */
     bool all_floors;          /* it carries every floor; else the one the options name */
+    bool foundry_target;      /* the foundry key (14|13) shapes it; elsewhere the key is
+                               * taken and left out of the canonical string */
     const char *accept;       /* media ranges that choose it in GET /dungeon's Accept
                                * negotiation, space-separated, the first its own; NULL:
                                * reached only by name */

@@ -70,8 +70,8 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
     /* lights: 100 bytes a stocked cell (uvtt's 110 put the largest scene
      * importers take, 233x233, at 2.5x its 3 MB peak) */
     [DG_FMT_FOUNDRY] = {"foundry.json", "application/json", "foundry.json", true, NULL, true, true,
-                        "a Foundry VTT scene with its walls and doors", true,
-                        .all_floors = false, .accept = NULL,
+                        "a Foundry VTT scene with its walls, doors, lights and regions (foundry=14: on a Level; 13: v13's fields)", true,
+                        .all_floors = false, .foundry_target = true, .accept = NULL,
                         .cost = {.cell_ns = 50, .cave_cell_ns = 2200, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                                  .light_ns = 100, .light_bytes = 100, .webp_px_ns = 0, .webp_px_bytes = 0,
                                  .floor_cell_bytes = 0,
@@ -121,7 +121,7 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
     [DG_FMT_FOUNDRY_BUNDLE] = {"foundry.zip", "application/zip", "foundry.zip", false, "ppg", true, true,
                                "a Foundry VTT module: import its adventure for the scenes with walls, the map, "
                                "a journal entry per room and notes on the map linked to them", true,
-                               .all_floors = true, .accept = NULL,
+                               .all_floors = true, .foundry_target = true, .accept = NULL,
                                .cost = {.cell_ns = 6000, .cave_cell_ns = 6000, .px_ns = 0.8, .cave_px_ns = 12.0,
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
                                         .webp_px_bytes = 0, .floor_cell_bytes = 56, .cell_bytes = 0,

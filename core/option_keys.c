@@ -28,7 +28,7 @@ static const int stair_amounts[] = {0, 2, 4};
 _Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int) &&
                    sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int) && sizeof(dg_paper) == sizeof(int) &&
                    sizeof(dg_danger) == sizeof(int) && sizeof(dg_rules) == sizeof(int) &&
-                   sizeof(dg_loops) == sizeof(int),
+                   sizeof(dg_loops) == sizeof(int) && sizeof(dg_foundry) == sizeof(int),
                "NAME rows set their enum fields through an int");
 
 /* Designated by key id, so a row lands on its key whatever the order here;
@@ -251,6 +251,13 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_LOOPS] = {.name = "loops", .kind = DG_KIND_NAME, NAMES(dg__loops_names), .def = DG_LOOPS_NONE,
                  .field = FIELD(loops), .canonical = true, .omit_default = true,
                  .help = "ways round: none (the family's map as it is), some (a loop a floor or more), many (three or more): corridors or tunnels dug between rooms far apart on foot"},
+    /* the formats whose rows say foundry_target (formats.c); printed only
+     * away from the default and for those formats, so no permalink made
+     * before the key moves */
+    [K_FOUNDRY] = {.name = "foundry", .kind = DG_KIND_NAME, .group = DG_GROUP_DRAW,
+                   NAMES(dg__foundry_names), .def = DG_FOUNDRY_14, .field = FIELD(foundry),
+                   .canonical = true, .omit_default = true,
+                   .help = "foundry and foundry-bundle: the Foundry VTT generation written for: 14 (one scene, a Level per floor, stairs as change-level regions; dnd5e 5.x actors) or 13 (a scene per floor, stairs as teleport regions)"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

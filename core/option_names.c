@@ -23,6 +23,7 @@ const char *const dg__view_names[] = { DG_VIEWS(NAME_OF) };
 const char *const dg__cell_ft_names[] = { DG_CELL_FEET(NAME_OF) };
 const char *const dg__image_names[] = { DG_IMAGES(NAME_OF) };
 const char *const dg__paper_names[] = { DG_PAPERS(NAME_OF) };
+const char *const dg__foundry_names[] = { DG_FOUNDRY_TARGETS(NAME_OF) };
 const char *const dg__style_names[] = { DG_STYLES(NAME_OF) };
 const char *const dg__connect_names[] = { DG_CONNECTS(NAME_OF) };
 const char *const dg__contents_names[] = { DG_DEPTHS(NAME_OF) };

@@ -37,6 +37,7 @@ extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__cell_ft_names[DG_FEET_COUNT];
 extern const char *const dg__image_names[DG_IMAGE_COUNT];
 extern const char *const dg__paper_names[DG_PAPER_COUNT];
+extern const char *const dg__foundry_names[DG_FOUNDRY_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
 extern const char *const dg__contents_names[DG_DEPTH_COUNT];
@@ -63,7 +64,7 @@ typedef enum {
     /* contents */
     K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL, K_RULES,
     /* drawing keys added later (appended: the order above is the canonical one) */
-    K_LEGEND, K_RULER,
+    K_LEGEND, K_RULER, K_FOUNDRY,
     /* a map key added later: appended, printed only away from its default */
     K_LOOPS,
     K_COUNT

@@ -332,5 +332,36 @@ struct json_t *dr__vtt_water(const dg_dungeon *d);
  * a square (a few rectangles a pool), NULL when it has none (or out of
  * memory: callers check dr__map_has_water). */
 struct json_t *dr__vtt_water_drawings(const dg_dungeon *d, int ppg);
+/* vtt_water.c: d's water as Foundry Region documents appended to regions
+ * (one a room, its rectangles as shapes, a modifyMovementCost behaviour
+ * doubling walking, seen by everyone), ids "dgWater" + 9 digits from
+ * floor; level: the Level id the regions stand on (v14), NULL for v13's
+ * (no levels key). false: no memory. */
+bool dr__vtt_water_regions(const dg_dungeon *d, int floor, const char *level, int bottom, int top,
+                           struct json_t *regions);
+
+/* vtt.c: a Foundry scene as format=foundry and the module write it. v14:
+ * floors[0..n) on one scene, a Level each (level_ids, names, srcs), their
+ * stairs joined by changeLevel regions; v13 (dg_foundry): floors[floor]
+ * alone, its background srcs[floor], its stairs teleportToken regions to
+ * the neighbours' (scene_ids[k]: floor k's scene id; NULL: no stair
+ * regions). Both: water and trap regions, lights in environment. */
+typedef struct {
+    const dg_dungeon *const *floors;
+    size_t n;
+    int floor;                     /* v13: the scene's floor */
+    bool v14;
+    const char *const *srcs;       /* n background images */
+    const char *const *names;      /* n level names (v14) */
+    const char (*level_ids)[17];   /* n level ids (v14) */
+    const char (*scene_ids)[17];   /* n scene ids (v13 stairs), or NULL */
+} dr__foundry_plan;
+dg_status dr__foundry_scene(const dr__foundry_plan *p, dg_buf *out, dg_error *err);
+/* The elevation band of floor k of n on a levelled scene: floor 0 the top;
+ * DG_FOUNDRY_LEVEL_FT feet high, stacked, the lowest from 0. */
+#define DG_FOUNDRY_LEVEL_FT 20
+int dr__foundry_level_bottom(int k, int n);
+/* Level k's id: "dgLevel" and 9 digits (Foundry's 16 letters and digits). */
+void dr__foundry_level_id(int k, char out[17]);
 
 #endif

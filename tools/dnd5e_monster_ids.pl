@@ -75,7 +75,7 @@ sub pack_ids {
 
 sub table_names {
     my ($file, $array) = @_;
-    open my $fh, '<', "$here/../core/$file" or die "dnd5e_monster_ids: cannot read core/$file: $!\n";
+    open my $fh, '<', "$here/../data/$file" or die "dnd5e_monster_ids: cannot read data/$file: $!\n";
     my @names;
     my $in = 0;
     while (<$fh>) {
@@ -83,7 +83,7 @@ sub table_names {
         $in = 0 if $in && /^};/;
         push @names, $1 if $in && /^\s*\{"((?:[^"\\]|\\.)*)", "[0-9\/]+"/;
     }
-    die "dnd5e_monster_ids: no monsters in core/$file\n" unless @names;
+    die "dnd5e_monster_ids: no monsters in data/$file\n" unless @names;
     return @names;
 }
 
@@ -99,11 +99,18 @@ print <<"HEAD";
  * indexed like dg_monster_info less DG_MONSTER_ID_2024, in the SRD 5.2 pack
  * dnd5e.actors24 (dnd5e 4.4 and later, so Foundry 12 and later).
  * NULL: the pack has no such creature (the actor then names no compendium
- * source). */
+ * source).
+ * dr__dnd5e_token_art, _2024: the system's token art for the same
+ * creatures (json/fa-token-mapping.json, the art the system applies to its
+ * own compendium actors: paths into systems/dnd5e/tokens), NULL: none. */
 #include <stddef.h>
 
 #include "bundle_int.h"
 HEAD
+
+# the system's compendium art: pack -> id -> token image path
+use JSON::PP;
+my $art = decode_json(git('show', "$sha:json/fa-token-mapping.json"));
 
 sub write_array {
     my ($pack, $file, $array, $c_name, $c_count) = @_;
@@ -120,6 +127,20 @@ sub write_array {
         else { print "    NULL, /* $n: not in the pack */\n"; push @missing, $plain }
     }
     print "};\nconst size_t $c_count = sizeof $c_name / sizeof ${c_name}[0];\n";
+    (my $art_name = $c_name) =~ s/monster_ids/token_art/;
+    print "\nconst char *const $art_name\[] = {\n";
+    my $with_art = 0;
+    for my $n (@names) {
+        (my $plain = $n) =~ s/\\(.)/$1/g;
+        my $i = $id->{$alias{$pack}{$plain} // $plain};
+        # a token entry is the image path itself, or token data with texture.src
+        my $t = defined $i ? $art->{"dnd5e.$pack"}{$i}{token} : undef;
+        my $src = ref $t ? $t->{texture}{src} : $t;
+        if (defined $src) { print "    \"$src\", /* $n */\n"; $with_art++ }
+        else { print "    NULL, /* $n */\n" }
+    }
+    print "};\n";
+    print STDERR "dnd5e_monster_ids: $with_art of ", scalar @names, " $file monsters have token art in $pack\n";
     print STDERR "dnd5e_monster_ids: $found of ", scalar @names, " $file monsters have an id in $pack at dnd5e $version ($short)",
         (@missing ? "; none for: @missing" : ''), "\n";
 }

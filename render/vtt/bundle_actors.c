@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bundle_int.h"
 
@@ -149,6 +150,180 @@ static dg_status senses_special(const char *senses, dg_buf *out, dg_error *err)
 
 static json_t *str_of(const dg_buf *b) { return json_stringn(b->data ? (const char *)b->data : "", b->len); }
 
+const char *dr__bundle_token_art(int monster)
+{
+    const char *art = NULL;
+    if (monster >= 0 && (size_t)monster < dr__dnd5e_monster_id_count) art = dr__dnd5e_token_art[monster];
+    int i = monster - DG_MONSTER_ID_2024;
+    if (i >= 0 && (size_t)i < dr__dnd5e_monster_id_count_2024) art = dr__dnd5e_token_art_2024[i];
+    return art ? art : ACTOR_IMG;
+}
+
+/* ---------------------------------------------------- activities */
+
+/* What a stat-block entry rolls, read from its SRD words: 2014's "Melee
+ * Weapon Attack: +4 to hit, reach 5 ft., ... Hit: 5 (1d6 + 2) slashing
+ * damage plus 3 (1d6) fire damage." and "DC 13 Dexterity saving throw",
+ * 2024's "Melee Attack Roll: +4, reach 5 ft. 5 (1d6 + 2) Slashing damage."
+ * and "Dexterity Saving Throw: DC 13". */
+typedef struct {
+    int number, die, bonus; /* number 0: flat bonus alone */
+    char type[16];
+} dmg_part;
+
+typedef struct {
+    bool attack, ranged, save;
+    int to_hit, dc;
+    char ability[4];
+    bool half;
+    int n_parts;
+    dmg_part parts[4];
+} rolls;
+
+static const char *const ability_names[6][2] = {{"Strength", "str"},     {"Dexterity", "dex"}, {"Constitution", "con"},
+                                                {"Intelligence", "int"}, {"Wisdom", "wis"},    {"Charisma", "cha"}};
+
+static void read_damage(const char *t, rolls *r)
+{
+    static const char *const types[] = {"acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic",
+                                        "piercing", "poison", "psychic", "radiant", "slashing", "thunder"};
+    for (const char *p = strstr(t, " damage"); p && r->n_parts < 4; p = strstr(p + 1, " damage")) {
+        /* the word before " damage" names its type */
+        const char *w = p;
+        while (w > t && w[-1] != ' ') w--;
+        size_t wl = (size_t)(p - w);
+        int ty = -1;
+        for (size_t k = 0; k < sizeof types / sizeof types[0]; k++)
+            if (wl == strlen(types[k]) && !strncasecmp(w, types[k], wl)) ty = (int)k;
+        if (ty < 0 || w - t < 2) continue;
+        dmg_part d = {0, 0, 0, ""};
+        snprintf(d.type, sizeof d.type, "%s", types[ty]);
+        const char *q = w - 1; /* the space before the type */
+        if (q > t && q[-1] == ')') { /* "5 (1d6 + 2) slashing" */
+            const char *o = q - 1;
+            while (o > t && *o != '(') o--;
+            int num, die, bonus = 0;
+            char sign = '+';
+            if (sscanf(o, "(%dd%d %c %d)", &num, &die, &sign, &bonus) >= 2 || sscanf(o, "(%dd%d)", &num, &die) == 2) {
+                d.number = num;
+                d.die = die;
+                d.bonus = sign == '-' ? -bonus : bonus;
+            }
+        } else { /* "1 piercing": a flat amount */
+            const char *o = q;
+            while (o > t && o[-1] >= '0' && o[-1] <= '9') o--;
+            d.bonus = atoi(o);
+        }
+        if (d.number || d.bonus) r->parts[r->n_parts++] = d;
+    }
+}
+
+static rolls read_rolls(const char *t)
+{
+    rolls r = {0};
+    const char *a = strstr(t, "Weapon Attack:");
+    if (!a) a = strstr(t, "Spell Attack:");
+    if (!a) a = strstr(t, "Attack Roll:");
+    if (a) {
+        const char *plus = strpbrk(a, "+-");
+        if (plus && plus - a < 20) {
+            r.attack = true;
+            r.to_hit = atoi(plus);
+            r.ranged = !strncmp(t, "Ranged", 6);
+        }
+    }
+    for (int k = 0; k < 6 && !r.save; k++) {
+        char w14[48], w24[48];
+        snprintf(w14, sizeof w14, " %s saving throw", ability_names[k][0]);
+        snprintf(w24, sizeof w24, "%s Saving Throw: DC ", ability_names[k][0]);
+        const char *s14 = strstr(t, w14), *s24 = strstr(t, w24);
+        if (s24) r.dc = atoi(s24 + strlen(w24));
+        else if (s14 && s14 - t >= 5) {
+            const char *dc = s14;
+            while (dc > t && strncmp(dc, "DC ", 3)) dc--;
+            if (!strncmp(dc, "DC ", 3) && s14 - dc < 8) r.dc = atoi(dc + 3);
+        }
+        if (r.dc > 0) {
+            r.save = true;
+            snprintf(r.ability, sizeof r.ability, "%s", ability_names[k][1]);
+        }
+    }
+    r.half = strstr(t, "half as much") != NULL || strstr(t, "Success: Half") != NULL;
+    if (r.attack || r.save) read_damage(t, &r);
+    return r;
+}
+
+static json_t *damage_parts(const rolls *r)
+{
+    json_t *parts = json_array();
+    for (int i = 0; parts && i < r->n_parts; i++) {
+        const dmg_part *d = &r->parts[i];
+        char bonus[16] = "", formula[16] = "";
+        if (d->number && d->bonus) snprintf(bonus, sizeof bonus, "%d", d->bonus);
+        if (!d->number) snprintf(formula, sizeof formula, "%d", d->bonus);
+        json_t *p = json_pack("{s:o,s:o,s:s,s:[s],s:{s:b,s:s},s:{s:s,s:n,s:s}}", "number",
+                              d->number ? json_integer(d->number) : json_null(), "denomination",
+                              d->number ? json_integer(d->die) : json_null(), "bonus", bonus, "types", d->type,
+                              "custom", "enabled", !d->number, "formula", formula, "scaling", "mode", "", "number",
+                              "formula", "");
+        if (!p || json_array_append_new(parts, p)) {
+            json_decref(parts);
+            parts = NULL;
+        }
+    }
+    return parts;
+}
+
+/* The entry's activities (dnd5e 4+): an attack activity with its to-hit
+ * (flat: the stat block's number is the whole bonus) and damage parts, or
+ * a save activity with its ability, DC and damage; {} when it rolls
+ * nothing. activation: the section's action type. */
+static json_t *activities(const char *text, const char *activation)
+{
+    rolls r = read_rolls(text);
+    json_t *all = json_object();
+    if (!all || (!r.attack && !r.save)) return all;
+    json_t *act = json_pack("{s:s,s:s,s:{s:s,s:i,s:s,s:b},s:{s:[],s:{s:b,s:s},s:b},s:{s:s},s:{s:b,s:s,s:s,s:s,s:b},"
+                            "s:[],s:{s:s,s:b},s:{s:{s:s,s:b,s:s,s:s,s:s,s:s,s:s},s:{s:s,s:s,s:b,s:s},s:b,s:b},"
+                            "s:{s:i,s:s,s:[]},s:i}",
+                            "_id", "dnd5eactivity000", "type", r.attack ? "attack" : "save", "activation", "type",
+                            activation[0] ? activation : "action", "value", 1, "condition", "", "override", 0,
+                            "consumption", "targets", "scaling", "allowed", 0, "max", "", "spellSlot", 1,
+                            "description", "chatFlavor", "", "duration", "concentration", 0, "value", "", "units",
+                            "inst", "special", "", "override", 0, "effects", "range", "special", "", "override", 0,
+                            "target", "template", "count", "", "contiguous", 0, "type", "", "size", "", "width", "",
+                            "height", "", "units", "", "affects", "count", "", "type", "", "choice", 0, "special",
+                            "", "prompt", 1, "override", 0, "uses", "spent", 0, "max", "", "recovery", "sort", 0);
+    json_t *parts = damage_parts(&r);
+    bool ok = act && parts;
+    if (ok && r.attack) {
+        char bonus[16];
+        snprintf(bonus, sizeof bonus, "%d", r.to_hit);
+        ok = !json_object_set_new(act, "attack",
+                                  json_pack("{s:s,s:s,s:{s:n},s:b,s:{s:s,s:s}}", "ability", "", "bonus", bonus,
+                                            "critical", "threshold", "flat", 1, "type", "value",
+                                            r.ranged ? "ranged" : "melee", "classification", "weapon")) &&
+             !json_object_set_new(act, "damage",
+                                  json_pack("{s:{s:s},s:b,s:O}", "critical", "bonus", "", "includeBase", 0, "parts",
+                                            parts));
+    } else if (ok) {
+        char dc[16];
+        snprintf(dc, sizeof dc, "%d", r.dc);
+        ok = !json_object_set_new(act, "save",
+                                  json_pack("{s:[s],s:{s:s,s:s}}", "ability", r.ability, "dc", "calculation", "",
+                                            "formula", dc)) &&
+             !json_object_set_new(act, "damage",
+                                  json_pack("{s:s,s:O}", "onSave", r.half ? "half" : "none", "parts", parts));
+    }
+    json_decref(parts);
+    if (!ok || json_object_set_new(all, "dnd5eactivity000", act)) {
+        if (!ok) json_decref(act);
+        json_decref(all);
+        return NULL;
+    }
+    return all;
+}
+
 /* The item of entry e of section s: a "feat" as the SRD pack's are. */
 static json_t *feat(dr__jb *j, uint64_t base, int monster, int k, int section, const dg_statblock_entry *e,
                     dg_buf *html)
@@ -161,12 +336,11 @@ static json_t *feat(dr__jb *j, uint64_t base, int monster, int k, int section, c
     dg_buf_reset(html);
     if (j->rc == DG_OK) j->rc = dr__md_to_html(e->text, strlen(e->text), 0, html, j->err);
     if (j->rc != DG_OK) return NULL;
-    json_t *it = json_pack("{s:s,s:s,s:s,s:s,s:{s:{s:o,s:s},s:{s:s,s:i,s:s},s:{s:s,s:s}},s:[],s:i,s:{s:i},s:{}}",
+    json_t *it = json_pack("{s:s,s:s,s:s,s:s,s:{s:{s:o,s:s},s:{s:s,s:s},s:o,s:s},s:[],s:i,s:{s:i},s:{}}",
                            "_id", id, "name", e->name, "type", "feat", "img", "icons/svg/combat.svg", "system",
-                           "description", "value", str_of(html), "chat", "", "activation", "type",
-                           activation[section], "cost", section == DG_SB_TRAITS ? 0 : 1, "condition", "", "type",
-                           "value", "monster", "subtype", "", "effects", "sort", (k + 1) * 100000, "ownership",
-                           "default", 0, "flags");
+                           "description", "value", str_of(html), "chat", "", "type", "value", "monster", "subtype",
+                           "", "activities", activities(e->text, activation[section]), "identifier", "", "effects",
+                           "sort", (k + 1) * 100000, "ownership", "default", 0, "flags");
     if (!it) dr__jb_fail(j);
     return it;
 }
@@ -198,7 +372,7 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, 
     bool swarm = m->type == DG_TYPE_SWARM;
     const char *type = swarm ? "beast" : dg_creature_type_name(m->type);
     double squares = sizes[m->size].squares;
-    a = json_pack("{s:s,s:s,s:s,s:s}", "_id", id, "name", m->name, "type", "npc", "img", ACTOR_IMG);
+    a = json_pack("{s:s,s:s,s:s,s:s}", "_id", id, "name", m->name, "type", "npc", "img", dr__bundle_token_art(monster));
     json_t *sys = dr__jb_object(j), *abil = dr__jb_object(j), *attr = dr__jb_object(j);
     if (!a) dr__jb_fail(j);
     dr__jb_set(j, a, "system", sys);
@@ -229,7 +403,7 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, 
                json_pack("{s:s,s:i,s:b,s:o,s:o,s:i,s:i,s:{s:s},s:{s:s},s:{s:b},s:b}", "name", m->name,
                          "displayName", 20, "actorLink", 0, "width", dr__bundle_number(squares), "height",
                          dr__bundle_number(squares), "disposition", -1,
-                         "displayBars", 40, "bar1", "attribute", "attributes.hp", "texture", "src", ACTOR_IMG,
+                         "displayBars", 40, "bar1", "attribute", "attributes.hp", "texture", "src", dr__bundle_token_art(monster),
                          "sight", "enabled", 0, "appendNumber", 1));
     dr__jb_set(j, a, "items", items);
     items = NULL;
@@ -243,9 +417,6 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, 
         char uuid[64];
         snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.Actor.%s", pack, src);
         dr__jb_set(j, st, "compendiumSource", json_string(uuid));
-        /* Foundry 11's form: "Compendium.<pack>.<id>" */
-        snprintf(uuid, sizeof uuid, "Compendium.dnd5e.%s.%s", pack, src);
-        dr__jb_set(j, flags, "core", json_pack("{s:s}", "sourceId", uuid));
     }
     dr__jb_set(j, a, "flags", flags);
     dr__jb_set(j, a, "_stats", st);

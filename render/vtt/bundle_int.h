@@ -70,12 +70,12 @@ typedef struct dr__scene_set {
     const struct dr__scene_set *sub;
     size_t n_sub;
 } dr__scene_set;
-/* format=foundry's scene of d (at most 32 sets a level) appended to out
+/* The scene p plans, as format=foundry writes it (at most 32 sets a level), appended to out
  * as the bundle writes it: as jansson would read it back, set the sets
  * and dump it compact, keys in order, reals to 15 digits, whole reals as
  * integers; never a jansson tree. DG_ENOMEM (or the encoder's error), out
  * as it was on failure. */
-dg_status dr__bundle_scene(const dg_dungeon *d, const dr__scene_set *sets, size_t n_sets, dg_buf *out,
+dg_status dr__bundle_scene(const dr__foundry_plan *p, const dr__scene_set *sets, size_t n_sets, dg_buf *out,
                            dg_error *err);
 /* The rewrite itself: the JSON object in out from `from` to its end
  * rewritten so into out from `to` (<= from) on; out ends there. On
@@ -107,11 +107,12 @@ dg_status dr__md_to_html(const char *md, size_t n, int demote, dg_buf *out, dg_e
 
 /* ------------------------------------------- bundle_actors.c, _tokens.c */
 
-/* The shapes the Adventure's documents are written in: Foundry 11's, and
- * for actors the dnd5e system's of its last release for Foundry 11 (later
- * versions migrate them as their own data of that version). */
-#define DG_BUNDLE_CORE_VERSION "11.315"
-#define DG_BUNDLE_DND5E_VERSION "3.3.1"
+/* The shapes the Adventure's documents are written in: Foundry 13.347's
+ * (dnd5e 5.x's minimum core; 14 reads them and its own additions, Levels,
+ * beside them), and for actors the dnd5e system's 5.3.3 (its pack sources
+ * the ids, token art and actor shape are read from). */
+#define DG_BUNDLE_CORE_VERSION "13.347"
+#define DG_BUNDLE_DND5E_VERSION "5.3.3"
 
 /* A Foundry id: 16 of [0-9A-Za-z], hashed from (kind, a, c) under base
  * (the bundle's hash of the canonical options). */
@@ -143,6 +144,12 @@ extern const size_t dr__dnd5e_monster_id_count;
 extern const char *const dr__dnd5e_monster_ids_2024[];
 extern const size_t dr__dnd5e_monster_id_count_2024;
 const char *dr__bundle_compendium_id(int monster, const char **pack);
+extern const char *const dr__dnd5e_token_art[];
+extern const char *const dr__dnd5e_token_art_2024[];
+/* The dnd5e system's token art for monster (a path into the system, its
+ * Forgotten Adventures art: json/fa-token-mapping.json), the mystery-man
+ * icon for a creature the system has none of. */
+const char *dr__bundle_token_art(int monster);
 /* New: v as JSON, an integer when it is whole (as JavaScript writes it). */
 json_t *dr__bundle_number(double v);
 /* Grid squares a monster's token covers across: 0.5 tiny, 1, 2 large, 3, 4. */
@@ -153,7 +160,8 @@ double dr__bundle_token_size(int monster);
  * wandering monsters, in folder. Ids hashed under base. DG_ENOMEM only. */
 dg_status dr__bundle_actors(uint64_t base, const char *folder, const dr__bestiary *kinds, json_t **out,
                             dg_error *err);
-dg_status dr__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_t **out, dg_error *err);
+dg_status dr__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, const char *level, json_t **out,
+                            dg_error *err);
 dg_status dr__bundle_tables(uint64_t base, const char *folder, const dg_dungeon *const *floors, size_t n,
                             json_t **out, dg_error *err);
 /* Wandering row `row` (0-based) of c as the key's table cell says it:
@@ -173,6 +181,8 @@ typedef struct {
     char adventure[17], journal_folder[17], scene_folder[17], actor_folder[17], table_folder[17];
     const dg_dungeon *const *floors;
     size_t n;
+    bool v14;                 /* foundry=14: one scene, a Level per floor */
+    char level_ids[DG_MAX_FLOORS][17], scene_ids[DG_MAX_FLOORS][17];
     dg_error *err;
     dg_status rc;
 } dr__bundle;

@@ -381,14 +381,14 @@ dg_status dr__scene_rewrite(dg_buf *out, size_t to, size_t from, const dr__scene
     return x.rc;
 }
 
-dg_status dr__bundle_scene(const dg_dungeon *d, const dr__scene_set *sets, size_t n_sets, dg_buf *out,
+dg_status dr__bundle_scene(const dr__foundry_plan *p, const dr__scene_set *sets, size_t n_sets, dg_buf *out,
                            dg_error *err)
 {
     size_t start = out->len;
     dg_status rc = dr__buf_reserve(out, GAP, err);
     if (rc != DG_OK) return rc;
     out->len = start + GAP; /* the scene's text goes after the gap */
-    if ((rc = dg_foundry_encode(d, out, err)) != DG_OK) {
+    if ((rc = dr__foundry_scene(p, out, err)) != DG_OK) {
         out->len = start;
         return rc;
     }

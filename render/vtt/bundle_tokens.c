@@ -61,7 +61,8 @@ static int by_size(const void *a, const void *b)
 }
 
 /* One token. */
-static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int monster, int x, int y, int ppg)
+static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int monster, int x, int y, int ppg,
+                     const char *level)
 {
     char id[17], actor[17];
     dr__bundle_id(base, "token", floor * (DG_MAX_ROOMS + 2) + room, k, id);
@@ -74,15 +75,21 @@ static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int m
                           "_id", id, "name", dg_monster_info(monster)->name, "displayName", 20, "actorId", actor,
                           "actorLink", 0, "width", dr__bundle_number(squares), "height",
                           dr__bundle_number(squares), "texture", "src",
-                          "icons/svg/mystery-man.svg", "x", x * ppg + inset, "y", y * ppg + inset, "elevation", 0,
+                          dr__bundle_token_art(monster), "x", x * ppg + inset, "y", y * ppg + inset, "elevation", 0,
                           "lockRotation", 0, "rotation", 0, "alpha", 1, "hidden", 1, "disposition", -1,
                           "displayBars", 40, "bar1", "attribute", "attributes.hp", "sight", "enabled", 0, "flags");
+    /* 14: on its floor's level */
+    if (t && level && json_object_set_new(t, "level", json_string(level))) {
+        json_decref(t);
+        t = NULL;
+    }
     if (!t) dr__jb_fail(j);
     return t;
 }
 
 /* Room i's tokens appended to a. */
-static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor, size_t i, json_t *a)
+static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor, const char *level, size_t i,
+                        json_t *a)
 {
     const dg_room *r = &d->rooms[i];
     const dg_room_contents *rc = d->contents && i < d->contents->n_rooms ? &d->contents->rooms[i] : NULL;
@@ -142,18 +149,20 @@ static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor
                 int cx = spots[at].x + xx - r->x, cy = spots[at].y + yy - r->y;
                 if (cx < r->width && cy < r->height) state[(size_t)cy * (size_t)r->width + (size_t)cx] = TAKEN;
             }
-        dr__jb_push(j, a, token(j, base, floor, (int)i + 1, k, who[k].monster, spots[at].x, spots[at].y, d->opts.ppg));
+        dr__jb_push(j, a, token(j, base, floor, (int)i + 1, k, who[k].monster, spots[at].x, spots[at].y, d->opts.ppg,
+                                  level));
     }
 done:
     dg__free(state);
     dg__free(spots);
 }
 
-dg_status dr__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, json_t **out, dg_error *err)
+dg_status dr__bundle_tokens(uint64_t base, const dg_dungeon *d, int floor, const char *level, json_t **out,
+                            dg_error *err)
 {
     dr__jb j = {err, DG_OK};
     json_t *a = dr__jb_array(&j);
-    for (size_t i = 0; i < d->n_rooms && j.rc == DG_OK; i++) room_tokens(&j, base, d, floor, i, a);
+    for (size_t i = 0; i < d->n_rooms && j.rc == DG_OK; i++) room_tokens(&j, base, d, floor, level, i, a);
     if (j.rc != DG_OK) {
         json_decref(a);
         a = NULL;
@@ -197,13 +206,13 @@ static json_t *table(dr__jb *j, uint64_t base, const char *folder, const dg_dung
         j->rc = dr__bundle_wandering_text(c, i, &text, j->err);
         char rid[17];
         dr__bundle_id(base, "table-result", floor, i, rid);
-        /* type 0: CONST.TABLE_RESULT_TYPES.TEXT in Foundry 11 (12 migrates it to "text") */
+        /* CONST.TABLE_RESULT_TYPES.TEXT, a string since Foundry 12; a
+         * text result names no document */
         if (j->rc == DG_OK)
             dr__jb_push(j, results,
-                        json_pack("{s:s,s:i,s:s%,s:s,s:s,s:n,s:i,s:[ii],s:b,s:{}}", "_id", rid, "type", 0, "text",
-                                  (const char *)text.data, text.len, "img", "icons/svg/d20-black.svg",
-                                  "documentCollection", "", "documentId", "weight", 1, "range", i + 1, i + 1,
-                                  "drawn", 0, "flags"));
+                        json_pack("{s:s,s:s,s:s%,s:s,s:i,s:[ii],s:b,s:{}}", "_id", rid, "type", "text", "text",
+                                  (const char *)text.data, text.len, "img", "icons/svg/d20-black.svg", "weight", 1,
+                                  "range", i + 1, i + 1, "drawn", 0, "flags"));
     }
     dg_buf_fini(&text);
     dr__jb_set(j, t, "_stats", dr__bundle_stats(false));

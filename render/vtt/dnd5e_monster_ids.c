@@ -9,7 +9,10 @@
  * indexed like dg_monster_info less DG_MONSTER_ID_2024, in the SRD 5.2 pack
  * dnd5e.actors24 (dnd5e 4.4 and later, so Foundry 12 and later).
  * NULL: the pack has no such creature (the actor then names no compendium
- * source). */
+ * source).
+ * dr__dnd5e_token_art, _2024: the system's token art for the same
+ * creatures (json/fa-token-mapping.json, the art the system applies to its
+ * own compendium actors: paths into systems/dnd5e/tokens), NULL: none. */
 #include <stddef.h>
 
 #include "bundle_int.h"
@@ -339,6 +342,331 @@ const char *const dr__dnd5e_monster_ids[] = {
     "KCvt4FdOVJbuZ3T0", /* Tarrasque */
 };
 const size_t dr__dnd5e_monster_id_count = sizeof dr__dnd5e_monster_ids / sizeof dr__dnd5e_monster_ids[0];
+
+const char *const dr__dnd5e_token_art[] = {
+    "systems/dnd5e/tokens/beast/Frog.webp", /* Frog */
+    "systems/dnd5e/tokens/beast/SeaHorse.webp", /* Sea Horse */
+    "systems/dnd5e/tokens/plant/AwakenedShrub.webp", /* Awakened Shrub */
+    "systems/dnd5e/tokens/beast/Baboon.webp", /* Baboon */
+    "systems/dnd5e/tokens/beast/Badger.webp", /* Badger */
+    "systems/dnd5e/tokens/beast/Bat.webp", /* Bat */
+    "systems/dnd5e/tokens/beast/CatOrange.webp", /* Cat */
+    "systems/dnd5e/tokens/humanoid/Commoner.webp", /* Commoner */
+    "systems/dnd5e/tokens/beast/CrabOrange.webp", /* Crab */
+    "systems/dnd5e/tokens/beast/Deer.webp", /* Deer */
+    "systems/dnd5e/tokens/beast/Eagle.webp", /* Eagle */
+    "systems/dnd5e/tokens/beast/GiantFireBeetle.webp", /* Giant Fire Beetle */
+    "systems/dnd5e/tokens/beast/Goat.webp", /* Goat */
+    "systems/dnd5e/tokens/beast/Hawk.webp", /* Hawk */
+    "systems/dnd5e/tokens/construct/Homonculus.webp", /* Homunculus */
+    "systems/dnd5e/tokens/beast/Hyena.webp", /* Hyena */
+    "systems/dnd5e/tokens/beast/Jackal.webp", /* Jackal */
+    "systems/dnd5e/tokens/fiend/Lemure.webp", /* Lemure */
+    "systems/dnd5e/tokens/beast/Lizard.webp", /* Lizard */
+    "systems/dnd5e/tokens/beast/Octopus.webp", /* Octopus */
+    "systems/dnd5e/tokens/beast/Owl.webp", /* Owl */
+    "systems/dnd5e/tokens/beast/Quipper.webp", /* Quipper */
+    "systems/dnd5e/tokens/beast/Rat.webp", /* Rat */
+    "systems/dnd5e/tokens/beast/Raven.webp", /* Raven */
+    "systems/dnd5e/tokens/beast/Scorpion.webp", /* Scorpion */
+    "systems/dnd5e/tokens/plant/Shrieker.webp", /* Shrieker */
+    "systems/dnd5e/tokens/beast/Spider.webp", /* Spider */
+    "systems/dnd5e/tokens/beast/Vulture.webp", /* Vulture */
+    "systems/dnd5e/tokens/beast/Weasel.webp", /* Weasel */
+    "systems/dnd5e/tokens/humanoid/Bandit.webp", /* Bandit */
+    "systems/dnd5e/tokens/beast/BloodHawk.webp", /* Blood Hawk */
+    "systems/dnd5e/tokens/beast/Camel.webp", /* Camel */
+    "systems/dnd5e/tokens/humanoid/Cultist.webp", /* Cultist */
+    "systems/dnd5e/tokens/beast/FlyingSnake.webp", /* Flying Snake */
+    "systems/dnd5e/tokens/beast/GiantCrab.webp", /* Giant Crab */
+    "systems/dnd5e/tokens/beast/GiantRat.webp", /* Giant Rat */
+    "systems/dnd5e/tokens/beast/GiantRat.webp", /* Giant Rat (Diseased) */
+    "systems/dnd5e/tokens/beast/GiantWeasel.webp", /* Giant Weasel */
+    "systems/dnd5e/tokens/humanoid/Guard.webp", /* Guard */
+    "systems/dnd5e/tokens/humanoid/Kobold.webp", /* Kobold */
+    "systems/dnd5e/tokens/beast/Mastiff.webp", /* Mastiff */
+    "systems/dnd5e/tokens/humanoid/Merfolk.webp", /* Merfolk */
+    "systems/dnd5e/tokens/beast/Mule.webp", /* Mule */
+    "systems/dnd5e/tokens/humanoid/Noble.webp", /* Noble */
+    "systems/dnd5e/tokens/beast/PoisonousSnake.webp", /* Poisonous Snake */
+    "systems/dnd5e/tokens/beast/Pony.webp", /* Pony */
+    "systems/dnd5e/tokens/beast/Stirge.webp", /* Stirge */
+    "systems/dnd5e/tokens/humanoid/TribalWarrior.webp", /* Tribal Warrior */
+    "systems/dnd5e/tokens/humanoid/Acolyte.webp", /* Acolyte */
+    "systems/dnd5e/tokens/beast/AxeBeak.webp", /* Axe Beak */
+    "systems/dnd5e/tokens/fey/BlinkDog.webp", /* Blink Dog */
+    "systems/dnd5e/tokens/beast/Boar.webp", /* Boar */
+    "systems/dnd5e/tokens/beast/ConstrictorSnake.webp", /* Constrictor Snake */
+    "systems/dnd5e/tokens/beast/DraftHorse.webp", /* Draft Horse */
+    "systems/dnd5e/tokens/fiend/Dretch.webp", /* Dretch */
+    "systems/dnd5e/tokens/humanoid/Drow.webp", /* Drow */
+    "systems/dnd5e/tokens/beast/Elk.webp", /* Elk */
+    "systems/dnd5e/tokens/construct/FlyingSword.webp", /* Flying Sword */
+    "systems/dnd5e/tokens/beast/GiantBadger.webp", /* Giant Badger */
+    "systems/dnd5e/tokens/beast/GiantBat.webp", /* Giant Bat */
+    "systems/dnd5e/tokens/beast/GiantCentipede.webp", /* Giant Centipede */
+    "systems/dnd5e/tokens/beast/GiantFrog.webp", /* Giant Frog */
+    "systems/dnd5e/tokens/beast/GiantLizard.webp", /* Giant Lizard */
+    "systems/dnd5e/tokens/beast/GiantOwl.webp", /* Giant Owl */
+    "systems/dnd5e/tokens/beast/GiantPoisonousSnake.webp", /* Giant Poisonous Snake */
+    "systems/dnd5e/tokens/beast/GiantWolfSpider.webp", /* Giant Wolf Spider */
+    "systems/dnd5e/tokens/humanoid/Goblin.webp", /* Goblin */
+    "systems/dnd5e/tokens/humanoid/Grimlock.webp", /* Grimlock */
+    "systems/dnd5e/tokens/beast/Panther.webp", /* Panther */
+    "systems/dnd5e/tokens/dragon/Pseudodragon.webp", /* Pseudodragon */
+    "systems/dnd5e/tokens/beast/RidingHorse.webp", /* Riding Horse */
+    "systems/dnd5e/tokens/undead/Skeleton.webp", /* Skeleton */
+    "systems/dnd5e/tokens/fey/Sprite.webp", /* Sprite */
+    "systems/dnd5e/tokens/elemental/SteamMephit.webp", /* Steam Mephit */
+    "systems/dnd5e/tokens/beast/SwarmBats.webp", /* Swarm of Bats */
+    "systems/dnd5e/tokens/beast/SwarmRats.webp", /* Swarm of Rats */
+    "systems/dnd5e/tokens/beast/SwarmRavens.webp", /* Swarm of Ravens */
+    "systems/dnd5e/tokens/plant/VioletFungus.webp", /* Violet Fungus */
+    "systems/dnd5e/tokens/beast/Wolf.webp", /* Wolf */
+    "systems/dnd5e/tokens/undead/Zombie.webp", /* Zombie */
+    "systems/dnd5e/tokens/beast/Ape.webp", /* Ape */
+    "systems/dnd5e/tokens/beast/BlackBear.webp", /* Black Bear */
+    "systems/dnd5e/tokens/monstrosity/Cockatrice.webp", /* Cockatrice */
+    "systems/dnd5e/tokens/beast/Crocodile.webp", /* Crocodile */
+    "systems/dnd5e/tokens/monstrosity/Darkmantle.webp", /* Darkmantle */
+    "systems/dnd5e/tokens/humanoid/DeepGnome.webp", /* Deep Gnome (Svirfneblin) */
+    "systems/dnd5e/tokens/elemental/DustMephit.webp", /* Dust Mephit */
+    "systems/dnd5e/tokens/beast/GiantGoat.webp", /* Giant Goat */
+    "systems/dnd5e/tokens/beast/GiantSeaHorse.webp", /* Giant Sea Horse */
+    "systems/dnd5e/tokens/beast/GiantWasp.webp", /* Giant Wasp */
+    "systems/dnd5e/tokens/humanoid/Gnoll.webp", /* Gnoll */
+    "systems/dnd5e/tokens/ooze/GrayOoze.webp", /* Gray Ooze */
+    "systems/dnd5e/tokens/humanoid/Hobgoblin.webp", /* Hobgoblin */
+    "systems/dnd5e/tokens/elemental/IceMephit.webp", /* Ice Mephit */
+    "systems/dnd5e/tokens/humanoid/Lizardfolk.webp", /* Lizardfolk */
+    "systems/dnd5e/tokens/elemental/MagmaMephit.webp", /* Magma Mephit */
+    "systems/dnd5e/tokens/elemental/Magmin.webp", /* Magmin */
+    "systems/dnd5e/tokens/humanoid/Orc.webp", /* Orc */
+    "systems/dnd5e/tokens/beast/ReefShark.webp", /* Reef Shark */
+    "systems/dnd5e/tokens/monstrosity/RustMonster.webp", /* Rust Monster */
+    "systems/dnd5e/tokens/humanoid/Sahuagin.webp", /* Sahuagin */
+    "systems/dnd5e/tokens/fey/Satyr.webp", /* Satyr */
+    "systems/dnd5e/tokens/humanoid/Scout.webp", /* Scout */
+    "systems/dnd5e/tokens/undead/Shadow.webp", /* Shadow */
+    "systems/dnd5e/tokens/beast/SwarmBeetles.webp", /* Swarm of Beetles */
+    "systems/dnd5e/tokens/beast/SwarmCentipedes.webp", /* Swarm of Centipedes */
+    "systems/dnd5e/tokens/beast/SwarmInsects.webp", /* Swarm of Insects */
+    "systems/dnd5e/tokens/beast/SwarmSpiders.webp", /* Swarm of Spiders */
+    "systems/dnd5e/tokens/beast/SwarmWasps.webp", /* Swarm of Wasps */
+    "systems/dnd5e/tokens/humanoid/Thug.webp", /* Thug */
+    "systems/dnd5e/tokens/beast/Warhorse.webp", /* Warhorse */
+    "systems/dnd5e/tokens/undead/WarhorseSkeleton.webp", /* Warhorse Skeleton */
+    "systems/dnd5e/tokens/monstrosity/Worg.webp", /* Worg */
+    "systems/dnd5e/tokens/construct/AnimatedArmor.webp", /* Animated Armor */
+    "systems/dnd5e/tokens/dragon/BrassDragonWyrmling.webp", /* Brass Dragon Wyrmling */
+    "systems/dnd5e/tokens/beast/BrownBear.webp", /* Brown Bear */
+    "systems/dnd5e/tokens/humanoid/Bugbear.webp", /* Bugbear */
+    "systems/dnd5e/tokens/dragon/CopperDragonWyrmling.webp", /* Copper Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/DeathDog.webp", /* Death Dog */
+    "systems/dnd5e/tokens/beast/DireWolf.webp", /* Dire Wolf */
+    "systems/dnd5e/tokens/fey/Dryad.webp", /* Dryad */
+    "systems/dnd5e/tokens/humanoid/Duergar.webp", /* Duergar */
+    "systems/dnd5e/tokens/undead/Ghoul.webp", /* Ghoul */
+    "systems/dnd5e/tokens/beast/GiantEagle.webp", /* Giant Eagle */
+    "systems/dnd5e/tokens/beast/GiantHyena.webp", /* Giant Hyena */
+    "systems/dnd5e/tokens/beast/GiantOctopus.webp", /* Giant Octopus */
+    "systems/dnd5e/tokens/beast/GiantSpider.webp", /* Giant Spider */
+    "systems/dnd5e/tokens/beast/GiantToad.webp", /* Giant Toad */
+    "systems/dnd5e/tokens/beast/GiantVulture.webp", /* Giant Vulture */
+    "systems/dnd5e/tokens/monstrosity/Harpy.webp", /* Harpy */
+    "systems/dnd5e/tokens/monstrosity/Hippogriff.webp", /* Hippogriff */
+    "systems/dnd5e/tokens/fiend/Imp.webp", /* Imp */
+    "systems/dnd5e/tokens/beast/Lion.webp", /* Lion */
+    "systems/dnd5e/tokens/fiend/Quasit.webp", /* Quasit */
+    "systems/dnd5e/tokens/undead/Specter.webp", /* Specter */
+    "systems/dnd5e/tokens/humanoid/Spy.webp", /* Spy */
+    "systems/dnd5e/tokens/beast/SwarmQuippers.webp", /* Swarm of Quippers */
+    "systems/dnd5e/tokens/beast/Tiger.webp", /* Tiger */
+    "systems/dnd5e/tokens/monstrosity/Ankheg.webp", /* Ankheg */
+    NULL, /* Awakened Tree */
+    "systems/dnd5e/tokens/elemental/Azer.webp", /* Azer */
+    "systems/dnd5e/tokens/humanoid/BanditCaptain.webp", /* Bandit Captain */
+    "systems/dnd5e/tokens/humanoid/Berserker.webp", /* Berserker */
+    "systems/dnd5e/tokens/dragon/BlackDragonWyrmling.webp", /* Black Dragon Wyrmling */
+    "systems/dnd5e/tokens/dragon/BronzeDragonWyrmling.webp", /* Bronze Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/Centaur.webp", /* Centaur */
+    "systems/dnd5e/tokens/humanoid/CultFanatic.webp", /* Cult Fanatic */
+    "systems/dnd5e/tokens/humanoid/Druid.webp", /* Druid */
+    "systems/dnd5e/tokens/monstrosity/Ettercap.webp", /* Ettercap */
+    "systems/dnd5e/tokens/elemental/Gargoyle.webp", /* Gargoyle */
+    "systems/dnd5e/tokens/ooze/GelatinousCube.webp", /* Gelatinous Cube */
+    "systems/dnd5e/tokens/undead/Ghast.webp", /* Ghast */
+    "systems/dnd5e/tokens/beast/GiantBoar.webp", /* Giant Boar */
+    "systems/dnd5e/tokens/beast/GiantConstrictorSnake.webp", /* Giant Constrictor Snake */
+    "systems/dnd5e/tokens/beast/GiantElk.webp", /* Giant Elk */
+    "systems/dnd5e/tokens/aberration/GibberingMouther.webp", /* Gibbering Mouther */
+    "systems/dnd5e/tokens/dragon/GreenDragonWyrmling.webp", /* Green Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/Grick.webp", /* Grick */
+    "systems/dnd5e/tokens/monstrosity/Griffon.webp", /* Griffon */
+    "systems/dnd5e/tokens/beast/HunterShark.webp", /* Hunter Shark */
+    "systems/dnd5e/tokens/monstrosity/Merrow.webp", /* Merrow */
+    "systems/dnd5e/tokens/monstrosity/Mimic.webp", /* Mimic */
+    "systems/dnd5e/tokens/undead/MinotaurSkeleton.webp", /* Minotaur Skeleton */
+    "systems/dnd5e/tokens/ooze/OchreJelly.webp", /* Ochre Jelly */
+    "systems/dnd5e/tokens/giant/Ogre.webp", /* Ogre */
+    "systems/dnd5e/tokens/undead/OgreZombie.webp", /* Ogre Zombie */
+    "systems/dnd5e/tokens/celestial/Pegasus.webp", /* Pegasus */
+    "systems/dnd5e/tokens/beast/Plesiosaurus.webp", /* Plesiosaurus */
+    "systems/dnd5e/tokens/beast/PolarBear.webp", /* Polar Bear */
+    "systems/dnd5e/tokens/humanoid/Priest.webp", /* Priest */
+    "systems/dnd5e/tokens/beast/Rhinoceros.webp", /* Rhinoceros */
+    "systems/dnd5e/tokens/construct/RugOfSmothering.webp", /* Rug of Smothering */
+    "systems/dnd5e/tokens/beast/SaberToothedTiger.webp", /* Saber-Toothed Tiger */
+    "systems/dnd5e/tokens/fey/SeaHag.webp", /* Sea Hag */
+    "systems/dnd5e/tokens/dragon/SilverDragonWyrmling.webp", /* Silver Dragon Wyrmling */
+    "systems/dnd5e/tokens/beast/SwarmPoisonousSnakes.webp", /* Swarm of Poisonous Snakes */
+    "systems/dnd5e/tokens/humanoid/Wererat.webp", /* Wererat */
+    "systems/dnd5e/tokens/dragon/WhiteDragonWyrmling.webp", /* White Dragon Wyrmling */
+    "systems/dnd5e/tokens/undead/WilloWisp.webp", /* Will-o'-Wisp */
+    "systems/dnd5e/tokens/monstrosity/Basilisk.webp", /* Basilisk */
+    "systems/dnd5e/tokens/fiend/BeardedDevil.webp", /* Bearded Devil */
+    "systems/dnd5e/tokens/dragon/BlueDragonWyrmling.webp", /* Blue Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/Doppelganger.webp", /* Doppelganger */
+    "systems/dnd5e/tokens/beast/GiantScorpion.webp", /* Giant Scorpion */
+    "systems/dnd5e/tokens/dragon/GoldDragonWyrmling.webp", /* Gold Dragon Wyrmling */
+    "systems/dnd5e/tokens/fey/GreenHag.webp", /* Green Hag */
+    "systems/dnd5e/tokens/fiend/HellHound.webp", /* Hell Hound */
+    "systems/dnd5e/tokens/beast/KillerWhale.webp", /* Killer Whale */
+    "systems/dnd5e/tokens/humanoid/Knight.webp", /* Knight */
+    "systems/dnd5e/tokens/monstrosity/Manticore.webp", /* Manticore */
+    "systems/dnd5e/tokens/monstrosity/Minotaur.webp", /* Minotaur */
+    "systems/dnd5e/tokens/undead/Mummy.webp", /* Mummy */
+    "systems/dnd5e/tokens/fiend/Nightmare.webp", /* Nightmare */
+    "systems/dnd5e/tokens/monstrosity/Owlbear.webp", /* Owlbear */
+    "systems/dnd5e/tokens/monstrosity/PhaseSpider.webp", /* Phase Spider */
+    "systems/dnd5e/tokens/humanoid/Veteran.webp", /* Veteran */
+    "systems/dnd5e/tokens/humanoid/Werewolf.webp", /* Werewolf */
+    "systems/dnd5e/tokens/undead/Wight.webp", /* Wight */
+    "systems/dnd5e/tokens/monstrosity/WinterWolf.webp", /* Winter Wolf */
+    "systems/dnd5e/tokens/ooze/BlackPudding.webp", /* Black Pudding */
+    "systems/dnd5e/tokens/aberration/Chuul.webp", /* Chuul */
+    "systems/dnd5e/tokens/celestial/Couatl.webp", /* Couatl */
+    "systems/dnd5e/tokens/beast/Elephant.webp", /* Elephant */
+    "systems/dnd5e/tokens/giant/Ettin.webp", /* Ettin */
+    "systems/dnd5e/tokens/undead/Ghost.webp", /* Ghost */
+    "systems/dnd5e/tokens/monstrosity/Lamia.webp", /* Lamia */
+    "systems/dnd5e/tokens/dragon/RedDragonWyrmling.webp", /* Red Dragon Wyrmling */
+    "systems/dnd5e/tokens/fiend/Succubus.webp", /* Succubus/Incubus */
+    "systems/dnd5e/tokens/humanoid/Wereboar.webp", /* Wereboar */
+    "systems/dnd5e/tokens/humanoid/Weretiger.webp", /* Weretiger */
+    "systems/dnd5e/tokens/elemental/WindElemental.webp", /* Air Elemental */
+    "systems/dnd5e/tokens/fiend/Barbed.webp", /* Barbed Devil */
+    "systems/dnd5e/tokens/monstrosity/Bulette.webp", /* Bulette */
+    "systems/dnd5e/tokens/elemental/EarthElemental.webp", /* Earth Elemental */
+    "systems/dnd5e/tokens/elemental/FireElemental.webp", /* Fire Elemental */
+    "systems/dnd5e/tokens/construct/FleshGolem.webp", /* Flesh Golem */
+    "systems/dnd5e/tokens/beast/GiantCrocodile.webp", /* Giant Crocodile */
+    "systems/dnd5e/tokens/beast/GiantShark.webp", /* Giant Shark */
+    "systems/dnd5e/tokens/humanoid/Gladiator.webp", /* Gladiator */
+    "systems/dnd5e/tokens/monstrosity/Gorgon.webp", /* Gorgon */
+    "systems/dnd5e/tokens/humanoid/HalfRedDragonVeteran.webp", /* Half-Red Dragon Veteran */
+    "systems/dnd5e/tokens/giant/HillGiant.webp", /* Hill Giant */
+    "systems/dnd5e/tokens/fiend/NightHag.webp", /* Night Hag */
+    "systems/dnd5e/tokens/aberration/Otyugh.webp", /* Otyugh */
+    "systems/dnd5e/tokens/monstrosity/Roper.webp", /* Roper */
+    "systems/dnd5e/tokens/elemental/Salamander.webp", /* Salamander */
+    "systems/dnd5e/tokens/plant/ShamblingMound.webp", /* Shambling Mound */
+    "systems/dnd5e/tokens/beast/Triceratops.webp", /* Triceratops */
+    "systems/dnd5e/tokens/giant/Troll.webp", /* Troll */
+    "systems/dnd5e/tokens/celestial/Unicorn.webp", /* Unicorn */
+    "systems/dnd5e/tokens/undead/VampireSpawn.webp", /* Vampire Spawn */
+    "systems/dnd5e/tokens/elemental/WaterElemental.webp", /* Water Elemental */
+    "systems/dnd5e/tokens/humanoid/Werebear.webp", /* Werebear */
+    "systems/dnd5e/tokens/undead/Wraith.webp", /* Wraith */
+    "systems/dnd5e/tokens/elemental/Xorn.webp", /* Xorn */
+    "systems/dnd5e/tokens/monstrosity/Chimera.webp", /* Chimera */
+    "systems/dnd5e/tokens/monstrosity/Drider.webp", /* Drider */
+    "systems/dnd5e/tokens/elemental/InvisibleStalker.webp", /* Invisible Stalker */
+    "systems/dnd5e/tokens/humanoid/Mage.webp", /* Mage */
+    "systems/dnd5e/tokens/beast/Mammoth.webp", /* Mammoth */
+    "systems/dnd5e/tokens/monstrosity/Medusa.webp", /* Medusa */
+    "systems/dnd5e/tokens/fiend/Vrock.webp", /* Vrock */
+    "systems/dnd5e/tokens/dragon/Wyvern.webp", /* Wyvern */
+    "systems/dnd5e/tokens/dragon/YoungBrassDragon.webp", /* Young Brass Dragon */
+    "systems/dnd5e/tokens/dragon/YoungWhiteDragon.webp", /* Young White Dragon */
+    "systems/dnd5e/tokens/beast/GiantApe.webp", /* Giant Ape */
+    "systems/dnd5e/tokens/giant/Oni.webp", /* Oni */
+    "systems/dnd5e/tokens/construct/ShieldGuardian.webp", /* Shield Guardian */
+    "systems/dnd5e/tokens/giant/StoneGiant.webp", /* Stone Giant */
+    "systems/dnd5e/tokens/dragon/YoungBlackDragon.webp", /* Young Black Dragon */
+    "systems/dnd5e/tokens/dragon/YoungCopperDragon.webp", /* Young Copper Dragon */
+    "systems/dnd5e/tokens/humanoid/Assassin.webp", /* Assassin */
+    "systems/dnd5e/tokens/fiend/ChainDevil.webp", /* Chain Devil */
+    "systems/dnd5e/tokens/aberration/Cloaker.webp", /* Cloaker */
+    "systems/dnd5e/tokens/giant/FrostGiant.webp", /* Frost Giant */
+    "systems/dnd5e/tokens/fiend/Hezrou.webp", /* Hezrou */
+    "systems/dnd5e/tokens/monstrosity/Hydra.webp", /* Hydra */
+    "systems/dnd5e/tokens/monstrosity/SpiritNaga.webp", /* Spirit Naga */
+    "systems/dnd5e/tokens/beast/TyrannosaurusRex.webp", /* Tyrannosaurus Rex */
+    "systems/dnd5e/tokens/dragon/YoungBronzeDragon.webp", /* Young Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/YoungGreenDragon.webp", /* Young Green Dragon */
+    "systems/dnd5e/tokens/fiend/BoneDevil.webp", /* Bone Devil */
+    "systems/dnd5e/tokens/construct/ClayGolem.webp", /* Clay Golem */
+    "systems/dnd5e/tokens/giant/CloudGiant.webp", /* Cloud Giant */
+    "systems/dnd5e/tokens/giant/FireGiant.webp", /* Fire Giant */
+    "systems/dnd5e/tokens/fiend/Glabrezu.webp", /* Glabrezu */
+    "systems/dnd5e/tokens/plant/Treant.webp", /* Treant */
+    "systems/dnd5e/tokens/dragon/YoungBlueDragon.webp", /* Young Blue Dragon */
+    "systems/dnd5e/tokens/dragon/YoungSilverDragon.webp", /* Young Silver Dragon */
+    "systems/dnd5e/tokens/aberration/Aboleth.webp", /* Aboleth */
+    "systems/dnd5e/tokens/celestial/Deva.webp", /* Deva */
+    "systems/dnd5e/tokens/monstrosity/GuardianNaga.webp", /* Guardian Naga */
+    "systems/dnd5e/tokens/construct/StoneGolem.webp", /* Stone Golem */
+    "systems/dnd5e/tokens/dragon/YoungGoldDragon.webp", /* Young Gold Dragon */
+    "systems/dnd5e/tokens/dragon/YoungRedDragon.webp", /* Young Red Dragon */
+    "systems/dnd5e/tokens/monstrosity/Behir.webp", /* Behir */
+    "systems/dnd5e/tokens/elemental/Djinni.webp", /* Djinni */
+    "systems/dnd5e/tokens/elemental/Efreeti.webp", /* Efreeti */
+    "systems/dnd5e/tokens/monstrosity/Gynosphinx.webp", /* Gynosphinx */
+    "systems/dnd5e/tokens/fiend/HornedDevil.webp", /* Horned Devil */
+    "systems/dnd5e/tokens/monstrosity/Remorhaz.webp", /* Remorhaz */
+    "systems/dnd5e/tokens/monstrosity/Roc.webp", /* Roc */
+    "systems/dnd5e/tokens/humanoid/Archmage.webp", /* Archmage */
+    "systems/dnd5e/tokens/fiend/Erinyes.webp", /* Erinyes */
+    "systems/dnd5e/tokens/dragon/BrassDragonAdult.webp", /* Adult Brass Dragon */
+    "systems/dnd5e/tokens/dragon/WhiteDragonAdult.webp", /* Adult White Dragon */
+    "systems/dnd5e/tokens/fiend/Nalfeshnee.webp", /* Nalfeshnee */
+    "systems/dnd5e/tokens/fiend/Rakshasa.webp", /* Rakshasa */
+    "systems/dnd5e/tokens/giant/StormGiant.webp", /* Storm Giant */
+    "systems/dnd5e/tokens/undead/Vampire.webp", /* Vampire */
+    "systems/dnd5e/tokens/dragon/BlackDragonAdult.webp", /* Adult Black Dragon */
+    "systems/dnd5e/tokens/dragon/CopperDragonAdult.webp", /* Adult Copper Dragon */
+    "systems/dnd5e/tokens/fiend/IceDevil.webp", /* Ice Devil */
+    "systems/dnd5e/tokens/dragon/BronzeDragonAdult.webp", /* Adult Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/GreenDragonAdult.webp", /* Adult Green Dragon */
+    "systems/dnd5e/tokens/undead/MummyLord.webp", /* Mummy Lord */
+    NULL, /* Purple Worm */
+    "systems/dnd5e/tokens/dragon/BlueDragonAdult.webp", /* Adult Blue Dragon */
+    "systems/dnd5e/tokens/dragon/SilverDragonAdult.webp", /* Adult Silver Dragon */
+    "systems/dnd5e/tokens/construct/IronGolem.webp", /* Iron Golem */
+    "systems/dnd5e/tokens/fiend/Marilith.webp", /* Marilith */
+    "systems/dnd5e/tokens/celestial/Planetar.webp", /* Planetar */
+    "systems/dnd5e/tokens/dragon/GoldDragonAdult.webp", /* Adult Gold Dragon */
+    "systems/dnd5e/tokens/dragon/RedDragonAdult.webp", /* Adult Red Dragon */
+    "systems/dnd5e/tokens/monstrosity/Androsphinx.webp", /* Androsphinx */
+    NULL, /* Dragon Turtle */
+    "systems/dnd5e/tokens/fiend/Balor.webp", /* Balor */
+    NULL, /* Ancient Brass Dragon */
+    "systems/dnd5e/tokens/dragon/WhiteDragonAncient.webp", /* Ancient White Dragon */
+    "systems/dnd5e/tokens/fiend/PitFiend.webp", /* Pit Fiend */
+    NULL, /* Ancient Black Dragon */
+    NULL, /* Ancient Copper Dragon */
+    "systems/dnd5e/tokens/undead/Lich.webp", /* Lich */
+    "systems/dnd5e/tokens/celestial/Solar.webp", /* Solar */
+    NULL, /* Ancient Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/GreenDragonAncient.webp", /* Ancient Green Dragon */
+    "systems/dnd5e/tokens/dragon/BlueDragonAncient.webp", /* Ancient Blue Dragon */
+    NULL, /* Ancient Silver Dragon */
+    NULL, /* Kraken */
+    NULL, /* Ancient Gold Dragon */
+    "systems/dnd5e/tokens/dragon/RedDragonAncient.webp", /* Ancient Red Dragon */
+    "systems/dnd5e/tokens/monstrosity/Tarrasque.webp", /* Tarrasque */
+};
 
 const char *const dr__dnd5e_monster_ids_2024[] = {
     "mmSeahorse000000", /* Seahorse */
@@ -673,3 +1001,336 @@ const char *const dr__dnd5e_monster_ids_2024[] = {
     "mmTarrasque00000", /* Tarrasque */
 };
 const size_t dr__dnd5e_monster_id_count_2024 = sizeof dr__dnd5e_monster_ids_2024 / sizeof dr__dnd5e_monster_ids_2024[0];
+
+const char *const dr__dnd5e_token_art_2024[] = {
+    "systems/dnd5e/tokens/beast/SeaHorse.webp", /* Seahorse */
+    "systems/dnd5e/tokens/plant/Shrieker.webp", /* Shrieker Fungus */
+    "systems/dnd5e/tokens/plant/AwakenedShrub.webp", /* Awakened Shrub */
+    "systems/dnd5e/tokens/beast/Baboon.webp", /* Baboon */
+    "systems/dnd5e/tokens/beast/Badger.webp", /* Badger */
+    "systems/dnd5e/tokens/beast/Bat.webp", /* Bat */
+    "systems/dnd5e/tokens/beast/CatOrange.webp", /* Cat */
+    "systems/dnd5e/tokens/humanoid/Commoner.webp", /* Commoner */
+    "systems/dnd5e/tokens/beast/CrabOrange.webp", /* Crab */
+    "systems/dnd5e/tokens/beast/Deer.webp", /* Deer */
+    "systems/dnd5e/tokens/beast/Eagle.webp", /* Eagle */
+    "systems/dnd5e/tokens/beast/Frog.webp", /* Frog */
+    "systems/dnd5e/tokens/beast/GiantFireBeetle.webp", /* Giant Fire Beetle */
+    "systems/dnd5e/tokens/beast/Goat.webp", /* Goat */
+    "systems/dnd5e/tokens/beast/Hawk.webp", /* Hawk */
+    "systems/dnd5e/tokens/construct/Homonculus.webp", /* Homunculus */
+    "systems/dnd5e/tokens/beast/Hyena.webp", /* Hyena */
+    "systems/dnd5e/tokens/beast/Jackal.webp", /* Jackal */
+    "systems/dnd5e/tokens/fiend/Lemure.webp", /* Lemure */
+    "systems/dnd5e/tokens/beast/Lizard.webp", /* Lizard */
+    "systems/dnd5e/tokens/beast/Octopus.webp", /* Octopus */
+    "systems/dnd5e/tokens/beast/Owl.webp", /* Owl */
+    "systems/dnd5e/tokens/beast/Quipper.webp", /* Piranha */
+    "systems/dnd5e/tokens/beast/Rat.webp", /* Rat */
+    "systems/dnd5e/tokens/beast/Raven.webp", /* Raven */
+    "systems/dnd5e/tokens/beast/Scorpion.webp", /* Scorpion */
+    "systems/dnd5e/tokens/beast/Spider.webp", /* Spider */
+    "systems/dnd5e/tokens/beast/Vulture.webp", /* Vulture */
+    "systems/dnd5e/tokens/beast/Weasel.webp", /* Weasel */
+    "systems/dnd5e/tokens/humanoid/Bandit.webp", /* Bandit */
+    "systems/dnd5e/tokens/beast/BloodHawk.webp", /* Blood Hawk */
+    "systems/dnd5e/tokens/beast/Camel.webp", /* Camel */
+    "systems/dnd5e/tokens/humanoid/Cultist.webp", /* Cultist */
+    "systems/dnd5e/tokens/beast/FlyingSnake.webp", /* Flying Snake */
+    "systems/dnd5e/tokens/beast/GiantCrab.webp", /* Giant Crab */
+    "systems/dnd5e/tokens/beast/GiantRat.webp", /* Giant Rat */
+    "systems/dnd5e/tokens/beast/GiantWeasel.webp", /* Giant Weasel */
+    NULL, /* Goblin Minion */
+    "systems/dnd5e/tokens/humanoid/Guard.webp", /* Guard */
+    "systems/dnd5e/tokens/humanoid/Kobold.webp", /* Kobold Warrior */
+    "systems/dnd5e/tokens/beast/Mastiff.webp", /* Mastiff */
+    "systems/dnd5e/tokens/humanoid/Merfolk.webp", /* Merfolk Skirmisher */
+    "systems/dnd5e/tokens/beast/Mule.webp", /* Mule */
+    "systems/dnd5e/tokens/humanoid/Noble.webp", /* Noble */
+    "systems/dnd5e/tokens/beast/Pony.webp", /* Pony */
+    "systems/dnd5e/tokens/beast/Stirge.webp", /* Stirge */
+    "systems/dnd5e/tokens/beast/PoisonousSnake.webp", /* Venomous Snake */
+    "systems/dnd5e/tokens/humanoid/TribalWarrior.webp", /* Warrior Infantry */
+    "systems/dnd5e/tokens/construct/FlyingSword.webp", /* Animated Flying Sword */
+    "systems/dnd5e/tokens/beast/AxeBeak.webp", /* Axe Beak */
+    "systems/dnd5e/tokens/fey/BlinkDog.webp", /* Blink Dog */
+    "systems/dnd5e/tokens/beast/Boar.webp", /* Boar */
+    "systems/dnd5e/tokens/beast/ConstrictorSnake.webp", /* Constrictor Snake */
+    "systems/dnd5e/tokens/beast/DraftHorse.webp", /* Draft Horse */
+    "systems/dnd5e/tokens/fiend/Dretch.webp", /* Dretch */
+    "systems/dnd5e/tokens/beast/Elk.webp", /* Elk */
+    "systems/dnd5e/tokens/beast/GiantBadger.webp", /* Giant Badger */
+    "systems/dnd5e/tokens/beast/GiantBat.webp", /* Giant Bat */
+    "systems/dnd5e/tokens/beast/GiantCentipede.webp", /* Giant Centipede */
+    "systems/dnd5e/tokens/beast/GiantFrog.webp", /* Giant Frog */
+    "systems/dnd5e/tokens/beast/GiantLizard.webp", /* Giant Lizard */
+    "systems/dnd5e/tokens/beast/GiantOwl.webp", /* Giant Owl */
+    "systems/dnd5e/tokens/beast/GiantPoisonousSnake.webp", /* Giant Venomous Snake */
+    "systems/dnd5e/tokens/beast/GiantWolfSpider.webp", /* Giant Wolf Spider */
+    "systems/dnd5e/tokens/humanoid/Goblin.webp", /* Goblin Warrior */
+    "systems/dnd5e/tokens/humanoid/Grimlock.webp", /* Grimlock */
+    "systems/dnd5e/tokens/beast/Panther.webp", /* Panther */
+    "systems/dnd5e/tokens/humanoid/Acolyte.webp", /* Priest Acolyte */
+    "systems/dnd5e/tokens/dragon/Pseudodragon.webp", /* Pseudodragon */
+    NULL, /* Pteranodon */
+    "systems/dnd5e/tokens/beast/RidingHorse.webp", /* Riding Horse */
+    "systems/dnd5e/tokens/undead/Skeleton.webp", /* Skeleton */
+    "systems/dnd5e/tokens/fey/Sprite.webp", /* Sprite */
+    "systems/dnd5e/tokens/elemental/SteamMephit.webp", /* Steam Mephit */
+    "systems/dnd5e/tokens/beast/SwarmBats.webp", /* Swarm of Bats */
+    "systems/dnd5e/tokens/beast/SwarmRats.webp", /* Swarm of Rats */
+    "systems/dnd5e/tokens/beast/SwarmRavens.webp", /* Swarm of Ravens */
+    "systems/dnd5e/tokens/plant/VioletFungus.webp", /* Violet Fungus */
+    "systems/dnd5e/tokens/beast/Wolf.webp", /* Wolf */
+    "systems/dnd5e/tokens/undead/Zombie.webp", /* Zombie */
+    "systems/dnd5e/tokens/beast/Ape.webp", /* Ape */
+    "systems/dnd5e/tokens/beast/BlackBear.webp", /* Black Bear */
+    "systems/dnd5e/tokens/monstrosity/Cockatrice.webp", /* Cockatrice */
+    "systems/dnd5e/tokens/beast/Crocodile.webp", /* Crocodile */
+    "systems/dnd5e/tokens/monstrosity/Darkmantle.webp", /* Darkmantle */
+    "systems/dnd5e/tokens/elemental/DustMephit.webp", /* Dust Mephit */
+    "systems/dnd5e/tokens/beast/GiantGoat.webp", /* Giant Goat */
+    "systems/dnd5e/tokens/beast/GiantSeaHorse.webp", /* Giant Seahorse */
+    "systems/dnd5e/tokens/beast/GiantWasp.webp", /* Giant Wasp */
+    "systems/dnd5e/tokens/humanoid/Gnoll.webp", /* Gnoll Warrior */
+    "systems/dnd5e/tokens/ooze/GrayOoze.webp", /* Gray Ooze */
+    "systems/dnd5e/tokens/humanoid/Hobgoblin.webp", /* Hobgoblin Warrior */
+    "systems/dnd5e/tokens/elemental/IceMephit.webp", /* Ice Mephit */
+    "systems/dnd5e/tokens/elemental/MagmaMephit.webp", /* Magma Mephit */
+    "systems/dnd5e/tokens/elemental/Magmin.webp", /* Magmin */
+    "systems/dnd5e/tokens/beast/ReefShark.webp", /* Reef Shark */
+    "systems/dnd5e/tokens/monstrosity/RustMonster.webp", /* Rust Monster */
+    "systems/dnd5e/tokens/humanoid/Sahuagin.webp", /* Sahuagin Warrior */
+    "systems/dnd5e/tokens/fey/Satyr.webp", /* Satyr */
+    "systems/dnd5e/tokens/humanoid/Scout.webp", /* Scout */
+    "systems/dnd5e/tokens/undead/Shadow.webp", /* Shadow */
+    "systems/dnd5e/tokens/beast/SwarmInsects.webp", /* Swarm of Insects */
+    "systems/dnd5e/tokens/humanoid/Thug.webp", /* Tough */
+    NULL, /* Troll Limb */
+    "systems/dnd5e/tokens/beast/Warhorse.webp", /* Warhorse */
+    "systems/dnd5e/tokens/undead/WarhorseSkeleton.webp", /* Warhorse Skeleton */
+    "systems/dnd5e/tokens/monstrosity/Worg.webp", /* Worg */
+    "systems/dnd5e/tokens/construct/AnimatedArmor.webp", /* Animated Armor */
+    "systems/dnd5e/tokens/dragon/BrassDragonWyrmling.webp", /* Brass Dragon Wyrmling */
+    "systems/dnd5e/tokens/beast/BrownBear.webp", /* Brown Bear */
+    "systems/dnd5e/tokens/humanoid/Bugbear.webp", /* Bugbear Warrior */
+    "systems/dnd5e/tokens/dragon/CopperDragonWyrmling.webp", /* Copper Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/DeathDog.webp", /* Death Dog */
+    "systems/dnd5e/tokens/beast/DireWolf.webp", /* Dire Wolf */
+    "systems/dnd5e/tokens/fey/Dryad.webp", /* Dryad */
+    "systems/dnd5e/tokens/undead/Ghoul.webp", /* Ghoul */
+    "systems/dnd5e/tokens/beast/GiantEagle.webp", /* Giant Eagle */
+    "systems/dnd5e/tokens/beast/GiantHyena.webp", /* Giant Hyena */
+    "systems/dnd5e/tokens/beast/GiantOctopus.webp", /* Giant Octopus */
+    "systems/dnd5e/tokens/beast/GiantSpider.webp", /* Giant Spider */
+    "systems/dnd5e/tokens/beast/GiantToad.webp", /* Giant Toad */
+    "systems/dnd5e/tokens/beast/GiantVulture.webp", /* Giant Vulture */
+    NULL, /* Goblin Boss */
+    "systems/dnd5e/tokens/monstrosity/Harpy.webp", /* Harpy */
+    "systems/dnd5e/tokens/monstrosity/Hippogriff.webp", /* Hippogriff */
+    "systems/dnd5e/tokens/fiend/Imp.webp", /* Imp */
+    "systems/dnd5e/tokens/beast/Lion.webp", /* Lion */
+    NULL, /* Pirate */
+    "systems/dnd5e/tokens/fiend/Quasit.webp", /* Quasit */
+    "systems/dnd5e/tokens/undead/Specter.webp", /* Specter */
+    NULL, /* Sphinx of Wonder */
+    "systems/dnd5e/tokens/humanoid/Spy.webp", /* Spy */
+    "systems/dnd5e/tokens/beast/SwarmQuippers.webp", /* Swarm of Piranhas */
+    "systems/dnd5e/tokens/beast/Tiger.webp", /* Tiger */
+    NULL, /* Allosaurus */
+    "systems/dnd5e/tokens/construct/RugOfSmothering.webp", /* Animated Rug of Smothering */
+    "systems/dnd5e/tokens/monstrosity/Ankheg.webp", /* Ankheg */
+    NULL, /* Awakened Tree */
+    "systems/dnd5e/tokens/elemental/Azer.webp", /* Azer Sentinel */
+    "systems/dnd5e/tokens/humanoid/BanditCaptain.webp", /* Bandit Captain */
+    "systems/dnd5e/tokens/humanoid/Berserker.webp", /* Berserker */
+    "systems/dnd5e/tokens/dragon/BlackDragonWyrmling.webp", /* Black Dragon Wyrmling */
+    "systems/dnd5e/tokens/dragon/BronzeDragonWyrmling.webp", /* Bronze Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/Centaur.webp", /* Centaur Trooper */
+    "systems/dnd5e/tokens/humanoid/CultFanatic.webp", /* Cultist Fanatic */
+    "systems/dnd5e/tokens/humanoid/Druid.webp", /* Druid */
+    "systems/dnd5e/tokens/monstrosity/Ettercap.webp", /* Ettercap */
+    "systems/dnd5e/tokens/elemental/Gargoyle.webp", /* Gargoyle */
+    "systems/dnd5e/tokens/ooze/GelatinousCube.webp", /* Gelatinous Cube */
+    "systems/dnd5e/tokens/undead/Ghast.webp", /* Ghast */
+    "systems/dnd5e/tokens/beast/GiantBoar.webp", /* Giant Boar */
+    "systems/dnd5e/tokens/beast/GiantConstrictorSnake.webp", /* Giant Constrictor Snake */
+    "systems/dnd5e/tokens/beast/GiantElk.webp", /* Giant Elk */
+    "systems/dnd5e/tokens/aberration/GibberingMouther.webp", /* Gibbering Mouther */
+    "systems/dnd5e/tokens/dragon/GreenDragonWyrmling.webp", /* Green Dragon Wyrmling */
+    "systems/dnd5e/tokens/monstrosity/Grick.webp", /* Grick */
+    "systems/dnd5e/tokens/monstrosity/Griffon.webp", /* Griffon */
+    "systems/dnd5e/tokens/beast/HunterShark.webp", /* Hunter Shark */
+    "systems/dnd5e/tokens/monstrosity/Merrow.webp", /* Merrow */
+    "systems/dnd5e/tokens/monstrosity/Mimic.webp", /* Mimic */
+    "systems/dnd5e/tokens/undead/MinotaurSkeleton.webp", /* Minotaur Skeleton */
+    "systems/dnd5e/tokens/ooze/OchreJelly.webp", /* Ochre Jelly */
+    "systems/dnd5e/tokens/giant/Ogre.webp", /* Ogre */
+    "systems/dnd5e/tokens/undead/OgreZombie.webp", /* Ogre Zombie */
+    "systems/dnd5e/tokens/celestial/Pegasus.webp", /* Pegasus */
+    "systems/dnd5e/tokens/beast/Plesiosaurus.webp", /* Plesiosaurus */
+    "systems/dnd5e/tokens/beast/PolarBear.webp", /* Polar Bear */
+    "systems/dnd5e/tokens/humanoid/Priest.webp", /* Priest */
+    "systems/dnd5e/tokens/beast/Rhinoceros.webp", /* Rhinoceros */
+    "systems/dnd5e/tokens/beast/SaberToothedTiger.webp", /* Saber-Toothed Tiger */
+    "systems/dnd5e/tokens/fey/SeaHag.webp", /* Sea Hag */
+    "systems/dnd5e/tokens/dragon/SilverDragonWyrmling.webp", /* Silver Dragon Wyrmling */
+    "systems/dnd5e/tokens/beast/SwarmPoisonousSnakes.webp", /* Swarm of Venomous Snakes */
+    "systems/dnd5e/tokens/humanoid/Wererat.webp", /* Wererat */
+    "systems/dnd5e/tokens/dragon/WhiteDragonWyrmling.webp", /* White Dragon Wyrmling */
+    "systems/dnd5e/tokens/undead/WilloWisp.webp", /* Will-o'-Wisp */
+    NULL, /* Ankylosaurus */
+    "systems/dnd5e/tokens/monstrosity/Basilisk.webp", /* Basilisk */
+    "systems/dnd5e/tokens/fiend/BeardedDevil.webp", /* Bearded Devil */
+    "systems/dnd5e/tokens/dragon/BlueDragonWyrmling.webp", /* Blue Dragon Wyrmling */
+    NULL, /* Bugbear Stalker */
+    "systems/dnd5e/tokens/monstrosity/Doppelganger.webp", /* Doppelganger */
+    "systems/dnd5e/tokens/beast/GiantScorpion.webp", /* Giant Scorpion */
+    "systems/dnd5e/tokens/dragon/GoldDragonWyrmling.webp", /* Gold Dragon Wyrmling */
+    "systems/dnd5e/tokens/fey/GreenHag.webp", /* Green Hag */
+    "systems/dnd5e/tokens/fiend/HellHound.webp", /* Hell Hound */
+    NULL, /* Hobgoblin Captain */
+    "systems/dnd5e/tokens/beast/KillerWhale.webp", /* Killer Whale */
+    "systems/dnd5e/tokens/humanoid/Knight.webp", /* Knight */
+    "systems/dnd5e/tokens/monstrosity/Manticore.webp", /* Manticore */
+    "systems/dnd5e/tokens/monstrosity/Minotaur.webp", /* Minotaur of Baphomet */
+    "systems/dnd5e/tokens/undead/Mummy.webp", /* Mummy */
+    "systems/dnd5e/tokens/fiend/Nightmare.webp", /* Nightmare */
+    "systems/dnd5e/tokens/monstrosity/Owlbear.webp", /* Owlbear */
+    "systems/dnd5e/tokens/monstrosity/PhaseSpider.webp", /* Phase Spider */
+    NULL, /* Swarm of Crawling Claws */
+    NULL, /* Vampire Familiar */
+    "systems/dnd5e/tokens/humanoid/Veteran.webp", /* Warrior Veteran */
+    "systems/dnd5e/tokens/humanoid/Werewolf.webp", /* Werewolf */
+    "systems/dnd5e/tokens/undead/Wight.webp", /* Wight */
+    "systems/dnd5e/tokens/monstrosity/WinterWolf.webp", /* Winter Wolf */
+    NULL, /* Archelon */
+    "systems/dnd5e/tokens/ooze/BlackPudding.webp", /* Black Pudding */
+    "systems/dnd5e/tokens/aberration/Chuul.webp", /* Chuul */
+    "systems/dnd5e/tokens/celestial/Couatl.webp", /* Couatl */
+    "systems/dnd5e/tokens/beast/Elephant.webp", /* Elephant */
+    "systems/dnd5e/tokens/giant/Ettin.webp", /* Ettin */
+    "systems/dnd5e/tokens/undead/Ghost.webp", /* Ghost */
+    NULL, /* Guard Captain */
+    NULL, /* Hippopotamus */
+    NULL, /* Incubus */
+    "systems/dnd5e/tokens/monstrosity/Lamia.webp", /* Lamia */
+    "systems/dnd5e/tokens/dragon/RedDragonWyrmling.webp", /* Red Dragon Wyrmling */
+    "systems/dnd5e/tokens/fiend/Succubus.webp", /* Succubus */
+    NULL, /* Tough Boss */
+    "systems/dnd5e/tokens/humanoid/Wereboar.webp", /* Wereboar */
+    "systems/dnd5e/tokens/humanoid/Weretiger.webp", /* Weretiger */
+    "systems/dnd5e/tokens/elemental/WindElemental.webp", /* Air Elemental */
+    "systems/dnd5e/tokens/fiend/Barbed.webp", /* Barbed Devil */
+    "systems/dnd5e/tokens/monstrosity/Bulette.webp", /* Bulette */
+    "systems/dnd5e/tokens/elemental/EarthElemental.webp", /* Earth Elemental */
+    "systems/dnd5e/tokens/elemental/FireElemental.webp", /* Fire Elemental */
+    "systems/dnd5e/tokens/construct/FleshGolem.webp", /* Flesh Golem */
+    "systems/dnd5e/tokens/beast/GiantCrocodile.webp", /* Giant Crocodile */
+    "systems/dnd5e/tokens/beast/GiantShark.webp", /* Giant Shark */
+    "systems/dnd5e/tokens/humanoid/Gladiator.webp", /* Gladiator */
+    "systems/dnd5e/tokens/monstrosity/Gorgon.webp", /* Gorgon */
+    "systems/dnd5e/tokens/humanoid/HalfRedDragonVeteran.webp", /* Half-Dragon */
+    "systems/dnd5e/tokens/giant/HillGiant.webp", /* Hill Giant */
+    "systems/dnd5e/tokens/fiend/NightHag.webp", /* Night Hag */
+    "systems/dnd5e/tokens/aberration/Otyugh.webp", /* Otyugh */
+    "systems/dnd5e/tokens/monstrosity/Roper.webp", /* Roper */
+    "systems/dnd5e/tokens/elemental/Salamander.webp", /* Salamander */
+    "systems/dnd5e/tokens/plant/ShamblingMound.webp", /* Shambling Mound */
+    "systems/dnd5e/tokens/beast/Triceratops.webp", /* Triceratops */
+    "systems/dnd5e/tokens/giant/Troll.webp", /* Troll */
+    "systems/dnd5e/tokens/celestial/Unicorn.webp", /* Unicorn */
+    "systems/dnd5e/tokens/undead/VampireSpawn.webp", /* Vampire Spawn */
+    "systems/dnd5e/tokens/elemental/WaterElemental.webp", /* Water Elemental */
+    "systems/dnd5e/tokens/humanoid/Werebear.webp", /* Werebear */
+    "systems/dnd5e/tokens/undead/Wraith.webp", /* Wraith */
+    "systems/dnd5e/tokens/elemental/Xorn.webp", /* Xorn */
+    "systems/dnd5e/tokens/monstrosity/Chimera.webp", /* Chimera */
+    "systems/dnd5e/tokens/monstrosity/Drider.webp", /* Drider */
+    "systems/dnd5e/tokens/elemental/InvisibleStalker.webp", /* Invisible Stalker */
+    "systems/dnd5e/tokens/humanoid/Mage.webp", /* Mage */
+    "systems/dnd5e/tokens/beast/Mammoth.webp", /* Mammoth */
+    "systems/dnd5e/tokens/monstrosity/Medusa.webp", /* Medusa */
+    NULL, /* Pirate Captain */
+    "systems/dnd5e/tokens/fiend/Vrock.webp", /* Vrock */
+    "systems/dnd5e/tokens/dragon/Wyvern.webp", /* Wyvern */
+    "systems/dnd5e/tokens/dragon/YoungBrassDragon.webp", /* Young Brass Dragon */
+    "systems/dnd5e/tokens/dragon/YoungWhiteDragon.webp", /* Young White Dragon */
+    "systems/dnd5e/tokens/beast/GiantApe.webp", /* Giant Ape */
+    "systems/dnd5e/tokens/giant/Oni.webp", /* Oni */
+    "systems/dnd5e/tokens/construct/ShieldGuardian.webp", /* Shield Guardian */
+    "systems/dnd5e/tokens/giant/StoneGiant.webp", /* Stone Giant */
+    "systems/dnd5e/tokens/dragon/YoungBlackDragon.webp", /* Young Black Dragon */
+    "systems/dnd5e/tokens/dragon/YoungCopperDragon.webp", /* Young Copper Dragon */
+    "systems/dnd5e/tokens/humanoid/Assassin.webp", /* Assassin */
+    "systems/dnd5e/tokens/fiend/ChainDevil.webp", /* Chain Devil */
+    "systems/dnd5e/tokens/aberration/Cloaker.webp", /* Cloaker */
+    "systems/dnd5e/tokens/giant/FrostGiant.webp", /* Frost Giant */
+    "systems/dnd5e/tokens/fiend/Hezrou.webp", /* Hezrou */
+    "systems/dnd5e/tokens/monstrosity/Hydra.webp", /* Hydra */
+    "systems/dnd5e/tokens/monstrosity/SpiritNaga.webp", /* Spirit Naga */
+    "systems/dnd5e/tokens/beast/TyrannosaurusRex.webp", /* Tyrannosaurus Rex */
+    "systems/dnd5e/tokens/dragon/YoungBronzeDragon.webp", /* Young Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/YoungGreenDragon.webp", /* Young Green Dragon */
+    "systems/dnd5e/tokens/fiend/BoneDevil.webp", /* Bone Devil */
+    "systems/dnd5e/tokens/construct/ClayGolem.webp", /* Clay Golem */
+    "systems/dnd5e/tokens/giant/CloudGiant.webp", /* Cloud Giant */
+    "systems/dnd5e/tokens/giant/FireGiant.webp", /* Fire Giant */
+    "systems/dnd5e/tokens/fiend/Glabrezu.webp", /* Glabrezu */
+    "systems/dnd5e/tokens/plant/Treant.webp", /* Treant */
+    "systems/dnd5e/tokens/dragon/YoungBlueDragon.webp", /* Young Blue Dragon */
+    "systems/dnd5e/tokens/dragon/YoungSilverDragon.webp", /* Young Silver Dragon */
+    "systems/dnd5e/tokens/aberration/Aboleth.webp", /* Aboleth */
+    "systems/dnd5e/tokens/celestial/Deva.webp", /* Deva */
+    "systems/dnd5e/tokens/monstrosity/GuardianNaga.webp", /* Guardian Naga */
+    "systems/dnd5e/tokens/construct/StoneGolem.webp", /* Stone Golem */
+    "systems/dnd5e/tokens/dragon/YoungGoldDragon.webp", /* Young Gold Dragon */
+    "systems/dnd5e/tokens/dragon/YoungRedDragon.webp", /* Young Red Dragon */
+    "systems/dnd5e/tokens/monstrosity/Behir.webp", /* Behir */
+    "systems/dnd5e/tokens/elemental/Djinni.webp", /* Djinni */
+    "systems/dnd5e/tokens/elemental/Efreeti.webp", /* Efreeti */
+    "systems/dnd5e/tokens/fiend/HornedDevil.webp", /* Horned Devil */
+    "systems/dnd5e/tokens/monstrosity/Remorhaz.webp", /* Remorhaz */
+    "systems/dnd5e/tokens/monstrosity/Roc.webp", /* Roc */
+    "systems/dnd5e/tokens/monstrosity/Gynosphinx.webp", /* Sphinx of Lore */
+    "systems/dnd5e/tokens/humanoid/Archmage.webp", /* Archmage */
+    "systems/dnd5e/tokens/fiend/Erinyes.webp", /* Erinyes */
+    "systems/dnd5e/tokens/dragon/BrassDragonAdult.webp", /* Adult Brass Dragon */
+    "systems/dnd5e/tokens/dragon/WhiteDragonAdult.webp", /* Adult White Dragon */
+    "systems/dnd5e/tokens/fiend/Nalfeshnee.webp", /* Nalfeshnee */
+    "systems/dnd5e/tokens/fiend/Rakshasa.webp", /* Rakshasa */
+    "systems/dnd5e/tokens/giant/StormGiant.webp", /* Storm Giant */
+    "systems/dnd5e/tokens/undead/Vampire.webp", /* Vampire */
+    "systems/dnd5e/tokens/dragon/BlackDragonAdult.webp", /* Adult Black Dragon */
+    "systems/dnd5e/tokens/dragon/CopperDragonAdult.webp", /* Adult Copper Dragon */
+    "systems/dnd5e/tokens/fiend/IceDevil.webp", /* Ice Devil */
+    "systems/dnd5e/tokens/dragon/BronzeDragonAdult.webp", /* Adult Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/GreenDragonAdult.webp", /* Adult Green Dragon */
+    "systems/dnd5e/tokens/undead/MummyLord.webp", /* Mummy Lord */
+    NULL, /* Purple Worm */
+    "systems/dnd5e/tokens/dragon/BlueDragonAdult.webp", /* Adult Blue Dragon */
+    "systems/dnd5e/tokens/dragon/SilverDragonAdult.webp", /* Adult Silver Dragon */
+    "systems/dnd5e/tokens/construct/IronGolem.webp", /* Iron Golem */
+    "systems/dnd5e/tokens/fiend/Marilith.webp", /* Marilith */
+    "systems/dnd5e/tokens/celestial/Planetar.webp", /* Planetar */
+    "systems/dnd5e/tokens/dragon/GoldDragonAdult.webp", /* Adult Gold Dragon */
+    "systems/dnd5e/tokens/dragon/RedDragonAdult.webp", /* Adult Red Dragon */
+    NULL, /* Dragon Turtle */
+    "systems/dnd5e/tokens/monstrosity/Androsphinx.webp", /* Sphinx of Valor */
+    "systems/dnd5e/tokens/fiend/Balor.webp", /* Balor */
+    NULL, /* Ancient Brass Dragon */
+    "systems/dnd5e/tokens/dragon/WhiteDragonAncient.webp", /* Ancient White Dragon */
+    "systems/dnd5e/tokens/fiend/PitFiend.webp", /* Pit Fiend */
+    NULL, /* Ancient Black Dragon */
+    NULL, /* Ancient Copper Dragon */
+    "systems/dnd5e/tokens/undead/Lich.webp", /* Lich */
+    "systems/dnd5e/tokens/celestial/Solar.webp", /* Solar */
+    NULL, /* Ancient Bronze Dragon */
+    "systems/dnd5e/tokens/dragon/GreenDragonAncient.webp", /* Ancient Green Dragon */
+    "systems/dnd5e/tokens/dragon/BlueDragonAncient.webp", /* Ancient Blue Dragon */
+    NULL, /* Ancient Silver Dragon */
+    NULL, /* Kraken */
+    NULL, /* Ancient Gold Dragon */
+    "systems/dnd5e/tokens/dragon/RedDragonAncient.webp", /* Ancient Red Dragon */
+    "systems/dnd5e/tokens/monstrosity/Tarrasque.webp", /* Tarrasque */
+};

@@ -140,18 +140,19 @@ static json_t *note(dr__bundle *b, int floor, int k, int cx, int cy, int entry_i
                           entry_id, "pageId", page_id, "x", cx * ppg + ppg / 2, "y", cy * ppg + ppg / 2,
                           "iconSize", ppg * 3 / 5 > 32 ? ppg * 3 / 5 : 32, "texture", "src", icon, "text", text,
                           "fontSize", 24, "textAnchor", 1, "global", 0, "flags");
+    /* 14: on its floor's level */
+    if (n && b->v14 && json_object_set_new(n, "levels", json_pack("[s]", b->level_ids[floor]))) {
+        json_decref(n);
+        n = NULL;
+    }
     if (!n) dr__bundle_oom(b);
     return n;
 }
 
-static json_t *notes(dr__bundle *b, int floor)
+/* Floor `floor`'s notes appended to a. */
+static void notes(dr__bundle *b, int floor, json_t *a)
 {
     const dg_dungeon *d = b->floors[floor];
-    json_t *a = json_array();
-    if (!a) {
-        dr__bundle_oom(b);
-        return NULL;
-    }
     int k = 0;
     for (size_t i = 0; i < d->n_rooms && b->rc == DG_OK; i++) {
         int cx, cy;
@@ -167,13 +168,13 @@ static json_t *notes(dr__bundle *b, int floor)
         if (colon) *colon = '\0'; /* the pin's label: "Stairs down" */
         dr__bundle_push(b, a, note(b, floor, k++, d->stairs[i].x, d->stairs[i].y, ENTRY_DUNGEON, PAGE_STAIRS, STAIR_ICON, words));
     }
-    return a;
 }
 
-/* Floor k's scene, appended to out (a dr__jw splice: ctx is the floor's
- * scene_ctx): format=foundry's, given an id, its place in the module and
- * the floor's notes and tokens, rewritten into the bundle's text as it is
- * made (bundle_scene.c): its walls are never a jansson tree. */
+/* The scene of floor c->floor (13) or of every floor (14, floor 0),
+ * appended to out (a dr__jw splice: ctx is its scene_ctx): format=foundry's
+ * (vtt.c's dr__foundry_scene, called, never copied), given an id, its place
+ * in the module and the notes and tokens, rewritten into the bundle's text
+ * as it is made (bundle_scene.c): its walls are never a jansson tree. */
 typedef struct {
     dr__bundle *b;
     int floor;
@@ -181,16 +182,21 @@ typedef struct {
 
 static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err)
 {
+    (void)d;
     const scene_ctx *c = ctx;
     dr__bundle *b = c->b;
     int floor = c->floor;
-    char id[17], src[64], name[sizeof b->name + 32], nav[24];
+    char id[17], name[sizeof b->name + 32], nav[24];
     dr__bundle_make_id(b, "scene", floor, 0, id);
-    snprintf(src, sizeof src, "modules/%s/floor-%d.png", b->module, floor + 1);
-    snprintf(nav, sizeof nav, "Floor %d", floor + 1);
-    dr__bundle_floor_name(b, floor, b->name, name, sizeof name);
+    if (b->v14) {
+        snprintf(name, sizeof name, "%s", b->name);
+        snprintf(nav, sizeof nav, "%s", b->n > 1 ? "Dungeon" : "Floor 1");
+    } else {
+        snprintf(nav, sizeof nav, "Floor %d", floor + 1);
+        dr__bundle_floor_name(b, floor, b->name, name, sizeof name);
+    }
     enum { ID, NAME, FOLDER, SORT, NAVIGATION, NAV_ORDER, NAV_NAME, NOTES, STATS, TOKENS, N_VALUES };
-    json_t *v[N_VALUES + 1] = {
+    json_t *v[N_VALUES] = {
         [ID] = json_string(id),
         [NAME] = json_string(name),
         [FOLDER] = json_string(b->scene_folder),
@@ -198,29 +204,47 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
         [NAVIGATION] = json_true(),
         [NAV_ORDER] = json_integer(floor + 1),
         [NAV_NAME] = json_string(nav),
-        [NOTES] = notes(b, floor),
+        [NOTES] = json_array(),
         [STATS] = dr__bundle_stats(false),
-        [N_VALUES] = json_string(src),
+        [TOKENS] = json_array(),
     };
     dg_status rc = b->rc;
-    for (int i = 0; i <= N_VALUES && rc == DG_OK; i++)
-        if (!v[i] && i != TOKENS) rc = dg__nomem(err, "building the foundry bundle");
-    if (rc == DG_OK) rc = dr__bundle_tokens(b->base, d, floor, &v[TOKENS], err);
+    for (int i = 0; i < N_VALUES && rc == DG_OK; i++)
+        if (!v[i]) rc = dg__nomem(err, "building the foundry bundle");
+    int from = b->v14 ? 0 : floor, to = b->v14 ? (int)b->n : floor + 1;
+    for (int k = from; k < to && rc == DG_OK; k++) {
+        notes(b, k, v[NOTES]);
+        json_t *t = NULL;
+        rc = b->rc;
+        if (rc == DG_OK) rc = dr__bundle_tokens(b->base, b->floors[k], k, b->v14 ? b->level_ids[k] : NULL, &t, err);
+        if (rc == DG_OK && json_array_extend(v[TOKENS], t)) rc = dg__nomem(err, "building the foundry bundle");
+        json_decref(t);
+    }
     if (rc == DG_OK) {
         /* in the order the bundle has always set them, so the keys the
          * scene lacks follow its own in that order */
-        const dr__scene_set src_set = {"src", v[N_VALUES], NULL, 0};
         const dr__scene_set sets[] = {
             {"_id", v[ID], NULL, 0},         {"name", v[NAME], NULL, 0},
-            {"background", NULL, &src_set, 1}, {"folder", v[FOLDER], NULL, 0},
+            {"folder", v[FOLDER], NULL, 0},
             {"sort", v[SORT], NULL, 0},      {"navigation", v[NAVIGATION], NULL, 0},
             {"navOrder", v[NAV_ORDER], NULL, 0}, {"navName", v[NAV_NAME], NULL, 0},
             {"notes", v[NOTES], NULL, 0},    {"tokens", v[TOKENS], NULL, 0},
             {"_stats", v[STATS], NULL, 0},
         };
-        rc = dr__bundle_scene(d, sets, sizeof sets / sizeof sets[0], out, err);
+        char srcs[DG_MAX_FLOORS][64];
+        const char *src_p[DG_MAX_FLOORS], *name_p[DG_MAX_FLOORS];
+        char names[DG_MAX_FLOORS][24];
+        for (size_t k = 0; k < b->n; k++) {
+            snprintf(srcs[k], sizeof srcs[k], "modules/%s/floor-%zu.png", b->module, k + 1);
+            snprintf(names[k], sizeof names[k], "Floor %zu", k + 1);
+            src_p[k] = srcs[k];
+            name_p[k] = names[k];
+        }
+        dr__foundry_plan p = {b->floors, b->n, floor, b->v14, src_p, name_p,
+                              (const char(*)[17])b->level_ids, (const char(*)[17])b->scene_ids};
+        rc = dr__bundle_scene(&p, sets, sizeof sets / sizeof sets[0], out, err);
     }
-    for (int i = 0; i <= N_VALUES; i++) json_decref(v[i]);
+    for (int i = 0; i < N_VALUES; i++) json_decref(v[i]);
     return rc;
 }
 
@@ -303,7 +327,7 @@ static void adventure(dr__bundle *b, json_t *journal, json_t *actors, json_t *ta
         journal = NULL;
         dr__jw_key(&w, "scenes");
         dr__jw_array_begin(&w);
-        for (size_t k = 0; k < b->n; k++) {
+        for (size_t k = 0; k < (b->v14 ? 1 : b->n); k++) {
             scene_ctx c = {b, (int)k};
             dr__jw_splice(&w, put_scene, b->floors[k], &c);
         }
@@ -338,20 +362,26 @@ static void adventure(dr__bundle *b, json_t *journal, json_t *actors, json_t *ta
     json_decref(tables);
 }
 
+/* module.json: the target's core versions, and the dnd5e system the
+ * actors are written for (5.x: activities; 5.3.3 the release their ids,
+ * art and shape are read from). */
 static json_t *manifest(dr__bundle *b, const char *permalink)
 {
     char title[sizeof b->name + 16], seed[24];
     snprintf(title, sizeof title, "%s (dungeond)", b->name);
     snprintf(seed, sizeof seed, "%" PRIu64, b->floors[0]->opts.seed);
-    json_t *m = json_pack("{s:s,s:s,s:s,s:s,s:[{s:s}],s:{s:s,s:s},s:[{s:s,s:s,s:s,s:s,s:{s:s,s:s}}],"
-                          "s:{s:{s:s,s:s,s:s}}}",
+    const char *core = b->v14 ? "14" : "13";
+    json_t *m = json_pack("{s:s,s:s,s:s,s:s,s:[{s:s}],s:{s:s,s:s},s:{s:[{s:s,s:s,s:{s:s,s:s}}]},"
+                          "s:[{s:s,s:s,s:s,s:s,s:s,s:{s:s,s:s}}],s:{s:{s:s,s:s,s:s,s:s}}}",
                           "id", b->module, "title", title, "description",
                           "A dungeon from dungeond: open the compendium and import the adventure.", "version",
-                          DG_GENERATOR_VERSION, "authors", "name", "dungeond", "compatibility", "minimum", "11",
-                          "verified", "13", "packs", "name", "dungeon", "label", b->name, "path",
-                          "packs/dungeon", "type", "Adventure", "ownership", "PLAYER", "NONE", "ASSISTANT",
-                          "OWNER", "flags", "dungeond", "generator_version", DG_GENERATOR_VERSION, "seed", seed,
-                          "permalink", permalink);
+                          DG_GENERATOR_VERSION, "authors", "name", "dungeond", "compatibility", "minimum", core,
+                          "verified", core, "relationships", "systems", "id", "dnd5e", "type", "system",
+                          "compatibility", "minimum", "5.0.0", "verified", DG_BUNDLE_DND5E_VERSION, "packs", "name",
+                          "dungeon", "label", b->name, "path", "packs/dungeon", "type", "Adventure", "system", "dnd5e",
+                          "ownership", "PLAYER", "NONE", "ASSISTANT", "OWNER", "flags", "dungeond",
+                          "generator_version", DG_GENERATOR_VERSION, "seed", seed, "permalink", permalink,
+                          "foundry", core);
     if (!m) dr__bundle_oom(b);
     return m;
 }
@@ -444,6 +474,11 @@ dg_status dr__foundry_bundle(const dg_dungeon *const *floors, size_t n, dg_buf *
     dr__bundle_make_id(&b, "folder", 1, 0, b.scene_folder);
     dr__bundle_make_id(&b, "folder", 2, 0, b.actor_folder);
     dr__bundle_make_id(&b, "folder", 3, 0, b.table_folder);
+    b.v14 = d0->opts.foundry == DG_FOUNDRY_14;
+    for (size_t k = 0; k < n; k++) {
+        dr__foundry_level_id((int)k, b.level_ids[k]);
+        dr__bundle_make_id(&b, "scene", (int)k, 0, b.scene_ids[k]);
+    }
 
     json_t *journal = json_array(), *actors = NULL, *tables = NULL, *mod = NULL;
     dg_buf description, value, *pngs = dg__calloc(n, sizeof *pngs);

@@ -149,3 +149,52 @@ json_t *dr__vtt_water_drawings(const dg_dungeon *d, int ppg)
     dg__free(r);
     return a;
 }
+
+/* ------------------------------------------------ Foundry's regions */
+
+/* Foundry 12 and later have terrain: a Region over the room's water with
+ * a modifyMovementCost behaviour (Foundry 13's core behaviour: a walking
+ * or crawling token pays double, difficult terrain), the same rectangles
+ * as the drawings so every water square lies in exactly one shape and no
+ * other square in any. Visibility ALWAYS (CONST.REGION_VISIBILITY 2): the
+ * players' image shows the water too. */
+bool dr__vtt_water_regions(const dg_dungeon *d, int floor, const char *level, int bottom, int top,
+                           json_t *regions)
+{
+    size_t n;
+    wet_rect *r = water_rects(d, &n);
+    int ppg = d->opts.ppg;
+    bool ok = true;
+    json_t *region = NULL, *shapes = NULL;
+    int k = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        if (i == 0 || r[i].room != r[i - 1].room) {
+            char id[32], bid[32], name[64];
+            snprintf(id, sizeof id, "dgWater%09ld", (floor * 100000L + k) % 1000000000L);
+            snprintf(bid, sizeof bid, "dgWaterB%08ld", (floor * 100000L + k) % 100000000L);
+            k++;
+            if (r[i].room > 0) snprintf(name, sizeof name, "Room %d: water (difficult terrain)", r[i].room);
+            else snprintf(name, sizeof name, "Water (difficult terrain)");
+            shapes = json_array();
+            region = json_pack("{s:s,s:s,s:s,s:o,s:{s:i,s:i},s:[{s:s,s:s,s:s,s:{s:{s:i,s:i}},s:b,s:{}}],"
+                               "s:i,s:b,s:{}}",
+                               "_id", id, "name", name, "color", WATER_FILL, "shapes", shapes, "elevation",
+                               "bottom", bottom, "top", top, "behaviors", "_id", bid, "name", WATER_TEXT, "type",
+                               "modifyMovementCost", "system", "difficulties", "walk", 2, "crawl", 2, "disabled",
+                               0, "flags", "visibility", 2, "locked", 1, "flags");
+            if (region && level && json_object_set_new(region, "levels", json_pack("[s]", level))) {
+                json_decref(region);
+                region = NULL;
+            }
+            if (!region || json_array_append_new(regions, region)) ok = false;
+        }
+        json_t *shape = json_pack("{s:s,s:I,s:I,s:I,s:I,s:i,s:b}", "type", "rectangle", "x",
+                                  (json_int_t)r[i].x0 * ppg, "y", (json_int_t)r[i].y0 * ppg, "width",
+                                  (json_int_t)(r[i].x1 - r[i].x0 + 1) * ppg, "height",
+                                  (json_int_t)(r[i].y1 - r[i].y0 + 1) * ppg, "rotation", 0, "hole", 0);
+        if (!ok) json_decref(shape);
+        else if (!shape || json_array_append_new(shapes, shape)) ok = false;
+    }
+    dg__free(r);
+    return ok && (n > 0 || !dr__map_has_water(d));
+}

@@ -5,9 +5,15 @@
 // Adventure -- whole, and expanded into a file per actor, scene, table and
 // journal entry -- and compilePack builds a pack from the files whose
 // entries are the original's, unchanged. The unpacked Adventure holds the
-// actors (each linked to its dnd5e compendium entry), the hidden tokens
-// that point at them, the roll tables and the drawings over each scene's
-// water squares. The bundle comes from
+// actors (each linked to its dnd5e compendium entry, 80% or more with an
+// attack activity with damage parts), the hidden tokens that point at them
+// (a fifth at most the mystery man), the roll tables and the regions:
+// foundry=14 one scene, a Level per floor in stacked bands, every wall,
+// light, note, region and token on one, a changeLevel region at every
+// stair pair's cell; foundry=13 a scene per floor, each stair's
+// teleportToken region landing on its pair's in the next scene; both,
+// water regions over exactly each floor's water squares (the JSON
+// format's map_features), trap regions the GM's alone. The bundle comes from
 // BUILD_DIR/dungeon (the CLI), unzipped with unzip(1).
 // tools/test-integration.sh runs it; exit 1 on the first difference.
 import { execFileSync } from "node:child_process";
@@ -23,6 +29,7 @@ const queries = [
   ["seed=42", "motif=giant", "level=12", "size=large", "rooms=dense"],
   ["seed=5", "algorithm=caverns", "motif=underdark", "level=8"],
   ["seed=9", "floors=3", "motif=undead", "level=17"],
+  ["seed=21", "floors=3", "motif=aquatic", "level=5", "rules=2024"],
   ["seed=11", "rules=2024", "motif=giant", "level=9"],
 ];
 
@@ -46,8 +53,8 @@ function fail(msg) {
   process.exit(1);
 }
 
-let bundles = 0, actors = 0, tokens = 0, tables = 0, drawings = 0;
-for (const q of queries) {
+let bundles = 0, actors = 0, tokens = 0, tables = 0, waters = 0, stairs = 0, withAttack = 0, mysteryTokens = 0;
+for (const q of queries.flatMap((q) => [q, [...q, "foundry=13"]])) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "dg-foundry-cli-"));
   try {
     const zip = path.join(tmp, "bundle.zip");
@@ -95,21 +102,81 @@ for (const q of queries) {
           if (t.hidden !== true) fail(`${what}: token ${t.name} is not hidden`);
           tokens++;
         }
-      // each scene's water (flags.dungeond.water) under its drawings: every
-      // square under exactly one, no dry square under any
-      for (const s of adv.scenes) {
-        const wet = new Set((s.flags?.dungeond?.water ?? []).map(([x, y]) => `${x},${y}`)), seen = new Set();
-        const g = s.grid.size;
-        for (const d of s.drawings ?? []) {
-          for (let y = d.y / g; y < (d.y + d.shape.height) / g; y++)
-            for (let x = d.x / g; x < (d.x + d.shape.width) / g; x++) {
-              if (!wet.has(`${x},${y}`) || seen.has(`${x},${y}`)) fail(`${what}: ${s.name}: drawing ${d._id} over ${x},${y}`);
-              seen.add(`${x},${y}`);
+      // the map as the JSON format gives it, floor by floor (below)
+      const top = JSON.parse(execFileSync(path.join(build, "dungeon"), ["format=json", "ppg=20", ...q]).toString());
+      const floors = [top, ...(top.below ?? [])];
+      const v14 = !q.includes("foundry=13");
+      const g = 20, cell = (sh) => `${sh.x / g},${sh.y / g}`;
+      // 14: one scene, a Level per floor, stacked bands, every placeable on one
+      if (v14) {
+        if (adv.scenes.length !== 1) fail(`${what}: ${adv.scenes.length} scenes, not one`);
+        const [s] = adv.scenes;
+        if (s.levels.length !== floors.length) fail(`${what}: ${s.levels.length} levels for ${floors.length} floors`);
+        const ids = s.levels.map((l) => l._id);
+        s.levels.forEach((l, k) => {
+          if (!l.background?.src?.endsWith(`/floor-${k + 1}.png`)) fail(`${what}: level ${k} shows ${l.background?.src}`);
+          if (k && l.elevation.top !== s.levels[k - 1].elevation.bottom) fail(`${what}: level ${k}'s band is not under ${k - 1}'s`);
+          if (l.elevation.top <= l.elevation.bottom) fail(`${what}: level ${k}'s band is empty`);
+        });
+        for (const kind of ["walls", "lights", "notes", "regions"])
+          for (const p of s[kind])
+            if (!p.levels?.length || !p.levels.every((l) => ids.includes(l))) fail(`${what}: a ${kind} document on no level`);
+        for (const t of s.tokens) if (!ids.includes(t.level)) fail(`${what}: token ${t.name} on no level`);
+        // every stair pair: a changeLevel region at the stairs' cell on both levels
+        for (let k = 0; k + 1 < floors.length; k++)
+          for (const st of floors[k].stairs.filter((t) => t.kind === "down")) {
+            if (!floors[k + 1].stairs.some((t) => t.kind === "up" && t.x === st.x && t.y === st.y)) continue;
+            const r = s.regions.find((r) => r.behaviors.some((b) => b.type === "changeLevel") && r.shapes.length === 1 &&
+                                           cell(r.shapes[0]) === `${st.x},${st.y}` && r.levels.join() === [ids[k], ids[k + 1]].join());
+            if (!r) fail(`${what}: no changeLevel region at floor ${k + 1}'s stairs ${st.x},${st.y}`);
+            stairs++;
+          }
+      } else {
+        if (adv.scenes.length !== floors.length) fail(`${what}: ${adv.scenes.length} scenes for ${floors.length} floors`);
+        const sceneIds = adv.scenes.map((s) => s._id);
+        adv.scenes.forEach((s, k) => {
+          if (s.levels) fail(`${what}: a v13 scene with levels`);
+          for (const r of s.regions)
+            for (const b of r.behaviors.filter((b) => b.type === "teleportToken")) {
+              const [, sid, , rid] = b.system.destination.split(".");
+              const there = adv.scenes[sceneIds.indexOf(sid)];
+              const dest = there?.regions.find((x) => x._id === rid);
+              if (!dest || Math.abs(sceneIds.indexOf(sid) - k) !== 1 || cell(dest.shapes[0]) !== cell(r.shapes[0]))
+                fail(`${what}: ${s.name}: teleport ${r.name} lands nowhere paired`);
+              stairs++;
             }
-          drawings++;
-        }
-        if (seen.size !== wet.size) fail(`${what}: ${s.name}: ${seen.size} of ${wet.size} water squares under a drawing`);
+        });
       }
+      // water regions cover exactly each floor's water squares
+      adv.scenes.forEach((s, si) => {
+        floors.forEach((f, k) => {
+          if (!v14 && k !== si) return;
+          const wet = new Set(f.map_features.filter((m) => m.kind === "water").map((m) => `${m.x},${m.y}`)), seen = new Set();
+          for (const r of s.regions.filter((r) => r.behaviors.some((b) => b.type === "modifyMovementCost") &&
+                                               (!v14 || r.levels[0] === s.levels[k]._id))) {
+            if (r.visibility !== 2) fail(`${what}: water region ${r.name} hidden from players`);
+            for (const sh of r.shapes)
+              for (let y = sh.y / g; y < (sh.y + sh.height) / g; y++)
+                for (let x = sh.x / g; x < (sh.x + sh.width) / g; x++) {
+                  if (!wet.has(`${x},${y}`) || seen.has(`${x},${y}`)) fail(`${what}: ${s.name}: water region over ${x},${y}`);
+                  seen.add(`${x},${y}`);
+                }
+            waters++;
+          }
+          if (seen.size !== wet.size) fail(`${what}: ${s.name}: ${seen.size} of ${wet.size} water squares in a region`);
+        });
+        for (const r of s.regions.filter((r) => r.name.includes(": trap")))
+          if (r.visibility !== 1) fail(`${what}: trap region ${r.name} not the GM's alone`);
+      });
+      // actors that roll, art from the system
+      const attacking = adv.actors.filter((a) => a.items.some((i) => Object.values(i.system.activities ?? {}).some(
+        (v) => v.type === "attack" && v.damage?.parts?.length)));
+      if (attacking.length < 0.8 * adv.actors.length) fail(`${what}: ${attacking.length} of ${adv.actors.length} actors attack with damage`);
+      withAttack += attacking.length;
+      const allTokens = adv.scenes.flatMap((s) => s.tokens);
+      const mystery = allTokens.filter((t) => t.texture.src === "icons/svg/mystery-man.svg").length;
+      if (mystery * 5 > allTokens.length) fail(`${what}: ${mystery} of ${allTokens.length} tokens are the mystery man`);
+      mysteryTokens += mystery;
       for (const t of adv.tables) {
         if (t.formula !== "1d6" || t.results.length !== 6) fail(`${what}: table ${t.name}: ${t.formula}, ${t.results.length} rows`);
         tables++;
@@ -122,7 +189,10 @@ for (const q of queries) {
   }
 }
 console.log(
-  `foundry-cli: ${bundles} modules unpacked and repacked unchanged by @foundryvtt/foundryvtt-cli ` +
-    `(whole and expanded): ${actors} actors, ${tokens} hidden tokens, ${tables} roll tables, ${drawings} water drawings`
+  `foundry-cli: ${bundles} modules (foundry=14 and 13) unpacked and repacked unchanged by @foundryvtt/foundryvtt-cli ` +
+    `(whole and expanded): ${actors} actors (${withAttack} with an attack activity with damage parts), ` +
+    `${tokens} hidden tokens (${mysteryTokens} mystery men), ${tables} roll tables, ${waters} water regions, ` +
+    `${stairs} stair regions at their stairs' cells`
 );
-if (!drawings) fail("no dungeon had water: the drawings went untried");
+if (!waters) fail("no dungeon had water: the water regions went untried");
+if (!stairs) fail("no dungeon had stairs between floors: the stair regions went untried");

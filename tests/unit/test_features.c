@@ -88,10 +88,10 @@ static int count(const img *im, int c, int x, int y, int lo, int hi, uint32_t v)
     return n;
 }
 
-/* The Foundry scene's drawings: every water square under exactly one of
- * them, no other square under any, merged into fewer drawings than
- * squares wherever two squares of a room touch, each room's water saying
- * once that it is difficult terrain. */
+/* The Foundry scene's water regions: every water square in exactly one
+ * of their rectangles, no other square in any, merged into fewer
+ * rectangles than squares wherever two squares of a room touch, each a
+ * modifyMovementCost region the players see (visibility ALWAYS). */
 static void check_drawings(const dg_dungeon *d, json_t *scene, size_t wet, const char *what)
 {
     const dg_contents *c = d->contents;
@@ -100,30 +100,35 @@ static void check_drawings(const dg_dungeon *d, json_t *scene, size_t wet, const
     cr_assert(under && water);
     for (size_t k = 0; k < c->n_features; k++)
         if (c->features[k].kind == DG_FEATURE_WATER) water[c->features[k].at.y * w + c->features[k].at.x] = 1;
-    json_t *dr = json_object_get(scene, "drawings");
-    size_t n = json_array_size(dr), says = 0;
-    cr_assert_gt(n, 0, "%s: no drawings over the water", what);
-    for (size_t i = 0; i < n; i++) {
-        json_t *o = json_array_get(dr, i), *sh = json_object_get(o, "shape");
-        cr_assert_str_eq(json_text_of(sh, "type"), "r");
-        cr_assert_eq(json_int_of(o, "fillType"), 1);
+    json_t *rs = json_object_get(scene, "regions");
+    size_t n = 0, regions = 0;
+    for (size_t r = 0; r < json_array_size(rs); r++) {
+        json_t *o = json_array_get(rs, r), *beh = json_array_get(json_object_get(o, "behaviors"), 0);
+        if (!beh || strcmp(json_text_of(beh, "type"), "modifyMovementCost")) continue;
+        regions++;
+        cr_assert_eq(json_int_of(o, "visibility"), 2, "%s: water hidden from the players", what);
+        cr_assert_eq(json_int_of(json_object_get(json_object_get(beh, "system"), "difficulties"), "walk"), 2);
         cr_assert_eq(strlen(json_text_of(o, "_id")), 16);
-        long x = json_int_of(o, "x"), y = json_int_of(o, "y"), dw = json_int_of(sh, "width"), dh = json_int_of(sh, "height");
-        cr_assert(x % ppg == 0 && y % ppg == 0 && dw % ppg == 0 && dh % ppg == 0 && dw > 0 && dh > 0,
-                  "%s: drawing %zu off the grid", what, i);
-        for (long cy = y / ppg; cy < (y + dh) / ppg; cy++)
-            for (long cx = x / ppg; cx < (x + dw) / ppg; cx++) {
-                cr_assert(cx < w && cy < h && water[cy * w + cx], "%s: drawing %zu covers dry square %ld,%ld", what, i, cx, cy);
-                cr_assert_eq(under[cy * w + cx]++, 0, "%s: square %ld,%ld under two drawings", what, cx, cy);
-            }
-        says += !strcmp(json_text_of(o, "text"), "Flooded: difficult terrain");
+        json_t *shapes = json_object_get(o, "shapes");
+        for (size_t i = 0; i < json_array_size(shapes); i++, n++) {
+            json_t *sh = json_array_get(shapes, i);
+            cr_assert_str_eq(json_text_of(sh, "type"), "rectangle");
+            long x = json_int_of(sh, "x"), y = json_int_of(sh, "y"), dw = json_int_of(sh, "width"), dh = json_int_of(sh, "height");
+            cr_assert(x % ppg == 0 && y % ppg == 0 && dw % ppg == 0 && dh % ppg == 0 && dw > 0 && dh > 0,
+                      "%s: shape %zu off the grid", what, i);
+            for (long cy = y / ppg; cy < (y + dh) / ppg; cy++)
+                for (long cx = x / ppg; cx < (x + dw) / ppg; cx++) {
+                    cr_assert(cx < w && cy < h && water[cy * w + cx], "%s: water region over dry square %ld,%ld", what, cx, cy);
+                    cr_assert_eq(under[cy * w + cx]++, 0, "%s: square %ld,%ld in two water shapes", what, cx, cy);
+                }
+        }
     }
+    cr_assert_gt(regions, 0, "%s: no regions over the water", what);
     size_t covered = 0;
     for (size_t k = 0; k < (size_t)w * (size_t)h; k++) covered += under[k];
-    cr_assert_eq(covered, wet, "%s: %zu of %zu water squares under a drawing", what, covered, wet);
-    cr_assert_lt(n, wet, "%s: %zu drawings for %zu water squares", what, n, wet);
-    cr_assert_gt(says, 0);
-    cr_assert_leq(says, d->n_rooms);
+    cr_assert_eq(covered, wet, "%s: %zu of %zu water squares in a region", what, covered, wet);
+    cr_assert_lt(n, wet, "%s: %zu rectangles for %zu water squares", what, n, wet);
+    cr_assert_leq(regions, d->n_rooms);
     free(under);
     free(water);
 }

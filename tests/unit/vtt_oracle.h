@@ -442,20 +442,22 @@ static void check_foundry_lights(const dg_dungeon *d, json_t *j, const int *cell
                                  const char *what)
 {
     const dg_lighting *k = lighting(d);
-    cr_assert_float_eq(json_number_value(json_object_get(j, "darkness")), k ? k->darkness_pct / 100.0 : 0.0,
+    /* v12 and later: the scene's lighting in environment */
+    json_t *env = json_object_get(j, "environment");
+    cr_assert_float_eq(json_number_value(json_object_get(env, "darknessLevel")), k ? k->darkness_pct / 100.0 : 0.0,
                        1e-9, "%s: darkness", what);
-    cr_assert(json_is_false(json_object_get(j, "globalLight")));
+    cr_assert(json_is_false(json_object_get(json_object_get(env, "globalLight"), "enabled")));
     json_t *ls = json_object_get(j, "lights");
     cr_assert_eq(json_array_size(ls), n, "%s: %zu Foundry lights, %zu uvtt lights", what,
                  json_array_size(ls), n);
-    static const char *const keys[] = {"_id", "x", "y", "rotation", "walls", "vision", "config", "hidden"};
+    static const char *const keys[] = {"_id", "x", "y", "rotation", "walls", "vision", "config", "hidden", "levels"};
     static const char *const config_keys[] = {"alpha", "angle", "bright", "color", "coloration", "dim",
                                               "attenuation", "luminosity", "saturation", "contrast",
                                               "shadows", "animation", "darkness"};
     size_t i;
     json_t *l;
     json_array_foreach(ls, i, l) {
-        keys_are(l, keys, 8);
+        keys_are(l, keys, json_object_get(j, "levels") ? 9 : 8);
         const char *id = json_string_value(json_object_get(l, "_id"));
         cr_assert(id && strlen(id) == 16 && strspn(id, "dgLiht0123456789") == 16, "%s: _id %s", what, id);
         cr_assert_eq(json_integer_value(json_object_get(l, "x")), (2 * cells[2 * i] + 1) * ppg / 2);
@@ -634,17 +636,20 @@ static void check_foundry(dg_dungeon *d, int ppg, const char *what)
     }
     world w = gm_world(d, ppg);
     json_t *j = encode_json(d, dg_foundry_encode);
-    static const char *const keys[] = {"name", "width", "height", "grid", "padding", "background",
-                                       "darkness", "globalLight", "flags", "walls", "lights", "drawings"};
-    /* drawings over the water, when there is water (test_features) */
-    bool wet = vo_water_listed(d, json_object_get(json_object_get(json_object_get(j, "flags"), "dungeond"), "water"));
-    keys_are(j, keys, wet ? 12 : 11);
+    /* foundry=14 (the default): the picture on the scene's one Level;
+     * regions (water, traps: test_features) in both */
+    static const char *const keys[] = {"name", "width", "height", "grid", "padding", "tokenVision", "environment",
+                                       "fog", "levels", "flags", "walls", "lights", "regions"};
+    vo_water_listed(d, json_object_get(json_object_get(json_object_get(j, "flags"), "dungeond"), "water"));
+    keys_are(j, keys, 13);
     check_foundry_against_uvtt_lights(d, j, ppg, what);
     char want[64];
     snprintf(want, sizeof want, "Dungeon %llu", (unsigned long long)d->opts.seed);
     cr_assert_str_eq(json_string_value(json_object_get(j, "name")), want);
     snprintf(want, sizeof want, "dungeon-%llu.png", (unsigned long long)d->opts.seed);
-    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "background"), "src")), want);
+    json_t *level = json_array_get(json_object_get(j, "levels"), 0);
+    cr_assert_eq(json_array_size(json_object_get(j, "levels")), 1);
+    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(level, "background"), "src")), want);
     cr_assert_eq(json_integer_value(json_object_get(j, "width")), d->width * ppg);
     cr_assert_eq(json_integer_value(json_object_get(j, "height")), d->height * ppg);
     cr_assert_eq(json_integer_value(json_object_get(j, "padding")), 0);
