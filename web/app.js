@@ -599,6 +599,11 @@
     document.addEventListener('keydown', function (e) {
       if (e.key === 'Escape' && figure.classList.contains('full')) setFull(false);
     });
+    /* the "More formats" list folds again on a click anywhere else */
+    document.addEventListener('click', function (e) {
+      var more = document.querySelector('.more-downloads[open]');
+      if (more && !more.contains(e.target)) more.open = false;
+    });
     /* a room card's Reroll: the next variant of that room (on the floor
      * shown) into the reroll field, and roll again */
     document.addEventListener('dg-reroll', function (e) {
