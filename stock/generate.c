@@ -26,6 +26,8 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.danger = o->danger;
     p.rules = o->rules;
     p.reroll = o->reroll[0] ? o->reroll : NULL;
+    /* a lower floor's lair answers to the master met on the top floor */
+    p.master = top && top != d && top->contents ? top->contents->boss : -1;
     /* cave maps are natural rock (the family row's cave predicate) */
     p.natural = dg_options_caves(o);
     /* the dungeon frees what stocking made through this hook: dungeon.c

@@ -95,7 +95,11 @@ typedef enum {
 #define DG__ORIGIN_HISTORIES 8
 #define DG__ORIGIN_PURPOSES 8
 #define DG__PURPOSE_FILLERS 4
-typedef struct { const char *name, *dressing; } dg__purpose;
+/* What a room's furnishings ask of who lives there: beds and bedding a
+ * cast that sleeps, books, desks and pulpits one that reads. */
+#define DG__FOR_SLEEPERS 1u
+#define DG__FOR_READERS 2u
+typedef struct { const char *name, *dressing; unsigned char needs; } dg__purpose;
 typedef struct {
     const char *text;                          /* "a royal tomb" */
     const char *places[DG__ORIGIN_PLACES];     /* the name's place word */
@@ -107,6 +111,14 @@ typedef struct {
 } dg__origin_row;
 extern const dg__origin_row dg__origins[DG__ORIGIN_COUNT];
 extern const dg__purpose dg__purpose_fillers[DG__PURPOSE_FILLERS];
+/* Whose rooms floor f (0 the top) was built with: the top floor the
+ * origin's own, a lower floor what lies below such a place (a tomb's
+ * chapels, then its treasury), so a lower floor is not the top's copy. */
+int dg__floor_origin(int origin, int floor);
+/* Whether the creatures of e may live among what purpose p's room holds
+ * (DG__FOR_*), and whether they sleep / read at all. */
+bool dg__occupants_sleep(const dg_encounter *e);
+bool dg__occupants_read(const dg_encounter *e);
 /* Two more furnishings for each origin's purposes 0 and 1 and each filler,
  * for a room that repeats one (stock.c). */
 #define DG__PURPOSE_AGAIN (DG__ORIGIN_COUNT * 2 + DG__PURPOSE_FILLERS)
@@ -223,6 +235,8 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
+    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
+                              * floor's lair never outranks the dungeon's master */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 
@@ -256,6 +270,12 @@ typedef struct {
     int *dist;
     int *door_dist;
 } dg__paths;
+/* stock_locks.c: the floor's designed lock-and-key cycle, when its map
+ * has one: the locked door on the short way to the lair (core's
+ * dg__lock_cycle_find) gets its key moved to the far end of the long way
+ * round, and is marked designed. After stock_doors, before the marks.
+ * DG_ENOMEM only. */
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err);
 size_t dg__paths_scratch_bytes(const dg_dungeon *d);
 void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 
