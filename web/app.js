@@ -5,8 +5,9 @@
  * PNG at once, the JSON for the room key (key.js draws it), the name and
  * the permalink), keeps the
  * address bar on the canonical query, downloads, copy link, and shows each
- * daemon error beside its field. What is valid is left to the daemon: this
- * file never checks a value itself, so it cannot disagree with it.
+ * daemon error beside its field. This file never checks a value itself:
+ * check.js holds every field against its /options row before a roll (so
+ * several bad values show at once), and the daemon judges the rest.
  * Without JavaScript, or when /options cannot be had, index.html is a
  * plain GET form to /dungeon.png. */
 (function () {
