@@ -5,8 +5,9 @@
  * PNG at once, the JSON for the room key (key.js draws it), the name and
  * the permalink), keeps the
  * address bar on the canonical query, downloads, copy link, and shows each
- * daemon error beside its field. What is valid is left to the daemon: this
- * file never checks a value itself, so it cannot disagree with it.
+ * daemon error beside its field. This file never checks a value itself:
+ * check.js holds every field against its /options row before a roll (so
+ * several bad values show at once), and the daemon judges the rest.
  * Without JavaScript, or when /options cannot be had, index.html is a
  * plain GET form to /dungeon.png. */
 (function () {
@@ -191,20 +192,31 @@
   function roll(opts) {
     opts = opts || {};
     var t = ++token;
+    rolled = true; /* a roll refused is a roll: a changed choice redraws */
     clearErrors();
     var seed = $('f-seed');
     if (!seed.value.trim()) seed.value = randomSeed();
-    /* text a number field cannot hold reads as "" (the default): say so
-     * instead of quietly rolling something else */
-    var junk = OPTIONS.filter(function (row) {
-      var c = row.number && $('f-' + row.key);
-      return c && !c.disabled && c.validity && c.validity.badInput;
-    })[0];
-    if (junk) {
+    /* every field against its /options row first: a link or a roll with
+     * several bad values shows each beside its field (the daemon answers
+     * one at a time); text a number field cannot hold is one of them, not
+     * a quiet default. The last good map stays. */
+    var v0 = values();
+    var bad = window.dgCheck.problems(OPTIONS, v0, {
+      applies: applies, nameOf: nameOf, extras: extras,
+      raw: function (k) { return k in overrides ? overrides[k] : v0[k]; },
+      badInput: function (k) {
+        var c = byKey[k].number && $('f-' + k);
+        return !!(c && !c.disabled && c.validity && c.validity.badInput);
+      }
+    });
+    if (bad.length) {
+      /* a link's unknown keys are said once, then dropped */
+      extras = [];
       failed();
-      showError({ param: junk.key, error: junk.label + ' must be a whole number from ' + junk.number.min +
-                  ' to ' + junk.number.max + '.' }, opts.user);
-      setStatus('No map: ' + junk.label + ' is not a number.');
+      bad.forEach(function (j, i) { showError(j, opts.user && i === 0); });
+      setStatus('No map: ' + (bad.length === 1 ? bad[0].error
+        : bad.length + ' values to fix (' + bad.map(function (j) { return j.param; }).join(', ') + ').') +
+        lastGood());
       return Promise.resolve();
     }
     var q = buildQuery(values());
@@ -214,7 +226,6 @@
     setStatus('Rolling…');
     figure.hidden = false;
     figure.setAttribute('aria-busy', 'true');
-    img.hidden = false;
     /* the image at once; the JSON (key, permalink) in parallel. "Rolled"
      * waits for both: the JSON alone is not a map on the screen. */
     var url = '/dungeon.png?' + q + floorPart();
@@ -229,18 +240,39 @@
       drawn = true;
       settle();
     };
-    img.onerror = function () {
+    /* the new image is fetched aside and shown only once it is whole:
+     * when the roll fails, the last good map stays on the screen */
+    var probe = new Image();
+    /* the image and the JSON both in: the new map, its key and its links
+     * replace the old together, never one without the other */
+    var fetched = false, swapped = false;
+    var swap = function () {
+      if (t !== token || !fetched || !data || swapped) return;
+      swapped = true;
+      figure.classList.remove('stale');
+      img.hidden = false;
+      /* the same address again fires no load event everywhere: already drawn */
+      if (img.getAttribute('src') === url && img.complete && img.naturalWidth) img.onload();
+      else img.src = url;
+      shown(data, opts);
+      /* the same map as SVG, its rooms linked to the key; the PNG until then */
+      loadSvg(t, q);
+    };
+    probe.onload = function () {
       if (t !== token) return;
-      img.hidden = true;
-      window.dgMap.clear();
-      figure.removeAttribute('aria-busy');
+      fetched = true;
+      swap();
+    };
+    probe.onerror = function () {
+      if (t !== token) return;
+      brokenRoll = t;
       /* the options may make a map but no image of it (too many pixels
        * at this cell size): the daemon's answer says which field */
       var why = function (j) {
         if (t !== token || refused) return; /* the JSON's refusal is shown already */
         failed();
         showError(j, opts.user);
-        setStatus('No map: ' + j.error);
+        setStatus('No map: ' + j.error + lastGood());
       };
       fetch(url).then(function (res) {
         return res.json();
@@ -250,9 +282,7 @@
         why({ error: 'the image did not load.' });
       });
     };
-    /* the same address again fires no load event everywhere: already drawn */
-    if (img.getAttribute('src') === url && img.complete && img.naturalWidth) img.onload();
-    else img.src = url;
+    probe.src = url;
     rolled = true;
     return fetch('/dungeon.json?' + q, { headers: { Accept: 'application/json' } })
       .then(function (res) {
@@ -267,22 +297,19 @@
           extras = extras.filter(function (kv) { return kv[0].toLowerCase() !== named; });
           failed();
           showError(r.j, opts.user);
-          setStatus('No map: ' + (r.j.error || 'refused'));
+          setStatus('No map: ' + (r.j.error || 'refused') + lastGood());
           return;
         }
-        if (img.hidden) return; /* the image failed: its error is the news */
+        if (brokenRoll === t) return; /* the image failed: its error is the news */
         data = r.j;
-        shown(r.j, opts);
-        settle();
-        /* the same map as SVG, its rooms linked to the key; the PNG until then */
-        loadSvg(t, q);
+        swap();
       })
       .catch(function () {
         if (t !== token) return;
         refused = true;
         failed();
         showError({ error: 'Cannot reach the map server. Check your connection and roll again.' }, false);
-        setStatus('No map: the server did not answer.');
+        setStatus('No map: the server did not answer.' + lastGood());
       });
   }
 
@@ -298,13 +325,20 @@
       if (!res.ok) throw new Error(res.statusText);
       return res.text();
     }).then(function (svg) {
-      if (t === token && !img.hidden) window.dgMap.show(svg, { legend: asked });
+      if (t === token && brokenRoll !== t) window.dgMap.show(svg, { legend: asked });
     }).catch(function () {
       if (t === token) window.dgMap.clear();
     });
   }
 
+  /* A failed roll leaves the last good map, its key and its downloads
+   * (they still match one another, and the address still names it),
+   * greyed; with none yet there is nothing to show. */
+  var brokenRoll = 0;
+  function lastGood() { return lastMap ? ' The map shown is the last good one.' : ''; }
   function failed() {
+    figure.removeAttribute('aria-busy');
+    if (lastMap) { figure.classList.add('stale'); return; }
     figure.hidden = true;
     $('floors').hidden = true;
     window.dgMap.clear();
@@ -333,7 +367,7 @@
     }
     $('permalink').value = location.origin + link;
     var box = document.querySelector('.downloads');
-    box.querySelectorAll('a, .gm-only').forEach(function (a) { a.remove(); });
+    box.querySelectorAll('a, .gm-only, .more-downloads').forEach(function (a) { a.remove(); });
     var player = j.options.view === 'player';
     /* A VTT scene's picture is the table's: the page's GM view is the GM
      * reading the map, so those downloads drop view=gm and the daemon
@@ -341,11 +375,19 @@
      * page's player view goes along as view=player. A GM picture for a
      * VTT is view=gm in the address by hand. */
     var vttCanon = canon.replace(/(^|&)view=gm(?=&|$)/, '');
-    FORMATS.forEach(function (f) {
-      if (player && f.gmData) return; /* a player must not be handed the secrets */
-      box.appendChild(el('a', { href: f.route + '?' + (f.tableImage ? vttCanon : canon) + '&download=1', download: '',
-                                'data-type': f.type, text: f.label }));
-    });
+    /* the likely download (the first the page lists: the map's image)
+     * as a button of its own, the rest under one "More formats"; every
+     * format /options lists is here, in the page's order, new ones last */
+    var more = el('details', { class: 'more-downloads' }, [el('summary', { text: 'More formats' })]);
+    var list = el('div', { class: 'more-list' });
+    more.appendChild(list);
+    FORMATS.filter(function (f) { return !(player && f.gmData); }) /* a player must not be handed the secrets */
+      .forEach(function (f, i) {
+        var a = el('a', { href: f.route + '?' + (f.tableImage ? vttCanon : canon) + '&download=1', download: '',
+                          'data-type': f.type, text: f.label });
+        if (i === 0) { a.classList.add('likely'); box.appendChild(a); } else list.appendChild(a);
+      });
+    if (list.children.length) box.appendChild(more);
     var held = FORMATS.filter(function (f) { return f.gmData; }).map(function (f) { return f.label; });
     if (player && held.length) box.appendChild(el('span', { class: 'gm-only',
       text: (held.length > 1 ? held.slice(0, -1).join(', ') + ' and ' + held[held.length - 1] + ' list'
@@ -426,6 +468,17 @@
   function fitLayout() {
     $('options-toggle').hidden = !narrow.matches;
     setOptionsOpen(!narrow.matches);
+  }
+
+  /* The map alone over the whole screen, at the screen's width: on a
+   * phone the browser's own pinch zoom (the page never forbids it) then
+   * reads the room numbers. The button again, or Escape, closes it. */
+  function setFull(on) {
+    var b = $('map-full');
+    figure.classList.toggle('full', on);
+    document.body.classList.toggle('map-full-open', on);
+    b.textContent = on ? 'Close the map' : 'Enlarge map';
+    b.setAttribute('aria-pressed', String(on));
   }
 
   function copyLink() {
@@ -542,6 +595,16 @@
       if (rolled && (e.target.tagName === 'SELECT' || e.target.type === 'radio')) roll({ push: true });
     });
     $('copy-link').addEventListener('click', copyLink);
+    $('map-full').hidden = false;
+    $('map-full').addEventListener('click', function () { setFull(!figure.classList.contains('full')); });
+    document.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape' && figure.classList.contains('full')) setFull(false);
+    });
+    /* the "More formats" list folds again on a click anywhere else */
+    document.addEventListener('click', function (e) {
+      var more = document.querySelector('.more-downloads[open]');
+      if (more && !more.contains(e.target)) more.open = false;
+    });
     /* a room card's Reroll: the next variant of that room (on the floor
      * shown) into the reroll field, and roll again */
     document.addEventListener('dg-reroll', function (e) {

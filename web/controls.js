@@ -103,14 +103,17 @@
   }
 
   /* {error, param, value, allowed} -> beside its field when that field is
-   * on the page, else above the groups. The sentence already says what is
+   * on the page, else above the groups (check.js may give several at once:
+   * clearErrors comes first, then one showError each). The sentence already says what is
    * allowed; repeating `allowed` under it only doubled the text. */
   function showError(j, focus, byKey, setOptionsOpen) {
     var key = String(j.param || '').toLowerCase();
     var f = byKey[key] && fieldOf(key);
     var msg = j.error || 'The daemon refused these options.';
     var target = f && !f.hidden ? $('e-' + key) : $('e-general');
-    target.textContent = '';
+    /* several keys the form does not know share the line above the groups */
+    if (target.id === 'e-general' && !target.hidden && target.textContent) target.appendChild(el('br'));
+    else target.textContent = '';
     if (target.id === 'e-general' && key) target.appendChild(el('strong', { text: j.param + ': ' }));
     target.appendChild(document.createTextNode(msg));
     target.hidden = false;

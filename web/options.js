@@ -17,7 +17,8 @@
   /* One row per key, in the order of the controls within each fieldset
    * and of the query; keys /options adds come after them.
    *   key       the query name
-   *   fieldset  roll | party | dungeon | rooms | corridors | map
+   *   fieldset  roll | look | party | dungeon | rooms | corridors | map
+ *             (look: family, style and view, first in the panel)
    *   label     the control's label; hint: a line under it (only for keys
    *             the page does not show: its words win)
    *   control   'radio' for a segmented choice, 'seed' for the seed, 'name'
@@ -30,6 +31,11 @@
    *             showing it as a placeholder */
   var KEYS = [
     { key: 'seed', fieldset: 'roll', control: 'seed' },
+
+    /* what a first-time user picks first, at the top of the panel */
+    { key: 'algorithm', fieldset: 'look', label: 'Algorithm' },
+    { key: 'style', fieldset: 'look' },
+    { key: 'view', fieldset: 'look', control: 'radio' },
 
     { key: 'name', fieldset: 'party', control: 'name', label: 'Dungeon name',
       hint: 'Made up from the seed until you type one.' },
@@ -44,7 +50,6 @@
     { key: 'reroll', fieldset: 'party', label: 'Rerolled rooms',
       hint: "Set by each room's Reroll button (room:variant); clear it to undo." },
 
-    { key: 'algorithm', fieldset: 'dungeon', label: 'Algorithm' },
     { key: 'size', fieldset: 'dungeon' },
     { key: 'rows', fieldset: 'dungeon', label: 'Rows (cells)' },
     { key: 'cols', fieldset: 'dungeon', label: 'Columns (cells)' },
@@ -81,14 +86,12 @@
     { key: 'connect', fieldset: 'corridors', label: 'Connect rooms',
       text: { tree: 'Tree (plus a few loops)' } },
 
-    { key: 'style', fieldset: 'map' },
     { key: 'grid', fieldset: 'map' },
     { key: 'cell', fieldset: 'map', prefill: true },
     { key: 'ppg', fieldset: 'map', label: 'VTT grid (px)' },
     { key: 'cell_ft', fieldset: 'map' },
     { key: 'image', fieldset: 'map', label: 'Universal VTT image',
       text: { png: 'PNG', webp: 'WebP (lossless, smaller)', none: 'None (import the PNG apart)' } },
-    { key: 'view', fieldset: 'map', control: 'radio' },
     /* the download (its route) picks the format; the buttons over the
      * map pick the floor */
     { key: 'format', control: 'none' },

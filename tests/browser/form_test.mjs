@@ -341,7 +341,9 @@ await check('an invalid value shows the error beside its field', async () => {
   assert.ok(await page.$eval('#e-rows', (n) => n.closest('.field') === document.getElementById('f-rows').closest('.field')));
   assert.ok(await page.$eval('#f-rows', (n) => document.activeElement === n), 'focus goes to the field');
   assert.ok(!(await isVisible(page, '#e-general')));
-  assert.ok(!(await isVisible(page, '#map-figure')));
+  // the last good map stays, greyed
+  assert.ok(await isVisible(page, '#map-figure'));
+  assert.ok(await page.$eval('#map-figure', (f) => f.classList.contains('stale')));
   await page.screenshot({ path: join(artifacts, 'desktop-error.png') });
   // fixing it clears it
   await page.fill('#f-rows', '21');
@@ -364,13 +366,16 @@ await check('an invalid value shows the error beside its field', async () => {
   await p3.goto(`${base}/?seed=5&roms=dense`);
   await failedRoll(p3);
   assert.match(await p3.locator('#e-general').innerText(), /roms/);
-  // one error at a time: a second unknown key is still reported after the
-  // first problem is fixed, not dropped
+  // both at once (the page checks every field against /options before
+  // asking the daemon, which answers one error at a time); an unknown key
+  // is said once and dropped, so fixing the other rolls
   await p3.goto(`${base}/?seed=5&rooms=lots&foo=bar`);
   await failedRoll(p3);
-  await p3.selectOption('#f-rooms', 'dense');
-  await failedRoll(p3);
   assert.match(await p3.locator('#e-general').innerText(), /foo/);
+  assert.match(await p3.locator('#e-rooms').innerText(), /rooms must be one of/);
+  await p3.selectOption('#f-rooms', 'dense');
+  await rolled(p3);
+  assert.doesNotMatch(p3.url(), /foo/);
   // a map whose image would be too big: the daemon's reason, beside the
   // cell size, and no "Rolled" (the JSON alone came back fine)
   await p3.goto(`${base}/?seed=3&rows=1001&cols=1001`);
@@ -385,7 +390,7 @@ await check('an invalid value shows the error beside its field', async () => {
   await p3.keyboard.type('1e');
   await p3.keyboard.press('Enter');
   await failedRoll(p3);
-  assert.match(await p3.locator('#e-cell').innerText(), /whole number from 4 to/);
+  assert.match(await p3.locator('#e-cell').innerText(), /integer from 4 to/);
   await p3.context().close();
 });
 
@@ -601,7 +606,7 @@ await check('without JavaScript the form GETs the map itself', async () => {
   const [resp] = await Promise.all([p6.waitForNavigation(), p6.click('#roll')]);
   assert.equal(resp.status(), 200);
   assert.equal(resp.headers()['content-type'], 'image/png');
-  assert.match(p6.url(), /\/dungeon\.png\?seed=7&level=1&party=4&motif=none&contents=full&size=medium&layout=rectangle&rooms=dense&/);
+  assert.match(p6.url(), /\/dungeon\.png\?seed=7&style=standard&view=gm&level=1&party=4&motif=none&contents=full&size=medium&layout=rectangle&rooms=dense&/);
   const body = await resp.body();
   assert.deepEqual([...body.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
   // the same map as the JavaScript form makes for these options
@@ -927,6 +932,137 @@ await check('floors: a Floors control, buttons to step between floors, a key hea
   assert.doesNotMatch(new URL(p13.url()).search, /floor/);
   await p13.context().close();
   await p12.context().close();
+});
+
+// ---------------------------------------------------- a first-time user
+// (issue 41 item 7) at 1280x800 and at 390x844, each with a screenshot.
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+];
+// every visible control's height (a radio drawn as a segment: its label)
+const TALL = 48;
+async function tallControls(page) {
+  return page.evaluate((tall) => [...document.querySelectorAll(
+    'input:not([type="radio"]), select, button, .downloads a, summary, .segmented label')]
+    .filter((c) => c.offsetParent && c.getClientRects().length)
+    .map((c) => ({ c: c.id || c.getAttribute('for') || c.textContent.trim().slice(0, 20), h: c.getBoundingClientRect().height }))
+    .filter((x) => x.h > tall), TALL);
+}
+
+for (const size of SIZES) {
+  const phone = size.name === 'phone';
+  await check(`${size.name} ${size.viewport.width}x${size.viewport.height}: family, style and view on the first screen, no control over ${TALL} px, grouped downloads`, async () => {
+    const { name, ...opts } = size;
+    const p = await newPage(opts);
+    await p.goto(`${base}/?seed=7`);
+    await rolled(p);
+    if (phone) await p.click('#options-toggle');
+    const first = await p.evaluate(() => ['f-algorithm', 'f-style', 'f-view'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return { id, top: r.top, bottom: r.bottom, width: r.width };
+    }));
+    for (const f of first) {
+      assert.ok(f.width > 0 && f.top >= 0 && f.bottom <= size.viewport.height,
+                `${f.id} at ${f.top}..${f.bottom}px, outside the ${size.viewport.height}px first screen`);
+    }
+    assert.equal(await p.$eval('.controls', (c) => c.scrollTop), 0, 'the panel was not scrolled');
+    assert.equal(await p.evaluate(() => window.scrollY), 0, 'the page was not scrolled');
+    await p.screenshot({ path: join(artifacts, `first-screen-${name}.png`) });
+    // with the options open, every group shown (cave keys, custom size too)
+    await p.selectOption('#f-size', 'custom');
+    await rolled(p);
+    assert.deepEqual(await tallControls(p), []);
+    // downloads: the likely one (the image) first, the rest under one control
+    if (phone) await p.click('#options-toggle');
+    const likely = p.locator('.downloads > a.likely');
+    assert.equal(await likely.count(), 1);
+    assert.equal(await likely.getAttribute('data-type'), 'image/png');
+    assert.equal(await p.locator('.downloads > a').count(), 1, 'one download outside the group');
+    assert.ok(!(await p.isVisible('.more-downloads .more-list a >> nth=0')), 'the rest start folded');
+    await p.click('.more-downloads > summary');
+    const more = await p.$$eval('.more-downloads .more-list a', (as) => as.map((a) => a.textContent));
+    assert.deepEqual(['x', ...more], ['x', ...table.formats.slice(1).map((f) => f.label)],
+                     'every /options format in the group, in the page\'s order');
+    assert.ok(await p.isVisible('.more-downloads .more-list a >> nth=0'));
+    assert.deepEqual(await tallControls(p), []);
+    await p.locator('.toolbar').scrollIntoViewIfNeeded();
+    await p.screenshot({ path: join(artifacts, `downloads-${name}.png`) });
+    await p.context().close();
+  });
+
+  await check(`${size.name}: every bad value of a link beside its own field; the last good map stays when a roll fails`, async () => {
+    const { name, ...opts } = size;
+    const p = await newPage(opts);
+    await p.goto(`${base}/?seed=5&rooms=lots&doors=many&level=99&cell=big&style=crayon&roms=dense`);
+    await failedRoll(p);
+    for (const [key, re] of [["rooms", /rooms must be one of:.*lots/], ["doors", /doors must be one of:.*many/],
+                             ['level', /level must be an integer from 1 to 20.*99/], ['cell', /cell.*big/],
+                             ["style", /style must be one of:.*crayon/]]) {
+      assert.ok(await p.isVisible(`#e-${key}`), `no error beside ${key}`);
+      assert.match(await p.locator(`#e-${key}`).innerText(), re);
+      assert.equal(await p.getAttribute(`#f-${key}`, 'aria-invalid'), 'true', key);
+    }
+    assert.match(await p.locator('#e-general').innerText(), /unknown option 'roms' \(did you mean 'rows'\?\)/);
+    assert.match(await p.locator('#status').innerText(), /6 values to fix/);
+    await p.screenshot({ path: join(artifacts, `errors-${name}.png`), fullPage: true });
+    // a good roll, then a roll the page refuses and one the daemon refuses:
+    // the good map, its key and its downloads stay on the screen
+    await p.goto(`${base}/?seed=5&size=custom&rows=21&cols=21`);
+    await rolled(p);
+    const good = await p.evaluate(() => ({ src: document.getElementById('map').src, url: location.href }));
+    if (phone) await p.click('#options-toggle');
+    await p.fill('#f-rows', '4');
+    await p.press('#f-rows', 'Enter');
+    await failedRoll(p);
+    const kept = async (why) => {
+      // the PNG, or the same map as inline SVG over it
+      assert.ok(await p.isVisible('#map') || await p.isVisible('#map-svg svg'), `${why}: the map went`);
+      assert.equal(await p.$eval('#map', (i) => i.src), good.src, `${why}: another image`);
+      assert.ok(await p.$eval('#map-figure', (f) => f.classList.contains('stale')));
+      assert.ok(await p.isVisible('.toolbar'));
+      assert.equal(p.url(), good.url, `${why}: the address moved off the map shown`);
+      assert.match(await p.locator('#status').innerText(), /last good one/);
+    };
+    await kept('a value the page refused');
+    await p.fill('#f-rows', '1001');
+    await p.fill('#f-cols', '1001');
+    await p.press('#f-cols', 'Enter');
+    await failedRoll(p);
+    assert.match(await p.locator('#e-cell').innerText(), /pixel/);
+    await kept('a map the daemon could not draw');
+    await p.locator('#map-figure').scrollIntoViewIfNeeded();
+    await p.screenshot({ path: join(artifacts, `failed-roll-${name}.png`) });
+    await p.context().close();
+  });
+}
+
+await check('phone: a control enlarges the map to the whole screen, pinch zoom allowed', async () => {
+  const { name, ...opts } = SIZES[1];
+  const p = await newPage(opts);
+  await p.goto(`${base}/?seed=7`);
+  await rolled(p);
+  const meta = await p.getAttribute('meta[name="viewport"]', 'content');
+  assert.doesNotMatch(meta, /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\D|$)/, meta);
+  assert.ok(await p.isVisible('#map-full'));
+  await p.click('#map-full');
+  const r = await p.evaluate(() => {
+    const f = document.getElementById('map-figure'), b = f.getBoundingClientRect();
+    const m = (document.querySelector('#map-svg svg') || document.getElementById('map')).getBoundingClientRect();
+    return { x: b.x, y: b.y, w: b.width, h: b.height, touch: getComputedStyle(f).touchAction,
+             mapW: m.width, pressed: document.getElementById('map-full').getAttribute('aria-pressed') };
+  });
+  assert.deepEqual([r.x, r.y, r.w, r.h], [0, 0, 390, 844], 'the map covers the screen');
+  assert.match(r.touch, /pinch-zoom|manipulation/, "pinch zoom allowed (manipulation is pan-x pan-y pinch-zoom)");
+  assert.ok(r.mapW > 350, `the map ${r.mapW}px wide`);
+  assert.equal(r.pressed, 'true');
+  await p.screenshot({ path: join(artifacts, 'phone-full.png') });
+  await p.keyboard.press('Escape');
+  assert.ok(!(await p.$eval('#map-figure', (f) => f.classList.contains('full'))));
+  await p.click('#map-full');
+  await p.click('#map-full');
+  assert.equal(await p.getAttribute('#map-full', 'aria-pressed'), 'false');
+  await p.context().close();
 });
 
 await check('no script errors on any page', async () => {
