@@ -464,12 +464,18 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
 /* Words of prose that do not make two phrases echo (packed like stems). */
 static bool prose_word(const char *w, size_t n)
 {
-    static const char *const common[] = {"with", "from", "into", "over", "half", "every", "wall", "walls",
-                                         "floor", "stone", "stones", "iron", "wooden", "against", "along",
-                                         "across", "their", "there", "that", "this", "under", "some", "long",
-                                         "through"};
+    /* with their lengths: every word of every phrase compared asks this */
+#define W(s) {s, sizeof s - 1}
+    static const struct {
+        const char *w;
+        size_t n;
+    } common[] = {W("with"),  W("from"),  W("into"),   W("over"),  W("half"),    W("every"),
+                  W("wall"),  W("walls"), W("floor"),  W("stone"), W("stones"),  W("iron"),
+                  W("wooden"), W("against"), W("along"), W("across"), W("their"), W("there"),
+                  W("that"),  W("this"),  W("under"),  W("some"),  W("long"),    W("through")};
+#undef W
     for (size_t k = 0; k < DG_COUNT(common); k++)
-        if (common[k][0] == w[0] && strlen(common[k]) == n && !strncmp(w, common[k], n)) return true;
+        if (common[k].n == n && common[k].w[0] == w[0] && !memcmp(w, common[k].w, n)) return true;
     return false;
 }
 
