@@ -84,7 +84,7 @@ typedef struct {
     dg_status rc;
     dg_error *err;
     size_t cap;
-    uint32_t by_pair[26][26]; /* per two lower-case letters: the cues starting with them */
+    const uint32_t (*by_pair)[26]; /* per two lower-case letters: the cues starting with them */
 } out;
 
 static void add(out *o, dg_feature_kind kind, int room, dg_point at)
@@ -322,7 +322,7 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
     bool hit[N_CUES] = {false}, pool = false, pillars = false;
     uint32_t found = 0;
     for (int k = 0; rc && k < rc->n_dressing; k++)
-        found |= cues_in((const uint32_t(*)[26])o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
+        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
     for (size_t q = 0; rc && q < N_CUES; q++) {
         hit[q] = (found >> q) & 1u;
         pool |= hit[q] && cues[q].count == POOL;
@@ -349,10 +349,11 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
 
 dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed, dg_error *err)
 {
-    out o = {c, d, DG_OK, err, 0, {{0}}};
-    for (size_t q = 0; q < N_CUES; q++) o.by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
     bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
+    uint32_t by_pair[26][26] = {{0}};
+    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
+    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[26])by_pair};
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {
         size_t a = (size_t)d->rooms[i].width * (size_t)d->rooms[i].height;
