@@ -59,6 +59,17 @@ dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     dg__so_far above;
     memset(&above, 0, sizeof above);
     for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) rc = stock(o, d, top, &above, err);
+    /* the adventure spans the floors: built once all are stocked */
+    if (rc == DG_OK) {
+        const dg_dungeon *maps[DG_MAX_FLOORS];
+        dg_contents *floors[DG_MAX_FLOORS];
+        int n = 0;
+        for (dg_dungeon *d = top; d && n < DG_MAX_FLOORS; d = d->below, n++) {
+            maps[n] = d;
+            floors[n] = d->contents;
+        }
+        rc = dg__adventure_build(maps, floors, n, err);
+    }
     if (rc != DG_OK) {
         dg_dungeon_free(top);
         top = NULL;

@@ -375,7 +375,13 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 {
     *out = NULL;
     dg_status rc = dg_stock_params_check(p, err);
-    return rc == DG_OK ? dg__contents_stock(d, p, NULL, out, err) : rc;
+    if (rc == DG_OK) rc = dg__contents_stock(d, p, NULL, out, err);
+    /* one floor stocked alone is a dungeon of its own: its adventure too */
+    if (rc == DG_OK && (rc = dg__adventure_build(&d, out, 1, err)) != DG_OK) {
+        dg_contents_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
 void dg__so_far_add(dg__so_far *f, const dg_contents *c)
@@ -492,6 +498,8 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         dg__free(c);
         return rc;
     }
+    /* the adventure's part of the floor, once the rooms are final */
+    dg__adventure_floor(c, d, p->seed); /* basic too: its encounters are full's */
 features: /* last, from a stream of its own: what the map draws of the key */
     if ((rc = dg__features_place(c, d, p->seed, err)) != DG_OK) {
         dg_contents_free(c);

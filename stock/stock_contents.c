@@ -12,6 +12,9 @@ const dg_room_contents *dg_contents_room(const dg_contents *c, int id)
 
 void dg_contents_free(dg_contents *c)
 {
-    if (c) dg__free(c->features);
+    if (c) {
+        dg__free(c->features);
+        dg__free(c->adventure);
+    }
     dg__free(c);
 }

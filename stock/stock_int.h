@@ -275,6 +275,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_FEATURE   0x73746f636b900000ULL
 #define DG__STREAM_TRAP      0x73746f636bb00000ULL
 #define DG__STREAM_FURNISH   0x73746f636bc00000ULL
+#define DG__STREAM_ADVENTURE 0x73746f636bd00000ULL
 
 /* stock_features.c: the physical features the map draws (c->features),
  * read from what the key already says of each room (dressing, water,
@@ -321,5 +322,59 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                          dg_size max_size, int room_squares, dg_encounter *e);
 int dg__encounter_count(const dg_encounter *e);
 void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t);
+
+/* adventure*.c: the adventure, after every other pass (so no draw moves).
+ * dg__adventure_floor, per floor at depth full, once rerolls are done:
+ * the third faction (splinter or guardians) and its rooms, who holds each
+ * key, the clues; every choice reads only what a reroll keeps (ids,
+ * distances, purposes, doors, the lair) or the room's own contents, so a
+ * reroll changes no other room. dg__adventure_build, once the floors are
+ * stocked: the top's adventure from every floor (maps[i] and floors[i]
+ * floor i). DG_ENOMEM only. */
+void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_error *err);
+void dg__adventure_factions_mark(dg_contents *c);
+void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+void dg__adventure_clues(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
+                           dg_rng *r);
+void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, dg_rng *r);
+/* adventure_words.c: the phrase tables, and one template filler */
+#define DG__ADV_FACTION_NAMES 8  /* splinters' 0..3, guardians' 4..7 */
+extern const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES];
+typedef struct {
+    const dg_contents *c;    /* the top floor's (its adventure may be NULL while built) */
+    const dg_adventure *a;   /* {object} {gp} {patron} {master} */
+    const dg_adv_who *who;   /* {who} {a_who} {room} {purpose}; NULL none */
+    int faction, other;      /* {faction} {other}: faction indices, -1 */
+    bool sentence;           /* capitalise the first letter */
+} dg__adv_ctx;
+size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x);
+/* a creature's name as prose: "giant spider" */
+void dg__adv_lower(const char *name, char *buf, size_t cap);
+/* Whether a creature can talk and deal (a language, Intelligence 6 or more). */
+bool dg__adv_talks(int monster);
+/* Whether a creature keeps a place rather than takes it (undead, constructs). */
+bool dg__adv_guardian(int monster);
+/* the phrase tables (adventure_words.c), in its parts[] order; a model
+ * field naming a phrase holds table * DG__ADV_TABLE_STEP + index */
+enum {
+    DG__ADV_T_PATRON_NAME, DG__ADV_T_PATRON_ROLE, DG__ADV_T_GOAL, DG__ADV_T_OBJECT, DG__ADV_T_CAPTIVE,
+    DG__ADV_T_ASK, DG__ADV_T_STAKE, DG__ADV_T_REWARD, DG__ADV_T_THEME_WANT, DG__ADV_T_SPLINTER_WANT,
+    DG__ADV_T_GUARDIAN_WANT, DG__ADV_T_REASON, DG__ADV_T_RUMOUR, DG__ADV_T_ALARM, DG__ADV_T_CHAPTER,
+    DG__ADV_T_CARRY
+};
+#define DG__ADV_TABLE_STEP 1000
+int dg__adv_table_count(int table);
+const char *dg__adv_table(int table, int i);
+const char *dg__adv_hiding(int i, bool natural);
+#define DG__ADV_PATRON_ROLES 12
+#define DG__ADV_STAKES 6
+#define DG__KEY_IN_FEATURE 100 /* key_hidden: in the room's own hidden feature */
+#define DG__ADV_CLUE_KINDS 6
+typedef enum { DG__CLUE_LAIR, DG__CLUE_KEY, DG__CLUE_SECRET, DG__CLUE_STAIRS, DG__CLUE_TRAPPED, DG__CLUE_GOAL } dg__clue_target;
+int dg__adv_clue_pick(dg_rng *r, dg__clue_target t);
+const char *dg__adv_clue_phrase(int kind);
+int dg__adv_hiding_count(bool natural);
 
 #endif

@@ -52,6 +52,7 @@ dg_add_test(test_features ${CMAKE_SOURCE_DIR}/tests/unit/test_features.c unit Pk
 dg_add_test(test_frame ${CMAKE_SOURCE_DIR}/tests/unit/test_frame.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
+dg_add_test(test_adventure ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
 dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c unit)
 
