@@ -183,11 +183,14 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
     for (int y = r->y; y < r->y + r->height; y++)
         for (int x = r->x; x < r->x + r->width; x++, idx++) {
             *idx = -1;
-            if (!in_room(d, x, y, r->id)) continue;
             unsigned char f = 0;
             if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
-                /* inside the map's rim: the eight neighbours read directly */
+                /* inside the map's rim: the square and its eight neighbours
+                 * read directly (in_room's test, without its bounds) */
                 const uint32_t *p = cells + (size_t)y * (size_t)w + (size_t)x;
+                if (!dg_cell_open(*p) || (*p & (DG_DOORSPACE | DG_STAIRS)) ||
+                    (int)((*p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id)
+                    continue;
                 uint32_t up = p[-w], down = p[w], left = p[-1], right = p[1];
                 if (!dg_cell_open(up) || !dg_cell_open(down) || !dg_cell_open(left) || !dg_cell_open(right) ||
                     !dg_cell_open(p[-w - 1]) || !dg_cell_open(p[-w + 1]) || !dg_cell_open(p[w - 1]) ||
@@ -195,6 +198,7 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
                     f |= F_EDGE;
                 if ((up | down | left | right) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
             } else {
+                if (!in_room(d, x, y, r->id)) continue;
                 for (int dy = -1; dy <= 1; dy++)
                     for (int dx = -1; dx <= 1; dx++) {
                         if (!dx && !dy) continue;

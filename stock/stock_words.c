@@ -10,7 +10,6 @@
  * indices; encoders read the text back with dg_contents_word(). */
 #include "stock_int.h"
 
-#include <ctype.h>
 
 #include <stddef.h>
 #include <stdio.h>
@@ -481,13 +480,17 @@ static bool prose_word(const char *w, size_t n)
     return false;
 }
 
+/* A letter of the words' ASCII: isalpha() in the C locale, which no
+ * program of the project leaves, without a table look-up per byte. */
+static bool letter(char c) { return (unsigned)((unsigned char)c | 32u) - 'a' < 26u; }
+
 void dg__word_stems(const char *phrase, dg__stems *out)
 {
     out->n = 0;
     for (const char *p = phrase; *p && out->n < DG__STEMS_MAX;) {
-        while (*p && !isalpha((unsigned char)*p)) p++;
+        while (*p && !letter(*p)) p++;
         const char *w = p;
-        while (isalpha((unsigned char)*p)) p++;
+        while (letter(*p)) p++;
         size_t n = (size_t)(p - w);
         if (n < 4 || prose_word(w, n)) continue;
         out->stem[out->n++] = (uint32_t)(unsigned char)w[0] | (uint32_t)(unsigned char)w[1] << 8 |
