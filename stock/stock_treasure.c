@@ -276,13 +276,15 @@ static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want, const d
 
 static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
 {
+    /* the pool listed once (one row per bit of taken's item set), then
+     * drawn from: each row's test, grades and all, runs once */
+    int pool[sizeof taken->items * 8];
     int n = 0;
-    for (int i = 0; i < s->n_items; i++) n += in_pool(s, i, rarity, want, taken);
+    for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
+        if (in_pool(s, i, rarity, want, taken)) pool[n++] = i;
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = 0; i < s->n_items; i++)
-        if (in_pool(s, i, rarity, want, taken) && k-- == 0) return s->item_base + i;
-    return -1;
+    return s->item_base + pool[k];
 }
 
 /* Marks item i (an id of s's) as found: a permanent one never again, a

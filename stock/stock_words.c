@@ -371,20 +371,40 @@ int dg__word_by_text(dg_words w, const char *text)
     return 0;
 }
 
-static bool used(const dg__deck *d, dg_words w, int i) { return (d->used[w][i >> 6] >> (i & 63)) & 1u; }
+/* The entries of [lo, hi) in deck word k not yet dealt, as bits. */
+static uint64_t unused_bits(const dg__deck *deck, dg_words w, int k, int lo, int hi)
+{
+    int from = k * 64, to = from + 64;
+    if (hi <= from || lo >= to) return 0;
+    uint64_t m = ~deck->used[w][k];
+    if (lo > from) m &= ~0ull << (lo - from);
+    if (hi < to) m &= ~(~0ull << (hi - from));
+    return m;
+}
 
-/* A draw among [lo, hi) not yet used, or -1 when all are. */
+/* A draw among [lo, hi) not yet used, or -1 when all are: counted and
+ * found a deck word (64 entries) at a time rather than an entry at a time. */
 static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
 {
+    enum { WORDS = (int)(sizeof deck->used[0] / sizeof deck->used[0][0]) };
+    if (lo < 0) lo = 0;
+    if (hi > WORDS * 64) hi = WORDS * 64;
     int n = 0;
-    for (int i = lo; i < hi; i++) n += !used(deck, w, i);
+    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += __builtin_popcountll(unused_bits(deck, w, k, lo, hi));
     if (n == 0) return -1;
-    int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = lo; i < hi; i++)
-        if (!used(deck, w, i) && k-- == 0) {
-            deck->used[w][i >> 6] |= 1ull << (i & 63);
-            return i;
+    int pick = (int)dg__rng_below(r, (uint32_t)n);
+    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) {
+        uint64_t m = unused_bits(deck, w, k, lo, hi);
+        int c = __builtin_popcountll(m);
+        if (pick >= c) {
+            pick -= c;
+            continue;
         }
+        for (; pick > 0; pick--) m &= m - 1;
+        int i = k * 64 + (int)dg__ctz64(m);
+        deck->used[w][k] |= 1ull << (i & 63);
+        return i;
+    }
     return -1;
 }
 
