@@ -105,12 +105,16 @@ static const item_grade grades[] = {
 #undef V
 #undef L
 
-static bool of_item(const item_grade *g, int item) { return strcmp(g->item, dg_magic_item_info(item)->name) == 0; }
+/* Whether grade g is one of the item named `name` (the item's SRD name,
+ * looked up once by the caller): the first letters first, as every
+ * treasure pool asks this of each "varies" item against every grade. */
+static bool of_item(const item_grade *g, const char *name) { return g->item[0] == name[0] && strcmp(g->item, name) == 0; }
 
 int dg__item_grades_at(int item, dg_rarity rarity)
 {
+    const char *name = dg_magic_item_info(item)->name;
     int n = 0;
-    for (size_t k = 0; k < DG_COUNT(grades); k++) n += grades[k].rarity == rarity && of_item(&grades[k], item);
+    for (size_t k = 0; k < DG_COUNT(grades); k++) n += grades[k].rarity == rarity && of_item(&grades[k], name);
     return n;
 }
 
@@ -118,16 +122,18 @@ int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity)
 {
     int n = dg__item_grades_at(item, rarity);
     if (!n) return -1;
+    const char *name = dg_magic_item_info(item)->name;
     int pick = (int)dg__rng_below(r, (uint32_t)n);
     for (size_t k = 0; k < DG_COUNT(grades); k++)
-        if (grades[k].rarity == rarity && of_item(&grades[k], item) && pick-- == 0) return (int)k;
+        if (grades[k].rarity == rarity && of_item(&grades[k], name) && pick-- == 0) return (int)k;
     return -1;
 }
 
 int dg__item_grade_of(int item, const char *label)
 {
+    const char *name = dg_magic_item_info(item)->name;
     for (size_t k = 0; k < DG_COUNT(grades); k++)
-        if (strcmp(grades[k].label, label) == 0 && of_item(&grades[k], item)) return (int)k;
+        if (strcmp(grades[k].label, label) == 0 && of_item(&grades[k], name)) return (int)k;
     return -1;
 }
 

@@ -52,23 +52,9 @@ size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap)
     return n < 0 ? 0 : (size_t)n;
 }
 
-const dg_room_contents *dg_contents_room(const dg_contents *c, int id)
-{
-    return c && id >= 1 && (size_t)id <= c->n_rooms ? &c->rooms[id - 1] : NULL;
-}
-
 bool dg_encounter_led_by_master(const dg_contents *c, const dg_encounter *e)
 {
     return e->boss && e->n_groups > 0 && c->floor == 0;
-}
-
-void dg_contents_free(dg_contents *c)
-{
-    if (c) {
-        dg__free(c->features);
-        dg__free(c->adventure);
-    }
-    dg__free(c);
 }
 
 /* Whether a creature can be a dungeon's master, named in its history and

@@ -62,6 +62,7 @@ static const struct {
     {"puddle", DG_FEATURE_WATER, POOL, false},
 };
 #define N_CUES (sizeof cues / sizeof cues[0])
+_Static_assert(N_CUES <= 32, "a room's cues are a 32-bit set");
 
 /* pillars=yes: rooms at least this long and this wide get colonnades */
 #define PILLARS_MIN_LONG 5
@@ -71,7 +72,9 @@ static const struct {
 typedef struct {
     dg_point *at;            /* the room's floor squares, row-major */
     unsigned char *flag;     /* per square: F_* */
+    int *idx;                /* per square of the room's box: its index in at, or -1 */
     int n;
+    int bx, by, bw, bh;      /* the box idx covers */
 } squares;
 enum { F_EDGE = 1, F_BLOCKED = 2, F_USED = 4 };
 
@@ -81,6 +84,7 @@ typedef struct {
     dg_status rc;
     dg_error *err;
     size_t cap;
+    const uint32_t (*by_pair)[26]; /* per two lower-case letters: the cues starting with them */
 } out;
 
 static void add(out *o, dg_feature_kind kind, int room, dg_point at)
@@ -115,11 +119,15 @@ static bool door_or_stair(const dg_dungeon *d, int x, int y)
     return (dg_cell(d, x, y) & (DG_DOORSPACE | DG_STAIRS)) != 0;
 }
 
+/* The index of the room square at (x, y), or -1: one look-up in the
+ * box's table rather than a walk of the room's squares (pillars, labels
+ * and marks each ask). */
 static int find(const squares *s, int x, int y)
 {
-    for (int k = 0; k < s->n; k++)
-        if (s->at[k].x == x && s->at[k].y == y) return k;
-    return -1;
+    x -= s->bx;
+    y -= s->by;
+    if (x < 0 || y < 0 || x >= s->bw || y >= s->bh) return -1;
+    return s->idx[(size_t)y * (size_t)s->bw + (size_t)x];
 }
 
 static void block(squares *s, int x, int y)
@@ -164,20 +172,42 @@ static void block_label(squares *s, const dg_room *r)
 static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const dg_room *r,
                    const dg_room_contents *rc)
 {
+    const int w = d->width, h = d->height;
+    const uint32_t *cells = d->cells;
     s->n = 0;
+    s->bx = r->x;
+    s->by = r->y;
+    s->bw = r->width;
+    s->bh = r->height;
+    int *idx = s->idx;
     for (int y = r->y; y < r->y + r->height; y++)
-        for (int x = r->x; x < r->x + r->width; x++) {
-            if (!in_room(d, x, y, r->id)) continue;
+        for (int x = r->x; x < r->x + r->width; x++, idx++) {
+            *idx = -1;
             unsigned char f = 0;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++) {
-                    if (!dx && !dy) continue;
-                    uint32_t n = x + dx >= 0 && y + dy >= 0 && x + dx < d->width && y + dy < d->height
-                                     ? dg_cell(d, x + dx, y + dy)
-                                     : 0;
-                    if (!dg_cell_open(n)) f |= F_EDGE;
-                    if ((!dx || !dy) && door_or_stair(d, x + dx, y + dy)) f |= F_BLOCKED;
-                }
+            if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+                /* inside the map's rim: the square and its eight neighbours
+                 * read directly (in_room's test, without its bounds) */
+                const uint32_t *p = cells + (size_t)y * (size_t)w + (size_t)x;
+                if (!dg_cell_open(*p) || (*p & (DG_DOORSPACE | DG_STAIRS)) ||
+                    (int)((*p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id)
+                    continue;
+                uint32_t up = p[-w], down = p[w], left = p[-1], right = p[1];
+                if (!dg_cell_open(up) || !dg_cell_open(down) || !dg_cell_open(left) || !dg_cell_open(right) ||
+                    !dg_cell_open(p[-w - 1]) || !dg_cell_open(p[-w + 1]) || !dg_cell_open(p[w - 1]) ||
+                    !dg_cell_open(p[w + 1]))
+                    f |= F_EDGE;
+                if ((up | down | left | right) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
+            } else {
+                if (!in_room(d, x, y, r->id)) continue;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) {
+                        if (!dx && !dy) continue;
+                        uint32_t n = dg_cell(d, x + dx, y + dy);
+                        if (!dg_cell_open(n)) f |= F_EDGE;
+                        if ((!dx || !dy) && door_or_stair(d, x + dx, y + dy)) f |= F_BLOCKED;
+                    }
+            }
+            *idx = s->n;
             s->at[s->n] = (dg_point){x, y};
             s->flag[s->n++] = f;
         }
@@ -269,6 +299,23 @@ static void water(out *o, const squares *s, const dg_room *r, bool flooded)
             }
 }
 
+/* The cues (a bit per row of cues[]) text names: one walk of the line,
+ * each pair of letters tried only against the cues that start with it
+ * (by_pair), rather than a search of the line per cue. */
+static uint32_t cues_in(const uint32_t by_pair[26][26], const char *text)
+{
+    uint32_t found = 0;
+    for (const char *p = text; p && *p; p++) {
+        unsigned a = (unsigned char)p[0] - 'a', b = (unsigned char)p[1] - 'a';
+        if (a >= 26 || b >= 26) continue;
+        for (uint32_t m = by_pair[a][b] & ~found; m; m &= m - 1) {
+            int q = __builtin_ctz(m);
+            if (strncmp(p, cues[q].cue, strlen(cues[q].cue)) == 0) found |= 1u << q;
+        }
+    }
+    return found;
+}
+
 static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
 
 static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents *rc, uint64_t seed)
@@ -277,9 +324,11 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
     dg_rng rng;
     dg_rng_seed(&rng, seed, DG__STREAM_FEATURE + (uint64_t)r->id);
     bool hit[N_CUES] = {false}, pool = false, pillars = false;
+    uint32_t found = 0;
+    for (int k = 0; rc && k < rc->n_dressing; k++)
+        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
     for (size_t q = 0; rc && q < N_CUES; q++) {
-        for (int k = 0; k < rc->n_dressing && !hit[q]; k++)
-            hit[q] = says(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), cues[q].cue);
+        hit[q] = (found >> q) & 1u;
         pool |= hit[q] && cues[q].count == POOL;
         pillars |= hit[q] && cues[q].count == COLONNADE;
     }
@@ -304,18 +353,21 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
 
 dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed, dg_error *err)
 {
-    out o = {c, d, DG_OK, err, 0};
     bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
+    uint32_t by_pair[26][26] = {{0}};
+    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
+    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[26])by_pair};
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {
         size_t a = (size_t)d->rooms[i].width * (size_t)d->rooms[i].height;
         if (a > most) most = a;
     }
     squares s;
-    s.at = dg__malloc(most * (sizeof *s.at + 1) + 1);
+    s.at = dg__malloc(most * (sizeof *s.at + sizeof *s.idx + 1) + 1);
     if (!s.at) return dg__nomem(err, "placing the map's features");
-    s.flag = (unsigned char *)(s.at + most);
+    s.idx = (int *)(s.at + most);
+    s.flag = (unsigned char *)(s.idx + most);
     for (size_t i = 0; i < d->n_rooms && o.rc == DG_OK; i++) {
         const dg_room *r = &d->rooms[i];
         const dg_room_contents *rc = c->depth != DG_DEPTH_NONE ? dg_contents_room(c, r->id) : NULL;

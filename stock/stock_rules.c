@@ -263,9 +263,6 @@ static const int art_values[DG__ART_TIERS] = {25, 250, 750, 2500, 7500};
 int dg__gem_value(int tier) { return gem_values[tier]; }
 int dg__art_value(int tier) { return art_values[tier]; }
 
-/* in cp (stock_treasure.c), so ep and the small coins add up before rounding */
-long dg_treasure_value_gp(const dg_treasure *t) { return dg_treasure_value_cp(t) / 100; }
-
 /* ----------------------------------------------------------- casts */
 
 bool dg_theme_casts(int theme, int monster)

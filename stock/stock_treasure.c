@@ -17,11 +17,11 @@
  * most strongly guarded ones). */
 #define HOARD_ROOMS_PER 10
 
-typedef struct { int n, die, times; } dice;  /* n d die x times; n 0: none */
+typedef struct { int n, die, times; } die_roll;  /* n d die x times; n 0: none */
 #define D(n, die, times) {n, die, times}
 #define NONE {0, 0, 0}
 
-static long roll(dg_rng *r, dice d)
+static long roll(dg_rng *r, die_roll d)
 {
     long sum = 0;
     for (int k = 0; k < d.n; k++) sum += 1 + (long)dg__rng_below(r, (uint32_t)d.die);
@@ -32,7 +32,7 @@ static long roll(dg_rng *r, dice d)
 
 /* DMG 2014, chapter 7, "Individual Treasure" (one table per challenge
  * band): a d100 row (up to `upto`) gives the coins, cp sp ep gp pp. */
-typedef struct { int upto; dice coins[DG_COIN_COUNT]; } indiv_row;
+typedef struct { int upto; die_roll coins[DG_COIN_COUNT]; } indiv_row;
 static const indiv_row indiv_0_4[] = {
     {30, {D(5, 6, 1), NONE, NONE, NONE, NONE}},
     {60, {NONE, D(4, 6, 1), NONE, NONE, NONE}},
@@ -67,7 +67,7 @@ static const struct { const indiv_row *rows; int n; } indiv[DG_TREASURE_BANDS] =
  * the band has (cp sp ep gp pp), then a d100 row (up to `upto`) naming gems
  * or art objects of one value and their count, and up to two magic item
  * tables ('A'..'I') with how many rolls on each. */
-static const dice hoard_coins[DG_TREASURE_BANDS][DG_COIN_COUNT] = {
+static const die_roll hoard_coins[DG_TREASURE_BANDS][DG_COIN_COUNT] = {
     {D(6, 6, 100), D(3, 6, 100), NONE, D(2, 6, 10), NONE},
     {D(2, 6, 100), D(2, 6, 1000), NONE, D(6, 6, 100), D(3, 6, 10)},
     {NONE, NONE, NONE, D(4, 6, 1000), D(5, 6, 100)},
@@ -76,9 +76,9 @@ static const dice hoard_coins[DG_TREASURE_BANDS][DG_COIN_COUNT] = {
 typedef struct {
     int upto;
     int gem_gp, art_gp;      /* the one that is nonzero says which */
-    dice count;
+    die_roll count;
     char table[2];           /* 0: none */
-    dice rolls[2];
+    die_roll rolls[2];
 } hoard_row;
 #define NO_VALUABLES 0, 0, NONE
 #define GEMS(v, n, die) v, 0, D(n, die, 1)
@@ -276,13 +276,15 @@ static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want, const d
 
 static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
 {
+    /* the pool listed once (one row per bit of taken's item set), then
+     * drawn from: each row's test, grades and all, runs once */
+    int pool[sizeof taken->items * 8];
     int n = 0;
-    for (int i = 0; i < s->n_items; i++) n += in_pool(s, i, rarity, want, taken);
+    for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
+        if (in_pool(s, i, rarity, want, taken)) pool[n++] = i;
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = 0; i < s->n_items; i++)
-        if (in_pool(s, i, rarity, want, taken) && k-- == 0) return s->item_base + i;
-    return -1;
+    return s->item_base + pool[k];
 }
 
 /* Marks item i (an id of s's) as found: a permanent one never again, a
@@ -429,6 +431,9 @@ long dg_treasure_value_cp(const dg_treasure *t)
     return cp;
 }
 
+/* in cp first, so ep and the small coins add up before rounding */
+long dg_treasure_value_gp(const dg_treasure *t) { return dg_treasure_value_cp(t) / 100; }
+
 /* Whether room a is guarded more strongly than room b (ties: the lower id). */
 static bool stronger(const dg_room_contents *a, const dg_room_contents *b)
 {
@@ -495,7 +500,7 @@ long dg__hoard_max_cp(int band)
     static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
     long most = 0, valuables = 0;
     for (int k = 0; k < DG_COIN_COUNT; k++) {
-        dice d = hoard_coins[band][k];
+        die_roll d = hoard_coins[band][k];
         most += (long)d.n * d.die * d.times * cp_per[k];
     }
     for (int k = 0; k < hoards[band].n; k++) {

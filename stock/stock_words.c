@@ -10,7 +10,6 @@
  * indices; encoders read the text back with dg_contents_word(). */
 #include "stock_int.h"
 
-#include <ctype.h>
 
 #include <stddef.h>
 #include <stdio.h>
@@ -372,20 +371,40 @@ int dg__word_by_text(dg_words w, const char *text)
     return 0;
 }
 
-static bool used(const dg__deck *d, dg_words w, int i) { return (d->used[w][i >> 6] >> (i & 63)) & 1u; }
+/* The entries of [lo, hi) in deck word k not yet dealt, as bits. */
+static uint64_t unused_bits(const dg__deck *deck, dg_words w, int k, int lo, int hi)
+{
+    int from = k * 64, to = from + 64;
+    if (hi <= from || lo >= to) return 0;
+    uint64_t m = ~deck->used[w][k];
+    if (lo > from) m &= ~0ull << (lo - from);
+    if (hi < to) m &= ~(~0ull << (hi - from));
+    return m;
+}
 
-/* A draw among [lo, hi) not yet used, or -1 when all are. */
+/* A draw among [lo, hi) not yet used, or -1 when all are: counted and
+ * found a deck word (64 entries) at a time rather than an entry at a time. */
 static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
 {
+    enum { WORDS = (int)(sizeof deck->used[0] / sizeof deck->used[0][0]) };
+    if (lo < 0) lo = 0;
+    if (hi > WORDS * 64) hi = WORDS * 64;
     int n = 0;
-    for (int i = lo; i < hi; i++) n += !used(deck, w, i);
+    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += __builtin_popcountll(unused_bits(deck, w, k, lo, hi));
     if (n == 0) return -1;
-    int k = (int)dg__rng_below(r, (uint32_t)n);
-    for (int i = lo; i < hi; i++)
-        if (!used(deck, w, i) && k-- == 0) {
-            deck->used[w][i >> 6] |= 1ull << (i & 63);
-            return i;
+    int pick = (int)dg__rng_below(r, (uint32_t)n);
+    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) {
+        uint64_t m = unused_bits(deck, w, k, lo, hi);
+        int c = __builtin_popcountll(m);
+        if (pick >= c) {
+            pick -= c;
+            continue;
         }
+        for (; pick > 0; pick--) m &= m - 1;
+        int i = k * 64 + (int)dg__ctz64(m);
+        deck->used[w][k] |= 1ull << (i & 63);
+        return i;
+    }
     return -1;
 }
 
@@ -466,22 +485,32 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
 /* Words of prose that do not make two phrases echo (packed like stems). */
 static bool prose_word(const char *w, size_t n)
 {
-    static const char *const common[] = {"with", "from", "into", "over", "half", "every", "wall", "walls",
-                                         "floor", "stone", "stones", "iron", "wooden", "against", "along",
-                                         "across", "their", "there", "that", "this", "under", "some", "long",
-                                         "through"};
+    /* with their lengths: every word of every phrase compared asks this */
+#define W(s) {s, sizeof s - 1}
+    static const struct {
+        const char *w;
+        size_t n;
+    } common[] = {W("with"),  W("from"),  W("into"),   W("over"),  W("half"),    W("every"),
+                  W("wall"),  W("walls"), W("floor"),  W("stone"), W("stones"),  W("iron"),
+                  W("wooden"), W("against"), W("along"), W("across"), W("their"), W("there"),
+                  W("that"),  W("this"),  W("under"),  W("some"),  W("long"),    W("through")};
+#undef W
     for (size_t k = 0; k < DG_COUNT(common); k++)
-        if (common[k][0] == w[0] && strlen(common[k]) == n && !strncmp(w, common[k], n)) return true;
+        if (common[k].n == n && common[k].w[0] == w[0] && !memcmp(w, common[k].w, n)) return true;
     return false;
 }
+
+/* A letter of the words' ASCII: isalpha() in the C locale, which no
+ * program of the project leaves, without a table look-up per byte. */
+static bool letter(char c) { return (unsigned)((unsigned char)c | 32u) - 'a' < 26u; }
 
 void dg__word_stems(const char *phrase, dg__stems *out)
 {
     out->n = 0;
     for (const char *p = phrase; *p && out->n < DG__STEMS_MAX;) {
-        while (*p && !isalpha((unsigned char)*p)) p++;
+        while (*p && !letter(*p)) p++;
         const char *w = p;
-        while (isalpha((unsigned char)*p)) p++;
+        while (letter(*p)) p++;
         size_t n = (size_t)(p - w);
         if (n < 4 || prose_word(w, n)) continue;
         out->stem[out->n++] = (uint32_t)(unsigned char)w[0] | (uint32_t)(unsigned char)w[1] << 8 |
