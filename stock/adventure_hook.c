@@ -20,7 +20,7 @@
 static int below(dg_rng *r, int n) { return n > 0 ? (int)dg__rng_below(r, (uint32_t)n) : 0; }
 
 /* Rooms of d no walk from the entrance reaches without opening a locked
- * door whose key lies on this floor: keyed[id - 1]. */
+ * door whose key lies on this floor: keyed[id - 1]; -1 out of memory. */
 static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
@@ -30,7 +30,10 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     unsigned char *seen = dg__calloc(cells, 1);
     int *queue = dg__malloc(cells * sizeof *queue);
     int n = 0;
-    if (!seen || !queue) goto done;
+    if (!seen || !queue) {
+        n = -1;
+        goto done;
+    }
     size_t head = 0, tail = 0;
     int start = c->entrance.y * d->width + c->entrance.x;
     seen[start] = 1;
@@ -71,7 +74,8 @@ static dg_adv_who who_in(const dg_contents *c, int fl, int room)
     return (dg_adv_who){m, room, fl + 1, rc ? rc->purpose : -1};
 }
 
-static void goal_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_rng *r)
+static dg_status goal_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
+                         dg_rng *r, dg_error *err)
 {
     const dg_contents *top = floors[0];
     bool master = top->boss >= 0 && top->farthest_room &&
@@ -85,26 +89,32 @@ static void goal_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents 
     if (a->goal_kind == 0) {
         a->goal_object = -1;
         a->goal = who_in(top, 0, top->farthest_room);
-        return;
+        return DG_OK;
     }
     /* a keyed-off room of any floor, else the deepest lair */
     int deepest = n - 1;
     while (deepest > 0 && !floors[deepest]->farthest_room) deepest--;
     a->goal = who_in(floors[deepest], deepest, floors[deepest]->farthest_room);
-    if (keyed_pick >= KEYED_GOAL_PERCENT) return;
+    if (keyed_pick >= KEYED_GOAL_PERCENT) return DG_OK;
     int total = 0, fls[64], ids[64];
     for (int fl = 0; fl < n; fl++) {
         bool *keyed = dg__calloc(floors[fl]->n_rooms + 1, sizeof *keyed);
-        if (!keyed) return;
-        if (keyed_off(maps[fl], floors[fl], keyed))
+        if (!keyed) return dg__nomem(err, "finding the goal");
+        int off = keyed_off(maps[fl], floors[fl], keyed);
+        if (off < 0) {
+            dg__free(keyed);
+            return dg__nomem(err, "finding the goal");
+        }
+        if (off)
             for (size_t i = 0; i < floors[fl]->n_rooms && total < 64; i++)
                 if (keyed[i]) fls[total] = fl, ids[total++] = (int)i + 1;
         dg__free(keyed);
     }
-    if (!total) return;
+    if (!total) return DG_OK;
     int k = below(r, total);
     a->goal = who_in(floors[fls[k]], fls[k], ids[k]);
     a->goal_keyed = true;
+    return DG_OK;
 }
 
 static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, int boss)
@@ -185,11 +195,17 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     a->patron = below(&r, dg__adv_table_count(DG__ADV_T_PATRON_NAME) * DG__ADV_PATRON_ROLES);
     a->stake = below(&r, DG__ADV_STAKES);
     a->reward_gp = reward(top, &r);
-    goal_of(a, maps, floors, n, &r);
-    chapters_of(a, floors, n);
-    dg__adventure_leaders(a, floors, n, &r);
-    alarm_of(a, maps, floors, n, &r);
-    dg__adventure_rumours(a, maps, floors, n, &r);
+    dg_status rc = goal_of(a, maps, floors, n, &r, err);
+    if (rc == DG_OK) {
+        chapters_of(a, floors, n);
+        dg__adventure_leaders(a, floors, n, &r);
+        alarm_of(a, maps, floors, n, &r);
+        rc = dg__adventure_rumours(a, maps, floors, n, &r, err);
+    }
+    if (rc != DG_OK) {
+        dg__free(a);
+        return rc;
+    }
     top->adventure = a;
     return DG_OK;
 }

@@ -35,12 +35,13 @@ static bool any_dragon(dg_contents *const *floors, int n)
     return false;
 }
 
-void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
-                           dg_rng *r)
+dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
+                                dg_rng *r, dg_error *err)
 {
     (void)maps;
     const dg_contents *top = floors[0];
     cand *cs = dg__malloc(MAX_CANDIDATES * sizeof *cs);
+    if (!cs) return dg__nomem(err, "writing the rumours");
     int nc = 0;
 #define ADD(t, w) (nc < MAX_CANDIDATES ? (void)(cs[nc++] = (cand){(t), (w)}) : (void)0)
     long best = -1;
@@ -135,4 +136,5 @@ void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_co
         out[j] = s;
     }
 #undef ADD
+    return DG_OK;
 }

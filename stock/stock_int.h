@@ -356,8 +356,9 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
 void dg__adventure_factions_mark(dg_contents *c);
 void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed);
 void dg__adventure_clues(dg_contents *c, const dg_dungeon *d, uint64_t seed);
-void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
-                           dg_rng *r);
+/* DG_ENOMEM (err set) when its working list cannot be had */
+dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
+                                dg_rng *r, dg_error *err);
 void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, dg_rng *r);
 /* adventure_words.c: the phrase tables, and one template filler */
 #define DG__ADV_FACTION_NAMES 8  /* splinters' 0..3, guardians' 4..7 */
