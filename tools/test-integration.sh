@@ -7,7 +7,9 @@
 # document with Redocly and Spectral, and sends valid requests to a second
 # daemon through Stoplight Prism's validating proxy; unpacks and repacks the
 # Foundry module's compendium with Foundry's own CLI (foundry_cli_check.mjs,
-# BUILD_DIR/dungeon and unzip). tools/test.sh runs it after ctest.
+# BUILD_DIR/dungeon and unzip); generates a TypeScript client from the
+# document and compiles and runs a program on it (typescript_check.mjs).
+# tools/test.sh runs it after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -44,6 +46,8 @@ node "$dir/prism_check.mjs" "$build/dungeond" >"$tmp/prism" 2>&1 &
 prism=$!
 node "$dir/foundry_cli_check.mjs" "$build" >"$tmp/foundry" 2>&1 &
 foundry=$!
+node "$dir/typescript_check.mjs" "$build" >"$tmp/typescript" 2>&1 &
+typescript=$!
 
 status=0
 node "$dir/openapi_check.mjs" "$build/dungeond" || status=1
@@ -51,6 +55,8 @@ wait "$prism" || status=1
 cat "$tmp/prism"
 wait "$foundry" || status=1
 cat "$tmp/foundry"
+wait "$typescript" || status=1
+cat "$tmp/typescript"
 if wait "$redocly"; then echo "redocly: openapi.yaml lints clean (recommended-strict)"
 else cat "$tmp/redocly"; echo "redocly: FAIL"; status=1; fi
 if wait "$spectral"; then echo "spectral: openapi.yaml lints clean (spectral:oas, warnings fail)"
