@@ -21,7 +21,7 @@ for bin in "$@"; do
     bins+=("$bin")
 done
 if [ ${#bins[@]} -eq 1 ]; then
-    flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp libzip)
+    flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp)
     build() { # compiler optimisation output
         "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
             "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"
