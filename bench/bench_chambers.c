@@ -56,7 +56,7 @@ static dg_dungeon *make(int argc, char **argv, unsigned seed, int rows, int cols
     }
     if (!o.seed_given) dg_options_set_seed(&o, seed);
     dg_dungeon *d = NULL;
-    if (dg_generate(&o, &d, &e) != DG_OK) {
+    if (dg_map_generate(&o, &d, &e) != DG_OK) {
         fprintf(stderr, "bench_chambers: %s\n", e.msg);
         exit(1);
     }

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "dg.h"
+#include "dg_contents.h"
 
 static double now_ms(void)
 {

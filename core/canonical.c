@@ -2,7 +2,6 @@
  * order, only the keys that mean something for the chosen algorithm. Same
  * map <=> same string: the permalink and the cache key. */
 #include <assert.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -116,22 +115,6 @@ size_t dg_options_canonical(const dg_options *o, char *buf, size_t cap)
             }
         }
     return len;
-}
-
-/* NAME and BOOL values as printed; numbers go through put_int, which
- * formats without printf. */
-void dg__key_print(const dg_options *o, key_id k, char *buf, size_t cap)
-{
-    const dg_option_def *d = &dg__keys[k];
-    const char *field = (const char *)o + d->field;
-    switch (d->kind) {
-    case DG_KIND_SEED: snprintf(buf, cap, "%" PRIu64, o->seed); break;
-    case DG_KIND_NAME: snprintf(buf, cap, "%s", dg_option_value_name(d, *(const int *)(const void *)field)); break;
-    case DG_KIND_BOOL: snprintf(buf, cap, "%s", *(const bool *)(const void *)field ? "yes" : "no"); break;
-    case DG_KIND_TEXT: snprintf(buf, cap, "%s", field); break;
-    case DG_KIND_INT:
-    case DG_KIND_AMOUNT: snprintf(buf, cap, "%d", *(const int *)(const void *)field); break;
-    }
 }
 
 bool dg_option_applies(const char *key, dg_algorithm a)

@@ -174,7 +174,7 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
  * items, the 2014 XP thresholds and group multipliers) or 2024 (SRD
  * 5.2.1's, the 2024 XP budget). The map never depends on it. */
 #define DG_RULESETS(X) X(DG_RULES_2014, "2014") X(DG_RULES_2024, "2024")
-/* Map styles: names only; render/style.c defines how each looks. */
+/* Map styles: names only; render/image/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
     X(DG_STYLE_GRAPH, "graph") X(DG_STYLE_PARCHMENT, "parchment")             \
@@ -571,10 +571,12 @@ static inline uint32_t dg_cell(const dg_dungeon *d, int x, int y)
 }
 static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
 
-/* Generates the map o describes. o must be finished and have a seed.
- * New on success (free with dg_dungeon_free); *out is NULL on failure.
- * With floors > 1 the result is the top floor, the others hang below it. */
-dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
+/* Generates the map o describes, unstocked (contents NULL): the map alone.
+ * o must be finished and have a seed. New on success (free with
+ * dg_dungeon_free); *out is NULL on failure. With floors > 1 the result is
+ * the top floor, the others hang below it. dg_generate (stock/, the
+ * fiction's public header dg_contents.h) makes the map and stocks it. */
+dg_status dg_map_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
 /* NULL is a no-op, like free(). Frees the floors below d too. */
 void dg_dungeon_free(dg_dungeon *d);
 /* Floor k (1-based) of the chain that starts at top; NULL when there is no
@@ -593,7 +595,5 @@ typedef struct {
 } dg_stats;
 /* Never fails for a finished map except on allocation (DG_ENOMEM). */
 dg_status dg_analyse(const dg_dungeon *d, dg_stats *out, dg_error *err);
-
-#include "dg_contents.h"
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "dg.h"
 #include "dg_common.h"
+#include "rng_int.h"
 
 /* Working bit (donjon leaves 0x8 unused): cells no pass may collapse or
  * reuse -- stairs and map exits. Cleared when the map is finished. */
@@ -60,54 +61,6 @@ typedef struct {
 static inline size_t dg__node_cell(const dg__build *b, size_t n)
 {
     return 2 * n - (size_t)b->cols - 1;
-}
-
-/* The draws of rng.c, inline: a map makes hundreds of draws and the call
- * would cost as much as the draw. rng.c's public functions are these, so
- * there is one definition of the sequence. */
-#define DG__PCG_MULT 6364136223846793005ULL
-static inline uint32_t dg__rng_next(dg_rng *r)
-{
-    uint64_t old = r->state;
-    r->state = old * DG__PCG_MULT + r->inc;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rot = (uint32_t)(old >> 59u);
-    return (xorshifted >> rot) | (xorshifted << ((-rot) & 31u));
-}
-static inline uint32_t dg__rng_below(dg_rng *r, uint32_t n)
-{
-    if (n <= 1u) return 0u;
-    /* Lemire's multiply-shift with rejection: unbiased, and the division
-     * is only paid on the rare draws that land in the biased sliver */
-    uint64_t m = (uint64_t)dg__rng_next(r) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)dg__rng_next(r) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-static inline bool dg__rng_percent(dg_rng *r, int percent)
-{
-    return (int)dg__rng_below(r, 100u) < percent;
-}
-
-/* Fisher-Yates: shuffles n items of size bytes (at most 16) in place,
- * drawing below(k) for k = n down to 2, in that order: the draw order is
- * output, so every shuffle in the core is this one. */
-static inline void dg__shuffle(dg_rng *r, void *items, size_t n, size_t size)
-{
-    unsigned char *p = items, t[16];
-    assert(size <= sizeof t);
-    for (size_t k = n; k > 1; k--) {
-        size_t x = dg__rng_below(r, (uint32_t)k);
-        memcpy(t, p + (k - 1) * size, size);
-        memcpy(p + (k - 1) * size, p + x * size, size);
-        memcpy(p + x * size, t, size);
-    }
 }
 
 /* Union-find over parent[] (parent[x] == x at a root): x's root, halving
@@ -252,9 +205,6 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
                          dg_error *err);
 /* The seed floor f's contents are stocked from (the map's own for f = 1). */
 uint64_t dg__floor_contents_seed(uint64_t seed, int floor);
-/* stock.c: dg_contents_stock without dg_stock_params_check, for parameters
- * drawn from checked options (generate.c); the public call checks first. */
-dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_contents **out, dg_error *err);
 
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */

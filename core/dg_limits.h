@@ -58,7 +58,7 @@
 
 /* Pixels per cell of the PNG and SVG (the cell key's range; config's
  * max_cell stays within it). The renderer itself takes up to
- * render/png_int.h's DG_PNG_MAX_CELL, for the VTT images at ppg. */
+ * render/image/png_int.h's DG_PNG_MAX_CELL, for the VTT images at ppg. */
 #define DG_MIN_CELL_PX 4
 #define DG_MAX_CELL_PX 64
 /* Pixels per grid cell of the VTT exports (uvtt image, foundry grid; the

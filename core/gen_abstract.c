@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "family_int.h"
-#include "gen_abstract.h"
+#include "gen_abstract_int.h"
 
 typedef struct {
     dg__build *b;

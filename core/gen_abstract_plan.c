@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen_abstract.h"
+#include "gen_abstract_int.h"
 
 /* ------------------------------------------------------------- painters */
 

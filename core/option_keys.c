@@ -4,6 +4,9 @@
  * errors, GET /options, the form and --help all read these rows; nothing
  * else lists a key, its values, its range, its default or its families.
  * Value names themselves are the X-macro lists in dg.h (option_names.c). */
+#include <inttypes.h>
+#include <stdio.h>
+
 #include "options_int.h"
 
 #define FIELD(f) offsetof(dg_options, f)
@@ -257,3 +260,28 @@ const char *dg_option_value_name(const dg_option_def *def, int v)
 {
     return def && v >= 0 && (size_t)v < def->n_names ? def->names[v] : "";
 }
+
+/* ---------------------------------------------- a key's field in the options */
+
+int *dg__key_int(dg_options *o, key_id k)
+{
+    return (int *)(void *)((char *)o + dg__keys[k].field);
+}
+
+
+/* A key's value as the canonical string prints it (canonical.c writes
+ * numbers itself, without printf, on its hot path). */
+void dg__key_print(const dg_options *o, key_id k, char *buf, size_t cap)
+{
+    const dg_option_def *d = &dg__keys[k];
+    const char *field = (const char *)o + d->field;
+    switch (d->kind) {
+    case DG_KIND_SEED: snprintf(buf, cap, "%" PRIu64, o->seed); break;
+    case DG_KIND_NAME: snprintf(buf, cap, "%s", dg_option_value_name(d, *(const int *)(const void *)field)); break;
+    case DG_KIND_BOOL: snprintf(buf, cap, "%s", *(const bool *)(const void *)field ? "yes" : "no"); break;
+    case DG_KIND_TEXT: snprintf(buf, cap, "%s", field); break;
+    case DG_KIND_INT:
+    case DG_KIND_AMOUNT: snprintf(buf, cap, "%d", *(const int *)(const void *)field); break;
+    }
+}
+

@@ -1,7 +1,7 @@
 /* options.c -- the one parser behind CLI flags, query strings, JSON bodies
- * and config files: dg_options_set() per pair (dg_options_finish(), for
- * presets and cross-key rules, is options_finish.c's); text seeds -> 64
- * bits. The vocabulary itself is data in option_names.c; the canonical
+ * and config files: dg_options_set() per pair (dg_options_init, _parse
+ * and _finish, for a whole set, presets and cross-key rules, are
+ * options_finish.c's); text seeds -> 64 bits. The vocabulary itself is data in option_names.c; the canonical
  * string is canonical.c's.
  * What the options mean for a map is left to gen_*.c and render/. */
 #include <stdarg.h>
@@ -157,24 +157,7 @@ void dg__option_recall(const dg_options *o, key_id k, char *buf, size_t cap)
     else if (cap) buf[0] = '\0';
 }
 
-int *dg__key_int(dg_options *o, key_id k)
-{
-    return (int *)(void *)((char *)o + dg__keys[k].field);
-}
-
 /* -------------------------------------------------------------- parsing */
-
-void dg_options_init(dg_options *o)
-{
-    memset(o, 0, sizeof *o);
-    for (int k = 0; k < K_COUNT; k++) {
-        const dg_option_def *d = &dg__keys[k];
-        if (d->kind == DG_KIND_BOOL) *(bool *)(void *)((char *)o + d->field) = d->def != 0;
-        else if (d->kind != DG_KIND_SEED && d->kind != DG_KIND_TEXT) *dg__key_int(o, (key_id)k) = d->def;
-    }
-    /* Never fails without limits and without explicit keys. */
-    (void)dg_options_finish(o, NULL, NULL);
-}
 
 /* Columns of a size preset: rectangles are 1.3 times as wide, in integer
  * maths, rounded up and then up again to odd; other layouts are square. */
@@ -320,21 +303,6 @@ dg_status dg_options_set(dg_options *o, const char *key, const char *value,
         if (kept_as_text((key_id)k)) remember(o, (key_id)k, value);
     }
     return rc;
-}
-
-dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],
-                           const char *const values[], const dg_limits *lim,
-                           dg_error *err)
-{
-    if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to parse");
-    dg_options_init(o);
-    if (n > 0 && (!keys || !values))
-        return dg_error_set(err, DG_EINVAL, "", "", "", "option list is missing");
-    for (size_t i = 0; i < n; i++) {
-        dg_status rc = dg_options_set(o, keys[i], values[i], lim, err);
-        if (rc != DG_OK) return rc;
-    }
-    return dg_options_finish(o, lim, err);
 }
 
 void dg_options_set_seed(dg_options *o, uint64_t seed)

@@ -3,7 +3,9 @@
  * room_min/room_max), keys that do not apply to the algorithm or layout,
  * and images too big for their map (PNG cell, uvtt ppg) or for the VTTs
  * that load them (a side over DG_VTT_MAX_SIDE), all before a map is made.
- * Parsing one pair at a time is options.c's. */
+ * dg_options_init and dg_options_parse (a whole set: defaults or pairs,
+ * then this) are here too, so that options.c, parsing one pair at a time,
+ * is the base this file and canonical.c build on and calls neither. */
 #include <stdio.h>
 #include <string.h>
 
@@ -277,5 +279,35 @@ dg_status dg_options_finish(dg_options *o, const dg_limits *lim, dg_error *err)
     if (!(o->given & GIVEN(K_CELL)) && o->cell > l.max_cell) o->cell = l.max_cell;
     if ((rc = finish_vtt_side(o, err)) != DG_OK) return rc;
     return finish_image(o, l, err);
+}
+
+/* ------------------------------------------- a whole set: init and parse */
+
+void dg_options_init(dg_options *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int k = 0; k < K_COUNT; k++) {
+        const dg_option_def *d = &dg__keys[k];
+        if (d->kind == DG_KIND_BOOL) *(bool *)(void *)((char *)o + d->field) = d->def != 0;
+        else if (d->kind != DG_KIND_SEED && d->kind != DG_KIND_TEXT) *dg__key_int(o, (key_id)k) = d->def;
+    }
+    /* Never fails without limits and without explicit keys. */
+    (void)dg_options_finish(o, NULL, NULL);
+}
+
+
+dg_status dg_options_parse(dg_options *o, size_t n, const char *const keys[],
+                           const char *const values[], const dg_limits *lim,
+                           dg_error *err)
+{
+    if (!o) return dg_error_set(err, DG_EINVAL, "", "", "", "no options to parse");
+    dg_options_init(o);
+    if (n > 0 && (!keys || !values))
+        return dg_error_set(err, DG_EINVAL, "", "", "", "option list is missing");
+    for (size_t i = 0; i < n; i++) {
+        dg_status rc = dg_options_set(o, keys[i], values[i], lim, err);
+        if (rc != DG_OK) return rc;
+    }
+    return dg_options_finish(o, lim, err);
 }
 

@@ -1,6 +1,6 @@
 /* rng.c -- PCG32, the project's own small PRNG, and the 64-bit text hash.
  * Everything random in a map comes from one dg_rng passed by hand. */
-#include "dg_int.h"
+#include "rng_int.h"
 
 void dg_rng_seed(dg_rng *r, uint64_t seed, uint64_t stream)
 {

@@ -1,6 +1,6 @@
 /* key_text.c -- the room key in words: the phrases every encoder that
  * prints contents shares (format=md, format=donjon's detail lines), built
- * from the stocking model (core/dg_contents.h). Which phrases an output
+ * from the stocking model (stock/dg_contents.h). Which phrases an output
  * shows, and how it frames them, is the encoder's business; the words
  * themselves are the model's tables. */
 #include <stdio.h>

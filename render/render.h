@@ -5,7 +5,7 @@
 
 #include <stdarg.h>
 
-#include "dg.h"
+#include "dg_contents.h" /* the map (dg.h) and its fiction: render draws both */
 
 /* A growable byte buffer every encoder appends to. Caller storage. */
 typedef struct {

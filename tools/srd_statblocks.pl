@@ -1,9 +1,9 @@
 #!/usr/bin/env perl
-# tools/srd_statblocks.pl -- writes core/srd_statblocks.c, one compact stat
-# block per monster of dg__monsters (core/srd_tables.c), in the same index
+# tools/srd_statblocks.pl -- writes data/srd_statblocks.c, one compact stat
+# block per monster of dg__monsters (data/srd_tables.c), in the same index
 # order, from the SRD 5.1 stat-block facts in ../shared/data/statblocks/.
-#   perl tools/srd_statblocks.pl [JSONL] > core/srd_statblocks.c
-#   perl tools/srd_statblocks.pl --rules 2024 [JSONL] > core/srd_statblocks_2024.c
+#   perl tools/srd_statblocks.pl [JSONL] > data/srd_statblocks.c
+#   perl tools/srd_statblocks.pl --rules 2024 [JSONL] > data/srd_statblocks_2024.c
 # (--rules 2024: SRD 5.2.1's stat blocks, dg__statblocks_2024, index for
 # index with dg__monsters_2024. 2024 stat blocks print what the 5.1 ones
 # do a little differently, and the facts file keeps the printed lines:

@@ -1,9 +1,9 @@
 #!/usr/bin/env perl
-# tools/srd_tables.pl -- writes core/srd_tables.c, the product's monster and
+# tools/srd_tables.pl -- writes data/srd_tables.c, the product's monster and
 # magic-item tables, from the SRD 5.1 facts in ../shared/data/srd-5.1/.
-#   perl tools/srd_tables.pl [DATA_DIR] > core/srd_tables.c
-#   perl tools/srd_tables.pl --ids [DATA_DIR] > core/srd_monster_ids.h
-#   perl tools/srd_tables.pl --rules 2024 [DATA_DIR] > core/srd_tables_2024.c
+#   perl tools/srd_tables.pl [DATA_DIR] > data/srd_tables.c
+#   perl tools/srd_tables.pl --ids [DATA_DIR] > data/srd_monster_ids.h
+#   perl tools/srd_tables.pl --rules 2024 [DATA_DIR] > data/srd_tables_2024.c
 # (--rules 2024: the same tables from SRD 5.2.1's facts in
 # ../shared/data/srd-5.2/, named dg__monsters_2024 and dg__magic_items_2024,
 # plus dg__monster_2024_of: for each 5.1 monster (by its index in
@@ -44,7 +44,7 @@ my $dir = shift // do {
 # creature neither here nor in 5.2.1 by name (Deep Gnome, Drow, Duergar,
 # Lizardfolk, Orc: peoples the 2024 rules made player species, with no
 # SRD stat block) maps to none, and the roster builder leaves it out of
-# its role (the role's other creatures stand in; core/stock_encounter.c).
+# its role (the role's other creatures stand in; stock/stock_encounter.c).
 my %renamed = (
     'Acolyte' => 'Priest Acolyte',                 # the 2024 name
     'Androsphinx' => 'Sphinx of Valor',            # the sphinxes renamed by what they guard

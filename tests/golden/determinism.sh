@@ -22,9 +22,14 @@ for bin in "$@"; do
 done
 if [ ${#bins[@]} -eq 1 ]; then
     flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp)
+    source "$src/tools/source_dirs.sh"
+    dirs=("${DG_LIB_DIRS[@]/#/$src/}")
+    includes=("${dirs[@]/#/-I}")
+    sources=()
+    for dir in "${dirs[@]}"; do sources+=("$dir"/*.c); done
     build() { # compiler optimisation output
-        "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -I"$src/core" -I"$src/render" \
-            "$src"/core/*.c "$src"/render/*.c "$src"/cli/main.c $flags -lm -o "$3"
+        "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE "${includes[@]}" \
+            "${sources[@]}" "$src"/cli/main.c $flags -lm -o "$3"
     }
     build gcc -O0 "$work/dungeon-gcc-O0" || { echo "determinism: the gcc -O0 build failed" >&2; exit 1; }
     build clang -O2 "$work/dungeon-clang-O2" || { echo "determinism: the clang -O2 build failed" >&2; exit 1; }

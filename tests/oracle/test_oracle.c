@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dg.h"
+#include "dg_contents.h"
 
 #define ORACLE DG_SOURCE_DIR "/../shared/oracle/donjon_oracle.pl"
 #define FIGURES DG_SOURCE_DIR "/tests/oracle/reference_figures.tsv"

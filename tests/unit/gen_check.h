@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dg.h"
+#include "dg_contents.h"
 
 /* Parses "key=value" strings into o; seed 1 when none is given. */
 static inline dg_status gc_parse(dg_options *o, const char *const *kv, size_t n, dg_error *e)

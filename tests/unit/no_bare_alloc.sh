@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# no_bare_alloc.sh -- core/ and render/ allocate only through the hook of
+# no_bare_alloc.sh -- the libraries (core/, stock/, data/, render/) allocate only through the hook of
 # dg_replace_allocator (core/alloc.c), so an embedding program's allocator and
 # the allocation-failure test (test_alloc_fail.c) see every block. Fails,
 # naming file and line, on any bare malloc/calloc/realloc/free/strdup/strndup
@@ -8,8 +8,10 @@
 # other words and pass.
 set -euo pipefail
 src=${1:?usage: no_bare_alloc.sh SOURCE_DIR}
+source "$src/tools/source_dirs.sh"
 found=0
-for f in "$src"/core/*.[ch] "$src"/render/*.[ch]; do
+for dir in "${DG_LIB_DIRS[@]/#/$src/}"; do
+  for f in "$dir"/*.[ch]; do
     [ "$(basename "$f")" = alloc.c ] && continue
     # drop /* ... */ comments (also across lines) and // comments, keep
     # line numbers, then look for a call not preceded by an identifier
@@ -22,9 +24,10 @@ for f in "$src"/core/*.[ch] "$src"/render/*.[ch]; do
         done <<< "$hits"
         found=1
     fi
+  done
 done
 if [ "$found" -ne 0 ]; then
-    echo "bare allocation calls in core/ or render/ (see core/dg_common.h)" >&2
+    echo "bare allocation calls in the libraries (see core/dg_common.h)" >&2
     exit 1
 fi
-echo "core/ and render/ allocate only through core/alloc.c"
+echo "${DG_LIB_DIRS[*]} allocate only through core/alloc.c"

@@ -1,7 +1,7 @@
 /* stock_fixture.h -- what the stocking tests share: small maps of every
  * family for a seed, the parameters spread over seeds (level = 1 + seed %
  * 20, party = 1 + seed / 20 % 8), and a walk of our own over the cells
- * (independent of core/stock_paths.c) to check distances and keys by. */
+ * (independent of stock/stock_paths.c) to check distances and keys by. */
 #ifndef STOCK_FIXTURE_H
 #define STOCK_FIXTURE_H
 
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dg.h"
+#include "dg_contents.h"
 
 /* Seed s's map: family s % 6, 25 x 35 cells. */
 static inline dg_dungeon *sf_map(uint64_t s)

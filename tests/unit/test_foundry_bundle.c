@@ -1,4 +1,4 @@
-/* test_foundry_bundle.c -- format=foundry-bundle (render/foundry_bundle.c)
+/* test_foundry_bundle.c -- format=foundry-bundle (render/vtt/foundry_bundle.c)
  * read back the way Foundry reads it: the zip opened with libzip, the
  * compendium pack opened with LevelDB itself (Debian's libleveldb, the
  * library classic-level wraps) with paranoid checks and checksums on, the
@@ -804,7 +804,7 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
         size_t n = dg_rules_monster_count(tables[t].rules);
         int base = dg_rules_monster_base(tables[t].rules);
-        cr_assert_eq(*tables[t].count, n, "regenerate render/dnd5e_monster_ids.c (%s)", tables[t].pack);
+        cr_assert_eq(*tables[t].count, n, "regenerate render/vtt/dnd5e_monster_ids.c (%s)", tables[t].pack);
         size_t with = 0;
         for (size_t i = 0; i < n; i++) {
             const char *pack, *id = dr__bundle_compendium_id(base + (int)i, &pack);

@@ -9,7 +9,7 @@
 #include <criterion/parameterized.h>
 #include <stdlib.h>
 
-#include "gen_abstract.h"
+#include "gen_abstract_int.h"
 #include "gen_check.h"
 
 

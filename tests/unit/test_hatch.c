@@ -1,4 +1,4 @@
-/* test_hatch.c -- crosshatch's rock (render/hatch.c), read back from real
+/* test_hatch.c -- crosshatch's rock (render/image/hatch.c), read back from real
  * PNGs: rock inside the band (its cell and all eight neighbours band or
  * floor) carries pen strokes, so no white island is left in solid rock;
  * rock well beyond the band (no band cell among its neighbours) stays

@@ -3,7 +3,7 @@
  * dimensions, rock/floor/wall and every door type in every style and both
  * orientations, stairs, labels, the L-room outline, player view, grids,
  * byte stability, and errors. Glyph probes follow the geometry documented
- * in render/glyphs.c at 18 px. */
+ * in render/image/glyphs.c at 18 px. */
 #include <criterion/criterion.h>
 #include <png.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* test_png_write.c -- the PNG writer (render/png_write.c) and the shared-row
- * canvas (render/png_canvas.c) on synthetic rows: every pixel decodes back
+/* test_png_write.c -- the PNG writer (render/image/png_write.c) and the shared-row
+ * canvas (render/image/png_canvas.c) on synthetic rows: every pixel decodes back
  * (libpng) to its role's colour whatever mix of new rows, repeats by shared
  * storage, repeats by equal bytes, short runs and long spliced runs the
  * image holds, at odd and even widths, with palettes of 12, 4, 3 and 2

@@ -1,5 +1,5 @@
-/* test_srd_tables.c -- the committed SRD tables (core/srd_tables.c,
- * core/srd_statblocks.c) are what tools/srd_tables.pl and
+/* test_srd_tables.c -- the committed SRD tables (data/srd_tables.c,
+ * data/srd_statblocks.c) are what tools/srd_tables.pl and
  * tools/srd_statblocks.pl make of ../shared's facts today (skipped without
  * them or perl), and hold together: sorted by XP, each CR's XP as
  * encounters.md gives it, every name once, every monster's stat block the
@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "dg.h"
+#include "dg_contents.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -63,20 +63,20 @@ static void matches_generated(const char *flag, const char *committed)
 
 Test(srd_tables, committed_statblocks_match_the_facts)
 {
-    run_and_compare("srd_statblocks.pl", STATBLOCK_FACTS, "", "core/srd_statblocks.c");
+    run_and_compare("srd_statblocks.pl", STATBLOCK_FACTS, "", "data/srd_statblocks.c");
 }
 
-Test(srd_tables, committed_table_matches_the_facts) { matches_generated("", "core/srd_tables.c"); }
-Test(srd_tables, committed_monster_ids_match_the_facts) { matches_generated("--ids", "core/srd_monster_ids.h"); }
+Test(srd_tables, committed_table_matches_the_facts) { matches_generated("", "data/srd_tables.c"); }
+Test(srd_tables, committed_monster_ids_match_the_facts) { matches_generated("--ids", "data/srd_monster_ids.h"); }
 /* rules=2024: SRD 5.2.1's tables, stat blocks and the 5.1 -> 5.2.1 map */
 Test(srd_tables, committed_2024_table_matches_the_facts)
 {
-    run_and_compare("srd_tables.pl", DG_SOURCE_DIR "/../shared/data/srd-5.2", "--rules 2024", "core/srd_tables_2024.c");
+    run_and_compare("srd_tables.pl", DG_SOURCE_DIR "/../shared/data/srd-5.2", "--rules 2024", "data/srd_tables_2024.c");
 }
 Test(srd_tables, committed_2024_statblocks_match_the_facts)
 {
     run_and_compare("srd_statblocks.pl", DG_SOURCE_DIR "/../shared/data/statblocks/srd-5.2.jsonl", "--rules 2024",
-                    "core/srd_statblocks_2024.c");
+                    "data/srd_statblocks_2024.c");
 }
 
 Test(srd_tables, monsters_hold_together)

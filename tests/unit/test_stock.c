@@ -1,4 +1,4 @@
-/* test_stock.c -- dg_contents_stock as a whole (core/stock.c): parameter
+/* test_stock.c -- dg_contents_stock as a whole (stock/stock.c): parameter
  * errors name their key, the map is never touched, the same parameters
  * give the same contents, depths nest, and the coherence rules hold over
  * 1,200 maps of every family: the entrance is the up stair, the deadliest

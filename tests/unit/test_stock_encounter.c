@@ -1,4 +1,4 @@
-/* test_stock_encounter.c -- encounters (core/stock_encounter.c) by the
+/* test_stock_encounter.c -- encounters (stock/stock_encounter.c) by the
  * 5th-edition rules, recomputed here from encounters.md's numbers typed in
  * again: over 1,200 maps of every family at every level 1-20 and party
  * 1-8, each encounter's adjusted XP lies in its difficulty's band, the

@@ -1,4 +1,4 @@
-/* test_stock_treasure.c -- treasure (core/stock_treasure.c) by the DMG's
+/* test_stock_treasure.c -- treasure (stock/stock_treasure.c) by the DMG's
  * (2014) chapter 7 tables: every hoard's and every individual treasure's
  * coins, gem and art counts and values, and magic item rarities lie in
  * the ranges of the table for its band; the ranges are typed here again

@@ -1,4 +1,4 @@
-/* test_vtt.c -- the VTT exports (render/vtt.c, render/walls.c) and the walls
+/* test_vtt.c -- the VTT exports (render/vtt/vtt.c, render/walls.c) and the walls
  * of the native JSON, against our own oracle written from the importers'
  * published conversion: a point (x, y) lands on pixel (x * pixels_per_grid,
  * y * pixels_per_grid) of the image, y down, so a point is a cell-corner

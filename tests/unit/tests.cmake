@@ -36,7 +36,7 @@ dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
 add_test(NAME private_prefixes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/private_prefixes.sh
-         $<TARGET_FILE:dg_core> $<TARGET_FILE:dg_render>)
+         $<TARGET_FILE:dg_core> $<TARGET_FILE:dg_render> $<TARGET_FILE:dg_stock>)
 set_tests_properties(private_prefixes PROPERTIES LABELS unit TIMEOUT 60)
 dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c sweep)
 # the shared library alone: Debian's leveldb CMake package wants snappy's

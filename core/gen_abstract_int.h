@@ -1,4 +1,7 @@
-/* gen_abstract.h -- core-private: the plan behind algorithm=abstract (seed 003).
+/* gen_abstract_int.h -- the abstract family's private model (algorithm=abstract, seed 003),
+ * shared by its three files, which build on it and not on one another's
+ * definitions: gen_abstract_areas.c (subdivision, pairs, routes) under
+ * gen_abstract_plan.c (the plan) under gen_abstract.c (the painter).
  * The map is cut into rectangular areas, areas sharing a border of two or
  * more cells are neighbours, a route runs from an entrance area to a far
  * exit area (A* shaped by influence points), every other area is attached,

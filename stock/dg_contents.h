@@ -1,7 +1,8 @@
 /* dg_contents.h -- the stocking model: what lives in a finished map's rooms
  * (monsters, traps, treasure, dressing, hidden features), its doors' locks,
  * traps and keys, wandering monsters, corridor features, the dungeon's
- * details, history, factions and name. Pure C11 like the rest of core.
+ * details, history, factions and name: the public header of libdg_stock,
+ * the fiction above core's maps. Pure C11, no I/O, like core.
  *
  * The model is plain structs of numbers and indices into the product's
  * tables, never pre-formatted text: an encoder prints a room by asking the
@@ -485,6 +486,12 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p,
                             dg_contents **out, dg_error *err);
 /* NULL is a no-op. */
 void dg_contents_free(dg_contents *c);
+/* The dungeon o describes, map and contents: dg_map_generate's floors,
+ * each stocked from the options' contents keys (stock/generate.c). o must
+ * be finished and have a seed. New on success (free with dg_dungeon_free);
+ * *out is NULL on failure. With floors > 1 the result is the top floor, the
+ * others hang below it. */
+dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err);
 
 /* The dungeon's name (given or generated), snprintf semantics. */
 size_t dg_contents_name(const dg_contents *c, char *buf, size_t cap);

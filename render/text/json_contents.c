@@ -1,4 +1,4 @@
-/* json_contents.c -- the stocked dungeon (core/dg_contents.h) in the native
+/* json_contents.c -- the stocked dungeon (stock/dg_contents.h) in the native
  * JSON document: the members json.c places at the top level, each room's
  * "contents" and each door's "lock". Structured numbers for scripts and
  * VTT modules, words from the model's tables; the prose is md.c's.

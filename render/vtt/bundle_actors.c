@@ -3,7 +3,7 @@
  * own SRD pack gives an "npc" for Foundry 11 (dnd5e 3.3.1's
  * packs/_source/monsters: abilities, attributes.ac/hp/movement/senses,
  * details.type/cr/alignment, traits.size, prototypeToken), filled from the
- * product's stat-block table (core/srd_statblocks.c), with the whole stat
+ * product's stat-block table (data/srd_statblocks.c), with the whole stat
  * block as the biography and each trait, action, reaction and legendary
  * action as an item of type "feat" (its activation says which), as the SRD
  * pack carries them. Each actor names its entry in the dnd5e SRD compendium
