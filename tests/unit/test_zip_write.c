@@ -1,4 +1,4 @@
-/* test_zip_write.c -- render/zip_write.c against libzip: for the same files
+/* test_zip_write.c -- render/vtt/zip_write.c against libzip: for the same files
  * added the same way (the calls render made when libzip wrote its
  * archives: a buffer source, UTF-8 names, deflate at level 6 or stored, one
  * DOS time, Unix mode 0644), the two archives are the same bytes. Over files
