@@ -25,7 +25,8 @@ dg_status dr__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_e
         if (g) rc = dg_buf_puts(b, " and ", err);
         if (rc == DG_OK && (g || n > 1)) rc = dg_buf_printf(b, err, "%d x ", n);
         if (rc == DG_OK) rc = dg_buf_puts(b, m->name, err);
-        if (rc == DG_OK && with_cr) rc = dg_buf_printf(b, err, " (cr %s)", m->cr);
+        /* donjon's 5e monster string: its challenge and its source book (ours the SRD) */
+        if (rc == DG_OK && with_cr) rc = dg_buf_printf(b, err, " (cr %s, srd)", m->cr);
     }
     return rc;
 }
@@ -66,7 +67,9 @@ dg_status dr__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
     else
         rc = dg_buf_printf(b, err, "DC %d %s save or %dd%d %s damage. ", t->save_dc, k->save, t->dice,
                             t->die, k->damage_type);
-    if (rc == DG_OK) rc = dg_buf_puts(b, k->effect, err);
+    char effect[160];
+    dg_trap_effect(t, effect, sizeof effect);
+    if (rc == DG_OK) rc = dg_buf_puts(b, effect, err);
     return rc;
 }
 

@@ -80,7 +80,7 @@ typedef struct {
     const char *size;        /* every room's "size": the room_size name or "" */
     const char *floor, *walls, *temperature, *illumination; /* "details" */
     const char *special;     /* NULL: none */
-    const char *infest;      /* the contents depth, capitalised */
+    const char *infest;      /* "dnd_5e" when stocked (donjon's rule-set name), else "None" */
 } dr__donjon_words;
 void dr__donjon_words_of(const dg_dungeon *d, dr__donjon_words *s);
 

@@ -45,7 +45,8 @@
     X(DG_DIFF_LOW, "low") X(DG_DIFF_MODERATE, "moderate") X(DG_DIFF_HIGH, "high") /* rules=2024 */
 #define DG_SEVERITIES(X)                                                      \
     X(DG_SEV_SETBACK, "setback") X(DG_SEV_DANGEROUS, "dangerous")             \
-    X(DG_SEV_DEADLY, "deadly")
+    X(DG_SEV_DEADLY, "deadly")                                                \
+    X(DG_SEV_NUISANCE, "nuisance") /* rules=2024: SRD 5.2.1's nuisance or deadly */
 #define DG_COINS(X)                                                           \
     X(DG_COIN_CP, "cp") X(DG_COIN_SP, "sp") X(DG_COIN_EP, "ep")               \
     X(DG_COIN_GP, "gp") X(DG_COIN_PP, "pp")
@@ -279,7 +280,8 @@ const dg_lighting *dg_lighting_of(int illumination);
 #define DG_WANDERING_ROWS 6
 #define DG_CORRIDOR_MAX_FEATURES 6
 #define DG_CORRIDOR_MAX_CELLS 3
-#define DG_MAX_FACTIONS 2
+#define DG_MAX_FACTIONS 3 /* the concept's one or two, and the adventure's splinter or guardians */
+#define DG_ROOM_MAX_CLUES 2
 
 typedef struct {
     int monster;             /* dg_monster_info id */
@@ -307,7 +309,11 @@ typedef struct {
     int save_dc;             /* 0 when the trap attacks */
     int attack_bonus;        /* 0 when it calls for a save */
     int dice, die;           /* damage: dice d die (e.g. 4d10) */
+    int fall_ft;             /* a pit: how deep (its damage is the fall's, 1d6 a 10 ft); else 0 */
 } dg_trap;
+/* What trap t does when it goes off, one sentence (the kind's effect, a
+ * pit's with its depth: "... over a 30-foot drop ..."); snprintf semantics. */
+size_t dg_trap_effect(const dg_trap *t, char *buf, size_t cap);
 
 typedef struct { int count, value_gp, kind; } dg_valuable; /* kind: GEM or ART word */
 
@@ -332,6 +338,12 @@ typedef struct {
     dg_trap trap;            /* when trapped */
     bool hidden;             /* under a hidden feature of the room */
 } dg_treasure;
+
+/* A clue found in a room that points at another room of its floor. */
+typedef struct {
+    int kind;                /* the phrase (dg_clue_text) */
+    int room, floor;         /* the room it points at; floor 1 the top */
+} dg_clue;
 
 typedef struct {
     int kind;                /* DG_WORDS_HIDDEN index */
@@ -360,6 +372,8 @@ typedef struct {
     dg_point key_cell;       /* when n_keys */
     dg_point hidden_cell;    /* when n_hidden */
     int hazard;              /* DG_WORDS_HAZARD, -1 none */
+    int n_clues;             /* what here points at other rooms (the adventure's) */
+    dg_clue clues[DG_ROOM_MAX_CLUES];
 } dg_room_contents;
 
 /* One per dg_dungeon door, same index. */
@@ -373,6 +387,10 @@ typedef struct {
     dg_trap trap;            /* trapped doors */
     int secret;              /* secret doors: DG_WORDS_SECRET index, else -1 */
     int secret_dc;           /* Wisdom (Perception) to find it */
+    /* who in the key room holds the key (the adventure's): a group of its
+     * encounter (-1 nobody), else where it is hidden (dg_key_hiding_place,
+     * -1 nowhere: it lies in the open) */
+    int key_holder, key_hidden;
 } dg_door_contents;
 
 typedef struct {
@@ -408,10 +426,22 @@ typedef struct {
     dg_point at;
 } dg_map_feature;
 
+/* What a faction is to the dungeon (the adventure's): who holds it, a
+ * rival concept beside them, those of the holders' cast who answer to no
+ * one (a splinter), or the place's own guardians (never one faction with
+ * those who came to loot it). */
+#define DG_FACTION_ROLES(X)                                                   \
+    X(DG_FACTION_HOLDERS, "holders") X(DG_FACTION_RIVALS, "rivals")           \
+    X(DG_FACTION_SPLINTER, "splinter") X(DG_FACTION_GUARDIANS, "guardians")
+#define DG_X(code, name) code,
+typedef enum { DG_FACTION_ROLES(DG_X) DG_FACTION_ROLE_COUNT } dg_faction_role;
+#undef DG_X
 typedef struct {
     int kind;                /* DG_WORDS_FACTION: also the theme whose cast it is */
     int name;                /* DG_WORDS_FACTION_NAME */
+    dg_faction_role role;    /* set by the adventure; the concept's first are the holders */
 } dg_faction;
+
 
 typedef struct {
     int floor, walls, temperature, illumination, special; /* DG_WORDS_*, special -1 none */
@@ -454,6 +484,9 @@ typedef struct dg_contents {
      * name_words are left unset and dg_contents_name draws them when asked */
     uint64_t concept_seed;
     bool natural;
+    /* the adventure (stock/adventure.c): the top floor's, NULL on the
+     * floors below and below depth full */
+    struct dg_adventure *adventure;
 } dg_contents;
 
 typedef struct {
@@ -512,5 +545,98 @@ const dg_room_contents *dg_contents_room(const dg_contents *c, int id);
  * on the top floor. A lower floor's lair (boss set) is led by that floor's
  * own chief, the master being met once, on the top floor. */
 bool dg_encounter_led_by_master(const dg_contents *c, const dg_encounter *e);
+
+/* ------------------------------------------------------ the adventure */
+
+/* What makes the key an adventure (stock/adventure*.c): a patron's hook and
+ * a goal in a room, the factions' leaders and wants, a rumour table, an
+ * alarm and who answers it, a chapter per floor. Drawn from the concept
+ * and the stocked floors, from streams of its own after every other draw,
+ * so no room, door or wall moves for it. Every room and creature it names
+ * is one of the key's (floor 1 the top). Words come from the accessors
+ * below: the model holds indices. */
+#define DG_ADV_RUMOURS 6         /* a d6 table */
+#define DG_ADV_MAX_RESPONDERS (2 * DG_MAX_FLOORS)
+#define DG_ATTITUDES(X)                                                       \
+    X(DG_ATTITUDE_HOSTILE, "hostile") X(DG_ATTITUDE_WARY, "wary")             \
+    X(DG_ATTITUDE_BARGAINING, "bargaining") X(DG_ATTITUDE_DESPERATE, "desperate")
+#define DG_X(code, name) code,
+typedef enum { DG_ATTITUDES(DG_X) DG_ATTITUDE_COUNT } dg_attitude;
+#undef DG_X
+/* "hostile", ...; "" out of range. */
+const char *dg_attitude_name(int v);
+
+typedef struct {
+    int monster;             /* the creature (an id), -1 none */
+    int room, floor;         /* where it stands; room 0 none */
+    int purpose;             /* what that room was built for (DG_WORDS_PURPOSE), -1 */
+} dg_adv_who;
+
+typedef struct {
+    int faction;             /* index into the top floor's factions */
+    dg_adv_who leader;       /* groups[0] of an encounter of that faction */
+    int want;                /* phrase */
+    dg_attitude attitude;
+    int rival;               /* another entry of the list, -1 none */
+    int reason;              /* why they are rivals: phrase, -1 none */
+} dg_adv_faction;
+
+typedef struct {
+    int text;                /* phrase */
+    bool truth, half;        /* true; half-true (truth false) */
+    dg_adv_who about;        /* the room (and creature) it points at, room 0 none */
+} dg_adv_rumour;
+
+typedef struct {
+    dg_adv_who who;          /* the group's leader and its room */
+    int rounds;              /* after how many rounds they arrive */
+} dg_adv_responder;
+
+typedef struct {
+    int floor;               /* 1 the top */
+    int text;                /* how the floor ties to the history: phrase */
+    dg_adv_who boss;         /* standing in the floor's lair */
+} dg_adv_chapter;
+
+typedef struct dg_adventure {
+    int patron, stake;       /* phrases: who asks the party in, and why */
+    int goal_kind;           /* phrase: slay, recover, rescue, end */
+    int goal_object;         /* phrase: what is recovered or ended, -1 */
+    long reward_gp;
+    dg_adv_who goal;         /* the goal's room (and creature) */
+    bool goal_keyed;         /* behind a keyed door rather than the lair */
+    int n_factions;
+    dg_adv_faction factions[DG_MAX_FACTIONS];
+    dg_adv_rumour rumours[DG_ADV_RUMOURS];
+    int alarm;               /* what raises it: phrase */
+    int n_responders;
+    dg_adv_responder responders[DG_ADV_MAX_RESPONDERS];
+    int n_chapters;
+    dg_adv_chapter chapters[DG_MAX_FLOORS];
+} dg_adventure;
+
+/* The adventure's words, snprintf semantics ("" when out of range or no
+ * adventure): the hook (patron, stake and reward in one paragraph), the
+ * goal, faction f's name, kind, want and rivalry, rumour i, the alarm, the
+ * chapter of floor index i, a responder line. c is the top floor's. */
+typedef enum {
+    DG_ADV_HOOK, DG_ADV_PATRON, DG_ADV_GOAL, DG_ADV_FACTION_NAME, DG_ADV_FACTION_KIND, DG_ADV_WANT,
+    DG_ADV_RIVALRY, DG_ADV_RUMOUR, DG_ADV_ALARM, DG_ADV_CHAPTER, DG_ADV_PART_COUNT
+} dg_adv_part;
+size_t dg_adventure_text(const dg_contents *c, dg_adv_part part, int i, char *buf, size_t cap);
+/* Clue k of room rc of floor c, as the GM reads it. */
+size_t dg_clue_text(const dg_contents *c, const dg_room_contents *rc, int k, char *buf, size_t cap);
+/* Where a key is hidden (dg_door_contents.key_hidden); "" out of range. */
+const char *dg_key_hiding_place(int i);
+/* Locked door i's key: the name of the creature that carries it, or the
+ * place of its room it is hidden in (the room's hidden feature, or a
+ * hiding place); NULL for neither. Borrowed, static. */
+const char *dg_key_held_by(const dg_contents *c, size_t door);
+const char *dg_key_hidden_in(const dg_contents *c, size_t door);
+/* Faction f of c's name: "" out of range. */
+const char *dg_faction_name(const dg_contents *c, int f);
+/* Who holds locked door i's key, as a sentence for the GM ("The hobgoblin
+ * carries it on a cord round its neck."); "" when it lies in the open. */
+size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t cap);
 
 #endif

@@ -11,7 +11,8 @@
  * Each floor draws from a stream of its own seed and floor number, and is
  * stocked harder the deeper it is (p.floor, docs/stocking.md); every floor
  * carries the top's name, since they are one dungeon. */
-static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top, dg_error *err)
+static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top, dg__so_far *above,
+                       dg_error *err)
 {
     dg_stock_params p;
     dg_stock_params_init(&p, dg__floor_contents_seed(o->seed, d->floor));
@@ -31,7 +32,9 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
      * (the map model) knows nothing of stocking */
     d->contents_free = dg_contents_free;
     /* the options were checked: stock without checking again */
-    dg_status rc = dg__contents_stock(d, &p, &d->contents, err);
+    dg_status rc = dg__contents_stock(d, &p, above, &d->contents, err);
+    /* one dungeon: what this floor holds and says, the floors below do not again */
+    if (rc == DG_OK) dg__so_far_add(above, d->contents);
     if (rc == DG_OK && top && top != d) {
         /* one dungeon: the top floor's name and boss stand for every floor */
         dg_contents *c = d->contents;
@@ -51,7 +54,21 @@ dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no options given");
     dg_dungeon *top = NULL;
     dg_status rc = dg_map_generate(o, &top, err);
-    for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) rc = stock(o, d, top, err);
+    dg__so_far *above = rc == DG_OK ? dg__calloc(1, sizeof *above) : NULL;
+    if (rc == DG_OK && !above) rc = dg__nomem(err, "stocking the dungeon");
+    for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) rc = stock(o, d, top, above, err);
+    dg__free(above);
+    /* the adventure spans the floors: built once all are stocked */
+    if (rc == DG_OK) {
+        const dg_dungeon *maps[DG_MAX_FLOORS];
+        dg_contents *floors[DG_MAX_FLOORS];
+        int n = 0;
+        for (dg_dungeon *d = top; d && n < DG_MAX_FLOORS; d = d->below, n++) {
+            maps[n] = d;
+            floors[n] = d->contents;
+        }
+        rc = dg__adventure_build(maps, floors, n, err);
+    }
     if (rc != DG_OK) {
         dg_dungeon_free(top);
         top = NULL;

@@ -64,7 +64,10 @@ bool dg_encounter_led_by_master(const dg_contents *c, const dg_encounter *e)
 
 void dg_contents_free(dg_contents *c)
 {
-    if (c) dg__free(c->features);
+    if (c) {
+        dg__free(c->features);
+        dg__free(c->adventure);
+    }
     dg__free(c);
 }
 
@@ -210,17 +213,95 @@ static void stock_corridors(dg_contents *c, dg__stocker *st, const dg_dungeon *d
     }
 }
 
+/* A room holds one deadly trap at most for a party of level 1-4 (two are
+ * a death sentence at those levels): a second is one severity milder, its
+ * numbers drawn from a stream of its own so no other draw moves. */
+static void settle_traps(const dg_contents *c, uint64_t seed, dg_room_contents *rc, int variant)
+{
+    if (c->level > 4 || rc->n_traps < 2) return;
+    int deadly = 0;
+    for (int k = 0; k < rc->n_traps; k++) {
+        if (rc->traps[k].severity != DG_SEV_DEADLY) continue;
+        if (deadly++) {
+            dg_rng r = dg__stock_stream(seed, DG__STREAM_TRAP, dg__stock_variant(rc->id, variant));
+            dg__trap_milder(&r, c->level, c->rules, &rc->traps[k]);
+        }
+    }
+}
+
+/* A room whose purpose's furnishing the dungeon has already shown (a
+ * burial chamber on every floor, the second storeroom) gets another: the
+ * purpose's own other furnishings first, else a line dealt from the deck
+ * that nothing in the dungeon has shown and that echoes nothing else in the
+ * room (a few tries, from a stream of its own so no other draw moves). A
+ * line dealt besides that the dungeon already shows (the deck starts again
+ * once spent, on a floor of many rooms) is left out: a room says less
+ * rather than repeat another. `shown` (bit per DRESSING entry) is the
+ * dungeon's so far, and gets the room's. */
+/* Whether phrase w echoes one of the room's lines besides its first (or is one). */
+static bool echoes(const dg_room_contents *rc, int w)
+{
+    dg__stems mine, other;
+    dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), &mine);
+    for (int k = 1; k < rc->n_dressing; k++) {
+        if (w == rc->dressing[k]) return true;
+        dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
+        if (dg__stems_meet(&mine, &other)) return true;
+    }
+    return false;
+}
+
+static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *shown, uint64_t seed,
+                             dg_room_contents *rc, int variant)
+{
+    if (rc->n_dressing < 1) return;
+#define SHOWN(i) ((shown[(i) >> 6] >> ((i) & 63)) & 1u)
+    int w = rc->dressing[0];
+    for (int k = 0; SHOWN(w) && k < 2 && rc->purpose >= 0; k++) {
+        int again = dg__word_purpose_again(rc->purpose, k);
+        if (again >= 0 && !echoes(rc, again)) w = again;
+    }
+    if (SHOWN(w)) {
+        /* dealt from what the dungeon has not shown (a deck of its own:
+         * the floor's starts again once spent) */
+        dg_rng r = dg__stock_stream(seed, DG__STREAM_FURNISH, dg__stock_variant(rc->id, variant));
+        dg__deck fresh = {0};
+        memcpy(fresh.used[DG_WORDS_DRESSING], shown, sizeof fresh.used[DG_WORDS_DRESSING]);
+        for (int tries = 0; tries < 4; tries++) {
+            int d = dg__word_deal(&fresh, &r, DG_WORDS_DRESSING, c->theme, dg__origins[c->origin].natural);
+            deck->used[DG_WORDS_DRESSING][d >> 6] |= 1ull << (d & 63);
+            if (!SHOWN(d) && !echoes(rc, d)) {
+                w = d;
+                break;
+            }
+        }
+    }
+    /* nothing fresh left: a room with other things to show says those */
+    int kept = 0;
+    if (!SHOWN(w) || rc->n_dressing == 1) {
+        rc->dressing[kept++] = w;
+        shown[w >> 6] |= 1ull << (w & 63);
+    }
+    for (int k = 1; k < rc->n_dressing; k++) {
+        int d = rc->dressing[k];
+        if (SHOWN(d) && (kept || k + 1 < rc->n_dressing)) continue;
+        shown[d >> 6] |= 1ull << (d & 63);
+        rc->dressing[kept++] = d;
+    }
+    rc->n_dressing = kept;
+#undef SHOWN
+}
+
 /* ---------------------------------------------------------- rerolls */
 
 /* Marks in deck every word the dungeon uses outside room `except`. */
 static void deck_of_others(const dg_contents *c, int except, dg__deck *deck)
 {
-    memset(deck, 0, sizeof *deck);
 #define USE(w, i) ((i) >= 0 ? (void)(deck->used[w][(i) >> 6] |= 1ull << ((i) & 63)) : (void)0)
     for (size_t i = 0; i < c->n_rooms; i++) {
         const dg_room_contents *rc = &c->rooms[i];
         if (rc->id == except) continue;
-        for (int k = 1; k < rc->n_dressing; k++) USE(DG_WORDS_DRESSING, rc->dressing[k]);
+        for (int k = 0; k < rc->n_dressing; k++) USE(DG_WORDS_DRESSING, rc->dressing[k]);
         USE(DG_WORDS_SOUND, rc->sound);
         USE(DG_WORDS_SMELL, rc->smell);
         if (rc->n_hidden) USE(DG_WORDS_HIDDEN, rc->hidden[0].kind);
@@ -236,7 +317,8 @@ static void deck_of_others(const dg_contents *c, int except, dg__deck *deck)
  * drawn again, and dropped after a few tries, so the lair stays the
  * richest room; words
  * used elsewhere in the dungeon are not dealt again. */
-static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stock_params *p, dg_error *err)
+static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
+                              dg_error *err)
 {
     dg_reroll items[DG_REROLL_MAX];
     int n;
@@ -268,12 +350,18 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
             r->encounter.faction = -1;
             r->treasure.container = -1;
             dg__stock_room(c, &d->rooms[r->id - 1], st->cell_ft, p->seed, r, lair, v);
+            settle_traps(c, p->seed, r, v);
             if (lair) { /* the dungeon's richest hoard stays where it is */
                 r->treasure = kept.treasure;
                 r->has_treasure = kept.has_treasure;
                 break;
             }
-            dg__treasure_room(c, p->seed, dg__stock_variant(r->id, v), r, kept.treasure.hoard);
+            /* no permanent item the rest of the dungeon holds, the
+             * floor's hoard share spent by the others first */
+            dg__so_far taken = *above;
+            dg__so_far_items(&taken, c, r->id);
+            dg__treasure_room(c, p->seed, dg__stock_variant(r->id, v), r, kept.treasure.hoard, &taken);
+            dg__treasure_fit(c, r, d->opts.floors);
             if (hoard < 0 || !r->has_treasure || dg_treasure_value_gp(&r->treasure) <= hoard) break;
             if (tries == 4) {
                 r->has_treasure = false;
@@ -281,8 +369,12 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
             }
         }
         if (p->depth == DG_DEPTH_FULL) {
+            st->deck = above->deck;
             deck_of_others(c, r->id, &st->deck);
+            uint64_t shown[4];
+            memcpy(shown, st->deck.used[DG_WORDS_DRESSING], sizeof shown);
             dg__stock_dress(c, st, p->seed, r, items[k].variant);
+            fresh_furnishing(c, &st->deck, shown, p->seed, r, items[k].variant);
         }
         dg__stock_marks(d, p->seed, r, items[k].variant);
     }
@@ -297,12 +389,27 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 {
     *out = NULL;
     dg_status rc = dg_stock_params_check(p, err);
-    return rc == DG_OK ? dg__contents_stock(d, p, out, err) : rc;
+    if (rc == DG_OK) rc = dg__contents_stock(d, p, NULL, out, err);
+    /* one floor stocked alone is a dungeon of its own: its adventure too */
+    if (rc == DG_OK && (rc = dg__adventure_build(&d, out, 1, err)) != DG_OK) {
+        dg_contents_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
-dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_contents **out, dg_error *err)
+void dg__so_far_add(dg__so_far *f, const dg_contents *c)
+{
+    dg__so_far_items(f, c, 0);
+    deck_of_others(c, 0, &f->deck);
+}
+
+dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
+                             dg_contents **out, dg_error *err)
 {
     *out = NULL;
+    static const dg__so_far nothing_above;
+    if (!above) above = &nothing_above;
     dg_status rc = DG_OK;
     size_t n_rooms = p->depth == DG_DEPTH_NONE ? 0 : d->n_rooms;
     size_t n_doors = p->depth == DG_DEPTH_NONE ? 0 : d->n_doors;
@@ -366,33 +473,47 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_c
         return dg__nomem(err, "stocking the dungeon");
     }
     st->cell_ft = dg_cell_feet(&d->opts);
+    /* the floors above dealt their words: this one deals others first */
+    st->deck = above->deck;
     /* the lair first: its boss is the dungeon's master, whom every other
      * room's cast then answers to (each room draws from its own stream,
      * so the order changes no draw) */
     if (lair) {
         dg__stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
+        settle_traps(c, p->seed, &c->rooms[lair - 1], 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
         if (e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
-        if ((int)i + 1 != lair) dg__stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
-    dg__treasure_stock(c, p->seed, lair);
+        if ((int)i + 1 != lair) {
+            dg__stock_room(c, &d->rooms[i], st->cell_ft, p->seed, &c->rooms[i], false, 0);
+            settle_traps(c, p->seed, &c->rooms[i], 0);
+        }
+    dg__so_far taken = *above;
+    dg__treasure_stock(c, p->seed, lair, d->opts.floors, &taken);
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
     if (p->depth == DG_DEPTH_FULL) {
-        for (size_t i = 0; i < n_rooms; i++) dg__stock_dress(c, st, p->seed, &c->rooms[i], 0);
+        uint64_t shown[4];
+        memcpy(shown, above->deck.used[DG_WORDS_DRESSING], sizeof shown);
+        for (size_t i = 0; i < n_rooms; i++) {
+            dg__stock_dress(c, st, p->seed, &c->rooms[i], 0);
+            fresh_furnishing(c, &st->deck, shown, p->seed, &c->rooms[i], 0);
+        }
         stock_wandering(c, p->seed);
         stock_corridors(c, st, d, p->seed);
     }
     dg__free(st);
     for (size_t i = 0; i < n_rooms; i++) dg__stock_marks(d, p->seed, &c->rooms[i], 0);
-    if (p->reroll && (rc = reroll_rooms(c, d, p, err)) != DG_OK) {
+    if (p->reroll && (rc = reroll_rooms(c, d, p, above, err)) != DG_OK) {
         dg__free(c);
         return rc;
     }
+    /* the adventure's part of the floor, once the rooms are final */
+    dg__adventure_floor(c, d, p->seed); /* basic too: its encounters are full's */
 features: /* last, from a stream of its own: what the map draws of the key */
     if ((rc = dg__features_place(c, d, p->seed, err)) != DG_OK) {
         dg_contents_free(c);

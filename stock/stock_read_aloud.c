@@ -181,7 +181,9 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             "Water seeps up through the floor and pools in every hollow. "};
         static const char *const deep[] = {
             "Dark water fills most of the room, too deep to wade. ", "A black pool fills the room, its bottom lost in the murk. ",
-            "Deep water covers the floor but for a ledge along the walls. "};
+            "Deep water covers the floor but for a ledge along the walls. ",
+            "The floor drops away into still, green-black water. ", "Most of the room is a flooded pit, its water unmoving. ",
+            "A narrow walkway skirts water that swallows the light. "};
         bool dwellers = false;
         for (int g = 0; g < rc->encounter.n_groups; g++) dwellers |= dg_monster_lives_in_water(rc->encounter.groups[g].monster);
         if (dwellers) add(&t, "%s", deep[(size_t)rc->id % DG_COUNT(deep)]);

@@ -135,7 +135,7 @@ void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap 
      * d100 that deeper floors raise like the difficulty's */
     int roll = 1 + (int)dg__rng_below(r, 100) + harder(c);
     dg_severity s = roll <= 50 ? DG_SEV_SETBACK : roll <= 85 ? DG_SEV_DANGEROUS : DG_SEV_DEADLY;
-    dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->kind)->attack, t);
+    dg__trap_numbers(r, c->level, c->rules, s, t);
 }
 
 void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,

@@ -184,24 +184,75 @@ int dg__max_cr8(int level) { return (level + 2) * 8; }
 /* traps.md: save DC and attack bonus ranges by severity; damage dice (d10)
  * by level band (1-4, 5-10, 11-16, 17-20) and severity. Find and disable
  * DCs are our own (the samples' 10-15 and 15, spread by severity). */
-static const int save_lo[DG_SEV_COUNT] = {10, 12, 16}, save_hi[DG_SEV_COUNT] = {11, 15, 20};
-static const int atk_lo[DG_SEV_COUNT] = {3, 6, 9}, atk_hi[DG_SEV_COUNT] = {5, 8, 12};
-static const int find_lo[DG_SEV_COUNT] = {10, 13, 16}, find_hi[DG_SEV_COUNT] = {12, 15, 20};
-static const int disable_lo[DG_SEV_COUNT] = {10, 15, 18}, disable_hi[DG_SEV_COUNT] = {12, 17, 20};
-static const int damage_d10[4][DG_SEV_COUNT] = {{1, 2, 4}, {2, 4, 10}, {4, 10, 18}, {10, 18, 24}};
+#define SEV_2014 (DG_SEV_DEADLY + 1) /* setback, dangerous, deadly */
+static const int save_lo[SEV_2014] = {10, 12, 16}, save_hi[SEV_2014] = {11, 15, 20};
+static const int atk_lo[SEV_2014] = {3, 6, 9}, atk_hi[SEV_2014] = {5, 8, 12};
+static const int find_lo[SEV_2014] = {10, 13, 16}, find_hi[SEV_2014] = {12, 15, 20};
+static const int disable_lo[SEV_2014] = {10, 15, 18}, disable_hi[SEV_2014] = {12, 17, 20};
+static const int damage_d10[4][SEV_2014] = {{1, 2, 4}, {2, 4, 10}, {4, 10, 18}, {10, 18, 24}};
 
 static int between(dg_rng *r, int lo, int hi) { return lo + (int)dg__rng_below(r, (uint32_t)(hi - lo + 1)); }
 
-void dg__trap_numbers(dg_rng *r, int level, dg_severity s, bool attack, dg_trap *t)
+/* SRD 5.2.1 (Gameplay Toolbox, Traps) prints no severity table: each of
+ * its eight sample traps is a nuisance or a deadly trap for levels 1-4 and
+ * scales by a table of its own for 5-10, 11-16 and 17-20. Those tables
+ * agree (Poisoned Needle, the nuisance; Collapsing Roof, the deadly one):
+ * damage 1d10 / 2d10 / 4d10 / 10d10 and save DC 11 / 13 / 15 / 17 for a
+ * nuisance, 2d10 / 4d10 / 10d10 / 18d10 and DC 13 / 15 / 17 / 19 for a
+ * deadly trap; a hidden pit is 10 / 30 / 60 / 120 feet deep. Its DCs to
+ * find run 10-15 and to disarm 15. Its traps all call for saves: a kind
+ * of ours that attacks hits at the DC minus 8 (the 2014 tables' step). */
+static const int damage_d10_2024[2][4] = {{1, 2, 4, 10}, {2, 4, 10, 18}};
+static const int save_2024[2][4] = {{11, 13, 15, 17}, {13, 15, 17, 19}};
+static const int pit_ft_2024[4] = {10, 30, 60, 120};
+
+/* The falling rule (both editions): 1d6 bludgeoning a 10 feet fallen, up
+ * to 20d6. A pit is as deep as its severity's damage: its d10s' average
+ * in d6s, a 10 ft each (a deadly pit for levels 1-4 is 60 feet deep). */
+#define FALL_MAX_FT 200
+static int pit_depth(int d10)
 {
+    int ft = (d10 * 55 + 17) / 35 * 10; /* d10 x 5.5 / 3.5, rounded, in 10 ft */
+    return ft < 10 ? 10 : ft > FALL_MAX_FT ? FALL_MAX_FT : ft;
+}
+
+void dg__trap_numbers(dg_rng *r, int level, dg_rules rules, dg_severity s, dg_trap *t)
+{
+    const dg_trap_kind *k = dg_trap_kind_info(t->kind);
+    bool attack = k->attack;
     int band = level <= 4 ? 0 : level <= 10 ? 1 : level <= 16 ? 2 : 3;
-    t->severity = s;
-    t->find_dc = between(r, find_lo[s], find_hi[s]);
-    t->disable_dc = between(r, disable_lo[s], disable_hi[s]);
-    t->save_dc = attack ? 0 : between(r, save_lo[s], save_hi[s]);
-    t->attack_bonus = attack ? between(r, atk_lo[s], atk_hi[s]) : 0;
-    t->dice = damage_d10[band][s];
-    t->die = 10;
+    t->fall_ft = 0;
+    if (rules == DG_RULES_2024) {
+        int deadly = s == DG_SEV_DEADLY;
+        t->severity = deadly ? DG_SEV_DEADLY : DG_SEV_NUISANCE;
+        t->find_dc = between(r, 10, 15);
+        t->disable_dc = 15;
+        int dc = save_2024[deadly][band];
+        t->save_dc = attack ? 0 : dc;
+        t->attack_bonus = attack ? dc - 8 : 0;
+        t->dice = damage_d10_2024[deadly][band];
+        t->die = 10;
+        if (dg__trap_kind_pit(t->kind)) t->fall_ft = deadly ? pit_depth(t->dice) : pit_ft_2024[band];
+    } else {
+        t->severity = s;
+        t->find_dc = between(r, find_lo[s], find_hi[s]);
+        t->disable_dc = between(r, disable_lo[s], disable_hi[s]);
+        t->save_dc = attack ? 0 : between(r, save_lo[s], save_hi[s]);
+        t->attack_bonus = attack ? between(r, atk_lo[s], atk_hi[s]) : 0;
+        t->dice = damage_d10[band][s];
+        t->die = 10;
+        if (dg__trap_kind_pit(t->kind)) t->fall_ft = pit_depth(t->dice);
+    }
+    if (t->fall_ft) { /* the fall is the damage: the words say how deep */
+        t->dice = t->fall_ft / 10;
+        t->die = 6;
+    }
+}
+
+void dg__trap_milder(dg_rng *r, int level, dg_rules rules, dg_trap *t)
+{
+    if (t->severity != DG_SEV_DEADLY) return;
+    dg__trap_numbers(r, level, rules, rules == DG_RULES_2024 ? DG_SEV_SETBACK : DG_SEV_DANGEROUS, t);
 }
 
 /* --------------------------------------------------------- treasure */

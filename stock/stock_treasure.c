@@ -260,47 +260,71 @@ static bool consumable(const dg_magic_item *m)
 /* Items of the rarity (and the "varies" ones, which come in every rarity:
  * a +1 weapon is uncommon, a +3 one very rare), consumable or not when
  * `want` is 1 or 0, any when -1. */
-static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want)
+static bool taken_item(const dg__so_far *f, int row) { return (f->items[row >> 6] >> (row & 63)) & 1u; }
+
+/* A permanent item turns up once a dungeon: a second Ring of Invisibility
+ * or +1 weapon is never in the pool once one was found. */
+static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want, const dg__so_far *taken)
 {
     const dg_magic_item *m = &s->items[i];
     if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__item_grades_at(s->item_base + i, rarity)))
         return false;
-    return want < 0 || (int)consumable(m) == want;
+    bool used_up = consumable(m);
+    if (!used_up && taken_item(taken, i)) return false;
+    return want < 0 || (int)used_up == want;
 }
 
-static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want)
+static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
 {
     int n = 0;
-    for (int i = 0; i < s->n_items; i++) n += in_pool(s, i, rarity, want);
+    for (int i = 0; i < s->n_items; i++) n += in_pool(s, i, rarity, want, taken);
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
     for (int i = 0; i < s->n_items; i++)
-        if (in_pool(s, i, rarity, want) && k-- == 0) return s->item_base + i;
+        if (in_pool(s, i, rarity, want, taken) && k-- == 0) return s->item_base + i;
     return -1;
 }
 
-/* An item of table `table`, its grade in *grade (-1 none). */
-static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade)
+/* Marks item i (an id of s's) as found: a permanent one never again, a
+ * legendary one the dungeon's last. */
+static void take(const dg__srd *s, dg__so_far *taken, int i, int grade)
+{
+    int row = i - s->item_base;
+    if (!consumable(&s->items[row])) taken->items[row >> 6] |= 1ull << (row & 63);
+    if (dg_magic_item_found_rarity(i, grade) == DG_RARITY_LEGENDARY) taken->legendary = true;
+}
+
+/* An item of table `table`, its grade in *grade (-1 none); -1 when the
+ * dungeon has found every item the table could give. A dungeon holds one
+ * legendary item at most: once it has, tables E and I give a very rare
+ * one (D and H). */
+static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade, dg__so_far *taken)
 {
     *grade = -1;
     if (table == 'A') {
-        for (;;) {
+        for (int tries = 0; tries < 16; tries++) {
             int d = 1 + (int)dg__rng_below(r, 100);
             for (size_t k = 0; k < DG_COUNT(table_a); k++)
                 if (d <= table_a[k].upto) {
                     int i = item_named(s, table_a[k].name);
+                    if (!consumable(&s->items[i - s->item_base]) && taken_item(taken, i - s->item_base)) break;
                     if (table_a[k].grade) *grade = dg__item_grade_of(i, table_a[k].grade);
+                    take(s, taken, i, *grade);
                     return i;
                 }
         }
+        return -1;
     }
     dg_rarity rarity = table_rarity[table - 'A'];
+    if (rarity == DG_RARITY_LEGENDARY && taken->legendary) rarity = DG_RARITY_VERY_RARE;
     /* a minor table is half consumables (when the rarity has any), a
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
-    int i = pool_pick(s, r, rarity, want);
-    if (i < 0) i = pool_pick(s, r, rarity, -1);
-    if (i >= 0 && dg_magic_item_info(i)->rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
+    int i = pool_pick(s, r, rarity, want, taken);
+    if (i < 0) i = pool_pick(s, r, rarity, -1, taken);
+    if (i < 0) return -1;
+    if (dg_magic_item_info(i)->rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
+    take(s, taken, i, *grade);
     return i;
 }
 
@@ -321,7 +345,7 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
     return n;
 }
 
-static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t)
+static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t, dg__so_far *taken)
 {
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, hoard_coins[band][k]);
     int d = 1 + (int)dg__rng_below(r, 100);
@@ -331,17 +355,20 @@ static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t)
     if (row->art_gp) t->n_art = valuables(r, roll(r, row->count), row->art_gp, dg__art_value, DG__ART_TIERS, t->art);
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
-        for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++, t->n_items++)
-            t->items[t->n_items] = magic_item(s, r, row->table[j], &t->item_grades[t->n_items]);
+        for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++) {
+            int i = magic_item(s, r, row->table[j], &t->item_grades[t->n_items], taken);
+            if (i >= 0) t->items[t->n_items++] = i;
+        }
     }
 }
 
+/* One creature's purse (or one left behind), added to t's coins. */
 static void roll_individual(dg_rng *r, int band, dg_treasure *t)
 {
     int d = 1 + (int)dg__rng_below(r, 100);
     const indiv_row *row = indiv[band].rows;
     while (d > row->upto) row++;
-    for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, row->coins[k]);
+    for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] += roll(r, row->coins[k]);
 }
 
 /* Under this a purse is never locked, trapped or kept in a chest: nobody
@@ -376,8 +403,8 @@ static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
         t->trapped = true;
         t->trap.kind = dg__trap_pick(r, c->motif, true);
         t->trap.trigger = dg__trap_trigger(r, t->trap.kind, true);
-        dg_severity s = (dg_severity)dg__rng_below(r, DG_SEV_COUNT);
-        dg__trap_numbers(r, c->level, s, dg_trap_kind_info(t->trap.kind)->attack, &t->trap);
+        dg_severity s = (dg_severity)dg__rng_below(r, DG_SEV_DEADLY + 1);
+        dg__trap_numbers(r, c->level, c->rules, s, &t->trap);
     }
 }
 
@@ -409,7 +436,11 @@ static bool stronger(const dg_room_contents *a, const dg_room_contents *b)
            (a->encounter.adjusted_xp == b->encounter.adjusted_xp && a->id < b->id);
 }
 
-void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_room_contents *rc, bool hoard)
+/* What a band led by challenge 5 or more carries at least (cp). */
+#define BAND_LEAST_CP 10000
+
+void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_room_contents *rc, bool hoard,
+                       dg__so_far *taken)
 {
     /* the hoards' band is the party's tier of play (levels 1-4 meet the
      * challenge 0-4 table, and so on): the DMG hands out hoards by tier,
@@ -424,13 +455,32 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     if (hoard) {
         t->hoard = true;
         t->band = party_band;
-        roll_hoard(dg__srd_of(c->rules), &r, t->band, t);
+        roll_hoard(dg__srd_of(c->rules), &r, t->band, t, taken);
     } else if (wanted) {
-        /* what the group carries goes by its strongest creature, the
-         * one holding the purse (the table is by challenge rating); a
-         * purse left in an empty room by the party's tier */
-        t->band = guarded ? band_of_cr8(strongest_cr8(dg__srd_of(c->rules), &rc->encounter)) : party_band;
-        roll_individual(&r, t->band, t);
+        /* the DMG rolls Individual Treasure creature by creature, each on
+         * its own challenge rating's table, and the group holds the sum
+         * (six fire giants carry six purses); a purse left in an empty
+         * room is one roll at the party's tier. t->band is the strongest's. */
+        const dg__srd *s = dg__srd_of(c->rules);
+        if (guarded) {
+            t->band = band_of_cr8(strongest_cr8(s, &rc->encounter));
+            for (int g = 0; g < rc->encounter.n_groups; g++)
+                for (int k = 0; k < rc->encounter.groups[g].count; k++)
+                    roll_individual(&r, band_of_cr8(DG__SRD_MONSTER(s, rc->encounter.groups[g].monster)->cr8), t);
+        } else {
+            t->band = party_band;
+            roll_individual(&r, t->band, t);
+        }
+        /* a band led by challenge 5 or more carries at least 100 gp (one
+         * such creature's purse averages about 93 gp on the DMG's table):
+         * what the dice fall short of, the leader carries in gold */
+        long cp = dg_treasure_value_cp(t);
+        if (t->band >= 1 && guarded && cp < BAND_LEAST_CP) t->coins[DG_COIN_GP] += (BAND_LEAST_CP - cp + 99) / 100;
+        /* a handful of coppers is no treasure: under 1 gp, nothing is listed */
+        if (dg_treasure_value_cp(t) < 100) {
+            *t = (dg_treasure){.container = -1};
+            return;
+        }
     } else {
         return;
     }
@@ -438,7 +488,79 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     keep(&r, c, t);
 }
 
-void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair)
+/* ------------------------------------------------- the dungeon's share */
+
+long dg__hoard_max_cp(int band)
+{
+    static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
+    long most = 0, valuables = 0;
+    for (int k = 0; k < DG_COIN_COUNT; k++) {
+        dice d = hoard_coins[band][k];
+        most += (long)d.n * d.die * d.times * cp_per[k];
+    }
+    for (int k = 0; k < hoards[band].n; k++) {
+        const hoard_row *row = &hoards[band].rows[k];
+        long v = (long)row->count.n * row->count.die * row->count.times * (row->gem_gp + row->art_gp) * 100;
+        if (v > valuables) valuables = v;
+    }
+    return most + valuables;
+}
+
+/* A dungeon's hoards are one hoard and a half at most (the party's tier's
+ * most), shared by its floors alike: three floors do not triple it. */
+static long floor_share_cp(const dg_contents *c, int floors)
+{
+    long dungeon = dg__hoard_max_cp(band_of_cr8(c->level * 8)) * 3 / 2;
+    return dungeon / (floors < 1 ? 1 : floors);
+}
+
+/* Scales t's coins, gems and art down to at most `cp` (each part in
+ * proportion, rounded down, an emptied lot dropped). */
+static void scale_to(dg_treasure *t, long cp)
+{
+    long was = dg_treasure_value_cp(t);
+    if (was <= cp) return;
+    for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = (long)((long long)t->coins[k] * cp / was);
+    dg_valuable *lots[2] = {t->gems, t->art};
+    int *n[2] = {&t->n_gems, &t->n_art};
+    for (int j = 0; j < 2; j++) {
+        int kept = 0;
+        for (int k = 0; k < *n[j]; k++) {
+            dg_valuable v = lots[j][k];
+            v.count = (int)((long long)v.count * cp / was);
+            if (v.count > 0) lots[j][kept++] = v;
+        }
+        *n[j] = kept;
+    }
+}
+
+/* A hoard takes what the share leaves (`left`, which it spends). */
+static void spend(dg_room_contents *rc, long *left)
+{
+    dg_treasure *t = &rc->treasure;
+    scale_to(t, *left);
+    long cp = dg_treasure_value_cp(t);
+    *left -= cp;
+    /* what the share cut under a gold piece is no treasure to list */
+    if (cp < 100) {
+        memset(t->coins, 0, sizeof t->coins);
+        t->n_gems = t->n_art = 0;
+        if (!t->n_items) rc->has_treasure = false;
+    }
+}
+
+void dg__treasure_fit(dg_contents *c, dg_room_contents *rc, int floors)
+{
+    if (!rc->has_treasure || !rc->treasure.hoard) return;
+    long left = floor_share_cp(c, floors);
+    for (size_t i = 0; i < c->n_rooms; i++)
+        if (&c->rooms[i] != rc && c->rooms[i].has_treasure && c->rooms[i].treasure.hoard)
+            left -= dg_treasure_value_cp(&c->rooms[i].treasure);
+    if (left < 0) left = 0;
+    spend(rc, &left);
+}
+
+void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair, int floors, dg__so_far *taken)
 {
     int extra = (int)(c->n_rooms / HOARD_ROOMS_PER);
     for (size_t i = 0; i < c->n_rooms; i++) {
@@ -451,17 +573,38 @@ void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair)
                 above += c->rooms[j].id != lair && c->rooms[j].encounter.n_groups > 0 && stronger(&c->rooms[j], rc);
             hoard = above < extra;
         }
-        dg__treasure_room(c, seed, (uint64_t)rc->id, rc, hoard);
+        dg__treasure_room(c, seed, (uint64_t)rc->id, rc, hoard, taken);
     }
     /* the richest hoard lies in the lair */
-    if (!lair) return;
-    dg_room_contents *l = &c->rooms[lair - 1];
+    if (lair) {
+        dg_room_contents *l = &c->rooms[lair - 1];
+        for (size_t i = 0; i < c->n_rooms; i++) {
+            dg_treasure *t = &c->rooms[i].treasure;
+            if (t->hoard && dg_treasure_value_cp(t) > dg_treasure_value_cp(&l->treasure)) {
+                dg_treasure swap = l->treasure;
+                l->treasure = *t;
+                *t = swap;
+            }
+        }
+    }
+    /* the floor's share of the dungeon's hoard: the lair's first, then the
+     * others' room by room, each taking what is left (so the lair stays
+     * the richest) */
+    long left = floor_share_cp(c, floors);
+    if (lair && c->rooms[lair - 1].has_treasure) spend(&c->rooms[lair - 1], &left);
+    for (size_t i = 0; i < c->n_rooms; i++)
+        if ((int)i + 1 != lair && c->rooms[i].has_treasure && c->rooms[i].treasure.hoard) spend(&c->rooms[i], &left);
+}
+
+void dg__so_far_items(dg__so_far *f, const dg_contents *c, int except)
+{
     for (size_t i = 0; i < c->n_rooms; i++) {
-        dg_treasure *t = &c->rooms[i].treasure;
-        if (t->hoard && dg_treasure_value_cp(t) > dg_treasure_value_cp(&l->treasure)) {
-            dg_treasure swap = l->treasure;
-            l->treasure = *t;
-            *t = swap;
+        const dg_room_contents *rc = &c->rooms[i];
+        if (!rc->has_treasure || rc->id == except) continue;
+        for (int k = 0; k < rc->treasure.n_items; k++) {
+            int id = rc->treasure.items[k];
+            const dg__srd *s = dg__srd_of(c->rules);
+            take(s, f, id, rc->treasure.item_grades[k]);
         }
     }
 }

@@ -34,15 +34,24 @@ static const char *const dressing[] = {
 #define CAVE_DRESSING 2
 #define NATURAL_DRESSING 10
 
+/* Long enough that over many keys no sentence ("You hear ...", "The air
+ * smells of ...") turns up room after room, and none a theme's own
+ * (stock_themes.c), which the deck would deal as another entry. */
 static const char *const sound[] = {
     "dripping water", "a distant rumble", "scratching inside the walls", "faint chanting",
-    "a door creaking somewhere", "rattling chains", "a low moan", "footsteps overhead",
+    "a door creaking somewhere", "rattling chains", "a deep groan from the rock", "footsteps overhead",
     "whispering", "a bell tolling far away", "silence, deep and total", "wind through a crack",
+    "a slow, heavy drip", "claws on stone", "a sigh that is not the wind", "pebbles skittering down a slope",
+    "something large shifting its weight", "a distant splash", "muffled voices", "a metallic tapping",
+    "a steady, patient knocking", "a hiss, then nothing", "the flutter of wings", "stone grinding on stone",
+    "a thin, high whistle", "your own echo, a beat too late", "a cough in the dark", "the creak of a rope",
 };
 
 static const char *const smell[] = {
-    "damp earth", "mould", "smoke", "rot", "old blood", "incense", "dust", "cold ashes",
-    "rancid fat", "vinegar", "stale sweat", "cold stone",
+    "damp earth", "mould", "wood smoke", "rot", "old blood", "incense", "dust", "cold ashes",
+    "vinegar", "cold stone", "wet ash", "lamp oil", "bat guano", "sour milk", "copper", "rust",
+    "mildewed cloth", "tallow", "sweet decay", "stagnant water", "charred wood", "musty straw",
+    "bitter herbs", "sour wine", "old leather", "pitch", "spoiled meat", "lye",
 };
 
 /* the first CAVE_HIDDEN fit only a cave, the first NATURAL_HIDDEN a cave */
@@ -278,7 +287,7 @@ static size_t rows_count(dg_words w)
     case DG_WORDS_HISTORY: return DG__ORIGIN_COUNT * DG__ORIGIN_HISTORIES;
     case DG_WORDS_ORIGIN: return DG__ORIGIN_COUNT;
     case DG_WORDS_FACTION: return DG__THEME_COUNT;
-    case DG_WORDS_FACTION_NAME: return DG__THEME_COUNT * DG__THEME_NAMES;
+    case DG_WORDS_FACTION_NAME: return DG__THEME_COUNT * DG__THEME_NAMES + DG__ADV_FACTION_NAMES;
     default: return 0;
     }
 }
@@ -293,7 +302,9 @@ static const char *rows_word(dg_words w, int i)
     case DG_WORDS_HISTORY: return dg__origins[i / DG__ORIGIN_HISTORIES].history[i % DG__ORIGIN_HISTORIES];
     case DG_WORDS_ORIGIN: return dg__origins[i].text;
     case DG_WORDS_FACTION: return dg__themes[i].kind;
-    case DG_WORDS_FACTION_NAME: return dg__themes[i / DG__THEME_NAMES].names[i % DG__THEME_NAMES];
+    case DG_WORDS_FACTION_NAME: /* the themes' own, then the adventure's splinters and guardians */
+        if (i >= DG__THEME_COUNT * DG__THEME_NAMES) return dg__adv_faction_names[i - DG__THEME_COUNT * DG__THEME_NAMES];
+        return dg__themes[i / DG__THEME_NAMES].names[i % DG__THEME_NAMES];
     default: return "";
     }
 }
@@ -304,7 +315,7 @@ size_t dg_contents_word_count(dg_words w)
     const list *l = &lists[w];
     if (w == DG_WORDS_NAME_PLACE) return (size_t)l->n_general + DG__ORIGIN_COUNT * DG__ORIGIN_PLACES;
     if (w == DG_WORDS_DRESSING)
-        return (size_t)l->n_general + (size_t)DG__THEME_COUNT * DG__THEME_DRESSING + PURPOSES;
+        return (size_t)l->n_general + (size_t)DG__THEME_COUNT * DG__THEME_DRESSING + PURPOSES + 2 * DG__PURPOSE_AGAIN;
     switch (l->kind) {
     case ROWS_LIST: return rows_count(w);
     case THEMED_LIST: return (size_t)l->n_general + (size_t)DG__THEME_COUNT * (size_t)l->per_theme;
@@ -323,6 +334,7 @@ const char *dg_contents_word(dg_words w, int i)
     if (w == DG_WORDS_NAME_PLACE) return dg__origins[i / DG__ORIGIN_PLACES].places[i % DG__ORIGIN_PLACES];
     if (w == DG_WORDS_DRESSING && i >= DG__THEME_COUNT * DG__THEME_DRESSING) {
         i -= DG__THEME_COUNT * DG__THEME_DRESSING;
+        if (i >= PURPOSES) return dg__purpose_again[(i - PURPOSES) / 2][(i - PURPOSES) % 2];
         return i < DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES
                    ? dg__origins[i / DG__ORIGIN_PURPOSES].purposes[i % DG__ORIGIN_PURPOSES].dressing
                    : dg__purpose_fillers[i - DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES].dressing;
@@ -340,6 +352,15 @@ int dg__word_purpose(int origin, int k)
 int dg__word_purpose_dressing(int purpose)
 {
     return lists[DG_WORDS_DRESSING].n_general + DG__THEME_COUNT * DG__THEME_DRESSING + purpose;
+}
+int dg__word_purpose_again(int purpose, int k)
+{
+    int row = purpose >= DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES
+                  ? DG__ORIGIN_COUNT * 2 + (purpose - DG__ORIGIN_COUNT * DG__ORIGIN_PURPOSES)
+              : purpose % DG__ORIGIN_PURPOSES < 2 ? purpose / DG__ORIGIN_PURPOSES * 2 + purpose % DG__ORIGIN_PURPOSES
+                                                  : -1;
+    if (row < 0 || row >= DG__PURPOSE_AGAIN || k < 0 || k > 1) return -1;
+    return dg__word_purpose_dressing(PURPOSES) + 2 * row + k;
 }
 int dg__word_history(int origin, int k) { return origin * DG__ORIGIN_HISTORIES + k; }
 int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_general + origin * DG__ORIGIN_PLACES + k; }

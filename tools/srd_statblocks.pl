@@ -150,6 +150,10 @@ sub cstr {
     return "\"$o\"";
 }
 
+# The source ends four SRD 5.1 sentences on an abbreviation and a full
+# stop both ("dim light for an additional 10 ft.."): one stop reads clean.
+sub clean { my ($t) = @_; $t =~ s/(\bft)\.\.(?!\.)/$1./g if defined $t; return $t }
+
 my (@blocks, @entries);
 sub skill_name { join ' ', map { $_ eq 'of' ? $_ : ucfirst } split / /, $_[0] }
 for my $m (@mons) {
@@ -164,7 +168,7 @@ for my $m (@mons) {
     for my $sec (qw(traits actions bonus_actions reactions legendary_actions)) {
         push @counts, scalar @{$m->{$sec}};
         for my $e (@{$m->{$sec}}) {
-            push @entries, [str($e->{name} . usage($e->{usage})), str($e->{desc})];
+            push @entries, [str($e->{name} . usage($e->{usage})), str(clean($e->{desc}))];
         }
     }
     die "srd_statblocks: $m->{name}: over 255 entries\n" if grep { $_ > 255 } @counts;

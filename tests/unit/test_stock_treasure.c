@@ -81,6 +81,34 @@ static long parts_cp(const dg_treasure *t)
     return cp;
 }
 
+/* DMG 2014, Individual Treasure: one creature's richest row in gp, by band
+ * (1d6 pp; 2d6 x 10 gp + 3d6 pp; 2d6 x 100 gp + 2d6 x 10 pp; 1d6 x 1,000
+ * gp + 2d6 x 100 pp). */
+static const long indiv_most_gp[4] = {60, 300, 2400, 18000};
+
+/* A group's purse: one roll a creature, each on its own CR's table, so at
+ * most the sum of their richest rows; a band led by CR 5+ at least 100 gp;
+ * never under 1 gp; coins only. */
+static void check_purse(const dg_room_contents *rc, const char *where)
+{
+    const dg_treasure *t = &rc->treasure;
+    long most = 0;
+    int strongest = 0;
+    for (int g = 0; g < rc->encounter.n_groups; g++) {
+        const dg_monster *m = dg_monster_info(rc->encounter.groups[g].monster);
+        most += indiv_most_gp[band_of_cr8(m->cr8)] * rc->encounter.groups[g].count;
+        if (m->cr8 > strongest) strongest = m->cr8;
+    }
+    long cp = dg_treasure_value_cp(t);
+    if (strongest >= 40) {
+        cr_assert_geq(cp, 10000, "%s: a CR %d band holds %ld cp", where, strongest / 8, cp);
+        if (most < 100) most = 100;
+    }
+    cr_assert_leq(cp, 100 * most, "%s: %ld cp, at most %ld gp", where, cp, most);
+    cr_assert_geq(cp, 100, "%s: under 1 gp", where);
+    cr_assert_eq(t->n_gems + t->n_art + t->n_items, 0, "%s: individual treasure is coins", where);
+}
+
 static void check_individual(const dg_treasure *t, const char *where)
 {
     bool fits = false;
@@ -164,7 +192,8 @@ Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
                         cr8 = dg_monster_info(rc->encounter.groups[g].monster)->cr8;
                 cr_assert_eq(t->band, rc->encounter.n_groups ? band_of_cr8(cr8) : party_band,
                              "%s: band by the strongest creature's CR, else the party's", where);
-                check_individual(t, where);
+                if (rc->encounter.n_groups) check_purse(rc, where);
+                else check_individual(t, where);
             }
             for (int k = 0; k < DG_COIN_COUNT; k++) {
                 st.map_coins[party_band] += t->coins[k];

@@ -50,11 +50,13 @@ dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bund
 dg_add_test(test_bundle_scene ${CMAKE_SOURCE_DIR}/tests/unit/test_bundle_scene.c unit)
 dg_add_test(test_big_maps ${CMAKE_SOURCE_DIR}/tests/unit/test_big_maps.c bigmap)
 dg_add_test(test_stock_sense ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_sense.c unit)
+dg_add_test(test_stock_hoard ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_hoard.c unit)
 dg_add_test(test_marks ${CMAKE_SOURCE_DIR}/tests/unit/test_marks.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_features ${CMAKE_SOURCE_DIR}/tests/unit/test_features.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_frame ${CMAKE_SOURCE_DIR}/tests/unit/test_frame.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
+dg_add_test(test_adventure ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
 dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c unit)
 
