@@ -109,7 +109,7 @@ try {
   check(got.donjon.name === s.name && s.name === map.name, "donjon settings.name is the dungeon's name", `${got.donjon.name} / ${map.name}`);
   check(got.donjon.seed === "1" && got.donjon.n_rooms === map.rooms.length && got.donjon.rooms === map.rooms.length,
         "donjon settings: seed, n_rooms; rooms by id", JSON.stringify(got.donjon));
-  check(got.donjon.n_cols === map.width && got.donjon.infest === "Full", "donjon settings: n_cols, infest", JSON.stringify(got.donjon));
+  check(got.donjon.n_cols === map.width && got.donjon.infest === "dnd_5e", "donjon settings: n_cols, infest", JSON.stringify(got.donjon));
   check(got.donjon.stairs === donjon.stairs.length && got.donjon.stairs === map.stairs.length && got.donjon.down > 0,
         "donjon stairs", JSON.stringify(got.donjon));
   check(got.png_bytes === png.length && png.length > 8, "the PNG arrives as a Blob of its bytes", `${got.png_bytes} vs ${png.length}`);

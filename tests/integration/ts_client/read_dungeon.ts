@@ -42,6 +42,7 @@ export type TypedAsClientsNeed = [
   Expect<Equal<Settings["n_rooms"], number>>,
   Expect<Equal<Settings["seed"], string>>,
   Expect<Equal<Settings["grid"], "None" | "Square" | "Hex" | "VertHex">>,
+  Expect<Equal<Settings["infest"], "None" | "dnd_5e">>,
   Expect<Equal<Donjon["stairs"][number]["key"], "up" | "down">>,
   Expect<Equal<Donjon["stairs"][number]["next_row"], number>>,
   Expect<Equal<DonjonRoom["contents"]["summary"], string>>,
