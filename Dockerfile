@@ -18,7 +18,7 @@ FROM debian:bookworm-slim
 # is written on zlib); curl answers the HEALTHCHECK
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libmicrohttpd12 libjansson4 libpng16-16 zlib1g libwebp7 curl \
+      libmicrohttpd12 libjansson4 libpng16-16 zlib1g libwebp7 libcairo2 fonts-dejavu-core curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin dungeond
 COPY --from=build /src/build/dungeond /src/build/dungeon /usr/local/bin/

@@ -3,8 +3,11 @@
  * 1001x1001 @ 8 px, one core (thread CPU time), maps generated once up front
  * (generation is not timed). PNG in every style by default; -fjson or
  * -fdonjon times that JSON encoder instead (style does not change a JSON
- * document's work, so one style unless styles are named). Prints figures;
- * never asserts on them.
+ * document's work, so one style unless styles are named), -fpdf the
+ * handout (sketch drawing and key). Beside each style's ms: its CPU per map
+ * as a multiple of standard's on the same map and format (standard runs
+ * first; issue 41: sketch at most 4x standard's PNG on the default map).
+ * Prints figures; never asserts on them.
  *
  * usage: bench_render [seconds-per-case (default 0.5)] [-cN] [-fFORMAT] [style ...]
  * -cN: only the first N map sizes (for profiling the small case). */
@@ -58,8 +61,9 @@ int main(int argc, char **argv)
         if (strncmp(argv[i], "-f", 2) == 0) {
             if (strcmp(argv[i] + 2, "json") == 0) fmt = DG_FMT_JSON;
             else if (strcmp(argv[i] + 2, "donjon") == 0) fmt = DG_FMT_DONJON;
+            else if (strcmp(argv[i] + 2, "pdf") == 0) fmt = DG_FMT_PDF;
             else if (strcmp(argv[i] + 2, "png") != 0) {
-                fprintf(stderr, "bench_render: -f takes png, json or donjon\n");
+                fprintf(stderr, "bench_render: -f takes png, pdf, json or donjon\n");
                 return 2;
             }
         } else if (strncmp(argv[i], "-c", 2) == 0) {
@@ -83,14 +87,16 @@ int main(int argc, char **argv)
     printf("%-12s %-13s", "style", "map");
     for (int e = 0; e < n_fmts; e++) {
         const char *f = dg_format_name(fmts[e]);
-        char h[3][24];
+        char h[4][24];
         snprintf(h[0], sizeof h[0], "%s/s", f);
         snprintf(h[1], sizeof h[1], "%s ms", f);
-        snprintf(h[2], sizeof h[2], "%s bytes", f);
-        printf(" %10s %10s %10s", h[0], h[1], h[2]);
+        snprintf(h[2], sizeof h[2], "x std");
+        snprintf(h[3], sizeof h[3], "%s bytes", f);
+        printf(" %10s %10s %6s %10s", h[0], h[1], h[2], h[3]);
     }
     printf("\n");
     for (size_t c = 0; c < n_cases; c++) {
+        double std_ms[2] = {0, 0}; /* standard's, this map, per format */
         for (int s = 0; s < n_styles; s++) {
             dg_dungeon *d = make(cases[c].rows, cases[c].cols, cases[c].cell, all[s], cases[c].algo);
             char map[32];
@@ -113,7 +119,10 @@ int main(int argc, char **argv)
                     n++;
                     t = now() - t0;
                 } while (t < budget);
-                printf(" %10.1f %10.3f %10zu", (double)n / t, 1e3 * t / (double)n, b.len);
+                double ms = 1e3 * t / (double)n;
+                if (!strcmp(all[s], "standard")) std_ms[e] = ms;
+                if (std_ms[e] > 0) printf(" %10.1f %10.3f %6.2f %10zu", (double)n / t, ms, ms / std_ms[e], b.len);
+                else printf(" %10.1f %10.3f %6s %10zu", (double)n / t, ms, "-", b.len);
                 dg_buf_fini(&b);
             }
             printf("\n");

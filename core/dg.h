@@ -109,7 +109,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
     F(X, DG_FMT_FOUNDRY, "foundry", foundry)                                  \
     F(X, DG_FMT_MD, "md", md)                                                 \
     F(X, DG_FMT_SVG, "svg", svg)                                              \
-    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)
+    F(X, DG_FMT_FOUNDRY_BUNDLE, "foundry-bundle", foundry_bundle)             \
+    F(X, DG_FMT_PDF, "pdf", pdf)
 #define DG__NAMED(X, code, name, id) X(code, name)
 #define DG__IDENT(X, code, name, id) X(code, id)
 /* X(ENUM, id): the C identifier of each family and format */
@@ -148,6 +149,8 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
 /* The image a uvtt document carries: PNG, lossless WebP, or none (for
  * importers that take the image as a file of its own). */
 #define DG_IMAGES(X) X(DG_IMAGE_PNG, "png") X(DG_IMAGE_WEBP, "webp") X(DG_IMAGE_NONE, "none")
+/* format=pdf: the page size (ISO A4, or US Letter) */
+#define DG_PAPERS(X) X(DG_PAPER_A4, "a4") X(DG_PAPER_LETTER, "letter")
 /* algorithm=cells: how the rooms in the grid are joined */
 #define DG_CONNECTS(X)                                                        \
     X(DG_CONNECT_PREVIOUS, "previous") X(DG_CONNECT_FAN, "fan")               \
@@ -174,13 +177,17 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
  * items, the 2014 XP thresholds and group multipliers) or 2024 (SRD
  * 5.2.1's, the 2024 XP budget). The map never depends on it. */
 #define DG_RULESETS(X) X(DG_RULES_2014, "2014") X(DG_RULES_2024, "2024")
+/* Loops dug into the map beside the family's own (core/loops.c): none
+ * leaves the family's map as it was; some and many add one or several
+ * independent ways round per floor. */
+#define DG_LOOPS(X) X(DG_LOOPS_NONE, "none") X(DG_LOOPS_SOME, "some") X(DG_LOOPS_MANY, "many")
 /* Map styles: names only; render/image/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
     X(DG_STYLE_GRAPH, "graph") X(DG_STYLE_PARCHMENT, "parchment")             \
     X(DG_STYLE_CROSSHATCH, "crosshatch") X(DG_STYLE_MARBLE, "marble")         \
     X(DG_STYLE_AQUATIC, "aquatic") X(DG_STYLE_INFERNAL, "infernal")           \
-    X(DG_STYLE_INK, "ink")
+    X(DG_STYLE_INK, "ink") X(DG_STYLE_SKETCH, "sketch")
 
 #define DG_X(code, name) code,
 typedef enum { DG_ALGORITHMS(DG_X) DG_ALGO_COUNT } dg_algorithm;
@@ -195,12 +202,14 @@ typedef enum { DG_GRIDS(DG_X) DG_GRID_COUNT } dg_grid;
 typedef enum { DG_VIEWS(DG_X) DG_VIEW_COUNT } dg_view;
 typedef enum { DG_CELL_FEET(DG_X) DG_FEET_COUNT } dg_cell_ft;
 typedef enum { DG_IMAGES(DG_X) DG_IMAGE_COUNT } dg_image;
+typedef enum { DG_PAPERS(DG_X) DG_PAPER_COUNT } dg_paper;
 typedef enum { DG_STYLES(DG_X) DG_STYLE_COUNT } dg_style;
 typedef enum { DG_CONNECTS(DG_X) DG_CONNECT_COUNT } dg_connect;
 typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
 typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 typedef enum { DG_DANGERS(DG_X) DG_DANGER_COUNT } dg_danger;
 typedef enum { DG_RULESETS(DG_X) DG_RULES_COUNT } dg_rules;
+typedef enum { DG_LOOPS(DG_X) DG_LOOPS_COUNT } dg_loops;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -231,6 +240,7 @@ typedef struct {
     int ppg;                /* VTT exports: pixels per grid cell, DG_MIN_PPG..DG_MAX_PPG */
     dg_cell_ft cell_ft;     /* feet per square (dg_cell_feet): the key's sizes, Foundry's grid */
     dg_image image;         /* uvtt: the image it carries */
+    dg_paper paper;         /* pdf: the page size */
     /* Family keys (an error with any other algorithm; see README):
      * caverns (and layout=cavernous) */
     int cave_fill;          /* percent of rock seeded before the automaton, 35..65 */
@@ -255,6 +265,7 @@ typedef struct {
     char reroll[192];       /* rooms whose contents are drawn again ("7:2,2.5:1"), sorted; "" none */
     dg_rules rules;         /* 2014 or 2024: whose creatures, items and XP rules stock it */
     bool legend, ruler;     /* images: a legend under the map, column and row numbers around it */
+    dg_loops loops;         /* ways round dug beside the family's own (core/loops.c) */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;

@@ -63,6 +63,10 @@ typedef struct {
                            * planes (1.6 GB for those 198 Mpx, against 160 MB as PNG) */
     double floor_cell_bytes; /* peak bytes per cell per floor held beside the map (the
                            * Foundry module's scene, journal and pack at once) */
+    double sketch_px_ns;  /* style=sketch (cairo's anti-aliased drawing, render/image/sketch.c):
+                           * ns per image pixel instead of px_ns and cave_px_ns; 0: the
+                           * style costs this format nothing more */
+    double sketch_px_bytes; /* ... and peak bytes per pixel instead of px_bytes */
     bool per_floor;       /* the encoding figures count once per floor (native JSON
                            * writes each); else once, as measured */
     bool image_key;       /* the image key picks its picture: none draws no pixels,

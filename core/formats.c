@@ -38,12 +38,16 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
      * bench_estimate's donjon uvtt 151x151 87 ms (112 Mpx); caves: caverns
      * 45x45 PNG 11.6 ms, 151x151 130 ms, uvtt 1.36 s; SVG caves' outline:
      * cavernous 151x151 157 ms, 501x501 572 ms */
+    /* sketch: the CLI at 201x201, cell 18 (13.5 Mpx cropped and framed):
+     * 1.63 s user, 125 MB peak (cairo's 4-byte surface, our 3-byte rows,
+     * zlib's window): 120 ns and 10 bytes a pixel */
     [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
                     "the map as an image, in a style and grid", false,
                     .all_floors = false, .accept = "image/png image/*",
                     .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 1.5, .cave_px_ns = 15.0, .px_bytes = 1.2,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                             .floor_cell_bytes = 0, .sketch_px_ns = 120, .sketch_px_bytes = 10,
+                             .per_floor = false, .image_key = false}},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,
                      "Universal VTT (.dd2vtt): image, walls and doors for Foundry, Roll20, Owlbear and others",
@@ -66,12 +70,16 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
     /* cost: the vector map's paths per cell (it draws no pixels), from the
      * CLI on 301x301 maps, rounded up */
+    /* sketch: cairo's SVG surface, 201x201 at cell 18: 0.50 s user, 54 MB
+     * peak (the 15.7 MB document twice over): 40 ns and 4 bytes per pixel
+     * of the PNG it matches */
     [DG_FMT_SVG] = {"svg", "image/svg+xml", "svg", true, "cell", false, false,
                     "the map as vector: the PNG's look, rooms as groups room-N, doors and stairs as symbols", false,
                     .all_floors = false, .accept = NULL,
                     .cost = {.cell_ns = 60, .cave_cell_ns = 3000, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                             .floor_cell_bytes = 0, .per_floor = false, .image_key = false}},
+                             .floor_cell_bytes = 0, .sketch_px_ns = 40, .sketch_px_bytes = 4,
+                             .per_floor = false, .image_key = false}},
     /* a zip of PNGs and a LevelDB pack: deflate has already been spent.
      * cost: the uvtt's image at ppg, the foundry scene read back and written
      * again with its notes, the key as journal pages, the pack deflated,
@@ -97,6 +105,16 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
                                         .px_bytes = 1.2, .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0,
                                         .webp_px_bytes = 0, .floor_cell_bytes = 320, .per_floor = true,
                                         .image_key = false}},
+    /* the sketch drawing (render/image/sketch.c) on the first page, the
+     * key after it: cairo's PDF surface. cost: the CLI, user time and peak
+     * RSS, map and key together: 201x201 1.42 s, 37 MB (3.6 MB file);
+     * 401x401 5.7 s, 95 MB (13.7 MB): 36 us and 600 bytes a cell */
+    [DG_FMT_PDF] = {"pdf", "application/pdf", "pdf", false, NULL, false, false,
+                    "a handout to print (paper=a4|letter): the map in the sketch style with its legend, then the key",
+                    false, .all_floors = false, .accept = "application/pdf",
+                    .cost = {.cell_ns = 36000, .cave_cell_ns = 36000, .px_ns = 0, .cave_px_ns = 0, .px_bytes = 0,
+                             .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
+                             .floor_cell_bytes = 600, .per_floor = false, .image_key = false}},
 };
 
 const dg_format_info *dg_format_info_of(dg_format f)

@@ -22,12 +22,14 @@ const char *const dg__grid_names[] = { DG_GRIDS(NAME_OF) };
 const char *const dg__view_names[] = { DG_VIEWS(NAME_OF) };
 const char *const dg__cell_ft_names[] = { DG_CELL_FEET(NAME_OF) };
 const char *const dg__image_names[] = { DG_IMAGES(NAME_OF) };
+const char *const dg__paper_names[] = { DG_PAPERS(NAME_OF) };
 const char *const dg__style_names[] = { DG_STYLES(NAME_OF) };
 const char *const dg__connect_names[] = { DG_CONNECTS(NAME_OF) };
 const char *const dg__contents_names[] = { DG_DEPTHS(NAME_OF) };
 const char *const dg__motif_names[] = { DG_MOTIFS(NAME_OF) };
 const char *const dg__danger_names[] = { DG_DANGERS(NAME_OF) };
 const char *const dg__rules_names[] = { DG_RULESETS(NAME_OF) };
+const char *const dg__loops_names[] = { DG_LOOPS(NAME_OF) };
 #undef NAME_OF
 
 int dg_cell_feet(const dg_options *o) { return o && o->cell_ft == DG_FEET_5 ? 5 : 10; }

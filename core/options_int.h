@@ -36,12 +36,14 @@ extern const char *const dg__grid_names[DG_GRID_COUNT];
 extern const char *const dg__view_names[DG_VIEW_COUNT];
 extern const char *const dg__cell_ft_names[DG_FEET_COUNT];
 extern const char *const dg__image_names[DG_IMAGE_COUNT];
+extern const char *const dg__paper_names[DG_PAPER_COUNT];
 extern const char *const dg__style_names[DG_STYLE_COUNT];
 extern const char *const dg__connect_names[DG_CONNECT_COUNT];
 extern const char *const dg__contents_names[DG_DEPTH_COUNT];
 extern const char *const dg__motif_names[DG_MOTIF_COUNT];
 extern const char *const dg__danger_names[DG_DANGER_COUNT];
 extern const char *const dg__rules_names[DG_RULES_COUNT];
+extern const char *const dg__loops_names[DG_LOOPS_COUNT];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
 extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
@@ -53,7 +55,7 @@ typedef enum {
     K_SEED, K_ALGORITHM, K_SIZE, K_ROWS, K_COLS, K_LAYOUT, K_ROOMS, K_ROOM_SIZE,
     K_ROOM_MIN, K_ROOM_MAX, K_POLYMORPH, K_DOORS, K_CORRIDORS, K_DEADENDS,
     K_STAIRS, K_EGRESS, K_FLOORS, K_FORMAT, K_STYLE, K_GRID, K_CELL, K_VIEW, K_PPG, K_FLOOR,
-    K_CELL_FT, K_IMAGE,
+    K_CELL_FT, K_IMAGE, K_PAPER,
     /* family keys */
     K_CAVE_FILL, K_CAVE_STEPS, K_PANEL_SIZE_MIN, K_ROOM_SIZE_MIN, K_ROOM_SIZE_MAX,
     K_CORRIDOR_MARGIN, K_WALL_MARGIN, K_ROOM_COUNT, K_PILLARS, K_CAVES,
@@ -62,6 +64,8 @@ typedef enum {
     K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL, K_RULES,
     /* drawing keys added later (appended: the order above is the canonical one) */
     K_LEGEND, K_RULER,
+    /* a map key added later: appended, printed only away from its default */
+    K_LOOPS,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

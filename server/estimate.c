@@ -67,6 +67,9 @@ static const dg_family_cost *family_cost(const dg_options *o)
 /* The image is WebP (a row whose image key chooses its picture). */
 static bool webp(const dg_options *o) { return format_cost(o)->image_key && o->image == DG_IMAGE_WEBP; }
 
+/* style=sketch where the row has figures for it (cairo's drawing, issue 41) */
+static bool sketch(const dg_options *o) { return o->style == DG_STYLE_SKETCH && format_cost(o)->sketch_px_ns > 0; }
+
 /* Pixels of the raster the format draws: its row's raster key (cell or
  * ppg), 0 for text formats and an image_key row without its image. A row
  * that draws none (SVG's frame) has no pixel figures. */
@@ -107,7 +110,8 @@ double srv_estimate_us(const dg_options *o)
     bool organic_px = cave || gc->round_rooms;
     double ns = cells * (gen_ns * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
                          (stocked_map ? gc->stock_ns * stocked : 0) + (stocked_map ? fc->light_ns : 0))
-                + px * ((organic_px ? fc->cave_px_ns : fc->px_ns) + (webp(o) ? fc->webp_px_ns : 0)) * written
+                + px * ((sketch(o) ? fc->sketch_px_ns : organic_px ? fc->cave_px_ns : fc->px_ns) +
+                        (webp(o) ? fc->webp_px_ns : 0)) * written
                 + (cave ? 0 : outline_subcells(o, cells) * OUTLINE_NS * written);
     return BASE_US + ns / 1000.0;
 }
@@ -124,6 +128,6 @@ size_t srv_estimate_bytes(const dg_options *o)
     return (size_t)(FIXED_BYTES +
                     cells * (floors * (dg_options_caves(o) ? CAVE_CELL_BYTES : CELL_BYTES) +
                              (o->contents != DG_DEPTH_NONE ? fc->light_bytes : 0)) +
-                    held + px * (webp(o) ? fc->webp_px_bytes : fc->px_bytes) +
+                    held + px * (webp(o) ? fc->webp_px_bytes : sketch(o) ? fc->sketch_px_bytes : fc->px_bytes) +
                     outline_subcells(o, cells) * OUTLINE_BYTES);
 }

@@ -383,6 +383,9 @@ typedef struct {
     int lock_dc;             /* locked doors: DC to pick (thieves' tools); else 0 */
     int break_dc;            /* Strength check to force it (also lifts a portcullis) */
     int key_room;            /* locked doors: room id holding its key, 0 no key */
+    bool designed;           /* the lock of the floor's lock-and-key cycle: the short way to
+                              * the lair, its key at the far end of the long way round
+                              * (stock/stock_locks.c) */
     bool trapped;
     dg_trap trap;            /* trapped doors */
     int secret;              /* secret doors: DG_WORDS_SECRET index, else -1 */

@@ -89,9 +89,8 @@ static bool can_rule(int monster)
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
 
 /* The key's room: one nearer the entrance than the door (so reached
- * without it), drawn among them, and not a room the door opens from when
- * another will do (a key in the very room its door leads out of is no
- * search at all); 0 when the door comes before every room. */
+ * without it), drawn among them, never a room the door opens from; 0 when
+ * no other room comes before the door. */
 static int key_room(dg_rng *r, const dg_contents *c, const dg_door *o, int door_dist)
 {
     int n = 0, n_away = 0;
@@ -100,12 +99,13 @@ static int key_room(dg_rng *r, const dg_contents *c, const dg_door *o, int door_
         n += before;
         n_away += before && (int)i + 1 != o->room && (int)i + 1 != o->other;
     }
-    if (n == 0) return 0;
-    bool away = n_away > 0;
-    int k = (int)dg__rng_below(r, (uint32_t)(away ? n_away : n));
+    /* only the door's own rooms come first: no key (a key in the very room
+     * its door belongs to is no search at all); the lock is picked */
+    if (n == 0 || n_away == 0) return 0;
+    int k = (int)dg__rng_below(r, (uint32_t)n_away);
     for (size_t i = 0; i < c->n_rooms; i++) {
         bool before = c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
-        if (before && (!away || ((int)i + 1 != o->room && (int)i + 1 != o->other)) && k-- == 0) return (int)i + 1;
+        if (before && (int)i + 1 != o->room && (int)i + 1 != o->other && k-- == 0) return (int)i + 1;
     }
     return 0;
 }
@@ -496,6 +496,11 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
+    if ((rc = dg__stock_locks(c, d, err)) != DG_OK) {
+        dg__free(st);
+        dg__free(c);
+        return rc;
+    }
     if (p->depth == DG_DEPTH_FULL) {
         uint64_t shown[4];
         memcpy(shown, above->deck.used[DG_WORDS_DRESSING], sizeof shown);

@@ -256,6 +256,12 @@ typedef struct {
     int *dist;
     int *door_dist;
 } dg__paths;
+/* stock_locks.c: the floor's designed lock-and-key cycle, when its map
+ * has one: the locked door on the short way to the lair (core's
+ * dg__lock_cycle_find) gets its key moved to the far end of the long way
+ * round, and is marked designed. After stock_doors, before the marks.
+ * DG_ENOMEM only. */
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err);
 size_t dg__paths_scratch_bytes(const dg_dungeon *d);
 void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 

@@ -75,6 +75,8 @@
     { key: 'stairs', fieldset: 'corridors' },
     { key: 'egress', fieldset: 'corridors' },
     { key: 'floors', fieldset: 'corridors', prefill: true },
+    { key: 'loops', fieldset: 'corridors', label: 'Loops', control: 'radio',
+      hint: 'Ways round, dug between rooms far apart; the way to the lair gets a locked door whose key lies the long way round.' },
     { key: 'corridor_margin', fieldset: 'corridors', label: 'Corridor margin (cells)' },
     { key: 'connect', fieldset: 'corridors', label: 'Connect rooms',
       text: { tree: 'Tree (plus a few loops)' } },
@@ -97,7 +99,7 @@
    * secrets included, in any view: not offered to a player. The key (md)
    * lists every trap, secret door and hoard. Labels and order are the
    * page's download buttons'; a format /options adds is labelled by name. */
-  var GM_DATA = { md: true, json: true, donjon: true, 'foundry-bundle': true };
+  var GM_DATA = { md: true, json: true, donjon: true, 'foundry-bundle': true, pdf: true };
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
                      secret: 'Secret door', portcullis: 'Portcullis' };

@@ -23,6 +23,7 @@
 
 #include "png_int.h"
 #include "render_int.h"
+#include "sketch_int.h"
 
 /* ---------------------------------------------------------------- checks */
 
@@ -338,5 +339,10 @@ dg_status dg_png_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     /* the public format keeps to the option's own range */
     dg_status rc = dr__png_check(d, d ? d->opts.cell : 0, DG_MAX_CELL_PX, err);
     if (rc != DG_OK) return rc;
+    if (d->opts.style == DG_STYLE_SKETCH) { /* anti-aliased: cairo's drawing, sketch.c */
+        if ((rc = dr__render_check(d, err)) != DG_OK) return rc;
+        if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
+        return dr__sketch_png(d, out, err);
+    }
     return dr__png_render(d, d->opts.cell, false, DG_FMT_PNG, out, err);
 }

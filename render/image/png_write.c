@@ -505,3 +505,45 @@ dg_status dr__png_write(unsigned char *const *rows, int width, int height, const
     writer_fini(&w);
     return rc;
 }
+
+/* The anti-aliased styles' pixels (sketch): 8-bit RGB rows, through
+ * libpng's own row writer. One filter for every row (Sub: the paper and
+ * its strokes run along rows) and a fixed zlib level and strategy, so the
+ * bytes are zlib's alone, the same on any machine. */
+static dg_status write_rgb(unsigned char *const *rows, int width, int height, sink *s)
+{
+    dg_buf *out = s->out;
+    dg_error *err = s->err;
+    size_t start = out->len;
+    png_structp p = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, on_error, on_warning);
+    png_infop info = p ? png_create_info_struct(p) : NULL;
+    if (!p || !info) {
+        png_destroy_write_struct(&p, NULL);
+        return dg__nomem(err, "for the png writer");
+    }
+    if (setjmp(png_jmpbuf(p))) {
+        png_destroy_write_struct(&p, &info);
+        out->len = start;
+        return s->rc != DG_OK ? s->rc : dg_error_set(err, DG_EIO, "", "", "", "png encoding failed");
+    }
+    png_set_write_fn(p, s, on_write, on_flush);
+    png_set_IHDR(p, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    /* level 1: on the sketch at the default size 2% more bytes than 6 and
+     * a third of the deflate time (anti-aliased edges leave zlib few long
+     * matches to find at any level) */
+    png_set_compression_level(p, 1);
+    png_set_compression_strategy(p, Z_DEFAULT_STRATEGY);
+    png_write_info(p, info);
+    for (int y = 0; y < height; y++) png_write_row(p, rows[y]);
+    png_write_end(p, info);
+    png_destroy_write_struct(&p, &info);
+    return DG_OK;
+}
+
+dg_status dr__png_write_rgb(unsigned char *const *rows, int width, int height, dg_buf *out, dg_error *err)
+{
+    sink s = {out, err, DG_OK};
+    return write_rgb(rows, width, height, &s);
+}

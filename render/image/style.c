@@ -120,6 +120,21 @@ static const dr__png_style styles[] = {
         /* walls the weight of a pen line: with nothing filled, they are
          * what shows the rooms on paper */
         .wall_64 = 8, .rock_grid = false, .texture = DG_TEX_NONE},
+    /* ink on paper by hand: PNG, SVG and PDF are sketch.c's anti-aliased
+     * drawing (cairo); this palette row is for the images a VTT file
+     * embeds pixel for square (uvtt, Foundry), drawn by png.c: paper,
+     * ink walls, the hatch band */
+    [DG_STYLE_SKETCH] = {
+        .name = "sketch",
+        .help = "a hand-drawn handout: ink on paper, wobbly walls, hatching along them, title, compass and scale",
+        .rgb = {[DG_PAL_ROCK] = 0xF4EFE3, [DG_PAL_FLOOR] = 0xFFFFFF,
+                [DG_PAL_WALL] = 0x1E1A16, [DG_PAL_GRID] = 0xD2CBBE,
+                [DG_PAL_ROCK_GRID] = 0xF4EFE3, [DG_PAL_LABEL] = 0x1E1A16,
+                [DG_PAL_DOOR] = 0x1E1A16, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
+                [DG_PAL_TRAP] = 0x9E1B12, [DG_PAL_STAIR] = 0x1E1A16,
+                [DG_PAL_TEX1] = 0x3A352E, [DG_PAL_TEX2] = 0x8A8478,
+                [DG_PAL_WATER] = 0xCFDDE0, [DG_PAL_WATER_INK] = 0x4F6E78},
+        .wall_64 = 9, .rock_grid = false, .texture = DG_TEX_HATCH},
 };
 _Static_assert(DG_COUNT(styles) == DG_STYLE_COUNT,
                "every DG_STYLES name needs a row in style.c");

@@ -30,6 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sketch_int.h"
+
 #include "svg_int.h"
 
 /* ------------------------------------------------------------- writing */
@@ -447,6 +449,7 @@ dg_status dg_svg_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) return rc;
     if (!out) return dg_error_set(err, DG_EINVAL, "", "", "", "no output buffer");
     if ((rc = dr__render_check(d, err)) != DG_OK) return rc;
+    if (d->opts.style == DG_STYLE_SKETCH) return dr__sketch_svg(d, out, err); /* one drawing with the PNG */
     dr__svg s;
     if ((rc = prepare(&s, d, out, err)) != DG_OK) {
         finish(&s);

@@ -303,6 +303,11 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
     } else {
         dr__jw_null(w);
     }
+    /* last, and only on the designed lock: other doors' JSON keeps its bytes */
+    if (l->designed) {
+        dr__jw_key(w, "designed");
+        dr__jw_bool(w, true);
+    }
     dr__jw_object_end(w);
 }
 

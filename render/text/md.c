@@ -342,11 +342,24 @@ static void put_corridors(md *m, const dg_contents *c)
     put(m, "\n");
 }
 
+/* The floor's lock-and-key cycle, a line of its own before the rooms, so
+ * the GM knows the shape of the way to the lair (nothing without one). */
+static void put_cycle(md *m, const dg_dungeon *d, const dg_contents *c)
+{
+    size_t at = m->b->len;
+    put(m, "**Lock and key.** ");
+    size_t body = m->b->len;
+    if (m->rc == DG_OK) m->rc = dr__key_cycle(m->b, d, c, m->err);
+    if (m->rc == DG_OK && m->b->len == body) m->b->len = at;
+    else put(m, "\n\n");
+}
+
 /* One floor's key: its history and details, wandering monsters, rooms and
  * corridor features. */
 static void put_floor(md *m, const dg_dungeon *d, const dg_contents *c)
 {
     put_about(m, c);
+    put_cycle(m, d, c);
     put_wandering(m, c);
     if (d->n_rooms) PUTF(m, "%s## Rooms\n\n", m->sub);
     for (size_t i = 0; i < d->n_rooms && m->rc == DG_OK; i++)

@@ -79,11 +79,10 @@
  *   locked      portal / door 1, ds 2 (locked)
  *   portcullis  portal closed false (it does not block light) / door 1
  *               with sight, light and sound 0: bars stop feet, not eyes
- *   secret      view gm or absent: a closed portal (UVTT has no secret kind;
- *               the image, the players' when view is absent, draws wall
- *               there); view=player: the cell is rock to players (as the
- *               player PNG draws it), so walls close it and no portal gives
- *               it away. Foundry: door 2 (secret) in every view -- Foundry
+ *   secret      view=gm: a closed portal (UVTT has no secret kind);
+ *               view=player or absent (the players' file, as its image):
+ *               the cell is rock to players (as the player PNG draws it),
+ *               so walls close it and no portal gives it away. Foundry: door 2 (secret) in every view -- Foundry
  *               itself hides secret doors from players -- with the walls of
  *               the gm geometry, so the GM can open it.
  * Walls block everything (move, sight, light, sound 20); dir 0 (both).
@@ -332,7 +331,10 @@ dg_status dg_uvtt_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     dg_buf_init(&png);
     json_t *root = NULL;
     bool with_image = d->opts.image != DG_IMAGE_NONE;
-    if ((rc = dr__walls_trace(d, d->opts.view == DG_VIEW_PLAYER, &w, err)) != DG_OK) goto done;
+    /* the walls are the image's: the players' unless view=gm is asked for,
+     * so a default file shows no door control floating on rock */
+    bool player = dg_options_image_view(&d->opts, DG_FMT_UVTT) == DG_VIEW_PLAYER;
+    if ((rc = dr__walls_trace(d, player, &w, err)) != DG_OK) goto done;
     if ((rc = dr__lights_place(d, &l, err)) != DG_OK) goto done;
     if (with_image && (rc = image(d, &png, err)) != DG_OK) goto done;
     /* "o" steals each value even when packing fails, so nothing leaks */

@@ -626,7 +626,7 @@ await check('a key or format /options adds gets a control with no JavaScript cha
                     default: 'temple', families: ['donjon'], description: 'what the rooms were built for' },
                   { name: 'wander_depth', kind: 'integer', group: 'draw', min: 1, max: 9, odd: true,
                     default: 3, families: doc.families.map((f) => f.name), description: 'how deep' });
-    doc.formats.push({ name: 'pdf', route: '/dungeon.pdf', media_type: 'application/pdf', download: 'pdf' });
+    doc.formats.push({ name: 'epub', route: '/dungeon.epub', media_type: 'application/epub+zip', download: 'epub' });
     await r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(doc) });
   });
   await p7.route('**/dungeon.*', (r) => r.fulfill({
@@ -645,13 +645,17 @@ await check('a key or format /options adds gets a control with no JavaScript cha
               field('wander_depth').querySelector('label').textContent,
               ['type', 'min', 'max', 'step', 'placeholder'].map((a) => document.getElementById('f-wander_depth').getAttribute(a))],
       sent: [q.get('purpose'), q.has('wander_depth')],
+      epub: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.epub')?.label,
       pdf: window.dgForm.FORMATS.find((f) => f.route === '/dungeon.pdf')?.label,
+      sketch: [...document.querySelectorAll('#f-style option')].some((o) => o.value === 'sketch'),
     };
   });
   assert.deepEqual(got.purpose, ['dungeon', 'Purpose', ['Crypt', 'Temple'], 'temple', 'what the rooms were built for']);
   assert.deepEqual(got.depth, ['map', 'Wander depth', ['number', '1', '9', '2', '3']]);
   assert.deepEqual(got.sent, ['temple', false]);
-  assert.equal(got.pdf, 'PDF');
+  assert.equal(got.epub, 'EPUB', 'a format the page does not name is labelled by its name');
+  assert.equal(got.pdf, 'Handout (PDF)', 'the handout is offered under the page\'s own words');
+  assert.ok(got.sketch, 'style=sketch is offered');
   // only for its family: another algorithm hides it
   await p7.selectOption('#f-algorithm', 'caverns');
   assert.ok(await p7.locator('.field[data-key="purpose"]').isHidden());

@@ -85,7 +85,7 @@ Test(srv_form, refuses_what_the_vocabulary_lacks)
         {"<!--values:grid hexagonal=\"Hex\"-->", "'hexagonal'"},
         {"<!--values:cell-->", "without a list of values"},
         {"<!--number:layout-->", "without a range"},
-        {"<!--downloads pdf=\"PDF\"-->", "'pdf'"},
+        {"<!--downloads epub=\"EPUB\"-->", "'epub'"},
         {"<!--values:grid vhex=Vertical-->", "malformed"},
         {"<!--values:-->", "malformed"},
     };

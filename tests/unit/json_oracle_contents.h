@@ -137,12 +137,14 @@ static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)
     json_t *secret = l->secret >= 0 ? json_pack("{s:s,s:i}", "how", dg_contents_word(DG_WORDS_SECRET, l->secret),
                                                 "dc", l->secret_dc)
                                     : json_null();
-    return json_pack("{s:o,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "material",
+    json_t *lock = json_pack("{s:o,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "material",
                      door->type == DG_DOOR_PORTC ? json_null()
                                                  : json_string(dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material)),
                      "ac", l->ac, "hp", l->hp, "break_dc", l->break_dc, "lock_dc", oc_int_or_null(l->lock_dc),
                      "key_room", oc_int_or_null(l->key_room), "trap", l->trapped ? oc_trap(&l->trap) : json_null(),
                      "secret", secret);
+    if (l->designed) json_object_set_new(lock, "designed", json_true()); /* the designed lock alone */
+    return lock;
 }
 
 /* The top-level members, set on root: those after the permalink, then

@@ -20,6 +20,10 @@
 #include "encode_fixture.h"
 #include "png_int.h"
 
+/* The palette styles, drawn by png.c and svg.c; sketch, the last, is
+ * cairo's anti-aliased drawing (test_sketch.c). */
+#define DG_PALETTE_STYLES DG_STYLE_SKETCH
+
 #define MARKER 0xFF00FFu
 
 static dg_dungeon *generate(const char *query)
@@ -170,7 +174,7 @@ Test(svg, every_cell_centre_renders_as_floor_or_rock)
     static const char *const grids[] = {"square", "hex", "vhex", "none"};
     int k = 0;
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
-        for (int s = 0; s < DG_STYLE_COUNT; s++, k++) {
+        for (int s = 0; s < DG_PALETTE_STYLES; s++, k++) {
             char q[256];
             snprintf(q, sizeof q, "seed=%d&%s&style=%s&grid=%s&view=%s&cell=12", 3 + k, families[f],
                      dg_style_name((dg_style)s), grids[k % 4], k % 3 == 2 ? "player" : "gm");
@@ -262,7 +266,7 @@ Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
 {
     static const dr__pal_role glyph[] = {DG_PAL_WALL, DG_PAL_LABEL, DG_PAL_DOOR, DG_PAL_TRAP, DG_PAL_STAIR};
     static const char *const name[] = {"wall", "label", "door", "trap", "stair"};
-    for (int s = 0; s < DG_STYLE_COUNT; s++) {
+    for (int s = 0; s < DG_PALETTE_STYLES; s++) {
         const dr__png_style *st = dr__style_get((dg_style)s);
         for (size_t g = 0; g < sizeof glyph / sizeof glyph[0]; g++) {
             double r = contrast(st->rgb[glyph[g]], st->rgb[DG_PAL_FLOOR]);

@@ -171,10 +171,11 @@ Test(vtt, image_is_the_png_at_ppg_cut_to_the_grid)
     fx_free(d);
 }
 
-/* The uvtt image is the table's picture: without view it is the players'
- * (no red S on a secret door, no trap marked anywhere) while its portals
- * still hold every secret door for the GM to open; view=gm draws the S
- * and keeps the same portals; view=player also walls the secret doors up. */
+/* The uvtt file is the table's: without view its image is the players'
+ * (no red S on a secret door, no trap marked anywhere) and so are its
+ * walls -- every secret door walled up, no portal floating on rock for a
+ * player to click; view=gm draws the S and keeps a portal on every secret
+ * door; view=player is the default's file. */
 Test(vtt, image_is_the_players_unless_view_gm_is_given)
 {
     static const struct { const char *q; bool marks; } cases[] = {
@@ -204,13 +205,33 @@ Test(vtt, image_is_the_players_unless_view_gm_is_given)
             cr_assert_eq(all, 0, "%s: %ld GM-only pixels", cases[i].q, all);
         }
         portals[i] = json_array_size(json_object_get(j, "portals"));
-        if (i == 2) cr_assert_eq(portals[2], portals[0] - secret, "view=player walls secret doors up");
+        if (i == 1) cr_assert_eq(portals[1], portals[0] + secret, "view=gm keeps a portal on each secret door");
         free(rgb);
         free(png);
         json_decref(j);
         dg_dungeon_free(d);
     }
-    cr_assert_eq(portals[0], portals[1], "the players' picture keeps the GM's portals");
+    cr_assert_eq(portals[0], portals[2], "the default file is the players'");
+}
+
+/* The issue's map: 52 portals for the GM, 39 for the players, and the
+ * default file is the players' (it kept all 52 before). */
+Test(vtt, default_file_walls_secret_doors_up)
+{
+    static const char *qs[] = {"seed=11&rows=61&cols=61&doors=deathtrap&format=uvtt&image=none",
+                               "seed=11&rows=61&cols=61&doors=deathtrap&format=uvtt&image=none&view=player",
+                               "seed=11&rows=61&cols=61&doors=deathtrap&format=uvtt&image=none&view=gm"};
+    size_t n[3];
+    for (size_t i = 0; i < 3; i++) {
+        dg_dungeon *d = make(qs[i]);
+        cr_assert_not_null(d);
+        json_t *j = encode_json(d, dg_uvtt_encode);
+        n[i] = json_array_size(json_object_get(j, "portals"));
+        json_decref(j);
+        dg_dungeon_free(d);
+    }
+    cr_assert_eq(n[0], n[1], "default %zu portals, view=player %zu", n[0], n[1]);
+    cr_assert_lt(n[1], n[2], "view=player %zu portals, view=gm %zu", n[1], n[2]);
 }
 
 Test(vtt, foundry_pixels_are_whole_at_an_odd_ppg)

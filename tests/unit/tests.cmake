@@ -31,8 +31,10 @@ dg_add_test(test_srd_tables ${CMAKE_SOURCE_DIR}/tests/unit/test_srd_tables.c uni
 dg_add_test(test_json_oracle ${CMAKE_SOURCE_DIR}/tests/unit/test_json_oracle.c unit)
 dg_add_test(test_json_write ${CMAKE_SOURCE_DIR}/tests/unit/test_json_write.c unit)
 dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::PNG m)
+dg_add_test(test_sketch ${CMAKE_SOURCE_DIR}/tests/unit/test_sketch.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
 dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
+dg_add_test(test_loops ${CMAKE_SOURCE_DIR}/tests/unit/test_loops.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
 add_test(NAME private_prefixes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/private_prefixes.sh
@@ -79,3 +81,5 @@ foreach(t_cost test_oracle:10 determinism:20 test_alloc_fail:170 test_walls:145 
     set_tests_properties(${t} PROPERTIES COST ${cost})
   endif()
 endforeach()
+# cairo's one-time font-face leak (see the file); every other leak still fails
+set_tests_properties(test_sketch PROPERTIES ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/unit/lsan_cairo.supp")

@@ -67,6 +67,7 @@ static cave_world cave_read(dg_dungeon *d, bool player, int ppg, bool image, jso
                             const char *what)
 {
     d->opts.view = player ? DG_VIEW_PLAYER : DG_VIEW_GM;
+    d->opts.given |= oracle_view_bit();
     d->opts.ppg = ppg;
     cave_world c = {.w = {.d = d, .player = player}};
     cr_assert_eq(dr__cave_grid_build(d, ppg, player, true, &c.g, NULL), DG_OK);

@@ -572,11 +572,23 @@ static size_t cave_check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, c
 static void cave_check_foundry(dg_dungeon *d, int ppg, const char *what);
 static void cave_check_json_walls(dg_dungeon *d, const char *what);
 
+/* The bit dg_options.given holds for view: a view the oracle sets is a
+ * view given, so the walls follow it (without one, a uvtt's are the
+ * players', like its image). */
+static inline uint64_t oracle_view_bit(void)
+{
+    dg_options o;
+    dg_options_init(&o);
+    cr_assert_eq(dg_options_set(&o, "view", "gm", NULL, NULL), DG_OK);
+    return o.given;
+}
+
 /* Everything the oracle knows about one map in one view; returns the wall count. */
 static size_t check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, const char *what)
 {
     if (has_caves(d)) return cave_check_uvtt(d, player, ppg, image, what);
     d->opts.view = player ? DG_VIEW_PLAYER : DG_VIEW_GM;
+    d->opts.given |= oracle_view_bit();
     d->opts.ppg = ppg;
     world w = {.d = d, .player = player};
     json_t *j = encode_json(d, dg_uvtt_encode);
@@ -596,6 +608,7 @@ static size_t check_uvtt(dg_dungeon *d, bool player, int ppg, bool image, const 
 static world gm_world(dg_dungeon *d, int ppg)
 {
     d->opts.view = DG_VIEW_GM;
+    d->opts.given |= oracle_view_bit();
     d->opts.ppg = ppg;
     world w = {.d = d, .player = false};
     json_t *j = encode_json(d, dg_uvtt_encode);

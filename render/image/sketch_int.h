@@ -1,0 +1,71 @@
+/* sketch_int.h -- private to the sketch drawing (sketch.c, sketch_glyphs.c,
+ * sketch_font.c) and its outputs (sketch_out.c: PNG, SVG; pdf.c). One
+ * drawing, said once to a cairo context; which surface it lands on (image,
+ * SVG, PDF) is the output's choice, so the three cannot drift. */
+#ifndef DG_SKETCH_INT_H
+#define DG_SKETCH_INT_H
+
+#include <cairo.h>
+
+#include "dg_contents.h"
+#include "render.h"
+#include "render_int.h"
+
+/* The ink and paper of the style, 0xRRGGBB. */
+#define DR_SK_PAPER 0xF4EFE3u    /* the sheet, rock included */
+#define DR_SK_FLOOR 0xFFFFFFu    /* floors: a shade lighter, so rooms read in grey-scale */
+#define DR_SK_INK 0x1E1A16u      /* walls, glyphs, numbers */
+#define DR_SK_HATCH 0x3A352Eu    /* the band of strokes along the walls */
+#define DR_SK_GRID 0xD2CBBEu     /* the floor grid */
+#define DR_SK_WATER 0xCFDDE0u    /* pools */
+#define DR_SK_RIPPLE 0x4F6E78u   /* their ripples */
+#define DR_SK_TRAP 0x9E1B12u     /* the GM's marks */
+
+/* Where the map sits on the drawing, in cells: the crop (the open cells'
+ * box with a margin) and the bands above (title, compass) and below
+ * (scale bar). The drawing is w x h cells; cell (x, y)'s corner is at
+ * (x - x0 + left, y - y0 + top). */
+typedef struct {
+    int x0, y0, x1, y1;   /* crop, cells, inclusive..exclusive */
+    double left, top;     /* cells before the crop's first column and row */
+    double w, h;          /* the whole drawing, cells */
+} dr__sketch_box;
+
+/* The layout of d's drawing (legend: the PDF's band of samples under it). */
+void dr__sketch_layout(const dg_dungeon *d, bool legend, dr__sketch_box *b);
+
+/* Draws d on cr, one cell = one user unit, the drawing's top-left corner
+ * at the user origin (the caller scales). player: the players' view.
+ * legend: the band of samples and words under the map. DG_ENOMEM only. */
+dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player,
+                          bool legend, dg_error *err);
+
+/* sketch_glyphs.c: one door, stair or feature at cell (x, y) in user
+ * units (the cell's corner), ew: its passage runs east-west. */
+void dr__sketch_door(cairo_t *cr, double x, double y, dg_door_type t, bool ew, bool player);
+void dr__sketch_stair(cairo_t *cr, double x, double y, bool down, dg_dir dir);
+void dr__sketch_feature(cairo_t *cr, double x, double y, int kind);
+
+/* sketch_font.c: s in the pen font, centred on cx, top at `top`, `size`
+ * tall, strokes `pen` wide; halo (0: none) a paper rim under it. */
+void dr__sketch_text(cairo_t *cr, const char *s, double cx, double top, double size, double pen,
+                     uint32_t ink, uint32_t halo);
+double dr__sketch_text_width(const char *s, double size);
+void dr__sketch_text_path(cairo_t *cr, const char *s, double x, double y, double size);
+
+static inline void dr__sketch_rgb(cairo_t *cr, uint32_t rgb)
+{
+    cairo_set_source_rgb(cr, ((rgb >> 16) & 255) / 255.0, ((rgb >> 8) & 255) / 255.0, (rgb & 255) / 255.0);
+}
+
+/* A number in [0, 1) from (seed, a, b, salt): the hand's wobble and the
+ * hatching's choices, the same for the same seed and place whatever order
+ * they are drawn in. */
+double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt);
+
+/* sketch_out.c: d's sketch as a PNG (RGB, our libpng writer) or an SVG
+ * (cairo's SVG surface), appended to out. */
+dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err);
+dg_status dr__sketch_svg(const dg_dungeon *d, dg_buf *out, dg_error *err);
+
+#endif
