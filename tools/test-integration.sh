@@ -7,7 +7,9 @@
 # document with Redocly and Spectral, and sends valid requests to a second
 # daemon through Stoplight Prism's validating proxy; unpacks and repacks the
 # Foundry module's compendium with Foundry's own CLI (foundry_cli_check.mjs,
-# BUILD_DIR/dungeon and unzip). tools/test.sh runs it after ctest.
+# BUILD_DIR/dungeon and unzip); generates a TypeScript client from the
+# document and compiles and runs a program on it (typescript_check.mjs).
+# tools/test.sh runs it after ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -49,8 +51,14 @@ status=0
 node "$dir/openapi_check.mjs" "$build/dungeond" || status=1
 wait "$prism" || status=1
 cat "$tmp/prism"
+# after Prism, whose start-up (about 12 s of node) is the slowest thing here
+# and times out when tsc competes with it on a loaded machine
+node "$dir/typescript_check.mjs" "$build" >"$tmp/typescript" 2>&1 &
+typescript=$!
 wait "$foundry" || status=1
 cat "$tmp/foundry"
+wait "$typescript" || status=1
+cat "$tmp/typescript"
 if wait "$redocly"; then echo "redocly: openapi.yaml lints clean (recommended-strict)"
 else cat "$tmp/redocly"; echo "redocly: FAIL"; status=1; fi
 if wait "$spectral"; then echo "spectral: openapi.yaml lints clean (spectral:oas, warnings fail)"

@@ -117,6 +117,10 @@ const cases = [
   ["HEAD", "/healthz", {}, "/healthz"],
   ["GET", "/dungeon.donjon.json?seed=7", {}, "/dungeon.donjon.json"],
   ["GET", "/dungeon.donjon.json?seed=7&layout=pentagon", {}, "/dungeon.donjon.json"],
+  // donjon's optional keys: egress, polygon rooms, secret and trapped doors, rules
+  ["GET", "/dungeon.donjon.json?seed=3&egress=yes&polymorph=many&doors=deathtrap&rules=2024", {}, "/dungeon.donjon.json"],
+  ["GET", "/dungeon.donjon.json?seed=3&contents=none&room_min=3&room_max=5", {}, "/dungeon.donjon.json"],
+  ["GET", "/dungeon.json?seed=3&rules=2024&level=5&size=large", {}, "/dungeon.json"],
   ["GET", "/dungeon.uvtt?seed=7&ppg=20", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.uvtt?seed=7&view=player&rooms=dense&ppg=24", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.uvtt?seed=7&ppg=10", {}, "/dungeon.uvtt"],
