@@ -14,11 +14,10 @@ RUN bash tools/deps.sh run \
  && build/dungeond --config config/dungeond.conf --check-config
 
 FROM debian:bookworm-slim
-# run-time libraries only (libgd's fonts are linked in from libgd.a, the zip
-# is written on zlib); curl answers the HEALTHCHECK
+# run-time libraries only; curl answers the HEALTHCHECK
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libmicrohttpd12 libjansson4 libpng16-16 zlib1g libwebp7 libcairo2 fonts-dejavu-core curl \
+      libmicrohttpd12 libjansson4 libpng16-16 zlib1g libwebp7 libzip4 libcairo2 fonts-dejavu-core curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin dungeond
 COPY --from=build /src/build/dungeond /src/build/dungeon /usr/local/bin/

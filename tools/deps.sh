@@ -5,14 +5,13 @@
 set -euo pipefail
 
 run_pkgs=(gcc make cmake pkg-config libmicrohttpd-dev libjansson-dev libgd-dev
-          libpng-dev zlib1g-dev libwebp-dev
+          libpng-dev zlib1g-dev libwebp-dev libzip-dev # libzip: format=foundry-bundle's archive
           libcairo2-dev fonts-dejavu-core) # style=sketch and format=pdf draw with cairo; the PDF's key is set in DejaVu
 test_pkgs=(libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev perl nginx-light wrk curl
            librsvg2-bin libxml2-utils # test_svg: rsvg-convert renders, xmllint parses
            poppler-utils # the browser test reads the printed PDF with pdftotext
            libleveldb-dev # test_foundry_bundle: real LevelDB opens the bundle's pack
-           unzip # foundry_cli_check.mjs unpacks the Foundry module for its CLI
-           libzip-dev) # test_zip_write, test_foundry_bundle: libzip reads the module and writes the yardstick zip
+           unzip) # foundry_cli_check.mjs unpacks the Foundry module for its CLI
 
 want=("${run_pkgs[@]}")
 want_node=no

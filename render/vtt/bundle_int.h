@@ -1,5 +1,5 @@
 /* bundle_int.h -- the pieces of format=foundry-bundle (foundry_bundle.c):
- * a LevelDB pack and a zip written by hand (zlib deflates), the key's
+ * a LevelDB pack written by hand, a zip written by libzip, the key's
  * Markdown cut into journal pages as HTML. Never installed. */
 #ifndef DG_BUNDLE_INT_H
 #define DG_BUNDLE_INT_H
@@ -41,9 +41,8 @@ dg_status dr__leveldb_take(const char *key, dg_buf *value, dr__leveldb *db, dg_e
 
 /* --------------------------------------------------------- zip_write.c */
 
-/* A zip archive built in memory, the same bytes for the same files (and
- * libzip's bytes for them): fixed timestamps, Unix mode 0644, entries in
- * the order added.
+/* A zip archive built in memory with libzip, the same bytes for the same
+ * files: fixed timestamps, Unix mode 0644, entries in the order added.
  * New on success (add files, then finish or discard). */
 typedef struct dr__zip dr__zip;
 dg_status dr__zip_new(dr__zip **out, dg_error *err);

@@ -21,7 +21,7 @@ for bin in "$@"; do
     bins+=("$bin")
 done
 if [ ${#bins[@]} -eq 1 ]; then
-    flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp cairo cairo-svg cairo-pdf)
+    flags=$(pkg-config --cflags --libs jansson gdlib libpng zlib libwebp libzip cairo cairo-svg cairo-pdf)
     source "$src/tools/source_dirs.sh"
     dirs=("${DG_LIB_DIRS[@]/#/$src/}")
     includes=("${dirs[@]/#/-I}")

@@ -44,10 +44,6 @@ dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c swe
 # the shared library alone: Debian's leveldb CMake package wants snappy's
 # static pieces too (tools/deps.sh test installs libleveldb-dev)
 find_library(DG_LEVELDB leveldb REQUIRED)
-# libzip reads the module back as Foundry's unzip would, and is the yardstick
-# render/vtt/zip_write.c's bytes are compared with (render itself does not link it)
-pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
-dg_add_test(test_zip_write ${CMAKE_SOURCE_DIR}/tests/unit/test_zip_write.c unit PkgConfig::LIBZIP PkgConfig::ZLIB)
 dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP PkgConfig::PNG PkgConfig::GD ${DG_LEVELDB})
 dg_add_test(test_bundle_scene ${CMAKE_SOURCE_DIR}/tests/unit/test_bundle_scene.c unit)
 dg_add_test(test_big_maps ${CMAKE_SOURCE_DIR}/tests/unit/test_big_maps.c bigmap)
