@@ -245,15 +245,11 @@ static dg_status hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__
             for (int i = 0; i < k; i++) {
                 double o = (i - (k - 1) / 2.0) * gap, l = len * (0.8 + 0.2 * dr__sketch_noise(seed, x, y, 6u + (uint32_t)i));
                 double mx = cx - u.y * o, my = cy + u.x * o, hx = u.x * l / 2, hy = u.y * l / 2;
-                double nx = -u.y * HATCH_W / 2, ny = u.x * HATCH_W / 2;
-                cairo_move_to(cr, mx - hx + nx, my - hy + ny);
-                cairo_line_to(cr, mx + hx + nx, my + hy + ny);
-                cairo_line_to(cr, mx + hx - nx, my + hy - ny);
-                cairo_line_to(cr, mx - hx - nx, my - hy - ny);
-                cairo_close_path(cr);
+                cairo_move_to(cr, mx - hx, my - hy);
+                cairo_line_to(cr, mx + hx, my + hy);
             }
         }
-    cairo_fill(cr);
+    cairo_stroke(cr);
     dg__free(band);
     return DG_OK;
 }
