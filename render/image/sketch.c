@@ -139,7 +139,8 @@ static bool axis(pt a, pt b) { return a.x == b.x || a.y == b.y; }
 
 /* One loop (first point repeated last) as the hand draws it: corners of
  * the cave's lattice cut twice (Chaikin) so caves are curves, room corners
- * kept, long runs broken every half cell and nudged off the ruler. */
+ * kept, long runs broken every cell and nudged off the ruler (every half
+ * cell was a finer tremor few would see, for a third more of the SVG). */
 static bool hand_loop(cairo_t *cr, const pt *in, size_t n, uint64_t seed, int den, poly *a, poly *b)
 {
     if (n < 3) return true;
@@ -174,7 +175,7 @@ static bool hand_loop(cairo_t *cr, const pt *in, size_t n, uint64_t seed, int de
         if (i == 0) cairo_move_to(cr, v.x + jx, v.y + jy);
         else cairo_line_to(cr, v.x + jx, v.y + jy);
         double dx = q.x - v.x, dy = q.y - v.y, len = sqrt(dx * dx + dy * dy);
-        int pieces = (int)(len / 0.5);
+        int pieces = (int)(len / 1.0);
         for (int k = 1; k < pieces; k++) {
             double t = (double)k / pieces, off = (dr__sketch_noise(seed, kx, ky, 10u + (uint32_t)k) - 0.5) * amp;
             cairo_line_to(cr, v.x + dx * t - dy / len * off, v.y + dy * t + dx / len * off);
