@@ -8,8 +8,10 @@
  * (dg_contents_stock, contents=full) adds to a 45x23 map's time; and
  * what floors cost (--floors): ms per dungeon of 1, 2 and 10 floors per
  * family at 45x23 and 201x201, and each floor below the top as a multiple
- * of the top's. Prints figures; asserts nothing.
- *   bench_generate [--quick] [--no-reference] [--contents-only] [--floors] */
+ * of the top's; and loops=many beside the plain map (a column of the table,
+ * and donjon 45x23 measured in turns: --loops-only). Prints figures;
+ * asserts nothing.
+ *   bench_generate [--quick] [--no-reference] [--contents-only] [--floors] [--loops-only] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,8 @@ typedef struct { double ms_per_map; long rss_kb; int maps; int ok; } result;
 /* ms per map over `maps` maps (seeds 1..maps) in a child process, after
  * `warm` untimed maps (seeds beyond those) that fault its pages in and warm
  * its caches and branch predictors; also the child's peak RSS. */
-static void measure(dg_algorithm algo, int rows, int cols, const char *contents, int maps, int warm, result *out)
+static void measure(dg_algorithm algo, int rows, int cols, const char *contents, const char *loops, int maps, int warm,
+                    result *out)
 {
     int fd[2];
     if (pipe(fd) != 0) return;
@@ -49,7 +52,8 @@ static void measure(dg_algorithm algo, int rows, int cols, const char *contents,
         if (dg_options_set(&o, "algorithm", dg_algorithm_name(algo), NULL, &e) == DG_OK &&
             dg_options_set(&o, "rows", r, NULL, &e) == DG_OK &&
             dg_options_set(&o, "cols", c, NULL, &e) == DG_OK &&
-            dg_options_set(&o, "contents", contents, NULL, &e) == DG_OK && dg_options_finish(&o, NULL, &e) == DG_OK) {
+            dg_options_set(&o, "contents", contents, NULL, &e) == DG_OK &&
+            dg_options_set(&o, "loops", loops, NULL, &e) == DG_OK && dg_options_finish(&o, NULL, &e) == DG_OK) {
             res.ok = 1;
             for (int k = 0; k < warm && res.ok; k++) {
                 dg_options_set_seed(&o, (uint64_t)(maps + k) + 1);
@@ -202,6 +206,24 @@ static void floors_figures(bool quick)
         }
 }
 
+/* loops=many beside the plain map, donjon 45x23, contents=none, measured
+ * in turns (best of `rounds` each), so a change in the machine's load
+ * meets both. */
+static void loops_figures(int rounds, int maps)
+{
+    double plain = 1e9, many = 1e9;
+    for (int k = 0; k < rounds; k++) {
+        result r = {0}, l = {0};
+        measure(DG_ALGO_DONJON, 23, 45, "none", "none", maps, maps / 10, &r);
+        measure(DG_ALGO_DONJON, 23, 45, "none", "many", maps, maps / 10, &l);
+        if (r.ok && r.ms_per_map < plain) plain = r.ms_per_map;
+        if (l.ok && l.ms_per_map < many) many = l.ms_per_map;
+    }
+    printf("\nloops, donjon 45x23 (best of %d rounds x %d maps): plain %.4f ms, loops=many %.4f ms per map: %+.0f%%\n",
+           rounds, maps, plain, many, 100 * (many - plain) / plain);
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
     int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
@@ -213,6 +235,11 @@ int main(int argc, char **argv)
             return 0;
         }
     for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--loops-only") == 0) {
+            loops_figures(5, 2000);
+            return 0;
+        }
+    for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--contents-only") == 0) {
             contents_figures(5, 4000);
             return 0;
@@ -221,27 +248,30 @@ int main(int argc, char **argv)
         {23, 45, 2000}, {201, 201, 40}, {1001, 1001, 3}, {4001, 4001, 1}};
     /* each map made alone (contents=none, what dungeon.pl makes) and the
      * same map stocked (contents=full, the default), side by side */
-    printf("%-11s %11s %12s %12s %10s %12s %12s\n", "algorithm", "size", "map ms", "stocked ms", "maps",
-           "map RSS", "stocked RSS");
+    printf("%-11s %11s %12s %12s %12s %10s %12s %12s\n", "algorithm", "size", "map ms", "stocked ms",
+           "loops=many", "maps", "map RSS", "stocked RSS");
     for (int a = 0; a < DG_ALGO_COUNT; a++) {
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
             if (quick && sizes[s].rows > 1001) continue;
             int maps = quick ? (sizes[s].maps + 9) / 10 : sizes[s].maps;
-            result bare = {0}, stocked = {0};
-            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "none", maps, 0, &bare);
-            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "full", maps, 0, &stocked);
+            result bare = {0}, stocked = {0}, loops = {0};
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "none", "none", maps, 0, &bare);
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "full", "none", maps, 0, &stocked);
+            measure((dg_algorithm)a, sizes[s].rows, sizes[s].cols, "none", "many", maps, 0, &loops);
             char dim[24];
             snprintf(dim, sizeof dim, "%dx%d", sizes[s].cols, sizes[s].rows);
             if (!bare.ok || !stocked.ok) {
                 printf("%-11s %11s %12s\n", dg_algorithm_name((dg_algorithm)a), dim, "n/a");
                 break;
             }
-            printf("%-11s %11s %12.4f %12.4f %10d %8.1f MiB %8.1f MiB\n", dg_algorithm_name((dg_algorithm)a), dim,
-                   bare.ms_per_map, stocked.ms_per_map, bare.maps, bare.rss_kb / 1024.0, stocked.rss_kb / 1024.0);
+            printf("%-11s %11s %12.4f %12.4f %12.4f %10d %8.1f MiB %8.1f MiB\n", dg_algorithm_name((dg_algorithm)a),
+                   dim, bare.ms_per_map, stocked.ms_per_map, loops.ok ? loops.ms_per_map : -1, bare.maps,
+                   bare.rss_kb / 1024.0, stocked.rss_kb / 1024.0);
             fflush(stdout);
         }
     }
     contents_figures(quick ? 3 : 5, quick ? 1000 : 4000);
+    loops_figures(quick ? 3 : 5, quick ? 500 : 2000);
     if (no_ref || system("perl -MJSON::PP -e1 >/dev/null 2>&1") != 0) return 0;
     /* The ratio compares like with like: maps made inside one process each,
      * at donjon's defaults, and measured in turns (three rounds of: ours,
@@ -253,7 +283,7 @@ int main(int argc, char **argv)
     for (int round = 0; round < 3; round++) {
         for (int k = 0; k < 3; k++) {
             result r = {0};
-            measure(DG_ALGO_DONJON, 23, 45, "none", 2000, 200, &r);
+            measure(DG_ALGO_DONJON, 23, 45, "none", "none", 2000, 200, &r);
             if (r.ok && r.ms_per_map < ours) ours = r.ms_per_map;
         }
         double ref = reference_loop_ms("n_rows=23 n_cols=45", 300, 1);

@@ -177,6 +177,10 @@ uint64_t dg_hash64(const void *data, size_t len, uint64_t salt);
  * items, the 2014 XP thresholds and group multipliers) or 2024 (SRD
  * 5.2.1's, the 2024 XP budget). The map never depends on it. */
 #define DG_RULESETS(X) X(DG_RULES_2014, "2014") X(DG_RULES_2024, "2024")
+/* Loops dug into the map beside the family's own (core/loops.c): none
+ * leaves the family's map as it was; some and many add one or several
+ * independent ways round per floor. */
+#define DG_LOOPS(X) X(DG_LOOPS_NONE, "none") X(DG_LOOPS_SOME, "some") X(DG_LOOPS_MANY, "many")
 /* Map styles: names only; render/image/style.c defines how each looks. */
 #define DG_STYLES(X)                                                          \
     X(DG_STYLE_STANDARD, "standard") X(DG_STYLE_CLASSIC, "classic")           \
@@ -205,6 +209,7 @@ typedef enum { DG_DEPTHS(DG_X) DG_DEPTH_COUNT } dg_depth;
 typedef enum { DG_MOTIFS(DG_X) DG_MOTIF_COUNT } dg_motif;
 typedef enum { DG_DANGERS(DG_X) DG_DANGER_COUNT } dg_danger;
 typedef enum { DG_RULESETS(DG_X) DG_RULES_COUNT } dg_rules;
+typedef enum { DG_LOOPS(DG_X) DG_LOOPS_COUNT } dg_loops;
 #undef DG_X
 
 /* Validated options. Fill with dg_options_init() + dg_options_set() +
@@ -260,6 +265,7 @@ typedef struct {
     char reroll[192];       /* rooms whose contents are drawn again ("7:2,2.5:1"), sorted; "" none */
     dg_rules rules;         /* 2014 or 2024: whose creatures, items and XP rules stock it */
     bool legend, ruler;     /* images: a legend under the map, column and row numbers around it */
+    dg_loops loops;         /* ways round dug beside the family's own (core/loops.c) */
     /* parser bookkeeping: which keys were given (bit per key), for
      * duplicate detection and preset/explicit precedence */
     uint64_t given;

@@ -206,6 +206,33 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
 /* The seed floor f's contents are stocked from (the map's own for f = 1). */
 uint64_t dg__floor_contents_seed(uint64_t seed, int floor);
 
+/* loops.c: the loops key's corridors and tunnels, dug into a family's map
+ * whose stairs stand, drawing only from rng (a stream of their own).
+ * No-op at loops=none. */
+dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err);
+
+/* cycles.c: where every walk of the key starts: the first up stair (the
+ * way in from the floor above), else the first exit, else a cell of room
+ * 1; false when the map has none of them. */
+bool dg__map_entrance(const dg_dungeon *d, dg_point *at);
+/* A lock-and-key cycle (Dormans): door (index into d->doors, -1 none) on
+ * the short way to room goal that cuts it off when shut; key_room reached
+ * with it shut (the other locks as below), not a dead end, not the door's rooms
+ * nor the goal; door_walk the steps from the entrance to the door, key_walk
+ * (door shut) from the entrance to the key's room and back to the door,
+ * 2 key_walk >= 3 door_walk. */
+typedef struct { int door, key_room, goal, door_walk, key_walk; } dg__lock_cycle;
+/* The cycle towards goal (0: the room farthest on foot) whose door lies
+ * nearest the goal. keys NULL: any door but secret ones may be the lock,
+ * and the other locks are picked (open); else keys[i] is door i's key room (0:
+ * none, the lock is picked) and only a locked door may be the lock, the
+ * others opening once their key's room is reached without it. door -1
+ * when the map has none. DG_ENOMEM only. */
+dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out,
+                              dg_error *err);
+/* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
+dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
+
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);

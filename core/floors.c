@@ -475,10 +475,20 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
         int n = 0, l = 0;
         if (rc == DG_OK && above) rc = stack_under(&b, above, &fits, &n, &l, err);
         if (rc == DG_OK && fits && f < o->floors && !has_down(&b)) rc = gain_down(&b, &fits, err);
+        /* loops last, on a stream of their own: the stairs stand, and
+         * everything the family made is as loops=none makes it */
+        if (rc == DG_OK && fits && o->loops != DG_LOOPS_NONE) {
+            dg_rng lr;
+            dg_rng_seed(&lr, floor_seed(o->seed, f, a, "loops"), 0x6c6f6f70u);
+            rc = dg__dig_loops(&b, lr, err);
+        }
         if (rc == DG_OK && fits) rc = dg__finish(&b, out, err);
         dg__build_fini(&b);
         /* caves keyed as chambers once the map is final: walls do not move */
         if (rc == DG_OK && fits) rc = dg__chambers(*out, err);
+        /* a loops map locks the door its lock-and-key cycle needs (the
+         * fiction lays the key: stock/stock_locks.c) */
+        if (rc == DG_OK && fits && o->loops != DG_LOOPS_NONE) rc = dg__lock_for_cycle(*out, err);
         if (rc != DG_OK && *out) {
             dg_dungeon_free(*out);
             *out = NULL;

@@ -27,7 +27,8 @@ static const int stair_amounts[] = {0, 2, 4};
 
 _Static_assert(sizeof(dg_layout) == sizeof(int) && sizeof(dg_motif) == sizeof(int) &&
                    sizeof(dg_cell_ft) == sizeof(int) && sizeof(dg_image) == sizeof(int) && sizeof(dg_paper) == sizeof(int) &&
-                   sizeof(dg_danger) == sizeof(int) && sizeof(dg_rules) == sizeof(int),
+                   sizeof(dg_danger) == sizeof(int) && sizeof(dg_rules) == sizeof(int) &&
+                   sizeof(dg_loops) == sizeof(int),
                "NAME rows set their enum fields through an int");
 
 /* Designated by key id, so a row lands on its key whatever the order here;
@@ -244,6 +245,12 @@ const dg_option_def dg__keys[K_COUNT] = {
     [K_RULER] = {.name = "ruler", .kind = DG_KIND_BOOL, .group = DG_GROUP_DRAW, .field = FIELD(ruler),
                  .canonical = true, .omit_default = true,
                  .help = "png and svg: column and row numbers around the map, the key's squares"},
+    /* every family digs its loops its own way (core/loops.c); none is the
+     * family's map as it always was, left out of canonical strings so
+     * every permalink made before the key keeps its bytes */
+    [K_LOOPS] = {.name = "loops", .kind = DG_KIND_NAME, NAMES(dg__loops_names), .def = DG_LOOPS_NONE,
+                 .field = FIELD(loops), .canonical = true, .omit_default = true,
+                 .help = "ways round: none (the family's map as it is), some (a loop a floor or more), many (three or more): corridors or tunnels dug between rooms far apart on foot"},
 };
 
 const dg_option_def *dg_option_def_at(size_t i) { return i < K_COUNT ? &dg__keys[i] : NULL; }

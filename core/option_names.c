@@ -29,6 +29,7 @@ const char *const dg__contents_names[] = { DG_DEPTHS(NAME_OF) };
 const char *const dg__motif_names[] = { DG_MOTIFS(NAME_OF) };
 const char *const dg__danger_names[] = { DG_DANGERS(NAME_OF) };
 const char *const dg__rules_names[] = { DG_RULESETS(NAME_OF) };
+const char *const dg__loops_names[] = { DG_LOOPS(NAME_OF) };
 #undef NAME_OF
 
 int dg_cell_feet(const dg_options *o) { return o && o->cell_ft == DG_FEET_5 ? 5 : 10; }

@@ -43,6 +43,7 @@ extern const char *const dg__contents_names[DG_DEPTH_COUNT];
 extern const char *const dg__motif_names[DG_MOTIF_COUNT];
 extern const char *const dg__danger_names[DG_DANGER_COUNT];
 extern const char *const dg__rules_names[DG_RULES_COUNT];
+extern const char *const dg__loops_names[DG_LOOPS_COUNT];
 extern const char *const dg__size_names[DG__N_SIZES];
 extern const int dg__size_rows[DG__N_SIZES];
 extern const char *const dg__room_size_names[DG__N_ROOM_SIZES];
@@ -63,6 +64,8 @@ typedef enum {
     K_CONTENTS, K_LEVEL, K_PARTY, K_MOTIF, K_DANGER, K_NAME, K_REROLL, K_RULES,
     /* drawing keys added later (appended: the order above is the canonical one) */
     K_LEGEND, K_RULER,
+    /* a map key added later: appended, printed only away from its default */
+    K_LOOPS,
     K_COUNT
 } key_id;
 _Static_assert(K_COUNT <= 64, "one bit per key in dg_options.given");

@@ -25,7 +25,8 @@ dg_status dr__key_inhabited(dg_buf *b, const dg_encounter *e, bool with_cr, dg_e
         if (g) rc = dg_buf_puts(b, " and ", err);
         if (rc == DG_OK && (g || n > 1)) rc = dg_buf_printf(b, err, "%d x ", n);
         if (rc == DG_OK) rc = dg_buf_puts(b, m->name, err);
-        if (rc == DG_OK && with_cr) rc = dg_buf_printf(b, err, " (cr %s)", m->cr);
+        /* donjon's 5e monster string: its challenge and its source book (ours the SRD) */
+        if (rc == DG_OK && with_cr) rc = dg_buf_printf(b, err, " (cr %s, srd)", m->cr);
     }
     return rc;
 }
@@ -179,6 +180,53 @@ dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
     if (rc == DG_OK && c->secret >= 0)
         rc = dg_buf_printf(b, err, "; secret: %s (DC %d Wisdom (Perception) to find)",
                             dg_contents_word(DG_WORDS_SECRET, c->secret), c->secret_dc);
+    return rc;
+}
+
+/* The floor's designed lock-and-key cycle as one sentence for the GM, or
+ * nothing when it has none: "The short way to the lair (room 12) is barred
+ * by the locked iron door in the east wall of room 4; its key is with the
+ * ogre in room 9, the long way round." Who holds the key is the room's
+ * leading creature when it has one. */
+dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg_error *err)
+{
+    size_t i = 0;
+    while (i < d->n_doors && i < c->n_doors && !c->doors[i].designed) i++;
+    if (i >= d->n_doors || i >= c->n_doors || !c->doors[i].key_room) return DG_OK;
+    const dg_door *door = &d->doors[i];
+    const dg_door_contents *l = &c->doors[i];
+    char material[16];
+    snprintf(material, sizeof material, "%s", dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material));
+    for (char *p = material; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+    dg_status rc;
+    if (door->room == c->farthest_room) /* the lair's own door */
+        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by its locked %s door in the %s wall; "
+                           "its key ", c->farthest_room, material, dg_dir_name(door->dir));
+    else
+        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by the locked %s door in the %s "
+                           "wall of room %d; its key ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+    const dg_room_contents *k = dg_contents_room(c, l->key_room);
+    const dg_monster *holder = k && k->encounter.n_groups ? dg_monster_info(k->encounter.groups[0].monster) : NULL;
+    /* a creature with hands and wits holds it (Intelligence 5 or more, as
+     * a dungeon's master): a giant rat does not carry keys */
+    const dg_statblock *sb = holder ? dg_monster_statblock(k->encounter.groups[0].monster) : NULL;
+    if (holder && (!sb || sb->scores[3] < 5 || holder->type == DG_TYPE_BEAST || holder->type == DG_TYPE_OOZE ||
+                   holder->type == DG_TYPE_PLANT))
+        holder = NULL;
+    if (rc == DG_OK && holder) {
+        char name[64];
+        snprintf(name, sizeof name, "%s", holder->name);
+        for (char *p = name; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+        /* one of several: "one of the kobold band" would need plurals the
+         * key does not keep; the room's leader holds it */
+        if (k->encounter.groups[0].count > 1)
+            rc = dg_buf_printf(b, err, "is with the leading %s in room %d", name, l->key_room);
+        else
+            rc = dg_buf_printf(b, err, "is with the %s in room %d", name, l->key_room);
+    } else if (rc == DG_OK) {
+        rc = dg_buf_printf(b, err, "lies in room %d", l->key_room);
+    }
+    if (rc == DG_OK) rc = dg_buf_puts(b, ", the long way round.", err);
     return rc;
 }
 

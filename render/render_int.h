@@ -80,7 +80,7 @@ typedef struct {
     const char *size;        /* every room's "size": the room_size name or "" */
     const char *floor, *walls, *temperature, *illumination; /* "details" */
     const char *special;     /* NULL: none */
-    const char *infest;      /* the contents depth, capitalised */
+    const char *infest;      /* "dnd_5e" when stocked (donjon's rule-set name), else "None" */
 } dr__donjon_words;
 void dr__donjon_words_of(const dg_dungeon *d, dr__donjon_words *s);
 
@@ -253,6 +253,10 @@ dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
+/* The floor's designed lock-and-key cycle in one sentence ("The short way
+ * to the lair (room 12) is barred by ... the long way round."); nothing
+ * when no door of c is designed. */
+dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg_error *err);
 
 /* bestiary.c: the creature kinds of d and every floor below it (rooms and
  * wandering monsters), each once, sorted by name. */

@@ -26,6 +26,8 @@ static dg_status stock(const dg_options *o, dg_dungeon *d, const dg_dungeon *top
     p.danger = o->danger;
     p.rules = o->rules;
     p.reroll = o->reroll[0] ? o->reroll : NULL;
+    /* a lower floor's lair answers to the master met on the top floor */
+    p.master = top && top != d && top->contents ? top->contents->boss : -1;
     /* cave maps are natural rock (the family row's cave predicate) */
     p.natural = dg_options_caves(o);
     /* the dungeon frees what stocking made through this hook: dungeon.c
@@ -58,6 +60,17 @@ dg_status dg_generate(const dg_options *o, dg_dungeon **out, dg_error *err)
     if (rc == DG_OK && !above) rc = dg__nomem(err, "stocking the dungeon");
     for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) rc = stock(o, d, top, above, err);
     dg__free(above);
+    /* the adventure spans the floors: built once all are stocked */
+    if (rc == DG_OK) {
+        const dg_dungeon *maps[DG_MAX_FLOORS];
+        dg_contents *floors[DG_MAX_FLOORS];
+        int n = 0;
+        for (dg_dungeon *d = top; d && n < DG_MAX_FLOORS; d = d->below, n++) {
+            maps[n] = d;
+            floors[n] = d->contents;
+        }
+        rc = dg__adventure_build(maps, floors, n, err);
+    }
     if (rc != DG_OK) {
         dg_dungeon_free(top);
         top = NULL;

@@ -64,7 +64,10 @@ bool dg_encounter_led_by_master(const dg_contents *c, const dg_encounter *e)
 
 void dg_contents_free(dg_contents *c)
 {
-    if (c) dg__free(c->features);
+    if (c) {
+        dg__free(c->features);
+        dg__free(c->adventure);
+    }
     dg__free(c);
 }
 
@@ -86,9 +89,8 @@ static bool can_rule(int monster)
 static const struct { int ac, hp, break_dc; } material[] = {{15, 18, 15}, {17, 27, 20}, {19, 45, 25}};
 
 /* The key's room: one nearer the entrance than the door (so reached
- * without it), drawn among them, and not a room the door opens from when
- * another will do (a key in the very room its door leads out of is no
- * search at all); 0 when the door comes before every room. */
+ * without it), drawn among them, never a room the door opens from; 0 when
+ * no other room comes before the door. */
 static int key_room(dg_rng *r, const dg_contents *c, const dg_door *o, int door_dist)
 {
     int n = 0, n_away = 0;
@@ -97,12 +99,13 @@ static int key_room(dg_rng *r, const dg_contents *c, const dg_door *o, int door_
         n += before;
         n_away += before && (int)i + 1 != o->room && (int)i + 1 != o->other;
     }
-    if (n == 0) return 0;
-    bool away = n_away > 0;
-    int k = (int)dg__rng_below(r, (uint32_t)(away ? n_away : n));
+    /* only the door's own rooms come first: no key (a key in the very room
+     * its door belongs to is no search at all); the lock is picked */
+    if (n == 0 || n_away == 0) return 0;
+    int k = (int)dg__rng_below(r, (uint32_t)n_away);
     for (size_t i = 0; i < c->n_rooms; i++) {
         bool before = c->rooms[i].distance >= 0 && c->rooms[i].distance < door_dist;
-        if (before && (!away || ((int)i + 1 != o->room && (int)i + 1 != o->other)) && k-- == 0) return (int)i + 1;
+        if (before && (int)i + 1 != o->room && (int)i + 1 != o->other && k-- == 0) return (int)i + 1;
     }
     return 0;
 }
@@ -386,7 +389,13 @@ dg_status dg_contents_stock(const dg_dungeon *d, const dg_stock_params *p, dg_co
 {
     *out = NULL;
     dg_status rc = dg_stock_params_check(p, err);
-    return rc == DG_OK ? dg__contents_stock(d, p, NULL, out, err) : rc;
+    if (rc == DG_OK) rc = dg__contents_stock(d, p, NULL, out, err);
+    /* one floor stocked alone is a dungeon of its own: its adventure too */
+    if (rc == DG_OK && (rc = dg__adventure_build(&d, out, 1, err)) != DG_OK) {
+        dg_contents_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
 void dg__so_far_add(dg__so_far *f, const dg_contents *c)
@@ -469,13 +478,16 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     /* the lair first: its boss is the dungeon's master, whom every other
      * room's cast then answers to (each room draws from its own stream,
      * so the order changes no draw) */
+    /* a lower floor answers to the master met on the top floor: its lair
+     * is led by someone who does not outrank it (dg__stock_encounter) */
+    if (p->floor > 0 && p->master >= 0) c->boss = p->master;
     if (lair) {
         dg__stock_room(c, &d->rooms[lair - 1], st->cell_ft, p->seed, &c->rooms[lair - 1], true, 0);
         settle_traps(c, p->seed, &c->rooms[lair - 1], 0);
         const dg_encounter *e = &c->rooms[lair - 1].encounter;
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
-        if (e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
+        if (c->boss < 0 && e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
     }
     for (size_t i = 0; i < n_rooms; i++)
         if ((int)i + 1 != lair) {
@@ -487,6 +499,11 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
+    if ((rc = dg__stock_locks(c, d, err)) != DG_OK) {
+        dg__free(st);
+        dg__free(c);
+        return rc;
+    }
     if (p->depth == DG_DEPTH_FULL) {
         uint64_t shown[4];
         memcpy(shown, above->deck.used[DG_WORDS_DRESSING], sizeof shown);
@@ -503,6 +520,8 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         dg__free(c);
         return rc;
     }
+    /* the adventure's part of the floor, once the rooms are final */
+    dg__adventure_floor(c, d, p->seed); /* basic too: its encounters are full's */
 features: /* last, from a stream of its own: what the map draws of the key */
     if ((rc = dg__features_place(c, d, p->seed, err)) != DG_OK) {
         dg_contents_free(c);

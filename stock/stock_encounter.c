@@ -24,6 +24,8 @@
 #define TRIES 8               /* casts drawn before settling for one kind */
 #define LEADER_PERCENT 65     /* outside the lair: a group with a leader */
 #define BEASTS_MAX 4          /* beasts and servants kept with a group */
+#define MIGHTY_CR 5           /* from challenge 5 up, at most MIGHTY_MOST of one kind */
+#define MIGHTY_MOST 4
 
 typedef struct {
     int idx[DG__CAST_MAX];
@@ -68,17 +70,12 @@ static bool kin_of_master(const band *b, const dg_monster *m)
     return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
 }
 
-/* Wanderers walk the corridors: no shrieker (0 ft.) or violet fungus
- * (5 ft.) on patrol; a gelatinous cube (15 ft.) still wanders, as ever.
- * Whether any of a stat block's speeds is 10 ft. or more is whether its
- * speed line holds a number of two digits: no parsing on this hot path. */
-static bool moves(const dg_statblock *sb)
-{
-    if (!sb || !sb->speed) return true;
-    for (const char *p = sb->speed; p[0] && p[1]; p++)
-        if (p[0] >= '0' && p[0] <= '9' && p[1] >= '0' && p[1] <= '9') return true;
-    return false;
-}
+/* Wanderers walk the corridors: nothing whose walking, flying, climbing
+ * and burrowing speeds are all under WANDER_FT (a shrieker, a roper, a
+ * gray ooze; a shark or a quipper, which only swims); a gelatinous cube
+ * (15 ft.) still wanders, as ever. From the SRD table's land_ft. */
+#define WANDER_FT 15
+static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
@@ -91,8 +88,9 @@ static bool the_masters_own(const band *b, const dg_monster *m)
 
 static bool fits(const band *b, const dg_monster *m)
 {
-    if (!b->w->room_squares && b->s->statblocks && !moves(&b->s->statblocks[m - b->s->monsters])) return false;
+    if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, m)) return false;
+    if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
 }
 
@@ -131,9 +129,11 @@ static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b
 
 /* How many of one kind a group holds at most: the mighty come alone or in
  * pairs (eight aboleths, seven young dragons or five mummy lords in one
- * room read as a mistake; a pack of ghouls or a band of giants does not).
- * A creature with legendary actions is one of a kind; a true dragon or
- * anything of challenge 10 and up comes at most two together. */
+ * room read as a mistake; a pack of ghouls does not, and six fire giants
+ * in a mine shaft read as a list). A creature with legendary actions is
+ * one of a kind; a true dragon or anything of challenge 10 and up comes at
+ * most two together, anything of challenge 5 and up at most four; the
+ * budget buys a leader and lesser followers instead. */
 static int most_of(const band *b, int m, int most)
 {
     const dg_monster *mon = MON(b, m);
@@ -141,7 +141,10 @@ static int most_of(const band *b, int m, int most)
     size_t len;
     bool dragon = dragon_colour(mon->name, &len) && !strstr(mon->name, "Wyrmling");
     if (b->w->uncapped) return most;
-    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1 : mon->cr8 >= 10 * 8 || dragon ? 2 : most;
+    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
+              : mon->cr8 >= 10 * 8 || dragon ? 2
+              : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
+                                          : most;
     return cap < most ? cap : most;
 }
 
@@ -150,9 +153,9 @@ static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none) whose adjusted XP lies in the band, preferring the mixes
  * with the most kinds; a combination drawn evenly among those. */
-static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
+static bool counts_of(dg_rng *r, const band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
-    int max_f = f >= 0 ? most_of(b, f, DG_ENC_MAX_OF_A_KIND) : 0, max_b = k >= 0 ? most_of(b, k, BEASTS_MAX) : 0;
+    int max_f = f >= 0 ? most_of(b, f, f_most) : 0, max_b = k >= 0 ? most_of(b, k, k_most) : 0;
     long lxp = l >= 0 ? MON(b, l)->xp : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
@@ -181,6 +184,70 @@ static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *
                 }
             }
         if (!n_best) return false;
+    }
+    return false;
+}
+
+static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
+{
+    return counts_of(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
+}
+
+static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MIGHTY_CR * 8; }
+
+/* When the rank and file are mighty (at most MIGHTY_MOST of them) and the
+ * band wants more, they are lieutenants: the third place goes to lesser
+ * followers of the troop role (up to DG_ENC_MAX_OF_A_KIND) instead of the
+ * beasts, so the budget buys a leader, lieutenants and followers, not a
+ * horde of giants nor an easier fight. *k gets the followers' kind. */
+static bool with_followers(dg_rng *r, const band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+{
+    if (!mighty(b, f) || !troops->n) return false;
+    int start = (int)dg__rng_below(r, (uint32_t)troops->n);
+    for (int s = 0; s < troops->n; s++) {
+        int m = troops->idx[(start + s) % troops->n];
+        if (m == f || m == l || mighty(b, m) || follower(b, l, m) < 0) continue;
+        if (counts_of(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+            *k = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A dragon's lieutenants are no dragons of another colour (the master is
+ * not yet known when the lair is stocked: kin_of_master cannot say). */
+static bool same_colour(const band *b, int l, int lt)
+{
+    size_t ll, lc;
+    const char *a = dragon_colour(MON(b, l)->name, &ll), *c = dragon_colour(MON(b, lt)->name, &lc);
+    return !a || !c || (ll == lc && !memcmp(a, c, ll));
+}
+
+/* A band a leader, its rank and file and their beasts cannot reach (a
+ * fire giant, eight ogres and four boars against six level-20
+ * characters): the leader takes lieutenants of the leaders' or the
+ * bosses' role who do not outrank it (at most MIGHTY_MOST), and they lead the rank and file
+ * (up to DG_ENC_MAX_OF_A_KIND). *f gets the lieutenants' kind, *k the
+ * followers'. */
+static bool with_lieutenants(dg_rng *r, const band *b, const pool *leaders, const pool *troops, int l, int *f,
+                             int *k, int *nf, int *nb)
+{
+    if (l < 0 || !leaders->n) return false;
+    int start = (int)dg__rng_below(r, (uint32_t)leaders->n);
+    for (int s = 0; s < leaders->n; s++) {
+        int lt = leaders->idx[(start + s) % leaders->n];
+        if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+        int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
+        for (int t = 0; t <= troops->n; t++) {
+            int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
+            if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
+            if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+                *f = lt;
+                *k = m;
+                return true;
+            }
+        }
     }
     return false;
 }
@@ -227,7 +294,18 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     pool roles[DG__ROLE_COUNT];
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, (dg__role)role, &roles[role]);
 
+    /* the lair's lieutenants: the leaders' role and the bosses' (a fire
+     * giant's frost giants), none above the leader (with_lieutenants) */
+    pool chiefs = roles[DG__ROLE_LEADER];
+    for (int k = 0; w->lair && k < roles[DG__ROLE_BOSS].n && chiefs.n < DG__CAST_MAX; k++) {
+        bool dup = false;
+        for (int j = 0; j < chiefs.n; j++) dup |= chiefs.idx[j] == roles[DG__ROLE_BOSS].idx[k];
+        if (!dup) chiefs.idx[chiefs.n++] = roles[DG__ROLE_BOSS].idx[k];
+    }
     bool found = false;
+    /* a group of one kind (eight ettins) is kept only when no draw mixes:
+     * the tries go on for a mix, the first unmixed one held in reserve */
+    dg_encounter plain = {.n_groups = 0};
     for (int t = 0; t < TRIES && !found; t++) {
         int l = -1;
         bool boss = false;
@@ -245,13 +323,23 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         if (f == l) f = -1;
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
-        if (counts(r, &b, l, f, k, &nf, &nb)) {
+        if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb) ||
+            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
             put(out, l, 1);
             put(out, f, nf);
             put(out, k, nb);
             out->boss = boss;
             found = true;
+            if (out->n_groups == 1 && out->groups[0].count > 1 && t + 1 < TRIES) {
+                if (!plain.n_groups) plain = *out;
+                out->n_groups = 0;
+                found = false;
+            }
         }
+    }
+    if (!found && plain.n_groups) {
+        *out = plain;
+        found = true;
     }
     if (!found && w->lair && w->boss >= 0) {
         /* the boss's kind or nothing (then another band): a lair rerolled
@@ -273,7 +361,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         int f = top[DG__ROLE_TROOP] == l ? -1 : follower(&b, l, top[DG__ROLE_TROOP]);
         int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : follower(&b, l, top[DG__ROLE_BEAST]);
         int nf = 0, nb = 0;
-        if (counts(r, &b, l, f, k, &nf, &nb)) {
+        if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb)) {
             put(out, l, 1);
             put(out, f, nf);
             put(out, k, nb);

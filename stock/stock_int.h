@@ -95,7 +95,11 @@ typedef enum {
 #define DG__ORIGIN_HISTORIES 8
 #define DG__ORIGIN_PURPOSES 8
 #define DG__PURPOSE_FILLERS 4
-typedef struct { const char *name, *dressing; } dg__purpose;
+/* What a room's furnishings ask of who lives there: beds and bedding a
+ * cast that sleeps, books, desks and pulpits one that reads. */
+#define DG__FOR_SLEEPERS 1u
+#define DG__FOR_READERS 2u
+typedef struct { const char *name, *dressing; unsigned char needs; } dg__purpose;
 typedef struct {
     const char *text;                          /* "a royal tomb" */
     const char *places[DG__ORIGIN_PLACES];     /* the name's place word */
@@ -107,6 +111,14 @@ typedef struct {
 } dg__origin_row;
 extern const dg__origin_row dg__origins[DG__ORIGIN_COUNT];
 extern const dg__purpose dg__purpose_fillers[DG__PURPOSE_FILLERS];
+/* Whose rooms floor f (0 the top) was built with: the top floor the
+ * origin's own, a lower floor what lies below such a place (a tomb's
+ * chapels, then its treasury), so a lower floor is not the top's copy. */
+int dg__floor_origin(int origin, int floor);
+/* Whether the creatures of e may live among what purpose p's room holds
+ * (DG__FOR_*), and whether they sleep / read at all. */
+bool dg__occupants_sleep(const dg_encounter *e);
+bool dg__occupants_read(const dg_encounter *e);
 /* Two more furnishings for each origin's purposes 0 and 1 and each filler,
  * for a room that repeats one (stock.c). */
 #define DG__PURPOSE_AGAIN (DG__ORIGIN_COUNT * 2 + DG__PURPOSE_FILLERS)
@@ -223,6 +235,8 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
+    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
+                              * floor's lair never outranks the dungeon's master */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 
@@ -256,6 +270,12 @@ typedef struct {
     int *dist;
     int *door_dist;
 } dg__paths;
+/* stock_locks.c: the floor's designed lock-and-key cycle, when its map
+ * has one: the locked door on the short way to the lair (core's
+ * dg__lock_cycle_find) gets its key moved to the far end of the long way
+ * round, and is marked designed. After stock_doors, before the marks.
+ * DG_ENOMEM only. */
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err);
 size_t dg__paths_scratch_bytes(const dg_dungeon *d);
 void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 
@@ -275,6 +295,7 @@ void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
 #define DG__STREAM_FEATURE   0x73746f636b900000ULL
 #define DG__STREAM_TRAP      0x73746f636bb00000ULL
 #define DG__STREAM_FURNISH   0x73746f636bc00000ULL
+#define DG__STREAM_ADVENTURE 0x73746f636bd00000ULL
 
 /* stock_features.c: the physical features the map draws (c->features),
  * read from what the key already says of each room (dressing, water,
@@ -321,5 +342,59 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                          dg_size max_size, int room_squares, dg_encounter *e);
 int dg__encounter_count(const dg_encounter *e);
 void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t);
+
+/* adventure*.c: the adventure, after every other pass (so no draw moves).
+ * dg__adventure_floor, per floor at depth full, once rerolls are done:
+ * the third faction (splinter or guardians) and its rooms, who holds each
+ * key, the clues; every choice reads only what a reroll keeps (ids,
+ * distances, purposes, doors, the lair) or the room's own contents, so a
+ * reroll changes no other room. dg__adventure_build, once the floors are
+ * stocked: the top's adventure from every floor (maps[i] and floors[i]
+ * floor i). DG_ENOMEM only. */
+void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_error *err);
+void dg__adventure_factions_mark(dg_contents *c);
+void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+void dg__adventure_clues(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+void dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n,
+                           dg_rng *r);
+void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, dg_rng *r);
+/* adventure_words.c: the phrase tables, and one template filler */
+#define DG__ADV_FACTION_NAMES 8  /* splinters' 0..3, guardians' 4..7 */
+extern const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES];
+typedef struct {
+    const dg_contents *c;    /* the top floor's (its adventure may be NULL while built) */
+    const dg_adventure *a;   /* {object} {gp} {patron} {master} */
+    const dg_adv_who *who;   /* {who} {a_who} {room} {purpose}; NULL none */
+    int faction, other;      /* {faction} {other}: faction indices, -1 */
+    bool sentence;           /* capitalise the first letter */
+} dg__adv_ctx;
+size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x);
+/* a creature's name as prose: "giant spider" */
+void dg__adv_lower(const char *name, char *buf, size_t cap);
+/* Whether a creature can talk and deal (a language, Intelligence 6 or more). */
+bool dg__adv_talks(int monster);
+/* Whether a creature keeps a place rather than takes it (undead, constructs). */
+bool dg__adv_guardian(int monster);
+/* the phrase tables (adventure_words.c), in its parts[] order; a model
+ * field naming a phrase holds table * DG__ADV_TABLE_STEP + index */
+enum {
+    DG__ADV_T_PATRON_NAME, DG__ADV_T_PATRON_ROLE, DG__ADV_T_GOAL, DG__ADV_T_OBJECT, DG__ADV_T_CAPTIVE,
+    DG__ADV_T_ASK, DG__ADV_T_STAKE, DG__ADV_T_REWARD, DG__ADV_T_THEME_WANT, DG__ADV_T_SPLINTER_WANT,
+    DG__ADV_T_GUARDIAN_WANT, DG__ADV_T_REASON, DG__ADV_T_RUMOUR, DG__ADV_T_ALARM, DG__ADV_T_CHAPTER,
+    DG__ADV_T_CARRY
+};
+#define DG__ADV_TABLE_STEP 1000
+int dg__adv_table_count(int table);
+const char *dg__adv_table(int table, int i);
+const char *dg__adv_hiding(int i, bool natural);
+#define DG__ADV_PATRON_ROLES 12
+#define DG__ADV_STAKES 6
+#define DG__KEY_IN_FEATURE 100 /* key_hidden: in the room's own hidden feature */
+#define DG__ADV_CLUE_KINDS 6
+typedef enum { DG__CLUE_LAIR, DG__CLUE_KEY, DG__CLUE_SECRET, DG__CLUE_STAIRS, DG__CLUE_TRAPPED, DG__CLUE_GOAL } dg__clue_target;
+int dg__adv_clue_pick(dg_rng *r, dg__clue_target t);
+const char *dg__adv_clue_phrase(int kind);
+int dg__adv_hiding_count(bool natural);
 
 #endif

@@ -12,7 +12,8 @@ void dg_stock_params_init(dg_stock_params *p, uint64_t seed)
 {
     *p = (dg_stock_params){.seed = seed, .depth = DG_DEPTH_FULL, .level = 1, .party = 4,
                            .motif = DG_MOTIF_NONE, .name = NULL, .floor = 0,
-                           .concept_seed = seed, .natural = false, .danger = DG_DANGER_STANDARD};
+                           .concept_seed = seed, .natural = false, .danger = DG_DANGER_STANDARD,
+                           .master = -1};
 }
 
 /* A stocking parameter that is an option key is checked against its key
@@ -56,6 +57,12 @@ dg_status dg_stock_params_check(const dg_stock_params *p, dg_error *err)
     if (rc == DG_OK) rc = check_value_index(K_DANGER, (int)p->danger, err);
     if (rc == DG_OK) rc = check_value_index(K_RULES, (int)p->rules, err);
     if (rc != DG_OK) return rc;
+    if (p->master != -1 && !dg_monster_info(p->master)) {
+        char value[24];
+        snprintf(value, sizeof value, "%d", p->master);
+        return dg_error_set(err, DG_EINVAL, "master", value, "-1 or a monster id",
+                            "master %d is no monster: -1 (none) or a dg_monster_info id", p->master);
+    }
     /* the floor is no option of its own: a floor of a several-floor map */
     if (p->floor < 0 || p->floor > DG_STOCK_FLOOR_MAX) {
         char value[24];

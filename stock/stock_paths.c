@@ -23,31 +23,9 @@ size_t dg__paths_scratch_bytes(const dg_dungeon *d)
            2 * ROUND8((d->n_doors + 1) * sizeof(int));
 }
 
-/* The entrance: the first up stair (the way in from the floor above), else
- * the first exit on the map's edge, else a cell of room 1. */
-static bool entrance_cell(const dg_dungeon *d, dg_point *at)
-{
-    for (size_t i = 0; i < d->n_stairs; i++) {
-        if (!d->stairs[i].down) {
-            *at = (dg_point){d->stairs[i].x, d->stairs[i].y};
-            return true;
-        }
-    }
-    if (d->n_exits) {
-        *at = (dg_point){d->exits[0].x, d->exits[0].y};
-        return true;
-    }
-    if (d->n_rooms) {
-        const dg_room *r = &d->rooms[0];
-        for (int y = r->y; y < r->y + r->height; y++)
-            for (int x = r->x; x < r->x + r->width; x++)
-                if ((dg_cell(d, x, y) & DG_ROOM) && ((dg_cell(d, x, y) & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == 1u) {
-                    *at = (dg_point){x, y};
-                    return true;
-                }
-    }
-    return false;
-}
+/* The entrance is core's (dg__map_entrance, cycles.c): the lock-and-key
+ * cycle a loops map locks is measured from the same cell. */
+static bool entrance_cell(const dg_dungeon *d, dg_point *at) { return dg__map_entrance(d, at); }
 
 /* The walk from `from`: seen[] starts 1 on closed cells and 0 on open
  * ones; each visited cell is set to 1. Branch-free where it matters: a

@@ -54,20 +54,20 @@ static const char *irregular(const char *word, size_t n)
     return NULL;
 }
 
-/* "goblin", "two wolves", "three swarms of rats", in lower case. */
-static void creatures(text *t, const dg_group *g)
+/* "goblin", "two wolves", "three swarms of rats", in lower case: count
+ * of the thing named. */
+static void counted(text *t, const char *name, int count)
 {
     static const char *const numbers[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
-    const char *name = dg_monster_info(g->monster)->name;
     char lower[64];
     size_t n = 0;
     for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)name[n]);
     lower[n] = '\0';
-    if (g->count == 1) {
+    if (count == 1) {
         add(t, "%s %s", vowel_sound(lower) ? "an" : "a", lower);
         return;
     }
-    add(t, "%s ", g->count < (int)DG_COUNT(numbers) ? numbers[g->count] : "many");
+    add(t, "%s ", count < (int)DG_COUNT(numbers) ? numbers[count] : "many");
     /* the noun to inflect: before " of " (swarms of rats) or " (" */
     const char *end = strstr(lower, " of ");
     if (!end) end = strstr(lower, " (");
@@ -99,6 +99,8 @@ static void creatures(text *t, const dg_group *g)
     }
     add(t, "%s", lower + head);
 }
+
+static void creatures(text *t, const dg_group *g) { counted(t, dg_monster_info(g->monster)->name, g->count); }
 
 static void sentence_start(text *t, size_t at)
 {
@@ -160,16 +162,69 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     const dg_room_contents *rc = dg_contents_room(c, id);
     if (!rc || c->depth != DG_DEPTH_FULL) return 0;
     const dg_encounter *e = &rc->encounter;
-    if (e->n_groups) {
-        size_t at = t.len;
-        int total = 0;
-        for (int g = 0; g < e->n_groups; g++) {
-            add(&t, "%s", g == 0 ? "" : g == e->n_groups - 1 ? " and " : ", ");
-            creatures(&t, &e->groups[g]);
+    /* who the party sees: a creature that hides (dg_monster_hiding) is
+     * never named; what passes for an object is among the furnishings as
+     * what it looks like, and the unseen leave a sign the GM can play on */
+    const dg_group *shown[DG_ENC_MAX_GROUPS];
+    char objects[DG_ENC_MAX_GROUPS][96], looks[DG_ENC_MAX_GROUPS][64];
+    int looks_count[DG_ENC_MAX_GROUPS];
+    int n_shown = 0, n_objects = 0, total = 0;
+    bool unseen = false, lurking = false;
+    for (int g = 0; g < e->n_groups; g++) {
+        dg_hiding how = dg_monster_hiding(e->groups[g].monster);
+        if (how == DG_HIDING_NONE) {
+            shown[n_shown++] = &e->groups[g];
             total += e->groups[g].count;
+        } else if (how == DG_HIDING_OBJECT) {
+            dg_monster_looks_like(e->groups[g].monster, looks[n_objects], sizeof looks[0]);
+            looks_count[n_objects] = e->groups[g].count;
+            /* things that look alike are counted as one lot (a roper's
+             * stalagmite and a darkmantle's stalactites: "five stalagmites") */
+            dg__stems a, b;
+            dg__word_stems(looks[n_objects], &a);
+            int same = -1;
+            for (int j = 0; j < n_objects && same < 0; j++) {
+                dg__word_stems(looks[j], &b);
+                if (dg__stems_meet(&a, &b)) same = j;
+            }
+            if (same >= 0) looks_count[same] += e->groups[g].count;
+            else n_objects++;
+        } else if (how == DG_HIDING_INVISIBLE) {
+            unseen = true;
+        } else {
+            lurking = true;
         }
-        add(&t, " %s. ", reaction(e->groups[0].monster, total > 1, id));
+    }
+    for (int k = 0; k < n_objects; k++) {
+        text o = {objects[k], sizeof objects[0], 0};
+        counted(&o, looks[k], looks_count[k]);
+    }
+    if (n_shown) {
+        size_t at = t.len;
+        for (int g = 0; g < n_shown; g++) {
+            add(&t, "%s", g == 0 ? "" : g == n_shown - 1 ? " and " : ", ");
+            creatures(&t, shown[g]);
+        }
+        add(&t, " %s. ", reaction(shown[0]->monster, total > 1, id));
         sentence_start(&t, at);
+    }
+    if (unseen) {
+        static const char *const signs[] = {"The air stirs as if something moved through it, though nothing is there. ",
+                                            "Dust on the floor shifts under no foot you can see. ",
+                                            "A draught brushes past you where no door stands open. ",
+                                            "Something breathes nearby, though you see no one. ",
+                                            "A faint weight seems to shift the air beside you. ",
+                                            "Your light wavers as if something passed in front of it. "};
+        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
+    }
+    if (lurking) {
+        static const char *const signs[] = {"Something shifts at the edge of your light and is still. ",
+                                            "You have the uneasy sense of being watched. ",
+                                            "A pebble clicks somewhere in the shadows, then nothing. ",
+                                            "The shadows along the walls seem oddly lumpy. ",
+                                            "For a moment you are sure something moved, and then you are not. ",
+                                            "The silence here feels held, like a breath. "};
+        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
@@ -196,9 +251,21 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     }
     /* the furnishings, and what anyone sees of a hiding place (its secret
      * is the key's, never read out) */
-    const char *seen[DG_ROOM_MAX_DRESSING + 1];
+    const char *seen[DG_ENC_MAX_GROUPS + DG_ROOM_MAX_DRESSING + 1];
     int n_seen = 0;
-    for (int k = 0; k < rc->n_dressing; k++) seen[n_seen++] = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+    for (int k = 0; k < n_objects; k++) seen[n_seen++] = objects[k];
+    /* a furnishing that echoes what a creature passes for is left out:
+     * the statue that is a gargoyle is the room's statue */
+    dg__stems obj[DG_ENC_MAX_GROUPS];
+    for (int k = 0; k < n_objects; k++) dg__word_stems(looks[k], &obj[k]);
+    for (int k = 0; k < rc->n_dressing; k++) {
+        const char *w = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+        dg__stems ws;
+        dg__word_stems(w, &ws);
+        bool echo = false;
+        for (int j = 0; j < n_objects && !echo; j++) echo = dg__stems_meet(&ws, &obj[j]);
+        if (!echo) seen[n_seen++] = w;
+    }
     /* a hiding place's shelf among the shelves is one of them: not said twice */
     const char *hid = rc->n_hidden ? dg__hidden_seen(rc->hidden[0].kind) : NULL;
     if (hid) {

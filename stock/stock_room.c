@@ -7,6 +7,8 @@
  * over the rooms, doors, wanderers and corridors. */
 #include "stock_int.h"
 
+#include <string.h>
+
 /* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
  * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
  * empty (a fifth at most: a room whose creatures cannot be cast holds a
@@ -32,6 +34,7 @@ static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
  * lair is high, 2014's deadly) */
 static const int mix_upto_2024[2] = {30, 75};
 #define FLOOR_STEP 10
+#define SAME_BAND_REDRAWS 3   /* a fight that outguns the lair: draws again in its band */
 static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
 
 static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
@@ -48,6 +51,12 @@ static dg_difficulty draw_difficulty(dg_rng *r, const dg_contents *c)
     }
     while (d < DG_DIFF_DEADLY && roll > mix_upto[d]) d++;
     return (dg_difficulty)d;
+}
+
+/* The hardest fight the entrance room holds: medium (2014), moderate (2024). */
+static dg_difficulty entrance_most(const dg_contents *c)
+{
+    return c->rules == DG_RULES_2024 ? DG_DIFF_MODERATE : DG_DIFF_MEDIUM;
 }
 
 int dg__encounter_count(const dg_encounter *e)
@@ -75,8 +84,9 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
                       .room_squares = room_squares,
-                      .theme = c->factions[faction < 0 ? 0 : faction].kind, .boss = lair ? c->boss : -1,
-                      .master = c->boss, .rules = c->rules};
+                      .theme = c->factions[faction < 0 ? 0 : faction].kind,
+                      .boss = lair && c->floor == 0 ? c->boss : -1, .master = c->boss, .rules = c->rules,
+                      .most_cr8 = lair && c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
     const dg__srd *s = dg__srd_of(c->rules);
     if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
     if (d > s->hardest) d = s->hardest;
@@ -148,7 +158,23 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
         /* the lair: the hardest difficulty the rules have (2014 deadly, 2024 high) */
         dg_difficulty d = lair ? dg__srd_of(c->rules)->hardest : draw_difficulty(&r, c);
         int faction = lair ? 0 : dg__stock_faction(&r, c);
+        /* the room the party enters is a skirmish at most */
+        if (!lair && rc->id == c->entrance_room && d > entrance_most(c)) d = entrance_most(c);
         dg__stock_encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
+        /* the lair (stocked first) is the floor's biggest fight: a room
+         * that would outgun it is given an easier one, or none */
+        long top = !lair && c->farthest_room ? c->rooms[c->farthest_room - 1].encounter.adjusted_xp : 0;
+        /* (first the same band again, a few draws, then easier bands) */
+        for (int k = (int)d, again = 0; top > 0 && rc->encounter.adjusted_xp >= top; again++) {
+            if (again == SAME_BAND_REDRAWS) k--, again = 0;
+            if (k < (int)dg__srd_of(c->rules)->easiest) {
+                rc->encounter.n_groups = 0;
+                rc->encounter.xp = rc->encounter.adjusted_xp = 0;
+                break;
+            }
+            dg__stock_encounter(&r, c, faction, (dg_difficulty)k, false, holds, room_squares(room, cell_ft),
+                                &rc->encounter);
+        }
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
         else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
     }
@@ -170,26 +196,47 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
     rc->water = pooled || swimmers(dg__srd_of(c->rules), &rc->encounter);
 }
 
+/* Whether a room of purpose k of origin o suits its occupants: no bunks
+ * for golems, no library for a pack of wolves (an empty room suits any). */
+static bool suits(const dg_room_contents *rc, int o, int k)
+{
+    unsigned needs = dg__origins[o].purposes[k].needs;
+    if (!rc->encounter.n_groups) return true;
+    if ((needs & DG__FOR_SLEEPERS) && !dg__occupants_sleep(&rc->encounter)) return false;
+    if ((needs & DG__FOR_READERS) && !dg__occupants_read(&rc->encounter)) return false;
+    return true;
+}
+
 /* The room's purpose: the lair's and the rank and file's quarters are the
- * origin's first two; the rest drawn once each, then the fillers. */
+ * floor's origin's first two (dg__floor_origin: a lower floor was built
+ * as something else); the rest drawn once each among those that suit the
+ * occupants, then the fillers. */
 static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg_room_contents *rc)
 {
-    if (rc->id == c->farthest_room) return dg__word_purpose(c->origin, 0);
+    int o = dg__floor_origin(c->origin, c->floor);
+    if (rc->id == c->farthest_room) return dg__word_purpose(o, 0);
     bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
-    if (troops && !(st->purposes_used & 2u)) {
+    if (troops && !(st->purposes_used & 2u) && suits(rc, o, 1)) {
         st->purposes_used |= 2u;
-        return dg__word_purpose(c->origin, 1);
+        return dg__word_purpose(o, 1);
     }
     int free = 0;
-    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u);
-    if (free == 0) return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES + st->fillers++);
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u) && suits(rc, o, k);
+    if (free == 0) return dg__word_purpose(o, DG__ORIGIN_PURPOSES + st->fillers++);
     int pick_k = (int)dg__rng_below(r, (uint32_t)free);
     for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
-        if (!((st->purposes_used >> k) & 1u) && pick_k-- == 0) {
+        if (!((st->purposes_used >> k) & 1u) && suits(rc, o, k) && pick_k-- == 0) {
             st->purposes_used |= 1u << k;
-            return dg__word_purpose(c->origin, k);
+            return dg__word_purpose(o, k);
         }
-    return dg__word_purpose(c->origin, DG__ORIGIN_PURPOSES);
+    return dg__word_purpose(o, DG__ORIGIN_PURPOSES);
+}
+
+/* Furnishings that ask for sleepers (a bed frame, bedrolls), dealt to a
+ * room whose occupants never sleep, are left out. */
+static bool bedding(const char *w)
+{
+    return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
 }
 
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
@@ -211,7 +258,9 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
         dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), mine);
         bool echo = false;
         for (int j = 0; j < rc->n_dressing && !echo; j++) echo = dg__stems_meet(mine, &kept[j]);
-        if (!echo) rc->dressing[rc->n_dressing++] = w;
+        if (!echo && (!rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) ||
+                      !bedding(dg_contents_word(DG_WORDS_DRESSING, w))))
+            rc->dressing[rc->n_dressing++] = w;
     }
     rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;

@@ -5,8 +5,9 @@
  * stock_treasure.c's business; why they are so is docs/stocking.md. */
 #include "stock_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
-
+#include <string.h>
 
 /* ------------------------------------------------------------ names */
 
@@ -290,4 +291,83 @@ bool dg_monster_lives_in_water(int monster)
      * ft."); a swimmer's that opens "swim" walks not at all */
     int walk = sb && sb->speed && sb->speed[0] >= '0' && sb->speed[0] <= '9' ? atoi(sb->speed) : 0;
     return walk <= 10;
+}
+
+/* ----------------------------------------------------------- hiding */
+
+/* The SRD 5.1 row of a 2024 id (-1 none), through the 5.1 -> 5.2.1 map. */
+static int row_51_of(int monster)
+{
+    int row = monster - DG_MONSTER_ID_2024;
+    for (int i = 0; i < DG__MONSTER_COUNT; i++)
+        if (dg__monster_2024_of[i] == row) return i;
+    return -1;
+}
+
+/* The hiding entry of one stat block (traits and actions), NULL none. */
+static const dg_statblock_entry *hiding_entry(const dg_statblock *sb, dg_hiding *how)
+{
+    if (!sb) return NULL;
+    static const int sections[] = {DG_SB_TRAITS, DG_SB_ACTIONS, DG_SB_BONUS_ACTIONS};
+    for (size_t s = 0; s < DG_COUNT(sections); s++) {
+        int n;
+        const dg_statblock_entry *e = dg_statblock_section(sb, sections[s], &n);
+        for (int k = 0; k < n; k++) {
+            const char *name = e[k].name;
+            if (!strncmp(name, "False Appearance", 16)) *how = DG_HIDING_OBJECT;
+            else if (!strncmp(name, "Invisib", 7) || !strncmp(name, "Invisible Passage", 17)) *how = DG_HIDING_INVISIBLE;
+            else if (strstr(name, "Camouflage") || !strncmp(name, "Ambusher", 8)) *how = DG_HIDING_CAMOUFLAGE;
+            else continue;
+            return &e[k];
+        }
+    }
+    return NULL;
+}
+
+static const dg_statblock_entry *hiding_of(int monster, dg_hiding *how)
+{
+    *how = DG_HIDING_NONE;
+    const dg_statblock_entry *e = hiding_entry(dg_monster_statblock(monster), how);
+    if (!e && monster >= DG_MONSTER_ID_2024) {
+        int i = row_51_of(monster);
+        if (i >= 0) e = hiding_entry(&dg__statblocks[i], how);
+    }
+    return e;
+}
+
+dg_hiding dg_monster_hiding(int monster)
+{
+    dg_hiding how;
+    hiding_of(monster, &how);
+    return how;
+}
+
+size_t dg_monster_looks_like(int monster, char *buf, size_t cap)
+{
+    dg_hiding how;
+    const dg_statblock_entry *e = hiding_of(monster, &how);
+    const char *from = how == DG_HIDING_OBJECT && e->text ? strstr(e->text, "indistinguishable from ") : NULL;
+    int n = 0;
+    if (!from) {
+        if (cap) buf[0] = '\0';
+        return 0;
+    }
+    from += strlen("indistinguishable from ");
+    /* "a normal cave formation, such as a stalagmite": the example is the
+     * thing seen */
+    const char *such = strstr(from, "such as a ");
+    if (such) from = such + strlen("such as a ");
+    /* the article and the words that only say it is ordinary */
+    static const char *const skip[] = {"a ", "an ", "normal ", "ordinary ", "inanimate "};
+    for (bool again = true; again;) {
+        again = false;
+        for (size_t k = 0; k < DG_COUNT(skip); k++)
+            if (!strncmp(from, skip[k], strlen(skip[k]))) from += strlen(skip[k]), again = true;
+    }
+    size_t len = strcspn(from, ".,");
+    const char *or = strstr(from, " or ");
+    if (or && (size_t)(or - from) < len) len = (size_t)(or - from); /* "an oily pool or wet rock" */
+    if (len == 6 && !strncmp(from, "object", 6)) n = snprintf(buf, cap, "%s", "strangely glossy chest");
+    else n = snprintf(buf, cap, "%.*s", (int)len, from);
+    return n < 0 ? 0 : (size_t)n;
 }

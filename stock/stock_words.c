@@ -287,7 +287,7 @@ static size_t rows_count(dg_words w)
     case DG_WORDS_HISTORY: return DG__ORIGIN_COUNT * DG__ORIGIN_HISTORIES;
     case DG_WORDS_ORIGIN: return DG__ORIGIN_COUNT;
     case DG_WORDS_FACTION: return DG__THEME_COUNT;
-    case DG_WORDS_FACTION_NAME: return DG__THEME_COUNT * DG__THEME_NAMES;
+    case DG_WORDS_FACTION_NAME: return DG__THEME_COUNT * DG__THEME_NAMES + DG__ADV_FACTION_NAMES;
     default: return 0;
     }
 }
@@ -302,7 +302,9 @@ static const char *rows_word(dg_words w, int i)
     case DG_WORDS_HISTORY: return dg__origins[i / DG__ORIGIN_HISTORIES].history[i % DG__ORIGIN_HISTORIES];
     case DG_WORDS_ORIGIN: return dg__origins[i].text;
     case DG_WORDS_FACTION: return dg__themes[i].kind;
-    case DG_WORDS_FACTION_NAME: return dg__themes[i / DG__THEME_NAMES].names[i % DG__THEME_NAMES];
+    case DG_WORDS_FACTION_NAME: /* the themes' own, then the adventure's splinters and guardians */
+        if (i >= DG__THEME_COUNT * DG__THEME_NAMES) return dg__adv_faction_names[i - DG__THEME_COUNT * DG__THEME_NAMES];
+        return dg__themes[i / DG__THEME_NAMES].names[i % DG__THEME_NAMES];
     default: return "";
     }
 }

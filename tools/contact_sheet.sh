@@ -5,7 +5,8 @@
 # <style>-<grid>.png, sheet-<grid>.png (all styles side by side) and
 # gallery-<style>-x3.png (doors both ways and stairs, enlarged 3x);
 # families.png has every family in crosshatch and ink; caves-18.png and
-# caves-32.png the cave families with their chamber numbers at 18 and 32 px.
+# caves-32.png the cave families with their chamber numbers at 18 and 32 px;
+# loops-some.png and loops-many.png every family with the loops key.
 # docs/contact/ keeps seed7/sheet-square.png as styles.png, families.png and
 # the caves sheets as the reference.
 #
@@ -46,6 +47,11 @@ echo "$runs" | tr ' ' '\n' | while IFS=: read -r name opts; do
 done
 "$build/family_sheet" all "$out/families.png" styles=crosshatch,ink
 echo "$out/families.png"
+# every family with loops dug (loops=some, loops=many): docs/contact keeps both
+for l in some many; do
+    "$build/family_sheet" all "$out/loops-$l.png" styles=crosshatch loops=$l
+    echo "$out/loops-$l.png"
+done
 for px in 18 32; do
     "$build/family_sheet" caves "$out/caves-$px.png" cell=$px
     echo "$out/caves-$px.png"

@@ -23,7 +23,8 @@
 #    and senses the union of them (the rows are "Werewolf, Wolf Form" ...);
 #  - monsters are sorted by XP, then name, so that stocking finds every
 #    monster whose XP lies in a range with two binary searches;
-#  - speeds become flags (walk, swim, fly, burrow, climb), immunities flags
+#  - speeds become flags (walk, swim, fly, burrow, climb) and the fastest
+#    over land a number of feet (land_ft), immunities flags
 #    (the ten damage types that occur), sizes and types enum values.
 use strict;
 use warnings;
@@ -142,6 +143,12 @@ for my $r (rows("$from/monsters.tsv")) {
         $speeds |= 1 << $k if $r->{$s} ne '' && $r->{$s} > 0;
         $k++;
     }
+    # its fastest speed over land (walk, fly, burrow, climb; not swim):
+    # whether it can wander the corridors
+    my $land = 0;
+    for my $s (qw(walk_ft fly_ft burrow_ft climb_ft)) {
+        $land = $r->{$s} + 0 if $r->{$s} ne '' && $r->{$s} > $land;
+    }
     my $imm = 0;
     for my $i (split /\s*,\s*/, $r->{damage_immunities}) {
         next if $i eq '';
@@ -154,7 +161,7 @@ for my $r (rows("$from/monsters.tsv")) {
         name => $name, cr => $r->{cr}, cr8 => cr8($r->{cr}), xp => $r->{xp} + 0,
         ac => $r->{ac} + 0, hp => $r->{hp} + 0, size => $size_ix{$r->{size}},
         type => $type_ix{$r->{type}}, subtype => $r->{subtype}, speeds => $speeds,
-        immune => $imm, dark => $r->{sees_in_dark} eq 'yes' ? 1 : 0,
+        immune => $imm, dark => $r->{sees_in_dark} eq 'yes' ? 1 : 0, land => $land,
     };
     if (my $old = $mon{$name}) {
         for my $f (qw(cr xp hp size type subtype)) {
@@ -163,6 +170,7 @@ for my $r (rows("$from/monsters.tsv")) {
         $old->{speeds} |= $m->{speeds};
         $old->{immune} |= $m->{immune};
         $old->{dark} ||= $m->{dark};
+        $old->{land} = $m->{land} if $m->{land} > $old->{land};
         $old->{ac} = $m->{ac} if $m->{ac} > $old->{ac};
         next;
     }
@@ -257,10 +265,10 @@ for my $m (@mons) {
     for my $k (0 .. $#immune) { push @im, 'DG_IMMUNE_' . uc($immune[$k]) if $m->{immune} & (1 << $k) }
     my $tname = uc $types[$m->{type}];
     $tname = $tname =~ /UNDEAD$/ ? 'SWARM_UNDEAD' : 'SWARM' if $tname =~ /^SWARM/;
-    printf "    {%s, %s, %d, %d, %d, %d, DG_SIZE_%s, DG_TYPE_%s, %s, %s, %s, %s},\n",
+    printf "    {%s, %s, %d, %d, %d, %d, DG_SIZE_%s, DG_TYPE_%s, %s, %s, %s, %s, %d},\n",
         cstr($m->{name}), cstr($m->{cr}), $m->{cr8}, $m->{xp}, $m->{ac}, $m->{hp},
         uc $sizes[$m->{size}], $tname, cstr($m->{subtype}),
-        @sp ? join('|', @sp) : '0', @im ? join('|', @im) : '0', $m->{dark} ? 'true' : 'false';
+        @sp ? join('|', @sp) : '0', @im ? join('|', @im) : '0', $m->{dark} ? 'true' : 'false', $m->{land};
 }
 printf "};\n\n";
 printf "const dg_magic_item dg__magic_items%s[%s] = {\n", $suffix, $icount;

@@ -131,6 +131,7 @@
                          l.lock_dc ? 'pick DC ' + l.lock_dc : ''], ', ')];
     var kids = [' — ' + parts[0]];
     if (l.key_room) { kids.push(', key in '); kids.push(roomLink(l.key_room)); }
+    if (l.designed) kids.push(', the long way round');
     if (l.secret) kids.push('; found by ' + l.secret.how + ' (DC ' + l.secret.dc + ')');
     if (l.trap) { kids.push('; trap: '); kids = kids.concat(trapText(l.trap)); }
     return el('span', { class: 'lock' }, kids);
@@ -234,6 +235,16 @@
     return p;
   }
 
+  /* The floor's designed lock-and-key cycle in one line, as md says it:
+   * the locked door on the short way to the lair, its key the long way round. */
+  function cycleLine(f) {
+    var d = (f.doors || []).filter(function (d) { return d.lock && d.lock.designed; })[0];
+    if (!d) return '';
+    return 'the short way to the lair (room ' + f.lair + ') is barred by the locked ' +
+      String(d.lock.material).toLowerCase() + ' door in the ' + d.dir + ' wall of room ' + d.room +
+      '; its key lies in room ' + d.lock.key_room + ', the long way round.';
+  }
+
   function renderDetails(j, f, player, parts) {
     var d = !player && f.details, box = parts.details;
     box.hidden = !d;
@@ -245,7 +256,8 @@
                 ['Light', d.illumination], ['Special', d.special],
                 ['Factions', (d.factions || []).map(function (f) { return capital(f.name) + ' (' + f.kind + ')'; }).join('; ')],
                 ['Party', 'level ' + j.level + ', ' + j.party + (j.party === 1 ? ' character' : ' characters') +
-                          (j.motif && j.motif !== 'none' ? ' · motif ' + j.motif : '')]];
+                          (j.motif && j.motif !== 'none' ? ' · motif ' + j.motif : '')],
+                ['Lock and key', cycleLine(f)]];
     rows.forEach(function (r) {
       if (!r[1]) return;
       facts.appendChild(el('div', {}, [el('dt', { text: r[0] }), el('dd', { text: capital(r[1]) })]));

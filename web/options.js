@@ -75,6 +75,8 @@
     { key: 'stairs', fieldset: 'corridors' },
     { key: 'egress', fieldset: 'corridors' },
     { key: 'floors', fieldset: 'corridors', prefill: true },
+    { key: 'loops', fieldset: 'corridors', label: 'Loops', control: 'radio',
+      hint: 'Ways round, dug between rooms far apart; the way to the lair gets a locked door whose key lies the long way round.' },
     { key: 'corridor_margin', fieldset: 'corridors', label: 'Corridor margin (cells)' },
     { key: 'connect', fieldset: 'corridors', label: 'Connect rooms',
       text: { tree: 'Tree (plus a few loops)' } },

@@ -138,8 +138,10 @@ void dr__donjon_words_of(const dg_dungeon *d, dr__donjon_words *s)
     /* donjon leaves motif empty for none */
     if (o->motif == DG_MOTIF_NONE) s->motif[0] = '\0';
     else capital(s->motif, sizeof s->motif, dg_motif_name((int)o->motif));
-    static const char *const infest[DG_DEPTH_COUNT] = {"None", "Basic", "Full"};
-    s->infest = infest[(unsigned)o->contents < DG_DEPTH_COUNT ? o->contents : 0];
+    /* donjon names the rule set its stocking follows, and its 5e consumers
+     * (donjon_to_homebrewery) take their 5e path on "dnd_5e": a stocked
+     * dungeon here is 5e's, by either SRD */
+    s->infest = o->contents == DG_DEPTH_NONE ? "None" : "dnd_5e";
     s->special = NULL;
     if (c && c->depth == DG_DEPTH_FULL) { /* the stocked dungeon's own */
         s->floor = dg_contents_word(DG_WORDS_FLOOR, c->details.floor);

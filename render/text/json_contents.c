@@ -7,13 +7,20 @@
  *   entrance {x, y, room}, lair (room id)             top level
  *   details {floor, walls, temperature, illumination, special|null,
  *            history, factions [{name, kind}]}        top level; null below full
+ *   adventure {hook {text, patron, reward_gp}, goal {text, room, floor},
+ *            factions [{name, kind, leader {name, room, floor}, want, attitude,
+ *            rival {name, reason}|null}], rumours [{roll, text, true, room|null,
+ *            floor|null}], alarm {trigger, responders [{room, floor, rounds}]},
+ *            chapters [{floor, text, boss {name, room}}]}   top floor; else null
  *   wandering_monsters [{roll 1..6, activity, encounter}]
  *   corridor_features [{key "a".., feature, cells [{x, y}]}]
  *   rules "2024"                                       top level, after danger; absent at 2014
  *   attribution                                        SRD 5.1 or 5.2.1, CC BY 4.0
  *   room.contents  null (contents=none) or {summary, distance, purpose|null,
  *            features [..], sound|null, smell|null, encounter|null, traps [..],
- *            treasure|null, hidden [{feature, dc}], keys [door index..]}
+ *            treasure|null, hidden [{feature, dc}], keys [door index..],
+ *            clues [{text, room, floor}], keys_held [{door, held_by|null, hidden_in|null}],
+ *            marks [{kind, x, y}]}
  *   encounter {difficulty, xp, adjusted_xp, faction|null,
  *              monsters [{name, count, cr, xp, ac, hp, type, size, bestiary}]}
  *            (bestiary: the id of the creature's entry in "bestiary")
@@ -231,6 +238,33 @@ void dr__json_room_contents(dr__jw *w, const dg_dungeon *d, int id, dg_buf *scra
     for (size_t i = 0; i < c->n_doors; i++)
         if (c->doors[i].key_room == id) dr__jw_int(w, (int64_t)i);
     dr__jw_array_end(w);
+    /* the adventure's: what points elsewhere, and who holds the keys here */
+    dr__jw_key(w, "clues");
+    dr__jw_array_begin(w);
+    for (int k = 0; k < r->n_clues; k++) {
+        char t[512];
+        dg_clue_text(c, r, k, t, sizeof t);
+        dr__jw_object_begin(w);
+        dr__jw_key_string(w, "text", t);
+        dr__jw_key_int(w, "room", r->clues[k].room);
+        dr__jw_key_int(w, "floor", r->clues[k].floor);
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
+    dr__jw_key(w, "keys_held");
+    dr__jw_array_begin(w);
+    for (size_t i = 0; i < c->n_doors; i++) {
+        if (c->doors[i].key_room != id) continue;
+        const char *by = dg_key_held_by(c, i), *in = dg_key_hidden_in(c, i);
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "door", (int64_t)i);
+        if (by) dr__jw_key_string(w, "held_by", by);
+        else dr__jw_key_null(w, "held_by");
+        if (in) dr__jw_key_string(w, "hidden_in", in);
+        else dr__jw_key_null(w, "hidden_in");
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
     dr__jw_key(w, "marks");
     dr__jw_array_begin(w);
     for (int i = 0; i < r->n_traps; i++) mark_json(w, "trap", r->trap_cells[i]);
@@ -269,6 +303,127 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
     } else {
         dr__jw_null(w);
     }
+    /* last, and only on the designed lock: other doors' JSON keeps its bytes */
+    if (l->designed) {
+        dr__jw_key(w, "designed");
+        dr__jw_bool(w, true);
+    }
+    dr__jw_object_end(w);
+}
+
+/* {name, room, floor} of a creature the adventure names. */
+static void who_json(dr__jw *w, const char *key, const dg_adv_who *who)
+{
+    const dg_monster *m = dg_monster_info(who->monster);
+    dr__jw_key(w, key);
+    dr__jw_object_begin(w);
+    if (m) dr__jw_key_string(w, "name", m->name);
+    else dr__jw_key_null(w, "name");
+    dr__jw_key_int(w, "room", who->room);
+    dr__jw_key_int(w, "floor", who->floor);
+    dr__jw_object_end(w);
+}
+
+/* The adventure (the top floor's; null on the floors below and below
+ * depth full): hook, goal, factions, rumours, alarm, chapters. */
+static void adventure_json(dr__jw *w, const dg_contents *c)
+{
+    const dg_adventure *a = c ? c->adventure : NULL;
+    dr__jw_key(w, "adventure");
+    if (!a) {
+        dr__jw_null(w);
+        return;
+    }
+    char t[1024];
+    dr__jw_object_begin(w);
+    dr__jw_key(w, "hook");
+    dr__jw_object_begin(w);
+    dg_adventure_text(c, DG_ADV_HOOK, 0, t, sizeof t);
+    dr__jw_key_string(w, "text", t);
+    dg_adventure_text(c, DG_ADV_PATRON, 0, t, sizeof t);
+    dr__jw_key_string(w, "patron", t);
+    dr__jw_key_int(w, "reward_gp", a->reward_gp);
+    dr__jw_object_end(w);
+    dr__jw_key(w, "goal");
+    dr__jw_object_begin(w);
+    dg_adventure_text(c, DG_ADV_GOAL, 0, t, sizeof t);
+    dr__jw_key_string(w, "text", t);
+    dr__jw_key_int(w, "room", a->goal.room);
+    dr__jw_key_int(w, "floor", a->goal.floor);
+    dr__jw_object_end(w);
+    dr__jw_key(w, "factions");
+    dr__jw_array_begin(w);
+    for (int f = 0; f < a->n_factions; f++) {
+        const dg_adv_faction *af = &a->factions[f];
+        dr__jw_object_begin(w);
+        dg_adventure_text(c, DG_ADV_FACTION_NAME, f, t, sizeof t);
+        dr__jw_key_string(w, "name", t);
+        dg_adventure_text(c, DG_ADV_FACTION_KIND, f, t, sizeof t);
+        dr__jw_key_string(w, "kind", t);
+        who_json(w, "leader", &af->leader);
+        dg_adventure_text(c, DG_ADV_WANT, f, t, sizeof t);
+        dr__jw_key_string(w, "want", t);
+        dr__jw_key_string(w, "attitude", dg_attitude_name(af->attitude));
+        dr__jw_key(w, "rival");
+        if (af->rival >= 0) {
+            dr__jw_object_begin(w);
+            dg_adventure_text(c, DG_ADV_FACTION_NAME, af->rival, t, sizeof t);
+            dr__jw_key_string(w, "name", t);
+            dg_adventure_text(c, DG_ADV_RIVALRY, f, t, sizeof t);
+            dr__jw_key_string(w, "reason", t);
+            dr__jw_object_end(w);
+        } else {
+            dr__jw_null(w);
+        }
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
+    dr__jw_key(w, "rumours");
+    dr__jw_array_begin(w);
+    for (int i = 0; i < DG_ADV_RUMOURS; i++) {
+        const dg_adv_rumour *ru = &a->rumours[i];
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "roll", i + 1);
+        dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
+        dr__jw_key_string(w, "text", t);
+        dr__jw_key(w, "true");
+        dr__jw_bool(w, ru->truth);
+        key_int_or_null(w, "room", ru->about.room);
+        key_int_or_null(w, "floor", ru->about.room ? ru->about.floor : 0);
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
+    dr__jw_key(w, "alarm");
+    dr__jw_object_begin(w);
+    dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
+    dr__jw_key_string(w, "trigger", t);
+    dr__jw_key(w, "responders");
+    dr__jw_array_begin(w);
+    for (int i = 0; i < a->n_responders; i++) {
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "room", a->responders[i].who.room);
+        dr__jw_key_int(w, "floor", a->responders[i].who.floor);
+        dr__jw_key_int(w, "rounds", a->responders[i].rounds);
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
+    dr__jw_object_end(w);
+    dr__jw_key(w, "chapters");
+    dr__jw_array_begin(w);
+    for (int i = 0; i < a->n_chapters; i++) {
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "floor", a->chapters[i].floor);
+        dg_adventure_text(c, DG_ADV_CHAPTER, i, t, sizeof t);
+        dr__jw_key_string(w, "text", t);
+        dr__jw_key(w, "boss");
+        dr__jw_object_begin(w);
+        const dg_monster *m = dg_monster_info(a->chapters[i].boss.monster);
+        dr__jw_key_string(w, "name", m ? m->name : "");
+        dr__jw_key_int(w, "room", a->chapters[i].boss.room);
+        dr__jw_object_end(w);
+        dr__jw_object_end(w);
+    }
+    dr__jw_array_end(w);
     dr__jw_object_end(w);
 }
 
@@ -340,6 +495,7 @@ void dr__json_contents_tail(dr__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
     } else {
         dr__jw_null(w);
     }
+    adventure_json(w, c);
     dr__jw_key(w, "wandering_monsters");
     dr__jw_array_begin(w);
     for (int i = 0; stocked && i < c->n_wandering; i++) {

@@ -76,7 +76,8 @@ static void put_about(md *m, const dg_contents *c)
     if (c->depth != DG_DEPTH_FULL) return;
     put_sentence(m, word(DG_WORDS_HISTORY, c->history));
     put(m, ".");
-    for (int f = 0; f < c->n_factions; f++)
+    /* the concept's own (the adventure's splinter or guardians are its section's) */
+    for (int f = 0; f < c->n_factions && c->factions[f].role <= DG_FACTION_RIVALS; f++)
     {
         const char *kind = word(DG_WORDS_FACTION, c->factions[f].kind);
         bool has_article = !strncmp(kind, "a ", 2) || !strncmp(kind, "an ", 3) || !strncmp(kind, "the ", 4);
@@ -150,7 +151,101 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         k++;
     }
     const dg_room_contents *rc = dg_contents_room(c, id);
-    PUTF(m, " (marked K at square %d,%d).\n\n", rc->key_cell.x, rc->key_cell.y);
+    PUTF(m, " (marked K at square %d,%d).", rc->key_cell.x, rc->key_cell.y);
+    /* who holds each (the adventure's): "The bugbear keeps it on its belt." */
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
+        char held[256];
+        if (c->doors[i].key_room != id || !dg_key_holder_text(c, i, held, sizeof held)) continue;
+        if (n > 1) { /* "For the west door of room 4, the thug ..." */
+            PUTF(m, " For the %s door of room %d, ", dg_dir_name(d->doors[i].dir), d->doors[i].room);
+            if (held[0] >= 'A' && held[0] <= 'Z') held[0] = (char)(held[0] - 'A' + 'a');
+        } else {
+            put(m, " ");
+        }
+        put(m, held);
+    }
+    put(m, "\n\n");
+}
+
+/* The clues found in a room, each pointing at another. */
+static void put_clues(md *m, const dg_contents *c, const dg_room_contents *rc)
+{
+    for (int k = 0; k < rc->n_clues; k++) {
+        char t[512];
+        dg_clue_text(c, rc, k, t, sizeof t);
+        PUTF(m, "**Clue.** %s\n\n", t);
+    }
+}
+
+/* The adventure, before the floors: hook, goal, factions, rumours, alarm;
+ * a single floor's chapter too (several floors carry theirs in their
+ * headings). */
+static void put_adventure(md *m, const dg_contents *c, int floors)
+{
+    const dg_adventure *a = c->adventure;
+    if (!a) return;
+    char t[1024];
+    put(m, "## The adventure\n\n");
+    dg_adventure_text(c, DG_ADV_HOOK, 0, t, sizeof t);
+    PUTF(m, "**Hook.** %s\n\n", t);
+    dg_adventure_text(c, DG_ADV_GOAL, 0, t, sizeof t);
+    PUTF(m, "**Goal.** %s\n\n", t);
+    if (a->n_factions) put(m, "**Factions.**\n\n");
+    for (int f = 0; f < a->n_factions; f++) {
+        const dg_adv_faction *af = &a->factions[f];
+        char name[128], kind[160], who[96];
+        dg_adventure_text(c, DG_ADV_FACTION_NAME, f, name, sizeof name);
+        dg_adventure_text(c, DG_ADV_FACTION_KIND, f, kind, sizeof kind);
+        const dg_monster *lm = dg_monster_info(af->leader.monster);
+        snprintf(who, sizeof who, "%s", lm ? lm->name : "");
+        put(m, "- **");
+        put_sentence(m, name);
+        PUTF(m, "** (%s; %s). Led by %s %s in room %d", kind, dg_attitude_name(af->attitude), dr__key_article(who), who,
+             af->leader.room);
+        if (floors > 1) PUTF(m, " of floor %d", af->leader.floor);
+        dg_adventure_text(c, DG_ADV_WANT, f, t, sizeof t);
+        PUTF(m, ". They want %s.", t);
+        if (af->rival >= 0 && dg_adventure_text(c, DG_ADV_RIVALRY, f, t, sizeof t)) {
+            char other[128];
+            dg_adventure_text(c, DG_ADV_FACTION_NAME, af->rival, other, sizeof other);
+            PUTF(m, " Rivals of %s: %s.", other, t);
+        }
+        put(m, "\n");
+    }
+    if (a->n_factions) put(m, "\n");
+    put(m, "**Rumours.** Roll a d6 for each character who asks around before the party sets out.\n\n| d6 | Rumour | |\n|---|---|---|\n");
+    for (int i = 0; i < DG_ADV_RUMOURS; i++) {
+        dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
+        const dg_adv_rumour *ru = &a->rumours[i];
+        PUTF(m, "| %d | %s | %s |\n", i + 1, t, ru->truth ? "true" : ru->half ? "half-true" : "false");
+    }
+    dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
+    PUTF(m, "\n**Alarm.** The alarm goes up on %s. Then:\n\n", t);
+    for (int i = 0; i < a->n_responders; i++) {
+        const dg_adv_responder *rs = &a->responders[i];
+        const dg_monster *mo = dg_monster_info(rs->who.monster);
+        PUTF(m, "- From room %d", rs->who.room);
+        if (floors > 1) PUTF(m, " of floor %d", rs->who.floor);
+        PUTF(m, ", led by %s %s: after %d round%s.\n", mo ? dr__key_article(mo->name) : "", mo ? mo->name : "",
+             rs->rounds, rs->rounds == 1 ? "" : "s");
+    }
+    put(m, "\n");
+    if (floors == 1 && a->n_chapters) {
+        dg_adventure_text(c, DG_ADV_CHAPTER, 0, t, sizeof t);
+        PUTF(m, "**Chapter.** %s\n\n", t);
+    }
+}
+
+/* The chapter of floor `floor` (1 the top), under its heading. */
+static void put_chapter(md *m, const dg_contents *top, int floor)
+{
+    const dg_adventure *a = top->adventure;
+    for (int k = 0; a && k < a->n_chapters; k++) {
+        if (a->chapters[k].floor != floor) continue;
+        char t[512];
+        dg_adventure_text(top, DG_ADV_CHAPTER, k, t, sizeof t);
+        PUTF(m, "*%s*\n\n", t);
+    }
 }
 
 static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_room *r)
@@ -227,6 +322,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                  rc->hidden_cell.x, rc->hidden_cell.y);
         }
         put_keys(m, d, c, r->id);
+        put_clues(m, c, rc);
     }
     put_doors(m, d, c, r->id);
 }
@@ -246,11 +342,24 @@ static void put_corridors(md *m, const dg_contents *c)
     put(m, "\n");
 }
 
+/* The floor's lock-and-key cycle, a line of its own before the rooms, so
+ * the GM knows the shape of the way to the lair (nothing without one). */
+static void put_cycle(md *m, const dg_dungeon *d, const dg_contents *c)
+{
+    size_t at = m->b->len;
+    put(m, "**Lock and key.** ");
+    size_t body = m->b->len;
+    if (m->rc == DG_OK) m->rc = dr__key_cycle(m->b, d, c, m->err);
+    if (m->rc == DG_OK && m->b->len == body) m->b->len = at;
+    else put(m, "\n\n");
+}
+
 /* One floor's key: its history and details, wandering monsters, rooms and
  * corridor features. */
 static void put_floor(md *m, const dg_dungeon *d, const dg_contents *c)
 {
     put_about(m, c);
+    put_cycle(m, d, c);
     put_wandering(m, c);
     if (d->n_rooms) PUTF(m, "%s## Rooms\n\n", m->sub);
     for (size_t i = 0; i < d->n_rooms && m->rc == DG_OK; i++)
@@ -298,6 +407,7 @@ dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
     int floors = 0;
     for (const dg_dungeon *f = d; f; f = f->below) floors++;
     put_title(&m, d, c, floors);
+    put_adventure(&m, c, floors);
     if (floors == 1) {
         put_floor(&m, d, c);
     } else {
@@ -306,6 +416,7 @@ dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
         m.sub = "#";
         for (const dg_dungeon *f = d; f && m.rc == DG_OK; f = f->below) {
             PUTF(&m, "## Floor %d\n\n", f->floor);
+            put_chapter(&m, c, f->floor);
             put_floor(&m, f, f->contents ? f->contents : c);
             put_stairs(&m, f, floors);
         }

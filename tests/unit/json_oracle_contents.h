@@ -94,6 +94,20 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
                                                 r->hidden[i].dc));
     for (size_t i = 0; i < c->n_doors; i++)
         if (c->doors[i].key_room == id) json_array_append_new(keys, json_integer((json_int_t)i));
+    json_t *clues = json_array(), *held = json_array();
+    for (int k = 0; k < r->n_clues; k++) {
+        char t[512];
+        dg_clue_text(c, r, k, t, sizeof t);
+        json_array_append_new(clues, json_pack("{s:s,s:i,s:i}", "text", t, "room", r->clues[k].room, "floor",
+                                               r->clues[k].floor));
+    }
+    for (size_t i = 0; i < c->n_doors; i++) {
+        if (c->doors[i].key_room != id) continue;
+        const char *by = dg_key_held_by(c, i), *in = dg_key_hidden_in(c, i);
+        json_array_append_new(held, json_pack("{s:I,s:o,s:o}", "door", (json_int_t)i, "held_by",
+                                              by ? json_string(by) : json_null(), "hidden_in",
+                                              in ? json_string(in) : json_null()));
+    }
     json_t *marks = json_array();
     for (int i = 0; i < r->n_traps; i++)
         json_array_append_new(marks, json_pack("{s:s,s:i,s:i}", "kind", "trap", "x", r->trap_cells[i].x, "y",
@@ -105,12 +119,13 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
                                                r->hidden_cell.y));
     char aloud[1024];
     dg_contents_read_aloud(c, id, aloud, sizeof aloud);
-    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance",
+    return json_pack("{s:o,s:i,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "summary", summary, "distance",
                      r->distance, "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
                      oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "read_aloud",
                      aloud, "water", r->water, "hazard", oc_word(DG_WORDS_HAZARD, r->hazard), "encounter",
                      oc_encounter(c, &r->encounter), "traps", traps, "treasure",
-                     r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys, "marks", marks);
+                     r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys, "clues", clues, "keys_held", held,
+                     "marks", marks);
 }
 
 static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)
@@ -122,12 +137,14 @@ static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)
     json_t *secret = l->secret >= 0 ? json_pack("{s:s,s:i}", "how", dg_contents_word(DG_WORDS_SECRET, l->secret),
                                                 "dc", l->secret_dc)
                                     : json_null();
-    return json_pack("{s:o,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "material",
+    json_t *lock = json_pack("{s:o,s:i,s:i,s:i,s:o,s:o,s:o,s:o}", "material",
                      door->type == DG_DOOR_PORTC ? json_null()
                                                  : json_string(dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material)),
                      "ac", l->ac, "hp", l->hp, "break_dc", l->break_dc, "lock_dc", oc_int_or_null(l->lock_dc),
                      "key_room", oc_int_or_null(l->key_room), "trap", l->trapped ? oc_trap(&l->trap) : json_null(),
                      "secret", secret);
+    if (l->designed) json_object_set_new(lock, "designed", json_true()); /* the designed lock alone */
+    return lock;
 }
 
 /* The top-level members, set on root: those after the permalink, then
@@ -146,6 +163,63 @@ static inline void oracle_contents_head(const dg_dungeon *d, json_t *root)
     static const char *const dangers[] = {"easy", "standard", "hard", "deadly"};
     json_object_set_new(root, "danger", json_string(dangers[d->opts.danger]));
     if (d->opts.rules == DG_RULES_2024) json_object_set_new(root, "rules", json_string("2024")); /* 2014 unsaid */
+}
+
+static inline json_t *oc_who(const dg_adv_who *w)
+{
+    const dg_monster *m = dg_monster_info(w->monster);
+    return json_pack("{s:o,s:i,s:i}", "name", m ? json_string(m->name) : json_null(), "room", w->room, "floor", w->floor);
+}
+
+/* The adventure, restated from json_contents.c's comment. */
+static inline json_t *oc_adventure(const dg_contents *c)
+{
+    const dg_adventure *a = c ? c->adventure : NULL;
+    if (!a) return json_null();
+    char t[1024], u[1024];
+    dg_adventure_text(c, DG_ADV_HOOK, 0, t, sizeof t);
+    dg_adventure_text(c, DG_ADV_PATRON, 0, u, sizeof u);
+    json_t *hook = json_pack("{s:s,s:s,s:I}", "text", t, "patron", u, "reward_gp", (json_int_t)a->reward_gp);
+    dg_adventure_text(c, DG_ADV_GOAL, 0, t, sizeof t);
+    json_t *goal = json_pack("{s:s,s:i,s:i}", "text", t, "room", a->goal.room, "floor", a->goal.floor);
+    json_t *factions = json_array(), *rumours = json_array(), *responders = json_array(), *chapters = json_array();
+    for (int f = 0; f < a->n_factions; f++) {
+        const dg_adv_faction *af = &a->factions[f];
+        json_t *rival = json_null();
+        if (af->rival >= 0) {
+            dg_adventure_text(c, DG_ADV_FACTION_NAME, af->rival, t, sizeof t);
+            dg_adventure_text(c, DG_ADV_RIVALRY, f, u, sizeof u);
+            rival = json_pack("{s:s,s:s}", "name", t, "reason", u);
+        }
+        char name[256], kind[256], want[512];
+        dg_adventure_text(c, DG_ADV_FACTION_NAME, f, name, sizeof name);
+        dg_adventure_text(c, DG_ADV_FACTION_KIND, f, kind, sizeof kind);
+        dg_adventure_text(c, DG_ADV_WANT, f, want, sizeof want);
+        json_array_append_new(factions, json_pack("{s:s,s:s,s:o,s:s,s:s,s:o}", "name", name, "kind", kind, "leader",
+                                                  oc_who(&af->leader), "want", want, "attitude",
+                                                  dg_attitude_name(af->attitude), "rival", rival));
+    }
+    for (int i = 0; i < DG_ADV_RUMOURS; i++) {
+        const dg_adv_rumour *r = &a->rumours[i];
+        dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
+        json_array_append_new(rumours, json_pack("{s:i,s:s,s:b,s:o,s:o}", "roll", i + 1, "text", t, "true", r->truth,
+                                                 "room", oc_int_or_null(r->about.room), "floor",
+                                                 oc_int_or_null(r->about.room ? r->about.floor : 0)));
+    }
+    for (int i = 0; i < a->n_responders; i++)
+        json_array_append_new(responders, json_pack("{s:i,s:i,s:i}", "room", a->responders[i].who.room, "floor",
+                                                    a->responders[i].who.floor, "rounds", a->responders[i].rounds));
+    dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
+    json_t *alarm = json_pack("{s:s,s:o}", "trigger", t, "responders", responders);
+    for (int i = 0; i < a->n_chapters; i++) {
+        const dg_monster *m = dg_monster_info(a->chapters[i].boss.monster);
+        dg_adventure_text(c, DG_ADV_CHAPTER, i, t, sizeof t);
+        json_array_append_new(chapters, json_pack("{s:i,s:s,s:{s:s,s:i}}", "floor", a->chapters[i].floor, "text", t,
+                                                  "boss", "name", m ? m->name : "", "room",
+                                                  a->chapters[i].boss.room));
+    }
+    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "hook", hook, "goal", goal, "factions", factions, "rumours",
+                     rumours, "alarm", alarm, "chapters", chapters);
 }
 
 static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
@@ -175,6 +249,7 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
                             "factions", factions);
     }
     json_object_set_new(root, "details", details);
+    json_object_set_new(root, "adventure", oc_adventure(c));
     json_t *wandering = json_array(), *features = json_array();
     for (int i = 0; stocked && i < c->n_wandering; i++)
         json_array_append_new(wandering, json_pack("{s:i,s:s,s:o}", "roll", i + 1, "activity",

@@ -114,7 +114,7 @@ Test(json, keys_come_in_the_documented_order)
     static const char *const want[] = {"generator_version", "seed", "options", "permalink",
                                        "name", "level", "party", "motif", "contents", "danger",
                                        "width", "height", "rooms", "doors", "stairs",
-                                       "exits", "entrance", "lair", "details", "wandering_monsters",
+                                       "exits", "entrance", "lair", "details", "adventure", "wandering_monsters",
                                        "corridor_features", "map_features", "attribution", "bestiary", "walls", "cells"};
     json_t *j = encode_json(d, dg_json_encode);
     size_t n = 0;

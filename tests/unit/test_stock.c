@@ -132,6 +132,10 @@ static bool same_model(const dg_contents *a, const dg_contents *b)
     x.rooms = y.rooms = NULL;
     x.doors = y.doors = NULL;
     x.features = y.features = NULL;
+    x.adventure = y.adventure = NULL; /* the adventure by value, below */
+    if (!a->adventure != !b->adventure ||
+        (a->adventure && memcmp(a->adventure, b->adventure, sizeof *a->adventure) != 0))
+        return false;
     return memcmp(&x, &y, sizeof x) == 0 &&
            (a->n_features == 0 || memcmp(a->features, b->features, a->n_features * sizeof *a->features) == 0) && a->n_rooms == b->n_rooms && a->n_doors == b->n_doors &&
            (a->n_rooms == 0 || memcmp(a->rooms, b->rooms, a->n_rooms * sizeof *a->rooms) == 0) &&

@@ -34,6 +34,7 @@ dg_add_test(test_svg ${CMAKE_SOURCE_DIR}/tests/unit/test_svg.c unit PkgConfig::P
 dg_add_test(test_sketch ${CMAKE_SOURCE_DIR}/tests/unit/test_sketch.c unit PkgConfig::PNG m)
 dg_add_test(test_hatch ${CMAKE_SOURCE_DIR}/tests/unit/test_hatch.c unit PkgConfig::PNG)
 dg_add_test(test_floors ${CMAKE_SOURCE_DIR}/tests/unit/test_floors.c unit)
+dg_add_test(test_loops ${CMAKE_SOURCE_DIR}/tests/unit/test_loops.c unit)
 add_test(NAME no_bare_alloc COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/no_bare_alloc.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(no_bare_alloc PROPERTIES LABELS unit TIMEOUT 60)
 add_test(NAME private_prefixes COMMAND bash ${CMAKE_SOURCE_DIR}/tests/unit/private_prefixes.sh
@@ -53,6 +54,7 @@ dg_add_test(test_features ${CMAKE_SOURCE_DIR}/tests/unit/test_features.c unit Pk
 dg_add_test(test_frame ${CMAKE_SOURCE_DIR}/tests/unit/test_frame.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
+dg_add_test(test_adventure ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
 dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c unit)
 
@@ -77,3 +79,4 @@ foreach(t_cost test_oracle:10 determinism:20 test_alloc_fail:170 test_walls:145 
 endforeach()
 # cairo's one-time font-face leak (see the file); every other leak still fails
 set_tests_properties(test_sketch PROPERTIES ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/unit/lsan_cairo.supp")
+dg_add_test(test_stock_climax ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_climax.c unit)

@@ -1,0 +1,572 @@
+/* loops.c -- loops=some|many: ways round dug into a family's map after its
+ * stairs stand (floors.c calls it last, before the map is finished), on a
+ * stream of its own, so everything the family made stays as loops=none
+ * makes it. Jaquays's rule is what it serves: a choice at a junction, a way
+ * round a fight. A loop is only made where the walk it saves is long, and
+ * only where it adds a way round between rooms and corridor systems (the
+ * room graph), not a second door into the same corridor:
+ *   - a corridor through rock from a door in one room's free wall to a
+ *     door in another's, or to a corridor system the room has no door to
+ *     (rooms' families: donjon, panels, gridmapper, cells);
+ *   - a door in a wall between a room and a corridor system (or room) it
+ *     has no way into yet: donjon's mazes leave no rock to dig through;
+ *   - where the map is cave, a tunnel from cave floor to cave floor (drawn
+ *     as cave; core/chambers.c later keys it as a passage).
+ * Nothing a loop digs touches anything on its way (no corridor widens, no
+ * door or stair gains a side), doors are drawn from the doors key's mix as
+ * the family draws them (an arch into a cave room), and on donjon's node
+ * lattice a corridor runs node to node as donjon's own do. */
+#include "dg_int.h"
+
+/* How far through rock a loop may run (cells from where it starts), the
+ * walk it must save (LOOP_RATIO times its own length, at least
+ * LOOP_MIN_WALK cells), and how many places are tried a loop wanted. */
+#define LOOP_REACH_MIN 8
+#define LOOP_REACH_MAX 24
+#define LOOP_RATIO 3
+#define LOOP_MIN_WALK 18
+#define LOOP_TRIES 40
+#define LOOP_ENDS 6
+/* More loops are never wanted than this a floor: each costs a walk. */
+#define LOOP_MOST 96
+
+enum { SPOT_DOOR, SPOT_MOUTH, SPOT_BRIDGE };
+
+typedef struct {
+    int kind;
+    int32_t front;   /* the first cell dug; a bridge: the wall or rock cell opened */
+    int32_t wall;    /* SPOT_DOOR: the door cell in the room's wall; else -1 */
+    int32_t attach;  /* the open cell it leaves from (room floor, corridor, cave floor) */
+    int32_t other;   /* SPOT_BRIDGE: the open cell on the far side */
+    int room;        /* SPOT_DOOR: the room; SPOT_BRIDGE: the room of attach, 0 none */
+} spot;
+
+typedef struct {
+    int32_t last;    /* the last cell dug (a box index) */
+    int32_t wall;    /* door cell (map index), -1 for a mouth */
+    int32_t attach;  /* the open cell beyond */
+    int room;
+    int len;         /* rock cells dug */
+} loop_end;
+
+typedef struct {
+    dg__build *b;
+    dg_rng rng;
+    int reach;
+    /* the dig's search box, (2 reach + 1)^2 cells */
+    int32_t *prev, *queue, *len;
+    signed char *how; /* the direction a box cell was entered by */
+    /* the walk: a stamp per map cell, so nothing is cleared between walks */
+    uint32_t *stamp, now;
+    int32_t *wq, *depth;
+    size_t reached;   /* cells the last walk queued */
+    /* corridor systems: a label per open cell that is neither room nor door,
+     * merged by union-find as loops join them; 0 for other cells */
+    int32_t *label, *parent;
+    size_t n_labels, cap_labels;
+    int lair;         /* the room farthest on foot, which no loop enters */
+    bool relaxed;     /* the second half of the tries: shorter ways round do */
+} digger;
+
+static bool inside(const dg__build *b, int r, int c) { return r >= 1 && c >= 1 && r <= b->rows - 2 && c <= b->cols - 2; }
+static int32_t at_of(const dg__build *b, int r, int c) { return (int32_t)(r * b->cols + c); }
+static bool plain(const dg__build *b, int r, int c) { return dg__get(b, r, c) == DG_CORRIDOR; }
+static bool between_corners(const dg__build *b, int r, int c) { return b->lattice && !(r & 1) && !(c & 1); }
+
+/* Open neighbours of (r, c); *all_plain: every one is plain corridor (or
+ * cave floor); *one: the last one. */
+static int open_around(const dg__build *b, int r, int c, bool *all_plain, int32_t *one)
+{
+    int n = 0;
+    *all_plain = true;
+    for (int d = 0; d < 4; d++) {
+        int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+        if (!(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
+        n++;
+        *all_plain = *all_plain && plain(b, rr, cc);
+        if (one) *one = at_of(b, rr, cc);
+    }
+    return n;
+}
+
+/* Plain rock that may be dug through: no open side. */
+static bool diggable(const dg__build *b, int r, int c)
+{
+    if (!inside(b, r, c) || dg__get(b, r, c) != DG_NOTHING || between_corners(b, r, c)) return false;
+    bool p;
+    return open_around(b, r, c, &p, NULL) == 0;
+}
+
+/* Rock beside plain corridor and nothing else open: where a corridor or
+ * tunnel may join one. Cave floor may touch it on several sides; a
+ * corridor only on one (no corridor widens). */
+static bool mouth(const dg__build *b, int r, int c, int32_t *attach)
+{
+    if (!inside(b, r, c) || dg__get(b, r, c) != DG_NOTHING || between_corners(b, r, c)) return false;
+    bool p;
+    int n = open_around(b, r, c, &p, attach);
+    if (n == 0 || !p) return false;
+    return n == 1 || (b->cave && b->cave[*attach]);
+}
+
+/* A door may go in the wall cell beyond (r, c) towards d: a room's straight
+ * wall (its floor behind, closed cells on both sides). Returns the room. */
+static int door_beyond(const dg__build *b, int r, int c, dg_dir d)
+{
+    int dr = dg_dir_dy(d), dc = dg_dir_dx(d), wr = r + dr, wc = c + dc;
+    if ((dg__get(b, wr, wc) & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) return 0;
+    uint32_t behind = dg__get(b, wr + dr, wc + dc);
+    if (!(behind & DG_ROOM)) return 0;
+    if ((dg__get(b, wr + dc, wc + dr) & DG_OPENSPACE) || (dg__get(b, wr - dc, wc - dr) & DG_OPENSPACE)) return 0;
+    return dg__room_id(behind);
+}
+
+/* A cell that opens two open cells to each other across it: rock between
+ * two corridors, or a room's wall between its floor and a corridor or
+ * another room. Fills s; false when (r, c) is none. */
+static bool bridge(const dg__build *b, int r, int c, spot *s)
+{
+    if (!inside(b, r, c)) return false;
+    uint32_t w = dg__get(b, r, c);
+    bool wall = (w & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER;
+    if (w != DG_NOTHING && !wall) return false;
+    for (int axis = 0; axis < 2; axis++) {
+        dg_dir d = axis ? DG_DIR_EAST : DG_DIR_SOUTH;
+        int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
+        if ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) || (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)) continue;
+        uint32_t p = dg__get(b, r - dr, c - dc), q = dg__get(b, r + dr, c + dc);
+        if (!(p & DG_OPENSPACE) || !(q & DG_OPENSPACE)) continue;
+        /* rock joins corridor to corridor; a wall has a room on one side */
+        bool pr = (p & DG_ROOM) != 0, qr = (q & DG_ROOM) != 0;
+        if (!wall && (pr || qr || !plain(b, r - dr, c - dc) || !plain(b, r + dr, c + dc))) continue;
+        if (wall && !pr && !qr) continue;
+        if (wall && ((!pr && !plain(b, r - dr, c - dc)) || (!qr && !plain(b, r + dr, c + dc)))) continue;
+        int32_t a = at_of(b, r - dr, c - dc), z = at_of(b, r + dr, c + dc);
+        if (!pr && qr) { /* the room's side first */
+            int32_t t = a;
+            a = z;
+            z = t;
+        }
+        *s = (spot){SPOT_BRIDGE, at_of(b, r, c), wall ? at_of(b, r, c) : -1, a, z,
+                    wall ? dg__room_id(b->cell[a]) : 0};
+        return true;
+    }
+    return false;
+}
+
+/* Whether spot s can still be used (an earlier loop may have dug beside it). */
+static bool spot_ok(const dg__build *b, const spot *s)
+{
+    int r = s->front / b->cols, c = s->front % b->cols;
+    if (s->kind == SPOT_BRIDGE) {
+        spot now;
+        return bridge(b, r, c, &now) && now.attach == s->attach && now.other == s->other;
+    }
+    if (s->kind == SPOT_MOUTH) {
+        int32_t a;
+        return mouth(b, r, c, &a);
+    }
+    if (!diggable(b, r, c)) return false;
+    int wr = s->wall / b->cols, wc = s->wall % b->cols;
+    dg_dir d = wr < r ? DG_DIR_NORTH : wr > r ? DG_DIR_SOUTH : wc < c ? DG_DIR_WEST : DG_DIR_EAST;
+    return door_beyond(b, r, c, d) == s->room;
+}
+
+/* Every place a loop may start, in row-major order. */
+static dg_status find_spots(const dg__build *b, spot **out, size_t *n_out, dg_error *err)
+{
+    size_t cap = 0, n = 0;
+    spot *v = NULL;
+    for (int r = 1; r < b->rows - 1; r++)
+        for (int c = 1; c < b->cols - 1; c++) {
+            spot s = {SPOT_MOUTH, at_of(b, r, c), -1, -1, -1, 0};
+            int32_t a = -1;
+            bool node = !b->lattice || ((r & 1) && (c & 1));
+            if (bridge(b, r, c, &s)) {
+                /* kept */
+            } else if (node && mouth(b, r, c, &a)) {
+                s.attach = a;
+            } else if (node && diggable(b, r, c)) {
+                for (int d = 0; d < 4 && !s.room; d++) {
+                    int room = door_beyond(b, r, c, (dg_dir)d);
+                    if (!room) continue;
+                    s.kind = SPOT_DOOR;
+                    s.room = room;
+                    s.wall = at_of(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d));
+                    s.attach = at_of(b, r + 2 * dg_dir_dy((dg_dir)d), c + 2 * dg_dir_dx((dg_dir)d));
+                }
+                if (!s.room) continue;
+            } else
+                continue;
+            if (n == cap && dg__grow((void **)&v, &cap, n + 1, sizeof *v, "digging loops", err) != DG_OK) {
+                dg__free(v);
+                return DG_ENOMEM;
+            }
+            v[n++] = s;
+        }
+    *out = v;
+    *n_out = n;
+    return DG_OK;
+}
+
+/* ------------------------------------------------- the room graph */
+
+static int32_t system_of(digger *g, int32_t at)
+{
+    int32_t l = g->label[at];
+    return l ? dg__uf_find(g->parent, l) : 0;
+}
+
+static dg_status new_label(digger *g, int32_t *out, dg_error *err)
+{
+    if (g->n_labels == g->cap_labels &&
+        dg__grow((void **)&g->parent, &g->cap_labels, g->n_labels + 1, sizeof *g->parent, "digging loops", err) != DG_OK)
+        return DG_ENOMEM;
+    *out = (int32_t)g->n_labels;
+    g->parent[g->n_labels] = (int32_t)g->n_labels;
+    g->n_labels++;
+    return DG_OK;
+}
+
+/* Labels every corridor system (open cells that are neither room nor door). */
+static dg_status label_systems(digger *g, dg_error *err)
+{
+    dg__build *b = g->b;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    int32_t zero;
+    dg_status rc = new_label(g, &zero, err); /* label 0: no system */
+    for (size_t s = 0; s < cells && rc == DG_OK; s++) {
+        uint32_t w = b->cell[s];
+        if (g->label[s] || !(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+        int32_t l;
+        if ((rc = new_label(g, &l, err)) != DG_OK) break;
+        size_t head = 0, tail = 0;
+        g->wq[tail++] = (int32_t)s;
+        g->label[s] = l;
+        while (head < tail) {
+            int32_t at = g->wq[head++];
+            int r = at / b->cols, c = at % b->cols;
+            for (int d = 0; d < 4; d++) {
+                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                if (!dg__in(b, rr, cc)) continue;
+                int32_t k = at_of(b, rr, cc);
+                uint32_t x = b->cell[k];
+                if (g->label[k] || !(x & DG_CORRIDOR) || (x & DG_DOORSPACE)) continue;
+                g->label[k] = l;
+                g->wq[tail++] = k;
+            }
+        }
+    }
+    return rc;
+}
+
+/* Whether room `room` already has a way into system sys (a door onto it). */
+static bool room_meets(digger *g, int room, int32_t sys)
+{
+    dg__build *b = g->b;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *d = &b->door[k];
+        if (d->room != room) continue;
+        int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
+        if (dg__in(b, r, c) && system_of(g, at_of(b, r, c)) == sys) return true;
+    }
+    return false;
+}
+
+static bool rooms_meet(const dg__build *b, int a, int z)
+{
+    for (size_t k = 0; k < b->n_door; k++)
+        if ((b->door[k].room == a && b->door[k].other == z) || (b->door[k].room == z && b->door[k].other == a))
+            return true;
+    return false;
+}
+
+/* Whether joining open cells a and z (room floor or corridor) adds an
+ * independent way round to the room graph: two rooms always (a new
+ * corridor is a node of its own) unless `direct` and they already meet;
+ * a room and a system it has no door to; two systems only in caves,
+ * whose chambers are keyed later. */
+static bool adds_loop(digger *g, int32_t a, int32_t z, bool direct)
+{
+    dg__build *b = g->b;
+    if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
+                    ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
+        return false; /* the lair keeps one way in */
+    bool ar = (b->cell[a] & DG_ROOM) != 0, zr = (b->cell[z] & DG_ROOM) != 0;
+    if (ar && zr) {
+        int ra = dg__room_id(b->cell[a]), rz = dg__room_id(b->cell[z]);
+        return ra != rz && !(direct && rooms_meet(b, ra, rz));
+    }
+    if (ar || zr) {
+        int room = dg__room_id(b->cell[ar ? a : z]);
+        return !room_meets(g, room, system_of(g, ar ? z : a));
+    }
+    return b->cave && b->cave[a] && b->cave[z];
+}
+
+/* ------------------------------------------------- walking and digging */
+
+/* Steps on foot from open cell a to open cell z, or -1 when more than
+ * `most` (the walk stops there: the loop saves enough). */
+static int walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (++g->now == 0) { /* the stamps wrapped: start them afresh */
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    size_t head = 0, tail = 0;
+    g->wq[tail] = a;
+    g->depth[tail++] = 0;
+    g->stamp[a] = g->now;
+    while (head < tail) {
+        int32_t at = g->wq[head];
+        int dep = g->depth[head++];
+        g->reached = tail;
+        if (at == z) return dep;
+        if (dep >= most) return -1;
+        int r = at / b->cols, c = at % b->cols;
+        for (int d = 0; d < 4; d++) {
+            int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+            if (!dg__in(b, rr, cc) || !(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
+            int32_t k = at_of(b, rr, cc);
+            if (g->stamp[k] == g->now) continue;
+            g->stamp[k] = g->now;
+            g->wq[tail] = k;
+            g->depth[tail++] = dep + 1;
+        }
+    }
+    g->reached = tail;
+    return -1;
+}
+
+/* A door in wall cell `wall` of the room whose floor is `room_at`, leading
+ * to `other` (a room id, 0 corridor). */
+static dg_status hang_door(digger *g, int32_t wall, int32_t room_at, int other, dg_error *err)
+{
+    dg__build *b = g->b;
+    int wr = wall / b->cols, wc = wall % b->cols, rr = room_at / b->cols, rcol = room_at % b->cols;
+    dg_dir out = wr < rr ? DG_DIR_NORTH : wr > rr ? DG_DIR_SOUTH : wc < rcol ? DG_DIR_WEST : DG_DIR_EAST;
+    dg_door_type t = b->cave && b->cave[room_at] ? DG_DOOR_ARCH : dg__door_type(&g->rng, b->o->doors);
+    dg__door door = {wr, wc, out, dg__room_id(b->cell[room_at]), other, t};
+    *dg__at(b, wr, wc) = DG_CORRIDOR | dg__door_bit(t);
+    /* a record left of a door the family closed back to wall goes: the
+     * cell has one door */
+    size_t kept = 0;
+    for (size_t k = 0; k < b->n_door; k++)
+        if (b->door[k].r != wr || b->door[k].c != wc) b->door[kept++] = b->door[k];
+    b->n_door = kept;
+    return dg__add_door(b, &door, err);
+}
+
+/* Opens a bridge spot: a door in a wall, or rock made corridor. */
+static dg_status open_bridge(digger *g, const spot *s, dg_error *err)
+{
+    dg__build *b = g->b;
+    if (s->wall >= 0) {
+        int other = (b->cell[s->other] & DG_ROOM) ? dg__room_id(b->cell[s->other]) : 0;
+        return hang_door(g, s->wall, s->attach, other, err);
+    }
+    int32_t l = system_of(g, s->attach), m = system_of(g, s->other);
+    b->cell[s->front] = DG_CORRIDOR;
+    if (b->cave && b->cave[s->attach]) b->cave[s->front] = 1;
+    g->label[s->front] = l;
+    if (l != m) g->parent[m] = l;
+    return DG_OK;
+}
+
+/* Digs the corridor from spot s to end e: corridor cells (cave where it
+ * meets cave), doors at the rooms' walls, labels for the room graph. */
+static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, int box_c0, int box_w, dg_error *err)
+{
+    dg__build *b = g->b;
+    bool cave = b->cave && ((s->wall < 0 && b->cave[s->attach]) || (e->wall < 0 && b->cave[e->attach]));
+    int32_t l = 0;
+    if (s->wall < 0) l = system_of(g, s->attach);
+    if (e->wall < 0) {
+        int32_t m = system_of(g, e->attach);
+        if (l && m != l) g->parent[m] = l;
+        else l = m;
+    }
+    dg_status rc = DG_OK;
+    if (!l && (rc = new_label(g, &l, err)) != DG_OK) return rc;
+    for (int32_t k = e->last; k >= 0; k = g->prev[k]) {
+        int32_t at = at_of(b, box_r0 + k / box_w, box_c0 + k % box_w);
+        b->cell[at] = DG_CORRIDOR;
+        if (cave) b->cave[at] = 1;
+        g->label[at] = l;
+    }
+    if (s->wall >= 0 && (rc = hang_door(g, s->wall, s->attach, 0, err)) != DG_OK) return rc;
+    if (e->wall >= 0 && (rc = hang_door(g, e->wall, e->attach, 0, err)) != DG_OK) return rc;
+    return DG_OK;
+}
+
+/* The walk a loop of `len` dug cells must save; less once the first half
+ * of the tries found too few (a small or crowded map). */
+static int saves(const digger *g, int len)
+{
+    int most = (g->relaxed ? LOOP_RATIO - 1 : LOOP_RATIO) * (len + 2), least = g->relaxed ? LOOP_MIN_WALK / 2 : LOOP_MIN_WALK;
+    return most < least ? least : most;
+}
+
+/* Tries one loop from spot s. *dug says whether one was made. */
+static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
+{
+    dg__build *b = g->b;
+    *dug = false;
+    if (s->kind == SPOT_BRIDGE) {
+        if (!adds_loop(g, s->attach, s->other, true) || walk(g, s->attach, s->other, saves(g, 0)) >= 0) return DG_OK;
+        *dug = true;
+        return open_bridge(g, s, err);
+    }
+    int r = s->front / b->cols, c = s->front % b->cols, R = g->reach;
+    while (R > 2 && (r - R < 0 || c - R < 0 || r + R >= b->rows || c + R >= b->cols)) R--;
+    int r0 = r - R, c0 = c - R, w = 2 * R + 1;
+#define BOX(rr, cc) ((int32_t)(((rr) - r0) * w + ((cc) - c0)))
+    size_t cells = (size_t)w * (size_t)w;
+    for (size_t k = 0; k < cells; k++) g->prev[k] = -2;
+    size_t head = 0, tail = 0;
+    int32_t start = BOX(r, c);
+    g->prev[start] = -1;
+    g->how[start] = -1;
+    g->len[start] = 1;
+    g->queue[tail++] = start;
+    loop_end ends[LOOP_ENDS];
+    int n_ends = 0;
+    while (head < tail && n_ends < LOOP_ENDS) {
+        int32_t at = g->queue[head++];
+        int ar = r0 + at / w, ac = c0 + at % w;
+        bool node = !b->lattice || ((ar & 1) && (ac & 1));
+        /* a mouth other than the start is an end, and leads no further */
+        int32_t attach = -1;
+        if (at != start && mouth(b, ar, ac, &attach)) {
+            if (node) ends[n_ends++] = (loop_end){at, -1, attach, 0, g->len[at]};
+            continue;
+        }
+        /* straight on first, so the corridor runs in long legs */
+        dg_dir order[4] = {DG_DIR_NORTH, DG_DIR_SOUTH, DG_DIR_WEST, DG_DIR_EAST};
+        if (g->how[at] >= 0) {
+            order[0] = (dg_dir)g->how[at];
+            order[g->how[at]] = DG_DIR_NORTH;
+        }
+        for (int i = 0; i < 4 && n_ends < LOOP_ENDS; i++) {
+            dg_dir d = order[i];
+            if (!node && (int)d != g->how[at]) continue; /* lattice: turns only at nodes */
+            int room = node ? door_beyond(b, ar, ac, d) : 0;
+            if (room && room != s->room) {
+                int wr = ar + dg_dir_dy(d), wc = ac + dg_dir_dx(d);
+                ends[n_ends++] = (loop_end){at, at_of(b, wr, wc), at_of(b, wr + dg_dir_dy(d), wc + dg_dir_dx(d)), room,
+                                            g->len[at]};
+                continue;
+            }
+            int xr = ar + dg_dir_dy(d), xc = ac + dg_dir_dx(d);
+            if (xr < r0 || xr > r + R || xc < c0 || xc > c + R) continue;
+            int32_t x = BOX(xr, xc);
+            if (g->prev[x] != -2) continue;
+            int32_t ignore;
+            if (!diggable(b, xr, xc) && !mouth(b, xr, xc, &ignore)) continue;
+            g->prev[x] = at;
+            g->how[x] = (signed char)d;
+            g->len[x] = g->len[at] + 1;
+            g->queue[tail++] = x;
+        }
+    }
+    for (int k = 0; k < n_ends && !*dug; k++) {
+        if (!adds_loop(g, s->attach, ends[k].attach, false)) continue;
+        if (walk(g, s->attach, ends[k].attach, saves(g, ends[k].len)) >= 0) continue;
+        dg_status rc = dig(g, s, &ends[k], r0, c0, w, err);
+        if (rc != DG_OK) return rc;
+        *dug = true;
+    }
+#undef BOX
+    return DG_OK;
+}
+
+/* The room farthest on foot from where the party comes in (the first up
+ * stair, else the first exit, else room 1: cycles.c's entrance), as the
+ * map stands before its loops. No loop enters it: the lair keeps the one
+ * way in a lock can bar (cycles.c walls up the family's others). */
+static int far_room(digger *g)
+{
+    dg__build *b = g->b;
+    int32_t from = -1;
+    for (size_t k = 0; k < b->n_stair && from < 0; k++)
+        if (dg__get(b, b->stair[k].y, b->stair[k].x) & DG_STAIR_UP) from = at_of(b, b->stair[k].y, b->stair[k].x);
+    if (from < 0 && b->n_exit) from = at_of(b, b->exit[0].y, b->exit[0].x);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (size_t k = 0; k < cells && from < 0; k++)
+        if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
+    if (from < 0) return 0;
+    walk(g, from, -1, INT32_MAX);
+    int lair = 0, far = -1;
+    /* the walk's queue holds the cells in the order reached: the last
+     * room cell in it is the farthest room's */
+    for (size_t k = 0; k < g->reached; k++) {
+        int32_t at = g->wq[k];
+        if ((b->cell[at] & DG_ROOM) && g->depth[k] > far) {
+            far = g->depth[k];
+            lair = dg__room_id(b->cell[at]);
+        }
+    }
+    return lair;
+}
+
+/* How many loops a floor gets: some a few, many more, by the map's size. */
+static int loops_wanted(const dg__build *b)
+{
+    long cells = (long)b->rows * b->cols;
+    long n = b->o->loops == DG_LOOPS_SOME ? 2 + cells / 2000 : 5 + cells / 500;
+    return n > LOOP_MOST ? LOOP_MOST : (int)n;
+}
+
+dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
+{
+    if (b->o->loops == DG_LOOPS_NONE) return DG_OK;
+    digger g = {.b = b, .rng = rng};
+    int side = b->rows < b->cols ? b->rows : b->cols;
+    g.reach = side / 3;
+    if (g.reach < LOOP_REACH_MIN) g.reach = LOOP_REACH_MIN;
+    if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
+    size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    spot *spots = NULL;
+    size_t n_spots = 0;
+    dg_status rc = find_spots(b, &spots, &n_spots, err);
+    if (rc != DG_OK) return rc;
+    g.prev = dg__malloc(box * sizeof *g.prev);
+    g.queue = dg__malloc(box * sizeof *g.queue);
+    g.len = dg__malloc(box * sizeof *g.len);
+    g.how = dg__malloc(box);
+    g.stamp = dg__calloc(cells, sizeof *g.stamp);
+    g.label = dg__calloc(cells, sizeof *g.label);
+    g.wq = dg__malloc(cells * sizeof *g.wq);
+    g.depth = dg__malloc(cells * sizeof *g.depth);
+    if (!g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
+    if ((rc = label_systems(&g, err)) != DG_OK) goto done;
+    g.lair = far_room(&g);
+    int want = loops_wanted(b), made = 0;
+    for (int tries = 0; tries < LOOP_TRIES * want && made < want && n_spots > 0; tries++) {
+        g.relaxed = tries >= LOOP_TRIES * want / 2;
+        const spot *s = &spots[dg__rng_below(&g.rng, (uint32_t)n_spots)];
+        if (!spot_ok(b, s)) continue;
+        bool dug = false;
+        if ((rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
+        made += dug;
+    }
+    b->ends = NULL; /* new corridor ends stand where the lattice's did not */
+done:
+    dg__free(spots);
+    dg__free(g.prev);
+    dg__free(g.queue);
+    dg__free(g.len);
+    dg__free(g.how);
+    dg__free(g.stamp);
+    dg__free(g.label);
+    dg__free(g.parent);
+    dg__free(g.wq);
+    dg__free(g.depth);
+    return rc;
+}

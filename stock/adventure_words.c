@@ -1,0 +1,261 @@
+/* adventure_words.c -- the adventure's phrases: patrons, stakes, goals,
+ * wants, rivalries, rumours, alarms, chapters, clues and hiding places,
+ * written as a GM would say them, with {slots} that adventure.c's filler
+ * fills from the model (a creature, a room and what it was built for, a
+ * faction, the place, the goal's object, the reward). The model keeps
+ * indices into these tables; nothing here draws. */
+#include "stock_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES] = {
+    "the Turncoats", "the Cast-Outs", "the Knives in the Dark", "the Broken Oath",
+    "the Undying Watch", "the Sworn Dead", "the Last Garrison", "the Keepers of the Seal",
+};
+
+/* patrons: a name and who they are, PATRON_NAMES x PATRON_ROLES */
+#define PATRON_NAMES 16
+#define PATRON_ROLES 12
+static const char *const patron_names[PATRON_NAMES] = {
+    "Aldwin Hale", "Ysolde Marsh", "Brannoc Fell", "Tamsin Reed", "Garrick Dunn", "Liesel Varga",
+    "Corwen Ashby", "Nell Harrow", "Dagna Stonebrow", "Pell Marrow", "Ames Tolliver", "Rook Calloway",
+    "Hedda Quill", "Orrin Vale", "Wenna Thorne", "Ivo Brask",
+};
+static const char *const patron_roles[PATRON_ROLES] = {
+    "the reeve of Thornbury", "the head of the hill priory", "a factor of the Merchants' Guild",
+    "a miner's heir with a grudge", "a one-handed adventurer long retired", "a sage of the collegium",
+    "the baron's steward", "a caravan master", "an elder of the dwarf clan", "a young noble deep in debt",
+    "the captain of the town watch", "the innkeeper at the crossroads",
+};
+
+/* the goal: slay the master, recover a thing, rescue a person */
+enum { GOAL_SLAY, GOAL_RECOVER, GOAL_RESCUE, GOAL_KINDS };
+static const char *const goal_text[GOAL_KINDS] = {
+    "Kill {a_who} in the {purpose} ({room}) and bring back proof.",
+    "Bring back {object} from the {purpose} ({room}).",
+    "Bring {object} out alive from the {purpose} ({room}), where the captive is held.",
+};
+/* what is recovered, three an origin (dg__origin order) */
+static const char *const objects[DG__ORIGIN_COUNT * 3] = {
+    "the crown of the last king", "a funeral mask of beaten gold", "the royal seal ring",
+    "the temple's silver reliquary", "a saint's finger bone in a crystal case", "the high priest's book of rites",
+    "the deed to the mine", "the clan's ancestral hammer", "the foreman's ledger of the richest seams",
+    "the garrison's battle standard", "the commander's signet ring", "the garrison's pay chest",
+    "the warden's book of names", "a sealed confession that could hang a lord", "the royal pardon that came too late",
+    "the city engineer's plans", "the brass valve key to the great sluice", "the water guild's strongbox",
+    "the wizard's spellbook", "a crystal orb of scrying", "the staff its master left behind",
+    "the merchant house's sealed deeds", "a casket of uncut rubies", "the ledger that names the house's debtors",
+    "the lost expedition's journal", "a geode the size of a head, full of violet crystal", "the surveyor's brass instruments",
+    "the hunter's heirloom bow", "the village's stolen bell", "the pelt of the great beast that dug the place",
+};
+/* who is rescued */
+#define CAPTIVES 8
+static const char *const captives[CAPTIVES] = {
+    "the patron's apprentice", "the merchant Odo's daughter", "a crown surveyor",
+    "Brother Anselm", "the reeve's youngest son", "a scout of the town watch",
+    "the prospector Thrain", "the bard Lisel",
+};
+/* the patron's ask, three a goal kind */
+static const char *const asks[GOAL_KINDS * 3] = {
+    "{patron} wants the {master} that rules the {place} dead.",
+    "{patron} will pay to see the {master} of the {place} killed.",
+    "{patron} needs someone to go into the {place} and kill the {master} that rules it.",
+    "{patron} wants {object} brought out of the {place}.",
+    "{patron} is looking for hands to recover {object} from the {place}.",
+    "{patron} has a buyer waiting for {object} from the {place}, and needs someone to go in.",
+    "{patron} begs the party to bring back {object}, held by {holders} in the {place}.",
+    "{patron} will pay for the return of {object}, dragged into the {place} by {holders}.",
+    "{patron} wants {object} brought home from the {place} before it is too late.",
+};
+/* why it matters, six a goal kind */
+#define STAKES 6
+static const char *const stakes[GOAL_KINDS * STAKES] = {
+    "{holders} have raided the roads from the {place} for a month, and every raid is bolder than the last.",
+    "Two patrols went into the {place} after {holders}; one man came back, and he will not say what he saw.",
+    "The {master} has sent word from the {place} that the valley owes it tribute by the new moon.",
+    "The farms nearest the {place} stand empty; the families fled or were taken by {holders}.",
+    "No caravan will use the road while {holders} hold the {place}.",
+    "The last band hired to clear out {holders} is still in the {place}, somewhere.",
+    "It was lost when the {place} fell, and its owners' family has waited three generations for it.",
+    "A rival is hiring too; whoever brings {object} out first is paid, the other is not.",
+    "{holders} do not know what {object} is, and that will not last.",
+    "Without {object} a lawsuit is lost, and a whole street of houses with it.",
+    "A scholar has staked a reputation on the {purpose} ({room}) being the place to look.",
+    "A temple has promised a blessing and a name on its wall to whoever returns {object}.",
+    "It has been three nights since {holders} took {object}, and they do not keep prisoners long.",
+    "A ransom note came from {holders}, asking for more than the whole village owns.",
+    "{object_cap} knows something {holders} want, and will not keep quiet forever.",
+    "A search party went into the {place} after {object} a week ago and has not come out.",
+    "{holders} were seen dragging {object} toward the {purpose} ({room}).",
+    "Every day {object} spends in the {place}, the price of silence goes up.",
+};
+static const char *const rewards[3] = {
+    "The reward is {gp} gp, half of it paid in advance.",
+    "{gp} gp waits on the party's return, and a good word in the right ears.",
+    "The patron offers {gp} gp, and a horse each for the road.",
+};
+
+/* wants: the holders' and rivals' by theme (dg__themes order) */
+static const char *const theme_wants[DG__THEME_COUNT] = {
+    [DG_MOTIF_ABANDONED - 1] = "to feed, and to keep every intruder out of their nests",
+    [DG_MOTIF_ABERRANT - 1] = "to wake the thing that dreams beneath the {place}",
+    [DG_MOTIF_GIANT - 1] = "to rule the valley below and take tribute in cattle",
+    [DG_MOTIF_UNDEAD - 1] = "to add the living to their number",
+    [DG_MOTIF_VERMIN - 1] = "to breed until the {place} cannot hold them",
+    [DG_MOTIF_AQUATIC - 1] = "to drown the lower halls and call their god up through the water",
+    [DG_MOTIF_DESERT - 1] = "to strip the {place} of every coin before anyone else does",
+    [DG_MOTIF_UNDERDARK - 1] = "to hold this gate to the surface for their masters below",
+    [DG_MOTIF_ARCANE - 1] = "to finish the work the {place}'s builders left undone",
+    [DG_MOTIF_FIRE - 1] = "to wake the fire under the earth and burn the world clean",
+    [DG_MOTIF_COLD - 1] = "to bring back the long winter their grandmothers told of",
+    [DG_MOTIF_ABYSSAL - 1] = "to open a way for their demon lord",
+    [DG_MOTIF_INFERNAL - 1] = "to bind every soul that enters to a contract",
+    [DG__THEME_GOBLINS] = "to raid the farms below before winter and crown a new chief",
+    [DG__THEME_ORCS] = "to gather blades enough to take the river town",
+    [DG__THEME_KOBOLDS] = "to fill their dragon's hoard, and to be praised for it",
+    [DG__THEME_BANDITS] = "to lie low until the hue and cry dies down, and keep the loot",
+    [DG__THEME_CULT] = "to finish the rite their founder began here",
+    [DG__THEME_GNOLLS] = "to eat, and to follow the hunger wherever it leads",
+    [DG__THEME_LIZARDFOLK] = "to drive out the warm-bloods and keep the water for their eggs",
+    [DG__THEME_WERERATS] = "to run the smuggling under the city from down here",
+    [DG__THEME_HAGS] = "to collect what they are owed: names, years and firstborn",
+};
+/* splinters that talk, then those that do not; guardians */
+static const char *const splinter_wants[4] = {
+    "to see the {master} dead and take its place",
+    "to get out alive with the loot they have hidden",
+    "to be left alone in their corner, and fed",
+    "to hunt on their own, away from the rest",
+};
+static const char *const guardian_wants[2] = {
+    "to keep the {place} shut, and to kill whoever takes from it",
+    "to guard what their makers buried here until the end of days",
+};
+/* rivalries, by the pair (other's role) */
+static const char *const reasons[12] = {
+    "both want the {place} for their own",
+    "each blames the other for every raid on the valley",
+    "they came for the same {place}, and blood has been spilt over it",
+    "{other} took the best halls, and {faction} want them back",
+    "{faction} walked out after a quarrel over spoils",
+    "the {master} had the old chief of {faction} killed",
+    "{other} came to loot what {faction} keep",
+    "{faction} killed half of the first who dug their way in",
+    "{other} walked out after a quarrel over spoils, and took friends with them",
+    "{other} want the {master}'s seat, and everyone knows it",
+    "{faction} came to loot what {other} keep",
+    "{other} killed half of the first of {faction} to dig their way in",
+};
+
+/* rumours: true ones by subject, then false ones, then half-true */
+static const char *const rumours[] = {
+    /* 0 master */ "{holders} answer to {a_who}, and it never leaves the {purpose} ({room}).",
+    /* 1 master */ "Whatever leads {holders} never leaves the {purpose} ({room}); the few who have seen it swear it is {a_who}.",
+    /* 2 leader */ "{faction} take their orders from {a_who} in the {purpose} ({room}).",
+    /* 3 hoard */ "There is a fortune in the {purpose} ({room}): more than a cart could carry.",
+    /* 4 key */ "One key in the {place} matters more than the rest, and it is kept in the {purpose} ({room}).",
+    /* 5 chapter */ "Deeper down, {a_who} holds the {purpose} ({room}), and even {holders} tread softly past the stairs.",
+    /* 6 trap */ "A friend of a friend lost a leg to a trap in the {purpose} ({room}).",
+    /* 7 secret */ "There is a hidden door in the {purpose} ({room}), if you know where to press.",
+    /* 8 goal */ "Somebody saw {object} in the {purpose} ({room}) not a month ago.",
+    /* 9 creatures */ "Something lives in the {purpose} ({room}): {a_who}, by the sound of it.",
+    /* 10 false */ "The {place} was emptied years ago; there is nothing left in it but rats.",
+    /* 11 false */ "A dragon sleeps on a mountain of gold at the bottom of the {place}.",
+    /* 12 false */ "{holders} are only a handful, and cowards to a one.",
+    /* 13 false */ "Any silver weapon turns the things in the {place} to dust.",
+    /* 14 half */ "{holders} keep all their loot in the {purpose} ({room}).",
+    /* 15 false */ "The {master} has been dead a year, and {holders} hide it to keep the rest in line.",
+    /* 16 coin */ "There is coin to be had in the {purpose} ({room}), for anyone who can carry it.",
+    /* 17 empty */ "Nobody goes into the {purpose} ({room}); even {holders} keep out of it.",
+    /* 18 hazard */ "Something in the {purpose} ({room}) has already killed one treasure hunter, and it was no monster.",
+};
+
+static const char *const alarms[8] = {
+    "a fight that lasts more than three rounds",
+    "a scream, a horn, or a shout for help",
+    "a door broken down or a lock forced",
+    "a sentry who sees the party and gets away",
+    "a spell loud or bright enough to carry down the corridors",
+    "a body found by the next patrol",
+    "fire, or smoke drifting through the corridors",
+    "anyone running through the halls",
+};
+
+/* chapters: floor 1 with a master, floor 1 without; lower floors by their tie */
+static const char *const chapters[] = {
+    /* 0 */ "{a_who_cap} rules the {place} from the {purpose} ({room}), and {holders} obey it out of fear.",
+    /* 1 */ "No one rules the {place}; the strongest of {holders}, {a_who}, holds the {purpose} ({room}).",
+    /* 2 lieutenant */ "The {master}'s lieutenant, {a_who}, holds this floor from the {purpose} ({room}) and sends tribute up the stairs.",
+    /* 3 woken */ "Digging deeper, {holders} broke into something older: {a_who} in the {purpose} ({room}), which they feed and fear.",
+    /* 4 prisoners */ "The last prisoners of the gaol never left this floor; {a_who} leads what became of them from the {purpose} ({room}).",
+    /* 5 builders */ "The builders' own guardian still keeps this floor: {a_who}, in the {purpose} ({room}).",
+    /* 6 rival chief */ "This floor answers to no one above: {a_who} holds it from the {purpose} ({room}) and bides its time.",
+    /* 7 the master's like */ "A second {who}, who bows to the {master} above only in public, holds this floor from the {purpose} ({room}).",
+};
+
+/* clues by what they point at (dg__clue_target order), and how many each */
+static const char *const clues[] = {
+    /* lair */ "Fresh tracks of many feet, all going one way: toward the {purpose} ({room}).",
+    "A map scratched on a scrap of hide marks the {purpose} ({room}) with a crude crown.",
+    "Drag marks and old blood lead off toward the {purpose} ({room}).",
+    /* key */ "A torn ledger page: \"spare key kept in the {purpose}\" ({room}).",
+    "A dead thief's notes: \"key not on the door; try the {purpose}\" ({room}).",
+    /* secret */ "A faded plan of the {place} shows a door in the {purpose} ({room}) where the wall looks solid.",
+    "Chalk marks in thieves' cant: a hidden way out of the {purpose} ({room}).",
+    /* stairs */ "Cold air and a smell of deep earth come from the {purpose} ({room}): the way down.",
+    "Muddy footprints come up from the stairs in the {purpose} ({room}).",
+    /* trapped door */ "A warning scratched in thieves' cant: \"the door in the {purpose} bites\" ({room}).",
+    "A dead rat, burned black, lies by a scorched sketch of the door of the {purpose} ({room}).",
+    /* goal */ "A page from a captive's prayer book, pressed into a crack: \"held in the {purpose}\" ({room}).",
+    "A sketch of the {purpose} ({room}), with an X where something is kept.",
+};
+static const int clue_first[DG__ADV_CLUE_KINDS + 1] = {0, 3, 5, 7, 9, 11, 13};
+
+int dg__adv_clue_pick(dg_rng *r, dg__clue_target t)
+{
+    return clue_first[t] + (int)dg__rng_below(r, (uint32_t)(clue_first[t + 1] - clue_first[t]));
+}
+
+const char *dg__adv_clue_phrase(int kind) { return kind >= 0 && kind < (int)DG_COUNT(clues) ? clues[kind] : ""; }
+
+/* where a key is hidden: built rooms' first, the last NATURAL_PLACES a cave's too */
+static const char *const hiding[] = {
+    "under a loose flagstone by the wall", "inside an old boot in the corner",
+    "at the bottom of a cracked jar", "wrapped in oilcloth under the rubbish",
+    "in a crack in the wall", "on a ledge above the door", "under a flat stone", "in a heap of old bones",
+};
+#define NATURAL_PLACES 4
+
+int dg__adv_hiding_count(bool natural) { return natural ? NATURAL_PLACES : (int)DG_COUNT(hiding); }
+
+const char *dg_key_hiding_place(int i) { return i >= 0 && i < (int)DG_COUNT(hiding) ? hiding[i] : ""; }
+
+/* a key's hiding place for a cave floor is one of the last ones */
+const char *dg__adv_hiding(int i, bool natural)
+{
+    return natural ? hiding[DG_COUNT(hiding) - NATURAL_PLACES + i] : hiding[i];
+}
+
+/* how a carrier keeps a key */
+static const char *const carries[4] = {
+    "carries it on a cord round its neck", "keeps it on its belt",
+    "has it in a pouch with its other valuables", "wears it on a ring with a dozen useless keys",
+};
+
+#define ENTRY(a) a, (int)DG_COUNT(a)
+static const struct { const char *const *t; int n; } parts[] = {
+    [0] = {ENTRY(patron_names)}, [1] = {ENTRY(patron_roles)}, [2] = {ENTRY(goal_text)}, [3] = {ENTRY(objects)},
+    [4] = {ENTRY(captives)}, [5] = {ENTRY(asks)}, [6] = {ENTRY(stakes)}, [7] = {ENTRY(rewards)},
+    [8] = {ENTRY(theme_wants)}, [9] = {ENTRY(splinter_wants)}, [10] = {ENTRY(guardian_wants)},
+    [11] = {ENTRY(reasons)}, [12] = {ENTRY(rumours)}, [13] = {ENTRY(alarms)}, [14] = {ENTRY(chapters)},
+    [15] = {ENTRY(carries)},
+};
+
+int dg__adv_table_count(int table) { return table >= 0 && table < (int)DG_COUNT(parts) ? parts[table].n : 0; }
+
+const char *dg__adv_table(int table, int i)
+{
+    if (table < 0 || table >= (int)DG_COUNT(parts) || i < 0 || i >= parts[table].n) return "";
+    return parts[table].t[i] ? parts[table].t[i] : "";
+}

@@ -1,0 +1,29 @@
+/* stock_locks.c -- the lock-and-key cycle by design (Dormans's cyclic
+ * generation; docs/stocking.md): where a loop passes the way to the lair,
+ * the locked door on the short way keeps its lock and its key lies at the
+ * far end of the long way round, so the party meets the door, walks round,
+ * finds the key and comes back. Which door and which room are the map's
+ * fact (core/cycles.c); this file only lays the key there. The map is
+ * never changed: on maps made without loops a cycle is designed only
+ * around a door the map already locks (loops maps lock the door the design
+ * needs as they are made). Who in the room holds the key is the
+ * adventure's. */
+#include "stock_int.h"
+
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err)
+{
+    if (!c->n_doors || !c->farthest_room) return DG_OK;
+    int *keys = dg__malloc(c->n_doors * sizeof *keys);
+    if (!keys) return dg__nomem(err, "designing the lock-and-key cycle");
+    for (size_t i = 0; i < c->n_doors; i++) keys[i] = c->doors[i].key_room;
+    dg__lock_cycle cyc;
+    dg_status rc = dg__lock_cycle_find(d, c->farthest_room, keys, &cyc, err);
+    dg__free(keys);
+    if (rc != DG_OK || cyc.door < 0) return rc;
+    dg_door_contents *dc = &c->doors[cyc.door];
+    if (dc->key_room) c->rooms[dc->key_room - 1].n_keys--;
+    dc->key_room = cyc.key_room;
+    c->rooms[cyc.key_room - 1].n_keys++;
+    dc->designed = true;
+    return DG_OK;
+}
