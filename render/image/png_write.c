@@ -529,7 +529,11 @@ static dg_status write_rgb(unsigned char *const *rows, int width, int height, si
     png_set_write_fn(p, s, on_write, on_flush);
     png_set_IHDR(p, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    /* no filter: the sketch is flat paper and ink whose repeats (the
+     * hatch's strokes, the grid) zlib finds as they are; SUB turned them
+     * into fresh bytes. Measured on the default map: 169 KB and 20.6 ms
+     * against SUB's 227 KB and 23.0 ms (Z_RLE: bigger and slower). */
+    png_set_filter(p, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     /* level 1: on the sketch at the default size 2% more bytes than 6 and
      * a third of the deflate time (anti-aliased edges leave zlib few long
      * matches to find at any level) */
