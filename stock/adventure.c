@@ -20,24 +20,6 @@ const char *dg_attitude_name(int v) { return v >= 0 && v < DG_ATTITUDE_COUNT ? a
 #define PART_KEYS 0x1000000
 #define PART_CLUES 0x2000000
 
-/* ------------------------------------------------------- creatures */
-
-bool dg__adv_talks(int monster)
-{
-    const dg_monster *m = dg_monster_info(monster);
-    const dg_statblock *sb = dg_monster_statblock(monster);
-    if (!m || !sb || m->type == DG_TYPE_BEAST || m->type == DG_TYPE_SWARM || m->type == DG_TYPE_OOZE) return false;
-    bool speaks = sb->languages && sb->languages[0] && strncmp(sb->languages, "—", strlen("—")) != 0 &&
-                  strncmp(sb->languages, "understands", 11) != 0;
-    return speaks && sb->scores[3] >= 6;
-}
-
-bool dg__adv_guardian(int monster)
-{
-    const dg_monster *m = dg_monster_info(monster);
-    return m && (m->type == DG_TYPE_UNDEAD || m->type == DG_TYPE_CONSTRUCT || m->type == DG_TYPE_SWARM_UNDEAD);
-}
-
 void dg__adv_lower(const char *name, char *buf, size_t cap)
 {
     size_t i = 0;

@@ -73,13 +73,13 @@ void dg__adventure_factions_mark(dg_contents *c)
 
 /* The faction's leader: the master in the top floor's lair for the
  * holders, else the mightiest head of any of its rooms' encounters. */
-static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *out)
+static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *who)
 {
     const dg_contents *top = floors[0];
     if (f == 0 && top->farthest_room) {
         const dg_room_contents *rc = &top->rooms[top->farthest_room - 1];
         if (rc->encounter.n_groups && rc->encounter.faction == 0) {
-            *out = (dg_adv_who){rc->encounter.groups[0].monster, rc->id, 1, rc->purpose};
+            *who = (dg_adv_who){rc->encounter.groups[0].monster, rc->id, 1, rc->purpose};
             return true;
         }
     }
@@ -93,7 +93,7 @@ static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *out)
             long xp = dg_monster_info(e->groups[0].monster)->xp + (dg__adv_talks(e->groups[0].monster) ? 1000000L : 0);
             if (xp > best) {
                 best = xp;
-                *out = (dg_adv_who){e->groups[0].monster, rc->id, fl + 1, rc->purpose};
+                *who = (dg_adv_who){e->groups[0].monster, rc->id, fl + 1, rc->purpose};
             }
         }
     return best >= 0;

@@ -373,7 +373,8 @@ typedef struct {
 size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x);
 /* a creature's name as prose: "giant spider" */
 void dg__adv_lower(const char *name, char *buf, size_t cap);
-/* Whether a creature can talk and deal (a language, Intelligence 6 or more). */
+/* stock_rules.c: whether a creature can talk and deal (a language,
+ * Intelligence 6 or more). */
 bool dg__adv_talks(int monster);
 /* Whether a creature keeps a place rather than takes it (undead, constructs). */
 bool dg__adv_guardian(int monster);

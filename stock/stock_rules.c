@@ -368,3 +368,21 @@ size_t dg_monster_looks_like(int monster, char *buf, size_t cap)
     else n = snprintf(buf, cap, "%.*s", (int)len, from);
     return n < 0 ? 0 : (size_t)n;
 }
+
+/* What a creature is to the adventure (stock_int.h): whether it can talk
+ * and deal, whether it keeps a place rather than takes it. */
+bool dg__adv_talks(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    if (!m || !sb || m->type == DG_TYPE_BEAST || m->type == DG_TYPE_SWARM || m->type == DG_TYPE_OOZE) return false;
+    bool speaks = sb->languages && sb->languages[0] && strncmp(sb->languages, "—", strlen("—")) != 0 &&
+                  strncmp(sb->languages, "understands", 11) != 0;
+    return speaks && sb->scores[3] >= 6;
+}
+
+bool dg__adv_guardian(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    return m && (m->type == DG_TYPE_UNDEAD || m->type == DG_TYPE_CONSTRUCT || m->type == DG_TYPE_SWARM_UNDEAD);
+}

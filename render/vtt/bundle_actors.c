@@ -346,7 +346,7 @@ static json_t *feat(dr__jb *j, uint64_t base, int monster, int k, int section, c
 }
 
 /* The Actor of one monster. */
-static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, int sort)
+static json_t *actor(dr__jb *j, uint64_t base, const char *folder_id, int monster, int sort)
 {
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);
@@ -408,7 +408,7 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder, int monster, 
     dr__jb_set(j, a, "items", items);
     items = NULL;
     dr__jb_set(j, a, "effects", json_array());
-    dr__jb_set(j, a, "folder", json_string(folder));
+    dr__jb_set(j, a, "folder", json_string(folder_id));
     dr__jb_set(j, a, "sort", json_integer(sort));
     dr__jb_set(j, a, "ownership", json_pack("{s:i}", "default", 0));
     json_t *st = dr__bundle_stats(true), *flags = dr__jb_object(j);
@@ -432,12 +432,12 @@ done:
     return a;
 }
 
-dg_status dr__bundle_actors(uint64_t base, const char *folder, const dr__bestiary *kinds, json_t **out, dg_error *err)
+dg_status dr__bundle_actors(uint64_t base, const char *folder_id, const dr__bestiary *kinds, json_t **out, dg_error *err)
 {
     dr__jb j = {err, DG_OK};
     json_t *a = dr__jb_array(&j);
     for (int i = 0; i < kinds->n && j.rc == DG_OK; i++) {
-        json_t *v = actor(&j, base, folder, kinds->monster[i], (i + 1) * 100000);
+        json_t *v = actor(&j, base, folder_id, kinds->monster[i], (i + 1) * 100000);
         if (v) dr__jb_push(&j, a, v);
     }
     if (j.rc != DG_OK) {

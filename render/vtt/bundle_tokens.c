@@ -181,7 +181,7 @@ dg_status dr__bundle_wandering_text(const dg_contents *c, int row, dg_buf *out, 
 }
 
 /* Floor k's table, or NULL (and no failure) when it has no wandering monsters. */
-static json_t *table(dr__jb *j, uint64_t base, const char *folder, const dg_dungeon *d, int floor, size_t n_floors)
+static json_t *table(dr__jb *j, uint64_t base, const char *folder_id, const dg_dungeon *d, int floor, size_t n_floors)
 {
     const dg_contents *c = d->contents;
     if (!c || c->n_wandering <= 0) return NULL;
@@ -194,7 +194,7 @@ static json_t *table(dr__jb *j, uint64_t base, const char *folder, const dg_dung
     json_t *t = json_pack("{s:s,s:s,s:s,s:s,s:s,s:b,s:b,s:s,s:i,s:{s:i},s:{}}", "_id", id, "name", name, "img",
                           "icons/svg/d20-grey.svg", "description",
                           "Roll when the party lingers or makes noise.", "formula", formula, "replacement", 1,
-                          "displayRoll", 1, "folder", folder, "sort", (floor + 1) * 100000, "ownership", "default",
+                          "displayRoll", 1, "folder", folder_id, "sort", (floor + 1) * 100000, "ownership", "default",
                           0, "flags");
     json_t *results = dr__jb_array(j);
     if (!t) dr__jb_fail(j);
@@ -223,13 +223,13 @@ static json_t *table(dr__jb *j, uint64_t base, const char *folder, const dg_dung
     return t;
 }
 
-dg_status dr__bundle_tables(uint64_t base, const char *folder, const dg_dungeon *const *floors, size_t n,
+dg_status dr__bundle_tables(uint64_t base, const char *folder_id, const dg_dungeon *const *floors, size_t n,
                             json_t **out, dg_error *err)
 {
     dr__jb j = {err, DG_OK};
     json_t *a = dr__jb_array(&j);
     for (size_t k = 0; k < n && j.rc == DG_OK; k++) {
-        json_t *t = table(&j, base, folder, floors[k], (int)k, n);
+        json_t *t = table(&j, base, folder_id, floors[k], (int)k, n);
         if (t) dr__jb_push(&j, a, t);
     }
     if (j.rc != DG_OK) {

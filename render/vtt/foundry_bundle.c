@@ -66,41 +66,6 @@
 #define STAIR_ICON "icons/svg/cave.svg"
 
 
-void dr__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17])
-{
-    static const char abc[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    char text[64];
-    int n = snprintf(text, sizeof text, "%s:%d:%d", kind, a, c);
-    uint64_t h[2] = {dg_hash64(text, (size_t)n, base), dg_hash64(text, (size_t)n, ~base)};
-    for (int i = 0; i < 16; i++) {
-        out[i] = abc[h[i / 8] % 62];
-        h[i / 8] /= 62;
-    }
-    out[16] = '\0';
-}
-
-/* A Foundry id from (kind, a, c) under b->base. */
-void dr__bundle_make_id(const dr__bundle *b, const char *kind, int a, int c, char out[17])
-{
-    dr__bundle_id(b->base, kind, a, c, out);
-}
-
-bool dr__bundle_oom(dr__bundle *b)
-{
-    if (b->rc == DG_OK)
-        b->rc = dg__nomem(b->err, "building the foundry bundle");
-    return false;
-}
-
-/* Appends v to array a (stealing it); false (and b->rc set) on failure. */
-bool dr__bundle_push(dr__bundle *b, json_t *a, json_t *v)
-{
-    if (!v || json_array_append_new(a, v)) return dr__bundle_oom(b);
-    return true;
-}
-
-
-
 /* ----------------------------------------------------------------- scene */
 
 /* The room cell nearest r's box centre (where the PNG prints its number). */
