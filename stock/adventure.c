@@ -291,8 +291,18 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
         emits(&o, low);
         if (g->count > 1) emits(&o, plural_end(low));
         emits(&o, " ");
+        /* belts, pouches and key rings are for those who wear gear; an
+         * invisible stalker or a golem keeps a key another way */
+        static const char *const ungeared[4] = {
+            "keeps it close and will not give it up without a fight", "guards it as if it were its own heart",
+            "was given it to guard and has never let it out of reach", "keeps it where it rests, within reach",
+        };
+        const dg_monster *m = dg_monster_info(g->monster);
+        bool geared = m && (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
+                            m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
         char how[96];
-        dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(door % 4)), how, sizeof how);
+        if (geared) dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(door % 4)), how, sizeof how);
+        else snprintf(how, sizeof how, "%s", ungeared[door % 4]);
         emits(&o, how);
         emits(&o, ".");
     } else if (dc->key_hidden >= 0) {
