@@ -61,6 +61,33 @@ static void walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, i
     }
 }
 
+/* Whether a walk from `from` with the cells shut[] closed reaches room
+ * goal: walk()'s search, stopped at goal's first cell (the answer the
+ * whole walk and room_steps would give, for a fraction of the cells). */
+static bool reaches(const dg_dungeon *d, int32_t from, const unsigned char *shut, int goal, int32_t *seen,
+                    int32_t *queue)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    for (size_t k = 0; k < cells; k++) seen[k] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = from;
+    seen[from] = 0;
+    const int w = d->width, h = d->height;
+    while (head < tail) {
+        int32_t at = queue[head++];
+        if (dg__room_id(d->cells[at]) == goal && (d->cells[at] & DG_OPENSPACE)) return true;
+        int x = at % w, y = at / w;
+        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
+        for (int k = 0; k < 4; k++) {
+            int32_t n = nb[k];
+            if (n < 0 || seen[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
+            seen[n] = 0;
+            queue[tail++] = n;
+        }
+    }
+    return false;
+}
+
 /* Each room's (and chamber's) steps: its nearest cell's; -1 unreached. */
 static void room_steps(const dg_dungeon *d, const int32_t *dist, int32_t *steps)
 {
@@ -161,10 +188,9 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        walk(d, from, alone, shut_dist, NULL, queue);
+        bool round_it = reaches(d, from, alone, goal, shut_dist, queue);
         alone[at] = 0;
-        room_steps(d, shut_dist, shut_steps);
-        if (shut_steps[goal] >= 0) continue;
+        if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
         int32_t near = parent[at];
         memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
