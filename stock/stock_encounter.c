@@ -140,7 +140,12 @@ static int most_of(const band *b, int m, int most)
     const dg_statblock *sb = dg_monster_statblock(m);
     size_t len;
     bool dragon = dragon_colour(mon->name, &len) && !strstr(mon->name, "Wyrmling");
-    if (b->w->uncapped) return most;
+    /* uncapped lifts the caps for a wandering row nothing else fills (a
+     * row is never empty); for a lair nothing else fills only the one or
+     * two of the mightiest: a room never holds more than four of a kind of
+     * challenge 5 and up */
+    if (b->w->uncapped)
+        return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
               : mon->cr8 >= 10 * 8 || dragon ? 2
               : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
