@@ -256,7 +256,7 @@ static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *sho
         for (int tries = 0; tries < 4; tries++) {
             int d = dg__word_deal(&fresh, &r, DG_WORDS_DRESSING, c->theme, dg__origins[c->origin].natural);
             deck->used[DG_WORDS_DRESSING][d >> 6] |= 1ull << (d & 63);
-            if (!SHOWN(d) && !echoes(rc, d)) {
+            if (!SHOWN(d) && !echoes(rc, d) && dg__dressing_fits(rc, d)) {
                 w = d;
                 break;
             }

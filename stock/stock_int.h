@@ -336,6 +336,9 @@ typedef struct {
 void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
                     bool lair, int variant);
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant);
+/* Whether dressing line w suits rc's occupants (no bedding for those who
+ * never sleep). */
+bool dg__dressing_fits(const dg_room_contents *rc, int w);
 void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant);
 int dg__stock_faction(dg_rng *r, const dg_contents *c);
 void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,

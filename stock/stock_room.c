@@ -239,6 +239,12 @@ static bool bedding(const char *w)
     return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
 }
 
+bool dg__dressing_fits(const dg_room_contents *rc, int w)
+{
+    return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) ||
+           !bedding(dg_contents_word(DG_WORDS_DRESSING, w));
+}
+
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
 {
     dg_rng r = dg__stock_stream(seed, DG__STREAM_DRESS, dg__stock_variant(rc->id, variant));
@@ -258,9 +264,7 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
         dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), mine);
         bool echo = false;
         for (int j = 0; j < rc->n_dressing && !echo; j++) echo = dg__stems_meet(mine, &kept[j]);
-        if (!echo && (!rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) ||
-                      !bedding(dg_contents_word(DG_WORDS_DRESSING, w))))
-            rc->dressing[rc->n_dressing++] = w;
+        if (!echo && dg__dressing_fits(rc, w)) rc->dressing[rc->n_dressing++] = w;
     }
     rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
