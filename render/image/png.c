@@ -23,7 +23,7 @@
 
 #include "png_int.h"
 #include "render_int.h"
-#include "sketch_int.h"
+#include "sketch.h"
 
 /* ---------------------------------------------------------------- checks */
 

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sketch_int.h"
+#include "sketch.h"
 
 #include "svg_int.h"
 
