@@ -4,7 +4,8 @@
  * narrows); each chamber's number stands on its pole of inaccessibility
  * (the test measures true Euclidean depth itself: the label is within the
  * 3-4 chamfer's error of the deepest cell). Hand-built caves: a dumbbell
- * is cut at its neck without moving a wall, a round hall is bisected. */
+ * is cut at its neck without moving a wall, a round hall is bisected. And
+ * over 100 maps with stairs, no cave wall cuts a stair's glyph. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "dg_int.h" /* dg__chambers on hand-built caves */
 #include "gen_check.h"
+#include "render_int.h" /* the refined cave grid the renderers share */
 
 #define LIMIT 150 /* the chamber size */
 
@@ -172,4 +174,86 @@ Test(cave_chambers, a_round_hall_is_bisected)
         cr_assert_geq(d->rooms[i].area * 5, open, "chamber %zu: %d of %d cells", i + 1, d->rooms[i].area, open);
     }
     dg_dungeon_free(d);
+}
+
+/* ------------------------------------------------------------- stairs */
+
+/* Whether sub-cell (i, j) of cell (x, y) is floor in the refined grid. */
+static bool fine_open(const dr__cave_grid *g, int x, int y, int i, int j)
+{
+    return g->open[(size_t)(y * g->sub + j + 1) * g->stride + 1 + (size_t)x * (size_t)g->sub + (size_t)i] != 0;
+}
+
+/* Every sub-cell of stair (x, y) whose centre lies in the box [u0, u1]
+ * across and [v0, v1] along (cells, v = 0 at the dead end, towards the
+ * one open neighbour (wx, wy)) is floor. */
+static void box_open(const dr__cave_grid *g, int x, int y, int wx, int wy, double u0, double u1, double v0, double v1,
+                     const char *what)
+{
+    int s = g->sub;
+    for (int j = 0; j < s; j++)
+        for (int i = 0; i < s; i++) {
+            double fx = (i + 0.5) / s, fy = (j + 0.5) / s;
+            double v = wx > 0 ? fx : wx < 0 ? 1 - fx : wy > 0 ? fy : 1 - fy;
+            double u = wx ? fy : fx;
+            if (u < u0 || u > u1 || v < v0 || v > v1) continue;
+            cr_assert(fine_open(g, x, y, i, j), "%s: the wall cuts stair (%d,%d) at sub-cell (%d,%d) of %d", what, x,
+                      y, i, j, s);
+        }
+}
+
+/* Stairs never cut by the cave wall: over 100 caverns maps with four
+ * stairs each, at 12, 18 and 40 px a cell, the refined cave grid (what the
+ * PNG fills, the SVG and the VTT walls trace, the sketch strokes) is floor
+ * under the whole ladder glyph as glyphs.c draws it (a sixth of the cell
+ * and a pixel each side, 2 px at the ends; written down here), and under
+ * the sketch's glyph widened by the reach of its wall stroke into the
+ * floor (0.29 of a cell each side of the middle plus the tread's half
+ * width and 0.105, back to 0.115 of the cell from the dead end). A stair
+ * with no dead end keeps its whole cell. */
+Test(cave_chambers, stairs_are_never_cut_by_the_cave_wall)
+{
+    static const int cells[] = {12, 18, 40};
+    char what[160];
+    long stairs = 0;
+    for (unsigned seed = 1; seed <= 100; seed++) {
+        char s[32];
+        snprintf(s, sizeof s, "seed=%u", seed);
+        dg_dungeon *d = GC_MAKE("algorithm=caverns", "stairs=4", s);
+        for (size_t z = 0; z < sizeof cells / sizeof *cells; z++) {
+            int c = cells[z];
+            snprintf(what, sizeof what, "algorithm=caverns stairs=4 seed=%u cell=%d", seed, c);
+            dr__cave_grid g;
+            cr_assert_eq(dr__cave_grid_build(d, c, false, true, &g, NULL), DG_OK, "%s", what);
+            cr_assert_not_null(g.open, "%s: no cave grid", what);
+            for (int y = 0; y < d->height; y++)
+                for (int x = 0; x < d->width; x++) {
+                    if (!(dg_cell(d, x, y) & DG_STAIRS) || !d->cave[(size_t)y * (size_t)d->width + (size_t)x]) continue;
+                    stairs += z == 0;
+                    int n = 0, wx = 0, wy = 0;
+                    static const int dx[4] = {0, 0, -1, 1}, dy[4] = {-1, 1, 0, 0};
+                    for (int k = 0; k < 4; k++)
+                        if (dg_cell_open(dg_cell(d, x + dx[k], y + dy[k]))) {
+                            n++;
+                            wx = dx[k];
+                            wy = dy[k];
+                        }
+                    if (n != 1) { /* no dead end: the whole square */
+                        box_open(&g, x, y, 1, 0, 0, 1, 0, 1, what);
+                        continue;
+                    }
+                    /* the PNG's ladder, in pixels: across m - half .. m + half,
+                     * along first .. last, each pixel its whole width */
+                    int m = c / 2, half = c / 2 - (c + 3) / 6, first = 1 + (c >= 12), last = c - 1 - (c >= 12);
+                    if (half < 1) half = 1;
+                    box_open(&g, x, y, wx, wy, (double)(m - half) / c, (double)(m + half + 1) / c, (double)first / c,
+                             (double)(last + 1) / c, what);
+                    /* the sketch's, with the stroke's reach */
+                    box_open(&g, x, y, wx, wy, 0.5 - 0.415, 0.5 + 0.415, 0.115, 1, what);
+                }
+            dr__cave_grid_fini(&g);
+        }
+        dg_dungeon_free(d);
+    }
+    cr_assert_gt(stairs, 200, "only %ld cave stairs", stairs);
 }
