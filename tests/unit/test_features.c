@@ -51,7 +51,7 @@ typedef struct {
 } drawn;
 
 /* What the SVG draws: <use class="feature KIND" data-x data-y> and
- * <rect class="water" data-x data-y>. */
+ * <circle class="water" data-x data-y>. */
 static size_t svg_drawn(const dg_dungeon *d, drawn *out)
 {
     dg_buf b;
@@ -65,9 +65,9 @@ static size_t svg_drawn(const dg_dungeon *d, drawn *out)
         p += 10;
     }
     p = (const char *)b.data;
-    while ((p = strstr(p, "<rect class=\"water\" ")) != NULL && n < MAX_DRAWN) {
+    while ((p = strstr(p, "<circle class=\"water\" ")) != NULL && n < MAX_DRAWN) {
         drawn f = {"water", 0, 0};
-        cr_assert_eq(sscanf(p, "<rect class=\"water\" data-x=\"%d\" data-y=\"%d\"", &f.x, &f.y), 2);
+        cr_assert_eq(sscanf(p, "<circle class=\"water\" data-x=\"%d\" data-y=\"%d\"", &f.x, &f.y), 2);
         out[n++] = f;
         p += 10;
     }
