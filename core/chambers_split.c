@@ -75,17 +75,18 @@ static dg_status prepare(splitter *k, int c, dg_error *err)
     size_t n = (size_t)k->bw * (size_t)k->bh;
     if (n > k->cap) {
         size_t per = sizeof *k->dist + sizeof *k->part + sizeof *k->queue + 1 + sizeof *k->seed_of;
-        dg__free(k->dist);
-        k->dist = dg__malloc(n * per);
-        if (!k->dist) {
+        dg__free(k->part);
+        /* one block, the 4-byte arrays first so each stays aligned */
+        k->part = dg__malloc(n * per);
+        if (!k->part) {
             k->cap = 0;
             return dg__nomem(err, "splitting caves");
         }
         k->cap = n;
-        k->part = (int32_t *)(void *)(k->dist + n);
         k->seed_of = k->part + n;
         k->queue = (uint32_t *)(void *)(k->seed_of + n);
-        k->ring = (unsigned char *)(k->queue + n);
+        k->dist = (uint16_t *)(void *)(k->queue + n);
+        k->ring = (unsigned char *)(k->dist + n);
     }
     memset(k->dist, 0, n * sizeof *k->dist);
     for (uint32_t q = k->from[c]; q < k->from[c] + k->len[c]; q++)
@@ -381,6 +382,6 @@ dg_status dg__chambers_split(int32_t *lab, int w, int h, int *n_ch, int max_ch, 
 done:
     dg__free(k.len);
     dg__free(k.cells);
-    dg__free(k.dist);
+    dg__free(k.part);
     return rc;
 }
