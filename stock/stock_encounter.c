@@ -41,6 +41,7 @@ typedef struct {
     int max_cr8;
     int most;                 /* creatures one encounter may have */
     int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
@@ -147,7 +148,7 @@ static int most_of(const band *b, int m, int most)
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
-              : mon->cr8 >= 10 * 8 || dragon ? 2
+              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
               : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
                                           : most;
     return cap < most ? cap : most;
@@ -265,6 +266,65 @@ static void put(dg_encounter *e, int monster, int count)
     e->n_groups++;
 }
 
+/* The lair's war band, when no draw of leader, rank and file and beasts
+ * reaches the top band (a lich, four wights and six ogre zombies are a
+ * moderate fight for six level-20 characters under the 2024 budget): the
+ * leader (the boss, else one of the bosses' or leaders' roles) takes the
+ * mightiest of the whole cast who do not outrank it as lieutenants, up
+ * to four of a kind from challenge 5 up (a true dragon or a legendary
+ * creature still two or one), and any of the cast as followers. The
+ * lieutenants are tried mightiest first, so the band is reached when the
+ * cast can reach it at all; the followers from a drawn start. */
+#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX)
+static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
+{
+    int all[WAR_CAST], n = 0;
+    for (int role = 0; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < roles[role].n; k++) {
+            int m = roles[role].idx[k], at = n;
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= all[j] == m;
+            if (dup) continue;
+            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
+            memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
+            all[at] = m;
+            n++;
+        }
+    int heads[2 * DG__CAST_MAX], n_heads = 0;
+    if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
+    else
+        for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER; role++) {
+            int start = roles[role].n ? (int)dg__rng_below(r, (uint32_t)roles[role].n) : 0;
+            for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
+        }
+    if (!n) return false;
+    b->war = true;
+    int fstart = (int)dg__rng_below(r, (uint32_t)n);
+    for (int h = 0; h < n_heads; h++) {
+        int l = heads[h];
+        for (int i = 0; i < n; i++) {
+            int lt = all[i];
+            if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+            for (int j = 0; j <= n; j++) {
+                int m = j < n ? all[(fstart + j) % n] : -1; /* last: lieutenants alone */
+                if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
+                int nf = 0, nb = 0;
+                if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
+                    b->war = false;
+                    put(out, l, 1);
+                    put(out, lt, nf);
+                    put(out, m, nb);
+                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n;
+                    return true;
+                }
+            }
+        }
+    }
+    b->war = false;
+    return false;
+}
+
+
 /* One kind alone: the fallback when no mix fits the band. */
 static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
 {
@@ -342,6 +402,8 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             }
         }
     }
+    /* a lair's war band, mixed, before one kind alone */
+    if (!found && w->lair) found = war_band(r, &b, roles, out);
     if (!found && plain.n_groups) {
         *out = plain;
         found = true;

@@ -355,6 +355,10 @@ void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap 
  * stocked: the top's adventure from every floor (maps[i] and floors[i]
  * floor i). DG_ENOMEM only. */
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+/* An empty lair gets its floor's chief (adventure.c): called by stocking
+ * before the other rooms, so none of them outguns it; a no-op on a lair
+ * that holds a fight. */
+void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed);
 dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_error *err);
 void dg__adventure_factions_mark(dg_contents *c);
 void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed);
