@@ -26,6 +26,7 @@
 #define BEASTS_MAX 4          /* beasts and servants kept with a group */
 #define MIGHTY_CR 5           /* from challenge 5 up, at most MIGHTY_MOST of one kind */
 #define MIGHTY_MOST 4
+#define PACK_PERCENT 25       /* a group of one kind the draws settled for, kept so */
 
 typedef struct {
     int idx[DG__CAST_MAX];
@@ -266,6 +267,43 @@ static void put(dg_encounter *e, int monster, int count)
     e->n_groups++;
 }
 
+#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX) /* the whole cast */
+
+/* A mix for a group of one kind the draws settled for (four cloakers:
+ * the band, at high level, asks more than a leader and its lesser
+ * rank and file reach): the kind m beside one other of the cast who does
+ * not outrank it, both in numbers (four cloakers and three chuuls), from
+ * a drawn start. False when none lands in the band, for beasts, which
+ * keep to packs of their own kind, and PACK_PERCENT of the time. */
+static bool pair_up(dg_rng *r, const band *b, const pool *roles, int m, dg_encounter *out)
+{
+    /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
+    if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
+    /* and some bands are one kind still (a pack of ghouls, a coven of
+     * ice devils): not every room a muster */
+    if (dg__rng_percent(r, PACK_PERCENT)) return false;
+    int all[WAR_CAST], n = 0;
+    for (int role = b->w->lair ? DG__ROLE_BOSS : DG__ROLE_LEADER; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < roles[role].n; k++) {
+            int q = roles[role].idx[k];
+            bool dup = q == m || follower(b, m, q) < 0;
+            for (int j = 0; j < n && !dup; j++) dup = all[j] == q;
+            if (!dup) all[n++] = q;
+        }
+    int start = n ? (int)dg__rng_below(r, (uint32_t)n) : 0;
+    for (int s = 0; s < n; s++) {
+        int q = all[(start + s) % n], nf = 0, nb = 0;
+        if (counts_of(r, b, -1, m, DG_ENC_MAX_OF_A_KIND, q, DG_ENC_MAX_OF_A_KIND, &nf, &nb) && nf && nb) {
+            out->n_groups = 0;
+            put(out, m, nf);
+            put(out, q, nb);
+            out->boss = false;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The lair's war band, when no draw of leader, rank and file and beasts
  * reaches the top band (a lich, four wights and six ogre zombies are a
  * moderate fight for six level-20 characters under the 2024 budget): the
@@ -275,7 +313,6 @@ static void put(dg_encounter *e, int monster, int count)
  * creature still two or one), and any of the cast as followers. The
  * lieutenants are tried mightiest first, so the band is reached when the
  * cast can reach it at all; the followers from a drawn start. */
-#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX)
 static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
 {
     int all[WAR_CAST], n = 0;
@@ -405,7 +442,8 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     /* a lair's war band, mixed, before one kind alone */
     if (!found && w->lair) found = war_band(r, &b, roles, out);
     if (!found && plain.n_groups) {
-        *out = plain;
+        found = pair_up(r, &b, roles, plain.groups[0].monster, out);
+        if (!found) *out = plain;
         found = true;
     }
     if (!found && w->lair && w->boss >= 0) {
@@ -445,6 +483,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
                 if (!dup && all.n < DG__CAST_MAX) all.idx[all.n++] = roles[role].idx[k];
             }
         found = one_kind(r, &b, &all, out);
+        if (found && out->groups[0].count > 1) {
+            dg_encounter alone = *out;
+            if (!pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
+        }
     }
     if (!found) return false;
     int count = 0;
