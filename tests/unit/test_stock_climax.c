@@ -442,17 +442,24 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
                  n_bad ? bad[0] : "");
     /* no hordes: a lair the adventure fills keeps the four of a kind */
     cr_assert_eq(t.hordes, 0, "hordes %ld (first broken: %s)", t.hordes, n_bad ? bad[0] : "");
-    /* OPEN: a lair the adventure fills after the climax pass can be
-     * outgunned by a room stocked before it (9 floors); held where it
-     * stands until fixed */
-    cr_assert_leq(t.lair_not_top, 10, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
+    /* the lair is each floor's biggest fight: an empty lair is filled
+     * before the other rooms are held under it */
+    cr_assert_eq(t.lair_not_top, 0, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
     cr_assert_eq(t.bedding, 0, "bedding %ld (first broken: %s)", t.bedding, n_bad ? bad[0] : "");
     cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
-    /* short of the issue's aims (95% top band, no deadly floor of low
-     * fights, 70% mixed under 2024): held where they stand, not to slip */
-    cr_assert_geq(top_band, 0.77, "lairs in the top band: %.3f", top_band);
-    cr_assert_leq(10 * t.deadly_all_low, t.deadly_floors, "%ld deadly floors of low fights", t.deadly_all_low);
+    /* the top band: 95% of 2014 lairs. Under 2024 (a high fight needs
+     * more than the moderate budget, 13,200 XP a character at level 20,
+     * with no multiplier for numbers) a cast's mightiest, four of a kind
+     * at most, fall short for big parties at high levels (an aberrant hive
+     * tops out at an aboleth and four cloakers; a vermin nest at a purple
+     * worm): short of the issue's 95%, held where it stands, not to slip;
+     * so are the deadly floors whose cast cannot reach above low */
+    double top14 = (double)t.top_by[0] / (double)t.floors_by[0], top24 = (double)t.top_by[1] / (double)t.floors_by[1];
+    cr_assert_geq(top14, 0.95, "2014 lairs in the top band: %.3f", top14);
+    cr_assert_geq(top24, 0.80, "2024 lairs in the top band: %.3f", top24);
+    cr_assert_geq(top_band, 0.88, "lairs in the top band: %.3f", top_band);
+    cr_assert_leq(t.deadly_all_low, 45, "%ld deadly floors of low fights", t.deadly_all_low);
     cr_assert_geq(mixed14, 0.70, "mixed share under 2014 %.3f", mixed14);
-    cr_assert_geq(mixed24, 0.60, "mixed share under 2024 %.3f", mixed24);
+    cr_assert_geq(mixed24, 0.70, "mixed share under 2024 %.3f", mixed24);
     cr_assert_leq(overlap, 0.30, "lower floors repeat %.3f of floor 1's purposes", overlap);
 }
