@@ -350,6 +350,17 @@ void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
             lair->encounter.faction = 0;
             return;
         }
+    /* a low fight under 2024 has no floor in the SRD (ours, half the
+     * budget, keeps rooms worth a fight): a lair still gets the mightiest
+     * the cast puts in its room, the floor stepped down, rather than a
+     * hoard with nobody by it */
+    for (int pct = 40; c->rules == DG_RULES_2024 && pct > 0; pct -= 10) {
+        w.low_floor_percent = pct == 10 ? 1 : pct;
+        if (dg__encounter_build(&r, &w, s->easiest, &lair->encounter)) {
+            lair->encounter.faction = 0;
+            return;
+        }
+    }
     lair->encounter.n_groups = 0;
 }
 

@@ -384,6 +384,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {
         dg__xp_band_2024(w->level, w->party, d, &b.lo, &b.hi);
+        if (d == DG_DIFF_LOW && w->low_floor_percent) {
+            b.lo = (b.hi - 1) * w->low_floor_percent / 100;
+            if (b.lo < 1) b.lo = 1;
+        }
         if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);

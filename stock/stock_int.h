@@ -237,6 +237,8 @@ typedef struct {
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
     int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
                               * floor's lair never outranks the dungeon's master */
+    int low_floor_percent;   /* 2024 low from this share of its budget, 0 our half;
+                              * the SRD sets no floor (an empty lair's last resort) */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 
