@@ -336,6 +336,18 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
         }
     if (!n) return false;
     b->war = true;
+    /* each one's most as a lieutenant and as a follower, and the XP that
+     * buys: a leader, lieutenants and followers whose most falls short of
+     * the band are not counted out (a weak cast's lair tries them all) */
+    long lt_most[WAR_CAST], f_most[WAR_CAST + 1];
+    int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
+    for (int i = 0; i < n; i++) {
+        lt_n[i] = most_of(b, all[i], MIGHTY_MOST);
+        f_n[i] = most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
+        lt_most[i] = (long)MON(b, all[i])->xp * lt_n[i];
+        f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
+    }
+    f_most[n] = f_n[n] = 0; /* no followers */
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
@@ -343,8 +355,12 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
             int lt = all[i];
             if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
             for (int j = 0; j <= n; j++) {
-                int m = j < n ? all[(fstart + j) % n] : -1; /* last: lieutenants alone */
+                int fj = j < n ? (fstart + j) % n : n;
+                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
                 if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
+                int most = 1 + lt_n[i] + f_n[fj];
+                if (most > b->most) most = b->most;
+                if (adjusted_in(b, MON(b, l)->xp + lt_most[i] + f_most[fj], most) < b->lo) continue;
                 int nf = 0, nb = 0;
                 if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
                     b->war = false;
