@@ -235,8 +235,9 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
-    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
-                              * floor's lair never outranks the dungeon's master */
+    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: nobody
+                              * outside the master's own lair (a lower floor's lair,
+                              * any room, a wanderer) outranks the dungeon's master */
     int low_floor_percent;   /* 2024 low from this share of its budget, 0 our half;
                               * the SRD sets no floor (an empty lair's last resort) */
 } dg__enc_want;
