@@ -134,8 +134,9 @@ static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b
  * room read as a mistake; a pack of ghouls does not, and six fire giants
  * in a mine shaft read as a list). A creature with legendary actions is
  * one of a kind; a true dragon or anything of challenge 10 and up comes at
- * most two together, anything of challenge 5 and up at most four; the
- * budget buys a leader and lesser followers instead. */
+ * most two together, anything of challenge 5 and up, and wyrmlings (a
+ * clutch, not eight of a young dragon's brood), at most four; the budget
+ * buys a leader and lesser followers instead. */
 static int most_of(const band *b, int m, int most)
 {
     const dg_monster *mon = MON(b, m);
@@ -150,7 +151,7 @@ static int most_of(const band *b, int m, int most)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
               : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
+              : mon->cr8 >= MIGHTY_CR * 8 || strstr(mon->name, "Wyrmling") ? MIGHTY_MOST
                                           : most;
     return cap < most ? cap : most;
 }
