@@ -114,6 +114,15 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                 e->faction = faction;
                 return;
             }
+        /* and, last, something the master does not command: a wererat's
+         * den at level 12 has nothing of its own rank that a party meets
+         * in the corridors, but a wandering ettercap comes from outside */
+        w.most_cr8 = 0;
+        for (int k = (int)d; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
     }
     e->n_groups = 0;
     e->faction = -1;
