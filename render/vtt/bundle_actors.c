@@ -91,6 +91,11 @@ json_t *dr__bundle_number(double v)
     return v == (double)(json_int_t)v ? json_integer((json_int_t)v) : json_real(v);
 }
 
+const char *dr__bundle_size_key(int size)
+{
+    return size >= 0 && size < DG_SIZE_COUNT ? sizes[size].key : "med";
+}
+
 double dr__bundle_token_size(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
@@ -109,43 +114,6 @@ const char *dr__bundle_compendium_id(int monster, const char **pack)
     int i = monster - DG_MONSTER_ID_2024;
     if (i >= 0 && (size_t)i < dr__dnd5e_monster_id_count_2024) return dr__dnd5e_monster_ids_2024[i];
     return NULL;
-}
-
-/* The feet after `word` in "30 ft., fly 60 ft. (hover)" (word "" for the
- * walking speed, the part without a name); 0 when absent. */
-static int feet_of(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *s = list; s && *s;) {
-        while (*s == ' ' || *s == ',') s++;
-        const char *end = strchr(s, ',');
-        if (n ? !strncmp(s, word, n) && s[n] == ' ' : (*s >= '0' && *s <= '9')) return atoi(s + n);
-        s = end;
-    }
-    return 0;
-}
-
-/* The senses dnd5e has no field for ("passive Perception" it computes). */
-static dg_status senses_special(const char *senses, dg_buf *out, dg_error *err)
-{
-    static const char *const known[] = {"darkvision ", "blindsight ", "tremorsense ", "truesight ",
-                                        "passive Perception"};
-    dg_status rc = DG_OK;
-    for (const char *s = senses; s && *s && rc == DG_OK;) {
-        while (*s == ' ' || *s == ',') s++;
-        const char *end = strchr(s, ',');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        bool have = false;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            have |= !strncmp(s, known[k], strlen(known[k]));
-        if (!have && len) {
-            if (out->len) rc = dg_buf_puts(out, "; ", err);
-            if (rc == DG_OK) rc = dg_buf_append(out, s, len, err);
-        }
-        s = end;
-    }
-    if (rc == DG_OK) rc = dg_buf_append(out, "", 0, err); /* NUL-ended, also when empty */
-    return rc;
 }
 
 static json_t *str_of(const dg_buf *b) { return json_stringn(b->data ? (const char *)b->data : "", b->len); }
@@ -353,14 +321,12 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder_id, int monste
     if (!m || !sb) return NULL;
     char id[17];
     dr__bundle_id(base, "actor", monster, 0, id);
-    dg_buf md, html, special;
+    dg_buf md, html;
     dg_buf_init(&md);
     dg_buf_init(&html);
-    dg_buf_init(&special);
     json_t *a = NULL, *items = dr__jb_array(j);
     if (j->rc == DG_OK) j->rc = dr__key_statblock(&md, monster, NULL, j->err);
     if (j->rc == DG_OK) j->rc = dr__md_to_html((const char *)md.data, md.len, 0, &html, j->err);
-    if (j->rc == DG_OK) j->rc = senses_special(sb->senses, &special, j->err);
     int k = 0;
     for (int s = 0; s < DG_SB_SECTIONS && j->rc == DG_OK; s++) {
         int n;
@@ -369,36 +335,10 @@ static json_t *actor(dr__jb *j, uint64_t base, const char *folder_id, int monste
     }
     if (j->rc != DG_OK) goto done;
 
-    bool swarm = m->type == DG_TYPE_SWARM;
-    const char *type = swarm ? "beast" : dg_creature_type_name(m->type);
     double squares = sizes[m->size].squares;
     a = json_pack("{s:s,s:s,s:s,s:s}", "_id", id, "name", m->name, "type", "npc", "img", dr__bundle_token_art(monster));
-    json_t *sys = dr__jb_object(j), *abil = dr__jb_object(j), *attr = dr__jb_object(j);
     if (!a) dr__jb_fail(j);
-    dr__jb_set(j, a, "system", sys);
-    static const char *const ab[6] = {"str", "dex", "con", "int", "wis", "cha"};
-    for (int i = 0; i < 6; i++) dr__jb_set(j, abil, ab[i], json_pack("{s:i,s:i}", "value", sb->scores[i], "proficient", 0));
-    dr__jb_set(j, sys, "abilities", abil);
-    dr__jb_set(j, sys, "attributes", attr);
-    dr__jb_set(j, attr, "ac", json_pack("{s:i,s:s,s:s}", "flat", m->ac, "calc", "flat", "formula", ""));
-    dr__jb_set(j, attr, "hp", json_pack("{s:i,s:i,s:i,s:i,s:s}", "value", m->hp, "max", m->hp, "temp", 0,
-                                        "tempmax", 0, "formula", sb->hit_dice));
-    dr__jb_set(j, attr, "movement",
-               json_pack("{s:i,s:i,s:i,s:i,s:i,s:s,s:b}", "burrow", feet_of(sb->speed, "burrow"), "climb",
-                         feet_of(sb->speed, "climb"), "fly", feet_of(sb->speed, "fly"), "swim",
-                         feet_of(sb->speed, "swim"), "walk", feet_of(sb->speed, ""), "units", "ft", "hover",
-                         strstr(sb->speed, "hover") != NULL));
-    dr__jb_set(j, attr, "senses",
-               json_pack("{s:i,s:i,s:i,s:i,s:s,s:s}", "darkvision", feet_of(sb->senses, "darkvision"),
-                         "blindsight", feet_of(sb->senses, "blindsight"), "tremorsense",
-                         feet_of(sb->senses, "tremorsense"), "truesight", feet_of(sb->senses, "truesight"),
-                         "units", "ft", "special", special.data ? (const char *)special.data : ""));
-    dr__jb_set(j, sys, "details",
-               json_pack("{s:{s:o,s:s},s:s,s:{s:s,s:s,s:s,s:s},s:o,s:{s:s,s:s,s:s,s:s}}", "biography", "value",
-                         str_of(&html), "public", "", "alignment", sb->alignment, "type", "value", type, "subtype",
-                         m->subtype, "swarm", swarm ? "tiny" : "", "custom", "", "cr", dr__bundle_number(m->cr8 / 8.0), "source",
-                         "custom", "", "book", "SRD 5.1", "page", "", "license", "CC-BY-4.0"));
-    dr__jb_set(j, sys, "traits", json_pack("{s:s}", "size", sizes[m->size].key));
+    dr__jb_set(j, a, "system", dr__bundle_npc_system(j, monster, str_of(&html)));
     dr__jb_set(j, a, "prototypeToken",
                json_pack("{s:s,s:i,s:b,s:o,s:o,s:i,s:i,s:{s:s},s:{s:s},s:{s:b},s:b}", "name", m->name,
                          "displayName", 20, "actorLink", 0, "width", dr__bundle_number(squares), "height",
@@ -424,7 +364,6 @@ done:
     json_decref(items);
     dg_buf_fini(&md);
     dg_buf_fini(&html);
-    dg_buf_fini(&special);
     if (j->rc != DG_OK) {
         json_decref(a);
         a = NULL;
