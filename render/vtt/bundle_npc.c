@@ -196,7 +196,8 @@ static int bonus_after(const char *list, const char *name, bool *found)
  * the sheet shows the stat block's number. */
 static int proficiency(int bonus, int mod, int prof, int *rest)
 {
-    int diff = bonus - mod, times = prof > 0 && diff >= 2 * prof ? 2 : 1;
+    int diff = bonus - mod, times = prof > 0 ? (2 * diff + prof) / (2 * prof) : 1; /* the nearest */
+    times = times < 1 ? 1 : times > 2 ? 2 : times;
     *rest = diff - times * prof;
     return times;
 }
