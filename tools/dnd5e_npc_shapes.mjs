@@ -65,16 +65,30 @@ const lines = [
   `# github.com/foundryvtt/dnd5e (MIT) at ${sha} (dnd5e ${version}).`,
   '# "rules R PACK": the pack for rules R; "base N": the N paths all its picks',
   '# share, one a line; "creature ID NAME": a pick (ID its document id), then',
-  '# "+PATH" for each path it has beyond the base. An array is a leaf; an',
-  '# empty object is "PATH={}".',
+  '# "+PATH" for each path it has beyond the base; "shape KIND N": the N paths',
+  '# of the pack\'s most common shape of an npc\'s feat item\'s `system` (KIND',
+  '# feat, its activities left out) or of an attack or save activity, over',
+  '# all the pack\'s npcs. An array is a leaf; an empty object is "PATH={}".',
 ];
 for (const pack of ['monsters', 'actors24']) {
   const files = run('ls-tree', '-r', '--name-only', sha, `packs/_source/${pack}`).split('\n')
     .filter(f => f.endsWith('.yml') && !f.endsWith('/_folder.yml') && !aside.test(f));
   const byName = new Map();
+  const common = { feat: new Map(), attack: new Map(), save: new Map() };
+  const count = (kind, v) => {
+    const k = paths(v, '', []).sort().join('\n');
+    common[kind].set(k, (common[kind].get(k) || 0) + 1);
+  };
   for (const f of files) {
     const doc = yaml.load(run('show', `${sha}:${f}`));
-    if (doc.type === 'npc' && picks[pack].includes(doc.name)) byName.set(doc.name, doc);
+    if (doc.type !== 'npc') continue;
+    if (picks[pack].includes(doc.name)) byName.set(doc.name, doc);
+    for (const it of doc.items) {
+      const { activities = {}, ...sys } = it.system;
+      if (it.type === 'feat') count('feat', sys);
+      if (it.type !== 'feat' && it.type !== 'weapon') continue;
+      for (const a of Object.values(activities)) if (a.type in common && a.type !== 'feat') count(a.type, a);
+    }
   }
   const docs = picks[pack].map(n => {
     if (!byName.has(n)) throw new Error(`dnd5e_npc_shapes: no npc "${n}" in ${pack}`);
@@ -87,5 +101,11 @@ for (const pack of ['monsters', 'actors24']) {
     lines.push(`creature ${d._id} ${d.name}`);
     for (const p of [...sets[i]].filter(p => !base.includes(p)).sort()) lines.push(`+${p}`);
   });
+  for (const kind of ['feat', 'attack', 'save']) {
+    const [top] = [...common[kind]].sort((a, b) => b[1] - a[1]);
+    const all = [...common[kind].values()].reduce((a, b) => a + b, 0);
+    const list = top[0].split('\n');
+    lines.push(`shape ${kind} ${list.length} (${top[1]} of the pack's ${all})`, ...list);
+  }
 }
 process.stdout.write(lines.join('\n') + '\n');

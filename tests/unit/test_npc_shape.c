@@ -79,39 +79,80 @@ static json_t *actor_of(int monster)
     return a;
 }
 
-/* Compares one creature: its expected paths are base + extra. */
-static int compare(const char *name, const char *id, bool v2024, const char *base, const char *extra)
+/* The paths of v that want (a newline-ended list, want2 more of them or
+ * NULL) lacks and the paths want lists that v lacks, each logged under
+ * what; their number. */
+static int differ(json_t *v, const char *want, const char *want2, const char *what)
 {
-    int monster = monster_of(id, v2024);
-    cr_assert_geq(monster, 0, "%s (%s): no creature of ours names that dnd5e id", name, id);
-    cr_assert_str_eq(dg_monster_info(monster)->name, name);
-    json_t *a = actor_of(monster);
     char *got = NULL;
     size_t len = 0, cap = 0;
-    paths(json_object_get(a, "system"), "", &got, &len, &cap);
+    paths(v, "", &got, &len, &cap);
     int bad = 0;
-    /* every path of ours is the pack's, and every path of the pack's ours */
-    for (char *s = got, *nl; *s; s = nl + 1) {
+    for (char *s = got, *nl; s && *s; s = nl + 1) {
         nl = strchr(s, '\n');
         *nl = '\0';
-        if (!listed(base, s) && !listed(extra, s)) {
-            cr_log_error("%s %s: ours has %s, the pack not", v2024 ? "2024" : "2014", name, s);
+        if (!listed(want, s) && !(want2 && listed(want2, s))) {
+            cr_log_error("%s: ours has %s, the pack not", what, s);
             bad++;
         }
         *nl = '\n';
     }
-    const char *lists[2] = {base, extra};
+    const char *lists[2] = {want, want2 ? want2 : ""};
     for (int l = 0; l < 2; l++)
         for (const char *s = lists[l], *nl; *s; s = nl + 1) {
             nl = strchr(s, '\n');
             char p[256];
             snprintf(p, sizeof p, "%.*s", (int)(nl - s), s);
-            if (!listed(got, p)) {
-                cr_log_error("%s %s: the pack has %s, ours not", v2024 ? "2024" : "2014", name, p);
+            if (!got || !listed(got, p)) {
+                cr_log_error("%s: the pack has %s, ours not", what, p);
                 bad++;
             }
         }
     free(got);
+    return bad;
+}
+
+/* One creature: its system's paths are base + extra. */
+static int compare(const char *name, const char *id, bool v2024, const char *base, const char *extra, int *monster)
+{
+    *monster = monster_of(id, v2024);
+    cr_assert_geq(*monster, 0, "%s (%s): no creature of ours names that dnd5e id", name, id);
+    cr_assert_str_eq(dg_monster_info(*monster)->name, name);
+    json_t *a = actor_of(*monster);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s", v2024 ? "2024" : "2014", name);
+    int bad = differ(json_object_get(a, "system"), base, extra, what);
+    json_decref(a);
+    return bad;
+}
+
+/* Its items: each feat's system (activities aside) in the pack's feat
+ * shape, each attack and save activity in that kind's; *rolls counts the
+ * activities. */
+static int compare_items(int monster, const char *const shape[3], int *rolls)
+{
+    json_t *a = actor_of(monster), *it;
+    size_t i;
+    int bad = 0;
+    json_array_foreach(json_object_get(a, "items"), i, it) {
+        char what[200];
+        snprintf(what, sizeof what, "%s %s: item %s", monster >= DG_MONSTER_ID_2024 ? "2024" : "2014",
+                 dg_monster_info(monster)->name, json_string_value(json_object_get(it, "name")));
+        json_t *sys = json_copy(json_object_get(it, "system")), *acts = json_object_get(sys, "activities"), *act;
+        cr_assert_str_eq(json_string_value(json_object_get(it, "type")), "feat");
+        json_incref(acts);
+        json_object_del(sys, "activities");
+        bad += differ(sys, shape[0], NULL, what);
+        const char *k;
+        json_object_foreach(acts, k, act) {
+            const char *type = json_string_value(json_object_get(act, "type"));
+            cr_assert(!strcmp(type, "attack") || !strcmp(type, "save"), "%s: activity %s", what, type);
+            bad += differ(act, shape[!strcmp(type, "attack") ? 1 : 2], NULL, what);
+            (*rolls)++;
+        }
+        json_decref(acts);
+        json_decref(sys);
+    }
     json_decref(a);
     return bad;
 }
@@ -120,15 +161,20 @@ Test(npc_shape, the_dnd5e_packs_keys_at_every_depth_for_40_creatures)
 {
     char *text = slurp(DG_SOURCE_DIR "/tests/unit/dnd5e_npc_shapes.txt", NULL);
     cr_assert_not_null(text, "tests/unit/dnd5e_npc_shapes.txt missing");
-    /* the fixture's sections as newline-ended lists */
+    /* the fixture's sections as newline-ended lists: base, a creature's
+     * extras, and per rules the feat, attack and save shapes */
     size_t cap = strlen(text) + 1;
-    char *base = calloc(cap, 1), *extra = calloc(cap, 1), name[128] = "", id[32] = "";
-    bool v2024 = false, in_base = false;
-    int creatures[2] = {0, 0}, bad = 0;
+    char *base = calloc(cap, 1), *extra = calloc(cap, 1), *shape[2][3], name[128] = "", id[32] = "";
+    for (int r = 0; r < 2; r++)
+        for (int s = 0; s < 3; s++) shape[r][s] = calloc(cap, 1);
+    char *to = NULL;
+    bool v2024 = false;
+    int creatures[2] = {0, 0}, bad = 0, monsters[2][64], rolls = 0;
     for (char *line = strtok(text, "\n");; line = strtok(NULL, "\n")) {
-        bool next = !line || !strncmp(line, "creature ", 9) || !strncmp(line, "rules ", 6);
+        bool next = !line || (line[0] != '+' && line[0] != '#' && strchr(line, ' '));
         if (next && *id) {
-            bad += compare(name, id, v2024, base, extra);
+            cr_assert_lt(creatures[v2024], 64);
+            bad += compare(name, id, v2024, base, extra, &monsters[v2024][creatures[v2024]]);
             creatures[v2024]++;
             *id = '\0';
         }
@@ -138,21 +184,32 @@ Test(npc_shape, the_dnd5e_packs_keys_at_every_depth_for_40_creatures)
             v2024 = !strncmp(line + 6, "2024", 4);
             *base = '\0';
         } else if (!strncmp(line, "base ", 5)) {
-            in_base = true;
+            to = base;
         } else if (!strncmp(line, "creature ", 9)) {
-            in_base = false;
+            to = extra;
             *extra = '\0';
             cr_assert_eq(sscanf(line + 9, "%31s %127[^\n]", id, name), 2, "%s", line);
+        } else if (!strncmp(line, "shape ", 6)) {
+            to = shape[v2024][!strncmp(line + 6, "feat ", 5) ? 0 : !strncmp(line + 6, "attack ", 7) ? 1 : 2];
         } else {
-            char *to = in_base ? base : extra;
+            cr_assert_not_null(to, "%s: before any section", line);
             strcat(strcat(to, line + (line[0] == '+')), "\n");
         }
     }
-    cr_assert_eq(bad, 0, "%d paths differ from the dnd5e pack source (see the log)", bad);
+    cr_assert_eq(bad, 0, "%d paths of actors' system differ from the dnd5e pack source (see the log)", bad);
     cr_assert_geq(creatures[0], 20, "%d 2014 creatures", creatures[0]);
     cr_assert_geq(creatures[1], 20, "%d 2024 creatures", creatures[1]);
+    for (int r = 0; r < 2; r++) {
+        cr_assert(*shape[r][0] && *shape[r][1] && *shape[r][2], "rules %d: a shape missing", r);
+        for (int c = 0; c < creatures[r]; c++) bad += compare_items(monsters[r][c], (const char *const *)shape[r], &rolls);
+    }
+    cr_assert_eq(bad, 0, "%d paths of items differ from the dnd5e pack source (see the log)", bad);
+    cr_assert_gt(rolls, 60, "only %d attack and save activities over the creatures", rolls);
+    cr_log_info("%d creatures, %d activities held to the pack's shapes", creatures[0] + creatures[1], rolls);
     free(base);
     free(extra);
+    for (int r = 0; r < 2; r++)
+        for (int s = 0; s < 3; s++) free(shape[r][s]);
     free(text);
 }
 
