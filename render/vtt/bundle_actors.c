@@ -1,19 +1,17 @@
 /* bundle_actors.c -- the Foundry module's creatures: one Actor per creature
- * kind the key names (bestiary.c's list), in the shape the dnd5e system's
- * own SRD pack gives an "npc" for Foundry 11 (dnd5e 3.3.1's
- * packs/_source/monsters: abilities, attributes.ac/hp/movement/senses,
- * details.type/cr/alignment, traits.size, prototypeToken), filled from the
- * product's stat-block table (data/srd_statblocks.c), with the whole stat
- * block as the biography and each trait, action, reaction and legendary
- * action as an item of type "feat" (its activation says which), as the SRD
- * pack carries them. Each actor names its entry in the dnd5e SRD compendium
- * (dnd5e_monster_ids.c: dnd5e.monsters for the 2014 rules' creatures,
- * dnd5e.actors24 for the 2024's) as compendium source: _stats.compendiumSource for
- * Foundry 12 and later, flags.core.sourceId for 11 (12 moves the one into
- * the other itself); a creature the pack lacks names none. What is not
- * here: spell items, attack rolls and damage formulas (the items' text
- * has them, the sheet's buttons do not), saves and skills as proficiencies
- * (the biography lists them). */
+ * kind the key names (bestiary.c's list), an "npc" as the dnd5e 5.x
+ * system's own SRD packs give one: its `system` (bundle_npc.c) with the
+ * same keys at every depth as the pack of its rules (dnd5e.monsters for
+ * 2014, dnd5e.actors24 for 2024), filled from the product's stat-block
+ * table (data/srd_statblocks*.c) with the whole stat block as the
+ * biography; each trait, action, bonus action, reaction and legendary
+ * action an item of type "feat" with an attack or save activity when it
+ * rolls one (bundle_items.c); the dnd5e system's token art where it has
+ * the creature. Each actor names its entry in the dnd5e SRD compendium
+ * (dnd5e_monster_ids.c) as _stats.compendiumSource, so a GM can swap to
+ * the system's own actor; a creature the pack lacks names none. What is
+ * not here: spell items (the biography lists the spells), the pack's
+ * "weapon" items (a feat's attack activity rolls the same). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

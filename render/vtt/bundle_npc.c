@@ -361,19 +361,20 @@ static const char *spell_ability(const dg_statblock *sb)
     return "";
 }
 
-/* The senses dnd5e has no field for ("passive Perception" it computes). */
+/* The senses dnd5e has no field for ("passive Perception" it computes);
+ * 2014's are ", "-joined and lower case, 2024's "; "-joined, capitalised. */
 static dg_status senses_special(const char *senses, dg_buf *out, dg_error *err)
 {
     static const char *const known[] = {"darkvision ", "blindsight ", "tremorsense ", "truesight ",
                                         "passive Perception"};
     dg_status rc = DG_OK;
     for (const char *s = senses; s && *s && rc == DG_OK;) {
-        while (*s == ' ' || *s == ',') s++;
-        const char *end = strchr(s, ',');
+        while (*s == ' ' || *s == ',' || *s == ';') s++;
+        const char *end = strpbrk(s, ",;");
         size_t len = end ? (size_t)(end - s) : strlen(s);
         bool have = false;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            have |= !strncmp(s, known[k], strlen(known[k]));
+            have |= !strncasecmp(s, known[k], strlen(known[k]));
         if (!have && len) {
             if (out->len) rc = dg_buf_puts(out, "; ", err);
             if (rc == DG_OK) rc = dg_buf_append(out, s, len, err);
@@ -438,7 +439,14 @@ json_t *dr__bundle_npc_system(dr__jb *j, int monster, json_t *biography)
     put(j, sys, "attributes.hp.value", json_integer(m->hp));
     put(j, sys, "attributes.hp.max", json_integer(m->hp));
     put(j, sys, "attributes.hp.formula", json_string(sb->hit_dice));
-    if (sb->has_initiative) put(j, sys, "attributes.init.bonus", rest_of(sb->initiative - dg_ability_mod(sb->scores[1])));
+    if (sb->has_initiative) {
+        /* 2024 blocks add the proficiency bonus once or twice; the pack
+         * says so as a formula, which follows the bonus if the CR changes */
+        int extra = sb->initiative - dg_ability_mod(sb->scores[1]);
+        put(j, sys, "attributes.init.bonus", extra && extra == sb->proficiency       ? json_string("@prof")
+                                             : extra && extra == 2 * sb->proficiency ? json_string("@prof * 2")
+                                                                                     : rest_of(extra));
+    }
     put(j, sys, "attributes.spellcasting", json_string(spell_ability(sb)));
 
     /* 2014: every speed as a number; 2024: the creature's speeds alone,
