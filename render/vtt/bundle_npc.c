@@ -8,11 +8,11 @@
  * template of each is the pack's own defaults (from its Goblin and Goblin
  * Warrior, creature values blanked); the stat block (data/srd_statblocks*.c)
  * fills in what it says. tests/unit/test_npc_shape.c holds the shapes to
- * the pack's for 40 creatures (tests/unit/dnd5e_npc_shapes.txt, written by
+ * the pack's for 45 creatures (tests/unit/dnd5e_npc_shapes.txt, written by
  * tools/dnd5e_npc_shapes.mjs). What is left at the pack's defaults: spell
  * slots, lair initiative, habitat and treasure (the SRD text does not
- * give them in a form worth parsing). Items and the actor around it:
- * bundle_actors.c. */
+ * give them in a form worth parsing). Items: bundle_items.c; the actor
+ * around it: bundle_actors.c. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +21,10 @@
 
 #include "bundle_int.h"
 
-/* The pack's defaults, as JSON (tools/dnd5e_npc_shapes.mjs --template
- * prints them from the pack, to compare after a dnd5e release). */
+/* The pack's defaults, as JSON: its Goblin's (2014) and Goblin Warrior's (2024)
+ * system with the creature's values blanked; after a dnd5e release,
+ * tools/dnd5e_npc_shapes.mjs rewrites the paths test_npc_shape holds
+ * them to. 2024's movement lists every speed (the creature's own are kept). */
 static const char npc_2014[] =
     "{\"abilities\":{\"str\":{\"value\":0,\"proficient\":0,\"bonuses\":{\"check\":\"\",\"save\":\"\"},\"max\":null},\"dex\":{\"v"
     "alue\":0,\"proficient\":0,\"bonuses\":{\"check\":\"\",\"save\":\"\"},\"max\":null},\"con\":{\"value\":0,\"proficient\":0,"
