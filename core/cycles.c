@@ -34,41 +34,119 @@ bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
     return false;
 }
 
+/* Buffers every walk of a search shares, allocated once. */
+typedef struct {
+    int32_t *dist, *parent, *queue, *seen, *back;
+    int32_t *steps, *shut_steps, *back_steps;
+    int *ways;
+    unsigned char *shut, *alone;
+    /* the depth-first walk that finds the cells whose loss cuts the map */
+    int32_t *disc, *low, *up;
+    unsigned char *next, *cut;
+} cyc_work;
+
+static void work_free(cyc_work *w)
+{
+    dg__free(w->dist);
+    dg__free(w->parent);
+    dg__free(w->queue);
+    dg__free(w->seen);
+    dg__free(w->back);
+    dg__free(w->steps);
+    dg__free(w->shut_steps);
+    dg__free(w->back_steps);
+    dg__free(w->ways);
+    dg__free(w->shut);
+    dg__free(w->alone);
+    dg__free(w->disc);
+    dg__free(w->low);
+    dg__free(w->up);
+    dg__free(w->next);
+    dg__free(w->cut);
+}
+
+static bool work_new(const dg_dungeon *d, cyc_work *w)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height, rooms = d->n_rooms + 1;
+    *w = (cyc_work){0};
+    w->dist = dg__malloc(cells * sizeof *w->dist);
+    w->parent = dg__malloc(cells * sizeof *w->parent);
+    w->queue = dg__malloc(cells * sizeof *w->queue);
+    w->seen = dg__malloc(cells * sizeof *w->seen);
+    w->back = dg__malloc(cells * sizeof *w->back);
+    w->steps = dg__malloc(rooms * sizeof *w->steps);
+    w->shut_steps = dg__malloc(rooms * sizeof *w->shut_steps);
+    w->back_steps = dg__malloc(rooms * sizeof *w->back_steps);
+    w->ways = dg__malloc(rooms * sizeof *w->ways);
+    w->shut = dg__calloc(cells, 1);
+    w->alone = dg__calloc(cells, 1);
+    w->disc = dg__malloc(cells * sizeof *w->disc);
+    w->low = dg__malloc(cells * sizeof *w->low);
+    w->up = dg__malloc(cells * sizeof *w->up);
+    w->next = dg__malloc(cells);
+    w->cut = dg__malloc(cells);
+    if (w->disc && w->low && w->up && w->next && w->cut && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
+        w->ways && w->shut && w->alone)
+        return true;
+    work_free(w);
+    return false;
+}
+
+/* Open neighbours of cell at (a door with two is a cell the walk passes
+ * straight through). */
+static int open_sides(const dg_dungeon *d, int32_t at)
+{
+    int x = at % d->width, y = at / d->width, n = 0;
+    for (int q = 0; q < 4; q++) n += dg_cell_open(dg_cell(d, x + dg_dir_dx((dg_dir)q), y + dg_dir_dy((dg_dir)q))) != 0;
+    return n;
+}
+
 /* Steps from `from` to every open cell (-1 unreached) with the cells
- * shut[] closed; parent[] (may be NULL) the cell each was reached from. */
-static void walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *parent,
-                 int32_t *queue)
+ * shut[] closed; parent[] (may be NULL) the cell each was reached from;
+ * steps[] (may be NULL) each room's (and chamber's) steps, its nearest
+ * cell's, -1 unreached: the walk meets a room's nearest cell first.
+ * Returns the cells reached; queue[] holds them in the order met. */
+static size_t walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *parent,
+                   int32_t *queue, int32_t *steps)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) dist[k] = -1;
+    memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
+    if (steps)
+        for (size_t i = 0; i <= d->n_rooms; i++) steps[i] = -1;
     size_t head = 0, tail = 0;
     queue[tail++] = from;
     dist[from] = 0;
     if (parent) parent[from] = -1;
     const int w = d->width, h = d->height;
+    const uint32_t *cell = d->cells;
     while (head < tail) {
         int32_t at = queue[head++];
+        if (steps) {
+            int id = dg__room_id(cell[at]);
+            if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE) && steps[id] < 0) steps[id] = dist[at];
+        }
         int x = at % w, y = at / w;
         /* the four neighbours on the map, as cell indices */
         int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
         for (int k = 0; k < 4; k++) {
             int32_t n = nb[k];
-            if (n < 0 || dist[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
+            if (n < 0 || dist[n] >= 0 || shut[n] || !(cell[n] & DG_OPENSPACE)) continue;
             dist[n] = dist[at] + 1;
             if (parent) parent[n] = at;
             queue[tail++] = n;
         }
     }
+    return tail;
 }
 
 /* Whether a walk from `from` with the cells shut[] closed reaches room
  * goal: walk()'s search, stopped at goal's first cell (the answer the
- * whole walk and room_steps would give, for a fraction of the cells). */
+ * whole walk would give, for a fraction of the cells). */
 static bool reaches(const dg_dungeon *d, int32_t from, const unsigned char *shut, int goal, int32_t *seen,
                     int32_t *queue)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) seen[k] = -1;
+    memset(seen, 0xff, cells * sizeof *seen);
     size_t head = 0, tail = 0;
     queue[tail++] = from;
     seen[from] = 0;
@@ -86,18 +164,6 @@ static bool reaches(const dg_dungeon *d, int32_t from, const unsigned char *shut
         }
     }
     return false;
-}
-
-/* Each room's (and chamber's) steps: its nearest cell's; -1 unreached. */
-static void room_steps(const dg_dungeon *d, const int32_t *dist, int32_t *steps)
-{
-    for (size_t i = 0; i <= d->n_rooms; i++) steps[i] = -1;
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) {
-        int id = dg__room_id(d->cells[k]);
-        if (!id || !(d->cells[k] & DG_OPENSPACE) || dist[k] < 0) continue;
-        if (steps[id] < 0 || dist[k] < steps[id]) steps[id] = dist[k];
-    }
 }
 
 /* Ways out of each room: its doors, and for a chamber the passages it
@@ -121,8 +187,7 @@ static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shu
 {
     for (bool opened = true; opened;) {
         opened = false;
-        walk(d, from, shut, dist, NULL, queue);
-        room_steps(d, dist, steps);
+        walk(d, from, shut, dist, NULL, queue, steps);
         for (size_t k = 0; k < d->n_doors; k++) {
             size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
             if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms || steps[keys[k]] < 0) continue;
@@ -132,37 +197,89 @@ static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shu
     }
 }
 
-dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
+
+enum { CUTS_MAP = 1, CUTS_GOAL = 2 };
+
+/* Which open cells, shut alone, cut the map (w->cut[] & CUTS_MAP: some
+ * cell reached from `from` is lost) or cut room goal off from `from`
+ * (CUTS_GOAL; goal 0 none): Tarjan's depth-first walk, one for all cells,
+ * where a walk per cell was the cost of the cycle. Returns the cells it
+ * reached. A room's cells meet without crossing a door, so one goal cell
+ * stands for the room. */
+static size_t cuts(const dg_dungeon *d, int32_t from, int goal, cyc_work *w)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t *disc = w->disc, *low = w->low, *up = w->up, *stack = w->queue;
+    unsigned char *next = w->next, *cut = w->cut, *has_goal = w->alone;
+    memset(disc, 0xff, cells * sizeof *disc);
+    memset(cut, 0, cells);
+    const int wd = d->width, h = d->height;
+    const uint32_t *cell = d->cells;
+    int32_t time = 0;
+    size_t top = 0, reached = 1;
+    stack[top++] = from;
+    disc[from] = low[from] = time++;
+    up[from] = -1;
+    next[from] = 0;
+    has_goal[from] = goal && dg__room_id(cell[from]) == goal && (cell[from] & DG_OPENSPACE);
+    while (top) {
+        int32_t v = stack[top - 1];
+        if (next[v] < 4) {
+            int q = next[v]++, x = v % wd, y = v / wd;
+            int32_t n = q == 0 ? (x > 0 ? v - 1 : -1) : q == 1 ? (x < wd - 1 ? v + 1 : -1)
+                      : q == 2 ? (y > 0 ? v - wd : -1) : (y < h - 1 ? v + wd : -1);
+            if (n < 0 || !(cell[n] & DG_OPENSPACE)) continue;
+            if (disc[n] < 0) {
+                disc[n] = low[n] = time++;
+                up[n] = v;
+                next[n] = 0;
+                has_goal[n] = goal && dg__room_id(cell[n]) == goal;
+                stack[top++] = n;
+                reached++;
+            } else if (n != up[v] && disc[n] < low[v])
+                low[v] = disc[n];
+            continue;
+        }
+        top--;
+        int32_t p = up[v];
+        if (p < 0) continue;
+        if (low[v] < low[p]) low[p] = low[v];
+        if (low[v] >= disc[p] && p != from) {
+            cut[p] |= CUTS_MAP;
+            if (has_goal[v]) cut[p] |= CUTS_GOAL;
+        }
+        has_goal[p] |= has_goal[v];
+    }
+    /* has_goal borrowed w->alone, which is all clear between uses */
+    for (size_t k = 0; k < cells; k++)
+        if (disc[k] >= 0) has_goal[k] = 0;
+    return reached;
+}
+
+/* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
+ * steps already hold the walk from the entrance with nothing shut; `cut`:
+ * w->cut holds cuts() towards the room the walk finds farthest. */
+static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked, bool cut,
+                       dg__lock_cycle *out)
 {
     bool locked_only = keys != NULL;
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     dg_point in;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     bool any = !locked_only;
     for (size_t k = 0; k < d->n_doors && !any; k++) any = d->doors[k].type == DG_DOOR_LOCKED;
-    if (!any) return DG_OK; /* nothing to re-key: no walk */
+    if (!any) return; /* nothing to re-key: no walk */
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *dist = dg__malloc(cells * sizeof *dist), *parent = dg__malloc(cells * sizeof *parent);
-    int32_t *queue = dg__malloc(cells * sizeof *queue), *shut_dist = dg__malloc(cells * sizeof *shut_dist);
-    int32_t *back_dist = dg__malloc(cells * sizeof *back_dist);
-    int32_t *back_steps = dg__malloc((d->n_rooms + 1) * sizeof *back_steps);
-    int32_t *steps = dg__malloc((d->n_rooms + 1) * sizeof *steps);
-    int32_t *shut_steps = dg__malloc((d->n_rooms + 1) * sizeof *shut_steps);
-    int *ways = dg__malloc((d->n_rooms + 1) * sizeof *ways);
-    unsigned char *shut = dg__calloc(cells, 1), *alone = dg__calloc(cells, 1);
-    dg_status rc = DG_OK;
-    if (!alone || !back_dist || !back_steps || !dist || !parent || !queue || !shut_dist || !steps || !shut_steps || !ways || !shut) {
-        rc = dg__nomem(err, "finding the lock-and-key cycle");
-        goto done;
-    }
+    int32_t *dist = w->dist, *parent = w->parent, *queue = w->queue, *steps = w->steps;
+    unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, from, shut, dist, parent, queue);
-    room_steps(d, dist, steps);
+    if (!walked) walk(d, from, shut, dist, parent, queue, steps);
+    bool far = goal <= 0;
     if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
         for (size_t i = 1; i <= d->n_rooms; i++)
             if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
-    if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) goto done;
-    room_ways(d, ways);
+    if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
+    room_ways(d, w->ways);
     /* a door that cuts the goal off lies on every way to it, so on the
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
@@ -172,15 +289,24 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
     /* the other locks: open (the map alone knows no keys: a lock is
      * picked), or, given the keys, shut where they have one, each opening
      * once its key's room is reached */
+    size_t keyed = 0, a_keyed = d->n_doors;
     for (size_t k = 0; keys && k < d->n_doors; k++)
-        if (d->doors[k].type == DG_DOOR_LOCKED && keys[k] > 0)
+        if (d->doors[k].type == DG_DOOR_LOCKED && keys[k] > 0) {
             shut[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] = 1;
+            keyed++;
+            a_keyed = k;
+        }
+    if (!cut || !walked || !far) cuts(d, from, goal, w);
+    bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
     for (; at >= 0 && out->door < 0; at = parent[at]) {
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;
         while (i < d->n_doors && (size_t)d->doors[i].y * (size_t)d->width + (size_t)d->doors[i].x != (size_t)at) i++;
-        if (i == d->n_doors) continue;
+        if (i == d->n_doors) {
+            stale = true;
+            continue;
+        }
         const dg_door *o = &d->doors[i];
         if (locked_only ? o->type != DG_DOOR_LOCKED : o->type == DG_DOOR_SECRET) {
             alone[at] = 0;
@@ -188,24 +314,43 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        bool round_it = reaches(d, from, alone, goal, shut_dist, queue);
+        bool round_it = stale ? reaches(d, from, alone, goal, w->seen, queue) : !(w->cut[at] & CUTS_GOAL);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
         int32_t near = parent[at];
-        memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
-        alone[at] = 1;
-        if (keys) open_with_keys(d, from, alone, keys, i, shut_dist, shut_steps, queue);
-        walk(d, from, alone, shut_dist, NULL, queue);
-        room_steps(d, shut_dist, shut_steps);
-        walk(d, near, alone, back_dist, NULL, queue);
-        room_steps(d, back_dist, back_steps);
-        memset(alone, 0, cells);
+        int32_t *shut_steps = w->shut_steps, *back_steps = w->back_steps;
+        if (!stale && open_sides(d, at) == 2 && (keyed == 0 || (keyed == 1 && a_keyed == i))) {
+            /* nothing else shut, and the door a cell the walk only passes
+             * through: no shortest walk to a cell on the near side crosses
+             * it (it would come back through it), so the walk with it shut
+             * is the first walk on the cells the walk back from the near
+             * side meets */
+            alone[at] = 1;
+            size_t met = walk(d, near, alone, w->back, NULL, queue, back_steps);
+            alone[at] = 0;
+            for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
+            for (size_t q = 0; q < met; q++) {
+                int32_t c = queue[q];
+                int id = dg__room_id(d->cells[c]);
+                if (id && (size_t)id <= d->n_rooms && (d->cells[c] & DG_OPENSPACE) &&
+                    (shut_steps[id] < 0 || dist[c] < shut_steps[id]))
+                    shut_steps[id] = dist[c];
+            }
+        } else {
+            memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
+            alone[at] = 1;
+            if (keys) open_with_keys(d, from, alone, keys, i, w->seen, shut_steps, queue);
+            walk(d, from, alone, w->seen, NULL, queue, shut_steps);
+            walk(d, near, alone, w->back, NULL, queue, back_steps);
+            memset(alone, 0, cells);
+            stale = false;
+        }
         int key = 0;
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
             if (shut_steps[k] < 0 || back_steps[k] < 0) continue;
-            if ((int)k == o->room || (int)k == o->other || (int)k == goal || ways[k] < 2) continue;
+            if ((int)k == o->room || (int)k == o->other || (int)k == goal || w->ways[k] < 2) continue;
             /* the walk round: to the key, then back to the door's near side */
             long round = (long)shut_steps[k] + back_steps[k] + 1;
             if (2 * round < 3 * (long)dist[at]) continue; /* no detour: the key lies on the short way */
@@ -216,29 +361,16 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
         }
         if (key) *out = (dg__lock_cycle){(int)i, key, goal, dist[at], (int)best};
     }
-done:
-    dg__free(dist);
-    dg__free(parent);
-    dg__free(queue);
-    dg__free(shut_dist);
-    dg__free(steps);
-    dg__free(shut_steps);
-    dg__free(ways);
-    dg__free(shut);
-    dg__free(alone);
-    dg__free(back_dist);
-    dg__free(back_steps);
-    return rc;
 }
 
-/* Whether every open cell of d is reached from `from` (d one region). */
-static bool whole(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *queue)
+dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
 {
-    walk(d, from, shut, dist, NULL, queue);
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++)
-        if (dg_cell_open(d->cells[k]) && !shut[k] && dist[k] < 0) return false;
-    return true;
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    find_cycle(d, goal, keys, &w, false, false, out);
+    work_free(&w);
+    return DG_OK;
 }
 
 /* The lair (the room farthest on foot) keeps one way in: the door the
@@ -246,27 +378,26 @@ static bool whole(const dg_dungeon *d, int32_t from, const unsigned char *shut, 
  * stays one region without it (a corridor that only led there would be
  * cut off: that door stays). A lair with one door is what a lock can bar,
  * and what loops, dug without knowing the lair, may have undone. Rooms
- * only: a cave chamber's openings are its rock's. */
-static dg_status one_way_in(dg_dungeon *d, dg_error *err)
+ * only: a cave chamber's openings are its rock's. *walked: w's dist,
+ * parent and steps still hold the walk from the entrance of the map as
+ * it is left; *cut: w->cut its cuts, towards the lair. */
+static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
 {
     dg_point in;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
+    *walked = *cut = false;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *dist = dg__malloc(cells * sizeof *dist), *queue = dg__malloc(cells * sizeof *queue);
-    int32_t *steps = dg__malloc((d->n_rooms + 1) * sizeof *steps);
-    unsigned char *shut = dg__calloc(cells, 1);
-    dg_status rc = DG_OK;
-    if (!dist || !queue || !steps || !shut) {
-        rc = dg__nomem(err, "walling up the lair");
-        goto done;
-    }
+    int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
+    unsigned char *shut = w->shut;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, from, shut, dist, NULL, queue);
-    room_steps(d, dist, steps);
+    walk(d, from, shut, dist, w->parent, queue, steps);
+    *walked = true;
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) goto done;
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return;
+    size_t all = 0; /* open cells */
+    bool fresh = false, one = false; /* w->cut is the map's as it stands; it is one region */
     size_t first = d->n_doors;
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
@@ -285,31 +416,40 @@ static dg_status one_way_in(dg_dungeon *d, dg_error *err)
         for (int q = 0; q < 4; q++)
             pair |= (dg_cell(d, o->x + dg_dir_dx((dg_dir)q), o->y + dg_dir_dy((dg_dir)q)) & DG_DOORSPACE) != 0;
         if (k != first && !pair && (o->room == lair || o->other == lair)) {
-            shut[at] = 1;
-            if (whole(d, from, shut, dist, queue)) {
+            /* the map stays one region without the door when the walk
+             * reaches every open cell and the door cuts none off */
+            if (!all) {
+                for (size_t c = 0; c < cells; c++) all += dg_cell_open(d->cells[c]);
+                fresh = false;
+            }
+            if (!fresh) {
+                one = cuts(d, from, lair, w) - !dg_cell_open(d->cells[from]) == all;
+                fresh = *cut = true;
+            }
+            if (one && !(w->cut[at] & CUTS_MAP)) {
                 d->cells[at] = DG_PERIMETER; /* walled up */
-                shut[at] = 0;
+                all--;
+                fresh = false;
+                *walked = false;
+                *cut = false;
                 continue;
             }
-            shut[at] = 0;
         }
         d->doors[kept++] = d->doors[k];
     }
     d->n_doors = kept;
-done:
-    dg__free(dist);
-    dg__free(queue);
-    dg__free(steps);
-    dg__free(shut);
-    return rc;
 }
 
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
 {
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     dg__lock_cycle c;
-    dg_status rc = one_way_in(d, err);
-    if (rc == DG_OK) rc = dg__lock_cycle_find(d, 0, NULL, &c, err);
-    if (rc != DG_OK || c.door < 0) return rc;
+    bool walked, cut;
+    one_way_in(d, &w, &walked, &cut);
+    find_cycle(d, 0, NULL, &w, walked, cut, &c);
+    work_free(&w);
+    if (c.door < 0) return DG_OK;
     dg_door *o = &d->doors[c.door];
     o->type = DG_DOOR_LOCKED;
     d->cells[(size_t)o->y * (size_t)d->width + (size_t)o->x] = DG_CORRIDOR | DG_LOCKED;
