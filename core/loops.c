@@ -179,6 +179,8 @@ static dg_status find_spots(const dg__build *b, spot **out, size_t *n_out, dg_er
     spot *v = NULL;
     for (int r = 1; r < b->rows - 1; r++)
         for (int c = 1; c < b->cols - 1; c++) {
+            uint32_t w = b->cell[(size_t)r * (size_t)b->cols + (size_t)c];
+            if (w != DG_NOTHING && (w & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue; /* no spot: saves the tests */
             spot s = {SPOT_MOUTH, at_of(b, r, c), -1, -1, -1, 0};
             int32_t a = -1;
             bool node = !b->lattice || ((r & 1) && (c & 1));
@@ -319,19 +321,23 @@ static int walk(digger *g, int32_t a, int32_t z, int most)
     g->wq[tail] = a;
     g->depth[tail++] = 0;
     g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
     while (head < tail) {
         int32_t at = g->wq[head];
         int dep = g->depth[head++];
         g->reached = tail;
         if (at == z) return dep;
         if (dep >= most) return -1;
-        int r = at / b->cols, c = at % b->cols;
+        int r = at / W, c = at - r * W;
+        /* north, south, west, east: the order the walk meets cells in is
+         * the order far_room reads */
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
         for (int d = 0; d < 4; d++) {
-            int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-            if (!dg__in(b, rr, cc) || !(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
-            int32_t k = at_of(b, rr, cc);
-            if (g->stamp[k] == g->now) continue;
-            g->stamp[k] = g->now;
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            stamp[k] = now;
             g->wq[tail] = k;
             g->depth[tail++] = dep + 1;
         }
@@ -533,6 +539,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     size_t n_spots = 0;
     dg_status rc = find_spots(b, &spots, &n_spots, err);
     if (rc != DG_OK) return rc;
+    uint32_t *failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
     g.prev = dg__malloc(box * sizeof *g.prev);
     g.queue = dg__malloc(box * sizeof *g.queue);
     g.len = dg__malloc(box * sizeof *g.len);
@@ -541,24 +548,34 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.label = dg__calloc(cells, sizeof *g.label);
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
-    if (!g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    if (!failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
     g.lair = far_room(&g);
     int want = loops_wanted(b), made = 0;
+    /* a spot that failed fails again until a loop is dug or the rule is
+     * relaxed (a try draws nothing from the stream unless it digs): the
+     * draw is kept, the try is not made again */
+    uint32_t epoch = 1;
     for (int tries = 0; tries < LOOP_TRIES * want && made < want && n_spots > 0; tries++) {
-        g.relaxed = tries >= LOOP_TRIES * want / 2;
-        const spot *s = &spots[dg__rng_below(&g.rng, (uint32_t)n_spots)];
-        if (!spot_ok(b, s)) continue;
+        bool relaxed = tries >= LOOP_TRIES * want / 2;
+        if (relaxed != g.relaxed) epoch++;
+        g.relaxed = relaxed;
+        uint32_t k = dg__rng_below(&g.rng, (uint32_t)n_spots);
+        if (failed[k] == epoch) continue;
+        const spot *s = &spots[k];
         bool dug = false;
-        if ((rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
+        if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
         made += dug;
+        if (dug) epoch++;
+        else failed[k] = epoch;
     }
     b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
     dg__free(spots);
+    dg__free(failed);
     dg__free(g.prev);
     dg__free(g.queue);
     dg__free(g.len);
