@@ -43,6 +43,10 @@ typedef struct {
     /* the depth-first walk that finds the cells whose loss cuts the map */
     int32_t *disc, *low, *up;
     unsigned char *next, *cut;
+    /* per cell, its open neighbours: bit 0 west, 1 east, 2 north, 3 south
+     * (the walk's order); read instead of the map's bounds and words */
+    unsigned char *sides;
+    int32_t step[4];
 } cyc_work;
 
 static void work_free(cyc_work *w)
@@ -63,6 +67,7 @@ static void work_free(cyc_work *w)
     dg__free(w->up);
     dg__free(w->next);
     dg__free(w->cut);
+    dg__free(w->sides);
 }
 
 static bool work_new(const dg_dungeon *d, cyc_work *w)
@@ -85,11 +90,32 @@ static bool work_new(const dg_dungeon *d, cyc_work *w)
     w->up = dg__malloc(cells * sizeof *w->up);
     w->next = dg__malloc(cells);
     w->cut = dg__malloc(cells);
-    if (w->disc && w->low && w->up && w->next && w->cut && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
+    w->sides = dg__malloc(cells);
+    if (w->sides && w->disc && w->low && w->up && w->next && w->cut && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
         w->ways && w->shut && w->alone)
         return true;
     work_free(w);
     return false;
+}
+
+/* w->sides of cell k, from the map as it stands. */
+static unsigned char sides_of(const dg_dungeon *d, size_t k)
+{
+    int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
+    return (unsigned char)((x > 0 && (d->cells[k - 1] & DG_OPENSPACE) ? 1 : 0) |
+                           (x < d->width - 1 && (d->cells[k + 1] & DG_OPENSPACE) ? 2 : 0) |
+                           (y > 0 && (d->cells[k - (size_t)d->width] & DG_OPENSPACE) ? 4 : 0) |
+                           (y < d->height - 1 && (d->cells[k + (size_t)d->width] & DG_OPENSPACE) ? 8 : 0));
+}
+
+static void sides_all(const dg_dungeon *d, cyc_work *w)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    for (size_t k = 0; k < cells; k++) w->sides[k] = sides_of(d, k);
+    w->step[0] = -1;
+    w->step[1] = 1;
+    w->step[2] = -d->width;
+    w->step[3] = d->width;
 }
 
 /* Open neighbours of cell at (a door with two is a cell the walk passes
@@ -106,8 +132,8 @@ static int open_sides(const dg_dungeon *d, int32_t at)
  * steps[] (may be NULL) each room's (and chamber's) steps, its nearest
  * cell's, -1 unreached: the walk meets a room's nearest cell first.
  * Returns the cells reached; queue[] holds them in the order met. */
-static size_t walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *parent,
-                   int32_t *queue, int32_t *steps)
+static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                   int32_t *parent, int32_t *queue, int32_t *steps)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
     memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
@@ -117,7 +143,6 @@ static size_t walk(const dg_dungeon *d, int32_t from, const unsigned char *shut,
     queue[tail++] = from;
     dist[from] = 0;
     if (parent) parent[from] = -1;
-    const int w = d->width, h = d->height;
     const uint32_t *cell = d->cells;
     while (head < tail) {
         int32_t at = queue[head++];
@@ -125,12 +150,11 @@ static size_t walk(const dg_dungeon *d, int32_t from, const unsigned char *shut,
             int id = dg__room_id(cell[at]);
             if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE) && steps[id] < 0) steps[id] = dist[at];
         }
-        int x = at % w, y = at / w;
-        /* the four neighbours on the map, as cell indices */
-        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
-        for (int k = 0; k < 4; k++) {
-            int32_t n = nb[k];
-            if (n < 0 || dist[n] >= 0 || shut[n] || !(cell[n] & DG_OPENSPACE)) continue;
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (dist[n] >= 0 || shut[n]) continue;
             dist[n] = dist[at] + 1;
             if (parent) parent[n] = at;
             queue[tail++] = n;
@@ -142,23 +166,22 @@ static size_t walk(const dg_dungeon *d, int32_t from, const unsigned char *shut,
 /* Whether a walk from `from` with the cells shut[] closed reaches room
  * goal: walk()'s search, stopped at goal's first cell (the answer the
  * whole walk would give, for a fraction of the cells). */
-static bool reaches(const dg_dungeon *d, int32_t from, const unsigned char *shut, int goal, int32_t *seen,
-                    int32_t *queue)
+static bool reaches(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int goal,
+                    int32_t *seen, int32_t *queue)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
     memset(seen, 0xff, cells * sizeof *seen);
     size_t head = 0, tail = 0;
     queue[tail++] = from;
     seen[from] = 0;
-    const int w = d->width, h = d->height;
     while (head < tail) {
         int32_t at = queue[head++];
         if (dg__room_id(d->cells[at]) == goal && (d->cells[at] & DG_OPENSPACE)) return true;
-        int x = at % w, y = at / w;
-        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
-        for (int k = 0; k < 4; k++) {
-            int32_t n = nb[k];
-            if (n < 0 || seen[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (seen[n] >= 0 || shut[n]) continue;
             seen[n] = 0;
             queue[tail++] = n;
         }
@@ -182,12 +205,12 @@ static void room_ways(const dg_dungeon *d, int *ways)
 /* Opens, one after another, the locked doors of shut[] (but `door`) whose
  * key's room the walk from `from` reaches, walking again after each round;
  * keys[i] is door i's key room. Leaves dist[] the last walk's. */
-static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shut, const int *keys, size_t door,
+static void open_with_keys(const dg_dungeon *d, const cyc_work *w, int32_t from, unsigned char *shut, const int *keys, size_t door,
                            int32_t *dist, int32_t *steps, int32_t *queue)
 {
     for (bool opened = true; opened;) {
         opened = false;
-        walk(d, from, shut, dist, NULL, queue, steps);
+        walk(d, w, from, shut, dist, NULL, queue, steps);
         for (size_t k = 0; k < d->n_doors; k++) {
             size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
             if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms || steps[keys[k]] < 0) continue;
@@ -213,7 +236,6 @@ static size_t cuts(const dg_dungeon *d, int32_t from, int goal, cyc_work *w)
     unsigned char *next = w->next, *cut = w->cut, *has_goal = w->alone;
     memset(disc, 0xff, cells * sizeof *disc);
     memset(cut, 0, cells);
-    const int wd = d->width, h = d->height;
     const uint32_t *cell = d->cells;
     int32_t time = 0;
     size_t top = 0, reached = 1;
@@ -225,10 +247,9 @@ static size_t cuts(const dg_dungeon *d, int32_t from, int goal, cyc_work *w)
     while (top) {
         int32_t v = stack[top - 1];
         if (next[v] < 4) {
-            int q = next[v]++, x = v % wd, y = v / wd;
-            int32_t n = q == 0 ? (x > 0 ? v - 1 : -1) : q == 1 ? (x < wd - 1 ? v + 1 : -1)
-                      : q == 2 ? (y > 0 ? v - wd : -1) : (y < h - 1 ? v + wd : -1);
-            if (n < 0 || !(cell[n] & DG_OPENSPACE)) continue;
+            int q = next[v]++;
+            if (!(w->sides[v] >> q & 1)) continue;
+            int32_t n = v + w->step[q];
             if (disc[n] < 0) {
                 disc[n] = low[n] = time++;
                 up[n] = v;
@@ -273,7 +294,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
     int32_t *dist = w->dist, *parent = w->parent, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    if (!walked) walk(d, from, shut, dist, parent, queue, steps);
+    if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
     bool far = goal <= 0;
     if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
         for (size_t i = 1; i <= d->n_rooms; i++)
@@ -314,7 +335,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        bool round_it = stale ? reaches(d, from, alone, goal, w->seen, queue) : !(w->cut[at] & CUTS_GOAL);
+        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : !(w->cut[at] & CUTS_GOAL);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
@@ -327,7 +348,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
              * is the first walk on the cells the walk back from the near
              * side meets */
             alone[at] = 1;
-            size_t met = walk(d, near, alone, w->back, NULL, queue, back_steps);
+            size_t met = walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             alone[at] = 0;
             for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
             for (size_t q = 0; q < met; q++) {
@@ -340,9 +361,9 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         } else {
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
-            if (keys) open_with_keys(d, from, alone, keys, i, w->seen, shut_steps, queue);
-            walk(d, from, alone, w->seen, NULL, queue, shut_steps);
-            walk(d, near, alone, w->back, NULL, queue, back_steps);
+            if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, shut_steps, queue);
+            walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
         }
@@ -368,6 +389,7 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     cyc_work w;
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
     find_cycle(d, goal, keys, &w, false, false, out);
     work_free(&w);
     return DG_OK;
@@ -390,7 +412,7 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
     int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, from, shut, dist, w->parent, queue, steps);
+    walk(d, w, from, shut, dist, w->parent, queue, steps);
     *walked = true;
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
@@ -428,6 +450,13 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
             }
             if (one && !(w->cut[at] & CUTS_MAP)) {
                 d->cells[at] = DG_PERIMETER; /* walled up */
+                w->sides[at] = sides_of(d, at);
+                for (int q = 0; q < 4; q++) {
+                    int nx = o->x + dg_dir_dx((dg_dir)q), ny = o->y + dg_dir_dy((dg_dir)q);
+                    if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
+                        w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] =
+                            sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
+                }
                 all--;
                 fresh = false;
                 *walked = false;
@@ -444,6 +473,7 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
 {
     cyc_work w;
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
     dg__lock_cycle c;
     bool walked, cut;
     one_way_in(d, &w, &walked, &cut);
