@@ -40,9 +40,8 @@ typedef struct {
     int32_t *steps, *shut_steps, *back_steps;
     int *ways;
     unsigned char *shut, *alone;
-    /* the depth-first walk that finds the cells whose loss cuts the map */
-    int32_t *disc, *low, *up;
-    unsigned char *next, *cut;
+    /* near(): a stamp per cell, so nothing is cleared between searches */
+    uint32_t *mark, now;
     /* per cell, its open neighbours: bit 0 west, 1 east, 2 north, 3 south
      * (the walk's order); read instead of the map's bounds and words */
     unsigned char *sides;
@@ -62,11 +61,7 @@ static void work_free(cyc_work *w)
     dg__free(w->ways);
     dg__free(w->shut);
     dg__free(w->alone);
-    dg__free(w->disc);
-    dg__free(w->low);
-    dg__free(w->up);
-    dg__free(w->next);
-    dg__free(w->cut);
+    dg__free(w->mark);
     dg__free(w->sides);
 }
 
@@ -85,13 +80,9 @@ static bool work_new(const dg_dungeon *d, cyc_work *w)
     w->ways = dg__malloc(rooms * sizeof *w->ways);
     w->shut = dg__calloc(cells, 1);
     w->alone = dg__calloc(cells, 1);
-    w->disc = dg__malloc(cells * sizeof *w->disc);
-    w->low = dg__malloc(cells * sizeof *w->low);
-    w->up = dg__malloc(cells * sizeof *w->up);
-    w->next = dg__malloc(cells);
-    w->cut = dg__malloc(cells);
+    w->mark = dg__calloc(cells, sizeof *w->mark);
     w->sides = dg__malloc(cells);
-    if (w->sides && w->disc && w->low && w->up && w->next && w->cut && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
+    if (w->sides && w->mark && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
         w->ways && w->shut && w->alone)
         return true;
     work_free(w);
@@ -221,66 +212,41 @@ static void open_with_keys(const dg_dungeon *d, const cyc_work *w, int32_t from,
 }
 
 
-enum { CUTS_MAP = 1, CUTS_GOAL = 2 };
-
-/* Which open cells, shut alone, cut the map (w->cut[] & CUTS_MAP: some
- * cell reached from `from` is lost) or cut room goal off from `from`
- * (CUTS_GOAL; goal 0 none): Tarjan's depth-first walk, one for all cells,
- * where a walk per cell was the cost of the cycle. Returns the cells it
- * reached. A room's cells meet without crossing a door, so one goal cell
- * stands for the room. */
-static size_t cuts(const dg_dungeon *d, int32_t from, int goal, cyc_work *w)
+/* Whether open cell `start` still meets the entrance with cell `gone`
+ * shut, w->dist being the walk from the entrance with nothing shut: a
+ * cell nearer than `gone` is met on a walk that never crossed it, and the
+ * entrance itself is such a cell, so the search stops at the first one.
+ * Where `gone` cuts start off, the search sees only the cut-off part (the
+ * lair's end of the map, small); else it stops once round `gone`. */
+static bool meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
 {
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *disc = w->disc, *low = w->low, *up = w->up, *stack = w->queue;
-    unsigned char *next = w->next, *cut = w->cut, *has_goal = w->alone;
-    memset(disc, 0xff, cells * sizeof *disc);
-    memset(cut, 0, cells);
-    const uint32_t *cell = d->cells;
-    int32_t time = 0;
-    size_t top = 0, reached = 1;
-    stack[top++] = from;
-    disc[from] = low[from] = time++;
-    up[from] = -1;
-    next[from] = 0;
-    has_goal[from] = goal && dg__room_id(cell[from]) == goal && (cell[from] & DG_OPENSPACE);
-    while (top) {
-        int32_t v = stack[top - 1];
-        if (next[v] < 4) {
-            int q = next[v]++;
-            if (!(w->sides[v] >> q & 1)) continue;
-            int32_t n = v + w->step[q];
-            if (disc[n] < 0) {
-                disc[n] = low[n] = time++;
-                up[n] = v;
-                next[n] = 0;
-                has_goal[n] = goal && dg__room_id(cell[n]) == goal;
-                stack[top++] = n;
-                reached++;
-            } else if (n != up[v] && disc[n] < low[v])
-                low[v] = disc[n];
-            continue;
-        }
-        top--;
-        int32_t p = up[v];
-        if (p < 0) continue;
-        if (low[v] < low[p]) low[p] = low[v];
-        if (low[v] >= disc[p] && p != from) {
-            cut[p] |= CUTS_MAP;
-            if (has_goal[v]) cut[p] |= CUTS_GOAL;
-        }
-        has_goal[p] |= has_goal[v];
+    if (++w->now == 0) {
+        memset(w->mark, 0, (size_t)d->width * (size_t)d->height * sizeof *w->mark);
+        w->now = 1;
     }
-    /* has_goal borrowed w->alone, which is all clear between uses */
-    for (size_t k = 0; k < cells; k++)
-        if (disc[k] >= 0) has_goal[k] = 0;
-    return reached;
+    int32_t bar = w->dist[gone], *queue = w->queue;
+    size_t head = 0, tail = 0;
+    queue[tail++] = start;
+    w->mark[start] = w->now;
+    w->mark[gone] = w->now;
+    while (head < tail) {
+        int32_t at = queue[head++];
+        if (w->dist[at] >= 0 && w->dist[at] < bar) return true;
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (w->mark[n] == w->now) continue;
+            w->mark[n] = w->now;
+            queue[tail++] = n;
+        }
+    }
+    return false;
 }
 
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
- * steps already hold the walk from the entrance with nothing shut; `cut`:
- * w->cut holds cuts() towards the room the walk finds farthest. */
-static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked, bool cut,
+ * steps already hold the walk from the entrance with nothing shut. */
+static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
                        dg__lock_cycle *out)
 {
     bool locked_only = keys != NULL;
@@ -295,7 +261,6 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
     unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
     if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
-    bool far = goal <= 0;
     if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
         for (size_t i = 1; i <= d->n_rooms; i++)
             if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
@@ -317,9 +282,8 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
             keyed++;
             a_keyed = k;
         }
-    if (!cut || !walked || !far) cuts(d, from, goal, w);
     bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
-    for (; at >= 0 && out->door < 0; at = parent[at]) {
+    for (int32_t child = -1; at >= 0 && out->door < 0; child = at, at = parent[at]) {
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;
@@ -335,7 +299,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : !(w->cut[at] & CUTS_GOAL);
+        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : meets_entrance(d, w, at, child);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
@@ -390,7 +354,7 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
     cyc_work w;
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     sides_all(d, &w);
-    find_cycle(d, goal, keys, &w, false, false, out);
+    find_cycle(d, goal, keys, &w, false, out);
     work_free(&w);
     return DG_OK;
 }
@@ -402,24 +366,22 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
  * and what loops, dug without knowing the lair, may have undone. Rooms
  * only: a cave chamber's openings are its rock's. *walked: w's dist,
  * parent and steps still hold the walk from the entrance of the map as
- * it is left; *cut: w->cut its cuts, towards the lair. */
-static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
+ * it is left. */
+static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
 {
     dg_point in;
-    *walked = *cut = false;
+    *walked = false;
     if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     size_t cells = (size_t)d->width * (size_t)d->height;
     int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, w, from, shut, dist, w->parent, queue, steps);
+    size_t reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
     *walked = true;
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
     if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return;
-    size_t all = 0; /* open cells */
-    bool fresh = false, one = false; /* w->cut is the map's as it stands; it is one region */
     size_t first = d->n_doors;
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
@@ -429,7 +391,7 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
                               dist[at] < dist[(size_t)d->doors[first].y * (size_t)d->width + (size_t)d->doors[first].x]))
             first = k;
     }
-    size_t kept = 0;
+    size_t all = 0, kept = 0; /* open cells, counted when first needed */
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
         size_t at = (size_t)o->y * (size_t)d->width + (size_t)o->x;
@@ -438,17 +400,20 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
         for (int q = 0; q < 4; q++)
             pair |= (dg_cell(d, o->x + dg_dir_dx((dg_dir)q), o->y + dg_dir_dy((dg_dir)q)) & DG_DOORSPACE) != 0;
         if (k != first && !pair && (o->room == lair || o->other == lair)) {
-            /* the map stays one region without the door when the walk
-             * reaches every open cell and the door cuts none off */
-            if (!all) {
+            if (!all)
                 for (size_t c = 0; c < cells; c++) all += dg_cell_open(d->cells[c]);
-                fresh = false;
+            if (!*walked) { /* a door walled up: the walk anew */
+                reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
+                *walked = true;
             }
-            if (!fresh) {
-                one = cuts(d, from, lair, w) - !dg_cell_open(d->cells[from]) == all;
-                fresh = *cut = true;
-            }
-            if (one && !(w->cut[at] & CUTS_MAP)) {
+            /* the map stays one region without the door when it is one
+             * region now and every open side of the door meets the
+             * entrance without it */
+            bool whole = reached == all;
+            unsigned m = w->sides[at];
+            for (int q = 0; whole && m; q++, m >>= 1)
+                if (m & 1) whole = meets_entrance(d, w, (int32_t)at, (int32_t)at + w->step[q]);
+            if (whole) {
                 d->cells[at] = DG_PERIMETER; /* walled up */
                 w->sides[at] = sides_of(d, at);
                 for (int q = 0; q < 4; q++) {
@@ -458,9 +423,7 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, bool *cut)
                             sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
                 }
                 all--;
-                fresh = false;
                 *walked = false;
-                *cut = false;
                 continue;
             }
         }
@@ -475,9 +438,9 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     sides_all(d, &w);
     dg__lock_cycle c;
-    bool walked, cut;
-    one_way_in(d, &w, &walked, &cut);
-    find_cycle(d, 0, NULL, &w, walked, cut, &c);
+    bool walked;
+    one_way_in(d, &w, &walked);
+    find_cycle(d, 0, NULL, &w, walked, &c);
     work_free(&w);
     if (c.door < 0) return DG_OK;
     dg_door *o = &d->doors[c.door];
