@@ -70,21 +70,22 @@ typedef struct {
 
 static bool inside(const dg__build *b, int r, int c) { return r >= 1 && c >= 1 && r <= b->rows - 2 && c <= b->cols - 2; }
 static int32_t at_of(const dg__build *b, int r, int c) { return (int32_t)(r * b->cols + c); }
-static bool plain(const dg__build *b, int r, int c) { return dg__get(b, r, c) == DG_CORRIDOR; }
 static bool between_corners(const dg__build *b, int r, int c) { return b->lattice && !(r & 1) && !(c & 1); }
 
-/* Open neighbours of (r, c); *all_plain: every one is plain corridor (or
- * cave floor); *one: the last one. */
+/* Open neighbours of (r, c), a cell inside the map's rim (its four
+ * neighbours on the map); *all_plain: every one is plain corridor (or
+ * cave floor); *one: the last one (north, south, west, east). */
 static int open_around(const dg__build *b, int r, int c, bool *all_plain, int32_t *one)
 {
+    int32_t at = at_of(b, r, c), nb[4] = {at - b->cols, at + b->cols, at - 1, at + 1};
     int n = 0;
     *all_plain = true;
     for (int d = 0; d < 4; d++) {
-        int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-        if (!(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
+        uint32_t w = b->cell[nb[d]];
+        if (!(w & DG_OPENSPACE)) continue;
         n++;
-        *all_plain = *all_plain && plain(b, rr, cc);
-        if (one) *one = at_of(b, rr, cc);
+        *all_plain = *all_plain && w == DG_CORRIDOR;
+        if (one) *one = nb[d];
     }
     return n;
 }
@@ -127,28 +128,28 @@ static int door_beyond(const dg__build *b, int r, int c, dg_dir d)
 static bool bridge(const dg__build *b, int r, int c, spot *s)
 {
     if (!inside(b, r, c)) return false;
-    uint32_t w = dg__get(b, r, c);
+    int32_t at = at_of(b, r, c);
+    uint32_t w = b->cell[at];
     bool wall = (w & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER;
     if (w != DG_NOTHING && !wall) return false;
+    /* inside the rim: the four neighbours are on the map */
     for (int axis = 0; axis < 2; axis++) {
-        dg_dir d = axis ? DG_DIR_EAST : DG_DIR_SOUTH;
-        int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
-        if ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) || (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)) continue;
-        uint32_t p = dg__get(b, r - dr, c - dc), q = dg__get(b, r + dr, c + dc);
+        int32_t along = axis ? 1 : b->cols, across = axis ? b->cols : 1; /* south, else east */
+        if ((b->cell[at + across] & DG_OPENSPACE) || (b->cell[at - across] & DG_OPENSPACE)) continue;
+        int32_t a = at - along, z = at + along;
+        uint32_t p = b->cell[a], q = b->cell[z];
         if (!(p & DG_OPENSPACE) || !(q & DG_OPENSPACE)) continue;
         /* rock joins corridor to corridor; a wall has a room on one side */
         bool pr = (p & DG_ROOM) != 0, qr = (q & DG_ROOM) != 0;
-        if (!wall && (pr || qr || !plain(b, r - dr, c - dc) || !plain(b, r + dr, c + dc))) continue;
+        if (!wall && (pr || qr || p != DG_CORRIDOR || q != DG_CORRIDOR)) continue;
         if (wall && !pr && !qr) continue;
-        if (wall && ((!pr && !plain(b, r - dr, c - dc)) || (!qr && !plain(b, r + dr, c + dc)))) continue;
-        int32_t a = at_of(b, r - dr, c - dc), z = at_of(b, r + dr, c + dc);
+        if (wall && ((!pr && p != DG_CORRIDOR) || (!qr && q != DG_CORRIDOR))) continue;
         if (!pr && qr) { /* the room's side first */
             int32_t t = a;
             a = z;
             z = t;
         }
-        *s = (spot){SPOT_BRIDGE, at_of(b, r, c), wall ? at_of(b, r, c) : -1, a, z,
-                    wall ? dg__room_id(b->cell[a]) : 0};
+        *s = (spot){SPOT_BRIDGE, at, wall ? at : -1, a, z, wall ? dg__room_id(b->cell[a]) : 0};
         return true;
     }
     return false;
