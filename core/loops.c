@@ -15,7 +15,12 @@
  * Nothing a loop digs touches anything on its way (no corridor widens, no
  * door or stair gains a side), doors are drawn from the doors key's mix as
  * the family draws them (an arch into a cave room), and on donjon's node
- * lattice a corridor runs node to node as donjon's own do. */
+ * lattice a corridor runs node to node as donjon's own do. On a maze
+ * (donjon's lattice) the dead-end corridors go first, as the family's
+ * deadends=all would take them: they add no way round and hold the rock
+ * loops are dug through. The lair (the room farthest on foot once the
+ * loops stand) keeps one way in (cycles.c walls up the others, for the
+ * lock-and-key cycle): the loops lost with them are dug again elsewhere. */
 #include "dg_int.h"
 
 /* How far through rock a loop may run (cells from where it starts), the
@@ -27,6 +32,8 @@
 #define LOOP_MIN_WALK 18
 #define LOOP_TRIES 40
 #define LOOP_ENDS 6
+/* Rounds of tries: a round after one that moved the lair (see below). */
+#define LOOP_ROUNDS 3
 /* More loops are never wanted than this a floor: each costs a walk. */
 #define LOOP_MOST 96
 
@@ -64,7 +71,9 @@ typedef struct {
      * merged by union-find as loops join them; 0 for other cells */
     int32_t *label, *parent;
     size_t n_labels, cap_labels;
-    int lair;         /* the room farthest on foot, which no loop enters */
+    int lair;         /* the room farthest on foot once a round of loops stood:
+                       * no later loop enters it; 0 in the first round */
+    int32_t *room_step; /* far_room's: each room's nearest cell's steps */
     bool relaxed;     /* the second half of the tries: shorter ways round do */
 } digger;
 
@@ -416,6 +425,14 @@ static int saves(const digger *g, int len)
     return most < least ? least : most;
 }
 
+/* Doors into room id. */
+static int ways_in(const dg__build *b, int id)
+{
+    int n = 0;
+    for (size_t k = 0; k < b->n_door; k++) n += b->door[k].room == id || b->door[k].other == id;
+    return n;
+}
+
 /* Tries one loop from spot s. *dug says whether one was made. */
 static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
 {
@@ -490,9 +507,9 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
 }
 
 /* The room farthest on foot from where the party comes in (the first up
- * stair, else the first exit, else room 1: cycles.c's entrance), as the
- * map stands before its loops. No loop enters it: the lair keeps the one
- * way in a lock can bar (cycles.c walls up the family's others). */
+ * stair, else the first exit, else room 1: cycles.c's entrance), each
+ * room's steps its nearest cell's, the first of equals: cycles.c's lair,
+ * which keeps the one way in a lock can bar (cycles.c walls up others). */
 static int far_room(digger *g)
 {
     dg__build *b = g->b;
@@ -505,16 +522,17 @@ static int far_room(digger *g)
         if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
     if (from < 0) return 0;
     walk(g, from, -1, INT32_MAX);
-    int lair = 0, far = -1;
-    /* the walk's queue holds the cells in the order reached: the last
-     * room cell in it is the farthest room's */
+    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1;
+    /* the walk meets a room's nearest cell first */
     for (size_t k = 0; k < g->reached; k++) {
         int32_t at = g->wq[k];
-        if ((b->cell[at] & DG_ROOM) && g->depth[k] > far) {
-            far = g->depth[k];
-            lair = dg__room_id(b->cell[at]);
-        }
+        if (!(b->cell[at] & DG_ROOM)) continue;
+        int id = dg__room_id(b->cell[at]);
+        if (id > 0 && (size_t)id <= b->n_room && g->room_step[id] < 0) g->room_step[id] = g->depth[k];
     }
+    int lair = 0;
+    for (size_t i = 1; i <= b->n_room; i++)
+        if (g->room_step[i] >= 0 && (!lair || g->room_step[i] > g->room_step[lair])) lair = (int)i;
     return lair;
 }
 
@@ -536,6 +554,10 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
     size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
     size_t cells = (size_t)b->rows * (size_t)b->cols;
+    /* the family's dead-end corridors go first (its own deadends pass, all
+     * of them): they add no way round, and on a maze they hold the rock a
+     * loop is dug through */
+    if (b->lattice) dg__remove_deadends(b, 100);
     spot *spots = NULL;
     size_t n_spots = 0;
     dg_status rc = find_spots(b, &spots, &n_spots, err);
@@ -549,29 +571,47 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.label = dg__calloc(cells, sizeof *g.label);
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
-    if (!failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
+    if (!g.room_step || !failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
-    g.lair = far_room(&g);
-    int want = loops_wanted(b), made = 0;
+    /* no lair yet: the first round's loops may go anywhere (a lair fixed
+     * before them was most often not the lair after them) */
+    g.lair = 0;
+    int want = loops_wanted(b), made = 0, budget = LOOP_TRIES * want;
     /* a spot that failed fails again until a loop is dug or the rule is
      * relaxed (a try draws nothing from the stream unless it digs): the
      * draw is kept, the try is not made again */
     uint32_t epoch = 1;
-    for (int tries = 0; tries < LOOP_TRIES * want && made < want && n_spots > 0; tries++) {
-        bool relaxed = tries >= LOOP_TRIES * want / 2;
-        if (relaxed != g.relaxed) epoch++;
-        g.relaxed = relaxed;
-        uint32_t k = dg__rng_below(&g.rng, (uint32_t)n_spots);
-        if (failed[k] == epoch) continue;
-        const spot *s = &spots[k];
-        bool dug = false;
-        if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
-        made += dug;
-        if (dug) epoch++;
-        else failed[k] = epoch;
+    for (int round = 0; round < LOOP_ROUNDS && n_spots > 0; round++) {
+        g.relaxed = false;
+        epoch++;
+        for (int tries = 0; tries < budget && made < want; tries++) {
+            bool relaxed = tries >= budget / 2;
+            if (relaxed != g.relaxed) epoch++;
+            g.relaxed = relaxed;
+            uint32_t k = dg__rng_below(&g.rng, (uint32_t)n_spots);
+            if (failed[k] == epoch) continue;
+            const spot *s = &spots[k];
+            bool dug = false;
+            if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
+            made += dug;
+            if (dug) epoch++;
+            else failed[k] = epoch;
+        }
+        /* the room farthest once the loops stand is the lair: cycles.c
+         * walls up its other ways in, and the loops through them with
+         * them; that many more are dug in another round, which keeps out
+         * of it */
+        int far = far_room(&g);
+        if (!far || far == g.lair) break;
+        int lost = ways_in(b, far) - 1;
+        g.lair = far;
+        if (lost <= 0) break;
+        made = made > lost ? made - lost : 0;
+        budget = LOOP_TRIES * (want - made);
     }
     b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
@@ -586,5 +626,6 @@ done:
     dg__free(g.parent);
     dg__free(g.wq);
     dg__free(g.depth);
+    dg__free(g.room_step);
     return rc;
 }
