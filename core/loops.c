@@ -74,6 +74,11 @@ typedef struct {
     int lair;         /* the room farthest on foot once a round of loops stood:
                        * no later loop enters it; 0 in the first round */
     int32_t *room_step; /* far_room's: each room's nearest cell's steps */
+    /* what each cell may be to a dig (CLS_ bits), kept as loops are dug:
+     * the box search reads it instead of testing each cell's neighbours;
+     * dirty: the box of cells dug since it was last brought up to date */
+    unsigned char *cls;
+    int dirty_r0, dirty_c0, dirty_r1, dirty_c1;
     bool relaxed;     /* the second half of the tries: shorter ways round do */
 } digger;
 
@@ -162,6 +167,46 @@ static bool bridge(const dg__build *b, int r, int c, spot *s)
         return true;
     }
     return false;
+}
+
+enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond that way */ };
+
+static unsigned char cls_of(const dg__build *b, int r, int c)
+{
+    int32_t ignore;
+    unsigned char k = (unsigned char)((diggable(b, r, c) ? CLS_DIG : 0) | (mouth(b, r, c, &ignore) ? CLS_MOUTH : 0));
+    if (dg__get(b, r, c) == DG_NOTHING)
+        for (int d = 0; d < 4; d++)
+            if (door_beyond(b, r, c, (dg_dir)d)) k |= (unsigned char)(CLS_DOOR << d);
+    return k;
+}
+
+/* Brings g->cls up to date on the rows r0..r1, columns c0..c1 and the
+ * cells two steps round them (what a cell may be reads that far). */
+static void reclass(digger *g, int r0, int c0, int r1, int c1)
+{
+    const dg__build *b = g->b;
+    r0 = r0 - 2 < 0 ? 0 : r0 - 2;
+    c0 = c0 - 2 < 0 ? 0 : c0 - 2;
+    r1 = r1 + 2 > b->rows - 1 ? b->rows - 1 : r1 + 2;
+    c1 = c1 + 2 > b->cols - 1 ? b->cols - 1 : c1 + 2;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) g->cls[at_of(b, r, c)] = cls_of(b, r, c);
+}
+
+/* Cell at was changed by a dig: g->cls is out of date round it. */
+static void changed(digger *g, int32_t at)
+{
+    int r = at / g->b->cols, c = at % g->b->cols;
+    if (g->dirty_r0 > g->dirty_r1) {
+        g->dirty_r0 = g->dirty_r1 = r;
+        g->dirty_c0 = g->dirty_c1 = c;
+        return;
+    }
+    if (r < g->dirty_r0) g->dirty_r0 = r;
+    if (r > g->dirty_r1) g->dirty_r1 = r;
+    if (c < g->dirty_c0) g->dirty_c0 = c;
+    if (c > g->dirty_c1) g->dirty_c1 = c;
 }
 
 /* Whether spot s can still be used (an earlier loop may have dug beside it). */
@@ -366,6 +411,7 @@ static dg_status hang_door(digger *g, int32_t wall, int32_t room_at, int other, 
     dg_door_type t = b->cave && b->cave[room_at] ? DG_DOOR_ARCH : dg__door_type(&g->rng, b->o->doors);
     dg__door door = {wr, wc, out, dg__room_id(b->cell[room_at]), other, t};
     *dg__at(b, wr, wc) = DG_CORRIDOR | dg__door_bit(t);
+    changed(g, wall);
     /* a record left of a door the family closed back to wall goes: the
      * cell has one door */
     size_t kept = 0;
@@ -385,6 +431,7 @@ static dg_status open_bridge(digger *g, const spot *s, dg_error *err)
     }
     int32_t l = system_of(g, s->attach), m = system_of(g, s->other);
     b->cell[s->front] = DG_CORRIDOR;
+    changed(g, s->front);
     if (b->cave && b->cave[s->attach]) b->cave[s->front] = 1;
     g->label[s->front] = l;
     if (l != m) g->parent[m] = l;
@@ -409,6 +456,7 @@ static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, in
     for (int32_t k = e->last; k >= 0; k = g->prev[k]) {
         int32_t at = at_of(b, box_r0 + k / box_w, box_c0 + k % box_w);
         b->cell[at] = DG_CORRIDOR;
+        changed(g, at);
         if (cave) b->cave[at] = 1;
         g->label[at] = l;
     }
@@ -463,7 +511,8 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         bool node = !b->lattice || ((ar & 1) && (ac & 1));
         /* a mouth other than the start is an end, and leads no further */
         int32_t attach = -1;
-        if (at != start && mouth(b, ar, ac, &attach)) {
+        unsigned char k = g->cls[at_of(b, ar, ac)];
+        if (at != start && (k & CLS_MOUTH) && mouth(b, ar, ac, &attach)) {
             if (node) ends[n_ends++] = (loop_end){at, -1, attach, 0, g->len[at]};
             continue;
         }
@@ -476,7 +525,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         for (int i = 0; i < 4 && n_ends < LOOP_ENDS; i++) {
             dg_dir d = order[i];
             if (!node && (int)d != g->how[at]) continue; /* lattice: turns only at nodes */
-            int room = node ? door_beyond(b, ar, ac, d) : 0;
+            int room = node && (k & (CLS_DOOR << d)) ? door_beyond(b, ar, ac, d) : 0;
             if (room && room != s->room) {
                 int wr = ar + dg_dir_dy(d), wc = ac + dg_dir_dx(d);
                 ends[n_ends++] = (loop_end){at, at_of(b, wr, wc), at_of(b, wr + dg_dir_dy(d), wc + dg_dir_dx(d)), room,
@@ -487,8 +536,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
             if (xr < r0 || xr > r + R || xc < c0 || xc > c + R) continue;
             int32_t x = BOX(xr, xc);
             if (g->prev[x] != -2) continue;
-            int32_t ignore;
-            if (!diggable(b, xr, xc) && !mouth(b, xr, xc, &ignore)) continue;
+            if (!(g->cls[at_of(b, xr, xc)] & (CLS_DIG | CLS_MOUTH))) continue;
             g->prev[x] = at;
             g->how[x] = (signed char)d;
             g->len[x] = g->len[at] + 1;
@@ -572,11 +620,15 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
-    if (!g.room_step || !failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    g.cls = dg__malloc(cells);
+    if (!g.cls || !g.room_step || !failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
+    reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
+    g.dirty_r0 = 1; /* nothing dirty */
+    g.dirty_r1 = 0;
     /* no lair yet: the first round's loops may go anywhere (a lair fixed
      * before them was most often not the lair after them) */
     g.lair = 0;
@@ -598,8 +650,13 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
             bool dug = false;
             if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
             made += dug;
-            if (dug) epoch++;
-            else failed[k] = epoch;
+            if (dug) {
+                epoch++;
+                reclass(&g, g.dirty_r0, g.dirty_c0, g.dirty_r1, g.dirty_c1);
+                g.dirty_r0 = 1;
+                g.dirty_r1 = 0;
+            } else
+                failed[k] = epoch;
         }
         /* the room farthest once the loops stand is the lair: cycles.c
          * walls up its other ways in, and the loops through them with
@@ -627,5 +684,6 @@ done:
     dg__free(g.wq);
     dg__free(g.depth);
     dg__free(g.room_step);
+    dg__free(g.cls);
     return rc;
 }
