@@ -173,11 +173,17 @@ enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond tha
 
 static unsigned char cls_of(const dg__build *b, int r, int c)
 {
-    int32_t ignore;
-    unsigned char k = (unsigned char)((diggable(b, r, c) ? CLS_DIG : 0) | (mouth(b, r, c, &ignore) ? CLS_MOUTH : 0));
-    if (dg__get(b, r, c) == DG_NOTHING)
-        for (int d = 0; d < 4; d++)
-            if (door_beyond(b, r, c, (dg_dir)d)) k |= (unsigned char)(CLS_DOOR << d);
+    /* the box search reads a cell's bits only where it is rock inside the
+     * rim and off the lattice's corners (a cell it may dig or start from) */
+    if (!inside(b, r, c) || between_corners(b, r, c)) return 0;
+    int32_t at = at_of(b, r, c);
+    if (b->cell[at] != DG_NOTHING) return 0;
+    bool p;
+    int32_t one;
+    int n = open_around(b, r, c, &p, &one);
+    unsigned char k = n == 0 ? CLS_DIG : p && (n == 1 || (b->cave && b->cave[one])) ? CLS_MOUTH : 0;
+    for (int d = 0; d < 4; d++)
+        if (door_beyond(b, r, c, (dg_dir)d)) k |= (unsigned char)(CLS_DOOR << d);
     return k;
 }
 
