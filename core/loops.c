@@ -8,8 +8,9 @@
  *   - a corridor through rock from a door in one room's free wall to a
  *     door in another's, or to a corridor system the room has no door to
  *     (rooms' families: donjon, panels, gridmapper, cells);
- *   - a door in a wall between a room and a corridor system (or room) it
- *     has no way into yet: donjon's mazes leave no rock to dig through;
+ *   - a door in a wall between a room and a corridor system (or, on
+ *     donjon's maze, a room) it has no way into yet: donjon's mazes leave
+ *     no rock to dig through;
  *   - where the map is cave, a tunnel from cave floor to cave floor (drawn
  *     as cave; core/chambers.c later keys it as a passage).
  * Nothing a loop digs touches anything on its way (no corridor widens, no
@@ -157,6 +158,10 @@ static bool bridge(const dg__build *b, int r, int c, spot *s)
         bool pr = (p & DG_ROOM) != 0, qr = (q & DG_ROOM) != 0;
         if (!wall && (pr || qr || p != DG_CORRIDOR || q != DG_CORRIDOR)) continue;
         if (wall && !pr && !qr) continue;
+        /* a door in the wall two rooms share reads as a doorway, not as a
+         * way round (gridmapper's rooms wall to wall): a corridor is dug
+         * instead; donjon's maze leaves nothing else */
+        if (wall && pr && qr && !b->lattice) continue;
         if (wall && ((!pr && p != DG_CORRIDOR) || (!qr && q != DG_CORRIDOR))) continue;
         if (!pr && qr) { /* the room's side first */
             int32_t t = a;
