@@ -33,6 +33,7 @@
 #define LOOP_MIN_WALK 18
 #define LOOP_TRIES 40
 #define LOOP_ENDS 6
+#define LOOP_MIN_LEN 3
 /* Rounds of tries: a round after one that moved the lair (see below). */
 #define LOOP_ROUNDS 3
 /* More loops are never wanted than this a floor: each costs a walk. */
@@ -555,6 +556,10 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         }
     }
     for (int k = 0; k < n_ends && !*dug; k++) {
+        /* a corridor of a cell or two between two doors reads as a
+         * doorway: off donjon's lattice (whose cells come two by two) a
+         * loop runs at least LOOP_MIN_LEN cells */
+        if (!b->lattice && ends[k].len < LOOP_MIN_LEN) continue;
         if (!adds_loop(g, s->attach, ends[k].attach, false)) continue;
         if (walk(g, s->attach, ends[k].attach, saves(g, ends[k].len)) >= 0) continue;
         dg_status rc = dig(g, s, &ends[k], r0, c0, w, err);

@@ -41,8 +41,8 @@ static const family families[] = {
     {"donjon", {"rows=25", "cols=35"}, 2, 92, 78, 60, 30},
     {"caverns", {"rows=31", "cols=31"}, 2, 92, 82, 68, 0}, /* no doors to lock */
     {"panels", {"rows=41", "cols=41"}, 2, 85, 57, 38, 69},
-    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 61},
-    {"abstract", {"rows=41", "cols=41"}, 2, 99, 99, 98, 54},
+    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 62},
+    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 55},
     {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 73},
 };
 
