@@ -235,8 +235,11 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
-    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: a lower
-                              * floor's lair never outranks the dungeon's master */
+    int most_cr8;            /* nobody above this challenge (x8); 0 no limit: nobody
+                              * outside the master's own lair (a lower floor's lair,
+                              * any room, a wanderer) outranks the dungeon's master */
+    int low_floor_percent;   /* 2024 low from this share of its budget, 0 our half;
+                              * the SRD sets no floor (an empty lair's last resort) */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 
@@ -355,6 +358,10 @@ void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap 
  * stocked: the top's adventure from every floor (maps[i] and floors[i]
  * floor i). DG_ENOMEM only. */
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed);
+/* An empty lair gets its floor's chief (adventure.c): called by stocking
+ * before the other rooms, so none of them outguns it; a no-op on a lair
+ * that holds a fight. */
+void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed);
 dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_error *err);
 void dg__adventure_factions_mark(dg_contents *c);
 void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed);
