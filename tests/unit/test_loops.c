@@ -17,8 +17,14 @@
 
 #include "dg_contents.h"
 #include "gen_check.h"
+#include "sanitized.h"
 
+/* Under AddressSanitizer (the clang stage) every fourth seed, holding the
+ * invariants (loops=none changes nothing, every floor solvable, no key in
+ * its door's room) but not the shares, which a sample moves by a point or
+ * two: the release build holds those over all 1,000. */
 #define MAPS 1000
+#define SEED_STEP DG_UNDER_ASAN(1, 4)
 
 /* The shares held, in percent of floors: what each family's small maps
  * reach (the figures printed, cut to whole percent), which is the issue's
@@ -317,7 +323,7 @@ static void check_keys(const dg_dungeon *d, tally *t, const char *what)
 static void sweep(const family *f)
 {
     tally some = {0}, many = {0}, plain = {0};
-    for (unsigned seed = 1; seed <= MAPS; seed++) {
+    for (unsigned seed = 1; seed <= MAPS; seed += SEED_STEP) {
         char what[96];
         snprintf(what, sizeof what, "%s seed %u", f->name, seed);
         dg_dungeon *absent = make(f, seed, NULL), *none = make(f, seed, "none");
@@ -344,10 +350,11 @@ static void sweep(const family *f)
     printf("%-10s maps %ld: loops=some %.1f%% with a loop; loops=many %.1f%% with 2, %.1f%% with 3; designed cycles: "
            "plain %.1f%% (%.2fx), some %.1f%% (%.2fx), many %.1f%% (%.2fx)\n",
            f->name, some.floors, 100.0 * some.one / some.floors, 100.0 * many.two / many.floors,
-           100.0 * many.three / many.floors, 100.0 * plain.cycles / MAPS, plain.cycles ? plain.ratio / plain.cycles : 0,
+           100.0 * many.three / many.floors, 100.0 * plain.cycles / some.floors, plain.cycles ? plain.ratio / plain.cycles : 0,
            100.0 * some.cycles / some.floors, some.cycles ? some.ratio / some.cycles : 0,
            100.0 * many.cycles / many.floors, many.cycles ? many.ratio / many.cycles : 0);
     fflush(stdout);
+    if (DG_TEST_SANITIZED) return;
     cr_assert_geq(100 * some.one, f->some1 * some.floors, "%s: loops=some floors with a loop %ld of %ld", f->name,
                   some.one, some.floors);
     cr_assert_geq(100 * many.two, f->many2 * many.floors, "%s: loops=many floors with two loops %ld of %ld", f->name,
