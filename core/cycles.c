@@ -39,6 +39,9 @@ typedef struct {
     int32_t *dist, *parent, *queue, *seen, *back;
     int32_t *steps, *shut_steps, *back_steps;
     int *ways;
+    /* open_with_keys: the doors each room holds the key of, a list per room
+     * (key_head[room], then key_next[door]; -1 ends it) */
+    int *key_head, *key_next;
     unsigned char *shut, *alone;
     /* near(): a stamp per cell, so nothing is cleared between searches */
     uint32_t *mark, now;
@@ -59,6 +62,8 @@ static void work_free(cyc_work *w)
     dg__free(w->shut_steps);
     dg__free(w->back_steps);
     dg__free(w->ways);
+    dg__free(w->key_head);
+    dg__free(w->key_next);
     dg__free(w->shut);
     dg__free(w->alone);
     dg__free(w->mark);
@@ -78,12 +83,14 @@ static bool work_new(const dg_dungeon *d, cyc_work *w)
     w->shut_steps = dg__malloc(rooms * sizeof *w->shut_steps);
     w->back_steps = dg__malloc(rooms * sizeof *w->back_steps);
     w->ways = dg__malloc(rooms * sizeof *w->ways);
+    w->key_head = dg__malloc(rooms * sizeof *w->key_head);
+    w->key_next = dg__malloc((d->n_doors ? d->n_doors : 1) * sizeof *w->key_next);
     w->shut = dg__calloc(cells, 1);
     w->alone = dg__calloc(cells, 1);
     w->mark = dg__calloc(cells, sizeof *w->mark);
     w->sides = dg__malloc(cells);
     if (w->sides && w->mark && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
-        w->ways && w->shut && w->alone)
+        w->ways && w->key_head && w->key_next && w->shut && w->alone)
         return true;
     work_free(w);
     return false;
@@ -193,20 +200,57 @@ static void room_ways(const dg_dungeon *d, int *ways)
         for (size_t j = 0; j < d->passages[p].n_rooms; j++) ways[d->passages[p].rooms[j]]++;
 }
 
-/* Opens, one after another, the locked doors of shut[] (but `door`) whose
- * key's room the walk from `from` reaches, walking again after each round;
- * keys[i] is door i's key room. Leaves dist[] the last walk's. */
-static void open_with_keys(const dg_dungeon *d, const cyc_work *w, int32_t from, unsigned char *shut, const int *keys, size_t door,
-                           int32_t *dist, int32_t *steps, int32_t *queue)
+/* Opens the locked doors of shut[] (but `door`) whose key's room a walk
+ * from `from` reaches, each as soon as its key's room is: one flood, whose
+ * reach only grows, so it opens exactly what walking again after each
+ * round of opening would (the least set closed under "its key's room is
+ * reached"), for one walk's cost, not one a round (at 501x501, four walks
+ * of seven). keys[i] is door i's key room; seen[] is scratch. */
+static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
+                           size_t door, int32_t *seen, int32_t *queue)
 {
-    for (bool opened = true; opened;) {
-        opened = false;
-        walk(d, w, from, shut, dist, NULL, queue, steps);
-        for (size_t k = 0; k < d->n_doors; k++) {
-            size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
-            if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms || steps[keys[k]] < 0) continue;
-            shut[at] = 0;
-            opened = true;
+    enum { UNSEEN = -1, MET = 0, WAITING = 1 }; /* WAITING: a shut cell beside a met one */
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int *head = w->key_head, *next = w->key_next;
+    for (size_t r = 0; r <= d->n_rooms; r++) head[r] = -1;
+    for (size_t k = d->n_doors; k-- > 0;) {
+        size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
+        if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms) continue;
+        next[k] = head[keys[k]];
+        head[keys[k]] = (int)k;
+    }
+    memset(seen, 0xff, cells * sizeof *seen);
+    size_t qhead = 0, tail = 0;
+    queue[tail++] = from;
+    seen[from] = MET;
+    const uint32_t *cell = d->cells;
+    while (qhead < tail) {
+        int32_t at = queue[qhead++];
+        int id = dg__room_id(cell[at]);
+        if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE)) {
+            /* the room's keys open their doors: one already beside the
+             * flood joins it, the rest open to it when it comes */
+            for (int k = head[id]; k >= 0; k = next[k]) {
+                int32_t c = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
+                shut[c] = 0;
+                if (seen[c] == WAITING) {
+                    seen[c] = MET;
+                    queue[tail++] = c;
+                }
+            }
+            head[id] = -1;
+        }
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (seen[n] != UNSEEN) continue;
+            if (shut[n]) {
+                seen[n] = WAITING;
+                continue;
+            }
+            seen[n] = MET;
+            queue[tail++] = n;
         }
     }
 }
@@ -325,7 +369,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         } else {
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
-            if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, shut_steps, queue);
+            if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, queue);
             walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
             walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
