@@ -324,9 +324,43 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
 /* A lair the cast could not fill at the rules' hardest still gets its
  * floor's chief when any band of the cast fits the room: every chapter's
  * boss stands in its lair. From a stream of the adventure's own; only such
- * lairs change. (A lair no band fits at all -- a cast of giants in a small
- * room -- stays empty, and its floor has no chapter.) */
+ * lairs change. (A lair no band fits at all gets the cast's mightiest
+ * it holds, alone: lone_chief.) */
 #define PART_LAIR 0x4000000
+
+/* A lair too small for any band of its cast at the party's level (a
+ * 10-ft-wide den for five level-18 characters: half its floor holds two
+ * giant spiders, not the hundreds of XP a band asks) still has its
+ * floor's chief: the mightiest of the cast the room holds, alone, below
+ * the band. Bosses first, then leaders, then any role; never above what
+ * the level allows, nor the dungeon's one-of-a-kind master. No draw: the
+ * pick is the cast's order's. */
+static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *lair)
+{
+    const dg__srd *s = dg__srd_of(c->rules);
+    const dg__theme *t = &dg__themes[c->factions[0].kind];
+    static const dg__role order[] = {DG__ROLE_BOSS, DG__ROLE_LEADER, DG__ROLE_TROOP, DG__ROLE_BEAST};
+    int max_cr8 = dg__max_cr8(c->level), best = -1;
+    bool boss = false;
+    for (size_t o = 0; o < sizeof order / sizeof order[0] && best < 0; o++)
+        for (int k = 0; k < DG__CAST_MAX && t->cast[order[o]][k]; k++) {
+            int i = dg__srd_cast(s, t->cast[order[o]][k]);
+            if (i < 0 || i == c->boss) continue;
+            const dg_monster *m = DG__SRD_MONSTER(s, i);
+            if (m->xp <= 0 || m->cr8 > max_cr8 || m->size > holds) continue;
+            if (best < 0 || m->xp > DG__SRD_MONSTER(s, best)->xp) best = i, boss = order[o] == DG__ROLE_BOSS;
+        }
+    dg_encounter *e = &lair->encounter;
+    e->n_groups = 0;
+    if (best < 0) return;
+    e->groups[0].monster = best;
+    e->groups[0].count = 1;
+    e->n_groups = 1;
+    e->difficulty = s->easiest;
+    e->boss = boss;
+    e->xp = e->adjusted_xp = DG__SRD_MONSTER(s, best)->xp; /* one creature: x1 under both rules */
+    e->faction = 0;
+}
 static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
     dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
@@ -349,7 +383,7 @@ static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
             lair->encounter.faction = 0;
             return;
         }
-    lair->encounter.n_groups = 0;
+    lone_chief(c, holds, lair);
 }
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
