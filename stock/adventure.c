@@ -66,7 +66,46 @@ static void monster_word(out *o, int monster, bool article)
 static void object_word(out *o, const dg_adventure *a)
 {
     if (!a || a->goal_object < 0) return;
-    emits(o, dg__adv_table(a->goal_kind == 2 ? DG__ADV_T_CAPTIVE : DG__ADV_T_OBJECT, a->goal_object));
+    const char *w = dg__adv_table(a->goal_kind == 2 ? DG__ADV_T_CAPTIVE : DG__ADV_T_OBJECT, a->goal_object);
+    emits(o, !strcmp(w, "{household}") ? dg__adv_household(a->patron % DG__ADV_PATRON_ROLES) : w);
+}
+
+/* What is killed and what is destroyed: the dead, the made, oozes and
+ * elementals are destroyed ("wants the wraith destroyed", not "dead"). */
+static bool destroyed(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    return m && (m->type == DG_TYPE_UNDEAD || m->type == DG_TYPE_SWARM_UNDEAD || m->type == DG_TYPE_CONSTRUCT ||
+                 m->type == DG_TYPE_OOZE || m->type == DG_TYPE_ELEMENTAL);
+}
+
+/* Whether a creature has no body to bring back (a wraith, a ghost, a
+ * specter: the SRD's Incorporeal Movement trait). */
+static bool incorporeal(int monster)
+{
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    int n = 0;
+    const dg_statblock_entry *t = sb ? dg_statblock_section(sb, DG_SB_TRAITS, &n) : NULL;
+    for (int k = 0; k < n; k++)
+        if (t[k].name && !strncmp(t[k].name, "Incorporeal", 11)) return true;
+    return false;
+}
+
+/* The end of a slay goal: what proof a patron can be given of that death.
+ * A wraith leaves no body, an ooze nothing to carry; a golem leaves a
+ * piece of itself. Ends the sentence. */
+static const char *proof_of(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    if (!m) return " and bring back proof.";
+    if (incorporeal(monster))
+        return ". It leaves no body to carry back: the patron will take the party's word once the haunting stops.";
+    if (m->type == DG_TYPE_OOZE || m->type == DG_TYPE_ELEMENTAL || m->type == DG_TYPE_SWARM ||
+        m->type == DG_TYPE_SWARM_UNDEAD)
+        return ". Nothing of it will be left to carry back: the patron will send someone to look.";
+    if (m->type == DG_TYPE_CONSTRUCT) return " and bring back a piece of it as proof.";
+    if (m->type == DG_TYPE_UNDEAD) return " and bring back its skull as proof.";
+    return " and bring back proof.";
 }
 
 size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x)
@@ -118,6 +157,20 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
         } else if (!strcmp(slot, "object") || !strcmp(slot, "object_cap")) {
             object_word(&o, x->a);
             cap_it = slot[6] == '_';
+        } else if (!strcmp(slot, "kill") || !strcmp(slot, "kill_cap") || !strcmp(slot, "killed") ||
+                   !strcmp(slot, "dead") || !strcmp(slot, "proof")) {
+            /* the one to be slain: who the sentence is about, else the master */
+            int t = x->who && x->who->monster >= 0 ? x->who->monster : c && c->boss >= 0 ? c->boss : -1;
+            bool d = destroyed(t);
+            emits(&o, !strcmp(slot, "proof") ? proof_of(t)
+                      : slot[0] == 'k' && slot[4] != 'e' ? (d ? "destroy" : "kill")
+                      : slot[0] == 'k'                   ? (d ? "destroyed" : "killed")
+                                                         : (d ? "destroyed" : "dead"));
+            cap_it = !strcmp(slot, "kill_cap");
+        } else if (!strcmp(slot, "that") || !strcmp(slot, "whatever")) {
+            /* a person is "who", a beast "that" */
+            bool person = x->who && x->who->monster >= 0 && dg__adv_talks(x->who->monster);
+            emits(&o, slot[0] == 't' ? (person ? "who" : "that") : (person ? "whoever" : "whatever"));
         } else if (!strcmp(slot, "gp")) {
             char t[32], g[40];
             long gp = x->a ? x->a->reward_gp : 0;
@@ -298,8 +351,10 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
             "was given it to guard and has never let it out of reach", "keeps it where it rests, within reach",
         };
         const dg_monster *m = dg_monster_info(g->monster);
-        bool geared = m && (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
-                            m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
+        /* an imp or a pixie wears no belt: the geared are Small and up */
+        bool geared = m && m->size >= DG_SIZE_SMALL &&
+                      (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
+                       m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
         char how[96];
         if (geared) dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(door % 4)), how, sizeof how);
         else snprintf(how, sizeof how, "%s", ungeared[door % 4]);
@@ -308,9 +363,9 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
     } else if (dc->key_hidden >= 0) {
         emits(&o, "It is hidden ");
         if (dc->key_hidden >= DG__KEY_IN_FEATURE && rc && rc->n_hidden) {
-            emits(&o, "in ");
+            /* "in a lever behind a sconce" reads as a joke: with it */
+            emits(&o, "with the room's hidden feature, ");
             emits(&o, dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind));
-            emits(&o, ", the room's hidden feature");
         } else {
             emits(&o, dg_key_hiding_place(dc->key_hidden));
         }

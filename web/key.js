@@ -172,7 +172,7 @@
       var g = e && e.monsters.filter(function (m) { return m.name === h.held_by; })[0];
       return (g && g.count > 1 ? 'One of the ' + h.held_by + ' group carries it.' : 'The ' + h.held_by + ' carries it.');
     }
-    if (h.hidden_in) return 'Hidden ' + (/^an? /.test(h.hidden_in) ? 'in ' : '') + h.hidden_in + '.';
+    if (h.hidden_in) return 'Hidden ' + (/^an? /.test(h.hidden_in) ? 'with the room\'s hidden feature, ' : '') + h.hidden_in + '.';
     return '';
   }
 
