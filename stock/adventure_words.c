@@ -74,7 +74,7 @@ static const char *const asks[GOAL_KINDS * 3] = {
     "{patron} needs someone to go into the {place} and {kill} the {master} that rules it.",
     "{patron} wants {object} brought out of the {place}.",
     "{patron} is looking for hands to recover {object} from the {place}.",
-    "{patron} has a buyer waiting for {object} from the {place}, and needs someone to go in.",
+    "{patron} has a buyer waiting for {object}, and needs someone to go into the {place} for it.",
     "{patron} begs the party to bring back {object}, held by {holders} in the {place}.",
     "{patron} will pay for the return of {object}, dragged into the {place} by {holders}.",
     "{patron} wants {object} brought home from the {place} before it is too late.",
