@@ -396,14 +396,13 @@ static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *la
     const dg__theme *t = &dg__themes[c->factions[0].kind];
     static const dg__role order[] = {DG__ROLE_BOSS, DG__ROLE_LEADER, DG__ROLE_TROOP, DG__ROLE_BEAST};
     int max_cr8 = dg__max_cr8(c->level), best = -1;
-    bool boss = false;
     for (size_t o = 0; o < sizeof order / sizeof order[0] && best < 0; o++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[order[o]][k]; k++) {
             int i = dg__srd_cast(s, t->cast[order[o]][k]);
             if (i < 0 || i == c->boss) continue;
             const dg_monster *m = DG__SRD_MONSTER(s, i);
             if (m->xp <= 0 || m->cr8 > max_cr8 || m->size > holds) continue;
-            if (best < 0 || m->xp > DG__SRD_MONSTER(s, best)->xp) best = i, boss = order[o] == DG__ROLE_BOSS;
+            if (best < 0 || m->xp > DG__SRD_MONSTER(s, best)->xp) best = i;
         }
     dg_encounter *e = &lair->encounter;
     e->n_groups = 0;
@@ -412,8 +411,11 @@ static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *la
     e->groups[0].count = 1;
     e->n_groups = 1;
     e->difficulty = s->easiest;
-    e->boss = boss;
-    e->xp = e->adjusted_xp = DG__SRD_MONSTER(s, best)->xp; /* one creature: x1 under both rules */
+    e->boss = false; /* the floor's chief, not a master the concept named */
+    e->xp = DG__SRD_MONSTER(s, best)->xp;
+    /* one creature: x1 under 2024; under 2014 x1, a step up for a party
+     * of one or two, down for six or more */
+    e->adjusted_xp = c->rules == DG_RULES_2024 ? e->xp : e->xp * dg__multiplier2(1, c->party) / 2;
     e->faction = 0;
 }
 static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
