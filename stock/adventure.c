@@ -396,12 +396,14 @@ static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *la
     const dg__theme *t = &dg__themes[c->factions[0].kind];
     static const dg__role order[] = {DG__ROLE_BOSS, DG__ROLE_LEADER, DG__ROLE_TROOP, DG__ROLE_BEAST};
     int max_cr8 = dg__max_cr8(c->level), best = -1;
+    /* a lower floor's chief never outranks the master */
+    int most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : max_cr8;
     for (size_t o = 0; o < sizeof order / sizeof order[0] && best < 0; o++)
         for (int k = 0; k < DG__CAST_MAX && t->cast[order[o]][k]; k++) {
             int i = dg__srd_cast(s, t->cast[order[o]][k]);
             if (i < 0 || i == c->boss) continue;
             const dg_monster *m = DG__SRD_MONSTER(s, i);
-            if (m->xp <= 0 || m->cr8 > max_cr8 || m->size > holds) continue;
+            if (m->xp <= 0 || m->cr8 > max_cr8 || m->size > holds || m->cr8 > most_cr8) continue;
             if (best < 0 || m->xp > DG__SRD_MONSTER(s, best)->xp) best = i;
         }
     dg_encounter *e = &lair->encounter;
@@ -418,7 +420,7 @@ static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *la
     e->adjusted_xp = c->rules == DG_RULES_2024 ? e->xp : e->xp * dg__multiplier2(1, c->party) / 2;
     e->faction = 0;
 }
-static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
+void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
     dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
     if (!lair || lair->encounter.n_groups) return;
@@ -434,18 +436,30 @@ static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
      * room's floor still bounding how many stand in it */
     const dg__srd *s = dg__srd_of(c->rules);
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = true, .max_size = holds, .room_squares = squares,
-                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true};
+                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true,
+                      .most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
     for (int k = (int)s->hardest; k >= (int)s->easiest; k--)
         if (dg__encounter_build(&r, &w, (dg_difficulty)k, &lair->encounter)) {
             lair->encounter.faction = 0;
             return;
         }
+    /* a low fight under 2024 has no floor in the SRD (ours, half the
+     * budget, keeps rooms worth a fight): a lair still gets the mightiest
+     * the cast puts in its room, the floor stepped down, rather than a
+     * hoard with nobody by it */
+    for (int pct = 40; c->rules == DG_RULES_2024 && pct > 0; pct -= 10) {
+        w.low_floor_percent = pct == 10 ? 1 : pct;
+        if (dg__encounter_build(&r, &w, s->easiest, &lair->encounter)) {
+            lair->encounter.faction = 0;
+            return;
+        }
+    }
     lone_chief(c, holds, lair);
 }
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
-    fill_lair(c, d, seed);
+    dg__adventure_fill_lair(c, d, seed); /* a rerolled lair left empty */
     dg__adventure_factions_mark(c);
     dg__adventure_keys(c, d, seed);
     dg__adventure_clues(c, d, seed);
