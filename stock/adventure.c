@@ -66,7 +66,46 @@ static void monster_word(out *o, int monster, bool article)
 static void object_word(out *o, const dg_adventure *a)
 {
     if (!a || a->goal_object < 0) return;
-    emits(o, dg__adv_table(a->goal_kind == 2 ? DG__ADV_T_CAPTIVE : DG__ADV_T_OBJECT, a->goal_object));
+    const char *w = dg__adv_table(a->goal_kind == 2 ? DG__ADV_T_CAPTIVE : DG__ADV_T_OBJECT, a->goal_object);
+    emits(o, !strcmp(w, "{household}") ? dg__adv_household(a->patron % DG__ADV_PATRON_ROLES) : w);
+}
+
+/* What is killed and what is destroyed: the dead, the made, oozes and
+ * elementals are destroyed ("wants the wraith destroyed", not "dead"). */
+static bool destroyed(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    return m && (m->type == DG_TYPE_UNDEAD || m->type == DG_TYPE_SWARM_UNDEAD || m->type == DG_TYPE_CONSTRUCT ||
+                 m->type == DG_TYPE_OOZE || m->type == DG_TYPE_ELEMENTAL);
+}
+
+/* Whether a creature has no body to bring back (a wraith, a ghost, a
+ * specter: the SRD's Incorporeal Movement trait). */
+static bool incorporeal(int monster)
+{
+    const dg_statblock *sb = dg_monster_statblock(monster);
+    int n = 0;
+    const dg_statblock_entry *t = sb ? dg_statblock_section(sb, DG_SB_TRAITS, &n) : NULL;
+    for (int k = 0; k < n; k++)
+        if (t[k].name && !strncmp(t[k].name, "Incorporeal", 11)) return true;
+    return false;
+}
+
+/* The end of a slay goal: what proof a patron can be given of that death.
+ * A wraith leaves no body, an ooze nothing to carry; a golem leaves a
+ * piece of itself. Ends the sentence. */
+static const char *proof_of(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    if (!m) return " and bring back proof.";
+    if (incorporeal(monster))
+        return ". It leaves no body to carry back: the patron will take the party's word once the haunting stops.";
+    if (m->type == DG_TYPE_OOZE || m->type == DG_TYPE_ELEMENTAL || m->type == DG_TYPE_SWARM ||
+        m->type == DG_TYPE_SWARM_UNDEAD)
+        return ". Nothing of it will be left to carry back: the patron will send someone to look.";
+    if (m->type == DG_TYPE_CONSTRUCT) return " and bring back a piece of it as proof.";
+    if (m->type == DG_TYPE_UNDEAD) return " and bring back its skull as proof.";
+    return " and bring back proof.";
 }
 
 size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x)
@@ -118,6 +157,20 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
         } else if (!strcmp(slot, "object") || !strcmp(slot, "object_cap")) {
             object_word(&o, x->a);
             cap_it = slot[6] == '_';
+        } else if (!strcmp(slot, "kill") || !strcmp(slot, "kill_cap") || !strcmp(slot, "killed") ||
+                   !strcmp(slot, "dead") || !strcmp(slot, "proof")) {
+            /* the one to be slain: who the sentence is about, else the master */
+            int t = x->who && x->who->monster >= 0 ? x->who->monster : c && c->boss >= 0 ? c->boss : -1;
+            bool d = destroyed(t);
+            emits(&o, !strcmp(slot, "proof") ? proof_of(t)
+                      : slot[0] == 'k' && slot[4] != 'e' ? (d ? "destroy" : "kill")
+                      : slot[0] == 'k'                   ? (d ? "destroyed" : "killed")
+                                                         : (d ? "destroyed" : "dead"));
+            cap_it = !strcmp(slot, "kill_cap");
+        } else if (!strcmp(slot, "that") || !strcmp(slot, "whatever")) {
+            /* a person is "who", a beast "that" */
+            bool person = x->who && x->who->monster >= 0 && dg__adv_talks(x->who->monster);
+            emits(&o, slot[0] == 't' ? (person ? "who" : "that") : (person ? "whoever" : "whatever"));
         } else if (!strcmp(slot, "gp")) {
             char t[32], g[40];
             long gp = x->a ? x->a->reward_gp : 0;
@@ -298,8 +351,10 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
             "was given it to guard and has never let it out of reach", "keeps it where it rests, within reach",
         };
         const dg_monster *m = dg_monster_info(g->monster);
-        bool geared = m && (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
-                            m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
+        /* an imp or a pixie wears no belt: the geared are Small and up */
+        bool geared = m && m->size >= DG_SIZE_SMALL &&
+                      (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
+                       m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
         char how[96];
         if (geared) dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(door % 4)), how, sizeof how);
         else snprintf(how, sizeof how, "%s", ungeared[door % 4]);
@@ -308,9 +363,9 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
     } else if (dc->key_hidden >= 0) {
         emits(&o, "It is hidden ");
         if (dc->key_hidden >= DG__KEY_IN_FEATURE && rc && rc->n_hidden) {
-            emits(&o, "in ");
+            /* "in a lever behind a sconce" reads as a joke: with it */
+            emits(&o, "with the room's hidden feature, ");
             emits(&o, dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind));
-            emits(&o, ", the room's hidden feature");
         } else {
             emits(&o, dg_key_hiding_place(dc->key_hidden));
         }
@@ -324,9 +379,47 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
 /* A lair the cast could not fill at the rules' hardest still gets its
  * floor's chief when any band of the cast fits the room: every chapter's
  * boss stands in its lair. From a stream of the adventure's own; only such
- * lairs change. (A lair no band fits at all -- a cast of giants in a small
- * room -- stays empty, and its floor has no chapter.) */
+ * lairs change. (A lair no band fits at all gets the cast's mightiest
+ * it holds, alone: lone_chief.) */
 #define PART_LAIR 0x4000000
+
+/* A lair too small for any band of its cast at the party's level (a
+ * 10-ft-wide den for five level-18 characters: half its floor holds two
+ * giant spiders, not the hundreds of XP a band asks) still has its
+ * floor's chief: the mightiest of the cast the room holds, alone, below
+ * the band. Bosses first, then leaders, then any role; never above what
+ * the level allows, nor the dungeon's one-of-a-kind master. No draw: the
+ * pick is the cast's order's. */
+static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *lair)
+{
+    const dg__srd *s = dg__srd_of(c->rules);
+    const dg__theme *t = &dg__themes[c->factions[0].kind];
+    static const dg__role order[] = {DG__ROLE_BOSS, DG__ROLE_LEADER, DG__ROLE_TROOP, DG__ROLE_BEAST};
+    int max_cr8 = dg__max_cr8(c->level), best = -1;
+    /* a lower floor's chief never outranks the master */
+    int most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : max_cr8;
+    for (size_t o = 0; o < sizeof order / sizeof order[0] && best < 0; o++)
+        for (int k = 0; k < DG__CAST_MAX && t->cast[order[o]][k]; k++) {
+            int i = dg__srd_cast(s, t->cast[order[o]][k]);
+            if (i < 0 || i == c->boss) continue;
+            const dg_monster *m = DG__SRD_MONSTER(s, i);
+            if (m->xp <= 0 || m->cr8 > max_cr8 || m->size > holds || m->cr8 > most_cr8) continue;
+            if (best < 0 || m->xp > DG__SRD_MONSTER(s, best)->xp) best = i;
+        }
+    dg_encounter *e = &lair->encounter;
+    e->n_groups = 0;
+    if (best < 0) return;
+    e->groups[0].monster = best;
+    e->groups[0].count = 1;
+    e->n_groups = 1;
+    e->difficulty = s->easiest;
+    e->boss = false; /* the floor's chief, not a master the concept named */
+    e->xp = DG__SRD_MONSTER(s, best)->xp;
+    /* one creature: x1 under 2024; under 2014 x1, a step up for a party
+     * of one or two, down for six or more */
+    e->adjusted_xp = c->rules == DG_RULES_2024 ? e->xp : e->xp * dg__multiplier2(1, c->party) / 2;
+    e->faction = 0;
+}
 void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
     dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
@@ -361,7 +454,7 @@ void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
             return;
         }
     }
-    lair->encounter.n_groups = 0;
+    lone_chief(c, holds, lair);
 }
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)

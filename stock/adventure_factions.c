@@ -150,9 +150,14 @@ void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, d
         a->factions[k].reason = role == DG_FACTION_RIVALS    ? (int)dg__rng_below(r, 3)
                                 : role == DG_FACTION_SPLINTER ? 4 + pick
                                                               : 6 + pick;
+        /* golems and oozes that broke away quarrelled over no spoils and
+         * had no chief to lose: they went their own way, and are hunted */
+        bool mute = role == DG_FACTION_SPLINTER && !dg__adv_talks(a->factions[k].leader.monster);
+        if (mute) a->factions[k].reason = 12;
         if (k == 1) {
             a->factions[0].rival = 1;
             a->factions[0].reason = role == DG_FACTION_RIVALS    ? a->factions[1].reason
+                                    : mute                        ? 13
                                     : role == DG_FACTION_SPLINTER ? 8 + pick
                                                                   : 10 + pick;
         }

@@ -141,6 +141,10 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
         ch->floor = fl + 1;
         ch->boss = who_in(c, fl, c->farthest_room);
         ch->text = chapter_text(top, c, fl, ch->boss.monster);
+        /* a third floor does not repeat the second's words */
+        static const int deeper[8] = {-1, -1, 9, 8, -1, 10, 11, 12};
+        if (a->n_chapters >= 2 && ch[-1].floor == fl && ch[-1].text == ch->text && deeper[ch->text] >= 0)
+            ch->text = deeper[ch->text];
     }
 }
 
@@ -196,6 +200,12 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     a->stake = below(&r, DG__ADV_STAKES);
     a->reward_gp = reward(top, &r);
     dg_status rc = goal_of(a, maps, floors, n, &r, err);
+    /* beasts send no word and no ransom note: those stakes want holders
+     * whose chief talks (the lair's head, the master) */
+    int chief = top->boss >= 0 ? top->boss : a->goal.monster;
+    if (rc == DG_OK && !dg__adv_talks(chief) &&
+        ((a->goal_kind == 0 && a->stake == 2) || (a->goal_kind == 2 && a->stake == 1)))
+        a->stake = 0;
     if (rc == DG_OK) {
         chapters_of(a, floors, n);
         dg__adventure_leaders(a, floors, n, &r);

@@ -117,7 +117,8 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
     if (!any_dragon(floors, n)) falses[nf++] = R_DRAGON;
     falses[nf++] = R_HANDFUL;
     if (top->theme != DG__THEME_WERERATS && top->theme != DG_MOTIF_UNDEAD - 1) falses[nf++] = R_SILVER;
-    if (top->boss >= 0) falses[nf++] = R_SICK;
+    /* "dead a year" of a wight or a golem says nothing */
+    if (top->boss >= 0 && !dg__adv_guardian(top->boss)) falses[nf++] = R_SICK;
     while (made < DG_ADV_RUMOURS) {
         if (loot.room && made == DG_ADV_RUMOURS - 1 && dg__rng_percent(r, 60)) {
             out[made++] = (dg_adv_rumour){R_LOOT_HALF, false, true, loot};

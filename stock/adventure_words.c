@@ -29,10 +29,21 @@ static const char *const patron_roles[PATRON_ROLES] = {
     "the captain of the town watch", "the innkeeper at the crossroads",
 };
 
+/* someone of the patron's own household, by the patron's role (the
+ * captive "{household}"): an apprentice is a sage's, not a noble's */
+static const char *const households[PATRON_ROLES] = {
+    "the reeve's clerk", "a novice of the hill priory", "a clerk of the Merchants' Guild",
+    "the heir's younger sister", "the old adventurer's ward", "the sage's apprentice",
+    "the steward's son", "a drover of the caravan", "the elder's grandson", "the young noble's sister",
+    "a sergeant of the watch", "the innkeeper's daughter",
+};
+
+const char *dg__adv_household(int patron) { return households[(patron % PATRON_ROLES + PATRON_ROLES) % PATRON_ROLES]; }
+
 /* the goal: slay the master, recover a thing, rescue a person */
 enum { GOAL_SLAY, GOAL_RECOVER, GOAL_RESCUE, GOAL_KINDS };
 static const char *const goal_text[GOAL_KINDS] = {
-    "Kill {a_who} in the {purpose} ({room}) and bring back proof.",
+    "{kill_cap} {a_who} in the {purpose} ({room}){proof}",
     "Bring back {object} from the {purpose} ({room}).",
     "Bring {object} out alive from the {purpose} ({room}), where the captive is held.",
 };
@@ -52,18 +63,18 @@ static const char *const objects[DG__ORIGIN_COUNT * 3] = {
 /* who is rescued */
 #define CAPTIVES 8
 static const char *const captives[CAPTIVES] = {
-    "the patron's apprentice", "the merchant Odo's daughter", "a crown surveyor",
+    "{household}", "the merchant Odo's daughter", "a crown surveyor",
     "Brother Anselm", "the reeve's youngest son", "a scout of the town watch",
     "the prospector Thrain", "the bard Lisel",
 };
 /* the patron's ask, three a goal kind */
 static const char *const asks[GOAL_KINDS * 3] = {
-    "{patron} wants the {master} that rules the {place} dead.",
-    "{patron} will pay to see the {master} of the {place} killed.",
-    "{patron} needs someone to go into the {place} and kill the {master} that rules it.",
+    "{patron} wants the {master} that rules the {place} {dead}.",
+    "{patron} will pay to see the {master} of the {place} {killed}.",
+    "{patron} needs someone to go into the {place} and {kill} the {master} that rules it.",
     "{patron} wants {object} brought out of the {place}.",
     "{patron} is looking for hands to recover {object} from the {place}.",
-    "{patron} has a buyer waiting for {object} from the {place}, and needs someone to go in.",
+    "{patron} has a buyer waiting for {object}, and needs someone to go into the {place} for it.",
     "{patron} begs the party to bring back {object}, held by {holders} in the {place}.",
     "{patron} will pay for the return of {object}, dragged into the {place} by {holders}.",
     "{patron} wants {object} brought home from the {place} before it is too late.",
@@ -73,7 +84,7 @@ static const char *const asks[GOAL_KINDS * 3] = {
 static const char *const stakes[GOAL_KINDS * STAKES] = {
     "{holders} have raided the roads from the {place} for a month, and every raid is bolder than the last.",
     "Two patrols went into the {place} after {holders}; one man came back, and he will not say what he saw.",
-    "The {master} has sent word from the {place} that the valley owes it tribute by the new moon.",
+    "Word has come from the {place} that the valley must pay {holders} tribute by the new moon.",
     "The farms nearest the {place} stand empty; the families fled or were taken by {holders}.",
     "No caravan will use the road while {holders} hold the {place}.",
     "The last band hired to clear out {holders} is still in the {place}, somewhere.",
@@ -123,9 +134,9 @@ static const char *const theme_wants[DG__THEME_COUNT] = {
 };
 /* splinters that talk, then those that do not; guardians */
 static const char *const splinter_wants[4] = {
-    "to see the {master} dead and take its place",
-    "to get out alive with the loot they have hidden",
-    "to be left alone in their corner, and fed",
+    "to be rid of the {master} and rule the {place} themselves",
+    "to get away with the loot they have hidden",
+    "to be left alone in their corner",
     "to hunt on their own, away from the rest",
 };
 static const char *const guardian_wants[2] = {
@@ -133,7 +144,7 @@ static const char *const guardian_wants[2] = {
     "to guard what their makers buried here until the end of days",
 };
 /* rivalries, by the pair (other's role) */
-static const char *const reasons[12] = {
+static const char *const reasons[14] = {
     "both want the {place} for their own",
     "each blames the other for every raid on the valley",
     "they came for the same {place}, and blood has been spilt over it",
@@ -146,12 +157,15 @@ static const char *const reasons[12] = {
     "{other} want the {master}'s seat, and everyone knows it",
     "{faction} came to loot what {other} keep",
     "{other} killed half of the first of {faction} to dig their way in",
+    /* a splinter that does not talk, and its holders: no quarrel, no spoils */
+    "{faction} broke away from the rest, and {other} hunt them for it",
+    "{other} broke away, and {faction} hunt them down wherever they are found",
 };
 
 /* rumours: true ones by subject, then false ones, then half-true */
 static const char *const rumours[] = {
-    /* 0 master */ "{holders} answer to {a_who}, and it never leaves the {purpose} ({room}).",
-    /* 1 master */ "Whatever leads {holders} never leaves the {purpose} ({room}); the few who have seen it swear it is {a_who}.",
+    /* 0 master */ "{holders} answer to {a_who} {that} never leaves the {purpose} ({room}).",
+    /* 1 master */ "{whatever} leads {holders} never leaves the {purpose} ({room}); the few who came back swear it is {a_who}.",
     /* 2 leader */ "{faction} take their orders from {a_who} in the {purpose} ({room}).",
     /* 3 hoard */ "There is a fortune in the {purpose} ({room}): more than a cart could carry.",
     /* 4 key */ "One key in the {place} matters more than the rest, and it is kept in the {purpose} ({room}).",
@@ -184,14 +198,20 @@ static const char *const alarms[8] = {
 
 /* chapters: floor 1 with a master, floor 1 without; lower floors by their tie */
 static const char *const chapters[] = {
-    /* 0 */ "{a_who_cap} rules the {place} from the {purpose} ({room}), and {holders} obey it out of fear.",
+    /* 0 */ "{a_who_cap} rules the {place} from the {purpose} ({room}), and {holders} obey out of fear.",
     /* 1 */ "No one rules the {place}; the strongest of {holders}, {a_who}, holds the {purpose} ({room}).",
     /* 2 lieutenant */ "The {master}'s lieutenant, {a_who}, holds this floor from the {purpose} ({room}) and sends tribute up the stairs.",
     /* 3 woken */ "Digging deeper, {holders} broke into something older: {a_who} in the {purpose} ({room}), which they feed and fear.",
     /* 4 prisoners */ "The last prisoners of the gaol never left this floor; {a_who} leads what became of them from the {purpose} ({room}).",
     /* 5 builders */ "The builders' own guardian still keeps this floor: {a_who}, in the {purpose} ({room}).",
-    /* 6 rival chief */ "This floor answers to no one above: {a_who} holds it from the {purpose} ({room}) and bides its time.",
+    /* 6 rival chief */ "This floor answers to no one above: {a_who} holds it from the {purpose} ({room}), waiting for the day to climb the stairs.",
     /* 7 the master's like */ "A second {who}, who bows to the {master} above only in public, holds this floor from the {purpose} ({room}).",
+    /* the floor below one that said the same (3, 2 or 7, 5, 6) */
+    /* 8 */ "Deeper still lies what the diggers never meant to find: {a_who} in the {purpose} ({room}), which even {holders} will not go near.",
+    /* 9 */ "The {master}'s oldest servant, {a_who}, keeps the deepest floor from the {purpose} ({room}) and has not climbed the stairs in years.",
+    /* 10 */ "Deeper still, the builders left a second guardian: {a_who}, in the {purpose} ({room}).",
+    /* 11 */ "The deepest floor answers to no one at all: {a_who} holds it from the {purpose} ({room}).",
+    /* 12 */ "Below them both, yet another {who} keeps the deepest floor from the {purpose} ({room}), and trusts neither.",
 };
 
 /* clues by what they point at (dg__clue_target order), and how many each */
@@ -237,10 +257,10 @@ const char *dg__adv_hiding(int i, bool natural)
     return natural ? hiding[DG_COUNT(hiding) - NATURAL_PLACES + i] : hiding[i];
 }
 
-/* how a carrier keeps a key */
+/* how a carrier keeps a key: a person, so "their" (not "its") */
 static const char *const carries[4] = {
-    "carries it on a cord round its neck", "keeps it on its belt",
-    "has it in a pouch with its other valuables", "wears it on a ring with a dozen useless keys",
+    "carries it on a cord round their neck", "keeps it on their belt",
+    "has it in a pouch with their other valuables", "wears it on a ring with a dozen useless keys",
 };
 
 #define ENTRY(a) a, (int)DG_COUNT(a)

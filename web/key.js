@@ -5,7 +5,13 @@
  * the dungeon's history and details, the d6 wandering monsters, corridor
  * features, stairs, edge exits and the SRD attribution; a dungeon of
  * several floors has all of that per floor, each headed by its number and
- * its stairs saying which floor they lead to; after every floor the stat
+ * its stairs saying which floor they lead to. Before the rooms, the
+ * adventure as the Markdown key opens with it (hook, goal, factions with
+ * their wants and rivals, the d6 rumour table marked true, false or
+ * half-true for the GM, the alarm and who answers it); each floor's
+ * heading carries its chapter, and a room's entry its clues and who holds
+ * its keys; every "room N" the adventure names links to that room's
+ * entry. After every floor the stat
  * block of each creature kind the key names (the JSON's "bestiary"), a
  * <details> each, folded on screen, open in print, and every monster in an
  * encounter links to its block. Written for a GM
@@ -44,6 +50,26 @@
   var anchor = 'room-';
   function roomAnchor(floor) { return floor > 1 ? 'floor-' + floor + '-room-' : 'room-'; }
   function roomLink(id) { return el('a', { href: '#' + anchor + id, text: 'room ' + id }); }
+
+  /* The adventure's words name rooms as "room 4" (the top floor) or "room 4
+   * on floor 2" (stock/adventure.c); each becomes a link to that entry. */
+  var ROOM_WORDS = /\broom (\d+)(?: on floor (\d+))?/g;
+  function linked(text) {
+    var out = [], at = 0, m;
+    ROOM_WORDS.lastIndex = 0;
+    while ((m = ROOM_WORDS.exec(text))) {
+      if (m.index > at) out.push(text.slice(at, m.index));
+      out.push(el('a', { href: '#' + roomAnchor(m[2] ? +m[2] : 1) + m[1], text: m[0] }));
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) out.push(text.slice(at));
+    return out;
+  }
+  /* "room 4" or "room 4 on floor 2", linked, for a reference the JSON
+   * gives as numbers */
+  function roomRef(room, floor, floors) {
+    return linked('room ' + room + (floors > 1 && floor ? ' on floor ' + floor : ''))[0];
+  }
 
   /* The player's key leaves out what the player's map hides. */
   function doorWord(type, player) {
@@ -137,6 +163,19 @@
     return el('span', { class: 'lock' }, kids);
   }
 
+  /* Who holds a key, as md's "The bugbear keeps it": the creature of the
+   * room's encounter by name (one of several when the group has more), or
+   * the place it is hidden ("a cache under a floor tile", the room's hidden
+   * feature, or one of our hiding places, "under a flat stone"). */
+  function heldWords(h, e) {
+    if (h.held_by) {
+      var g = e && e.monsters.filter(function (m) { return m.name === h.held_by; })[0];
+      return (g && g.count > 1 ? 'One of the ' + h.held_by + ' group carries it.' : 'The ' + h.held_by + ' carries it.');
+    }
+    if (h.hidden_in) return 'Hidden ' + (/^an? /.test(h.hidden_in) ? 'with the room\'s hidden feature, ' : '') + h.hidden_in + '.';
+    return '';
+  }
+
   function contentsOf(j, room, c) {
     var out = [];
     if (c.summary) out.push(el('p', { class: 'summary', text: joined([c.purpose ? capital(c.purpose) : '', c.summary], ': ') }));
@@ -154,9 +193,11 @@
     (c.keys || []).forEach(function (i) {
       var d = j.doors[i];
       if (!d) return;
+      var held = (c.keys_held || []).filter(function (h) { return h.door === i; })[0];
       out.push(line('keys', 'Key', ['to the ' + doorWord(d.type).toLowerCase() + ' of ', roomLink(d.room),
-        ' at column ' + d.x + ', row ' + d.y + '.']));
+        ' at column ' + d.x + ', row ' + d.y + '.' + (held ? ' ' + heldWords(held, c.encounter) : '')]));
     });
+    (c.clues || []).forEach(function (k) { out.push(line('clue', 'Clue', linked(k.text))); });
     return out;
   }
 
@@ -211,7 +252,7 @@
              exitsH: $('exits-h') };
   }
 
-  function floorParts(k) {
+  function floorParts(k, chapter) {
     var id = function (what) { return 'floor-' + k + '-' + what; };
     var p = {
       rooms: el('ol', { class: 'rooms' }),
@@ -230,7 +271,7 @@
     p.corridors = el('section', { 'aria-labelledby': id('corridors-h') },
                      [el('h3', { id: id('corridors-h'), text: 'Corridor features' }), p.corridorsList]);
     p.section = el('section', { id: 'key-floor-' + k, class: 'floor-key', 'aria-labelledby': id('h') },
-                   [el('h2', { id: id('h'), class: 'floor-h', text: 'Floor ' + k }), p.rooms, p.details, p.wandering,
+                   [el('h2', { id: id('h'), class: 'floor-h', text: 'Floor ' + k }), chapter, p.rooms, p.details, p.wandering,
                     p.corridors, el('h3', { id: id('stairs-h'), text: 'Stairs' }), p.stairs, p.exitsH, p.exits]);
     return p;
   }
@@ -322,6 +363,68 @@
     });
     parts.exitsH.hidden = exits.hidden = !(f.exits || []).length;
     anchor = 'room-';
+  }
+
+  /* ----------------------------------------------------------- adventure */
+
+  var TRUTH = { 'true': 'true', 'false': 'false', half: 'half-true' };
+
+  /* The adventure before the rooms, as md's "The adventure": hook, goal,
+   * factions, the rumour table, the alarm (and a single floor's chapter). */
+  function renderAdventure(j, player, n) {
+    var old = $('key-adventure');
+    if (old) old.remove();
+    var a = !player && j.adventure;
+    if (!a) return;
+    var kids = [el('h2', { id: 'key-adventure-h', text: 'The adventure' })];
+    kids.push(line('hook', 'Hook', [a.hook.text]));
+    kids.push(line('goal', 'Goal', linked(a.goal.text)));
+    if (a.factions.length) {
+      var fl = el('ul', { class: 'factions' });
+      a.factions.forEach(function (f) {
+        var li = el('li', {}, [el('strong', { text: capital(f.name) }), ' (' + f.kind + '; ' + f.attitude + '). Led by ' +
+          article(f.leader.name) + ' ' + f.leader.name + ' in ', roomRef(f.leader.room, f.leader.floor, n),
+          '. They want ' + f.want + '.']);
+        if (f.rival) li.appendChild(document.createTextNode(' Rivals of ' + f.rival.name + ': ' + f.rival.reason + '.'));
+        fl.appendChild(li);
+      });
+      kids.push(el('h3', { text: 'Factions' }), fl);
+    }
+    var rows = a.rumours.map(function (r) {
+      return el('tr', { class: 'rumour-' + r.truth }, [el('td', { text: String(r.roll) }), el('td', {}, linked(r.text)),
+        el('td', { class: 'truth', text: TRUTH[r.truth] || (r['true'] ? 'true' : 'false') })]);
+    });
+    kids.push(el('h3', { text: 'Rumours (d6)' }),
+              el('p', { class: 'note', text: 'Roll a d6 for each character who asks around before the party sets out.' }),
+              el('table', { class: 'rumours' }, [
+                el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'd6' }), el('th', { scope: 'col', text: 'Rumour' }),
+                                               el('th', { scope: 'col', text: 'For the GM' })])]),
+                el('tbody', {}, rows)]));
+    var answer = el('ul', { class: 'responders' }, a.alarm.responders.map(function (r) {
+      /* who comes: the head of that room's encounter, as md names them */
+      var f = r.floor > 1 ? (j.below || [])[r.floor - 2] : j;
+      var room = f && f.rooms.filter(function (x) { return x.id === r.room; })[0];
+      var e = room && room.contents && room.contents.encounter, who = e && e.monsters[0] && e.monsters[0].name;
+      return el('li', {}, ['From ', roomRef(r.room, r.floor, n), who ? ', led by ' + article(who) + ' ' + who : '',
+        ': after ' + r.rounds + ' round' + (r.rounds === 1 ? '' : 's') + '.']);
+    }));
+    kids.push(el('h3', { text: 'Alarm' }), line('alarm', 'Alarm', ['The alarm goes up on ' + a.alarm.trigger + '. Then:']), answer);
+    if (n === 1) {
+      var ch = chapterOf(j, 1);
+      if (ch) kids.push(line('chapter', 'Chapter', linked(ch.text)));
+    }
+    var section = el('section', { id: 'key-adventure', class: 'adventure', 'aria-labelledby': 'key-adventure-h' }, kids);
+    $('key-h').after(section);
+  }
+
+  function article(w) { return /^[aeiou]/i.test(w) ? 'an' : 'a'; }
+  function chapterOf(j, k) {
+    return j.adventure && (j.adventure.chapters || []).filter(function (c) { return c.floor === k; })[0];
+  }
+  /* floor k's chapter under its heading (several floors) */
+  function chapterLine(j, k, player) {
+    var ch = !player && chapterOf(j, k);
+    return ch ? el('p', { class: 'chapter', id: 'chapter-' + k }, linked(ch.text)) : null;
   }
 
   /* ---------------------------------------------------------- stat blocks */
@@ -418,10 +521,15 @@
       $('key-rooms').before(head);
     }
     if (head) head.hidden = n < 2;
+    var top = $('chapter-1');
+    if (top) top.remove();
+    top = n > 1 && chapterLine(j, 1, player);
+    if (top) head.after(top);
+    renderAdventure(j, player, n);
     renderFloor(j, j, 1, n, player, pageParts());
     var credit = $('key-attribution');
     below.forEach(function (f, i) {
-      var parts = floorParts(i + 2);
+      var parts = floorParts(i + 2, chapterLine(j, i + 2, player));
       renderFloor(j, f, i + 2, n, player, parts);
       credit.before(parts.section);
     });

@@ -9,7 +9,7 @@
  *            history, factions [{name, kind}]}        top level; null below full
  *   adventure {hook {text, patron, reward_gp}, goal {text, room, floor},
  *            factions [{name, kind, leader {name, room, floor}, want, attitude,
- *            rival {name, reason}|null}], rumours [{roll, text, true, room|null,
+ *            rival {name, reason}|null}], rumours [{roll, text, true, truth, room|null,
  *            floor|null}], alarm {trigger, responders [{room, floor, rounds}]},
  *            chapters [{floor, text, boss {name, room}}]}   top floor; else null
  *   wandering_monsters [{roll 1..6, activity, encounter}]
@@ -388,6 +388,8 @@ static void adventure_json(dr__jw *w, const dg_contents *c)
         dr__jw_key_string(w, "text", t);
         dr__jw_key(w, "true");
         dr__jw_bool(w, ru->truth);
+        /* for the GM: "true" alone cannot tell a lie from a half-truth */
+        dr__jw_key_string(w, "truth", ru->truth ? "true" : ru->half ? "half" : "false");
         key_int_or_null(w, "room", ru->about.room);
         key_int_or_null(w, "floor", ru->about.room ? ru->about.floor : 0);
         dr__jw_object_end(w);

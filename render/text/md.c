@@ -213,7 +213,7 @@ static void put_adventure(md *m, const dg_contents *c, int floors)
         put(m, "\n");
     }
     if (a->n_factions) put(m, "\n");
-    put(m, "**Rumours.** Roll a d6 for each character who asks around before the party sets out.\n\n| d6 | Rumour | |\n|---|---|---|\n");
+    put(m, "**Rumours.** Roll a d6 for each character who asks around before the party sets out.\n\n| d6 | Rumour | For the GM |\n|---|---|---|\n");
     for (int i = 0; i < DG_ADV_RUMOURS; i++) {
         dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
         const dg_adv_rumour *ru = &a->rumours[i];

@@ -88,10 +88,13 @@ dg_status dr__scene_rewrite(dg_buf *out, size_t to, size_t from, const dr__scene
 /* The key of one floor (format=md's Markdown, md.c) cut at its headings:
  * the head (name, party, details, history), "Wandering monsters", one
  * section per room in room order, "Corridor features" and the closing
- * attribution, each converted to HTML for a journal page. Sections the
- * key does not have are empty. Caller storage: init, build, fini. */
+ * attribution, each converted to HTML for a journal page; and on the top
+ * floor the adventure (hook, goal, factions, rumours, alarm), cut from
+ * the Markdown of every floor, whose words say which floor a room is on.
+ * Sections the key does not have are empty. Caller storage: init, build,
+ * fini. */
 typedef struct {
-    dg_buf head, wandering, corridors, attribution;
+    dg_buf head, wandering, corridors, attribution, adventure;
     dg_buf *room;            /* n_rooms of them, room id i + 1 at [i] */
     char **room_title;       /* "Room 3: kitchen", the room's heading */
     size_t n_rooms;
@@ -210,7 +213,7 @@ bool dr__bundle_push(dr__bundle *b, json_t *a, json_t *v);
 /* The entry numbers of floor k: 0 the dungeon's entry, i + 1 room i's;
  * the dungeon entry's pages (those there are, in this order). */
 enum { ENTRY_DUNGEON = 0 };
-enum { PAGE_OVERVIEW, PAGE_WANDERING, PAGE_CORRIDORS, PAGE_STAIRS, PAGE_ATTRIBUTION };
+enum { PAGE_OVERVIEW, PAGE_WANDERING, PAGE_CORRIDORS, PAGE_STAIRS, PAGE_ATTRIBUTION, PAGE_ADVENTURE, PAGE_CHAPTER };
 
 /* bundle_journal.c: where stair s of floor k leads, in words ("Stairs down
  * to Floor 2"); "Floor 2, <name>" when there is more than one floor;

@@ -1,7 +1,8 @@
 /* bundle_key.c -- the room key as Foundry journal pages: format=md's
  * Markdown of a floor (md.c, whose words are key_text.c's) cut at its
  * headings into the parts a journal shows apart -- the head, the wandering
- * monsters, each room, the corridor features, the attribution -- and each
+ * monsters, each room, the corridor features, the attribution, the
+ * adventure (from the Markdown of every floor) -- and each
  * part turned into the HTML a JournalEntryPage of type "text" holds. The
  * key is written once, by md.c; this file only reframes it. */
 #include <stdio.h>
@@ -157,6 +158,7 @@ void dr__bundle_key_init(dr__bundle_key *k)
     dg_buf_init(&k->wandering);
     dg_buf_init(&k->corridors);
     dg_buf_init(&k->attribution);
+    dg_buf_init(&k->adventure);
 }
 
 void dr__bundle_key_fini(dr__bundle_key *k)
@@ -165,6 +167,7 @@ void dr__bundle_key_fini(dr__bundle_key *k)
     dg_buf_fini(&k->wandering);
     dg_buf_fini(&k->corridors);
     dg_buf_fini(&k->attribution);
+    dg_buf_fini(&k->adventure);
     for (size_t i = 0; i < k->n_rooms; i++) {
         if (k->room) dg_buf_fini(&k->room[i]);
         if (k->room_title) dg__free(k->room_title[i]);
@@ -184,6 +187,36 @@ static bool starts(const char *s, size_t n, const char *p)
 static dg_status convert(const char *md, size_t a, size_t z, dg_buf *dst, dg_error *err)
 {
     return z > a ? dr__md_to_html(md + a, z - a, 0, dst, err) : DG_OK;
+}
+
+/* The adventure's section ("## The adventure" up to the next "## ") of the
+ * Markdown of d and every floor below it: a floor's own key says "room 4"
+ * where the adventure means "room 4 of floor 2". Nothing when d tells no
+ * adventure. */
+static dg_status adventure_cut(const dg_dungeon *d, dg_buf *dst, dg_error *err)
+{
+    if (!d->contents || !d->contents->adventure) return DG_OK;
+    dg_buf md;
+    dg_buf_init(&md);
+    dg_status rc = dg_md_encode(d, &md, err);
+    const char *s = (const char *)md.data;
+    size_t from = 0, to = 0;
+    for (size_t at = 0; rc == DG_OK && at < md.len;) {
+        const char *nl = memchr(s + at, '\n', md.len - at);
+        size_t len = nl ? (size_t)(nl - (s + at)) : md.len - at;
+        if (starts(s + at, len, "## ")) {
+            if (from) {
+                to = at;
+                break;
+            }
+            if (starts(s + at, len, "## The adventure")) from = at + len + 1;
+        }
+        at += len + 1;
+    }
+    if (rc == DG_OK && from && !to) to = md.len;
+    if (rc == DG_OK && from) rc = convert(s, from, to, dst, err);
+    dg_buf_fini(&md);
+    return rc;
 }
 
 dg_status dr__bundle_key_build(const dg_dungeon *d, dr__bundle_key *k, dg_error *err)
@@ -219,8 +252,8 @@ dg_status dr__bundle_key_build(const dg_dungeon *d, dr__bundle_key *k, dg_error 
             to = &k->head; /* the dungeon's name is the journal entry's */
         } else if (starts(line, len, "## Wandering monsters")) {
             to = &k->wandering;
-        } else if (starts(line, len, "## Stat blocks")) {
-            to = &skipped;
+        } else if (starts(line, len, "## Stat blocks") || starts(line, len, "## The adventure")) {
+            to = &skipped; /* the adventure: adventure_cut's, a page of its own */
         } else if (starts(line, len, "## Corridor features")) {
             to = &k->corridors;
         } else if (starts(line, len, "## Rooms")) {
@@ -259,5 +292,6 @@ dg_status dr__bundle_key_build(const dg_dungeon *d, dr__bundle_key *k, dg_error 
         }
     dg_buf_fini(&skipped);
     dg_buf_fini(&md);
+    if (rc == DG_OK) rc = adventure_cut(d, &k->adventure, err);
     return rc;
 }

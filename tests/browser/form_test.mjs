@@ -3,8 +3,8 @@
 // Chromium (no browser download). tools/test-browser.sh starts the daemon
 // and runs this. Exit 0 all passed, 1 a check failed, 77 Chromium would not
 // start. Screenshots go to ARTIFACTS (desktop, phone, print, error, no-JS,
-// no /options, the stocked key at desktop and phone width, the inline map
-// with a room picked).
+// no /options, the stocked key and its adventure at desktop and phone
+// width, the inline map with a room picked).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -721,6 +721,26 @@ await check('the key shows what each room holds; the name heads the page', async
   assert.ok(j.wandering_monsters.length === 6);
   assert.match(await p9.locator('#key-history').innerText(), new RegExp(j.details.history.slice(1, 12)));
   assert.match(await p9.locator('#key-attribution').innerText(), /SRD 5\.1.*Creative Commons Attribution 4\.0/s);
+  // the adventure opens the key as md's does: hook, goal, factions, the d6
+  // rumour table marked for the GM, the alarm; each "room N" links its entry
+  const adv = j.adventure, advText = await p9.locator('#key-adventure').innerText();
+  for (const t of [adv.hook.text, adv.goal.text, adv.alarm.trigger, ...adv.factions.map((f) => f.want)])
+    assert.ok(advText.includes(t), `${t} in ${advText}`);
+  const rumourRows = await p9.locator('#key-adventure table.rumours tbody tr').allInnerTexts();
+  const gmWord = { true: 'true', false: 'false', half: 'half-true' };
+  assert.deepEqual(rumourRows.map((t) => t.split('\t').map((c) => c.trim())),
+                   adv.rumours.map((r) => [String(r.roll), r.text, gmWord[r.truth]]));
+  assert.ok(adv.rumours.some((r) => !r.true), 'a false or half-true rumour');
+  const pointed = adv.rumours.find((r) => r.room && r.floor === 1);
+  if (pointed)
+    assert.ok(await p9.locator(`#key-adventure a[href="#room-${pointed.room}"]`).count() > 0, 'a rumour links its room');
+  // clues and key holders sit in their rooms' entries
+  for (const r of j.rooms) {
+    for (const k of r.contents?.clues || []) assert.ok((await roomText(r)).includes(k.text), `clue in room ${r.id}`);
+    for (const h of r.contents?.keys_held || [])
+      assert.ok((await roomText(r)).includes(h.held_by || h.hidden_in), `key holder in room ${r.id}`);
+  }
+  await p9.locator('#key-adventure').screenshot({ path: join(artifacts, 'desktop-adventure.png') });
   await p9.locator('#key').scrollIntoViewIfNeeded();
   await p9.screenshot({ path: join(artifacts, 'desktop-key.png') });
   await p9.locator(`#room-${fought[0].id}`).screenshot({ path: join(artifacts, 'desktop-room.png') });
@@ -741,6 +761,7 @@ await check('the key shows what each room holds; the name heads the page', async
   await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap&view=player`);
   await rolled(p9);
   assert.equal(await p9.locator('#key .line, #key .summary').count(), 0);
+  assert.equal(await p9.locator('#key-adventure').count(), 0, 'the player\'s key tells no adventure');
   assert.ok(!(await isVisible(p9, '#key-wandering')) && !(await isVisible(p9, '#key-attribution')));
   assert.doesNotMatch(await p9.locator('#key').innerText(), new RegExp(fought[0].contents.encounter.monsters[0].name));
   await p9.context().close();
@@ -902,6 +923,12 @@ await check('floors: a Floors control, buttons to step between floors, a key hea
   assert.equal(await p12.locator('#key-rooms > li').count(), j.rooms.length);
   assert.equal(await p12.locator('#key-floor-2 .rooms > li').count(), j.below[0].rooms.length);
   assert.equal(await p12.locator('#key-floor-3 .rooms > li').count(), j.below[1].rooms.length);
+  // each floor's heading carries its chapter, the lower floors' bosses in their lairs
+  for (const ch of j.adventure.chapters) {
+    const at = ch.floor === 1 ? '#chapter-1' : `#key-floor-${ch.floor} .chapter`;
+    assert.equal(await p12.locator(at).innerText(), ch.text);
+  }
+  assert.deepEqual(j.adventure.chapters.map((c) => c.floor).filter((f) => f > 1), [2, 3]);
   assert.match(await p12.locator('#key-stairs').innerText(), /Down to floor 2 at column \d+, row \d+/);
   assert.match(await p12.locator('#key-floor-2 .stairs').innerText(), /Up to floor 1 at column \d+, row \d+/);
   // step to floor 2: its image and SVG, the permalink and downloads name it

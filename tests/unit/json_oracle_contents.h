@@ -202,8 +202,8 @@ static inline json_t *oc_adventure(const dg_contents *c)
     for (int i = 0; i < DG_ADV_RUMOURS; i++) {
         const dg_adv_rumour *r = &a->rumours[i];
         dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
-        json_array_append_new(rumours, json_pack("{s:i,s:s,s:b,s:o,s:o}", "roll", i + 1, "text", t, "true", r->truth,
-                                                 "room", oc_int_or_null(r->about.room), "floor",
+        json_array_append_new(rumours, json_pack("{s:i,s:s,s:b,s:s,s:o,s:o}", "roll", i + 1, "text", t, "true", r->truth,
+                                                 "truth", r->truth ? "true" : r->half ? "half" : "false", "room", oc_int_or_null(r->about.room), "floor",
                                                  oc_int_or_null(r->about.room ? r->about.floor : 0)));
     }
     for (int i = 0; i < a->n_responders; i++)

@@ -395,6 +395,46 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
     cr_assert_eq(json_array_size(tables), n_tables, "%s: a table per floor with wandering monsters", what);
 }
 
+/* Every Foundry link of every page, @UUID[JournalEntry.<entry>.
+ * JournalEntryPage.<page>]{room N...}, names an entry of the journal and
+ * a page of that entry, one that is a room's ("Room N" heads it, of the
+ * floor the words name, else the page's own); returns how many. */
+static int check_links(json_t *journal, size_t floors, const char *what)
+{
+    int links = 0;
+    size_t i, k;
+    json_t *e, *pg;
+    json_array_foreach(journal, i, e) json_array_foreach(json_object_get(e, "pages"), k, pg)
+    {
+        const char *html = json_string_value(json_object_get(json_object_get(pg, "text"), "content"));
+        int here = 1; /* "room 4" alone is a room of the page's own floor */
+        if (sscanf(json_string_value(json_object_get(e, "name")), "Floor %d, ", &here) != 1) here = 1;
+        for (const char *at = strstr(html, "@UUID["); at; at = strstr(at + 1, "@UUID[")) {
+            char entry[17], page[17], words[64];
+            cr_assert_eq(sscanf(at, "@UUID[JournalEntry.%16[0-9A-Za-z].JournalEntryPage.%16[0-9A-Za-z]]{%63[^}]}",
+                                entry, page, words),
+                         3, "%s: a link that is not an entry's page: %.80s", what, at);
+            json_t *to = find_by_id(journal, entry);
+            cr_assert_not_null(to, "%s: link to entry %s, not in the journal", what, entry);
+            cr_assert_not_null(find_by_id(json_object_get(to, "pages"), page), "%s: link to page %s, not in %s", what,
+                               page, entry);
+            int room = 0, floor = here, used = 0;
+            cr_assert(sscanf(words, "room %d%n", &room, &used) == 1, "%s: link words %s", what, words);
+            if (words[used]) cr_assert(sscanf(words + used, " on floor %d", &floor) == 1 ||
+                                           sscanf(words + used, " of floor %d", &floor) == 1,
+                                       "%s: link words %s", what, words);
+            char head[48];
+            if (floors > 1) snprintf(head, sizeof head, "Floor %d, Room %d", floor, room);
+            else snprintf(head, sizeof head, "Room %d", room);
+            const char *name = json_string_value(json_object_get(to, "name"));
+            cr_assert(!strncmp(name, head, strlen(head)) && (name[strlen(head)] == ':' || !name[strlen(head)]),
+                      "%s: \"%s\" links to \"%s\"", what, words, name);
+            links++;
+        }
+    }
+    return links;
+}
+
 /* Everything the issue asks of the bundle of floors[0..n). */
 static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf *zipped, const char *what)
 {
@@ -525,6 +565,7 @@ static void check_bundle(const dg_dungeon *const *floors, size_t n, const dg_buf
         free(room_seen);
     }
     check_creatures(floors, n, b.adventure, what);
+    check_links(journal, n, what);
     close_bundle(&b);
 }
 
@@ -610,6 +651,62 @@ Test(foundry_bundle, floors_name_where_stairs_lead)
     dg_buf_fini(&z);
     dg_dungeon_free(a);
     dg_dungeon_free(c);
+}
+
+/* The adventure in the journal: the top floor's entry has a page of it
+ * (hook, goal, factions, the rumour table marked for the GM, the alarm),
+ * each lower floor's a page of its chapter; every room those pages and
+ * the rooms' name is a link to that room's page. */
+Test(foundry_bundle, the_adventure_is_a_page_and_pages_link_the_rooms_they_name)
+{
+    static const char *const queries3[] = {"seed=11&floors=3&rows=21&cols=31", "seed=4&floors=2&motif=undead",
+                                           "seed=9&level=12"};
+    for (size_t q = 0; q < sizeof queries3 / sizeof queries3[0]; q++) {
+        dg_dungeon *d = make(queries3[q]);
+        const dg_dungeon *floors[DG_MAX_FLOORS];
+        size_t n = 0;
+        for (const dg_dungeon *f = d; f && n < DG_MAX_FLOORS; f = f->below) floors[n++] = f;
+        dg_buf z = render_bundle(d);
+        check_bundle(floors, n, &z, queries3[q]);
+        bundle b = open_bundle(&z);
+        json_t *journal = json_object_get(b.adventure, "journal");
+        const dg_adventure *a = d->contents->adventure;
+        cr_assert_not_null(a);
+        char hook[1024];
+        dg_adventure_text(d->contents, DG_ADV_HOOK, 0, hook, sizeof hook);
+        json_t *top = json_array_get(journal, 0), *adv = NULL, *pg;
+        size_t k;
+        json_array_foreach(json_object_get(top, "pages"), k, pg)
+        if (!strcmp(json_string_value(json_object_get(pg, "name")), "The adventure")) adv = pg;
+        cr_assert_not_null(adv, "%s: no adventure page", queries3[q]);
+        const char *html = json_string_value(json_object_get(json_object_get(adv, "text"), "content"));
+        hook[strcspn(hook, "\"&<>")] = '\0'; /* up to what HTML escapes */
+        cr_assert(strlen(hook) > 20 && strstr(html, hook), "%s: the hook", queries3[q]);
+        cr_assert(strstr(html, "<th>For the GM</th>") && strstr(html, "<strong>Alarm.</strong>"), "%s", queries3[q]);
+        int marks = 0;
+        for (const char *m = html; (m = strstr(m, "</td><td>")); m++)
+            marks += !strncmp(m + 9, "true<", 5) || !strncmp(m + 9, "false<", 6) || !strncmp(m + 9, "half-true<", 10);
+        cr_assert_eq(marks, DG_ADV_RUMOURS, "%s: every rumour marked for the GM", queries3[q]);
+        cr_assert(strstr(html, "@UUID[JournalEntry."), "%s: the adventure links no room", queries3[q]);
+        /* each lower floor's entry: its chapter */
+        for (size_t f = 1; f < n; f++) {
+            json_t *entry = NULL, *e;
+            size_t i;
+            char want[64];
+            snprintf(want, sizeof want, "Floor %zu, ", f + 1);
+            json_array_foreach(journal, i, e)
+            if (!entry && !strncmp(json_string_value(json_object_get(e, "name")), want, strlen(want))) entry = e;
+            cr_assert_not_null(entry);
+            bool chapter = false;
+            json_array_foreach(json_object_get(entry, "pages"), k, pg)
+            chapter |= !strcmp(json_string_value(json_object_get(pg, "name")), "Chapter");
+            cr_assert(chapter, "%s: floor %zu has no chapter page", queries3[q], f + 1);
+        }
+        cr_assert_gt(check_links(journal, n, queries3[q]), 5, "%s", queries3[q]);
+        close_bundle(&b);
+        dg_buf_fini(&z);
+        dg_dungeon_free(d);
+    }
 }
 
 /* New (free): PNG b as RGB, its width in *w. */

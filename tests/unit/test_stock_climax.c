@@ -210,7 +210,7 @@ static int n_bad;
 typedef struct {
     long named_hiders, hiders, wanderers, immobile, floors, lair_not_top, lair_top_band, entrance_over, hordes;
     long deadly_floors, deadly_all_low, bedding, reading, lower_floors, lower_rooms, lower_repeats, outranks;
-    long multi[2], mixed[2], floors_by[2], top_by[2], empty_lairs, above_master, wander_above_master;
+    long multi[2], mixed[2], floors_by[2], top_by[2], empty_lairs, above_master, wander_above_master, lone_lairs;
     double overlap_sum;
 } tally;
 
@@ -335,10 +335,13 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         for (size_t r = 0; r < c->n_rooms; r++)
             if ((int)r + 1 != c->farthest_room && c->rooms[r].encounter.n_groups)
                 biggest &= adjusted(c, &c->rooms[r].encounter) < top_xp;
-        /* a lair the cast cannot fill at all (too small a room for the
-         * only creatures strong enough) is counted apart */
-        t->lair_not_top += !biggest && lair->n_groups;
-        if (!biggest && lair->n_groups) note_bad("dungeon %llu floor %d: a room outguns the lair (%ld)", (unsigned long long)i, d->floor,
+        /* a lair the cast cannot fill to any band (too small a room for
+         * the only creatures strong enough) holds its mightiest alone
+         * (adventure.c's lone chief) and is counted apart */
+        bool lone = y ? 2 * top_xp < budget[lv][0] * party + 1 : top_xp < threshold[lv][0] * party;
+        t->lone_lairs += lone && lair->n_groups;
+        t->lair_not_top += !biggest && lair->n_groups && !lone;
+        if (!biggest && lair->n_groups && !lone) note_bad("dungeon %llu floor %d: a room outguns the lair (%ld)", (unsigned long long)i, d->floor,
                   top_xp);
     }
     if (c->entrance_room && c->entrance_room != c->farthest_room) {
@@ -456,9 +459,10 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
             100 * mixed14, t.mixed[0], t.multi[0], 100 * mixed24, t.mixed[1], t.multi[1], t.lower_floors, 100 * overlap,
             t.lower_repeats, t.lower_rooms, t.outranks);
     fprintf(stderr, "climax: lairs in the top band 2014 %.1f%%, 2024 %.1f%%; lairs with no fight %ld; creatures "
-            "outranking the master in a room %ld, in a wandering row %ld of %ld\n",
+            "outranking the master in a room %ld, in a wandering row %ld of %ld; lairs below every band (a lone "
+            "chief: no band fits the room) %ld\n",
             100.0 * t.top_by[0] / t.floors_by[0], 100.0 * t.top_by[1] / t.floors_by[1], t.empty_lairs, t.above_master,
-            t.wander_above_master, t.wanderers);
+            t.wander_above_master, t.wanderers, t.lone_lairs);
     for (int k = 0; k < n_bad; k++) fprintf(stderr, "climax: broken: %s\n", bad[k]);
     cr_assert_geq(dungeons, 2000);
     cr_assert_eq(t.named_hiders + t.immobile + t.entrance_over + t.reading + t.outranks + t.above_master, 0, "rules broken (first: %s)",
