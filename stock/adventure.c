@@ -182,6 +182,8 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
             }
             g[k] = '\0';
             emits(&o, g);
+        } else if (!strcmp(slot, "patron_title")) {
+            if (x->a) emits(&o, dg__adv_patron_title(x->a->patron % DG__ADV_PATRON_ROLES));
         } else if (!strcmp(slot, "patron")) {
             if (x->a) {
                 emits(&o, dg__adv_table(DG__ADV_T_PATRON_NAME, x->a->patron / DG__ADV_PATRON_ROLES));

@@ -38,7 +38,14 @@ static const char *const households[PATRON_ROLES] = {
     "a sergeant of the watch", "the innkeeper's daughter",
 };
 
+/* the patron named again, by role ("{patron_title}": the reeve's word) */
+static const char *const titles[PATRON_ROLES] = {
+    "the reeve", "the prior", "the factor", "the heir", "the old adventurer", "the sage",
+    "the steward", "the caravan master", "the elder", "the young noble", "the captain", "the innkeeper",
+};
+
 const char *dg__adv_household(int patron) { return households[(patron % PATRON_ROLES + PATRON_ROLES) % PATRON_ROLES]; }
+const char *dg__adv_patron_title(int patron) { return titles[(patron % PATRON_ROLES + PATRON_ROLES) % PATRON_ROLES]; }
 
 /* the goal: slay the master, recover a thing, rescue a person */
 enum { GOAL_SLAY, GOAL_RECOVER, GOAL_RESCUE, GOAL_KINDS };
@@ -92,8 +99,8 @@ static const char *const stakes[GOAL_KINDS * STAKES] = {
     "A rival is hiring too; whoever brings {object} out first is paid, the other is not.",
     "{holders} do not know what {object} is, and that will not last.",
     "Without {object} a lawsuit is lost, and a whole street of houses with it.",
-    "A scholar has staked a reputation on the {purpose} ({room}) being the place to look.",
-    "A temple has promised a blessing and a name on its wall to whoever returns {object}.",
+    "{patron_title} has staked a good name on the {purpose} ({room}) being the place to look.",
+    "{patron_title} has promised it to someone who will not wait, and a good name rides on the promise.",
     "It has been three nights since {holders} took {object}, and they do not keep prisoners long.",
     "A ransom note came from {holders}, asking for more than the whole village owns.",
     "{object_cap} knows something {holders} want, and will not keep quiet forever.",
@@ -172,11 +179,11 @@ static const char *const rumours[] = {
     /* 5 chapter */ "Deeper down, {a_who} holds the {purpose} ({room}), and even {holders} tread softly past the stairs.",
     /* 6 trap */ "A friend of a friend lost a leg to a trap in the {purpose} ({room}).",
     /* 7 secret */ "There is a hidden door in the {purpose} ({room}), if you know where to press.",
-    /* 8 goal */ "Somebody saw {object} in the {purpose} ({room}) not a month ago.",
+    /* 8 goal */ "Somebody who got out alive swears {object} is in the {purpose} ({room}).",
     /* 9 creatures */ "Something lives in the {purpose} ({room}): {a_who}, by the sound of it.",
     /* 10 false */ "The {place} was emptied years ago; there is nothing left in it but rats.",
     /* 11 false */ "A dragon sleeps on a mountain of gold at the bottom of the {place}.",
-    /* 12 false */ "{holders} are only a handful, and cowards to a one.",
+    /* 12 false */ "{holders} are only a handful, and cowards every one of them.",
     /* 13 false */ "Any silver weapon turns the things in the {place} to dust.",
     /* 14 half */ "{holders} keep all their loot in the {purpose} ({room}).",
     /* 15 false */ "The {master} has been dead a year, and {holders} hide it to keep the rest in line.",

@@ -389,6 +389,8 @@ const char *dg__adv_hiding(int i, bool natural);
 #define DG__ADV_PATRON_ROLES 12
 /* someone of patron's own household ("the sage's apprentice") */
 const char *dg__adv_household(int patron);
+/* the patron by role alone ("the reeve"), for a sentence naming them again */
+const char *dg__adv_patron_title(int patron);
 #define DG__ADV_STAKES 6
 #define DG__KEY_IN_FEATURE 100 /* key_hidden: in the room's own hidden feature */
 #define DG__ADV_CLUE_KINDS 6

@@ -400,15 +400,33 @@
                 el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'd6' }), el('th', { scope: 'col', text: 'Rumour' }),
                                                el('th', { scope: 'col', text: 'For the GM' })])]),
                 el('tbody', {}, rows)]));
-    var answer = el('ul', { class: 'responders' }, a.alarm.responders.map(function (r) {
-      /* who comes: the head of that room's encounter, as md names them */
+    /* each floor's groups run to that floor's way in, so on several floors
+     * they are listed by floor (md does the same) */
+    var who = function (r) {
       var f = r.floor > 1 ? (j.below || [])[r.floor - 2] : j;
       var room = f && f.rooms.filter(function (x) { return x.id === r.room; })[0];
-      var e = room && room.contents && room.contents.encounter, who = e && e.monsters[0] && e.monsters[0].name;
-      return el('li', {}, ['From ', roomRef(r.room, r.floor, n), who ? ', led by ' + article(who) + ' ' + who : '',
-        ': after ' + r.rounds + ' round' + (r.rounds === 1 ? '' : 's') + '.']);
-    }));
-    kids.push(el('h3', { text: 'Alarm' }), line('alarm', 'Alarm', ['The alarm goes up on ' + a.alarm.trigger + '. Then:']), answer);
+      var e = room && room.contents && room.contents.encounter, m = e && e.monsters[0] && e.monsters[0].name;
+      return m ? ', led by ' + article(m) + ' ' + m : '';
+    };
+    var rounds = function (r) { return ', after ' + r.rounds + ' round' + (r.rounds === 1 ? '' : 's'); };
+    var answer;
+    if (n === 1) {
+      answer = el('ul', { class: 'responders' }, a.alarm.responders.map(function (r) {
+        return el('li', {}, ['From ', roomRef(r.room, r.floor, n), who(r) + rounds(r) + '.']);
+      }));
+    } else {
+      var byFloor = [];
+      a.alarm.responders.forEach(function (r) { (byFloor[r.floor || 1] = byFloor[r.floor || 1] || []).push(r); });
+      answer = el('ul', { class: 'responders' }, byFloor.map(function (rs, fl) {
+        var parts = ['Floor ' + fl + ': '];
+        rs.forEach(function (r, i) { parts.push(i ? '; from ' : 'from ', roomRef(r.room, r.floor, n), who(r) + rounds(r)); });
+        parts.push('.');
+        return el('li', {}, parts);
+      }).filter(Boolean));
+    }
+    var then = n === 1 ? 'Then these come, each reaching the entrance after the rounds given:'
+                       : 'The floor where it goes up answers; each group reaches that floor\u2019s way in after the rounds given:';
+    kids.push(el('h3', { text: 'Alarm' }), line('alarm', 'Alarm', ['The alarm goes up on ' + a.alarm.trigger + '. ' + then]), answer);
     if (n === 1) {
       var ch = chapterOf(j, 1);
       if (ch) kids.push(line('chapter', 'Chapter', linked(ch.text)));

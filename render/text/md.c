@@ -220,14 +220,27 @@ static void put_adventure(md *m, const dg_contents *c, int floors)
         PUTF(m, "| %d | %s | %s |\n", i + 1, t, ru->truth ? "true" : ru->half ? "half-true" : "false");
     }
     dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
-    PUTF(m, "\n**Alarm.** The alarm goes up on %s. Then:\n\n", t);
-    for (int i = 0; i < a->n_responders; i++) {
-        const dg_adv_responder *rs = &a->responders[i];
-        const dg_monster *mo = dg_monster_info(rs->who.monster);
-        PUTF(m, "- From room %d", rs->who.room);
-        if (floors > 1) PUTF(m, " of floor %d", rs->who.floor);
-        PUTF(m, ", led by %s %s: after %d round%s.\n", mo ? dr__key_article(mo->name) : "", mo ? mo->name : "",
-             rs->rounds, rs->rounds == 1 ? "" : "s");
+    /* each floor's groups run to that floor's way in: on several floors,
+     * the floor where the alarm goes up answers, so they are listed by
+     * floor, not as one muster */
+    PUTF(m, "\n**Alarm.** The alarm goes up on %s. %s\n\n", t,
+         floors > 1 ? "The floor where it goes up answers; each group reaches that floor's way in after the rounds given:"
+                    : "Then these come, each reaching the entrance after the rounds given:");
+    for (int fl = 1; fl <= floors; fl++) {
+        bool first = true;
+        for (int i = 0; i < a->n_responders; i++) {
+            const dg_adv_responder *rs = &a->responders[i];
+            if (rs->who.floor != fl) continue;
+            const dg_monster *mo = dg_monster_info(rs->who.monster);
+            if (floors == 1) PUTF(m, "- From room %d", rs->who.room);
+            else if (first) PUTF(m, "- Floor %d: from room %d", fl, rs->who.room);
+            else PUTF(m, "; from room %d", rs->who.room);
+            PUTF(m, ", led by %s %s, after %d round%s", mo ? dr__key_article(mo->name) : "", mo ? mo->name : "",
+                 rs->rounds, rs->rounds == 1 ? "" : "s");
+            if (floors == 1) put(m, ".\n");
+            first = false;
+        }
+        if (floors > 1 && !first) put(m, ".\n");
     }
     put(m, "\n");
     if (floors == 1 && a->n_chapters) {
