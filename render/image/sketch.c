@@ -75,9 +75,11 @@ static int legend_entries(const dg_dungeon *d, bool player, legend_entry *e)
     for (size_t i = 0; i < d->n_stairs; i++) *(d->stairs[i].down ? &down : &up) = true;
     if (up) e[n++] = (legend_entry){100, "stairs up"};
     if (down) e[n++] = (legend_entry){101, "stairs down"};
-    const dg_contents *c = d->contents;
     bool feat[DG_FEATURE_COUNT] = {false};
-    for (size_t i = 0; c && i < c->n_features; i++) feat[c->features[i].kind] = true;
+    for (size_t i = 0, n_obj = dr__objects_count(d); i < n_obj; i++) {
+        dg_map_feature f;
+        if (dr__object(d, i, &f)) feat[f.kind] = true;
+    }
     for (int k = 0; k < DG_FEATURE_COUNT; k++)
         if (feat[k]) e[n++] = (legend_entry){200 + k, dg_feature_name(k)};
     return n;
@@ -554,12 +556,9 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         const dg_stair *s = &d->stairs[i];
         dr__sketch_stair(cr, s->x + dx, s->y + dy, s->down, s->dir);
     }
-    const dg_contents *c = d->contents;
-    for (size_t i = 0; c && i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
-        if (f->kind == DG_FEATURE_WATER || f->at.x < 0 || f->at.y < 0 || f->at.x >= d->width || f->at.y >= d->height)
-            continue;
-        dr__sketch_feature(cr, f->at.x + dx, f->at.y + dy, (int)f->kind);
+    for (size_t i = 0, n_obj = dr__objects_count(d); i < n_obj; i++) {
+        dg_map_feature f;
+        if (dr__object(d, i, &f) && f.kind != DG_FEATURE_WATER) dr__sketch_feature(cr, f.at.x + dx, f.at.y + dy, (int)f.kind);
     }
     numbers(cr, d, b);
     cartouche(cr, d, b);
