@@ -352,6 +352,28 @@ static void numbers(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
     }
 }
 
+/* The GM's marks (marks.c: a corridor feature's letter, T, K, ?), so
+ * the key's "marked ? at square 14,3" is on the handout too: smaller than
+ * a number, on a paper halo, traps and hiding places in the trap red. */
+typedef struct {
+    cairo_t *cr;
+    double dx, dy;
+} marks_ctx;
+
+static void sketch_mark(void *ctx, const dr__mark *m)
+{
+    const marks_ctx *k = ctx;
+    bool red = m->kind == DR__MARK_TRAP || m->kind == DR__MARK_HIDDEN;
+    dr__sketch_text(k->cr, m->text, m->x + 0.5 + k->dx, m->y + 0.5 + k->dy - 0.22, 0.44, 0.07,
+                    red ? DR_SK_TRAP : DR_SK_INK, DR_SK_FLOOR);
+}
+
+static void marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player)
+{
+    marks_ctx k = {cr, b->left - b->x0, b->top - b->y0};
+    dr__map_marks(d, player, sketch_mark, &k);
+}
+
 /* -------------------------------------------------------------- frame */
 
 static void cartouche(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
@@ -561,6 +583,7 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         if (dr__object(d, i, &f) && f.kind != DG_FEATURE_WATER) dr__sketch_feature(cr, f.at.x + dx, f.at.y + dy, (int)f.kind);
     }
     numbers(cr, d, b);
+    marks(cr, d, b, player);
     cartouche(cr, d, b);
     compass(cr, b);
     scale_bar(cr, d, b);

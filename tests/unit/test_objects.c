@@ -7,7 +7,8 @@
  * map drawn without contents (contents=none keeps every cell, so only the
  * things are missing there), and the standard SVG has a <use class=
  * "feature KIND" data-x data-y> on it. The hiding places' kinds are
- * written down here from the key's words, not read from the renderer. */
+ * written down here from the key's words, not read from the renderer.
+ * And the sketch (the PDF's map) carries the GM's marks the key refers to. */
 #include <criterion/criterion.h>
 
 #include "dg_contents.h"
@@ -135,4 +136,72 @@ Test(objects, every_named_thing_is_drawn_on_its_square)
     int kinds = 0;
     for (int k = 0; k < DG_FEATURE_COUNT; k++) kinds += per_kind[k] > 0;
     cr_assert_geq(kinds, 7, "only %d kinds of thing in %d maps", kinds, MAPS);
+}
+
+/* The sketch (and so the PDF, whose key says "marked ? at square 14,3")
+ * carries the GM's marks too: over 24 stocked maps, the middle of each
+ * square the key marks (a room trap's T, the keys' K, a hiding place's ?,
+ * a corridor feature's letter) differs between the GM's sketch and the
+ * players' (which has none), and a T's or ?'s square has red ink. */
+Test(objects, the_sketch_carries_the_gms_marks)
+{
+    static const char *const families[] = {"donjon", "gridmapper", "panels", "cells"};
+    int n_marks = 0, n_red = 0;
+    for (int i = 0; i < 24; i++) {
+        char q[192], pq[208];
+        snprintf(q, sizeof q, "seed=%d&algorithm=%s&style=sketch&rows=31&cols=41", 700 + i, families[i % 4]);
+        snprintf(pq, sizeof pq, "%s&view=player", q);
+        dg_dungeon *d = rf_generate(q), *p = rf_generate(pq);
+        img a = encode_img(d), b = encode_img(p);
+        cr_assert(a.w == b.w && a.h == b.h, "%s: the views differ in size", q);
+        dr__sketch_box box;
+        dr__sketch_layout(d, d->opts.legend, &box);
+        int c = d->opts.cell;
+        double ox = (box.left - box.x0) * c, oy = (box.top - box.y0) * c;
+        const dg_contents *ct = d->contents;
+        dg_point at[256];
+        bool red[256];
+        int n = 0;
+        for (int k = 0; k < ct->n_corridor_features && n < 256; k++, n++) {
+            at[n] = ct->corridor_features[k].cells[0];
+            red[n] = false;
+        }
+        for (size_t r = 0; r < ct->n_rooms; r++) {
+            const dg_room_contents *rc = &ct->rooms[r];
+            for (int t = 0; t < rc->n_traps && n < 256; t++, n++) {
+                at[n] = rc->trap_cells[t];
+                red[n] = true;
+            }
+            if (rc->n_keys && n < 256) {
+                at[n] = rc->key_cell;
+                red[n++] = false;
+            }
+            if (rc->n_hidden && n < 256) {
+                at[n] = rc->hidden_cell;
+                red[n++] = true;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            int px = changed(&a, &b, ox, oy, c, at[k].x, at[k].y);
+            cr_assert_geq(px, c / 3, "%s: no mark at %d,%d (%d pixels differ from the players' sketch)", q, at[k].x,
+                          at[k].y, px);
+            n_marks++;
+            if (!red[k]) continue;
+            int reds = 0;
+            for (int y = (int)(oy + at[k].y * c); y < (int)(oy + (at[k].y + 1) * c); y++)
+                for (int x = (int)(ox + at[k].x * c); x < (int)(ox + (at[k].x + 1) * c); x++) {
+                    const unsigned char *v = a.rgb + 3 * ((size_t)y * (size_t)a.w + (size_t)x);
+                    reds += v[0] > v[1] + 60 && v[0] > v[2] + 60;
+                }
+            cr_assert_gt(reds, 4, "%s: no red in the marked square %d,%d", q, at[k].x, at[k].y);
+            n_red++;
+        }
+        free(a.rgb);
+        free(b.rgb);
+        dg_dungeon_free(d);
+        dg_dungeon_free(p);
+    }
+    fprintf(stderr, "objects: %d GM's marks on the sketch, %d of them red\n", n_marks, n_red);
+    cr_assert_gt(n_marks, 40);
+    cr_assert_gt(n_red, 10);
 }
