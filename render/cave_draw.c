@@ -433,12 +433,17 @@ void dr__cave_fill_row(const dr__canvas *cv, unsigned char *dst, int x, int y, i
     for (int i = 0; i < c; i++) d[i] = f[at[i]] ? fl[i] : rk[i];
 }
 
-static bool floorish(unsigned char v) { return v == DG_PAL_FLOOR || v == DG_PAL_GRID; }
+/* Floor, its grid, and the water laid on it (drawn before the walls, so
+ * a pool's squares are floor here, not rock to be walled round) */
+static bool floorish(unsigned char v)
+{
+    return v == DG_PAL_FLOOR || v == DG_PAL_GRID || v == DG_PAL_WATER || v == DG_PAL_WATER_INK;
+}
 
 /* Wall ink on cave rock within the wall thickness of cave floor, along
  * rows and columns: traced walls sit on the rock side, cv->wall px wide,
  * like the straight ones. Reads the filled image: before any glyph, floor
- * pixels are exactly the FLOOR and GRID indices. Wall is not floorish, so
+ * pixels are exactly the FLOOR, GRID and water indices. Wall is not floorish, so
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
@@ -486,9 +491,7 @@ dg_status dr__cave_walls(dr__canvas *cv, dg_error *err)
             const unsigned char *restrict inx = in;
             for (int x = 0; x < w; x++) {
                 unsigned char v = row[x];
-                int hit = (inx[x] != 0) & (v != DG_PAL_FLOOR) & (v != DG_PAL_GRID) &
-                          ((up[x] == DG_PAL_FLOOR) | (up[x] == DG_PAL_GRID) | (dn[x] == DG_PAL_FLOOR) |
-                           (dn[x] == DG_PAL_GRID));
+                int hit = (inx[x] != 0) & !floorish(v) & (floorish(up[x]) | floorish(dn[x]));
                 row[x] = hit ? (unsigned char)DG_PAL_WALL : v;
             }
         }
