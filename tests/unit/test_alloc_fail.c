@@ -18,15 +18,9 @@
 
 #include "render.h"
 
-/* built with AddressSanitizer (gcc says so one way, clang another) */
-#if defined(__SANITIZE_ADDRESS__)
-#define LEAK_CHECK 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define LEAK_CHECK 1
-#endif
-#endif
-#ifdef LEAK_CHECK
+#include "sanitized.h"
+
+#if DG_TEST_SANITIZED
 #include <sanitizer/lsan_interface.h>
 #endif
 
@@ -100,12 +94,6 @@ static void install(void)
 }
 
 TestSuite(alloc_fail, .init = install);
-
-#if defined(__SANITIZE_ADDRESS__) || defined(LEAK_CHECK)
-#define SANITIZED 1
-#else
-#define SANITIZED 0
-#endif
 
 /* ------------------------------------------------------------ the maps */
 
@@ -209,9 +197,10 @@ static void fail_each(const map_case *m, dg_format fmt)
     /* the big maps' stocked keys (stat blocks, every room's words) make
      * thousands of allocations and each failure re-runs the map: under the
      * sanitizers, where that costs most, they fail every tenth allocation
-     * and the first of each call path, so no kind of failure point is left
-     * out (every one elsewhere) */
-    long step = m->no_uvtt && SANITIZED ? 10 : 1;
+     * and the small maps every third, each besides the first of each call
+     * path, so no kind of failure point is left out (the release build
+     * fails every one, and its hook counts what each failure leaks) */
+    long step = DG_UNDER_ASAN(1, m->no_uvtt ? 10 : 3);
     calls = fail_at = live = 0;
     paths_cap = 0;
     path_of = step > 1 ? malloc(sizeof *path_of) : NULL;
@@ -267,7 +256,7 @@ static void fail_each(const map_case *m, dg_format fmt)
     free(seen);
     cr_log_info("%s %s: %ld of %ld allocations failed in turn (%ld call paths), %ld done without", m->name, f,
                 points, total, n_seen, survived);
-#ifdef LEAK_CHECK
+#if DG_TEST_SANITIZED
     /* leaks outside the hook (libgd, libpng, jansson on an error path)
      * asked for here, so the failure names the map and format */
     cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "%s %s: LeakSanitizer found leaks (above)",

@@ -31,6 +31,7 @@
 #include "query_fixture.h"
 #include "render.h"
 #include "foundry_schema.h"
+#include "sanitized.h"
 
 /* foundry=13's bundle unless the query names the target: a scene per
  * floor, which these checks walk floor by floor; test_foundry_schema
@@ -722,18 +723,7 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
  * (CI runs the unit tests again so) the two walks at the release build's
  * steps made this test take two to three and a half minutes: there they
  * step ten times wider (half a minute), the kinds still all failed. */
-#if defined(__SANITIZE_ADDRESS__)
-#define DG_BUNDLE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DG_BUNDLE_ASAN 1
-#endif
-#endif
-#ifdef DG_BUNDLE_ASAN
-enum { OOM_WIDER = 10 };
-#else
-enum { OOM_WIDER = 1 };
-#endif
+enum { OOM_WIDER = DG_UNDER_ASAN(1, 10) };
 
 /* The walk (oom_paths.h): its points, the run past the last one counted. */
 static long oom_walk(const dg_dungeon *d, long step, long *kinds)

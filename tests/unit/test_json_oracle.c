@@ -15,6 +15,7 @@
 
 #include "enc_fixture.h"
 #include "json_oracle.h"
+#include "sanitized.h"
 
 /* How many maps of a family, and how big at most: 10,000 in all, each in
  * both formats. Caverns have fewer and smaller ones: tracing a cave's
@@ -30,18 +31,7 @@ static const family_sweep sweeps[] = {
 /* Under AddressSanitizer (CI runs the unit tests again so) every tenth
  * map: the sanitizer is there for memory errors, and the full sweep of
  * stocked documents (stat blocks and all) would cost it minutes. */
-#if defined(__SANITIZE_ADDRESS__)
-#define DG_ORACLE_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DG_ORACLE_ASAN 1
-#endif
-#endif
-#ifdef DG_ORACLE_ASAN
-enum { SWEEP_STEP = 10 };
-#else
-enum { SWEEP_STEP = 1 };
-#endif
+enum { SWEEP_STEP = DG_UNDER_ASAN(1, 10) };
 
 /* Our bytes for d in fmt next to the oracle: json_equal after json_loads,
  * and byte for byte what jansson dumps. */

@@ -14,20 +14,12 @@
 #include <unistd.h>
 
 #include "render.h"
+#include "sanitized.h"
 
 #define SEEDS 1000
 /* JSON and Markdown of every tenth map; under AddressSanitizer every
  * fiftieth (it is there for memory errors, and they cost it most) */
-#if defined(__SANITIZE_ADDRESS__)
-#define RENDER_EVERY 50
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RENDER_EVERY 50
-#endif
-#endif
-#ifndef RENDER_EVERY
-#define RENDER_EVERY 10
-#endif
+#define RENDER_EVERY DG_UNDER_ASAN(10, 50)
 #define SAME_SEEDS 60          /* seeds compared under both rules */
 #define DATA DG_SOURCE_DIR "/../shared/data"
 

@@ -19,23 +19,13 @@
 #include "oom_paths.h"
 #include "png_int.h"
 #include "vtt_oracle.h"
+#include "sanitized.h"
 
 /* Under AddressSanitizer (the test command's clang stage runs the unit
  * tests so) the many-seed tests below take a third of their seeds:
  * the oracle's read-back of every document costs most there, each path of
  * the encoders is still taken, and the release pass keeps every seed. */
-#if defined(__SANITIZE_ADDRESS__)
-#define VTT_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VTT_SANITIZED 1
-#endif
-#endif
-#ifdef VTT_SANITIZED
-#define SEEDS(n) (((n) + 2) / 3)
-#else
-#define SEEDS(n) (n)
-#endif
+#define SEEDS(n) DG_UNDER_ASAN((n), ((n) + 2) / 3)
 
 /* ----------------------------------------------------------- hand-built */
 
@@ -564,11 +554,7 @@ Test(vtt, unit_text_is_exact)
  * AddressSanitizer, by call path (oom_paths.h), the first allocation of
  * each of the 81 and 32 paths and every fifth besides (242 runs, not 756;
  * 4 s of CPU, not 14). */
-#ifdef VTT_SANITIZED
-#define STEP 5
-#else
-#define STEP 1
-#endif
+#define STEP DG_UNDER_ASAN(1, 5)
 Test(vtt, running_out_of_memory_anywhere_is_enomem_and_leaks_nothing)
 {
     dg_dungeon *d = fx_new();

@@ -5,6 +5,7 @@
  * reads the documents back and never calls the tracer. */
 #include "enc_fixture.h"
 #include "vtt_oracle.h"
+#include "sanitized.h"
 
 /* w x h: one room over the inside of a ring of rock, sprinkled from a fixed
  * sequence with rock (about 1 in 8) and corridor cells (1 in 8), and
@@ -60,16 +61,7 @@ static size_t json_objects(const dg_dungeon *d)
 /* Under AddressSanitizer (the test command's clang stage) one salt a size:
  * every word boundary is still crossed at every size; the release pass
  * keeps both salts. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SALTS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SALTS 1
-#endif
-#endif
-#ifndef SALTS
-#define SALTS 2
-#endif
+#define SALTS DG_UNDER_ASAN(2, 1)
 
 Test(walls, runs_pieces_and_pillars_across_word_boundaries)
 {
