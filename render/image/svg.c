@@ -23,6 +23,7 @@
  * integers and correctly rounded square roots only, so the bytes are the
  * same on every machine. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,9 +181,20 @@ static void hatch_band(dr__svg *s)
                 clip(&st, -p->nx, -p->ny, -t0);
                 clip(&st, p->nx, p->ny, t0 + pen);
                 if (st.n < 3) continue;
-                for (int k = 0; k < st.n; k++)
-                    dr__svg_put(s, "%s%s %s", k ? "L" : "M", dr__svg_num(a, st.x[k] + 0.5),
-                                dr__svg_num(b, st.y[k] + 0.5));
+                /* the first point absolute, the rest relative to the
+                 * previous one as written (hundredths, so no drift) */
+                long px = 0, py = 0;
+                for (int k = 0; k < st.n; k++) {
+                    long qx = lround((st.x[k] + 0.5) * 100), qy = lround((st.y[k] + 0.5) * 100);
+                    if (k == 0 || qx != px || qy != py) {
+                        long ox = k ? px : 0, oy = k ? py : 0;
+                        dr__svg_num(a, (qx - ox) / 100.0);
+                        dr__svg_num(b, (qy - oy) / 100.0);
+                        dr__svg_put(s, "%s%s%s%s", k ? "l" : "M", a, b[0] == '-' ? "" : " ", b);
+                    }
+                    px = qx;
+                    py = qy;
+                }
                 dr__svg_put(s, "z");
             }
         }
