@@ -10,7 +10,7 @@ COPY . .
 # the README's install and build steps, unchanged
 RUN bash tools/deps.sh run \
  && cmake -S . -B build -DDG_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
- && cmake --build build -j"$(nproc)" --target dungeon dungeond \
+ && cmake --build build -j"$(nproc)" --target dungeon dungeon-full dungeond \
  && build/dungeond --config config/dungeond.conf --check-config
 
 FROM debian:bookworm-slim
@@ -20,7 +20,7 @@ RUN apt-get update \
       libmicrohttpd12 libjansson4 libpng16-16 zlib1g libwebp7 libzip4 libcairo2 fonts-dejavu-core curl \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin dungeond
-COPY --from=build /src/build/dungeond /src/build/dungeon /usr/local/bin/
+COPY --from=build /src/build/dungeond /src/build/dungeon /src/build/dungeon-full /usr/local/bin/
 COPY --from=build /src/config/dungeond.conf /etc/dungeond/dungeond.conf
 # the file holds the defaults; the environment overrides any key
 ENV DUNGEOND_CONFIG=/etc/dungeond/dungeond.conf \

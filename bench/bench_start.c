@@ -6,8 +6,10 @@
  * pairs' ratios, and the shared objects the CLI loads (the dynamic
  * loader's own list, LD_TRACE_LOADED_OBJECTS). A benchmark: it reports,
  * it never fails on a number. The CLI once loaded 60 libraries through
- * libgd.so and libzip (18x /bin/true); render now takes libgd's fonts from
- * libgd.a and writes zips on zlib.
+ * libgd.so and libzip (18x /bin/true); render takes libgd's fonts from
+ * libgd.a, and the CLI links the lean render library, without cairo and
+ * libzip (render/build_lean.c; dungeon-full has them: give it as DUNGEON to
+ * see what they cost).
  *
  * usage: bench_start [RUNS] [DUNGEON]   (default 51, the dungeon beside it) */
 #include <fcntl.h>

@@ -187,6 +187,26 @@ static int write_stdout(const dg_buf *b)
     return 0;
 }
 
+/* This program over the lean render library leaves out what needs cairo or
+ * libzip (render/build_lean.c: they cost three quarters of every start);
+ * dungeon-full, built from this file over the whole library and installed
+ * beside it, writes those, given the same arguments. */
+static int run_full(char **argv)
+{
+    char path[4096];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - 16);
+    if (n > 0) path[n] = '\0';
+    char *slash = n > 0 ? strrchr(path, '/') : NULL;
+    if (slash) {
+        strcpy(slash + 1, "dungeon-full");
+        execv(path, argv);
+    } else {
+        strcpy(path, "dungeon-full (beside /proc/self/exe)");
+    }
+    fprintf(stderr, "dungeon: this output is written by %s, which cannot run: %s\n", path, strerror(errno));
+    return EXIT_IO;
+}
+
 int main(int argc, char **argv)
 {
     const char *out_path = NULL;
@@ -249,6 +269,7 @@ int main(int argc, char **argv)
         report(&err);
         return exit_code(err.code);
     }
+    if (!dg_render_here(&o)) return run_full(argv);
     bool picked = !o.seed_given;
     if (picked) {
         uint64_t seed;

@@ -283,9 +283,11 @@ static void touch_cell(work *k, touch *t, int x, int y)
 /* Rule 5. Free floor is walked in 4-connected runs, each appended to the
  * queue (a cell is queued once in all). Passage runs are marked PASSAGE and
  * recorded with the keys they touch for list_passages. A run of nothing but
- * narrow floor for which no chamber id is left stays a passage. */
+ * narrow floor for which no chamber id is left stays a passage. Without
+ * `record`, only alcoves and narrow caves become chambers (so the split
+ * weighs chambers whole) and the rest is left free. */
 #define PASSAGE (-2)
-static dg_status settle_runs(work *k, int ids_left, dg_error *err)
+static dg_status settle_runs(work *k, int ids_left, bool record, dg_error *err)
 {
     const uint32_t w = (uint32_t)k->w, h = (uint32_t)k->h;
     size_t tail = 0;
@@ -321,6 +323,7 @@ static dg_status settle_runs(work *k, int ids_left, dg_error *err)
             for (size_t q = from; q < tail; q++) k->lab[k->queue[q]] = to;
             continue;
         }
+        if (!record) continue;
         dg_status rc;
         if (k->n_runs == k->cap_runs &&
             (rc = dg__grow((void **)&k->runs, &k->cap_runs, k->n_runs + 1, sizeof *k->runs, "keying caves", err)) != DG_OK)
@@ -333,6 +336,9 @@ static dg_status settle_runs(work *k, int ids_left, dg_error *err)
         if (t.n) memcpy(k->refs + k->n_refs, k->keys, (size_t)t.n * sizeof *k->refs); /* refs NULL before any */
         k->n_refs += (size_t)t.n;
     }
+    if (!record) /* a first look: the passages are settled after the split */
+        for (size_t s = 0; s < k->n; s++)
+            if (k->lab[s] == PASSAGE) k->lab[s] = FREE;
     return DG_OK;
 }
 
@@ -365,6 +371,78 @@ static void write_label(dg_dungeon *d, const dg_room *rm)
     }
 }
 
+/* The chamfer distance of every chamber cell to the nearest cell outside
+ * its own chamber (rock, passage, another chamber, off the map): the
+ * deepest cell is the chamber's pole of inaccessibility, where its number
+ * reads clear of every edge, a cut's included. */
+static void inner_distances(work *k)
+{
+    const int w = k->w, h = k->h;
+    const int dx[4] = {-1, 0, -1, 1}, dy[4] = {0, -1, -1, -1}, step[4] = {ORTHO, ORTHO, DIAG, DIAG};
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < h; i++)
+            for (int j = 0; j < w; j++) {
+                int y = pass ? h - 1 - i : i, x = pass ? w - 1 - j : j, sg = pass ? -1 : 1;
+                size_t s = (size_t)y * (size_t)w + (size_t)x;
+                int me = k->lab[s];
+                if (me <= FREE) {
+                    k->dist[s] = 0;
+                    continue;
+                }
+                unsigned v = pass ? k->dist[s] : 65535u;
+                for (int q = 0; q < 4; q++) {
+                    int nx = x + sg * dx[q], ny = y + sg * dy[q];
+                    unsigned t = 0;
+                    if (nx >= 0 && ny >= 0 && nx < w && ny < h && k->lab[(size_t)ny * (size_t)w + (size_t)nx] == me)
+                        t = k->dist[(size_t)ny * (size_t)w + (size_t)nx];
+                    t += (unsigned)step[q];
+                    if (t < v) v = t;
+                }
+                k->dist[s] = (uint16_t)(v > 65535u ? 65535u : v);
+            }
+}
+
+/* Each labelled region's number on its pole of inaccessibility: lab
+ * 1..n names region base[lab - 1]; the deepest cell by inner_distances,
+ * of equals the one nearest the region's centroid, then the first in
+ * row-major order; never a stair, whose glyph has the cell. */
+static dg_status place_poles(work *k, dg_room *base, dg_error *err)
+{
+    int n = 0;
+    for (size_t s = 0; s < k->n; s++)
+        if (k->lab[s] > n) n = k->lab[s];
+    if (n == 0) return DG_OK;
+    /* per region: cells, the sums of their x and y, and the best cell's
+     * distance from the centroid, in 16ths of a cell */
+    int64_t *cnt = dg__calloc(4 * ((size_t)n + 1), sizeof *cnt);
+    if (!cnt) return dg__nomem(err, "keying caves");
+    int64_t *sx = cnt + n + 1, *sy = sx + n + 1, *near = sy + n + 1;
+    inner_distances(k);
+    for (size_t s = 0; s < k->n; s++) {
+        int c = k->lab[s];
+        if (c <= FREE) continue;
+        cnt[c]++;
+        sx[c] += (int64_t)(s % (size_t)k->w);
+        sy[c] += (int64_t)(s / (size_t)k->w);
+    }
+    for (int c = 0; c <= n; c++) k->area[c] = -1; /* the best depth seen */
+    for (size_t s = 0; s < k->n; s++) {
+        int c = k->lab[s];
+        if (c <= FREE || (k->d->cells[s] & DG_STAIRS) || (int)k->dist[s] < k->area[c]) continue;
+        int x = (int)(s % (size_t)k->w), y = (int)(s / (size_t)k->w);
+        int64_t ex = 16 * (int64_t)x + 8 - (16 * sx[c] + 8 * cnt[c]) / cnt[c];
+        int64_t ey = 16 * (int64_t)y + 8 - (16 * sy[c] + 8 * cnt[c]) / cnt[c];
+        int64_t e = ex * ex + ey * ey;
+        if ((int)k->dist[s] == k->area[c] && e >= near[c]) continue;
+        k->area[c] = k->dist[s];
+        near[c] = e;
+        base[c - 1].label_x = x;
+        base[c - 1].label_y = y;
+    }
+    dg__free(cnt);
+    return DG_OK;
+}
+
 /* The chambers into the room list, their ids into their cells. */
 static dg_status add_rooms(work *k, dg_error *err)
 {
@@ -381,7 +459,6 @@ static dg_status add_rooms(work *k, dg_error *err)
         dg_room *rm = &rooms[first + (size_t)c - 1];
         *rm = (dg_room){.id = (int)first + c, .x = k->w, .y = k->h, .width = -1, .height = -1,
                         .shape = DG_SHAPE_COMPOSITE, .kind = DG_ROOM_KIND_CHAMBER};
-        k->area[c] = -1; /* best distance seen */
     }
     d->n_rooms = total;
     for (size_t s = 0; s < k->n; s++) {
@@ -397,21 +474,16 @@ static dg_status add_rooms(work *k, dg_error *err)
             rm->label_x = x;
             rm->label_y = y;
         }
-        /* the number never stands on a stair, whose glyph has the cell */
-        if ((int)k->dist[s] > k->area[c] && !(d->cells[s] & DG_STAIRS)) {
-            k->area[c] = k->dist[s];
-            rm->label_x = x;
-            rm->label_y = y;
-        }
         d->cells[s] = (d->cells[s] & ~(DG_ROOM_ID | DG_LABEL)) | ((uint32_t)rm->id << DG_ROOM_ID_SHIFT);
     }
+    dg_status rc = place_poles(k, rooms + first, err);
+    if (rc != DG_OK) return rc;
     /* a door opening onto a chamber leads into it, as one between rooms */
     for (size_t i = 0; i < d->n_doors; i++) {
         dg_door *o = &d->doors[i];
         uint32_t beyond = dg_cell(d, o->x + dg_dir_dx(o->dir), o->y + dg_dir_dy(o->dir));
         if (o->other == 0 && !(beyond & DG_ROOM) && dg__room_id(beyond) > (int)first) o->other = dg__room_id(beyond);
     }
-    dg_status rc = DG_OK;
     for (int c = 1; c <= k->n_ch && rc == DG_OK; c++) {
         dg_room *rm = &rooms[first + (size_t)c - 1];
         rm->width = rm->width - rm->x + 1;
@@ -459,9 +531,8 @@ static dg_status list_passages(work *k, dg_error *err)
 
 /* Rooms a family grew as caves (gridmapper's caves=yes): every cell in the
  * cave mask. They are chambers already, numbered with the rooms; they only
- * take the kind and a label cell, the one farthest from rock.
- * Returns whether there were any. */
-static bool key_cave_rooms(work *k)
+ * take the kind and a label cell, their pole as a chamber's. */
+static dg_status key_cave_rooms(work *k, dg_error *err)
 {
     dg_dungeon *d = k->d;
     bool any = false;
@@ -474,24 +545,14 @@ static bool key_cave_rooms(work *k)
     }
     for (size_t s = 0; s < k->n; s++) {
         uint32_t c = d->cells[s];
-        any |= (c & DG_ROOM) && k->renum[dg__room_id(c)] == 1;
-        k->lab[s] = dg_cell_open(c) ? FREE : ROCK; /* distance to rock, as for chambers */
+        bool cave_room = (c & DG_ROOM) && k->renum[dg__room_id(c)] == 1;
+        any |= cave_room;
+        k->lab[s] = cave_room ? dg__room_id(c) : ROCK;
     }
-    if (!any) return false;
-    distances(k);
-    for (size_t i = 0; i <= d->n_rooms; i++) k->area[i] = -1;
-    for (size_t s = 0; s < k->n; s++) {
-        uint32_t c = d->cells[s];
-        if (!(c & DG_ROOM) || k->renum[dg__room_id(c)] != 1) continue;
-        int id = dg__room_id(c);
-        if ((int)k->dist[s] <= k->area[id]) continue;
-        k->area[id] = k->dist[s];
-        dg_room *rm = &d->rooms[id - 1];
-        rm->kind = DG_ROOM_KIND_CHAMBER;
-        rm->label_x = (int)(s % (size_t)k->w);
-        rm->label_y = (int)(s / (size_t)k->w);
-    }
-    return true;
+    if (!any) return DG_OK;
+    for (size_t i = 1; i <= d->n_rooms; i++)
+        if (k->renum[i] == 1) d->rooms[i - 1].kind = DG_ROOM_KIND_CHAMBER;
+    return place_poles(k, d->rooms, err);
 }
 
 dg_status dg__chambers(dg_dungeon *d, dg_error *err)
@@ -518,9 +579,10 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
             goto done;
         }
         k.renum = k.area + d->n_rooms + 1;
-        key_cave_rooms(&k);
+        rc = key_cave_rooms(&k, err);
         dg__free(k.area);
         k.area = NULL;
+        if (rc != DG_OK) goto done;
     }
     size_t floor_cells = 0;
     for (size_t s = 0; s < k.n; s++) {
@@ -551,7 +613,13 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err)
     }
     grow_ring(&k);
     drop_small(&k, ids_left);
-    if ((rc = settle_runs(&k, ids_left, err)) != DG_OK) goto done;
+    /* big chambers split while ids last (a 1001x1001 map's budget is
+     * spent by then), weighed with their alcoves */
+    if (k.n_ch < ids_left) {
+        if ((rc = settle_runs(&k, ids_left, false, err)) != DG_OK) goto done;
+        if ((rc = dg__chambers_split(k.lab, k.w, k.h, &k.n_ch, ids_left, err)) != DG_OK) goto done;
+    }
+    if ((rc = settle_runs(&k, ids_left, true, err)) != DG_OK) goto done;
     order_chambers(&k);
     if ((rc = list_passages(&k, err)) != DG_OK) goto done;
     rc = add_rooms(&k, err);

@@ -245,6 +245,16 @@ dg_status dg__trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **o
  * the rooms, kind DG_ROOM_KIND_CHAMBER, ids in their cells) and passages.
  * Changes no cell's open, rock, door or stair bits. No-op without caves. */
 dg_status dg__chambers(dg_dungeon *d, dg_error *err);
+/* A chamber over this many cells is split at its narrows (issue 41: a
+ * key's room is one a GM can describe); no part of a split under
+ * DG__CHAMBER_MIN_PART. */
+#define DG__CHAMBER_MAX 150
+#define DG__CHAMBER_MIN_PART 24
+/* chambers_split.c: in lab (w x h: -1 rock, 0 free floor, 1..*n_ch
+ * chambers) splits every chamber over DG__CHAMBER_MAX cells at its narrows,
+ * new parts numbered from *n_ch + 1 up to max_ch (ids left); cut cells
+ * become 0. DG_ENOMEM only. */
+dg_status dg__chambers_split(int32_t *lab, int w, int h, int *n_ch, int max_ch, dg_error *err);
 
 /* Family entry points: one signature, the builder already holds the grid;
  * dg__gen_<id> for each id of dg.h's DG_ALGORITHM_IDS (gen_<id>.c, whose

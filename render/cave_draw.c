@@ -14,7 +14,7 @@
  * map keeps apart never touch (tests/unit/test_cave_render.c). Doors and
  * their neighbours, and cave cells touching non-cave cells keep their
  * square shape, so straight corridors meet caves cleanly; a stair keeps its
- * cell, with the dead end rounded into a half disc, and the cave flows
+ * cell, with the dead end's corners rounded clear of its glyph, and the cave flows
  * round it (a square stair cell stuck out of the outline like a tab). The noise
  * comes from a stream seeded by (seed, "cave"): not the map's stream, and
  * the same cave outline in every style. dr__cave_grid_build hands the same
@@ -51,12 +51,18 @@ static bool is_cave(const dg_dungeon *d, int x, int y)
 static bool cell_open(const dr__canvas *cv, int x, int y);
 
 /* A stair in a cave: its cell stays open (the glyph needs it), but the
- * half towards its dead end is a half disc, so the stair sits in a rounded
- * alcove. Only a stair with one open neighbour has a dead end to round. */
+ * two corners at its dead end are rounded, a quarter cell in radius, so
+ * the stair sits in a rounded alcove. Only a stair with one open neighbour
+ * has a dead end to round. A half disc there cut the ends of the treads
+ * and rails off (issue 41: stairs never cut by the cave wall); the ladder
+ * glyph (glyphs.c) leaves a sixth of the cell each side and 2 px at the
+ * end, which the quarter-cell corners clear at every cell size from 12 px
+ * (test_cave_chambers); under that the glyph fills the cell, which stays
+ * square. */
 static void round_stairs(const dr__canvas *cv, unsigned char *fine, int s, size_t fw, unsigned char *free_cells)
 {
     const dg_dungeon *d = cv->d;
-    if (!d->cave || s < 4) return;
+    if (!d->cave || s < 4 || cv->cell < 12) return;
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) {
             if (!(dg_cell(d, x, y) & DG_STAIRS) || !d->cave[(size_t)y * (size_t)d->width + (size_t)x] ||
@@ -72,13 +78,40 @@ static void round_stairs(const dr__canvas *cv, unsigned char *fine, int s, size_
                 }
             if (n != 1) continue;
             if (free_cells) free_cells[(size_t)y * (size_t)d->width + (size_t)x] = 1;
-            /* doubled sub-cell offsets from the centre: integers */
-            long r2 = (long)s * s;
+            /* a corner is rounded only where the refined rock just past it
+             * (behind the cell, beside it and diagonally, over the corner's
+             * span) is all rock: the sliver cut off then joins that rock,
+             * never an island of its own (a wall loop of three points) */
+            int r = s / 2;
+            unsigned char *base = fine + (size_t)(y * s + 1) * fw + 1 + (size_t)x * (size_t)s;
+            bool round[2];
+            for (int side = 0; side < 2; side++) {
+                round[side] = true;
+                for (int k = -1; k <= r && round[side]; k++) {
+                    /* (t, u): t into the cell from its back edge, u across */
+                    int tu[2][2] = {{-1, side ? s - 1 - k : k}, {k, side ? s : -1}};
+                    for (int q = 0; q < 2; q++) {
+                        int t = tu[q][0], u = tu[q][1];
+                        int i = wx > 0 ? t : wx < 0 ? s - 1 - t : u, j = wy > 0 ? t : wy < 0 ? s - 1 - t : u;
+                        if (base[(ptrdiff_t)j * (ptrdiff_t)fw + i]) round[side] = false;
+                    }
+                }
+            }
+            /* doubled sub-cell offsets from the centre: integers; the
+             * cell spans -s..s, a corner's circle of radius s / 2 (a
+             * quarter cell) is centred s / 2 in from both edges */
+            long rr = r, r2 = rr * rr;
             for (int j = 0; j < s; j++) {
-                unsigned char *row = fine + (size_t)(y * s + j + 1) * fw + 1 + (size_t)x * (size_t)s;
+                unsigned char *row = base + (size_t)j * fw;
                 for (int i = 0; i < s; i++) {
-                    long ox = 2L * i + 1 - s, oy = 2L * j + 1 - s;
-                    row[i] = (unsigned char)(ox * wx + oy * wy >= 0 || ox * ox + oy * oy <= r2);
+                    long ox = 2L * i + 1 - s, oy = 2L * j + 1 - s, across = wx ? oy : ox;
+                    if (!round[across > 0]) {
+                        row[i] = 1;
+                        continue;
+                    }
+                    long back = -(ox * wx + oy * wy), side = across < 0 ? -across : across;
+                    long a = back - (s - rr), b = side - (s - rr); /* past the corner circle's centre */
+                    row[i] = (unsigned char)(a <= 0 || b <= 0 || a * a + b * b <= r2);
                 }
             }
         }
@@ -433,8 +466,8 @@ void dr__cave_fill_row(const dr__canvas *cv, unsigned char *dst, int x, int y, i
     for (int i = 0; i < c; i++) d[i] = f[at[i]] ? fl[i] : rk[i];
 }
 
-/* Floor, its grid, and the water laid on it (drawn before the walls, so
- * a pool's squares are floor here, not rock to be walled round) */
+/* Floor, its grid, and the pools on it (feature_glyphs.c): a pool's edge
+ * is no wall (a wall there framed every water square). */
 static bool floorish(unsigned char v)
 {
     return v == DG_PAL_FLOOR || v == DG_PAL_GRID || v == DG_PAL_WATER || v == DG_PAL_WATER_INK;
@@ -442,8 +475,8 @@ static bool floorish(unsigned char v)
 
 /* Wall ink on cave rock within the wall thickness of cave floor, along
  * rows and columns: traced walls sit on the rock side, cv->wall px wide,
- * like the straight ones. Reads the filled image: before any glyph, floor
- * pixels are exactly the FLOOR, GRID and water indices. Wall is not floorish, so
+ * like the straight ones. Reads the filled image: before any glyph but
+ * the pools, floor pixels are exactly the FLOOR, GRID and water indices. Wall is not floorish, so
  * marking as we go changes no later test: the row pass works a floor run
  * at a time, the column pass is a branch-free loop the compiler vectorises,
  * and cell rows without cave are skipped (their rows stay shared). */
@@ -490,8 +523,11 @@ dg_status dr__cave_walls(dr__canvas *cv, dg_error *err)
             const unsigned char *restrict dn = y + k < cv->h ? cv->rows[y + k] : rock;
             const unsigned char *restrict inx = in;
             for (int x = 0; x < w; x++) {
-                unsigned char v = row[x];
-                int hit = (inx[x] != 0) & !floorish(v) & (floorish(up[x]) | floorish(dn[x]));
+                unsigned char v = row[x], u = up[x], b = dn[x];
+                int hit = (inx[x] != 0) & (v != DG_PAL_FLOOR) & (v != DG_PAL_GRID) & (v != DG_PAL_WATER) &
+                          (v != DG_PAL_WATER_INK) &
+                          ((u == DG_PAL_FLOOR) | (u == DG_PAL_GRID) | (u == DG_PAL_WATER) | (u == DG_PAL_WATER_INK) |
+                           (b == DG_PAL_FLOOR) | (b == DG_PAL_GRID) | (b == DG_PAL_WATER) | (b == DG_PAL_WATER_INK));
                 row[x] = hit ? (unsigned char)DG_PAL_WALL : v;
             }
         }

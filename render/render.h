@@ -36,6 +36,11 @@ unsigned char *dg_buf_steal(dg_buf *b, size_t *len);
  * on any failure out holds what it held before. */
 dg_status dg_render(const dg_dungeon *d, dg_format fmt, dg_buf *out, dg_error *err);
 
+/* Whether this build can write what o asks for: always in the whole
+ * library (build_full.c); the lean one the CLI links leaves out what needs
+ * cairo or libzip (build_lean.c), and the CLI then runs dungeon-full. */
+bool dg_render_here(const dg_options *o);
+
 /* Media types and extensions are the format table's (dg.h, core/formats.c). */
 
 /* A style's one-line description ("" when out of range). */

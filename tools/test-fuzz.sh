@@ -26,7 +26,7 @@ command -v clang >/dev/null \
 # here when this stage runs alone
 [ -f build/CMakeCache.txt ] \
   || { echo "test-fuzz: build/ (the release gcc build) is not configured; tools/test.sh makes it" >&2; exit 1; }
-cmake --build build --target dungeon -j2 >/dev/null
+cmake --build build --target dungeon dungeon-full -j2 >/dev/null
 CC=clang cmake -S . -B build-clang -DDG_FUZZ=ON -DDG_WERROR=ON -DDG_FUZZ_SECONDS="$seconds" \
   -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-O1 -g" -DDG_DETERMINISM_PEER="$PWD/build/dungeon" >/dev/null
 cmake --build build-clang -j2

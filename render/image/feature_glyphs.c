@@ -1,6 +1,6 @@
-/* feature_glyphs.c -- the map's features in the PNG: water as a fill of
- * the floor's pixels with ripples (before the walls, so walls, grid and
- * the cave's rock stay as they are), then each feature's glyph
+/* feature_glyphs.c -- the map's features in the PNG: water as pools over
+ * the floor's pixels with ripples (before the walls, so walls and the
+ * cave's rock stay as they are), then each feature's glyph
  * (feature_shapes.c) over its square's interior. Both views draw them:
  * they are things in the room, not the GM's notes. */
 #include "dg_contents.h"
@@ -71,23 +71,77 @@ static void draw(dr__canvas *cv, int x, int y, const dr__shape *s, unsigned char
     }
 }
 
-void dr__glyph_water(dr__canvas *cv)
+/* Whether pixel (px, py) lies in the pool round water square (x, y):
+ * within POOL_R of its centre, or of the line to a water neighbour to its
+ * right or below (wet_r, wet_d), so a pool is one smooth shape: round at
+ * its ends and corners, never beads, never a hole where four squares meet.
+ * Doubled pixel units: pixel centres are odd, the square's centre is
+ * 2 x c + c; POOL_R is 3/5 of a cell, so the pool reaches a tenth of a cell
+ * past its squares' sides and cuts their outer corners. */
+static bool in_pool(int c, int x, int y, bool wet_r, bool wet_d, int px, int py)
 {
-    const dg_contents *c = cv->d->contents;
-    int cell = cv->cell;
-    for (size_t i = 0; c && i < c->n_features; i++) {
+    long long X = 2LL * px + 1 - (2LL * x * c + c), Y = 2LL * py + 1 - (2LL * y * c + c);
+    long long r2 = 36LL * c * c; /* (2 x 3/5 c)^2, times 25 */
+    if (25 * (X * X + Y * Y) <= r2) return true;
+    if (wet_r && X >= 0 && X <= 2LL * c && 25 * Y * Y <= r2) return true;
+    return wet_d && Y >= 0 && Y <= 2LL * c && 25 * X * X <= r2;
+}
+
+/* Water as pools (issue 41: cave water drawn as pools, not tiles): the
+ * union of in_pool over every water square, filled over the floor and the
+ * grid lines it covers (the grid does not cut a pool into tiles), on open
+ * squares only and, in a cave, only where the refined outline is floor;
+ * then each square's ripples on the water. sketch.c draws the same shape
+ * anti-aliased; svg_features.c writes it as circles and bars. */
+dg_status dr__glyph_water(dr__canvas *cv, dg_error *err)
+{
+    const dg_dungeon *d = cv->d;
+    const dg_contents *c = d->contents;
+    if (!dr__map_has_water(d)) return DG_OK;
+    int cell = cv->cell, w = d->width, h = d->height;
+    unsigned char *wet = dg__calloc((size_t)w * (size_t)h, 1);
+    if (!wet) return dg__nomem(err, "for the pools");
+    for (size_t i = 0; i < c->n_features; i++) {
+        const dg_map_feature *f = &c->features[i];
+        if (f->kind == DG_FEATURE_WATER && f->at.x >= 0 && f->at.y >= 0 && f->at.x < w && f->at.y < h)
+            wet[(size_t)f->at.y * (size_t)w + (size_t)f->at.x] = 1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (!wet[(size_t)y * (size_t)w + (size_t)x]) continue;
+            bool r = x + 1 < w && wet[(size_t)y * (size_t)w + (size_t)x + 1];
+            bool dn = y + 1 < h && wet[(size_t)(y + 1) * (size_t)w + (size_t)x];
+            /* the pool round this square stays within a tenth of a cell
+             * of it, or reaches on to its neighbour's centre */
+            int x0 = x * cell - cell / 10 - 1, x1 = (x + 1 + r) * cell + cell / 10 + 1;
+            int y0 = y * cell - cell / 10 - 1, y1 = (y + 1 + dn) * cell + cell / 10 + 1;
+            if (x0 < 0) x0 = 0;
+            if (y0 < 0) y0 = 0;
+            if (x1 > cv->w) x1 = cv->w;
+            if (y1 > cv->h) y1 = cv->h;
+            for (int py = y0; py < y1; py++) {
+                unsigned char *row = NULL;
+                for (int px = x0; px < x1; px++) {
+                    unsigned char v = cv->rows[py][px];
+                    if (v != DG_PAL_FLOOR && v != DG_PAL_GRID) continue;
+                    int qx = px / cell < w ? px / cell : w - 1, qy = py / cell < h ? py / cell : h - 1;
+                    if (!dr__canvas_open(cv, qx, qy) || !in_pool(cell, x, y, r, dn, px, py)) continue;
+                    if (dr__canvas_in_cave(cv, qx, qy) && !dr__canvas_fine_open(cv, px, py)) continue;
+                    if (!row) row = dr__canvas_row(cv, py);
+                    row[px] = DG_PAL_WATER;
+                }
+            }
+        }
+    dg__free(wet);
+    if (cell < 8) return DG_OK; /* ripples need room */
+    for (size_t i = 0; i < c->n_features; i++) {
         const dg_map_feature *f = &c->features[i];
         if (f->kind != DG_FEATURE_WATER) continue;
-        int x = f->at.x, y = f->at.y;
-        if (x < 0 || y < 0 || x >= cv->d->width || y >= cv->d->height) continue;
-        pen p = pen_at(cv, x, y);
-        for (int py = y * cell + 1; py < (y + 1) * cell; py++)
-            for (int px = x * cell + 1; px < (x + 1) * cell; px++) put(&p, px, py, DG_PAL_WATER, DG_PAL_FLOOR);
-        if (cell < 8) continue; /* ripples need room */
         int n;
-        const dr__shape *r = dr__water_ripples(x, y, &n);
-        for (int k = 0; k < n; k++) draw(cv, x, y, &r[k], DG_PAL_WATER_INK, DG_PAL_WATER);
+        const dr__shape *rp = dr__water_ripples(f->at.x, f->at.y, &n);
+        for (int k = 0; k < n; k++) draw(cv, f->at.x, f->at.y, &rp[k], DG_PAL_WATER_INK, DG_PAL_WATER);
     }
+    return DG_OK;
 }
 
 void dr__glyph_features(dr__canvas *cv)

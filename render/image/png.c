@@ -23,7 +23,7 @@
 
 #include "png_int.h"
 #include "render_int.h"
-#include "sketch_int.h"
+#include "sketch.h"
 
 /* ---------------------------------------------------------------- checks */
 
@@ -307,7 +307,7 @@ dg_status dr__image_render(const dg_dungeon *d, int cell, bool exact, dg_format 
     if ((rc = dr__cave_prepare(&cv, err)) != DG_OK) goto done;
     if ((rc = fill(&cv, err)) != DG_OK) goto done;
     if (cv.st->texture == DG_TEX_HATCH && (rc = dr__hatch_draw(&cv, err)) != DG_OK) goto done;
-    dr__glyph_water(&cv);
+    if ((rc = dr__glyph_water(&cv, err)) != DG_OK) goto done;
     walls(&cv);
     if ((rc = dr__cave_walls(&cv, err)) != DG_OK) goto done;
     dr__glyph_doors(&cv);

@@ -250,7 +250,7 @@ void dr__glyph_labels(dr__canvas *cv);
 void dr__glyph_marks(dr__canvas *cv);   /* the GM's marks (marks.c), over everything */
 /* feature_glyphs.c: water under the walls (before them), the features'
  * glyphs over doors and stairs; both in either view (they are physical). */
-void dr__glyph_water(dr__canvas *cv);
+dg_status dr__glyph_water(dr__canvas *cv, dg_error *err);
 void dr__glyph_features(dr__canvas *cv);
 /* glyphs.c: the margins' text (ruler numbers, legend words), one face per
  * cell size: its character box in *cw x *ch px; s drawn from (left, top). */

@@ -81,7 +81,12 @@ void dr__sketch_door(cairo_t *cr, double x, double y, dg_door_type t, bool ew, b
 
 void dr__sketch_stair(cairo_t *cr, double x, double y, bool down, dg_dir dir)
 {
-    /* treads across the way off the stair; down narrows away from it */
+    /* treads across the way off the stair; down narrows away from it.
+     * The wall's stroke reaches about a tenth of a cell into the floor
+     * (half its width and the wobble) and a cave's dead end rounds its
+     * corners a quarter cell (cave_draw.c): the treads and rails stay a
+     * fifth of a cell clear of the sides and the back, so no wall crosses
+     * them (issue 41). */
     double ux = dg_dir_dx(dir), uy = dg_dir_dy(dir);
     cairo_save(cr);
     ink(cr);
@@ -89,8 +94,8 @@ void dr__sketch_stair(cairo_t *cr, double x, double y, bool down, dg_dir dir)
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     cairo_new_path(cr);
     for (int i = 0; i < 5; i++) {
-        double a = 0.4 - i * 0.18; /* from the exit side (+0.4) backwards */
-        double half = down ? 0.42 - i * 0.07 : 0.42;
+        double a = 0.32 - i * 0.14; /* from the exit side (+0.32) backwards */
+        double half = down ? 0.29 - i * 0.045 : 0.29;
         double mx = x + 0.5 + ux * a, my = y + 0.5 + uy * a;
         cairo_move_to(cr, mx - uy * half, my + ux * half);
         cairo_line_to(cr, mx + uy * half, my - ux * half);
@@ -99,9 +104,9 @@ void dr__sketch_stair(cairo_t *cr, double x, double y, bool down, dg_dir dir)
     if (!down) { /* up: the rails too, a ladder of equal treads */
         cairo_set_line_width(cr, 0.04);
         for (int s = -1; s <= 1; s += 2) {
-            double ox = -uy * 0.42 * s, oy = ux * 0.42 * s;
-            cairo_move_to(cr, x + 0.5 + ux * 0.45 + ox, y + 0.5 + uy * 0.45 + oy);
-            cairo_line_to(cr, x + 0.5 - ux * 0.4 + ox, y + 0.5 - uy * 0.4 + oy);
+            double ox = -uy * 0.29 * s, oy = ux * 0.29 * s;
+            cairo_move_to(cr, x + 0.5 + ux * 0.4 + ox, y + 0.5 + uy * 0.4 + oy);
+            cairo_line_to(cr, x + 0.5 - ux * 0.28 + ox, y + 0.5 - uy * 0.28 + oy);
         }
         cairo_stroke(cr);
     }

@@ -10,6 +10,7 @@
 #include "dg_contents.h"
 #include "render.h"
 #include "render_int.h"
+#include "sketch.h"
 
 /* The ink and paper of the style, 0xRRGGBB. */
 #define DR_SK_PAPER 0xF4EFE3u    /* the sheet, rock included */
@@ -62,10 +63,5 @@ static inline void dr__sketch_rgb(cairo_t *cr, uint32_t rgb)
  * hatching's choices, the same for the same seed and place whatever order
  * they are drawn in. */
 double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt);
-
-/* sketch_out.c: d's sketch as a PNG (RGB, our libpng writer) or an SVG
- * (cairo's SVG surface), appended to out. */
-dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err);
-dg_status dr__sketch_svg(const dg_dungeon *d, dg_buf *out, dg_error *err);
 
 #endif

@@ -29,7 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sketch_int.h"
+#include "dg_contents.h"
+#include "sketch.h"
 
 #include "svg_int.h"
 
@@ -449,14 +450,20 @@ static dg_status prepare(dr__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
     s->cv.player = dg_options_image_view(&d->opts, DG_FMT_SVG) == DG_VIEW_PLAYER;
     size_t n = (size_t)d->width * (size_t)d->height;
     s->open = dg__malloc(n);
+    s->wet = dg__calloc(n, 1);
     int cols = d->width * 16 + 2; /* the widest grid rects() walks: sub-cells */
     s->run_x0 = dg__malloc(2 * (size_t)cols * sizeof(int));
     s->run_x1 = dg__malloc(2 * (size_t)cols * sizeof(int));
     s->run_y0 = dg__malloc(2 * (size_t)cols * sizeof(int));
-    if (!s->open || !s->run_x0 || !s->run_x1 || !s->run_y0)
+    if (!s->open || !s->wet || !s->run_x0 || !s->run_x1 || !s->run_y0)
         return dg__nomem(err, "for the svg");
     for (int y = 0; y < d->height; y++)
         for (int x = 0; x < d->width; x++) s->open[dr__svg_at(s, x, y)] = dr__canvas_open(&s->cv, x, y);
+    for (size_t i = 0; d->contents && i < d->contents->n_features; i++) {
+        const dg_map_feature *f = &d->contents->features[i];
+        if (f->kind == DG_FEATURE_WATER && f->at.x >= 0 && f->at.y >= 0 && f->at.x < d->width && f->at.y < d->height)
+            s->wet[dr__svg_at(s, f->at.x, f->at.y)] = 1;
+    }
     dg_status rc = dr__cave_grid_build(d, s->c, s->cv.player, false, &s->cave, err);
     s->caves = rc == DG_OK && d->cave && s->cave.sub >= 2;
     return rc;
@@ -465,6 +472,7 @@ static dg_status prepare(dr__svg *s, const dg_dungeon *d, dg_buf *out, dg_error 
 static void finish(dr__svg *s)
 {
     dg__free(s->open);
+    dg__free(s->wet);
     dg__free(s->run_x0);
     dg__free(s->run_x1);
     dg__free(s->run_y0);

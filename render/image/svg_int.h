@@ -17,6 +17,7 @@ typedef struct {
     int c, wall, w, h;          /* px per cell, wall px, image px */
     dr__canvas cv;               /* only d, player: for dr__canvas_open */
     unsigned char *open;        /* per cell: open in this view */
+    unsigned char *wet;         /* per cell: a water square (pools' bars) */
     dr__cave_grid cave;         /* the PNG's cave outline at this cell size */
     bool caves;                 /* the map has caves the outline shapes */
     int *run_x0, *run_x1, *run_y0; /* merge state of the rectangle writer */
@@ -34,9 +35,9 @@ size_t dr__svg_at(const dr__svg *s, int x, int y);
 /* svg_glyphs.c: the door and stair symbols the map uses, defined once,
  * then one <use> per door and stair, turned with its wall or corridor. */
 void dr__svg_glyphs(dr__svg *s);
-/* svg_features.c: the water pattern and the glyphs' symbols (in <defs>,
- * before the rooms), then in each room's group its water squares and
- * features (both views). */
+/* svg_features.c: the water pattern, the pools' clip (the floors) and the
+ * glyphs' symbols (in <defs>, after the floors' shapes), then in each
+ * room's group its pools and features (both views). */
 /* svg_texture.c: the rock's texture as the PNG draws it (texture.c's
  * tiles and picks), after the rock and before the floors. */
 void dr__svg_texture(dr__svg *s);

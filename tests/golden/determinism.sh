@@ -27,6 +27,10 @@ if [ ${#bins[@]} -eq 1 ]; then
     includes=("${dirs[@]/#/-I}")
     sources=()
     for dir in "${dirs[@]}"; do sources+=("$dir"/*.c); done
+    # the whole render library: the CLI's lean stand-ins (build_lean.c) left out
+    kept=()
+    for s in "${sources[@]}"; do [ "$s" = "$src/render/build_lean.c" ] || kept+=("$s"); done
+    sources=("${kept[@]}")
     build() { # compiler optimisation output
         "$1" -std=c11 "$2" -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE "${includes[@]}" \
             "${sources[@]}" "$src"/cli/main.c $flags -lm -o "$3"

@@ -9,3 +9,7 @@ add_test(NAME determinism COMMAND bash ${CMAKE_SOURCE_DIR}/tests/golden/determin
          ${CMAKE_BINARY_DIR}/determinism $<TARGET_FILE:dungeon> ${DG_DETERMINISM_PEER})
 set_tests_properties(determinism PROPERTIES LABELS determinism TIMEOUT 600)
 dg_add_test(test_option_sets ${CMAKE_SOURCE_DIR}/tests/golden/test_option_sets.c golden)
+# the CLI's lean build against dungeon-full (render/build_lean.c)
+add_test(NAME cli_lean COMMAND bash ${CMAKE_SOURCE_DIR}/tests/golden/cli_lean.sh
+         $<TARGET_FILE:dungeon> $<TARGET_FILE:dungeon-full>)
+set_tests_properties(cli_lean PROPERTIES LABELS golden TIMEOUT 300)

@@ -55,6 +55,7 @@ dg_add_test(test_marks ${CMAKE_SOURCE_DIR}/tests/unit/test_marks.c unit PkgConfi
 dg_add_test(test_features ${CMAKE_SOURCE_DIR}/tests/unit/test_features.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_frame ${CMAKE_SOURCE_DIR}/tests/unit/test_frame.c unit PkgConfig::PNG PkgConfig::GD)
 dg_add_test(test_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_chambers.c unit)
+dg_add_test(test_cave_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_cave_chambers.c unit m)
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
 dg_add_test(test_adventure ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
