@@ -19,7 +19,8 @@
  * ruler, WebP, every style, many floors) at the largest square map the
  * estimate admits under BENCH_BUDGET (up to the daemon's max_dim 1001):
  * the table of estimate/peak that admission rests on (each between 1 and
- * 2.5 is the aim: under 1 passes the budget, far over refuses what fits).
+ * 2.5 is the aim: under 1 passes the budget, far over refuses what fits),
+ * and of the time estimate over the CPU time (BENCH_FORMAT filters rows).
  *   bench_estimate [--quick | --dry | --largest]   (--quick: sizes up to 151; --dry:
  *   the CPU time the maps to make are estimated at, nothing made);
  *   BENCH_ONLY=caves: only the variants whose options contain it (or,
@@ -189,8 +190,9 @@ static const char *const largest_cases[] = {
     "format=png&cell=18&style=parchment", "format=png&cell=18&style=crosshatch", "format=png&cell=18&style=marble",
     "format=png&cell=18&style=aquatic", "format=png&cell=18&style=infernal", "format=png&cell=18&style=ink",
     "format=png&cell=18&style=parchment&legend=yes&ruler=yes", "format=uvtt&ppg=20", "format=uvtt&ppg=20&image=webp",
-    "format=uvtt&ppg=20&style=parchment", "format=foundry", "format=foundry-bundle&ppg=20&floors=10",
-    "format=foundry-bundle&ppg=20", "format=json", "format=json&floors=10", "format=md&floors=10",
+    "format=uvtt&ppg=20&style=parchment", "format=foundry", "format=foundry&ppg=20", "format=foundry&ppg=20&floors=3",
+    "format=foundry&ppg=20&foundry=13", "format=foundry-bundle&ppg=20&floors=10", "format=foundry-bundle&ppg=20",
+    "format=foundry-bundle&ppg=20&floors=3", "format=foundry-bundle&ppg=20&floors=3&foundry=13", "format=json", "format=json&floors=10", "format=md&floors=10",
     "format=svg&legend=yes&ruler=yes", "format=donjon", "format=txt",
     "algorithm=caverns&format=json&floors=10", "algorithm=caverns&format=png&cell=18",
 };
@@ -209,24 +211,26 @@ static int largest_dim(const char *c, double budget, dg_options *o)
     return lo;
 }
 
-static int run_largest(double budget)
+static int run_largest(double budget, const char *only_format)
 {
     printf("largest admitted under %.0f MB (donjon, seed 1; peak = VmHWM over the RSS before)\n", budget / 1e6);
-    printf("%-58s %5s %9s %9s %6s %9s\n", "case", "dim", "peak MB", "est MB", "est/pk", "cpu s");
+    printf("%-58s %5s %9s %9s %6s %9s %9s %6s\n", "case", "dim", "peak MB", "est MB", "est/pk", "cpu s", "est s",
+           "est/cpu");
     for (size_t i = 0; i < sizeof largest_cases / sizeof *largest_cases; i++) {
+        if (only_format && !strstr(largest_cases[i], only_format)) continue;
         dg_options o;
         int dim = largest_dim(largest_cases[i], budget, &o);
         if (!dim) {
             printf("%-58s  nothing admitted\n", largest_cases[i]);
             continue;
         }
-        double est = (double)srv_estimate_bytes(&o), peak = 0, us = 0;
+        double est = (double)srv_estimate_bytes(&o), est_us = srv_estimate_us(&o), peak = 0, us = 0;
         if (!run(&o, &peak, &us)) {
             printf("%-58s %5d  failed\n", largest_cases[i], dim);
             continue;
         }
-        printf("%-58s %5d %9.1f %9.1f %6.2f %9.1f\n", largest_cases[i], dim, peak / 1e6, est / 1e6,
-               est / (peak > 64e3 ? peak : 64e3), us / 1e6);
+        printf("%-58s %5d %9.1f %9.1f %6.2f %9.1f %9.1f %6.2f\n", largest_cases[i], dim, peak / 1e6, est / 1e6,
+               est / (peak > 64e3 ? peak : 64e3), us / 1e6, est_us / 1e6, us > 0 ? est_us / us : 0);
     }
     return 0;
 }
@@ -240,7 +244,7 @@ int main(int argc, char **argv)
     int ndims = quick ? 2 : 4;
     const char *b = getenv("BENCH_BUDGET"), *m = getenv("BENCH_MAX_S");
     double budget = b ? atof(b) : 1073741824.0 / 4 * 3, max_us = (m ? atof(m) : 1) * 1e6;
-    if (argc > 1 && !strcmp(argv[1], "--largest")) return run_largest(budget);
+    if (argc > 1 && !strcmp(argv[1], "--largest")) return run_largest(budget, getenv("BENCH_FORMAT"));
     size_t cap = sizeof variants / sizeof variants[0] * (sizeof formats / sizeof formats[0]) * 4 * 2, n = 0;
     result *rs = calloc(cap, sizeof *rs);
     if (!rs) return 1;

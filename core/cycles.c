@@ -34,70 +34,150 @@ bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
     return false;
 }
 
-/* Steps from `from` to every open cell (-1 unreached) with the cells
- * shut[] closed; parent[] (may be NULL) the cell each was reached from. */
-static void walk(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *parent,
-                 int32_t *queue)
+/* Buffers every walk of a search shares, allocated once. */
+typedef struct {
+    int32_t *dist, *parent, *queue, *seen, *back;
+    int32_t *steps, *shut_steps, *back_steps;
+    int *ways;
+    unsigned char *shut, *alone;
+    /* near(): a stamp per cell, so nothing is cleared between searches */
+    uint32_t *mark, now;
+    /* per cell, its open neighbours: bit 0 west, 1 east, 2 north, 3 south
+     * (the walk's order); read instead of the map's bounds and words */
+    unsigned char *sides;
+    int32_t step[4];
+} cyc_work;
+
+static void work_free(cyc_work *w)
+{
+    dg__free(w->dist);
+    dg__free(w->parent);
+    dg__free(w->queue);
+    dg__free(w->seen);
+    dg__free(w->back);
+    dg__free(w->steps);
+    dg__free(w->shut_steps);
+    dg__free(w->back_steps);
+    dg__free(w->ways);
+    dg__free(w->shut);
+    dg__free(w->alone);
+    dg__free(w->mark);
+    dg__free(w->sides);
+}
+
+static bool work_new(const dg_dungeon *d, cyc_work *w)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height, rooms = d->n_rooms + 1;
+    *w = (cyc_work){0};
+    w->dist = dg__malloc(cells * sizeof *w->dist);
+    w->parent = dg__malloc(cells * sizeof *w->parent);
+    w->queue = dg__malloc(cells * sizeof *w->queue);
+    w->seen = dg__malloc(cells * sizeof *w->seen);
+    w->back = dg__malloc(cells * sizeof *w->back);
+    w->steps = dg__malloc(rooms * sizeof *w->steps);
+    w->shut_steps = dg__malloc(rooms * sizeof *w->shut_steps);
+    w->back_steps = dg__malloc(rooms * sizeof *w->back_steps);
+    w->ways = dg__malloc(rooms * sizeof *w->ways);
+    w->shut = dg__calloc(cells, 1);
+    w->alone = dg__calloc(cells, 1);
+    w->mark = dg__calloc(cells, sizeof *w->mark);
+    w->sides = dg__malloc(cells);
+    if (w->sides && w->mark && w->dist && w->parent && w->queue && w->seen && w->back && w->steps && w->shut_steps && w->back_steps &&
+        w->ways && w->shut && w->alone)
+        return true;
+    work_free(w);
+    return false;
+}
+
+/* w->sides of cell k, from the map as it stands. */
+static unsigned char sides_of(const dg_dungeon *d, size_t k)
+{
+    int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
+    return (unsigned char)((x > 0 && (d->cells[k - 1] & DG_OPENSPACE) ? 1 : 0) |
+                           (x < d->width - 1 && (d->cells[k + 1] & DG_OPENSPACE) ? 2 : 0) |
+                           (y > 0 && (d->cells[k - (size_t)d->width] & DG_OPENSPACE) ? 4 : 0) |
+                           (y < d->height - 1 && (d->cells[k + (size_t)d->width] & DG_OPENSPACE) ? 8 : 0));
+}
+
+static void sides_all(const dg_dungeon *d, cyc_work *w)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) dist[k] = -1;
+    for (size_t k = 0; k < cells; k++) w->sides[k] = sides_of(d, k);
+    w->step[0] = -1;
+    w->step[1] = 1;
+    w->step[2] = -d->width;
+    w->step[3] = d->width;
+}
+
+/* Open neighbours of cell at (a door with two is a cell the walk passes
+ * straight through). */
+static int open_sides(const dg_dungeon *d, int32_t at)
+{
+    int x = at % d->width, y = at / d->width, n = 0;
+    for (int q = 0; q < 4; q++) n += dg_cell_open(dg_cell(d, x + dg_dir_dx((dg_dir)q), y + dg_dir_dy((dg_dir)q))) != 0;
+    return n;
+}
+
+/* Steps from `from` to every open cell (-1 unreached) with the cells
+ * shut[] closed; parent[] (may be NULL) the cell each was reached from;
+ * steps[] (may be NULL) each room's (and chamber's) steps, its nearest
+ * cell's, -1 unreached: the walk meets a room's nearest cell first.
+ * Returns the cells reached; queue[] holds them in the order met. */
+static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                   int32_t *parent, int32_t *queue, int32_t *steps)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
+    if (steps)
+        for (size_t i = 0; i <= d->n_rooms; i++) steps[i] = -1;
     size_t head = 0, tail = 0;
     queue[tail++] = from;
     dist[from] = 0;
     if (parent) parent[from] = -1;
-    const int w = d->width, h = d->height;
+    const uint32_t *cell = d->cells;
     while (head < tail) {
         int32_t at = queue[head++];
-        int x = at % w, y = at / w;
-        /* the four neighbours on the map, as cell indices */
-        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
-        for (int k = 0; k < 4; k++) {
-            int32_t n = nb[k];
-            if (n < 0 || dist[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
+        if (steps) {
+            int id = dg__room_id(cell[at]);
+            if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE) && steps[id] < 0) steps[id] = dist[at];
+        }
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (dist[n] >= 0 || shut[n]) continue;
             dist[n] = dist[at] + 1;
             if (parent) parent[n] = at;
             queue[tail++] = n;
         }
     }
+    return tail;
 }
 
 /* Whether a walk from `from` with the cells shut[] closed reaches room
  * goal: walk()'s search, stopped at goal's first cell (the answer the
- * whole walk and room_steps would give, for a fraction of the cells). */
-static bool reaches(const dg_dungeon *d, int32_t from, const unsigned char *shut, int goal, int32_t *seen,
-                    int32_t *queue)
+ * whole walk would give, for a fraction of the cells). */
+static bool reaches(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int goal,
+                    int32_t *seen, int32_t *queue)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) seen[k] = -1;
+    memset(seen, 0xff, cells * sizeof *seen);
     size_t head = 0, tail = 0;
     queue[tail++] = from;
     seen[from] = 0;
-    const int w = d->width, h = d->height;
     while (head < tail) {
         int32_t at = queue[head++];
         if (dg__room_id(d->cells[at]) == goal && (d->cells[at] & DG_OPENSPACE)) return true;
-        int x = at % w, y = at / w;
-        int32_t nb[4] = {x > 0 ? at - 1 : -1, x < w - 1 ? at + 1 : -1, y > 0 ? at - w : -1, y < h - 1 ? at + w : -1};
-        for (int k = 0; k < 4; k++) {
-            int32_t n = nb[k];
-            if (n < 0 || seen[n] >= 0 || shut[n] || !(d->cells[n] & DG_OPENSPACE)) continue;
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (seen[n] >= 0 || shut[n]) continue;
             seen[n] = 0;
             queue[tail++] = n;
         }
     }
     return false;
-}
-
-/* Each room's (and chamber's) steps: its nearest cell's; -1 unreached. */
-static void room_steps(const dg_dungeon *d, const int32_t *dist, int32_t *steps)
-{
-    for (size_t i = 0; i <= d->n_rooms; i++) steps[i] = -1;
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++) {
-        int id = dg__room_id(d->cells[k]);
-        if (!id || !(d->cells[k] & DG_OPENSPACE) || dist[k] < 0) continue;
-        if (steps[id] < 0 || dist[k] < steps[id]) steps[id] = dist[k];
-    }
 }
 
 /* Ways out of each room: its doors, and for a chamber the passages it
@@ -116,13 +196,12 @@ static void room_ways(const dg_dungeon *d, int *ways)
 /* Opens, one after another, the locked doors of shut[] (but `door`) whose
  * key's room the walk from `from` reaches, walking again after each round;
  * keys[i] is door i's key room. Leaves dist[] the last walk's. */
-static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shut, const int *keys, size_t door,
+static void open_with_keys(const dg_dungeon *d, const cyc_work *w, int32_t from, unsigned char *shut, const int *keys, size_t door,
                            int32_t *dist, int32_t *steps, int32_t *queue)
 {
     for (bool opened = true; opened;) {
         opened = false;
-        walk(d, from, shut, dist, NULL, queue);
-        room_steps(d, dist, steps);
+        walk(d, w, from, shut, dist, NULL, queue, steps);
         for (size_t k = 0; k < d->n_doors; k++) {
             size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
             if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms || steps[keys[k]] < 0) continue;
@@ -132,37 +211,61 @@ static void open_with_keys(const dg_dungeon *d, int32_t from, unsigned char *shu
     }
 }
 
-dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
+
+/* Whether open cell `start` still meets the entrance with cell `gone`
+ * shut, w->dist being the walk from the entrance with nothing shut: a
+ * cell nearer than `gone` is met on a walk that never crossed it, and the
+ * entrance itself is such a cell, so the search stops at the first one.
+ * Where `gone` cuts start off, the search sees only the cut-off part (the
+ * lair's end of the map, small); else it stops once round `gone`. */
+static bool meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
+{
+    if (++w->now == 0) {
+        memset(w->mark, 0, (size_t)d->width * (size_t)d->height * sizeof *w->mark);
+        w->now = 1;
+    }
+    int32_t bar = w->dist[gone], *queue = w->queue;
+    size_t head = 0, tail = 0;
+    queue[tail++] = start;
+    w->mark[start] = w->now;
+    w->mark[gone] = w->now;
+    while (head < tail) {
+        int32_t at = queue[head++];
+        if (w->dist[at] >= 0 && w->dist[at] < bar) return true;
+        unsigned m = w->sides[at];
+        for (int k = 0; m; k++, m >>= 1) {
+            if (!(m & 1)) continue;
+            int32_t n = at + w->step[k];
+            if (w->mark[n] == w->now) continue;
+            w->mark[n] = w->now;
+            queue[tail++] = n;
+        }
+    }
+    return false;
+}
+
+/* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
+ * steps already hold the walk from the entrance with nothing shut. */
+static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
+                       dg__lock_cycle *out)
 {
     bool locked_only = keys != NULL;
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     dg_point in;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     bool any = !locked_only;
     for (size_t k = 0; k < d->n_doors && !any; k++) any = d->doors[k].type == DG_DOOR_LOCKED;
-    if (!any) return DG_OK; /* nothing to re-key: no walk */
+    if (!any) return; /* nothing to re-key: no walk */
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *dist = dg__malloc(cells * sizeof *dist), *parent = dg__malloc(cells * sizeof *parent);
-    int32_t *queue = dg__malloc(cells * sizeof *queue), *shut_dist = dg__malloc(cells * sizeof *shut_dist);
-    int32_t *back_dist = dg__malloc(cells * sizeof *back_dist);
-    int32_t *back_steps = dg__malloc((d->n_rooms + 1) * sizeof *back_steps);
-    int32_t *steps = dg__malloc((d->n_rooms + 1) * sizeof *steps);
-    int32_t *shut_steps = dg__malloc((d->n_rooms + 1) * sizeof *shut_steps);
-    int *ways = dg__malloc((d->n_rooms + 1) * sizeof *ways);
-    unsigned char *shut = dg__calloc(cells, 1), *alone = dg__calloc(cells, 1);
-    dg_status rc = DG_OK;
-    if (!alone || !back_dist || !back_steps || !dist || !parent || !queue || !shut_dist || !steps || !shut_steps || !ways || !shut) {
-        rc = dg__nomem(err, "finding the lock-and-key cycle");
-        goto done;
-    }
+    int32_t *dist = w->dist, *parent = w->parent, *queue = w->queue, *steps = w->steps;
+    unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, from, shut, dist, parent, queue);
-    room_steps(d, dist, steps);
+    if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
     if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
         for (size_t i = 1; i <= d->n_rooms; i++)
             if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
-    if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) goto done;
-    room_ways(d, ways);
+    if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
+    room_ways(d, w->ways);
     /* a door that cuts the goal off lies on every way to it, so on the
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
@@ -172,15 +275,23 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
     /* the other locks: open (the map alone knows no keys: a lock is
      * picked), or, given the keys, shut where they have one, each opening
      * once its key's room is reached */
+    size_t keyed = 0, a_keyed = d->n_doors;
     for (size_t k = 0; keys && k < d->n_doors; k++)
-        if (d->doors[k].type == DG_DOOR_LOCKED && keys[k] > 0)
+        if (d->doors[k].type == DG_DOOR_LOCKED && keys[k] > 0) {
             shut[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] = 1;
-    for (; at >= 0 && out->door < 0; at = parent[at]) {
+            keyed++;
+            a_keyed = k;
+        }
+    bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
+    for (int32_t child = -1; at >= 0 && out->door < 0; child = at, at = parent[at]) {
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;
         while (i < d->n_doors && (size_t)d->doors[i].y * (size_t)d->width + (size_t)d->doors[i].x != (size_t)at) i++;
-        if (i == d->n_doors) continue;
+        if (i == d->n_doors) {
+            stale = true;
+            continue;
+        }
         const dg_door *o = &d->doors[i];
         if (locked_only ? o->type != DG_DOOR_LOCKED : o->type == DG_DOOR_SECRET) {
             alone[at] = 0;
@@ -188,24 +299,43 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        bool round_it = reaches(d, from, alone, goal, shut_dist, queue);
+        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : meets_entrance(d, w, at, child);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
         int32_t near = parent[at];
-        memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
-        alone[at] = 1;
-        if (keys) open_with_keys(d, from, alone, keys, i, shut_dist, shut_steps, queue);
-        walk(d, from, alone, shut_dist, NULL, queue);
-        room_steps(d, shut_dist, shut_steps);
-        walk(d, near, alone, back_dist, NULL, queue);
-        room_steps(d, back_dist, back_steps);
-        memset(alone, 0, cells);
+        int32_t *shut_steps = w->shut_steps, *back_steps = w->back_steps;
+        if (!stale && open_sides(d, at) == 2 && (keyed == 0 || (keyed == 1 && a_keyed == i))) {
+            /* nothing else shut, and the door a cell the walk only passes
+             * through: no shortest walk to a cell on the near side crosses
+             * it (it would come back through it), so the walk with it shut
+             * is the first walk on the cells the walk back from the near
+             * side meets */
+            alone[at] = 1;
+            size_t met = walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            alone[at] = 0;
+            for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
+            for (size_t q = 0; q < met; q++) {
+                int32_t c = queue[q];
+                int id = dg__room_id(d->cells[c]);
+                if (id && (size_t)id <= d->n_rooms && (d->cells[c] & DG_OPENSPACE) &&
+                    (shut_steps[id] < 0 || dist[c] < shut_steps[id]))
+                    shut_steps[id] = dist[c];
+            }
+        } else {
+            memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
+            alone[at] = 1;
+            if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, shut_steps, queue);
+            walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            memset(alone, 0, cells);
+            stale = false;
+        }
         int key = 0;
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
             if (shut_steps[k] < 0 || back_steps[k] < 0) continue;
-            if ((int)k == o->room || (int)k == o->other || (int)k == goal || ways[k] < 2) continue;
+            if ((int)k == o->room || (int)k == o->other || (int)k == goal || w->ways[k] < 2) continue;
             /* the walk round: to the key, then back to the door's near side */
             long round = (long)shut_steps[k] + back_steps[k] + 1;
             if (2 * round < 3 * (long)dist[at]) continue; /* no detour: the key lies on the short way */
@@ -216,29 +346,17 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
         }
         if (key) *out = (dg__lock_cycle){(int)i, key, goal, dist[at], (int)best};
     }
-done:
-    dg__free(dist);
-    dg__free(parent);
-    dg__free(queue);
-    dg__free(shut_dist);
-    dg__free(steps);
-    dg__free(shut_steps);
-    dg__free(ways);
-    dg__free(shut);
-    dg__free(alone);
-    dg__free(back_dist);
-    dg__free(back_steps);
-    return rc;
 }
 
-/* Whether every open cell of d is reached from `from` (d one region). */
-static bool whole(const dg_dungeon *d, int32_t from, const unsigned char *shut, int32_t *dist, int32_t *queue)
+dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
 {
-    walk(d, from, shut, dist, NULL, queue);
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    for (size_t k = 0; k < cells; k++)
-        if (dg_cell_open(d->cells[k]) && !shut[k] && dist[k] < 0) return false;
-    return true;
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
+    find_cycle(d, goal, keys, &w, false, out);
+    work_free(&w);
+    return DG_OK;
 }
 
 /* The lair (the room farthest on foot) keeps one way in: the door the
@@ -246,27 +364,24 @@ static bool whole(const dg_dungeon *d, int32_t from, const unsigned char *shut, 
  * stays one region without it (a corridor that only led there would be
  * cut off: that door stays). A lair with one door is what a lock can bar,
  * and what loops, dug without knowing the lair, may have undone. Rooms
- * only: a cave chamber's openings are its rock's. */
-static dg_status one_way_in(dg_dungeon *d, dg_error *err)
+ * only: a cave chamber's openings are its rock's. *walked: w's dist,
+ * parent and steps still hold the walk from the entrance of the map as
+ * it is left. */
+static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
 {
     dg_point in;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return DG_OK;
+    *walked = false;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *dist = dg__malloc(cells * sizeof *dist), *queue = dg__malloc(cells * sizeof *queue);
-    int32_t *steps = dg__malloc((d->n_rooms + 1) * sizeof *steps);
-    unsigned char *shut = dg__calloc(cells, 1);
-    dg_status rc = DG_OK;
-    if (!dist || !queue || !steps || !shut) {
-        rc = dg__nomem(err, "walling up the lair");
-        goto done;
-    }
+    int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
+    unsigned char *shut = w->shut;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    walk(d, from, shut, dist, NULL, queue);
-    room_steps(d, dist, steps);
+    size_t reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
+    *walked = true;
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) goto done;
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return;
     size_t first = d->n_doors;
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
@@ -276,7 +391,7 @@ static dg_status one_way_in(dg_dungeon *d, dg_error *err)
                               dist[at] < dist[(size_t)d->doors[first].y * (size_t)d->width + (size_t)d->doors[first].x]))
             first = k;
     }
-    size_t kept = 0;
+    size_t all = 0, kept = 0; /* open cells, counted when first needed */
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
         size_t at = (size_t)o->y * (size_t)d->width + (size_t)o->x;
@@ -285,31 +400,49 @@ static dg_status one_way_in(dg_dungeon *d, dg_error *err)
         for (int q = 0; q < 4; q++)
             pair |= (dg_cell(d, o->x + dg_dir_dx((dg_dir)q), o->y + dg_dir_dy((dg_dir)q)) & DG_DOORSPACE) != 0;
         if (k != first && !pair && (o->room == lair || o->other == lair)) {
-            shut[at] = 1;
-            if (whole(d, from, shut, dist, queue)) {
+            if (!all)
+                for (size_t c = 0; c < cells; c++) all += dg_cell_open(d->cells[c]);
+            if (!*walked) { /* a door walled up: the walk anew */
+                reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
+                *walked = true;
+            }
+            /* the map stays one region without the door when it is one
+             * region now and every open side of the door meets the
+             * entrance without it */
+            bool whole = reached == all;
+            unsigned m = w->sides[at];
+            for (int q = 0; whole && m; q++, m >>= 1)
+                if (m & 1) whole = meets_entrance(d, w, (int32_t)at, (int32_t)at + w->step[q]);
+            if (whole) {
                 d->cells[at] = DG_PERIMETER; /* walled up */
-                shut[at] = 0;
+                w->sides[at] = sides_of(d, at);
+                for (int q = 0; q < 4; q++) {
+                    int nx = o->x + dg_dir_dx((dg_dir)q), ny = o->y + dg_dir_dy((dg_dir)q);
+                    if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
+                        w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] =
+                            sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
+                }
+                all--;
+                *walked = false;
                 continue;
             }
-            shut[at] = 0;
         }
         d->doors[kept++] = d->doors[k];
     }
     d->n_doors = kept;
-done:
-    dg__free(dist);
-    dg__free(queue);
-    dg__free(steps);
-    dg__free(shut);
-    return rc;
 }
 
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
 {
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
     dg__lock_cycle c;
-    dg_status rc = one_way_in(d, err);
-    if (rc == DG_OK) rc = dg__lock_cycle_find(d, 0, NULL, &c, err);
-    if (rc != DG_OK || c.door < 0) return rc;
+    bool walked;
+    one_way_in(d, &w, &walked);
+    find_cycle(d, 0, NULL, &w, walked, &c);
+    work_free(&w);
+    if (c.door < 0) return DG_OK;
     dg_door *o = &d->doors[c.door];
     o->type = DG_DOOR_LOCKED;
     d->cells[(size_t)o->y * (size_t)d->width + (size_t)o->x] = DG_CORRIDOR | DG_LOCKED;

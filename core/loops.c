@@ -8,14 +8,20 @@
  *   - a corridor through rock from a door in one room's free wall to a
  *     door in another's, or to a corridor system the room has no door to
  *     (rooms' families: donjon, panels, gridmapper, cells);
- *   - a door in a wall between a room and a corridor system (or room) it
- *     has no way into yet: donjon's mazes leave no rock to dig through;
+ *   - a door in a wall between a room and a corridor system (or, on
+ *     donjon's maze, a room) it has no way into yet: donjon's mazes leave
+ *     no rock to dig through;
  *   - where the map is cave, a tunnel from cave floor to cave floor (drawn
  *     as cave; core/chambers.c later keys it as a passage).
  * Nothing a loop digs touches anything on its way (no corridor widens, no
  * door or stair gains a side), doors are drawn from the doors key's mix as
  * the family draws them (an arch into a cave room), and on donjon's node
- * lattice a corridor runs node to node as donjon's own do. */
+ * lattice a corridor runs node to node as donjon's own do. On a maze
+ * (donjon's lattice) the dead-end corridors go first, as the family's
+ * deadends=all would take them: they add no way round and hold the rock
+ * loops are dug through. The lair (the room farthest on foot once the
+ * loops stand) keeps one way in (cycles.c walls up the others, for the
+ * lock-and-key cycle): the loops lost with them are dug again elsewhere. */
 #include "dg_int.h"
 
 /* How far through rock a loop may run (cells from where it starts), the
@@ -27,6 +33,9 @@
 #define LOOP_MIN_WALK 18
 #define LOOP_TRIES 40
 #define LOOP_ENDS 6
+#define LOOP_MIN_LEN 3
+/* Rounds of tries: a round after one that moved the lair (see below). */
+#define LOOP_ROUNDS 3
 /* More loops are never wanted than this a floor: each costs a walk. */
 #define LOOP_MOST 96
 
@@ -64,27 +73,35 @@ typedef struct {
      * merged by union-find as loops join them; 0 for other cells */
     int32_t *label, *parent;
     size_t n_labels, cap_labels;
-    int lair;         /* the room farthest on foot, which no loop enters */
+    int lair;         /* the room farthest on foot once a round of loops stood:
+                       * no later loop enters it; 0 in the first round */
+    int32_t *room_step; /* far_room's: each room's nearest cell's steps */
+    /* what each cell may be to a dig (CLS_ bits), kept as loops are dug:
+     * the box search reads it instead of testing each cell's neighbours;
+     * dirty: the box of cells dug since it was last brought up to date */
+    unsigned char *cls;
+    int dirty_r0, dirty_c0, dirty_r1, dirty_c1;
     bool relaxed;     /* the second half of the tries: shorter ways round do */
 } digger;
 
 static bool inside(const dg__build *b, int r, int c) { return r >= 1 && c >= 1 && r <= b->rows - 2 && c <= b->cols - 2; }
 static int32_t at_of(const dg__build *b, int r, int c) { return (int32_t)(r * b->cols + c); }
-static bool plain(const dg__build *b, int r, int c) { return dg__get(b, r, c) == DG_CORRIDOR; }
 static bool between_corners(const dg__build *b, int r, int c) { return b->lattice && !(r & 1) && !(c & 1); }
 
-/* Open neighbours of (r, c); *all_plain: every one is plain corridor (or
- * cave floor); *one: the last one. */
+/* Open neighbours of (r, c), a cell inside the map's rim (its four
+ * neighbours on the map); *all_plain: every one is plain corridor (or
+ * cave floor); *one: the last one (north, south, west, east). */
 static int open_around(const dg__build *b, int r, int c, bool *all_plain, int32_t *one)
 {
+    int32_t at = at_of(b, r, c), nb[4] = {at - b->cols, at + b->cols, at - 1, at + 1};
     int n = 0;
     *all_plain = true;
     for (int d = 0; d < 4; d++) {
-        int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-        if (!(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
+        uint32_t w = b->cell[nb[d]];
+        if (!(w & DG_OPENSPACE)) continue;
         n++;
-        *all_plain = *all_plain && plain(b, rr, cc);
-        if (one) *one = at_of(b, rr, cc);
+        *all_plain = *all_plain && w == DG_CORRIDOR;
+        if (one) *one = nb[d];
     }
     return n;
 }
@@ -127,31 +144,81 @@ static int door_beyond(const dg__build *b, int r, int c, dg_dir d)
 static bool bridge(const dg__build *b, int r, int c, spot *s)
 {
     if (!inside(b, r, c)) return false;
-    uint32_t w = dg__get(b, r, c);
+    int32_t at = at_of(b, r, c);
+    uint32_t w = b->cell[at];
     bool wall = (w & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER;
     if (w != DG_NOTHING && !wall) return false;
+    /* inside the rim: the four neighbours are on the map */
     for (int axis = 0; axis < 2; axis++) {
-        dg_dir d = axis ? DG_DIR_EAST : DG_DIR_SOUTH;
-        int dr = dg_dir_dy(d), dc = dg_dir_dx(d);
-        if ((dg__get(b, r + dc, c + dr) & DG_OPENSPACE) || (dg__get(b, r - dc, c - dr) & DG_OPENSPACE)) continue;
-        uint32_t p = dg__get(b, r - dr, c - dc), q = dg__get(b, r + dr, c + dc);
+        int32_t along = axis ? 1 : b->cols, across = axis ? b->cols : 1; /* south, else east */
+        if ((b->cell[at + across] & DG_OPENSPACE) || (b->cell[at - across] & DG_OPENSPACE)) continue;
+        int32_t a = at - along, z = at + along;
+        uint32_t p = b->cell[a], q = b->cell[z];
         if (!(p & DG_OPENSPACE) || !(q & DG_OPENSPACE)) continue;
         /* rock joins corridor to corridor; a wall has a room on one side */
         bool pr = (p & DG_ROOM) != 0, qr = (q & DG_ROOM) != 0;
-        if (!wall && (pr || qr || !plain(b, r - dr, c - dc) || !plain(b, r + dr, c + dc))) continue;
+        if (!wall && (pr || qr || p != DG_CORRIDOR || q != DG_CORRIDOR)) continue;
         if (wall && !pr && !qr) continue;
-        if (wall && ((!pr && !plain(b, r - dr, c - dc)) || (!qr && !plain(b, r + dr, c + dc)))) continue;
-        int32_t a = at_of(b, r - dr, c - dc), z = at_of(b, r + dr, c + dc);
+        /* a door in the wall two rooms share reads as a doorway, not as a
+         * way round (gridmapper's rooms wall to wall): a corridor is dug
+         * instead; donjon's maze leaves nothing else */
+        if (wall && pr && qr && !b->lattice) continue;
+        if (wall && ((!pr && p != DG_CORRIDOR) || (!qr && q != DG_CORRIDOR))) continue;
         if (!pr && qr) { /* the room's side first */
             int32_t t = a;
             a = z;
             z = t;
         }
-        *s = (spot){SPOT_BRIDGE, at_of(b, r, c), wall ? at_of(b, r, c) : -1, a, z,
-                    wall ? dg__room_id(b->cell[a]) : 0};
+        *s = (spot){SPOT_BRIDGE, at, wall ? at : -1, a, z, wall ? dg__room_id(b->cell[a]) : 0};
         return true;
     }
     return false;
+}
+
+enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond that way */ };
+
+static unsigned char cls_of(const dg__build *b, int r, int c)
+{
+    /* the box search reads a cell's bits only where it is rock inside the
+     * rim and off the lattice's corners (a cell it may dig or start from) */
+    if (!inside(b, r, c) || between_corners(b, r, c)) return 0;
+    int32_t at = at_of(b, r, c);
+    if (b->cell[at] != DG_NOTHING) return 0;
+    bool p;
+    int32_t one;
+    int n = open_around(b, r, c, &p, &one);
+    unsigned char k = n == 0 ? CLS_DIG : p && (n == 1 || (b->cave && b->cave[one])) ? CLS_MOUTH : 0;
+    for (int d = 0; d < 4; d++)
+        if (door_beyond(b, r, c, (dg_dir)d)) k |= (unsigned char)(CLS_DOOR << d);
+    return k;
+}
+
+/* Brings g->cls up to date on the rows r0..r1, columns c0..c1 and the
+ * cells two steps round them (what a cell may be reads that far). */
+static void reclass(digger *g, int r0, int c0, int r1, int c1)
+{
+    const dg__build *b = g->b;
+    r0 = r0 - 2 < 0 ? 0 : r0 - 2;
+    c0 = c0 - 2 < 0 ? 0 : c0 - 2;
+    r1 = r1 + 2 > b->rows - 1 ? b->rows - 1 : r1 + 2;
+    c1 = c1 + 2 > b->cols - 1 ? b->cols - 1 : c1 + 2;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) g->cls[at_of(b, r, c)] = cls_of(b, r, c);
+}
+
+/* Cell at was changed by a dig: g->cls is out of date round it. */
+static void changed(digger *g, int32_t at)
+{
+    int r = at / g->b->cols, c = at % g->b->cols;
+    if (g->dirty_r0 > g->dirty_r1) {
+        g->dirty_r0 = g->dirty_r1 = r;
+        g->dirty_c0 = g->dirty_c1 = c;
+        return;
+    }
+    if (r < g->dirty_r0) g->dirty_r0 = r;
+    if (r > g->dirty_r1) g->dirty_r1 = r;
+    if (c < g->dirty_c0) g->dirty_c0 = c;
+    if (c > g->dirty_c1) g->dirty_c1 = c;
 }
 
 /* Whether spot s can still be used (an earlier loop may have dug beside it). */
@@ -179,6 +246,8 @@ static dg_status find_spots(const dg__build *b, spot **out, size_t *n_out, dg_er
     spot *v = NULL;
     for (int r = 1; r < b->rows - 1; r++)
         for (int c = 1; c < b->cols - 1; c++) {
+            uint32_t w = b->cell[(size_t)r * (size_t)b->cols + (size_t)c];
+            if (w != DG_NOTHING && (w & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue; /* no spot: saves the tests */
             spot s = {SPOT_MOUTH, at_of(b, r, c), -1, -1, -1, 0};
             int32_t a = -1;
             bool node = !b->lattice || ((r & 1) && (c & 1));
@@ -319,19 +388,23 @@ static int walk(digger *g, int32_t a, int32_t z, int most)
     g->wq[tail] = a;
     g->depth[tail++] = 0;
     g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
     while (head < tail) {
         int32_t at = g->wq[head];
         int dep = g->depth[head++];
         g->reached = tail;
         if (at == z) return dep;
         if (dep >= most) return -1;
-        int r = at / b->cols, c = at % b->cols;
+        int r = at / W, c = at - r * W;
+        /* north, south, west, east: the order the walk meets cells in is
+         * the order far_room reads */
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
         for (int d = 0; d < 4; d++) {
-            int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-            if (!dg__in(b, rr, cc) || !(dg__get(b, rr, cc) & DG_OPENSPACE)) continue;
-            int32_t k = at_of(b, rr, cc);
-            if (g->stamp[k] == g->now) continue;
-            g->stamp[k] = g->now;
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            stamp[k] = now;
             g->wq[tail] = k;
             g->depth[tail++] = dep + 1;
         }
@@ -350,6 +423,7 @@ static dg_status hang_door(digger *g, int32_t wall, int32_t room_at, int other, 
     dg_door_type t = b->cave && b->cave[room_at] ? DG_DOOR_ARCH : dg__door_type(&g->rng, b->o->doors);
     dg__door door = {wr, wc, out, dg__room_id(b->cell[room_at]), other, t};
     *dg__at(b, wr, wc) = DG_CORRIDOR | dg__door_bit(t);
+    changed(g, wall);
     /* a record left of a door the family closed back to wall goes: the
      * cell has one door */
     size_t kept = 0;
@@ -369,6 +443,7 @@ static dg_status open_bridge(digger *g, const spot *s, dg_error *err)
     }
     int32_t l = system_of(g, s->attach), m = system_of(g, s->other);
     b->cell[s->front] = DG_CORRIDOR;
+    changed(g, s->front);
     if (b->cave && b->cave[s->attach]) b->cave[s->front] = 1;
     g->label[s->front] = l;
     if (l != m) g->parent[m] = l;
@@ -393,6 +468,7 @@ static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, in
     for (int32_t k = e->last; k >= 0; k = g->prev[k]) {
         int32_t at = at_of(b, box_r0 + k / box_w, box_c0 + k % box_w);
         b->cell[at] = DG_CORRIDOR;
+        changed(g, at);
         if (cave) b->cave[at] = 1;
         g->label[at] = l;
     }
@@ -407,6 +483,14 @@ static int saves(const digger *g, int len)
 {
     int most = (g->relaxed ? LOOP_RATIO - 1 : LOOP_RATIO) * (len + 2), least = g->relaxed ? LOOP_MIN_WALK / 2 : LOOP_MIN_WALK;
     return most < least ? least : most;
+}
+
+/* Doors into room id. */
+static int ways_in(const dg__build *b, int id)
+{
+    int n = 0;
+    for (size_t k = 0; k < b->n_door; k++) n += b->door[k].room == id || b->door[k].other == id;
+    return n;
 }
 
 /* Tries one loop from spot s. *dug says whether one was made. */
@@ -439,7 +523,8 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         bool node = !b->lattice || ((ar & 1) && (ac & 1));
         /* a mouth other than the start is an end, and leads no further */
         int32_t attach = -1;
-        if (at != start && mouth(b, ar, ac, &attach)) {
+        unsigned char k = g->cls[at_of(b, ar, ac)];
+        if (at != start && (k & CLS_MOUTH) && mouth(b, ar, ac, &attach)) {
             if (node) ends[n_ends++] = (loop_end){at, -1, attach, 0, g->len[at]};
             continue;
         }
@@ -452,7 +537,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         for (int i = 0; i < 4 && n_ends < LOOP_ENDS; i++) {
             dg_dir d = order[i];
             if (!node && (int)d != g->how[at]) continue; /* lattice: turns only at nodes */
-            int room = node ? door_beyond(b, ar, ac, d) : 0;
+            int room = node && (k & (CLS_DOOR << d)) ? door_beyond(b, ar, ac, d) : 0;
             if (room && room != s->room) {
                 int wr = ar + dg_dir_dy(d), wc = ac + dg_dir_dx(d);
                 ends[n_ends++] = (loop_end){at, at_of(b, wr, wc), at_of(b, wr + dg_dir_dy(d), wc + dg_dir_dx(d)), room,
@@ -463,8 +548,7 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
             if (xr < r0 || xr > r + R || xc < c0 || xc > c + R) continue;
             int32_t x = BOX(xr, xc);
             if (g->prev[x] != -2) continue;
-            int32_t ignore;
-            if (!diggable(b, xr, xc) && !mouth(b, xr, xc, &ignore)) continue;
+            if (!(g->cls[at_of(b, xr, xc)] & (CLS_DIG | CLS_MOUTH))) continue;
             g->prev[x] = at;
             g->how[x] = (signed char)d;
             g->len[x] = g->len[at] + 1;
@@ -472,6 +556,10 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
         }
     }
     for (int k = 0; k < n_ends && !*dug; k++) {
+        /* a corridor of a cell or two between two doors reads as a
+         * doorway: off donjon's lattice (whose cells come two by two) a
+         * loop runs at least LOOP_MIN_LEN cells */
+        if (!b->lattice && ends[k].len < LOOP_MIN_LEN) continue;
         if (!adds_loop(g, s->attach, ends[k].attach, false)) continue;
         if (walk(g, s->attach, ends[k].attach, saves(g, ends[k].len)) >= 0) continue;
         dg_status rc = dig(g, s, &ends[k], r0, c0, w, err);
@@ -483,9 +571,9 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
 }
 
 /* The room farthest on foot from where the party comes in (the first up
- * stair, else the first exit, else room 1: cycles.c's entrance), as the
- * map stands before its loops. No loop enters it: the lair keeps the one
- * way in a lock can bar (cycles.c walls up the family's others). */
+ * stair, else the first exit, else room 1: cycles.c's entrance), each
+ * room's steps its nearest cell's, the first of equals: cycles.c's lair,
+ * which keeps the one way in a lock can bar (cycles.c walls up others). */
 static int far_room(digger *g)
 {
     dg__build *b = g->b;
@@ -498,16 +586,17 @@ static int far_room(digger *g)
         if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
     if (from < 0) return 0;
     walk(g, from, -1, INT32_MAX);
-    int lair = 0, far = -1;
-    /* the walk's queue holds the cells in the order reached: the last
-     * room cell in it is the farthest room's */
+    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1;
+    /* the walk meets a room's nearest cell first */
     for (size_t k = 0; k < g->reached; k++) {
         int32_t at = g->wq[k];
-        if ((b->cell[at] & DG_ROOM) && g->depth[k] > far) {
-            far = g->depth[k];
-            lair = dg__room_id(b->cell[at]);
-        }
+        if (!(b->cell[at] & DG_ROOM)) continue;
+        int id = dg__room_id(b->cell[at]);
+        if (id > 0 && (size_t)id <= b->n_room && g->room_step[id] < 0) g->room_step[id] = g->depth[k];
     }
+    int lair = 0;
+    for (size_t i = 1; i <= b->n_room; i++)
+        if (g->room_step[i] >= 0 && (!lair || g->room_step[i] > g->room_step[lair])) lair = (int)i;
     return lair;
 }
 
@@ -529,10 +618,15 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
     size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
     size_t cells = (size_t)b->rows * (size_t)b->cols;
+    /* the family's dead-end corridors go first (its own deadends pass, all
+     * of them): they add no way round, and on a maze they hold the rock a
+     * loop is dug through */
+    if (b->lattice) dg__remove_deadends(b, 100);
     spot *spots = NULL;
     size_t n_spots = 0;
     dg_status rc = find_spots(b, &spots, &n_spots, err);
     if (rc != DG_OK) return rc;
+    uint32_t *failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
     g.prev = dg__malloc(box * sizeof *g.prev);
     g.queue = dg__malloc(box * sizeof *g.queue);
     g.len = dg__malloc(box * sizeof *g.len);
@@ -541,24 +635,61 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.label = dg__calloc(cells, sizeof *g.label);
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
-    if (!g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
+    g.cls = dg__malloc(cells);
+    if (!g.cls || !g.room_step || !failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
-    g.lair = far_room(&g);
-    int want = loops_wanted(b), made = 0;
-    for (int tries = 0; tries < LOOP_TRIES * want && made < want && n_spots > 0; tries++) {
-        g.relaxed = tries >= LOOP_TRIES * want / 2;
-        const spot *s = &spots[dg__rng_below(&g.rng, (uint32_t)n_spots)];
-        if (!spot_ok(b, s)) continue;
-        bool dug = false;
-        if ((rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
-        made += dug;
+    reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
+    g.dirty_r0 = 1; /* nothing dirty */
+    g.dirty_r1 = 0;
+    /* no lair yet: the first round's loops may go anywhere (a lair fixed
+     * before them was most often not the lair after them) */
+    g.lair = 0;
+    int want = loops_wanted(b), made = 0, budget = LOOP_TRIES * want;
+    /* a spot that failed fails again until a loop is dug or the rule is
+     * relaxed (a try draws nothing from the stream unless it digs): the
+     * draw is kept, the try is not made again */
+    uint32_t epoch = 1;
+    for (int round = 0; round < LOOP_ROUNDS && n_spots > 0; round++) {
+        g.relaxed = false;
+        epoch++;
+        for (int tries = 0; tries < budget && made < want; tries++) {
+            bool relaxed = tries >= budget / 2;
+            if (relaxed != g.relaxed) epoch++;
+            g.relaxed = relaxed;
+            uint32_t k = dg__rng_below(&g.rng, (uint32_t)n_spots);
+            if (failed[k] == epoch) continue;
+            const spot *s = &spots[k];
+            bool dug = false;
+            if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
+            made += dug;
+            if (dug) {
+                epoch++;
+                reclass(&g, g.dirty_r0, g.dirty_c0, g.dirty_r1, g.dirty_c1);
+                g.dirty_r0 = 1;
+                g.dirty_r1 = 0;
+            } else
+                failed[k] = epoch;
+        }
+        /* the room farthest once the loops stand is the lair: cycles.c
+         * walls up its other ways in, and the loops through them with
+         * them; that many more are dug in another round, which keeps out
+         * of it */
+        int far = far_room(&g);
+        if (!far || far == g.lair) break;
+        int lost = ways_in(b, far) - 1;
+        g.lair = far;
+        if (lost <= 0) break;
+        made = made > lost ? made - lost : 0;
+        budget = LOOP_TRIES * (want - made);
     }
     b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
     dg__free(spots);
+    dg__free(failed);
     dg__free(g.prev);
     dg__free(g.queue);
     dg__free(g.len);
@@ -568,5 +699,7 @@ done:
     dg__free(g.parent);
     dg__free(g.wq);
     dg__free(g.depth);
+    dg__free(g.room_step);
+    dg__free(g.cls);
     return rc;
 }

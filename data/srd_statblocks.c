@@ -7,7 +7,7 @@
  * https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1
  * is licensed under the Creative Commons Attribution 4.0 International
  * License available at https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 static const char P[] =
     "\0"

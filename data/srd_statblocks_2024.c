@@ -8,7 +8,7 @@
  * https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the
  * Creative Commons Attribution 4.0 International License, available at
  * https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 static const char P[] =
     "\0"

@@ -7,7 +7,7 @@
  * https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1
  * is licensed under the Creative Commons Attribution 4.0 International
  * License available at https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 const dg_monster dg__monsters[DG__MONSTER_COUNT] = {
     {"Frog", "0", 0, 0, 11, 1, DG_SIZE_TINY, DG_TYPE_BEAST, "", DG_SPEED_WALK|DG_SPEED_SWIM, 0, true, 20},

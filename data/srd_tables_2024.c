@@ -9,7 +9,7 @@
  * https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the
  * Creative Commons Attribution 4.0 International License, available at
  * https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 const dg_monster dg__monsters_2024[DG__MONSTER_COUNT_2024] = {
     {"Seahorse", "0", 0, 0, 12, 1, DG_SIZE_TINY, DG_TYPE_BEAST, "", DG_SPEED_WALK|DG_SPEED_SWIM, 0, false, 5},

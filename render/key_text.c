@@ -73,13 +73,30 @@ dg_status dr__key_trap(dg_buf *b, const dg_trap *t, dg_error *err)
     return rc;
 }
 
+/* A count as a GM writes it in a key, in groups of three: "1,084",
+ * "25,779", "380" (the purses are rolled per creature and summed, so
+ * their counts are rarely round; the web form shows the same grouping). */
+static const char *grouped(long v, char buf[32])
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%ld", v < 0 ? -v : v), at = 0;
+    if (v < 0) buf[at++] = '-';
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 3 == 0) buf[at++] = ',';
+        buf[at++] = digits[i];
+    }
+    buf[at] = '\0';
+    return buf;
+}
+
 /* A lot of gems or art: "2 x jade (100 gp each)", "silver ewer (25 gp)". */
 static dg_status lot(dg_buf *b, const char *sep, dg_words w, const dg_valuable *v, dg_error *err)
 {
+    char gp[32];
     if (v->count == 1)
-        return dg_buf_printf(b, err, "%s%s (%d gp)", sep, dg_contents_word(w, v->kind), v->value_gp);
-    return dg_buf_printf(b, err, "%s%d x %s (%d gp each)", sep, v->count, dg_contents_word(w, v->kind),
-                          v->value_gp);
+        return dg_buf_printf(b, err, "%s%s (%s gp)", sep, dg_contents_word(w, v->kind), grouped(v->value_gp, gp));
+    return dg_buf_printf(b, err, "%s%d x %s (%s gp each)", sep, v->count, dg_contents_word(w, v->kind),
+                          grouped(v->value_gp, gp));
 }
 
 /* "6 gp; 17 cp; 2 x jade (100 gp each); silver ewer (25 gp)", highest
@@ -90,7 +107,8 @@ dg_status dr__key_valuables(dg_buf *b, const dg_treasure *t, dg_error *err)
     const char *sep = "";
     for (int c = DG_COIN_COUNT - 1; c >= 0 && rc == DG_OK; c--)
         if (t->coins[c]) {
-            rc = dg_buf_printf(b, err, "%s%ld %s", sep, t->coins[c], dg_coin_name(c));
+            char n[32];
+            rc = dg_buf_printf(b, err, "%s%s %s", sep, grouped(t->coins[c], n), dg_coin_name(c));
             sep = "; ";
         }
     for (int i = 0; i < t->n_gems && rc == DG_OK; i++, sep = "; ") rc = lot(b, sep, DG_WORDS_GEM, &t->gems[i], err);
@@ -131,13 +149,15 @@ dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
     return rc;
 }
 
-/* The exact worth: "380 gp", "71.3 gp", "0.17 gp". */
+/* The exact worth: "380 gp", "71.3 gp", "0.17 gp", "25,779 gp". */
 dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
     long cp = dg_treasure_value_cp(t);
-    if (cp % 100 == 0) return dg_buf_printf(b, err, "%ld gp", cp / 100);
-    if (cp % 10 == 0) return dg_buf_printf(b, err, "%ld.%ld gp", cp / 100, cp % 100 / 10);
-    return dg_buf_printf(b, err, "%ld.%02ld gp", cp / 100, cp % 100);
+    char gp[32];
+    grouped(cp / 100, gp);
+    if (cp % 100 == 0) return dg_buf_printf(b, err, "%s gp", gp);
+    if (cp % 10 == 0) return dg_buf_printf(b, err, "%s.%ld gp", gp, cp % 100 / 10);
+    return dg_buf_printf(b, err, "%s.%02ld gp", gp, cp % 100);
 }
 
 /* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */

@@ -327,7 +327,7 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
  * lairs change. (A lair no band fits at all -- a cast of giants in a small
  * room -- stays empty, and its floor has no chapter.) */
 #define PART_LAIR 0x4000000
-static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
+void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
     dg_room_contents *lair = c->farthest_room ? &c->rooms[c->farthest_room - 1] : NULL;
     if (!lair || lair->encounter.n_groups) return;
@@ -343,18 +343,30 @@ static void fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
      * room's floor still bounding how many stand in it */
     const dg__srd *s = dg__srd_of(c->rules);
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = true, .max_size = holds, .room_squares = squares,
-                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true};
+                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true,
+                      .most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
     for (int k = (int)s->hardest; k >= (int)s->easiest; k--)
         if (dg__encounter_build(&r, &w, (dg_difficulty)k, &lair->encounter)) {
             lair->encounter.faction = 0;
             return;
         }
+    /* a low fight under 2024 has no floor in the SRD (ours, half the
+     * budget, keeps rooms worth a fight): a lair still gets the mightiest
+     * the cast puts in its room, the floor stepped down, rather than a
+     * hoard with nobody by it */
+    for (int pct = 40; c->rules == DG_RULES_2024 && pct > 0; pct -= 10) {
+        w.low_floor_percent = pct == 10 ? 1 : pct;
+        if (dg__encounter_build(&r, &w, s->easiest, &lair->encounter)) {
+            lair->encounter.faction = 0;
+            return;
+        }
+    }
     lair->encounter.n_groups = 0;
 }
 
 void dg__adventure_floor(dg_contents *c, const dg_dungeon *d, uint64_t seed)
 {
-    fill_lair(c, d, seed);
+    dg__adventure_fill_lair(c, d, seed); /* a rerolled lair left empty */
     dg__adventure_factions_mark(c);
     dg__adventure_keys(c, d, seed);
     dg__adventure_clues(c, d, seed);

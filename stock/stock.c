@@ -474,6 +474,10 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         /* a master only when the boss role leads the lair: a lair that
          * could field only a pack (four hyenas, seven ghosts) has none */
         if (c->boss < 0 && e->n_groups && e->boss && can_rule(e->groups[0].monster)) c->boss = e->groups[0].monster;
+        /* a lair the cast could not fill at the top band is filled now,
+         * before the other rooms are held under it (its own stream: no
+         * other draw moves; no master is drawn from it) */
+        dg__adventure_fill_lair(c, d, p->seed);
     }
     for (size_t i = 0; i < n_rooms; i++)
         if ((int)i + 1 != lair) {

@@ -26,6 +26,7 @@
 #define BEASTS_MAX 4          /* beasts and servants kept with a group */
 #define MIGHTY_CR 5           /* from challenge 5 up, at most MIGHTY_MOST of one kind */
 #define MIGHTY_MOST 4
+#define PACK_PERCENT 25       /* a group of one kind the draws settled for, kept so */
 
 typedef struct {
     int idx[DG__CAST_MAX];
@@ -41,6 +42,7 @@ typedef struct {
     int max_cr8;
     int most;                 /* creatures one encounter may have */
     int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
@@ -132,8 +134,9 @@ static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b
  * room read as a mistake; a pack of ghouls does not, and six fire giants
  * in a mine shaft read as a list). A creature with legendary actions is
  * one of a kind; a true dragon or anything of challenge 10 and up comes at
- * most two together, anything of challenge 5 and up at most four; the
- * budget buys a leader and lesser followers instead. */
+ * most two together, anything of challenge 5 and up, and wyrmlings (a
+ * clutch, not eight of a young dragon's brood), at most four; the budget
+ * buys a leader and lesser followers instead. */
 static int most_of(const band *b, int m, int most)
 {
     const dg_monster *mon = MON(b, m);
@@ -147,8 +150,8 @@ static int most_of(const band *b, int m, int most)
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
-              : mon->cr8 >= 10 * 8 || dragon ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST
+              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
+              : mon->cr8 >= MIGHTY_CR * 8 || strstr(mon->name, "Wyrmling") ? MIGHTY_MOST
                                           : most;
     return cap < most ? cap : most;
 }
@@ -265,6 +268,117 @@ static void put(dg_encounter *e, int monster, int count)
     e->n_groups++;
 }
 
+#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX) /* the whole cast */
+
+/* A mix for a group of one kind the draws settled for (four cloakers:
+ * the band, at high level, asks more than a leader and its lesser
+ * rank and file reach): the kind m beside one other of the cast who does
+ * not outrank it, both in numbers (four cloakers and three chuuls), from
+ * a drawn start. False when none lands in the band, for beasts, which
+ * keep to packs of their own kind, and PACK_PERCENT of the time. */
+static bool pair_up(dg_rng *r, const band *b, const pool *roles, int m, dg_encounter *out)
+{
+    /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
+    if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
+    /* and some bands are one kind still (a pack of ghouls, a coven of
+     * ice devils): not every room a muster */
+    if (dg__rng_percent(r, PACK_PERCENT)) return false;
+    int all[WAR_CAST], n = 0;
+    for (int role = b->w->lair ? DG__ROLE_BOSS : DG__ROLE_LEADER; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < roles[role].n; k++) {
+            int q = roles[role].idx[k];
+            bool dup = q == m || follower(b, m, q) < 0;
+            for (int j = 0; j < n && !dup; j++) dup = all[j] == q;
+            if (!dup) all[n++] = q;
+        }
+    int start = n ? (int)dg__rng_below(r, (uint32_t)n) : 0;
+    for (int s = 0; s < n; s++) {
+        int q = all[(start + s) % n], nf = 0, nb = 0;
+        if (counts_of(r, b, -1, m, DG_ENC_MAX_OF_A_KIND, q, DG_ENC_MAX_OF_A_KIND, &nf, &nb) && nf && nb) {
+            out->n_groups = 0;
+            put(out, m, nf);
+            put(out, q, nb);
+            out->boss = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The lair's war band, when no draw of leader, rank and file and beasts
+ * reaches the top band (a lich, four wights and six ogre zombies are a
+ * moderate fight for six level-20 characters under the 2024 budget): the
+ * leader (the boss, else one of the bosses' or leaders' roles) takes the
+ * mightiest of the whole cast who do not outrank it as lieutenants, up
+ * to four of a kind from challenge 5 up (a true dragon or a legendary
+ * creature still two or one), and any of the cast as followers. The
+ * lieutenants are tried mightiest first, so the band is reached when the
+ * cast can reach it at all; the followers from a drawn start. */
+static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
+{
+    int all[WAR_CAST], n = 0;
+    for (int role = 0; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < roles[role].n; k++) {
+            int m = roles[role].idx[k], at = n;
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= all[j] == m;
+            if (dup) continue;
+            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
+            memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
+            all[at] = m;
+            n++;
+        }
+    int heads[2 * DG__CAST_MAX], n_heads = 0;
+    if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
+    else
+        for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER; role++) {
+            int start = roles[role].n ? (int)dg__rng_below(r, (uint32_t)roles[role].n) : 0;
+            for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
+        }
+    if (!n) return false;
+    b->war = true;
+    /* each one's most as a lieutenant and as a follower, and the XP that
+     * buys: a leader, lieutenants and followers whose most falls short of
+     * the band are not counted out (a weak cast's lair tries them all) */
+    long lt_most[WAR_CAST], f_most[WAR_CAST + 1];
+    int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
+    for (int i = 0; i < n; i++) {
+        lt_n[i] = most_of(b, all[i], MIGHTY_MOST);
+        f_n[i] = most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
+        lt_most[i] = (long)MON(b, all[i])->xp * lt_n[i];
+        f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
+    }
+    f_most[n] = f_n[n] = 0; /* no followers */
+    int fstart = (int)dg__rng_below(r, (uint32_t)n);
+    for (int h = 0; h < n_heads; h++) {
+        int l = heads[h];
+        for (int i = 0; i < n; i++) {
+            int lt = all[i];
+            if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+            for (int j = 0; j <= n; j++) {
+                int fj = j < n ? (fstart + j) % n : n;
+                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
+                if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
+                int most = 1 + lt_n[i] + f_n[fj];
+                if (most > b->most) most = b->most;
+                if (adjusted_in(b, MON(b, l)->xp + lt_most[i] + f_most[fj], most) < b->lo) continue;
+                int nf = 0, nb = 0;
+                if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
+                    b->war = false;
+                    put(out, l, 1);
+                    put(out, lt, nf);
+                    put(out, m, nb);
+                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n;
+                    return true;
+                }
+            }
+        }
+    }
+    b->war = false;
+    return false;
+}
+
+
 /* One kind alone: the fallback when no mix fits the band. */
 static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
 {
@@ -287,6 +401,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {
         dg__xp_band_2024(w->level, w->party, d, &b.lo, &b.hi);
+        if (d == DG_DIFF_LOW && w->low_floor_percent) {
+            b.lo = (b.hi - 1) * w->low_floor_percent / 100;
+            if (b.lo < 1) b.lo = 1;
+        }
         if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
@@ -342,8 +460,11 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             }
         }
     }
+    /* a lair's war band, mixed, before one kind alone */
+    if (!found && w->lair) found = war_band(r, &b, roles, out);
     if (!found && plain.n_groups) {
-        *out = plain;
+        found = pair_up(r, &b, roles, plain.groups[0].monster, out);
+        if (!found) *out = plain;
         found = true;
     }
     if (!found && w->lair && w->boss >= 0) {
@@ -383,6 +504,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
                 if (!dup && all.n < DG__CAST_MAX) all.idx[all.n++] = roles[role].idx[k];
             }
         found = one_kind(r, &b, &all, out);
+        if (found && out->groups[0].count > 1) {
+            dg_encounter alone = *out;
+            if (!pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
+        }
     }
     if (!found) return false;
     int count = 0;

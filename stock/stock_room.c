@@ -79,6 +79,9 @@ int dg__stock_faction(dg_rng *r, const dg_contents *c)
  * none), or the hardest easier one the cast allows; none when it cannot.
  * At rules=2024 a 2014 difficulty asked for (the wanderers' easy and
  * medium) is the 2024 one in its place: low, moderate. */
+/* Nobody outside the master's own lair outranks the master (no pit fiend
+ * in the stable of an ice devil's legion): the lair is stocked first, so
+ * every other room and row knows whom it answers to. */
 void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
                       dg_size max_size, int room_squares, dg_encounter *e)
 {
@@ -86,7 +89,7 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                       .room_squares = room_squares,
                       .theme = c->factions[faction < 0 ? 0 : faction].kind,
                       .boss = lair && c->floor == 0 ? c->boss : -1, .master = c->boss, .rules = c->rules,
-                      .most_cr8 = lair && c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
+                      .most_cr8 = c->boss >= 0 && (c->floor > 0 || !lair) ? dg_monster_info(c->boss)->cr8 : 0};
     const dg__srd *s = dg__srd_of(c->rules);
     if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
     if (d > s->hardest) d = s->hardest;
@@ -106,6 +109,15 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
      * nothing (a cast of legendary creatures for a big high-level party) */
     if (!room_squares) {
         w.uncapped = true;
+        for (int k = (int)d; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+        /* and, last, something the master does not command: a wererat's
+         * den at level 12 has nothing of its own rank that a party meets
+         * in the corridors, but a wandering ettercap comes from outside */
+        w.most_cr8 = 0;
         for (int k = (int)d; k <= (int)s->hardest; k++)
             if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
                 e->faction = faction;

@@ -198,7 +198,7 @@ if ($y24) {
  * https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the
  * Creative Commons Attribution 4.0 International License, available at
  * https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 EOT
 } else {
@@ -212,7 +212,7 @@ print <<'EOT';
  * https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1
  * is licensed under the Creative Commons Attribution 4.0 International
  * License available at https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 EOT
 }

@@ -219,7 +219,7 @@ if ($rules eq '2024') {
  * https://www.dndbeyond.com/srd. The SRD 5.2.1 is licensed under the
  * Creative Commons Attribution 4.0 International License, available at
  * https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 EOT
     print_tables('_2024', 'DG__MONSTER_COUNT_2024', 'DG__MAGIC_ITEM_COUNT_2024');
@@ -248,7 +248,7 @@ print <<'EOT';
  * https://dnd.wizards.com/resources/systems-reference-document. The SRD 5.1
  * is licensed under the Creative Commons Attribution 4.0 International
  * License available at https://creativecommons.org/licenses/by/4.0/legalcode. */
-#include "stock_int.h"
+#include "srd_tables.h"
 
 EOT
 print_tables('', 'DG__MONSTER_COUNT', 'DG__MAGIC_ITEM_COUNT');

@@ -150,6 +150,19 @@ extern const char *const dr__dnd5e_token_art_2024[];
  * Forgotten Adventures art: json/fa-token-mapping.json), the mystery-man
  * icon for a creature the system has none of. */
 const char *dr__bundle_token_art(int monster);
+/* dnd5e's size key (CONFIG.DND5E.actorSizes: "sm", "med", ...) of a dg_size. */
+const char *dr__bundle_size_key(int size);
+/* bundle_npc.c: monster's Actor `system` in the dnd5e 5.x shape of its
+ * rules' pack (dnd5e.monsters for 2014, dnd5e.actors24 for 2024), the
+ * stat block's figures in it and biography (a string, taken) as its
+ * biography. New; NULL when j has failed or fails here (or monster is none). */
+json_t *dr__bundle_npc_system(dr__jb *j, int monster, json_t *biography);
+/* bundle_items.c: the item of entry e (section DG_SB_*, the actor's k-th
+ * entry) of monster's stat block: a "feat" in its rules' dnd5e pack shape,
+ * with an attack or save activity when the words roll one. html is
+ * scratch. New; NULL when j has failed or fails here. */
+json_t *dr__bundle_feat(dr__jb *j, uint64_t base, int monster, int k, int section, const dg_statblock_entry *e,
+                        dg_buf *html);
 /* New: v as JSON, an integer when it is whole (as JavaScript writes it). */
 json_t *dr__bundle_number(double v);
 /* Grid squares a monster's token covers across: 0.5 tiny, 1, 2 large, 3, 4. */

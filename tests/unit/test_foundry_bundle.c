@@ -271,11 +271,17 @@ static void check_creatures(const dg_dungeon *const *floors, size_t n, json_t *a
         json_t *mv = json_object_get(attr, "movement");
         long moves = 0;
         const char *modes[] = {"walk", "fly", "swim", "climb", "burrow"};
-        for (int i = 0; i < 5; i++) moves += json_integer_value(json_object_get(mv, modes[i]));
+        /* dnd5e's 2024 pack writes speeds as strings and senses in ranges */
+        bool v2024 = kinds.monster[k] >= DG_MONSTER_ID_2024;
+        for (int i = 0; i < 5; i++) {
+            json_t *v = json_object_get(mv, modes[i]);
+            moves += v2024 ? (v ? atol(json_string_value(v)) : 0) : json_integer_value(v);
+        }
         cr_assert(moves > 0 || !strncmp(sb->speed, "0 ft", 4), "%s: no movement from \"%s\"", m->name, sb->speed);
-        if (strstr(sb->senses, "darkvision"))
-            cr_assert_gt(json_integer_value(json_object_get(json_object_get(attr, "senses"), "darkvision")), 0,
-                         "%s: %s", m->name, sb->senses);
+        json_t *senses = json_object_get(attr, "senses");
+        if (v2024) senses = json_object_get(senses, "ranges");
+        if (strcasestr(sb->senses, "darkvision"))
+            cr_assert_gt(json_integer_value(json_object_get(senses, "darkvision")), 0, "%s: %s", m->name, sb->senses);
         const char *bio = json_string_value(
             json_object_get(json_object_get(json_object_get(sys, "details"), "biography"), "value"));
         cr_assert(bio && strstr(bio, "<strong>Armor Class</strong>"), "%s: biography", m->name);

@@ -17,16 +17,24 @@
 
 #include "dg_contents.h"
 #include "gen_check.h"
+#include "sanitized.h"
 
+/* Under AddressSanitizer (the clang stage) every fourth seed, holding the
+ * invariants (loops=none changes nothing, every floor solvable, no key in
+ * its door's room) but not the shares, which a sample moves by a point or
+ * two: the release build holds those over all 1,000. */
 #define MAPS 1000
+#define SEED_STEP DG_UNDER_ASAN(1, 4)
 
-/* The shares held, in percent of floors: the issue's (90 with a loop at
- * some; 90 with two and 50 with three at many; 80 with a designed cycle at
- * some), and below them what a family's small maps reach today where they
- * fall short (donjon's mazes leave no rock to dig, only walls to open;
- * panels' few rooms; caverns' tunnels that chambers.c keys into a passage
- * already there; a lair that sits on a loop or lies too near for a walk
- * round 1.5 times the walk to its door). */
+/* The shares held, in percent of floors: what each family's small maps
+ * reach (the figures printed, cut to whole percent), which is the issue's
+ * (90 with a loop at some; 90 with two and 50 with three at many; 80 with
+ * a designed cycle at some) or better where they meet it, and where they
+ * fall short: donjon's mazes, even with their dead ends gone, leave few
+ * walls a door adds a way round through (one corridor system meets every
+ * room); panels' few rooms, where the lair's walled-up doors take loops
+ * with them; a designed cycle where no room off the short way lies far enough
+ * round (1.5 times the walk to the door) and is no dead end. */
 typedef struct {
     const char *name;
     const char *kv[4]; /* its small map */
@@ -35,12 +43,12 @@ typedef struct {
 } family;
 
 static const family families[] = {
-    {"donjon", {"rows=25", "cols=35"}, 2, 82, 67, 45, 28},
-    {"caverns", {"rows=31", "cols=31"}, 2, 90, 80, 50, 0}, /* no doors to lock */
-    {"panels", {"rows=41", "cols=41"}, 2, 78, 50, 30, 55},
-    {"gridmapper", {"rows=35", "cols=35"}, 2, 90, 90, 50, 48},
-    {"abstract", {"rows=41", "cols=41"}, 2, 90, 90, 50, 52},
-    {"cells", {"rows=35", "cols=35"}, 2, 90, 90, 50, 65},
+    {"donjon", {"rows=25", "cols=35"}, 2, 92, 78, 60, 30},
+    {"caverns", {"rows=31", "cols=31"}, 2, 97, 91, 81, 0}, /* no doors to lock */
+    {"panels", {"rows=41", "cols=41"}, 2, 85, 57, 38, 69},
+    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 62},
+    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 55},
+    {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 73},
 };
 
 static dg_dungeon *make(const family *f, unsigned seed, const char *loops)
@@ -315,7 +323,7 @@ static void check_keys(const dg_dungeon *d, tally *t, const char *what)
 static void sweep(const family *f)
 {
     tally some = {0}, many = {0}, plain = {0};
-    for (unsigned seed = 1; seed <= MAPS; seed++) {
+    for (unsigned seed = 1; seed <= MAPS; seed += SEED_STEP) {
         char what[96];
         snprintf(what, sizeof what, "%s seed %u", f->name, seed);
         dg_dungeon *absent = make(f, seed, NULL), *none = make(f, seed, "none");
@@ -342,10 +350,11 @@ static void sweep(const family *f)
     printf("%-10s maps %ld: loops=some %.1f%% with a loop; loops=many %.1f%% with 2, %.1f%% with 3; designed cycles: "
            "plain %.1f%% (%.2fx), some %.1f%% (%.2fx), many %.1f%% (%.2fx)\n",
            f->name, some.floors, 100.0 * some.one / some.floors, 100.0 * many.two / many.floors,
-           100.0 * many.three / many.floors, 100.0 * plain.cycles / MAPS, plain.cycles ? plain.ratio / plain.cycles : 0,
+           100.0 * many.three / many.floors, 100.0 * plain.cycles / some.floors, plain.cycles ? plain.ratio / plain.cycles : 0,
            100.0 * some.cycles / some.floors, some.cycles ? some.ratio / some.cycles : 0,
            100.0 * many.cycles / many.floors, many.cycles ? many.ratio / many.cycles : 0);
     fflush(stdout);
+    if (DG_TEST_SANITIZED) return;
     cr_assert_geq(100 * some.one, f->some1 * some.floors, "%s: loops=some floors with a loop %ld of %ld", f->name,
                   some.one, some.floors);
     cr_assert_geq(100 * many.two, f->many2 * many.floors, "%s: loops=many floors with two loops %ld of %ld", f->name,

@@ -18,6 +18,8 @@
  *    pulpits for one none of whom reads (types and Intelligence here);
  *  - a lower floor repeats at most 30% of floor 1's room purposes on
  *    average, and its lair holds nobody who outranks the dungeon's master;
+ *    nor does any other room (a wandering row at most 0.5% of the time:
+ *    a last resort when nothing of the master's rank fills it);
  *  - at least 70% of groups of two or more mix kinds, under either rules.
  * The figures print to stderr for the closing notes. */
 #include <criterion/criterion.h>
@@ -208,7 +210,7 @@ static int n_bad;
 typedef struct {
     long named_hiders, hiders, wanderers, immobile, floors, lair_not_top, lair_top_band, entrance_over, hordes;
     long deadly_floors, deadly_all_low, bedding, reading, lower_floors, lower_rooms, lower_repeats, outranks;
-    long multi[2], mixed[2], floors_by[2], top_by[2], empty_lairs;
+    long multi[2], mixed[2], floors_by[2], top_by[2], empty_lairs, above_master, wander_above_master;
     double overlap_sum;
 } tally;
 
@@ -377,6 +379,25 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         t->multi[y]++;
         t->mixed[y] += e->n_groups >= 2;
     }
+    /* nobody outside the master's own lair outranks the master: no pit
+     * fiend in the stable of an ice devil's legion; a wandering row only
+     * when nothing of the master's rank fills it (counted) */
+    if (top->contents->boss >= 0) {
+        int master = fact_of(top->contents->boss)->cr8;
+        for (size_t r = 0; r < c->n_rooms + (size_t)c->n_wandering; r++) {
+            if (d == top && (int)r + 1 == c->farthest_room) continue;
+            const dg_encounter *e = r < c->n_rooms ? &c->rooms[r].encounter : &c->wandering[r - c->n_rooms].encounter;
+            for (int g = 0; g < e->n_groups; g++)
+                if (fact_of(e->groups[g].monster)->cr8 > master && r >= c->n_rooms) {
+                    t->wander_above_master++; /* the last resort of a row nothing else fills */
+                } else if (fact_of(e->groups[g].monster)->cr8 > master) {
+                    t->above_master++;
+                    note_bad("dungeon %llu floor %d room %zu: %s outranks the master, %s", (unsigned long long)i,
+                             d->floor, r + 1, dg_monster_info(e->groups[g].monster)->name,
+                             dg_monster_info(top->contents->boss)->name);
+                }
+        }
+    }
     /* a lower floor: its own rooms, and a lair that answers to the master */
     if (d == top) return;
     const dg_contents *tc = top->contents;
@@ -434,25 +455,40 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
             "floor 1's purposes repeated %.1f%% on average (%ld of %ld rooms); lower lairs outranking the master %ld\n",
             100 * mixed14, t.mixed[0], t.multi[0], 100 * mixed24, t.mixed[1], t.multi[1], t.lower_floors, 100 * overlap,
             t.lower_repeats, t.lower_rooms, t.outranks);
-    fprintf(stderr, "climax: lairs in the top band 2014 %.1f%%, 2024 %.1f%%; lairs with no fight %ld\n",
-            100.0 * t.top_by[0] / t.floors_by[0], 100.0 * t.top_by[1] / t.floors_by[1], t.empty_lairs);
+    fprintf(stderr, "climax: lairs in the top band 2014 %.1f%%, 2024 %.1f%%; lairs with no fight %ld; creatures "
+            "outranking the master in a room %ld, in a wandering row %ld of %ld\n",
+            100.0 * t.top_by[0] / t.floors_by[0], 100.0 * t.top_by[1] / t.floors_by[1], t.empty_lairs, t.above_master,
+            t.wander_above_master, t.wanderers);
     for (int k = 0; k < n_bad; k++) fprintf(stderr, "climax: broken: %s\n", bad[k]);
     cr_assert_geq(dungeons, 2000);
-    cr_assert_eq(t.named_hiders + t.immobile + t.entrance_over + t.reading + t.outranks, 0, "rules broken (first: %s)",
+    cr_assert_eq(t.named_hiders + t.immobile + t.entrance_over + t.reading + t.outranks + t.above_master, 0, "rules broken (first: %s)",
                  n_bad ? bad[0] : "");
     /* no hordes: a lair the adventure fills keeps the four of a kind */
     cr_assert_eq(t.hordes, 0, "hordes %ld (first broken: %s)", t.hordes, n_bad ? bad[0] : "");
-    /* OPEN: a lair the adventure fills after the climax pass can be
-     * outgunned by a room stocked before it (9 floors); held where it
-     * stands until fixed */
-    cr_assert_leq(t.lair_not_top, 10, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
+    /* the lair is each floor's biggest fight: an empty lair is filled
+     * before the other rooms are held under it */
+    cr_assert_eq(t.lair_not_top, 0, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
+    cr_assert_leq(200 * t.wander_above_master, t.wanderers, "%ld wanderers outrank the master", t.wander_above_master);
     cr_assert_eq(t.bedding, 0, "bedding %ld (first broken: %s)", t.bedding, n_bad ? bad[0] : "");
     cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
-    /* short of the issue's aims (95% top band, no deadly floor of low
-     * fights, 70% mixed under 2024): held where they stand, not to slip */
-    cr_assert_geq(top_band, 0.77, "lairs in the top band: %.3f", top_band);
-    cr_assert_leq(10 * t.deadly_all_low, t.deadly_floors, "%ld deadly floors of low fights", t.deadly_all_low);
+    /* the top band: 95% of 2014 lairs. Under 2024 (a high fight needs
+     * more than the moderate budget, 13,200 XP a character at level 20,
+     * with no multiplier for numbers) a cast's mightiest, four of a kind
+     * at most, fall short for big parties at high levels (an aberrant hive
+     * tops out at an aboleth and four cloakers; a vermin nest at a purple
+     * worm): short of the issue's 95%, held where it stands, not to slip;
+     * so are the deadly floors whose cast cannot reach above low (a lair
+     * held at low holds every other room under it) */
+    double top14 = (double)t.top_by[0] / (double)t.floors_by[0], top24 = (double)t.top_by[1] / (double)t.floors_by[1];
+    cr_assert_geq(top14, 0.95, "2014 lairs in the top band: %.3f", top14);
+    cr_assert_geq(top24, 0.80, "2024 lairs in the top band: %.3f", top24);
+    cr_assert_geq(top_band, 0.88, "lairs in the top band: %.3f", top_band);
+    cr_assert_leq(t.deadly_all_low, 60, "%ld deadly floors of low fights", t.deadly_all_low);
+    /* every lair holds its fight (under 2024 a low one below our half-budget
+     * floor when the cast fills no band in the room: never a hoard with
+     * nobody by it) */
+    cr_assert_eq(t.empty_lairs, 0, "%ld lairs with no fight", t.empty_lairs);
     cr_assert_geq(mixed14, 0.70, "mixed share under 2014 %.3f", mixed14);
-    cr_assert_geq(mixed24, 0.60, "mixed share under 2024 %.3f", mixed24);
+    cr_assert_geq(mixed24, 0.70, "mixed share under 2024 %.3f", mixed24);
     cr_assert_leq(overlap, 0.30, "lower floors repeat %.3f of floor 1's purposes", overlap);
 }

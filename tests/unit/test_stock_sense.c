@@ -382,6 +382,9 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         for (int g = 0; g < rc->encounter.n_groups && lead_g < 0; g++) {
             char head[8];
             snprintf(head, sizeof head, "%s", dg_monster_info(rc->encounter.groups[g].monster)->name);
+            /* "Mummy" is named "mummies" in a plural */
+            size_t hl = strlen(head);
+            if (hl > 3 && head[hl - 1] == 'y') head[hl - 1] = '\0';
             const char *dot = strchr(aloud, '.');
             const char *at = strcasestr(aloud, head);
             if (at && dot && at < dot) lead_g = g;

@@ -11,6 +11,8 @@
 
 #include "render.h"
 
+#include <ctype.h>
+
 #define MAPS 2100
 #define MD_MAPS 300
 
@@ -254,6 +256,23 @@ Test(stock_treasure, every_treasure_is_the_dmg_tables_and_worth_its_parts)
     }
 }
 
+/* A key writes counts in groups of three ("1,084 cp", "25,779.5 gp"):
+ * each comma between digits is followed by exactly three, and taken out
+ * here so the numbers read as numbers. */
+static void ungroup(char *s)
+{
+    char *to = s;
+    for (char *p = s; *p; p++) {
+        if (*p == ',' && p > s && isdigit((unsigned char)p[-1]) && isdigit((unsigned char)p[1])) {
+            cr_assert(isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3]) && !isdigit((unsigned char)p[4]),
+                      "a count grouped other than by three: \"%s\"", s);
+            continue;
+        }
+        *to++ = *p;
+    }
+    *to = '\0';
+}
+
 /* "12.5" or "380" gp -> cp */
 static long gp_text_cp(const char *s)
 {
@@ -355,6 +374,7 @@ Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
             char *line = at + strlen("**Treasure.** "), *nl = strchr(line, '\n');
             cr_assert_not_null(nl);
             *nl = '\0';
+            ungroup(line);
             /* one coin kind alone is not summed again ("9 gp.", not
              * "9 gp. Worth 9 gp"): its part is its worth */
             char *worth = strstr(line, ". Worth ");

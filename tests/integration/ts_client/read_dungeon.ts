@@ -52,7 +52,9 @@ export type TypedAsClientsNeed = [
   Expect<Equal<HeadBodies, never>>,
 ];
 
-const lotText = (l: Lot): string => (l.count > 1 ? `${l.count} x ${l.name} (${l.value_gp} gp each)` : `${l.name} (${l.value_gp} gp)`);
+// the key groups counts by three, as the web form does ("5,000 gp each")
+const gp = (v: number): string => v.toLocaleString("en");
+const lotText = (l: Lot): string => (l.count > 1 ? `${l.count} x ${l.name} (${gp(l.value_gp)} gp each)` : `${l.name} (${gp(l.value_gp)} gp)`);
 
 async function main(base: string): Promise<void> {
   const client = createClient<paths>({ baseUrl: base });
