@@ -307,6 +307,13 @@ typedef struct {
 } dr__mark;
 /* player: the view being drawn (a VTT image's may differ from d->opts.view). */
 void dr__map_marks(const dg_dungeon *d, bool player, void (*fn)(void *ctx, const dr__mark *m), void *ctx);
+/* marks.c: the things the map draws on squares, in both views: the
+ * stock's features (c->features), then the object each room's hiding
+ * place lies in (dg_hidden_object: the rubble over a trapdoor, a hollow
+ * statue) on its hidden_cell. Object i of dr__objects_count(d): false
+ * when i is a hiding place with nothing to draw. */
+size_t dr__objects_count(const dg_dungeon *d);
+bool dr__object(const dg_dungeon *d, size_t i, dg_map_feature *f);
 
 /* feature_shapes.c: each map feature's glyph as a few shapes in a 32 x 32
  * box (the cell's interior), so the PNG and the SVG draw the same thing.

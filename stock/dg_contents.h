@@ -341,7 +341,9 @@ typedef struct {
  * what the key's dressing, water and treasure name, and pillars=yes. Water
  * is one entry a square, the rest one a thing. None of them changes a wall
  * or a door, and every square stays walkable (water is difficult terrain).
- * Hidden features are the key's alone: they are never placed. */
+ * Hidden features are the key's alone: they are never placed here (the
+ * thing a hiding place lies in is drawn on the room's hidden_cell by the
+ * renderers: dg_hidden_object). */
 #define DG_FEATURE_KINDS(X)                                                   \
     X(DG_FEATURE_WATER, "water") X(DG_FEATURE_PILLAR, "pillar")               \
     X(DG_FEATURE_STATUE, "statue") X(DG_FEATURE_ALTAR, "altar")               \
@@ -353,6 +355,10 @@ typedef enum { DG_FEATURE_KINDS(DG_X) DG_FEATURE_COUNT } dg_feature_kind;
 #undef DG_X
 /* "water", "pillar", ...; "" out of range. */
 const char *dg_feature_name(int kind);
+/* The feature kind the map draws on a hiding place's square (a room's
+ * hidden[0].kind, DG_WORDS_HIDDEN: the rubble a trapdoor lies under, the
+ * hollow statue), -1 when nothing there has a glyph. */
+int dg_hidden_object(int kind);
 typedef struct {
     dg_feature_kind kind;
     int room;                /* the room (or chamber) id it stands in */

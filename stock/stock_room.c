@@ -312,9 +312,14 @@ void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, i
             n += in_room(cell, rc->id);
         }
     if (n == 0) return;
-    /* the room's number stands on its middle cell: keep marks off it when
-     * the room has cells to spare */
+    /* the room's number stands on its middle cell (a chamber's on its own
+     * label square, core's pole): keep marks off it when the room has
+     * cells to spare */
     int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1, seen_mid = 0;
+    if (room->kind == DG_ROOM_KIND_CHAMBER) {
+        mid_x = room->label_x;
+        mid_y = room->label_y;
+    }
     for (int y = room->y; y < room->y + room->height && mid < 0; y++)
         for (int x = room->x; x < room->x + room->width; x++) {
             uint32_t cell = dg_cell(d, x, y);

@@ -73,6 +73,16 @@ static const char *const hidden_seen[] = {
     "a bench", NULL, "iron sconces",
     NULL, "a shelf",
 };
+/* What the map draws on each hiding place's square (same order; -1:
+ * nothing a glyph says, or nothing on the floor): the thing everyone sees,
+ * so the statue the read-aloud names stands where the key's ? is. */
+static const int hidden_object[] = {
+    DG_FEATURE_RUBBLE, DG_FEATURE_RUBBLE, -1,
+    DG_FEATURE_RUBBLE, DG_FEATURE_RUBBLE,
+    DG_FEATURE_CHEST, DG_FEATURE_STATUE, -1,
+    -1, -1, -1,
+    -1, -1,
+};
 /* in stock_int.h's order: humble (the small ones last), lockable, the rest */
 static const char *const container[] = {
     "leather sack", "clay urn", "rotting crate", "bundle of rags", "hollowed book",
@@ -431,6 +441,12 @@ const char *dg__hidden_seen(int i)
 {
     _Static_assert(DG_COUNT(hidden_seen) == DG_COUNT(hidden), "a seen phrase (or NULL) per hiding place");
     return i >= 0 && (size_t)i < DG_COUNT(hidden_seen) ? hidden_seen[i] : NULL;
+}
+
+int dg_hidden_object(int kind)
+{
+    _Static_assert(DG_COUNT(hidden_object) == DG_COUNT(hidden), "an object (or -1) per hiding place");
+    return kind >= 0 && (size_t)kind < DG_COUNT(hidden_object) ? hidden_object[kind] : -1;
 }
 
 const char *dg__hazard_seen(int i)

@@ -146,12 +146,12 @@ dg_status dr__glyph_water(dr__canvas *cv, dg_error *err)
 
 void dr__glyph_features(dr__canvas *cv)
 {
-    const dg_contents *c = cv->d->contents;
-    for (size_t i = 0; c && i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
+    for (size_t i = 0, n_obj = dr__objects_count(cv->d); i < n_obj; i++) {
+        dg_map_feature f;
+        if (!dr__object(cv->d, i, &f)) continue;
         int n;
-        const dr__shape *s = dr__feature_shapes((int)f->kind, &n);
+        const dr__shape *s = dr__feature_shapes((int)f.kind, &n);
         for (int k = 0; k < n; k++)
-            draw(cv, f->at.x, f->at.y, &s[k], s[k].ink ? DG_PAL_DOOR_FILL : DG_PAL_WALL, -1);
+            draw(cv, f.at.x, f.at.y, &s[k], s[k].ink ? DG_PAL_DOOR_FILL : DG_PAL_WALL, -1);
     }
 }

@@ -139,8 +139,10 @@ void dr__frame_layout(const dg_dungeon *d, int cell, bool player, int map_w, int
     }
     for (size_t i = 0; d->stairs && i < d->n_stairs; i++) w.want[d->stairs[i].down ? DG_LEG_DOWN : DG_LEG_UP] = true;
     dr__map_marks(d, player, mark_seen, &w);
-    const dg_contents *c = d->contents;
-    for (size_t i = 0; c && i < c->n_features; i++) w.want[DG_LEG_FEATURE + (int)c->features[i].kind] = true;
+    for (size_t i = 0, n = dr__objects_count(d); i < n; i++) {
+        dg_map_feature o;
+        if (dr__object(d, i, &o)) w.want[DG_LEG_FEATURE + (int)o.kind] = true;
+    }
     w.want[DG_LEG_SCALE] = true;
     /* entries left to right, wrapping at the image's width */
     int width = map_w + f->left + f->right, row_h = (cell > f->ch ? cell : f->ch) + GAP;

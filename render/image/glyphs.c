@@ -322,8 +322,13 @@ static void draw_mark(void *ctx, const dr__mark *m)
     int c = k->cv->cell;
     unsigned char ink = m->kind == DR__MARK_TRAP || m->kind == DR__MARK_HIDDEN ? DG_PAL_TRAP : DG_PAL_LABEL;
     /* no halo: a cave cell's corners may be rock, and a halo would paint
-     * them floor */
-    text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, -1);
+     * them floor; but the ? over the thing a hiding place lies in (a
+     * statue's disc, rubble) gets one, or the two inks merge */
+    int halo = -1;
+    dg_map_feature f;
+    for (size_t i = 0, n = m->kind == DR__MARK_HIDDEN ? dr__objects_count(k->cv->d) : 0; i < n && halo < 0; i++)
+        if (dr__object(k->cv->d, i, &f) && f.at.x == m->x && f.at.y == m->y) halo = DG_PAL_FLOOR;
+    text_centred(k->cv, &k->tf, m->text, m->x * c + c / 2 + 1, m->y * c + c / 2 + 1, ink, halo);
 }
 
 void dr__glyph_marks(dr__canvas *cv)

@@ -22,13 +22,6 @@
 static const int normals[8][2] = {{4096, 0},     {3784, 1567},  {2896, 2896},  {1567, 3784},
                                   {0, 4096},     {-1567, 3784}, {-2896, 2896}, {-3784, 1567}};
 
-typedef struct {
-    int x, y;          /* px */
-    int nx, ny;        /* stroke normal, x 4096 */
-    int phase;         /* offset of the strokes along the normal, x 4096 */
-    bool on;           /* in the band: drawn */
-} point;
-
 unsigned char *dr__hatch_band(const dg_dungeon *d, const unsigned char *cls)
 {
     int w = d->width, h = d->height;
@@ -82,38 +75,77 @@ unsigned char *dr__hatch_band(const dg_dungeon *d, const unsigned char *cls)
     return band;
 }
 
+dg_status dr__hatch_init(dr__hatch *ht, const dg_dungeon *d, const unsigned char *cls, int c, int w, int h,
+                         dg_rng *rng, dg_error *err)
+{
+    memset(ht, 0, sizeof *ht);
+    int W = d->width, H = d->height;
+    ht->g = c * 2 / 3 > 5 ? c * 2 / 3 : 5;          /* lattice spacing, px */
+    ht->pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3; /* stroke spacing, px */
+    ht->pen = c >= 30 ? 2 : 1;                     /* stroke width, px */
+    ht->gw = w / ht->g + 3;                        /* lattice from (-1, -1) */
+    ht->gh = h / ht->g + 3;
+    ht->band = dr__hatch_band(d, cls);
+    ht->pts = dg__malloc((size_t)ht->gw * (size_t)ht->gh * sizeof *ht->pts);
+    if (!ht->band || !ht->pts) { /* a map without its hatching would be other bytes */
+        dr__hatch_fini(ht);
+        return dg__nomem(err, "hatching the rock");
+    }
+    int g = ht->g;
+    uint64_t salt = (uint64_t)dg_rng_below(rng, 0xFFFFFFFFu) << 32 | dg_rng_below(rng, 0xFFFFFFFFu);
+    for (int j = 0; j < ht->gh; j++)
+        for (int i = 0; i < ht->gw; i++) {
+            int32_t ij[2] = {i, j};
+            uint64_t hh = dg_hash64(ij, sizeof ij, salt);
+            dr__hatch_point *p = &ht->pts[(size_t)j * (size_t)ht->gw + (size_t)i];
+            /* jitter within 0.4 of a spacing either way */
+            p->x = (i - 1) * g + g / 2 + (int)((hh & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
+            p->y = (j - 1) * g + g / 2 + (int)(((hh >> 8) & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
+            const int *n = normals[(hh >> 16) & 7];
+            p->nx = n[0];
+            p->ny = n[1];
+            p->phase = (int)((hh >> 24) % (uint64_t)(ht->pitch * 4096));
+            int cx = p->x / c, cy = p->y / c;
+            p->on = p->x >= 0 && p->y >= 0 && cx < W && cy < H && ht->band[(size_t)cy * (size_t)W + (size_t)cx];
+        }
+    return DG_OK;
+}
+
+void dr__hatch_fini(dr__hatch *ht)
+{
+    dg__free(ht->band);
+    dg__free(ht->pts);
+    ht->band = NULL;
+    ht->pts = NULL;
+}
+
+const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py)
+{
+    int gi = px / ht->g + 1, gj = py / ht->g + 1;
+    long best = -1;
+    const dr__hatch_point *q = NULL;
+    for (int b = gj - 1; b <= gj + 1; b++)
+        for (int a = gi - 1; a <= gi + 1; a++) {
+            if (a < 0 || b < 0 || a >= ht->gw || b >= ht->gh) continue;
+            const dr__hatch_point *p = &ht->pts[(size_t)b * (size_t)ht->gw + (size_t)a];
+            long dx = px - p->x, dy = py - p->y, dd = dx * dx + dy * dy;
+            if (best < 0 || dd < best) {
+                best = dd;
+                q = p;
+            }
+        }
+    return q;
+}
+
 dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
     int c = cv->cell, W = d->width, H = d->height;
-    int g = c * 2 / 3 > 5 ? c * 2 / 3 : 5;           /* lattice spacing, px */
-    int pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3;    /* stroke spacing, px */
-    int pen = c >= 30 ? 2 : 1;                        /* stroke width, px */
-    int gw = cv->w / g + 3, gh = cv->h / g + 3;       /* lattice from (-1, -1) */
-    unsigned char *band = dr__hatch_band(d, cv->cls);
-    point *pts = dg__malloc((size_t)gw * (size_t)gh * sizeof *pts);
-    if (!band || !pts) { /* a map without its hatching would be other bytes */
-        dg__free(band);
-        dg__free(pts);
-        return dg__nomem(err, "hatching the rock");
-    }
-    uint64_t salt = (uint64_t)dg_rng_below(&cv->rng, 0xFFFFFFFFu) << 32 | dg_rng_below(&cv->rng, 0xFFFFFFFFu);
-    for (int j = 0; j < gh; j++)
-        for (int i = 0; i < gw; i++) {
-            int32_t ij[2] = {i, j};
-            uint64_t h = dg_hash64(ij, sizeof ij, salt);
-            point *p = &pts[(size_t)j * (size_t)gw + (size_t)i];
-            /* jitter within 0.4 of a spacing either way */
-            p->x = (i - 1) * g + g / 2 + (int)((h & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
-            p->y = (j - 1) * g + g / 2 + (int)(((h >> 8) & 0xFF) * (uint64_t)(4 * g) / 5 / 256) - 2 * g / 5;
-            const int *n = normals[(h >> 16) & 7];
-            p->nx = n[0];
-            p->ny = n[1];
-            p->phase = (int)((h >> 24) % (uint64_t)(pitch * 4096));
-            int cx = p->x / c, cy = p->y / c;
-            p->on = p->x >= 0 && p->y >= 0 && cx < W && cy < H && band[(size_t)cy * (size_t)W + (size_t)cx];
-        }
-    int span = pitch * 4096, ink = pen * 4096;
+    dr__hatch ht;
+    dg_status rc = dr__hatch_init(&ht, d, cv->cls, c, cv->w, cv->h, &cv->rng, err);
+    if (rc != DG_OK) return rc;
+    const unsigned char *band = ht.band;
+    int span = ht.pitch * 4096, ink = ht.pen * 4096;
     for (int y = 0; y < H; y++) {
         /* cell rows whose rock can hold a drawn cluster: band cells and
          * their neighbours (a cluster straddles the band's edge) */
@@ -125,22 +157,9 @@ dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
         int py1 = y == H - 1 ? cv->h : (y + 1) * c;
         for (int py = y * c; py < py1; py++) {
             unsigned char *row = NULL;
-            int gj = py / g + 1;
             for (int px = 0; px < cv->w; px++) {
                 if (cv->rows[py][px] != DG_PAL_ROCK) continue;
-                int gi = px / g + 1;
-                long best = -1;
-                const point *q = NULL;
-                for (int b = gj - 1; b <= gj + 1; b++)
-                    for (int a = gi - 1; a <= gi + 1; a++) {
-                        if (a < 0 || b < 0 || a >= gw || b >= gh) continue;
-                        const point *p = &pts[(size_t)b * (size_t)gw + (size_t)a];
-                        long dx = px - p->x, dy = py - p->y, dd = dx * dx + dy * dy;
-                        if (best < 0 || dd < best) {
-                            best = dd;
-                            q = p;
-                        }
-                    }
+                const dr__hatch_point *q = dr__hatch_owner(&ht, px, py);
                 if (!q || !q->on) continue;
                 long t = (long)px * q->nx + (long)py * q->ny + q->phase;
                 t %= span;
@@ -151,7 +170,6 @@ dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
             }
         }
     }
-    dg__free(band);
-    dg__free(pts);
+    dr__hatch_fini(&ht);
     return DG_OK;
 }

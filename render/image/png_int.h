@@ -212,6 +212,31 @@ dg_status dr__texture_prepare(dr__canvas *cv, dg_error *err);
  * pixels of the filled image (before the walls); draws from cv->rng.
  * DG_ENOMEM only. */
 dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err);
+/* hatch.c: the hatch's one description, which the PNG samples pixel by
+ * pixel and the SVG writes as polygons: a jittered lattice of cluster
+ * points, each with its strokes' normal (x 4096) and phase; pixel (px, py)
+ * belongs to the nearest point of the 3 x 3 around its lattice square and
+ * is ink when that point is on and (px * nx + py * ny + phase) mod
+ * (pitch * 4096) < pen * 4096. */
+typedef struct {
+    int x, y;          /* px */
+    int nx, ny;        /* stroke normal, x 4096 */
+    int phase;         /* offset of the strokes along the normal, x 4096 */
+    bool on;           /* its point lies in the band: drawn */
+} dr__hatch_point;
+typedef struct {
+    int g, pitch, pen;          /* lattice spacing, stroke spacing, stroke width, px */
+    int gw, gh;                 /* lattice points across and down, from (-1, -1) */
+    dr__hatch_point *pts;       /* gw * gh, row by row */
+    unsigned char *band;        /* dr__hatch_band's */
+} dr__hatch;
+/* Caller storage *ht (dr__hatch_fini, also after a failure): the lattice
+ * for a w x h px image at c px a cell; two draws from rng. DG_ENOMEM only. */
+dg_status dr__hatch_init(dr__hatch *ht, const dg_dungeon *d, const unsigned char *cls, int c, int w, int h,
+                         dg_rng *rng, dg_error *err);
+void dr__hatch_fini(dr__hatch *ht);
+/* The point whose cluster pixel (px, py) belongs to; borrowed from ht. */
+const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
  * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when

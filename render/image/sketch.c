@@ -53,11 +53,15 @@ static bool open_in(const dg_dungeon *d, int x, int y, bool player)
     return dg_cell_open(c) && !(player && (c & DG_SECRET));
 }
 
-/* The legend's entries: door kinds the map has, stairs, its features. */
+/* The legend's entries: door kinds the map has, stairs, its features,
+ * the GM's marks it carries. */
 typedef struct {
-    int kind;      /* < 100: door type; 100 up, 101 down; 200 + feature */
+    int kind;      /* < 100: door type; 100 up, 101 down; 200 + feature; 300 + dr__mark_kind */
     const char *word;
 } legend_entry;
+#define LEGEND_MAX (DG_DOOR_TYPE_COUNT + 2 + DG_FEATURE_COUNT + 4)
+
+static void mark_seen(void *ctx, const dr__mark *m) { ((bool *)ctx)[m->kind] = true; }
 
 static int legend_entries(const dg_dungeon *d, bool player, legend_entry *e)
 {
@@ -76,11 +80,21 @@ static int legend_entries(const dg_dungeon *d, bool player, legend_entry *e)
     for (size_t i = 0; i < d->n_stairs; i++) *(d->stairs[i].down ? &down : &up) = true;
     if (up) e[n++] = (legend_entry){100, "stairs up"};
     if (down) e[n++] = (legend_entry){101, "stairs down"};
-    const dg_contents *c = d->contents;
     bool feat[DG_FEATURE_COUNT] = {false};
-    for (size_t i = 0; c && i < c->n_features; i++) feat[c->features[i].kind] = true;
+    for (size_t i = 0, n_obj = dr__objects_count(d); i < n_obj; i++) {
+        dg_map_feature f;
+        if (dr__object(d, i, &f)) feat[f.kind] = true;
+    }
     for (int k = 0; k < DG_FEATURE_COUNT; k++)
         if (feat[k]) e[n++] = (legend_entry){200 + k, dg_feature_name(k)};
+    /* the marks, as the palette legend words them (frame.c), "corridor
+     * feature" cut to what a column holds */
+    static const char *const mark_words[4] = {[DR__MARK_FEATURE] = "corridor", [DR__MARK_TRAP] = "trap",
+                                              [DR__MARK_KEY] = "key", [DR__MARK_HIDDEN] = "hidden"};
+    bool marks[4] = {false};
+    dr__map_marks(d, player, mark_seen, marks);
+    for (int k = 0; k < 4; k++)
+        if (marks[k]) e[n++] = (legend_entry){300 + k, mark_words[k]};
     return n;
 }
 
@@ -107,7 +121,7 @@ void dr__sketch_layout(const dg_dungeon *d, bool legend, dr__sketch_box *b)
     b->top = TITLE_BAND;
     b->h = TITLE_BAND + mh + FOOT_BAND;
     if (legend) {
-        legend_entry e[DG_DOOR_TYPE_COUNT + 2 + DG_FEATURE_COUNT];
+        legend_entry e[LEGEND_MAX];
         int n = legend_entries(d, false, e), cols = (int)((b->w - 1) / LEGEND_COL);
         if (cols < 1) cols = 1;
         b->h += ((n + cols - 1) / cols) * LEGEND_ROW + 0.5;
@@ -359,6 +373,28 @@ static void numbers(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
     }
 }
 
+/* The GM's marks (marks.c: a corridor feature's letter, T, K, ?), so
+ * the key's "marked ? at square 14,3" is on the handout too: smaller than
+ * a number, on a paper halo, traps and hiding places in the trap red. */
+typedef struct {
+    cairo_t *cr;
+    double dx, dy;
+} marks_ctx;
+
+static void sketch_mark(void *ctx, const dr__mark *m)
+{
+    const marks_ctx *k = ctx;
+    bool red = m->kind == DR__MARK_TRAP || m->kind == DR__MARK_HIDDEN;
+    dr__sketch_text(k->cr, m->text, m->x + 0.5 + k->dx, m->y + 0.5 + k->dy - 0.22, 0.44, 0.07,
+                    red ? DR_SK_TRAP : DR_SK_INK, DR_SK_FLOOR);
+}
+
+static void marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player)
+{
+    marks_ctx k = {cr, b->left - b->x0, b->top - b->y0};
+    dr__map_marks(d, player, sketch_mark, &k);
+}
+
 /* -------------------------------------------------------------- frame */
 
 static void cartouche(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
@@ -438,7 +474,7 @@ static void scale_bar(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
 
 static void legend(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player)
 {
-    legend_entry e[DG_DOOR_TYPE_COUNT + 2 + DG_FEATURE_COUNT];
+    legend_entry e[LEGEND_MAX];
     int n = legend_entries(d, player, e), cols = (int)((b->w - 1) / LEGEND_COL);
     if (cols < 1) cols = 1;
     double y0 = b->top + (b->y1 - b->y0) + FOOT_BAND;
@@ -455,6 +491,11 @@ static void legend(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bo
             dr__sketch_door(cr, x, y, (dg_door_type)e[i].kind, true, player);
         } else if (e[i].kind < 200) {
             dr__sketch_stair(cr, x, y, e[i].kind == 101, DG_DIR_EAST);
+        } else if (e[i].kind >= 300) { /* the letter as the map writes it (marks()) */
+            static const char *const letter[4] = {"A", "T", "K", "?"};
+            int k = e[i].kind - 300;
+            bool red = k == DR__MARK_TRAP || k == DR__MARK_HIDDEN;
+            dr__sketch_text(cr, letter[k], x + 0.5, y + 0.28, 0.44, 0.07, red ? DR_SK_TRAP : DR_SK_INK, DR_SK_FLOOR);
         } else if (e[i].kind == 200 + DG_FEATURE_WATER) {
             cairo_new_path(cr);
             cairo_arc(cr, x + 0.5, y + 0.5, 0.45, 0, 2 * M_PI);
@@ -578,14 +619,12 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         const dg_stair *s = &d->stairs[i];
         dr__sketch_stair(cr, s->x + dx, s->y + dy, s->down, s->dir);
     }
-    const dg_contents *c = d->contents;
-    for (size_t i = 0; c && i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
-        if (f->kind == DG_FEATURE_WATER || f->at.x < 0 || f->at.y < 0 || f->at.x >= d->width || f->at.y >= d->height)
-            continue;
-        dr__sketch_feature(cr, f->at.x + dx, f->at.y + dy, (int)f->kind);
+    for (size_t i = 0, n_obj = dr__objects_count(d); i < n_obj; i++) {
+        dg_map_feature f;
+        if (dr__object(d, i, &f) && f.kind != DG_FEATURE_WATER) dr__sketch_feature(cr, f.at.x + dx, f.at.y + dy, (int)f.kind);
     }
     numbers(cr, d, b);
+    marks(cr, d, b, player);
     cartouche(cr, d, b);
     compass(cr, b);
     scale_bar(cr, d, b);

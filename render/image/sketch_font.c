@@ -39,6 +39,7 @@ static const char *glyph(int ch)
     case ':': return "21 22|24 25";
     case '/': return "06 40";
     case '=': return "02 32|04 34";
+    case '?': return "01 10 30 41 42 23 24|26 26"; /* the GM's mark for a hiding place */
     default: return NULL;
     }
 }

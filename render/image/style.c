@@ -32,13 +32,15 @@ static const dr__png_style styles[] = {
                 [DG_PAL_TEX1] = 0x163C70, [DG_PAL_TEX2] = 0x163C70,
                 [DG_PAL_WATER] = 0xC9DDF5, [DG_PAL_WATER_INK] = 0x3F72B5},
         .wall_64 = 5, .rock_grid = false, .texture = DG_TEX_NONE},
-    /* pencil on graph paper: the grid runs through the rock as well */
+    /* pencil on graph paper: the grid runs through the rock as well; the
+     * rock a shade darker than the sheet, so rooms stand out from it at
+     * 1.6:1 in grey-scale (test_grey; it was 1.27:1) */
     [DG_STYLE_GRAPH] = {
         .name = "graph",
         .help = "pencil on graph paper: the grid runs through the rock as well",
-        .rgb = {[DG_PAL_ROCK] = 0xDCE5F0, [DG_PAL_FLOOR] = 0xFFFFFF,
+        .rgb = {[DG_PAL_ROCK] = 0xBDCCDF, [DG_PAL_FLOOR] = 0xFFFFFF,
                 [DG_PAL_WALL] = 0x26344F, [DG_PAL_GRID] = 0xB4CAE8,
-                [DG_PAL_ROCK_GRID] = 0xBCCBDF, [DG_PAL_LABEL] = 0x26344F,
+                [DG_PAL_ROCK_GRID] = 0xA3B6CF, [DG_PAL_LABEL] = 0x26344F,
                 [DG_PAL_DOOR] = 0x26344F, [DG_PAL_DOOR_FILL] = 0xFFFFFF,
                 [DG_PAL_TRAP] = 0xD02020, [DG_PAL_STAIR] = 0x26344F,
                 [DG_PAL_TEX1] = 0x26344F, [DG_PAL_TEX2] = 0x26344F,

@@ -3,9 +3,7 @@
  * map's style, grid and view. What is drawn where is png.c's and glyphs.c's
  * design; this file only says it in vector form. Rock textures other than
  * crosshatch's band are left flat: the SVG is for the web and for print.
- * Crosshatch's band covers the cells hatch.c hatches, with a pattern of
- * stroke clusters at four angles whose seams fall mid-cell, never on a
- * cell edge (a vector stand-in for the PNG's per-map clusters).
+ * Crosshatch's band is hatch.c's own clusters, cut into polygons.
  *
  * The document, in painting order:
  *   defs     grid patterns, every floor shape as a <path> with an id
@@ -25,6 +23,7 @@
  * integers and correctly rounded square roots only, so the bytes are the
  * same on every machine. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,48 +99,108 @@ static int room_of(const dr__svg *s, int x, int y)
     return id >= 1 && (size_t)id <= s->d->n_rooms ? id : 0;
 }
 
-/* Crosshatch: a tile of two by two cells, each quarter a cluster of
- * parallel strokes at its own angle, laid half a cell off the cells. */
+/* A convex polygon of at most POLY_MAX vertices, clipped in place by
+ * half-planes. */
+#define POLY_MAX 48
+typedef struct {
+    int n;
+    double x[POLY_MAX], y[POLY_MAX];
+} poly;
+
+/* Keeps the part of p where a * x + b * y <= k (Sutherland-Hodgman). */
+static void clip(poly *p, double a, double b, double k)
+{
+    poly o;
+    o.n = 0;
+    for (int i = 0; i < p->n; i++) {
+        int j = (i + 1) % p->n;
+        double fi = a * p->x[i] + b * p->y[i] - k, fj = a * p->x[j] + b * p->y[j] - k;
+        if (fi <= 0 && o.n < POLY_MAX) {
+            o.x[o.n] = p->x[i];
+            o.y[o.n++] = p->y[i];
+        }
+        if ((fi < 0 && fj > 0) || (fi > 0 && fj < 0)) {
+            double t = fi / (fi - fj);
+            if (o.n < POLY_MAX) {
+                o.x[o.n] = p->x[i] + t * (p->x[j] - p->x[i]);
+                o.y[o.n++] = p->y[i] + t * (p->y[j] - p->y[i]);
+            }
+        }
+    }
+    *p = o;
+}
+
+/* Crosshatch: hatch.c's own lattice (the same two draws from the same
+ * style stream as the PNG), each drawn cluster its Voronoi cell cut into
+ * its strokes, written as filled polygons with crisp edges. A renderer
+ * samples a pixel at its centre, the PNG at its corner, so the polygons
+ * sit half a pixel right and down: the rasterised SVG is the PNG's
+ * hatching, pixel for pixel but for samples that fall on an edge. */
 static void hatch_band(dr__svg *s)
 {
-    if (s->st->texture != DG_TEX_HATCH) return;
-    unsigned char *band = dr__hatch_band(s->d, s->open);
-    if (!band) { /* an svg without its hatching would be other bytes */
-        if (s->rc == DG_OK) s->rc = dg__nomem(s->err, "hatching the rock");
-        return;
-    }
-    int c = s->c;
-    double pitch = (c + 2) / 4 > 3 ? (c + 2) / 4 : 3, pen = c >= 30 ? 2 : 1;
-    char ink[8], a[24], b[24], cc[24], dd[24];
+    if (s->st->texture != DG_TEX_HATCH || s->rc != DG_OK) return;
+    const char *name = s->st->name; /* png.c's style stream */
+    dg_rng rng;
+    dg_rng_seed(&rng, dg_hash64(name, strlen(name), s->d->opts.seed), 0x706e67u);
+    dr__hatch ht;
+    if ((s->rc = dr__hatch_init(&ht, s->d, s->open, s->c, s->w, s->h, &rng, s->err)) != DG_OK) return;
+    char ink[8], a[24], b[24];
     dr__svg_hex(ink, s->st->rgb[DG_PAL_TEX1]);
-    /* eight clusters of strokes, one per angle of hatch.c's table, each a
-     * cell square with its own offset; every band cell takes one by a hash
-     * of the seed and its square, so no two neighbours need match and the
-     * band never shows a repeating tile (a pattern did, every 2 x 2) */
-    static const int dir[8][2] = {{4096, 0},     {3784, 1567},  {2896, 2896},  {1567, 3784},
-                                  {0, 4096},     {-1567, 3784}, {-2896, 2896}, {-3784, 1567}};
-    dr__svg_put(s, "<defs><clipPath id=\"hatch-clip\"><rect width=\"%d\" height=\"%d\"/></clipPath>", c, c);
-    for (int q = 0; q < 8; q++) {
-        double ux = dir[q][0] / 4096.0, uy = dir[q][1] / 4096.0, off = pitch * q / 8.0;
-        dr__svg_put(s, "<path id=\"hatch-%d\" clip-path=\"url(#hatch-clip)\" d=\"", q);
-        /* lines along (ux, uy), spaced pitch along the normal (-uy, ux) */
-        for (double k = -c + off; k <= c; k += pitch) {
-            double mx = c / 2.0 - uy * k, my = c / 2.0 + ux * k;
-            dr__svg_put(s, "M%s %sL%s %s", dr__svg_num(a, mx - ux * c), dr__svg_num(b, my - uy * c),
-                        dr__svg_num(cc, mx + ux * c), dr__svg_num(dd, my + uy * c));
+    dr__svg_put(s, "<path class=\"hatch\" fill=\"%s\" shape-rendering=\"crispEdges\" d=\"", ink);
+    double span = ht.pitch * 4096.0, pen = ht.pen * 4096.0;
+    for (int j = 0; j < ht.gh; j++)
+        for (int i = 0; i < ht.gw; i++) {
+            const dr__hatch_point *p = &ht.pts[(size_t)j * (size_t)ht.gw + (size_t)i];
+            if (!p->on) continue;
+            /* its cell: nearer p than any point of the 5 x 5 around it, in
+             * the image (pixel samples -0.5 .. w - 0.5) */
+            poly v = {4, {p->x - 2.0 * ht.g, p->x + 2.0 * ht.g, p->x + 2.0 * ht.g, p->x - 2.0 * ht.g},
+                      {p->y - 2.0 * ht.g, p->y - 2.0 * ht.g, p->y + 2.0 * ht.g, p->y + 2.0 * ht.g}};
+            clip(&v, -1, 0, 0.5);
+            clip(&v, 0, -1, 0.5);
+            clip(&v, 1, 0, s->w - 0.5);
+            clip(&v, 0, 1, s->h - 0.5);
+            for (int b2 = j - 2; b2 <= j + 2; b2++)
+                for (int a2 = i - 2; a2 <= i + 2; a2++) {
+                    if (a2 < 0 || b2 < 0 || a2 >= ht.gw || b2 >= ht.gh || (a2 == i && b2 == j)) continue;
+                    const dr__hatch_point *q = &ht.pts[(size_t)b2 * (size_t)ht.gw + (size_t)a2];
+                    /* |x - p|^2 <= |x - q|^2 */
+                    clip(&v, 2.0 * (q->x - p->x), 2.0 * (q->y - p->y),
+                         (double)q->x * q->x + (double)q->y * q->y - (double)p->x * p->x - (double)p->y * p->y);
+                }
+            if (v.n < 3) continue;
+            /* the strokes: x . n + phase in [m * span, m * span + pen) */
+            double lo = 0, hi = 0;
+            for (int k = 0; k < v.n; k++) {
+                double t = v.x[k] * p->nx + v.y[k] * p->ny + p->phase;
+                if (k == 0 || t < lo) lo = t;
+                if (k == 0 || t > hi) hi = t;
+            }
+            for (long m = (long)(lo / span) - 1; m * span <= hi; m++) {
+                poly st = v;
+                double t0 = m * span - p->phase;
+                clip(&st, -p->nx, -p->ny, -t0);
+                clip(&st, p->nx, p->ny, t0 + pen);
+                if (st.n < 3) continue;
+                /* the first point absolute, the rest relative to the
+                 * previous one as written (hundredths, so no drift) */
+                long px = 0, py = 0;
+                for (int k = 0; k < st.n; k++) {
+                    long qx = lround((st.x[k] + 0.5) * 100), qy = lround((st.y[k] + 0.5) * 100);
+                    if (k == 0 || qx != px || qy != py) {
+                        long ox = k ? px : 0, oy = k ? py : 0;
+                        dr__svg_num(a, (qx - ox) / 100.0);
+                        dr__svg_num(b, (qy - oy) / 100.0);
+                        dr__svg_put(s, "%s%s%s%s", k ? "l" : "M", a, b[0] == '-' ? "" : " ", b);
+                    }
+                    px = qx;
+                    py = qy;
+                }
+                dr__svg_put(s, "z");
+            }
         }
-        dr__svg_put(s, "\"/>");
-    }
-    dr__svg_put(s, "</defs>\n<g class=\"hatch\" stroke=\"%s\" stroke-width=\"%s\">", ink, dr__svg_num(cc, pen));
-    uint64_t salt = dg_hash64(s->st->name, strlen(s->st->name), s->d->opts.seed);
-    for (int y = 0; y < s->d->height; y++)
-        for (int x = 0; x < s->d->width; x++) {
-            if (!band[dr__svg_at(s, x, y)]) continue;
-            uint64_t h = dg_hash64(&(uint32_t[2]){(uint32_t)x, (uint32_t)y}, 8, salt);
-            dr__svg_put(s, "<use xlink:href=\"#hatch-%d\" x=\"%d\" y=\"%d\"/>", (int)(h % 8), x * c, y * c);
-        }
-    dr__svg_put(s, "</g>\n");
-    dg__free(band);
+    dr__svg_put(s, "\"/>\n");
+    dr__hatch_fini(&ht);
 }
 
 static bool in_corridors(const dr__svg *s, const void *ctx, int x, int y)

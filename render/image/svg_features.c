@@ -29,9 +29,12 @@ static void shape(dr__svg *s, const dr__shape *p, const char *ink, const char *f
 void dr__svg_feature_defs(dr__svg *s)
 {
     const dg_contents *c = s->d->contents;
-    if (!c || !c->n_features) return;
-    bool used[DG_FEATURE_COUNT] = {false};
-    for (size_t i = 0; i < c->n_features; i++) used[c->features[i].kind] = true;
+    bool used[DG_FEATURE_COUNT] = {false}, any = false;
+    for (size_t i = 0, n = dr__objects_count(s->d); i < n; i++) {
+        dg_map_feature f;
+        if (dr__object(s->d, i, &f)) any = used[f.kind] = true;
+    }
+    if (!c || !any) return;
     char ink[8], fill[8], water[8], ripple[8], a[24], b[24], w[24], h[24];
     dr__svg_hex(ink, s->st->rgb[DG_PAL_WALL]);
     dr__svg_hex(fill, s->st->rgb[DG_PAL_DOOR_FILL]);
@@ -102,12 +105,12 @@ void dr__svg_room_features(dr__svg *s, int room)
                         dr__svg_num(b, cy), dr__svg_num(bw, 1.2 * cell), cell);
     }
     if (pool) dr__svg_put(s, "</g>");
-    for (size_t i = 0; c && i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
-        if (f->kind == DG_FEATURE_WATER || f->room != room || !inside(s, f)) continue;
-        const char *name = dg_feature_name((int)f->kind);
+    for (size_t i = 0, n = dr__objects_count(s->d); i < n; i++) {
+        dg_map_feature f;
+        if (!dr__object(s->d, i, &f) || f.kind == DG_FEATURE_WATER || f.room != room) continue;
+        const char *name = dg_feature_name((int)f.kind);
         dr__svg_put(s, "<use class=\"feature %s\" data-x=\"%d\" data-y=\"%d\" xlink:href=\"#ft-%s\" x=\"%d\" y=\"%d\" "
                        "width=\"%d\" height=\"%d\"/>",
-                    name, f->at.x, f->at.y, name, f->at.x * cell + 1, f->at.y * cell + 1, cell - 1, cell - 1);
+                    name, f.at.x, f.at.y, name, f.at.x * cell + 1, f.at.y * cell + 1, cell - 1, cell - 1);
     }
 }

@@ -256,3 +256,46 @@ Test(cave_render, outline_is_deterministic_and_seeded)
     free(before);
     dg_dungeon_free(d);
 }
+
+/* Water in a cave is a pool, not tiles: the traced walls take the water
+ * laid on the floor for floor, so no wall ink sits on the edge between
+ * two water squares (it framed every square in black). */
+Test(cave_render, cave_water_is_a_pool_not_framed_tiles)
+{
+    int edges = 0;
+    for (int i = 0; i < 12; i++) {
+        char seed[16];
+        snprintf(seed, sizeof seed, "%d", i + 1);
+        const char *keys[] = {"seed", "algorithm", "rows", "cols", "style", "motif"};
+        const char *vals[] = {seed, "caverns", "23", "45", i % 2 ? "ink" : "standard", "aquatic"};
+        dg_options o;
+        dg_error e = {0};
+        cr_assert_eq(dg_options_parse(&o, 6, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+        dg_dungeon *d = NULL;
+        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s", e.msg);
+        const dg_contents *c = d->contents;
+        unsigned char *wet = calloc((size_t)d->width * (size_t)d->height, 1);
+        cr_assert_not_null(wet);
+        for (size_t k = 0; c && k < c->n_features; k++)
+            if (c->features[k].kind == DG_FEATURE_WATER)
+                wet[(size_t)c->features[k].at.y * (size_t)d->width + (size_t)c->features[k].at.x] = 1;
+        img im = encode_img(d);
+        uint32_t wall = dr__style_get(d->opts.style)->rgb[DG_PAL_WALL];
+        int cell = d->opts.cell;
+        for (int y = 0; y < d->height; y++)
+            for (int x = 0; x + 1 < d->width; x++) {
+                if (!wet[(size_t)y * (size_t)d->width + (size_t)x] || !wet[(size_t)y * (size_t)d->width + (size_t)x + 1])
+                    continue;
+                int inked = 0, ex = (x + 1) * cell; /* the shared edge's column, and a pixel either side */
+                for (int py = y * cell + 3; py < (y + 1) * cell - 2; py++)
+                    for (int pxl = ex - 1; pxl <= ex + 1; pxl++) inked += px(&im, pxl, py) == wall;
+                cr_assert_eq(inked, 0, "%s seed %s: wall ink between water squares %d,%d and %d,%d", vals[4], seed, x,
+                             y, x + 1, y);
+                edges++;
+            }
+        free(im.rgb);
+        free(wet);
+        dg_dungeon_free(d);
+    }
+    cr_assert_gt(edges, 50, "only %d edges between water squares", edges);
+}

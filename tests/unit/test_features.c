@@ -172,7 +172,22 @@ static void check_map(int i, const char *view, int *tally)
     /* the SVG draws each on its square */
     static drawn got[MAX_DRAWN];
     size_t ng = svg_drawn(d, got);
-    cr_assert_eq(ng, c->n_features, "%s: the SVG draws %zu features, the JSON lists %zu", what, ng, c->n_features);
+    /* ... and the thing each hiding place lies in (test_objects.c) */
+    size_t placed = 0;
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        int kind = rc->n_hidden ? dg_hidden_object(rc->hidden[0].kind) : -1;
+        if (kind < 0) continue;
+        placed++;
+        bool found = false;
+        for (size_t g = 0; g < ng && !found; g++)
+            found = !strcmp(got[g].kind, dg_feature_name(kind)) && got[g].x == rc->hidden_cell.x &&
+                    got[g].y == rc->hidden_cell.y;
+        cr_assert(found, "%s: no %s in the SVG at the hiding place %d,%d", what, dg_feature_name(kind),
+                  rc->hidden_cell.x, rc->hidden_cell.y);
+    }
+    cr_assert_eq(ng, c->n_features + placed, "%s: the SVG draws %zu things, the JSON lists %zu features and %zu hiding places", what, ng,
+                 c->n_features, placed);
     for (size_t k = 0; k < c->n_features; k++) {
         const dg_map_feature *f = &c->features[k];
         bool found = false;

@@ -11,43 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "encode_fixture.h"
-
-static dg_dungeon *generate(const char *query)
-{
-    char buf[256], *keys[24], *vals[24];
-    snprintf(buf, sizeof buf, "%s", query);
-    size_t n = 0;
-    for (char *tok = strtok(buf, "&"); tok && n < 24; tok = strtok(NULL, "&")) {
-        char *eq = strchr(tok, '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[n] = tok;
-        vals[n++] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, (const char *const *)keys, (const char *const *)vals, NULL, &e), DG_OK,
-                 "%s: %s", query, e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s: %s", query, e.msg);
-    return d;
-}
-
-static bool have(const char *tool)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
-    return system(cmd) == 0;
-}
-
-static void save(const dg_buf *b, const char *path)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert_not_null(f);
-    cr_assert_eq(fwrite(b->data, 1, b->len, f), b->len);
-    fclose(f);
-}
+#include "raster_fixture.h"
 
 /* What a shell command prints, NUL-terminated; free it. */
 static char *run(const char *cmd)
@@ -73,7 +37,7 @@ static const char *const maps[] = {
 Test(sketch, png_is_anti_aliased_ink_on_paper)
 {
     for (size_t m = 0; m < sizeof maps / sizeof *maps; m++) {
-        dg_dungeon *d = generate(maps[m]);
+        dg_dungeon *d = rf_generate(maps[m]);
         dg_buf a, b;
         encode(d, dg_png_encode, &a);
         encode(d, dg_png_encode, &b);
@@ -103,67 +67,38 @@ Test(sketch, png_is_anti_aliased_ink_on_paper)
 
 Test(sketch, svg_rasterised_is_the_png)
 {
-    if (!have("rsvg-convert")) cr_skip_test("no rsvg-convert (tools/deps.sh test installs librsvg2-bin)");
-    char dir[] = "/tmp/dg_sketch_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    if (!rf_have("rsvg-convert")) cr_skip_test("no rsvg-convert (tools/deps.sh test installs librsvg2-bin)");
     for (size_t m = 0; m < sizeof maps / sizeof *maps; m++) {
-        dg_dungeon *d = generate(maps[m]);
-        dg_buf png, svg;
-        encode(d, dg_png_encode, &png);
+        dg_dungeon *d = rf_generate(maps[m]);
+        dg_buf svg;
         encode(d, dg_svg_encode, &svg);
-        char sp[96], pp[96], cmd[256];
-        snprintf(sp, sizeof sp, "%s/m.svg", dir);
-        snprintf(pp, sizeof pp, "%s/m.png", dir);
-        save(&svg, sp);
-        snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", pp, sp);
-        cr_assert_eq(system(cmd), 0, "%s: rsvg-convert failed", maps[m]);
-        FILE *f = fopen(pp, "rb");
-        cr_assert_not_null(f);
-        dg_buf r;
-        dg_buf_init(&r);
-        unsigned char chunk[65536];
-        for (size_t k; (k = fread(chunk, 1, sizeof chunk, f)) > 0;) dg_buf_append(&r, chunk, k, NULL);
-        fclose(f);
-        img a = png_img(&png), b = png_img(&r);
+        img a = encode_img(d), b = rf_rasterise(&svg, false, maps[m]);
         cr_assert(a.w == b.w && a.h == b.h, "%s: png %dx%d, svg %dx%d", maps[m], a.w, a.h, b.w, b.h);
-        long same = 0, all = (long)a.w * a.h;
-        for (long p = 0; p < all; p++) {
-            int dmax = 0;
-            for (int c = 0; c < 3; c++) {
-                int dd = abs(a.rgb[3 * p + c] - b.rgb[3 * p + c]);
-                if (dd > dmax) dmax = dd;
-            }
-            same += dmax <= 24;
-        }
+        long same = rf_agreeing(&a, &b, 24), all = (long)a.w * a.h;
         cr_assert_geq(same * 100, all * 95, "%s: %ld of %ld pixels agree", maps[m], same, all);
         free(a.rgb);
         free(b.rgb);
-        dg_buf_fini(&png);
         dg_buf_fini(&svg);
-        dg_buf_fini(&r);
         dg_dungeon_free(d);
-        unlink(sp);
-        unlink(pp);
     }
-    rmdir(dir);
 }
 
 Test(sketch, pdf_is_the_map_then_the_key)
 {
-    if (!have("pdftotext") || !have("pdfinfo")) cr_skip_test("no pdftotext (tools/deps.sh test installs poppler-utils)");
+    if (!rf_have("pdftotext") || !rf_have("pdfinfo")) cr_skip_test("no pdftotext (tools/deps.sh test installs poppler-utils)");
     static const char *const qs[] = {"seed=7&format=pdf", "seed=7&format=pdf&paper=letter",
                                      "seed=12&format=pdf&algorithm=caverns"};
     char dir[] = "/tmp/dg_pdf_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     for (size_t q = 0; q < sizeof qs / sizeof *qs; q++) {
-        dg_dungeon *d = generate(qs[q]);
+        dg_dungeon *d = rf_generate(qs[q]);
         dg_buf a, b;
         encode(d, dg_pdf_encode, &a);
         encode(d, dg_pdf_encode, &b);
         cr_assert(a.len == b.len && !memcmp(a.data, b.data, a.len), "%s: two PDFs differ", qs[q]);
         char path[96], cmd[192];
         snprintf(path, sizeof path, "%s/k.pdf", dir);
-        save(&a, path);
+        rf_save(&a, path);
         snprintf(cmd, sizeof cmd, "pdfinfo %s", path);
         char *info = run(cmd);
         const char *pages = strstr(info, "Pages:");

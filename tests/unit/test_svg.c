@@ -9,15 +9,13 @@
  * and symbols, same bytes twice, and each glyph colour's contrast with the
  * floor in every style (WCAG 2 ratio, at least 4.5, the text threshold). */
 #include <criterion/criterion.h>
-#include <math.h>
-#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "marks_fixture.h"
-#include "encode_fixture.h"
+#include "raster_fixture.h"
 #include "png_int.h"
 
 /* The palette styles, drawn by png.c and svg.c; sketch, the last, is
@@ -25,47 +23,6 @@
 #define DG_PALETTE_STYLES DG_STYLE_SKETCH
 
 #define MARKER 0xFF00FFu
-
-static dg_dungeon *generate(const char *query)
-{
-    char buf[256], *keys[24], *vals[24];
-    snprintf(buf, sizeof buf, "%s", query);
-    size_t n = 0;
-    for (char *tok = strtok(buf, "&"); tok && n < 24; tok = strtok(NULL, "&")) {
-        char *eq = strchr(tok, '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[n] = tok;
-        vals[n++] = eq + 1;
-    }
-    dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, (const char *const *)keys, (const char *const *)vals, NULL, &e), DG_OK,
-                 "%s: %s", query, e.msg);
-    dg_dungeon *d = NULL;
-    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s: %s", query, e.msg);
-    return d;
-}
-
-static bool have(const char *tool)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
-    return system(cmd) == 0;
-}
-
-static img read_png(const char *path)
-{
-    png_image pi;
-    memset(&pi, 0, sizeof pi);
-    pi.version = PNG_IMAGE_VERSION;
-    cr_assert(png_image_begin_read_from_file(&pi, path), "not a PNG: %s", pi.message);
-    pi.format = PNG_FORMAT_RGB;
-    img im = {(int)pi.width, (int)pi.height, malloc(PNG_IMAGE_SIZE(pi))};
-    cr_assert_not_null(im.rgb);
-    cr_assert(png_image_finish_read(&pi, NULL, im.rgb, 0, NULL), "decode: %s", pi.message);
-    return im;
-}
 
 static int dist(uint32_t a, uint32_t b)
 {
@@ -90,29 +47,6 @@ static bool room_label_near(const dg_dungeon *d, int x, int y)
     return false;
 }
 
-/* The SVG in b as rsvg-convert draws it (xmllint first when validate). */
-static img rasterise(const dg_buf *b, bool validate, const char *what)
-{
-    char svg_path[] = "/tmp/dg_svg_XXXXXX";
-    int fd = mkstemp(svg_path);
-    cr_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fwrite(b->data, 1, b->len, f);
-    fclose(f);
-    char png_path[64], cmd[256];
-    snprintf(png_path, sizeof png_path, "%s.png", svg_path);
-    if (validate) {
-        snprintf(cmd, sizeof cmd, "xmllint --noout %s", svg_path);
-        cr_assert_eq(system(cmd), 0, "%s: xmllint refuses the document", what);
-    }
-    snprintf(cmd, sizeof cmd, "rsvg-convert -o %s %s", png_path, svg_path);
-    cr_assert_eq(system(cmd), 0, "%s: rsvg-convert failed", what);
-    img im = read_png(png_path);
-    unlink(svg_path);
-    unlink(png_path);
-    return im;
-}
-
 /* Renders d's SVG with rsvg-convert and probes every cell's centre. */
 static void check_cells(const dg_dungeon *d, const char *what)
 {
@@ -124,7 +58,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
     cr_assert_not_null(fill);
     memcpy(fill + 7, "FF00FF", 6);
 
-    img im = rasterise(&b, true, what);
+    img im = rf_rasterise(&b, true, what);
 
     int c = d->opts.cell;
     cr_assert_eq(im.w, d->width * c + 1, "%s: width", what);
@@ -160,7 +94,7 @@ static void check_cells(const dg_dungeon *d, const char *what)
  * from polymorph=many and the cavernous families. */
 Test(svg, every_cell_centre_renders_as_floor_or_rock)
 {
-    if (!have("rsvg-convert") || !have("xmllint"))
+    if (!rf_have("rsvg-convert") || !rf_have("xmllint"))
         cr_skip_test("no rsvg-convert or xmllint (tools/deps.sh test installs librsvg2-bin and libxml2-utils)");
     static const char *const families[] = {
         "algorithm=donjon&polymorph=many&size=small",
@@ -178,15 +112,42 @@ Test(svg, every_cell_centre_renders_as_floor_or_rock)
             char q[256];
             snprintf(q, sizeof q, "seed=%d&%s&style=%s&grid=%s&view=%s&cell=12", 3 + k, families[f],
                      dg_style_name((dg_style)s), grids[k % 4], k % 3 == 2 ? "player" : "gm");
-            dg_dungeon *d = generate(q);
+            dg_dungeon *d = rf_generate(q);
             check_cells(d, q);
+            dg_dungeon_free(d);
+        }
+}
+
+/* One drawing or two, the SVG is the PNG: in every style, on a
+ * rooms map and a caverns map, the rasterised SVG agrees with the PNG on
+ * at least 95% of pixels (channels within 24 levels). The figures go to
+ * stderr, the table in docs/drawing.md. */
+Test(svg, rasterised_svg_is_the_png_in_every_style)
+{
+    if (!rf_have("rsvg-convert")) cr_skip_test("no rsvg-convert (tools/deps.sh test installs librsvg2-bin)");
+    static const char *const maps[] = {"seed=7", "seed=11&algorithm=caverns&rows=45&cols=45"};
+    for (int st = 0; st < DG_STYLE_COUNT; st++)
+        for (size_t m = 0; m < 2; m++) {
+            char q[160];
+            snprintf(q, sizeof q, "%s&style=%s", maps[m], dg_style_name((dg_style)st));
+            dg_dungeon *d = rf_generate(q);
+            dg_buf svg;
+            encode(d, dg_svg_encode, &svg);
+            img a = encode_img(d), b = rf_rasterise(&svg, false, q);
+            cr_assert(a.w == b.w && a.h == b.h, "%s: png %dx%d, svg %dx%d", q, a.w, a.h, b.w, b.h);
+            long same = rf_agreeing(&a, &b, 24), all = (long)a.w * a.h;
+            fprintf(stderr, "svg agreement %-40s %5.1f%%\n", q, 100.0 * same / all);
+            cr_assert_geq(same * 100, all * 95, "%s: %ld of %ld pixels agree", q, same, all);
+            free(a.rgb);
+            free(b.rgb);
+            dg_buf_fini(&svg);
             dg_dungeon_free(d);
         }
 }
 
 Test(svg, rooms_are_groups_with_stable_ids_and_glyphs_are_symbols)
 {
-    dg_dungeon *d = generate("seed=1&size=large&polymorph=many");
+    dg_dungeon *d = rf_generate("seed=1&size=large&polymorph=many");
     dg_buf b;
     encode(d, dg_svg_encode, &b);
     const char *s = (const char *)b.data;
@@ -214,7 +175,7 @@ Test(svg, same_options_same_bytes)
     static const char *const q[] = {"seed=7&style=crosshatch&polymorph=yes",
                                     "seed=9&algorithm=caverns&style=parchment&grid=hex"};
     for (size_t i = 0; i < 2; i++) {
-        dg_dungeon *a = generate(q[i]), *b = generate(q[i]);
+        dg_dungeon *a = rf_generate(q[i]), *b = rf_generate(q[i]);
         dg_buf x, y;
         encode(a, dg_svg_encode, &x);
         encode(b, dg_svg_encode, &y);
@@ -229,7 +190,7 @@ Test(svg, same_options_same_bytes)
 
 Test(svg, a_standard_map_is_a_few_tens_of_kilobytes)
 {
-    dg_dungeon *d = generate("seed=7"); /* 45 x 23 at 18 px */
+    dg_dungeon *d = rf_generate("seed=7"); /* 45 x 23 at 18 px */
     dg_buf b;
     encode(d, dg_svg_encode, &b);
     cr_assert_lt(b.len, 40000u, "%zu bytes", b.len);
@@ -238,27 +199,6 @@ Test(svg, a_standard_map_is_a_few_tens_of_kilobytes)
 }
 
 /* ------------------------------------------------------------ contrast */
-
-static double luminance(uint32_t rgb)
-{
-    double ch[3];
-    for (int i = 0; i < 3; i++) {
-        double v = ((rgb >> (16 - 8 * i)) & 255) / 255.0;
-        ch[i] = v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
-    }
-    return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2];
-}
-
-static double contrast(uint32_t a, uint32_t b)
-{
-    double la = luminance(a), lb = luminance(b);
-    if (la < lb) {
-        double t = la;
-        la = lb;
-        lb = t;
-    }
-    return (la + 0.05) / (lb + 0.05);
-}
 
 /* The glyphs drawn on floor: walls, room numbers, door outlines, trap and
  * secret-door marks, stairs. 4.5:1 is WCAG 2's minimum for normal text. */
@@ -269,7 +209,7 @@ Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
     for (int s = 0; s < DG_PALETTE_STYLES; s++) {
         const dr__png_style *st = dr__style_get((dg_style)s);
         for (size_t g = 0; g < sizeof glyph / sizeof glyph[0]; g++) {
-            double r = contrast(st->rgb[glyph[g]], st->rgb[DG_PAL_FLOOR]);
+            double r = rf_contrast(st->rgb[glyph[g]], st->rgb[DG_PAL_FLOOR]);
             cr_assert_geq(r, 4.5, "%s: %s #%06X on floor #%06X is %.2f:1", st->name, name[g], st->rgb[glyph[g]],
                           st->rgb[DG_PAL_FLOOR], r);
         }
@@ -284,18 +224,18 @@ Test(svg, every_glyph_colour_stands_out_from_its_floor_in_every_style)
  * (no wall or antialiased edge there), and that rock is not flat. */
 Test(svg, textured_styles_carry_the_pngs_texture)
 {
-    if (!have("rsvg-convert")) cr_skip_test("no rsvg-convert");
+    if (!rf_have("rsvg-convert")) cr_skip_test("no rsvg-convert");
     static const char *const styles[] = {"parchment", "marble", "aquatic", "infernal"};
     for (int i = 0; i < 8; i++) {
         char q[128], what[128];
         snprintf(q, sizeof q, "seed=%d&style=%s&cell=%d&rows=21&cols=31%s", 40 + i, styles[i % 4], i < 4 ? 12 : 18,
                  i % 2 ? "&algorithm=caverns" : "");
         snprintf(what, sizeof what, "%s", q);
-        dg_dungeon *d = generate(q);
+        dg_dungeon *d = rf_generate(q);
         dg_buf b;
         encode(d, dg_svg_encode, &b);
         cr_assert(strstr((const char *)b.data, "<g class=\"texture\">") != NULL, "%s: no texture", what);
-        img sv = rasterise(&b, false, what), pn = encode_img(d);
+        img sv = rf_rasterise(&b, false, what), pn = encode_img(d);
         cr_assert_eq(sv.w, pn.w);
         int c = d->opts.cell;
         long same = 0, all = 0, inked = 0;
