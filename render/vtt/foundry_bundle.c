@@ -196,9 +196,9 @@ static dg_status put_scene(const dg_dungeon *d, const void *ctx, dg_buf *out, dg
             {"notes", v[NOTES], NULL, 0},    {"tokens", v[TOKENS], NULL, 0},
             {"_stats", v[STATS], NULL, 0},
         };
-        char srcs[DG_MAX_FLOORS][64];
+        char srcs[DG_MAX_FLOORS][80]; /* room for any size_t: gcc checks the bound */
         const char *src_p[DG_MAX_FLOORS], *name_p[DG_MAX_FLOORS];
-        char names[DG_MAX_FLOORS][24];
+        char names[DG_MAX_FLOORS][32];
         for (size_t k = 0; k < b->n; k++) {
             snprintf(srcs[k], sizeof srcs[k], "modules/%s/floor-%zu.png", b->module, k + 1);
             snprintf(names[k], sizeof names[k], "Floor %zu", k + 1);
