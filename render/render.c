@@ -1,6 +1,7 @@
 /* render.c -- binds each format (core/formats.c's rows) to its encoder,
  * dg_<id>_encode by dg.h's DG_FORMAT_IDS; the encoding itself is left to
- * json.c, donjon.c, text.c, md.c, png.c, svg.c, vtt.c and foundry_bundle.c.
+ * json.c, donjon.c, text.c, md.c, png.c, svg.c, vtt.c, foundry_scene.c and
+ * foundry_bundle.c.
  * A format shows one floor, the one the options name, unless its row
  * carries every floor (all_floors). */
 #include "render.h"

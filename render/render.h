@@ -57,7 +57,7 @@ const char *dg_style_help(dg_style s);
  *     groups with ids room-1..., doors and stairs <symbol>s (svg.c);
  *   dg_uvtt_encode, dg_foundry_encode: Universal VTT (.dd2vtt) and Foundry
  *     VTT scene JSON, walls and doors placed, at d->opts.ppg pixels per
- *     cell (vtt.c);
+ *     cell (vtt.c, foundry_scene.c);
  *   dg_foundry_bundle_encode: a Foundry VTT module as a zip, whose
  *     compendium holds one Adventure (scenes with walls and notes, a journal
  *     entry per room; foundry_bundle.c). */

@@ -23,9 +23,9 @@ dg_status dr__render_check(const dg_dungeon *d, dg_error *err);
  * vtt.c's; the Foundry module checks its floors with it too. */
 dg_status dr__vtt_check_ppg(const dg_dungeon *d, dg_error *err);
 
-/* A top-level value of a jansson document (vtt.c's) written by hand in
- * place of its json_null() placeholder: big arrays would cost a jansson
- * value per number. */
+/* A top-level value of a jansson document (vtt.c's and foundry_scene.c's)
+ * written by hand in place of its json_null() placeholder: big arrays
+ * would cost a jansson value per number. */
 typedef struct {
     const char *key;
     dg_status (*write)(const dg_dungeon *d, const void *ctx, dg_buf *out, dg_error *err);
@@ -347,7 +347,7 @@ struct json_t *dr__vtt_water_drawings(const dg_dungeon *d, int ppg);
 bool dr__vtt_water_regions(const dg_dungeon *d, int floor, const char *level, int bottom, int top,
                            struct json_t *regions);
 
-/* vtt.c: a Foundry scene as format=foundry and the module write it. v14:
+/* foundry_scene.c: a Foundry scene as format=foundry and the module write it. v14:
  * floors[0..n) on one scene, a Level each (level_ids, names, srcs), their
  * stairs joined by changeLevel regions; v13 (dg_foundry): floors[floor]
  * alone, its background srcs[floor], its stairs teleportToken regions to

@@ -1,6 +1,6 @@
 /* bundle_scene.c -- a floor's Foundry scene for format=foundry-bundle,
  * written into the bundle's JSON without ever being a jansson tree: the
- * scene format=foundry writes (vtt.c, called, never copied) is appended to
+ * scene format=foundry writes (foundry_scene.c, called, never copied) is appended to
  * the bundle's buffer and rewritten in place, token by token, into what
  * the bundle used to get from reading it back with jansson, setting its
  * own members and dumping it: compact, reals to 15 digits, every whole

@@ -23,7 +23,7 @@
  * The Adventure: name, img (floor 1), caption, description (the key's
  * head), folders (one for the journal, sorted by hand so room 10 follows
  * room 9, one for the scenes), and
- *   scenes   one per floor: format=foundry's scene (vtt.c, called, never
+ *   scenes   one per floor: format=foundry's scene (foundry_scene.c, called, never
  *            copied: its walls are that export's walls) with an _id, the
  *            background in the module, and notes: one per room on the
  *            room cell nearest its box centre (where the PNG prints its
@@ -137,7 +137,7 @@ static void notes(dr__bundle *b, int floor, json_t *a)
 
 /* The scene of floor c->floor (13) or of every floor (14, floor 0),
  * appended to out (a dr__jw splice: ctx is its scene_ctx): format=foundry's
- * (vtt.c's dr__foundry_scene, called, never copied), given an id, its place
+ * (foundry_scene.c's dr__foundry_scene, called, never copied), given an id, its place
  * in the module and the notes and tokens, rewritten into the bundle's text
  * as it is made (bundle_scene.c): its walls are never a jansson tree. */
 typedef struct {
