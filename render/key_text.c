@@ -149,15 +149,25 @@ dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err)
     return rc;
 }
 
-/* The exact worth: "380 gp", "71.3 gp", "0.17 gp", "25,779 gp". */
+/* The exact worth: "380 gp", "71 gp 3 sp", "1 sp 7 cp", "25,779 gp". */
 dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err)
 {
+    /* in coins as a GM counts them ("53 gp 6 sp 8 cp"), not "53.68 gp" */
     long cp = dg_treasure_value_cp(t);
     char gp[32];
     grouped(cp / 100, gp);
-    if (cp % 100 == 0) return dg_buf_printf(b, err, "%s gp", gp);
-    if (cp % 10 == 0) return dg_buf_printf(b, err, "%s.%ld gp", gp, cp % 100 / 10);
-    return dg_buf_printf(b, err, "%s.%02ld gp", gp, cp % 100);
+    dg_status rc = DG_OK;
+    const char *sep = "";
+    if (cp >= 100 || cp == 0) {
+        rc = dg_buf_printf(b, err, "%s gp", gp);
+        sep = " ";
+    }
+    if (rc == DG_OK && cp % 100 / 10) {
+        rc = dg_buf_printf(b, err, "%s%ld sp", sep, cp % 100 / 10);
+        sep = " ";
+    }
+    if (rc == DG_OK && cp % 10) rc = dg_buf_printf(b, err, "%s%ld cp", sep, cp % 10);
+    return rc;
 }
 
 /* Where the treasure is kept: "in a locked strongbox (DC 15 to pick; trapped: ...)". */

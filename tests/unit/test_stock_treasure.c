@@ -274,15 +274,21 @@ static void ungroup(char *s)
 }
 
 /* "12.5" or "380" gp -> cp */
+/* A worth as the key says it, in coins ("32250 gp", "53 gp 6 sp 8 cp",
+ * "1 sp 7 cp"; digits already ungrouped), in cp. */
 static long gp_text_cp(const char *s)
 {
-    long whole = strtol(s, NULL, 10), frac = 0;
-    const char *dot = strchr(s, '.');
-    if (dot && dot < strchr(s, ' ')) {
-        frac = (dot[1] - '0') * 10;
-        if (dot[2] >= '0' && dot[2] <= '9') frac += dot[2] - '0';
+    long cp = 0, n;
+    char unit[3];
+    int used;
+    while (sscanf(s, "%ld %2s%n", &n, unit, &used) == 2) {
+        if (!strcmp(unit, "gp")) cp += 100 * n;
+        else if (!strcmp(unit, "sp")) cp += 10 * n;
+        else if (!strcmp(unit, "cp")) cp += n;
+        else break;
+        s += used;
     }
-    return whole * 100 + frac;
+    return cp;
 }
 
 /* The parts a md treasure line lists before its worth, in cp. */
