@@ -22,16 +22,7 @@ if [ ! -x "$daemon" ]; then
     exit 1
 fi
 command -v npm >/dev/null || { echo "test-browser: npm is missing (tools/deps.sh test installs it)" >&2; exit 1; }
-# a Node older than a locked package's engines.node fails here in one sentence
-node tools/node-check.js tests/browser >/dev/null
-
-# reinstall only when the lock file changed since the last install (as
-# test-integration.sh and test-deploy.sh do; npm ci starts from scratch)
-stamp=tests/browser/node_modules/.lock-stamp
-if ! cmp -s tests/browser/package-lock.json "$stamp" 2>/dev/null; then
-    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-    cp tests/browser/package-lock.json "$stamp"
-fi
+bash tools/npm-ci.sh tests/browser >/dev/null
 
 tmp=$(mktemp -d)
 pid=""

@@ -14,11 +14,6 @@ command -v node >/dev/null && command -v npm >/dev/null \
   || { echo "test-deploy: node and npm are needed (tools/deps.sh test installs them)" >&2; exit 1; }
 
 dir=tests/deploy
-# reinstall only when the lock file changed since the last install
-stamp=$dir/node_modules/.lock-stamp
-if ! cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null; then
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-  cp "$dir/package-lock.json" "$stamp"
-fi
+bash tools/npm-ci.sh "$dir"
 node "$dir/config_check.mjs" "$build/dungeond"
 bash "$dir/stack_test.sh" "$build"

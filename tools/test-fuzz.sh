@@ -12,14 +12,15 @@
 # and sweep tests (clang's UBSan catches what gcc's does not, e.g. a pointer
 # stepped back with an unsigned offset), the determinism test against the
 # release gcc build's CLI (build/dungeon: two compilers, -O2 against -O1, two
-# processes each), and each fuzz target for SECONDS (default 10) from its
+# processes each), and each fuzz target for SECONDS (default 5: a smoke run a commit; a
+# long one is `bash tools/test-fuzz.sh 600`) from its
 # committed corpus and crash reproducers (fuzz_render first replays its
 # 1,200 inputs). Measured alone on the 2-core machine: the build 163 s,
 # the tests 200 s (fuzz_render 75 s of it); with coverage in every library
 # it was 250 s and 469 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-10}
+seconds=${1:-5}
 command -v clang >/dev/null \
   || { echo "test-fuzz: clang is needed (tools/deps.sh test installs it)" >&2; exit 1; }
 # determinism's other side, built first by tools/test.sh; brought up to date

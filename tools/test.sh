@@ -8,6 +8,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/deps.sh test
 
+# the stages' npm packages (the integration stage's 583 are about 30 s of
+# network) are fetched while the release build compiles; each stage finds
+# them in place (tools/npm-ci.sh installs only when a lock file changed)
+npm_log=$(mktemp)
+(bash tools/npm-ci.sh tests/integration --ignore-scripts && bash tools/npm-ci.sh tests/browser \
+   && bash tools/npm-ci.sh tests/deploy) >"$npm_log" 2>&1 &
+npm_job=$!
+
 jobs=2
 cmake -S . -B build -DDG_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$jobs"
@@ -15,6 +23,8 @@ cmake --build build -j"$jobs"
 # there, once both exist
 ctest --test-dir build -LE determinism -j"$jobs" --output-on-failure
 
+wait "$npm_job" || { cat "$npm_log" >&2; echo "test: installing the stages' npm packages failed" >&2; exit 1; }
+rm -f "$npm_log"
 for extra in tools/test-*.sh; do
     [ -f "$extra" ] || continue
     echo "== $extra"

@@ -9,7 +9,7 @@
 # unlinkable; see the top CMakeLists.txt). New finds go to a scratch corpus in the build tree; a crash
 # lands in build/fuzz-crashes/<name>/ and, once fixed, is kept under
 # crashes/<name>/ (tests/fuzz/README.md).
-set(DG_FUZZ_SECONDS 10 CACHE STRING "Seconds each fuzz target runs under ctest")
+set(DG_FUZZ_SECONDS 5 CACHE STRING "Seconds each fuzz target runs under ctest")
 if(TARGET dungeond_srv)
   set(DG_FUZZ_DIR ${CMAKE_SOURCE_DIR}/tests/fuzz)
   foreach(name options render srv_query srv_json srv_static srv_headers)
