@@ -20,6 +20,7 @@ typedef struct {
     dg_error *err;
     dg_status rc;
     const char *sub;         /* "#" pushes a floor's headings one level down */
+    const dg_contents *top;  /* the top floor's contents: the adventure */
 } md;
 
 
@@ -165,6 +166,17 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         put(m, held);
     }
     put(m, "\n\n");
+}
+
+/* The goal's own room says so, where the GM runs it: what the hook sent
+ * the party for is here. */
+static void put_goal(md *m, const dg_dungeon *d, int room)
+{
+    const dg_adventure *a = m->top ? m->top->adventure : NULL;
+    if (!a || a->goal.room != room || (a->goal.floor > 0 ? a->goal.floor : 1) != (d->floor > 0 ? d->floor : 1)) return;
+    char t[512];
+    dg_adventure_text(m->top, DG_ADV_GOAL, 0, t, sizeof t);
+    PUTF(m, "**Goal.** What the party came for is here. %s\n\n", t);
 }
 
 /* The clues found in a room, each pointing at another. */
@@ -336,6 +348,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
         }
         put_keys(m, d, c, r->id);
         put_clues(m, c, rc);
+        put_goal(m, d, r->id);
     }
     put_doors(m, d, c, r->id);
 }
@@ -407,7 +420,7 @@ static void put_statblocks(md *m, const dg_dungeon *d)
 
 dg_status dg_md_encode(const dg_dungeon *d, dg_buf *out, dg_error *err)
 {
-    md m = {out, err, DG_OK, ""};
+    md m = {out, err, DG_OK, "", d->contents};
     const dg_contents *c = d->contents;
     dg_contents empty;
     if (!c) { /* a hand-built map: its name and rooms, nothing in them */
