@@ -233,7 +233,10 @@ Test(lifecycle, once_draining_new_connections_are_refused_at_once)
     int st;
     cr_assert_eq(waitpid(d.pid, &st, WNOHANG), 0, "the daemon had already exited: the test proves nothing");
     cr_assert_eq(fd, -1, "a new connection was accepted while draining");
-    cr_assert_eq(e, ECONNREFUSED, "connect: %s", strerror(e));
+    /* refused: ECONNREFUSED once the socket is closed; ECONNRESET when the
+     * SYN met the listening socket as it closed (the kernel resets what
+     * it had queued), which a loaded machine catches now and then */
+    cr_assert(e == ECONNREFUSED || e == ECONNRESET, "connect: %s", strerror(e));
     for (int i = 0; i < N; i++) {
         pthread_join(ts[i], NULL);
         cr_expect_eq(fs[i].status, 200, "in-flight map %d: %ld", i, fs[i].status);
