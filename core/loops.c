@@ -64,6 +64,7 @@ typedef struct {
     int reach;
     /* the dig's search box, (2 reach + 1)^2 cells */
     int32_t *prev, *queue, *len;
+    uint32_t *box_stamp, box_now; /* box cells seen this search */
     signed char *how; /* the direction a box cell was entered by */
     /* the walk: a stamp per map cell, so nothing is cleared between walks */
     uint32_t *stamp, now;
@@ -188,8 +189,11 @@ static unsigned char cls_of(const dg__build *b, int r, int c)
     int32_t one;
     int n = open_around(b, r, c, &p, &one);
     unsigned char k = n == 0 ? CLS_DIG : p && (n == 1 || (b->cave && b->cave[one])) ? CLS_MOUTH : 0;
+    /* a door needs a wall beside: most rock has none, and is done here */
+    int32_t nb[4] = {at - b->cols, at + b->cols, at - 1, at + 1};
     for (int d = 0; d < 4; d++)
-        if (door_beyond(b, r, c, (dg_dir)d)) k |= (unsigned char)(CLS_DOOR << d);
+        if ((b->cell[nb[d]] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER && door_beyond(b, r, c, (dg_dir)d))
+            k |= (unsigned char)(CLS_DOOR << d);
     return k;
 }
 
@@ -202,8 +206,11 @@ static void reclass(digger *g, int r0, int c0, int r1, int c1)
     c0 = c0 - 2 < 0 ? 0 : c0 - 2;
     r1 = r1 + 2 > b->rows - 1 ? b->rows - 1 : r1 + 2;
     c1 = c1 + 2 > b->cols - 1 ? b->cols - 1 : c1 + 2;
-    for (int r = r0; r <= r1; r++)
-        for (int c = c0; c <= c1; c++) g->cls[at_of(b, r, c)] = cls_of(b, r, c);
+    for (int r = r0; r <= r1; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        unsigned char *out = g->cls + (size_t)r * (size_t)b->cols;
+        for (int c = c0; c <= c1; c++) out[c] = row[c] == DG_NOTHING ? cls_of(b, r, c) : 0;
+    }
 }
 
 /* Cell at was changed by a dig: g->cls is out of date round it. */
@@ -376,8 +383,10 @@ static bool adds_loop(digger *g, int32_t a, int32_t z, bool direct)
 /* ------------------------------------------------- walking and digging */
 
 /* Steps on foot from open cell a to open cell z, or -1 when more than
- * `most` (the walk stops there: the loop saves enough). */
-static int walk(digger *g, int32_t a, int32_t z, int most)
+ * `most` (the walk stops there: the loop saves enough). The walk ends at
+ * the first cell `most` steps away, so z as far as that is found only
+ * when the walk meets it first of those (full_walk keeps that rule). */
+static int full_walk(digger *g, int32_t a, int32_t z, int most)
 {
     dg__build *b = g->b;
     if (++g->now == 0) { /* the stamps wrapped: start them afresh */
@@ -410,6 +419,46 @@ static int walk(digger *g, int32_t a, int32_t z, int most)
         }
     }
     g->reached = tail;
+    return -1;
+}
+
+/* full_walk's answer for a z on the map, walking only the cells a way of
+ * `most` steps or fewer can pass (those no farther from a and z together,
+ * counted square by square, than that): the answers agree but for z
+ * exactly `most` steps away, where the full walk is asked. */
+static int walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (z < 0 || most == INT32_MAX) return full_walk(g, a, z, most);
+    if (++g->now == 0) {
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    size_t head = 0, tail = 0;
+    g->wq[tail] = a;
+    g->depth[tail++] = 0;
+    g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
+    const int zr = z / W, zc = z - zr * W;
+    while (head < tail) {
+        int32_t at = g->wq[head];
+        int dep = g->depth[head++];
+        if (at == z) return dep < most ? dep : full_walk(g, a, z, most);
+        int r = at / W, c = at - r * W;
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
+        for (int d = 0; d < 4; d++) {
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            int kr = k / W, kc = k - kr * W;
+            int left = (kr > zr ? kr - zr : zr - kr) + (kc > zc ? kc - zc : zc - kc);
+            if (dep + 1 + left > most) continue;
+            stamp[k] = now;
+            g->wq[tail] = k;
+            g->depth[tail++] = dep + 1;
+        }
+    }
     return -1;
 }
 
@@ -507,11 +556,16 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
     while (R > 2 && (r - R < 0 || c - R < 0 || r + R >= b->rows || c + R >= b->cols)) R--;
     int r0 = r - R, c0 = c - R, w = 2 * R + 1;
 #define BOX(rr, cc) ((int32_t)(((rr) - r0) * w + ((cc) - c0)))
-    size_t cells = (size_t)w * (size_t)w;
-    for (size_t k = 0; k < cells; k++) g->prev[k] = -2;
+    /* a box cell is unseen unless stamped this search (no clearing) */
+    if (++g->box_now == 0) {
+        memset(g->box_stamp, 0, (size_t)(2 * g->reach + 1) * (size_t)(2 * g->reach + 1) * sizeof *g->box_stamp);
+        g->box_now = 1;
+    }
+    uint32_t *seen = g->box_stamp, bnow = g->box_now;
     size_t head = 0, tail = 0;
     int32_t start = BOX(r, c);
     g->prev[start] = -1;
+    seen[start] = bnow;
     g->how[start] = -1;
     g->len[start] = 1;
     g->queue[tail++] = start;
@@ -547,9 +601,10 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
             int xr = ar + dg_dir_dy(d), xc = ac + dg_dir_dx(d);
             if (xr < r0 || xr > r + R || xc < c0 || xc > c + R) continue;
             int32_t x = BOX(xr, xc);
-            if (g->prev[x] != -2) continue;
+            if (seen[x] == bnow) continue;
             if (!(g->cls[at_of(b, xr, xc)] & (CLS_DIG | CLS_MOUTH))) continue;
             g->prev[x] = at;
+            seen[x] = bnow;
             g->how[x] = (signed char)d;
             g->len[x] = g->len[at] + 1;
             g->queue[tail++] = x;
@@ -631,13 +686,14 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.queue = dg__malloc(box * sizeof *g.queue);
     g.len = dg__malloc(box * sizeof *g.len);
     g.how = dg__malloc(box);
+    g.box_stamp = dg__calloc(box, sizeof *g.box_stamp);
     g.stamp = dg__calloc(cells, sizeof *g.stamp);
     g.label = dg__calloc(cells, sizeof *g.label);
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
     g.cls = dg__malloc(cells);
-    if (!g.cls || !g.room_step || !failed || !g.prev || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    if (!g.cls || !g.room_step || !failed || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
@@ -691,6 +747,7 @@ done:
     dg__free(spots);
     dg__free(failed);
     dg__free(g.prev);
+    dg__free(g.box_stamp);
     dg__free(g.queue);
     dg__free(g.len);
     dg__free(g.how);
