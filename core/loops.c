@@ -246,8 +246,9 @@ static bool spot_ok(const dg__build *b, const spot *s)
     return door_beyond(b, r, c, d) == s->room;
 }
 
-/* Every place a loop may start, in row-major order. */
-static dg_status find_spots(const dg__build *b, spot **out, size_t *n_out, dg_error *err)
+/* Every place a loop may start, in row-major order; cls is up to date
+ * (rock with no open side can be no bridge nor mouth: its bits say it). */
+static dg_status find_spots(const dg__build *b, const unsigned char *cls, spot **out, size_t *n_out, dg_error *err)
 {
     size_t cap = 0, n = 0;
     spot *v = NULL;
@@ -258,7 +259,16 @@ static dg_status find_spots(const dg__build *b, spot **out, size_t *n_out, dg_er
             spot s = {SPOT_MOUTH, at_of(b, r, c), -1, -1, -1, 0};
             int32_t a = -1;
             bool node = !b->lattice || ((r & 1) && (c & 1));
-            if (bridge(b, r, c, &s)) {
+            unsigned char k = cls[s.front];
+            if (k & CLS_DIG) {
+                if (!node || !(k & (CLS_DOOR * 15))) continue;
+                int d = 0;
+                while (!(k & (CLS_DOOR << d))) d++;
+                s.kind = SPOT_DOOR;
+                s.room = door_beyond(b, r, c, (dg_dir)d);
+                s.wall = at_of(b, r + dg_dir_dy((dg_dir)d), c + dg_dir_dx((dg_dir)d));
+                s.attach = at_of(b, r + 2 * dg_dir_dy((dg_dir)d), c + 2 * dg_dir_dx((dg_dir)d));
+            } else if (bridge(b, r, c, &s)) {
                 /* kept */
             } else if (node && mouth(b, r, c, &a)) {
                 s.attach = a;
@@ -542,19 +552,37 @@ static int ways_in(const dg__build *b, int id)
     return n;
 }
 
-/* Tries one loop from spot s. *dug says whether one was made. */
-static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
+/* What a spot's dig found last (its box's ends), kept until a loop is dug
+ * near it: the box holds what it held, and so do the ends. known: the
+ * walk last measured to each end (-1 none): walks only shorten as loops
+ * are dug, so a walk known shorter than a loop must save stays so. */
+typedef struct {
+    loop_end ends[LOOP_ENDS];
+    int32_t known[LOOP_ENDS];
+    signed char n_ends;
+    bool valid;
+} spot_memo;
+
+/* The box round spot s: its rows r0.., columns c0.., w cells a side. */
+static void box_of(const digger *g, const spot *s, int *r0, int *c0, int *w)
 {
-    dg__build *b = g->b;
-    *dug = false;
-    if (s->kind == SPOT_BRIDGE) {
-        if (!adds_loop(g, s->attach, s->other, true) || walk(g, s->attach, s->other, saves(g, 0)) >= 0) return DG_OK;
-        *dug = true;
-        return open_bridge(g, s, err);
-    }
+    const dg__build *b = g->b;
     int r = s->front / b->cols, c = s->front % b->cols, R = g->reach;
     while (R > 2 && (r - R < 0 || c - R < 0 || r + R >= b->rows || c + R >= b->cols)) R--;
-    int r0 = r - R, c0 = c - R, w = 2 * R + 1;
+    *r0 = r - R;
+    *c0 = c - R;
+    *w = 2 * R + 1;
+}
+
+/* The dig's search from spot s through rock, nearest first, straight on
+ * before turning: up to LOOP_ENDS ends (a corridor's mouth, a room's wall
+ * a door fits), each with the way back to s in g->prev. */
+static int search_box(digger *g, const spot *s, loop_end *ends)
+{
+    dg__build *b = g->b;
+    int r = s->front / b->cols, c = s->front % b->cols, r0, c0, w;
+    box_of(g, s, &r0, &c0, &w);
+    int R = (w - 1) / 2;
 #define BOX(rr, cc) ((int32_t)(((rr) - r0) * w + ((cc) - c0)))
     /* a box cell is unseen unless stamped this search (no clearing) */
     if (++g->box_now == 0) {
@@ -569,7 +597,6 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
     g->how[start] = -1;
     g->len[start] = 1;
     g->queue[tail++] = start;
-    loop_end ends[LOOP_ENDS];
     int n_ends = 0;
     while (head < tail && n_ends < LOOP_ENDS) {
         int32_t at = g->queue[head++];
@@ -610,18 +637,54 @@ static dg_status try_spot(digger *g, const spot *s, bool *dug, dg_error *err)
             g->queue[tail++] = x;
         }
     }
-    for (int k = 0; k < n_ends && !*dug; k++) {
+#undef BOX
+    return n_ends;
+}
+
+/* Whether the walk from a to z is shorter than `most` would make it (the
+ * loop saves too little), from what m knows of end k when it can. */
+static bool walk_short(digger *g, spot_memo *m, int k, int32_t a, int32_t z, int most)
+{
+    if (m->known[k] >= 0 && m->known[k] < most) return true;
+    int steps = walk(g, a, z, most);
+    if (steps >= 0) m->known[k] = steps;
+    return steps >= 0;
+}
+
+/* Tries one loop from spot s (m: what its last try found). *dug says
+ * whether one was made. */
+static dg_status try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, dg_error *err)
+{
+    dg__build *b = g->b;
+    *dug = false;
+    if (!m->valid) {
+        m->n_ends = s->kind == SPOT_BRIDGE ? 1 : (signed char)search_box(g, s, m->ends);
+        for (int k = 0; k < LOOP_ENDS; k++) m->known[k] = -1;
+        m->valid = true;
+    }
+    if (s->kind == SPOT_BRIDGE) {
+        if (!adds_loop(g, s->attach, s->other, true) || walk_short(g, m, 0, s->attach, s->other, saves(g, 0)))
+            return DG_OK;
+        *dug = true;
+        return open_bridge(g, s, err);
+    }
+    for (int k = 0; k < m->n_ends && !*dug; k++) {
+        const loop_end *e = &m->ends[k];
         /* a corridor of a cell or two between two doors reads as a
          * doorway: off donjon's lattice (whose cells come two by two) a
          * loop runs at least LOOP_MIN_LEN cells */
-        if (!b->lattice && ends[k].len < LOOP_MIN_LEN) continue;
-        if (!adds_loop(g, s->attach, ends[k].attach, false)) continue;
-        if (walk(g, s->attach, ends[k].attach, saves(g, ends[k].len)) >= 0) continue;
-        dg_status rc = dig(g, s, &ends[k], r0, c0, w, err);
+        if (!b->lattice && e->len < LOOP_MIN_LEN) continue;
+        if (!adds_loop(g, s->attach, e->attach, false)) continue;
+        if (walk_short(g, m, k, s->attach, e->attach, saves(g, e->len))) continue;
+        /* the search again, for its ways back (it finds what it found) */
+        loop_end again[LOOP_ENDS];
+        search_box(g, s, again);
+        int r0, c0, w;
+        box_of(g, s, &r0, &c0, &w);
+        dg_status rc = dig(g, s, e, r0, c0, w, err);
         if (rc != DG_OK) return rc;
         *dug = true;
     }
-#undef BOX
     return DG_OK;
 }
 
@@ -655,6 +718,25 @@ static int far_room(digger *g)
     return lair;
 }
 
+/* A loop was dug (g's dirty box): the spots that failed near it are
+ * tried again. One farther off fails again: its dig's box holds what it
+ * held, a dig only shortens walks, and joins systems rather than parting
+ * them, so each end it found is refused again as it was. */
+static void retry_near(const digger *g, const spot *spots, size_t n, uint32_t *failed, spot_memo *memo,
+                       uint32_t epoch)
+{
+    /* the box reaches `reach` cells, reads a wall and the floor behind it
+     * beyond, and the classes read two cells round what changed */
+    int m = g->reach + 4, W = g->b->cols;
+    int r0 = g->dirty_r0 - m, r1 = g->dirty_r1 + m, c0 = g->dirty_c0 - m, c1 = g->dirty_c1 + m;
+    for (size_t k = 0; k < n; k++) {
+        int r = spots[k].front / W, c = spots[k].front % W;
+        if (r < r0 || r > r1 || c < c0 || c > c1) continue;
+        memo[k].valid = false;
+        if (failed[k] == epoch) failed[k] = 0;
+    }
+}
+
 /* How many loops a floor gets: some a few, many more, by the map's size. */
 static int loops_wanted(const dg__build *b)
 {
@@ -679,9 +761,9 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     if (b->lattice) dg__remove_deadends(b, 100);
     spot *spots = NULL;
     size_t n_spots = 0;
-    dg_status rc = find_spots(b, &spots, &n_spots, err);
-    if (rc != DG_OK) return rc;
-    uint32_t *failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
+    dg_status rc = DG_OK;
+    uint32_t *failed = NULL;
+    spot_memo *memo = NULL;
     g.prev = dg__malloc(box * sizeof *g.prev);
     g.queue = dg__malloc(box * sizeof *g.queue);
     g.len = dg__malloc(box * sizeof *g.len);
@@ -693,21 +775,29 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
     g.cls = dg__malloc(cells);
-    if (!g.cls || !g.room_step || !failed || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    if (!g.cls || !g.room_step || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = label_systems(&g, err)) != DG_OK) goto done;
     reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
+    if ((rc = find_spots(b, g.cls, &spots, &n_spots, err)) != DG_OK) goto done;
+    failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
+    memo = dg__malloc((n_spots ? n_spots : 1) * sizeof *memo);
+    if (!failed || !memo) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
+    for (size_t k = 0; k < n_spots; k++) memo[k].valid = false;
     g.dirty_r0 = 1; /* nothing dirty */
     g.dirty_r1 = 0;
     /* no lair yet: the first round's loops may go anywhere (a lair fixed
      * before them was most often not the lair after them) */
     g.lair = 0;
     int want = loops_wanted(b), made = 0, budget = LOOP_TRIES * want;
-    /* a spot that failed fails again until a loop is dug or the rule is
-     * relaxed (a try draws nothing from the stream unless it digs): the
-     * draw is kept, the try is not made again */
+    /* a spot that failed fails again until a loop is dug near it or the
+     * rule is relaxed (a try draws nothing from the stream unless it
+     * digs): the draw is kept, the try is not made again */
     uint32_t epoch = 1;
     for (int round = 0; round < LOOP_ROUNDS && n_spots > 0; round++) {
         g.relaxed = false;
@@ -720,10 +810,10 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
             if (failed[k] == epoch) continue;
             const spot *s = &spots[k];
             bool dug = false;
-            if (spot_ok(b, s) && (rc = try_spot(&g, s, &dug, err)) != DG_OK) goto done;
+            if (spot_ok(b, s) && (rc = try_spot(&g, s, &memo[k], &dug, err)) != DG_OK) goto done;
             made += dug;
             if (dug) {
-                epoch++;
+                retry_near(&g, spots, n_spots, failed, memo, epoch);
                 reclass(&g, g.dirty_r0, g.dirty_c0, g.dirty_r1, g.dirty_c1);
                 g.dirty_r0 = 1;
                 g.dirty_r1 = 0;
@@ -746,6 +836,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
 done:
     dg__free(spots);
     dg__free(failed);
+    dg__free(memo);
     dg__free(g.prev);
     dg__free(g.box_stamp);
     dg__free(g.queue);
