@@ -1,0 +1,216 @@
+/* loops_graph.c -- the room graph a loop must add a way round to (rooms
+ * and corridor systems, joined by union-find as loops join them) and the
+ * walks on foot that say whether a loop saves enough, and which room is
+ * the lair; loops_dig.c and loops.c ask. */
+#include "loops_int.h"
+
+int32_t dg__loop_system_of(digger *g, int32_t at)
+{
+    int32_t l = g->label[at];
+    return l ? dg__uf_find(g->parent, l) : 0;
+}
+
+dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
+{
+    if (g->n_labels == g->cap_labels &&
+        dg__grow((void **)&g->parent, &g->cap_labels, g->n_labels + 1, sizeof *g->parent, "digging loops", err) != DG_OK)
+        return DG_ENOMEM;
+    *out = (int32_t)g->n_labels;
+    g->parent[g->n_labels] = (int32_t)g->n_labels;
+    g->n_labels++;
+    return DG_OK;
+}
+
+/* Labels every corridor system (open cells that are neither room nor door). */
+dg_status dg__loop_label_systems(digger *g, dg_error *err)
+{
+    dg__build *b = g->b;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    int32_t zero;
+    dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
+    for (size_t s = 0; s < cells && rc == DG_OK; s++) {
+        uint32_t w = b->cell[s];
+        if (g->label[s] || !(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+        int32_t l;
+        if ((rc = dg__loop_new_label(g, &l, err)) != DG_OK) break;
+        size_t head = 0, tail = 0;
+        g->wq[tail++] = (int32_t)s;
+        g->label[s] = l;
+        while (head < tail) {
+            int32_t at = g->wq[head++];
+            int r = at / b->cols, c = at % b->cols;
+            for (int d = 0; d < 4; d++) {
+                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
+                if (!dg__in(b, rr, cc)) continue;
+                int32_t k = dg__loop_at(b, rr, cc);
+                uint32_t x = b->cell[k];
+                if (g->label[k] || !(x & DG_CORRIDOR) || (x & DG_DOORSPACE)) continue;
+                g->label[k] = l;
+                g->wq[tail++] = k;
+            }
+        }
+    }
+    return rc;
+}
+
+/* Whether room `room` already has a way into system sys (a door onto it). */
+static bool room_meets(digger *g, int room, int32_t sys)
+{
+    dg__build *b = g->b;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *d = &b->door[k];
+        if (d->room != room) continue;
+        int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
+        if (dg__in(b, r, c) && dg__loop_system_of(g, dg__loop_at(b, r, c)) == sys) return true;
+    }
+    return false;
+}
+
+static bool rooms_meet(const dg__build *b, int a, int z)
+{
+    for (size_t k = 0; k < b->n_door; k++)
+        if ((b->door[k].room == a && b->door[k].other == z) || (b->door[k].room == z && b->door[k].other == a))
+            return true;
+    return false;
+}
+
+/* Whether joining open cells a and z (room floor or corridor) adds an
+ * independent way round to the room graph: two rooms always (a new
+ * corridor is a node of its own) unless `direct` and they already meet;
+ * a room and a system it has no door to; two systems only in caves,
+ * whose chambers are keyed later. */
+bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct)
+{
+    dg__build *b = g->b;
+    if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
+                    ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
+        return false; /* the lair keeps one way in */
+    bool ar = (b->cell[a] & DG_ROOM) != 0, zr = (b->cell[z] & DG_ROOM) != 0;
+    if (ar && zr) {
+        int ra = dg__room_id(b->cell[a]), rz = dg__room_id(b->cell[z]);
+        return ra != rz && !(direct && rooms_meet(b, ra, rz));
+    }
+    if (ar || zr) {
+        int room = dg__room_id(b->cell[ar ? a : z]);
+        return !room_meets(g, room, dg__loop_system_of(g, ar ? z : a));
+    }
+    return b->cave && b->cave[a] && b->cave[z];
+}
+
+/* Steps on foot from open cell a to open cell z, or -1 when more than
+ * `most` (the walk stops there: the loop saves enough). The walk ends at
+ * the first cell `most` steps away, so z as far as that is found only
+ * when the walk meets it first of those (full_walk keeps that rule). */
+static int full_walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (++g->now == 0) { /* the stamps wrapped: start them afresh */
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    size_t head = 0, tail = 0;
+    g->wq[tail] = a;
+    g->depth[tail++] = 0;
+    g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
+    while (head < tail) {
+        int32_t at = g->wq[head];
+        int dep = g->depth[head++];
+        g->reached = tail;
+        if (at == z) return dep;
+        if (dep >= most) return -1;
+        int r = at / W, c = at - r * W;
+        /* north, south, west, east: the order the walk meets cells in is
+         * the order far_room reads */
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
+        for (int d = 0; d < 4; d++) {
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            stamp[k] = now;
+            g->wq[tail] = k;
+            g->depth[tail++] = dep + 1;
+        }
+    }
+    g->reached = tail;
+    return -1;
+}
+
+/* full_walk's answer for a z on the map, walking only the cells a way of
+ * `most` steps or fewer can pass (those no farther from a and z together,
+ * counted square by square, than that): the answers agree but for z
+ * exactly `most` steps away, where the full walk is asked. */
+int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (z < 0 || most == INT32_MAX) return full_walk(g, a, z, most);
+    if (++g->now == 0) {
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    size_t head = 0, tail = 0;
+    g->wq[tail] = a;
+    g->depth[tail++] = 0;
+    g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
+    const int zr = z / W, zc = z - zr * W;
+    while (head < tail) {
+        int32_t at = g->wq[head];
+        int dep = g->depth[head++];
+        if (at == z) return dep < most ? dep : full_walk(g, a, z, most);
+        int r = at / W, c = at - r * W;
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
+        for (int d = 0; d < 4; d++) {
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            int kr = k / W, kc = k - kr * W;
+            int left = (kr > zr ? kr - zr : zr - kr) + (kc > zc ? kc - zc : zc - kc);
+            if (dep + 1 + left > most) continue;
+            stamp[k] = now;
+            g->wq[tail] = k;
+            g->depth[tail++] = dep + 1;
+        }
+    }
+    return -1;
+}
+
+/* Doors into room id. */
+int dg__loop_ways_in(const dg__build *b, int id)
+{
+    int n = 0;
+    for (size_t k = 0; k < b->n_door; k++) n += b->door[k].room == id || b->door[k].other == id;
+    return n;
+}
+
+/* The room farthest on foot from where the party comes in (the first up
+ * stair, else the first exit, else room 1: cycles.c's entrance), each
+ * room's steps its nearest cell's, the first of equals: cycles.c's lair,
+ * which keeps the one way in a lock can bar (cycles.c walls up others). */
+int dg__loop_far_room(digger *g)
+{
+    dg__build *b = g->b;
+    int32_t from = -1;
+    for (size_t k = 0; k < b->n_stair && from < 0; k++)
+        if (dg__get(b, b->stair[k].y, b->stair[k].x) & DG_STAIR_UP) from = dg__loop_at(b, b->stair[k].y, b->stair[k].x);
+    if (from < 0 && b->n_exit) from = dg__loop_at(b, b->exit[0].y, b->exit[0].x);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (size_t k = 0; k < cells && from < 0; k++)
+        if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
+    if (from < 0) return 0;
+    dg__loop_walk(g, from, -1, INT32_MAX);
+    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1;
+    /* the walk meets a room's nearest cell first */
+    for (size_t k = 0; k < g->reached; k++) {
+        int32_t at = g->wq[k];
+        if (!(b->cell[at] & DG_ROOM)) continue;
+        int id = dg__room_id(b->cell[at]);
+        if (id > 0 && (size_t)id <= b->n_room && g->room_step[id] < 0) g->room_step[id] = g->depth[k];
+    }
+    int lair = 0;
+    for (size_t i = 1; i <= b->n_room; i++)
+        if (g->room_step[i] >= 0 && (!lair || g->room_step[i] > g->room_step[lair])) lair = (int)i;
+    return lair;
+}
