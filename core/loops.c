@@ -116,7 +116,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
             if (failed[k] == epoch) continue;
             const spot *s = &spots[k];
             bool dug = false;
-            if (dg__loop_spot_ok(b, s) && (rc = dg__loop_try_spot(&g, s, &memo[k], &dug, err)) != DG_OK) goto done;
+            if ((rc = dg__loop_try_spot(&g, s, &memo[k], &dug, err)) != DG_OK) goto done;
             made += dug;
             if (dug) {
                 retry_near(&g, spots, n_spots, failed, memo, epoch);

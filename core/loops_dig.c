@@ -171,10 +171,12 @@ dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, d
     dg__build *b = g->b;
     *dug = false;
     if (!m->valid) {
-        m->n_ends = s->kind == SPOT_BRIDGE ? 1 : (signed char)search_box(g, s, m->ends);
+        m->ok = dg__loop_spot_ok(b, s);
+        m->n_ends = !m->ok ? 0 : s->kind == SPOT_BRIDGE ? 1 : (signed char)search_box(g, s, m->ends);
         for (int k = 0; k < LOOP_ENDS; k++) m->known[k] = -1;
         m->valid = true;
     }
+    if (!m->ok) return DG_OK;
     if (s->kind == SPOT_BRIDGE) {
         if (!dg__loop_adds_loop(g, s->attach, s->other, true) || walk_short(g, m, 0, s->attach, s->other, saves(g, 0)))
             return DG_OK;

@@ -74,14 +74,16 @@ typedef struct {
 
 enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond that way */ };
 
-/* What a spot's dig found last (its box's ends), kept until a loop is dug
- * near it: the box holds what it held, and so do the ends. known: the
- * walk last measured to each end (-1 none): walks only shorten as loops
- * are dug, so a walk known shorter than a loop must save stays so. */
+/* What a spot's dig found last (whether it can be used, its box's ends),
+ * kept until a loop is dug near it: the box holds what it held, and so do
+ * the ends. known: the walk last measured to each end (-1 none): walks
+ * only shorten as loops are dug, so a walk known shorter than a loop must
+ * save stays so. */
 typedef struct {
     loop_end ends[LOOP_ENDS];
     int32_t known[LOOP_ENDS];
     signed char n_ends;
+    bool ok;    /* the spot can still be used (dg__loop_spot_ok) */
     bool valid;
 } spot_memo;
 
