@@ -87,9 +87,23 @@ static void box_of(const digger *g, const spot *s, int *r0, int *c0, int *w)
     *w = 2 * R + 1;
 }
 
+/* Whether an end `len` cells from spot s, at open cell attach, could
+ * ever make a loop: one that cannot takes no place among the few ends a
+ * search keeps (panels' rooms have their own corridor's mouths nearest,
+ * which would fill them). */
+static bool useful(digger *g, const spot *s, int32_t attach, int len)
+{
+    /* a corridor of a cell or two between two doors reads as a doorway:
+     * off donjon's lattice (whose cells come two by two) a loop runs at
+     * least LOOP_MIN_LEN cells */
+    if (!g->b->lattice && len < LOOP_MIN_LEN) return false;
+    return dg__loop_joins(g, s->attach, attach, false);
+}
+
 /* The dig's search from spot s through rock, nearest first, straight on
- * before turning: up to LOOP_ENDS ends (a corridor's mouth, a room's wall
- * a door fits), each with the way back to s in g->prev. */
+ * before turning: up to LOOP_ENDS ends that could make a loop (a
+ * corridor's mouth, a room's wall a door fits), each with the way back to
+ * s in g->prev. */
 static int search_box(digger *g, const spot *s, loop_end *ends)
 {
     dg__build *b = g->b;
@@ -119,7 +133,7 @@ static int search_box(digger *g, const spot *s, loop_end *ends)
         int32_t attach = -1;
         unsigned char k = g->cls[dg__loop_at(b, ar, ac)];
         if (at != start && (k & CLS_MOUTH) && dg__loop_mouth(b, ar, ac, &attach)) {
-            if (node) ends[n_ends++] = (loop_end){at, -1, attach, 0, g->len[at]};
+            if (node && useful(g, s, attach, g->len[at])) ends[n_ends++] = (loop_end){at, -1, attach, 0, g->len[at]};
             continue;
         }
         /* straight on first, so the corridor runs in long legs */
@@ -134,8 +148,9 @@ static int search_box(digger *g, const spot *s, loop_end *ends)
             int room = node && (k & (CLS_DOOR << d)) ? dg__loop_door_beyond(b, ar, ac, d) : 0;
             if (room && room != s->room) {
                 int wr = ar + dg_dir_dy(d), wc = ac + dg_dir_dx(d);
-                ends[n_ends++] = (loop_end){at, dg__loop_at(b, wr, wc), dg__loop_at(b, wr + dg_dir_dy(d), wc + dg_dir_dx(d)), room,
-                                            g->len[at]};
+                int32_t beyond = dg__loop_at(b, wr + dg_dir_dy(d), wc + dg_dir_dx(d));
+                if (useful(g, s, beyond, g->len[at]))
+                    ends[n_ends++] = (loop_end){at, dg__loop_at(b, wr, wc), beyond, room, g->len[at]};
                 continue;
             }
             int xr = ar + dg_dir_dy(d), xc = ac + dg_dir_dx(d);
@@ -185,10 +200,6 @@ dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, d
     }
     for (int k = 0; k < m->n_ends && !*dug; k++) {
         const loop_end *e = &m->ends[k];
-        /* a corridor of a cell or two between two doors reads as a
-         * doorway: off donjon's lattice (whose cells come two by two) a
-         * loop runs at least LOOP_MIN_LEN cells */
-        if (!b->lattice && e->len < LOOP_MIN_LEN) continue;
         if (!dg__loop_adds_loop(g, s->attach, e->attach, false)) continue;
         if (walk_short(g, m, k, s->attach, e->attach, saves(g, e->len))) continue;
         /* the search again, for its ways back (it finds what it found) */

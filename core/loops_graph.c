@@ -85,6 +85,12 @@ bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct)
     if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
                     ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
         return false; /* the lair keeps one way in */
+    return dg__loop_joins(g, a, z, direct);
+}
+
+bool dg__loop_joins(digger *g, int32_t a, int32_t z, bool direct)
+{
+    dg__build *b = g->b;
     bool ar = (b->cell[a] & DG_ROOM) != 0, zr = (b->cell[z] & DG_ROOM) != 0;
     if (ar && zr) {
         int ra = dg__room_id(b->cell[a]), rz = dg__room_id(b->cell[z]);

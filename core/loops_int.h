@@ -119,8 +119,12 @@ int32_t dg__loop_system_of(digger *g, int32_t at);
 dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err);
 /* Labels every corridor system (open cells that are neither room nor door). */
 dg_status dg__loop_label_systems(digger *g, dg_error *err);
-/* Whether joining open cells a and z adds a way round to the room graph. */
+/* Whether joining open cells a and z adds a way round to the room graph
+ * (and keeps out of the lair). */
 bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct);
+/* The same but for the lair: what the map's own shape allows. Only ever
+ * turns false as loops are dug (systems join, rooms gain doors). */
+bool dg__loop_joins(digger *g, int32_t a, int32_t z, bool direct);
 /* Steps on foot from a to z, -1 when more than `most` (z < 0: walks all). */
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most);
 /* The room farthest on foot from the entrance (cycles.c's lair), 0 none. */
