@@ -26,26 +26,29 @@ dg_status dg__loop_label_systems(digger *g, dg_error *err)
 {
     dg__build *b = g->b;
     size_t cells = (size_t)b->rows * (size_t)b->cols;
+    const uint32_t *cell = b->cell;
+    int32_t *label = g->label;
+    const int W = b->cols, H = b->rows;
     int32_t zero;
     dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
     for (size_t s = 0; s < cells && rc == DG_OK; s++) {
-        uint32_t w = b->cell[s];
-        if (g->label[s] || !(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+        uint32_t w = cell[s];
+        if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE) || label[s]) continue;
         int32_t l;
         if ((rc = dg__loop_new_label(g, &l, err)) != DG_OK) break;
         size_t head = 0, tail = 0;
         g->wq[tail++] = (int32_t)s;
-        g->label[s] = l;
+        label[s] = l;
         while (head < tail) {
             int32_t at = g->wq[head++];
-            int r = at / b->cols, c = at % b->cols;
+            int r = at / W, c = at - r * W;
+            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
             for (int d = 0; d < 4; d++) {
-                int rr = r + dg_dir_dy((dg_dir)d), cc = c + dg_dir_dx((dg_dir)d);
-                if (!dg__in(b, rr, cc)) continue;
-                int32_t k = dg__loop_at(b, rr, cc);
-                uint32_t x = b->cell[k];
-                if (g->label[k] || !(x & DG_CORRIDOR) || (x & DG_DOORSPACE)) continue;
-                g->label[k] = l;
+                int32_t k = nb[d];
+                if (k < 0) continue;
+                uint32_t x = cell[k];
+                if (!(x & DG_CORRIDOR) || (x & DG_DOORSPACE) || label[k]) continue;
+                label[k] = l;
                 g->wq[tail++] = k;
             }
         }

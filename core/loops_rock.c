@@ -63,7 +63,13 @@ static bool bridge(const dg__build *b, int r, int c, spot *s)
     uint32_t w = b->cell[at];
     bool wall = (w & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER;
     if (w != DG_NOTHING && !wall) return false;
-    /* inside the rim: the four neighbours are on the map */
+    /* inside the rim: the four neighbours are on the map; open on both
+     * sides along one of them, or no bridge (most walls and rock) */
+    const uint32_t *cl = b->cell;
+    int32_t W = b->cols;
+    if (!((cl[at - W] & DG_OPENSPACE) && (cl[at + W] & DG_OPENSPACE)) &&
+        !((cl[at - 1] & DG_OPENSPACE) && (cl[at + 1] & DG_OPENSPACE)))
+        return false;
     for (int axis = 0; axis < 2; axis++) {
         int32_t along = axis ? 1 : b->cols, across = axis ? b->cols : 1; /* south, else east */
         if ((b->cell[at + across] & DG_OPENSPACE) || (b->cell[at - across] & DG_OPENSPACE)) continue;
