@@ -146,42 +146,63 @@ static int full_walk(digger *g, int32_t a, int32_t z, int most)
     return -1;
 }
 
-/* full_walk's answer for a z on the map, walking only the cells a way of
- * `most` steps or fewer can pass (those no farther from a and z together,
- * counted square by square, than that): the answers agree but for z
- * exactly `most` steps away, where the full walk is asked. */
+/* full_walk's answer for a z on the map, walked from both ends at once
+ * (a level of the smaller side at a time) through only the cells a way of
+ * `most` steps or fewer can pass (those no farther from the far end,
+ * counted square by square, than the steps left): the answers agree but
+ * for z exactly `most` steps away, where the full walk is asked. A cell's
+ * stamp says which end reached it and in how many steps (base + 2 steps +
+ * side), so one array serves both. */
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
 {
     dg__build *b = g->b;
     if (z < 0 || most == INT32_MAX) return full_walk(g, a, z, most);
-    if (++g->now == 0) {
+    if (a == z) return 0;
+    uint32_t range = 2u * (uint32_t)most + 4u;
+    if (g->now > UINT32_MAX - range - 2) { /* the stamps would wrap: start them afresh */
         memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
-        g->now = 1;
+        g->now = 0;
     }
-    size_t head = 0, tail = 0;
-    g->wq[tail] = a;
-    g->depth[tail++] = 0;
-    g->stamp[a] = g->now;
+    uint32_t base = g->now + 1, *stamp = g->stamp;
+    g->now = base + range;
     const uint32_t *cell = b->cell;
-    uint32_t *stamp = g->stamp, now = g->now;
     const int W = b->cols, H = b->rows;
-    const int zr = z / W, zc = z - zr * W;
-    while (head < tail) {
-        int32_t at = g->wq[head];
-        int dep = g->depth[head++];
-        if (at == z) return dep < most ? dep : full_walk(g, a, z, most);
-        int r = at / W, c = at - r * W;
-        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
-        for (int d = 0; d < 4; d++) {
-            int32_t k = nb[d];
-            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
-            int kr = k / W, kc = k - kr * W;
-            int left = (kr > zr ? kr - zr : zr - kr) + (kc > zc ? kc - zc : zc - kc);
-            if (dep + 1 + left > most) continue;
-            stamp[k] = now;
-            g->wq[tail] = k;
-            g->depth[tail++] = dep + 1;
+    int32_t *q[2] = {g->wq, g->depth}; /* a's side, z's side */
+    size_t head[2] = {0, 0}, tail[2] = {1, 1};
+    int level[2] = {0, 0};
+    int far_r[2] = {z / W, a / W}, far_c[2] = {z % W, a % W};
+    q[0][0] = a;
+    q[1][0] = z;
+    stamp[a] = base;
+    stamp[z] = base + 1;
+    int best = INT32_MAX;
+    while (head[0] < tail[0] && head[1] < tail[1]) {
+        /* no meeting yet: the way is longer than both levels together */
+        if (level[0] + level[1] >= most) return -1;
+        int s = tail[0] - head[0] <= tail[1] - head[1] ? 0 : 1, d = level[s];
+        for (size_t end = tail[s]; head[s] < end;) {
+            int32_t at = q[s][head[s]++];
+            int r = at / W, c = at - r * W;
+            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1,
+                             c < W - 1 ? at + 1 : -1};
+            for (int k4 = 0; k4 < 4; k4++) {
+                int32_t k = nb[k4];
+                if (k < 0 || !(cell[k] & DG_OPENSPACE)) continue;
+                uint32_t v = stamp[k] - base;
+                if (v < range) {
+                    if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);
+                    continue;
+                }
+                int kr = k / W, kc = k - kr * W;
+                int left = (kr > far_r[s] ? kr - far_r[s] : far_r[s] - kr) + (kc > far_c[s] ? kc - far_c[s] : far_c[s] - kc);
+                if (d + 1 + left > most) continue;
+                stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;
+                q[s][tail[s]++] = k;
+            }
         }
+        level[s] = d + 1;
+        /* the shortest way meets the level just walked, if it is that short */
+        if (best != INT32_MAX) return best < most ? best : best == most ? full_walk(g, a, z, most) : -1;
     }
     return -1;
 }
