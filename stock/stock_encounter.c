@@ -493,7 +493,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     /* a lair's war band, mixed, before one kind alone */
-    if (!found && w->lair) found = war_band(r, &b, roles, NULL, out);
+    if (!found && (w->lair || w->war)) found = war_band(r, &b, roles, NULL, out);
     if (!found && plain.n_groups) {
         found = pair_up(r, &b, roles, plain.groups[0].monster, out);
         if (!found) *out = plain;

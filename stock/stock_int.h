@@ -233,6 +233,8 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
+    bool war;                /* outside a lair, a war band (leader, lieutenants, followers)
+                              * for a wandering row nothing else fills, before the caps lift */
     int most_cr8;            /* nobody above this challenge (x8); 0 no limit: nobody
                               * outside the master's own lair (a lower floor's lair,
                               * any room, a wanderer) outranks the dungeon's master */

@@ -19,7 +19,7 @@
  *    pulpits for one none of whom reads (types and Intelligence here);
  *  - a lower floor repeats at most 30% of floor 1's room purposes on
  *    average, and its lair holds nobody who outranks the dungeon's master;
- *    nor does any other room (a wandering row at most 0.5% of the time:
+ *    nor does any other room (a wandering row at most 0.1% of the time:
  *    a last resort when nothing of the master's rank fills it);
  *  - at least 70% of groups of two or more mix kinds, under either rules.
  * The figures print to stderr for the closing notes. */
@@ -487,7 +487,7 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     /* the lair is each floor's biggest fight: an empty lair is filled
      * before the other rooms are held under it */
     cr_assert_eq(t.lair_not_top, 0, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
-    cr_assert_leq(200 * t.wander_above_master, t.wanderers, "%ld wanderers outrank the master", t.wander_above_master);
+    cr_assert_leq(1000 * t.wander_above_master, t.wanderers, "%ld wanderers outrank the master", t.wander_above_master);
     cr_assert_eq(t.bedding, 0, "bedding %ld (first broken: %s)", t.bedding, n_bad ? bad[0] : "");
     cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
     /* the top band: 95% of lairs asked. A lair the cast cannot fill takes
