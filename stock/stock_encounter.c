@@ -373,9 +373,19 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, 
         f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
     }
     f_most[n] = f_n[n] = 0; /* no followers */
+    /* the most any lieutenants and any followers add, and the largest
+     * multiplier: a head, or a head and its lieutenants, that cannot reach
+     * the band even so is passed over before its followers are tried
+     * (no draw is made for it either way) */
+    long lt_best = 0, f_best = 0;
+    for (int i = 0; i < n; i++) {
+        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if (f_most[i] > f_best) f_best = f_most[i];
+    }
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
+        if (adjusted_in(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
         /* last (i == n), the leader's own kind beside it, up to its cap
          * in all (four purple worms: the nest's mightiest, not a weaker
          * band) */
@@ -387,6 +397,7 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, 
             if (own ? at == n || lt_n[at] < 2 : lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
             long lt_xp = (long)MON(b, lt)->xp * lt_count;
+            if (adjusted_in(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
             for (int j = 0; j <= n; j++) {
                 int fj = j < n ? (fstart + j) % n : n;
                 int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
