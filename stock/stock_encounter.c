@@ -159,6 +159,8 @@ static int most_of(const band *b, int m, int most)
      * row is never empty); for a lair nothing else fills only the one or
      * two of the mightiest: a room never holds more than four of a kind of
      * challenge 5 and up */
+    if (b->w->uncapped && b->w->lair && sb && sb->count[DG_SB_LEGENDARY])
+        return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1

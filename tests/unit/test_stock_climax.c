@@ -14,7 +14,8 @@
  *    (the DMG's thresholds and the 2024 budgets, typed here), and danger
  *    deadly never makes a floor of easy / low fights only; a lair's
  *    leader is outranked by none of its fight (allies included);
- *  - no more than four of one kind of challenge 5 or more;
+ *  - no more than four of one kind of challenge 5 or more, one of a
+ *    creature with legendary actions (../shared's stat blocks);
  *  - no bedding for a room of creatures none of whom sleeps, no books or
  *    pulpits for one none of whom reads (types and Intelligence here);
  *  - a lower floor repeats at most 30% of floor 1's room purposes on
@@ -68,7 +69,7 @@ static int mult2(int count, int party)
 typedef struct {
     char name[64];
     int xp, cr8, land_ft, intelligence;
-    bool hides;
+    bool hides, legendary;
 } fact;
 static fact facts[2][400]; /* [0] SRD 5.1, [1] SRD 5.2.1 */
 static int n_facts[2];
@@ -142,6 +143,7 @@ static void read_blocks(int y, const char *path)
         fact *f = find(y, name);
         if (!f) continue;
         f->hides |= hides_in(line);
+        f->legendary |= strstr(line, "\"legendary_actions\": [{") != NULL;
         const char *in = strstr(line, "\"int\": {\"score\": ");
         if (!in) in = strstr(line, "\"int\": ");
         if (in) {
@@ -303,6 +305,12 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             sleeper |= ty != DG_TYPE_CONSTRUCT && ty != DG_TYPE_ELEMENTAL && ty != DG_TYPE_FIEND && ty != DG_TYPE_OOZE &&
                        ty != DG_TYPE_PLANT && ty != DG_TYPE_SWARM && ty != DG_TYPE_UNDEAD && ty != DG_TYPE_SWARM_UNDEAD;
             reader |= ty != DG_TYPE_BEAST && ty != DG_TYPE_SWARM && f->intelligence >= 6;
+            /* a creature with legendary actions is one of a kind */
+            if (f->legendary && e->groups[g].count > 1) {
+                t->hordes++;
+                note_bad("dungeon %llu floor %d room %zu: %d x %s, legendary", (unsigned long long)i, d->floor, r + 1,
+                         e->groups[g].count, m->name);
+            }
             if (f->cr8 >= MIGHTY_CR8 && e->groups[g].count > MIGHTY_MOST) {
                 t->hordes++;
                 note_bad("dungeon %llu floor %d room %zu: %d x %s", (unsigned long long)i, d->floor, r + 1,
