@@ -235,6 +235,10 @@ typedef struct {
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
     bool war;                /* outside a lair, a war band (leader, lieutenants, followers)
                               * for a wandering row nothing else fills, before the caps lift */
+    bool allies;             /* outside a lair, the theme's allies too: a wandering row that
+                              * nothing else fills, at the tiers allies come (a remorhaz's
+                              * nest for one level-17 character: three of the nest's own
+                              * make no band), rather than an empty row */
     int most_cr8;            /* nobody above this challenge (x8); 0 no limit: nobody
                               * outside the master's own lair (a lower floor's lair,
                               * any room, a wanderer) outranks the dungeon's master */

@@ -316,14 +316,19 @@ size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
     }
     add(&t, " %s no part of the %s: %s %s", many > 1 ? "are" : "is", th->kind, many > 1 ? "they" : "it",
         th->allies_from);
-    /* an ally at the head: the cast obeys it (the master, when it rules) */
+    /* an ally at the head: the cast obeys it (the master, when it rules);
+     * one with a beast's wits (a remorhaz, a hydra: Intelligence 5 or
+     * less) gives no orders, and the rest keep out of its way */
     if (dg_theme_allies(theme, e->groups[0].monster) && n < e->n_groups) {
-        add(&t, ", and the rest obey ");
-        if (e->groups[0].count > 1) add(&t, "them");
+        const dg_statblock *sb = dg_monster_statblock(e->groups[0].monster);
+        bool beast = sb && sb->scores[3] <= 5;
+        add(&t, beast ? ", and the rest keep out of " : ", and the rest obey ");
+        if (e->groups[0].count > 1) add(&t, beast ? "their way" : "them");
         else {
             const char *name = dg_monster_info(e->groups[0].monster)->name;
-            add(&t, many > 1 ? "the " : "it");
+            add(&t, many > 1 ? "the " : beast ? "its way" : "it");
             for (size_t j = 0; many > 1 && name[j]; j++) add(&t, "%c", tolower((unsigned char)name[j]));
+            if (many > 1 && beast) add(&t, "'s way");
         }
         add(&t, " now");
     }

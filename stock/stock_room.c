@@ -143,6 +143,14 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                 e->faction = faction;
                 return;
             }
+        /* the allies that came to the lair roam too, before a row is left
+         * empty */
+        w.allies = true;
+        for (int k = (int)s->easiest; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
     }
     e->n_groups = 0;
     e->faction = -1;

@@ -245,7 +245,10 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
         bool lair = room && c->farthest_room && e == &c->rooms[c->farthest_room - 1].encounter;
-        cr_assert(fits_motif(c->motif, m, lair), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
+        /* the allies that came to the lair: there, and on a wandering row
+         * nothing of the cast can fill (they roam the halls too) */
+        cr_assert(fits_motif(c->motif, m, lair || !room), "%s: %s in a %s dungeon", where, m->name,
+                  dg_motif_name(c->motif));
         t->allies += lair && !fits_motif(c->motif, m, false);
         if (room) {
             /* the mighty come alone or in pairs (the SRD's creatures with
@@ -484,7 +487,8 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         const dg_encounter *e = &c->wandering[k].encounter;
         snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
         check_encounter(c, e, NULL, cell_ft, false, t, where);
-        if (!e->n_groups) continue;
+        /* a d6 row with nobody on it is a table a GM cannot roll on */
+        cr_assert(e->n_groups > 0, "%s: an empty row", where);
         const dg_monster *lead = dg_monster_info(e->groups[0].monster);
         const char *act = dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[k].activity);
         for (int g = 0; g < e->n_groups; g++) { /* wanderers move: no shrieker on patrol */
