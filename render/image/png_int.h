@@ -92,9 +92,11 @@ dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
 
-/* png_write.c: rows[y] of width * 3 bytes (8-bit R, G, B) as an RGB PNG
- * appended to out (the anti-aliased sketch style). DG_ENOMEM or DG_EIO. */
-dg_status dr__png_write_rgb(unsigned char *const *rows, int width, int height, dg_buf *out, dg_error *err);
+/* png_write.c: rows[y] of width palette indices (< n <= 256) as an 8-bit
+ * palette PNG with the colours rgb[n] (0xRRGGBB), appended to out (the
+ * anti-aliased sketch style, sketch_png.c). DG_ENOMEM or DG_EIO. */
+dg_status dr__png_write_indexed(unsigned char *const *rows, int width, int height, const uint32_t *rgb, int n,
+                                dg_buf *out, dg_error *err);
 
 /* webp_write.c: rows as dr__png_write takes them, as a lossless WebP of
  * the same pixels appended to out. DG_ENOMEM, or DG_EIO for a libwebp
