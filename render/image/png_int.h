@@ -237,8 +237,6 @@ typedef struct {
 dg_status dr__hatch_init(dr__hatch *ht, const dg_dungeon *d, const unsigned char *cls, int c, int w, int h,
                          dg_rng *rng, dg_error *err);
 void dr__hatch_fini(dr__hatch *ht);
-/* The point whose cluster pixel (px, py) belongs to; borrowed from ht. */
-const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
  * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when
