@@ -96,10 +96,11 @@ static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
     if (px1 <= px0 || py1 <= py0) return true;
     int n_cols = px1 - px0, n_rows = py1 - py0;
     double *col = dg__calloc((size_t)n_cols + (size_t)n_rows, sizeof *col), *row = col + n_cols;
-    int *hit = dg__malloc((size_t)n_cols * sizeof *hit);
-    if (!col || !hit) { /* the stroke instead: the same picture, slower */
+    int *colk = dg__malloc(((size_t)n_cols * 2 + (size_t)n_rows) * sizeof *colk), *rowk = colk + n_cols,
+        *hit = rowk + n_rows;
+    if (!col || !colk) { /* the stroke instead: the same picture, slower */
         dg__free(col);
-        dg__free(hit);
+        dg__free(colk);
         return false;
     }
     for (int k = 0; k <= b->x1 - b->x0; k++) {
@@ -112,21 +113,27 @@ static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
         for (int j = (int)floor(y - hw); j <= (int)floor(y + hw); j++)
             if (j >= py0 && j < py1) row[j - py0] += overlap(y - hw, y + hw, j);
     }
+    /* in 256ths: a column's line times its share of the box's pixel
+     * (the lines stop at the box), and a row's likewise */
     int n_hit = 0;
-    for (int i = 0; i < n_cols; i++)
-        if (col[i] > 0) hit[n_hit++] = i;
+    for (int i = 0; i < n_cols; i++) {
+        double a = (col[i] > 1 ? 1 : col[i]), along = overlap(X0, X1, px0 + i);
+        colk[i] = (int)(a * 256 + 0.5);
+        if (colk[i] > 0) hit[n_hit++] = i;
+        col[i] = along; /* kept for the rows' lines */
+    }
+    for (int j = 0; j < n_rows; j++) rowk[j] = (int)((row[j] > 1 ? 1 : row[j]) * 256 + 0.5);
     const int gr = (DR_SK_GRID >> 16) & 255, gg = (DR_SK_GRID >> 8) & 255, gb = DR_SK_GRID & 255;
     for (int j = 0; j < n_rows; j++) {
         uint32_t *line = (uint32_t *)(void *)(px + (size_t)(py0 + j) * (size_t)stride) + px0;
-        double along_y = overlap(Y0, Y1, py0 + j); /* the columns' lines run from Y0 to Y1 */
-        double r = row[j] > 1 ? 1 : row[j];
+        int along_y = (int)(overlap(Y0, Y1, py0 + j) * 256 + 0.5); /* the columns' lines run Y0..Y1 */
+        int r = rowk[j];
         int n = r > 0 ? n_cols : n_hit;
         for (int q = 0; q < n; q++) {
             int i = r > 0 ? q : hit[q];
-            double a = col[i] > 1 ? 1 : col[i];
-            a *= along_y;
-            double rr = r * overlap(X0, X1, px0 + i), share = a + rr - a * rr;
-            int k = (int)(share * 256 + 0.5);
+            int a = (colk[i] * along_y) >> 8;
+            int rr = r > 0 ? (int)(r * col[i] + 0.5) : 0;
+            int k = a + rr - ((a * rr) >> 8); /* the union of the two strips */
             if (k <= 0) continue;
             uint32_t v = line[i];
             int r0 = (v >> 16) & 255, g0 = (v >> 8) & 255, b0 = v & 255;
@@ -137,7 +144,7 @@ static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
         }
     }
     dg__free(col);
-    dg__free(hit);
+    dg__free(colk);
     cairo_surface_mark_dirty(s);
     return true;
 }

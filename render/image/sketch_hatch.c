@@ -127,6 +127,17 @@ static void tabulate(raster *ra, int dir)
 }
 
 static inline double lesser(double a, double b) { return a < b ? a : b; }
+/* floor and ceil without libm's calls (a tenth of the hatch's time) */
+static inline int ifloor(double v)
+{
+    int i = (int)v;
+    return i - (v < i);
+}
+static inline int iceil(double v)
+{
+    int i = (int)v;
+    return i + (v > i);
+}
 static inline double greater(double a, double b) { return a > b ? a : b; }
 
 static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, double y1)
@@ -141,7 +152,7 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
     if (len <= 0) return;
     double ux = dx / len, uy = dy / len; /* along; across is (-uy, ux) */
     double reach = ra->r + f.h1;
-    int py0 = (int)floor(lesser(ay, by) - reach), py1 = (int)ceil(greater(ay, by) + reach);
+    int py0 = ifloor(lesser(ay, by) - reach), py1 = iceil(greater(ay, by) + reach);
     if (py0 < 0) py0 = 0;
     if (py1 > ra->h) py1 = ra->h;
     const int hr = (DR_SK_HATCH >> 16) & 255, hg = (DR_SK_HATCH >> 8) & 255, hb = DR_SK_HATCH & 255;
@@ -154,7 +165,7 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
         double lo1 = (s0 - reach) / uy, hi1 = (s0 + reach) / uy;
         double lo2 = (-f.h1 - t0) / ux, hi2 = (len + f.h1 - t0) / ux;
         double lo = greater(lesser(lo1, hi1), lesser(lo2, hi2)), hi = lesser(greater(lo1, hi1), greater(lo2, hi2));
-        int px0 = (int)floor(ax + lo - 0.5), px1 = (int)ceil(ax + hi - 0.5) + 1;
+        int px0 = ifloor(ax + lo - 0.5), px1 = iceil(ax + hi - 0.5) + 1;
         if (px0 < 0) px0 = 0;
         if (px1 > ra->w) px1 = ra->w;
         for (int px = px0; px < px1; px++) {

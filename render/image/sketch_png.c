@@ -91,17 +91,15 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
         const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
         unsigned char *dst = idx + (size_t)y * (size_t)w;
         rows[y] = dst;
-        uint32_t last = 0xFFFFFFFFu; /* runs of one colour: one look-up */
-        unsigned char e = 0;
-        for (int x = 0; x < w; x++) {
-            uint32_t v = src[x] & 0xFFFFFFu;
-            if (v != last) {
-                unsigned k = key(v);
-                if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
-                e = lut[k];
-                last = v;
-            }
-            dst[x] = e;
+        /* runs of one colour (cairo's xRGB: the top byte is the same
+         * everywhere): one look-up */
+        for (int x = 0; x < w;) {
+            uint32_t v = src[x];
+            unsigned k = key(v & 0xFFFFFFu);
+            if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
+            unsigned char e = lut[k];
+            do dst[x++] = e;
+            while (x < w && src[x] == v);
         }
     }
     rc = dr__png_write_indexed(rows, w, h, pal, n, out, err);
