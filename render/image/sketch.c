@@ -307,13 +307,15 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         cairo_restore(cr);
     }
     cairo_new_path(cr);
-    cairo_append_path(cr, walls);
+    if (!dr__sketch_ink_stroke(cr, walls, WALL_W, DR_SK_INK)) { /* not an image: cairo strokes it */
+        cairo_append_path(cr, walls);
+        dr__sketch_rgb(cr, DR_SK_INK);
+        cairo_set_line_width(cr, WALL_W);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_stroke(cr);
+    }
     cairo_path_destroy(walls);
-    dr__sketch_rgb(cr, DR_SK_INK);
-    cairo_set_line_width(cr, WALL_W);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_stroke(cr);
 
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];

@@ -63,6 +63,12 @@ int dr__sketch_legend_count(const dg_dungeon *d);
  * 8-bit palette PNG appended to out. DG_ENOMEM or DG_EIO. */
 dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err);
 
+/* sketch_ink.c: path (lines only) stroked width wide with round joins and
+ * caps in rgb, worked out per pixel when cr draws on an RGB24 image at a
+ * plain scale; false (nothing drawn) otherwise, or out of memory: the
+ * caller strokes it with cairo. */
+bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb);
+
 /* sketch_hatch.c: the band of hatching along the walls, on the paper. */
 dg_status dr__sketch_hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__sketch_box *b, dg_error *err);
 
