@@ -94,23 +94,11 @@ static void capsule(ink *k, double ax, double ay, double bx, double by)
     }
 }
 
-bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb)
+/* Calls fn(ctx, ax, ay, bx, by) for each segment of path in device
+ * pixels (sx a scale, tx, ty the offset); false at a curve. */
+typedef void (*seg_fn)(void *ctx, double ax, double ay, double bx, double by);
+static bool each_segment(const cairo_path_t *path, double sx, double tx, double ty, seg_fn fn, void *ctx)
 {
-    cairo_surface_t *s = cairo_get_group_target(cr);
-    cairo_matrix_t m;
-    cairo_get_matrix(cr, &m);
-    if (cairo_surface_get_type(s) != CAIRO_SURFACE_TYPE_IMAGE ||
-        cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24 || m.xy != 0 || m.yx != 0 || m.xx <= 0 ||
-        m.xx != m.yy)
-        return false;
-    double ox, oy;
-    cairo_surface_get_device_offset(s, &ox, &oy);
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    cairo_surface_flush(s);
-    ink k = {dg__calloc((size_t)w * (size_t)h, 1), cairo_image_surface_get_data(s), w, h,
-             cairo_image_surface_get_stride(s), width * m.xx / 2, (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255};
-    if (!k.cov) return false; /* cairo's stroke instead: the same picture, slower */
-    double sx = m.xx, tx = m.x0 + ox, ty = m.y0 + oy;
     double cx = 0, cy = 0, mx = 0, my = 0;
     bool have = false;
     for (int i = 0; i < path->num_data; i += path->data[i].header.length) {
@@ -123,23 +111,70 @@ bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, 
             break;
         case CAIRO_PATH_LINE_TO: {
             double nx = p[1].point.x * sx + tx, ny = p[1].point.y * sx + ty;
-            if (have) capsule(&k, cx, cy, nx, ny);
+            if (have) fn(ctx, cx, cy, nx, ny);
             cx = nx;
             cy = ny;
             have = true;
             break;
         }
         case CAIRO_PATH_CLOSE_PATH:
-            if (have) capsule(&k, cx, cy, mx, my);
+            if (have) fn(ctx, cx, cy, mx, my);
             cx = mx;
             cy = my;
             break;
-        case CAIRO_PATH_CURVE_TO: /* the walls have none; a curve's chord would be wrong */
+        case CAIRO_PATH_CURVE_TO: /* the walls and the pen font have none */
         default:
-            dg__free(k.cov);
             return false;
         }
     }
+    return true;
+}
+
+typedef struct { double x0, y0, x1, y1; } box;
+
+static void grow(void *ctx, double ax, double ay, double bx, double by)
+{
+    box *b = ctx;
+    b->x0 = fmin(b->x0, fmin(ax, bx));
+    b->y0 = fmin(b->y0, fmin(ay, by));
+    b->x1 = fmax(b->x1, fmax(ax, bx));
+    b->y1 = fmax(b->y1, fmax(ay, by));
+}
+
+static void ink_capsule(void *ctx, double ax, double ay, double bx, double by) { capsule(ctx, ax, ay, bx, by); }
+
+bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb)
+{
+    cairo_surface_t *s = cairo_get_group_target(cr);
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    if (cairo_surface_get_type(s) != CAIRO_SURFACE_TYPE_IMAGE ||
+        cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24 || m.xy != 0 || m.yx != 0 || m.xx <= 0 ||
+        m.xx != m.yy)
+        return false;
+    double ox, oy;
+    cairo_surface_get_device_offset(s, &ox, &oy);
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    double sx = m.xx, tx = m.x0 + ox, ty = m.y0 + oy, r = width * m.xx / 2;
+    /* the coverage bytes for the path's box only: a room number's is a
+     * few hundred, not the image's */
+    box bb = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    if (!each_segment(path, sx, tx, ty, grow, &bb)) return false;
+    if (bb.x0 > bb.x1) return true; /* no segment: nothing to ink */
+    int bx0 = ifloor(bb.x0 - r - 2), by0 = ifloor(bb.y0 - r - 2);
+    int bx1 = ifloor(bb.x1 + r + 2) + 1, by1 = ifloor(bb.y1 + r + 2) + 1;
+    if (bx0 < 0) bx0 = 0;
+    if (by0 < 0) by0 = 0;
+    if (bx1 > w) bx1 = w;
+    if (by1 > h) by1 = h;
+    if (bx1 <= bx0 || by1 <= by0) return true; /* off the image */
+    cairo_surface_flush(s);
+    int stride = cairo_image_surface_get_stride(s);
+    unsigned char *px = cairo_image_surface_get_data(s) + (size_t)by0 * (size_t)stride + (size_t)bx0 * 4;
+    ink k = {dg__calloc((size_t)(bx1 - bx0) * (size_t)(by1 - by0), 1), px, bx1 - bx0, by1 - by0, stride, r,
+             (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255};
+    if (!k.cov) return false; /* cairo's stroke instead: the same picture, slower */
+    each_segment(path, sx, tx - bx0, ty - by0, ink_capsule, &k);
     cairo_surface_mark_dirty(s);
     dg__free(k.cov);
     return true;
