@@ -13,6 +13,7 @@
  * not depend on the order pixels are visited. Integer maths throughout (the
  * angles are a table), so the same pixels on every machine. Drawn after the
  * fill and before the walls, on rock pixels only. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,14 +120,20 @@ void dr__hatch_fini(dr__hatch *ht)
     ht->pts = NULL;
 }
 
-const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py)
+/* The point whose cluster pixel (px, py) belongs to. Inline in the pixel
+ * loop below: as a call (dr__hatch_owner, when svg.c had a use for it) it
+ * cost crosshatch a fifth more instructions a render (callgrind, two
+ * renders at the default size: 176 M against 140 M before). */
+static inline const dr__hatch_point *owner(const dr__hatch *ht, int px, int py)
 {
+    /* the lattice runs from (-1, -1) to w / g + 1: for a pixel of the
+     * image all nine neighbours exist */
     int gi = px / ht->g + 1, gj = py / ht->g + 1;
+    assert(gi >= 1 && gj >= 1 && gi + 1 < ht->gw && gj + 1 < ht->gh);
     long best = -1;
     const dr__hatch_point *q = NULL;
     for (int b = gj - 1; b <= gj + 1; b++)
         for (int a = gi - 1; a <= gi + 1; a++) {
-            if (a < 0 || b < 0 || a >= ht->gw || b >= ht->gh) continue;
             const dr__hatch_point *p = &ht->pts[(size_t)b * (size_t)ht->gw + (size_t)a];
             long dx = px - p->x, dy = py - p->y, dd = dx * dx + dy * dy;
             if (best < 0 || dd < best) {
@@ -137,6 +144,27 @@ const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py)
     return q;
 }
 
+/* Cells near enough a band cell for one of their pixels to belong to a
+ * drawn cluster: a pixel's owner is at most 1.27 lattice spacings away
+ * (its own lattice box's point, jittered 0.4 spacing from the middle, is
+ * within sqrt(2) * 0.9 spacing), so its cell within r cells of the
+ * pixel's. Any other pixel is skipped: the same pixels, fewer looked at. */
+static unsigned char *near_band(const dr__hatch *ht, int W, int H, int c, int *r_out)
+{
+    int r = (13 * ht->g) / (10 * c) + 1;
+    unsigned char *near = dg__calloc((size_t)W * (size_t)H, 1);
+    if (!near) return NULL;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (!ht->band[(size_t)y * (size_t)W + (size_t)x]) continue;
+            for (int yy = y - r; yy <= y + r; yy++)
+                for (int xx = x - r; xx <= x + r; xx++)
+                    if (xx >= 0 && yy >= 0 && xx < W && yy < H) near[(size_t)yy * (size_t)W + (size_t)xx] = 1;
+        }
+    *r_out = r;
+    return near;
+}
+
 dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
 {
     const dg_dungeon *d = cv->d;
@@ -145,7 +173,12 @@ dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
     dg_status rc = dr__hatch_init(&ht, d, cv->cls, c, cv->w, cv->h, &cv->rng, err);
     if (rc != DG_OK) return rc;
     const unsigned char *band = ht.band;
-    int span = ht.pitch * 4096, ink = ht.pen * 4096;
+    int span = ht.pitch * 4096, ink = ht.pen * 4096, r = 1;
+    unsigned char *near = near_band(&ht, W, H, c, &r);
+    if (!near) {
+        dr__hatch_fini(&ht);
+        return dg__nomem(err, "hatching the rock");
+    }
     for (int y = 0; y < H; y++) {
         /* cell rows whose rock can hold a drawn cluster: band cells and
          * their neighbours (a cluster straddles the band's edge) */
@@ -157,19 +190,27 @@ dg_status dr__hatch_draw(dr__canvas *cv, dg_error *err)
         int py1 = y == H - 1 ? cv->h : (y + 1) * c;
         for (int py = y * c; py < py1; py++) {
             unsigned char *row = NULL;
-            for (int px = 0; px < cv->w; px++) {
-                if (cv->rows[py][px] != DG_PAL_ROCK) continue;
-                const dr__hatch_point *q = dr__hatch_owner(&ht, px, py);
-                if (!q || !q->on) continue;
-                long t = (long)px * q->nx + (long)py * q->ny + q->phase;
-                t %= span;
-                if (t < 0) t += span;
-                if (t >= ink) continue;
-                if (!row) row = dr__canvas_row(cv, py);
-                row[px] = DG_PAL_TEX1;
+            /* a cell's run of pixels at a time; pixels past the map's
+             * last column count as its (their owners are no further) */
+            for (int px0 = 0; px0 < cv->w; px0 += c) {
+                int cx = px0 / c, px1 = px0 + c < cv->w ? px0 + c : cv->w;
+                if (cx >= W + r) break;
+                if (!near[(size_t)y * (size_t)W + (size_t)(cx < W ? cx : W - 1)]) continue;
+                for (int px = px0; px < px1; px++) {
+                    if (cv->rows[py][px] != DG_PAL_ROCK) continue;
+                    const dr__hatch_point *q = owner(&ht, px, py);
+                    if (!q || !q->on) continue;
+                    long t = (long)px * q->nx + (long)py * q->ny + q->phase;
+                    t %= span;
+                    if (t < 0) t += span;
+                    if (t >= ink) continue;
+                    if (!row) row = dr__canvas_row(cv, py);
+                    row[px] = DG_PAL_TEX1;
+                }
             }
         }
     }
+    dg__free(near);
     dr__hatch_fini(&ht);
     return DG_OK;
 }

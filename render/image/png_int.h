@@ -92,9 +92,11 @@ dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
 
-/* png_write.c: rows[y] of width * 3 bytes (8-bit R, G, B) as an RGB PNG
- * appended to out (the anti-aliased sketch style). DG_ENOMEM or DG_EIO. */
-dg_status dr__png_write_rgb(unsigned char *const *rows, int width, int height, dg_buf *out, dg_error *err);
+/* png_write.c: rows[y] of width palette indices (< n <= 256) as an 8-bit
+ * palette PNG with the colours rgb[n] (0xRRGGBB), appended to out (the
+ * anti-aliased sketch style, sketch_png.c). DG_ENOMEM or DG_EIO. */
+dg_status dr__png_write_indexed(unsigned char *const *rows, int width, int height, const uint32_t *rgb, int n,
+                                dg_buf *out, dg_error *err);
 
 /* webp_write.c: rows as dr__png_write takes them, as a lossless WebP of
  * the same pixels appended to out. DG_ENOMEM, or DG_EIO for a libwebp
@@ -235,8 +237,6 @@ typedef struct {
 dg_status dr__hatch_init(dr__hatch *ht, const dg_dungeon *d, const unsigned char *cls, int c, int w, int h,
                          dg_rng *rng, dg_error *err);
 void dr__hatch_fini(dr__hatch *ht);
-/* The point whose cluster pixel (px, py) belongs to; borrowed from ht. */
-const dr__hatch_point *dr__hatch_owner(const dr__hatch *ht, int px, int py);
 /* hatch.c: width * height bytes, 1 for the cells the band covers: rock
  * with an open 8-neighbour, and rock the band cuts off from the map's
  * edge; cls[k] == DG_CLS_OPEN marks open cells. New (dg__free()); NULL when

@@ -29,13 +29,7 @@
 #include "png_int.h"
 #include "sketch_int.h"
 
-#define GRID_W 0.035   /* grid line, cells */
-#define WALL_W 0.16    /* walls: 4.5 grid lines */
-#define HATCH_W 0.045
-#define TITLE_BAND 2.6 /* cells above the map */
-#define FOOT_BAND 1.8  /* cells below it */
-#define LEGEND_ROW 1.25
-#define LEGEND_COL 6.5
+#define WALL_W 0.16 /* walls: 4.5 grid lines (DR_SK_GRID_W) */
 
 double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt)
 {
@@ -45,58 +39,6 @@ double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt)
 }
 
 /* ------------------------------------------------------------- layout */
-
-static bool open_in(const dg_dungeon *d, int x, int y, bool player)
-{
-    if (x < 0 || y < 0 || x >= d->width || y >= d->height) return false;
-    uint32_t c = dg_cell(d, x, y);
-    return dg_cell_open(c) && !(player && (c & DG_SECRET));
-}
-
-/* The legend's entries: door kinds the map has, stairs, its features,
- * the GM's marks it carries. */
-typedef struct {
-    int kind;      /* < 100: door type; 100 up, 101 down; 200 + feature; 300 + dr__mark_kind */
-    const char *word;
-} legend_entry;
-#define LEGEND_MAX (DG_DOOR_TYPE_COUNT + 2 + DG_FEATURE_COUNT + 4)
-
-static void mark_seen(void *ctx, const dr__mark *m) { ((bool *)ctx)[m->kind] = true; }
-
-static int legend_entries(const dg_dungeon *d, bool player, legend_entry *e)
-{
-    static const char *const door_words[DG_DOOR_TYPE_COUNT] = {
-        [DG_DOOR_ARCH] = "archway", [DG_DOOR_OPEN] = "door", [DG_DOOR_LOCKED] = "locked door",
-        [DG_DOOR_TRAPPED] = "trapped door", [DG_DOOR_SECRET] = "secret door", [DG_DOOR_PORTC] = "portcullis"};
-    int n = 0;
-    bool has[DG_DOOR_TYPE_COUNT] = {false};
-    for (size_t i = 0; i < d->n_doors; i++) has[d->doors[i].type] = true;
-    for (int t = 0; t < DG_DOOR_TYPE_COUNT; t++) {
-        if (!has[t]) continue;
-        if (player && (t == DG_DOOR_SECRET || t == DG_DOOR_TRAPPED)) continue;
-        e[n++] = (legend_entry){t, door_words[t]};
-    }
-    bool up = false, down = false;
-    for (size_t i = 0; i < d->n_stairs; i++) *(d->stairs[i].down ? &down : &up) = true;
-    if (up) e[n++] = (legend_entry){100, "stairs up"};
-    if (down) e[n++] = (legend_entry){101, "stairs down"};
-    bool feat[DG_FEATURE_COUNT] = {false};
-    for (size_t i = 0, n_obj = dr__objects_count(d); i < n_obj; i++) {
-        dg_map_feature f;
-        if (dr__object(d, i, &f)) feat[f.kind] = true;
-    }
-    for (int k = 0; k < DG_FEATURE_COUNT; k++)
-        if (feat[k]) e[n++] = (legend_entry){200 + k, dg_feature_name(k)};
-    /* the marks, as the palette legend words them (frame.c), "corridor
-     * feature" cut to what a column holds */
-    static const char *const mark_words[4] = {[DR__MARK_FEATURE] = "corridor", [DR__MARK_TRAP] = "trap",
-                                              [DR__MARK_KEY] = "key", [DR__MARK_HIDDEN] = "hidden"};
-    bool marks[4] = {false};
-    dr__map_marks(d, player, mark_seen, marks);
-    for (int k = 0; k < 4; k++)
-        if (marks[k]) e[n++] = (legend_entry){300 + k, mark_words[k]};
-    return n;
-}
 
 void dr__sketch_layout(const dg_dungeon *d, bool legend, dr__sketch_box *b)
 {
@@ -118,13 +60,12 @@ void dr__sketch_layout(const dg_dungeon *d, bool legend, dr__sketch_box *b)
     b->w = mw + 1.0;
     if (b->w < 16) b->w = 16; /* room for the cartouche, compass and scale */
     b->left = (b->w - mw) / 2;
-    b->top = TITLE_BAND;
-    b->h = TITLE_BAND + mh + FOOT_BAND;
+    b->top = DR_SK_TITLE_BAND;
+    b->h = DR_SK_TITLE_BAND + mh + DR_SK_FOOT_BAND;
     if (legend) {
-        legend_entry e[LEGEND_MAX];
-        int n = legend_entries(d, false, e), cols = (int)((b->w - 1) / LEGEND_COL);
+        int n = dr__sketch_legend_count(d), cols = (int)((b->w - 1) / DR_SK_LEGEND_COL);
         if (cols < 1) cols = 1;
-        b->h += ((n + cols - 1) / cols) * LEGEND_ROW + 0.5;
+        b->h += ((n + cols - 1) / cols) * DR_SK_LEGEND_ROW + 0.5;
     }
 }
 
@@ -224,102 +165,6 @@ static dg_status wall_path(cairo_t *cr, const dg_dungeon *d, const dr__walls *w,
     return rc;
 }
 
-/* -------------------------------------------------------------- hatch */
-
-/* Directions of the strokes: none on the grid's axes or its diagonals'
- * exact 45 degrees, so the band never reads as a ruled pattern. */
-static const pt hatch_dirs[8] = {
-    {0.966, 0.259}, {0.866, 0.5}, {0.574, 0.819}, {0.259, 0.966},
-    {-0.259, 0.966}, {-0.574, 0.819}, {-0.866, 0.5}, {-0.966, 0.259},
-};
-
-static dg_status hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__sketch_box *b, dg_error *err)
-{
-    size_t n = (size_t)d->width * (size_t)d->height;
-    unsigned char *cls = dg__malloc(n);
-    if (!cls) return dg__nomem(err, "for the sketch's hatching");
-    for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++)
-            cls[(size_t)y * (size_t)d->width + (size_t)x] = open_in(d, x, y, player) ? DG_CLS_OPEN : DG_CLS_ROCK;
-    unsigned char *band = dr__hatch_band(d, cls);
-    dg__free(cls);
-    if (!band) return dg__nomem(err, "for the sketch's hatching");
-    uint64_t seed = d->opts.seed ^ 0x68617463ull;
-    dr__sketch_rgb(cr, DR_SK_HATCH);
-    cairo_set_line_width(cr, HATCH_W);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT); /* thin: a round cap is not seen, and costs */
-    cairo_new_path(cr);
-    for (int y = 0; y < d->height; y++)
-        for (int x = 0; x < d->width; x++) {
-            if (!band[(size_t)y * (size_t)d->width + (size_t)x]) continue;
-            if (x < b->x0 || y < b->y0 || x >= b->x1 || y >= b->y1) continue;
-            double cx = x - b->x0 + b->left + 0.5 + (dr__sketch_noise(seed, x, y, 1) - 0.5) * 0.35;
-            double cy = y - b->y0 + b->top + 0.5 + (dr__sketch_noise(seed, x, y, 2) - 0.5) * 0.35;
-            pt u = hatch_dirs[(int)(dr__sketch_noise(seed, x, y, 3) * 8)];
-            int k = 3 + (int)(dr__sketch_noise(seed, x, y, 4) * 3);
-            double len = 0.62 + dr__sketch_noise(seed, x, y, 5) * 0.3, gap = 0.15;
-            for (int i = 0; i < k; i++) {
-                double o = (i - (k - 1) / 2.0) * gap, l = len * (0.8 + 0.2 * dr__sketch_noise(seed, x, y, 6u + (uint32_t)i));
-                double mx = cx - u.y * o, my = cy + u.x * o, hx = u.x * l / 2, hy = u.y * l / 2;
-                cairo_move_to(cr, mx - hx, my - hy);
-                cairo_line_to(cr, mx + hx, my + hy);
-            }
-        }
-    cairo_stroke(cr);
-    dg__free(band);
-    return DG_OK;
-}
-
-/* -------------------------------------------------------------- water */
-
-static void water(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet)
-{
-    const dg_contents *c = d->contents;
-    if (!c) return;
-    double dx = b->left - b->x0, dy = b->top - b->y0;
-    cairo_new_path(cr);
-    bool any = false;
-    /* the palette styles' pool (feature_glyphs.c's in_pool): a disc of
-     * 3/5 cell a square and a bar as wide to each water neighbour, so a
-     * pool has no waist between squares and no hole where four meet */
-    for (size_t i = 0; i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
-        if (f->kind != DG_FEATURE_WATER) continue;
-        double cx = f->at.x + 0.5 + dx, cy = f->at.y + 0.5 + dy;
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, cx, cy, 0.6, 0, 2 * M_PI);
-        int x = f->at.x, y = f->at.y, w = d->width;
-        if (x >= 0 && y >= 0 && x + 1 < w && y < d->height && wet[(size_t)y * (size_t)w + (size_t)x + 1])
-            cairo_rectangle(cr, cx, cy - 0.6, 1, 1.2);
-        if (x >= 0 && y >= 0 && x < w && y + 1 < d->height && wet[(size_t)(y + 1) * (size_t)w + (size_t)x])
-            cairo_rectangle(cr, cx - 0.6, cy, 1.2, 1);
-        any = true;
-    }
-    if (!any) return;
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
-    dr__sketch_rgb(cr, DR_SK_WATER);
-    cairo_fill(cr);
-    dr__sketch_rgb(cr, DR_SK_RIPPLE);
-    cairo_set_line_width(cr, 0.04);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_new_path(cr);
-    for (size_t i = 0; i < c->n_features; i++) {
-        const dg_map_feature *f = &c->features[i];
-        if (f->kind != DG_FEATURE_WATER) continue;
-        int x = f->at.x, y = f->at.y;
-        if (dr__sketch_noise(d->opts.seed, x, y, 40) < 0.45) continue;
-        double cx = x + 0.5 + dx + (dr__sketch_noise(d->opts.seed, x, y, 41) - 0.5) * 0.3;
-        double cy = y + 0.5 + dy + (dr__sketch_noise(d->opts.seed, x, y, 42) - 0.5) * 0.3;
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, cx, cy + 0.18, 0.26, 1.25 * M_PI, 1.75 * M_PI);
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, cx + 0.12, cy + 0.34, 0.2, 1.25 * M_PI, 1.75 * M_PI);
-    }
-    /* one stroke for them all: under the floors' clip, each operation
-     * costs the SVG and the PDF a copy of the clip path */
-    cairo_stroke(cr);
-}
-
 /* ------------------------------------------------------------ numbers */
 
 static bool room_cell(const dg_dungeon *d, int x, int y, int id)
@@ -395,141 +240,6 @@ static void marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, boo
     dr__map_marks(d, player, sketch_mark, &k);
 }
 
-/* -------------------------------------------------------------- frame */
-
-static void cartouche(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
-{
-    char name[DG_STOCK_NAME_BYTES + 64];
-    if (d->contents) dg_contents_name(d->contents, name, sizeof name);
-    else snprintf(name, sizeof name, "Dungeon %llu", (unsigned long long)d->opts.seed);
-    double size = 0.8, room = b->w - 4.5;
-    double tw = dr__sketch_text_width(name, size);
-    if (tw > room) {
-        size *= room / tw;
-        tw = room;
-    }
-    double x0 = 0.5, y0 = 0.45, bw = tw + 1.0, bh = size + 0.9;
-    cairo_new_path(cr);
-    cairo_rectangle(cr, x0, y0, bw, bh);
-    dr__sketch_rgb(cr, DR_SK_FLOOR);
-    cairo_fill_preserve(cr);
-    dr__sketch_rgb(cr, DR_SK_INK);
-    cairo_set_line_width(cr, 0.09);
-    cairo_stroke(cr);
-    cairo_rectangle(cr, x0 + 0.15, y0 + 0.15, bw - 0.3, bh - 0.3);
-    cairo_set_line_width(cr, 0.035);
-    cairo_stroke(cr);
-    dr__sketch_text(cr, name, x0 + bw / 2, y0 + (bh - size) / 2, size, 0.09, DR_SK_INK, 0);
-}
-
-static void compass(cairo_t *cr, const dr__sketch_box *b)
-{
-    double cx = b->w - 1.4, cy = 1.55, r = 0.8, s = 0.2;
-    cairo_set_line_width(cr, 0.04);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-    /* four points: north solid, the rest outlined */
-    static const int dirs[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-    for (int i = 0; i < 4; i++) {
-        double ux = dirs[i][0], uy = dirs[i][1];
-        cairo_new_path(cr);
-        cairo_move_to(cr, cx + ux * r, cy + uy * r);
-        cairo_line_to(cr, cx - uy * s, cy + ux * s);
-        cairo_line_to(cr, cx + uy * s, cy - ux * s);
-        cairo_close_path(cr);
-        dr__sketch_rgb(cr, i == 0 ? DR_SK_INK : DR_SK_FLOOR);
-        cairo_fill_preserve(cr);
-        dr__sketch_rgb(cr, DR_SK_INK);
-        cairo_stroke(cr);
-    }
-    cairo_new_path(cr);
-    cairo_arc(cr, cx, cy, r * 0.45, 0, 2 * M_PI);
-    cairo_stroke(cr);
-    dr__sketch_text(cr, "N", cx - 0.55, cy - r - 0.05, 0.4, 0.06, DR_SK_INK, 0);
-}
-
-static void scale_bar(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b)
-{
-    double y = b->top + (b->y1 - b->y0) + 0.45, x = b->left + 0.5, h = 0.22;
-    int squares = 5, feet = dg_cell_feet(&d->opts);
-    cairo_set_line_width(cr, 0.04);
-    for (int i = 0; i < squares; i++) {
-        cairo_new_path(cr);
-        cairo_rectangle(cr, x + i, y, 1, h);
-        dr__sketch_rgb(cr, i % 2 ? DR_SK_FLOOR : DR_SK_INK);
-        cairo_fill_preserve(cr);
-        dr__sketch_rgb(cr, DR_SK_INK);
-        cairo_stroke(cr);
-    }
-    char s[32];
-    dr__sketch_text(cr, "0", x, y + 0.4, 0.4, 0.055, DR_SK_INK, 0);
-    snprintf(s, sizeof s, "%d FT", squares * feet);
-    dr__sketch_text(cr, s, x + squares, y + 0.4, 0.4, 0.055, DR_SK_INK, 0);
-    snprintf(s, sizeof s, "1 SQUARE = %d FT", feet);
-    dr__sketch_text(cr, s, x + squares + 4.2, y + 0.4, 0.4, 0.055, DR_SK_INK, 0);
-    snprintf(s, sizeof s, "SEED %llu", (unsigned long long)d->opts.seed);
-    double tw = dr__sketch_text_width(s, 0.4);
-    if (b->w - 0.5 - tw > x + squares + 4.2 + dr__sketch_text_width("1 SQUARE = 10 FT", 0.4) / 2 + 0.5)
-        dr__sketch_text(cr, s, b->w - 0.5 - tw / 2, y + 0.4, 0.4, 0.055, DR_SK_INK, 0);
-}
-
-static void legend(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player)
-{
-    legend_entry e[LEGEND_MAX];
-    int n = legend_entries(d, player, e), cols = (int)((b->w - 1) / LEGEND_COL);
-    if (cols < 1) cols = 1;
-    double y0 = b->top + (b->y1 - b->y0) + FOOT_BAND;
-    for (int i = 0; i < n; i++) {
-        double x = 0.5 + (i % cols) * LEGEND_COL, y = y0 + (i / cols) * LEGEND_ROW;
-        cairo_new_path(cr);
-        cairo_rectangle(cr, x, y, 1, 1);
-        dr__sketch_rgb(cr, DR_SK_FLOOR);
-        cairo_fill_preserve(cr);
-        dr__sketch_rgb(cr, DR_SK_GRID);
-        cairo_set_line_width(cr, GRID_W);
-        cairo_stroke(cr);
-        if (e[i].kind < 100) {
-            dr__sketch_door(cr, x, y, (dg_door_type)e[i].kind, true, player);
-        } else if (e[i].kind < 200) {
-            dr__sketch_stair(cr, x, y, e[i].kind == 101, DG_DIR_EAST);
-        } else if (e[i].kind >= 300) { /* the letter as the map writes it (marks()) */
-            static const char *const letter[4] = {"A", "T", "K", "?"};
-            int k = e[i].kind - 300;
-            bool red = k == DR__MARK_TRAP || k == DR__MARK_HIDDEN;
-            dr__sketch_text(cr, letter[k], x + 0.5, y + 0.28, 0.44, 0.07, red ? DR_SK_TRAP : DR_SK_INK, DR_SK_FLOOR);
-        } else if (e[i].kind == 200 + DG_FEATURE_WATER) {
-            cairo_new_path(cr);
-            cairo_arc(cr, x + 0.5, y + 0.5, 0.45, 0, 2 * M_PI);
-            dr__sketch_rgb(cr, DR_SK_WATER);
-            cairo_fill(cr);
-        } else {
-            dr__sketch_feature(cr, x, y, e[i].kind - 200);
-        }
-        double w = dr__sketch_text_width(e[i].word, 0.38);
-        dr__sketch_text(cr, e[i].word, x + 1.3 + w / 2, y + 0.31, 0.38, 0.05, DR_SK_INK, 0);
-    }
-}
-
-/* What the floors carry under the walls: the pools, then the grid. */
-static void floor_marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet)
-{
-    double dx = b->left - b->x0, dy = b->top - b->y0;
-    if (wet) water(cr, d, b, wet);
-    if (d->opts.grid != DG_GRID_NONE) { /* square lines on any grid: a hand draws squares */
-        cairo_new_path(cr);
-        for (int x = b->x0; x <= b->x1; x++) {
-            cairo_move_to(cr, x + dx, b->top);
-            cairo_line_to(cr, x + dx, b->top + (b->y1 - b->y0));
-        }
-        for (int y = b->y0; y <= b->y1; y++) {
-            cairo_move_to(cr, b->left, y + dy);
-            cairo_line_to(cr, b->left + (b->x1 - b->x0), y + dy);
-        }
-        dr__sketch_rgb(cr, DR_SK_GRID);
-        cairo_set_line_width(cr, GRID_W);
-        cairo_stroke(cr);
-    }
-}
-
 /* -------------------------------------------------------------- entry */
 
 dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player,
@@ -560,7 +270,7 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
     dr__sketch_rgb(cr, DR_SK_PAPER);
     cairo_paint(cr);
-    if ((rc = hatch(cr, d, player, b, err)) != DG_OK) goto done;
+    if ((rc = dr__sketch_hatch(cr, d, player, b, err)) != DG_OK) goto done;
     if ((rc = wall_path(cr, d, &w, b, err)) != DG_OK) goto done;
     cairo_path_t *walls = cairo_copy_path(cr);
     if (!walls || walls->status != CAIRO_STATUS_SUCCESS) {
@@ -579,39 +289,46 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         cairo_push_group_with_content(cr, CAIRO_CONTENT_COLOR);
         dr__sketch_rgb(cr, DR_SK_FLOOR);
         cairo_paint(cr);
-        floor_marks(cr, d, b, wet);
+        dr__sketch_floor_marks(cr, d, b, wet);
         cairo_pop_group_to_source(cr);
         cairo_append_path(cr, walls);
+        /* the floors' edge is under the walls' stroke (a line 2.9 px wide
+         * at 18 px a cell, on that edge): anti-aliasing it was 4 M
+         * instructions no pixel showed */
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
         cairo_fill(cr);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
     } else {
         dr__sketch_rgb(cr, DR_SK_FLOOR);
         cairo_fill_preserve(cr);
         cairo_save(cr);
         cairo_clip(cr);
-        floor_marks(cr, d, b, wet);
+        dr__sketch_floor_marks(cr, d, b, wet);
         cairo_restore(cr);
     }
     cairo_new_path(cr);
-    cairo_append_path(cr, walls);
+    if (!dr__sketch_ink_stroke(cr, walls, WALL_W, DR_SK_INK)) { /* not an image: cairo strokes it */
+        cairo_append_path(cr, walls);
+        dr__sketch_rgb(cr, DR_SK_INK);
+        cairo_set_line_width(cr, WALL_W);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_stroke(cr);
+    }
     cairo_path_destroy(walls);
-    dr__sketch_rgb(cr, DR_SK_INK);
-    cairo_set_line_width(cr, WALL_W);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_stroke(cr);
 
     for (size_t i = 0; i < d->n_doors; i++) {
         const dg_door *o = &d->doors[i];
         if (player && o->type == DG_DOOR_SECRET) continue; /* rock to players */
         bool ew = o->dir == DG_DIR_WEST || o->dir == DG_DIR_EAST;
-        if (open_in(d, o->x - 1, o->y, player) != open_in(d, o->x + 1, o->y, player) ||
-            open_in(d, o->x, o->y - 1, player) != open_in(d, o->x, o->y + 1, player))
+        if (dr__sketch_open(d, o->x - 1, o->y, player) != dr__sketch_open(d, o->x + 1, o->y, player) ||
+            dr__sketch_open(d, o->x, o->y - 1, player) != dr__sketch_open(d, o->x, o->y + 1, player))
             ; /* a door at a dead end: its room side says */
-        else if (open_in(d, o->x - 1, o->y, player) && open_in(d, o->x + 1, o->y, player) &&
-                 !open_in(d, o->x, o->y - 1, player))
+        else if (dr__sketch_open(d, o->x - 1, o->y, player) && dr__sketch_open(d, o->x + 1, o->y, player) &&
+                 !dr__sketch_open(d, o->x, o->y - 1, player))
             ew = true;
-        else if (open_in(d, o->x, o->y - 1, player) && open_in(d, o->x, o->y + 1, player) &&
-                 !open_in(d, o->x - 1, o->y, player))
+        else if (dr__sketch_open(d, o->x, o->y - 1, player) && dr__sketch_open(d, o->x, o->y + 1, player) &&
+                 !dr__sketch_open(d, o->x - 1, o->y, player))
             ew = false;
         dr__sketch_door(cr, o->x + dx, o->y + dy, o->type, ew, player);
     }
@@ -625,10 +342,7 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
     }
     numbers(cr, d, b);
     marks(cr, d, b, player);
-    cartouche(cr, d, b);
-    compass(cr, b);
-    scale_bar(cr, d, b);
-    if (with_legend) legend(cr, d, b, player);
+    dr__sketch_frame(cr, d, b, player, with_legend);
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) rc = dg__nomem(err, "drawing the sketch");
 done:
     dg__free(wet);

@@ -102,13 +102,23 @@ void dr__sketch_text(cairo_t *cr, const char *s, double cx, double top, double s
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_new_path(cr);
     dr__sketch_text_path(cr, s, x, top, size);
-    if (halo) {
-        dr__sketch_rgb(cr, halo);
-        cairo_set_line_width(cr, pen * 4.5);
-        cairo_stroke_preserve(cr);
+    /* on the PNG's image, the pen's strokes worked out per pixel as the
+     * walls are (sketch_ink.c): cairo's stroker was a fifteenth of the
+     * default map's render for its forty words and numbers */
+    cairo_path_t *p = cairo_copy_path(cr);
+    bool done = p && p->status == CAIRO_STATUS_SUCCESS && (!halo || dr__sketch_ink_stroke(cr, p, pen * 4.5, halo)) &&
+                dr__sketch_ink_stroke(cr, p, pen, ink);
+    cairo_path_destroy(p);
+    if (!done) { /* a vector surface (or no memory for the image's way) */
+        if (halo) {
+            dr__sketch_rgb(cr, halo);
+            cairo_set_line_width(cr, pen * 4.5);
+            cairo_stroke_preserve(cr);
+        }
+        dr__sketch_rgb(cr, ink);
+        cairo_set_line_width(cr, pen);
+        cairo_stroke(cr);
     }
-    dr__sketch_rgb(cr, ink);
-    cairo_set_line_width(cr, pen);
-    cairo_stroke(cr);
+    cairo_new_path(cr);
     cairo_restore(cr);
 }

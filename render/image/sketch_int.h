@@ -1,5 +1,6 @@
-/* sketch_int.h -- private to the sketch drawing (sketch.c, sketch_glyphs.c,
- * sketch_font.c) and its outputs (sketch_out.c: PNG, SVG; pdf.c). One
+/* sketch_int.h -- private to the sketch drawing (sketch.c and its parts:
+ * sketch_hatch.c, sketch_floor.c, sketch_glyphs.c, sketch_font.c,
+ * sketch_frame.c) and its outputs (sketch_out.c: PNG, SVG; pdf.c). One
  * drawing, said once to a cairo context; which surface it lands on (image,
  * SVG, PDF) is the output's choice, so the three cannot drift. */
 #ifndef DG_SKETCH_INT_H
@@ -22,6 +23,13 @@
 #define DR_SK_RIPPLE 0x4F6E78u   /* their ripples */
 #define DR_SK_TRAP 0x9E1B12u     /* the GM's marks */
 
+/* Measures of the drawing, in cells. */
+#define DR_SK_GRID_W 0.035     /* the floor grid's line */
+#define DR_SK_TITLE_BAND 2.6   /* the band above the map: cartouche, compass */
+#define DR_SK_FOOT_BAND 1.8    /* the band below it: scale bar */
+#define DR_SK_LEGEND_ROW 1.25  /* the legend's rows */
+#define DR_SK_LEGEND_COL 6.5   /* and columns */
+
 /* Where the map sits on the drawing, in cells: the crop (the open cells'
  * box with a margin) and the bands above (title, compass) and below
  * (scale bar). The drawing is w x h cells; cell (x, y)'s corner is at
@@ -40,6 +48,38 @@ void dr__sketch_layout(const dg_dungeon *d, bool legend, dr__sketch_box *b);
  * legend: the band of samples and words under the map. DG_ENOMEM only. */
 dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player,
                           bool legend, dg_error *err);
+
+/* sketch_floor.c: the pools of the water squares (wet: w x h flags, NULL
+ * for none), then the grid, over the floors; the caller keeps them there. */
+void dr__sketch_floor_marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet);
+
+/* sketch_frame.c: the cartouche, compass and scale bar round the map, and
+ * with_legend the legend under them; the legend's entries (its rows are
+ * the layout's). */
+void dr__sketch_frame(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, bool player, bool with_legend);
+int dr__sketch_legend_count(const dg_dungeon *d);
+
+/* sketch_png.c: s (an RGB24 image surface holding the drawing) as an
+ * 8-bit palette PNG appended to out. DG_ENOMEM or DG_EIO. */
+dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err);
+
+/* sketch_ink.c: path (lines only) stroked width wide with round joins and
+ * caps in rgb, worked out per pixel when cr draws on an RGB24 image at a
+ * plain scale; false (nothing drawn) otherwise, or out of memory: the
+ * caller strokes it with cairo. */
+bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb);
+
+/* sketch_hatch.c: the band of hatching along the walls, on the paper. */
+dg_status dr__sketch_hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__sketch_box *b, dg_error *err);
+
+/* Cell (x, y) is open (off the map: not); in the players' view a secret
+ * door's cell is rock. */
+static inline bool dr__sketch_open(const dg_dungeon *d, int x, int y, bool player)
+{
+    if (x < 0 || y < 0 || x >= d->width || y >= d->height) return false;
+    uint32_t c = dg_cell(d, x, y);
+    return dg_cell_open(c) && !(player && (c & DG_SECRET));
+}
 
 /* sketch_glyphs.c: one door, stair or feature at cell (x, y) in user
  * units (the cell's corner), ew: its passage runs east-west. */

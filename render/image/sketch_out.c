@@ -1,7 +1,7 @@
 /* sketch_out.c -- the sketch drawing (sketch.c) on cairo's image surface,
- * written as PNG by our own libpng writer (png_write.c: fixed filter and
- * zlib level, so the bytes are zlib's alone -- cairo's own PNG writer
- * would choose for us), and on cairo's SVG surface in px units, so the
+ * written as a palette PNG (sketch_png.c, png_write.c: fixed palette,
+ * filter and zlib level, so the bytes are zlib's alone -- cairo's own PNG
+ * writer would choose for us), and on cairo's SVG surface in px units, so the
  * SVG rasterised at its own size is the PNG's picture. legend=yes adds
  * the legend band the PDF always has; ruler is not drawn (the sketch is
  * cropped, so the key's cell numbers would not start at the edge). */
@@ -38,7 +38,6 @@ dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err)
     if (rc != DG_OK) return rc;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t *cr = cairo_create(s);
-    unsigned char *rgb = NULL, **rows = NULL;
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
         rc = dg__nomem(err, "for the sketch's image");
         goto done;
@@ -46,30 +45,8 @@ dg_status dr__sketch_png(const dg_dungeon *d, dg_buf *out, dg_error *err)
     cairo_scale(cr, d->opts.cell, d->opts.cell);
     bool player = dg_options_image_view(&d->opts, DG_FMT_PNG) == DG_VIEW_PLAYER;
     if ((rc = dr__sketch_draw(cr, d, &b, player, d->opts.legend, err)) != DG_OK) goto done;
-    cairo_surface_flush(s);
-    rgb = dg__malloc((size_t)w * 3 * (size_t)h);
-    rows = dg__malloc((size_t)h * sizeof *rows);
-    if (!rgb || !rows) {
-        rc = dg__nomem(err, "for the sketch's rows");
-        goto done;
-    }
-    const unsigned char *px = cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s);
-    for (int y = 0; y < h; y++) {
-        const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = rgb + (size_t)y * (size_t)w * 3;
-        rows[y] = dst;
-        for (int x = 0; x < w; x++) {
-            uint32_t v = src[x];
-            dst[3 * x] = (unsigned char)(v >> 16);
-            dst[3 * x + 1] = (unsigned char)(v >> 8);
-            dst[3 * x + 2] = (unsigned char)v;
-        }
-    }
-    rc = dr__png_write_rgb(rows, w, h, out, err);
+    rc = dr__sketch_png_write(s, out, err);
 done:
-    dg__free(rows);
-    dg__free(rgb);
     cairo_destroy(cr);
     cairo_surface_destroy(s);
     return rc;

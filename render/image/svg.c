@@ -185,18 +185,24 @@ static void hatch_band(dr__svg *s)
                 /* the first point absolute, the rest relative to the
                  * previous one as written (hundredths, so no drift) */
                 long px = 0, py = 0;
+                char cmd[POLY_MAX * 2 * 24 + 2];
+                size_t n = 0;
                 for (int k = 0; k < st.n; k++) {
                     long qx = lround((st.x[k] + 0.5) * 100), qy = lround((st.y[k] + 0.5) * 100);
                     if (k == 0 || qx != px || qy != py) {
                         long ox = k ? px : 0, oy = k ? py : 0;
                         dr__svg_num(a, (qx - ox) / 100.0);
                         dr__svg_num(b, (qy - oy) / 100.0);
-                        dr__svg_put(s, "%s%s%s%s", k ? "l" : "M", a, b[0] == '-' ? "" : " ", b);
+                        cmd[n++] = k ? 'l' : 'M';
+                        for (const char *c = a; *c; c++) cmd[n++] = *c;
+                        if (b[0] != '-') cmd[n++] = ' ';
+                        for (const char *c = b; *c; c++) cmd[n++] = *c;
                     }
                     px = qx;
                     py = qy;
                 }
-                dr__svg_put(s, "z");
+                cmd[n++] = 'z';
+                dr__svg_raw(s, cmd, n);
             }
         }
     dr__svg_put(s, "\"/>\n");

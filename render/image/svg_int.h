@@ -28,6 +28,8 @@ void dr__svg_put(dr__svg *s, const char *fmt, ...);
 /* v as a decimal of at most 2 places, trailing zeros dropped ("3", "2.5"),
  * written at buf (24 bytes); returns buf. */
 const char *dr__svg_num(char *buf, double v);
+/* n bytes of p as they are (no format). */
+void dr__svg_raw(dr__svg *s, const char *p, size_t n);
 /* "#RRGGBB" at buf (8 bytes). */
 void dr__svg_hex(char *buf, uint32_t rgb);
 /* Index of cell (x, y) in the map's per-cell arrays. */
