@@ -196,6 +196,8 @@ static const char *const largest_cases[] = {
     "format=foundry-bundle&ppg=20&floors=3", "format=foundry-bundle&ppg=20&floors=3&foundry=13", "format=json", "format=json&floors=10", "format=md&floors=10",
     "format=svg&legend=yes&ruler=yes", "format=donjon", "format=txt",
     "algorithm=caverns&format=json&floors=10", "algorithm=caverns&format=png&cell=18",
+    /* loops cost more a cell than generating most families (dg_family_cost.loops_ns) */
+    "format=json&loops=many", "format=json&floors=3&loops=many", "algorithm=abstract&format=json&loops=many",
 };
 
 /* The largest odd side whose map c admits under budget (0: none). */
