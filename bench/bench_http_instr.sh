@@ -47,10 +47,10 @@ for c in "${cases[@]}"; do
   url="http://127.0.0.1:$(cat "$pf")${path[$c]}"
   args=(); for _ in $(seq 20); do args+=(-o /dev/null "$url"); done
   curl -sf "${args[@]}"
-  callgrind_control -i on "$vp" >/dev/null
+  callgrind_control -i on "$vp" >/dev/null 2>&1
   args=(); for _ in $(seq "$n"); do args+=(-o /dev/null "$url"); done
   curl -sf "${args[@]}"
-  callgrind_control -i off "$vp" >/dev/null
+  callgrind_control -i off "$vp" >/dev/null 2>&1
   kill -TERM "$vp"; wait "$vp" 2>/dev/null || true; vp=
   total=$(callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
   # the memset MHD's pool calls: libc's memset under libmicrohttpd, by
