@@ -5,7 +5,9 @@
 # req/s, p50, p99, the server's CPU per request (user + system time of its
 # processes over the run, divided by the requests answered) and the ratio to
 # nginx per case, then the targets. A benchmark, not a test: it reports, it
-# never fails on a number.
+# never fails on a number. On a shared machine CPU an answer moves with the
+# load by a third; bench_http_instr.sh counts the same cases' instructions,
+# which it does not move: compare builds with that, confirm with this.
 #
 # usage: bench/bench_http.sh [BUILD_DIR] [SECONDS] [CONNECTIONS] [THREADS]
 #        defaults: build 5 64 2; ROUNDS=3 in the environment: every case runs

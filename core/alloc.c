@@ -75,8 +75,8 @@ dg_status dg__nomem(dg_error *err, const char *what)
     return dg_error_set(err, DG_ENOMEM, "", "", "", "out of memory %s", what);
 }
 
-dg_status dg__grow(void **p, size_t *cap, size_t need, size_t elem, const char *what,
-                   dg_error *err)
+dg_status dg__grow_to(void **p, size_t *cap, size_t need, size_t elem, const char *what,
+                      dg_error *err)
 {
     if (need <= *cap) return DG_OK;
     size_t want = *cap ? *cap : 16;

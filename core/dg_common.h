@@ -30,7 +30,14 @@ dg_status dg__nomem(dg_error *err, const char *what);
  * over. On failure, a size that would overflow included, *p and *cap are
  * untouched (still the caller's) and DG_ENOMEM says "out of memory <what>"
  * (err and what may be NULL). */
-dg_status dg__grow(void **p, size_t *cap, size_t need, size_t elem, const char *what,
-                   dg_error *err);
+dg_status dg__grow_to(void **p, size_t *cap, size_t need, size_t elem, const char *what,
+                      dg_error *err);
+/* The test inline, the growing out of line: most calls are appends with
+ * room to spare (a wall, a run, a room), and the call was their cost. */
+static inline dg_status dg__grow(void **p, size_t *cap, size_t need, size_t elem, const char *what,
+                                 dg_error *err)
+{
+    return need <= *cap ? DG_OK : dg__grow_to(p, cap, need, elem, what, err);
+}
 
 #endif

@@ -268,10 +268,16 @@ const dg_option_def *dg_option_def_find(const char *key)
     return k < 0 ? NULL : &dg__keys[k];
 }
 
+/* ASCII only, as dg__same_word. */
+static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
 int dg__key_id(const char *key)
 {
+    /* the first letters compared first: every key of every request (and
+     * of every JSON document's options) is looked up here, row by row */
+    int c0 = ascii_lower((unsigned char)key[0]);
     for (int k = 0; k < K_COUNT; k++)
-        if (dg__same_word(dg__keys[k].name, key)) return k;
+        if (ascii_lower((unsigned char)dg__keys[k].name[0]) == c0 && dg__same_word(dg__keys[k].name, key)) return k;
     return -1;
 }
 

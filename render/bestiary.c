@@ -11,26 +11,34 @@
 
 #include "render_int.h"
 
-static void add_encounter(const dg_encounter *e, bool *seen)
+/* Marks e's kinds in seen; returns how many were new. */
+static int add_encounter(const dg_encounter *e, bool *seen)
 {
+    int fresh = 0;
     for (int g = 0; g < e->n_groups && g < DG_ENC_MAX_GROUPS; g++) {
         int m = e->groups[g].monster;
-        if (m >= 0 && m < DR__BESTIARY_IDS && dg_monster_info(m)) seen[m] = true;
+        if (m >= 0 && m < DR__BESTIARY_IDS && dg_monster_info(m) && !seen[m]) {
+            seen[m] = true;
+            fresh++;
+        }
     }
+    return fresh;
 }
 
 void dr__bestiary_of_floors(const dg_dungeon *const *floors, size_t n_floors, dr__bestiary *b)
 {
     bool seen[DR__BESTIARY_IDS] = {false};
+    int kinds = 0; /* marked in seen: the scan below stops at the last (a map alone has none) */
     b->n = 0;
     for (size_t k = 0; k < n_floors; k++) {
         const dg_contents *c = floors[k] ? floors[k]->contents : NULL;
         if (!c) continue;
-        for (size_t i = 0; i < c->n_rooms; i++) add_encounter(&c->rooms[i].encounter, seen);
-        for (int i = 0; i < c->n_wandering && i < DG_WANDERING_ROWS; i++) add_encounter(&c->wandering[i].encounter, seen);
+        for (size_t i = 0; i < c->n_rooms; i++) kinds += add_encounter(&c->rooms[i].encounter, seen);
+        for (int i = 0; i < c->n_wandering && i < DG_WANDERING_ROWS; i++)
+            kinds += add_encounter(&c->wandering[i].encounter, seen);
     }
     /* by name: insertion into the sorted list (a few dozen kinds at most) */
-    for (int m = 0; m < DR__BESTIARY_IDS && b->n < DR__BESTIARY_MAX; m++) {
+    for (int m = 0; m < DR__BESTIARY_IDS && b->n < DR__BESTIARY_MAX && b->n < kinds; m++) {
         if (!seen[m]) continue;
         const char *name = dg_monster_info(m)->name;
         int at = b->n;

@@ -19,7 +19,17 @@ srv_map_meta srv_map_meta_of(const srv_req *r, const char *etag)
 static void map_headers(srv_req *r, struct MHD_Response *resp, const srv_map_meta *mm, bool gz)
 {
     char etag[32], seed[24];
-    snprintf(etag, sizeof etag, "%.*s%s\"", (int)strlen(mm->etag) - 1, mm->etag, gz ? "-gz" : "");
+    /* the tag without its closing quote, the coding's mark, the quote:
+     * copies, not snprintf, on every answer */
+    size_t n = strlen(mm->etag) - 1;
+    if (n > sizeof etag - 5) n = sizeof etag - 5;
+    memcpy(etag, mm->etag, n);
+    if (gz) {
+        memcpy(etag + n, "-gz", 3);
+        n += 3;
+    }
+    etag[n++] = '"';
+    etag[n] = '\0';
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, etag);
     /* a named seed is a permanent address; a random one is a one-off */
     (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL,
@@ -28,7 +38,11 @@ static void map_headers(srv_req *r, struct MHD_Response *resp, const srv_map_met
     if (r->route == SRV_ROUTE_POST) vary = vary ? "Accept, Accept-Encoding" : "Accept";
     if (vary) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY, vary);
     if (gz) (void)MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)mm->seed);
+    char *d = seed + sizeof seed;
+    uint64_t v = mm->seed;
+    *--d = '\0';
+    do *--d = (char)('0' + v % 10); while ((v /= 10) != 0);
+    memmove(seed, d, (size_t)(seed + sizeof seed - d));
     (void)MHD_add_response_header(resp, "X-Dungeon-Seed", seed);
     /* the canonical options: the permalink's query string */
     const char *canon = strchr(mm->key, ' ');

@@ -130,10 +130,15 @@ static void options_object(dr__jw *w, const char *canon)
             size_t n = all - kn - 1;
             int64_t x;
             dr__jw_keyn(w, q, kn);
+            /* only a value with an escape or all digits reads differently
+             * as text: the rest go as they are, without looking their key
+             * up (a lookup by name for each of ~20 keys was a tenth of the
+             * map's document) */
+            bool number = dr__json_option_number(q, kn, v, n, &x);
             char text[3 * DG_STOCK_NAME_BYTES];
-            size_t tn = dr__option_text(q, kn, v, n, text, sizeof text);
+            size_t tn = number || memchr(v, '%', n) ? dr__option_text(q, kn, v, n, text, sizeof text) : (size_t)-1;
             if (tn != (size_t)-1) dr__jw_stringn(w, text, tn);
-            else if (dr__json_option_number(q, kn, v, n, &x)) dr__jw_int(w, x);
+            else if (number) dr__jw_int(w, x);
             else dr__jw_stringn(w, v, n);
         }
         q += all;
