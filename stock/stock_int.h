@@ -252,7 +252,7 @@ long dg__hoard_max_cp(int band);
 /* stock_paths.c: the entrance and distances from it. dist[i] is room
  * i+1's distance in steps (-1 unreachable), door_dist[i] locked door i's
  * (-1 for other doors and unreached ones); both arrays the caller's.
- * Scratch: dg__paths_scratch_bytes(d), the caller's. */
+ * Read from w, the floor's walk from its entrance. */
 typedef struct {
     dg_point entrance;
     int entrance_room;
@@ -262,11 +262,11 @@ typedef struct {
 /* stock_locks.c: the floor's designed lock-and-key cycle, when its map
  * has one: the locked door on the short way to the lair (core's
  * dg__lock_cycle_find) gets its key moved to the far end of the long way
- * round, and is marked designed. After stock_doors, before the marks.
+ * round, and is marked designed. After stock_doors, before the marks; w
+ * is the floor's walk from its entrance (dg__paths_find's, used up).
  * DG_ENOMEM only. */
-dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err);
-size_t dg__paths_scratch_bytes(const dg_dungeon *d);
-void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg__entrance_walk *w, dg_error *err);
+void dg__paths_find(const dg_dungeon *d, const dg__entrance_walk *w, dg__paths *p);
 
 /* Stream constants: each part of the model draws from its own stream,
  * (seed, DG__STREAM_* + index), so basic and full agree on what they share
