@@ -176,21 +176,23 @@ static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const u
     dist[from] = 0;
     if (parent) parent[from] = -1;
     const uint32_t *cell = d->cells;
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
+    size_t n_rooms = d->n_rooms;
     while (head < tail) {
-        int32_t at = queue[head++];
+        int32_t at = queue[head++], next = dist[at] + 1;
         if (steps) {
             int id = dg__room_id(cell[at]);
-            if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE) && steps[id] < 0) steps[id] = dist[at];
+            if (id && (size_t)id <= n_rooms && (cell[at] & DG_OPENSPACE) && steps[id] < 0) steps[id] = dist[at];
         }
-        unsigned m = w->sides[at];
-        for (int k = 0; m; k++, m >>= 1) {
-            if (!(m & 1)) continue;
-            int32_t n = at + w->step[k];
-            if (dist[n] >= 0 || shut[n]) continue;
-            dist[n] = dist[at] + 1;
-            if (parent) parent[n] = at;
-            queue[tail++] = n;
-        }
+        /* the four sides in the walk's order, west, east, north, south */
+        unsigned m = sides[at];
+#define VISIT(bit, step)                                                              if (m & (bit)) {                                                                  int32_t n = at + (step);                                                      if (dist[n] < 0 && !shut[n]) {                                                    dist[n] = next;                                                               if (parent) parent[n] = at;                                                   queue[tail++] = n;                                                        }                                                                         }
+        VISIT(1u, west)
+        VISIT(2u, east)
+        VISIT(4u, north)
+        VISIT(8u, south)
+#undef VISIT
     }
     return tail;
 }

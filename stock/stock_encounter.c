@@ -73,10 +73,23 @@ static const char *dragon_colour(const char *name, size_t *len)
     return w;
 }
 
+/* Only dragons and humanoids (the half-red dragon veteran) are named for a
+ * dragon's colour or as wyrmlings, in either SRD (test_stock_encounter
+ * reads both tables to say so): every other creature's traits are its
+ * stat block's alone, no name searched. */
+static bool named_for_dragons(const dg_monster *m)
+{
+    return m->type == DG_TYPE_DRAGON || m->type == DG_TYPE_HUMANOID;
+}
+
 /* Creature id's traits, read from its name and stat block the first time
  * the band asks (a full table, never met: read afresh each time). */
 static traits traits_of(band *b, int id)
 {
+    if (!named_for_dragons(MON(b, id))) {
+        const dg_statblock *sb = dg_monster_statblock(id);
+        return (traits){.id = id, .bits = sb && sb->count[DG_SB_LEGENDARY] ? T_LEGENDARY : 0};
+    }
     unsigned h = (unsigned)id % TRAIT_SLOTS;
     for (int n = 0; n < TRAIT_SLOTS && b->known[h].id >= 0; n++, h = (h + 1) % TRAIT_SLOTS)
         if (b->known[h].id == id) return b->known[h];
