@@ -59,6 +59,8 @@ typedef struct {
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
+/* id's stat block: dg_monster_statblock's, the band's table known */
+#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
 
 /* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
  * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
@@ -82,19 +84,15 @@ static bool named_for_dragons(const dg_monster *m)
     return m->type == DG_TYPE_DRAGON || m->type == DG_TYPE_HUMANOID;
 }
 
-/* Creature id's traits, read from its name and stat block the first time
- * the band asks (a full table, never met: read afresh each time). */
-static traits traits_of(band *b, int id)
+/* A dragon's or a humanoid's traits, read from its name and stat block
+ * the first time the band asks (a full table, never met: read afresh each
+ * time). */
+static traits named_traits(band *b, int id)
 {
-    if (!named_for_dragons(MON(b, id))) {
-        const dg_statblock *sb = dg_monster_statblock(id);
-        return (traits){.id = id, .bits = sb && sb->count[DG_SB_LEGENDARY] ? T_LEGENDARY : 0};
-    }
     unsigned h = (unsigned)id % TRAIT_SLOTS;
     for (int n = 0; n < TRAIT_SLOTS && b->known[h].id >= 0; n++, h = (h + 1) % TRAIT_SLOTS)
         if (b->known[h].id == id) return b->known[h];
     const dg_monster *mon = MON(b, id);
-    const dg_statblock *sb = dg_monster_statblock(id);
     traits t = {.id = id, .bits = 0};
     size_t len;
     const char *c = dragon_colour(mon->name, &len);
@@ -104,12 +102,19 @@ static traits traits_of(band *b, int id)
         t.colour_len = (unsigned char)len;
     }
     if (strstr(mon->name, "Wyrmling")) t.bits |= T_WYRMLING;
-    if (sb && sb->count[DG_SB_LEGENDARY]) t.bits |= T_LEGENDARY;
+    if (SB(b, id)->count[DG_SB_LEGENDARY]) t.bits |= T_LEGENDARY;
     if (b->n_known < TRAIT_SLOTS - 1 && b->known[h].id < 0) {
         b->known[h] = t;
         b->n_known++;
     }
     return t;
+}
+
+/* Creature id's traits: every other creature's are its stat block's. */
+static inline traits traits_of(band *b, int id)
+{
+    if (named_for_dragons(MON(b, id))) return named_traits(b, id);
+    return (traits){.id = id, .bits = SB(b, id)->count[DG_SB_LEGENDARY] ? T_LEGENDARY : 0};
 }
 
 /* Whether creatures x and y, both dragons of a colour, share it. */
