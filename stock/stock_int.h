@@ -195,6 +195,19 @@ dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 int dg__item_grades_at(int item, dg_rarity rarity);
 int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity);
 int dg__item_grade_of(int item, const char *label);
+/* The "varies" items with a grade at the rarity, by name: for a pool that
+ * asks dg__item_grades_at of every item, the grades read once. */
+#define DG__GRADED_MAX 32
+typedef struct {
+    const char *name[DG__GRADED_MAX];
+    int n;
+    dg_rarity rarity;
+    bool overflow;           /* more names than fit: each item asked afresh */
+} dg__graded;
+void dg__items_graded_at(dg_rarity rarity, dg__graded *out);
+/* Whether item (an id) is one of g's: dg__item_grades_at(item, rarity) > 0
+ * for g of that rarity. */
+bool dg__graded_has(const dg__graded *g, int item);
 
 /* stock_words.c's containers, in this order: where a purse lies (the
  * first DG__CONTAINERS_HUMBLE, of which those from DG__CONTAINERS_SMALL
