@@ -241,14 +241,18 @@ static bool counts_of(dg_rng *r, band *b, int l, int f, int f_most, int k, int k
     int best = 0, n_best = 0;
     for (int pass = 0; pass < 2; pass++) {
         int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
-        for (int i = 0; i <= max_f; i++)
+        /* a row ended at its first count (no beasts) ends every row after
+         * it: more followers only add creatures, XP and squares */
+        bool rows_left = true;
+        for (int i = 0; i <= max_f && rows_left; i++)
             for (int j = 0; j <= max_b; j++) {
                 int count = (l >= 0) + i + j;
                 if (count == 0) continue;
-                if (count > b->most) break; /* more beasts only add */
-                long a = adjusted_in(b, lxp + fxp * i + kxp * j, count);
-                if (a >= b->hi) break; /* more beasts only add */
-                if (room && lsq + fsq * i + ksq * j > room) break;
+                long a = count > b->most ? 0 : adjusted_in(b, lxp + fxp * i + kxp * j, count);
+                if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
+                    rows_left = j > 0; /* more beasts only add */
+                    break;
+                }
                 if (a < b->lo) continue;
                 int kinds = kinds_of(l, i, j);
                 if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
