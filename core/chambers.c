@@ -34,9 +34,9 @@
 /* Fewer cells than this is a widening of a passage, not a chamber: a core
  * of one cell and its ring is nine cells, a 3x4 nook twelve. */
 #define MIN_CHAMBER 16
-/* Chamfer distances: a step along a row or column, and a diagonal one. */
-#define ORTHO 3
-#define DIAG 4
+/* Chamfer distances (dg_int.h): a step along a row or column, a diagonal one. */
+#define ORTHO DG__CHAMFER_ORTHO
+#define DIAG DG__CHAMFER_DIAG
 #define CORE (2 * ORTHO)
 
 /* Per-cell labels while working: ROCK for everything that is not cave
@@ -354,96 +354,6 @@ static void order_chambers(work *k)
         if (k->lab[s] > FREE) k->lab[s] = k->renum[k->lab[s]];
 }
 
-/* The number's digits on the chamber's cells, centred on its label cell,
- * as finish.c writes rooms' (the donjon export reads them). */
-static void write_label(dg_dungeon *d, const dg_room *rm)
-{
-    char text[8];
-    int len = 0;
-    for (int v = rm->id; v > 0 && len < 7; v /= 10) text[len++] = (char)('0' + v % 10);
-    int y = rm->label_y, start = rm->label_x - len / 2;
-    for (int j = 0; j < len; j++) {
-        int x = start + j;
-        uint32_t c = dg_cell(d, x, y);
-        if (!(c & DG_CORRIDOR) || dg__room_id(c) != rm->id) continue;
-        d->cells[(size_t)y * (size_t)d->width + (size_t)x] =
-            (c & ~DG_LABEL) | ((uint32_t)(unsigned char)text[len - 1 - j] << DG_LABEL_SHIFT);
-    }
-}
-
-/* The chamfer distance of every chamber cell to the nearest cell outside
- * its own chamber (rock, passage, another chamber, off the map): the
- * deepest cell is the chamber's pole of inaccessibility, where its number
- * reads clear of every edge, a cut's included. */
-static void inner_distances(work *k)
-{
-    const int w = k->w, h = k->h;
-    const int dx[4] = {-1, 0, -1, 1}, dy[4] = {0, -1, -1, -1}, step[4] = {ORTHO, ORTHO, DIAG, DIAG};
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < h; i++)
-            for (int j = 0; j < w; j++) {
-                int y = pass ? h - 1 - i : i, x = pass ? w - 1 - j : j, sg = pass ? -1 : 1;
-                size_t s = (size_t)y * (size_t)w + (size_t)x;
-                int me = k->lab[s];
-                if (me <= FREE) {
-                    k->dist[s] = 0;
-                    continue;
-                }
-                unsigned v = pass ? k->dist[s] : 65535u;
-                for (int q = 0; q < 4; q++) {
-                    int nx = x + sg * dx[q], ny = y + sg * dy[q];
-                    unsigned t = 0;
-                    if (nx >= 0 && ny >= 0 && nx < w && ny < h && k->lab[(size_t)ny * (size_t)w + (size_t)nx] == me)
-                        t = k->dist[(size_t)ny * (size_t)w + (size_t)nx];
-                    t += (unsigned)step[q];
-                    if (t < v) v = t;
-                }
-                k->dist[s] = (uint16_t)(v > 65535u ? 65535u : v);
-            }
-}
-
-/* Each labelled region's number on its pole of inaccessibility: lab
- * 1..n names region base[lab - 1]; the deepest cell by inner_distances,
- * of equals the one nearest the region's centroid, then the first in
- * row-major order; never a stair, whose glyph has the cell. */
-static dg_status place_poles(work *k, dg_room *base, dg_error *err)
-{
-    int n = 0;
-    for (size_t s = 0; s < k->n; s++)
-        if (k->lab[s] > n) n = k->lab[s];
-    if (n == 0) return DG_OK;
-    /* per region: cells, the sums of their x and y, and the best cell's
-     * distance from the centroid, in 16ths of a cell */
-    int64_t *cnt = dg__calloc(4 * ((size_t)n + 1), sizeof *cnt);
-    if (!cnt) return dg__nomem(err, "keying caves");
-    int64_t *sx = cnt + n + 1, *sy = sx + n + 1, *near = sy + n + 1;
-    inner_distances(k);
-    for (size_t s = 0; s < k->n; s++) {
-        int c = k->lab[s];
-        if (c <= FREE) continue;
-        cnt[c]++;
-        sx[c] += (int64_t)(s % (size_t)k->w);
-        sy[c] += (int64_t)(s / (size_t)k->w);
-    }
-    for (int c = 0; c <= n; c++) k->area[c] = -1; /* the best depth seen */
-    for (size_t s = 0; s < k->n; s++) {
-        int c = k->lab[s];
-        if (c <= FREE || (k->d->cells[s] & DG_STAIRS) || (int)k->dist[s] < k->area[c]) continue;
-        int x = (int)(s % (size_t)k->w), y = (int)(s / (size_t)k->w);
-        int64_t ex = 16 * (int64_t)x + 8 - (16 * sx[c] + 8 * cnt[c]) / cnt[c];
-        int64_t ey = 16 * (int64_t)y + 8 - (16 * sy[c] + 8 * cnt[c]) / cnt[c];
-        int64_t e = ex * ex + ey * ey;
-        if ((int)k->dist[s] == k->area[c] && e >= near[c]) continue;
-        k->area[c] = k->dist[s];
-        near[c] = e;
-        base[c - 1].label_x = x;
-        base[c - 1].label_y = y;
-    }
-    dg__free(cnt);
-    return DG_OK;
-}
-
-/* The chambers into the room list, their ids into their cells. */
 static dg_status add_rooms(work *k, dg_error *err)
 {
     dg_dungeon *d = k->d;
@@ -476,7 +386,7 @@ static dg_status add_rooms(work *k, dg_error *err)
         }
         d->cells[s] = (d->cells[s] & ~(DG_ROOM_ID | DG_LABEL)) | ((uint32_t)rm->id << DG_ROOM_ID_SHIFT);
     }
-    dg_status rc = place_poles(k, rooms + first, err);
+    dg_status rc = dg__chamber_poles(d, k->lab, k->dist, k->area, rooms + first, err);
     if (rc != DG_OK) return rc;
     /* a door opening onto a chamber leads into it, as one between rooms */
     for (size_t i = 0; i < d->n_doors; i++) {
@@ -489,7 +399,7 @@ static dg_status add_rooms(work *k, dg_error *err)
         rm->width = rm->width - rm->x + 1;
         rm->height = rm->height - rm->y + 1;
         rc = dg__trace_outline(d, rm, &rm->outline, &rm->n_outline, err);
-        write_label(d, rm);
+        dg__chamber_label(d, rm);
     }
     return rc;
 }
@@ -552,7 +462,7 @@ static dg_status key_cave_rooms(work *k, dg_error *err)
     if (!any) return DG_OK;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (k->renum[i] == 1) d->rooms[i - 1].kind = DG_ROOM_KIND_CHAMBER;
-    return place_poles(k, d->rooms, err);
+    return dg__chamber_poles(d, k->lab, k->dist, k->area, d->rooms, err);
 }
 
 dg_status dg__chambers(dg_dungeon *d, dg_error *err)

@@ -29,8 +29,9 @@
 #include "dg_int.h"
 
 enum { ROCK = -1, FREE = 0 };
-#define ORTHO 3
-#define DIAG 4
+/* chamfer steps (dg_int.h) */
+#define ORTHO DG__CHAMFER_ORTHO
+#define DIAG DG__CHAMFER_DIAG
 /* At most this many parts from one level: a level that crumbles into more
  * is a ragged one, and the next level up is tried. */
 #define SPLIT_MAX 8

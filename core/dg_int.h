@@ -273,6 +273,17 @@ dg_status dg__chambers(dg_dungeon *d, dg_error *err);
  * new parts numbered from *n_ch + 1 up to max_ch (ids left); cut cells
  * become 0. DG_ENOMEM only. */
 dg_status dg__chambers_split(int32_t *lab, int w, int h, int *n_ch, int max_ch, dg_error *err);
+/* Chamfer (3-4) distance steps of the chambers' distance maps: along a row
+ * or column, and diagonally. */
+#define DG__CHAMFER_ORTHO 3
+#define DG__CHAMFER_DIAG 4
+/* chambers_poles.c: each region of lab (1..n: base[lab - 1]; 0 and below
+ * none) gets its label cell at its pole of inaccessibility; dist (a cell
+ * each) and best (n + 1) are scratch. DG_ENOMEM only. */
+dg_status dg__chamber_poles(const dg_dungeon *d, const int32_t *lab, uint16_t *dist, int32_t *best,
+                           dg_room *base, dg_error *err);
+/* ... and rm's number written in its cells' LABEL bits around that cell. */
+void dg__chamber_label(dg_dungeon *d, const dg_room *rm);
 
 /* Family entry points: one signature, the builder already holds the grid;
  * dg__gen_<id> for each id of dg.h's DG_ALGORITHM_IDS (gen_<id>.c, whose

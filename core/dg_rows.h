@@ -3,11 +3,11 @@
  * format are to the rest of the product, their cost figures included (the
  * daemon's estimate is arithmetic over these), and the lookups by enum.
  * Part of the public interface: included by dg.h, after the option types
- * these rows are indexed by; include dg.h, not this file. */
+ * these rows are indexed by (dg_options.h); include dg.h, not this file. */
 #ifndef DG_ROWS_H
 #define DG_ROWS_H
 
-#include "dg.h"
+#include "dg_options.h"
 
 /* What a family's maps cost to make, per cell of the map, in nanoseconds of
  * CPU: the daemon's estimate (server/estimate.c) multiplies these, which

@@ -107,5 +107,11 @@ static inline void dr__jw_key_null(dr__jw *w, const char *key)
     dr__jw_key(w, key);
     dr__jw_null(w);
 }
+/* A number whose 0 means none (a room, a floor, a DC): null then. */
+static inline void dr__jw_key_int_or_null(dr__jw *w, const char *key, int v)
+{
+    if (v) dr__jw_key_int(w, key, v);
+    else dr__jw_key_null(w, key);
+}
 
 #endif

@@ -289,6 +289,8 @@ void dr__json_contents_tail(struct dr__jw *w, const dg_dungeon *d, dg_buf *scrat
 void dr__json_bestiary(struct dr__jw *w, const dg_dungeon *d);
 void dr__json_room_contents(struct dr__jw *w, const dg_dungeon *d, int id, dg_buf *scratch, dg_error *err);
 void dr__json_door_lock(struct dr__jw *w, const dg_dungeon *d, size_t i);
+/* json_adventure.c: the "adventure" member, null without c or its adventure. */
+void dr__json_adventure(struct dr__jw *w, const dg_contents *c);
 /* json.c: a text key's canonical value decoded into buf, (size_t)-1 when
  * key is not a text key (the oracle reads options the same way). */
 size_t dr__option_text(const char *key, size_t kn, const char *v, size_t n, char *buf, size_t cap);

@@ -1,4 +1,4 @@
-/* http_int.h -- what http.c and maps.c share: the daemon and request
+/* http_int.h -- what http.c, routes.c and maps.c share: the daemon and request
  * records and the response helpers. libmicrohttpd stays behind this line. */
 #ifndef SRV_HTTP_INT_H
 #define SRV_HTTP_INT_H
@@ -154,6 +154,12 @@ bool srv_page_with_head(srv_req *r, const char *url, const srv_asset *a, unsigne
 
 /* http.c: logs, counts and frees r; in_flight falls by one. */
 void srv_request_done(srv_http *h, srv_req *r, enum MHD_RequestTerminationCode toe);
+
+/* routes.c: the method's number; the metric of the route url names (for an
+ * answer refused before dispatch); the answer of the route url names. */
+srv_method srv_parse_method(const char *m);
+srv_route_id srv_route_of(const char *url);
+enum MHD_Result srv_dispatch(srv_req *r, const char *url);
 
 /* conns.c: a record per open connection (the request MHD may drop
  * uncompleted, header_timeout's deadline and the sweeper that enforces it). */

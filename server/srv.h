@@ -86,13 +86,13 @@ uint64_t srv_now_ns(void);
 
 /* --------------------------------------------------------------- metrics */
 
-/* The routes, one row each (nginx's ngx_command_t is the model): http.c
+/* The routes, one row each (nginx's ngx_command_t is the model): routes.c
  * dispatches from these rows, metrics.c labels from them, so a route and
  * its name cannot drift apart. Route f < DG_FMT_COUNT is GET
  * /dungeon.<ext> of format f (core/formats.c's rows: a new format gets its
  * route and label there); then one row per further route, in the order of
  * their metric labels:
- *   X(id, path, methods (the Allow header), handler (http.c), metric label,
+ *   X(id, path, methods (the Allow header), handler (routes.c), metric label,
  *     Cache-Control (NULL: the handler's own))
  * A NULL path matches web/'s files (static.c); the last row is what no
  * route took (404). */
@@ -171,7 +171,7 @@ typedef struct srv_entry {
     char etag[32];           /* srv_etag(key, false), made once */
     size_t refs;             /* atomic */
     /* Ready-made answers (identity, gzip) for the plain GET of a named
-     * seed, shared by every such request; http.c makes them on first use
+     * seed, shared by every such request; map_answer.c makes them on first use
      * and drop_shared releases them with the entry. */
     void *shared[2];
     void (*drop_shared)(void *);

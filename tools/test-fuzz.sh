@@ -3,9 +3,12 @@
 # (tools/test.sh runs every tools/test-*.sh) and its one sanitizer pass.
 # Builds the whole tree with clang, AddressSanitizer +
 # UndefinedBehaviorSanitizer (-DDG_FUZZ=ON) in build-clang/, and the fuzz
-# targets against copies of the libraries built with libFuzzer's coverage
-# (the unit tests' libraries without it: it made them 2.7x slower), which
-# also proves every fuzz target still links. Debug
+# targets, which proves every one still links. A smoke run (the default)
+# links them to the unit tests' libraries: its seconds go to replaying the
+# corpus, and compiling every source a second time with libFuzzer's
+# coverage cost the stage about 80 s of CPU. A long run (over 60 s a target)
+# links copies of the libraries built with that coverage (-DDG_FUZZ_DEEP=ON),
+# which the unit tests' own libraries do without: it made them 2.7x slower. Debug
 # (assertions on) at -O1, as AddressSanitizer's own docs advise: the same
 # findings as -O0, the tests about 2.4x faster; -fno-omit-frame-pointer
 # (DG_SANITIZE's flags) keeps the stack traces. Runs there the unit, bigmap
@@ -21,6 +24,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}
+deep=OFF
+[ "$seconds" -gt 60 ] && deep=ON
 command -v clang >/dev/null \
   || { echo "test-fuzz: clang is needed (tools/deps.sh test installs it)" >&2; exit 1; }
 # determinism's other side, built first by tools/test.sh; brought up to date
@@ -28,7 +33,7 @@ command -v clang >/dev/null \
 [ -f build/CMakeCache.txt ] \
   || { echo "test-fuzz: build/ (the release gcc build) is not configured; tools/test.sh makes it" >&2; exit 1; }
 cmake --build build --target dungeon dungeon-full -j2 >/dev/null
-CC=clang cmake -S . -B build-clang -DDG_FUZZ=ON -DDG_WERROR=ON -DDG_FUZZ_SECONDS="$seconds" \
+CC=clang cmake -S . -B build-clang -DDG_FUZZ=ON -DDG_FUZZ_DEEP=$deep -DDG_WERROR=ON -DDG_FUZZ_SECONDS="$seconds" \
   -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-O1 -g" -DDG_DETERMINISM_PEER="$PWD/build/dungeon" >/dev/null
 cmake --build build-clang -j2
 # cairo 1.16's one-time fontconfig pattern (tests/unit/lsan_cairo.supp)

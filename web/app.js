@@ -1,11 +1,10 @@
 /* app.js -- the form's behaviour: has controls.js build any control
  * index.html lacks from the rows vocabulary.js makes (GET /options merged
  * into options.js's presentation), hides the keys the chosen values do not
- * take, rolls (the
- * PNG at once, the JSON for the room key (key.js draws it), the name and
- * the permalink), keeps the
- * address bar on the canonical query, downloads, copy link, and shows each
- * daemon error beside its field. This file never checks a value itself:
+ * take, rolls (the PNG at once, the JSON for the room key (key.js draws
+ * it), the name and the permalink), keeps the address bar on the canonical
+ * query, fills the toolbar (toolbar.js: downloads, copy link), and shows
+ * each daemon error beside its field. This file never checks a value itself:
  * check.js holds every field against its /options row before a roll (so
  * several bad values show at once), and the daemon judges the rest.
  * Without JavaScript, or when /options cannot be had, index.html is a
@@ -366,32 +365,7 @@
       else history.replaceState({ q: canon }, '', link);
     }
     $('permalink').value = location.origin + link;
-    var box = document.querySelector('.downloads');
-    box.querySelectorAll('a, .gm-only, .more-downloads').forEach(function (a) { a.remove(); });
-    var player = j.options.view === 'player';
-    /* A VTT scene's picture is the table's: the page's GM view is the GM
-     * reading the map, so those downloads drop view=gm and the daemon
-     * draws the players' picture beside the GM's walls and doors; the
-     * page's player view goes along as view=player. A GM picture for a
-     * VTT is view=gm in the address by hand. */
-    var vttCanon = canon.replace(/(^|&)view=gm(?=&|$)/, '');
-    /* the likely download (the first the page lists: the map's image)
-     * as a button of its own, the rest under one "More formats"; every
-     * format /options lists is here, in the page's order, new ones last */
-    var more = el('details', { class: 'more-downloads' }, [el('summary', { text: 'More formats' })]);
-    var list = el('div', { class: 'more-list' });
-    more.appendChild(list);
-    FORMATS.filter(function (f) { return !(player && f.gmData); }) /* a player must not be handed the secrets */
-      .forEach(function (f, i) {
-        var a = el('a', { href: f.route + '?' + (f.tableImage ? vttCanon : canon) + '&download=1', download: '',
-                          'data-type': f.type, text: f.label });
-        if (i === 0) { a.classList.add('likely'); box.appendChild(a); } else list.appendChild(a);
-      });
-    if (list.children.length) box.appendChild(more);
-    var held = FORMATS.filter(function (f) { return f.gmData; }).map(function (f) { return f.label; });
-    if (player && held.length) box.appendChild(el('span', { class: 'gm-only',
-      text: (held.length > 1 ? held.slice(0, -1).join(', ') + ' and ' + held[held.length - 1] + ' list'
-                             : held[0] + ' lists') + ' every secret door and trap: GM view offers them.' }));
+    window.dgToolbar.downloads(document.querySelector('.downloads'), FORMATS, canon, j.options.view === 'player');
     document.querySelector('.toolbar').hidden = false;
     var f = floor > 1 ? j.below[floor - 2] : j, rooms = f.rooms.length;
     var ft = j.options.cell_ft || FEET_PER_CELL;
@@ -479,20 +453,6 @@
     document.body.classList.toggle('map-full-open', on);
     b.textContent = on ? 'Close the map' : 'Enlarge map';
     b.setAttribute('aria-pressed', String(on));
-  }
-
-  function copyLink() {
-    var text = $('permalink').value || location.href;
-    var done = function () { setStatus('Link copied.'); };
-    var fallback = function () {
-      /* no clipboard API off localhost without TLS: select it for the user */
-      var p = $('permalink');
-      p.focus();
-      p.select();
-      try { document.execCommand('copy'); done(); } catch (e) { setStatus('Press Ctrl+C to copy the link.'); }
-    };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
-    else fallback();
   }
 
   /* /options could not be had: say so, and leave the page the plain form
@@ -594,7 +554,7 @@
       /* choices redraw at once; typed numbers and seeds wait for Roll or Enter */
       if (rolled && (e.target.tagName === 'SELECT' || e.target.type === 'radio')) roll({ push: true });
     });
-    $('copy-link').addEventListener('click', copyLink);
+    $('copy-link').addEventListener('click', function () { window.dgToolbar.copyLink(setStatus); });
     $('map-full').hidden = false;
     $('map-full').addEventListener('click', function () { setFull(!figure.classList.contains('full')); });
     document.addEventListener('keydown', function (e) {

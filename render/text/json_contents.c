@@ -52,12 +52,6 @@ static void key_word(dr__jw *w, const char *key, dg_words list, int i)
     else dr__jw_key_null(w, key);
 }
 
-static void key_int_or_null(dr__jw *w, const char *key, int v)
-{
-    if (v) dr__jw_key_int(w, key, v);
-    else dr__jw_key_null(w, key);
-}
-
 static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *e)
 {
     if (!e->n_groups) {
@@ -162,7 +156,7 @@ static void treasure_json(dr__jw *w, const dg_treasure *t)
     }
     dr__jw_array_end(w);
     key_word(w, "container", DG_WORDS_CONTAINER, t->container);
-    key_int_or_null(w, "lock_dc", t->lock_dc);
+    dr__jw_key_int_or_null(w, "lock_dc", t->lock_dc);
     dr__jw_key(w, "trap");
     if (t->trapped) trap_json(w, &t->trap);
     else dr__jw_null(w);
@@ -289,8 +283,8 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
     dr__jw_key_int(w, "ac", l->ac);
     dr__jw_key_int(w, "hp", l->hp);
     dr__jw_key_int(w, "break_dc", l->break_dc);
-    key_int_or_null(w, "lock_dc", l->lock_dc);
-    key_int_or_null(w, "key_room", l->key_room);
+    dr__jw_key_int_or_null(w, "lock_dc", l->lock_dc);
+    dr__jw_key_int_or_null(w, "key_room", l->key_room);
     dr__jw_key(w, "trap");
     if (l->trapped) trap_json(w, &l->trap);
     else dr__jw_null(w);
@@ -308,124 +302,6 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
         dr__jw_key(w, "designed");
         dr__jw_bool(w, true);
     }
-    dr__jw_object_end(w);
-}
-
-/* {name, room, floor} of a creature the adventure names. */
-static void who_json(dr__jw *w, const char *key, const dg_adv_who *who)
-{
-    const dg_monster *m = dg_monster_info(who->monster);
-    dr__jw_key(w, key);
-    dr__jw_object_begin(w);
-    if (m) dr__jw_key_string(w, "name", m->name);
-    else dr__jw_key_null(w, "name");
-    dr__jw_key_int(w, "room", who->room);
-    dr__jw_key_int(w, "floor", who->floor);
-    dr__jw_object_end(w);
-}
-
-/* The adventure (the top floor's; null on the floors below and below
- * depth full): hook, goal, factions, rumours, alarm, chapters. */
-static void adventure_json(dr__jw *w, const dg_contents *c)
-{
-    const dg_adventure *a = c ? c->adventure : NULL;
-    dr__jw_key(w, "adventure");
-    if (!a) {
-        dr__jw_null(w);
-        return;
-    }
-    char t[1024];
-    dr__jw_object_begin(w);
-    dr__jw_key(w, "hook");
-    dr__jw_object_begin(w);
-    dg_adventure_text(c, DG_ADV_HOOK, 0, t, sizeof t);
-    dr__jw_key_string(w, "text", t);
-    dg_adventure_text(c, DG_ADV_PATRON, 0, t, sizeof t);
-    dr__jw_key_string(w, "patron", t);
-    dr__jw_key_int(w, "reward_gp", a->reward_gp);
-    dr__jw_object_end(w);
-    dr__jw_key(w, "goal");
-    dr__jw_object_begin(w);
-    dg_adventure_text(c, DG_ADV_GOAL, 0, t, sizeof t);
-    dr__jw_key_string(w, "text", t);
-    dr__jw_key_int(w, "room", a->goal.room);
-    dr__jw_key_int(w, "floor", a->goal.floor);
-    dr__jw_object_end(w);
-    dr__jw_key(w, "factions");
-    dr__jw_array_begin(w);
-    for (int f = 0; f < a->n_factions; f++) {
-        const dg_adv_faction *af = &a->factions[f];
-        dr__jw_object_begin(w);
-        dg_adventure_text(c, DG_ADV_FACTION_NAME, f, t, sizeof t);
-        dr__jw_key_string(w, "name", t);
-        dg_adventure_text(c, DG_ADV_FACTION_KIND, f, t, sizeof t);
-        dr__jw_key_string(w, "kind", t);
-        who_json(w, "leader", &af->leader);
-        dg_adventure_text(c, DG_ADV_WANT, f, t, sizeof t);
-        dr__jw_key_string(w, "want", t);
-        dr__jw_key_string(w, "attitude", dg_attitude_name(af->attitude));
-        dr__jw_key(w, "rival");
-        if (af->rival >= 0) {
-            dr__jw_object_begin(w);
-            dg_adventure_text(c, DG_ADV_FACTION_NAME, af->rival, t, sizeof t);
-            dr__jw_key_string(w, "name", t);
-            dg_adventure_text(c, DG_ADV_RIVALRY, f, t, sizeof t);
-            dr__jw_key_string(w, "reason", t);
-            dr__jw_object_end(w);
-        } else {
-            dr__jw_null(w);
-        }
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
-    dr__jw_key(w, "rumours");
-    dr__jw_array_begin(w);
-    for (int i = 0; i < DG_ADV_RUMOURS; i++) {
-        const dg_adv_rumour *ru = &a->rumours[i];
-        dr__jw_object_begin(w);
-        dr__jw_key_int(w, "roll", i + 1);
-        dg_adventure_text(c, DG_ADV_RUMOUR, i, t, sizeof t);
-        dr__jw_key_string(w, "text", t);
-        dr__jw_key(w, "true");
-        dr__jw_bool(w, ru->truth);
-        /* for the GM: "true" alone cannot tell a lie from a half-truth */
-        dr__jw_key_string(w, "truth", ru->truth ? "true" : ru->half ? "half" : "false");
-        key_int_or_null(w, "room", ru->about.room);
-        key_int_or_null(w, "floor", ru->about.room ? ru->about.floor : 0);
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
-    dr__jw_key(w, "alarm");
-    dr__jw_object_begin(w);
-    dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
-    dr__jw_key_string(w, "trigger", t);
-    dr__jw_key(w, "responders");
-    dr__jw_array_begin(w);
-    for (int i = 0; i < a->n_responders; i++) {
-        dr__jw_object_begin(w);
-        dr__jw_key_int(w, "room", a->responders[i].who.room);
-        dr__jw_key_int(w, "floor", a->responders[i].who.floor);
-        dr__jw_key_int(w, "rounds", a->responders[i].rounds);
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
-    dr__jw_object_end(w);
-    dr__jw_key(w, "chapters");
-    dr__jw_array_begin(w);
-    for (int i = 0; i < a->n_chapters; i++) {
-        dr__jw_object_begin(w);
-        dr__jw_key_int(w, "floor", a->chapters[i].floor);
-        dg_adventure_text(c, DG_ADV_CHAPTER, i, t, sizeof t);
-        dr__jw_key_string(w, "text", t);
-        dr__jw_key(w, "boss");
-        dr__jw_object_begin(w);
-        const dg_monster *m = dg_monster_info(a->chapters[i].boss.monster);
-        dr__jw_key_string(w, "name", m ? m->name : "");
-        dr__jw_key_int(w, "room", a->chapters[i].boss.room);
-        dr__jw_object_end(w);
-        dr__jw_object_end(w);
-    }
-    dr__jw_array_end(w);
     dr__jw_object_end(w);
 }
 
@@ -455,7 +331,7 @@ void dr__json_contents_tail(dr__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
         dr__jw_object_begin(w);
         dr__jw_key_int(w, "x", c->entrance.x);
         dr__jw_key_int(w, "y", c->entrance.y);
-        key_int_or_null(w, "room", c->entrance_room);
+        dr__jw_key_int_or_null(w, "room", c->entrance_room);
         dr__jw_object_end(w);
     } else {
         dr__jw_null(w);
@@ -497,7 +373,7 @@ void dr__json_contents_tail(dr__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
     } else {
         dr__jw_null(w);
     }
-    adventure_json(w, c);
+    dr__json_adventure(w, c);
     dr__jw_key(w, "wandering_monsters");
     dr__jw_array_begin(w);
     for (int i = 0; stocked && i < c->n_wandering; i++) {

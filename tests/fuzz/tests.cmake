@@ -3,10 +3,11 @@
 # crash reproducer ever kept (crashes/<name>) through replay.c: a plain
 # regression test under gcc, ASan or valgrind. With -DDG_FUZZ=ON (clang)
 # each target is also a libFuzzer binary and a ctest entry (label fuzz)
-# that fuzzes for DG_FUZZ_SECONDS from the corpus, linking copies of the
-# daemon's libraries built with libFuzzer's coverage (the *_cov targets,
-# from the same source lists: a new source file can never leave one
-# unlinkable; see the top CMakeLists.txt). New finds go to a scratch corpus in the build tree; a crash
+# that fuzzes for DG_FUZZ_SECONDS from the corpus; with -DDG_FUZZ_DEEP=ON it
+# links copies of the daemon's libraries built with libFuzzer's coverage
+# (the *_cov targets, from the same source lists: a new source file can
+# never leave one unlinkable; see the top CMakeLists.txt), else the unit
+# tests' libraries (coverage only in the target's own file). New finds go to a scratch corpus in the build tree; a crash
 # lands in build/fuzz-crashes/<name>/ and, once fixed, is kept under
 # crashes/<name>/ (tests/fuzz/README.md).
 set(DG_FUZZ_SECONDS 5 CACHE STRING "Seconds each fuzz target runs under ctest")
@@ -29,7 +30,11 @@ if(TARGET dungeond_srv)
       add_executable(${t} ${src})
       target_compile_options(${t} PRIVATE ${DG_FUZZ_COVERAGE})
       target_link_options(${t} PRIVATE -fsanitize=fuzzer)
-      target_link_libraries(${t} PRIVATE dungeond_srv_cov m)
+      if(DG_FUZZ_DEEP)
+        target_link_libraries(${t} PRIVATE dungeond_srv_cov m)
+      else()
+        target_link_libraries(${t} PRIVATE dungeond_srv m)
+      endif()
     else()
       set(t replay_${name})
       add_executable(${t} ${src} ${DG_FUZZ_DIR}/replay.c)
