@@ -430,10 +430,12 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
      * distances and the key rooms */
     dg__entrance_walk *walk = NULL;
     int *scratch = dg__malloc((n_rooms + n_doors + 1) * sizeof(int));
-    if (!scratch || (rc = dg__entrance_walk_new(d, &walk, err)) != DG_OK) {
+    if (!scratch) rc = dg__nomem(err, "stocking the dungeon");
+    else rc = dg__entrance_walk_new(d, &walk, err);
+    if (rc != DG_OK) {
         dg__free(scratch);
         dg__free(c);
-        return scratch ? rc : dg__nomem(err, "stocking the dungeon");
+        return rc;
     }
     dg__paths paths;
     paths.dist = scratch;
