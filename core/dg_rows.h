@@ -28,6 +28,11 @@ typedef struct {
                             * whatever the floor's size (abstract's small areas: many
                             * rooms, their records and contents up to the room cap);
                             * the map's bytes per cell are server/estimate.c's */
+    double loops_ns;       /* to dig loops=some or many into each floor made (core/loops.c,
+                            * and the lock-and-key cycle it designs): measured as the CLI's
+                            * user time of loops=many over none at 501x501 and 1001x1001
+                            * (seeds 1-5, contents=none), the larger of the two, +10%;
+                            * digging costs more a cell than most families' generation */
 } dg_family_cost;
 
 /* One row per algorithm family (each its gen file's, gathered by

@@ -529,5 +529,5 @@ static bool small_areas(const dg_options *o)
  * floor more at 151x151 (bench_estimate --quick, 3.7 MB as md for 3
  * floors), whatever the size past that (the room cap) */
 const dg__family dg__family_abstract = {
-    {"areas of an abstract plan from entrance to exit", true, {25, 60, 30, true, 1.6e6}},
+    {"areas of an abstract plan from entrance to exit", true, {25, 60, 30, true, 1.6e6, 250}},
     dg__gen_abstract, NULL, NULL, NULL, small_areas};

@@ -178,5 +178,5 @@ static bool always(const dg_options *o) { (void)o; return true; }
 /* cost: 220 ns a cell at 501 and 1001 in bench_estimate's txt (its caves
  * keyed as chambers); no rooms to stock */
 const dg__family dg__family_caverns = {
-    {"natural caves grown by a cellular automaton", true, {90, 0, 0, false, 0}},
+    {"natural caves grown by a cellular automaton", true, {90, 0, 0, false, 0, 150}},
     dg__gen_caverns, NULL, NULL, always, NULL};

@@ -555,5 +555,5 @@ done:
 }
 
 const dg__family dg__family_cells = {
-    {"one room per block of a grid, joined by a rule", true, {30, 0, 30, true, 0}},
+    {"one room per block of a grid, joined by a rule", true, {30, 0, 30, true, 0, 160}},
     dg__gen_cells, NULL, NULL, NULL, NULL};

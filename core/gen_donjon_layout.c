@@ -142,5 +142,5 @@ static dg_status donjon_refuse(const dg_options *o, key_id k, const char *value,
 /* cost: the cavernous layout (its caves keyed as chambers) 230 ns a cell
  * at 501 and 1001 in bench_estimate's txt */
 const dg__family dg__family_donjon = {
-    {"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false, 0}},
+    {"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false, 0, 130}},
     dg__gen_donjon, donjon_applies, donjon_refuse, cavernous, cavernous};

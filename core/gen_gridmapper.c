@@ -585,5 +585,5 @@ static dg_status gridmapper_refuse(const dg_options *o, key_id k, const char *va
 }
 
 const dg__family dg__family_gridmapper = {
-    {"Gridmapper's room shapes in 3x3 blocks", true, {7, 33, 30, false, 0}},
+    {"Gridmapper's room shapes in 3x3 blocks", true, {7, 33, 30, false, 0, 350}},
     dg__gen_gridmapper, gridmapper_applies, gridmapper_refuse, gridmapper_caves, gridmapper_caves};

@@ -537,5 +537,5 @@ dg_status dg__gen_panels(dg__build *b, dg_error *err)
 
 /* cost: 170 ns a cell at 501 and 1001 in bench_estimate's txt */
 const dg__family dg__family_panels = {
-    {"a sheet cut into panels, one room each, joined across the cuts", true, {60, 0, 30, false, 0}},
+    {"a sheet cut into panels, one room each, joined across the cuts", true, {60, 0, 30, false, 0, 260}},
     dg__gen_panels, NULL, NULL, NULL, NULL};

@@ -116,7 +116,9 @@ double srv_estimate_us(const dg_options *o)
     double written = fc->per_floor ? 1 + lower : 1;
     double gen_ns = dg_options_cost_variant(o) ? gc->variant_gen_ns : gc->gen_ns;
     bool organic_px = cave || gc->round_rooms;
-    double ns = cells * (gen_ns * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
+    /* loops are dug into every floor made, the tries at the stairs too */
+    double loops_ns = o->loops != DG_LOOPS_NONE ? gc->loops_ns : 0;
+    double ns = cells * ((gen_ns + loops_ns) * made + (cave ? fc->cave_cell_ns : fc->cell_ns) * written +
                          (stocked_map ? gc->stock_ns * stocked : 0) + (stocked_map ? fc->light_ns : 0))
                 + px * ((sketch(o) ? fc->sketch_px_ns : organic_px ? fc->cave_px_ns : fc->px_ns) +
                         (webp(o) ? fc->webp_px_ns : 0)) * written

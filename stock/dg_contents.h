@@ -107,6 +107,10 @@ dg_rarity dg_magic_item_found_rarity(int item, int grade);
 /* Whether monster m (either rules' id) is in theme t's cast (any role). A motif's theme is
  * motif - 1; dg_contents.theme says which a dungeon drew. */
 bool dg_theme_casts(int theme, int monster);
+/* Whether monster m (either rules' id) is one of theme t's allies: mighty
+ * creatures of its fiction outside the cast, met only in a tier 3-4 lair
+ * the cast alone cannot bring to the top band (docs/stocking.md). */
+bool dg_theme_allies(int theme, int monster);
 /* Whether monster m swims (has a swimming speed). */
 bool dg_monster_swims(const dg_monster *m);
 /* Whether monster id lives in water: it swims and walks 10 ft or less (a
@@ -479,6 +483,11 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap);
 /* The read-aloud text for room id: what the party sees on entering,
  * snprintf semantics ("" for an unknown room or depth below full). */
 size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap);
+/* The GM's line on room id's allies, who they are and whence ("Not of the
+ * swarming nest: four remorhazes, come up through the deep earth to feed
+ * on what the nest drags in."): snprintf-style, "" and 0 when its
+ * encounter holds none. */
+size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap);
 /* The treasure's worth in gp: coins (cp 1/100, sp 1/10, ep 1/2, gp 1,
  * pp 10), gems and art; magic items not counted. Rounded down. */
 long dg_treasure_value_gp(const dg_treasure *t);

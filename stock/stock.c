@@ -125,25 +125,29 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
     }
 }
 
-/* Whether two encounters are the same creatures in the same numbers. */
-static bool same_encounter(const dg_encounter *a, const dg_encounter *b)
+/* Whether two encounters are the same kinds of creature, whatever their
+ * numbers. */
+static bool same_kinds(const dg_encounter *a, const dg_encounter *b)
 {
     if (a->n_groups != b->n_groups) return false;
     for (int g = 0; g < a->n_groups; g++)
-        if (a->groups[g].monster != b->groups[g].monster || a->groups[g].count != b->groups[g].count) return false;
+        if (a->groups[g].monster != b->groups[g].monster) return false;
     return true;
 }
 
-/* A row the table already has (the same creatures doing the same thing),
- * when another may be drawn: a d6 whose 1 and 2 read the same is a table of
- * five. The same band doing something else is another meeting. */
+/* A row the table already has, when another may be drawn: a d6 whose 1
+ * and 2 read the same is a table of five. The same creatures doing
+ * something else count as another meeting once; a third row of them (six
+ * chuuls, then eight, then seven with the same water elementals) reads as
+ * the table having nothing else. */
 #define WANDER_REDRAWS 3
 
 static bool repeats(const dg_contents *c, int k)
 {
+    int same = 0;
     for (int j = 0; j < k; j++)
-        if (c->wandering[j].activity == c->wandering[k].activity &&
-            same_encounter(&c->wandering[j].encounter, &c->wandering[k].encounter))
+        if (same_kinds(&c->wandering[j].encounter, &c->wandering[k].encounter) &&
+            (c->wandering[j].activity == c->wandering[k].activity || ++same >= 2))
             return true;
     return false;
 }

@@ -181,6 +181,18 @@ static void pool_of(band *b, dg__role role, pool *p)
     }
 }
 
+/* The theme's allies who fit (stock_themes.c): mighty creatures of its
+ * fiction outside the cast, for a lair the cast cannot fill. */
+static void allies_of(const band *b, pool *p)
+{
+    const dg__theme *t = &dg__themes[b->w->theme];
+    p->n = 0;
+    for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++) {
+        int i = dg__srd_cast(b->s, t->allies[k]);
+        if (i >= 0 && fits(b, MON(b, i))) p->idx[p->n++] = i;
+    }
+}
+
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
 static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
@@ -211,6 +223,8 @@ static int most_of(band *b, int m, int most)
      * row is never empty); for a lair nothing else fills only the one or
      * two of the mightiest: a room never holds more than four of a kind of
      * challenge 5 and up */
+    if (b->w->uncapped && b->w->lair && sb && sb->count[DG_SB_LEGENDARY])
+        return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = t.bits & T_LEGENDARY ? 1
@@ -341,7 +355,7 @@ static void put(dg_encounter *e, int monster, int count)
     e->n_groups++;
 }
 
-#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX) /* the whole cast */
+#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX + DG__ALLIES_MAX) /* the whole cast and its allies */
 
 /* A mix for a group of one kind the draws settled for (four cloakers:
  * the band, at high level, asks more than a leader and its lesser
@@ -386,13 +400,23 @@ static bool pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *
  * to four of a kind from challenge 5 up (a true dragon or a legendary
  * creature still two or one), and any of the cast as followers. The
  * lieutenants are tried mightiest first, so the band is reached when the
- * cast can reach it at all; the followers from a drawn start. */
-static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
+ * cast can reach it at all; the followers from a drawn start.
+ *
+ * allies (NULL: none): when the cast alone cannot reach the band (a
+ * vermin nest's mightiest against five level-20 characters), the theme's
+ * allies join the lieutenants and followers, never above the leader;
+ * from DG__ALLY_MASTER_LEVEL one of them may lead, after every head of
+ * the cast, where no boss is kept (a rerolled lair keeps its own). */
+static bool war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
 {
     int all[WAR_CAST], n = 0;
-    for (int role = 0; role < DG__ROLE_COUNT; role++)
-        for (int k = 0; k < roles[role].n; k++) {
-            int m = roles[role].idx[k], at = n;
+    pool with[DG__ROLE_COUNT + 1];
+    int n_with = DG__ROLE_COUNT;
+    memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
+    if (allies) with[n_with++] = *allies;
+    for (int role = 0; role < n_with; role++)
+        for (int k = 0; k < with[role].n; k++) {
+            int m = with[role].idx[k], at = n;
             bool dup = false;
             for (int j = 0; j < n; j++) dup |= all[j] == m;
             if (dup) continue;
@@ -401,47 +425,68 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, dg_encounter *out)
             all[at] = m;
             n++;
         }
-    int heads[2 * DG__CAST_MAX], n_heads = 0;
+    int heads[2 * DG__CAST_MAX + DG__ALLIES_MAX], n_heads = 0;
     if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
     else
         for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER; role++) {
             int start = roles[role].n ? (int)dg__rng_below(r, (uint32_t)roles[role].n) : 0;
             for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
         }
+    int cast_heads = n_heads;
+    if (allies && b->w->boss < 0 && b->w->level >= DG__ALLY_MASTER_LEVEL)
+        for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
     if (!n) return false;
     b->war = true;
     /* each one's most as a lieutenant and as a follower, and the XP that
      * buys: a leader, lieutenants and followers whose most falls short of
      * the band are not counted out (a weak cast's lair tries them all) */
-    long lt_most[WAR_CAST], f_most[WAR_CAST + 1];
+    long f_most[WAR_CAST + 1];
     int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
     for (int i = 0; i < n; i++) {
         lt_n[i] = most_of(b, all[i], MIGHTY_MOST);
         f_n[i] = most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
-        lt_most[i] = (long)MON(b, all[i])->xp * lt_n[i];
         f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
     }
     f_most[n] = f_n[n] = 0; /* no followers */
+    /* the most any lieutenants and any followers add, and the largest
+     * multiplier: a head, or a head and its lieutenants, that cannot reach
+     * the band even so is passed over before its followers are tried
+     * (no draw is made for it either way) */
+    long lt_best = 0, f_best = 0;
+    for (int i = 0; i < n; i++) {
+        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if (f_most[i] > f_best) f_best = f_most[i];
+    }
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
-        for (int i = 0; i < n; i++) {
-            int lt = all[i];
-            if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+        if (adjusted_in(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
+        /* last (i == n), the leader's own kind beside it, up to its cap
+         * in all (four purple worms: the nest's mightiest, not a weaker
+         * band) */
+        for (int i = 0; i <= n; i++) {
+            bool own = i == n;
+            int lt = own ? l : all[i];
+            int at = 0;
+            while (own && at < n && all[at] != l) at++;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+            int lt_count = own ? lt_n[at] - 1 : lt_n[i];
+            long lt_xp = (long)MON(b, lt)->xp * lt_count;
+            if (adjusted_in(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
             for (int j = 0; j <= n; j++) {
                 int fj = j < n ? (fstart + j) % n : n;
                 int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
                 if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
-                int most = 1 + lt_n[i] + f_n[fj];
+                int most = 1 + lt_count + f_n[fj];
                 if (most > b->most) most = b->most;
-                if (adjusted_in(b, MON(b, l)->xp + lt_most[i] + f_most[fj], most) < b->lo) continue;
+                if (adjusted_in(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
                 int nf = 0, nb = 0;
-                if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
+                if (counts_of(r, b, l, lt, lt_count, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
                     b->war = false;
-                    put(out, l, 1);
-                    put(out, lt, nf);
+                    put(out, l, own ? 1 + nf : 1);
+                    if (!own) put(out, lt, nf);
                     put(out, m, nb);
-                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n;
+                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
                     return true;
                 }
             }
@@ -535,20 +580,20 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     /* a lair's war band, mixed, before one kind alone */
-    if (!found && w->lair) found = war_band(r, &b, roles, out);
+    if (!found && (w->lair || w->war)) found = war_band(r, &b, roles, NULL, out);
     if (!found && plain.n_groups) {
         found = pair_up(r, &b, roles, plain.groups[0].monster, out);
         if (!found) *out = plain;
         found = true;
     }
-    if (!found && w->lair && w->boss >= 0) {
-        /* the boss's kind or nothing (then another band): a lair rerolled
-         * keeps what the dungeon is named for */
+    bool kept = !found && w->lair && w->boss >= 0;
+    if (kept) {
+        /* the boss's kind or nothing (then allies, then another band): a
+         * lair rerolled keeps what the dungeon is named for */
         pool only = {.idx = {w->boss}, .n = 1};
-        if (!one_kind(r, &b, &only, out)) return false;
-        found = true;
+        found = one_kind(r, &b, &only, out);
     }
-    if (!found) {
+    if (!found && !kept) {
         /* the strongest of each role: what a high band needs */
         int top[DG__ROLE_COUNT];
         for (int role = 0; role < DG__ROLE_COUNT; role++) {
@@ -569,7 +614,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             found = true;
         }
     }
-    if (!found) {
+    if (!found && !kept) {
         pool all = {.n = 0};
         for (int role = 0; role < DG__ROLE_COUNT; role++) /* the boss's kind too: a high band needs it */
             for (int k = 0; k < roles[role].n; k++) {
@@ -582,6 +627,13 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             dg_encounter alone = *out;
             if (!pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
         }
+    }
+    /* a tier 3-4 lair its cast cannot bring to the top band takes the
+     * theme's allies rather than fall to an easier band */
+    if (!found && (w->lair || w->allies) && w->level >= DG__ALLY_LEVEL) {
+        pool allies;
+        allies_of(&b, &allies);
+        if (allies.n) found = war_band(r, &b, roles, &allies, out);
     }
     if (!found) return false;
     int count = 0;

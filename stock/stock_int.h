@@ -119,6 +119,12 @@ enum {
     DG__THEME_COUNT
 };
 #define DG__CAST_MAX 10
+#define DG__ALLIES_MAX 4
+/* From this level (tier 3) a lair its own cast cannot bring to the top
+ * band takes the theme's allies; from DG__ALLY_MASTER_LEVEL (tier 4) one
+ * of them may lead it, as the master. */
+#define DG__ALLY_LEVEL 11
+#define DG__ALLY_MASTER_LEVEL 11
 #define DG__THEME_NAMES 3
 #define DG__THEME_DRESSING 4
 typedef struct {
@@ -127,6 +133,12 @@ typedef struct {
     int min_level, max_level;                  /* levels a motif-none concept serves */
     unsigned origins;                          /* bit per dg__origin it fits */
     unsigned short cast[DG__ROLE_COUNT][DG__CAST_MAX]; /* DG__M_* (index + 1), 0 ends */
+    /* mighty creatures of the theme's fiction outside its cast, for a
+     * tier 3-4 lair the cast cannot bring to the top band (never any
+     * other room); allies_from ends the key's line on them ("... from the
+     * deep sea, bound by ...") */
+    unsigned short allies[DG__ALLIES_MAX];
+    const char *allies_from;
     const char *names[DG__THEME_NAMES];        /* its factions' own names */
     const char *dressing[DG__THEME_DRESSING];
     const char *sound[2], *smell[2], *corridor[2];
@@ -234,6 +246,12 @@ typedef struct {
                               * dungeon ruled by a dragon holds no dragon of another colour */
     dg_rules rules;          /* whose creatures and XP rules */
     bool uncapped;           /* the caps on the mighty's numbers lifted (a last resort) */
+    bool war;                /* outside a lair, a war band (leader, lieutenants, followers)
+                              * for a wandering row nothing else fills, before the caps lift */
+    bool allies;             /* outside a lair, the theme's allies too: a wandering row that
+                              * nothing else fills, at the tiers allies come (a remorhaz's
+                              * nest for one level-17 character: three of the nest's own
+                              * make no band), rather than an empty row */
     int most_cr8;            /* nobody above this challenge (x8); 0 no limit: nobody
                               * outside the master's own lair (a lower floor's lair,
                               * any room, a wanderer) outranks the dungeon's master */

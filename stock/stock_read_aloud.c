@@ -287,3 +287,51 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     if (t.len && t.len <= cap) buf[--t.len] = '\0'; /* the last space */
     return t.len;
 }
+
+size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    const dg_room_contents *rc = dg_contents_room(c, id);
+    if (!rc || !c->n_factions) return 0;
+    const dg_encounter *e = &rc->encounter;
+    int theme = c->factions[0].kind;
+    const dg__theme *th = dg__theme_of(theme);
+    int n = 0, many = 0, last = -1;
+    for (int g = 0; g < e->n_groups; g++)
+        if (dg_theme_allies(theme, e->groups[g].monster)) n++, many += e->groups[g].count, last = g;
+    if (!th || !n) return 0;
+    /* "The four remorhazes are no part of the swarming nest: they came
+     * up through the deep earth ..., and the rest obey them now." */
+    for (int g = 0, k = 0; g < e->n_groups; g++) {
+        if (!dg_theme_allies(theme, e->groups[g].monster)) continue;
+        add(&t, "%s", k == 0 ? "The " : g == last ? " and the " : ", the ");
+        k++;
+        if (e->groups[g].count > 1) {
+            creatures(&t, &e->groups[g]);
+            continue;
+        }
+        const char *name = dg_monster_info(e->groups[g].monster)->name;
+        for (size_t j = 0; name[j]; j++) add(&t, "%c", tolower((unsigned char)name[j]));
+    }
+    add(&t, " %s no part of the %s: %s %s", many > 1 ? "are" : "is", th->kind, many > 1 ? "they" : "it",
+        th->allies_from);
+    /* an ally at the head: the cast obeys it (the master, when it rules);
+     * one with a beast's wits (a remorhaz, a hydra: Intelligence 5 or
+     * less) gives no orders, and the rest keep out of its way */
+    if (dg_theme_allies(theme, e->groups[0].monster) && n < e->n_groups) {
+        const dg_statblock *sb = dg_monster_statblock(e->groups[0].monster);
+        bool beast = sb && sb->scores[3] <= 5;
+        add(&t, beast ? ", and the rest keep out of " : ", and the rest obey ");
+        if (e->groups[0].count > 1) add(&t, beast ? "their way" : "them");
+        else {
+            const char *name = dg_monster_info(e->groups[0].monster)->name;
+            add(&t, many > 1 ? "the " : beast ? "its way" : "it");
+            for (size_t j = 0; many > 1 && name[j]; j++) add(&t, "%c", tolower((unsigned char)name[j]));
+            if (many > 1 && beast) add(&t, "'s way");
+        }
+        add(&t, " now");
+    }
+    add(&t, ".");
+    return t.len;
+}

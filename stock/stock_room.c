@@ -108,8 +108,23 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
     /* a wandering row is never empty: the mighty in numbers rather than
      * nothing (a cast of legendary creatures for a big high-level party) */
     if (!room_squares) {
+        /* a war band of the master's own, then the caps lifted, each
+         * easier bands first as above (two dragon turtles on the wandering
+         * table of a sewer whose lair is a low fight read as a mistake, a
+         * low band of the master's own does not) */
+        w.war = true;
+        for (int k = (int)d; k >= (int)s->easiest; k--)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
         w.uncapped = true;
-        for (int k = (int)d; k <= (int)s->hardest; k++)
+        for (int k = (int)d; k >= (int)s->easiest; k--)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+        for (int k = (int)d + 1; k <= (int)s->hardest; k++)
             if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
                 e->faction = faction;
                 return;
@@ -118,7 +133,20 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
          * den at level 12 has nothing of its own rank that a party meets
          * in the corridors, but a wandering ettercap comes from outside */
         w.most_cr8 = 0;
-        for (int k = (int)d; k <= (int)s->hardest; k++)
+        for (int k = (int)d; k >= (int)s->easiest; k--)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+        for (int k = (int)d + 1; k <= (int)s->hardest; k++)
+            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
+                e->faction = faction;
+                return;
+            }
+        /* the allies that came to the lair roam too, before a row is left
+         * empty */
+        w.allies = true;
+        for (int k = (int)s->easiest; k <= (int)s->hardest; k++)
             if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
                 e->faction = faction;
                 return;

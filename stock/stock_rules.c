@@ -277,6 +277,16 @@ bool dg_theme_casts(int theme, int monster)
     return false;
 }
 
+bool dg_theme_allies(int theme, int monster)
+{
+    const dg__theme *t = dg__theme_of(theme);
+    if (!t || monster < 0) return false;
+    const dg__srd *s = dg__srd_of(monster >= DG_MONSTER_ID_2024 ? DG_RULES_2024 : DG_RULES_2014);
+    for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++)
+        if (dg__srd_cast(s, t->allies[k]) == monster) return true;
+    return false;
+}
+
 bool dg_monster_swims(const dg_monster *m) { return (m->speeds & DG_SPEED_SWIM) != 0; }
 
 bool dg_monster_lives_in_water(int monster)

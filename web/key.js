@@ -198,6 +198,9 @@
         ' at column ' + d.x + ', row ' + d.y + '.' + (held ? ' ' + heldWords(held, c.encounter) : '')]));
     });
     (c.clues || []).forEach(function (k) { out.push(line('clue', 'Clue', linked(k.text))); });
+    /* the room the hook sends the party to, as md's put_goal says it */
+    if (j.goal && j.goal.room === room.id)
+      out.push(line('goal', 'Goal', linked('What the party came for is here. ' + j.goal.text)));
     return out;
   }
 
@@ -208,6 +211,7 @@
     var marks = [];
     if (!player && j.entrance && j.entrance.room === room.id) marks.push('entrance');
     if (!player && j.lair === room.id) marks.push('lair');
+    if (!player && j.goal && j.goal.room === room.id) marks.push('goal');
     li.appendChild(el('h3', {}, ['Room ' + room.id].concat(marks.map(function (m) {
       return el('span', { class: 'mark', text: m });
     }))));
@@ -337,8 +341,9 @@
     anchor = roomAnchor(k);
     var list = parts.rooms;
     list.textContent = '';
+    var goal = j.adventure && j.adventure.goal;
     var fj = Object.assign({}, f, { contents: j.contents, level: j.level, party: j.party, motif: j.motif,
-                                    options: j.options });
+                                    options: j.options, goal: goal && (goal.floor || 1) === k ? goal : null });
     f.rooms.forEach(function (room) { list.appendChild(roomEntry(fj, room, player)); });
     if (!f.rooms.length) list.appendChild(el('li', { class: 'none', text: 'No rooms on this map.' }));
     renderDetails(j, f, player, parts);

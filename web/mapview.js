@@ -116,13 +116,17 @@
     });
     document.addEventListener('mousemove', function (e) { pointer = [e.screenX, e.screenY]; }, true);
     document.addEventListener('wheel', function () { still = null; }, { passive: true, capture: true });
-    rooms.addEventListener('mouseover', function (e) {
+    function pointAt(e) {
       if (still && e.screenX === still[0] && e.screenY === still[1]) return; /* slid under, not pointed at */
       still = null;
       /* an entry of the floor shown lights its room on the map */
       var li = e.target.closest('li.room');
       if (li && li.id.indexOf(keyAnchor) === 0) highlight(Number(li.id.slice(keyAnchor.length)));
-    });
+    }
+    rooms.addEventListener('mouseover', pointAt);
+    /* a card that slid under the pointer gets no new mouseover when the
+     * pointer then moves inside it: that move is the pointing */
+    rooms.addEventListener('mousemove', function (e) { if (still) pointAt(e); });
     rooms.addEventListener('mouseleave', function () { highlight(current); });
   }
 

@@ -312,6 +312,8 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                 PUTF(m, ". %s %s encounter: %ld XP.", dr__key_article(diff)[1] ? "An" : "A", diff, e->xp);
             if (e->faction >= 0 && e->faction < c->n_factions)
                 PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
+            char allies[320];
+            if (dg_contents_allies(c, r->id, allies, sizeof allies)) PUTF(m, " %s", allies);
             put(m, "\n\n");
         } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0) {
             put(m, "**Empty.**\n\n");

@@ -123,7 +123,9 @@ void dr__bundle_id(uint64_t base, const char *kind, int a, int c, char out[17]);
 /* New: {coreVersion} (and dnd5e's systemId, systemVersion); NULL: no memory. */
 json_t *dr__bundle_stats(bool dnd5e);
 
-/* A document built with jansson, failures sticky as json_write.h's: the
+/* bundle_json.c, the base of the module's files (with the _stats block,
+ * the number, size, compendium and token-art helpers below). A document
+ * built with jansson, failures sticky as json_write.h's: the
  * first one is kept, later calls only let go of the value they were given
  * (jansson's own rule for a value it cannot set), so an object is filled
  * without a check per member. Each returns whether it took v. */

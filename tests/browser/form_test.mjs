@@ -740,6 +740,11 @@ await check('the key shows what each room holds; the name heads the page', async
     for (const h of r.contents?.keys_held || [])
       assert.ok((await roomText(r)).includes(h.held_by || h.hidden_in), `key holder in room ${r.id}`);
   }
+  // the goal's own room says so, as md's does
+  if (adv.goal.room && (adv.goal.floor || 1) === 1) {
+    const goalText = await roomText({ id: adv.goal.room });
+    assert.ok(goalText.includes(`What the party came for is here. ${adv.goal.text}`), `goal in room ${adv.goal.room}`);
+  }
   await p9.locator('#key-adventure').screenshot({ path: join(artifacts, 'desktop-adventure.png') });
   await p9.locator('#key').scrollIntoViewIfNeeded();
   await p9.screenshot({ path: join(artifacts, 'desktop-key.png') });
@@ -854,6 +859,12 @@ await check('the map is inline SVG: a room on it leads to its key entry, an entr
     return r.top >= 0 && r.bottom <= window.innerHeight;
   });
   assert.deepEqual(await lit(), ['map-room-3', 'room-3']);
+  // the smooth scroll has stopped (a hover mid-scroll lands on whatever
+  // slides under the pointer next)
+  await p11.waitForFunction(() => new Promise((done) => {
+    const y = window.scrollY;
+    setTimeout(() => done(window.scrollY === y), 100);
+  }));
   assert.equal(await p11.evaluate(() => document.activeElement.id), 'room-3');
   await p11.screenshot({ path: join(artifacts, 'desktop-map-click.png') });
   // hovering an entry lights its room on the map

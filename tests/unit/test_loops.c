@@ -32,8 +32,9 @@
  * a designed cycle at some) or better where they meet it, and where they
  * fall short: donjon's mazes, even with their dead ends gone, leave few
  * walls a door adds a way round through (one corridor system meets every
- * room); panels' few rooms, where the lair's walled-up doors take loops
- * with them; a designed cycle where no room off the short way lies far enough
+ * room); panels' two loops at many: its one corridor system meets every
+ * room and parts the map, so a way round joins only rooms on one side of
+ * it, and the lair's walled-up doors take loops with them; a designed cycle where no room off the short way lies far enough
  * round (1.5 times the walk to the door) and is no dead end. */
 typedef struct {
     const char *name;
@@ -44,10 +45,10 @@ typedef struct {
 
 static const family families[] = {
     {"donjon", {"rows=25", "cols=35"}, 2, 92, 78, 60, 30},
-    {"caverns", {"rows=31", "cols=31"}, 2, 97, 91, 81, 0}, /* no doors to lock */
-    {"panels", {"rows=41", "cols=41"}, 2, 85, 57, 38, 69},
-    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 62},
-    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 55},
+    {"caverns", {"rows=31", "cols=31"}, 2, 97, 92, 83, 0}, /* no doors to lock */
+    {"panels", {"rows=41", "cols=41"}, 2, 94, 71, 50, 74},
+    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 61},
+    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 53},
     {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 73},
 };
 
@@ -237,8 +238,10 @@ static int ways_out(const dg_dungeon *d, int id)
 }
 
 /* The designed door i holds its promises; returns the walk round (from
- * the entrance to the key and back to the door) / the walk to the door. */
-static double designed(const dg_dungeon *d, size_t i, const char *what)
+ * the entrance to the key and back to the door) / the walk to the door.
+ * *far: the issue's stricter reading holds too (the walk to the key alone,
+ * with the door shut, at least 1.5 times the walk to the door). */
+static double designed(const dg_dungeon *d, size_t i, const char *what, bool *far)
 {
     const dg_contents *c = d->contents;
     const dg_door *o = &d->doors[i];
@@ -272,6 +275,7 @@ static double designed(const dg_dungeon *d, size_t i, const char *what)
     memcpy(locks, shut, cells);
     int key_walk = room_step(d, dist, key);
     cr_assert_geq(key_walk, 0, "%s: designed door %zu's key is behind a lock", what, i);
+    *far = 2 * key_walk >= 3 * door_walk;
     /* and back from the key to the door's near side (the open cell beside
      * it the party first reached it from) */
     dg_point near = {-1, -1};
@@ -302,7 +306,7 @@ static double designed(const dg_dungeon *d, size_t i, const char *what)
 /* ---------------------------------------------------------- the sweep */
 
 typedef struct {
-    long floors, one, two, three, cycles;
+    long floors, one, two, three, cycles, far; /* far: cycles whose key alone is 1.5x the door's walk */
     double ratio;
 } tally;
 
@@ -314,7 +318,9 @@ static void check_keys(const dg_dungeon *d, tally *t, const char *what)
         if (k) cr_assert(k != d->doors[i].room && k != d->doors[i].other, "%s: door %zu's key in its own room", what, i);
         if (c->doors[i].designed) {
             t->cycles++;
-            t->ratio += designed(d, i, what);
+            bool far = false;
+            t->ratio += designed(d, i, what, &far);
+            t->far += far;
         }
     }
     solvable(d, what);
@@ -353,6 +359,13 @@ static void sweep(const family *f)
            100.0 * many.three / many.floors, 100.0 * plain.cycles / some.floors, plain.cycles ? plain.ratio / plain.cycles : 0,
            100.0 * some.cycles / some.floors, some.cycles ? some.ratio / some.cycles : 0,
            100.0 * many.cycles / many.floors, many.cycles ? many.ratio / many.cycles : 0);
+    /* the issue's stricter reading, beside ADVENTURE.md's (the walk round):
+     * the key's room alone 1.5 times as far as the door. The lair is the
+     * room farthest on foot and its door stands by it, so a room that far
+     * lies beyond the lair's door on most maps: few keys can */
+    printf("%-10s designed cycles with the key alone 1.5x as far as the door: plain %.1f%%, some %.1f%%, many %.1f%% "
+           "of floors\n",
+           f->name, 100.0 * plain.far / some.floors, 100.0 * some.far / some.floors, 100.0 * many.far / many.floors);
     fflush(stdout);
     if (DG_TEST_SANITIZED) return;
     cr_assert_geq(100 * some.one, f->some1 * some.floors, "%s: loops=some floors with a loop %ld of %ld", f->name,

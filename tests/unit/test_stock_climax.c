@@ -12,13 +12,15 @@
  *    multipliers, typed here), reaches the top band (deadly / high) on at
  *    least 95% of floors, the entrance room is medium / moderate at most
  *    (the DMG's thresholds and the 2024 budgets, typed here), and danger
- *    deadly never makes a floor of easy / low fights only;
- *  - no more than four of one kind of challenge 5 or more;
+ *    deadly never makes a floor of easy / low fights only; a lair's
+ *    leader is outranked by none of its fight (allies included);
+ *  - no more than four of one kind of challenge 5 or more, one of a
+ *    creature with legendary actions (../shared's stat blocks);
  *  - no bedding for a room of creatures none of whom sleeps, no books or
  *    pulpits for one none of whom reads (types and Intelligence here);
  *  - a lower floor repeats at most 30% of floor 1's room purposes on
  *    average, and its lair holds nobody who outranks the dungeon's master;
- *    nor does any other room (a wandering row at most 0.5% of the time:
+ *    nor does any other room (a wandering row at most 0.1% of the time:
  *    a last resort when nothing of the master's rank fills it);
  *  - at least 70% of groups of two or more mix kinds, under either rules.
  * The figures print to stderr for the closing notes. */
@@ -67,7 +69,7 @@ static int mult2(int count, int party)
 typedef struct {
     char name[64];
     int xp, cr8, land_ft, intelligence;
-    bool hides;
+    bool hides, legendary;
 } fact;
 static fact facts[2][400]; /* [0] SRD 5.1, [1] SRD 5.2.1 */
 static int n_facts[2];
@@ -141,6 +143,7 @@ static void read_blocks(int y, const char *path)
         fact *f = find(y, name);
         if (!f) continue;
         f->hides |= hides_in(line);
+        f->legendary |= strstr(line, "\"legendary_actions\": [{") != NULL;
         const char *in = strstr(line, "\"int\": {\"score\": ");
         if (!in) in = strstr(line, "\"int\": ");
         if (in) {
@@ -211,6 +214,7 @@ typedef struct {
     long named_hiders, hiders, wanderers, immobile, floors, lair_not_top, lair_top_band, entrance_over, hordes;
     long deadly_floors, deadly_all_low, bedding, reading, lower_floors, lower_rooms, lower_repeats, outranks;
     long multi[2], mixed[2], floors_by[2], top_by[2], empty_lairs, above_master, wander_above_master, lone_lairs;
+    long ally_lairs[2], over_leader;
     double overlap_sum;
 } tally;
 
@@ -301,6 +305,12 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             sleeper |= ty != DG_TYPE_CONSTRUCT && ty != DG_TYPE_ELEMENTAL && ty != DG_TYPE_FIEND && ty != DG_TYPE_OOZE &&
                        ty != DG_TYPE_PLANT && ty != DG_TYPE_SWARM && ty != DG_TYPE_UNDEAD && ty != DG_TYPE_SWARM_UNDEAD;
             reader |= ty != DG_TYPE_BEAST && ty != DG_TYPE_SWARM && f->intelligence >= 6;
+            /* a creature with legendary actions is one of a kind */
+            if (f->legendary && e->groups[g].count > 1) {
+                t->hordes++;
+                note_bad("dungeon %llu floor %d room %zu: %d x %s, legendary", (unsigned long long)i, d->floor, r + 1,
+                         e->groups[g].count, m->name);
+            }
             if (f->cr8 >= MIGHTY_CR8 && e->groups[g].count > MIGHTY_MOST) {
                 t->hordes++;
                 note_bad("dungeon %llu floor %d room %zu: %d x %s", (unsigned long long)i, d->floor, r + 1,
@@ -331,6 +341,17 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         t->floors_by[y]++;
         t->top_by[y] += top_xp >= top_lo;
         t->empty_lairs += !lair->n_groups;
+        /* allies: creatures of neither role of the cast, in the lair; the
+         * master leads them, never outranked (unless an ally leads) */
+        bool allied = false;
+        for (int g = 0; g < lair->n_groups; g++) allied |= !dg_theme_casts(c->factions[0].kind, lair->groups[g].monster);
+        t->ally_lairs[y] += allied;
+        for (int g = 1; lair->boss && g < lair->n_groups; g++)
+            if (fact_of(lair->groups[g].monster)->cr8 > fact_of(lair->groups[0].monster)->cr8) {
+                t->over_leader++;
+                note_bad("dungeon %llu floor %d: %s outranks the lair's leader, %s", (unsigned long long)i, d->floor,
+                         dg_monster_info(lair->groups[g].monster)->name, dg_monster_info(lair->groups[0].monster)->name);
+            }
         bool biggest = true;
         for (size_t r = 0; r < c->n_rooms; r++)
             if ((int)r + 1 != c->farthest_room && c->rooms[r].encounter.n_groups)
@@ -463,31 +484,36 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
             "chief: no band fits the room) %ld\n",
             100.0 * t.top_by[0] / t.floors_by[0], 100.0 * t.top_by[1] / t.floors_by[1], t.empty_lairs, t.above_master,
             t.wander_above_master, t.wanderers, t.lone_lairs);
+    fprintf(stderr, "climax: lairs with allies 2014 %ld of %ld, 2024 %ld of %ld; creatures outranking the lair's leader %ld\n",
+            t.ally_lairs[0], t.floors_by[0], t.ally_lairs[1], t.floors_by[1], t.over_leader);
     for (int k = 0; k < n_bad; k++) fprintf(stderr, "climax: broken: %s\n", bad[k]);
     cr_assert_geq(dungeons, 2000);
-    cr_assert_eq(t.named_hiders + t.immobile + t.entrance_over + t.reading + t.outranks + t.above_master, 0, "rules broken (first: %s)",
+    cr_assert_eq(t.named_hiders + t.immobile + t.entrance_over + t.reading + t.outranks + t.above_master + t.over_leader, 0, "rules broken (first: %s)",
                  n_bad ? bad[0] : "");
     /* no hordes: a lair the adventure fills keeps the four of a kind */
     cr_assert_eq(t.hordes, 0, "hordes %ld (first broken: %s)", t.hordes, n_bad ? bad[0] : "");
     /* the lair is each floor's biggest fight: an empty lair is filled
      * before the other rooms are held under it */
     cr_assert_eq(t.lair_not_top, 0, "lairs outgunned %ld (first broken: %s)", t.lair_not_top, n_bad ? bad[0] : "");
-    cr_assert_leq(200 * t.wander_above_master, t.wanderers, "%ld wanderers outrank the master", t.wander_above_master);
+    cr_assert_leq(1000 * t.wander_above_master, t.wanderers, "%ld wanderers outrank the master", t.wander_above_master);
     cr_assert_eq(t.bedding, 0, "bedding %ld (first broken: %s)", t.bedding, n_bad ? bad[0] : "");
     cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
-    /* the top band: 95% of 2014 lairs. Under 2024 (a high fight needs
-     * more than the moderate budget, 13,200 XP a character at level 20,
-     * with no multiplier for numbers) a cast's mightiest, four of a kind
-     * at most, fall short for big parties at high levels (an aberrant hive
-     * tops out at an aboleth and four cloakers; a vermin nest at a purple
-     * worm): short of the issue's 95%, held where it stands, not to slip;
-     * so are the deadly floors whose cast cannot reach above low (a lair
-     * held at low holds every other room under it) */
+    /* the top band: 95% of lairs asked. A lair the cast cannot fill takes
+     * its theme's allies at tier 3-4 (a purple worm and four behirs for
+     * the hive from below) rather than fall to an easier band. Under 2024
+     * (a high fight needs more than the moderate budget, 13,200 XP a
+     * character at level 20, with no multiplier for numbers) what is left
+     * short is mostly the room: a lair 30 ft across (half of it free for
+     * the fight, Huge creatures at most) holds nothing of a vermin nest or
+     * a hive worth 50,000 XP, and a lower floor answers to its master's
+     * challenge; held where they stand, not to slip (2014 98.7%, 2024
+     * 88.9%, 21 deadly floors of only low fights, all 2024) */
     double top14 = (double)t.top_by[0] / (double)t.floors_by[0], top24 = (double)t.top_by[1] / (double)t.floors_by[1];
-    cr_assert_geq(top14, 0.95, "2014 lairs in the top band: %.3f", top14);
-    cr_assert_geq(top24, 0.80, "2024 lairs in the top band: %.3f", top24);
-    cr_assert_geq(top_band, 0.88, "lairs in the top band: %.3f", top_band);
-    cr_assert_leq(t.deadly_all_low, 60, "%ld deadly floors of low fights", t.deadly_all_low);
+    cr_assert_geq(top14, 0.98, "2014 lairs in the top band: %.3f", top14);
+    cr_assert_geq(top24, 0.88, "2024 lairs in the top band: %.3f", top24);
+    cr_assert_geq(top_band, 0.93, "lairs in the top band: %.3f", top_band);
+    cr_assert_leq(t.deadly_all_low, 21, "%ld deadly floors of low fights", t.deadly_all_low);
+    cr_assert_geq(t.ally_lairs[0] + t.ally_lairs[1], 50, "allies met in %ld lairs only", t.ally_lairs[0] + t.ally_lairs[1]);
     /* every lair holds its fight (under 2024 a low one below our half-budget
      * floor when the cast fills no band in the room: never a hoard with
      * nobody by it) */

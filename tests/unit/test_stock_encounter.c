@@ -184,15 +184,17 @@ Test(stock_encounter, difficulty_mix_is_the_documented_one)
     cr_assert_lt(got[3], deeper[3] + 0.08, "floor 2, deadly: %.3f", got[3]);
 }
 
-/* Every creature of a motif dungeon is of its motif's cast (the casts
- * themselves are held to lists of their own in test_stock_sense.c). */
-static void tally(const dg_encounter *e, int motif, long *fit, long *all)
+/* Every creature of a motif dungeon is of its motif's cast, or in the
+ * lair of its allies (the casts and allies themselves are held to lists
+ * of their own in test_stock_sense.c). */
+/* lair: allies may stand here (the lair, and a wandering row nothing of
+ * the cast fills: the allies roam too) */
+static void tally(const dg_encounter *e, int motif, bool lair, long *fit, long *all)
 {
     for (int g = 0; g < e->n_groups; g++) {
-        const dg_monster *m = dg_monster_info(e->groups[g].monster);
         *all += e->groups[g].count;
-        if (dg_theme_casts(motif - 1, e->groups[g].monster)) *fit += e->groups[g].count;
-        (void)m;
+        if (dg_theme_casts(motif - 1, e->groups[g].monster) || (lair && dg_theme_allies(motif - 1, e->groups[g].monster)))
+            *fit += e->groups[g].count;
     }
 }
 
@@ -205,8 +207,9 @@ Test(stock_encounter, creatures_fit_the_motif)
             dg_stock_params p = sf_params(s);
             p.motif = (dg_motif)motif;
             dg_contents *c = sf_stock(d, &p);
-            for (size_t i = 0; i < c->n_rooms; i++) tally(&c->rooms[i].encounter, motif, &fit, &all);
-            for (int k = 0; k < c->n_wandering; k++) tally(&c->wandering[k].encounter, motif, &fit, &all);
+            for (size_t i = 0; i < c->n_rooms; i++)
+                tally(&c->rooms[i].encounter, motif, (int)i + 1 == c->farthest_room, &fit, &all);
+            for (int k = 0; k < c->n_wandering; k++) tally(&c->wandering[k].encounter, motif, true, &fit, &all);
             dg_contents_free(c);
             dg_dungeon_free(d);
         }

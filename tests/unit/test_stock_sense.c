@@ -67,10 +67,29 @@ static const cast_rule motif_rule[DG_MOTIF_COUNT] = {
     [DG_MOTIF_INFERNAL] = {0, 0, "devil", {"Cultist", "Cult Fanatic", "Hell Hound", "Nightmare"}},
 };
 
-static bool fits_motif(int motif, const dg_monster *m)
+/* A lair's allies (issue 36): when a tier 3-4 lair's own cast cannot
+ * reach the top band, mighty creatures of the motif's fiction from outside
+ * it join, or lead, the lair's fight, in the lair and nowhere else. Which
+ * belong to which motif, and why, written down here. */
+static const struct { int motif; const char *name, *why; } lair_allies[] = {
+    {DG_MOTIF_AQUATIC, "Hydra", "a swimming many-headed serpent of flooded caves and marshes"},
+    {DG_MOTIF_AQUATIC, "Adult Black Dragon", "amphibious; black dragons lair in drowned caves and swamps"},
+    {DG_MOTIF_AQUATIC, "Ancient Black Dragon", "the same, older: what a drowned tribe worships at tier 4"},
+    {DG_MOTIF_VERMIN, "Bulette", "a burrowing predator drawn to where prey gathers"},
+    {DG_MOTIF_VERMIN, "Remorhaz", "a giant burrowing insect-worm of the deep earth"},
+    {DG_MOTIF_ABERRANT, "Behir", "a cave serpent of the deep, bent to the hive's will"},
+    {DG_MOTIF_ABERRANT, "Purple Worm", "the deep's great burrower, which the hive's minds can steer"},
+    {DG_MOTIF_UNDERDARK, "Glabrezu", "a demon: the deep's outposts (drow) call up the Abyss's fiends"},
+    {DG_MOTIF_UNDERDARK, "Nalfeshnee", "a demon, as the glabrezu"},
+    {DG_MOTIF_UNDERDARK, "Marilith", "a demon, as the glabrezu: a general of the Abyss"},
+};
+
+static bool fits_motif(int motif, const dg_monster *m, bool lair)
 {
     const cast_rule *r = &motif_rule[motif];
     if (motif == DG_MOTIF_NONE) return true;
+    for (size_t k = 0; lair && k < sizeof lair_allies / sizeof *lair_allies; k++)
+        if (lair_allies[k].motif == motif && !strcmp(lair_allies[k].name, m->name)) return true;
     if (r->types & (1u << m->type)) return true;
     if (r->immune & m->immune) return true;
     if (r->subtype && m->type == DG_TYPE_FIEND && strcmp(m->subtype, r->subtype) == 0) return true;
@@ -145,7 +164,7 @@ static const fact *fact_of(const char *name)
 typedef struct {
     long encounters, multi, mixed, largest, rooms, empty, lairs, named, name_checked;
     long dressing_lines, dungeons_full, greeted, turned, keys, keys_home;
-    long tables, tables_repeating, masters;
+    long tables, tables_repeating, masters, allies;
 } tally;
 
 /* Who never rules a dungeon, typed here: the mindless, the made and the
@@ -225,7 +244,12 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         squares += space[f->size] * e->groups[g].count;
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
-        cr_assert(fits_motif(c->motif, m), "%s: %s in a %s dungeon", where, m->name, dg_motif_name(c->motif));
+        bool lair = room && c->farthest_room && e == &c->rooms[c->farthest_room - 1].encounter;
+        /* the allies that came to the lair: there, and on a wandering row
+         * nothing of the cast can fill (they roam the halls too) */
+        cr_assert(fits_motif(c->motif, m, lair || !room), "%s: %s in a %s dungeon", where, m->name,
+                  dg_motif_name(c->motif));
+        t->allies += lair && !fits_motif(c->motif, m, false);
         if (room) {
             /* the mighty come alone or in pairs (the SRD's creatures with
              * legendary actions, typed here; true dragons) */
@@ -463,7 +487,8 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
         const dg_encounter *e = &c->wandering[k].encounter;
         snprintf(where, sizeof where, "dungeon %llu wandering %d", (unsigned long long)i, k + 1);
         check_encounter(c, e, NULL, cell_ft, false, t, where);
-        if (!e->n_groups) continue;
+        /* a d6 row with nobody on it is a table a GM cannot roll on */
+        cr_assert(e->n_groups > 0, "%s: an empty row", where);
         const dg_monster *lead = dg_monster_info(e->groups[0].monster);
         const char *act = dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[k].activity);
         for (int g = 0; g < e->n_groups; g++) { /* wanderers move: no shrieker on patrol */
@@ -551,8 +576,8 @@ Test(stock_sense, two_thousand_dungeons_make_sense, .timeout = 600)
             t.keys, t.keys_home, t.turned, t.greeted);
     cr_assert_lt(100 * t.keys_home, 15 * t.keys, "%ld of %ld keys in their door's room", t.keys_home, t.keys);
     cr_assert_lt(2 * t.turned, t.greeted, "%ld of %ld rooms' creatures 'turn toward you'", t.turned, t.greeted);
-    fprintf(stderr, "sense: %ld masters named; %ld of %ld wandering tables repeat a row (creatures and doing)\n", t.masters,
-            t.tables_repeating, t.tables);
+    fprintf(stderr, "sense: %ld masters named; %ld of %ld wandering tables repeat a row (creatures and doing); "
+            "%ld groups of a lair's allies\n", t.masters, t.tables_repeating, t.tables, t.allies);
     cr_assert_lt(100 * t.tables_repeating, 5 * t.tables, "%ld of %ld wandering tables repeat a row",
                  t.tables_repeating, t.tables);
 }

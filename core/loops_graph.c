@@ -1,0 +1,246 @@
+/* loops_graph.c -- the room graph a loop must add a way round to (rooms
+ * and corridor systems, joined by union-find as loops join them) and the
+ * walks on foot that say whether a loop saves enough, and which room is
+ * the lair; loops_dig.c and loops.c ask. */
+#include "loops_int.h"
+
+int32_t dg__loop_system_of(digger *g, int32_t at)
+{
+    int32_t l = g->label[at];
+    return l ? dg__uf_find(g->parent, l) : 0;
+}
+
+dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
+{
+    if (g->n_labels == g->cap_labels &&
+        dg__grow((void **)&g->parent, &g->cap_labels, g->n_labels + 1, sizeof *g->parent, "digging loops", err) != DG_OK)
+        return DG_ENOMEM;
+    *out = (int32_t)g->n_labels;
+    g->parent[g->n_labels] = (int32_t)g->n_labels;
+    g->n_labels++;
+    return DG_OK;
+}
+
+/* Labels every corridor system (open cells that are neither room nor door). */
+dg_status dg__loop_label_systems(digger *g, dg_error *err)
+{
+    dg__build *b = g->b;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    const uint32_t *cell = b->cell;
+    int32_t *label = g->label;
+    const int W = b->cols, H = b->rows;
+    int32_t zero;
+    dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
+    for (size_t s = 0; s < cells && rc == DG_OK; s++) {
+        uint32_t w = cell[s];
+        if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE) || label[s]) continue;
+        int32_t l;
+        if ((rc = dg__loop_new_label(g, &l, err)) != DG_OK) break;
+        size_t head = 0, tail = 0;
+        g->wq[tail++] = (int32_t)s;
+        label[s] = l;
+        while (head < tail) {
+            int32_t at = g->wq[head++];
+            int r = at / W, c = at - r * W;
+            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
+            for (int d = 0; d < 4; d++) {
+                int32_t k = nb[d];
+                if (k < 0) continue;
+                uint32_t x = cell[k];
+                if (!(x & DG_CORRIDOR) || (x & DG_DOORSPACE) || label[k]) continue;
+                label[k] = l;
+                g->wq[tail++] = k;
+            }
+        }
+    }
+    return rc;
+}
+
+/* Whether room `room` already has a way into system sys (a door onto it). */
+static bool room_meets(digger *g, int room, int32_t sys)
+{
+    dg__build *b = g->b;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *d = &b->door[k];
+        if (d->room != room) continue;
+        int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
+        if (dg__in(b, r, c) && dg__loop_system_of(g, dg__loop_at(b, r, c)) == sys) return true;
+    }
+    return false;
+}
+
+static bool rooms_meet(const dg__build *b, int a, int z)
+{
+    for (size_t k = 0; k < b->n_door; k++)
+        if ((b->door[k].room == a && b->door[k].other == z) || (b->door[k].room == z && b->door[k].other == a))
+            return true;
+    return false;
+}
+
+/* Whether joining open cells a and z (room floor or corridor) adds an
+ * independent way round to the room graph: two rooms always (a new
+ * corridor is a node of its own) unless `direct` and they already meet;
+ * a room and a system it has no door to; two systems only in caves,
+ * whose chambers are keyed later. */
+bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct)
+{
+    dg__build *b = g->b;
+    if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
+                    ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
+        return false; /* the lair keeps one way in */
+    return dg__loop_joins(g, a, z, direct);
+}
+
+bool dg__loop_joins(digger *g, int32_t a, int32_t z, bool direct)
+{
+    dg__build *b = g->b;
+    bool ar = (b->cell[a] & DG_ROOM) != 0, zr = (b->cell[z] & DG_ROOM) != 0;
+    if (ar && zr) {
+        int ra = dg__room_id(b->cell[a]), rz = dg__room_id(b->cell[z]);
+        return ra != rz && !(direct && rooms_meet(b, ra, rz));
+    }
+    if (ar || zr) {
+        int room = dg__room_id(b->cell[ar ? a : z]);
+        return !room_meets(g, room, dg__loop_system_of(g, ar ? z : a));
+    }
+    return b->cave && b->cave[a] && b->cave[z];
+}
+
+/* Steps on foot from open cell a to open cell z, or -1 when more than
+ * `most` (the walk stops there: the loop saves enough). The walk ends at
+ * the first cell `most` steps away, so z as far as that is found only
+ * when the walk meets it first of those (full_walk keeps that rule). */
+static int full_walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (++g->now == 0) { /* the stamps wrapped: start them afresh */
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    size_t head = 0, tail = 0;
+    g->wq[tail] = a;
+    g->depth[tail++] = 0;
+    g->stamp[a] = g->now;
+    const uint32_t *cell = b->cell;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const int W = b->cols, H = b->rows;
+    while (head < tail) {
+        int32_t at = g->wq[head];
+        int dep = g->depth[head++];
+        g->reached = tail;
+        if (at == z) return dep;
+        if (dep >= most) return -1;
+        int r = at / W, c = at - r * W;
+        /* north, south, west, east: the order the walk meets cells in is
+         * the order far_room reads */
+        int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
+        for (int d = 0; d < 4; d++) {
+            int32_t k = nb[d];
+            if (k < 0 || !(cell[k] & DG_OPENSPACE) || stamp[k] == now) continue;
+            stamp[k] = now;
+            g->wq[tail] = k;
+            g->depth[tail++] = dep + 1;
+        }
+    }
+    g->reached = tail;
+    return -1;
+}
+
+/* full_walk's answer for a z on the map, walked from both ends at once
+ * (a level of the smaller side at a time) through only the cells a way of
+ * `most` steps or fewer can pass (those no farther from the far end,
+ * counted square by square, than the steps left): the answers agree but
+ * for z exactly `most` steps away, where the full walk is asked. A cell's
+ * stamp says which end reached it and in how many steps (base + 2 steps +
+ * side), so one array serves both. */
+int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
+{
+    dg__build *b = g->b;
+    if (z < 0 || most == INT32_MAX) return full_walk(g, a, z, most);
+    if (a == z) return 0;
+    uint32_t range = 2u * (uint32_t)most + 4u;
+    if (g->now > UINT32_MAX - range - 2) { /* the stamps would wrap: start them afresh */
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 0;
+    }
+    uint32_t base = g->now + 1, *stamp = g->stamp;
+    g->now = base + range;
+    const uint32_t *cell = b->cell;
+    const int W = b->cols, H = b->rows;
+    int32_t *q[2] = {g->wq, g->depth}; /* a's side, z's side */
+    size_t head[2] = {0, 0}, tail[2] = {1, 1};
+    int level[2] = {0, 0};
+    int far_r[2] = {z / W, a / W}, far_c[2] = {z % W, a % W};
+    q[0][0] = a;
+    q[1][0] = z;
+    stamp[a] = base;
+    stamp[z] = base + 1;
+    int best = INT32_MAX;
+    while (head[0] < tail[0] && head[1] < tail[1]) {
+        /* no meeting yet: the way is longer than both levels together */
+        if (level[0] + level[1] >= most) return -1;
+        int s = tail[0] - head[0] <= tail[1] - head[1] ? 0 : 1, d = level[s];
+        for (size_t end = tail[s]; head[s] < end;) {
+            int32_t at = q[s][head[s]++];
+            int r = at / W, c = at - r * W;
+            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1,
+                             c < W - 1 ? at + 1 : -1};
+            for (int k4 = 0; k4 < 4; k4++) {
+                int32_t k = nb[k4];
+                if (k < 0 || !(cell[k] & DG_OPENSPACE)) continue;
+                uint32_t v = stamp[k] - base;
+                if (v < range) {
+                    if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);
+                    continue;
+                }
+                int kr = k / W, kc = k - kr * W;
+                int left = (kr > far_r[s] ? kr - far_r[s] : far_r[s] - kr) + (kc > far_c[s] ? kc - far_c[s] : far_c[s] - kc);
+                if (d + 1 + left > most) continue;
+                stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;
+                q[s][tail[s]++] = k;
+            }
+        }
+        level[s] = d + 1;
+        /* the shortest way meets the level just walked, if it is that short */
+        if (best != INT32_MAX) return best < most ? best : best == most ? full_walk(g, a, z, most) : -1;
+    }
+    return -1;
+}
+
+/* Doors into room id. */
+int dg__loop_ways_in(const dg__build *b, int id)
+{
+    int n = 0;
+    for (size_t k = 0; k < b->n_door; k++) n += b->door[k].room == id || b->door[k].other == id;
+    return n;
+}
+
+/* The room farthest on foot from where the party comes in (the first up
+ * stair, else the first exit, else room 1: cycles.c's entrance), each
+ * room's steps its nearest cell's, the first of equals: cycles.c's lair,
+ * which keeps the one way in a lock can bar (cycles.c walls up others). */
+int dg__loop_far_room(digger *g)
+{
+    dg__build *b = g->b;
+    int32_t from = -1;
+    for (size_t k = 0; k < b->n_stair && from < 0; k++)
+        if (dg__get(b, b->stair[k].y, b->stair[k].x) & DG_STAIR_UP) from = dg__loop_at(b, b->stair[k].y, b->stair[k].x);
+    if (from < 0 && b->n_exit) from = dg__loop_at(b, b->exit[0].y, b->exit[0].x);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (size_t k = 0; k < cells && from < 0; k++)
+        if ((b->cell[k] & DG_ROOM) && dg__room_id(b->cell[k]) == 1) from = (int32_t)k;
+    if (from < 0) return 0;
+    dg__loop_walk(g, from, -1, INT32_MAX);
+    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1;
+    /* the walk meets a room's nearest cell first */
+    for (size_t k = 0; k < g->reached; k++) {
+        int32_t at = g->wq[k];
+        if (!(b->cell[at] & DG_ROOM)) continue;
+        int id = dg__room_id(b->cell[at]);
+        if (id > 0 && (size_t)id <= b->n_room && g->room_step[id] < 0) g->room_step[id] = g->depth[k];
+    }
+    int lair = 0;
+    for (size_t i = 1; i <= b->n_room; i++)
+        if (g->room_step[i] >= 0 && (!lair || g->room_step[i] > g->room_step[lair])) lair = (int)i;
+    return lair;
+}
