@@ -183,13 +183,13 @@ static void pool_of(band *b, dg__role role, pool *p)
 
 /* The theme's allies who fit (stock_themes.c): mighty creatures of its
  * fiction outside the cast, for a lair the cast cannot fill. */
-static void allies_of(const band *b, pool *p)
+static void allies_of(band *b, pool *p)
 {
     const dg__theme *t = &dg__themes[b->w->theme];
     p->n = 0;
     for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++) {
         int i = dg__srd_cast(b->s, t->allies[k]);
-        if (i >= 0 && fits(b, MON(b, i))) p->idx[p->n++] = i;
+        if (i >= 0 && fits(b, i)) p->idx[p->n++] = i;
     }
 }
 
@@ -223,7 +223,7 @@ static int most_of(band *b, int m, int most)
      * row is never empty); for a lair nothing else fills only the one or
      * two of the mightiest: a room never holds more than four of a kind of
      * challenge 5 and up */
-    if (b->w->uncapped && b->w->lair && sb && sb->count[DG_SB_LEGENDARY])
+    if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
         return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
