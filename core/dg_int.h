@@ -230,6 +230,24 @@ typedef struct { int door, key_room, goal, door_walk, key_walk; } dg__lock_cycle
  * when the map has none. DG_ENOMEM only. */
 dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out,
                               dg_error *err);
+/* The walk from the map's entrance with nothing shut, made once for every
+ * question the fiction asks of one map (its rooms' and doors' distances,
+ * then the lock cycle), whose searches it also holds the buffers of. New
+ * on success (free with dg__entrance_walk_free; NULL is a no-op); DG_ENOMEM
+ * only. The map must not change while it lives. */
+typedef struct dg__entrance_walk dg__entrance_walk;
+dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg_error *err);
+void dg__entrance_walk_free(dg__entrance_walk *w);
+/* The entrance walked from; false when the map has none (nothing reached). */
+bool dg__entrance_walk_entrance(const dg__entrance_walk *w, dg_point *at);
+/* Steps from the entrance to cell y * width + x; -1 unreached. */
+int dg__entrance_walk_steps(const dg__entrance_walk *w, size_t cell);
+/* Steps to room (or chamber) id's nearest open cell; -1 unreached. */
+int dg__entrance_walk_room(const dg__entrance_walk *w, int id);
+/* dg__lock_cycle_find over w, a walk of d: once a walk (its searches use
+ * w's buffers; the walk's steps stay as they were). */
+void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int goal, const int *keys,
+                                dg__lock_cycle *out);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 

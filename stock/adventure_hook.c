@@ -35,21 +35,24 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
         goto done;
     }
     size_t head = 0, tail = 0;
-    int start = c->entrance.y * d->width + c->entrance.x;
-    seen[start] = 1;
-    queue[tail++] = start;
+    /* the queue holds cells as y << 16 | x (DG_MAX_DIM < 65536): no
+     * division a cell; only the set reached matters */
+    const int w = d->width, h = d->height;
+    seen[c->entrance.y * w + c->entrance.x] = 1;
+    queue[tail++] = c->entrance.y << 16 | c->entrance.x;
     while (head < tail) {
-        int at = queue[head++], x = at % d->width, y = at / d->width;
+        int x = queue[head] & 0xffff, y = queue[head] >> 16;
+        head++;
         static const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
         for (int k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
-            if (nx < 0 || ny < 0 || nx >= d->width || ny >= d->height) continue;
-            uint32_t cell = dg_cell(d, nx, ny);
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            int i = ny * w + nx;
+            uint32_t cell = d->cells[i];
             if (!dg_cell_open(cell) || (cell & DG_LOCKED)) continue;
-            int i = ny * d->width + nx;
             if (seen[i]) continue;
             seen[i] = 1;
-            queue[tail++] = i;
+            queue[tail++] = ny << 16 | nx;
         }
     }
     for (size_t i = 0; i < d->n_rooms && i < c->n_rooms; i++) {

@@ -118,6 +118,30 @@ int dg__item_grades_at(int item, dg_rarity rarity)
     return n;
 }
 
+void dg__items_graded_at(dg_rarity rarity, dg__graded *out)
+{
+    out->n = 0;
+    out->rarity = rarity;
+    out->overflow = false;
+    for (size_t k = 0; k < DG_COUNT(grades); k++) {
+        if (grades[k].rarity != rarity) continue;
+        /* an item's grades stand together: one name a run */
+        const char *last = out->n ? out->name[out->n - 1] : NULL;
+        if (last && (last == grades[k].item || strcmp(last, grades[k].item) == 0)) continue;
+        if (out->n < DG__GRADED_MAX) out->name[out->n++] = grades[k].item;
+        else out->overflow = true;
+    }
+}
+
+bool dg__graded_has(const dg__graded *g, int item)
+{
+    if (g->overflow) return dg__item_grades_at(item, g->rarity) > 0;
+    const char *name = dg_magic_item_info(item)->name;
+    for (int j = 0; j < g->n; j++)
+        if (g->name[j][0] == name[0] && strcmp(g->name[j], name) == 0) return true;
+    return false;
+}
+
 int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity)
 {
     int n = dg__item_grades_at(item, rarity);

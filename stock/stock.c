@@ -430,18 +430,21 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     }
     dg__concept_draw(c, p);
 
-    /* paths: scratch for the walks, the distances and the key rooms */
-    size_t walk_bytes = dg__paths_scratch_bytes(d);
-    size_t extra = (n_rooms + n_doors) * sizeof(int);
-    void *scratch = dg__malloc(walk_bytes + extra);
-    if (!scratch) {
+    /* paths: the walk from the entrance (the lock cycle's too), the
+     * distances and the key rooms */
+    dg__entrance_walk *walk = NULL;
+    int *scratch = dg__malloc((n_rooms + n_doors + 1) * sizeof(int));
+    if (!scratch) rc = dg__nomem(err, "stocking the dungeon");
+    else rc = dg__entrance_walk_new(d, &walk, err);
+    if (rc != DG_OK) {
+        dg__free(scratch);
         dg__free(c);
-        return dg__nomem(err, "stocking the dungeon");
+        return rc;
     }
     dg__paths paths;
-    paths.dist = (int *)((char *)scratch + walk_bytes);
+    paths.dist = scratch;
     paths.door_dist = paths.dist + n_rooms;
-    dg__paths_find(d, scratch, &paths);
+    dg__paths_find(d, walk, &paths);
     c->entrance = paths.entrance;
     c->entrance_room = paths.entrance_room;
     int lair = 0;
@@ -459,6 +462,7 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     dg__stocker *st = dg__calloc(1, sizeof *st);
     if (!st) {
         dg__free(scratch);
+        dg__entrance_walk_free(walk);
         dg__free(c);
         return dg__nomem(err, "stocking the dungeon");
     }
@@ -493,7 +497,9 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     c->name_boss = c->name_boss == -2 ? c->boss : -1;
     stock_doors(c, d, p->seed, paths.door_dist);
     dg__free(scratch);
-    if ((rc = dg__stock_locks(c, d, err)) != DG_OK) {
+    rc = dg__stock_locks(c, d, walk, err);
+    dg__entrance_walk_free(walk);
+    if (rc != DG_OK) {
         dg__free(st);
         dg__free(c);
         return rc;

@@ -35,6 +35,17 @@ typedef struct {
 
 #define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
 
+/* What a creature's name and stat block say of it, read once a band (the
+ * string searches were a fifth of a stocked map's time when asked at every
+ * count tried): kept by creature id in a small table, open addressing. */
+#define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
+enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
+typedef struct {
+    int id;                   /* -1: a free slot */
+    unsigned char bits;       /* T_ flags */
+    unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
+} traits;
+
 typedef struct {
     const dg__enc_want *w;
     const dg__srd *s;         /* the rules' creature table */
@@ -43,9 +54,13 @@ typedef struct {
     int most;                 /* creatures one encounter may have */
     int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
+    traits known[TRAIT_SLOTS];
+    int n_known;
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
+/* id's stat block: dg_monster_statblock's, the band's table known */
+#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
 
 /* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
  * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
@@ -60,16 +75,65 @@ static const char *dragon_colour(const char *name, size_t *len)
     return w;
 }
 
+/* Only dragons and humanoids (the half-red dragon veteran) are named for a
+ * dragon's colour or as wyrmlings, in either SRD (test_stock_encounter
+ * reads both tables to say so): every other creature's traits are its
+ * stat block's alone, no name searched. */
+static bool named_for_dragons(const dg_monster *m)
+{
+    return m->type == DG_TYPE_DRAGON || m->type == DG_TYPE_HUMANOID;
+}
+
+/* A dragon's or a humanoid's traits, read from its name and stat block
+ * the first time the band asks (a full table, never met: read afresh each
+ * time). */
+static traits named_traits(band *b, int id)
+{
+    unsigned h = (unsigned)id % TRAIT_SLOTS;
+    for (int n = 0; n < TRAIT_SLOTS && b->known[h].id >= 0; n++, h = (h + 1) % TRAIT_SLOTS)
+        if (b->known[h].id == id) return b->known[h];
+    const dg_monster *mon = MON(b, id);
+    traits t = {.id = id, .bits = 0};
+    size_t len;
+    const char *c = dragon_colour(mon->name, &len);
+    if (c) {
+        t.bits |= T_COLOUR;
+        t.colour_at = (unsigned char)(c - mon->name);
+        t.colour_len = (unsigned char)len;
+    }
+    if (strstr(mon->name, "Wyrmling")) t.bits |= T_WYRMLING;
+    if (SB(b, id)->count[DG_SB_LEGENDARY]) t.bits |= T_LEGENDARY;
+    if (b->n_known < TRAIT_SLOTS - 1 && b->known[h].id < 0) {
+        b->known[h] = t;
+        b->n_known++;
+    }
+    return t;
+}
+
+/* Creature id's traits: every other creature's are its stat block's. */
+static inline traits traits_of(band *b, int id)
+{
+    if (named_for_dragons(MON(b, id))) return named_traits(b, id);
+    return (traits){.id = id, .bits = SB(b, id)->count[DG_SB_LEGENDARY] ? T_LEGENDARY : 0};
+}
+
+/* Whether creatures x and y, both dragons of a colour, share it. */
+static bool colours_match(const band *b, int x, traits tx, int y, traits ty)
+{
+    return tx.colour_len == ty.colour_len &&
+           !memcmp(MON(b, x)->name + tx.colour_at, MON(b, y)->name + ty.colour_at, tx.colour_len);
+}
+
 /* A dragon's lair is one dragon's: its wyrmlings and kin of its colour
  * may roam it, a dragon of another colour may not (a red wyrmling's
  * kobolds sharing the mine with white ones reads as a mistake). */
-static bool kin_of_master(const band *b, const dg_monster *m)
+static bool kin_of_master(band *b, int m)
 {
     if (b->w->master < 0) return true;
-    size_t lm, lc;
-    const char *master = dragon_colour(dg_monster_info(b->w->master)->name, &lm);
-    const char *colour = dragon_colour(m->name, &lc);
-    return !master || !colour || (lm == lc && !memcmp(master, colour, lm));
+    traits tm = traits_of(b, b->w->master);
+    if (!(tm.bits & T_COLOUR)) return true;
+    traits tc = traits_of(b, m);
+    return !(tc.bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
 }
 
 /* Wanderers walk the corridors: nothing whose walking, flying, climbing
@@ -88,12 +152,13 @@ static bool the_masters_own(const band *b, const dg_monster *m)
     return b->s->statblocks[m - b->s->monsters].count[DG_SB_LEGENDARY] > 0;
 }
 
-static bool fits(const band *b, const dg_monster *m)
+static bool fits(band *b, int id)
 {
+    const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, m)) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
-    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, m);
+    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }
 
 /* A leader outranks whom it leads and what it keeps: no duergar at the head
@@ -104,7 +169,7 @@ static int follower(const band *b, int l, int f)
     return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
 }
 
-static void pool_of(const band *b, dg__role role, pool *p)
+static void pool_of(band *b, dg__role role, pool *p)
 {
     const dg__theme *t = &dg__themes[b->w->theme];
     p->n = 0;
@@ -112,19 +177,19 @@ static void pool_of(const band *b, dg__role role, pool *p)
         int i = dg__srd_cast(b->s, t->cast[role][k]);
         bool dup = false; /* 5.2.1 folds some 5.1 creatures into one (the insect swarms) */
         for (int j = 0; j < p->n; j++) dup |= p->idx[j] == i;
-        if (i >= 0 && !dup && fits(b, MON(b, i))) p->idx[p->n++] = i;
+        if (i >= 0 && !dup && fits(b, i)) p->idx[p->n++] = i;
     }
 }
 
 /* The theme's allies who fit (stock_themes.c): mighty creatures of its
  * fiction outside the cast, for a lair the cast cannot fill. */
-static void allies_of(const band *b, pool *p)
+static void allies_of(band *b, pool *p)
 {
     const dg__theme *t = &dg__themes[b->w->theme];
     p->n = 0;
     for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++) {
         int i = dg__srd_cast(b->s, t->allies[k]);
-        if (i >= 0 && fits(b, MON(b, i))) p->idx[p->n++] = i;
+        if (i >= 0 && fits(b, i)) p->idx[p->n++] = i;
     }
 }
 
@@ -149,23 +214,22 @@ static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b
  * most two together, anything of challenge 5 and up, and wyrmlings (a
  * clutch, not eight of a young dragon's brood), at most four; the budget
  * buys a leader and lesser followers instead. */
-static int most_of(const band *b, int m, int most)
+static int most_of(band *b, int m, int most)
 {
     const dg_monster *mon = MON(b, m);
-    const dg_statblock *sb = dg_monster_statblock(m);
-    size_t len;
-    bool dragon = dragon_colour(mon->name, &len) && !strstr(mon->name, "Wyrmling");
+    traits t = traits_of(b, m);
+    bool dragon = (t.bits & T_COLOUR) && !(t.bits & T_WYRMLING);
     /* uncapped lifts the caps for a wandering row nothing else fills (a
      * row is never empty); for a lair nothing else fills only the one or
      * two of the mightiest: a room never holds more than four of a kind of
      * challenge 5 and up */
-    if (b->w->uncapped && b->w->lair && sb && sb->count[DG_SB_LEGENDARY])
+    if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
         return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
-    int cap = sb && sb->count[DG_SB_LEGENDARY] ? 1
+    int cap = t.bits & T_LEGENDARY ? 1
               : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 || strstr(mon->name, "Wyrmling") ? MIGHTY_MOST
+              : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
                                           : most;
     return cap < most ? cap : most;
 }
@@ -175,24 +239,34 @@ static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none) whose adjusted XP lies in the band, preferring the mixes
  * with the most kinds; a combination drawn evenly among those. */
-static bool counts_of(dg_rng *r, const band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+static bool counts_of(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
     int max_f = f >= 0 ? most_of(b, f, f_most) : 0, max_b = k >= 0 ? most_of(b, k, k_most) : 0;
     long lxp = l >= 0 ? MON(b, l)->xp : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
+    /* the most any count below could reach (every sum at most the largest,
+     * the multiplier never less for more creatures): short of the band, no
+     * count lands in it, and none is drawn (most calls end here) */
+    int top = (l >= 0) + max_f + max_b;
+    if (top > b->most) top = b->most;
+    if (top == 0 || adjusted_in(b, lxp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
     int lsq = squares(b, l), fsq = squares(b, f), ksq = squares(b, k);
     int best = 0, n_best = 0;
     for (int pass = 0; pass < 2; pass++) {
         int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
-        for (int i = 0; i <= max_f; i++)
+        /* a row ended at its first count (no beasts) ends every row after
+         * it: more followers only add creatures, XP and squares */
+        bool rows_left = true;
+        for (int i = 0; i <= max_f && rows_left; i++)
             for (int j = 0; j <= max_b; j++) {
                 int count = (l >= 0) + i + j;
                 if (count == 0) continue;
-                if (count > b->most) break; /* more beasts only add */
-                long a = adjusted_in(b, lxp + fxp * i + kxp * j, count);
-                if (a >= b->hi) break; /* more beasts only add */
-                if (room && lsq + fsq * i + ksq * j > room) break;
+                long a = count > b->most ? 0 : adjusted_in(b, lxp + fxp * i + kxp * j, count);
+                if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
+                    rows_left = j > 0; /* more beasts only add */
+                    break;
+                }
                 if (a < b->lo) continue;
                 int kinds = kinds_of(l, i, j);
                 if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
@@ -210,7 +284,7 @@ static bool counts_of(dg_rng *r, const band *b, int l, int f, int f_most, int k,
     return false;
 }
 
-static bool counts(dg_rng *r, const band *b, int l, int f, int k, int *nf, int *nb)
+static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
     return counts_of(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
@@ -222,7 +296,7 @@ static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MI
  * followers of the troop role (up to DG_ENC_MAX_OF_A_KIND) instead of the
  * beasts, so the budget buys a leader, lieutenants and followers, not a
  * horde of giants nor an easier fight. *k gets the followers' kind. */
-static bool with_followers(dg_rng *r, const band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
 {
     if (!mighty(b, f) || !troops->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)troops->n);
@@ -239,11 +313,10 @@ static bool with_followers(dg_rng *r, const band *b, const pool *troops, int l, 
 
 /* A dragon's lieutenants are no dragons of another colour (the master is
  * not yet known when the lair is stocked: kin_of_master cannot say). */
-static bool same_colour(const band *b, int l, int lt)
+static bool same_colour(band *b, int l, int lt)
 {
-    size_t ll, lc;
-    const char *a = dragon_colour(MON(b, l)->name, &ll), *c = dragon_colour(MON(b, lt)->name, &lc);
-    return !a || !c || (ll == lc && !memcmp(a, c, ll));
+    traits a = traits_of(b, l), c = traits_of(b, lt);
+    return !(a.bits & T_COLOUR) || !(c.bits & T_COLOUR) || colours_match(b, l, a, lt, c);
 }
 
 /* A band a leader, its rank and file and their beasts cannot reach (a
@@ -252,7 +325,7 @@ static bool same_colour(const band *b, int l, int lt)
  * bosses' role who do not outrank it (at most MIGHTY_MOST), and they lead the rank and file
  * (up to DG_ENC_MAX_OF_A_KIND). *f gets the lieutenants' kind, *k the
  * followers'. */
-static bool with_lieutenants(dg_rng *r, const band *b, const pool *leaders, const pool *troops, int l, int *f,
+static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool *troops, int l, int *f,
                              int *k, int *nf, int *nb)
 {
     if (l < 0 || !leaders->n) return false;
@@ -290,7 +363,7 @@ static void put(dg_encounter *e, int monster, int count)
  * not outrank it, both in numbers (four cloakers and three chuuls), from
  * a drawn start. False when none lands in the band, for beasts, which
  * keep to packs of their own kind, and PACK_PERCENT of the time. */
-static bool pair_up(dg_rng *r, const band *b, const pool *roles, int m, dg_encounter *out)
+static bool pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out)
 {
     /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
     if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
@@ -425,7 +498,7 @@ static bool war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, 
 
 
 /* One kind alone: the fallback when no mix fits the band. */
-static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
+static bool one_kind(dg_rng *r, band *b, const pool *all, dg_encounter *e)
 {
     if (!all->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)all->n);
@@ -442,6 +515,7 @@ static bool one_kind(dg_rng *r, const band *b, const pool *all, dg_encounter *e)
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out)
 {
     band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST};
+    for (int k = 0; k < TRAIT_SLOTS; k++) b.known[k].id = -1;
     if (d < b.s->easiest || d > b.s->hardest) return false;
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {

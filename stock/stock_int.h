@@ -207,6 +207,19 @@ dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 int dg__item_grades_at(int item, dg_rarity rarity);
 int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity);
 int dg__item_grade_of(int item, const char *label);
+/* The "varies" items with a grade at the rarity, by name: for a pool that
+ * asks dg__item_grades_at of every item, the grades read once. */
+#define DG__GRADED_MAX 32
+typedef struct {
+    const char *name[DG__GRADED_MAX];
+    int n;
+    dg_rarity rarity;
+    bool overflow;           /* more names than fit: each item asked afresh */
+} dg__graded;
+void dg__items_graded_at(dg_rarity rarity, dg__graded *out);
+/* Whether item (an id) is one of g's: dg__item_grades_at(item, rarity) > 0
+ * for g of that rarity. */
+bool dg__graded_has(const dg__graded *g, int item);
 
 /* stock_words.c's containers, in this order: where a purse lies (the
  * first DG__CONTAINERS_HUMBLE, of which those from DG__CONTAINERS_SMALL
@@ -270,7 +283,7 @@ long dg__hoard_max_cp(int band);
 /* stock_paths.c: the entrance and distances from it. dist[i] is room
  * i+1's distance in steps (-1 unreachable), door_dist[i] locked door i's
  * (-1 for other doors and unreached ones); both arrays the caller's.
- * Scratch: dg__paths_scratch_bytes(d), the caller's. */
+ * Read from w, the floor's walk from its entrance. */
 typedef struct {
     dg_point entrance;
     int entrance_room;
@@ -280,11 +293,11 @@ typedef struct {
 /* stock_locks.c: the floor's designed lock-and-key cycle, when its map
  * has one: the locked door on the short way to the lair (core's
  * dg__lock_cycle_find) gets its key moved to the far end of the long way
- * round, and is marked designed. After stock_doors, before the marks.
+ * round, and is marked designed. After stock_doors, before the marks; w
+ * is the floor's walk from its entrance (dg__paths_find's, used up).
  * DG_ENOMEM only. */
-dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg_error *err);
-size_t dg__paths_scratch_bytes(const dg_dungeon *d);
-void dg__paths_find(const dg_dungeon *d, void *scratch, dg__paths *p);
+dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg__entrance_walk *w, dg_error *err);
+void dg__paths_find(const dg_dungeon *d, const dg__entrance_walk *w, dg__paths *p);
 
 /* Stream constants: each part of the model draws from its own stream,
  * (seed, DG__STREAM_* + index), so basic and full agree on what they share

@@ -264,10 +264,11 @@ static bool taken_item(const dg__so_far *f, int row) { return (f->items[row >> 6
 
 /* A permanent item turns up once a dungeon: a second Ring of Invisibility
  * or +1 weapon is never in the pool once one was found. */
-static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, int want, const dg__so_far *taken)
+static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, const dg__graded *graded, int want,
+                    const dg__so_far *taken)
 {
     const dg_magic_item *m = &s->items[i];
-    if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__item_grades_at(s->item_base + i, rarity)))
+    if (m->rarity != rarity && (m->rarity != DG_RARITY_VARIES || !dg__graded_has(graded, s->item_base + i)))
         return false;
     bool used_up = consumable(m);
     if (!used_up && taken_item(taken, i)) return false;
@@ -280,8 +281,10 @@ static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, co
      * drawn from: each row's test, grades and all, runs once */
     int pool[sizeof taken->items * 8];
     int n = 0;
+    dg__graded graded; /* the grades' table read once, not once an item */
+    dg__items_graded_at(rarity, &graded);
     for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
-        if (in_pool(s, i, rarity, want, taken)) pool[n++] = i;
+        if (in_pool(s, i, rarity, &graded, want, taken)) pool[n++] = i;
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
     return s->item_base + pool[k];

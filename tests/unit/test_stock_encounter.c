@@ -218,3 +218,25 @@ Test(stock_encounter, creatures_fit_the_motif)
         cr_assert_eq(fit, all, "motif %s: %.3f of %ld creatures fit", dg_motif_name(motif), share, all);
     }
 }
+
+/* The encounter builder reads a dragon's colour and a wyrmling from the
+ * name of dragons and humanoids only (stock_encounter.c's
+ * named_for_dragons): no creature of another type, in either SRD, is
+ * named so. */
+Test(stock_encounter, only_dragons_and_humanoids_are_named_for_dragons)
+{
+    const dg_rules editions[] = {DG_RULES_2014, DG_RULES_2024};
+    int named = 0;
+    for (size_t e = 0; e < 2; e++) {
+        int base = dg_rules_monster_base(editions[e]);
+        for (int i = base; i < base + (int)dg_rules_monster_count(editions[e]); i++) {
+            const dg_monster *m = dg_monster_info(i);
+            cr_assert_not_null(m);
+            if (!strstr(m->name, " Dragon") && !strstr(m->name, "Wyrmling")) continue;
+            named++;
+            cr_expect(m->type == DG_TYPE_DRAGON || m->type == DG_TYPE_HUMANOID, "%s is a %s", m->name,
+                      dg_creature_type_name(m->type));
+        }
+    }
+    cr_assert_gt(named, 40, "the red dragons and their kin are still there");
+}
