@@ -206,6 +206,17 @@ static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
 
 static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b, m)->size] : 0; }
 
+/* Hags gather in covens of three (SRD 5.1's "Hags" and 5.2.1's Coven
+ * Magic trait, "within 30 feet of at least two hag allies"): eight sea
+ * hags repairing a trap read as a mistake. Both SRDs name every hag so. */
+#define COVEN 3
+static bool coven(const dg_monster *m)
+{
+    if (m->type != DG_TYPE_FEY && m->type != DG_TYPE_FIEND) return false;
+    size_t n = strlen(m->name);
+    return n > 4 && !strcmp(m->name + n - 4, " Hag");
+}
+
 /* How many of one kind a group holds at most: the mighty come alone or in
  * pairs (eight aboleths, seven young dragons or five mummy lords in one
  * room read as a mistake; a pack of ghouls does not, and six fire giants
@@ -228,6 +239,7 @@ static int most_of(band *b, int m, int most)
     if (b->w->uncapped)
         return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
     int cap = t.bits & T_LEGENDARY ? 1
+              : coven(mon) ? COVEN
               : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
               : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
                                           : most;

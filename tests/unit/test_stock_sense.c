@@ -243,6 +243,10 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         total += e->groups[g].count;
         squares += space[f->size] * e->groups[g].count;
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
+        /* a coven is three hags (SRD 5.1, "Hags"; SRD 5.2.1's Coven Magic) */
+        static const char *const hags[] = {"Green Hag", "Night Hag", "Sea Hag"};
+        for (size_t h = 0; h < sizeof hags / sizeof *hags; h++)
+            if (!strcmp(m->name, hags[h])) cr_assert_leq(e->groups[g].count, 3, "%s: %d x %s", where, e->groups[g].count, m->name);
         if (e->groups[g].count > t->largest) t->largest = e->groups[g].count;
         bool lair = room && c->farthest_room && e == &c->rooms[c->farthest_room - 1].encounter;
         /* the allies that came to the lair: there, and on a wandering row
