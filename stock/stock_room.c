@@ -75,6 +75,27 @@ int dg__stock_faction(dg_rng *r, const dg_contents *c)
     return -1;
 }
 
+/* The first encounter built over the bands from..to (either way, both
+ * included), its faction set; false when none is. */
+static bool bands(dg_rng *r, const dg__enc_want *w, int from, int to, int faction, dg_encounter *e)
+{
+    for (int k = from, step = from <= to ? 1 : -1;; k += step) {
+        if (dg__encounter_build(r, w, (dg_difficulty)k, e)) {
+            e->faction = faction;
+            return true;
+        }
+        if (k == to) return false;
+    }
+}
+
+/* Band d, then the easier ones down to the easiest, then the harder ones. */
+static bool near_band(dg_rng *r, const dg__enc_want *w, const dg__srd *s, dg_difficulty d, int faction,
+                      dg_encounter *e)
+{
+    return bands(r, w, (int)d, (int)s->easiest, faction, e) ||
+           ((int)d < (int)s->hardest && bands(r, w, (int)d + 1, (int)s->hardest, faction, e));
+}
+
 /* An encounter of difficulty d from the faction's cast (the first's when
  * none), or the hardest easier one the cast allows; none when it cannot.
  * At rules=2024 a 2014 difficulty asked for (the wanderers' easy and
@@ -95,16 +116,7 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
     if (d > s->hardest) d = s->hardest;
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
-    for (int k = (int)d; k >= (int)s->easiest; k--)
-        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-            e->faction = faction;
-            return;
-        }
-    for (int k = (int)d + 1; k <= (int)s->hardest; k++)
-        if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-            e->faction = faction;
-            return;
-        }
+    if (near_band(r, &w, s, d, faction, e)) return;
     /* a wandering row is never empty: the mighty in numbers rather than
      * nothing (a cast of legendary creatures for a big high-level party) */
     if (!room_squares) {
@@ -113,44 +125,18 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
          * table of a sewer whose lair is a low fight read as a mistake, a
          * low band of the master's own does not) */
         w.war = true;
-        for (int k = (int)d; k >= (int)s->easiest; k--)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
+        if (bands(r, &w, (int)d, (int)s->easiest, faction, e)) return;
         w.uncapped = true;
-        for (int k = (int)d; k >= (int)s->easiest; k--)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
-        for (int k = (int)d + 1; k <= (int)s->hardest; k++)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
+        if (near_band(r, &w, s, d, faction, e)) return;
         /* and, last, something the master does not command: a wererat's
          * den at level 12 has nothing of its own rank that a party meets
          * in the corridors, but a wandering ettercap comes from outside */
         w.most_cr8 = 0;
-        for (int k = (int)d; k >= (int)s->easiest; k--)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
-        for (int k = (int)d + 1; k <= (int)s->hardest; k++)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
+        if (near_band(r, &w, s, d, faction, e)) return;
         /* the allies that came to the lair roam too, before a row is left
          * empty */
         w.allies = true;
-        for (int k = (int)s->easiest; k <= (int)s->hardest; k++)
-            if (dg__encounter_build(r, &w, (dg_difficulty)k, e)) {
-                e->faction = faction;
-                return;
-            }
+        if (bands(r, &w, (int)s->easiest, (int)s->hardest, faction, e)) return;
     }
     e->n_groups = 0;
     e->faction = -1;

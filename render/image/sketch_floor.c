@@ -71,22 +71,16 @@ static double overlap(double a, double b, int i)
  * width of each. false: not an image this can write (the caller strokes). */
 static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
 {
-    cairo_surface_t *s = cairo_get_group_target(cr);
-    cairo_matrix_t m;
-    cairo_get_matrix(cr, &m);
-    if (cairo_surface_get_type(s) != CAIRO_SURFACE_TYPE_IMAGE ||
-        cairo_image_surface_get_format(s) != CAIRO_FORMAT_RGB24 || m.xy != 0 || m.yx != 0 || m.xx <= 0 ||
-        m.xx != m.yy)
-        return false;
-    double ox, oy;
-    cairo_surface_get_device_offset(s, &ox, &oy);
+    dr__sketch_target t;
+    if (!dr__sketch_target_of(cr, &t)) return false;
+    cairo_surface_t *s = t.s;
     cairo_surface_flush(s);
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+    int w = t.w, h = t.h;
     int stride = cairo_image_surface_get_stride(s);
     unsigned char *px = cairo_image_surface_get_data(s);
-    double c = m.xx, hw = DR_SK_GRID_W * c / 2;
+    double c = t.scale, hw = DR_SK_GRID_W * c / 2;
     /* the lines' box and the lines, in the surface's pixels */
-    double X0 = b->left * c + m.x0 + ox, Y0 = b->top * c + m.y0 + oy;
+    double X0 = b->left * c + t.tx, Y0 = b->top * c + t.ty;
     double X1 = X0 + (b->x1 - b->x0) * c, Y1 = Y0 + (b->y1 - b->y0) * c;
     int px0 = (int)floor(X0 - hw), px1 = (int)ceil(X1 + hw), py0 = (int)floor(Y0 - hw), py1 = (int)ceil(Y1 + hw);
     if (px0 < 0) px0 = 0;

@@ -143,7 +143,7 @@ static void grow(void *ctx, double ax, double ay, double bx, double by)
 
 static void ink_capsule(void *ctx, double ax, double ay, double bx, double by) { capsule(ctx, ax, ay, bx, by); }
 
-bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb)
+bool dr__sketch_target_of(cairo_t *cr, dr__sketch_target *t)
 {
     cairo_surface_t *s = cairo_get_group_target(cr);
     cairo_matrix_t m;
@@ -154,8 +154,18 @@ bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, 
         return false;
     double ox, oy;
     cairo_surface_get_device_offset(s, &ox, &oy);
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    double sx = m.xx, tx = m.x0 + ox, ty = m.y0 + oy, r = width * m.xx / 2;
+    *t = (dr__sketch_target){s, m.xx, m.x0 + ox, m.y0 + oy, cairo_image_surface_get_width(s),
+                             cairo_image_surface_get_height(s)};
+    return true;
+}
+
+bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb)
+{
+    dr__sketch_target t;
+    if (!dr__sketch_target_of(cr, &t)) return false;
+    cairo_surface_t *s = t.s;
+    int w = t.w, h = t.h;
+    double sx = t.scale, tx = t.tx, ty = t.ty, r = width * t.scale / 2;
     /* the coverage bytes for the path's box only: a room number's is a
      * few hundred, not the image's */
     box bb = {INFINITY, INFINITY, -INFINITY, -INFINITY};

@@ -68,6 +68,16 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err);
  * plain scale; false (nothing drawn) otherwise, or out of memory: the
  * caller strokes it with cairo. */
 bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, uint32_t rgb);
+/* The image cr draws on, when pixels can be worked out on it directly (the
+ * PNG's RGB24 image under a uniform scale, no rotation): the surface, the
+ * scale, where user (0, 0) falls in its pixels, its size. false for any
+ * other target (the SVG, the PDF): the caller strokes with cairo. */
+typedef struct {
+    cairo_surface_t *s;
+    double scale, tx, ty;
+    int w, h;
+} dr__sketch_target;
+bool dr__sketch_target_of(cairo_t *cr, dr__sketch_target *t);
 
 /* sketch_hatch.c: the band of hatching along the walls, on the paper. */
 dg_status dr__sketch_hatch(cairo_t *cr, const dg_dungeon *d, bool player, const dr__sketch_box *b, dg_error *err);
