@@ -495,6 +495,10 @@ long dg_treasure_value_gp(const dg_treasure *t);
 long dg_treasure_value_cp(const dg_treasure *t);
 /* Room id -> its record; NULL out of range. Borrowed. */
 const dg_room_contents *dg_contents_room(const dg_contents *c, int id);
+/* Whether monster gives orders: it speaks a language and has the wits
+ * (Intelligence 6 or more), no beast, swarm or ooze. A group headed by
+ * one that does not is not "led" (a flying sword runs at the front). */
+bool dg_monster_gives_orders(int monster);
 /* Whether encounter e of floor c is led by the dungeon's master: its boss
  * on the top floor. A lower floor's lair (boss set) is led by that floor's
  * own chief, the master being met once, on the top floor. */

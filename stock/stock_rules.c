@@ -391,6 +391,8 @@ bool dg__adv_talks(int monster)
     return speaks && sb->scores[3] >= 6;
 }
 
+bool dg_monster_gives_orders(int monster) { return dg__adv_talks(monster); }
+
 bool dg__adv_guardian(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);

@@ -411,7 +411,8 @@
       var f = r.floor > 1 ? (j.below || [])[r.floor - 2] : j;
       var room = f && f.rooms.filter(function (x) { return x.id === r.room; })[0];
       var e = room && room.contents && room.contents.encounter, m = e && e.monsters[0] && e.monsters[0].name;
-      return m ? ', led by ' + article(m) + ' ' + m : '';
+      if (!m) return '';
+      return r.led === false ? ', ' + article(m) + ' ' + m + ' at the front' : ', led by ' + article(m) + ' ' + m;
     };
     var rounds = function (r) { return ', after ' + r.rounds + ' round' + (r.rounds === 1 ? '' : 's'); };
     var answer;

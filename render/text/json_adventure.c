@@ -104,6 +104,10 @@ void dr__json_adventure(dr__jw *w, const dg_contents *c)
         dr__jw_key_int(w, "room", a->responders[i].who.room);
         dr__jw_key_int(w, "floor", a->responders[i].who.floor);
         dr__jw_key_int(w, "rounds", a->responders[i].rounds);
+        /* whether the group's head gives orders ("led by"), or only runs
+         * at the front (a flying sword) */
+        dr__jw_key(w, "led");
+        dr__jw_bool(w, dg_monster_gives_orders(a->responders[i].who.monster));
         dr__jw_object_end(w);
     }
     dr__jw_array_end(w);

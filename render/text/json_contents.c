@@ -10,7 +10,7 @@
  *   adventure {hook {text, patron, reward_gp}, goal {text, room, floor},
  *            factions [{name, kind, leader {name, room, floor}, want, attitude,
  *            rival {name, reason}|null}], rumours [{roll, text, true, truth, room|null,
- *            floor|null}], alarm {trigger, responders [{room, floor, rounds}]},
+ *            floor|null}], alarm {trigger, responders [{room, floor, rounds, led}]},
  *            chapters [{floor, text, boss {name, room}}]}   top floor; else null
  *   wandering_monsters [{roll 1..6, activity, encounter}]
  *   corridor_features [{key "a".., feature, cells [{x, y}]}]

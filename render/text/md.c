@@ -247,8 +247,13 @@ static void put_adventure(md *m, const dg_contents *c, int floors)
             if (floors == 1) PUTF(m, "- From room %d", rs->who.room);
             else if (first) PUTF(m, "- Floor %d: from room %d", fl, rs->who.room);
             else PUTF(m, "; from room %d", rs->who.room);
-            PUTF(m, ", led by %s %s, after %d round%s", mo ? dr__key_article(mo->name) : "", mo ? mo->name : "",
-                 rs->rounds, rs->rounds == 1 ? "" : "s");
+            /* "led by" a head that gives orders; a flying sword or a
+             * wolf runs at the front */
+            if (mo && dg_monster_gives_orders(rs->who.monster))
+                PUTF(m, ", led by %s %s", dr__key_article(mo->name), mo->name);
+            else if (mo)
+                PUTF(m, ", %s %s at the front", dr__key_article(mo->name), mo->name);
+            PUTF(m, ", after %d round%s", rs->rounds, rs->rounds == 1 ? "" : "s");
             if (floors == 1) put(m, ".\n");
             first = false;
         }
@@ -295,8 +300,12 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                 const dg_monster *mo = dg_monster_info(e->groups[g].monster);
                 if (g) put(m, "; ");
                 if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
+                /* of several, one is the boss ("4 x Behir, one of them the
+                 * boss", not four bosses) */
+                bool many = e->groups[g].count > 1;
                 const char *role = g || !e->boss                     ? ""
-                                   : dg_encounter_led_by_master(c, e) ? ", the boss"
+                                   : dg_encounter_led_by_master(c, e) ? (many ? ", one of them the boss" : ", the boss")
+                                   : many                             ? ", one of whom holds this floor"
                                                                       : ", who holds this floor";
                 PUTF(m, "%s%s (CR %s, AC %d, %d hp)", mo->name, role, mo->cr, mo->ac,
                      mo->hp);

@@ -207,8 +207,9 @@ static inline json_t *oc_adventure(const dg_contents *c)
                                                  oc_int_or_null(r->about.room ? r->about.floor : 0)));
     }
     for (int i = 0; i < a->n_responders; i++)
-        json_array_append_new(responders, json_pack("{s:i,s:i,s:i}", "room", a->responders[i].who.room, "floor",
-                                                    a->responders[i].who.floor, "rounds", a->responders[i].rounds));
+        json_array_append_new(responders, json_pack("{s:i,s:i,s:i,s:b}", "room", a->responders[i].who.room, "floor",
+                                                    a->responders[i].who.floor, "rounds", a->responders[i].rounds,
+                                                    "led", dg_monster_gives_orders(a->responders[i].who.monster)));
     dg_adventure_text(c, DG_ADV_ALARM, 0, t, sizeof t);
     json_t *alarm = json_pack("{s:s,s:o}", "trigger", t, "responders", responders);
     for (int i = 0; i < a->n_chapters; i++) {
