@@ -106,10 +106,11 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
      * digs): the draw is kept, the try is not made again */
     uint32_t epoch = 1;
     for (int round = 0; round < LOOP_ROUNDS && n_spots > 0; round++) {
-        g.relaxed = false;
+        g.relaxed = 0;
         epoch++;
         for (int tries = 0; tries < budget && made < want; tries++) {
-            bool relaxed = tries >= budget / 2;
+            int relaxed = tries >= budget / 2;
+            if (b->o->loops == DG_LOOPS_MANY && tries >= budget - budget / 4) relaxed = 2;
             if (relaxed != g.relaxed) epoch++;
             g.relaxed = relaxed;
             uint32_t k = dg__rng_below(&g.rng, (uint32_t)n_spots);

@@ -69,7 +69,8 @@ typedef struct {
      * dirty: the box of cells dug since it was last brought up to date */
     unsigned char *cls;
     int dirty_r0, dirty_c0, dirty_r1, dirty_c1;
-    bool relaxed;     /* the second half of the tries: shorter ways round do */
+    int relaxed;      /* 1: the second half of the tries, shorter ways round do;
+                       * 2: loops=many's last quarter, shorter still */
 } digger;
 
 enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond that way */ };

@@ -44,9 +44,9 @@ typedef struct {
 } family;
 
 static const family families[] = {
-    {"donjon", {"rows=25", "cols=35"}, 2, 92, 78, 60, 30},
-    {"caverns", {"rows=31", "cols=31"}, 2, 97, 92, 83, 0}, /* no doors to lock */
-    {"panels", {"rows=41", "cols=41"}, 2, 94, 71, 50, 74},
+    {"donjon", {"rows=25", "cols=35"}, 2, 92, 81, 64, 30},
+    {"caverns", {"rows=31", "cols=31"}, 2, 97, 94, 87, 0}, /* no doors to lock */
+    {"panels", {"rows=41", "cols=41"}, 2, 94, 88, 77, 74},
     {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 61},
     {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 53},
     {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 73},
