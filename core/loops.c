@@ -70,22 +70,31 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     dg_status rc = DG_OK;
     uint32_t *failed = NULL;
     spot_memo *memo = NULL;
-    g.prev = dg__malloc(box * sizeof *g.prev);
-    g.queue = dg__malloc(box * sizeof *g.queue);
-    g.len = dg__malloc(box * sizeof *g.len);
-    g.how = dg__malloc(box);
-    g.box_stamp = dg__calloc(box, sizeof *g.box_stamp);
     g.stamp = dg__calloc(cells, sizeof *g.stamp);
     g.label = dg__calloc(cells, sizeof *g.label);
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
-    g.cls = dg__malloc(cells);
-    if (!g.cls || !g.room_step || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how || !g.stamp || !g.label || !g.wq || !g.depth) {
+    if (!g.room_step || !g.stamp || !g.label || !g.wq || !g.depth) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     if ((rc = dg__loop_label_systems(&g, err)) != DG_OK) goto done;
+    int want = loops_wanted(b);
+    if (b->lattice) { /* donjon's maze: every way in one pass (loops_lattice.c) */
+        rc = dg__loop_lattice(&g, want, err);
+        goto done;
+    }
+    g.prev = dg__malloc(box * sizeof *g.prev);
+    g.queue = dg__malloc(box * sizeof *g.queue);
+    g.len = dg__malloc(box * sizeof *g.len);
+    g.how = dg__malloc(box);
+    g.box_stamp = dg__calloc(box, sizeof *g.box_stamp);
+    g.cls = dg__malloc(cells);
+    if (!g.cls || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
     dg__loop_reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
     if ((rc = dg__loop_find_spots(b, g.cls, &spots, &n_spots, err)) != DG_OK) goto done;
     failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
@@ -100,7 +109,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     /* no lair yet: the first round's loops may go anywhere (a lair fixed
      * before them was most often not the lair after them) */
     g.lair = 0;
-    int want = loops_wanted(b), made = 0, budget = LOOP_TRIES * want;
+    int made = 0, budget = LOOP_TRIES * want;
     /* a spot that failed fails again until a loop is dug near it or the
      * rule is relaxed (a try draws nothing from the stream unless it
      * digs): the draw is kept, the try is not made again */
@@ -139,8 +148,8 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         made = made > lost ? made - lost : 0;
         budget = LOOP_TRIES * (want - made);
     }
-    b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
+    b->ends = NULL; /* new corridor ends stand where the lattice's did not */
     dg__free(spots);
     dg__free(failed);
     dg__free(memo);

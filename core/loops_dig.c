@@ -6,7 +6,7 @@
 
 /* A door in wall cell `wall` of the room whose floor is `room_at`, leading
  * to `other` (a room id, 0 corridor). */
-static dg_status hang_door(digger *g, int32_t wall, int32_t room_at, int other, dg_error *err)
+dg_status dg__loop_hang_door(digger *g, int32_t wall, int32_t room_at, int other, dg_error *err)
 {
     dg__build *b = g->b;
     int wr = wall / b->cols, wc = wall % b->cols, rr = room_at / b->cols, rcol = room_at % b->cols;
@@ -25,12 +25,12 @@ static dg_status hang_door(digger *g, int32_t wall, int32_t room_at, int other, 
 }
 
 /* Opens a bridge spot: a door in a wall, or rock made corridor. */
-static dg_status open_bridge(digger *g, const spot *s, dg_error *err)
+dg_status dg__loop_open_bridge(digger *g, const spot *s, dg_error *err)
 {
     dg__build *b = g->b;
     if (s->wall >= 0) {
         int other = (b->cell[s->other] & DG_ROOM) ? dg__room_id(b->cell[s->other]) : 0;
-        return hang_door(g, s->wall, s->attach, other, err);
+        return dg__loop_hang_door(g, s->wall, s->attach, other, err);
     }
     int32_t l = dg__loop_system_of(g, s->attach), m = dg__loop_system_of(g, s->other);
     b->cell[s->front] = DG_CORRIDOR;
@@ -63,8 +63,8 @@ static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, in
         if (cave) b->cave[at] = 1;
         g->label[at] = l;
     }
-    if (s->wall >= 0 && (rc = hang_door(g, s->wall, s->attach, 0, err)) != DG_OK) return rc;
-    if (e->wall >= 0 && (rc = hang_door(g, e->wall, e->attach, 0, err)) != DG_OK) return rc;
+    if (s->wall >= 0 && (rc = dg__loop_hang_door(g, s->wall, s->attach, 0, err)) != DG_OK) return rc;
+    if (e->wall >= 0 && (rc = dg__loop_hang_door(g, e->wall, e->attach, 0, err)) != DG_OK) return rc;
     return DG_OK;
 }
 
@@ -74,7 +74,7 @@ static dg_status dig(digger *g, const spot *s, const loop_end *e, int box_r0, in
  * one (two ways of a length are Jaquays's loop, not a shortcut), never
  * under half LOOP_MIN_WALK, so a door a few steps from another way in
  * stays a wall. Panels' maps need it (71 -> 89% of floors with two loops). */
-static int saves(const digger *g, int len)
+int dg__loop_saves(const digger *g, int len)
 {
     static const int ratio[3] = {LOOP_RATIO, LOOP_RATIO - 1, 1};
     int most = ratio[g->relaxed] * (len + 2), least = g->relaxed ? LOOP_MIN_WALK / 2 : LOOP_MIN_WALK;
@@ -198,15 +198,15 @@ dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, d
     }
     if (!m->ok) return DG_OK;
     if (s->kind == SPOT_BRIDGE) {
-        if (!dg__loop_adds_loop(g, s->attach, s->other, true) || walk_short(g, m, 0, s->attach, s->other, saves(g, 0)))
+        if (!dg__loop_adds_loop(g, s->attach, s->other, true) || walk_short(g, m, 0, s->attach, s->other, dg__loop_saves(g, 0)))
             return DG_OK;
         *dug = true;
-        return open_bridge(g, s, err);
+        return dg__loop_open_bridge(g, s, err);
     }
     for (int k = 0; k < m->n_ends && !*dug; k++) {
         const loop_end *e = &m->ends[k];
         if (!dg__loop_adds_loop(g, s->attach, e->attach, false)) continue;
-        if (walk_short(g, m, k, s->attach, e->attach, saves(g, e->len))) continue;
+        if (walk_short(g, m, k, s->attach, e->attach, dg__loop_saves(g, e->len))) continue;
         /* the search again, for its ways back (it finds what it found) */
         loop_end again[LOOP_ENDS];
         search_box(g, s, again);

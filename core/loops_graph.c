@@ -57,7 +57,7 @@ dg_status dg__loop_label_systems(digger *g, dg_error *err)
 }
 
 /* Whether room `room` already has a way into system sys (a door onto it). */
-static bool room_meets(digger *g, int room, int32_t sys)
+bool dg__loop_room_meets(digger *g, int room, int32_t sys)
 {
     dg__build *b = g->b;
     for (size_t k = 0; k < b->n_door; k++) {
@@ -101,7 +101,7 @@ bool dg__loop_joins(digger *g, int32_t a, int32_t z, bool direct)
     }
     if (ar || zr) {
         int room = dg__room_id(b->cell[ar ? a : z]);
-        return !room_meets(g, room, dg__loop_system_of(g, ar ? z : a));
+        return !dg__loop_room_meets(g, room, dg__loop_system_of(g, ar ? z : a));
     }
     return b->cave && b->cave[a] && b->cave[z];
 }

@@ -3,6 +3,7 @@
  *   loops_rock.c   what each cell may be to a dig; where loops may start
  *   loops_graph.c  the room graph (corridor systems, who meets whom) and walks
  *   loops_dig.c    a try from one place: the search through rock, the dig
+ *   loops_lattice.c  donjon's lattice: every way found in one pass
  *   loops.c        rounds of tries, the lair, how many loops a floor gets
  * Core-private; never installed. */
 #ifndef DG_LOOPS_INT_H
@@ -111,6 +112,9 @@ void dg__loop_reclass(digger *g, int r0, int c0, int r1, int c1);
 void dg__loop_changed(digger *g, int32_t at);
 /* Whether spot s can still be used (an earlier loop may have dug beside it). */
 bool dg__loop_spot_ok(const dg__build *b, const spot *s);
+/* Whether (r, c) is a cell that opens two open cells to each other (rock
+ * between corridors, a room's wall); fills s (SPOT_BRIDGE). */
+bool dg__loop_bridge(const dg__build *b, int r, int c, spot *s);
 /* Every place a loop may start, row by row (new: free with dg__free). */
 dg_status dg__loop_find_spots(const dg__build *b, const unsigned char *cls, spot **out, size_t *n_out, dg_error *err);
 
@@ -132,10 +136,24 @@ int dg__loop_walk(digger *g, int32_t a, int32_t z, int most);
 int dg__loop_far_room(digger *g);
 /* Doors into room id. */
 int dg__loop_ways_in(const dg__build *b, int id);
+/* Whether room `room` has a door onto corridor system sys. */
+bool dg__loop_room_meets(digger *g, int room, int32_t sys);
 
 /* loops_dig.c */
 /* Tries one loop from spot s (m: what its last try found); *dug says
  * whether one was made. */
 dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, dg_error *err);
+/* A door in wall cell `wall` of the room whose floor is room_at, leading
+ * to `other` (a room id, 0 corridor), of the family's kind. */
+dg_status dg__loop_hang_door(digger *g, int32_t wall, int32_t room_at, int other, dg_error *err);
+/* Opens a bridge spot: a door in a wall, or rock made corridor. */
+dg_status dg__loop_open_bridge(digger *g, const spot *s, dg_error *err);
+/* The walk a loop of `len` dug cells must save at g->relaxed's tier. */
+int dg__loop_saves(const digger *g, int len);
+
+/* loops_lattice.c */
+/* Digs up to `want` loops into a lattice map (g's walk buffers and
+ * labels ready), the lair's rounds included. */
+dg_status dg__loop_lattice(digger *g, int want, dg_error *err);
 
 #endif

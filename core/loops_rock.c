@@ -97,6 +97,8 @@ static bool bridge(const dg__build *b, int r, int c, spot *s)
 }
 
 
+bool dg__loop_bridge(const dg__build *b, int r, int c, spot *s) { return bridge(b, r, c, s); }
+
 static unsigned char cls_of(const dg__build *b, int r, int c)
 {
     /* the box search reads a cell's bits only where it is rock inside the

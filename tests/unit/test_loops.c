@@ -44,7 +44,7 @@ typedef struct {
 } family;
 
 static const family families[] = {
-    {"donjon", {"rows=25", "cols=35"}, 2, 92, 81, 64, 30},
+    {"donjon", {"rows=25", "cols=35"}, 2, 94, 84, 68, 32},
     {"caverns", {"rows=31", "cols=31"}, 2, 97, 94, 87, 0}, /* no doors to lock */
     {"panels", {"rows=41", "cols=41"}, 2, 94, 88, 77, 74},
     {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 61},

@@ -1,0 +1,386 @@
+/* loops_lattice.c -- loops on donjon's lattice (its maze with the dead
+ * ends gone), found in one pass over the rock rather than by a search
+ * from each place a loop may start (loops_dig.c, the other families).
+ * Every rock node outside a room's straight wall (where a door fits)
+ * starts a walk through rock at once, node to node as donjon's own
+ * corridors run, up to the digger's reach: where walks from two rooms
+ * meet, the way from one room's wall to the other's is a loop's corridor;
+ * where a walk comes head on to a corridor system its room has no door
+ * onto (most often a loop's corridor dug before it), a corridor joining
+ * it is one. A wall between two rooms, or between a room and such a
+ * system, is a loop by a door alone. The ways are tried in an order drawn
+ * from the loops stream, each still free (no loop dug across or beside
+ * it since), adding a way round and saving a long enough walk
+ * (loops_dig.c's rule, relaxed tier by tier); the ways are looked for
+ * again once loops stand, and the lair's rounds are loops.c's. */
+#include "loops_int.h"
+
+typedef struct {
+    int32_t a, z;       /* the two walks' meeting nodes; OPENING: the open cells on
+                         * either side; MOUTH: the walk's last node, the corridor met */
+    int32_t mid;        /* the cell between them: rock, or the wall a door opens */
+    int16_t len;        /* cells dug */
+    int16_t known;      /* the walk last measured between its ends, -1 none: walks
+                         * only shorten as loops are dug, so one known too short stays so */
+    uint8_t kind;       /* 0: two walks met; OPENING; MOUTH */
+    uint8_t state;      /* WAIT, USED, DEAD */
+} way;
+
+enum { WAIT, USED, DEAD };
+enum { OPENING = 1, MOUTH = 2 };
+
+/* The lattice's walk through rock, by node ((r / 2) * (cols / 2) + c / 2
+ * for the cell (r, c) of odd r and c): the walk a node belongs to (a
+ * source index + 1, 0 none) and the node cell before it (-1 at the
+ * source). The walk's cells from its source's node (that node 1) are kept
+ * in the digger's walk buffer (depth) while the ways are found. */
+typedef struct {
+    int32_t *own, *from;
+    int32_t half;        /* cols / 2 */
+    int32_t *src;        /* per source: its door cell, its room */
+    size_t n_src, cap_src;
+    way *ways;
+    size_t n_ways, cap_ways;
+    unsigned char *free; /* by cell: rock_free, kept as loops are dug */
+} lattice;
+
+static inline size_t node_of(const lattice *L, int32_t at, int W)
+{
+    int r = at / W, c = at - r * W;
+    return (size_t)(r / 2) * (size_t)L->half + (size_t)(c / 2);
+}
+#define OWN(at) L->own[node_of(L, (at), W)]
+#define FROM(at) L->from[node_of(L, (at), W)]
+
+static bool rock_free(const dg__build *b, int32_t at)
+{
+    const uint32_t *cl = b->cell;
+    int W = b->cols, r = at / W, c = at - r * W;
+    if (!dg__loop_inside(b, r, c) || cl[at] != DG_NOTHING || dg__loop_between_corners(b, r, c)) return false;
+    return !(cl[at - W] & DG_OPENSPACE) && !(cl[at + W] & DG_OPENSPACE) && !(cl[at - 1] & DG_OPENSPACE) &&
+           !(cl[at + 1] & DG_OPENSPACE);
+}
+
+/* Rock between rock node u and plain corridor v (m = their middle): where
+ * a walk from u may join v's corridor head on, touching nothing else. */
+static bool mouth(const dg__build *b, int32_t m, int32_t v)
+{
+    const uint32_t *cl = b->cell;
+    int W = b->cols, r = m / W, c = m - r * W;
+    if (!dg__loop_inside(b, r, c) || cl[m] != DG_NOTHING || cl[v] != DG_CORRIDOR) return false;
+    int32_t nb[4] = {m - W, m + W, m - 1, m + 1};
+    for (int d = 0; d < 4; d++)
+        if (nb[d] != v && (cl[nb[d]] & DG_OPENSPACE)) return false;
+    return true;
+}
+
+static dg_status add_source(lattice *L, int32_t wall, int room, dg_error *err)
+{
+    if (2 * L->n_src + 2 > L->cap_src &&
+        dg__grow((void **)&L->src, &L->cap_src, 2 * L->n_src + 2, sizeof *L->src, "digging loops", err) != DG_OK)
+        return DG_ENOMEM;
+    L->src[2 * L->n_src] = wall;
+    L->src[2 * L->n_src + 1] = room;
+    L->n_src++;
+    return DG_OK;
+}
+
+static dg_status add_way(lattice *L, way w, dg_error *err)
+{
+    if (L->n_ways == L->cap_ways &&
+        dg__grow((void **)&L->ways, &L->cap_ways, L->n_ways + 1, sizeof *L->ways, "digging loops", err) != DG_OK)
+        return DG_ENOMEM;
+    L->ways[L->n_ways++] = w;
+    return DG_OK;
+}
+
+/* The room floor behind door cell `wall` seen from node `node`. */
+static int32_t floor_behind(const dg__build *b, int32_t node, int32_t wall) { return wall + (wall - node); }
+
+/* dg__loop_room_meets, the last system asked of each room remembered
+ * (in far_room's buffer, free while the ways are found): most of donjon's
+ * maps have one corridor system. */
+static bool meets(digger *g, int room, int32_t sys)
+{
+    int32_t *last = g->room_step;
+    if (last[room] >= 0 && last[room] >> 1 == sys) return last[room] & 1;
+    bool m = dg__loop_room_meets(g, room, sys);
+    last[room] = sys << 1 | m;
+    return m;
+}
+
+/* Every walk from every door place at once, a level at a time; meetings
+ * of walks from two rooms are the ways. */
+static dg_status find_ways(digger *g, lattice *L, dg_error *err)
+{
+    dg__build *b = g->b;
+    const int W = b->cols;
+    const int32_t step[4] = {-W, W, -1, 1}; /* north, south, west, east: dg_dir's order */
+    int32_t *q = g->wq, *dist = g->depth; /* dist by cell */
+    size_t head = 0, tail = 0;
+    dg_status rc;
+    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
+    for (int r = 1; r < b->rows - 1; r += 2)
+        for (int c = 1; c < b->cols - 1; c += 2) {
+            int32_t at = dg__loop_at(b, r, c);
+            if (!L->free[at]) continue;
+            for (int d = 0; d < 4; d++) {
+                int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
+                if (!room) continue;
+                if (!OWN(at)) {
+                    if ((rc = add_source(L, at + step[d], room, err)) != DG_OK) return rc;
+                    OWN(at) = (int32_t)L->n_src;
+                    FROM(at) = -1;
+                    dist[at] = 1;
+                    q[tail++] = at;
+                }
+                /* a node between two rooms' walls is no way: a door facing
+                 * a door across one cell */
+            }
+        }
+    while (head < tail) {
+        int32_t u = q[head++];
+        int32_t ou = OWN(u);
+        for (int d = 0; d < 4; d++) {
+            int32_t m = u + step[d], v = m + step[d];
+            if (!L->free[m]) {
+                /* a corridor beyond: the walk may join it there, when its
+                 * room has no door onto that corridor yet */
+                if (mouth(b, m, v) && !meets(g, L->src[2 * (ou - 1) + 1], dg__loop_system_of(g, v)) &&
+                    (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT}, err)) != DG_OK)
+                    return rc;
+                continue;
+            }
+            if (!L->free[v]) continue;
+            int32_t ov = OWN(v);
+            if (!ov) {
+                if (dist[u] >= g->reach) continue; /* walks end at reach: a loop is no long haul */
+                OWN(v) = ou;
+                FROM(v) = u;
+                dist[v] = dist[u] + 2;
+                q[tail++] = v;
+            } else if (ov > ou && L->src[2 * (ov - 1) + 1] != L->src[2 * (ou - 1) + 1]) {
+                /* every node looks round (reach stops only its claims), so
+                 * the later of two looks this way: met once, from the
+                 * lower walk's side */
+                int len = dist[u] + 1 + dist[v];
+                if ((rc = add_way(L, (way){u, v, m, (int16_t)len, -1, 0, WAIT}, err)) != DG_OK) return rc;
+            }
+        }
+    }
+    return DG_OK;
+}
+
+/* The one-cell openings: walls between two rooms, or a room and plain
+ * corridor (dg__loop_bridge's rule). */
+static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
+{
+    dg__build *b = g->b;
+    for (int r = 1; r < b->rows - 1; r++)
+        for (int c = 1; c < b->cols - 1; c++) {
+            int32_t at = dg__loop_at(b, r, c);
+            if ((b->cell[at] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
+            spot s;
+            /* one that joins nothing new never will: joins only ever
+             * turns false as loops are dug */
+            if (!dg__loop_bridge(b, r, c, &s) || !dg__loop_joins(g, s.attach, s.other, true)) continue;
+            dg_status rc = add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
+            if (rc != DG_OK) return rc;
+        }
+    return DG_OK;
+}
+
+/* A way's two ends: the door cells (-1: none, an opening's or a mouth's
+ * far end) and the open cells beyond them. */
+static void ends_of(const dg__build *b, const lattice *L, const way *w, int32_t wall[2], int32_t open[2])
+{
+    const int W = b->cols;
+    if (w->kind == OPENING) {
+        wall[0] = wall[1] = -1;
+        open[0] = w->a;
+        open[1] = w->z;
+        return;
+    }
+    for (int k = 0; k < (w->kind == MOUTH ? 1 : 2); k++) {
+        int32_t n = k ? w->z : w->a;
+        int32_t s = OWN(n) - 1, root = n;
+        while (FROM(root) >= 0) root = FROM(root);
+        wall[k] = L->src[2 * s];
+        open[k] = floor_behind(b, root, wall[k]);
+    }
+    if (w->kind == MOUTH) {
+        wall[1] = -1;
+        open[1] = w->z;
+    }
+}
+
+/* Whether a way can still be dug as it was found: its rock still free,
+ * its doors' walls still straight (no loop dug beside them since). */
+static bool still_free(const dg__build *b, const lattice *L, const way *w, const int32_t wall[2])
+{
+    int W = b->cols;
+    if (w->kind == OPENING) {
+        spot s;
+        return dg__loop_bridge(b, w->mid / W, w->mid % W, &s) && s.attach == w->a && s.other == w->z;
+    }
+    int32_t n[2] = {w->a, w->z};
+    for (int k = 0; k < (w->kind == MOUTH ? 1 : 2); k++) {
+        int32_t root = n[k];
+        for (int32_t at = n[k]; at >= 0; at = FROM(at)) {
+            if (!rock_free(b, at)) return false;
+            int32_t next = FROM(at);
+            if (next >= 0 && !rock_free(b, (at + next) / 2)) return false;
+            root = at;
+        }
+        int wr = wall[k] / W, wc = wall[k] % W, rr = root / W, rc = root % W;
+        dg_dir d = wr < rr ? DG_DIR_NORTH : wr > rr ? DG_DIR_SOUTH : wc < rc ? DG_DIR_WEST : DG_DIR_EAST;
+        if (!dg__loop_door_beyond(b, rr, rc, d)) return false;
+    }
+    return w->kind == MOUTH ? mouth(b, w->mid, w->z) : rock_free(b, w->mid);
+}
+
+/* Cell at was opened: neither it nor the cells beside it are free rock. */
+static void opened(lattice *L, const dg__build *b, int32_t at)
+{
+    L->free[at] = 0;
+    L->free[at - b->cols] = L->free[at + b->cols] = L->free[at - 1] = L->free[at + 1] = 0;
+}
+
+/* Digs way w: its cells corridor (a system of its own), its doors hung. */
+static dg_status dig_way(digger *g, lattice *L, const way *w, const int32_t wall[2], const int32_t open[2],
+                         dg_error *err)
+{
+    dg__build *b = g->b;
+    const int W = b->cols;
+    if (w->kind == OPENING) {
+        spot s = {SPOT_BRIDGE, w->mid, w->mid, w->a, w->z, dg__room_id(b->cell[w->a])};
+        opened(L, b, w->mid);
+        return dg__loop_open_bridge(g, &s, err);
+    }
+    int32_t l = w->kind == MOUTH ? dg__loop_system_of(g, w->z) : 0;
+    dg_status rc = l ? DG_OK : dg__loop_new_label(g, &l, err);
+    if (rc != DG_OK) return rc;
+    int32_t n[2] = {w->a, w->kind == MOUTH ? -1 : w->z};
+    for (int k = 0; k < 2; k++)
+        for (int32_t at = n[k]; at >= 0; at = FROM(at)) {
+            int32_t next = FROM(at);
+            b->cell[at] = DG_CORRIDOR;
+            g->label[at] = l;
+            opened(L, b, at);
+            if (next >= 0) {
+                b->cell[(at + next) / 2] = DG_CORRIDOR;
+                g->label[(at + next) / 2] = l;
+                opened(L, b, (at + next) / 2);
+            }
+        }
+    b->cell[w->mid] = DG_CORRIDOR;
+    g->label[w->mid] = l;
+    opened(L, b, w->mid);
+    for (int k = 0; k < 2; k++) {
+        if (wall[k] < 0) continue;
+        opened(L, b, wall[k]);
+        if ((rc = dg__loop_hang_door(g, wall[k], open[k], 0, err)) != DG_OK) return rc;
+    }
+    return DG_OK;
+}
+
+/* Tries the ways in their order, the walk rule `tier` (loops_dig.c's
+ * saves), until `want` loops stand; *made counts them. */
+static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, int want, int *made, dg_error *err)
+{
+    dg__build *b = g->b;
+    g->relaxed = tier;
+    for (size_t i = 0; i < L->n_ways && *made < want; i++) {
+        way *w = &L->ways[order[i]];
+        if (w->state != WAIT) continue;
+        int32_t wall[2], open[2];
+        ends_of(b, L, w, wall, open);
+        if (!still_free(b, L, w, wall)) {
+            w->state = DEAD;
+            continue;
+        }
+        if (!dg__loop_adds_loop(g, open[0], open[1], w->kind == OPENING)) continue; /* the lair's, or joined */
+        int most = dg__loop_saves(g, w->len);
+        if (w->known >= 0 && w->known <= most) continue;
+        int steps = dg__loop_walk(g, open[0], open[1], most);
+        if (steps >= 0) { /* too short a way round: a later tier may take it */
+            w->known = (int16_t)steps;
+            continue;
+        }
+        dg_status rc = dig_way(g, L, w, wall, open, err);
+        if (rc != DG_OK) return rc;
+        w->state = USED;
+        ++*made;
+    }
+    return DG_OK;
+}
+
+/* Finds the ways afresh (the map as it stands) and draws their order. */
+static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_error *err)
+{
+    memset(L->own, 0, 2 * nodes * sizeof *L->own);
+    L->n_src = L->n_ways = 0;
+    dg_status rc;
+    if ((rc = find_ways(g, L, err)) != DG_OK || (rc = find_bridges(g, L, err)) != DG_OK) return rc;
+    dg__free(*order);
+    *order = dg__malloc((L->n_ways ? L->n_ways : 1) * sizeof **order);
+    if (!*order) return dg__nomem(err, "digging loops");
+    for (size_t i = 0; i < L->n_ways; i++) (*order)[i] = (uint32_t)i;
+    for (size_t i = L->n_ways; i > 1; i--) {
+        uint32_t j = dg__rng_below(&g->rng, (uint32_t)i), t = (*order)[i - 1];
+        (*order)[i - 1] = (*order)[j];
+        (*order)[j] = t;
+    }
+    return DG_OK;
+}
+
+dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
+{
+    dg__build *b = g->b;
+    lattice L = {0};
+    uint32_t *order = NULL;
+    dg_status rc = DG_OK;
+    /* own and from, a node each: one block */
+    size_t nodes = (size_t)(b->rows / 2 + 1) * (size_t)(b->cols / 2 + 1);
+    L.half = b->cols / 2;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    L.own = dg__malloc(2 * nodes * sizeof *L.own);
+    L.free = dg__malloc(cells);
+    if (!L.own || !L.free) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
+    L.from = L.own + nodes;
+    for (size_t k = 0; k < cells; k++) L.free[k] = rock_free(b, (int32_t)k);
+    int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
+    g->lair = 0;
+    for (int round = 0; round < LOOP_ROUNDS; round++) {
+        int before = made;
+        /* a second look once loops stand: their corridors are systems a
+         * room may have no door onto yet */
+        for (int again = 0; again < 2 && made < want; again++) {
+            int had = made;
+            if ((rc = look(g, &L, nodes, &order, err)) != DG_OK) goto done;
+            for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
+            if (rc != DG_OK) goto done;
+            if (made == had) break;
+        }
+        if (made == before) break; /* nothing dug: the lair stands where it stood */
+        /* the lair as loops.c's rounds: the room farthest once the loops
+         * stand keeps one way in; the loops lost with its other doors are
+         * dug again elsewhere */
+        int far = dg__loop_far_room(g);
+        if (!far || far == g->lair) break;
+        int lost = dg__loop_ways_in(b, far) - 1;
+        g->lair = far;
+        if (lost <= 0) break;
+        made = made > lost ? made - lost : 0;
+    }
+done:
+    dg__free(order);
+    dg__free(L.own);
+    dg__free(L.free);
+    dg__free(L.src);
+    dg__free(L.ways);
+    return rc;
+}
