@@ -52,7 +52,7 @@ static inline size_t node_of(const lattice *L, int32_t at, int W)
 #define OWN(at) L->own[node_of(L, (at), W)]
 #define FROM(at) L->from[node_of(L, (at), W)]
 
-static bool rock_free(const dg__build *b, int32_t at)
+static inline bool rock_free(const dg__build *b, int32_t at)
 {
     const uint32_t *cl = b->cell;
     int W = b->cols, r = at / W, c = at - r * W;
@@ -125,6 +125,8 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
             int32_t at = dg__loop_at(b, r, c);
             if (!L->free[at]) continue;
             for (int d = 0; d < 4; d++) {
+                /* most rock has no wall beside it */
+                if ((b->cell[at + step[d]] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
                 int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
                 if (!room) continue;
                 if (!OWN(at)) {
@@ -172,22 +174,35 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
 }
 
 /* The one-cell openings: walls between two rooms, or a room and plain
- * corridor (dg__loop_bridge's rule). */
+ * corridor (dg__loop_bridge's rule); at: a cell inside the rim. */
+static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
+{
+    const dg__build *b = g->b;
+    const int W = b->cols;
+    const uint32_t *cl = b->cell;
+    if ((cl[at] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) return DG_OK;
+    if (!((cl[at - W] & DG_OPENSPACE) && (cl[at + W] & DG_OPENSPACE)) &&
+        !((cl[at - 1] & DG_OPENSPACE) && (cl[at + 1] & DG_OPENSPACE)))
+        return DG_OK; /* open on no two opposite sides: most walls */
+    spot s;
+    if (!dg__loop_bridge(b, at / W, at % W, &s)) return DG_OK;
+    /* one that joins nothing new never will: joins only ever turns false
+     * as loops are dug */
+    bool both = (cl[s.other] & DG_ROOM) != 0;
+    if (both ? !dg__loop_joins(g, s.attach, s.other, true)
+             : meets(g, dg__room_id(cl[s.attach]), dg__loop_system_of(g, s.other)))
+        return DG_OK;
+    return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
+}
+
+/* Every opening on the map. */
 static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
     dg__build *b = g->b;
-    for (int r = 1; r < b->rows - 1; r++)
-        for (int c = 1; c < b->cols - 1; c++) {
-            int32_t at = dg__loop_at(b, r, c);
-            if ((b->cell[at] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
-            spot s;
-            /* one that joins nothing new never will: joins only ever
-             * turns false as loops are dug */
-            if (!dg__loop_bridge(b, r, c, &s) || !dg__loop_joins(g, s.attach, s.other, true)) continue;
-            dg_status rc = add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
-            if (rc != DG_OK) return rc;
-        }
-    return DG_OK;
+    dg_status rc = DG_OK;
+    for (int r = 1; r < b->rows - 1 && rc == DG_OK; r++)
+        for (int c = 1; c < b->cols - 1 && rc == DG_OK; c++) rc = bridge_at(g, L, dg__loop_at(b, r, c), err);
+    return rc;
 }
 
 /* A way's two ends: the door cells (-1: none, an opening's or a mouth's
@@ -351,7 +366,12 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
         goto done;
     }
     L.from = L.own + nodes;
-    for (size_t k = 0; k < cells; k++) L.free[k] = rock_free(b, (int32_t)k);
+    memset(L.free, 0, cells);
+    for (int r = 1; r < b->rows - 1; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        for (int c = 1; c < b->cols - 1; c++)
+            if (row[c] == DG_NOTHING) L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+    }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
     for (int round = 0; round < LOOP_ROUNDS; round++) {
