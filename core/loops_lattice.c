@@ -42,6 +42,10 @@ typedef struct {
     way *ways;
     size_t n_ways, cap_ways;
     unsigned char *free; /* by cell: rock_free, kept as loops are dug */
+    /* the doors of each room while the ways are found: room i's are
+     * by_room[first[i] .. first[i + 1]) (indices into b->door) */
+    int32_t *first, *by_room;
+    size_t cap_first, cap_by_room;
 } lattice;
 
 static inline size_t node_of(const lattice *L, int32_t at, int W)
@@ -97,16 +101,35 @@ static dg_status add_way(lattice *L, way w, dg_error *err)
 /* The room floor behind door cell `wall` seen from node `node`. */
 static int32_t floor_behind(const dg__build *b, int32_t node, int32_t wall) { return wall + (wall - node); }
 
-/* dg__loop_room_meets, the last system asked of each room remembered
- * (in far_room's buffer, free while the ways are found): most of donjon's
- * maps have one corridor system. */
-static bool meets(digger *g, int room, int32_t sys)
+/* Sorts the doors by their room (L->first, L->by_room), so that whether
+ * a room meets a system asks its own doors only (a big map has
+ * thousands). */
+static dg_status doors_by_room(const dg__build *b, lattice *L, dg_error *err)
 {
-    int32_t *last = g->room_step;
-    if (last[room] >= 0 && last[room] >> 1 == sys) return last[room] & 1;
-    bool m = dg__loop_room_meets(g, room, sys);
-    last[room] = sys << 1 | m;
-    return m;
+    size_t n = b->n_room + 2;
+    if ((L->cap_first < n && dg__grow((void **)&L->first, &L->cap_first, n, sizeof *L->first, "digging loops", err)) ||
+        (L->cap_by_room < b->n_door + 1 &&
+         dg__grow((void **)&L->by_room, &L->cap_by_room, b->n_door + 1, sizeof *L->by_room, "digging loops", err)))
+        return DG_ENOMEM;
+    memset(L->first, 0, n * sizeof *L->first);
+    for (size_t k = 0; k < b->n_door; k++) L->first[b->door[k].room + 1]++;
+    for (size_t i = 1; i < n; i++) L->first[i] += L->first[i - 1];
+    for (size_t k = 0; k < b->n_door; k++) L->by_room[L->first[b->door[k].room]++] = (int32_t)k;
+    for (size_t i = n - 1; i > 0; i--) L->first[i] = L->first[i - 1]; /* back to each room's first */
+    L->first[0] = 0;
+    return DG_OK;
+}
+
+/* dg__loop_room_meets over the room's own doors (the same answer). */
+static bool meets(digger *g, const lattice *L, int room, int32_t sys)
+{
+    const dg__build *b = g->b;
+    for (int32_t i = L->first[room]; i < L->first[room + 1]; i++) {
+        const dg__door *d = &b->door[L->by_room[i]];
+        int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
+        if (dg__in(b, r, c) && dg__loop_system_of(g, dg__loop_at(b, r, c)) == sys) return true;
+    }
+    return false;
 }
 
 /* Every walk from every door place at once, a level at a time; meetings
@@ -119,7 +142,6 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
     int32_t *q = g->wq, *dist = g->depth; /* dist by cell */
     size_t head = 0, tail = 0;
     dg_status rc;
-    for (size_t i = 0; i <= b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
     for (int r = 1; r < b->rows - 1; r += 2)
         for (int c = 1; c < b->cols - 1; c += 2) {
             int32_t at = dg__loop_at(b, r, c);
@@ -148,7 +170,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
             if (!L->free[m]) {
                 /* a corridor beyond: the walk may join it there, when its
                  * room has no door onto that corridor yet */
-                if (mouth(b, m, v) && !meets(g, L->src[2 * (ou - 1) + 1], dg__loop_system_of(g, v)) &&
+                if (mouth(b, m, v) && !meets(g, L, L->src[2 * (ou - 1) + 1], dg__loop_system_of(g, v)) &&
                     (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT}, err)) != DG_OK)
                     return rc;
                 continue;
@@ -190,7 +212,7 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
      * as loops are dug */
     bool both = (cl[s.other] & DG_ROOM) != 0;
     if (both ? !dg__loop_joins(g, s.attach, s.other, true)
-             : meets(g, dg__room_id(cl[s.attach]), dg__loop_system_of(g, s.other)))
+             : meets(g, L, dg__room_id(cl[s.attach]), dg__loop_system_of(g, s.other)))
         return DG_OK;
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
 }
@@ -336,7 +358,7 @@ static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_
     memset(L->own, 0, 2 * nodes * sizeof *L->own);
     L->n_src = L->n_ways = 0;
     dg_status rc;
-    if ((rc = find_ways(g, L, err)) != DG_OK || (rc = find_bridges(g, L, err)) != DG_OK) return rc;
+    if ((rc = doors_by_room(g->b, L, err)) != DG_OK || (rc = find_ways(g, L, err)) != DG_OK || (rc = find_bridges(g, L, err)) != DG_OK) return rc;
     dg__free(*order);
     *order = dg__malloc((L->n_ways ? L->n_ways : 1) * sizeof **order);
     if (!*order) return dg__nomem(err, "digging loops");
@@ -400,6 +422,8 @@ done:
     dg__free(order);
     dg__free(L.own);
     dg__free(L.free);
+    dg__free(L.first);
+    dg__free(L.by_room);
     dg__free(L.src);
     dg__free(L.ways);
     return rc;
