@@ -140,7 +140,9 @@ static dg_status donjon_refuse(const dg_options *o, key_id k, const char *value,
 }
 
 /* cost: the cavernous layout (its caves keyed as chambers) 230 ns a cell
- * at 501 and 1001 in bench_estimate's txt */
+ * at 501 and 1001 in bench_estimate's txt; loops=many (loops_lattice.c
+ * and the cycle lock) 112 ns a cell over none at 501 (108 at 1001),
+ * seeds 1-20, map alone: 125 with the 10% */
 const dg__family dg__family_donjon = {
-    {"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false, 0, 130}},
+    {"rooms and winding corridors on donjon's odd grid", true, {13, 120, 30, false, 0, 125}},
     dg__gen_donjon, donjon_applies, donjon_refuse, cavernous, cavernous};

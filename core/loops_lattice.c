@@ -120,16 +120,22 @@ static dg_status doors_by_room(const dg__build *b, lattice *L, dg_error *err)
     return DG_OK;
 }
 
-/* dg__loop_room_meets over the room's own doors (the same answer). */
+/* dg__loop_room_meets over the room's own doors (the same answer), the
+ * last system asked of each room remembered (in far_room's buffer, free
+ * while the ways are found): most of donjon's maps have one system. */
 static bool meets(digger *g, const lattice *L, int room, int32_t sys)
 {
     const dg__build *b = g->b;
-    for (int32_t i = L->first[room]; i < L->first[room + 1]; i++) {
+    int32_t *last = g->room_step;
+    if (last[room] >= 0 && last[room] >> 1 == sys) return last[room] & 1;
+    bool m = false;
+    for (int32_t i = L->first[room]; i < L->first[room + 1] && !m; i++) {
         const dg__door *d = &b->door[L->by_room[i]];
         int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
-        if (dg__in(b, r, c) && dg__loop_system_of(g, dg__loop_at(b, r, c)) == sys) return true;
+        m = dg__in(b, r, c) && dg__loop_system_of(g, dg__loop_at(b, r, c)) == sys;
     }
-    return false;
+    last[room] = sys << 1 | m;
+    return m;
 }
 
 /* Every walk from every door place at once, a level at a time; meetings
@@ -222,8 +228,11 @@ static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
     dg__build *b = g->b;
     dg_status rc = DG_OK;
-    for (int r = 1; r < b->rows - 1 && rc == DG_OK; r++)
-        for (int c = 1; c < b->cols - 1 && rc == DG_OK; c++) rc = bridge_at(g, L, dg__loop_at(b, r, c), err);
+    for (int r = 1; r < b->rows - 1 && rc == DG_OK; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        for (int c = 1; c < b->cols - 1 && rc == DG_OK; c++)
+            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) rc = bridge_at(g, L, dg__loop_at(b, r, c), err);
+    }
     return rc;
 }
 
@@ -358,6 +367,7 @@ static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_
     memset(L->own, 0, 2 * nodes * sizeof *L->own);
     L->n_src = L->n_ways = 0;
     dg_status rc;
+    for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
     if ((rc = doors_by_room(g->b, L, err)) != DG_OK || (rc = find_ways(g, L, err)) != DG_OK || (rc = find_bridges(g, L, err)) != DG_OK) return rc;
     dg__free(*order);
     *order = dg__malloc((L->n_ways ? L->n_ways : 1) * sizeof **order);
