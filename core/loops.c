@@ -109,10 +109,11 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     /* no lair yet: the first round's loops may go anywhere (a lair fixed
      * before them was most often not the lair after them) */
     g.lair = 0;
-    /* loops=many twice the tries: panels' corridor parts its map, and
-     * the ways round a side of it are few and far to find (88.7 -> 90.6%
-     * of its floors with two loops, for a fifth more time) */
-    int tries = b->o->loops == DG_LOOPS_MANY ? 2 * LOOP_TRIES : LOOP_TRIES;
+    /* loops=many on a small map twice the tries: few places lead to a way
+     * round there (panels' corridor parts its map, and the ways round a
+     * side of it are few and far to find: 88.7 -> 90.6% of its 41x41
+     * floors with two loops); a big map's budget is wide already */
+    int tries = b->o->loops == DG_LOOPS_MANY && want <= LOOP_FEW ? 2 * LOOP_TRIES : LOOP_TRIES;
     int made = 0, budget = tries * want;
     /* a spot that failed fails again until a loop is dug near it or the
      * rule is relaxed (a try draws nothing from the stream unless it

@@ -20,6 +20,7 @@
 #define LOOP_RATIO 3
 #define LOOP_MIN_WALK 18
 #define LOOP_TRIES 40
+#define LOOP_FEW 16      /* loops wanted on a small map: loops=many tries twice as often */
 #define LOOP_ENDS 6
 #define LOOP_MIN_LEN 3
 /* Rounds of tries: a round after one that moved the lair (see below). */
