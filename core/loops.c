@@ -16,7 +16,8 @@
  * Nothing a loop digs touches anything on its way (no corridor widens, no
  * door or stair gains a side), doors are drawn from the doors key's mix as
  * the family draws them (an arch into a cave room), and on donjon's node
- * lattice a corridor runs node to node as donjon's own do. On a maze
+ * lattice a corridor runs node to node as donjon's own do (there every
+ * way is found in one pass over the rock: loops_lattice.c). On a maze
  * (donjon's lattice) the dead-end corridors go first, as the family's
  * deadends=all would take them: they add no way round and hold the rock
  * loops are dug through. The lair (the room farthest on foot once the

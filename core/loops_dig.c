@@ -198,7 +198,8 @@ dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, d
     }
     if (!m->ok) return DG_OK;
     if (s->kind == SPOT_BRIDGE) {
-        if (!dg__loop_adds_loop(g, s->attach, s->other, true) || walk_short(g, m, 0, s->attach, s->other, dg__loop_saves(g, 0)))
+        if (!dg__loop_adds_loop(g, s->attach, s->other, true) ||
+            walk_short(g, m, 0, s->attach, s->other, dg__loop_saves(g, 0)))
             return DG_OK;
         *dug = true;
         return dg__loop_open_bridge(g, s, err);

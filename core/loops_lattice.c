@@ -99,7 +99,7 @@ static dg_status add_way(lattice *L, way w, dg_error *err)
 }
 
 /* The room floor behind door cell `wall` seen from node `node`. */
-static int32_t floor_behind(const dg__build *b, int32_t node, int32_t wall) { return wall + (wall - node); }
+static int32_t floor_behind(int32_t node, int32_t wall) { return wall + (wall - node); }
 
 /* Sorts the doors by their room (L->first, L->by_room), so that whether
  * a room meets a system asks its own doors only (a big map has
@@ -252,7 +252,7 @@ static void ends_of(const dg__build *b, const lattice *L, const way *w, int32_t 
         int32_t s = OWN(n) - 1, root = n;
         while (FROM(root) >= 0) root = FROM(root);
         wall[k] = L->src[2 * s];
-        open[k] = floor_behind(b, root, wall[k]);
+        open[k] = floor_behind(root, wall[k]);
     }
     if (w->kind == MOUTH) {
         wall[1] = -1;
@@ -368,7 +368,9 @@ static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
-    if ((rc = doors_by_room(g->b, L, err)) != DG_OK || (rc = find_ways(g, L, err)) != DG_OK || (rc = find_bridges(g, L, err)) != DG_OK) return rc;
+    if ((rc = doors_by_room(g->b, L, err)) != DG_OK || (rc = find_ways(g, L, err)) != DG_OK ||
+        (rc = find_bridges(g, L, err)) != DG_OK)
+        return rc;
     dg__free(*order);
     *order = dg__malloc((L->n_ways ? L->n_ways : 1) * sizeof **order);
     if (!*order) return dg__nomem(err, "digging loops");
@@ -402,7 +404,8 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     for (int r = 1; r < b->rows - 1; r++) {
         const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
         for (int c = 1; c < b->cols - 1; c++)
-            if (row[c] == DG_NOTHING) L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+            if (row[c] == DG_NOTHING)
+                L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
