@@ -21,38 +21,35 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
     return DG_OK;
 }
 
-/* Labels every corridor system (open cells that are neither room nor door). */
+/* Labels every corridor system (open cells that are neither room nor
+ * door) in one pass, row by row: a cell takes the label of the cell west
+ * or north of it, a new one when neither is corridor, and where both are
+ * and differ the two are joined (union-find): dg__loop_system_of asks the
+ * root, so a system's cells need not share one label. */
 dg_status dg__loop_label_systems(digger *g, dg_error *err)
 {
     dg__build *b = g->b;
-    size_t cells = (size_t)b->rows * (size_t)b->cols;
     const uint32_t *cell = b->cell;
     int32_t *label = g->label;
     const int W = b->cols, H = b->rows;
     int32_t zero;
     dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
-    for (size_t s = 0; s < cells && rc == DG_OK; s++) {
-        uint32_t w = cell[s];
-        if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE) || label[s]) continue;
-        int32_t l;
-        if ((rc = dg__loop_new_label(g, &l, err)) != DG_OK) break;
-        size_t head = 0, tail = 0;
-        g->wq[tail++] = (int32_t)s;
-        label[s] = l;
-        while (head < tail) {
-            int32_t at = g->wq[head++];
-            int r = at / W, c = at - r * W;
-            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1, c < W - 1 ? at + 1 : -1};
-            for (int d = 0; d < 4; d++) {
-                int32_t k = nb[d];
-                if (k < 0) continue;
-                uint32_t x = cell[k];
-                if (!(x & DG_CORRIDOR) || (x & DG_DOORSPACE) || label[k]) continue;
-                label[k] = l;
-                g->wq[tail++] = k;
+    for (int r = 0; r < H && rc == DG_OK; r++)
+        for (int c = 0; c < W; c++) {
+            size_t s = (size_t)r * (size_t)W + (size_t)c;
+            uint32_t w = cell[s];
+            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+            int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
+            if (!west && !north) {
+                if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) break;
+                continue;
+            }
+            label[s] = west ? west : north;
+            if (west && north && west != north) {
+                int32_t x = dg__uf_find(g->parent, west), y = dg__uf_find(g->parent, north);
+                if (x != y) g->parent[x > y ? x : y] = x < y ? x : y;
             }
         }
-    }
     return rc;
 }
 
