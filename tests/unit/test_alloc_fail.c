@@ -128,6 +128,9 @@ static const map_case maps[] = {
     {"donjon 3 floors", {"algorithm=donjon", "rows=15", "cols=15", "stairs=yes", "floors=3", "floor=2",
                          NULL}, false},
     {"caverns 2 floors", {"algorithm=caverns", "rows=15", "cols=15", "stairs=yes", "floors=2", NULL}, false},
+    /* loops dug in (donjon's lattice: its ways and sources grow) and the
+     * lock-and-key cycle they design */
+    {"donjon loops", {"algorithm=donjon", "rows=25", "cols=25", "stairs=yes", "loops=many", NULL}, true},
     /* bigger maps, whose room, door and wall arrays outgrow their first
      * blocks, so the growing paths fail too */
     {"donjon 45x45", {"algorithm=donjon", "rows=45", "cols=45", "rooms=dense", "room_size=small",
