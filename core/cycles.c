@@ -55,6 +55,10 @@ struct dg__entrance_walk {
     void *block;              /* every buffer above */
     bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
     dg_point in;
+    /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
+     * key (up to most_dead of them), where find_cycle found no key */
+    int *dead, most_dead, n_dead;
+    int goal;                 /* find_cycle's goal, found or not */
 };
 typedef struct dg__entrance_walk cyc_work;
 
@@ -346,6 +350,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
             if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
+    w->goal = goal;
     /* a door that cuts the goal off lies on every way to it, so on the
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
@@ -415,10 +420,29 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
             if (shut_steps[k] < 0 || back_steps[k] < 0) continue;
-            if ((int)k == o->room || (int)k == o->other || (int)k == goal || w->ways[k] < 2) continue;
+            if ((int)k == o->room || (int)k == o->other || (int)k == goal) continue;
             /* the walk round: to the key, then back to the door's near side */
             long round = (long)shut_steps[k] + back_steps[k] + 1;
             if (2 * round < 3 * (long)dist[at]) continue; /* no detour: the key lies on the short way */
+            if (w->ways[k] < 2) {
+                /* a dead end far enough round: what a loop from it would
+                 * make a key room (cycles_dig.c), farthest round first */
+                int n = w->n_dead;
+                bool known = false; /* met already round another door */
+                for (int j = 0; j < n && w->dead; j++) known |= w->dead[2 * j] == (int)k;
+                if (w->dead && !known && (n < w->most_dead || round > (long)w->dead[2 * n - 1])) {
+                    if (n == w->most_dead) n--;
+                    while (n > 0 && (long)w->dead[2 * n - 1] < round) {
+                        w->dead[2 * n] = w->dead[2 * n - 2];
+                        w->dead[2 * n + 1] = w->dead[2 * n - 1];
+                        n--;
+                    }
+                    w->dead[2 * n] = (int)k;
+                    w->dead[2 * n + 1] = (int)round;
+                    if (w->n_dead < w->most_dead) w->n_dead++;
+                }
+                continue;
+            }
             if (!key || round > best) {
                 key = (int)k;
                 best = round;
@@ -549,6 +573,24 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
         d->doors[kept++] = d->doors[k];
     }
     d->n_doors = kept;
+}
+
+dg_status dg__lock_cycle_plan(dg_dungeon *d, dg__lock_cycle *out, int *dead, int most, int *n_dead, dg_error *err)
+{
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    *n_dead = 0;
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
+    bool walked;
+    one_way_in(d, &w, &walked);
+    w.dead = dead;
+    w.most_dead = most;
+    find_cycle(d, 0, NULL, &w, walked, out);
+    *n_dead = out->door < 0 ? w.n_dead : 0;
+    out->goal = w.goal;
+    work_free(&w);
+    return DG_OK;
 }
 
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)

@@ -1,0 +1,146 @@
+/* cycles_dig.c -- loops=some|many: a loop dug for the lock-and-key cycle
+ * (cycles.c). The lock stands by the lair, the room farthest on foot, so
+ * its key must lie on a branch whose round trip is 1.5 times the whole
+ * walk to it; the far ends of long branches are most often dead-end rooms,
+ * which a key may not be in (ADVENTURE.md's measure: a dead end is no way
+ * round). Where the loops as dug leave no key room, a dead-end room far
+ * enough round gets one more loop, dug the family's way from one of its
+ * walls (loops_dig.c's try, the same rules as every loop), and the cycle
+ * is asked for again; at most a few such loops a floor. Asked on the map
+ * under construction, seen as the finished map it becomes (the same cells
+ * and doors, room ids before any renumbering), so cycles.c answers as it
+ * will when the map is done; its walling up of the lair's other doors
+ * (one_way_in) is done here already, as it would be then. */
+#include "loops_int.h"
+
+/* Dead-end rooms tried a floor, and loops dug for the design at most. */
+#define DESIGN_ROOMS 4
+#define DESIGN_DIGS 3
+
+typedef struct {
+    dg_dungeon d;
+    dg_room *rooms;
+    dg_door *doors;
+} view;
+
+static void view_free(view *v)
+{
+    dg__free(v->rooms);
+    dg__free(v->doors);
+}
+
+/* The finished map b becomes, over b's own cells: rooms by their build
+ * ids (a dropped room has no cells), the doors finish.c keeps. */
+static dg_status view_of(dg__build *b, view *v, dg_error *err)
+{
+    *v = (view){0};
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    v->rooms = dg__calloc(b->n_room + 1, sizeof *v->rooms);
+    v->doors = dg__calloc(b->n_door + 1, sizeof *v->doors);
+    if (!v->rooms || !v->doors) {
+        view_free(v);
+        return dg__nomem(err, "designing the lock-and-key cycle");
+    }
+    for (size_t k = 0; k < b->n_room; k++) {
+        const dg__room *r = &b->room[k];
+        v->rooms[k] = (dg_room){.id = (int)k + 1, .x = r->c1, .y = r->r1, .width = r->c2 - r->c1 + 1,
+                                .height = r->r2 - r->r1 + 1, .shape = r->shape, .kind = DG_ROOM_KIND_ROOM};
+    }
+    for (size_t s = 0; s < cells; s++)
+        if (b->cell[s] & DG_ROOM) {
+            int id = dg__room_id(b->cell[s]);
+            if (id > 0 && (size_t)id <= b->n_room) v->rooms[id - 1].area++;
+        }
+    size_t n = 0;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *o = &b->door[k];
+        if (b->cell[(size_t)o->r * (size_t)b->cols + (size_t)o->c] != (DG_CORRIDOR | dg__door_bit(o->type))) continue;
+        uint32_t beyond = dg__get(b, o->r + dg_dir_dy(o->dir), o->c + dg_dir_dx(o->dir));
+        v->doors[n++] = (dg_door){.x = o->c, .y = o->r, .type = o->type, .dir = o->dir, .room = o->room,
+                                  .other = (beyond & DG_ROOM) ? dg__room_id(beyond) : 0};
+    }
+    dg_dungeon *d = &v->d;
+    d->opts = *b->o;
+    d->width = b->cols;
+    d->height = b->rows;
+    d->cells = b->cell;
+    d->rooms = v->rooms;
+    d->n_rooms = b->n_room;
+    d->doors = v->doors;
+    d->n_doors = n;
+    d->stairs = b->stair;
+    d->n_stairs = b->n_stair;
+    d->exits = b->exit;
+    d->n_exits = b->n_exit;
+    d->cave = b->cave;
+    return DG_OK;
+}
+
+/* cycles.c's plan on the map as it stands; the doors it walls up leave
+ * b's records and the digger's classes as a dig's would. */
+static dg_status plan(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_error *err)
+{
+    dg__build *b = g->b;
+    view v;
+    dg_status rc = view_of(b, &v, err);
+    if (rc != DG_OK) return rc;
+    size_t before = v.d.n_doors;
+    dg_door *was = dg__malloc((before + 1) * sizeof *was);
+    if (!was) {
+        view_free(&v);
+        return dg__nomem(err, "designing the lock-and-key cycle");
+    }
+    memcpy(was, v.doors, before * sizeof *was);
+    rc = dg__lock_cycle_plan(&v.d, c, dead, DESIGN_ROOMS, n_dead, err);
+    bool walled = false;
+    for (size_t k = 0; k < before; k++) {
+        int32_t at = dg__loop_at(b, was[k].y, was[k].x);
+        if (b->cell[at] & DG_DOORSPACE) continue;
+        dg__loop_changed(g, at);
+        walled = true;
+    }
+    if (walled) { /* a walled-up door's record goes, as finish.c would drop it */
+        size_t kept = 0;
+        for (size_t k = 0; k < b->n_door; k++) {
+            const dg__door *o = &b->door[k];
+            if (b->cell[(size_t)o->r * (size_t)b->cols + (size_t)o->c] == DG_PERIMETER) continue;
+            b->door[kept++] = *o;
+        }
+        b->n_door = kept;
+        dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
+        g->dirty_r0 = 1;
+        g->dirty_r1 = 0;
+    }
+    dg__free(was);
+    view_free(&v);
+    return rc;
+}
+
+dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err)
+{
+    dg__lock_cycle c;
+    int dead[2 * DESIGN_ROOMS], n_dead = 0, digs = 0;
+    dg_status rc = plan(g, &c, dead, &n_dead, err);
+    bool was_relaxed = g->relaxed;
+    g->relaxed = true; /* a way round for the key: the shorter ways round do */
+    while (rc == DG_OK && c.door < 0 && n_dead > 0 && digs < DESIGN_DIGS) {
+        g->lair = c.goal; /* no loop into the lair: it keeps its one way in */
+        bool dug = false;
+        for (int j = 0; j < n_dead && !dug && rc == DG_OK; j++)
+            for (size_t k = 0; k < n_spots && !dug && rc == DG_OK; k++) {
+                const spot *s = &spots[k];
+                if (s->room != dead[2 * j] || (s->kind != SPOT_DOOR && s->kind != SPOT_BRIDGE)) continue;
+                spot_memo m;
+                m.valid = false;
+                rc = dg__loop_try_spot(g, s, &m, &dug, err);
+            }
+        if (rc != DG_OK || !dug) break;
+        digs++;
+        dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
+        g->dirty_r0 = 1;
+        g->dirty_r1 = 0;
+        rc = plan(g, &c, dead, &n_dead, err);
+    }
+    g->relaxed = was_relaxed;
+    return rc;
+}
