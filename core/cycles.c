@@ -510,11 +510,11 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * only: a cave chamber's openings are its rock's. *walked: w's dist,
  * parent and steps still hold the walk from the entrance of the map as
  * it is left. */
-static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
+static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
 {
     dg_point in;
     *walked = false;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
     int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut;
@@ -524,15 +524,31 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return;
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return 0;
+    /* the door kept: the keep-th the walk reaches (0: the first; ties in
+     * the doors' order), cycles_dig.c trying the others where the first
+     * leaves no key room */
     size_t first = d->n_doors;
-    for (size_t k = 0; k < d->n_doors; k++) {
-        const dg_door *o = &d->doors[k];
-        if (o->room != lair && o->other != lair) continue;
-        int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
-        if (dist[at] >= 0 && (first == d->n_doors ||
-                              dist[at] < dist[(size_t)d->doors[first].y * (size_t)d->width + (size_t)d->doors[first].x]))
-            first = k;
+    int ways = 0;
+    long prev = -1;
+    for (int rank = 0; rank <= keep; rank++) {
+        size_t pick = d->n_doors;
+        long best = 0;
+        for (size_t k = 0; k < d->n_doors; k++) {
+            const dg_door *o = &d->doors[k];
+            if (o->room != lair && o->other != lair) continue;
+            int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
+            if (dist[at] < 0) continue;
+            long key = (long)dist[at] * (long)(d->n_doors + 1) + (long)k; /* steps, then order */
+            if (rank == 0) ways++;
+            if (key > prev && (pick == d->n_doors || key < best)) {
+                pick = k;
+                best = key;
+            }
+        }
+        if (pick == d->n_doors) return ways; /* fewer doors than keep */
+        first = pick;
+        prev = best;
     }
     size_t all = 0, kept = 0; /* open cells, counted when first needed */
     for (size_t k = 0; k < d->n_doors; k++) {
@@ -573,9 +589,11 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
         d->doors[kept++] = d->doors[k];
     }
     d->n_doors = kept;
+    return ways;
 }
 
-dg_status dg__lock_cycle_plan(dg_dungeon *d, dg__lock_cycle *out, int *dead, int most, int *n_dead, dg_error *err)
+dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
+                              int *n_dead, dg_error *err)
 {
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     *n_dead = 0;
@@ -583,7 +601,7 @@ dg_status dg__lock_cycle_plan(dg_dungeon *d, dg__lock_cycle *out, int *dead, int
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     sides_all(d, &w);
     bool walked;
-    one_way_in(d, &w, &walked);
+    *ways = one_way_in(d, &w, &walked, keep);
     w.dead = dead;
     w.most_dead = most;
     find_cycle(d, 0, NULL, &w, walked, out);
@@ -600,7 +618,7 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
     sides_all(d, &w);
     dg__lock_cycle c;
     bool walked;
-    one_way_in(d, &w, &walked);
+    one_way_in(d, &w, &walked, 0);
     find_cycle(d, 0, NULL, &w, walked, &c);
     work_free(&w);
     if (c.door < 0) return DG_OK;

@@ -76,9 +76,49 @@ static dg_status view_of(dg__build *b, view *v, dg_error *err)
     return DG_OK;
 }
 
-/* cycles.c's plan on the map as it stands; the doors it walls up leave
- * b's records and the digger's classes as a dig's would. */
-static dg_status plan(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_error *err)
+/* The doors as they stand (records, and the word of each one's cell),
+ * to try the lair's other doors as its one way in and go back. */
+typedef struct {
+    dg__door *doors;
+    uint32_t *words;
+    size_t n;
+} doors_kept;
+
+static dg_status doors_save(const dg__build *b, doors_kept *k, dg_error *err)
+{
+    k->n = b->n_door;
+    k->doors = dg__malloc((k->n + 1) * sizeof *k->doors);
+    k->words = dg__malloc((k->n + 1) * sizeof *k->words);
+    if (!k->doors || !k->words) return dg__nomem(err, "designing the lock-and-key cycle");
+    for (size_t i = 0; i < k->n; i++) {
+        k->doors[i] = b->door[i];
+        k->words[i] = b->cell[(size_t)b->door[i].r * (size_t)b->cols + (size_t)b->door[i].c];
+    }
+    return DG_OK;
+}
+
+static void doors_restore(digger *g, const doors_kept *k)
+{
+    dg__build *b = g->b;
+    for (size_t i = 0; i < k->n; i++) {
+        int32_t at = dg__loop_at(b, k->doors[i].r, k->doors[i].c);
+        if (b->cell[at] == k->words[i]) continue;
+        b->cell[at] = k->words[i];
+        dg__loop_changed(g, at);
+    }
+    memcpy(b->door, k->doors, k->n * sizeof *k->doors);
+    b->n_door = k->n;
+    if (g->dirty_r0 <= g->dirty_r1) {
+        dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
+        g->dirty_r0 = 1;
+        g->dirty_r1 = 0;
+    }
+}
+
+/* cycles.c's plan on the map as it stands, the lair keeping the keep-th
+ * door reached; the doors it walls up leave b's records and the digger's
+ * classes as a dig's would. */
+static dg_status plan(digger *g, int keep, dg__lock_cycle *c, int *ways, int *dead, int *n_dead, dg_error *err)
 {
     dg__build *b = g->b;
     view v;
@@ -91,7 +131,7 @@ static dg_status plan(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_e
         return dg__nomem(err, "designing the lock-and-key cycle");
     }
     memcpy(was, v.doors, before * sizeof *was);
-    rc = dg__lock_cycle_plan(&v.d, c, dead, DESIGN_ROOMS, n_dead, err);
+    rc = dg__lock_cycle_plan(&v.d, keep, c, ways, dead, DESIGN_ROOMS, n_dead, err);
     bool walled = false;
     for (size_t k = 0; k < before; k++) {
         int32_t at = dg__loop_at(b, was[k].y, was[k].x);
@@ -116,11 +156,38 @@ static dg_status plan(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_e
     return rc;
 }
 
+/* The lair keeps the first door the walk reaches; where that leaves no
+ * key room, another of its doors may: the way in from the far side makes
+ * the loop through the lair's other door the long way round. The first
+ * such door kept whose cycle holds once the map is asked as cycles.c will
+ * ask it (the first door reached, now the only one). */
+static dg_status choose_way_in(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_error *err)
+{
+    doors_kept k = {0};
+    dg_status rc = doors_save(g->b, &k, err);
+    int ways = 0, other;
+    if (rc == DG_OK) rc = plan(g, 0, c, &ways, dead, n_dead, err);
+    bool tried = false;
+    for (int j = 1; rc == DG_OK && c->door < 0 && j < ways; j++) {
+        doors_restore(g, &k);
+        tried = true;
+        if ((rc = plan(g, j, c, &other, dead, n_dead, err)) != DG_OK || c->door < 0) continue;
+        rc = plan(g, 0, c, &other, dead, n_dead, err);
+    }
+    if (rc == DG_OK && tried && c->door < 0) { /* none did: the first, as before */
+        doors_restore(g, &k);
+        rc = plan(g, 0, c, &ways, dead, n_dead, err);
+    }
+    dg__free(k.doors);
+    dg__free(k.words);
+    return rc;
+}
+
 dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err)
 {
     dg__lock_cycle c;
-    int dead[2 * DESIGN_ROOMS], n_dead = 0, digs = 0;
-    dg_status rc = plan(g, &c, dead, &n_dead, err);
+    int dead[2 * DESIGN_ROOMS], n_dead = 0, digs = 0, ways;
+    dg_status rc = choose_way_in(g, &c, dead, &n_dead, err);
     bool was_relaxed = g->relaxed;
     g->relaxed = true; /* a way round for the key: the shorter ways round do */
     while (rc == DG_OK && c.door < 0 && n_dead > 0 && digs < DESIGN_DIGS) {
@@ -139,7 +206,7 @@ dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_
         dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
         g->dirty_r0 = 1;
         g->dirty_r1 = 0;
-        rc = plan(g, &c, dead, &n_dead, err);
+        rc = plan(g, 0, &c, &ways, dead, &n_dead, err);
     }
     g->relaxed = was_relaxed;
     return rc;
