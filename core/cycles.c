@@ -59,6 +59,10 @@ struct dg__entrance_walk {
      * key (up to most_dead of them), where find_cycle found no key */
     int *dead, most_dead, n_dead;
     int goal;                 /* find_cycle's goal, found or not */
+    /* dg__lock_cycle_plan's: door cells beside the shortest way to the
+     * goal, not on it, nearest the goal first (up to most_beside) */
+    int32_t *beside;
+    int most_beside, n_beside;
 };
 typedef struct dg__entrance_walk cyc_work;
 
@@ -369,6 +373,13 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
     bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
     for (int32_t child = -1; at >= 0 && out->door < 0; child = at, at = parent[at]) {
+        for (unsigned m = w->beside ? w->sides[at] : 0, q = 0; m; q++, m >>= 1) {
+            int32_t n = at + w->step[q];
+            if (!(m & 1) || n == child || n == parent[at] || !(d->cells[n] & DG_DOORSPACE)) continue;
+            bool known = false;
+            for (int j = 0; j < w->n_beside; j++) known |= w->beside[j] == n;
+            if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = n;
+        }
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;
@@ -593,10 +604,11 @@ static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
 }
 
 dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
-                              int *n_dead, dg_error *err)
+                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err)
 {
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     *n_dead = 0;
+    *n_beside = 0;
     cyc_work w;
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     sides_all(d, &w);
@@ -604,8 +616,11 @@ dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int 
     *ways = one_way_in(d, &w, &walked, keep);
     w.dead = dead;
     w.most_dead = most;
+    w.beside = beside;
+    w.most_beside = most_beside;
     find_cycle(d, 0, NULL, &w, walked, out);
     *n_dead = out->door < 0 ? w.n_dead : 0;
+    *n_beside = out->door < 0 ? w.n_beside : 0;
     out->goal = w.goal;
     work_free(&w);
     return DG_OK;

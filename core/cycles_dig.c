@@ -11,11 +11,15 @@
  * and doors, room ids before any renumbering), so cycles.c answers as it
  * will when the map is done; its walling up of the lair's other doors
  * (one_way_in) is done here already, as it would be then. */
+#include <stdlib.h>
+
 #include "loops_int.h"
 
 /* Dead-end rooms tried a floor, and loops dug for the design at most. */
 #define DESIGN_ROOMS 4
 #define DESIGN_DIGS 3
+/* Doors beside the way to the lair tried for walling up. */
+#define DESIGN_WALLS 8
 
 typedef struct {
     dg_dungeon d;
@@ -115,10 +119,19 @@ static void doors_restore(digger *g, const doors_kept *k)
     }
 }
 
+/* What cycles.c's plan says of the map as it stands. */
+typedef struct {
+    dg__lock_cycle c;
+    int ways;                      /* the lair's doors */
+    int dead[2 * DESIGN_ROOMS], n_dead;
+    int32_t beside[DESIGN_WALLS];  /* door cells beside the way to the lair */
+    int n_beside;
+} design;
+
 /* cycles.c's plan on the map as it stands, the lair keeping the keep-th
  * door reached; the doors it walls up leave b's records and the digger's
  * classes as a dig's would. */
-static dg_status plan(digger *g, int keep, dg__lock_cycle *c, int *ways, int *dead, int *n_dead, dg_error *err)
+static dg_status plan(digger *g, int keep, design *p, dg_error *err)
 {
     dg__build *b = g->b;
     view v;
@@ -131,7 +144,8 @@ static dg_status plan(digger *g, int keep, dg__lock_cycle *c, int *ways, int *de
         return dg__nomem(err, "designing the lock-and-key cycle");
     }
     memcpy(was, v.doors, before * sizeof *was);
-    rc = dg__lock_cycle_plan(&v.d, keep, c, ways, dead, DESIGN_ROOMS, n_dead, err);
+    rc = dg__lock_cycle_plan(&v.d, keep, &p->c, &p->ways, p->dead, DESIGN_ROOMS, &p->n_dead, p->beside, DESIGN_WALLS,
+                             &p->n_beside, err);
     bool walled = false;
     for (size_t k = 0; k < before; k++) {
         int32_t at = dg__loop_at(b, was[k].y, was[k].x);
@@ -161,42 +175,153 @@ static dg_status plan(digger *g, int keep, dg__lock_cycle *c, int *ways, int *de
  * the loop through the lair's other door the long way round. The first
  * such door kept whose cycle holds once the map is asked as cycles.c will
  * ask it (the first door reached, now the only one). */
-static dg_status choose_way_in(digger *g, dg__lock_cycle *c, int *dead, int *n_dead, dg_error *err)
+static dg_status choose_way_in(digger *g, design *p, dg_error *err)
 {
     doors_kept k = {0};
     dg_status rc = doors_save(g->b, &k, err);
-    int ways = 0, other;
-    if (rc == DG_OK) rc = plan(g, 0, c, &ways, dead, n_dead, err);
+    if (rc == DG_OK) rc = plan(g, 0, p, err);
+    int ways = p->ways;
     bool tried = false;
-    for (int j = 1; rc == DG_OK && c->door < 0 && j < ways; j++) {
+    for (int j = 1; rc == DG_OK && p->c.door < 0 && j < ways; j++) {
         doors_restore(g, &k);
         tried = true;
-        if ((rc = plan(g, j, c, &other, dead, n_dead, err)) != DG_OK || c->door < 0) continue;
-        rc = plan(g, 0, c, &other, dead, n_dead, err);
+        if ((rc = plan(g, j, p, err)) != DG_OK || p->c.door < 0) continue;
+        rc = plan(g, 0, p, err);
     }
-    if (rc == DG_OK && tried && c->door < 0) { /* none did: the first, as before */
+    if (rc == DG_OK && tried && p->c.door < 0) { /* none did: the first, as before */
         doors_restore(g, &k);
-        rc = plan(g, 0, c, &ways, dead, n_dead, err);
+        rc = plan(g, 0, p, err);
     }
     dg__free(k.doors);
     dg__free(k.words);
     return rc;
 }
 
+static int cmp_pair(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Independent loops of the room graph (rooms and corridor systems, a door
+ * an edge, each pair once: edges minus nodes plus one, the map being one
+ * region), as test_loops counts them; -1 out of memory. A cave's
+ * chambers and passages are keyed later: there it counts low. */
+static long graph_loops(digger *g)
+{
+    dg__build *b = g->b;
+    int64_t *pair = dg__malloc((b->n_door + 1) * sizeof *pair);
+    int64_t *node = dg__malloc((2 * b->n_door + 1) * sizeof *node);
+    if (!pair || !node) {
+        dg__free(pair);
+        dg__free(node);
+        return -1;
+    }
+    size_t n = 0, m = 0;
+    int64_t rooms = (int64_t)b->n_room + 1;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *o = &b->door[k];
+        if (b->cell[(size_t)o->r * (size_t)b->cols + (size_t)o->c] != (DG_CORRIDOR | dg__door_bit(o->type))) continue;
+        int r = o->r + dg_dir_dy(o->dir), c = o->c + dg_dir_dx(o->dir);
+        uint32_t w = dg__get(b, r, c);
+        int64_t beyond = -1;
+        if (w & DG_ROOM) beyond = dg__room_id(w);
+        else if (w & DG_DOORSPACE) { /* doors back to back: the room beyond the other */
+            for (size_t j = 0; j < b->n_door && beyond < 0; j++)
+                if (b->door[j].r == r && b->door[j].c == c) beyond = b->door[j].room;
+        } else if (w & DG_OPENSPACE)
+            beyond = rooms + dg__loop_system_of(g, dg__loop_at(b, r, c));
+        if (beyond < 0) continue;
+        int64_t a = o->room, z = beyond;
+        pair[n++] = a < z ? a * (rooms + (int64_t)g->n_labels + 1) + z : z * (rooms + (int64_t)g->n_labels + 1) + a;
+        node[m++] = a;
+        node[m++] = z;
+    }
+    qsort(pair, n, sizeof *pair, cmp_pair);
+    qsort(node, m, sizeof *node, cmp_pair);
+    long e = 0, v = 0;
+    for (size_t k = 0; k < n; k++) e += !k || pair[k] != pair[k - 1];
+    for (size_t k = 0; k < m; k++) v += !k || node[k] != node[k - 1];
+    dg__free(pair);
+    dg__free(node);
+    return v ? e - v + 1 : 0;
+}
+
+/* Where every room lies near the way to the lair (a small or crowded
+ * map), a door beside that way walled up (one at most, the nearest the
+ * lair that makes the cycle, the map staying one region, never one of two
+ * doors back to back): the rooms behind it then come back to the way the
+ * long way round, and one of them is the key's. */
+static dg_status wall_beside(digger *g, design *p, dg_error *err)
+{
+    dg__build *b = g->b;
+    view v;
+    dg_status rc = view_of(b, &v, err);
+    if (rc != DG_OK) return rc;
+    dg_point in;
+    bool entered = dg__map_entrance(&v.d, &in);
+    view_free(&v);
+    if (!entered) return DG_OK;
+    int32_t from = dg__loop_at(b, in.y, in.x);
+    size_t cells = (size_t)b->rows * (size_t)b->cols, all = 0;
+    for (size_t k = 0; k < cells; k++) all += (b->cell[k] & DG_OPENSPACE) != 0;
+    int32_t tries[DESIGN_WALLS];
+    int n = p->n_beside;
+    memcpy(tries, p->beside, (size_t)n * sizeof *tries);
+    for (int t = 0; t < n && rc == DG_OK && p->c.door < 0; t++) {
+        int32_t at = tries[t];
+        int r = at / b->cols, c = at % b->cols;
+        if (!(b->cell[at] & DG_DOORSPACE)) continue;
+        bool pair = false;
+        for (int q = 0; q < 4; q++) pair |= (dg__get(b, r + dg_dir_dy((dg_dir)q), c + dg_dir_dx((dg_dir)q)) & DG_DOORSPACE) != 0;
+        if (pair) continue;
+        doors_kept k = {0};
+        if ((rc = doors_save(b, &k, err)) != DG_OK) {
+            dg__free(k.doors);
+            dg__free(k.words);
+            break;
+        }
+        b->cell[at] = DG_PERIMETER;
+        dg__loop_changed(g, at);
+        dg__loop_walk(g, from, -1, INT32_MAX);
+        bool whole = g->reached == all - 1;
+        if (whole) {
+            size_t kept = 0;
+            for (size_t j = 0; j < b->n_door; j++)
+                if (b->door[j].r != r || b->door[j].c != c) b->door[kept++] = b->door[j];
+            b->n_door = kept;
+        }
+        /* the floor keeps the loops it was asked for: one at some, three
+         * at many (the most test_loops asks of many floors) */
+        long left = whole ? graph_loops(g) : 0;
+        if (left < 0) rc = dg__nomem(err, "designing the lock-and-key cycle");
+        if (whole && left >= (b->o->loops == DG_LOOPS_SOME ? 1 : 3)) {
+            dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
+            g->dirty_r0 = 1;
+            g->dirty_r1 = 0;
+            rc = plan(g, 0, p, err);
+        }
+        if (rc == DG_OK && p->c.door < 0) doors_restore(g, &k);
+        dg__free(k.doors);
+        dg__free(k.words);
+    }
+    return rc;
+}
+
 dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err)
 {
-    dg__lock_cycle c;
-    int dead[2 * DESIGN_ROOMS], n_dead = 0, digs = 0, ways;
-    dg_status rc = choose_way_in(g, &c, dead, &n_dead, err);
+    design p;
+    int digs = 0;
+    dg_status rc = choose_way_in(g, &p, err);
     bool was_relaxed = g->relaxed;
     g->relaxed = true; /* a way round for the key: the shorter ways round do */
-    while (rc == DG_OK && c.door < 0 && n_dead > 0 && digs < DESIGN_DIGS) {
-        g->lair = c.goal; /* no loop into the lair: it keeps its one way in */
+    while (rc == DG_OK && p.c.door < 0 && p.n_dead > 0 && digs < DESIGN_DIGS) {
+        g->lair = p.c.goal; /* no loop into the lair: it keeps its one way in */
         bool dug = false;
-        for (int j = 0; j < n_dead && !dug && rc == DG_OK; j++)
+        for (int j = 0; j < p.n_dead && !dug && rc == DG_OK; j++)
             for (size_t k = 0; k < n_spots && !dug && rc == DG_OK; k++) {
                 const spot *s = &spots[k];
-                if (s->room != dead[2 * j] || (s->kind != SPOT_DOOR && s->kind != SPOT_BRIDGE)) continue;
+                if (s->room != p.dead[2 * j] || (s->kind != SPOT_DOOR && s->kind != SPOT_BRIDGE)) continue;
                 spot_memo m;
                 m.valid = false;
                 rc = dg__loop_try_spot(g, s, &m, &dug, err);
@@ -206,8 +331,9 @@ dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_
         dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
         g->dirty_r0 = 1;
         g->dirty_r1 = 0;
-        rc = plan(g, 0, &c, &ways, dead, &n_dead, err);
+        rc = plan(g, 0, &p, err);
     }
     g->relaxed = was_relaxed;
+    if (rc == DG_OK && p.c.door < 0 && p.n_beside > 0) rc = wall_beside(g, &p, err);
     return rc;
 }

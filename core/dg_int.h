@@ -253,9 +253,11 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * the first): *out, and *ways the lair's doors before; where it finds no
  * key, the dead-end rooms far enough round to be one (cycles_dig.c digs a
  * loop from them), up to `most` pairs of (room, walk round) in dead[],
- * farthest first; out->goal the lair even then (0 none). */
+ * farthest first, and the door cells beside the shortest way to the lair
+ * (not on it), nearest the lair first, up to most_beside in beside[];
+ * out->goal the lair even then (0 none). */
 dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
-                              int *n_dead, dg_error *err);
+                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 
