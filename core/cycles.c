@@ -332,6 +332,36 @@ static bool meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32
     return false;
 }
 
+/* dg__lock_cycle_plan's: the door cells beside cell at of the way to the
+ * goal (child and up: its neighbours on the way), and the doors of the
+ * room it is in, when the way meets the room here first. */
+static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t child, int32_t up)
+{
+    int32_t found[4];
+    int n = 0;
+    for (unsigned m = w->sides[at], q = 0; m; q++, m >>= 1) {
+        int32_t c = at + w->step[q];
+        if ((m & 1) && c != child && c != up && (d->cells[c] & DG_DOORSPACE)) found[n++] = c;
+    }
+    int id = dg__room_id(d->cells[at]);
+    bool room = (d->cells[at] & DG_ROOM) && id > 0 && id != w->goal &&
+                (up < 0 || dg__room_id(d->cells[up]) != id || !(d->cells[up] & DG_ROOM));
+    for (int j = 0; j < n; j++) {
+        bool known = false;
+        for (int i = 0; i < w->n_beside; i++) known |= w->beside[i] == found[j];
+        if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = found[j];
+    }
+    if (!room) return;
+    for (size_t k = 0; k < d->n_doors; k++) {
+        if (d->doors[k].room != id && d->doors[k].other != id) continue;
+        int32_t c = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
+        if (c == child) continue;
+        bool known = false;
+        for (int i = 0; i < w->n_beside; i++) known |= w->beside[i] == c;
+        if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = c;
+    }
+}
+
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
  * steps already hold the walk from the entrance with nothing shut. */
 static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
@@ -373,13 +403,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
     bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
     for (int32_t child = -1; at >= 0 && out->door < 0; child = at, at = parent[at]) {
-        for (unsigned m = w->beside ? w->sides[at] : 0, q = 0; m; q++, m >>= 1) {
-            int32_t n = at + w->step[q];
-            if (!(m & 1) || n == child || n == parent[at] || !(d->cells[n] & DG_DOORSPACE)) continue;
-            bool known = false;
-            for (int j = 0; j < w->n_beside; j++) known |= w->beside[j] == n;
-            if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = n;
-        }
+        if (w->beside) beside_way(d, w, at, child, parent[at]);
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;

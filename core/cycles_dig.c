@@ -19,7 +19,7 @@
 #define DESIGN_ROOMS 4
 #define DESIGN_DIGS 3
 /* Doors beside the way to the lair tried for walling up. */
-#define DESIGN_WALLS 8
+#define DESIGN_WALLS 12
 
 typedef struct {
     dg_dungeon d;
@@ -291,11 +291,14 @@ static dg_status wall_beside(digger *g, design *p, dg_error *err)
                 if (b->door[j].r != r || b->door[j].c != c) b->door[kept++] = b->door[j];
             b->n_door = kept;
         }
-        /* the floor keeps the loops it was asked for: one at some, three
-         * at many (the most test_loops asks of many floors) */
+        /* the floor keeps the loops it was asked for: one at some; at
+         * many three (the most test_loops asks of many floors) and one to
+         * spare, this count reading only doors (test_loops' also joins
+         * open cells side by side: a donjon many floor held three here
+         * and two there) */
         long left = whole ? graph_loops(g) : 0;
         if (left < 0) rc = dg__nomem(err, "designing the lock-and-key cycle");
-        if (whole && left >= (b->o->loops == DG_LOOPS_SOME ? 1 : 3)) {
+        if (whole && left >= (b->o->loops == DG_LOOPS_SOME ? 1 : 4)) {
             dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
             g->dirty_r0 = 1;
             g->dirty_r1 = 0;
