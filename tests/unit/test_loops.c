@@ -17,6 +17,7 @@
 
 #include "dg_contents.h"
 #include "gen_check.h"
+#include "render.h"
 #include "sanitized.h"
 
 /* Under AddressSanitizer (the clang stage) every fourth seed, holding the
@@ -446,4 +447,58 @@ Test(loops, floors_stack_and_solve)
             }
             dg_dungeon_free(top);
         }
+}
+
+/* The key's one line for the designed cycle (md) names the door's lair
+ * and the key's room, and its holder as the key room's own Key line does
+ * (stock/adventure_keys.c's): the creature that carries it, or hidden
+ * there. Read over 120 loops=some maps of the room families. */
+Test(loops, the_cycle_line_says_who_holds_the_key)
+{
+    static const size_t fams[] = {0, 2, 3, 4, 5};
+    int lines = 0, held = 0;
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+        for (unsigned seed = 1; seed <= 24; seed++) {
+            dg_dungeon *d = make(&families[fams[f]], seed, "some");
+            const dg_contents *c = d->contents;
+            size_t i = 0;
+            while (i < d->n_doors && !c->doors[i].designed) i++;
+            if (i == d->n_doors) {
+                dg_dungeon_free(d);
+                continue;
+            }
+            dg_buf md;
+            dg_buf_init(&md);
+            dg_error e = {0};
+            cr_assert_eq(dg_render(d, DG_FMT_MD, &md, &e), DG_OK, "%s", e.msg);
+            cr_assert_eq(dg_buf_append(&md, "", 1, &e), DG_OK); /* a NUL after the text */
+            const char *line = strstr((const char *)md.data, "**Lock and key.** ");
+            cr_assert_not_null(line, "%s seed %u: no cycle line", families[fams[f]].name, seed);
+            char want[160], lair[32];
+            snprintf(lair, sizeof lair, "the lair (room %d)", c->farthest_room);
+            const dg_door_contents *l = &c->doors[i];
+            const dg_room_contents *k = dg_contents_room(c, l->key_room);
+            if (l->key_holder >= 0) {
+                char name[64];
+                snprintf(name, sizeof name, "%s", dg_monster_info(k->encounter.groups[l->key_holder].monster)->name);
+                for (char *p = name; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+                snprintf(want, sizeof want, "%s %s in room %d, the long way round.",
+                         k->encounter.groups[l->key_holder].count > 1 ? "is with the leading" : "is with the", name,
+                         l->key_room);
+                held++;
+            } else
+                snprintf(want, sizeof want, "lies %sin room %d, the long way round.", l->key_hidden >= 0 ? "hidden " : "",
+                         l->key_room);
+            const char *end = strchr(line, '\n');
+            size_t len = end ? (size_t)(end - line) : strlen(line);
+            char got[400];
+            snprintf(got, sizeof got, "%.*s", (int)len, line);
+            cr_assert(strstr(got, want) && strstr(got, lair), "%s seed %u: '%s' wants '%s' and '%s'",
+                      families[fams[f]].name, seed, got, want, lair);
+            lines++;
+            dg_buf_fini(&md);
+            dg_dungeon_free(d);
+        }
+    printf("cycle lines read: %d, %d naming the creature that holds the key\n", lines, held);
+    cr_assert_geq(lines, 60);
 }
