@@ -205,17 +205,19 @@ static int cmp_pair(const void *a, const void *b)
 
 /* Independent loops of the room graph (rooms and corridor systems, a door
  * an edge, each pair once: edges minus nodes plus one, the map being one
- * region), as test_loops counts them; -1 out of memory. A cave's
- * chambers and passages are keyed later: there it counts low. */
-static long graph_loops(digger *g)
+ * region), as test_loops counts them, in *out (less than 0 where the
+ * doors alone part the map). A cave's chambers and passages are keyed
+ * later: there it counts low. */
+static dg_status graph_loops(digger *g, long *out, dg_error *err)
 {
     dg__build *b = g->b;
     int64_t *pair = dg__malloc((b->n_door + 1) * sizeof *pair);
     int64_t *node = dg__malloc((2 * b->n_door + 1) * sizeof *node);
+    *out = 0;
     if (!pair || !node) {
         dg__free(pair);
         dg__free(node);
-        return -1;
+        return dg__nomem(err, "designing the lock-and-key cycle");
     }
     size_t n = 0, m = 0;
     int64_t rooms = (int64_t)b->n_room + 1;
@@ -244,14 +246,16 @@ static long graph_loops(digger *g)
     for (size_t k = 0; k < m; k++) v += !k || node[k] != node[k - 1];
     dg__free(pair);
     dg__free(node);
-    return v ? e - v + 1 : 0;
+    *out = v ? e - v + 1 : 0;
+    return DG_OK;
 }
 
-/* Where every room lies near the way to the lair (a small or crowded
- * map), a door beside that way walled up (one at most, the nearest the
- * lair that makes the cycle, the map staying one region, never one of two
- * doors back to back): the rooms behind it then come back to the way the
- * long way round, and one of them is the key's. */
+/* loops=some: where every room lies near the way to the lair (a small or
+ * crowded map), a door beside that way walled up (one at most, the
+ * nearest the lair that makes the cycle, the map staying one region with
+ * a loop left, never one of two doors back to back): the rooms behind it
+ * then come back to the way the long way round, and one of them is the
+ * key's. */
 static dg_status wall_beside(digger *g, design *p, dg_error *err)
 {
     dg__build *b = g->b;
@@ -263,8 +267,7 @@ static dg_status wall_beside(digger *g, design *p, dg_error *err)
     view_free(&v);
     if (!entered) return DG_OK;
     int32_t from = dg__loop_at(b, in.y, in.x);
-    size_t cells = (size_t)b->rows * (size_t)b->cols, all = 0;
-    for (size_t k = 0; k < cells; k++) all += (b->cell[k] & DG_OPENSPACE) != 0;
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
     int32_t tries[DESIGN_WALLS];
     int n = p->n_beside;
     memcpy(tries, p->beside, (size_t)n * sizeof *tries);
@@ -283,26 +286,27 @@ static dg_status wall_beside(digger *g, design *p, dg_error *err)
         }
         b->cell[at] = DG_PERIMETER;
         dg__loop_changed(g, at);
-        dg__loop_walk(g, from, -1, INT32_MAX);
-        bool whole = g->reached == all - 1;
-        if (whole) {
-            size_t kept = 0;
-            for (size_t j = 0; j < b->n_door; j++)
-                if (b->door[j].r != r || b->door[j].c != c) b->door[kept++] = b->door[j];
-            b->n_door = kept;
-        }
-        /* the floor keeps the loops it was asked for: one at some; at
-         * many three (the most test_loops asks of many floors) and one to
-         * spare, this count reading only doors (test_loops' also joins
-         * open cells side by side: a donjon many floor held three here
-         * and two there) */
-        long left = whole ? graph_loops(g) : 0;
-        if (left < 0) rc = dg__nomem(err, "designing the lock-and-key cycle");
-        if (whole && left >= (b->o->loops == DG_LOOPS_SOME ? 1 : 4)) {
+        size_t kept = 0;
+        for (size_t j = 0; j < b->n_door; j++)
+            if (b->door[j].r != r || b->door[j].c != c) b->door[kept++] = b->door[j];
+        b->n_door = kept;
+        /* the floor keeps a loop (what some asks) */
+        long left = 0;
+        rc = graph_loops(g, &left, err);
+        if (rc == DG_OK && left >= 1) {
             dg__loop_reclass(g, g->dirty_r0, g->dirty_c0, g->dirty_r1, g->dirty_c1);
             g->dirty_r0 = 1;
             g->dirty_r1 = 0;
             rc = plan(g, 0, p, err);
+        }
+        if (rc == DG_OK && p->c.door >= 0) {
+            /* the map one region without it (asked only of a wall that
+             * makes the cycle: most make none); the plan may have walled
+             * up the lair's other doors too */
+            size_t open = 0;
+            for (size_t q = 0; q < cells; q++) open += (b->cell[q] & DG_OPENSPACE) != 0;
+            dg__loop_walk(g, from, -1, INT32_MAX);
+            if (g->reached != open) p->c.door = -1;
         }
         if (rc == DG_OK && p->c.door < 0) doors_restore(g, &k);
         dg__free(k.doors);
@@ -337,6 +341,7 @@ dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_
         rc = plan(g, 0, &p, err);
     }
     g->relaxed = was_relaxed;
-    if (rc == DG_OK && p.c.door < 0 && p.n_beside > 0) rc = wall_beside(g, &p, err);
+    /* a wall takes a loop away: not what many asks for */
+    if (rc == DG_OK && p.c.door < 0 && p.n_beside > 0 && g->b->o->loops == DG_LOOPS_SOME) rc = wall_beside(g, &p, err);
     return rc;
 }
