@@ -1,16 +1,17 @@
-/* cycles_dig.c -- loops=some|many: a loop dug for the lock-and-key cycle
+/* cycles_dig.c -- loops=some: the loops serve the lock-and-key cycle
  * (cycles.c). The lock stands by the lair, the room farthest on foot, so
  * its key must lie on a branch whose round trip is 1.5 times the whole
- * walk to it; the far ends of long branches are most often dead-end rooms,
- * which a key may not be in (ADVENTURE.md's measure: a dead end is no way
- * round). Where the loops as dug leave no key room, a dead-end room far
- * enough round gets one more loop, dug the family's way from one of its
- * walls (loops_dig.c's try, the same rules as every loop), and the cycle
- * is asked for again; at most a few such loops a floor. Asked on the map
- * under construction, seen as the finished map it becomes (the same cells
- * and doors, room ids before any renumbering), so cycles.c answers as it
- * will when the map is done; its walling up of the lair's other doors
- * (one_way_in) is done here already, as it would be then. */
+ * walk to it; many far rooms are dead ends (no key there: ADVENTURE.md's
+ * measure), and on a small or crowded map every room lies near the way to
+ * the lair. Where the loops as dug leave no key room, in turn until one
+ * does: the lair keeps another of its doors as its one way in; a dead-end
+ * room far enough round gets one more loop, dug the family's way from one
+ * of its walls (loops_dig.c's try, the same rules as every loop; a few a
+ * floor at most); a door beside the way to the lair is walled up. Asked
+ * on the map under construction, seen as the finished map it becomes (the
+ * same cells and doors, room ids before any renumbering), so cycles.c
+ * answers as it will when the map is done; its walling up of the lair's
+ * other doors (one_way_in) is done here already, as it would be then. */
 #include <stdlib.h>
 
 #include "loops_int.h"
@@ -317,6 +318,10 @@ static dg_status wall_beside(digger *g, design *p, dg_error *err)
 
 dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err)
 {
+    /* loops=some only, where the issue asks for the cycle: on many's maps
+     * it would double the loops' cost (donjon 45x23: 0.63M -> 1.3M
+     * instructions a map above the plain map's) for 7-12 points more */
+    if (g->b->o->loops != DG_LOOPS_SOME) return DG_OK;
     design p;
     int digs = 0;
     dg_status rc = choose_way_in(g, &p, err);
@@ -341,7 +346,6 @@ dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_
         rc = plan(g, 0, &p, err);
     }
     g->relaxed = was_relaxed;
-    /* a wall takes a loop away: not what many asks for */
-    if (rc == DG_OK && p.c.door < 0 && p.n_beside > 0 && g->b->o->loops == DG_LOOPS_SOME) rc = wall_beside(g, &p, err);
+    if (rc == DG_OK && p.c.door < 0 && p.n_beside > 0) rc = wall_beside(g, &p, err);
     return rc;
 }
