@@ -412,9 +412,9 @@ Test(loops, gridmapper) { sweep(&families[3]); }
 Test(loops, abstract) { sweep(&families[4]); }
 Test(loops, cells) { sweep(&families[5]); }
 
-/* Floors still stack on loops maps (some and many by turns): every floor keeps the invariants, its
- * down stairs stand over the up stairs of the floor below, and every floor
- * is walked through with its keys. */
+/* Floors still stack on loops maps (some and many by turns): every floor
+ * keeps the invariants, its down stairs stand over the up stairs of the
+ * floor below, and every floor is walked through with its keys. */
 Test(loops, floors_stack_and_solve)
 {
     for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
