@@ -52,52 +52,16 @@ static int loops_wanted(const dg__build *b)
     return n > LOOP_MOST ? LOOP_MOST : (int)n;
 }
 
-dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
+/* The loops of a family off the lattice: rounds of tries, each from a
+ * spot drawn from the stream (loops_dig.c's search), the lair's lost
+ * loops dug again in the next round. */
+static dg_status search_rounds(digger *gp, const spot *spots, size_t n_spots, int want, dg_error *err)
 {
-    if (b->o->loops == DG_LOOPS_NONE) return DG_OK;
-    digger g = {.b = b, .rng = rng};
-    int side = b->rows < b->cols ? b->rows : b->cols;
-    g.reach = side / 3;
-    if (g.reach < LOOP_REACH_MIN) g.reach = LOOP_REACH_MIN;
-    if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
-    size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
-    size_t cells = (size_t)b->rows * (size_t)b->cols;
-    /* the family's dead-end corridors go first (its own deadends pass, all
-     * of them): they add no way round, and on a maze they hold the rock a
-     * loop is dug through */
-    if (b->lattice) dg__remove_deadends(b, 100);
-    spot *spots = NULL;
-    size_t n_spots = 0;
+    digger g = *gp; /* written back at the end */
+    dg__build *b = g.b;
     dg_status rc = DG_OK;
     uint32_t *failed = NULL;
     spot_memo *memo = NULL;
-    g.stamp = dg__calloc(cells, sizeof *g.stamp);
-    g.label = dg__calloc(cells, sizeof *g.label);
-    g.wq = dg__malloc(cells * sizeof *g.wq);
-    g.depth = dg__malloc(cells * sizeof *g.depth);
-    g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
-    if (!g.room_step || !g.stamp || !g.label || !g.wq || !g.depth) {
-        rc = dg__nomem(err, "digging loops");
-        goto done;
-    }
-    if ((rc = dg__loop_label_systems(&g, err)) != DG_OK) goto done;
-    int want = loops_wanted(b);
-    if (b->lattice) { /* donjon's maze: every way in one pass (loops_lattice.c) */
-        rc = dg__loop_lattice(&g, want, err);
-        goto done;
-    }
-    g.prev = dg__malloc(box * sizeof *g.prev);
-    g.queue = dg__malloc(box * sizeof *g.queue);
-    g.len = dg__malloc(box * sizeof *g.len);
-    g.how = dg__malloc(box);
-    g.box_stamp = dg__calloc(box, sizeof *g.box_stamp);
-    g.cls = dg__malloc(cells);
-    if (!g.cls || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how) {
-        rc = dg__nomem(err, "digging loops");
-        goto done;
-    }
-    dg__loop_reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
-    if ((rc = dg__loop_find_spots(b, g.cls, &spots, &n_spots, err)) != DG_OK) goto done;
     failed = dg__calloc(n_spots ? n_spots : 1, sizeof *failed);
     memo = dg__malloc((n_spots ? n_spots : 1) * sizeof *memo);
     if (!failed || !memo) {
@@ -105,8 +69,6 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         goto done;
     }
     for (size_t k = 0; k < n_spots; k++) memo[k].valid = false;
-    g.dirty_r0 = 1; /* nothing dirty */
-    g.dirty_r1 = 0;
     /* no lair yet: the first round's loops may go anywhere (a lair fixed
      * before them was most often not the lair after them) */
     g.lair = 0;
@@ -155,10 +117,64 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         budget = tries * (want - made);
     }
 done:
-    b->ends = NULL; /* new corridor ends stand where the lattice's did not */
-    dg__free(spots);
     dg__free(failed);
     dg__free(memo);
+    *gp = g;
+    return rc;
+}
+
+dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
+{
+    if (b->o->loops == DG_LOOPS_NONE) return DG_OK;
+    digger g = {.b = b, .rng = rng};
+    int side = b->rows < b->cols ? b->rows : b->cols;
+    g.reach = side / 3;
+    if (g.reach < LOOP_REACH_MIN) g.reach = LOOP_REACH_MIN;
+    if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
+    size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
+    size_t cells = (size_t)b->rows * (size_t)b->cols;
+    /* the family's dead-end corridors go first (its own deadends pass, all
+     * of them): they add no way round, and on a maze they hold the rock a
+     * loop is dug through */
+    if (b->lattice) dg__remove_deadends(b, 100);
+    spot *spots = NULL;
+    size_t n_spots = 0;
+    dg_status rc = DG_OK;
+    g.stamp = dg__calloc(cells, sizeof *g.stamp);
+    g.label = dg__calloc(cells, sizeof *g.label);
+    g.wq = dg__malloc(cells * sizeof *g.wq);
+    g.depth = dg__malloc(cells * sizeof *g.depth);
+    g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);
+    if (!g.room_step || !g.stamp || !g.label || !g.wq || !g.depth) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
+    if ((rc = dg__loop_label_systems(&g, err)) != DG_OK) goto done;
+    int want = loops_wanted(b);
+    /* donjon's maze: every way in one pass (loops_lattice.c); the search
+     * from each spot below serves it only where loops=some's design asks
+     * for a loop more (cycles_dig.c) */
+    if (b->lattice && ((rc = dg__loop_lattice(&g, want, err)) != DG_OK || b->o->loops != DG_LOOPS_SOME)) goto done;
+    g.prev = dg__malloc(box * sizeof *g.prev);
+    g.queue = dg__malloc(box * sizeof *g.queue);
+    g.len = dg__malloc(box * sizeof *g.len);
+    g.how = dg__malloc(box);
+    g.box_stamp = dg__calloc(box, sizeof *g.box_stamp);
+    g.cls = dg__malloc(cells);
+    if (!g.cls || !g.prev || !g.box_stamp || !g.queue || !g.len || !g.how) {
+        rc = dg__nomem(err, "digging loops");
+        goto done;
+    }
+    dg__loop_reclass(&g, 0, 0, b->rows - 1, b->cols - 1);
+    g.dirty_r0 = 1; /* nothing dirty */
+    g.dirty_r1 = 0;
+    if ((rc = dg__loop_find_spots(b, g.cls, &spots, &n_spots, err)) != DG_OK) goto done;
+    if (!b->lattice && (rc = search_rounds(&g, spots, n_spots, want, err)) != DG_OK) goto done;
+    /* then a loop or two the lock-and-key cycle needs (cycles_dig.c) */
+    rc = dg__loops_for_design(&g, spots, n_spots, err);
+done:
+    b->ends = NULL; /* new corridor ends stand where the lattice's did not */
+    dg__free(spots);
     dg__free(g.prev);
     dg__free(g.box_stamp);
     dg__free(g.queue);

@@ -157,4 +157,12 @@ int dg__loop_saves(const digger *g, int len);
  * labels ready), the lair's rounds included. */
 dg_status dg__loop_lattice(digger *g, int want, dg_error *err);
 
+/* cycles_dig.c */
+/* loops=some: where the lock-and-key cycle (cycles.c) finds no key room,
+ * the lair kept to another door, loops dug from dead-end rooms far enough
+ * round (from spots[], loops.c's) or a door beside the way to the lair
+ * walled up, until it does; the lair's other doors walled up as cycles.c
+ * will. */
+dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err);
+
 #endif
