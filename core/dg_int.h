@@ -248,6 +248,15 @@ int dg__entrance_walk_room(const dg__entrance_walk *w, int id);
  * w's buffers; the walk's steps stay as they were). */
 void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int goal, const int *keys,
                                 dg__lock_cycle *out);
+/* lair.c: the lair, the biggest (by floor cells) of the rooms whose walk
+ * from the entrance is at least three quarters of the farthest room's; of
+ * equals the farther, then the first. steps[i] is room i + 1's steps to
+ * its nearest open cell (-1 unreached); area(ctx, id) room id's cells,
+ * asked of the far rooms only. 0 when no room is reached. */
+typedef int (*dg__room_area_fn)(const void *ctx, int id);
+int dg__lair_pick(size_t n, const int32_t *steps, dg__room_area_fn area, const void *ctx);
+/* dg__lair_pick over d's rooms and their areas. */
+int dg__lair_room(const dg_dungeon *d, const int32_t *steps);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 

@@ -447,7 +447,6 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     dg__paths_find(d, walk, &paths);
     c->entrance = paths.entrance;
     c->entrance_room = paths.entrance_room;
-    int lair = 0;
     for (size_t i = 0; i < n_rooms; i++) {
         c->rooms[i].id = (int)i + 1;
         c->rooms[i].distance = paths.dist[i];
@@ -455,8 +454,10 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         c->rooms[i].encounter.faction = -1;
         c->rooms[i].hazard = -1;
         c->rooms[i].treasure.container = -1;
-        if (paths.dist[i] >= 0 && (lair == 0 || paths.dist[i] > paths.dist[lair - 1])) lair = (int)i + 1;
     }
+    /* the lair: the biggest of the rooms farthest on foot (core's rule,
+     * which the loops and the lock cycle read too) */
+    int lair = dg__lair_room(d, paths.dist);
     c->farthest_room = lair;
 
     dg__stocker *st = dg__calloc(1, sizeof *st);
