@@ -44,9 +44,9 @@ typedef struct {
 } family;
 
 static const family families[] = {
-    {"donjon", {"rows=25", "cols=35"}, 2, 92, 78, 60, 30},
+    {"donjon", {"rows=25", "cols=35"}, 2, 89, 72, 52, 30}, /* the lair the biggest far room: its one way in costs loops */
     {"caverns", {"rows=31", "cols=31"}, 2, 97, 92, 83, 0}, /* no doors to lock */
-    {"panels", {"rows=41", "cols=41"}, 2, 94, 71, 50, 74},
+    {"panels", {"rows=41", "cols=41"}, 2, 93, 68, 48, 74},
     {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 61},
     {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 53},
     {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 73},
@@ -361,7 +361,7 @@ static void sweep(const family *f)
            100.0 * many.cycles / many.floors, many.cycles ? many.ratio / many.cycles : 0);
     /* the issue's stricter reading, beside ADVENTURE.md's (the walk round):
      * the key's room alone 1.5 times as far as the door. The lair is the
-     * room farthest on foot and its door stands by it, so a room that far
+     * biggest of the rooms farthest on foot and its door stands by it, so a room that far
      * lies beyond the lair's door on most maps: few keys can */
     printf("%-10s designed cycles with the key alone 1.5x as far as the door: plain %.1f%%, some %.1f%%, many %.1f%% "
            "of floors\n",
