@@ -160,10 +160,10 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         for (int t = 0; t <= WANDER_REDRAWS && (t == 0 || repeats(c, k)); t++) {
             int faction = dg__stock_faction(&r, c);
             /* wanderers walk the corridors: nothing bigger than Large */
-            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0,
+            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, false, DG_SIZE_LARGE, 0,
                                 &w->encounter);
             if (!w->encounter.n_groups) /* a cast of giants still wanders */
-                dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN,
+                dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, false, DG_SIZE_GARGANTUAN,
                                     0, &w->encounter);
             w->activity = w->encounter.n_groups ? dg__activity_pick(&r, w->encounter.groups[0].monster,
                                                                     dg__encounter_count(&w->encounter))
