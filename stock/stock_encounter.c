@@ -38,6 +38,8 @@ typedef struct {
 /* What a creature's name and stat block say of it, read once a band (the
  * string searches were a fifth of a stocked map's time when asked at every
  * count tried): kept by creature id in a small table, open addressing. */
+#define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
+#define CAP_NONE 255
 #define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
 enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
 typedef struct {
@@ -56,6 +58,13 @@ typedef struct {
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
     traits known[TRAIT_SLOTS];
     int n_known;
+    /* the master's, read once a band (fits asks of every creature cast) */
+    bool masters_own;         /* the master is one of a kind (the_masters_own) */
+    traits master;            /* its traits, w->master >= 0 */
+    /* most_of's cap by creature (id - monster_base), read once a band and
+     * kept by war (0 no, 1 yes): 0 unread, CAP_NONE no cap, else the cap
+     * (counts_of asks it of the same few creatures hundreds of times) */
+    unsigned char cap[2][CAP_IDS];
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
@@ -130,7 +139,7 @@ static bool colours_match(const band *b, int x, traits tx, int y, traits ty)
 static bool kin_of_master(band *b, int m)
 {
     if (b->w->master < 0) return true;
-    traits tm = traits_of(b, b->w->master);
+    traits tm = b->master;
     if (!(tm.bits & T_COLOUR)) return true;
     traits tc = traits_of(b, m);
     return !(tc.bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
@@ -146,17 +155,13 @@ static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
  * else: no second lich in the barracks, none on the wandering table. */
-static bool the_masters_own(const band *b, const dg_monster *m)
-{
-    if (b->w->lair || b->w->master < 0 || !b->s->statblocks || MON(b, b->w->master) != m) return false;
-    return b->s->statblocks[m - b->s->monsters].count[DG_SB_LEGENDARY] > 0;
-}
+static bool the_masters_own(const band *b, int id) { return b->masters_own && id == b->w->master; }
 
 static bool fits(band *b, int id)
 {
     const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
-    if (the_masters_own(b, m)) return false;
+    if (the_masters_own(b, id)) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }
@@ -224,8 +229,8 @@ static bool coven(const dg_monster *m)
  * one of a kind; a true dragon or anything of challenge 10 and up comes at
  * most two together, anything of challenge 5 and up, and wyrmlings (a
  * clutch, not eight of a young dragon's brood), at most four; the budget
- * buys a leader and lesser followers instead. */
-static int most_of(band *b, int m, int most)
+ * buys a leader and lesser followers instead. CAP_NONE: no cap. */
+static int cap_of(band *b, int m)
 {
     const dg_monster *mon = MON(b, m);
     traits t = traits_of(b, m);
@@ -236,14 +241,20 @@ static int most_of(band *b, int m, int most)
      * challenge 5 and up */
     if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
         return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
-    if (b->w->uncapped)
-        return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
-    int cap = t.bits & T_LEGENDARY ? 1
-              : coven(mon) ? COVEN
-              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
-                                          : most;
-    return cap < most ? cap : most;
+    if (b->w->uncapped) return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST : CAP_NONE;
+    return t.bits & T_LEGENDARY ? 1
+           : coven(mon) ? COVEN
+           : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
+           : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
+                                       : CAP_NONE;
+}
+
+/* cap_of, the band's memo; most (at least 1) when lower. */
+static int most_of(band *b, int m, int most)
+{
+    unsigned char *c = &b->cap[b->war][m - b->s->monster_base];
+    if (!*c) *c = (unsigned char)cap_of(b, m);
+    return *c < most ? *c : most;
 }
 
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
@@ -264,36 +275,37 @@ static bool counts_of(dg_rng *r, band *b, int l, int f, int f_most, int k, int k
     if (top == 0 || adjusted_in(b, lxp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
     int lsq = squares(b, l), fsq = squares(b, f), ksq = squares(b, k);
+    /* the mixes of the most kinds met so far, in the walk's order: one
+     * drawn from them once the walk ends (it walked twice, counting, then
+     * drawing) */
+    unsigned char best_i[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)],
+        best_j[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)];
     int best = 0, n_best = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
-        /* a row ended at its first count (no beasts) ends every row after
-         * it: more followers only add creatures, XP and squares */
-        bool rows_left = true;
-        for (int i = 0; i <= max_f && rows_left; i++)
-            for (int j = 0; j <= max_b; j++) {
-                int count = (l >= 0) + i + j;
-                if (count == 0) continue;
-                long a = count > b->most ? 0 : adjusted_in(b, lxp + fxp * i + kxp * j, count);
-                if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
-                    rows_left = j > 0; /* more beasts only add */
-                    break;
-                }
-                if (a < b->lo) continue;
-                int kinds = kinds_of(l, i, j);
-                if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
-                if (!pass) {
-                    if (kinds > best) best = kinds, n_best = 0;
-                    if (kinds == best) n_best++;
-                } else if (kinds == best && pick-- == 0) {
-                    *nf = i;
-                    *nb = j;
-                    return true;
-                }
+    /* a row ended at its first count (no beasts) ends every row after it:
+     * more followers only add creatures, XP and squares */
+    bool rows_left = true;
+    for (int i = 0; i <= max_f && rows_left; i++)
+        for (int j = 0; j <= max_b; j++) {
+            int count = (l >= 0) + i + j;
+            if (count == 0) continue;
+            long a = count > b->most ? 0 : adjusted_in(b, lxp + fxp * i + kxp * j, count);
+            if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
+                rows_left = j > 0; /* more beasts only add */
+                break;
             }
-        if (!n_best) return false;
-    }
-    return false;
+            if (a < b->lo) continue;
+            int kinds = kinds_of(l, i, j);
+            if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
+            if (kinds < best) continue;
+            if (kinds > best) best = kinds, n_best = 0;
+            best_i[n_best] = (unsigned char)i;
+            best_j[n_best++] = (unsigned char)j;
+        }
+    if (!n_best) return false;
+    int pick = (int)dg__rng_below(r, (uint32_t)n_best);
+    *nf = best_i[pick];
+    *nb = best_j[pick];
+    return true;
 }
 
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
@@ -529,6 +541,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST};
     for (int k = 0; k < TRAIT_SLOTS; k++) b.known[k].id = -1;
     if (d < b.s->easiest || d > b.s->hardest) return false;
+    if (w->master >= 0) {
+        b.master = traits_of(&b, w->master);
+        b.masters_own = !w->lair && b.s->statblocks && SB(&b, w->master)->count[DG_SB_LEGENDARY] > 0;
+    }
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {
         dg__xp_band_2024(w->level, w->party, d, &b.lo, &b.hi);
