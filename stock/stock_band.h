@@ -21,8 +21,6 @@ typedef struct {
 /* What a creature's name and stat block say of it, read once a band (the
  * string searches were a fifth of a stocked map's time when asked at every
  * count tried): kept by creature id in a small table, open addressing. */
-#define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
-#define CAP_NONE 255
 #define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
 enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
 typedef struct {
@@ -30,6 +28,10 @@ typedef struct {
     unsigned char bits;       /* T_ flags */
     unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
 } traits;
+
+/* the caps' memo: a slot per creature of either rules' table */
+#define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
+#define CAP_NONE 255          /* no cap but the group's most */
 
 typedef struct {
     const dg__enc_want *w;
