@@ -172,8 +172,9 @@ static int open_sides(const dg_dungeon *d, int32_t at)
  * steps[] (may be NULL) each room's (and chamber's) steps, its nearest
  * cell's, -1 unreached: the walk meets a room's nearest cell first.
  * Returns the cells reached; queue[] holds them in the order met. */
-static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
-                   int32_t *parent, int32_t *queue, int32_t *steps)
+static inline __attribute__((always_inline)) size_t
+walk_in(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+        int32_t *parent, int32_t *queue, int32_t *steps)
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
     memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
@@ -195,7 +196,7 @@ static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const u
         }
         /* the four sides in the walk's order, west, east, north, south */
         unsigned m = sides[at];
-#define VISIT(bit, step)                                                              if (m & (bit)) {                                                                  int32_t n = at + (step);                                                      if (dist[n] < 0 && !shut[n]) {                                                    dist[n] = next;                                                               if (parent) parent[n] = at;                                                   queue[tail++] = n;                                                        }                                                                         }
+#define VISIT(bit, step)                                                              if (m & (bit)) {                                                                  int32_t n = at + (step);                                                      if (dist[n] < 0 && (!shut || !shut[n])) {                                                    dist[n] = next;                                                               if (parent) parent[n] = at;                                                   queue[tail++] = n;                                                        }                                                                         }
         VISIT(1u, west)
         VISIT(2u, east)
         VISIT(4u, north)
@@ -203,6 +204,22 @@ static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const u
 #undef VISIT
     }
     return tail;
+}
+
+/* walk_in, made once for any shut[], parent[] and steps[] */
+static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                   int32_t *parent, int32_t *queue, int32_t *steps)
+{
+    return walk_in(d, w, from, shut, dist, parent, queue, steps);
+}
+
+/* walk_in from the entrance with nothing shut (shut NULL), made apart: a
+ * stocked map's one walk every time, for the fiction's distances (a tenth
+ * of a stocked 45x23 map's time with the checks the others need) */
+static size_t walk_open(const dg_dungeon *d, const cyc_work *w, int32_t from, int32_t *dist, int32_t *parent,
+                        int32_t *queue, int32_t *steps)
+{
+    return walk_in(d, w, from, NULL, dist, parent, queue, steps);
 }
 
 /* Whether a walk from `from` with the cells shut[] closed reaches room
@@ -379,9 +396,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
     unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
     if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
-    if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
-        for (size_t i = 1; i <= d->n_rooms; i++)
-            if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
+    if (goal <= 0) goal = dg__lair_room(d, steps + 1); /* the lair (lair.c's rule) */
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
     w->goal = goal;
@@ -509,7 +524,7 @@ dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg
     sides_all(d, w);
     w->entered = dg__map_entrance(d, &w->in);
     if (w->entered)
-        walk(d, w, (int32_t)(w->in.y * d->width + w->in.x), w->shut, w->dist, w->parent, w->queue, w->steps);
+        walk_open(d, w, (int32_t)(w->in.y * d->width + w->in.x), w->dist, w->parent, w->queue, w->steps);
     *out = w;
     return DG_OK;
 }
@@ -537,7 +552,7 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
     find_cycle(d, goal, keys, w, w->entered, out);
 }
 
-/* The lair (the room farthest on foot) keeps one way in: the door the
+/* The lair (lair.c: the biggest of the rooms farthest on foot) keeps one way in: the door the
  * walk reaches first; each other door of it is walled up where the map
  * stays one region without it (a corridor that only led there would be
  * cut off: that door stays). A lair with one door is what a lock can bar,
@@ -556,9 +571,7 @@ static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
     int32_t from = (int32_t)(in.y * d->width + in.x);
     size_t reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
     *walked = true;
-    int lair = 0;
-    for (size_t i = 1; i <= d->n_rooms; i++)
-        if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
+    int lair = dg__lair_room(d, steps + 1);
     if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return 0;
     /* the door kept: the keep-th the walk reaches (0: the first; ties in
      * the doors' order), cycles_dig.c trying the others where the first

@@ -20,7 +20,7 @@
  * way is found in one pass over the rock: loops_lattice.c). On a maze
  * (donjon's lattice) the dead-end corridors go first, as the family's
  * deadends=all would take them: they add no way round and hold the rock
- * loops are dug through. The lair (the room farthest on foot once the
+ * loops are dug through. The lair (lair.c's, once the
  * loops stand) keeps one way in (cycles.c walls up the others, for the
  * lock-and-key cycle): the loops lost with them are dug again elsewhere. */
 #include "loops_int.h"
@@ -104,7 +104,7 @@ static dg_status search_rounds(digger *gp, const spot *spots, size_t n_spots, in
             } else
                 failed[k] = epoch;
         }
-        /* the room farthest once the loops stand is the lair: cycles.c
+        /* the lair once the loops stand (lair.c's rule): cycles.c
          * walls up its other ways in, and the loops through them with
          * them; that many more are dug in another round, which keeps out
          * of it */

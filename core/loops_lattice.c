@@ -421,9 +421,9 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
             if (made == had) break;
         }
         if (made == before) break; /* nothing dug: the lair stands where it stood */
-        /* the lair as loops.c's rounds: the room farthest once the loops
-         * stand keeps one way in; the loops lost with its other doors are
-         * dug again elsewhere */
+        /* the lair as loops.c's rounds: the lair (lair.c's) once the
+         * loops stand keeps one way in; the loops lost with its other
+         * doors are dug again elsewhere */
         int far = dg__loop_far_room(g);
         if (!far || far == g->lair) break;
         int lost = dg__loop_ways_in(b, far) - 1;

@@ -16,51 +16,17 @@
  * that fit the band); a budget buys at most two creatures per character
  * besides the leader (the SRD's note on more than two a character: we
  * keep under it rather than pad with fragile ones), never more than the
- * 2014 builder's thirteen. */
-#include "stock_int.h"
+ * 2014 builder's thirteen.
+ *
+ * The mixes tried when no such draw lands in the band (a kind paired with
+ * another, a lair's war band) are stock_war_band.c's; the band record and
+ * the helpers both files use, stock_band.h's. */
+#include "stock_band.h"
 
 #include <string.h>
 
 #define TRIES 8               /* casts drawn before settling for one kind */
 #define LEADER_PERCENT 65     /* outside the lair: a group with a leader */
-#define BEASTS_MAX 4          /* beasts and servants kept with a group */
-#define MIGHTY_CR 5           /* from challenge 5 up, at most MIGHTY_MOST of one kind */
-#define MIGHTY_MOST 4
-#define PACK_PERCENT 25       /* a group of one kind the draws settled for, kept so */
-
-typedef struct {
-    int idx[DG__CAST_MAX];
-    int n;
-} pool;
-
-#define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
-
-/* What a creature's name and stat block say of it, read once a band (the
- * string searches were a fifth of a stocked map's time when asked at every
- * count tried): kept by creature id in a small table, open addressing. */
-#define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
-enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
-typedef struct {
-    int id;                   /* -1: a free slot */
-    unsigned char bits;       /* T_ flags */
-    unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
-} traits;
-
-typedef struct {
-    const dg__enc_want *w;
-    const dg__srd *s;         /* the rules' creature table */
-    long lo, hi;
-    int max_cr8;
-    int most;                 /* creatures one encounter may have */
-    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
-    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
-    traits known[TRAIT_SLOTS];
-    int n_known;
-} band;
-
-#define MON(b, id) DG__SRD_MONSTER((b)->s, id)
-/* id's stat block: dg_monster_statblock's, the band's table known */
-#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
 
 /* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
  * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
@@ -130,7 +96,7 @@ static bool colours_match(const band *b, int x, traits tx, int y, traits ty)
 static bool kin_of_master(band *b, int m)
 {
     if (b->w->master < 0) return true;
-    traits tm = traits_of(b, b->w->master);
+    traits tm = b->master;
     if (!(tm.bits & T_COLOUR)) return true;
     traits tc = traits_of(b, m);
     return !(tc.bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
@@ -146,27 +112,15 @@ static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
  * else: no second lich in the barracks, none on the wandering table. */
-static bool the_masters_own(const band *b, const dg_monster *m)
-{
-    if (b->w->lair || b->w->master < 0 || !b->s->statblocks || MON(b, b->w->master) != m) return false;
-    return b->s->statblocks[m - b->s->monsters].count[DG_SB_LEGENDARY] > 0;
-}
+static bool the_masters_own(const band *b, int id) { return b->masters_own && id == b->w->master; }
 
-static bool fits(band *b, int id)
+bool dg__band_fits(band *b, int id)
 {
     const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
-    if (the_masters_own(b, m)) return false;
+    if (the_masters_own(b, id) || id == b->w->shun) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
-}
-
-/* A leader outranks whom it leads and what it keeps: no duergar at the head
- * of three ropers, no master weaker than its lair. -1 when f may not follow
- * l (no leader: anyone may). */
-static int follower(const band *b, int l, int f)
-{
-    return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
 }
 
 static void pool_of(band *b, dg__role role, pool *p)
@@ -177,25 +131,11 @@ static void pool_of(band *b, dg__role role, pool *p)
         int i = dg__srd_cast(b->s, t->cast[role][k]);
         bool dup = false; /* 5.2.1 folds some 5.1 creatures into one (the insect swarms) */
         for (int j = 0; j < p->n; j++) dup |= p->idx[j] == i;
-        if (i >= 0 && !dup && fits(b, i)) p->idx[p->n++] = i;
-    }
-}
-
-/* The theme's allies who fit (stock_themes.c): mighty creatures of its
- * fiction outside the cast, for a lair the cast cannot fill. */
-static void allies_of(band *b, pool *p)
-{
-    const dg__theme *t = &dg__themes[b->w->theme];
-    p->n = 0;
-    for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++) {
-        int i = dg__srd_cast(b->s, t->allies[k]);
-        if (i >= 0 && fits(b, i)) p->idx[p->n++] = i;
+        if (i >= 0 && !dup && dg__band_fits(b, i)) p->idx[p->n++] = i;
     }
 }
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
-
-static long adjusted_in(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
 
 /* 5-ft squares a creature of each size takes (the PHB's space table); a
  * group may fill at most half its room, the rest is furniture and the
@@ -224,8 +164,8 @@ static bool coven(const dg_monster *m)
  * one of a kind; a true dragon or anything of challenge 10 and up comes at
  * most two together, anything of challenge 5 and up, and wyrmlings (a
  * clutch, not eight of a young dragon's brood), at most four; the budget
- * buys a leader and lesser followers instead. */
-static int most_of(band *b, int m, int most)
+ * buys a leader and lesser followers instead. CAP_NONE: no cap. */
+int dg__band_cap(band *b, int m)
 {
     const dg_monster *mon = MON(b, m);
     traits t = traits_of(b, m);
@@ -236,24 +176,23 @@ static int most_of(band *b, int m, int most)
      * challenge 5 and up */
     if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
         return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
-    if (b->w->uncapped)
-        return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 && MIGHTY_MOST < most ? MIGHTY_MOST : most;
-    int cap = t.bits & T_LEGENDARY ? 1
-              : coven(mon) ? COVEN
-              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
-                                          : most;
-    return cap < most ? cap : most;
+    if (b->w->uncapped) return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST : CAP_NONE;
+    return t.bits & T_LEGENDARY ? 1
+           : coven(mon) ? COVEN
+           : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
+           : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
+                                       : CAP_NONE;
 }
+
 
 static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none) whose adjusted XP lies in the band, preferring the mixes
  * with the most kinds; a combination drawn evenly among those. */
-static bool counts_of(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
-    int max_f = f >= 0 ? most_of(b, f, f_most) : 0, max_b = k >= 0 ? most_of(b, k, k_most) : 0;
+    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
     long lxp = l >= 0 ? MON(b, l)->xp : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     /* the most any count below could reach (every sum at most the largest,
@@ -261,44 +200,45 @@ static bool counts_of(dg_rng *r, band *b, int l, int f, int f_most, int k, int k
      * count lands in it, and none is drawn (most calls end here) */
     int top = (l >= 0) + max_f + max_b;
     if (top > b->most) top = b->most;
-    if (top == 0 || adjusted_in(b, lxp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
+    if (top == 0 || dg__band_adjusted(b, lxp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
     int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
     int lsq = squares(b, l), fsq = squares(b, f), ksq = squares(b, k);
+    /* the mixes of the most kinds met so far, in the walk's order: one
+     * drawn from them once the walk ends (it walked twice, counting, then
+     * drawing) */
+    unsigned char best_i[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)],
+        best_j[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)];
     int best = 0, n_best = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int pick = pass ? (int)dg__rng_below(r, (uint32_t)n_best) : 0;
-        /* a row ended at its first count (no beasts) ends every row after
-         * it: more followers only add creatures, XP and squares */
-        bool rows_left = true;
-        for (int i = 0; i <= max_f && rows_left; i++)
-            for (int j = 0; j <= max_b; j++) {
-                int count = (l >= 0) + i + j;
-                if (count == 0) continue;
-                long a = count > b->most ? 0 : adjusted_in(b, lxp + fxp * i + kxp * j, count);
-                if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
-                    rows_left = j > 0; /* more beasts only add */
-                    break;
-                }
-                if (a < b->lo) continue;
-                int kinds = kinds_of(l, i, j);
-                if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
-                if (!pass) {
-                    if (kinds > best) best = kinds, n_best = 0;
-                    if (kinds == best) n_best++;
-                } else if (kinds == best && pick-- == 0) {
-                    *nf = i;
-                    *nb = j;
-                    return true;
-                }
+    /* a row ended at its first count (no beasts) ends every row after it:
+     * more followers only add creatures, XP and squares */
+    bool rows_left = true;
+    for (int i = 0; i <= max_f && rows_left; i++)
+        for (int j = 0; j <= max_b; j++) {
+            int count = (l >= 0) + i + j;
+            if (count == 0) continue;
+            long a = count > b->most ? 0 : dg__band_adjusted(b, lxp + fxp * i + kxp * j, count);
+            if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
+                rows_left = j > 0; /* more beasts only add */
+                break;
             }
-        if (!n_best) return false;
-    }
-    return false;
+            if (a < b->lo) continue;
+            int kinds = kinds_of(l, i, j);
+            if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
+            if (kinds < best) continue;
+            if (kinds > best) best = kinds, n_best = 0;
+            best_i[n_best] = (unsigned char)i;
+            best_j[n_best++] = (unsigned char)j;
+        }
+    if (!n_best) return false;
+    int pick = (int)dg__rng_below(r, (uint32_t)n_best);
+    *nf = best_i[pick];
+    *nb = best_j[pick];
+    return true;
 }
 
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
-    return counts_of(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
+    return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
 
 static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MIGHTY_CR * 8; }
@@ -314,8 +254,8 @@ static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f,
     int start = (int)dg__rng_below(r, (uint32_t)troops->n);
     for (int s = 0; s < troops->n; s++) {
         int m = troops->idx[(start + s) % troops->n];
-        if (m == f || m == l || mighty(b, m) || follower(b, l, m) < 0) continue;
-        if (counts_of(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+        if (m == f || m == l || mighty(b, m) || dg__band_follower(b, l, m) < 0) continue;
+        if (dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
             *k = m;
             return true;
         }
@@ -325,7 +265,7 @@ static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f,
 
 /* A dragon's lieutenants are no dragons of another colour (the master is
  * not yet known when the lair is stocked: kin_of_master cannot say). */
-static bool same_colour(band *b, int l, int lt)
+bool dg__band_same_colour(band *b, int l, int lt)
 {
     traits a = traits_of(b, l), c = traits_of(b, lt);
     return !(a.bits & T_COLOUR) || !(c.bits & T_COLOUR) || colours_match(b, l, a, lt, c);
@@ -344,12 +284,12 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
     int start = (int)dg__rng_below(r, (uint32_t)leaders->n);
     for (int s = 0; s < leaders->n; s++) {
         int lt = leaders->idx[(start + s) % leaders->n];
-        if (lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
+        if (lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
-            if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
-            if (counts_of(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+            if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
+            if (dg__band_counts(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
                 *f = lt;
                 *k = m;
                 return true;
@@ -359,153 +299,12 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
     return false;
 }
 
-static void put(dg_encounter *e, int monster, int count)
+void dg__band_put(dg_encounter *e, int monster, int count)
 {
     if (monster < 0 || count <= 0) return;
     e->groups[e->n_groups].monster = monster;
     e->groups[e->n_groups].count = count;
     e->n_groups++;
-}
-
-#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX + DG__ALLIES_MAX) /* the whole cast and its allies */
-
-/* A mix for a group of one kind the draws settled for (four cloakers:
- * the band, at high level, asks more than a leader and its lesser
- * rank and file reach): the kind m beside one other of the cast who does
- * not outrank it, both in numbers (four cloakers and three chuuls), from
- * a drawn start. False when none lands in the band, for beasts, which
- * keep to packs of their own kind, and PACK_PERCENT of the time. */
-static bool pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out)
-{
-    /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
-    if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
-    /* and some bands are one kind still (a pack of ghouls, a coven of
-     * ice devils): not every room a muster */
-    if (dg__rng_percent(r, PACK_PERCENT)) return false;
-    int all[WAR_CAST], n = 0;
-    for (int role = b->w->lair ? DG__ROLE_BOSS : DG__ROLE_LEADER; role < DG__ROLE_COUNT; role++)
-        for (int k = 0; k < roles[role].n; k++) {
-            int q = roles[role].idx[k];
-            bool dup = q == m || follower(b, m, q) < 0;
-            for (int j = 0; j < n && !dup; j++) dup = all[j] == q;
-            if (!dup) all[n++] = q;
-        }
-    int start = n ? (int)dg__rng_below(r, (uint32_t)n) : 0;
-    for (int s = 0; s < n; s++) {
-        int q = all[(start + s) % n], nf = 0, nb = 0;
-        if (counts_of(r, b, -1, m, DG_ENC_MAX_OF_A_KIND, q, DG_ENC_MAX_OF_A_KIND, &nf, &nb) && nf && nb) {
-            out->n_groups = 0;
-            put(out, m, nf);
-            put(out, q, nb);
-            out->boss = false;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* The lair's war band, when no draw of leader, rank and file and beasts
- * reaches the top band (a lich, four wights and six ogre zombies are a
- * moderate fight for six level-20 characters under the 2024 budget): the
- * leader (the boss, else one of the bosses' or leaders' roles) takes the
- * mightiest of the whole cast who do not outrank it as lieutenants, up
- * to four of a kind from challenge 5 up (a true dragon or a legendary
- * creature still two or one), and any of the cast as followers. The
- * lieutenants are tried mightiest first, so the band is reached when the
- * cast can reach it at all; the followers from a drawn start.
- *
- * allies (NULL: none): when the cast alone cannot reach the band (a
- * vermin nest's mightiest against five level-20 characters), the theme's
- * allies join the lieutenants and followers, never above the leader;
- * from DG__ALLY_MASTER_LEVEL one of them may lead, after every head of
- * the cast, where no boss is kept (a rerolled lair keeps its own). */
-static bool war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
-{
-    int all[WAR_CAST], n = 0;
-    pool with[DG__ROLE_COUNT + 1];
-    int n_with = DG__ROLE_COUNT;
-    memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
-    if (allies) with[n_with++] = *allies;
-    for (int role = 0; role < n_with; role++)
-        for (int k = 0; k < with[role].n; k++) {
-            int m = with[role].idx[k], at = n;
-            bool dup = false;
-            for (int j = 0; j < n; j++) dup |= all[j] == m;
-            if (dup) continue;
-            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
-            memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
-            all[at] = m;
-            n++;
-        }
-    int heads[2 * DG__CAST_MAX + DG__ALLIES_MAX], n_heads = 0;
-    if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
-    else
-        for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER; role++) {
-            int start = roles[role].n ? (int)dg__rng_below(r, (uint32_t)roles[role].n) : 0;
-            for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
-        }
-    int cast_heads = n_heads;
-    if (allies && b->w->boss < 0 && b->w->level >= DG__ALLY_MASTER_LEVEL)
-        for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
-    if (!n) return false;
-    b->war = true;
-    /* each one's most as a lieutenant and as a follower, and the XP that
-     * buys: a leader, lieutenants and followers whose most falls short of
-     * the band are not counted out (a weak cast's lair tries them all) */
-    long f_most[WAR_CAST + 1];
-    int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
-    for (int i = 0; i < n; i++) {
-        lt_n[i] = most_of(b, all[i], MIGHTY_MOST);
-        f_n[i] = most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
-        f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
-    }
-    f_most[n] = f_n[n] = 0; /* no followers */
-    /* the most any lieutenants and any followers add, and the largest
-     * multiplier: a head, or a head and its lieutenants, that cannot reach
-     * the band even so is passed over before its followers are tried
-     * (no draw is made for it either way) */
-    long lt_best = 0, f_best = 0;
-    for (int i = 0; i < n; i++) {
-        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
-        if (f_most[i] > f_best) f_best = f_most[i];
-    }
-    int fstart = (int)dg__rng_below(r, (uint32_t)n);
-    for (int h = 0; h < n_heads; h++) {
-        int l = heads[h];
-        if (adjusted_in(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
-        /* last (i == n), the leader's own kind beside it, up to its cap
-         * in all (four purple worms: the nest's mightiest, not a weaker
-         * band) */
-        for (int i = 0; i <= n; i++) {
-            bool own = i == n;
-            int lt = own ? l : all[i];
-            int at = 0;
-            while (own && at < n && all[at] != l) at++;
-            if (own ? at == n || lt_n[at] < 2 : lt == l || follower(b, l, lt) < 0 || !same_colour(b, l, lt)) continue;
-            int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long lt_xp = (long)MON(b, lt)->xp * lt_count;
-            if (adjusted_in(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
-            for (int j = 0; j <= n; j++) {
-                int fj = j < n ? (fstart + j) % n : n;
-                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
-                if (m >= 0 && (m == l || m == lt || follower(b, l, m) < 0)) continue;
-                int most = 1 + lt_count + f_n[fj];
-                if (most > b->most) most = b->most;
-                if (adjusted_in(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
-                int nf = 0, nb = 0;
-                if (counts_of(r, b, l, lt, lt_count, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
-                    b->war = false;
-                    put(out, l, own ? 1 + nf : 1);
-                    if (!own) put(out, lt, nf);
-                    put(out, m, nb);
-                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
-                    return true;
-                }
-            }
-        }
-    }
-    b->war = false;
-    return false;
 }
 
 
@@ -517,7 +316,7 @@ static bool one_kind(dg_rng *r, band *b, const pool *all, dg_encounter *e)
     for (int s = 0; s < all->n; s++) {
         int m = all->idx[(start + s) % all->n], nf = 0, nb = 0;
         if (counts(r, b, -1, m, -1, &nf, &nb)) {
-            put(e, m, nf);
+            dg__band_put(e, m, nf);
             return true;
         }
     }
@@ -529,6 +328,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST};
     for (int k = 0; k < TRAIT_SLOTS; k++) b.known[k].id = -1;
     if (d < b.s->easiest || d > b.s->hardest) return false;
+    if (w->master >= 0) {
+        b.master = traits_of(&b, w->master);
+        b.masters_own = !w->lair && b.s->statblocks && SB(&b, w->master)->count[DG_SB_LEGENDARY] > 0;
+    }
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {
         dg__xp_band_2024(w->level, w->party, d, &b.lo, &b.hi);
@@ -572,16 +375,16 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         } else if (w->lair || dg__rng_percent(r, LEADER_PERCENT)) {
             l = draw_from(r, &roles[DG__ROLE_LEADER]);
         }
-        int f = follower(&b, l, draw_from(r, &roles[DG__ROLE_TROOP]));
-        int k = follower(&b, l, draw_from(r, &roles[DG__ROLE_BEAST]));
+        int f = dg__band_follower(&b, l, draw_from(r, &roles[DG__ROLE_TROOP]));
+        int k = dg__band_follower(&b, l, draw_from(r, &roles[DG__ROLE_BEAST]));
         if (f == l) f = -1;
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb) ||
             (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
-            put(out, l, 1);
-            put(out, f, nf);
-            put(out, k, nb);
+            dg__band_put(out, l, 1);
+            dg__band_put(out, f, nf);
+            dg__band_put(out, k, nb);
             out->boss = boss;
             found = true;
             if (out->n_groups == 1 && out->groups[0].count > 1 && t + 1 < TRIES) {
@@ -592,9 +395,9 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     /* a lair's war band, mixed, before one kind alone */
-    if (!found && (w->lair || w->war)) found = war_band(r, &b, roles, NULL, out);
+    if (!found && (w->lair || w->war)) found = dg__war_band(r, &b, roles, NULL, out);
     if (!found && plain.n_groups) {
-        found = pair_up(r, &b, roles, plain.groups[0].monster, out);
+        found = dg__pair_up(r, &b, roles, plain.groups[0].monster, out);
         if (!found) *out = plain;
         found = true;
     }
@@ -615,13 +418,13 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
                     top[role] = roles[role].idx[k];
         }
         int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
-        int f = top[DG__ROLE_TROOP] == l ? -1 : follower(&b, l, top[DG__ROLE_TROOP]);
-        int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : follower(&b, l, top[DG__ROLE_BEAST]);
+        int f = top[DG__ROLE_TROOP] == l ? -1 : dg__band_follower(&b, l, top[DG__ROLE_TROOP]);
+        int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : dg__band_follower(&b, l, top[DG__ROLE_BEAST]);
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb)) {
-            put(out, l, 1);
-            put(out, f, nf);
-            put(out, k, nb);
+            dg__band_put(out, l, 1);
+            dg__band_put(out, f, nf);
+            dg__band_put(out, k, nb);
             out->boss = w->lair && l == top[DG__ROLE_BOSS];
             found = true;
         }
@@ -637,15 +440,15 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         found = one_kind(r, &b, &all, out);
         if (found && out->groups[0].count > 1) {
             dg_encounter alone = *out;
-            if (!pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
+            if (!dg__pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
         }
     }
     /* a tier 3-4 lair its cast cannot bring to the top band takes the
      * theme's allies rather than fall to an easier band */
     if (!found && (w->lair || w->allies) && w->level >= DG__ALLY_LEVEL) {
         pool allies;
-        allies_of(&b, &allies);
-        if (allies.n) found = war_band(r, &b, roles, &allies, out);
+        dg__allies_of(&b, &allies);
+        if (allies.n) found = dg__war_band(r, &b, roles, &allies, out);
     }
     if (!found) return false;
     int count = 0;
@@ -653,6 +456,6 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         out->xp += (long)MON(&b, out->groups[g].monster)->xp * out->groups[g].count;
         count += out->groups[g].count;
     }
-    out->adjusted_xp = adjusted_in(&b, out->xp, count);
+    out->adjusted_xp = dg__band_adjusted(&b, out->xp, count);
     return true;
 }

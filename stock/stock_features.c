@@ -318,15 +318,27 @@ static uint32_t cues_in(const uint32_t by_pair[26][26], const char *text)
 
 static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
 
-static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents *rc, uint64_t seed)
+/* The cues room r's dressing names (a bit per row of cues[]); *any set
+ * when furnish would place anything at all (else the room's squares are
+ * never gathered: most rooms name nothing the map draws). */
+static uint32_t cues_of(const out *o, const dg_room *r, const dg_room_contents *rc, bool *any)
+{
+    uint32_t found = 0;
+    for (int k = 0; rc && k < rc->n_dressing; k++)
+        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
+    bool things = false;
+    for (size_t q = 0; q < N_CUES; q++) things |= ((found >> q) & 1u) && cues[q].count != 0;
+    *any = things || (rc && rc->water) || (o->d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM) ||
+           (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0);
+    return found;
+}
+
+static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents *rc, uint64_t seed, uint32_t found)
 {
     const dg_dungeon *d = o->d;
     dg_rng rng;
     dg_rng_seed(&rng, seed, DG__STREAM_FEATURE + (uint64_t)r->id);
     bool hit[N_CUES] = {false}, pool = false, pillars = false;
-    uint32_t found = 0;
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
     for (size_t q = 0; rc && q < N_CUES; q++) {
         hit[q] = (found >> q) & 1u;
         pool |= hit[q] && cues[q].count == POOL;
@@ -372,8 +384,11 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
         const dg_room *r = &d->rooms[i];
         const dg_room_contents *rc = c->depth != DG_DEPTH_NONE ? dg_contents_room(c, r->id) : NULL;
         if (r->width < 1 || r->height < 1) continue;
+        bool placing;
+        uint32_t found = cues_of(&o, r, rc, &placing);
+        if (!placing) continue;
         gather(&s, d, c, r, rc);
-        if (s.n) furnish(&o, &s, r, rc, seed);
+        if (s.n) furnish(&o, &s, r, rc, seed, found);
     }
     dg__free(s.at);
     return o.rc;

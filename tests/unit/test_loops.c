@@ -31,15 +31,17 @@
  * reach (the figures printed, cut to whole percent), which is the issue's
  * (90 with a loop at some; 90 with two and 50 with three at many; 80 with
  * a designed cycle at some) or better where they meet it, and where they
- * fall short: donjon's two loops at many (84%): its maze, even with its
+ * fall short: donjon's two loops at many (79%): its maze, even with its
  * dead ends gone, is one corridor system that meets every room, so only a
  * corridor from room to room through rock (or a door between two rooms)
  * adds a way round, and on a small map the maze leaves few such ways, the
- * lair's walled-up doors taking some of them; a designed cycle on
- * donjon's small maps (25x35: four to six rooms, every one near the way
- * to the lair, so none lies round 1.5 times the walk to the door):
- * core/cycles_dig.c's loops and walls reach 58% there, and 83% on 41x61
- * maps (donjon_bigger below). Caverns has no door to lock. */
+ * lair's walled-up doors taking some of them (the lair the biggest far
+ * room: its one way in costs loops); panels' two loops at many (89%), for
+ * the same lair; a designed cycle on donjon's small maps (25x35: four to
+ * six rooms, every one near the way to the lair, so none lies round 1.5
+ * times the walk to the door): core/cycles_dig.c's loops and walls reach
+ * 64% there, and 89% on 41x61 maps (donjon_bigger below). Caverns has no
+ * door to lock. */
 typedef struct {
     const char *name;
     const char *kv[4]; /* its small map */
@@ -48,11 +50,11 @@ typedef struct {
 } family;
 
 static const family families[] = {
-    {"donjon", {"rows=25", "cols=35"}, 2, 94, 84, 68, 58},
+    {"donjon", {"rows=25", "cols=35"}, 2, 90, 79, 62, 64}, /* the lair the biggest far room: its one way in costs loops */
     {"caverns", {"rows=31", "cols=31"}, 2, 97, 94, 85, 0}, /* no doors to lock */
-    {"panels", {"rows=41", "cols=41"}, 2, 94, 90, 80, 90},
-    {"gridmapper", {"rows=35", "cols=35"}, 2, 99, 99, 98, 96},
-    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 83},
+    {"panels", {"rows=41", "cols=41"}, 2, 93, 89, 77, 92},
+    {"gridmapper", {"rows=35", "cols=35"}, 2, 98, 99, 98, 95},
+    {"abstract", {"rows=41", "cols=41"}, 2, 99, 98, 97, 84},
     {"cells", {"rows=35", "cols=35"}, 2, 99, 99, 99, 98},
 };
 
@@ -365,7 +367,7 @@ static void sweep(const family *f)
            100.0 * many.cycles / many.floors, many.cycles ? many.ratio / many.cycles : 0);
     /* the issue's stricter reading, beside ADVENTURE.md's (the walk round):
      * the key's room alone 1.5 times as far as the door. The lair is the
-     * room farthest on foot and its door stands by it, so a room that far
+     * biggest of the rooms farthest on foot and its door stands by it, so a room that far
      * lies beyond the lair's door on most maps: few keys can */
     printf("%-10s designed cycles with the key alone 1.5x as far as the door: plain %.1f%%, some %.1f%%, many %.1f%% "
            "of floors\n",
@@ -385,11 +387,11 @@ static void sweep(const family *f)
 Test(loops, donjon) { sweep(&families[0]); }
 
 /* donjon's designed cycles want rooms: on maps of 41x61 (about twice the
- * small map's rooms) at least 83% of loops=some floors have one, every
+ * small map's rooms) at least 89% of loops=some floors have one, every
  * one holding its promises. 300 maps: a few seconds. */
 Test(loops, donjon_bigger)
 {
-    static const family big = {"donjon", {"rows=41", "cols=61"}, 2, 0, 0, 0, 83};
+    static const family big = {"donjon", {"rows=41", "cols=61"}, 2, 0, 0, 0, 89};
     tally t = {0};
     for (unsigned seed = 1; seed <= 300; seed += SEED_STEP) {
         char what[96];

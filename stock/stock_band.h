@@ -1,0 +1,104 @@
+/* stock_band.h -- stock-private: the band an encounter is built in (the
+ * party's XP band, the rules' creature table, what the band has read of
+ * its creatures) and the helpers stock_encounter.c's builder and
+ * stock_war_band.c's war band and pairs share. Never installed. */
+#ifndef DG_STOCK_BAND_H
+#define DG_STOCK_BAND_H
+
+#include "stock_int.h"
+
+#define BEASTS_MAX 4          /* beasts and servants kept with a group */
+#define MIGHTY_CR 5           /* from challenge 5 up, at most MIGHTY_MOST of one kind */
+#define MIGHTY_MOST 4
+
+typedef struct {
+    int idx[DG__CAST_MAX];
+    int n;
+} pool;
+
+#define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
+
+/* What a creature's name and stat block say of it, read once a band (the
+ * string searches were a fifth of a stocked map's time when asked at every
+ * count tried): kept by creature id in a small table, open addressing. */
+#define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
+enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
+typedef struct {
+    int id;                   /* -1: a free slot */
+    unsigned char bits;       /* T_ flags */
+    unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
+} traits;
+
+/* the caps' memo: a slot per creature of either rules' table */
+#define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
+#define CAP_NONE 255          /* no cap but the group's most */
+
+typedef struct {
+    const dg__enc_want *w;
+    const dg__srd *s;         /* the rules' creature table */
+    long lo, hi;
+    int max_cr8;
+    int most;                 /* creatures one encounter may have */
+    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
+    traits known[TRAIT_SLOTS];
+    int n_known;
+    /* the master's, read once a band (dg__band_fits asks of every creature cast) */
+    bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
+    traits master;            /* its traits, w->master >= 0 */
+    /* dg__band_most_of's cap by creature (id - monster_base), read once a band and
+     * kept by war (0 no, 1 yes): 0 unread, CAP_NONE no cap, else the cap
+     * (dg__band_counts asks it of the same few creatures hundreds of times) */
+    unsigned char cap[2][CAP_IDS];
+} band;
+
+#define MON(b, id) DG__SRD_MONSTER((b)->s, id)
+/* id's stat block: dg_monster_statblock's, the band's table known */
+#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
+
+/* A leader outranks whom it leads and what it keeps: no duergar at the head
+ * of three ropers, no master weaker than its lair. -1 when f may not follow
+ * l (no leader: anyone may). */
+static inline int dg__band_follower(const band *b, int l, int f)
+{
+    return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
+}
+
+/* count creatures of xp_sum XP in all, adjusted by the band's multiplier */
+static inline long dg__band_adjusted(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
+
+/* How many of creature m one group holds at most (CAP_NONE: no cap):
+ * stock_encounter.c says why. */
+int dg__band_cap(band *b, int m);
+/* dg__band_cap, the band's memo; most (at least 1) when lower. */
+static inline int dg__band_most_of(band *b, int m, int most)
+{
+    unsigned char *c = &b->cap[b->war][m - b->s->monster_base];
+    if (!*c) *c = (unsigned char)dg__band_cap(b, m);
+    return *c < most ? *c : most;
+}
+
+/* Whether creature id may be cast in the band's room (size, speed,
+ * challenge, the master's kin and rank). */
+bool dg__band_fits(band *b, int id);
+/* Whether dragons l and lt (or creatures of no colour) share a colour. */
+bool dg__band_same_colour(band *b, int l, int lt);
+/* Counts of followers f and beasts k (either -1: none) beside leader l
+ * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
+ * the band, the mixes with the most kinds preferred; false when none. */
+bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+/* Adds count of monster to e (nothing when either is none). */
+void dg__band_put(dg_encounter *e, int monster, int count);
+
+/* stock_war_band.c: the mixes tried when no draw of leader, rank and file
+ * and beasts lands in the band. */
+/* The theme's allies who fit, into p. */
+void dg__allies_of(band *b, pool *p);
+/* Kind m, which the draws settled for alone, beside one other of the cast;
+ * false when none lands in the band (and at times anyway: a pack). */
+bool dg__pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out);
+/* The lair's war band: a leader, lieutenants and followers (allies, NULL
+ * none, join them when the cast cannot reach the band). */
+bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out);
+
+#endif

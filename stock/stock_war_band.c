@@ -1,0 +1,164 @@
+/* stock_war_band.c -- the mixes stock_encounter.c's builder tries when
+ * no draw of a leader, its rank and file and its beasts lands in the band:
+ * a kind the draws settled for alone paired with another of the cast, and
+ * a lair's war band of a leader, lieutenants and followers, the theme's
+ * allies joining when the cast alone cannot reach the band. The band and
+ * its helpers are stock_band.h's. */
+#include "stock_band.h"
+
+#include <string.h>
+
+#define PACK_PERCENT 25       /* a group of one kind the draws settled for, kept so */
+
+/* The theme's allies who fit (stock_themes.c): mighty creatures of its
+ * fiction outside the cast, for a lair the cast cannot fill. */
+void dg__allies_of(band *b, pool *p)
+{
+    const dg__theme *t = &dg__themes[b->w->theme];
+    p->n = 0;
+    for (int k = 0; k < DG__ALLIES_MAX && t->allies[k]; k++) {
+        int i = dg__srd_cast(b->s, t->allies[k]);
+        if (i >= 0 && dg__band_fits(b, i)) p->idx[p->n++] = i;
+    }
+}
+
+#define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX + DG__ALLIES_MAX) /* the whole cast and its allies */
+
+/* A mix for a group of one kind the draws settled for (four cloakers:
+ * the band, at high level, asks more than a leader and its lesser
+ * rank and file reach): the kind m beside one other of the cast who does
+ * not outrank it, both in numbers (four cloakers and three chuuls), from
+ * a drawn start. False when none lands in the band, for beasts, which
+ * keep to packs of their own kind, and PACK_PERCENT of the time. */
+bool dg__pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out)
+{
+    /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
+    if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
+    /* and some bands are one kind still (a pack of ghouls, a coven of
+     * ice devils): not every room a muster */
+    if (dg__rng_percent(r, PACK_PERCENT)) return false;
+    int all[WAR_CAST], n = 0;
+    for (int role = b->w->lair ? DG__ROLE_BOSS : DG__ROLE_LEADER; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < roles[role].n; k++) {
+            int q = roles[role].idx[k];
+            bool dup = q == m || dg__band_follower(b, m, q) < 0;
+            for (int j = 0; j < n && !dup; j++) dup = all[j] == q;
+            if (!dup) all[n++] = q;
+        }
+    int start = n ? (int)dg__rng_below(r, (uint32_t)n) : 0;
+    for (int s = 0; s < n; s++) {
+        int q = all[(start + s) % n], nf = 0, nb = 0;
+        if (dg__band_counts(r, b, -1, m, DG_ENC_MAX_OF_A_KIND, q, DG_ENC_MAX_OF_A_KIND, &nf, &nb) && nf && nb) {
+            out->n_groups = 0;
+            dg__band_put(out, m, nf);
+            dg__band_put(out, q, nb);
+            out->boss = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The lair's war band, when no draw of leader, rank and file and beasts
+ * reaches the top band (a lich, four wights and six ogre zombies are a
+ * moderate fight for six level-20 characters under the 2024 budget): the
+ * leader (the boss, else one of the bosses' or leaders' roles) takes the
+ * mightiest of the whole cast who do not outrank it as lieutenants, up
+ * to four of a kind from challenge 5 up (a true dragon or a legendary
+ * creature still two or one), and any of the cast as followers. The
+ * lieutenants are tried mightiest first, so the band is reached when the
+ * cast can reach it at all; the followers from a drawn start.
+ *
+ * allies (NULL: none): when the cast alone cannot reach the band (a
+ * vermin nest's mightiest against five level-20 characters), the theme's
+ * allies join the lieutenants and followers, never above the leader;
+ * from DG__ALLY_MASTER_LEVEL one of them may lead, after every head of
+ * the cast, where no boss is kept (a rerolled lair keeps its own). */
+bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
+{
+    int all[WAR_CAST], n = 0;
+    pool with[DG__ROLE_COUNT + 1];
+    int n_with = DG__ROLE_COUNT;
+    memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
+    if (allies) with[n_with++] = *allies;
+    for (int role = 0; role < n_with; role++)
+        for (int k = 0; k < with[role].n; k++) {
+            int m = with[role].idx[k], at = n;
+            bool dup = false;
+            for (int j = 0; j < n; j++) dup |= all[j] == m;
+            if (dup) continue;
+            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
+            memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
+            all[at] = m;
+            n++;
+        }
+    int heads[2 * DG__CAST_MAX + DG__ALLIES_MAX], n_heads = 0;
+    if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
+    else
+        for (int role = DG__ROLE_BOSS; role <= DG__ROLE_LEADER; role++) {
+            int start = roles[role].n ? (int)dg__rng_below(r, (uint32_t)roles[role].n) : 0;
+            for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
+        }
+    int cast_heads = n_heads;
+    if (allies && b->w->boss < 0 && b->w->level >= DG__ALLY_MASTER_LEVEL)
+        for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
+    if (!n) return false;
+    b->war = true;
+    /* each one's most as a lieutenant and as a follower, and the XP that
+     * buys: a leader, lieutenants and followers whose most falls short of
+     * the band are not counted out (a weak cast's lair tries them all) */
+    long f_most[WAR_CAST + 1];
+    int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
+    for (int i = 0; i < n; i++) {
+        lt_n[i] = dg__band_most_of(b, all[i], MIGHTY_MOST);
+        f_n[i] = dg__band_most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
+        f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
+    }
+    f_most[n] = f_n[n] = 0; /* no followers */
+    /* the most any lieutenants and any followers add, and the largest
+     * multiplier: a head, or a head and its lieutenants, that cannot reach
+     * the band even so is passed over before its followers are tried
+     * (no draw is made for it either way) */
+    long lt_best = 0, f_best = 0;
+    for (int i = 0; i < n; i++) {
+        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if (f_most[i] > f_best) f_best = f_most[i];
+    }
+    int fstart = (int)dg__rng_below(r, (uint32_t)n);
+    for (int h = 0; h < n_heads; h++) {
+        int l = heads[h];
+        if (dg__band_adjusted(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
+        /* last (i == n), the leader's own kind beside it, up to its cap
+         * in all (four purple worms: the nest's mightiest, not a weaker
+         * band) */
+        for (int i = 0; i <= n; i++) {
+            bool own = i == n;
+            int lt = own ? l : all[i];
+            int at = 0;
+            while (own && at < n && all[at] != l) at++;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+            int lt_count = own ? lt_n[at] - 1 : lt_n[i];
+            long lt_xp = (long)MON(b, lt)->xp * lt_count;
+            if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
+            for (int j = 0; j <= n; j++) {
+                int fj = j < n ? (fstart + j) % n : n;
+                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
+                if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
+                int most = 1 + lt_count + f_n[fj];
+                if (most > b->most) most = b->most;
+                if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
+                int nf = 0, nb = 0;
+                if (dg__band_counts(r, b, l, lt, lt_count, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
+                    b->war = false;
+                    dg__band_put(out, l, own ? 1 + nf : 1);
+                    if (!own) dg__band_put(out, lt, nf);
+                    dg__band_put(out, m, nb);
+                    out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
+                    return true;
+                }
+            }
+        }
+    }
+    b->war = false;
+    return false;
+}
