@@ -10,8 +10,14 @@
 #include <string.h>
 
 const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES] = {
-    "the Turncoats", "the Cast-Outs", "the Knives in the Dark", "the Broken Oath",
+    /* splinters: those who broke from the master */
+    "the Turncoats", "the Cast-Outs", "the Knives in the Dark", "the Broken Oath", "the Unpaid",
+    "the Last Share", "the Bitter Few", "the Deserters", "the Lean Wolves", "the Strays",
+    "the Forsworn", "the Hungry Company",
+    /* guardians: those who kept the place before the master came */
     "the Undying Watch", "the Sworn Dead", "the Last Garrison", "the Keepers of the Seal",
+    "the Wardens of the Gate", "the Oathbound", "the Long Vigil", "the Grey Sentinels", "the Old Guard",
+    "the Lamp Keepers", "the Silent Order", "the Faithful Remnant",
 };
 
 /* patrons: a name and who they are, PATRON_NAMES x PATRON_ROLES. Enough
