@@ -77,10 +77,11 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
     /* 0xFF: not looked up yet (n < 255); keyed by 5 bits a channel, the
      * look-up made once a render for each key the picture uses */
     unsigned char *lut = dg__malloc(1u << 15);
-    unsigned char *idx = dg__malloc((size_t)w * (size_t)h);
-    unsigned char **rows = dg__malloc((size_t)h * sizeof *rows);
+    /* the PNG's rows as deflated: a filter byte (0: none) and the pixels */
+    size_t row = (size_t)w + 1;
+    unsigned char *raw = dg__malloc(row * (size_t)h + 8); /* + 8: a short run is stored as a whole word */
     dg_status rc = DG_OK;
-    if (!lut || !idx || !rows) {
+    if (!lut || !raw) {
         rc = dg__nomem(err, "for the sketch's rows");
         goto done;
     }
@@ -89,23 +90,36 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
         lut[key(pal[i])] = (unsigned char)i;
     for (int y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = idx + (size_t)y * (size_t)w;
-        rows[y] = dst;
+        unsigned char *dst = raw + (size_t)y * row;
+        *dst++ = 0;
         /* runs of one colour (cairo's xRGB: the top byte is the same
-         * everywhere): one look-up */
+         * everywhere): one look-up, and the run's end found two pixels
+         * at a time (the paper's and the floors' runs are most of it) */
         for (int x = 0; x < w;) {
             uint32_t v = src[x];
             unsigned k = key(v & 0xFFFFFFu);
             if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
             unsigned char e = lut[k];
-            do dst[x++] = e;
-            while (x < w && src[x] == v);
+            int end = x + 1;
+            uint64_t vv = (uint64_t)v << 32 | v, two;
+            while (end + 2 <= w) {
+                memcpy(&two, src + end, 8);
+                if (two != vv) break;
+                end += 2;
+            }
+            if (end < w && src[end] == v) end++;
+            if (end - x > 8) {
+                memset(dst + x, e, (size_t)(end - x));
+            } else { /* past the run: the next run's or row's bytes, written after */
+                uint64_t e8 = e * 0x0101010101010101ull;
+                memcpy(dst + x, &e8, 8);
+            }
+            x = end;
         }
     }
-    rc = dr__png_write_indexed(rows, w, h, pal, n, out, err);
+    rc = dr__png_write_runs(raw, w, h, pal, n, out, err);
 done:
-    dg__free(rows);
-    dg__free(idx);
+    dg__free(raw);
     dg__free(lut);
     return rc;
 }
