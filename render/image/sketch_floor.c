@@ -117,7 +117,8 @@ static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
         col[i] = along; /* kept for the rows' lines */
     }
     for (int j = 0; j < n_rows; j++) rowk[j] = (int)((row[j] > 1 ? 1 : row[j]) * 256 + 0.5);
-    const int gr = (DR_SK_GRID >> 16) & 255, gg = (DR_SK_GRID >> 8) & 255, gb = DR_SK_GRID & 255;
+    dr__sketch_over floor; /* the grid is drawn on the floors' white (sketch.c's group) */
+    dr__sketch_over_init(&floor, DR_SK_FLOOR, DR_SK_GRID);
     for (int j = 0; j < n_rows; j++) {
         uint32_t *line = (uint32_t *)(void *)(px + (size_t)(py0 + j) * (size_t)stride) + px0;
         int along_y = (int)(overlap(Y0, Y1, py0 + j) * 256 + 0.5); /* the columns' lines run Y0..Y1 */
@@ -129,12 +130,7 @@ static bool raster_grid(cairo_t *cr, const dr__sketch_box *b)
             int rr = r > 0 ? (int)(r * col[i] + 0.5) : 0;
             int k = a + rr - ((a * rr) >> 8); /* the union of the two strips */
             if (k <= 0) continue;
-            uint32_t v = line[i];
-            int r0 = (v >> 16) & 255, g0 = (v >> 8) & 255, b0 = v & 255;
-            r0 += ((gr - r0) * k) >> 8;
-            g0 += ((gg - g0) * k) >> 8;
-            b0 += ((gb - b0) * k) >> 8;
-            line[i] = 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+            line[i] = dr__sketch_over_px(&floor, line[i], DR_SK_GRID, k);
         }
     }
     dg__free(col);

@@ -105,6 +105,7 @@ typedef struct {
     profile f[8];          /* per direction */
     short *across[8];      /* per direction: NULL until its first stroke */
     short tab[8][TAB_MAX];
+    dr__sketch_over paper; /* the strokes fall on the paper, now and then on each other */
 } raster;
 
 static void tabulate(raster *ra, int dir)
@@ -155,7 +156,6 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
     int py0 = ifloor(lesser(ay, by) - reach), py1 = iceil(greater(ay, by) + reach);
     if (py0 < 0) py0 = 0;
     if (py1 > ra->h) py1 = ra->h;
-    const int hr = (DR_SK_HATCH >> 16) & 255, hg = (DR_SK_HATCH >> 8) & 255, hb = DR_SK_HATCH & 255;
     for (int py = py0; py < py1; py++) {
         uint32_t *row = (uint32_t *)(void *)(ra->px + (size_t)py * (size_t)ra->stride);
         double ry = py + 0.5 - ay;
@@ -179,12 +179,7 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
             if (k <= 0) continue;
             /* over what is there: strokes that cross darken as two
              * passes of a pen do */
-            uint32_t v = row[px];
-            int r0 = (v >> 16) & 255, g0 = (v >> 8) & 255, b0 = v & 255;
-            r0 += ((hr - r0) * k) >> 8;
-            g0 += ((hg - g0) * k) >> 8;
-            b0 += ((hb - b0) * k) >> 8;
-            row[px] = 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+            row[px] = dr__sketch_over_px(&ra->paper, row[px], DR_SK_HATCH, k);
         }
     }
 }
@@ -204,6 +199,7 @@ static dg_status raster_hatch(cairo_t *cr, const dg_dungeon *d, bool player, con
                  .stride = cairo_image_surface_get_stride(s),
                  .sx = m.xx, .sy = m.yy, .tx = m.x0, .ty = m.y0,
                  .r = HATCH_W * m.xx / 2};
+    dr__sketch_over_init(&ra.paper, DR_SK_PAPER, DR_SK_HATCH);
     dg_status rc = each_stroke(d, player, b, raster_stroke, &ra, err);
     cairo_surface_mark_dirty(s);
     return rc;

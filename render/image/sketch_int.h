@@ -114,4 +114,35 @@ static inline void dr__sketch_rgb(cairo_t *cr, uint32_t rgb)
  * they are drawn in. */
 double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt);
 
+/* Ink over a pixel, k (0..256) 256ths of the way: the per-pixel inkers'
+ * blend (sketch_hatch.c, sketch_floor.c, sketch_ink.c), the pixel's top
+ * byte set as cairo's RGB24 has it. */
+static inline uint32_t dr__sketch_blend(uint32_t was, uint32_t ink, int k)
+{
+    int r0 = (int)(was >> 16) & 255, g0 = (int)(was >> 8) & 255, b0 = (int)was & 255;
+    r0 += (((int)(ink >> 16 & 255) - r0) * k) >> 8;
+    g0 += (((int)(ink >> 8 & 255) - g0) * k) >> 8;
+    b0 += (((int)(ink & 255) - b0) * k) >> 8;
+    return 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+}
+
+/* The blend over one ground (the paper, the floors: most pixels an inker
+ * meets), tabulated per k: the same words, a look-up instead of the
+ * arithmetic. */
+typedef struct {
+    uint32_t ground; /* 0xRRGGBB */
+    uint32_t to[257];
+} dr__sketch_over;
+
+static inline void dr__sketch_over_init(dr__sketch_over *t, uint32_t ground, uint32_t ink)
+{
+    t->ground = ground;
+    for (int k = 0; k <= 256; k++) t->to[k] = dr__sketch_blend(ground, ink, k);
+}
+
+static inline uint32_t dr__sketch_over_px(const dr__sketch_over *t, uint32_t was, uint32_t ink, int k)
+{
+    return (was & 0xFFFFFFu) == t->ground ? t->to[k] : dr__sketch_blend(was, ink, k);
+}
+
 #endif

@@ -79,7 +79,7 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
     unsigned char *lut = dg__malloc(1u << 15);
     /* the PNG's rows as deflated: a filter byte (0: none) and the pixels */
     size_t row = (size_t)w + 1;
-    unsigned char *raw = dg__malloc(row * (size_t)h + 8); /* + 8: a short run is stored as a whole word */
+    unsigned char *raw = dg__malloc(row * (size_t)h);
     dg_status rc = DG_OK;
     if (!lut || !raw) {
         rc = dg__nomem(err, "for the sketch's rows");
@@ -92,29 +92,21 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
         const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
         unsigned char *dst = raw + (size_t)y * row;
         *dst++ = 0;
-        /* runs of one colour (cairo's xRGB: the top byte is the same
-         * everywhere): one look-up, and the run's end found two pixels
-         * at a time (the paper's and the floors' runs are most of it) */
-        for (int x = 0; x < w;) {
+        /* the colour before's entry kept: a pixel like its left
+         * neighbour (two in three) is a compare and a store; the runs are
+         * short (three pixels on average, hatch and edges), so finding
+         * their ends cost more than it saved */
+        uint32_t last = ~src[0];
+        unsigned char e = 0;
+        for (int x = 0; x < w; x++) {
             uint32_t v = src[x];
-            unsigned k = key(v & 0xFFFFFFu);
-            if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
-            unsigned char e = lut[k];
-            int end = x + 1;
-            uint64_t vv = (uint64_t)v << 32 | v, two;
-            while (end + 2 <= w) {
-                memcpy(&two, src + end, 8);
-                if (two != vv) break;
-                end += 2;
+            if (v != last) {
+                unsigned k = key(v & 0xFFFFFFu);
+                if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
+                e = lut[k];
+                last = v;
             }
-            if (end < w && src[end] == v) end++;
-            if (end - x > 8) {
-                memset(dst + x, e, (size_t)(end - x));
-            } else { /* past the run: the next run's or row's bytes, written after */
-                uint64_t e8 = e * 0x0101010101010101ull;
-                memcpy(dst + x, &e8, 8);
-            }
-            x = end;
+            dst[x] = e;
         }
     }
     rc = dr__png_write_runs(raw, w, h, pal, n, out, err);
