@@ -196,7 +196,13 @@ static inline int same(const unsigned char *a, const unsigned char *b, int max)
         uint64_t x, y;
         memcpy(&x, a + k, 8);
         memcpy(&y, b + k, 8);
-        if (x != y) break;
+        if (x != y) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            return k + (__builtin_ctzll(x ^ y) >> 3); /* the first byte that differs */
+#else
+            break;
+#endif
+        }
         k += 8;
     }
     while (k < max && a[k] == b[k]) k++;
@@ -204,19 +210,10 @@ static inline int same(const unsigned char *a, const unsigned char *b, int max)
 }
 
 /* The block's symbols tok[0..nt) with its own codes; last: BFINAL. */
-static void block(bits *b, const uint32_t *tok, size_t nt, const unsigned char *len_sym, const int dsym[2],
-                  const unsigned dext[2], const int dbits[2], bool last)
+/* lf, df: the block's symbol counts (the tokeniser keeps them) */
+static void block(bits *b, const uint32_t *tok, size_t nt, uint32_t *lf, uint32_t *df, const unsigned char *len_sym,
+                  const int dsym[2], const unsigned dext[2], const int dbits[2], bool last)
 {
-    uint32_t lf[N_LITLEN] = {0}, df[N_DIST] = {0};
-    for (size_t i = 0; i < nt; i++) {
-        uint32_t t = tok[i];
-        if (t & MATCH) {
-            lf[257 + len_sym[(t >> 8) & 511]]++;
-            df[dsym[t & 1]]++;
-        } else {
-            lf[t]++;
-        }
-    }
     lf[256] = 1;
     unsigned char ll[N_LITLEN + N_DIST], *dl = ll + N_LITLEN;
     uint32_t lc[N_LITLEN], dc[N_DIST];
@@ -312,6 +309,7 @@ static void deflate_rows(bits *b, const unsigned char *raw, size_t total, size_t
     unsigned dext[2] = {0, (unsigned)stride - dist_base[dsym[1]]};
     int dbits[2] = {0, dsym[1] < 4 ? 0 : dsym[1] / 2 - 1};
     size_t nt = 0;
+    uint32_t lf[N_LITLEN] = {0}, df[N_DIST] = {0};
     const uint32_t probe = 0x01020304u;
     unsigned char lo;
     memcpy(&lo, &probe, 1);
@@ -338,21 +336,28 @@ static void deflate_rows(bits *b, const unsigned char *raw, size_t total, size_t
         }
         if (up >= 3 && up >= run) {
             tok[nt++] = MATCH | (uint32_t)up << 8 | 1u;
+            lf[257 + len_sym[up]]++;
+            df[dsym[1]]++;
             i += (size_t)up;
         } else if (run >= 3) {
             tok[nt++] = MATCH | (uint32_t)run << 8;
+            lf[257 + len_sym[run]]++;
+            df[0]++;
             i += (size_t)run;
         } else {
+            lf[raw[i]]++;
             tok[nt++] = raw[i++];
         }
         if (nt == BLOCK_TOKENS || i == total) {
-            block(b, tok, nt, len_sym, dsym, dext, dbits, i == total);
+            block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, i == total);
             nt = 0;
+            memset(lf, 0, sizeof lf);
+            memset(df, 0, sizeof df);
             if (b->oom) break;
         }
     }
     if (!b->oom && total == 0) { /* no pixels: one empty final block */
-        block(b, tok, 0, len_sym, dsym, dext, dbits, true);
+        block(b, tok, 0, lf, df, len_sym, dsym, dext, dbits, true);
     }
     dg__free(tok);
     if (b->oom || !room(b, 16)) {
