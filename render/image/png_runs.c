@@ -292,8 +292,12 @@ static void block(bits *b, const uint32_t *tok, size_t nt, uint32_t *lf, uint32_
     put(b, lc[256], ll[256]);
 }
 
-/* raw's h rows of 1 + w bytes (filter byte, pixels) as a zlib stream in b */
-static void deflate_rows(bits *b, const unsigned char *raw, size_t total, size_t stride)
+/* The h rows of len bytes (a filter byte, the pixels) at rows, pitch
+ * apart, as a zlib stream in b. A match stays in its row (rows need not
+ * lie one after another: sketch_png.c writes them over the image's own
+ * pixels); the row above is len bytes back in the stream, so it is one
+ * distance code. */
+static void deflate_rows(bits *b, const unsigned char *rows, size_t pitch, size_t len, int h)
 {
     unsigned char len_sym[MAX_MATCH + 1];
     tables(len_sym);
@@ -305,8 +309,8 @@ static void deflate_rows(bits *b, const unsigned char *raw, size_t total, size_t
     }
     b->p[b->len++] = 0x78;
     b->p[b->len++] = 0x01;
-    int dsym[2] = {0, dist_sym((unsigned)stride)};
-    unsigned dext[2] = {0, (unsigned)stride - dist_base[dsym[1]]};
+    int dsym[2] = {0, dist_sym((unsigned)len)};
+    unsigned dext[2] = {0, (unsigned)len - dist_base[dsym[1]]};
     int dbits[2] = {0, dsym[1] < 4 ? 0 : dsym[1] / 2 - 1};
     size_t nt = 0;
     uint32_t lf[N_LITLEN] = {0}, df[N_DIST] = {0};
@@ -314,59 +318,63 @@ static void deflate_rows(bits *b, const unsigned char *raw, size_t total, size_t
     unsigned char lo;
     memcpy(&lo, &probe, 1);
     const uint32_t first3 = lo == 0x04 ? 0x00FFFFFFu : 0xFFFFFF00u;
-    for (size_t i = 0; i < total;) {
-        int max = total - i < MAX_MATCH ? (int)(total - i) : MAX_MATCH;
-        int up = 0, run = 0;
-        /* most places match neither for three bytes (a quarter of the
-         * pixels are literals, hatch and edges): a word each says so (the
-         * first three bytes' bits: the low ones on a little-endian
-         * machine, so the same matches are found on any) */
-        uint32_t here = 0, above = 1, before = 1;
-        if (max >= 4 && i >= stride) {
-            memcpy(&here, raw + i, 4);
-            memcpy(&above, raw + i - stride, 4);
-            memcpy(&before, raw + i - 1, 4);
-        } else if (max >= 4 && i >= 1) {
-            memcpy(&here, raw + i, 4);
-            memcpy(&before, raw + i - 1, 4);
-        }
-        if (max < 4 || i < 1 || ((here ^ above) & first3) == 0 || ((here ^ before) & first3) == 0) {
-            if (i >= stride && raw[i] == raw[i - stride]) up = same(raw + i, raw + i - stride, max);
-            if (up < max && i >= 1 && raw[i] == raw[i - 1]) run = same(raw + i, raw + i - 1, max);
-        }
-        if (up >= 3 && up >= run) {
-            tok[nt++] = MATCH | (uint32_t)up << 8 | 1u;
-            lf[257 + len_sym[up]]++;
-            df[dsym[1]]++;
-            i += (size_t)up;
-        } else if (run >= 3) {
-            tok[nt++] = MATCH | (uint32_t)run << 8;
-            lf[257 + len_sym[run]]++;
-            df[0]++;
-            i += (size_t)run;
-        } else {
-            lf[raw[i]]++;
-            tok[nt++] = raw[i++];
-        }
-        if (nt == BLOCK_TOKENS || i == total) {
-            block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, i == total);
-            nt = 0;
-            memset(lf, 0, sizeof lf);
-            memset(df, 0, sizeof df);
-            if (b->oom) break;
+    uLong adler = adler32(0L, Z_NULL, 0);
+    for (int y = 0; y < h && !b->oom; y++) {
+        const unsigned char *row = rows + (size_t)y * pitch, *above = y ? row - pitch : NULL;
+        adler = adler32_z(adler, row, len);
+        for (size_t j = 0; j < len;) {
+            int max = len - j < MAX_MATCH ? (int)(len - j) : MAX_MATCH;
+            int up = 0, run = 0;
+            /* most places match neither for three bytes (a quarter of
+             * the pixels are literals, hatch and edges): a word each says
+             * so (the first three bytes' bits: the low ones on a
+             * little-endian machine, so the same matches are found on
+             * any) */
+            bool look = true;
+            if (max >= 4 && j >= 1) {
+                uint32_t here, up4 = 0, before;
+                memcpy(&here, row + j, 4);
+                memcpy(&before, row + j - 1, 4);
+                if (above) memcpy(&up4, above + j, 4);
+                look = ((here ^ before) & first3) == 0 || (above && ((here ^ up4) & first3) == 0);
+            }
+            if (look) {
+                if (above && row[j] == above[j]) up = same(row + j, above + j, max);
+                if (up < max && j >= 1 && row[j] == row[j - 1]) run = same(row + j, row + j - 1, max);
+            }
+            if (up >= 3 && up >= run) {
+                tok[nt++] = MATCH | (uint32_t)up << 8 | 1u;
+                lf[257 + len_sym[up]]++;
+                df[dsym[1]]++;
+                j += (size_t)up;
+            } else if (run >= 3) {
+                tok[nt++] = MATCH | (uint32_t)run << 8;
+                lf[257 + len_sym[run]]++;
+                df[0]++;
+                j += (size_t)run;
+            } else {
+                lf[row[j]]++;
+                tok[nt++] = row[j++];
+            }
+            bool end = y == h - 1 && j == len;
+            if (nt == BLOCK_TOKENS || end) {
+                block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, end);
+                nt = 0;
+                memset(lf, 0, sizeof lf);
+                memset(df, 0, sizeof df);
+                if (b->oom) break;
+            }
         }
     }
-    if (!b->oom && total == 0) { /* no pixels: one empty final block */
+    if (!b->oom && (h == 0 || len == 0)) /* no pixels: one empty final block */
         block(b, tok, 0, lf, df, len_sym, dsym, dext, dbits, true);
-    }
     dg__free(tok);
     if (b->oom || !room(b, 16)) {
         b->oom = true;
         return;
     }
     flush_bytes(b);
-    uLong a = adler32_z(adler32(0L, Z_NULL, 0), raw, total);
-    for (int k = 3; k >= 0; k--) b->p[b->len++] = (unsigned char)(a >> (8 * k));
+    for (int k = 3; k >= 0; k--) b->p[b->len++] = (unsigned char)(adler >> (8 * k));
 }
 
 /* ------------------------------------------------------------ the file */
@@ -386,8 +394,8 @@ static dg_status chunk(dg_buf *out, const char *type, const unsigned char *data,
     return rc;
 }
 
-dg_status dr__png_write_runs(const unsigned char *raw, int width, int height, const uint32_t *rgb, int n,
-                             dg_buf *out, dg_error *err)
+dg_status dr__png_write_runs(const unsigned char *rows, size_t pitch, int width, int height, const uint32_t *rgb,
+                             int n, dg_buf *out, dg_error *err)
 {
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     if (n < 1) n = 1;
@@ -405,8 +413,7 @@ dg_status dr__png_write_runs(const unsigned char *raw, int width, int height, co
         plte[3 * i + 2] = (unsigned char)rgb[i];
     }
     bits b = {0};
-    size_t stride = (size_t)width + 1;
-    deflate_rows(&b, raw, stride * (size_t)height, stride);
+    deflate_rows(&b, rows, pitch, (size_t)width + 1, height);
     dg_status rc = b.oom ? dg__nomem(err, "for the sketch's PNG") : DG_OK;
     if (rc == DG_OK) rc = dg_buf_append(out, sig, sizeof sig, err);
     if (rc == DG_OK) rc = chunk(out, "IHDR", ihdr, sizeof ihdr, err);

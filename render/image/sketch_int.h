@@ -60,7 +60,8 @@ void dr__sketch_frame(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b,
 int dr__sketch_legend_count(const dg_dungeon *d);
 
 /* sketch_png.c: s (an RGB24 image surface holding the drawing) as an
- * 8-bit palette PNG appended to out. DG_ENOMEM or DG_EIO. */
+ * 8-bit palette PNG appended to out; s's pixels are used up (the PNG's
+ * rows are written over them). DG_ENOMEM. */
 dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err);
 
 /* sketch_ink.c: path (lines only) stroked width wide with round joins and

@@ -73,25 +73,25 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
     cairo_surface_flush(s);
     int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
     int stride = cairo_image_surface_get_stride(s);
-    const unsigned char *px = cairo_image_surface_get_data(s);
     /* 0xFF: not looked up yet (n < 255); keyed by 5 bits a channel, the
      * look-up made once a render for each key the picture uses */
     unsigned char *lut = dg__malloc(1u << 15);
-    /* the PNG's rows as deflated: a filter byte (0: none) and the pixels */
-    size_t row = (size_t)w + 1;
-    unsigned char *raw = dg__malloc(row * (size_t)h);
     dg_status rc = DG_OK;
-    if (!lut || !raw) {
-        rc = dg__nomem(err, "for the sketch's rows");
+    if (!lut) {
+        rc = dg__nomem(err, "for the sketch's palette");
         goto done;
     }
     memset(lut, 0xFF, 1u << 15);
     for (int i = 0; i < N_INKS; i++) /* the inks' own keys are the inks: flat paper stays paper */
         lut[key(pal[i])] = (unsigned char)i;
+    /* The PNG's rows (a filter byte, 0, and an entry a pixel) are written
+     * over the image's own rows, which are done with: byte x + 1 of a row
+     * lies in pixel x / 4, read before it (x = 0: the pixel is read
+     * first). No second buffer of the image's size to fault in. */
+    unsigned char *px = cairo_image_surface_get_data(s);
     for (int y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = raw + (size_t)y * row;
-        *dst++ = 0;
+        unsigned char *dst = px + (size_t)y * (size_t)stride + 1;
         /* the colour before's entry kept: a pixel like its left
          * neighbour (two in three) is a compare and a store; the runs are
          * short (three pixels on average, hatch and edges), so finding
@@ -108,10 +108,11 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
             }
             dst[x] = e;
         }
+        dst[-1] = 0; /* no filter */
     }
-    rc = dr__png_write_runs(raw, w, h, pal, n, out, err);
+    rc = dr__png_write_runs(px, (size_t)stride, w, h, pal, n, out, err);
+    cairo_surface_mark_dirty(s); /* its pixels are the PNG's rows now */
 done:
-    dg__free(raw);
     dg__free(lut);
     return rc;
 }
