@@ -356,9 +356,8 @@ static void deflate_rows(bits *b, const unsigned char *rows, size_t pitch, size_
                 lf[row[j]]++;
                 tok[nt++] = row[j++];
             }
-            bool end = y == h - 1 && j == len;
-            if (nt == BLOCK_TOKENS || end) {
-                block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, end);
+            if (nt == BLOCK_TOKENS) {
+                block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, false);
                 nt = 0;
                 memset(lf, 0, sizeof lf);
                 memset(df, 0, sizeof df);
@@ -366,8 +365,8 @@ static void deflate_rows(bits *b, const unsigned char *rows, size_t pitch, size_
             }
         }
     }
-    if (!b->oom && (h == 0 || len == 0)) /* no pixels: one empty final block */
-        block(b, tok, 0, lf, df, len_sym, dsym, dext, dbits, true);
+    if (!b->oom) /* the rest (none at all: an empty block) is the last */
+        block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, true);
     dg__free(tok);
     if (b->oom || !room(b, 16)) {
         b->oom = true;

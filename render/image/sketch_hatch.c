@@ -152,6 +152,7 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
     double dx = bx - ax, dy = by - ay, len = sqrt(dx * dx + dy * dy);
     if (len <= 0) return;
     double ux = dx / len, uy = dy / len; /* along; across is (-uy, ux) */
+    double iux = 1 / ux, iuy = 1 / uy;   /* never on an axis (hatch_dirs); a row's bounds multiply */
     double reach = ra->r + f.h1;
     int py0 = ifloor(lesser(ay, by) - reach), py1 = iceil(greater(ay, by) + reach);
     if (py0 < 0) py0 = 0;
@@ -162,8 +163,8 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
         /* the pixels of this row within reach across (|s| <= reach) and
          * along (-h1 <= t <= len + h1), s and t linear in rx */
         double s0 = ry * ux, t0 = ry * uy;
-        double lo1 = (s0 - reach) / uy, hi1 = (s0 + reach) / uy;
-        double lo2 = (-f.h1 - t0) / ux, hi2 = (len + f.h1 - t0) / ux;
+        double lo1 = (s0 - reach) * iuy, hi1 = (s0 + reach) * iuy;
+        double lo2 = (-f.h1 - t0) * iux, hi2 = (len + f.h1 - t0) * iux;
         double lo = greater(lesser(lo1, hi1), lesser(lo2, hi2)), hi = lesser(greater(lo1, hi1), greater(lo2, hi2));
         int px0 = ifloor(ax + lo - 0.5), px1 = iceil(ax + hi - 0.5) + 1;
         if (px0 < 0) px0 = 0;
