@@ -53,7 +53,7 @@ static unsigned char nearest(const uint32_t *pal, int n, uint32_t v)
     int r = (int)(v >> 16) & 255, g = (int)(v >> 8) & 255, b = (int)v & 255;
     long best = -1;
     int at = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && best != 0; i++) { /* an exact entry is the first of its distance 0 */
         int dr = r - (int)((pal[i] >> 16) & 255), dg = g - (int)((pal[i] >> 8) & 255), db = b - (int)(pal[i] & 255);
         long dd = 3L * dr * dr + 6L * dg * dg + (long)db * db;
         if (best < 0 || dd < best) {
