@@ -323,25 +323,35 @@ static void deflate_rows(bits *b, const unsigned char *rows, size_t pitch, size_
         const unsigned char *row = rows + (size_t)y * pitch, *above = y ? row - pitch : NULL;
         adler = adler32_z(adler, row, len);
         for (size_t j = 0; j < len;) {
-            int max = len - j < MAX_MATCH ? (int)(len - j) : MAX_MATCH;
-            int up = 0, run = 0;
             /* most places match neither for three bytes (a quarter of
              * the pixels are literals, hatch and edges): a word each says
              * so (the first three bytes' bits: the low ones on a
              * little-endian machine, so the same matches are found on
-             * any) */
-            bool look = true;
-            if (max >= 4 && j >= 1) {
-                uint32_t here, up4 = 0, before;
+             * any), and the byte is a literal at once */
+            if (j >= 1 && j + 4 <= len) {
+                uint32_t here, up4, before;
                 memcpy(&here, row + j, 4);
                 memcpy(&before, row + j - 1, 4);
                 if (above) memcpy(&up4, above + j, 4);
-                look = ((here ^ before) & first3) == 0 || (above && ((here ^ up4) & first3) == 0);
+                else up4 = ~here;
+                if (((here ^ before) & first3) != 0 && ((here ^ up4) & first3) != 0) {
+                    unsigned char c = row[j++];
+                    lf[c]++;
+                    tok[nt++] = c;
+                    if (nt == BLOCK_TOKENS) {
+                        block(b, tok, nt, lf, df, len_sym, dsym, dext, dbits, false);
+                        nt = 0;
+                        memset(lf, 0, sizeof lf);
+                        memset(df, 0, sizeof df);
+                        if (b->oom) break;
+                    }
+                    continue;
+                }
             }
-            if (look) {
-                if (above && row[j] == above[j]) up = same(row + j, above + j, max);
-                if (up < max && j >= 1 && row[j] == row[j - 1]) run = same(row + j, row + j - 1, max);
-            }
+            int max = len - j < MAX_MATCH ? (int)(len - j) : MAX_MATCH;
+            int up = 0, run = 0;
+            if (above && row[j] == above[j]) up = same(row + j, above + j, max);
+            if (up < max && j >= 1 && row[j] == row[j - 1]) run = same(row + j, row + j - 1, max);
             if (up >= 3 && up >= run) {
                 tok[nt++] = MATCH | (uint32_t)up << 8 | 1u;
                 lf[257 + len_sym[up]]++;
