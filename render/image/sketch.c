@@ -284,7 +284,20 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
      * map) in 17.3 ms, not 20.8, as cairo's image clip on this path
      * rasterises a mask and composites every mark through it. The vector
      * surfaces keep the clip: a group there would be an image or a copy. */
-    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+    dr__sketch_target img;
+    if (dr__sketch_target_of(cr, &img)) { /* the PNG: no group the image's size (sketch_floor.c) */
+        cairo_new_path(cr);
+        cairo_append_path(cr, walls);
+        dr__sketch_rgb(cr, DR_SK_SENTINEL);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE); /* why: below */
+        cairo_fill(cr);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
+        if (!dr__sketch_floor_image(cr, d, b, wet)) {
+            rc = dg__nomem(err, "for the sketch's floors");
+            cairo_path_destroy(walls);
+            goto done;
+        }
+    } else if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         cairo_new_path(cr);
         cairo_push_group_with_content(cr, CAIRO_CONTENT_COLOR);
         dr__sketch_rgb(cr, DR_SK_FLOOR);

@@ -22,6 +22,7 @@
 #define DR_SK_WATER 0xCFDDE0u    /* pools */
 #define DR_SK_RIPPLE 0x4F6E78u   /* their ripples */
 #define DR_SK_TRAP 0x9E1B12u     /* the GM's marks */
+#define DR_SK_SENTINEL 0x00FF00u /* the PNG's floors before their white (sketch_floor.c): no ink or blend of the sketch is this */
 
 /* Measures of the drawing, in cells. */
 #define DR_SK_GRID_W 0.035     /* the floor grid's line */
@@ -52,6 +53,10 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
 /* sketch_floor.c: the pools of the water squares (wet: w x h flags, NULL
  * for none), then the grid, over the floors; the caller keeps them there. */
 void dr__sketch_floor_marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet);
+/* sketch_floor.c: on the PNG's image, floors the caller filled with
+ * DR_SK_SENTINEL (no anti-aliasing) made white with their pools and grid;
+ * false (nothing done) when cr is not such an image. */
+bool dr__sketch_floor_image(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet);
 
 /* sketch_frame.c: the cartouche, compass and scale bar round the map, and
  * with_legend the legend under them; the legend's entries (its rows are
