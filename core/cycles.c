@@ -55,6 +55,14 @@ struct dg__entrance_walk {
     void *block;              /* every buffer above */
     bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
     dg_point in;
+    /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
+     * key (up to most_dead of them), where find_cycle found no key */
+    int *dead, most_dead, n_dead;
+    int goal;                 /* find_cycle's goal, found or not */
+    /* dg__lock_cycle_plan's: door cells beside the shortest way to the
+     * goal, not on it, nearest the goal first (up to most_beside) */
+    int32_t *beside;
+    int most_beside, n_beside;
 };
 typedef struct dg__entrance_walk cyc_work;
 
@@ -324,6 +332,36 @@ static bool meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32
     return false;
 }
 
+/* dg__lock_cycle_plan's: the door cells beside cell at of the way to the
+ * goal (child and up: its neighbours on the way), and the doors of the
+ * room it is in, when the way meets the room here first. */
+static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t child, int32_t up)
+{
+    int32_t found[4];
+    int n = 0;
+    for (unsigned m = w->sides[at], q = 0; m; q++, m >>= 1) {
+        int32_t c = at + w->step[q];
+        if ((m & 1) && c != child && c != up && (d->cells[c] & DG_DOORSPACE)) found[n++] = c;
+    }
+    int id = dg__room_id(d->cells[at]);
+    bool room = (d->cells[at] & DG_ROOM) && id > 0 && id != w->goal &&
+                (up < 0 || dg__room_id(d->cells[up]) != id || !(d->cells[up] & DG_ROOM));
+    for (int j = 0; j < n; j++) {
+        bool known = false;
+        for (int i = 0; i < w->n_beside; i++) known |= w->beside[i] == found[j];
+        if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = found[j];
+    }
+    if (!room) return;
+    for (size_t k = 0; k < d->n_doors; k++) {
+        if (d->doors[k].room != id && d->doors[k].other != id) continue;
+        int32_t c = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
+        if (c == child) continue;
+        bool known = false;
+        for (int i = 0; i < w->n_beside; i++) known |= w->beside[i] == c;
+        if (!known && w->n_beside < w->most_beside) w->beside[w->n_beside++] = c;
+    }
+}
+
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
  * steps already hold the walk from the entrance with nothing shut. */
 static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
@@ -346,6 +384,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
             if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
+    w->goal = goal;
     /* a door that cuts the goal off lies on every way to it, so on the
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
@@ -364,6 +403,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
     bool stale = false; /* alone[] holds a door cell of no door besides the one tried */
     for (int32_t child = -1; at >= 0 && out->door < 0; child = at, at = parent[at]) {
+        if (w->beside) beside_way(d, w, at, child, parent[at]);
         if (!(d->cells[at] & DG_DOORSPACE)) continue;
         alone[at] = 1;
         size_t i = 0;
@@ -415,10 +455,29 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
             if (shut_steps[k] < 0 || back_steps[k] < 0) continue;
-            if ((int)k == o->room || (int)k == o->other || (int)k == goal || w->ways[k] < 2) continue;
+            if ((int)k == o->room || (int)k == o->other || (int)k == goal) continue;
             /* the walk round: to the key, then back to the door's near side */
             long round = (long)shut_steps[k] + back_steps[k] + 1;
             if (2 * round < 3 * (long)dist[at]) continue; /* no detour: the key lies on the short way */
+            if (w->ways[k] < 2) {
+                /* a dead end far enough round: what a loop from it would
+                 * make a key room (cycles_dig.c), farthest round first */
+                int n = w->n_dead;
+                bool known = false; /* met already round another door */
+                for (int j = 0; j < n && w->dead; j++) known |= w->dead[2 * j] == (int)k;
+                if (w->dead && !known && (n < w->most_dead || round > (long)w->dead[2 * n - 1])) {
+                    if (n == w->most_dead) n--;
+                    while (n > 0 && (long)w->dead[2 * n - 1] < round) {
+                        w->dead[2 * n] = w->dead[2 * n - 2];
+                        w->dead[2 * n + 1] = w->dead[2 * n - 1];
+                        n--;
+                    }
+                    w->dead[2 * n] = (int)k;
+                    w->dead[2 * n + 1] = (int)round;
+                    if (w->n_dead < w->most_dead) w->n_dead++;
+                }
+                continue;
+            }
             if (!key || round > best) {
                 key = (int)k;
                 best = round;
@@ -486,11 +545,11 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * only: a cave chamber's openings are its rock's. *walked: w's dist,
  * parent and steps still hold the walk from the entrance of the map as
  * it is left. */
-static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
+static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
 {
     dg_point in;
     *walked = false;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
+    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
     int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut;
@@ -500,15 +559,31 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
     int lair = 0;
     for (size_t i = 1; i <= d->n_rooms; i++)
         if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return;
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return 0;
+    /* the door kept: the keep-th the walk reaches (0: the first; ties in
+     * the doors' order), cycles_dig.c trying the others where the first
+     * leaves no key room */
     size_t first = d->n_doors;
-    for (size_t k = 0; k < d->n_doors; k++) {
-        const dg_door *o = &d->doors[k];
-        if (o->room != lair && o->other != lair) continue;
-        int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
-        if (dist[at] >= 0 && (first == d->n_doors ||
-                              dist[at] < dist[(size_t)d->doors[first].y * (size_t)d->width + (size_t)d->doors[first].x]))
-            first = k;
+    int ways = 0;
+    long prev = -1;
+    for (int rank = 0; rank <= keep; rank++) {
+        size_t pick = d->n_doors;
+        long best = 0;
+        for (size_t k = 0; k < d->n_doors; k++) {
+            const dg_door *o = &d->doors[k];
+            if (o->room != lair && o->other != lair) continue;
+            int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
+            if (dist[at] < 0) continue;
+            long key = (long)dist[at] * (long)(d->n_doors + 1) + (long)k; /* steps, then order */
+            if (rank == 0) ways++;
+            if (key > prev && (pick == d->n_doors || key < best)) {
+                pick = k;
+                best = key;
+            }
+        }
+        if (pick == d->n_doors) return ways; /* fewer doors than keep */
+        first = pick;
+        prev = best;
     }
     size_t all = 0, kept = 0; /* open cells, counted when first needed */
     for (size_t k = 0; k < d->n_doors; k++) {
@@ -549,6 +624,30 @@ static void one_way_in(dg_dungeon *d, cyc_work *w, bool *walked)
         d->doors[kept++] = d->doors[k];
     }
     d->n_doors = kept;
+    return ways;
+}
+
+dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
+                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err)
+{
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    *n_dead = 0;
+    *n_beside = 0;
+    cyc_work w;
+    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    sides_all(d, &w);
+    bool walked;
+    *ways = one_way_in(d, &w, &walked, keep);
+    w.dead = dead;
+    w.most_dead = most;
+    w.beside = beside;
+    w.most_beside = most_beside;
+    find_cycle(d, 0, NULL, &w, walked, out);
+    *n_dead = out->door < 0 ? w.n_dead : 0;
+    *n_beside = out->door < 0 ? w.n_beside : 0;
+    out->goal = w.goal;
+    work_free(&w);
+    return DG_OK;
 }
 
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
@@ -558,7 +657,7 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
     sides_all(d, &w);
     dg__lock_cycle c;
     bool walked;
-    one_way_in(d, &w, &walked);
+    one_way_in(d, &w, &walked, 0);
     find_cycle(d, 0, NULL, &w, walked, &c);
     work_free(&w);
     if (c.door < 0) return DG_OK;

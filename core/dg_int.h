@@ -248,6 +248,16 @@ int dg__entrance_walk_room(const dg__entrance_walk *w, int id);
  * w's buffers; the walk's steps stay as they were). */
 void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int goal, const int *keys,
                                 dg__lock_cycle *out);
+/* What dg__lock_for_cycle would find on d (d's lair walled up to one way
+ * in first, as it does, but keeping the keep-th door the walk reaches, 0
+ * the first): *out, and *ways the lair's doors before; where it finds no
+ * key, the dead-end rooms far enough round to be one (cycles_dig.c digs a
+ * loop from them), up to `most` pairs of (room, walk round) in dead[],
+ * farthest first, and the door cells beside the shortest way to the lair
+ * (not on it), nearest the lair first, up to most_beside in beside[];
+ * out->goal the lair even then (0 none). */
+dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
+                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 

@@ -138,6 +138,8 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
         made = made > lost ? made - lost : 0;
         budget = LOOP_TRIES * (want - made);
     }
+    /* then a loop or two the lock-and-key cycle needs (cycles_dig.c) */
+    if ((rc = dg__loops_for_design(&g, spots, n_spots, err)) != DG_OK) goto done;
     b->ends = NULL; /* new corridor ends stand where the lattice's did not */
 done:
     dg__free(spots);

@@ -137,4 +137,12 @@ int dg__loop_ways_in(const dg__build *b, int id);
  * whether one was made. */
 dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, dg_error *err);
 
+/* cycles_dig.c */
+/* loops=some: where the lock-and-key cycle (cycles.c) finds no key room,
+ * the lair kept to another door, loops dug from dead-end rooms far enough
+ * round (from spots[], loops.c's) or a door beside the way to the lair
+ * walled up, until it does; the lair's other doors walled up as cycles.c
+ * will. */
+dg_status dg__loops_for_design(digger *g, const spot *spots, size_t n_spots, dg_error *err);
+
 #endif

@@ -216,8 +216,8 @@ dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
 /* The floor's designed lock-and-key cycle as one sentence for the GM, or
  * nothing when it has none: "The short way to the lair (room 12) is barred
  * by the locked iron door in the east wall of room 4; its key is with the
- * ogre in room 9, the long way round." Who holds the key is the room's
- * leading creature when it has one. */
+ * ogre in room 9, the long way round." Who holds the key is the
+ * adventure's holder, as the key room's Key line says. */
 dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg_error *err)
 {
     size_t i = 0;
@@ -235,26 +235,25 @@ dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg
     else
         rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by the locked %s door in the %s "
                            "wall of room %d; its key ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+    /* who holds it is the adventure's (stock/adventure_keys.c), as the key
+     * room's own Key line says: a creature of its encounter, else hidden */
     const dg_room_contents *k = dg_contents_room(c, l->key_room);
-    const dg_monster *holder = k && k->encounter.n_groups ? dg_monster_info(k->encounter.groups[0].monster) : NULL;
-    /* a creature with hands and wits holds it (Intelligence 5 or more, as
-     * a dungeon's master): a giant rat does not carry keys */
-    const dg_statblock *sb = holder ? dg_monster_statblock(k->encounter.groups[0].monster) : NULL;
-    if (holder && (!sb || sb->scores[3] < 5 || holder->type == DG_TYPE_BEAST || holder->type == DG_TYPE_OOZE ||
-                   holder->type == DG_TYPE_PLANT))
-        holder = NULL;
+    const dg_monster *holder = k && l->key_holder >= 0 && l->key_holder < k->encounter.n_groups
+                                   ? dg_monster_info(k->encounter.groups[l->key_holder].monster)
+                                   : NULL;
     if (rc == DG_OK && holder) {
         char name[64];
         snprintf(name, sizeof name, "%s", holder->name);
         for (char *p = name; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
         /* one of several: "one of the kobold band" would need plurals the
-         * key does not keep; the room's leader holds it */
-        if (k->encounter.groups[0].count > 1)
+         * key does not keep; the group's head holds it (a leader keeps the
+         * key, as adventure_keys.c picks) */
+        if (k->encounter.groups[l->key_holder].count > 1)
             rc = dg_buf_printf(b, err, "is with the leading %s in room %d", name, l->key_room);
         else
             rc = dg_buf_printf(b, err, "is with the %s in room %d", name, l->key_room);
     } else if (rc == DG_OK) {
-        rc = dg_buf_printf(b, err, "lies in room %d", l->key_room);
+        rc = dg_buf_printf(b, err, "lies %sin room %d", l->key_hidden >= 0 ? "hidden " : "", l->key_room);
     }
     if (rc == DG_OK) rc = dg_buf_puts(b, ", the long way round.", err);
     return rc;

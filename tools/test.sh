@@ -22,11 +22,15 @@ cmake --build build -j"$jobs"
 # determinism compares this build's CLI with the clang stage's, so it runs
 # there, once both exist
 ctest --test-dir build -LE determinism -j"$jobs" --output-on-failure
+echo "== installs, release build and tests: ${SECONDS} s"
 
 wait "$npm_job" || { cat "$npm_log" >&2; echo "test: installing the stages' npm packages failed" >&2; exit 1; }
 rm -f "$npm_log"
 for extra in tools/test-*.sh; do
     [ -f "$extra" ] || continue
     echo "== $extra"
+    started=$SECONDS
     bash "$extra"
+    echo "== $extra: $((SECONDS - started)) s"
 done
+echo "== all stages: ${SECONDS} s"

@@ -195,12 +195,15 @@ static void fail_each(const map_case *m, dg_format fmt)
     dg_buf good;
     dg_buf_init(&good);
     /* the big maps' stocked keys (stat blocks, every room's words) make
-     * thousands of allocations and each failure re-runs the map: under the
-     * sanitizers, where that costs most, they fail every tenth allocation
-     * and the small maps every third, each besides the first of each call
-     * path, so no kind of failure point is left out (the release build
-     * fails every one, and its hook counts what each failure leaks) */
-    long step = DG_UNDER_ASAN(1, m->no_uvtt ? 10 : 3);
+     * thousands of allocations and each failure re-runs the map, so they
+     * are sampled: each call path's first allocation fails, and every
+     * step-th one besides, so no kind of failure point is left out. The
+     * release build fails every allocation of the small maps and every
+     * third of the big ones (whose extra points are the small maps' paths
+     * again, deeper into growing arrays); the sanitizers, where a run costs
+     * most, every fourth and every twentieth. Every run counts what its
+     * failure leaks. */
+    long step = m->no_uvtt ? DG_UNDER_ASAN(3, 20) : DG_UNDER_ASAN(1, 4);
     calls = fail_at = live = 0;
     paths_cap = 0;
     path_of = step > 1 ? malloc(sizeof *path_of) : NULL;
