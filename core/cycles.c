@@ -379,9 +379,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
     unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
     if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
-    if (goal <= 0) /* the room farthest on foot, the first of equals: the lair */
-        for (size_t i = 1; i <= d->n_rooms; i++)
-            if (steps[i] >= 0 && (goal <= 0 || steps[i] > steps[goal])) goal = (int)i;
+    if (goal <= 0) goal = dg__lair_room(d, steps + 1); /* the lair (lair.c's rule) */
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
     w->goal = goal;
@@ -537,7 +535,7 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
     find_cycle(d, goal, keys, w, w->entered, out);
 }
 
-/* The lair (the room farthest on foot) keeps one way in: the door the
+/* The lair (lair.c: the biggest of the rooms farthest on foot) keeps one way in: the door the
  * walk reaches first; each other door of it is walled up where the map
  * stays one region without it (a corridor that only led there would be
  * cut off: that door stays). A lair with one door is what a lock can bar,
@@ -556,9 +554,7 @@ static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
     int32_t from = (int32_t)(in.y * d->width + in.x);
     size_t reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
     *walked = true;
-    int lair = 0;
-    for (size_t i = 1; i <= d->n_rooms; i++)
-        if (steps[i] >= 0 && (lair <= 0 || steps[i] > steps[lair])) lair = (int)i;
+    int lair = dg__lair_room(d, steps + 1);
     if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return 0;
     /* the door kept: the keep-th the walk reaches (0: the first; ties in
      * the doors' order), cycles_dig.c trying the others where the first

@@ -258,6 +258,15 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * out->goal the lair even then (0 none). */
 dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
                               int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err);
+/* lair.c: the lair, the biggest (by floor cells) of the rooms whose walk
+ * from the entrance is at least three quarters of the farthest room's; of
+ * equals the farther, then the first. steps[i] is room i + 1's steps to
+ * its nearest open cell (-1 unreached); area(ctx, id) room id's cells,
+ * asked of the far rooms only. 0 when no room is reached. */
+typedef int (*dg__room_area_fn)(const void *ctx, int id);
+int dg__lair_pick(size_t n, const int32_t *steps, dg__room_area_fn area, const void *ctx);
+/* dg__lair_pick over d's rooms and their areas. */
+int dg__lair_room(const dg_dungeon *d, const int32_t *steps);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 

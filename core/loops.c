@@ -19,7 +19,7 @@
  * lattice a corridor runs node to node as donjon's own do. On a maze
  * (donjon's lattice) the dead-end corridors go first, as the family's
  * deadends=all would take them: they add no way round and hold the rock
- * loops are dug through. The lair (the room farthest on foot once the
+ * loops are dug through. The lair (lair.c's, once the
  * loops stand) keeps one way in (cycles.c walls up the others, for the
  * lock-and-key cycle): the loops lost with them are dug again elsewhere. */
 #include "loops_int.h"
@@ -126,7 +126,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
             } else
                 failed[k] = epoch;
         }
-        /* the room farthest once the loops stand is the lair: cycles.c
+        /* the lair once the loops stand (lair.c's rule): cycles.c
          * walls up its other ways in, and the loops through them with
          * them; that many more are dug in another round, which keeps out
          * of it */

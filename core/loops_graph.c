@@ -215,10 +215,28 @@ int dg__loop_ways_in(const dg__build *b, int id)
     return n;
 }
 
-/* The room farthest on foot from where the party comes in (the first up
- * stair, else the first exit, else room 1: cycles.c's entrance), each
- * room's steps its nearest cell's, the first of equals: cycles.c's lair,
- * which keeps the one way in a lock can bar (cycles.c walls up others). */
+/* Room id's cells as finish.c counts them (those of its box carrying its
+ * id): the area the finished map's room will have. */
+static int build_area(const void *ctx, int id)
+{
+    const dg__build *b = ctx;
+    const dg__room *rm = &b->room[id - 1];
+    int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
+    int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
+    uint32_t want = DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
+    int n = 0;
+    for (int r = r1; r <= r2; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
+    }
+    return n;
+}
+
+/* The lair (lair.c's rule: the biggest of the rooms farthest on foot)
+ * from where the party comes in (the first up stair, else the first exit,
+ * else room 1: cycles.c's entrance), each room's steps its nearest
+ * cell's: cycles.c's lair, which keeps the one way in a lock can bar
+ * (cycles.c walls up others). */
 int dg__loop_far_room(digger *g)
 {
     dg__build *b = g->b;
@@ -239,8 +257,5 @@ int dg__loop_far_room(digger *g)
         int id = dg__room_id(b->cell[at]);
         if (id > 0 && (size_t)id <= b->n_room && g->room_step[id] < 0) g->room_step[id] = g->depth[k];
     }
-    int lair = 0;
-    for (size_t i = 1; i <= b->n_room; i++)
-        if (g->room_step[i] >= 0 && (!lair || g->room_step[i] > g->room_step[lair])) lair = (int)i;
-    return lair;
+    return dg__lair_pick(b->n_room, g->room_step + 1, build_area, b);
 }

@@ -61,7 +61,7 @@ typedef struct {
      * merged by union-find as loops join them; 0 for other cells */
     int32_t *label, *parent;
     size_t n_labels, cap_labels;
-    int lair;         /* the room farthest on foot once a round of loops stood:
+    int lair;         /* the lair (lair.c) once a round of loops stood:
                        * no later loop enters it; 0 in the first round */
     int32_t *room_step; /* far_room's: each room's nearest cell's steps */
     /* what each cell may be to a dig (CLS_ bits), kept as loops are dug:
@@ -127,7 +127,7 @@ bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct);
 bool dg__loop_joins(digger *g, int32_t a, int32_t z, bool direct);
 /* Steps on foot from a to z, -1 when more than `most` (z < 0: walks all). */
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most);
-/* The room farthest on foot from the entrance (cycles.c's lair), 0 none. */
+/* The lair (lair.c's rule) seen from the entrance, as cycles.c will see it; 0 none. */
 int dg__loop_far_room(digger *g);
 /* Doors into room id. */
 int dg__loop_ways_in(const dg__build *b, int id);

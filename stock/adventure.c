@@ -432,13 +432,13 @@ void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
     dg_size holds = side >= 40 ? DG_SIZE_GARGANTUAN : side >= 30 ? DG_SIZE_HUGE : DG_SIZE_LARGE;
     int per = dg_cell_feet(&d->opts) / 5, squares = room->width * per * room->height * per;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_ADVENTURE, PART_LAIR);
-    dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, holds, squares, &lair->encounter);
+    dg__stock_encounter(&r, c, 0, dg__srd_of(c->rules)->hardest, true, true, holds, squares, &lair->encounter);
     if (lair->encounter.n_groups) return;
     /* the caps on the mighty's numbers lifted, as for a wandering row, the
      * room's floor still bounding how many stand in it */
     const dg__srd *s = dg__srd_of(c->rules);
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = true, .max_size = holds, .room_squares = squares,
-                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true,
+                      .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true, .shun = -1,
                       .most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
     for (int k = (int)s->hardest; k >= (int)s->easiest; k--)
         if (dg__encounter_build(&r, &w, (dg_difficulty)k, &lair->encounter)) {

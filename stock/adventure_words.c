@@ -264,10 +264,13 @@ const char *dg__adv_hiding(int i, bool natural)
     return natural ? hiding[DG_COUNT(hiding) - NATURAL_PLACES + i] : hiding[i];
 }
 
-/* how a carrier keeps a key: a person, so "their" (not "its") */
+/* how a carrier keeps a key: one creature, a person (a frost giant, one
+ * of the orcs), so neither "its" (people are not "it") nor "their" (which
+ * reads as several: "the frost giant carries it on a cord round their
+ * neck"): no pronoun at all */
 static const char *const carries[4] = {
-    "carries it on a cord round their neck", "keeps it on their belt",
-    "has it in a pouch with their other valuables", "wears it on a ring with a dozen useless keys",
+    "wears it on a cord at the throat", "keeps it at the belt",
+    "has it in a pouch among other valuables", "wears it on a ring with a dozen useless keys",
 };
 
 #define ENTRY(a) a, (int)DG_COUNT(a)

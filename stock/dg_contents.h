@@ -594,7 +594,7 @@ const char *dg_key_hidden_in(const dg_contents *c, size_t door);
 /* Faction f of c's name: "" out of range. */
 const char *dg_faction_name(const dg_contents *c, int f);
 /* Who holds locked door i's key, as a sentence for the GM ("The hobgoblin
- * carries it on a cord round its neck."); "" when it lies in the open. */
+ * wears it on a cord at the throat."); "" when it lies in the open. */
 size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t cap);
 
 #endif

@@ -160,10 +160,10 @@ static void stock_wandering(dg_contents *c, uint64_t seed)
         for (int t = 0; t <= WANDER_REDRAWS && (t == 0 || repeats(c, k)); t++) {
             int faction = dg__stock_faction(&r, c);
             /* wanderers walk the corridors: nothing bigger than Large */
-            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_LARGE, 0,
+            dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, false, DG_SIZE_LARGE, 0,
                                 &w->encounter);
             if (!w->encounter.n_groups) /* a cast of giants still wanders */
-                dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, DG_SIZE_GARGANTUAN,
+                dg__stock_encounter(&r, c, faction, k < 4 ? DG_DIFF_EASY : DG_DIFF_MEDIUM, false, false, DG_SIZE_GARGANTUAN,
                                     0, &w->encounter);
             w->activity = w->encounter.n_groups ? dg__activity_pick(&r, w->encounter.groups[0].monster,
                                                                     dg__encounter_count(&w->encounter))
@@ -447,7 +447,6 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     dg__paths_find(d, walk, &paths);
     c->entrance = paths.entrance;
     c->entrance_room = paths.entrance_room;
-    int lair = 0;
     for (size_t i = 0; i < n_rooms; i++) {
         c->rooms[i].id = (int)i + 1;
         c->rooms[i].distance = paths.dist[i];
@@ -455,8 +454,10 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         c->rooms[i].encounter.faction = -1;
         c->rooms[i].hazard = -1;
         c->rooms[i].treasure.container = -1;
-        if (paths.dist[i] >= 0 && (lair == 0 || paths.dist[i] > paths.dist[lair - 1])) lair = (int)i + 1;
     }
+    /* the lair: the biggest of the rooms farthest on foot (core's rule,
+     * which the loops and the lock cycle read too) */
+    int lair = dg__lair_room(d, paths.dist);
     c->farthest_room = lair;
 
     dg__stocker *st = dg__calloc(1, sizeof *st);

@@ -156,7 +156,7 @@ static bool fits(band *b, int id)
 {
     const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
-    if (the_masters_own(b, m)) return false;
+    if (the_masters_own(b, m) || id == b->w->shun) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }

@@ -257,6 +257,8 @@ typedef struct {
                               * any room, a wanderer) outranks the dungeon's master */
     int low_floor_percent;   /* 2024 low from this share of its budget, 0 our half;
                               * the SRD sets no floor (an empty lair's last resort) */
+    int shun;                /* a creature left out (the master's own kind away from its
+                              * lair: the rest of the cast first), -1 none */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 
@@ -361,7 +363,10 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
 bool dg__dressing_fits(const dg_room_contents *rc, int w);
 void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant);
 int dg__stock_faction(dg_rng *r, const dg_contents *c);
-void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
+/* guard: a room near the lair, where the master's own kind may stand;
+ * elsewhere (a room, a wandering row) it comes only when the rest of the
+ * cast fills no band that way. */
+void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair, bool guard,
                          dg_size max_size, int room_squares, dg_encounter *e);
 int dg__encounter_count(const dg_encounter *e);
 void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t);

@@ -103,17 +103,28 @@ static bool near_band(dg_rng *r, const dg__enc_want *w, const dg__srd *s, dg_dif
 /* Nobody outside the master's own lair outranks the master (no pit fiend
  * in the stable of an ice devil's legion): the lair is stocked first, so
  * every other room and row knows whom it answers to. */
-void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair,
+/* The master's own kind stands in and near its lair; every other room
+ * and the wandering table draw on the rest of the cast first (seed=5029
+ * level=17 danger=deadly rules=2024 had two ice devils in each of its
+ * rooms and on every wandering row). */
+void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair, bool guard,
                       dg_size max_size, int room_squares, dg_encounter *e)
 {
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = lair, .max_size = max_size,
                       .room_squares = room_squares,
                       .theme = c->factions[faction < 0 ? 0 : faction].kind,
                       .boss = lair && c->floor == 0 ? c->boss : -1, .master = c->boss, .rules = c->rules,
-                      .most_cr8 = c->boss >= 0 && (c->floor > 0 || !lair) ? dg_monster_info(c->boss)->cr8 : 0};
+                      .most_cr8 = c->boss >= 0 && (c->floor > 0 || !lair) ? dg_monster_info(c->boss)->cr8 : 0,
+                      .shun = lair || guard ? -1 : c->boss};
     const dg__srd *s = dg__srd_of(c->rules);
     if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
     if (d > s->hardest) d = s->hardest;
+    /* away from the lair, the rest of the cast at the band or one easier
+     * before the master's own kind at any */
+    if (w.shun >= 0) {
+        if (bands(r, &w, (int)d, (int)d > (int)s->easiest ? (int)d - 1 : (int)d, faction, e)) return;
+        w.shun = -1;
+    }
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
     if (near_band(r, &w, s, d, faction, e)) return;
@@ -186,7 +197,11 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
         int faction = lair ? 0 : dg__stock_faction(&r, c);
         /* the room the party enters is a skirmish at most */
         if (!lair && rc->id == c->entrance_room && d > entrance_most(c)) d = entrance_most(c);
-        dg__stock_encounter(&r, c, faction, d, lair, holds, room_squares(room, cell_ft), &rc->encounter);
+        /* a room as far as the lair's approach (three quarters of its
+         * walk) is the master's guard post: its own kind may stand there */
+        int lair_walk = c->farthest_room ? c->rooms[c->farthest_room - 1].distance : -1;
+        bool guard = lair_walk >= 0 && rc->distance >= 0 && 4 * rc->distance >= 3 * lair_walk;
+        dg__stock_encounter(&r, c, faction, d, lair, guard, holds, room_squares(room, cell_ft), &rc->encounter);
         /* the lair (stocked first) is the floor's biggest fight: a room
          * that would outgun it is given an easier one, or none */
         long top = !lair && c->farthest_room ? c->rooms[c->farthest_room - 1].encounter.adjusted_xp : 0;
@@ -198,7 +213,7 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
                 rc->encounter.xp = rc->encounter.adjusted_xp = 0;
                 break;
             }
-            dg__stock_encounter(&r, c, faction, (dg_difficulty)k, false, holds, room_squares(room, cell_ft),
+            dg__stock_encounter(&r, c, faction, (dg_difficulty)k, false, guard, holds, room_squares(room, cell_ft),
                                 &rc->encounter);
         }
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */

@@ -176,9 +176,28 @@
     return '';
   }
 
+  /* The summary as a GM reads it: one creature "a Grick", not donjon's
+   * "1 x Grick" (the JSON keeps donjon's words, which its tools parse:
+   * the first group bare when one, every later one "N x Name"). */
+  function summaryText(c) {
+    var s = c.summary, ms = c.encounter && c.encounter.monsters;
+    if (ms && ms.length) {
+      var donjon = ms.map(function (m, i) { return (i || m.count > 1 ? m.count + ' x ' : '') + m.name; }).join(' and ');
+      if (s.indexOf(donjon) === 0)
+        return ms.map(function (m) {
+          return m.count > 1 ? m.count + ' x ' + m.name : article(m.name) + ' ' + m.name;
+        }).join(' and ') + s.slice(donjon.length);
+    }
+    /* contents=basic: no encounter to read, the later groups' "1 x" only */
+    return s.replace(/ and 1 x (?=(\S))/g, function (all, first) { return ' and ' + article(first) + ' '; });
+  }
+
   function contentsOf(j, room, c) {
     var out = [];
-    if (c.summary) out.push(el('p', { class: 'summary', text: joined([c.purpose ? capital(c.purpose) : '', c.summary], ': ') }));
+    if (c.summary) {
+      var said = summaryText(c);
+      out.push(el('p', { class: 'summary', text: c.purpose ? capital(c.purpose) + ': ' + said : capital(said) }));
+    }
     if (j.contents === 'basic') return out;
     if (c.read_aloud) out.push(el('blockquote', { class: 'read-aloud', text: c.read_aloud }));
     if (c.water) out.push(line('water', 'Water', ['A pool or flooded floor: difficult terrain; swimmers fight from it.']));

@@ -285,7 +285,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
     if (rc && rc->purpose >= 0) PUTF(m, ": %s", word(DG_WORDS_PURPOSE, rc->purpose));
     int ft = dg_cell_feet(&d->opts);
     PUTF(m, "\n\n*%d x %d ft", r->width * ft, r->height * ft);
-    if (rc && c->farthest_room == r->id) put(m, "; the lair, farthest from the entrance");
+    if (rc && c->farthest_room == r->id) put(m, "; the lair");
     if (rc && c->entrance_room == r->id) put(m, "; the party comes in here");
     put(m, ".*\n\n");
     if (rc) {

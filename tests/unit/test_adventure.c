@@ -298,6 +298,8 @@ Test(adventure, words_a_gm_would_not_laugh_at, .timeout = 120)
         "and it never leaves", "seen it swear", "obey it out of fear", "take its place", "bides its time",
         "on its belt", "round its neck", "with its other valuables", "the patron's apprentice",
         "owes it tribute", "get out alive with the loot", ", the room's hidden feature",
+        /* one carrier is not "their": "the frost giant carries it on a cord round their neck" */
+        "round their neck", "on their belt", "with their other valuables",
     };
     int slain = 0, bodiless_goals = 0, undead_goals = 0, checked = 0;
     for (uint64_t s = 1; s <= 700; s++) {
