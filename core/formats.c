@@ -50,18 +50,17 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
      * 45x45 PNG 11.6 ms, 151x151 130 ms, uvtt 1.36 s; SVG caves' outline:
      * cavernous 151x151 157 ms, 501x501 572 ms */
     /* sketch: the CLI at 201x201, cell 18 (13.5 Mpx cropped and framed):
-     * 0.20-0.24 s user (0.39-0.42 with zlib's deflate, 1.17 s before the
-     * speed pass), 76 MB peak (128 with the floors' image-sized group:
-     * now cairo's 4-byte surface, the walls' coverage byte, the pools'
-     * groups; the palette rows are written over the surface): 30 ns and 6
-     * bytes a pixel (bench_estimate --largest at 589-629: estimate/cpu
-     * 1.23-1.26, estimate/peak 1.16-1.37; 50 ns and 10 bytes before) */
+     * 0.31 s user on a loaded machine (1.17 s before the speed passes),
+     * 76 MB peak (128 with the floors' image-sized group: now cairo's
+     * 4-byte surface, the walls' coverage byte, the pools' groups; the
+     * palette rows are written over the surface): 40 ns and 6 bytes a
+     * pixel (50 ns and 10 bytes before) */
     [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
                     "the map as an image, in a style and grid", false,
                     .all_floors = false, .accept = "image/png image/*",
                     .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 1.5, .cave_px_ns = 15.0, .px_bytes = 1.2,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                             .floor_cell_bytes = 0, .sketch_px_ns = 30, .sketch_px_bytes = 6,
+                             .floor_cell_bytes = 0, .sketch_px_ns = 40, .sketch_px_bytes = 6,
                              .cell_bytes = 0, .frame_px_bytes = 1.1, .per_floor = false, .image_key = false}},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,

@@ -92,13 +92,11 @@ dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
 
-/* png_runs.c: height rows of 1 + width bytes (a filter byte, 0, then
- * palette indices < n <= 256) at rows, pitch bytes apart, as an 8-bit
- * palette PNG with the colours rgb[n] (0xRRGGBB) appended to out; deflated
- * here, matching runs and the row above only (the anti-aliased sketch,
- * sketch_png.c). DG_ENOMEM. */
-dg_status dr__png_write_runs(const unsigned char *rows, size_t pitch, int width, int height, const uint32_t *rgb,
-                             int n, dg_buf *out, dg_error *err);
+/* png_write.c: rows[y] of width palette indices (< n <= 256) as an 8-bit
+ * palette PNG with the colours rgb[n] (0xRRGGBB), appended to out (the
+ * anti-aliased sketch style, sketch_png.c). DG_ENOMEM or DG_EIO. */
+dg_status dr__png_write_indexed(unsigned char *const *rows, int width, int height, const uint32_t *rgb, int n,
+                                dg_buf *out, dg_error *err);
 
 /* webp_write.c: rows as dr__png_write takes them, as a lossless WebP of
  * the same pixels appended to out. DG_ENOMEM, or DG_EIO for a libwebp
