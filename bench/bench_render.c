@@ -11,6 +11,7 @@
  *
  * usage: bench_render [seconds-per-case (default 0.5)] [-cN] [-fFORMAT] [style ...]
  * -cN: only the first N map sizes (for profiling the small case). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +58,10 @@ int main(int argc, char **argv)
     int n_styles = 0;
     size_t n_cases = sizeof cases / sizeof cases[0];
     dg_format fmt = DG_FMT_PNG;
+    bool one_fmt = false; /* -f given: that format alone (-fpng too) */
     for (int i = 2; i < argc && n_styles < DG_STYLE_COUNT; i++) {
         if (strncmp(argv[i], "-f", 2) == 0) {
+            one_fmt = true;
             if (strcmp(argv[i] + 2, "json") == 0) fmt = DG_FMT_JSON;
             else if (strcmp(argv[i] + 2, "donjon") == 0) fmt = DG_FMT_DONJON;
             else if (strcmp(argv[i] + 2, "pdf") == 0) fmt = DG_FMT_PDF;
@@ -73,14 +76,14 @@ int main(int argc, char **argv)
             all[n_styles++] = argv[i];
         }
     }
-    if (!n_styles && fmt != DG_FMT_PNG) all[n_styles++] = "standard";
+    if (!n_styles && one_fmt && fmt != DG_FMT_PNG) all[n_styles++] = "standard";
     if (!n_styles)
         for (int s = 0; s < DG_STYLE_COUNT; s++) all[n_styles++] = dg_style_name((dg_style)s);
 
     /* PNG beside SVG by default; -f picks one format alone */
     dg_format fmts[2] = {DG_FMT_PNG, DG_FMT_SVG};
     int n_fmts = 2;
-    if (fmt != DG_FMT_PNG) {
+    if (one_fmt) {
         fmts[0] = fmt;
         n_fmts = 1;
     }

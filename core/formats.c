@@ -50,17 +50,17 @@ static const dg_format_info formats[DG_FMT_COUNT] = {
      * 45x45 PNG 11.6 ms, 151x151 130 ms, uvtt 1.36 s; SVG caves' outline:
      * cavernous 151x151 157 ms, 501x501 572 ms */
     /* sketch: the CLI at 201x201, cell 18 (13.5 Mpx cropped and framed):
-     * 0.38 s user (1.17 s before the speed pass), 128 MB peak (cairo's
-     * 4-byte surface and the floors' 4-byte group, the walls' coverage
-     * byte, the palette rows' byte, zlib's window): 50 ns (28 measured;
-     * bench_estimate --largest: estimate/cpu 1.2-1.4 at 469x469) and 10
-     * bytes a pixel (estimate/peak 1.09-1.20 there) */
+     * 0.31 s user on a loaded machine (1.17 s before the speed passes),
+     * 76 MB peak (128 with the floors' image-sized group: now cairo's
+     * 4-byte surface, the walls' coverage byte, the pools' groups; the
+     * palette rows are written over the surface): 40 ns and 6 bytes a
+     * pixel (50 ns and 10 bytes before) */
     [DG_FMT_PNG] = {"png", "image/png", "png", false, "cell", false, false,
                     "the map as an image, in a style and grid", false,
                     .all_floors = false, .accept = "image/png image/*",
                     .cost = {.cell_ns = 0, .cave_cell_ns = 0, .px_ns = 1.5, .cave_px_ns = 15.0, .px_bytes = 1.2,
                              .light_ns = 0, .light_bytes = 0, .webp_px_ns = 0, .webp_px_bytes = 0,
-                             .floor_cell_bytes = 0, .sketch_px_ns = 50, .sketch_px_bytes = 10,
+                             .floor_cell_bytes = 0, .sketch_px_ns = 40, .sketch_px_bytes = 6,
                              .cell_bytes = 0, .frame_px_bytes = 1.1, .per_floor = false, .image_key = false}},
     /* saved as .dd2vtt, Dungeondraft's name, which every importer accepts */
     [DG_FMT_UVTT] = {"uvtt", "application/json", "dd2vtt", true, "ppg", true, false,

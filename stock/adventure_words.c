@@ -10,17 +10,30 @@
 #include <string.h>
 
 const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES] = {
-    "the Turncoats", "the Cast-Outs", "the Knives in the Dark", "the Broken Oath",
+    /* splinters: those who broke from the master */
+    "the Turncoats", "the Cast-Outs", "the Knives in the Dark", "the Broken Oath", "the Unpaid",
+    "the Last Share", "the Bitter Few", "the Deserters", "the Lean Wolves", "the Strays",
+    "the Forsworn", "the Hungry Company",
+    /* guardians: those who kept the place before the master came */
     "the Undying Watch", "the Sworn Dead", "the Last Garrison", "the Keepers of the Seal",
+    "the Wardens of the Gate", "the Oathbound", "the Long Vigil", "the Grey Sentinels", "the Old Guard",
+    "the Lamp Keepers", "the Silent Order", "the Faithful Remnant",
 };
 
-/* patrons: a name and who they are, PATRON_NAMES x PATRON_ROLES */
-#define PATRON_NAMES 16
+/* patrons: a name and who they are, PATRON_NAMES x PATRON_ROLES. Enough
+ * names that a GM who rolls a dungeon a week meets a patron again only
+ * after months (16 gave each name to one dungeon in twelve) */
+#define PATRON_NAMES 48
 #define PATRON_ROLES 12
 static const char *const patron_names[PATRON_NAMES] = {
     "Aldwin Hale", "Ysolde Marsh", "Brannoc Fell", "Tamsin Reed", "Garrick Dunn", "Liesel Varga",
     "Corwen Ashby", "Nell Harrow", "Dagna Stonebrow", "Pell Marrow", "Ames Tolliver", "Rook Calloway",
-    "Hedda Quill", "Orrin Vale", "Wenna Thorne", "Ivo Brask",
+    "Hedda Quill", "Orrin Vale", "Wenna Thorne", "Ivo Brask", "Maud Kettle", "Osric Penhallow",
+    "Brida Cole", "Fennick Roe", "Sabeth Urquhart", "Tobin Ashgrove", "Greta Halloran", "Lucan Mere",
+    "Ottilie Brand", "Wystan Hobb", "Isolde Crane", "Jory Pike", "Marta Vey", "Ansel Dray",
+    "Rhosyn Gale", "Cuthbert Lorne", "Elske Morrow", "Hamund Tarr", "Perrin Gould", "Yara Holt",
+    "Dunstan Creel", "Milo Farrier", "Berthe Anvil", "Sorrel Wick", "Thane Rudd", "Ilsa Kerrow",
+    "Godric Bale", "Nessa Birch", "Ulric Fane", "Winifred Snow", "Caspar Lyle", "Agna Ironvein",
 };
 static const char *const patron_roles[PATRON_ROLES] = {
     "the reeve of Thornbury", "the head of the hill priory", "a factor of the Merchants' Guild",

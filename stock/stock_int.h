@@ -393,7 +393,7 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
                                 dg_rng *r, dg_error *err);
 void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, dg_rng *r);
 /* adventure_words.c: the phrase tables, and one template filler */
-#define DG__ADV_FACTION_NAMES 8  /* splinters' 0..3, guardians' 4..7 */
+#define DG__ADV_FACTION_NAMES 24 /* splinters' 0..11, guardians' 12..23 */
 extern const char *const dg__adv_faction_names[DG__ADV_FACTION_NAMES];
 typedef struct {
     const dg_contents *c;    /* the top floor's (its adventure may be NULL while built) */

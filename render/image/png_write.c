@@ -505,7 +505,6 @@ dg_status dr__png_write(unsigned char *const *rows, int width, int height, const
     writer_fini(&w);
     return rc;
 }
-
 /* The anti-aliased styles' pixels (sketch_png.c): 8-bit palette rows,
  * through libpng's own row writer, with a fixed filter and zlib level and
  * strategy, so the bytes are zlib's alone, the same on any machine. */

@@ -279,12 +279,30 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         goto done;
     }
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-    /* On an image, the floors' marks are painted on a group the floors
-     * are then filled with: the same pixels (byte for byte on the default
-     * map) in 17.3 ms, not 20.8, as cairo's image clip on this path
-     * rasterises a mask and composites every mark through it. The vector
-     * surfaces keep the clip: a group there would be an image or a copy. */
-    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+    /* The floors' edge is under the walls' stroke (a line 2.9 px wide at
+     * 18 px a cell, on that edge), so on an image it is filled without
+     * anti-aliasing (4 M instructions no pixel showed). On the PNG's image
+     * the floors are filled with a sentinel colour and sketch_floor.c
+     * makes them white with their pools and grid, with no group the
+     * image's size. On another image the floors' marks are painted on a
+     * group the floors are then filled with (cairo's image clip on this
+     * path rasterises a mask and composites every mark through it: 20.8
+     * ms against 17.3 when measured). The vector surfaces keep the clip:
+     * a group there would be an image or a copy. */
+    dr__sketch_target img;
+    if (dr__sketch_target_of(cr, &img)) {
+        cairo_new_path(cr);
+        cairo_append_path(cr, walls);
+        dr__sketch_rgb(cr, DR_SK_SENTINEL);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        cairo_fill(cr);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);
+        if (!dr__sketch_floor_image(cr, d, b, wet)) {
+            rc = dg__nomem(err, "for the sketch's floors");
+            cairo_path_destroy(walls);
+            goto done;
+        }
+    } else if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         cairo_new_path(cr);
         cairo_push_group_with_content(cr, CAIRO_CONTENT_COLOR);
         dr__sketch_rgb(cr, DR_SK_FLOOR);
@@ -292,9 +310,6 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
         dr__sketch_floor_marks(cr, d, b, wet);
         cairo_pop_group_to_source(cr);
         cairo_append_path(cr, walls);
-        /* the floors' edge is under the walls' stroke (a line 2.9 px wide
-         * at 18 px a cell, on that edge): anti-aliasing it was 4 M
-         * instructions no pixel showed */
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
         cairo_fill(cr);
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY);

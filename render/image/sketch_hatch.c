@@ -105,6 +105,7 @@ typedef struct {
     profile f[8];          /* per direction */
     short *across[8];      /* per direction: NULL until its first stroke */
     short tab[8][TAB_MAX];
+    dr__sketch_over paper; /* the strokes fall on the paper, now and then on each other */
 } raster;
 
 static void tabulate(raster *ra, int dir)
@@ -151,19 +152,19 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
     double dx = bx - ax, dy = by - ay, len = sqrt(dx * dx + dy * dy);
     if (len <= 0) return;
     double ux = dx / len, uy = dy / len; /* along; across is (-uy, ux) */
+    double iux = 1 / ux, iuy = 1 / uy;   /* never on an axis (hatch_dirs); a row's bounds multiply */
     double reach = ra->r + f.h1;
     int py0 = ifloor(lesser(ay, by) - reach), py1 = iceil(greater(ay, by) + reach);
     if (py0 < 0) py0 = 0;
     if (py1 > ra->h) py1 = ra->h;
-    const int hr = (DR_SK_HATCH >> 16) & 255, hg = (DR_SK_HATCH >> 8) & 255, hb = DR_SK_HATCH & 255;
     for (int py = py0; py < py1; py++) {
         uint32_t *row = (uint32_t *)(void *)(ra->px + (size_t)py * (size_t)ra->stride);
         double ry = py + 0.5 - ay;
         /* the pixels of this row within reach across (|s| <= reach) and
          * along (-h1 <= t <= len + h1), s and t linear in rx */
         double s0 = ry * ux, t0 = ry * uy;
-        double lo1 = (s0 - reach) / uy, hi1 = (s0 + reach) / uy;
-        double lo2 = (-f.h1 - t0) / ux, hi2 = (len + f.h1 - t0) / ux;
+        double lo1 = (s0 - reach) * iuy, hi1 = (s0 + reach) * iuy;
+        double lo2 = (-f.h1 - t0) * iux, hi2 = (len + f.h1 - t0) * iux;
         double lo = greater(lesser(lo1, hi1), lesser(lo2, hi2)), hi = lesser(greater(lo1, hi1), greater(lo2, hi2));
         int px0 = ifloor(ax + lo - 0.5), px1 = iceil(ax + hi - 0.5) + 1;
         if (px0 < 0) px0 = 0;
@@ -179,12 +180,7 @@ static void raster_stroke(void *ctx, int dir, double x0, double y0, double x1, d
             if (k <= 0) continue;
             /* over what is there: strokes that cross darken as two
              * passes of a pen do */
-            uint32_t v = row[px];
-            int r0 = (v >> 16) & 255, g0 = (v >> 8) & 255, b0 = v & 255;
-            r0 += ((hr - r0) * k) >> 8;
-            g0 += ((hg - g0) * k) >> 8;
-            b0 += ((hb - b0) * k) >> 8;
-            row[px] = 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+            row[px] = dr__sketch_over_px(&ra->paper, row[px], DR_SK_HATCH, k);
         }
     }
 }
@@ -204,6 +200,7 @@ static dg_status raster_hatch(cairo_t *cr, const dg_dungeon *d, bool player, con
                  .stride = cairo_image_surface_get_stride(s),
                  .sx = m.xx, .sy = m.yy, .tx = m.x0, .ty = m.y0,
                  .r = HATCH_W * m.xx / 2};
+    dr__sketch_over_init(&ra.paper, DR_SK_PAPER, DR_SK_HATCH);
     dg_status rc = each_stroke(d, player, b, raster_stroke, &ra, err);
     cairo_surface_mark_dirty(s);
     return rc;

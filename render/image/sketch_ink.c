@@ -39,7 +39,10 @@ typedef struct {
     unsigned char *px;  /* the image's xRGB words */
     int w, h, stride;
     double r;           /* half the width, px */
-    int ir, ig, ib;     /* the ink */
+    uint32_t rgb;       /* the ink */
+    bool tabs;          /* the tables below are made (a big box: the walls, not a word) */
+    short first[256];   /* v -> the blend's 256ths from no ink: v == 255 ? 256 : (v << 8) / 255 */
+    dr__sketch_over floor, paper;
 } ink;
 
 static void capsule(ink *k, double ax, double ay, double bx, double by)
@@ -83,13 +86,16 @@ static void capsule(ink *k, double ax, double ay, double bx, double by)
             /* from old's share of ink to v's: the rest of the way by
              * (v - old) / (255 - old), so a pixel two capsules share is
              * inked once, to the larger share */
-            int f = v == 255 ? 256 : ((v - old) << 8) / (255 - old);
-            uint32_t was = line[px];
-            int r0 = (was >> 16) & 255, g0 = (was >> 8) & 255, b0 = was & 255;
-            r0 += ((k->ir - r0) * f) >> 8;
-            g0 += ((k->ig - g0) * f) >> 8;
-            b0 += ((k->ib - b0) * f) >> 8;
-            line[px] = 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+            if (old == 0 && k->tabs) { /* a pixel's first ink (most): 256ths of v, its ground from the tables */
+                int f = k->first[v];
+                uint32_t was = line[px];
+                line[px] = (was & 0xFFFFFFu) == DR_SK_FLOOR ? k->floor.to[f]
+                           : (was & 0xFFFFFFu) == DR_SK_PAPER ? k->paper.to[f]
+                                                               : dr__sketch_blend(was, k->rgb, f);
+            } else {
+                int f = v == 255 ? 256 : ((v - old) << 8) / (255 - old);
+                line[px] = dr__sketch_blend(line[px], k->rgb, f);
+            }
         }
     }
 }
@@ -181,11 +187,25 @@ bool dr__sketch_ink_stroke(cairo_t *cr, const cairo_path_t *path, double width, 
     cairo_surface_flush(s);
     int stride = cairo_image_surface_get_stride(s);
     unsigned char *px = cairo_image_surface_get_data(s) + (size_t)by0 * (size_t)stride + (size_t)bx0 * 4;
-    ink k = {dg__calloc((size_t)(bx1 - bx0) * (size_t)(by1 - by0), 1), px, bx1 - bx0, by1 - by0, stride, r,
-             (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255};
-    if (!k.cov) return false; /* cairo's stroke instead: the same picture, slower */
-    each_segment(path, sx, tx - bx0, ty - by0, ink_capsule, &k);
+    ink *k = dg__malloc(sizeof *k);
+    unsigned char *cov = dg__calloc((size_t)(bx1 - bx0) * (size_t)(by1 - by0), 1);
+    if (!k || !cov) { /* cairo's stroke instead: the same picture, slower */
+        dg__free(k);
+        dg__free(cov);
+        return false;
+    }
+    /* the tables cost ~7,000 instructions: worth it over the walls'
+     * hundred thousand pixels, not a room number's few hundred */
+    bool tabs = (size_t)(bx1 - bx0) * (size_t)(by1 - by0) >= 16384;
+    *k = (ink){cov, px, bx1 - bx0, by1 - by0, stride, r, rgb & 0xFFFFFFu, tabs, {0}, {0}, {0}};
+    if (tabs) {
+        for (int v = 0; v < 256; v++) k->first[v] = (short)(v == 255 ? 256 : (v << 8) / 255);
+        dr__sketch_over_init(&k->floor, DR_SK_FLOOR, rgb);
+        dr__sketch_over_init(&k->paper, DR_SK_PAPER, rgb);
+    }
+    each_segment(path, sx, tx - bx0, ty - by0, ink_capsule, k);
     cairo_surface_mark_dirty(s);
-    dg__free(k.cov);
+    dg__free(k->cov);
+    dg__free(k);
     return true;
 }

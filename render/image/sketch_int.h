@@ -22,6 +22,7 @@
 #define DR_SK_WATER 0xCFDDE0u    /* pools */
 #define DR_SK_RIPPLE 0x4F6E78u   /* their ripples */
 #define DR_SK_TRAP 0x9E1B12u     /* the GM's marks */
+#define DR_SK_SENTINEL 0x00FF00u /* the PNG's floors before their white (sketch_floor.c): no ink or blend of the sketch is this */
 
 /* Measures of the drawing, in cells. */
 #define DR_SK_GRID_W 0.035     /* the floor grid's line */
@@ -52,6 +53,10 @@ dg_status dr__sketch_draw(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box
 /* sketch_floor.c: the pools of the water squares (wet: w x h flags, NULL
  * for none), then the grid, over the floors; the caller keeps them there. */
 void dr__sketch_floor_marks(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet);
+/* sketch_floor.c: on the PNG's image, floors the caller filled with
+ * DR_SK_SENTINEL (no anti-aliasing) made white with their pools and grid;
+ * false (nothing done) when cr is not such an image. */
+bool dr__sketch_floor_image(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b, const unsigned char *wet);
 
 /* sketch_frame.c: the cartouche, compass and scale bar round the map, and
  * with_legend the legend under them; the legend's entries (its rows are
@@ -60,7 +65,8 @@ void dr__sketch_frame(cairo_t *cr, const dg_dungeon *d, const dr__sketch_box *b,
 int dr__sketch_legend_count(const dg_dungeon *d);
 
 /* sketch_png.c: s (an RGB24 image surface holding the drawing) as an
- * 8-bit palette PNG appended to out. DG_ENOMEM or DG_EIO. */
+ * 8-bit palette PNG appended to out; s's pixels are used up (the PNG's
+ * rows are written over them). DG_ENOMEM. */
 dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err);
 
 /* sketch_ink.c: path (lines only) stroked width wide with round joins and
@@ -113,5 +119,36 @@ static inline void dr__sketch_rgb(cairo_t *cr, uint32_t rgb)
  * hatching's choices, the same for the same seed and place whatever order
  * they are drawn in. */
 double dr__sketch_noise(uint64_t seed, int64_t a, int64_t b, uint32_t salt);
+
+/* Ink over a pixel, k (0..256) 256ths of the way: the per-pixel inkers'
+ * blend (sketch_hatch.c, sketch_floor.c, sketch_ink.c), the pixel's top
+ * byte set as cairo's RGB24 has it. */
+static inline uint32_t dr__sketch_blend(uint32_t was, uint32_t ink, int k)
+{
+    int r0 = (int)(was >> 16) & 255, g0 = (int)(was >> 8) & 255, b0 = (int)was & 255;
+    r0 += (((int)(ink >> 16 & 255) - r0) * k) >> 8;
+    g0 += (((int)(ink >> 8 & 255) - g0) * k) >> 8;
+    b0 += (((int)(ink & 255) - b0) * k) >> 8;
+    return 0xFF000000u | (uint32_t)r0 << 16 | (uint32_t)g0 << 8 | (uint32_t)b0;
+}
+
+/* The blend over one ground (the paper, the floors: most pixels an inker
+ * meets), tabulated per k: the same words, a look-up instead of the
+ * arithmetic. */
+typedef struct {
+    uint32_t ground; /* 0xRRGGBB */
+    uint32_t to[257];
+} dr__sketch_over;
+
+static inline void dr__sketch_over_init(dr__sketch_over *t, uint32_t ground, uint32_t ink)
+{
+    t->ground = ground;
+    for (int k = 0; k <= 256; k++) t->to[k] = dr__sketch_blend(ground, ink, k);
+}
+
+static inline uint32_t dr__sketch_over_px(const dr__sketch_over *t, uint32_t was, uint32_t ink, int k)
+{
+    return (was & 0xFFFFFFu) == t->ground ? t->to[k] : dr__sketch_blend(was, ink, k);
+}
 
 #endif

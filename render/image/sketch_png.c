@@ -5,8 +5,9 @@
  * picture to within 10 levels a channel (librsvg's drawing of the SVG is
  * held to 24). zlib reads a byte a pixel, not three: on the default map
  * 226 KB became about 95 KB and its deflate time fell by half. The
- * palette is fixed, and each pixel's entry the nearest in integer maths,
- * so the bytes are the same on any machine. */
+ * palette is fixed, and
+ * each pixel's entry the nearest in integer maths, so the bytes are the
+ * same on any machine. */
 #include <string.h>
 
 #include "png_int.h"
@@ -52,7 +53,7 @@ static unsigned char nearest(const uint32_t *pal, int n, uint32_t v)
     int r = (int)(v >> 16) & 255, g = (int)(v >> 8) & 255, b = (int)v & 255;
     long best = -1;
     int at = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && best != 0; i++) { /* an exact entry is the first of its distance 0 */
         int dr = r - (int)((pal[i] >> 16) & 255), dg = g - (int)((pal[i] >> 8) & 255), db = b - (int)(pal[i] & 255);
         long dd = 3L * dr * dr + 6L * dg * dg + (long)db * db;
         if (best < 0 || dd < best) {
@@ -73,39 +74,47 @@ dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
     cairo_surface_flush(s);
     int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
     int stride = cairo_image_surface_get_stride(s);
-    const unsigned char *px = cairo_image_surface_get_data(s);
     /* 0xFF: not looked up yet (n < 255); keyed by 5 bits a channel, the
      * look-up made once a render for each key the picture uses */
     unsigned char *lut = dg__malloc(1u << 15);
-    unsigned char *idx = dg__malloc((size_t)w * (size_t)h);
     unsigned char **rows = dg__malloc((size_t)h * sizeof *rows);
     dg_status rc = DG_OK;
-    if (!lut || !idx || !rows) {
-        rc = dg__nomem(err, "for the sketch's rows");
+    if (!lut || !rows) {
+        rc = dg__nomem(err, "for the sketch's palette");
         goto done;
     }
     memset(lut, 0xFF, 1u << 15);
     for (int i = 0; i < N_INKS; i++) /* the inks' own keys are the inks: flat paper stays paper */
         lut[key(pal[i])] = (unsigned char)i;
+    /* The PNG's rows (an entry a pixel) are written over the image's own
+     * rows, which are done with: byte x of a row lies in pixel x / 4, read
+     * before it. No second buffer of the image's size to fault in. */
+    unsigned char *px = cairo_image_surface_get_data(s);
     for (int y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = idx + (size_t)y * (size_t)w;
+        unsigned char *dst = px + (size_t)y * (size_t)stride;
         rows[y] = dst;
-        /* runs of one colour (cairo's xRGB: the top byte is the same
-         * everywhere): one look-up */
-        for (int x = 0; x < w;) {
+        /* the colour before's entry kept: a pixel like its left
+         * neighbour (two in three) is a compare and a store; the runs are
+         * short (three pixels on average, hatch and edges), so finding
+         * their ends cost more than it saved */
+        uint32_t last = ~src[0];
+        unsigned char e = 0;
+        for (int x = 0; x < w; x++) {
             uint32_t v = src[x];
-            unsigned k = key(v & 0xFFFFFFu);
-            if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
-            unsigned char e = lut[k];
-            do dst[x++] = e;
-            while (x < w && src[x] == v);
+            if (v != last) {
+                unsigned k = key(v & 0xFFFFFFu);
+                if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
+                e = lut[k];
+                last = v;
+            }
+            dst[x] = e;
         }
     }
     rc = dr__png_write_indexed(rows, w, h, pal, n, out, err);
+    cairo_surface_mark_dirty(s); /* its pixels are the PNG's rows now */
 done:
     dg__free(rows);
-    dg__free(idx);
     dg__free(lut);
     return rc;
 }
