@@ -274,6 +274,10 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
  * renumbers rooms, labels, outlines, door lists). Takes b's arrays. */
 dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err);
 
+/* finish.c: the cells of room id's box (clipped to the map) that carry
+ * its id: the area the finished map's room will have. */
+long dg__room_box_cells(const dg__build *b, int id);
+
 /* finish.c: the boundary of room rm's open cells (those carrying its id)
  * as a clockwise polygon of cell corners; new array in *out. */
 dg_status dg__trace_outline(const dg_dungeon *d, const dg_room *rm, dg_point **out, size_t *n_out,

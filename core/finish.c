@@ -186,6 +186,20 @@ static size_t clean_cells(uint32_t *cell, size_t n)
     return clean_plain(cell, n);
 }
 
+long dg__room_box_cells(const dg__build *b, int id)
+{
+    const dg__room *rm = &b->room[id - 1];
+    int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
+    int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
+    uint32_t want = DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
+    long n = 0;
+    for (int r = r1; r <= r2; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
+    }
+    return n;
+}
+
 /* Cells of each room, count[1..n]. A room's cells normally lie in its box,
  * so only boxes are read; when the boxes do not account for every room
  * cell (a family drew outside one), every cell is counted instead. On the
@@ -204,14 +218,7 @@ static void count_room_cells(const dg__build *b, size_t room_cells, long *count)
                 seen += (size_t)count[k];
                 continue;
             }
-            int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
-            int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
-            uint32_t want = DG_ROOM | ((uint32_t)k << DG_ROOM_ID_SHIFT);
-            long n = 0;
-            for (int r = r1; r <= r2; r++) {
-                const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-                for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
-            }
+            long n = dg__room_box_cells(b, (int)k);
             count[k] = n;
             seen += (size_t)n;
         }

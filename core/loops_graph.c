@@ -212,22 +212,9 @@ int dg__loop_ways_in(const dg__build *b, int id)
     return n;
 }
 
-/* Room id's cells as finish.c counts them (those of its box carrying its
- * id): the area the finished map's room will have. */
-static int build_area(const void *ctx, int id)
-{
-    const dg__build *b = ctx;
-    const dg__room *rm = &b->room[id - 1];
-    int r1 = rm->r1 > 0 ? rm->r1 : 0, r2 = rm->r2 < b->rows - 1 ? rm->r2 : b->rows - 1;
-    int c1 = rm->c1 > 0 ? rm->c1 : 0, c2 = rm->c2 < b->cols - 1 ? rm->c2 : b->cols - 1;
-    uint32_t want = DG_ROOM | ((uint32_t)id << DG_ROOM_ID_SHIFT);
-    int n = 0;
-    for (int r = r1; r <= r2; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = c1; c <= c2; c++) n += (row[c] & (DG_ROOM | DG_ROOM_ID)) == want;
-    }
-    return n;
-}
+/* Room id's cells as finish.c counts them: the area the finished map's
+ * room will have. */
+static int build_area(const void *ctx, int id) { return (int)dg__room_box_cells(ctx, id); }
 
 /* The lair (lair.c's rule: the biggest of the rooms farthest on foot)
  * from where the party comes in (the first up stair, else the first exit,
