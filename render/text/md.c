@@ -134,15 +134,36 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     if (any) put(m, "\n\n");
 }
 
-/* The keys lying in room id: which locked door each one opens, as one
- * sentence ("Here lie the keys to the east door of room 2 and the north
- * door of room 1"). */
+/* A holder's sentence for one key said of several: its first "it" (the
+ * key) becomes "them", "It is" "They are". False when it names no key. */
+static bool plural_held(char *t, size_t cap)
+{
+    char out[256];
+    const char *at = NULL, *with = NULL;
+    size_t skip = 0;
+    if (!strncmp(t, "It is ", 6)) {
+        at = t, with = "They are ", skip = 6;
+    } else {
+        for (const char *p = strstr(t, " it"); p && !at; p = strstr(p + 1, " it"))
+            if (p[3] == ' ' || p[3] == '.' || p[3] == ',') at = p, with = " them", skip = 3;
+    }
+    if (!at) return false;
+    int len = snprintf(out, sizeof out, "%.*s%s%s", (int)(at - t), t, with, at + skip);
+    if (len < 0 || (size_t)len >= sizeof out || (size_t)len >= cap) return false;
+    memcpy(t, out, (size_t)len + 1);
+    return true;
+}
+
+/* The keys in room id: which locked door each one opens, as one sentence
+ * ("The keys to the east door of room 2 and the north door of room 1 are
+ * here"), then who holds each: "is here", not "lies here", since a key a
+ * creature wears does not lie anywhere. */
 static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
 {
     int n = 0, k = 0;
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) n += c->doors[i].key_room == id;
     if (!n) return;
-    put(m, n == 1 ? "**Key.** Here lies the key to" : "**Keys.** Here lie the keys to");
+    put(m, n == 1 ? "**Key.** The key to" : "**Keys.** The keys to");
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         if (c->doors[i].key_room != id) continue;
         const dg_door *door = &d->doors[i];
@@ -152,8 +173,23 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         k++;
     }
     const dg_room_contents *rc = dg_contents_room(c, id);
-    PUTF(m, " (marked K at square %d,%d).", rc->key_cell.x, rc->key_cell.y);
-    /* who holds each (the adventure's): "The bugbear keeps it on its belt." */
+    PUTF(m, " %s here (marked K at square %d,%d).", n == 1 ? "is" : "are", rc->key_cell.x, rc->key_cell.y);
+    /* who holds each (the adventure's): "The bugbear keeps it on its belt."
+     * Several keys kept alike are said once: "The gnoll keeps them at the
+     * belt", not the same sentence a door */
+    char first[256] = "";
+    bool alike = n > 1;
+    for (size_t i = 0; alike && i < d->n_doors && i < c->n_doors; i++) {
+        char held[256];
+        if (c->doors[i].key_room != id) continue;
+        if (!dg_key_holder_text(c, i, held, sizeof held)) alike = false;
+        else if (!first[0]) memcpy(first, held, sizeof held);
+        else alike = !strcmp(first, held);
+    }
+    if (alike && plural_held(first, sizeof first)) {
+        PUTF(m, " %s\n\n", first);
+        return;
+    }
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         char held[256];
         if (c->doors[i].key_room != id || !dg_key_holder_text(c, i, held, sizeof held)) continue;
