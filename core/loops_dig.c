@@ -207,6 +207,13 @@ dg_status dg__loop_try_spot(digger *g, const spot *s, spot_memo *m, bool *dug, d
     for (int k = 0; k < m->n_ends && !*dug; k++) {
         const loop_end *e = &m->ends[k];
         if (!dg__loop_adds_loop(g, s->attach, e->attach, false)) continue;
+        /* the last tier takes ways round no longer than the old one: not
+         * a third way between two rooms that two corridors already join,
+         * which would only run beside them (panels' two rooms got three
+         * corridors side by side) */
+        if (g->relaxed == 2 && (b->cell[s->attach] & DG_ROOM) && (b->cell[e->attach] & DG_ROOM) &&
+            dg__loop_rooms_shared_systems(g, dg__room_id(b->cell[s->attach]), dg__room_id(b->cell[e->attach])) > 1)
+            continue;
         if (walk_short(g, m, k, s->attach, e->attach, dg__loop_saves(g, e->len))) continue;
         /* the search again, for its ways back (it finds what it found) */
         loop_end again[LOOP_ENDS];

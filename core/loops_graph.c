@@ -66,6 +66,23 @@ bool dg__loop_room_meets(digger *g, int room, int32_t sys)
     return false;
 }
 
+int dg__loop_rooms_shared_systems(digger *g, int a, int z)
+{
+    dg__build *b = g->b;
+    int32_t first = -1;
+    for (size_t k = 0; k < b->n_door; k++) {
+        const dg__door *d = &b->door[k];
+        if (d->room != a) continue;
+        int r = d->r + dg_dir_dy(d->dir), c = d->c + dg_dir_dx(d->dir);
+        if (!dg__in(b, r, c) || (b->cell[dg__loop_at(b, r, c)] & DG_ROOM)) continue;
+        int32_t sys = dg__loop_system_of(g, dg__loop_at(b, r, c));
+        if (sys == first || !dg__loop_room_meets(g, z, sys)) continue;
+        if (first >= 0) return 2;
+        first = sys;
+    }
+    return first >= 0;
+}
+
 static bool rooms_meet(const dg__build *b, int a, int z)
 {
     for (size_t k = 0; k < b->n_door; k++)

@@ -139,6 +139,9 @@ int dg__loop_far_room(digger *g);
 int dg__loop_ways_in(const dg__build *b, int id);
 /* Whether room `room` has a door onto corridor system sys. */
 bool dg__loop_room_meets(digger *g, int room, int32_t sys);
+/* How many corridor systems rooms a and z both have a door onto: 0, 1,
+ * or 2 for two or more. */
+int dg__loop_rooms_shared_systems(digger *g, int a, int z);
 
 /* loops_dig.c */
 /* Tries one loop from spot s (m: what its last try found); *dug says
