@@ -124,6 +124,69 @@ static unsigned char sides_of(const dg_dungeon *d, size_t k)
                            (y < d->height - 1 && (d->cells[k + (size_t)d->width] & DG_OPENSPACE) ? 8 : 0));
 }
 
+/* Cell k made rock: its w->sides and its neighbours' follow. */
+static void close_cell(dg_dungeon *d, cyc_work *w, size_t k, uint32_t rock)
+{
+    d->cells[k] = rock;
+    w->sides[k] = sides_of(d, k);
+    int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
+    for (int q = 0; q < 4; q++) {
+        int nx = x + dg_dir_dx((dg_dir)q), ny = y + dg_dir_dy((dg_dir)q);
+        if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
+            w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] = sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
+    }
+}
+
+/* Whether cell k is a map exit's. */
+static bool an_exit(const dg_dungeon *d, size_t k)
+{
+    for (size_t e = 0; e < d->n_exits; e++)
+        if ((size_t)d->exits[e].y * (size_t)d->width + (size_t)d->exits[e].x == k) return true;
+    return false;
+}
+
+/* After the door at cell `at` is walled up: the plain corridor that led
+ * only to it goes back to rock, cell by cell while a cell has no other
+ * open side, with the door at its far end when it opened on nothing else
+ * (a stair's or an exit's cell, a junction, a room stay), so no corridor
+ * runs into a blank wall by the lair (loops maps: a loop dug to a door
+ * the lair's one way in closed). Open cells filled. */
+static size_t fill_stub(dg_dungeon *d, cyc_work *w, size_t at)
+{
+    size_t filled = 0;
+    int x = (int)(at % (size_t)d->width), y = (int)(at / (size_t)d->width);
+    for (int q = 0; q < 4; q++) {
+        int nx = x + dg_dir_dx((dg_dir)q), ny = y + dg_dir_dy((dg_dir)q);
+        if (nx < 0 || ny < 0 || nx >= d->width || ny >= d->height) continue;
+        size_t k = (size_t)ny * (size_t)d->width + (size_t)nx;
+        while (d->cells[k] == DG_CORRIDOR && !an_exit(d, k)) {
+            unsigned m = w->sides[k];
+            if (m & (m - 1)) break; /* a junction: the corridor goes on */
+            if (!m) { /* the last cell, open on nothing now */
+                close_cell(d, w, k, DG_NOTHING);
+                filled++;
+                break;
+            }
+            int side = 0;
+            while (!(m & 1u << side)) side++;
+            size_t next = (size_t)((int32_t)k + w->step[side]);
+            if ((d->cells[next] & DG_DOORSPACE) && !(d->cells[next] & (DG_STAIR_DN | DG_STAIR_UP))) {
+                /* a door onto nothing but this stub: walled up too (its
+                 * record goes in one_way_in's last pass) */
+                close_cell(d, w, k, DG_NOTHING);
+                close_cell(d, w, next, DG_PERIMETER);
+                filled += 2;
+                break;
+            }
+            if (d->cells[next] != DG_CORRIDOR) break; /* a stair or room ends it: a corridor's end */
+            close_cell(d, w, k, DG_NOTHING);
+            filled++;
+            k = next;
+        }
+    }
+    return filled;
+}
+
 static void sides_all(const dg_dungeon *d, cyc_work *w)
 {
     /* sides_of for every cell, eight at a time: each cell's open byte (0
@@ -559,8 +622,10 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * and what loops, dug without knowing the lair, may have undone. Rooms
  * only: a cave chamber's openings are its rock's. *walked: w's dist,
  * parent and steps still hold the walk from the entrance of the map as
- * it is left. */
-static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
+ * it is left. tidy: the finished map's pass, where the corridor that led
+ * only to a walled door goes too (fill_stub; the loops' plan, which
+ * restores doors between tries, leaves corridors as they are). */
+static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep, bool tidy)
 {
     dg_point in;
     *walked = false;
@@ -602,6 +667,7 @@ static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
     for (size_t k = 0; k < d->n_doors; k++) {
         const dg_door *o = &d->doors[k];
         size_t at = (size_t)o->y * (size_t)d->width + (size_t)o->x;
+        if (!(d->cells[at] & DG_DOORSPACE)) continue; /* walled with a stub (fill_stub) */
         /* never one of two doors back to back: the other would open on wall */
         bool pair = false;
         for (int q = 0; q < 4; q++)
@@ -621,21 +687,20 @@ static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep)
             for (int q = 0; whole && m; q++, m >>= 1)
                 if (m & 1) whole = meets_entrance(d, w, (int32_t)at, (int32_t)at + w->step[q]);
             if (whole) {
-                d->cells[at] = DG_PERIMETER; /* walled up */
-                w->sides[at] = sides_of(d, at);
-                for (int q = 0; q < 4; q++) {
-                    int nx = o->x + dg_dir_dx((dg_dir)q), ny = o->y + dg_dir_dy((dg_dir)q);
-                    if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
-                        w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] =
-                            sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
-                }
-                all--;
+                close_cell(d, w, at, DG_PERIMETER); /* walled up */
+                all -= 1 + (tidy ? fill_stub(d, w, at) : 0);
                 *walked = false;
                 continue;
             }
         }
         d->doors[kept++] = d->doors[k];
     }
+    d->n_doors = kept;
+    /* doors fill_stub walled up with the stub they opened on */
+    kept = 0;
+    for (size_t k = 0; k < d->n_doors; k++)
+        if (d->cells[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] & DG_DOORSPACE)
+            d->doors[kept++] = d->doors[k];
     d->n_doors = kept;
     return ways;
 }
@@ -650,7 +715,7 @@ dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int 
     if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     sides_all(d, &w);
     bool walked;
-    *ways = one_way_in(d, &w, &walked, keep);
+    *ways = one_way_in(d, &w, &walked, keep, false);
     w.dead = dead;
     w.most_dead = most;
     w.beside = beside;
@@ -670,7 +735,7 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
     sides_all(d, &w);
     dg__lock_cycle c;
     bool walked;
-    one_way_in(d, &w, &walked, 0);
+    one_way_in(d, &w, &walked, 0, true);
     find_cycle(d, 0, NULL, &w, walked, &c);
     work_free(&w);
     if (c.door < 0) return DG_OK;
