@@ -111,7 +111,8 @@ static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
- * else: no second lich in the barracks, none on the wandering table. */
+ * else: no second lich in the barracks, none on the wandering table, none
+ * holding a lower floor. */
 static bool the_masters_own(const band *b, int id) { return b->masters_own && id == b->w->master; }
 
 bool dg__band_fits(band *b, int id)
@@ -330,7 +331,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     if (d < b.s->easiest || d > b.s->hardest) return false;
     if (w->master >= 0) {
         b.master = traits_of(&b, w->master);
-        b.masters_own = !w->lair && b.s->statblocks && SB(&b, w->master)->count[DG_SB_LEGENDARY] > 0;
+        /* outside the master's own lair: every room and row, and a lower
+         * floor's lair (three liches over three floors of one dungeon) */
+        b.masters_own = (!w->lair || w->boss != w->master) && b.s->statblocks &&
+                        SB(&b, w->master)->count[DG_SB_LEGENDARY] > 0;
     }
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {

@@ -540,12 +540,15 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
      * characters of tier 3-4 (half its floor holds four to twelve squares
      * of creatures), or a cast whose mightiest, four of a kind, cannot buy
      * the budget (thirteen creatures of a vermin nest at level 7 for
-     * seven characters: 9,100 XP of the 9,101 asked) */
+     * seven characters: 9,100 XP of the 9,101 asked). A master of one
+     * kind (legendary actions: a lich) no longer holds a lower floor's
+     * lair as well (three liches in one dungeon): 2024 91.2 -> 89.4%,
+     * deadly floors of only low fights 13 -> 15, all 94.3% */
     double top14 = (double)t.top_by[0] / (double)t.floors_by[0], top24 = (double)t.top_by[1] / (double)t.floors_by[1];
     cr_assert_geq(top14, 0.99, "2014 lairs in the top band: %.3f", top14);
-    cr_assert_geq(top24, 0.91, "2024 lairs in the top band: %.3f", top24);
-    cr_assert_geq(top_band, 0.95, "lairs in the top band: %.3f", top_band);
-    cr_assert_leq(t.deadly_all_low, 13, "%ld deadly floors of low fights", t.deadly_all_low);
+    cr_assert_geq(top24, 0.89, "2024 lairs in the top band: %.3f", top24);
+    cr_assert_geq(top_band, 0.94, "lairs in the top band: %.3f", top_band);
+    cr_assert_leq(t.deadly_all_low, 15, "%ld deadly floors of low fights", t.deadly_all_low);
     cr_assert_geq(t.ally_lairs[0] + t.ally_lairs[1], 50, "allies met in %ld lairs only", t.ally_lairs[0] + t.ally_lairs[1]);
     /* every lair holds its fight (under 2024 a low one below our half-budget
      * floor when the cast fills no band in the room: never a hoard with
