@@ -8,7 +8,8 @@
  * the door, walks round, finds the key, comes back). A fact of the map alone, asked twice: by loops.c's
  * caller, which on loops maps locks the door the design needs, and by the
  * fiction (stock/stock_locks.c), which lays the key there. Also the map's
- * entrance, the cell every walk of the key counts from. Reads the map. */
+ * entrance, the cell every walk of the key counts from. Reads the map;
+ * cycles_lair.c is what changes it (the lair's one way in, the lock). */
 #include "dg_int.h"
 
 bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
@@ -33,40 +34,10 @@ bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
     }
     return false;
 }
+#include "cycles_int.h"
 
-/* Buffers every walk of a search shares, allocated once, in one block:
- * also the walk from the entrance with nothing shut (dist, parent, steps),
- * which the fiction reads too (dg__entrance_walk). */
-struct dg__entrance_walk {
-    int32_t *dist, *parent, *queue, *seen, *back;
-    int32_t *steps, *shut_steps, *back_steps;
-    int *ways;
-    /* open_with_keys: the doors each room holds the key of, a list per room
-     * (key_head[room], then key_next[door]; -1 ends it) */
-    int *key_head, *key_next;
-    unsigned char *shut, *alone;
-    /* near(): a stamp per cell, so nothing is cleared between searches */
-    uint32_t *mark, now;
-    /* per cell, its open neighbours: bit 0 west, 1 east, 2 north, 3 south
-     * (the walk's order); read instead of the map's bounds and words */
-    unsigned char *sides;
-    unsigned char *open;      /* sides_all's: each cell open (1) or not, a zero row and cell either side */
-    int32_t step[4];
-    void *block;              /* every buffer above */
-    bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
-    dg_point in;
-    /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
-     * key (up to most_dead of them), where find_cycle found no key */
-    int *dead, most_dead, n_dead;
-    int goal;                 /* find_cycle's goal, found or not */
-    /* dg__lock_cycle_plan's: door cells beside the shortest way to the
-     * goal, not on it, nearest the goal first (up to most_beside) */
-    int32_t *beside;
-    int most_beside, n_beside;
-};
-typedef struct dg__entrance_walk cyc_work;
 
-static void work_free(cyc_work *w) { dg__free(w->block); }
+void dg__cyc_work_free(cyc_work *w) { dg__free(w->block); }
 
 /* The next n items of `size` bytes at *off in block (NULL: only counts),
  * each part 8-byte aligned. */
@@ -103,7 +74,7 @@ static size_t lay_out(const dg_dungeon *d, cyc_work *w, char *block, size_t *zer
     return off;
 }
 
-static bool work_new(const dg_dungeon *d, cyc_work *w)
+bool dg__cyc_work_new(const dg_dungeon *d, cyc_work *w)
 {
     *w = (cyc_work){0};
     size_t zeroed, bytes = lay_out(d, w, NULL, &zeroed);
@@ -115,7 +86,7 @@ static bool work_new(const dg_dungeon *d, cyc_work *w)
 }
 
 /* w->sides of cell k, from the map as it stands. */
-static unsigned char sides_of(const dg_dungeon *d, size_t k)
+unsigned char dg__cyc_sides_of(const dg_dungeon *d, size_t k)
 {
     int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
     return (unsigned char)((x > 0 && (d->cells[k - 1] & DG_OPENSPACE) ? 1 : 0) |
@@ -124,70 +95,7 @@ static unsigned char sides_of(const dg_dungeon *d, size_t k)
                            (y < d->height - 1 && (d->cells[k + (size_t)d->width] & DG_OPENSPACE) ? 8 : 0));
 }
 
-/* Cell k made rock: its w->sides and its neighbours' follow. */
-static void close_cell(dg_dungeon *d, cyc_work *w, size_t k, uint32_t rock)
-{
-    d->cells[k] = rock;
-    w->sides[k] = sides_of(d, k);
-    int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
-    for (int q = 0; q < 4; q++) {
-        int nx = x + dg_dir_dx((dg_dir)q), ny = y + dg_dir_dy((dg_dir)q);
-        if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
-            w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] = sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
-    }
-}
-
-/* Whether cell k is a map exit's. */
-static bool an_exit(const dg_dungeon *d, size_t k)
-{
-    for (size_t e = 0; e < d->n_exits; e++)
-        if ((size_t)d->exits[e].y * (size_t)d->width + (size_t)d->exits[e].x == k) return true;
-    return false;
-}
-
-/* After the door at cell `at` is walled up: the plain corridor that led
- * only to it goes back to rock, cell by cell while a cell has no other
- * open side, with the door at its far end when it opened on nothing else
- * (a stair's or an exit's cell, a junction, a room stay), so no corridor
- * runs into a blank wall by the lair (loops maps: a loop dug to a door
- * the lair's one way in closed). Open cells filled. */
-static size_t fill_stub(dg_dungeon *d, cyc_work *w, size_t at)
-{
-    size_t filled = 0;
-    int x = (int)(at % (size_t)d->width), y = (int)(at / (size_t)d->width);
-    for (int q = 0; q < 4; q++) {
-        int nx = x + dg_dir_dx((dg_dir)q), ny = y + dg_dir_dy((dg_dir)q);
-        if (nx < 0 || ny < 0 || nx >= d->width || ny >= d->height) continue;
-        size_t k = (size_t)ny * (size_t)d->width + (size_t)nx;
-        while (d->cells[k] == DG_CORRIDOR && !an_exit(d, k)) {
-            unsigned m = w->sides[k];
-            if (m & (m - 1)) break; /* a junction: the corridor goes on */
-            if (!m) { /* the last cell, open on nothing now */
-                close_cell(d, w, k, DG_NOTHING);
-                filled++;
-                break;
-            }
-            int side = 0;
-            while (!(m & 1u << side)) side++;
-            size_t next = (size_t)((int32_t)k + w->step[side]);
-            if ((d->cells[next] & DG_DOORSPACE) && !(d->cells[next] & (DG_STAIR_DN | DG_STAIR_UP))) {
-                /* a door onto nothing but this stub: walled up too (its
-                 * record goes in one_way_in's last pass) */
-                close_cell(d, w, k, DG_NOTHING);
-                close_cell(d, w, next, DG_PERIMETER);
-                filled += 2;
-                break;
-            }
-            if (d->cells[next] != DG_CORRIDOR) break; /* a stair or room ends it: a corridor's end */
-            close_cell(d, w, k, DG_NOTHING);
-            filled++;
-            k = next;
-        }
-    }
-    return filled;
-}
-
-static void sides_all(const dg_dungeon *d, cyc_work *w)
+void dg__cyc_sides_all(const dg_dungeon *d, cyc_work *w)
 {
     /* sides_of for every cell, eight at a time: each cell's open byte (0
      * or 1) shifted to its side's bit, a 64-bit word holding eight cells'
@@ -212,8 +120,8 @@ static void sides_all(const dg_dungeon *d, cyc_work *w)
     for (; k < cells; k++)
         out[k] = (unsigned char)(open[k - 1] | open[k + 1] << 1 | open[k - wd] << 2 | open[k + wd] << 3);
     for (size_t y = 0; y < h; y++) {
-        out[y * wd] = sides_of(d, y * wd);
-        out[y * wd + wd - 1] = sides_of(d, y * wd + wd - 1);
+        out[y * wd] = dg__cyc_sides_of(d, y * wd);
+        out[y * wd + wd - 1] = dg__cyc_sides_of(d, y * wd + wd - 1);
     }
     w->step[0] = -1;
     w->step[1] = 1;
@@ -270,8 +178,8 @@ walk_in(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned cha
 }
 
 /* walk_in, made once for any shut[], parent[] and steps[] */
-static size_t walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
-                   int32_t *parent, int32_t *queue, int32_t *steps)
+size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                    int32_t *parent, int32_t *queue, int32_t *steps)
 {
     return walk_in(d, w, from, shut, dist, parent, queue, steps);
 }
@@ -286,7 +194,7 @@ static size_t walk_open(const dg_dungeon *d, const cyc_work *w, int32_t from, in
 }
 
 /* Whether a walk from `from` with the cells shut[] closed reaches room
- * goal: walk()'s search, stopped at goal's first cell (the answer the
+ * goal: dg__cyc_walk()'s search, stopped at goal's first cell (the answer the
  * whole walk would give, for a fraction of the cells). */
 static bool reaches(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int goal,
                     int32_t *seen, int32_t *queue)
@@ -386,7 +294,7 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
  * entrance itself is such a cell, so the search stops at the first one.
  * Where `gone` cuts start off, the search sees only the cut-off part (the
  * lair's end of the map, small); else it stops once round `gone`. */
-static bool meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
+bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
 {
     if (++w->now == 0) {
         memset(w->mark, 0, (size_t)d->width * (size_t)d->height * sizeof *w->mark);
@@ -444,8 +352,8 @@ static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t chi
 
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
  * steps already hold the walk from the entrance with nothing shut. */
-static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
-                       dg__lock_cycle *out)
+void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
+                        dg__lock_cycle *out)
 {
     bool locked_only = keys != NULL;
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
@@ -458,7 +366,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
     int32_t *dist = w->dist, *parent = w->parent, *queue = w->queue, *steps = w->steps;
     unsigned char *shut = w->shut, *alone = w->alone;
     int32_t from = (int32_t)(in.y * d->width + in.x);
-    if (!walked) walk(d, w, from, shut, dist, parent, queue, steps);
+    if (!walked) dg__cyc_walk(d, w, from, shut, dist, parent, queue, steps);
     if (goal <= 0) goal = dg__lair_room(d, steps + 1); /* the lair (lair.c's rule) */
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
@@ -497,7 +405,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
         }
         /* the door alone shut must cut the goal off (a way round it is no
          * lock); then the key is sought with every lock shut besides */
-        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : meets_entrance(d, w, at, child);
+        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : dg__cyc_meets_entrance(d, w, at, child);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
@@ -510,7 +418,7 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
              * is the first walk on the cells the walk back from the near
              * side meets */
             alone[at] = 1;
-            size_t met = walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            size_t met = dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             alone[at] = 0;
             for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
             for (size_t q = 0; q < met; q++) {
@@ -524,8 +432,8 @@ static void find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work 
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
             if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, queue);
-            walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
-            walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
         }
@@ -569,10 +477,10 @@ dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg
 {
     *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
     cyc_work w;
-    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
-    sides_all(d, &w);
-    find_cycle(d, goal, keys, &w, false, out);
-    work_free(&w);
+    if (!dg__cyc_work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
+    dg__cyc_sides_all(d, &w);
+    dg__cyc_find_cycle(d, goal, keys, &w, false, out);
+    dg__cyc_work_free(&w);
     return DG_OK;
 }
 
@@ -580,11 +488,11 @@ dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg
 {
     *out = NULL;
     cyc_work *w = dg__malloc(sizeof *w);
-    if (!w || !work_new(d, w)) {
+    if (!w || !dg__cyc_work_new(d, w)) {
         dg__free(w);
         return dg__nomem(err, "walking the map from its entrance");
     }
-    sides_all(d, w);
+    dg__cyc_sides_all(d, w);
     w->entered = dg__map_entrance(d, &w->in);
     if (w->entered)
         walk_open(d, w, (int32_t)(w->in.y * d->width + w->in.x), w->dist, w->parent, w->queue, w->steps);
@@ -595,7 +503,7 @@ dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg
 void dg__entrance_walk_free(dg__entrance_walk *w)
 {
     if (!w) return;
-    work_free(w);
+    dg__cyc_work_free(w);
     dg__free(w);
 }
 
@@ -612,135 +520,5 @@ int dg__entrance_walk_room(const dg__entrance_walk *w, int id) { return w->enter
 void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int goal, const int *keys,
                                 dg__lock_cycle *out)
 {
-    find_cycle(d, goal, keys, w, w->entered, out);
-}
-
-/* The lair (lair.c: the biggest of the rooms farthest on foot) keeps one way in: the door the
- * walk reaches first; each other door of it is walled up where the map
- * stays one region without it (a corridor that only led there would be
- * cut off: that door stays). A lair with one door is what a lock can bar,
- * and what loops, dug without knowing the lair, may have undone. Rooms
- * only: a cave chamber's openings are its rock's. *walked: w's dist,
- * parent and steps still hold the walk from the entrance of the map as
- * it is left. tidy: the finished map's pass, where the corridor that led
- * only to a walled door goes too (fill_stub; the loops' plan, which
- * restores doors between tries, leaves corridors as they are). */
-static int one_way_in(dg_dungeon *d, cyc_work *w, bool *walked, int keep, bool tidy)
-{
-    dg_point in;
-    *walked = false;
-    if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return 0;
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t *dist = w->dist, *queue = w->queue, *steps = w->steps;
-    unsigned char *shut = w->shut;
-    int32_t from = (int32_t)(in.y * d->width + in.x);
-    size_t reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
-    *walked = true;
-    int lair = dg__lair_room(d, steps + 1);
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_ROOM) return 0;
-    /* the door kept: the keep-th the walk reaches (0: the first; ties in
-     * the doors' order), cycles_dig.c trying the others where the first
-     * leaves no key room */
-    size_t first = d->n_doors;
-    int ways = 0;
-    long prev = -1;
-    for (int rank = 0; rank <= keep; rank++) {
-        size_t pick = d->n_doors;
-        long best = 0;
-        for (size_t k = 0; k < d->n_doors; k++) {
-            const dg_door *o = &d->doors[k];
-            if (o->room != lair && o->other != lair) continue;
-            int32_t at = (int32_t)((size_t)o->y * (size_t)d->width + (size_t)o->x);
-            if (dist[at] < 0) continue;
-            long key = (long)dist[at] * (long)(d->n_doors + 1) + (long)k; /* steps, then order */
-            if (rank == 0) ways++;
-            if (key > prev && (pick == d->n_doors || key < best)) {
-                pick = k;
-                best = key;
-            }
-        }
-        if (pick == d->n_doors) return ways; /* fewer doors than keep */
-        first = pick;
-        prev = best;
-    }
-    size_t all = 0, kept = 0; /* open cells, counted when first needed */
-    for (size_t k = 0; k < d->n_doors; k++) {
-        const dg_door *o = &d->doors[k];
-        size_t at = (size_t)o->y * (size_t)d->width + (size_t)o->x;
-        if (!(d->cells[at] & DG_DOORSPACE)) continue; /* walled with a stub (fill_stub) */
-        /* never one of two doors back to back: the other would open on wall */
-        bool pair = false;
-        for (int q = 0; q < 4; q++)
-            pair |= (dg_cell(d, o->x + dg_dir_dx((dg_dir)q), o->y + dg_dir_dy((dg_dir)q)) & DG_DOORSPACE) != 0;
-        if (k != first && !pair && (o->room == lair || o->other == lair)) {
-            if (!all)
-                for (size_t c = 0; c < cells; c++) all += dg_cell_open(d->cells[c]);
-            if (!*walked) { /* a door walled up: the walk anew */
-                reached = walk(d, w, from, shut, dist, w->parent, queue, steps) - !dg_cell_open(d->cells[from]);
-                *walked = true;
-            }
-            /* the map stays one region without the door when it is one
-             * region now and every open side of the door meets the
-             * entrance without it */
-            bool whole = reached == all;
-            unsigned m = w->sides[at];
-            for (int q = 0; whole && m; q++, m >>= 1)
-                if (m & 1) whole = meets_entrance(d, w, (int32_t)at, (int32_t)at + w->step[q]);
-            if (whole) {
-                close_cell(d, w, at, DG_PERIMETER); /* walled up */
-                all -= 1 + (tidy ? fill_stub(d, w, at) : 0);
-                *walked = false;
-                continue;
-            }
-        }
-        d->doors[kept++] = d->doors[k];
-    }
-    d->n_doors = kept;
-    /* doors fill_stub walled up with the stub they opened on */
-    kept = 0;
-    for (size_t k = 0; k < d->n_doors; k++)
-        if (d->cells[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] & DG_DOORSPACE)
-            d->doors[kept++] = d->doors[k];
-    d->n_doors = kept;
-    return ways;
-}
-
-dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
-                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err)
-{
-    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
-    *n_dead = 0;
-    *n_beside = 0;
-    cyc_work w;
-    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
-    sides_all(d, &w);
-    bool walked;
-    *ways = one_way_in(d, &w, &walked, keep, false);
-    w.dead = dead;
-    w.most_dead = most;
-    w.beside = beside;
-    w.most_beside = most_beside;
-    find_cycle(d, 0, NULL, &w, walked, out);
-    *n_dead = out->door < 0 ? w.n_dead : 0;
-    *n_beside = out->door < 0 ? w.n_beside : 0;
-    out->goal = w.goal;
-    work_free(&w);
-    return DG_OK;
-}
-
-dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
-{
-    cyc_work w;
-    if (!work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
-    sides_all(d, &w);
-    dg__lock_cycle c;
-    bool walked;
-    one_way_in(d, &w, &walked, 0, true);
-    find_cycle(d, 0, NULL, &w, walked, &c);
-    work_free(&w);
-    if (c.door < 0) return DG_OK;
-    dg_door *o = &d->doors[c.door];
-    o->type = DG_DOOR_LOCKED;
-    d->cells[(size_t)o->y * (size_t)d->width + (size_t)o->x] = DG_CORRIDOR | DG_LOCKED;
-    return DG_OK;
+    dg__cyc_find_cycle(d, goal, keys, w, w->entered, out);
 }

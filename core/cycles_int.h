@@ -1,0 +1,60 @@
+/* cycles_int.h -- what cycles.c (the lock-and-key search, the walks) and
+ * cycles_lair.c (the lair's one way in, the lock loops maps get) share:
+ * the search's buffers and the walks over them. Core-private. */
+#ifndef DG_CYCLES_INT_H
+#define DG_CYCLES_INT_H
+
+#include "dg_int.h"
+
+/* Buffers every walk of a search shares, allocated once, in one block:
+ * also the walk from the entrance with nothing shut (dist, parent, steps),
+ * which the fiction reads too (dg__entrance_walk). */
+struct dg__entrance_walk {
+    int32_t *dist, *parent, *queue, *seen, *back;
+    int32_t *steps, *shut_steps, *back_steps;
+    int *ways;
+    /* open_with_keys: the doors each room holds the key of, a list per room
+     * (key_head[room], then key_next[door]; -1 ends it) */
+    int *key_head, *key_next;
+    unsigned char *shut, *alone;
+    /* near(): a stamp per cell, so nothing is cleared between searches */
+    uint32_t *mark, now;
+    /* per cell, its open neighbours: bit 0 west, 1 east, 2 north, 3 south
+     * (the walk's order); read instead of the map's bounds and words */
+    unsigned char *sides;
+    unsigned char *open;      /* sides_all's: each cell open (1) or not, a zero row and cell either side */
+    int32_t step[4];
+    void *block;              /* every buffer above */
+    bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
+    dg_point in;
+    /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
+     * key (up to most_dead of them), where find_cycle found no key */
+    int *dead, most_dead, n_dead;
+    int goal;                 /* find_cycle's goal, found or not */
+    /* dg__lock_cycle_plan's: door cells beside the shortest way to the
+     * goal, not on it, nearest the goal first (up to most_beside) */
+    int32_t *beside;
+    int most_beside, n_beside;
+};
+typedef struct dg__entrance_walk cyc_work;
+
+/* The buffers for d, in one block (false: no memory), and back. */
+bool dg__cyc_work_new(const dg_dungeon *d, cyc_work *w);
+void dg__cyc_work_free(cyc_work *w);
+/* w->sides of cell k, from the map as it stands; and of every cell. */
+unsigned char dg__cyc_sides_of(const dg_dungeon *d, size_t k);
+void dg__cyc_sides_all(const dg_dungeon *d, cyc_work *w);
+/* The walk from `from` with the cells in shut[] closed: dist and parent
+ * per cell (parent may be NULL), steps per room; the cells reached. */
+size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                    int32_t *parent, int32_t *queue, int32_t *steps);
+/* Whether, with door cell `gone` shut, open cell `start` beside it still
+ * meets the entrance (the walk's tree in w). */
+bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);
+/* cycles.c's search: *out the lock-and-key cycle to `goal` (0: the lair),
+ * keys as dg__lock_cycle_find takes them; walked: w already holds the
+ * walk from the entrance. */
+void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
+                        dg__lock_cycle *out);
+
+#endif
