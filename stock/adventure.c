@@ -439,7 +439,8 @@ void dg__adventure_fill_lair(dg_contents *c, const dg_dungeon *d, uint64_t seed)
     const dg__srd *s = dg__srd_of(c->rules);
     dg__enc_want w = {.level = c->level, .party = c->party, .lair = true, .max_size = holds, .room_squares = squares,
                       .theme = c->factions[0].kind, .boss = -1, .master = c->boss, .rules = c->rules, .uncapped = true, .shun = -1,
-                      .most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0};
+                      .most_cr8 = c->floor > 0 && c->boss >= 0 ? dg_monster_info(c->boss)->cr8 : 0,
+                      .memo = c->cast_memo};
     for (int k = (int)s->hardest; k >= (int)s->easiest; k--)
         if (dg__encounter_build(&r, &w, (dg_difficulty)k, &lair->encounter)) {
             lair->encounter.faction = 0;

@@ -430,6 +430,9 @@ typedef struct dg_contents {
     /* the adventure (stock/adventure.c): the top floor's, NULL on the
      * floors below and below depth full */
     struct dg_adventure *adventure;
+    /* stocking's own, while it stocks: its read of the cast
+     * (stock/stock_band.h); NULL once stocked */
+    struct dg__cast_memo *cast_memo;
 } dg_contents;
 
 typedef struct {

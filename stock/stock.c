@@ -7,7 +7,7 @@
  * nothing; dressing and a purpose at depth full), the treasure by the
  * DMG's tables (stock_treasure.c), doors (locks, traps, secret ways,
  * keys), wandering monsters and corridor features; last the features the map draws (stock_features.c). The rules are written down in docs/stocking.md. */
-#include "stock_int.h"
+#include "stock_band.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,8 +394,28 @@ void dg__so_far_add(dg__so_far *f, const dg_contents *c)
     deck_of_others(c, 0, &f->deck);
 }
 
+static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
+                             dg__cast_memo *memo, dg_contents **out, dg_error *err);
+
+/* The floor stocked over one read of its cast (the memo lives while it
+ * stocks: the encounters of its rooms, rerolls and wanderers share it). */
 dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
                              dg_contents **out, dg_error *err)
+{
+    *out = NULL;
+    dg__cast_memo *memo = NULL;
+    if (p->depth != DG_DEPTH_NONE) {
+        if (!(memo = dg__malloc(sizeof *memo))) return dg__nomem(err, "stocking the dungeon");
+        dg__cast_memo_init(memo, p->rules, p->party);
+    }
+    dg_status rc = stock_floor(d, p, above, memo, out, err);
+    if (*out) (*out)->cast_memo = NULL;
+    dg__free(memo);
+    return rc;
+}
+
+static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
+                             dg__cast_memo *memo, dg_contents **out, dg_error *err)
 {
     *out = NULL;
     static const dg__so_far nothing_above;
@@ -410,6 +430,7 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
     c->doors = n_doors ? (dg_door_contents *)((char *)(c + 1) + n_rooms * sizeof(dg_room_contents)) : NULL;
     c->n_rooms = n_rooms;
     c->n_doors = n_doors;
+    c->cast_memo = memo;
     c->depth = p->depth;
     c->level = p->level;
     c->party = p->party;

@@ -18,20 +18,54 @@ typedef struct {
 
 #define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
 
-/* What a creature's name and stat block say of it, read once a band (the
- * string searches were a fifth of a stocked map's time when asked at every
- * count tried): kept by creature id in a small table, open addressing. */
-#define TRAIT_SLOTS 32 /* a band meets at most the cast's DG__ROLE_COUNT * DG__CAST_MAX */
+/* What a creature's name and stat block say of it (the string searches
+ * were a fifth of a stocked map's time when asked at every count tried):
+ * read once a stocking, in the cast memo below. */
 enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
 typedef struct {
-    int id;                   /* -1: a free slot */
+    int id;
     unsigned char bits;       /* T_ flags */
     unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
 } traits;
 
-/* the caps' memo: a slot per creature of either rules' table */
+/* the memo's tables: a slot per creature of either rules' table */
 #define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
 #define CAP_NONE 255          /* no cap but the group's most */
+
+/* What the builder reads of the cast again and again, read once a
+ * stocking (stock_cast_memo.c): each creature's traits and caps, each
+ * theme's roles as the rules' table ids, the multiplier by count. Built
+ * afresh per encounter before, a fifth of a stocked 45x23 map's time went
+ * to reading the same few creatures' names, stat blocks and cast rows
+ * again. Keyed by the rules and party it was made for (a build for any
+ * other reads afresh, into a memo of its own). */
+#define MEMO_CASTS 8          /* themes kept: a dungeon's factions and their allies */
+typedef struct dg__cast_memo {
+    dg_rules rules;
+    int party;
+    const dg__srd *s;
+    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    /* traits of the dragons and humanoids (named_traits), by id - monster_base */
+    traits named[CAP_IDS];
+    uint64_t named_read[(CAP_IDS + 63) / 64];
+    /* dg__band_most_of's cap by creature (id - monster_base), kept by war
+     * (0 no, 1 yes), caps not lifted: 0 unread, CAP_NONE no cap, else the
+     * cap (dg__band_counts asks it of the same few creatures hundreds of
+     * times) */
+    unsigned char cap[2][CAP_IDS];
+    /* each theme met: its roles' table ids, in the cast's order, without
+     * the ones the rules lack or fold into another */
+    int n_casts;
+    struct {
+        int theme;
+        pool roles[DG__ROLE_COUNT];
+    } casts[MEMO_CASTS];
+} dg__cast_memo;
+
+/* A memo for rules and party, nothing read yet. */
+void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party);
+/* Theme's roles as m's rules' table ids (unfiltered), read once. */
+const pool *dg__cast_memo_roles(dg__cast_memo *m, int theme);
 
 typedef struct {
     const dg__enc_want *w;
@@ -39,17 +73,12 @@ typedef struct {
     long lo, hi;
     int max_cr8;
     int most;                 /* creatures one encounter may have */
-    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    const int *mult2;         /* the memo's */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
-    traits known[TRAIT_SLOTS];
-    int n_known;
+    dg__cast_memo *memo;      /* w's, or the build's own */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
     traits master;            /* its traits, w->master >= 0 */
-    /* dg__band_most_of's cap by creature (id - monster_base), read once a band and
-     * kept by war (0 no, 1 yes): 0 unread, CAP_NONE no cap, else the cap
-     * (dg__band_counts asks it of the same few creatures hundreds of times) */
-    unsigned char cap[2][CAP_IDS];
 } band;
 
 #define MON(b, id) DG__SRD_MONSTER((b)->s, id)
@@ -70,12 +99,18 @@ static inline long dg__band_adjusted(const band *b, long xp_sum, int count) { re
 /* How many of creature m one group holds at most (CAP_NONE: no cap):
  * stock_encounter.c says why. */
 int dg__band_cap(band *b, int m);
-/* dg__band_cap, the band's memo; most (at least 1) when lower. */
+/* dg__band_cap, the memo's (the caps lifted: read afresh); most (at
+ * least 1) when lower. */
 static inline int dg__band_most_of(band *b, int m, int most)
 {
-    unsigned char *c = &b->cap[b->war][m - b->s->monster_base];
-    if (!*c) *c = (unsigned char)dg__band_cap(b, m);
-    return *c < most ? *c : most;
+    int cap;
+    if (b->w->uncapped) cap = dg__band_cap(b, m);
+    else {
+        unsigned char *c = &b->memo->cap[b->war][m - b->s->monster_base];
+        if (!*c) *c = (unsigned char)dg__band_cap(b, m);
+        cap = *c;
+    }
+    return cap < most ? cap : most;
 }
 
 /* Whether creature id may be cast in the band's room (size, speed,

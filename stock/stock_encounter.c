@@ -51,29 +51,26 @@ static bool named_for_dragons(const dg_monster *m)
 }
 
 /* A dragon's or a humanoid's traits, read from its name and stat block
- * the first time the band asks (a full table, never met: read afresh each
- * time). */
+ * the first time the stocking asks (the memo's). */
 static traits named_traits(band *b, int id)
 {
-    unsigned h = (unsigned)id % TRAIT_SLOTS;
-    for (int n = 0; n < TRAIT_SLOTS && b->known[h].id >= 0; n++, h = (h + 1) % TRAIT_SLOTS)
-        if (b->known[h].id == id) return b->known[h];
+    int at = id - b->s->monster_base;
+    uint64_t bit = 1ull << (at & 63);
+    traits *t = &b->memo->named[at];
+    if (b->memo->named_read[at >> 6] & bit) return *t;
     const dg_monster *mon = MON(b, id);
-    traits t = {.id = id, .bits = 0};
+    *t = (traits){.id = id, .bits = 0};
     size_t len;
     const char *c = dragon_colour(mon->name, &len);
     if (c) {
-        t.bits |= T_COLOUR;
-        t.colour_at = (unsigned char)(c - mon->name);
-        t.colour_len = (unsigned char)len;
+        t->bits |= T_COLOUR;
+        t->colour_at = (unsigned char)(c - mon->name);
+        t->colour_len = (unsigned char)len;
     }
-    if (strstr(mon->name, "Wyrmling")) t.bits |= T_WYRMLING;
-    if (SB(b, id)->count[DG_SB_LEGENDARY]) t.bits |= T_LEGENDARY;
-    if (b->n_known < TRAIT_SLOTS - 1 && b->known[h].id < 0) {
-        b->known[h] = t;
-        b->n_known++;
-    }
-    return t;
+    if (strstr(mon->name, "Wyrmling")) t->bits |= T_WYRMLING;
+    if (SB(b, id)->count[DG_SB_LEGENDARY]) t->bits |= T_LEGENDARY;
+    b->memo->named_read[at >> 6] |= bit;
+    return *t;
 }
 
 /* Creature id's traits: every other creature's are its stat block's. */
@@ -124,16 +121,12 @@ bool dg__band_fits(band *b, int id)
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }
 
-static void pool_of(band *b, dg__role role, pool *p)
+/* The role's cast (the memo's table ids, each once) who fit the band. */
+static void pool_of(band *b, const pool *cast, pool *p)
 {
-    const dg__theme *t = &dg__themes[b->w->theme];
     p->n = 0;
-    for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
-        int i = dg__srd_cast(b->s, t->cast[role][k]);
-        bool dup = false; /* 5.2.1 folds some 5.1 creatures into one (the insect swarms) */
-        for (int j = 0; j < p->n; j++) dup |= p->idx[j] == i;
-        if (i >= 0 && !dup && dg__band_fits(b, i)) p->idx[p->n++] = i;
-    }
+    for (int k = 0; k < cast->n; k++)
+        if (dg__band_fits(b, cast->idx[k])) p->idx[p->n++] = cast->idx[k];
 }
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
@@ -326,9 +319,14 @@ static bool one_kind(dg_rng *r, band *b, const pool *all, dg_encounter *e)
 
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out)
 {
-    band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST};
-    for (int k = 0; k < TRAIT_SLOTS; k++) b.known[k].id = -1;
+    band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST, .memo = w->memo};
     if (d < b.s->easiest || d > b.s->hardest) return false;
+    dg__cast_memo own;
+    if (!b.memo || b.memo->rules != w->rules || b.memo->party != w->party) {
+        dg__cast_memo_init(&own, w->rules, w->party);
+        b.memo = &own;
+    }
+    b.mult2 = b.memo->mult2;
     if (w->master >= 0) {
         b.master = traits_of(&b, w->master);
         /* outside the master's own lair: every room and row, and a lower
@@ -347,13 +345,13 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
     }
-    for (int n = 1; n <= MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
     out->n_groups = 0;
     out->difficulty = d;
     out->boss = false;
     out->xp = out->adjusted_xp = 0;
     pool roles[DG__ROLE_COUNT];
-    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, (dg__role)role, &roles[role]);
+    const pool *cast = dg__cast_memo_roles(b.memo, w->theme);
+    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, &cast[role], &roles[role]);
 
     /* the lair's lieutenants: the leaders' role and the bosses' (a fire
      * giant's frost giants), none above the leader (with_lieutenants) */

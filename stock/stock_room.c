@@ -115,7 +115,7 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
                       .theme = c->factions[faction < 0 ? 0 : faction].kind,
                       .boss = lair && c->floor == 0 ? c->boss : -1, .master = c->boss, .rules = c->rules,
                       .most_cr8 = c->boss >= 0 && (c->floor > 0 || !lair) ? dg_monster_info(c->boss)->cr8 : 0,
-                      .shun = lair || guard ? -1 : c->boss};
+                      .shun = lair || guard ? -1 : c->boss, .memo = c->cast_memo};
     const dg__srd *s = dg__srd_of(c->rules);
     if (d < s->easiest) d = (dg_difficulty)(s->easiest + (int)d);
     if (d > s->hardest) d = s->hardest;

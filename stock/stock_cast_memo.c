@@ -1,0 +1,46 @@
+/* stock_cast_memo.c -- the cast as the encounter builder reads it, read
+ * once a stocking: each theme's roles turned into the rules' table ids
+ * (stock_band.h's dg__cast_memo; the traits and caps it keeps are filled
+ * by stock_encounter.c as they are first asked). A stocking makes one
+ * (stock.c) and hands it to every build through its contents; a build
+ * without one makes its own. */
+#include "stock_band.h"
+
+#include <string.h>
+
+void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
+{
+    m->rules = rules;
+    m->party = party;
+    m->s = dg__srd_of(rules);
+    m->mult2[0] = 2;
+    for (int n = 1; n <= MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
+    memset(m->named_read, 0, sizeof m->named_read);
+    memset(m->cap, 0, sizeof m->cap);
+    m->n_casts = 0;
+}
+
+/* The role's cast as table ids, each once (5.2.1 folds some 5.1
+ * creatures into one: the insect swarms), none the rules lack. */
+static void role_ids(const dg__srd *s, const dg__theme *t, dg__role role, pool *p)
+{
+    p->n = 0;
+    for (int k = 0; k < DG__CAST_MAX && t->cast[role][k]; k++) {
+        int i = dg__srd_cast(s, t->cast[role][k]);
+        bool dup = false;
+        for (int j = 0; j < p->n; j++) dup |= p->idx[j] == i;
+        if (i >= 0 && !dup) p->idx[p->n++] = i;
+    }
+}
+
+const pool *dg__cast_memo_roles(dg__cast_memo *m, int theme)
+{
+    for (int k = 0; k < m->n_casts; k++)
+        if (m->casts[k].theme == theme) return m->casts[k].roles;
+    /* more themes than slots (never in one dungeon): the last slot is read again */
+    int k = m->n_casts < MEMO_CASTS ? m->n_casts++ : MEMO_CASTS - 1;
+    m->casts[k].theme = theme;
+    for (int role = 0; role < DG__ROLE_COUNT; role++)
+        role_ids(m->s, &dg__themes[theme], (dg__role)role, &m->casts[k].roles[role]);
+    return m->casts[k].roles;
+}
