@@ -206,7 +206,20 @@ bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_
     /* a row ended at its first count (no beasts) ends every row after it:
      * more followers only add creatures, XP and squares */
     bool rows_left = true;
-    for (int i = 0; i <= max_f && rows_left; i++)
+    for (int i = 0; i <= max_f && rows_left; i++) {
+        /* a row whose last count within the most falls short of the band
+         * (every count before it adds up to less) holds no mix: it is
+         * passed over at one look, not walked count by count (most rows
+         * tried); only its first count's room can end the rows after it */
+        int j_top = b->most - (l >= 0) - i < max_b ? b->most - (l >= 0) - i : max_b;
+        int at_top = (l >= 0) + i + j_top;
+        if (j_top >= 0 && at_top > 0) {
+            long a = dg__band_adjusted(b, lxp + fxp * i + kxp * j_top, at_top);
+            if (a < b->lo && a < b->hi) {
+                if ((l >= 0) + i > 0 && room && lsq + fsq * i > room) rows_left = false;
+                continue;
+            }
+        }
         for (int j = 0; j <= max_b; j++) {
             int count = (l >= 0) + i + j;
             if (count == 0) continue;
@@ -223,6 +236,7 @@ bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_
             best_i[n_best] = (unsigned char)i;
             best_j[n_best++] = (unsigned char)j;
         }
+    }
     if (!n_best) return false;
     int pick = (int)dg__rng_below(r, (uint32_t)n_best);
     *nf = best_i[pick];

@@ -327,6 +327,8 @@ static bool in_room(uint32_t cell, int id)
            (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id;
 }
 
+#define MARKS_LISTED 256
+
 /* The cells the key's marks stand on: distinct room cells of room rc,
  * drawn from a stream of their own (so placing them moves no other draw). */
 void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant)
@@ -334,28 +336,26 @@ void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, i
     int want = rc->n_traps + (rc->n_keys > 0) + rc->n_hidden;
     if (!want) return;
     const dg_room *room = &d->rooms[rc->id - 1];
-    int n = 0;
-    for (int y = room->y; y < room->y + room->height; y++)
-        for (int x = room->x; x < room->x + room->width; x++) {
-            uint32_t cell = dg_cell(d, x, y);
-            n += in_room(cell, rc->id);
-        }
-    if (n == 0) return;
-    /* the room's number stands on its middle cell (a chamber's on its own
+    /* the room number stands on its middle cell (a chamber's on its own
      * label square, core's pole): keep marks off it when the room has
      * cells to spare */
-    int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1, seen_mid = 0;
+    int mid_x = room->x + room->width / 2, mid_y = room->y + room->height / 2, mid = -1;
     if (room->kind == DG_ROOM_KIND_CHAMBER) {
         mid_x = room->label_x;
         mid_y = room->label_y;
     }
-    for (int y = room->y; y < room->y + room->height && mid < 0; y++)
+    /* the room's cells in row-major order, met once: listed when few (a
+     * room of a 45x23 map), else found again for each mark */
+    dg_point list[MARKS_LISTED];
+    int n = 0;
+    for (int y = room->y; y < room->y + room->height; y++)
         for (int x = room->x; x < room->x + room->width; x++) {
-            uint32_t cell = dg_cell(d, x, y);
-            if (!in_room(cell, rc->id)) continue;
-            if (x == mid_x && y == mid_y) mid = seen_mid;
-            seen_mid++;
+            if (!in_room(dg_cell(d, x, y), rc->id)) continue;
+            if (x == mid_x && y == mid_y) mid = n;
+            if (n < MARKS_LISTED) list[n] = (dg_point){x, y};
+            n++;
         }
+    if (n == 0) return;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_PLACE, dg__stock_variant(rc->id, variant));
     dg_point got[DG_ROOM_MAX_TRAPS + 2];
     int taken[DG_ROOM_MAX_TRAPS + 2];
@@ -369,6 +369,10 @@ void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, i
             again |= pick_k == mid && n > want + 1;
         } while (again);
         taken[k] = pick_k;
+        if (n <= MARKS_LISTED) {
+            got[k] = list[pick_k];
+            continue;
+        }
         int seen = 0;
         for (int y = room->y; y < room->y + room->height; y++)
             for (int x = room->x; x < room->x + room->width; x++) {

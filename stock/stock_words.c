@@ -498,21 +498,36 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* Words of prose that do not make two phrases echo (packed like stems). */
-static bool prose_word(const char *w, size_t n)
+/* Four letters packed as a stem is (the first in the low byte). */
+#define PACK4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+
+/* Words of prose that do not make two phrases echo: w, n letters (at
+ * least four), whose first four are `stem` packed. Each word of each
+ * phrase asks, so a row is tried on its packed four letters and its
+ * length first (a string compare a row made it a third of a stocking's
+ * word work), the rest of the word only when both agree. */
+static bool prose_word(const char *w, size_t n, uint32_t stem)
 {
-    /* with their lengths: every word of every phrase compared asks this */
-#define W(s) {s, sizeof s - 1}
+#define W(s, a, b, c, d) {s, sizeof s - 1, PACK4(a, b, c, d)}
     static const struct {
         const char *w;
         size_t n;
-    } common[] = {W("with"),  W("from"),  W("into"),   W("over"),  W("half"),    W("every"),
-                  W("wall"),  W("walls"), W("floor"),  W("stone"), W("stones"),  W("iron"),
-                  W("wooden"), W("against"), W("along"), W("across"), W("their"), W("there"),
-                  W("that"),  W("this"),  W("under"),  W("some"),  W("long"),    W("through")};
+        uint32_t stem;
+    } common[] = {W("with", 'w', 'i', 't', 'h'),     W("from", 'f', 'r', 'o', 'm'),
+                  W("into", 'i', 'n', 't', 'o'),     W("over", 'o', 'v', 'e', 'r'),
+                  W("half", 'h', 'a', 'l', 'f'),     W("every", 'e', 'v', 'e', 'r'),
+                  W("wall", 'w', 'a', 'l', 'l'),     W("walls", 'w', 'a', 'l', 'l'),
+                  W("floor", 'f', 'l', 'o', 'o'),    W("stone", 's', 't', 'o', 'n'),
+                  W("stones", 's', 't', 'o', 'n'),   W("iron", 'i', 'r', 'o', 'n'),
+                  W("wooden", 'w', 'o', 'o', 'd'),   W("against", 'a', 'g', 'a', 'i'),
+                  W("along", 'a', 'l', 'o', 'n'),    W("across", 'a', 'c', 'r', 'o'),
+                  W("their", 't', 'h', 'e', 'i'),    W("there", 't', 'h', 'e', 'r'),
+                  W("that", 't', 'h', 'a', 't'),     W("this", 't', 'h', 'i', 's'),
+                  W("under", 'u', 'n', 'd', 'e'),    W("some", 's', 'o', 'm', 'e'),
+                  W("long", 'l', 'o', 'n', 'g'),     W("through", 't', 'h', 'r', 'o')};
 #undef W
     for (size_t k = 0; k < DG_COUNT(common); k++)
-        if (common[k].n == n && common[k].w[0] == w[0] && !memcmp(w, common[k].w, n)) return true;
+        if (common[k].stem == stem && common[k].n == n && !memcmp(w + 4, common[k].w + 4, n - 4)) return true;
     return false;
 }
 
@@ -528,9 +543,9 @@ void dg__word_stems(const char *phrase, dg__stems *out)
         const char *w = p;
         while (letter(*p)) p++;
         size_t n = (size_t)(p - w);
-        if (n < 4 || prose_word(w, n)) continue;
-        out->stem[out->n++] = (uint32_t)(unsigned char)w[0] | (uint32_t)(unsigned char)w[1] << 8 |
-                              (uint32_t)(unsigned char)w[2] << 16 | (uint32_t)(unsigned char)w[3] << 24;
+        if (n < 4) continue;
+        uint32_t stem = PACK4((unsigned char)w[0], (unsigned char)w[1], (unsigned char)w[2], (unsigned char)w[3]);
+        if (!prose_word(w, n, stem)) out->stem[out->n++] = stem;
     }
 }
 
