@@ -501,34 +501,45 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
 /* Four letters packed as a stem is (the first in the low byte). */
 #define PACK4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 
+/* Whether w (n letters, its first four known alike) is word. */
+static bool rest_is(const char *w, size_t n, const char *word)
+{
+    size_t len = strlen(word);
+    return n == len && !memcmp(w + 4, word + 4, n - 4);
+}
+
 /* Words of prose that do not make two phrases echo: w, n letters (at
  * least four), whose first four are `stem` packed. Each word of each
- * phrase asks, so a row is tried on its packed four letters and its
- * length first (a string compare a row made it a third of a stocking's
- * word work), the rest of the word only when both agree. */
+ * phrase asks, so the packed four letters choose the one or two words it
+ * can be (a walk of the list comparing strings was a third of a
+ * stocking's word work). */
 static bool prose_word(const char *w, size_t n, uint32_t stem)
 {
-#define W(s, a, b, c, d) {s, sizeof s - 1, PACK4(a, b, c, d)}
-    static const struct {
-        const char *w;
-        size_t n;
-        uint32_t stem;
-    } common[] = {W("with", 'w', 'i', 't', 'h'),     W("from", 'f', 'r', 'o', 'm'),
-                  W("into", 'i', 'n', 't', 'o'),     W("over", 'o', 'v', 'e', 'r'),
-                  W("half", 'h', 'a', 'l', 'f'),     W("every", 'e', 'v', 'e', 'r'),
-                  W("wall", 'w', 'a', 'l', 'l'),     W("walls", 'w', 'a', 'l', 'l'),
-                  W("floor", 'f', 'l', 'o', 'o'),    W("stone", 's', 't', 'o', 'n'),
-                  W("stones", 's', 't', 'o', 'n'),   W("iron", 'i', 'r', 'o', 'n'),
-                  W("wooden", 'w', 'o', 'o', 'd'),   W("against", 'a', 'g', 'a', 'i'),
-                  W("along", 'a', 'l', 'o', 'n'),    W("across", 'a', 'c', 'r', 'o'),
-                  W("their", 't', 'h', 'e', 'i'),    W("there", 't', 'h', 'e', 'r'),
-                  W("that", 't', 'h', 'a', 't'),     W("this", 't', 'h', 'i', 's'),
-                  W("under", 'u', 'n', 'd', 'e'),    W("some", 's', 'o', 'm', 'e'),
-                  W("long", 'l', 'o', 'n', 'g'),     W("through", 't', 'h', 'r', 'o')};
-#undef W
-    for (size_t k = 0; k < DG_COUNT(common); k++)
-        if (common[k].stem == stem && common[k].n == n && !memcmp(w + 4, common[k].w + 4, n - 4)) return true;
-    return false;
+    switch (stem) {
+    case PACK4('w', 'i', 't', 'h'): return rest_is(w, n, "with");
+    case PACK4('f', 'r', 'o', 'm'): return rest_is(w, n, "from");
+    case PACK4('i', 'n', 't', 'o'): return rest_is(w, n, "into");
+    case PACK4('o', 'v', 'e', 'r'): return rest_is(w, n, "over");
+    case PACK4('h', 'a', 'l', 'f'): return rest_is(w, n, "half");
+    case PACK4('e', 'v', 'e', 'r'): return rest_is(w, n, "every");
+    case PACK4('w', 'a', 'l', 'l'): return rest_is(w, n, "wall") || rest_is(w, n, "walls");
+    case PACK4('f', 'l', 'o', 'o'): return rest_is(w, n, "floor");
+    case PACK4('s', 't', 'o', 'n'): return rest_is(w, n, "stone") || rest_is(w, n, "stones");
+    case PACK4('i', 'r', 'o', 'n'): return rest_is(w, n, "iron");
+    case PACK4('w', 'o', 'o', 'd'): return rest_is(w, n, "wooden");
+    case PACK4('a', 'g', 'a', 'i'): return rest_is(w, n, "against");
+    case PACK4('a', 'l', 'o', 'n'): return rest_is(w, n, "along");
+    case PACK4('a', 'c', 'r', 'o'): return rest_is(w, n, "across");
+    case PACK4('t', 'h', 'e', 'i'): return rest_is(w, n, "their");
+    case PACK4('t', 'h', 'e', 'r'): return rest_is(w, n, "there");
+    case PACK4('t', 'h', 'a', 't'): return rest_is(w, n, "that");
+    case PACK4('t', 'h', 'i', 's'): return rest_is(w, n, "this");
+    case PACK4('u', 'n', 'd', 'e'): return rest_is(w, n, "under");
+    case PACK4('s', 'o', 'm', 'e'): return rest_is(w, n, "some");
+    case PACK4('l', 'o', 'n', 'g'): return rest_is(w, n, "long");
+    case PACK4('t', 'h', 'r', 'o'): return rest_is(w, n, "through");
+    default: return false;
+    }
 }
 
 /* A letter of the words' ASCII: isalpha() in the C locale, which no
