@@ -40,6 +40,11 @@ typedef struct {
  * again. Keyed by the rules and party it was made for (a build for any
  * other reads afresh, into a memo of its own). */
 #define MEMO_CASTS 8          /* themes kept: a dungeon's factions and their allies */
+#define MEMO_FITS 8           /* wants kept: a floor's room sizes, guards, wanderers */
+/* What dg__band_fits reads of a want (all ints: compared whole). */
+typedef struct {
+    int theme, wander, max_size, shun, master, masters_own, most_cr8, level;
+} fit_key;
 typedef struct dg__cast_memo {
     dg_rules rules;
     int party;
@@ -60,6 +65,15 @@ typedef struct dg__cast_memo {
         int theme;
         pool roles[DG__ROLE_COUNT];
     } casts[MEMO_CASTS];
+    /* each want met: its roles' creatures who fit it (dg__band_fits),
+     * the same for every difficulty and every room alike: a floor asks a
+     * few wants over and over (a room's bands tried in turn, its rooms of
+     * one size) */
+    int n_fits, next_fit;
+    struct {
+        fit_key key;
+        pool roles[DG__ROLE_COUNT];
+    } fits[MEMO_FITS];
 } dg__cast_memo;
 
 /* A memo for rules and party, nothing read yet. */

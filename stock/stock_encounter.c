@@ -129,6 +129,27 @@ static void pool_of(band *b, const pool *cast, pool *p)
         if (dg__band_fits(b, cast->idx[k])) p->idx[p->n++] = cast->idx[k];
 }
 
+/* The cast by role who fit the band, into roles: the memo's when it has
+ * met the same want (dg__band_fits reads only what fit_key holds, the
+ * rules and party being the memo's own), else sorted now and kept. */
+static void fitting_roles(band *b, pool roles[DG__ROLE_COUNT])
+{
+    const dg__enc_want *w = b->w;
+    dg__cast_memo *m = b->memo;
+    fit_key key = {.theme = w->theme, .wander = !w->room_squares, .max_size = (int)w->max_size, .shun = w->shun,
+                   .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level};
+    for (int k = 0; k < m->n_fits; k++)
+        if (!memcmp(&m->fits[k].key, &key, sizeof key)) {
+            memcpy(roles, m->fits[k].roles, DG__ROLE_COUNT * sizeof *roles);
+            return;
+        }
+    const pool *cast = dg__cast_memo_roles(m, w->theme);
+    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &roles[role]);
+    int at = m->n_fits < MEMO_FITS ? m->n_fits++ : m->next_fit++ % MEMO_FITS;
+    m->fits[at].key = key;
+    memcpy(m->fits[at].roles, roles, DG__ROLE_COUNT * sizeof *roles);
+}
+
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
 /* 5-ft squares a creature of each size takes (the PHB's space table); a
@@ -364,8 +385,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     out->boss = false;
     out->xp = out->adjusted_xp = 0;
     pool roles[DG__ROLE_COUNT];
-    const pool *cast = dg__cast_memo_roles(b.memo, w->theme);
-    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(&b, &cast[role], &roles[role]);
+    fitting_roles(&b, roles);
 
     /* the lair's lieutenants: the leaders' role and the bosses' (a fire
      * giant's frost giants), none above the leader (with_lieutenants) */
