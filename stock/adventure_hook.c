@@ -43,14 +43,17 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     while (head < tail) {
         int x = queue[head] & 0xffff, y = queue[head] >> 16;
         head++;
+        /* inside the rim (most cells) no side needs its bounds tried; a
+         * cell seen is passed over before its word is read */
+        bool inner = x > 0 && y > 0 && x < w - 1 && y < h - 1;
         static const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
         for (int k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+            if (!inner && (nx < 0 || ny < 0 || nx >= w || ny >= h)) continue;
             int i = ny * w + nx;
+            if (seen[i]) continue;
             uint32_t cell = d->cells[i];
             if (!dg_cell_open(cell) || (cell & DG_LOCKED)) continue;
-            if (seen[i]) continue;
             seen[i] = 1;
             queue[tail++] = ny << 16 | nx;
         }

@@ -310,7 +310,11 @@ static uint32_t cues_in(const uint32_t by_pair[26][26], const char *text)
         if (a >= 26 || b >= 26) continue;
         for (uint32_t m = by_pair[a][b] & ~found; m; m &= m - 1) {
             int q = __builtin_ctz(m);
-            if (strncmp(p, cues[q].cue, strlen(cues[q].cue)) == 0) found |= 1u << q;
+            /* its first two letters are the pair's: the rest, stopping at
+             * the first that differs (the line's end differs from any) */
+            const char *u = cues[q].cue + 2, *t = p + 2;
+            while (*u && *u == *t) u++, t++;
+            if (!*u) found |= 1u << q;
         }
     }
     return found;

@@ -74,7 +74,7 @@ static bool consumable(const dg_magic_item *m)
     case 'P': return strcmp(c, "Potion") == 0 || strcmp(c, "Potions") == 0;
     case 'S': return strcmp(c, "Scroll") == 0 || strcmp(c, "Scrolls") == 0;
     case 'A': return strcmp(c, "Ammunition") == 0;
-    case 'W': return strncmp(m->name, "Ammunition", 10) == 0;
+    case 'W': return m->name[0] == 'A' && strncmp(m->name, "Ammunition", 10) == 0; /* most weapons are not */
     default: return false;
     }
 }
