@@ -97,16 +97,55 @@ static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, const dg__graded 
     return want < 0 || (int)used_up == want;
 }
 
-static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
+void dg__item_memo_init(dg__item_memo *m, dg_rules rules)
+{
+    m->rules = rules;
+    m->listed = 0;
+}
+
+/* The rows of the rarity (the "varies" ones graded at it), in the
+ * table's order, each with whether it is used up: memo's, listed the
+ * first time a stocking draws from the rarity (a draw walked every row of
+ * the table, its grades and its category, per item drawn). */
+static void rarity_rows(const dg__srd *s, dg__item_memo *m, dg_rarity rarity)
+{
+    if ((m->listed >> rarity) & 1u) return;
+    dg__graded graded;
+    dg__items_graded_at(rarity, &graded);
+    int n = 0;
+    for (int i = 0; i < s->n_items && n < DG__ITEM_ROWS; i++) {
+        const dg_magic_item *it = &s->items[i];
+        if (it->rarity != rarity && (it->rarity != DG_RARITY_VARIES || !dg__graded_has(&graded, s->item_base + i)))
+            continue;
+        m->row[rarity][n] = (short)i;
+        m->used_up[rarity][n++] = consumable(it);
+    }
+    m->n[rarity] = (short)n;
+    m->listed |= 1u << rarity;
+}
+
+static int pool_pick(const dg__srd *s, dg__item_memo *memo, dg_rng *r, dg_rarity rarity, int want,
+                     const dg__so_far *taken)
 {
     /* the pool listed once (one row per bit of taken's item set), then
      * drawn from: each row's test, grades and all, runs once */
     int pool[sizeof taken->items * 8];
     int n = 0;
-    dg__graded graded; /* the grades' table read once, not once an item */
-    dg__items_graded_at(rarity, &graded);
-    for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
-        if (in_pool(s, i, rarity, &graded, want, taken)) pool[n++] = i;
+    if (memo && s == dg__srd_of(memo->rules) && (unsigned)rarity < DG_RARITY_COUNT) {
+        /* the rarity's rows (in_pool's first test), then in_pool's others */
+        rarity_rows(s, memo, rarity);
+        for (int k = 0; k < memo->n[rarity] && n < (int)DG_COUNT(pool); k++) {
+            int i = memo->row[rarity][k];
+            bool used_up = memo->used_up[rarity][k];
+            if (!used_up && taken_item(taken, i)) continue;
+            if (want < 0 || (int)used_up == want) pool[n++] = i;
+        }
+    } else {
+        dg__graded graded; /* the grades' table read once, not once an item */
+        dg__items_graded_at(rarity, &graded);
+        for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
+            if (in_pool(s, i, rarity, &graded, want, taken)) pool[n++] = i;
+    }
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
     return s->item_base + pool[k];
@@ -125,7 +164,7 @@ static void take(const dg__srd *s, dg__so_far *taken, int i, int grade)
  * dungeon has found every item the table could give. A dungeon holds one
  * legendary item at most: once it has, tables E and I give a very rare
  * one (D and H). */
-static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade, dg__so_far *taken)
+static int magic_item(const dg__srd *s, dg__item_memo *memo, dg_rng *r, char table, int *grade, dg__so_far *taken)
 {
     *grade = -1;
     if (table == 'A') {
@@ -147,8 +186,8 @@ static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade, dg__s
     /* a minor table is half consumables (when the rarity has any), a
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
-    int i = pool_pick(s, r, rarity, want, taken);
-    if (i < 0) i = pool_pick(s, r, rarity, -1, taken);
+    int i = pool_pick(s, memo, r, rarity, want, taken);
+    if (i < 0) i = pool_pick(s, memo, r, rarity, -1, taken);
     if (i < 0) return -1;
     if (dg_magic_item_info(i)->rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
     take(s, taken, i, *grade);
@@ -172,7 +211,7 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
     return n;
 }
 
-static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t, dg__so_far *taken)
+static void roll_hoard(const dg__srd *s, dg__item_memo *memo, dg_rng *r, int band, dg_treasure *t, dg__so_far *taken)
 {
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, dg__hoard_coins[band][k]);
     int d = 1 + (int)dg__rng_below(r, 100);
@@ -183,7 +222,7 @@ static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t, dg
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
         for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++) {
-            int i = magic_item(s, r, row->table[j], &t->item_grades[t->n_items], taken);
+            int i = magic_item(s, memo, r, row->table[j], &t->item_grades[t->n_items], taken);
             if (i >= 0) t->items[t->n_items++] = i;
         }
     }
@@ -285,7 +324,7 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     if (hoard) {
         t->hoard = true;
         t->band = party_band;
-        roll_hoard(dg__srd_of(c->rules), &r, t->band, t, taken);
+        roll_hoard(dg__srd_of(c->rules), c->item_memo, &r, t->band, t, taken);
     } else if (wanted) {
         /* the DMG rolls Individual Treasure creature by creature, each on
          * its own challenge rating's table, and the group holds the sum
