@@ -70,9 +70,11 @@ typedef struct dg__cast_memo {
      * few wants over and over (a room's bands tried in turn, its rooms of
      * one size) */
     int n_fits, next_fit;
-    struct {
+    struct dg__fit {
         fit_key key;
         pool roles[DG__ROLE_COUNT];
+        bool whole;           /* all made: every role's, each once (the one-kind fallback's) */
+        pool all;
     } fits[MEMO_FITS];
 } dg__cast_memo;
 

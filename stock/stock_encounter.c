@@ -129,25 +129,42 @@ static void pool_of(band *b, const pool *cast, pool *p)
         if (dg__band_fits(b, cast->idx[k])) p->idx[p->n++] = cast->idx[k];
 }
 
-/* The cast by role who fit the band, into roles: the memo's when it has
- * met the same want (dg__band_fits reads only what fit_key holds, the
- * rules and party being the memo's own), else sorted now and kept. */
-static void fitting_roles(band *b, pool roles[DG__ROLE_COUNT])
+/* The cast by role who fit the band: the memo's when it has met the
+ * same want (dg__band_fits reads only what fit_key holds, the rules and
+ * party being the memo's own), else sorted now and kept. Valid until the
+ * next build asks. */
+static struct dg__fit *fitting_roles(band *b)
 {
     const dg__enc_want *w = b->w;
     dg__cast_memo *m = b->memo;
     fit_key key = {.theme = w->theme, .wander = !w->room_squares, .max_size = (int)w->max_size, .shun = w->shun,
                    .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level};
     for (int k = 0; k < m->n_fits; k++)
-        if (!memcmp(&m->fits[k].key, &key, sizeof key)) {
-            memcpy(roles, m->fits[k].roles, DG__ROLE_COUNT * sizeof *roles);
-            return;
-        }
-    const pool *cast = dg__cast_memo_roles(m, w->theme);
-    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &roles[role]);
+        if (!memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[k];
     int at = m->n_fits < MEMO_FITS ? m->n_fits++ : m->next_fit++ % MEMO_FITS;
-    m->fits[at].key = key;
-    memcpy(m->fits[at].roles, roles, DG__ROLE_COUNT * sizeof *roles);
+    struct dg__fit *fit = &m->fits[at];
+    const pool *cast = dg__cast_memo_roles(m, w->theme);
+    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
+    fit->key = key;
+    fit->whole = false;
+    return fit;
+}
+
+/* Every role's fitting creatures, each once, in role order (the boss's
+ * kind too: a high band needs it); made once a want. */
+static const pool *whole_cast(struct dg__fit *fit)
+{
+    if (fit->whole) return &fit->all;
+    pool *all = &fit->all;
+    all->n = 0;
+    for (int role = 0; role < DG__ROLE_COUNT; role++)
+        for (int k = 0; k < fit->roles[role].n; k++) {
+            bool dup = false;
+            for (int j = 0; j < all->n; j++) dup |= all->idx[j] == fit->roles[role].idx[k];
+            if (!dup && all->n < DG__CAST_MAX) all->idx[all->n++] = fit->roles[role].idx[k];
+        }
+    fit->whole = true;
+    return all;
 }
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
@@ -384,8 +401,8 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     out->difficulty = d;
     out->boss = false;
     out->xp = out->adjusted_xp = 0;
-    pool roles[DG__ROLE_COUNT];
-    fitting_roles(&b, roles);
+    struct dg__fit *fit = fitting_roles(&b);
+    const pool *roles = fit->roles;
 
     /* the lair's lieutenants: the leaders' role and the bosses' (a fire
      * giant's frost giants), none above the leader (with_lieutenants) */
@@ -466,14 +483,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     if (!found && !kept) {
-        pool all = {.n = 0};
-        for (int role = 0; role < DG__ROLE_COUNT; role++) /* the boss's kind too: a high band needs it */
-            for (int k = 0; k < roles[role].n; k++) {
-                bool dup = false;
-                for (int j = 0; j < all.n; j++) dup |= all.idx[j] == roles[role].idx[k];
-                if (!dup && all.n < DG__CAST_MAX) all.idx[all.n++] = roles[role].idx[k];
-            }
-        found = one_kind(r, &b, &all, out);
+        found = one_kind(r, &b, whole_cast(fit), out);
         if (found && out->groups[0].count > 1) {
             dg_encounter alone = *out;
             if (!dg__pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;

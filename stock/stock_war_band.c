@@ -125,9 +125,15 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
         if (f_most[i] > f_best) f_best = f_most[i];
     }
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
+    /* the followers in the order tried: from the drawn start, then none */
+    int order[WAR_CAST + 1];
+    for (int j = 0; j <= n; j++) order[j] = j < n ? (fstart + j) % n : n;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
         if (dg__band_adjusted(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
+        /* who may follow this head, read once a head when first asked
+         * (every lieutenant tried asked it again of every follower) */
+        bool may[WAR_CAST + 1], read = false;
         /* last (i == n), the leader's own kind beside it, up to its cap
          * in all (four purple worms: the nest's mightiest, not a weaker
          * band) */
@@ -140,10 +146,15 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
             long lt_xp = (long)MON(b, lt)->xp * lt_count;
             if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
+            if (!read) {
+                for (int j = 0; j < n; j++) may[j] = all[order[j]] != l && dg__band_follower(b, l, all[order[j]]) >= 0;
+                may[n] = true;
+                read = true;
+            }
             for (int j = 0; j <= n; j++) {
-                int fj = j < n ? (fstart + j) % n : n;
+                int fj = order[j];
                 int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
-                if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
+                if (m >= 0 && (!may[j] || m == lt)) continue;
                 int most = 1 + lt_count + f_n[fj];
                 if (most > b->most) most = b->most;
                 if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
