@@ -85,6 +85,7 @@ typedef struct {
     dg_error *err;
     size_t cap;
     const uint32_t (*by_pair)[26]; /* per two lower-case letters: the cues starting with them */
+    uint32_t things;         /* the cues that place something (count != 0) */
 } out;
 
 static void add(out *o, dg_feature_kind kind, int room, dg_point at)
@@ -330,8 +331,7 @@ static uint32_t cues_of(const out *o, const dg_room *r, const dg_room_contents *
     uint32_t found = 0;
     for (int k = 0; rc && k < rc->n_dressing; k++)
         found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
-    bool things = false;
-    for (size_t q = 0; q < N_CUES; q++) things |= ((found >> q) & 1u) && cues[q].count != 0;
+    bool things = (found & o->things) != 0;
     *any = things || (rc && rc->water) || (o->d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM) ||
            (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0);
     return found;
@@ -373,7 +373,8 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
     uint32_t by_pair[26][26] = {{0}};
     for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
-    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[26])by_pair};
+    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[26])by_pair, 0};
+    for (size_t q = 0; q < N_CUES; q++) o.things |= (uint32_t)(cues[q].count != 0) << q;
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {
         size_t a = (size_t)d->rooms[i].width * (size_t)d->rooms[i].height;
