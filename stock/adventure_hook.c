@@ -28,36 +28,50 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     for (size_t i = 0; i < c->n_doors; i++) any_key |= c->doors[i].key_room > 0;
     if (!any_key || cells > BIG_FLOOR_CELLS || !c->entrance_room) return 0;
     unsigned char *seen = dg__calloc(cells, 1);
-    int *queue = dg__malloc(cells * sizeof *queue);
+    /* seeds: a cell is seeded at most once from the run above it and once
+     * from the run below, and the entrance seeds its four sides */
+    int *stack = dg__malloc((2 * cells + 4) * sizeof *stack);
     int n = 0;
-    if (!seen || !queue) {
+    if (!seen || !stack) {
         n = -1;
         goto done;
     }
-    size_t head = 0, tail = 0;
-    /* the queue holds cells as y << 16 | x (DG_MAX_DIM < 65536): no
-     * division a cell; only the set reached matters */
+    /* Only the set reached matters, so it is filled a row's run at a
+     * time (the walkable cells either side of a seed, then a seed at the
+     * first cell of each run above and below): the set a walk cell by cell
+     * reaches, for a third of its work. The entrance is met whatever it
+     * is; its sides are walked from it. */
+#define WALKS(i) (dg_cell_open(d->cells[i]) && !(d->cells[i] & DG_LOCKED))
     const int w = d->width, h = d->height;
-    seen[c->entrance.y * w + c->entrance.x] = 1;
-    queue[tail++] = c->entrance.y << 16 | c->entrance.x;
-    while (head < tail) {
-        int x = queue[head] & 0xffff, y = queue[head] >> 16;
-        head++;
-        /* inside the rim (most cells) no side needs its bounds tried; a
-         * cell seen is passed over before its word is read */
-        bool inner = x > 0 && y > 0 && x < w - 1 && y < h - 1;
-        static const int dx[] = {1, -1, 0, 0}, dy[] = {0, 0, 1, -1};
-        for (int k = 0; k < 4; k++) {
-            int nx = x + dx[k], ny = y + dy[k];
-            if (!inner && (nx < 0 || ny < 0 || nx >= w || ny >= h)) continue;
-            int i = ny * w + nx;
-            if (seen[i]) continue;
-            uint32_t cell = d->cells[i];
-            if (!dg_cell_open(cell) || (cell & DG_LOCKED)) continue;
-            seen[i] = 1;
-            queue[tail++] = ny << 16 | nx;
+    size_t top = 0;
+    int from = c->entrance.y * w + c->entrance.x;
+    if (WALKS(from)) stack[top++] = from;
+    else {
+        seen[from] = 1;
+        if (c->entrance.x > 0 && WALKS(from - 1)) stack[top++] = from - 1;
+        if (c->entrance.x < w - 1 && WALKS(from + 1)) stack[top++] = from + 1;
+        if (c->entrance.y > 0 && WALKS(from - w)) stack[top++] = from - w;
+        if (c->entrance.y < h - 1 && WALKS(from + w)) stack[top++] = from + w;
+    }
+    while (top) {
+        int at = stack[--top];
+        if (seen[at]) continue;
+        int y = at / w, row = y * w, x0 = at - row, x1 = x0;
+        while (x0 > 0 && !seen[row + x0 - 1] && WALKS(row + x0 - 1)) x0--;
+        while (x1 < w - 1 && !seen[row + x1 + 1] && WALKS(row + x1 + 1)) x1++;
+        memset(seen + row + x0, 1, (size_t)(x1 - x0 + 1));
+        for (int ny = y - 1; ny <= y + 1; ny += 2) {
+            if (ny < 0 || ny >= h) continue;
+            bool run = false;
+            for (int x = x0; x <= x1; x++) {
+                int i = ny * w + x;
+                bool walks = !seen[i] && WALKS(i);
+                if (walks && !run) stack[top++] = i;
+                run = walks;
+            }
         }
     }
+#undef WALKS
     for (size_t i = 0; i < d->n_rooms && i < c->n_rooms; i++) {
         const dg_room *room = &d->rooms[i];
         bool reached = false;
@@ -69,7 +83,7 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     }
 done:
     dg__free(seen);
-    dg__free(queue);
+    dg__free(stack);
     return n;
 }
 
