@@ -87,6 +87,10 @@ bool dg__band_same_colour(band *b, int l, int lt);
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
  * the band, the mixes with the most kinds preferred; false when none. */
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+/* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
+ * two kinds of followers f and k, up to DG_ENC_MAX_OF_A_KIND (their caps
+ * allowing) each. */
+bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb);
 /* Adds count of monster to e (nothing when either is none). */
 void dg__band_put(dg_encounter *e, int monster, int count);
 
