@@ -466,7 +466,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     }
     /* a tier 3-4 lair its cast cannot bring to the top band takes the
      * theme's allies rather than fall to an easier band */
-    if (!found && (w->lair || w->allies) && w->level >= DG__ALLY_LEVEL) {
+    if (!found && (w->lair || w->allies) && (w->level >= DG__ALLY_LEVEL || w->crowd)) {
         pool allies;
         dg__allies_of(&b, &allies);
         if (allies.n) found = dg__war_band(r, &b, roles, &allies, out);

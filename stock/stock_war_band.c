@@ -156,7 +156,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
         }
     int cast_heads = n_heads;
-    if (allies && b->w->boss < 0 && b->w->level >= DG__ALLY_MASTER_LEVEL)
+    if (allies && b->w->boss < 0 && (b->w->level >= DG__ALLY_MASTER_LEVEL || b->w->crowd))
         for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
     if (!n) return false;
     b->war = true;
