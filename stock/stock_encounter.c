@@ -190,9 +190,9 @@ static int kinds_of(bool lead, int nf, int nb) { return lead + (nf > 0) + (nb > 
 
 /* dg__band_counts beside a head of base_n creatures (0: none; the leader,
  * or a lair's leader and its lieutenants) of base_xp XP and base_sq
- * squares in all. */
+ * squares in all; least > 0: both f and k, at least least of each. */
 static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int f_most, int k,
-                          int k_most, int *nf, int *nb)
+                          int k_most, int least, int *nf, int *nb)
 {
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
@@ -224,7 +224,7 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
                 rows_left = j > 0; /* more beasts only add */
                 break;
             }
-            if (a < b->lo) continue;
+            if (a < b->lo || (least && (i < least || j < least))) continue;
             int kinds = kinds_of(base_n > 0, i, j);
             if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
             if (kinds < best) continue;
@@ -244,14 +244,14 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
  * with the most kinds; a combination drawn evenly among those. */
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
-    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, f_most, k, k_most, nf, nb);
+    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, f_most, k, k_most, 0, nf, nb);
 }
 
 bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
 {
     return counts_beside(r, b, MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count, 1 + lt_count,
                          squares(b, l) + squares(b, lt) * lt_count, f, DG_ENC_MAX_OF_A_KIND, k, DG_ENC_MAX_OF_A_KIND,
-                         nf, nb);
+                         FOLLOWERS_LEAST, nf, nb);
 }
 
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
@@ -360,11 +360,12 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             b.lo = (b.hi - 1) * w->low_floor_percent / 100;
             if (b.lo < 1) b.lo = 1;
         }
+        if (w->crowd) b.most = CROWD_MOST;
         if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
     }
-    for (int n = 1; n <= MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
+    for (int n = 1; n <= CROWD_MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
     out->n_groups = 0;
     out->difficulty = d;
     out->boss = false;

@@ -91,16 +91,17 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
             if (dg__band_adjusted(b, lxp + lt_xp + f_best + f_next, b->most) < b->lo) continue;
             for (int j = 0; j < n; j++) {
                 int fj = (fstart + j) % n, m = all[fj];
-                if (m == l || m == lt || dg__band_follower(b, l, m) < 0) continue;
+                /* followers come in numbers: no lone legendary creature among them */
+                if (m == l || m == lt || f_n[fj] < FOLLOWERS_LEAST || dg__band_follower(b, l, m) < 0) continue;
                 if (dg__band_adjusted(b, lxp + lt_xp + f_most[fj] + f_best, b->most) < b->lo) continue;
                 for (int j2 = j + 1; j2 < n; j2++) {
                     int fk = (fstart + j2) % n, k = all[fk];
-                    if (k == l || k == lt || dg__band_follower(b, l, k) < 0) continue;
+                    if (k == l || k == lt || f_n[fk] < FOLLOWERS_LEAST || dg__band_follower(b, l, k) < 0) continue;
                     int most = 1 + lt_count + f_n[fj] + f_n[fk];
                     if (most > b->most) most = b->most;
                     if (dg__band_adjusted(b, lxp + lt_xp + f_most[fj] + f_most[fk], most) < b->lo) continue;
                     int nf = 0, nk = 0;
-                    if (!dg__band_counts_under(r, b, l, lt, lt_count, m, k, &nf, &nk) || !nf || !nk) continue;
+                    if (!dg__band_counts_under(r, b, l, lt, lt_count, m, k, &nf, &nk)) continue;
                     /* the mightier followers first: leader, lieutenants, followers */
                     bool swap = MON(b, k)->xp > MON(b, m)->xp;
                     dg__band_put(out, l, own ? 1 + lt_count : 1);
