@@ -16,7 +16,7 @@
  * that fit the band); a budget buys at most two creatures per character
  * besides the leader (the SRD's note on more than two a character: we
  * keep under it rather than pad with fragile ones), never more than the
- * 2014 builder's thirteen.
+ * 2014 builder's thirteen (a crowded lair, stock_int.h's crowd, seventeen).
  *
  * The mixes tried when no such draw lands in the band (a kind paired with
  * another, a lair's war band) are stock_war_band.c's; the band record and
