@@ -17,8 +17,8 @@ typedef struct {
 } pool;
 
 #define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
-/* a crowded lair's under 2024, two kinds of followers besides its leader
- * and their lieutenants (still no more than two a character) */
+/* creatures a crowded lair holds under 2024: its leader, four lieutenants
+ * and two kinds of followers (and still no more than two a character) */
 #define CROWD_MOST (1 + MIGHTY_MOST + 2 * DG_ENC_MAX_OF_A_KIND)
 
 /* What a creature's name and stat block say of it, read once a band (the

@@ -2,8 +2,9 @@
  * no draw of a leader, its rank and file and its beasts lands in the band:
  * a kind the draws settled for alone paired with another of the cast, and
  * a lair's war band of a leader, lieutenants and followers, the theme's
- * allies joining when the cast alone cannot reach the band. The band and
- * its helpers are stock_band.h's. */
+ * allies joining when the cast alone cannot reach the band, and a second
+ * kind of followers when a crowded lair's three groups cannot. The band
+ * and its helpers are stock_band.h's. */
 #include "stock_band.h"
 
 #include <string.h>
@@ -217,9 +218,10 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
         }
     }
     /* a crowded lair (stock_int.h's crowd) that three groups cannot bring
-     * to the band (a lich, a mummy lord and four wraiths for six level-20
-     * characters under 2024, where numbers add nothing): the leader, all
-     * its lieutenants, and a second kind of followers beside the first */
+     * to the band (a mummy lord, a vampire and four wraiths for seven
+     * level-14 characters under 2024, where numbers add nothing): the
+     * leader, all its lieutenants, and a second kind of followers beside
+     * the first (three wraiths and four vampire spawn) */
     int h = b->w->crowd ? second_followers(r, b, all, n, heads, n_heads, lt_n, f_n, f_most, fstart, out) : -1;
     if (h >= 0) out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
     b->war = false;
