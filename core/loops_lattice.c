@@ -29,14 +29,13 @@ typedef struct {
 enum { WAIT, USED, DEAD };
 enum { OPENING = 1, MOUTH = 2 };
 
-/* The lattice's walk through rock, by node ((r / 2) * (cols / 2) + c / 2
- * for the cell (r, c) of odd r and c): the walk a node belongs to (a
- * source index + 1, 0 none) and the node cell before it (-1 at the
- * source). The walk's cells from its source's node (that node 1) are kept
+/* The lattice's walk through rock, by node cell (odd row and column),
+ * indexed by cell (a division a look less than by node): the walk a node
+ * belongs to (a source index + 1, 0 none) and the node cell before it
+ * (-1 at the source); from is read only where own is set. The walk's cells from its source's node (that node 1) are kept
  * in the digger's walk buffer (depth) while the ways are found. */
 typedef struct {
     int32_t *own, *from;
-    int32_t half;        /* cols / 2 */
     int32_t *src;        /* per source: its door cell, its room */
     size_t n_src, cap_src;
     way *ways;
@@ -46,15 +45,15 @@ typedef struct {
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
+    /* the walls inside the rim, row by row: digging only ever opens a
+     * wall (a door), never makes one, so the list made once holds every
+     * wall an opening may be found in (a tenth of the map's cells) */
+    int32_t *walls;
+    size_t n_walls;
 } lattice;
 
-static inline size_t node_of(const lattice *L, int32_t at, int W)
-{
-    int r = at / W, c = at - r * W;
-    return (size_t)(r / 2) * (size_t)L->half + (size_t)(c / 2);
-}
-#define OWN(at) L->own[node_of(L, (at), W)]
-#define FROM(at) L->from[node_of(L, (at), W)]
+#define OWN(at) L->own[(at)]
+#define FROM(at) L->from[(at)]
 
 static inline bool rock_free(const dg__build *b, int32_t at)
 {
@@ -223,16 +222,11 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
 }
 
-/* Every opening on the map. */
+/* Every opening on the map, wall by wall in row order. */
 static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
-    dg__build *b = g->b;
     dg_status rc = DG_OK;
-    for (int r = 1; r < b->rows - 1 && rc == DG_OK; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = 1; c < b->cols - 1 && rc == DG_OK; c++)
-            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) rc = bridge_at(g, L, dg__loop_at(b, r, c), err);
-    }
+    for (size_t k = 0; k < L->n_walls && rc == DG_OK; k++) rc = bridge_at(g, L, L->walls[k], err);
     return rc;
 }
 
@@ -240,7 +234,6 @@ static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
  * far end) and the open cells beyond them. */
 static void ends_of(const dg__build *b, const lattice *L, const way *w, int32_t wall[2], int32_t open[2])
 {
-    const int W = b->cols;
     if (w->kind == OPENING) {
         wall[0] = wall[1] = -1;
         open[0] = w->a;
@@ -297,7 +290,6 @@ static dg_status dig_way(digger *g, lattice *L, const way *w, const int32_t wall
                          dg_error *err)
 {
     dg__build *b = g->b;
-    const int W = b->cols;
     if (w->kind == OPENING) {
         spot s = {SPOT_BRIDGE, w->mid, w->mid, w->a, w->z, dg__room_id(b->cell[w->a])};
         opened(L, b, w->mid);
@@ -362,9 +354,9 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
 }
 
 /* Finds the ways afresh (the map as it stands) and draws their order. */
-static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_error *err)
+static dg_status look(digger *g, lattice *L, size_t cells, uint32_t **order, dg_error *err)
 {
-    memset(L->own, 0, 2 * nodes * sizeof *L->own);
+    memset(L->own, 0, cells * sizeof *L->own);
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
@@ -389,23 +381,32 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own and from, a node each: one block */
-    size_t nodes = (size_t)(b->rows / 2 + 1) * (size_t)(b->cols / 2 + 1);
-    L.half = b->cols / 2;
+    /* own and from, a cell each: one block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(2 * nodes * sizeof *L.own);
+    L.own = dg__malloc(2 * cells * sizeof *L.own);
     L.free = dg__malloc(cells);
     if (!L.own || !L.free) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
-    L.from = L.own + nodes;
+    L.from = L.own + cells;
     memset(L.free, 0, cells);
-    for (int r = 1; r < b->rows - 1; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = 1; c < b->cols - 1; c++)
-            if (row[c] == DG_NOTHING)
-                L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+    for (int pass = 0; pass < 2; pass++) { /* the walls counted, then listed */
+        L.n_walls = 0;
+        for (int r = 1; r < b->rows - 1; r++) {
+            const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+            for (int c = 1; c < b->cols - 1; c++) {
+                if (pass && row[c] == DG_NOTHING)
+                    L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+                if ((row[c] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
+                if (pass) L.walls[L.n_walls] = dg__loop_at(b, r, c);
+                L.n_walls++;
+            }
+        }
+        if (!pass && !(L.walls = dg__malloc((L.n_walls + 1) * sizeof *L.walls))) {
+            rc = dg__nomem(err, "digging loops");
+            goto done;
+        }
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
@@ -415,7 +416,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
          * room may have no door onto yet */
         for (int again = 0; again < 2 && made < want; again++) {
             int had = made;
-            if ((rc = look(g, &L, nodes, &order, err)) != DG_OK) goto done;
+            if ((rc = look(g, &L, cells, &order, err)) != DG_OK) goto done;
             for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
             if (rc != DG_OK) goto done;
             if (made == had) break;
@@ -439,5 +440,6 @@ done:
     dg__free(L.by_room);
     dg__free(L.src);
     dg__free(L.ways);
+    dg__free(L.walls);
     return rc;
 }
