@@ -385,27 +385,20 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     L.own = dg__malloc(2 * cells * sizeof *L.own);
     L.free = dg__malloc(cells);
-    if (!L.own || !L.free) {
+    L.walls = dg__malloc(cells * sizeof *L.walls);
+    if (!L.own || !L.free || !L.walls) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     L.from = L.own + cells;
     memset(L.free, 0, cells);
-    for (int pass = 0; pass < 2; pass++) { /* the walls counted, then listed */
-        L.n_walls = 0;
-        for (int r = 1; r < b->rows - 1; r++) {
-            const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-            for (int c = 1; c < b->cols - 1; c++) {
-                if (pass && row[c] == DG_NOTHING)
-                    L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
-                if ((row[c] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
-                if (pass) L.walls[L.n_walls] = dg__loop_at(b, r, c);
-                L.n_walls++;
-            }
-        }
-        if (!pass && !(L.walls = dg__malloc((L.n_walls + 1) * sizeof *L.walls))) {
-            rc = dg__nomem(err, "digging loops");
-            goto done;
+    for (int r = 1; r < b->rows - 1; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
+        for (int c = 1; c < b->cols - 1; c++) {
+            if (row[c] == DG_NOTHING)
+                L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+            else if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER)
+                L.walls[L.n_walls++] = dg__loop_at(b, r, c);
         }
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
