@@ -45,9 +45,10 @@ typedef struct {
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
-    /* the walls inside the rim, row by row: digging only ever opens a
-     * wall (a door), never makes one, so the list made once holds every
-     * wall an opening may be found in (a tenth of the map's cells) */
+    /* the walls and doors inside the rim, row by row: digging only ever
+     * opens a wall (a door), and only a door is walled up again (the
+     * lair's, loops_lair.c), so the list made once holds every wall an
+     * opening may be found in (a tenth of the map's cells) */
     int32_t *walls;
     size_t n_walls;
 } lattice;
@@ -353,6 +354,25 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
     return DG_OK;
 }
 
+/* Free rock (rock_free) on rows r0..r1, columns c0..c1, from the map as
+ * it stands: the whole map once, and the cells round those changed when
+ * the lair's doors were walled up (rock back). */
+static void scan_rock(const dg__build *b, lattice *L, int r0, int c0, int r1, int c1)
+{
+    if (r0 < 1) r0 = 1;
+    if (c0 < 1) c0 = 1;
+    if (r1 > b->rows - 2) r1 = b->rows - 2;
+    if (c1 > b->cols - 2) c1 = b->cols - 2;
+    const uint32_t *cl = b->cell;
+    const int W = b->cols;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) { /* rock_free, the cell known inside the rim */
+            int32_t at = dg__loop_at(b, r, c);
+            L->free[at] = cl[at] == DG_NOTHING && !dg__loop_between_corners(b, r, c) &&
+                          !((cl[at - W] | cl[at + W] | cl[at - 1] | cl[at + 1]) & DG_OPENSPACE);
+        }
+}
+
 /* Finds the ways afresh (the map as it stands) and draws their order. */
 static dg_status look(digger *g, lattice *L, size_t cells, uint32_t **order, dg_error *err)
 {
@@ -392,14 +412,12 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     }
     L.from = L.own + cells;
     memset(L.free, 0, cells);
+    scan_rock(b, &L, 1, 1, b->rows - 2, b->cols - 2);
     for (int r = 1; r < b->rows - 1; r++) {
         const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = 1; c < b->cols - 1; c++) {
-            if (row[c] == DG_NOTHING)
-                L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
-            else if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER)
+        for (int c = 1; c < b->cols - 1; c++)
+            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER || (row[c] & DG_DOORSPACE))
                 L.walls[L.n_walls++] = dg__loop_at(b, r, c);
-        }
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
@@ -420,7 +438,15 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
          * doors are dug again elsewhere */
         int far = dg__loop_far_room(g);
         if (!far || far == g->lair) break;
-        int lost = dg__loop_ways_in(b, far) - 1;
+        int lost;
+        if (b->o->loops == DG_LOOPS_MANY) { /* walled up now (loops_lair.c) */
+            g->dirty_r0 = 1; /* nothing changed yet */
+            g->dirty_r1 = 0;
+            lost = dg__loop_wall_lair(g, far);
+            /* a cell's freedom reads its four neighbours */
+            if (lost > 0) scan_rock(b, &L, g->dirty_r0 - 1, g->dirty_c0 - 1, g->dirty_r1 + 1, g->dirty_c1 + 1);
+        } else
+            lost = dg__loop_ways_in(b, far) - 1;
         g->lair = far;
         if (lost <= 0) break;
         made = made > lost ? made - lost : 0;
