@@ -170,6 +170,12 @@ static int full_walk(digger *g, int32_t a, int32_t z, int most)
 /* full_walk's for z < 0 and no bound (far_room's, the design's): every
  * cell reached, in the same order, without the checks a bound asks for
  * each cell (a third of a loops=many donjon map's walking). */
+#define STEP_ALL(k)                                                                                                    \
+    if ((cell[k] & DG_OPENSPACE) && stamp[k] != now) {                                                                 \
+        stamp[k] = now;                                                                                                \
+        wq[tail] = (k);                                                                                                \
+        depth[tail++] = next;                                                                                          \
+    }
 static void walk_everywhere(digger *g, int32_t a)
 {
     dg__build *b = g->b;
@@ -185,6 +191,23 @@ static void walk_everywhere(digger *g, int32_t a)
     wq[tail] = a;
     depth[tail++] = 0;
     stamp[a] = now;
+    /* nothing open on the map's edge (most maps): an open cell's four
+     * neighbours are on the map, and no bound is asked */
+    bool rim = false;
+    for (int c = 0; c < W && !rim; c++) rim = ((cell[c] | cell[(size_t)(H - 1) * (size_t)W + (size_t)c]) & DG_OPENSPACE) != 0;
+    for (int r = 0; r < H && !rim; r++) rim = ((cell[(size_t)r * (size_t)W] | cell[(size_t)r * (size_t)W + (size_t)W - 1]) & DG_OPENSPACE) != 0;
+    if (!rim && (cell[a] & DG_OPENSPACE)) {
+        while (head < tail) {
+            int32_t at = wq[head];
+            int next = depth[head++] + 1;
+            STEP_ALL(at - W)
+            STEP_ALL(at + W)
+            STEP_ALL(at - 1)
+            STEP_ALL(at + 1)
+        }
+        g->reached = tail;
+        return;
+    }
     while (head < tail) {
         int32_t at = wq[head];
         int next = depth[head++] + 1;
@@ -204,6 +227,7 @@ static void walk_everywhere(digger *g, int32_t a)
     }
     g->reached = tail;
 }
+#undef STEP_ALL
 
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
 {
