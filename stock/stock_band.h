@@ -17,6 +17,9 @@ typedef struct {
 } pool;
 
 #define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
+/* creatures a crowded lair holds under 2024: its leader, four lieutenants
+ * and two kinds of followers (and still no more than two a character) */
+#define CROWD_MOST (1 + MIGHTY_MOST + 2 * DG_ENC_MAX_OF_A_KIND)
 
 /* What a creature's name and stat block say of it (the string searches
  * were a fifth of a stocked map's time when asked at every count tried):
@@ -49,7 +52,7 @@ typedef struct dg__cast_memo {
     dg_rules rules;
     int party;
     const dg__srd *s;
-    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    int mult2[CROWD_MOST + 1]; /* dg__multiplier2 by count, for this party (2: x1) */
     /* traits of the dragons and humanoids (named_traits), by id - monster_base */
     traits named[CAP_IDS];
     uint64_t named_read[(CAP_IDS + 63) / 64];
@@ -89,7 +92,7 @@ typedef struct {
     long lo, hi;
     int max_cr8;
     int most;                 /* creatures one encounter may have */
-    const int *mult2;         /* the memo's */
+    const int *mult2;         /* the memo's, by count up to CROWD_MOST */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
     dg__cast_memo *memo;      /* w's, or the build's own */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
@@ -138,6 +141,11 @@ bool dg__band_same_colour(band *b, int l, int lt);
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
  * the band, the mixes with the most kinds preferred; false when none. */
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+/* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
+ * two kinds of followers f and k, FOLLOWERS_LEAST to DG_ENC_MAX_OF_A_KIND
+ * (their caps allowing) each. */
+#define FOLLOWERS_LEAST 2     /* a lone creature is no one's followers */
+bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb);
 /* Adds count of monster to e (nothing when either is none). */
 void dg__band_put(dg_encounter *e, int monster, int count);
 

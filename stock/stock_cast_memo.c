@@ -14,7 +14,7 @@ void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
     m->party = party;
     m->s = dg__srd_of(rules);
     m->mult2[0] = 2;
-    for (int n = 1; n <= MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
+    for (int n = 1; n <= CROWD_MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
     memset(m->named_read, 0, sizeof m->named_read);
     memset(m->cap, 0, sizeof m->cap);
     m->n_casts = 0;
