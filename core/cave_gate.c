@@ -236,7 +236,7 @@ static bool plain_floor(const dg_dungeon *d, int32_t k)
  * none fits). The way kept is the one the walk from the entrance comes
  * by; every other cell of floor beside the lair goes to rock, and so do
  * the cells either side of the kept mouth's. */
-static int rockfall(const dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near)
+static int rockfall(const dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
 {
     dg_point in;
     if (!dg__map_entrance(d, &in)) return 0;
@@ -256,6 +256,7 @@ static int rockfall(const dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *ke
     if (out - mouth != mouth - at) return 0; /* a corner: no gate spans it */
     *kept = mouth;
     *near = out;
+    *lair_at = lair;
     int n = 0;
     /* the kept mouth's sides */
     for (int q = 0; q < 4; q++) {
@@ -388,6 +389,255 @@ static int long_way_round(const dg_dungeon *d, cyc_work *w, int32_t mouth, int32
     return n;
 }
 
+/* A tunnel from dead-end chamber `room` (far enough round for a key but
+ * a dead end) through rock to other floor, at most MOST_TUNNEL cells,
+ * touching nothing on its way, so the chamber has a second way out; its
+ * far end never nearer the entrance or the gate on foot (the gate shut)
+ * than the chamber is, so the walk round it stays as long. Its cells in
+ * cut[] (their count; 0 none). */
+static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t *cut)
+{
+    dg_point in;
+    if (!dg__map_entrance(d, &in) || room < 1 || (size_t)room > d->n_rooms) return 0;
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t *to_in = w->dist, *to_gate = w->back, *len = w->seen, *prev = w->parent, *queue = w->queue;
+    /* the gate: the one door on the map (place() puts it) */
+    int32_t gate = -1, near = -1;
+    for (size_t i = 0; i < d->n_doors; i++)
+        if (dg_door_gate(d, &d->doors[i])) {
+            const dg_door *o = &d->doors[i];
+            gate = o->y * d->width + o->x;
+            near = gate + (int32_t)(dg_dir_dy(o->dir) * d->width + dg_dir_dx(o->dir));
+        }
+    dg__cyc_sides_all(d, w);
+    w->shut[gate < 0 ? 0 : gate] = gate >= 0;
+    dg__cyc_walk(d, w, (int32_t)(in.y * d->width + in.x), w->shut, to_in, NULL, queue, w->steps);
+    int32_t room_in = w->steps[room];
+    int32_t room_gate = -1;
+    if (near >= 0) {
+        dg__cyc_walk(d, w, near, w->shut, to_gate, NULL, queue, w->shut_steps);
+        room_gate = w->shut_steps[room];
+    }
+    if (gate >= 0) w->shut[gate] = 0;
+    if (room_in < 0) return 0;
+    memset(len, 0xff, cells * sizeof *len);
+    size_t head = 0, tail = 0;
+    for (size_t k = 0; k < cells; k++) {
+        if (!diggable(d, w, (int32_t)k)) continue;
+        bool mine = false, other = false;
+        for (int q = 0; q < 4; q++) {
+            uint32_t c = d->cells[(int32_t)k + w->step[q]];
+            if (!dg_cell_open(c)) continue;
+            if (dg__room_id(c) == room) mine = true;
+            else other = true;
+        }
+        if (!mine || other) continue;
+        len[k] = 1;
+        prev[k] = -1;
+        queue[tail++] = (int32_t)k;
+    }
+    while (head < tail) {
+        int32_t at = queue[head++];
+        for (int q = 0; q < 4; q++) {
+            int32_t nb = at + w->step[q];
+            if (len[nb] >= 0 || !diggable(d, w, nb)) continue;
+            bool touches = false, ok = true;
+            for (int r = 0; r < 4; r++) {
+                int32_t s2 = nb + w->step[r];
+                uint32_t c = d->cells[s2];
+                if (s2 == at || !dg_cell_open(c)) continue;
+                touches = true;
+                /* other floor, no nearer than the chamber on foot */
+                ok = ok && dg__room_id(c) != room && to_in[s2] >= 0 && to_in[s2] + len[at] + 2 >= room_in &&
+                     (room_gate < 0 || (to_gate[s2] >= 0 && to_gate[s2] + len[at] + 2 >= room_gate));
+            }
+            len[nb] = len[at] + 1;
+            prev[nb] = at;
+            if (touches) {
+                if (!ok) continue;
+                int n = 0;
+                for (int32_t c = nb; c >= 0; c = prev[c]) cut[n++] = c;
+                return n;
+            }
+            if (len[nb] < MOST_TUNNEL) queue[tail++] = nb;
+        }
+    }
+    return 0;
+}
+
+/* Tunnel cells beside the way a rockfall may close, tried at most. */
+#define BESIDE_TRIES 48
+
+/* With the lair's one way in through the gate at `mouth` (near side
+ * `out`), every room near the way to it: a rockfall in a tunnel one cell
+ * wide beside the way (cycles_dig.c's walled-up door, the cave's way), so
+ * the rooms behind it come back to the way the long way round, the
+ * farthest of them round a key's room. The cave stays one region and its
+ * lair stays. The tunnel cell whose fall makes the longest walk round
+ * (1.5 times the walk to the gate at least); -1 none. */
+static int32_t beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int lair)
+{
+    dg_point in;
+    if (!dg__map_entrance(d, &in)) return -1;
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t from = (int32_t)(in.y * d->width + in.x), best = -1;
+    long best_score = -1;
+    int tries = 0;
+    int own = dg__room_id(d->cells[out]);
+    for (size_t k = 0; k < cells && tries < BESIDE_TRIES; k++) {
+        int32_t f = (int32_t)k;
+        if (!plain_floor(d, f) || f == mouth || f == out || (w->sides[k] != 3u && w->sides[k] != 12u)) continue;
+        bool by_gate = false;
+        for (int q = 0; q < 4; q++) by_gate |= f + w->step[q] == mouth;
+        if (by_gate) continue;
+        tries++;
+        d->cells[f] = DG_NOTHING;
+        long score = -1;
+        if (one_region(d, w)) {
+            dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
+            if (dg__lair_room(d, w->steps + 1) == lair) {
+                w->shut[mouth] = 1;
+                dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
+                long door = w->dist[out] + 1;
+                dg__cyc_walk(d, w, out, w->shut, w->back, NULL, w->queue, w->shut_steps);
+                w->shut[mouth] = 0;
+                for (size_t r = 1; r <= d->n_rooms; r++) {
+                    if ((int)r == lair || (int)r == own || w->steps[r] < 0 || w->shut_steps[r] < 0) continue;
+                    long round = (long)w->steps[r] + w->shut_steps[r] + 1;
+                    if (2 * round - 3 * door > score) score = 2 * round - 3 * door;
+                }
+            }
+        }
+        d->cells[f] = DG_CORRIDOR;
+        dg__cyc_sides_all(d, w);
+        if (score > best_score) {
+            best_score = score;
+            best = f;
+        }
+    }
+    return best;
+}
+
+/* Floor cells a split may fill at most, and gate cells it tries. */
+#define MOST_SPLIT 10
+#define SPLIT_TRIES 24
+
+/* Whether floor cell k may go to rock in a split: cave floor (a
+ * passage's or a chamber's), no door, stair or exit. */
+static bool fillable(const dg_dungeon *d, int32_t k)
+{
+    int x = k % d->width, y = k / d->width;
+    uint32_t c = d->cells[k];
+    return (c & DG_CORRIDOR) && !(c & (DG_ROOM | DG_DOORSPACE | DG_STAIRS)) && d->cave[k] && x > 0 && y > 0 &&
+           x < d->width - 1 && y < d->height - 1;
+}
+
+/* The cave split in two at a gate cell of the way to the lair: each side
+ * of the gate takes the floor nearer it on foot (the gate shut), and the
+ * far side's floor beside the near side's goes to rock, so the gate alone
+ * joins them: the lair and what lies beyond behind it, the entrance and
+ * the loops on its side before it. Where the gate stands nearer the
+ * entrance than the lair's own mouth, the walk to it is shorter and a
+ * loop on the near side makes the long way round more often. Of the gate
+ * cells tried, the one whose best key room lies farthest round (1.5 times
+ * the walk to the gate at least, counted on the split map); its fills in
+ * fill[] (their count, 0 none). */
+static int split(dg_dungeon *d, cyc_work *w, int32_t *fill)
+{
+    dg_point in;
+    if (!dg__map_entrance(d, &in)) return 0;
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t from = (int32_t)(in.y * d->width + in.x);
+    dg__cyc_sides_all(d, w);
+    dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
+    int lair = dg__lair_room(d, w->steps + 1);
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
+    int32_t at = -1;
+    for (size_t k = 0; k < cells && at < 0; k++)
+        if (dg__room_id(d->cells[k]) == lair && dg_cell_open(d->cells[k]) && w->dist[k] == w->steps[lair])
+            at = (int32_t)k;
+    /* the gate cells (fits()'s) anywhere: the split makes one the way */
+    (void)at;
+    int32_t gate[SPLIT_TRIES], up[SPLIT_TRIES], down[SPLIT_TRIES];
+    int n_gate = 0;
+    for (size_t k = 0; k < cells && n_gate < SPLIT_TRIES; k++) {
+        unsigned m = w->sides[k];
+        if (d->cells[k] != DG_CORRIDOR || (m != 3u && m != 12u) || w->dist[k] < 0) continue;
+        int32_t a = (int32_t)k + w->step[m == 3u ? 0 : 2], b = (int32_t)k + w->step[m == 3u ? 1 : 3];
+        if (w->dist[b] < w->dist[a]) {
+            int32_t t = a;
+            a = b;
+            b = t;
+        }
+        dg_door g;
+        if (!fits(d, w, (int32_t)k, a, b, &g)) continue;
+        gate[n_gate] = (int32_t)k;
+        up[n_gate] = a;
+        down[n_gate++] = b;
+    }
+    int32_t *dn = w->back, *df = w->seen, *queue = w->queue;
+    int32_t *near_steps = w->shut_steps, *in_steps = w->back_steps;
+    int32_t try_fill[MOST_SPLIT];
+    uint32_t was[MOST_SPLIT];
+    int best_n = 0;
+    long best = -1;
+    for (int t = 0; t < n_gate; t++) {
+        int32_t c = gate[t];
+        w->shut[c] = 1;
+        dg__cyc_walk(d, w, up[t], w->shut, dn, NULL, queue, NULL);
+        dg__cyc_walk(d, w, down[t], w->shut, df, NULL, queue, NULL);
+        w->shut[c] = 0;
+        /* far: nearer the gate's far side; the lair and beyond must be */
+        int n = 0;
+        bool ok = dn[from] >= 0 && (df[from] < 0 || dn[from] <= df[from]);
+        for (size_t k = 0; k < cells && ok; k++) {
+            if (!dg_cell_open(d->cells[k]) || (int32_t)k == c) continue;
+            bool far = df[k] >= 0 && (dn[k] < 0 || df[k] < dn[k]);
+            if (!far) {
+                if (dg__room_id(d->cells[k]) == lair) ok = false;
+                continue;
+            }
+            bool beside = false;
+            for (int q = 0; q < 4 && !beside; q++) {
+                if (!((w->sides[k] >> q) & 1)) continue;
+                int32_t j = (int32_t)k + w->step[q];
+                beside = j != c && dn[j] >= 0 && (df[j] < 0 || dn[j] <= df[j]);
+            }
+            if (!beside) continue;
+            if ((int32_t)k == down[t] || !fillable(d, (int32_t)k) || n == MOST_SPLIT) ok = false;
+            else try_fill[n++] = (int32_t)k;
+        }
+        if (!ok || !n) continue;
+        /* the split map, asked: one region, and a key room far enough */
+        for (int j = 0; j < n; j++) {
+            was[j] = d->cells[try_fill[j]];
+            d->cells[try_fill[j]] = DG_NOTHING;
+        }
+        long score = -1;
+        if (one_region(d, w)) {
+            w->shut[c] = 1;
+            dg__cyc_walk(d, w, from, w->shut, dn, NULL, queue, in_steps);
+            int32_t door = dn[up[t]] + 1;
+            dg__cyc_walk(d, w, up[t], w->shut, df, NULL, queue, near_steps);
+            w->shut[c] = 0;
+            int own = dg__room_id(d->cells[down[t]]), own2 = dg__room_id(d->cells[up[t]]);
+            for (size_t r = 1; r <= d->n_rooms; r++) {
+                if ((int)r == lair || (int)r == own || (int)r == own2 || in_steps[r] < 0 || near_steps[r] < 0) continue;
+                long round = (long)in_steps[r] + near_steps[r] + 1;
+                if (2 * round >= 3 * (long)door && 2 * round - 3 * (long)door > score) score = 2 * round - 3 * (long)door;
+            }
+        }
+        for (int j = 0; j < n; j++) d->cells[try_fill[j]] = was[j];
+        if (score > best) {
+            best = score;
+            best_n = n;
+            memcpy(fill, try_fill, (size_t)n * sizeof *fill);
+        }
+    }
+    dg__cyc_sides_all(d, w);
+    return best_n;
+}
+
 dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
 {
     if (!d->cave || !d->n_rooms || !d->n_passages) return DG_OK;
@@ -411,25 +661,62 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
     }
     memcpy(was, d->cells, cells * sizeof *was);
     bool fell = false, changed = false;
+    {
+        int32_t fill[MOST_SPLIT];
+        int n = split(d, &w, fill);
+        for (int j = 0; j < n; j++) d->cells[fill[j]] = DG_NOTHING;
+        if (n) {
+            unkey(d, rooms);
+            if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
+            /* the key's room a dead end: a tunnel out of it */
+            int32_t cut[MOST_TUNNEL];
+            int m = 0;
+            for (int j = 0; rc == DG_OK && !placed && j < n_dead && !m; j++) {
+                /* place() left no gate: the gate the split was for stands
+                 * again to be walked round (its cell is floor) */
+                m = way_out(d, &w, dead[2 * j], cut);
+            }
+            if (m) {
+                for (int j = 0; j < m; j++) d->cells[cut[j]] = DG_CORRIDOR;
+                unkey(d, rooms);
+                if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
+            }
+            if (rc == DG_OK && (!placed || cave_loops(d) < 1)) { /* as it was, keyed again */
+                placed = false;
+                d->n_doors = 0;
+                unkey(d, rooms);
+                memcpy(d->cells, was, cells * sizeof *was);
+                rc = dg__chambers(d, err);
+            }
+        }
+    }
     int32_t mouth = -1, out = -1;
-    for (int round = 0; round < 2 && rc == DG_OK && !placed; round++) {
+    int lair = 0;
+    for (int round = 0; round < 4 && rc == DG_OK && !placed; round++) {
+        if (!d->n_passages) break; /* keyed again with no passage: nothing a gate fits */
         dg__cyc_sides_all(d, &w);
         int32_t cut[MOST_TUNNEL > MOST_FILLS ? MOST_TUNNEL : MOST_FILLS];
         int n = 0;
         if (!fell) {
             fell = true;
-            n = rockfall(d, &w, cut, &mouth, &out);
+            n = rockfall(d, &w, cut, &mouth, &out, &lair);
             for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_NOTHING;
             if (n && !one_region(d, &w)) { /* the fill parted the cave: back */
                 for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_CORRIDOR;
                 n = 0;
             }
             if (!n) break;
+        } else if (round < 3) {
+            int32_t f = beside(d, &w, mouth, out, lair);
+            if (f >= 0) {
+                d->cells[f] = DG_NOTHING;
+                n = 1;
+            }
         } else {
             n = long_way_round(d, &w, mouth, out, cut);
             for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_CORRIDOR;
-            if (!n) break;
         }
+        if (!n) continue;
         changed = true;
         unkey(d, rooms);
         if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
