@@ -15,6 +15,9 @@
  * stands on floor that was there. */
 #include "cycles_int.h"
 
+/* Dead-end chambers far enough round for a key a floor's tunnels try. */
+#define MOST_DEAD 4
+
 /* Candidates tried a floor at most: the way to the lair crosses few
  * chamber mouths one cell wide (a 31x31 cave four or five). */
 #define MOST_GATES 64
@@ -95,16 +98,23 @@ static int cmp_cell(const dg_door *a, const dg_door *b)
     return a->y != b->y ? (a->y < b->y ? -1 : 1) : (a->x > b->x) - (a->x < b->x);
 }
 
-/* Dead-end chambers far enough round for a key a floor's tunnels try. */
-#define MOST_DEAD 4
 
-/* The gate, where the cycle finds a key for one (*placed); else the
- * dead-end chambers that would be a key's if a tunnel made them no dead
- * end, farthest round first (dead[2 j], *n_dead of them). */
-static dg_status place(dg_dungeon *d, bool *placed, int *dead, int *n_dead, dg_error *err)
+/* What place() learnt where it placed no gate: the dead-end chambers
+ * that would be a key's if a tunnel made them no dead end, farthest round
+ * first (dead[2 j], n_dead of them), and the gate cell nearest the lair
+ * that cuts it off (-1 none) with its near side. */
+typedef struct {
+    int dead[2 * MOST_DEAD], n_dead;
+    int32_t gate, near;
+} missed;
+
+/* The gate, where the cycle finds a key for one (*placed); else *m. */
+static dg_status place(dg_dungeon *d, bool *placed, missed *ms, dg_error *err)
 {
     *placed = false;
-    *n_dead = 0;
+    ms->n_dead = 0;
+    ms->gate = ms->near = -1;
+    int *dead = ms->dead, *n_dead = &ms->n_dead;
     dg_point in;
     if (!dg__map_entrance(d, &in)) return DG_OK;
     cyc_work w;
@@ -164,6 +174,15 @@ static dg_status place(dg_dungeon *d, bool *placed, int *dead, int *n_dead, dg_e
     w.most_dead = MOST_DEAD;
     dg__cyc_find_cycle(d, lair, NULL, &w, true, &c);
     *n_dead = c.door < 0 ? w.n_dead : 0;
+    for (int g = 0; g < n && c.door < 0 && ms->gate < 0; g++) {
+        int32_t k = gates[g].y * d->width + gates[g].x, child = -1;
+        for (int q = 0; q < 4; q++)
+            if (((w.sides[k] >> q) & 1) && w.parent[k + w.step[q]] == k) child = k + w.step[q];
+        if (child >= 0 && !dg__cyc_meets_entrance(d, &w, k, child)) {
+            ms->gate = k;
+            ms->near = w.parent[k];
+        }
+    }
     d->doors = saved;
     d->n_doors = n_saved;
     for (int g = 0; g < n; g++) d->cells[(size_t)gates[g].y * (size_t)d->width + (size_t)gates[g].x] = DG_CORRIDOR;
@@ -395,20 +414,12 @@ static int long_way_round(const dg_dungeon *d, cyc_work *w, int32_t mouth, int32
  * far end never nearer the entrance or the gate on foot (the gate shut)
  * than the chamber is, so the walk round it stays as long. Its cells in
  * cut[] (their count; 0 none). */
-static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t *cut)
+static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t gate, int32_t near, int32_t *cut)
 {
     dg_point in;
     if (!dg__map_entrance(d, &in) || room < 1 || (size_t)room > d->n_rooms) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
     int32_t *to_in = w->dist, *to_gate = w->back, *len = w->seen, *prev = w->parent, *queue = w->queue;
-    /* the gate: the one door on the map (place() puts it) */
-    int32_t gate = -1, near = -1;
-    for (size_t i = 0; i < d->n_doors; i++)
-        if (dg_door_gate(d, &d->doors[i])) {
-            const dg_door *o = &d->doors[i];
-            gate = o->y * d->width + o->x;
-            near = gate + (int32_t)(dg_dir_dy(o->dir) * d->width + dg_dir_dx(o->dir));
-        }
     dg__cyc_sides_all(d, w);
     w->shut[gate < 0 ? 0 : gate] = gate >= 0;
     dg__cyc_walk(d, w, (int32_t)(in.y * d->width + in.x), w->shut, to_in, NULL, queue, w->steps);
@@ -420,6 +431,16 @@ static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t *cut)
     }
     if (gate >= 0) w->shut[gate] = 0;
     if (room_in < 0) return 0;
+    /* the floor of the passages it opens on now: a tunnel there is no
+     * second way out (w->alone marks them, cleared after) */
+    unsigned char *own = w->alone;
+    for (size_t p = 0; p < d->n_passages; p++) {
+        bool its = false;
+        for (size_t j = 0; j < d->passages[p].n_rooms; j++) its |= d->passages[p].rooms[j] == room;
+        for (size_t j = 0; its && j < d->passages[p].n_cells; j++)
+            own[(size_t)d->passages[p].cells[j].y * (size_t)d->width + (size_t)d->passages[p].cells[j].x] = 1;
+    }
+    int found = 0;
     memset(len, 0xff, cells * sizeof *len);
     size_t head = 0, tail = 0;
     for (size_t k = 0; k < cells; k++) {
@@ -448,21 +469,22 @@ static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t *cut)
                 if (s2 == at || !dg_cell_open(c)) continue;
                 touches = true;
                 /* other floor, no nearer than the chamber on foot */
-                ok = ok && dg__room_id(c) != room && to_in[s2] >= 0 && to_in[s2] + len[at] + 2 >= room_in &&
+                ok = ok && dg__room_id(c) != room && !own[s2] && to_in[s2] >= 0 && to_in[s2] + len[at] + 2 >= room_in &&
                      (room_gate < 0 || (to_gate[s2] >= 0 && to_gate[s2] + len[at] + 2 >= room_gate));
             }
             len[nb] = len[at] + 1;
             prev[nb] = at;
             if (touches) {
                 if (!ok) continue;
-                int n = 0;
-                for (int32_t c = nb; c >= 0; c = prev[c]) cut[n++] = c;
-                return n;
+                for (int32_t c = nb; c >= 0; c = prev[c]) cut[found++] = c;
+                head = tail;
+                break;
             }
             if (len[nb] < MOST_TUNNEL) queue[tail++] = nb;
         }
     }
-    return 0;
+    memset(own, 0, cells);
+    return found;
 }
 
 /* Tunnel cells beside the way a rockfall may close, tried at most. */
@@ -638,18 +660,24 @@ static int split(dg_dungeon *d, cyc_work *w, int32_t *fill)
     return best_n;
 }
 
+/* Moves the driver makes on a loops=some cave, at most, each followed by
+ * keying the cave again and asking for the gate. */
+#define MOST_MOVES 6
+
 dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
 {
     if (!d->cave || !d->n_rooms || !d->n_passages) return DG_OK;
     bool placed;
-    int dead[2 * MOST_DEAD], n_dead;
-    dg_status rc = place(d, &placed, dead, &n_dead, err);
+    missed ms;
+    dg_status rc = place(d, &placed, &ms, err);
     /* loops=some's caves (the caverns family's: chambers and passages
-     * alone, as cycles_dig.c serves the rooms' families): a rockfall
-     * leaves a lair with no way in a gate can close one such way, and a
-     * tunnel from a dead-end chamber far enough round makes it a key's
-     * room; the cave keyed again after each, kept only where the gate then
-     * stands, the cave one region with a loop */
+     * alone), as cycles_dig.c serves the rooms' families: in turn, until
+     * the gate stands, a tunnel out of a dead-end chamber far enough round
+     * (a loop through the key's room); the cave split at a gate cell; a
+     * rockfall that leaves the lair one way in, then others beside the
+     * way; a tunnel that makes a long way round. The cave is keyed again
+     * after each; it stays one region with a loop, and goes back to what
+     * it was where no gate stands in the end. */
     if (rc != DG_OK || placed || d->opts.loops != DG_LOOPS_SOME || d->opts.algorithm != DG_ALGO_CAVERNS || d->n_doors)
         return rc;
     size_t cells = (size_t)d->width * (size_t)d->height;
@@ -660,44 +688,21 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
         return dg__nomem(err, "placing a cave's gate");
     }
     memcpy(was, d->cells, cells * sizeof *was);
-    bool fell = false, changed = false;
-    {
-        int32_t fill[MOST_SPLIT];
-        int n = split(d, &w, fill);
-        for (int j = 0; j < n; j++) d->cells[fill[j]] = DG_NOTHING;
-        if (n) {
-            unkey(d, rooms);
-            if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
-            /* the key's room a dead end: a tunnel out of it */
-            int32_t cut[MOST_TUNNEL];
-            int m = 0;
-            for (int j = 0; rc == DG_OK && !placed && j < n_dead && !m; j++) {
-                /* place() left no gate: the gate the split was for stands
-                 * again to be walked round (its cell is floor) */
-                m = way_out(d, &w, dead[2 * j], cut);
-            }
-            if (m) {
-                for (int j = 0; j < m; j++) d->cells[cut[j]] = DG_CORRIDOR;
-                unkey(d, rooms);
-                if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
-            }
-            if (rc == DG_OK && (!placed || cave_loops(d) < 1)) { /* as it was, keyed again */
-                placed = false;
-                d->n_doors = 0;
-                unkey(d, rooms);
-                memcpy(d->cells, was, cells * sizeof *was);
-                rc = dg__chambers(d, err);
-            }
-        }
-    }
+    bool split_tried = false, fell = false, long_tried = false, changed = false;
     int32_t mouth = -1, out = -1;
-    int lair = 0;
-    for (int round = 0; round < 4 && rc == DG_OK && !placed; round++) {
-        if (!d->n_passages) break; /* keyed again with no passage: nothing a gate fits */
+    int lair = 0, besides = 0;
+    for (int move = 0; move < MOST_MOVES && rc == DG_OK && !placed && d->n_passages; move++) {
         dg__cyc_sides_all(d, &w);
-        int32_t cut[MOST_TUNNEL > MOST_FILLS ? MOST_TUNNEL : MOST_FILLS];
+        int32_t cut[MOST_TUNNEL + MOST_SPLIT + MOST_FILLS];
         int n = 0;
-        if (!fell) {
+        uint32_t to = DG_NOTHING;
+        for (int j = 0; j < ms.n_dead && !n && ms.gate >= 0; j++) n = way_out(d, &w, ms.dead[2 * j], ms.gate, ms.near, cut);
+        if (n) to = DG_CORRIDOR;
+        if (!n && !split_tried) {
+            split_tried = true;
+            n = split(d, &w, cut);
+        }
+        if (!n && !fell) {
             fell = true;
             n = rockfall(d, &w, cut, &mouth, &out, &lair);
             for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_NOTHING;
@@ -705,21 +710,22 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
                 for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_CORRIDOR;
                 n = 0;
             }
-            if (!n) break;
-        } else if (round < 3) {
-            int32_t f = beside(d, &w, mouth, out, lair);
-            if (f >= 0) {
-                d->cells[f] = DG_NOTHING;
-                n = 1;
-            }
-        } else {
-            n = long_way_round(d, &w, mouth, out, cut);
-            for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_CORRIDOR;
         }
-        if (!n) continue;
+        if (!n && mouth >= 0 && besides < 2) {
+            besides++;
+            int32_t f = beside(d, &w, mouth, out, lair);
+            if (f >= 0) cut[n++] = f;
+        }
+        if (!n && mouth >= 0 && !long_tried) {
+            long_tried = true;
+            n = long_way_round(d, &w, mouth, out, cut);
+            if (n) to = DG_CORRIDOR;
+        }
+        if (!n) break;
+        for (int j = 0; j < n; j++) d->cells[cut[j]] = to;
         changed = true;
         unkey(d, rooms);
-        if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, dead, &n_dead, err);
+        if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, &placed, &ms, err);
         if (placed && cave_loops(d) < 1) { /* the gate costs the cave its loop: none */
             placed = false;
             break;
