@@ -250,55 +250,14 @@ static bool plain_floor(const dg_dungeon *d, int32_t k)
     return d->cells[k] == DG_CORRIDOR && d->cave[k] && x > 0 && y > 0 && x < d->width - 1 && y < d->height - 1;
 }
 
-/* The rockfall that leaves the lair one way in, a tunnel one cell wide
- * at its mouth for a gate: the cells to fill in fill[] (their count; 0
- * none fits). The way kept is the one the walk from the entrance comes
- * by; every other cell of floor beside the lair goes to rock, and so do
- * the cells either side of the kept mouth's. */
-static int rockfall(const dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
+/* Whether floor cell k may go to rock in a rockfall: cave floor (a
+ * passage's or a chamber's), no door, stair or exit. */
+static bool fillable(const dg_dungeon *d, int32_t k)
 {
-    dg_point in;
-    if (!dg__map_entrance(d, &in)) return 0;
-    size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t from = (int32_t)(in.y * d->width + in.x);
-    dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
-    int lair = dg__lair_room(d, w->steps + 1);
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
-    int32_t at = -1;
-    for (size_t k = 0; k < cells && at < 0; k++)
-        if (dg__room_id(d->cells[k]) == lair && dg_cell_open(d->cells[k]) && w->dist[k] == w->steps[lair])
-            at = (int32_t)k;
-    if (at < 0) return 0;
-    int32_t mouth = w->parent[at];
-    if (mouth < 0 || !plain_floor(d, mouth) || w->parent[mouth] < 0) return 0;
-    int32_t out = w->parent[mouth];
-    if (out - mouth != mouth - at) return 0; /* a corner: no gate spans it */
-    *kept = mouth;
-    *near = out;
-    *lair_at = lair;
-    int n = 0;
-    /* the kept mouth's sides */
-    for (int q = 0; q < 4; q++) {
-        int32_t s = mouth + w->step[q];
-        if (!((w->sides[mouth] >> q) & 1) || s == at || s == out) continue;
-        if (!plain_floor(d, s) || n == MOST_FILLS) return 0;
-        fill[n++] = s;
-    }
-    /* the lair's other mouths: every floor cell beside it but the kept one */
-    for (size_t k = 0; k < cells; k++) {
-        if (dg__room_id(d->cells[k]) != lair || !dg_cell_open(d->cells[k])) continue;
-        for (int q = 0; q < 4; q++) {
-            if (!((w->sides[k] >> q) & 1)) continue;
-            int32_t s = (int32_t)k + w->step[q];
-            if (s == mouth || dg__room_id(d->cells[s]) == lair) continue;
-            bool known = false;
-            for (int j = 0; j < n; j++) known |= fill[j] == s;
-            if (known) continue;
-            if (!plain_floor(d, s) || n == MOST_FILLS) return 0; /* a door, a stair: it stays */
-            fill[n++] = s;
-        }
-    }
-    return n;
+    int x = k % d->width, y = k / d->width;
+    uint32_t c = d->cells[k];
+    return (c & DG_CORRIDOR) && !(c & (DG_ROOM | DG_DOORSPACE | DG_STAIRS)) && d->cave[k] && x > 0 && y > 0 &&
+           x < d->width - 1 && y < d->height - 1;
 }
 
 /* Whether every open cell is reached from the entrance. */
@@ -311,6 +270,94 @@ static bool one_region(const dg_dungeon *d, cyc_work *w)
     dg__cyc_sides_all(d, w);
     int32_t from = (int32_t)(in.y * d->width + in.x);
     return dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, NULL) == open;
+}
+
+/* Mouths of the lair a rockfall tries keeping, at most. */
+#define MOUTH_TRIES 8
+
+/* The rockfall that leaves the lair one way in, a tunnel one cell wide
+ * at its mouth for a gate: of the floor cells beside the lair, one that
+ * a gate fits once its sides are rock (the lair on one side, floor
+ * straight on beyond it) is kept, nearest the entrance first, and every
+ * other goes to rock with the kept one's sides, where the cave stays one
+ * region. The cells filled (their count in fill[]; 0 none fits), the
+ * kept mouth, its near side and the lair; the map as it was. */
+static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
+{
+    dg_point in;
+    if (!dg__map_entrance(d, &in)) return 0;
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    int32_t from = (int32_t)(in.y * d->width + in.x);
+    dg__cyc_sides_all(d, w);
+    dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
+    int lair = dg__lair_room(d, w->steps + 1);
+    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
+    /* the floor beside the lair: every cell of it must be able to fall */
+    int32_t contact[MOST_FILLS + 1];
+    int n_contact = 0;
+    for (size_t k = 0; k < cells; k++) {
+        if (dg__room_id(d->cells[k]) != lair || !dg_cell_open(d->cells[k])) continue;
+        for (int q = 0; q < 4; q++) {
+            if (!((w->sides[k] >> q) & 1)) continue;
+            int32_t s = (int32_t)k + w->step[q];
+            if (dg__room_id(d->cells[s]) == lair) continue;
+            bool known = false;
+            for (int j = 0; j < n_contact; j++) known |= contact[j] == s;
+            if (known) continue;
+            if (!fillable(d, s) || n_contact == MOST_FILLS) return 0; /* a door, a stair: it stays */
+            contact[n_contact++] = s;
+        }
+    }
+    /* the mouths, nearest the entrance first */
+    for (int i = 1; i < n_contact; i++)
+        for (int j = i; j > 0 && w->dist[contact[j]] < w->dist[contact[j - 1]]; j--) {
+            int32_t t = contact[j];
+            contact[j] = contact[j - 1];
+            contact[j - 1] = t;
+        }
+    for (int t = 0; t < n_contact && t < MOUTH_TRIES; t++) {
+        int32_t m = contact[t], at = -1;
+        int lairs = 0;
+        for (int q = 0; q < 4; q++) {
+            int32_t s = m + w->step[q];
+            if (dg_cell_open(d->cells[s]) && dg__room_id(d->cells[s]) == lair) {
+                lairs++;
+                at = s;
+            }
+        }
+        int32_t out = 2 * m - at;
+        if (lairs != 1 || !dg_cell_open(d->cells[out]) || dg__room_id(d->cells[out]) == lair ||
+            (d->cells[out] & (DG_DOORSPACE | DG_STAIRS)))
+            continue;
+        int n = 0;
+        bool ok = true;
+        for (int j = 0; j < n_contact; j++)
+            if (contact[j] != m) fill[n++] = contact[j];
+        for (int q = 0; q < 4 && ok; q++) {
+            int32_t s = m + w->step[q];
+            if (s == at || s == out || !dg_cell_open(d->cells[s])) continue;
+            bool known = false;
+            for (int j = 0; j < n; j++) known |= fill[j] == s;
+            if (known) continue;
+            if (!fillable(d, s) || n == MOST_FILLS) ok = false;
+            else fill[n++] = s;
+        }
+        if (!ok || !n) continue;
+        uint32_t was[MOST_FILLS];
+        for (int j = 0; j < n; j++) {
+            was[j] = d->cells[fill[j]];
+            d->cells[fill[j]] = DG_NOTHING;
+        }
+        ok = one_region(d, w);
+        for (int j = 0; j < n; j++) d->cells[fill[j]] = was[j];
+        dg__cyc_sides_all(d, w);
+        if (!ok) continue;
+        *kept = m;
+        *near = out;
+        *lair_at = lair;
+        return n;
+    }
+    return 0;
 }
 
 /* Tunnel cells dug for the long way round at most, and the walk it must
@@ -544,15 +591,6 @@ static int32_t beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, in
 #define MOST_SPLIT 10
 #define SPLIT_TRIES 24
 
-/* Whether floor cell k may go to rock in a split: cave floor (a
- * passage's or a chamber's), no door, stair or exit. */
-static bool fillable(const dg_dungeon *d, int32_t k)
-{
-    int x = k % d->width, y = k / d->width;
-    uint32_t c = d->cells[k];
-    return (c & DG_CORRIDOR) && !(c & (DG_ROOM | DG_DOORSPACE | DG_STAIRS)) && d->cave[k] && x > 0 && y > 0 &&
-           x < d->width - 1 && y < d->height - 1;
-}
 
 /* The cave split in two at a gate cell of the way to the lair: each side
  * of the gate takes the floor nearer it on foot (the gate shut), and the
@@ -705,11 +743,6 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
         if (!n && !fell) {
             fell = true;
             n = rockfall(d, &w, cut, &mouth, &out, &lair);
-            for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_NOTHING;
-            if (n && !one_region(d, &w)) { /* the fill parted the cave: back */
-                for (int j = 0; j < n; j++) d->cells[cut[j]] = DG_CORRIDOR;
-                n = 0;
-            }
         }
         if (!n && mouth >= 0 && besides < 2) {
             besides++;
