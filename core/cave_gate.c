@@ -242,13 +242,6 @@ static long cave_loops(const dg_dungeon *d)
     return e - (long)d->n_rooms - (long)d->n_passages + 1;
 }
 
-/* Whether cell k is a passage's plain floor: no chamber's, door, stair or
- * exit (off the rim). */
-static bool plain_floor(const dg_dungeon *d, int32_t k)
-{
-    int x = k % d->width, y = k / d->width;
-    return d->cells[k] == DG_CORRIDOR && d->cave[k] && x > 0 && y > 0 && x < d->width - 1 && y < d->height - 1;
-}
 
 /* Whether floor cell k may go to rock in a rockfall: cave floor (a
  * passage's or a chamber's), no door, stair or exit. */
@@ -342,7 +335,13 @@ static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, in
             if (!fillable(d, s) || n == MOST_FILLS) ok = false;
             else fill[n++] = s;
         }
-        if (!ok || !n) continue;
+        if (!ok) continue;
+        if (!n) { /* one way in already, a gate fits its mouth */
+            *kept = m;
+            *near = out;
+            *lair_at = lair;
+            return 0;
+        }
         uint32_t was[MOST_FILLS];
         for (int j = 0; j < n; j++) {
             was[j] = d->cells[fill[j]];
@@ -535,56 +534,73 @@ static int way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t gate, int
 }
 
 /* Tunnel cells beside the way a rockfall may close, tried at most. */
-#define BESIDE_TRIES 48
+#define BESIDE_TRIES 96
 
 /* With the lair's one way in through the gate at `mouth` (near side
- * `out`), every room near the way to it: a rockfall in a tunnel one cell
- * wide beside the way (cycles_dig.c's walled-up door, the cave's way), so
+ * `out`), every room near the way to it: a rockfall across a tunnel one
+ * or two cells wide beside the way (cycles_dig.c's walled-up door, the cave's way), so
  * the rooms behind it come back to the way the long way round, the
  * farthest of them round a key's room. The cave stays one region and its
- * lair stays. The tunnel cell whose fall makes the longest walk round
- * (1.5 times the walk to the gate at least); -1 none. */
-static int32_t beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int lair)
+ * lair stays. The cells whose fall makes the longest walk round (1.5
+ * times the walk to the gate at least) in cut[] (their count; 0 none). */
+static int beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int lair, int32_t *cut)
 {
     dg_point in;
-    if (!dg__map_entrance(d, &in)) return -1;
+    if (!dg__map_entrance(d, &in)) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t from = (int32_t)(in.y * d->width + in.x), best = -1;
+    int32_t from = (int32_t)(in.y * d->width + in.x);
     long best_score = -1;
-    int tries = 0;
+    int tries = 0, best_n = 0;
     int own = dg__room_id(d->cells[out]);
     for (size_t k = 0; k < cells && tries < BESIDE_TRIES; k++) {
-        int32_t f = (int32_t)k;
-        if (!plain_floor(d, f) || f == mouth || f == out || (w->sides[k] != 3u && w->sides[k] != 12u)) continue;
-        bool by_gate = false;
-        for (int q = 0; q < 4; q++) by_gate |= f + w->step[q] == mouth;
-        if (by_gate) continue;
-        tries++;
-        d->cells[f] = DG_NOTHING;
-        long score = -1;
-        if (one_region(d, w)) {
-            dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
-            if (dg__lair_room(d, w->steps + 1) == lair) {
-                w->shut[mouth] = 1;
-                dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
-                long door = w->dist[out] + 1;
-                dg__cyc_walk(d, w, out, w->shut, w->back, NULL, w->queue, w->shut_steps);
-                w->shut[mouth] = 0;
-                for (size_t r = 1; r <= d->n_rooms; r++) {
-                    if ((int)r == lair || (int)r == own || w->steps[r] < 0 || w->shut_steps[r] < 0) continue;
-                    long round = (long)w->steps[r] + w->shut_steps[r] + 1;
-                    if (2 * round - 3 * door > score) score = 2 * round - 3 * door;
+        /* a cross-section of floor one or two cells wide, rock at both
+         * its ends: across a row (axis 0) or a column (axis 1) */
+        for (int axis = 0; axis < 2 && tries < BESIDE_TRIES; axis++)
+            for (int wide = 1; wide <= 2 && tries < BESIDE_TRIES; wide++) {
+                int32_t step = axis ? w->step[3] : w->step[1], f[2] = {(int32_t)k, (int32_t)k + step};
+                int32_t before = (int32_t)k - step, after = (int32_t)k + wide * step;
+                if (before < 0 || (size_t)after >= cells || dg_cell_open(d->cells[before]) || dg_cell_open(d->cells[after]))
+                    continue;
+                if (!axis && (k % (size_t)d->width == 0 || (k + (size_t)wide) % (size_t)d->width == 0)) continue;
+                bool ok = true;
+                for (int j = 0; j < wide && ok; j++) {
+                    ok = fillable(d, f[j]) && f[j] != mouth && f[j] != out && dg__room_id(d->cells[f[j]]) != lair;
+                    for (int q = 0; q < 4 && ok; q++) ok = f[j] + w->step[q] != mouth;
+                }
+                if (!ok) continue;
+                tries++;
+                uint32_t was[2];
+                for (int j = 0; j < wide; j++) {
+                    was[j] = d->cells[f[j]];
+                    d->cells[f[j]] = DG_NOTHING;
+                }
+                long score = -1;
+                if (one_region(d, w)) {
+                    dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
+                    if (dg__lair_room(d, w->steps + 1) == lair) {
+                        w->shut[mouth] = 1;
+                        dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, w->steps);
+                        long door = w->dist[out] + 1;
+                        dg__cyc_walk(d, w, out, w->shut, w->back, NULL, w->queue, w->shut_steps);
+                        w->shut[mouth] = 0;
+                        for (size_t r = 1; r <= d->n_rooms; r++) {
+                            if ((int)r == lair || (int)r == own || w->steps[r] < 0 || w->shut_steps[r] < 0) continue;
+                            long round = (long)w->steps[r] + w->shut_steps[r] + 1;
+                            if (2 * round - 3 * door > score) score = 2 * round - 3 * door;
+                        }
+                    }
+                }
+                for (int j = 0; j < wide; j++) d->cells[f[j]] = was[j];
+                dg__cyc_sides_all(d, w);
+                if (score > best_score) {
+                    best_score = score;
+                    best_n = wide;
+                    cut[0] = f[0];
+                    cut[1] = f[1];
                 }
             }
-        }
-        d->cells[f] = DG_CORRIDOR;
-        dg__cyc_sides_all(d, w);
-        if (score > best_score) {
-            best_score = score;
-            best = f;
-        }
     }
-    return best;
+    return best_n;
 }
 
 /* Floor cells a split may fill at most, and gate cells it tries. */
@@ -736,18 +752,17 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
         uint32_t to = DG_NOTHING;
         for (int j = 0; j < ms.n_dead && !n && ms.gate >= 0; j++) n = way_out(d, &w, ms.dead[2 * j], ms.gate, ms.near, cut);
         if (n) to = DG_CORRIDOR;
-        if (!n && !split_tried) {
-            split_tried = true;
-            n = split(d, &w, cut);
-        }
         if (!n && !fell) {
             fell = true;
             n = rockfall(d, &w, cut, &mouth, &out, &lair);
         }
+        if (!n && !split_tried) {
+            split_tried = true;
+            n = split(d, &w, cut);
+        }
         if (!n && mouth >= 0 && besides < 2) {
             besides++;
-            int32_t f = beside(d, &w, mouth, out, lair);
-            if (f >= 0) cut[n++] = f;
+            n = beside(d, &w, mouth, out, lair, cut);
         }
         if (!n && mouth >= 0 && !long_tried) {
             long_tried = true;
