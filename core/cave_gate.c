@@ -15,6 +15,16 @@
  * stands on floor that was there. */
 #include "cycles_int.h"
 
+/* Tries a search makes at most (each a few walks of the whole map): all
+ * of `most` up to this many cells, fewer beyond (a 1001x1001 cave two or
+ * three), so a big map pays about what a small one does for its gate. */
+#define TRY_CELLS 40000L
+static int tries_for(const dg_dungeon *d, int most)
+{
+    long cells = (long)d->width * d->height, n = cells <= TRY_CELLS ? most : most * TRY_CELLS / cells;
+    return n < 2 ? 2 : (int)n;
+}
+
 /* Dead-end chambers far enough round for a key a floor's tunnels try. */
 #define MOST_DEAD 4
 
@@ -308,7 +318,7 @@ static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, in
             contact[j] = contact[j - 1];
             contact[j - 1] = t;
         }
-    for (int t = 0; t < n_contact && t < MOUTH_TRIES; t++) {
+    for (int t = 0, most = tries_for(d, MOUTH_TRIES); t < n_contact && t < most; t++) {
         int32_t m = contact[t], at = -1;
         int lairs = 0;
         for (int q = 0; q < 4; q++) {
@@ -552,11 +562,12 @@ static int beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int la
     long best_score = -1;
     int tries = 0, best_n = 0;
     int own = dg__room_id(d->cells[out]);
-    for (size_t k = 0; k < cells && tries < BESIDE_TRIES; k++) {
+    int most = tries_for(d, BESIDE_TRIES);
+    for (size_t k = 0; k < cells && tries < most; k++) {
         /* a cross-section of floor one or two cells wide, rock at both
          * its ends: across a row (axis 0) or a column (axis 1) */
-        for (int axis = 0; axis < 2 && tries < BESIDE_TRIES; axis++)
-            for (int wide = 1; wide <= 2 && tries < BESIDE_TRIES; wide++) {
+        for (int axis = 0; axis < 2 && tries < most; axis++)
+            for (int wide = 1; wide <= 2 && tries < most; wide++) {
                 int32_t step = axis ? w->step[3] : w->step[1], f[2] = {(int32_t)k, (int32_t)k + step};
                 int32_t before = (int32_t)k - step, after = (int32_t)k + wide * step;
                 if (before < 0 || (size_t)after >= cells || dg_cell_open(d->cells[before]) || dg_cell_open(d->cells[after]))
@@ -636,7 +647,8 @@ static int split(dg_dungeon *d, cyc_work *w, int32_t *fill)
     (void)at;
     int32_t gate[SPLIT_TRIES], up[SPLIT_TRIES], down[SPLIT_TRIES];
     int n_gate = 0;
-    for (size_t k = 0; k < cells && n_gate < SPLIT_TRIES; k++) {
+    int most = tries_for(d, SPLIT_TRIES);
+    for (size_t k = 0; k < cells && n_gate < most; k++) {
         unsigned m = w->sides[k];
         if (d->cells[k] != DG_CORRIDOR || (m != 3u && m != 12u) || w->dist[k] < 0) continue;
         int32_t a = (int32_t)k + w->step[m == 3u ? 0 : 2], b = (int32_t)k + w->step[m == 3u ? 1 : 3];
