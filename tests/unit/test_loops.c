@@ -459,11 +459,12 @@ Test(loops, floors_stack_and_solve)
 /* The key's one line for the designed cycle (md) names the door's lair
  * and the key's room, and its holder as the key room's own Key line does
  * (stock/adventure_keys.c's): the creature that carries it, or hidden
- * there. Read over 120 loops=some maps of the room families. */
+ * there; a cave's gate is a gate across a tunnel. Read over 144
+ * loops=some maps of every family. */
 Test(loops, the_cycle_line_says_who_holds_the_key)
 {
-    static const size_t fams[] = {0, 2, 3, 4, 5};
-    int lines = 0, held = 0;
+    static const size_t fams[] = {0, 1, 2, 3, 4, 5};
+    int lines = 0, held = 0, gates = 0;
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (unsigned seed = 1; seed <= 24; seed++) {
             dg_dungeon *d = make(&families[fams[f]], seed, "some");
@@ -502,10 +503,17 @@ Test(loops, the_cycle_line_says_who_holds_the_key)
             snprintf(got, sizeof got, "%.*s", (int)len, line);
             cr_assert(strstr(got, want) && strstr(got, lair), "%s seed %u: '%s' wants '%s' and '%s'",
                       families[fams[f]].name, seed, got, want, lair);
+            /* a cave's gate reads as one: bars across a tunnel, no wall */
+            if (dg_door_gate(d, &d->doors[i])) {
+                cr_assert(strstr(got, "locked iron gate across") && strstr(got, "tunnel") && !strstr(got, "wall"),
+                          "%s seed %u: '%s' is no cave's gate", families[fams[f]].name, seed, got);
+                gates++;
+            }
             lines++;
             dg_buf_fini(&md);
             dg_dungeon_free(d);
         }
-    printf("cycle lines read: %d, %d naming the creature that holds the key\n", lines, held);
+    printf("cycle lines read: %d, %d naming the creature that holds the key, %d a cave's gate\n", lines, held, gates);
     cr_assert_geq(lines, 60);
+    cr_assert_geq(gates, 4);
 }
