@@ -279,11 +279,12 @@ static bool one_region(const dg_dungeon *d, cyc_work *w)
 #define MOUTH_TRIES 8
 
 /* The rockfall that leaves the lair one way in, a tunnel one cell wide
- * at its mouth for a gate: of the floor cells beside the lair, one that
- * a gate fits once its sides are rock (the lair on one side, floor
- * straight on beyond it) is kept, nearest the entrance first, and every
- * other goes to rock with the kept one's sides, where the cave stays one
- * region. The cells filled (their count in fill[]; 0 none fits), the
+ * at its mouth for a gate: of the floor cells beside the lair on the
+ * entrance's side (what lies beyond a lair the way passes through keeps
+ * its ways), one that a gate fits once its sides are rock (the lair on one
+ * side, floor straight on beyond it) is kept, nearest the entrance first,
+ * and every other goes to rock with the kept one's sides, where the cave
+ * stays one region. The cells filled (their count in fill[]; 0 none fits), the
  * kept mouth, its near side and the lair; the map as it was. */
 static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
 {
@@ -295,7 +296,13 @@ static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, in
     dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
     int lair = dg__lair_room(d, w->steps + 1);
     if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
-    /* the floor beside the lair: every cell of it must be able to fall */
+    /* the entrance's side: what is reached without the lair (the floor
+     * beyond a lair the way passes through stays its own) */
+    for (size_t k = 0; k < cells; k++) w->shut[k] = dg__room_id(d->cells[k]) == lair && dg_cell_open(d->cells[k]);
+    dg__cyc_walk(d, w, from, w->shut, w->back, NULL, w->queue, NULL);
+    memset(w->shut, 0, cells);
+    /* the floor beside the lair on that side: every cell of it must be
+     * able to fall */
     int32_t contact[MOST_FILLS + 1];
     int n_contact = 0;
     for (size_t k = 0; k < cells; k++) {
@@ -303,7 +310,7 @@ static int rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, in
         for (int q = 0; q < 4; q++) {
             if (!((w->sides[k] >> q) & 1)) continue;
             int32_t s = (int32_t)k + w->step[q];
-            if (dg__room_id(d->cells[s]) == lair) continue;
+            if (dg__room_id(d->cells[s]) == lair || w->back[s] < 0) continue;
             bool known = false;
             for (int j = 0; j < n_contact; j++) known |= contact[j] == s;
             if (known) continue;
