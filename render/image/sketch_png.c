@@ -67,54 +67,54 @@ static unsigned char nearest(const uint32_t *pal, int n, uint32_t v)
 /* A colour's look-up key: 5 bits a channel. */
 static inline unsigned key(uint32_t v) { return (v >> 9 & 0x7C00u) | (v >> 6 & 0x3E0u) | (v >> 3 & 0x1Fu); }
 
+/* The look-up's state: the image's rows, the palette, the keys' entries. */
+typedef struct {
+    const unsigned char *px;
+    int w, stride, n;
+    const uint32_t *pal;
+    unsigned char *lut; /* 0xFF: not looked up yet (n < 255) */
+} rows;
+
+/* Row y's entries, made as libpng takes the row (one row's bytes, warm
+ * in the cache, and no buffer of the image's size). */
+static void row_of(void *ctx, int y, unsigned char *dst)
+{
+    const rows *r = ctx;
+    const uint32_t *src = (const uint32_t *)(const void *)(r->px + (size_t)y * (size_t)r->stride);
+    unsigned char *lut = r->lut;
+    /* the colour before's entry kept: a pixel like its left neighbour
+     * (two in three) is a compare and a store; the runs are short (three
+     * pixels on average, hatch and edges), so finding their ends cost
+     * more than it saved */
+    uint32_t last = ~src[0];
+    unsigned char e = 0;
+    for (int x = 0; x < r->w; x++) {
+        uint32_t v = src[x];
+        if (v != last) {
+            unsigned k = key(v & 0xFFFFFFu);
+            if (lut[k] == 0xFF) lut[k] = nearest(r->pal, r->n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
+            e = lut[k];
+            last = v;
+        }
+        dst[x] = e;
+    }
+}
+
 dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
 {
     uint32_t pal[256];
     int n = palette(pal);
     cairo_surface_flush(s);
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    int stride = cairo_image_surface_get_stride(s);
-    /* 0xFF: not looked up yet (n < 255); keyed by 5 bits a channel, the
-     * look-up made once a render for each key the picture uses */
+    /* keyed by 5 bits a channel, the look-up made once a render for each
+     * key the picture uses */
     unsigned char *lut = dg__malloc(1u << 15);
-    unsigned char **rows = dg__malloc((size_t)h * sizeof *rows);
-    dg_status rc = DG_OK;
-    if (!lut || !rows) {
-        rc = dg__nomem(err, "for the sketch's palette");
-        goto done;
-    }
+    if (!lut) return dg__nomem(err, "for the sketch's palette");
     memset(lut, 0xFF, 1u << 15);
     for (int i = 0; i < N_INKS; i++) /* the inks' own keys are the inks: flat paper stays paper */
         lut[key(pal[i])] = (unsigned char)i;
-    /* The PNG's rows (an entry a pixel) are written over the image's own
-     * rows, which are done with: byte x of a row lies in pixel x / 4, read
-     * before it. No second buffer of the image's size to fault in. */
-    unsigned char *px = cairo_image_surface_get_data(s);
-    for (int y = 0; y < h; y++) {
-        const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = px + (size_t)y * (size_t)stride;
-        rows[y] = dst;
-        /* the colour before's entry kept: a pixel like its left
-         * neighbour (two in three) is a compare and a store; the runs are
-         * short (three pixels on average, hatch and edges), so finding
-         * their ends cost more than it saved */
-        uint32_t last = ~src[0];
-        unsigned char e = 0;
-        for (int x = 0; x < w; x++) {
-            uint32_t v = src[x];
-            if (v != last) {
-                unsigned k = key(v & 0xFFFFFFu);
-                if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
-                e = lut[k];
-                last = v;
-            }
-            dst[x] = e;
-        }
-    }
-    rc = dr__png_write_indexed(rows, w, h, pal, n, out, err);
-    cairo_surface_mark_dirty(s); /* its pixels are the PNG's rows now */
-done:
-    dg__free(rows);
+    rows r = {cairo_image_surface_get_data(s), cairo_image_surface_get_width(s), cairo_image_surface_get_stride(s),
+              n, pal, lut};
+    dg_status rc = dr__png_write_indexed(row_of, &r, r.w, cairo_image_surface_get_height(s), pal, n, out, err);
     dg__free(lut);
     return rc;
 }
