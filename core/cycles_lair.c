@@ -5,17 +5,17 @@
  * of the map as it is being dug, for the loops' design (cycles_dig.c). */
 #include "cycles_int.h"
 
-/* Cell k made rock: its w->sides and its neighbours' follow. */
+/* Cell k made rock: its neighbours lose their side towards it (bit 0
+ * west, 1 east, 2 north, 3 south); its own sides stay what they were
+ * (its neighbours did not change), as the walks never enter it. */
 static void close_cell(dg_dungeon *d, cyc_work *w, size_t k, uint32_t rock)
 {
     d->cells[k] = rock;
-    w->sides[k] = dg__cyc_sides_of(d, k);
-    int x = (int)(k % (size_t)d->width), y = (int)(k / (size_t)d->width);
-    for (int q = 0; q < 4; q++) {
-        int nx = x + dg_dir_dx((dg_dir)q), ny = y + dg_dir_dy((dg_dir)q);
-        if (nx >= 0 && ny >= 0 && nx < d->width && ny < d->height)
-            w->sides[(size_t)ny * (size_t)d->width + (size_t)nx] = dg__cyc_sides_of(d, (size_t)ny * (size_t)d->width + (size_t)nx);
-    }
+    size_t wd = (size_t)d->width, x = k % wd;
+    if (x > 0) w->sides[k - 1] &= (unsigned char)~2u;
+    if (x + 1 < wd) w->sides[k + 1] &= (unsigned char)~1u;
+    if (k >= wd) w->sides[k - wd] &= (unsigned char)~8u;
+    if (k + wd < (size_t)d->width * (size_t)d->height) w->sides[k + wd] &= (unsigned char)~4u;
 }
 
 /* Whether cell k is a map exit's. */

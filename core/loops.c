@@ -110,7 +110,17 @@ static dg_status search_rounds(digger *gp, const spot *spots, size_t n_spots, in
          * of it */
         int far = dg__loop_far_room(&g);
         if (!far || far == g.lair) break;
-        int lost = dg__loop_ways_in(b, far) - 1;
+        int lost;
+        if (b->o->loops == DG_LOOPS_MANY) { /* walled up now (loops_lair.c) */
+            lost = dg__loop_wall_lair(&g, far);
+            if (lost > 0) {
+                retry_near(&g, spots, n_spots, failed, memo, epoch);
+                dg__loop_reclass(&g, g.dirty_r0, g.dirty_c0, g.dirty_r1, g.dirty_c1);
+                g.dirty_r0 = 1;
+                g.dirty_r1 = 0;
+            }
+        } else
+            lost = dg__loop_ways_in(b, far) - 1;
         g.lair = far;
         if (lost <= 0) break;
         made = made > lost ? made - lost : 0;

@@ -167,9 +167,75 @@ static int full_walk(digger *g, int32_t a, int32_t z, int most)
  * for z exactly `most` steps away, where the full walk is asked. A cell's
  * stamp says which end reached it and in how many steps (base + 2 steps +
  * side), so one array serves both. */
+/* full_walk's for z < 0 and no bound (far_room's, the design's): every
+ * cell reached, in the same order, without the checks a bound asks for
+ * each cell (a third of a loops=many donjon map's walking). */
+#define STEP_ALL(k)                                                                                                    \
+    if ((cell[k] & DG_OPENSPACE) && stamp[k] != now) {                                                                 \
+        stamp[k] = now;                                                                                                \
+        wq[tail] = (k);                                                                                                \
+        depth[tail++] = next;                                                                                          \
+    }
+static void walk_everywhere(digger *g, int32_t a)
+{
+    dg__build *b = g->b;
+    if (++g->now == 0) { /* the stamps wrapped: start them afresh */
+        memset(g->stamp, 0, (size_t)b->rows * (size_t)b->cols * sizeof *g->stamp);
+        g->now = 1;
+    }
+    int32_t *wq = g->wq, *depth = g->depth;
+    uint32_t *stamp = g->stamp, now = g->now;
+    const uint32_t *cell = b->cell;
+    const int W = b->cols, H = b->rows;
+    size_t head = 0, tail = 0;
+    wq[tail] = a;
+    depth[tail++] = 0;
+    stamp[a] = now;
+    /* nothing open on the map's edge (most maps): an open cell's four
+     * neighbours are on the map, and no bound is asked */
+    bool rim = false;
+    for (int c = 0; c < W && !rim; c++) rim = ((cell[c] | cell[(size_t)(H - 1) * (size_t)W + (size_t)c]) & DG_OPENSPACE) != 0;
+    for (int r = 0; r < H && !rim; r++) rim = ((cell[(size_t)r * (size_t)W] | cell[(size_t)r * (size_t)W + (size_t)W - 1]) & DG_OPENSPACE) != 0;
+    if (!rim && (cell[a] & DG_OPENSPACE)) {
+        while (head < tail) {
+            int32_t at = wq[head];
+            int next = depth[head++] + 1;
+            STEP_ALL(at - W)
+            STEP_ALL(at + W)
+            STEP_ALL(at - 1)
+            STEP_ALL(at + 1)
+        }
+        g->reached = tail;
+        return;
+    }
+    while (head < tail) {
+        int32_t at = wq[head];
+        int next = depth[head++] + 1;
+        int r = at / W, c = at - r * W;
+#define STEP(ok, k)                                                                                                    \
+    if ((ok) && (cell[k] & DG_OPENSPACE) && stamp[k] != now) {                                                        \
+        stamp[k] = now;                                                                                                \
+        wq[tail] = (k);                                                                                                \
+        depth[tail++] = next;                                                                                          \
+    }
+        /* north, south, west, east: full_walk's order */
+        STEP(r > 0, at - W)
+        STEP(r < H - 1, at + W)
+        STEP(c > 0, at - 1)
+        STEP(c < W - 1, at + 1)
+#undef STEP
+    }
+    g->reached = tail;
+}
+#undef STEP_ALL
+
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
 {
     dg__build *b = g->b;
+    if (z < 0 && most == INT32_MAX) {
+        walk_everywhere(g, a);
+        return -1;
+    }
     if (z < 0 || most == INT32_MAX) return full_walk(g, a, z, most);
     if (a == z) return 0;
     uint32_t range = 2u * (uint32_t)most + 4u;

@@ -29,14 +29,13 @@ typedef struct {
 enum { WAIT, USED, DEAD };
 enum { OPENING = 1, MOUTH = 2 };
 
-/* The lattice's walk through rock, by node ((r / 2) * (cols / 2) + c / 2
- * for the cell (r, c) of odd r and c): the walk a node belongs to (a
- * source index + 1, 0 none) and the node cell before it (-1 at the
- * source). The walk's cells from its source's node (that node 1) are kept
+/* The lattice's walk through rock, by node cell (odd row and column),
+ * indexed by cell (a division a look less than by node): the walk a node
+ * belongs to (a source index + 1, 0 none) and the node cell before it
+ * (-1 at the source); from is read only where own is set. The walk's cells from its source's node (that node 1) are kept
  * in the digger's walk buffer (depth) while the ways are found. */
 typedef struct {
     int32_t *own, *from;
-    int32_t half;        /* cols / 2 */
     int32_t *src;        /* per source: its door cell, its room */
     size_t n_src, cap_src;
     way *ways;
@@ -46,15 +45,16 @@ typedef struct {
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
+    /* the walls and doors inside the rim, row by row: digging only ever
+     * opens a wall (a door), and only a door is walled up again (the
+     * lair's, loops_lair.c), so the list made once holds every wall an
+     * opening may be found in (a tenth of the map's cells) */
+    int32_t *walls;
+    size_t n_walls;
 } lattice;
 
-static inline size_t node_of(const lattice *L, int32_t at, int W)
-{
-    int r = at / W, c = at - r * W;
-    return (size_t)(r / 2) * (size_t)L->half + (size_t)(c / 2);
-}
-#define OWN(at) L->own[node_of(L, (at), W)]
-#define FROM(at) L->from[node_of(L, (at), W)]
+#define OWN(at) L->own[(at)]
+#define FROM(at) L->from[(at)]
 
 static inline bool rock_free(const dg__build *b, int32_t at)
 {
@@ -223,16 +223,11 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
 }
 
-/* Every opening on the map. */
+/* Every opening on the map, wall by wall in row order. */
 static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
-    dg__build *b = g->b;
     dg_status rc = DG_OK;
-    for (int r = 1; r < b->rows - 1 && rc == DG_OK; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = 1; c < b->cols - 1 && rc == DG_OK; c++)
-            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) rc = bridge_at(g, L, dg__loop_at(b, r, c), err);
-    }
+    for (size_t k = 0; k < L->n_walls && rc == DG_OK; k++) rc = bridge_at(g, L, L->walls[k], err);
     return rc;
 }
 
@@ -240,7 +235,6 @@ static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
  * far end) and the open cells beyond them. */
 static void ends_of(const dg__build *b, const lattice *L, const way *w, int32_t wall[2], int32_t open[2])
 {
-    const int W = b->cols;
     if (w->kind == OPENING) {
         wall[0] = wall[1] = -1;
         open[0] = w->a;
@@ -297,7 +291,6 @@ static dg_status dig_way(digger *g, lattice *L, const way *w, const int32_t wall
                          dg_error *err)
 {
     dg__build *b = g->b;
-    const int W = b->cols;
     if (w->kind == OPENING) {
         spot s = {SPOT_BRIDGE, w->mid, w->mid, w->a, w->z, dg__room_id(b->cell[w->a])};
         opened(L, b, w->mid);
@@ -361,10 +354,29 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
     return DG_OK;
 }
 
-/* Finds the ways afresh (the map as it stands) and draws their order. */
-static dg_status look(digger *g, lattice *L, size_t nodes, uint32_t **order, dg_error *err)
+/* Free rock (rock_free) on rows r0..r1, columns c0..c1, from the map as
+ * it stands: the whole map once, and the cells round those changed when
+ * the lair's doors were walled up (rock back). */
+static void scan_rock(const dg__build *b, lattice *L, int r0, int c0, int r1, int c1)
 {
-    memset(L->own, 0, 2 * nodes * sizeof *L->own);
+    if (r0 < 1) r0 = 1;
+    if (c0 < 1) c0 = 1;
+    if (r1 > b->rows - 2) r1 = b->rows - 2;
+    if (c1 > b->cols - 2) c1 = b->cols - 2;
+    const uint32_t *cl = b->cell;
+    const int W = b->cols;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) { /* rock_free, the cell known inside the rim */
+            int32_t at = dg__loop_at(b, r, c);
+            L->free[at] = cl[at] == DG_NOTHING && !dg__loop_between_corners(b, r, c) &&
+                          !((cl[at - W] | cl[at + W] | cl[at - 1] | cl[at + 1]) & DG_OPENSPACE);
+        }
+}
+
+/* Finds the ways afresh (the map as it stands) and draws their order. */
+static dg_status look(digger *g, lattice *L, size_t cells, uint32_t **order, dg_error *err)
+{
+    memset(L->own, 0, cells * sizeof *L->own);
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
@@ -389,23 +401,23 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own and from, a node each: one block */
-    size_t nodes = (size_t)(b->rows / 2 + 1) * (size_t)(b->cols / 2 + 1);
-    L.half = b->cols / 2;
+    /* own and from, a cell each: one block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(2 * nodes * sizeof *L.own);
+    L.own = dg__malloc(2 * cells * sizeof *L.own);
     L.free = dg__malloc(cells);
-    if (!L.own || !L.free) {
+    L.walls = dg__malloc(cells * sizeof *L.walls);
+    if (!L.own || !L.free || !L.walls) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
-    L.from = L.own + nodes;
+    L.from = L.own + cells;
     memset(L.free, 0, cells);
+    scan_rock(b, &L, 1, 1, b->rows - 2, b->cols - 2);
     for (int r = 1; r < b->rows - 1; r++) {
         const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
         for (int c = 1; c < b->cols - 1; c++)
-            if (row[c] == DG_NOTHING)
-                L.free[(size_t)r * (size_t)b->cols + (size_t)c] = rock_free(b, dg__loop_at(b, r, c));
+            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER || (row[c] & DG_DOORSPACE))
+                L.walls[L.n_walls++] = dg__loop_at(b, r, c);
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
@@ -415,7 +427,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
          * room may have no door onto yet */
         for (int again = 0; again < 2 && made < want; again++) {
             int had = made;
-            if ((rc = look(g, &L, nodes, &order, err)) != DG_OK) goto done;
+            if ((rc = look(g, &L, cells, &order, err)) != DG_OK) goto done;
             for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
             if (rc != DG_OK) goto done;
             if (made == had) break;
@@ -426,7 +438,15 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
          * doors are dug again elsewhere */
         int far = dg__loop_far_room(g);
         if (!far || far == g->lair) break;
-        int lost = dg__loop_ways_in(b, far) - 1;
+        int lost;
+        if (b->o->loops == DG_LOOPS_MANY) { /* walled up now (loops_lair.c) */
+            g->dirty_r0 = 1; /* nothing changed yet */
+            g->dirty_r1 = 0;
+            lost = dg__loop_wall_lair(g, far);
+            /* a cell's freedom reads its four neighbours */
+            if (lost > 0) scan_rock(b, &L, g->dirty_r0 - 1, g->dirty_c0 - 1, g->dirty_r1 + 1, g->dirty_c1 + 1);
+        } else
+            lost = dg__loop_ways_in(b, far) - 1;
         g->lair = far;
         if (lost <= 0) break;
         made = made > lost ? made - lost : 0;
@@ -439,5 +459,6 @@ done:
     dg__free(L.by_room);
     dg__free(L.src);
     dg__free(L.ways);
+    dg__free(L.walls);
     return rc;
 }

@@ -151,7 +151,8 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
     }
 }
 
-/* Each floor's nearest groups to its entrance answer (the lair's last). */
+/* Each floor's nearest groups to its entrance, beyond the entrance room,
+ * answer (the lair's last). */
 static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_rng *r)
 {
     a->alarm = below(r, dg__adv_table_count(DG__ADV_T_ALARM));
@@ -166,7 +167,11 @@ static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents
                 for (size_t i = 0; i < c->n_rooms; i++) {
                     const dg_room_contents *rc = &c->rooms[i];
                     bool lair = rc->id == c->farthest_room;
-                    if (!rc->encounter.n_groups || rc->distance < 0 || lair != (pass == 1)) continue;
+                    /* the room the party comes in by is met at once: its
+                     * group answers nothing */
+                    if (!rc->encounter.n_groups || rc->distance < 0 || rc->id == c->entrance_room ||
+                        lair != (pass == 1))
+                        continue;
                     if (rc->id == picked[0] || rc->id == picked[1]) continue;
                     if (!best || rc->distance < c->rooms[best - 1].distance) best = rc->id;
                 }

@@ -96,7 +96,7 @@ static const char *const asks[GOAL_KINDS * 3] = {
     "{patron} is looking for hands to recover {object} from the {place}.",
     "{patron} has a buyer waiting for {object}, and needs someone to go into the {place} for it.",
     "{patron} begs the party to bring back {object}, held by {holders} in the {place}.",
-    "{patron} will pay for the return of {object}, dragged into the {place} by {holders}.",
+    "{patron} will pay for the return of {object}, taken by {holders} and held somewhere in the {place}.",
     "{patron} wants {object} brought home from the {place} before it is too late.",
 };
 /* why it matters, six a goal kind */

@@ -205,7 +205,7 @@ const dg_lighting *dg_lighting_of(int illumination);
 
 /* ------------------------------------------------------ the model */
 
-#define DG_ENC_MAX_GROUPS 3 /* a leader, its followers, their beasts */
+#define DG_ENC_MAX_GROUPS 4 /* a leader, its followers, their beasts; a lair's second followers */
 #define DG_ENC_MAX_OF_A_KIND 8
 #define DG_ROOM_MAX_TRAPS 2
 #define DG_ROOM_MAX_DRESSING 3

@@ -17,6 +17,9 @@ typedef struct {
 } pool;
 
 #define MOST (1 + DG_ENC_MAX_OF_A_KIND + BEASTS_MAX) /* creatures in one encounter */
+/* creatures a crowded lair holds under 2024: its leader, four lieutenants
+ * and two kinds of followers (and still no more than two a character) */
+#define CROWD_MOST (1 + MIGHTY_MOST + 2 * DG_ENC_MAX_OF_A_KIND)
 
 /* What a creature's name and stat block say of it, read once a band (the
  * string searches were a fifth of a stocked map's time when asked at every
@@ -39,7 +42,7 @@ typedef struct {
     long lo, hi;
     int max_cr8;
     int most;                 /* creatures one encounter may have */
-    int mult2[MOST + 1];      /* dg__multiplier2 by count, for this party (2: x1) */
+    int mult2[CROWD_MOST + 1]; /* dg__multiplier2 by count, for this party (2: x1) */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
     traits known[TRAIT_SLOTS];
     int n_known;
@@ -87,6 +90,11 @@ bool dg__band_same_colour(band *b, int l, int lt);
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
  * the band, the mixes with the most kinds preferred; false when none. */
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+/* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
+ * two kinds of followers f and k, FOLLOWERS_LEAST to DG_ENC_MAX_OF_A_KIND
+ * (their caps allowing) each. */
+#define FOLLOWERS_LEAST 2     /* a lone creature is no one's followers */
+bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb);
 /* Adds count of monster to e (nothing when either is none). */
 void dg__band_put(dg_encounter *e, int monster, int count);
 

@@ -16,7 +16,7 @@
  * that fit the band); a budget buys at most two creatures per character
  * besides the leader (the SRD's note on more than two a character: we
  * keep under it rather than pad with fragile ones), never more than the
- * 2014 builder's thirteen.
+ * 2014 builder's thirteen (a crowded lair, stock_int.h's crowd, seventeen).
  *
  * The mixes tried when no such draw lands in the band (a kind paired with
  * another, a lair's war band) are stock_war_band.c's; the band record and
@@ -186,24 +186,26 @@ int dg__band_cap(band *b, int m)
 }
 
 
-static int kinds_of(int lead, int nf, int nb) { return (lead >= 0) + (nf > 0) + (nb > 0); }
+static int kinds_of(bool lead, int nf, int nb) { return lead + (nf > 0) + (nb > 0); }
 
-/* Counts of followers f and beasts k (either -1: none) beside leader l
- * (-1: none) whose adjusted XP lies in the band, preferring the mixes
- * with the most kinds; a combination drawn evenly among those. */
-bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+/* dg__band_counts beside a head of base_n creatures (0: none; the leader,
+ * or a lair's leader and its lieutenants) of base_xp XP and base_sq
+ * squares in all; least > 0: both f and k, at least least of each. */
+static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int f_most, int k,
+                          int k_most, int least, int *nf, int *nb)
 {
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
-    long lxp = l >= 0 ? MON(b, l)->xp : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     /* the most any count below could reach (every sum at most the largest,
      * the multiplier never less for more creatures): short of the band, no
      * count lands in it, and none is drawn (most calls end here) */
-    int top = (l >= 0) + max_f + max_b;
+    int top = base_n + max_f + max_b;
     if (top > b->most) top = b->most;
-    if (top == 0 || dg__band_adjusted(b, lxp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
-    int room = b->w->room_squares * ROOM_SHARE_PERCENT / 100;
-    int lsq = squares(b, l), fsq = squares(b, f), ksq = squares(b, k);
+    if (top == 0 || dg__band_adjusted(b, base_xp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
+    /* half the floor, the rest furniture and room to fight; a lair that
+     * could not reach its band so, all of it (its followers crowd in) */
+    int room = b->w->room_squares * (b->w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
+    int fsq = squares(b, f), ksq = squares(b, k);
     /* the mixes of the most kinds met so far, in the walk's order: one
      * drawn from them once the walk ends (it walked twice, counting, then
      * drawing) */
@@ -215,15 +217,15 @@ bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_
     bool rows_left = true;
     for (int i = 0; i <= max_f && rows_left; i++)
         for (int j = 0; j <= max_b; j++) {
-            int count = (l >= 0) + i + j;
+            int count = base_n + i + j;
             if (count == 0) continue;
-            long a = count > b->most ? 0 : dg__band_adjusted(b, lxp + fxp * i + kxp * j, count);
-            if (count > b->most || a >= b->hi || (room && lsq + fsq * i + ksq * j > room)) {
+            long a = count > b->most ? 0 : dg__band_adjusted(b, base_xp + fxp * i + kxp * j, count);
+            if (count > b->most || a >= b->hi || (room && base_sq + fsq * i + ksq * j > room)) {
                 rows_left = j > 0; /* more beasts only add */
                 break;
             }
-            if (a < b->lo) continue;
-            int kinds = kinds_of(l, i, j);
+            if (a < b->lo || (least && (i < least || j < least))) continue;
+            int kinds = kinds_of(base_n > 0, i, j);
             if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
             if (kinds < best) continue;
             if (kinds > best) best = kinds, n_best = 0;
@@ -235,6 +237,21 @@ bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_
     *nf = best_i[pick];
     *nb = best_j[pick];
     return true;
+}
+
+/* Counts of followers f and beasts k (either -1: none) beside leader l
+ * (-1: none) whose adjusted XP lies in the band, preferring the mixes
+ * with the most kinds; a combination drawn evenly among those. */
+bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+{
+    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, f_most, k, k_most, 0, nf, nb);
+}
+
+bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
+{
+    return counts_beside(r, b, MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count, 1 + lt_count,
+                         squares(b, l) + squares(b, lt) * lt_count, f, DG_ENC_MAX_OF_A_KIND, k, DG_ENC_MAX_OF_A_KIND,
+                         FOLLOWERS_LEAST, nf, nb);
 }
 
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
@@ -343,11 +360,12 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
             b.lo = (b.hi - 1) * w->low_floor_percent / 100;
             if (b.lo < 1) b.lo = 1;
         }
+        if (w->crowd) b.most = CROWD_MOST;
         if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
     }
-    for (int n = 1; n <= MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
+    for (int n = 1; n <= CROWD_MOST; n++) b.mult2[n] = y2024 ? 2 : dg__multiplier2(n, w->party);
     out->n_groups = 0;
     out->difficulty = d;
     out->boss = false;
@@ -449,7 +467,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     }
     /* a tier 3-4 lair its cast cannot bring to the top band takes the
      * theme's allies rather than fall to an easier band */
-    if (!found && (w->lair || w->allies) && w->level >= DG__ALLY_LEVEL) {
+    if (!found && (w->lair || w->allies) && (w->level >= DG__ALLY_LEVEL || w->crowd)) {
         pool allies;
         dg__allies_of(&b, &allies);
         if (allies.n) found = dg__war_band(r, &b, roles, &allies, out);

@@ -259,6 +259,9 @@ typedef struct {
                               * the SRD sets no floor (an empty lair's last resort) */
     int shun;                /* a creature left out (the master's own kind away from its
                               * lair: the rest of the cast first), -1 none */
+    bool crowd;              /* the lair's top band, which half its floor and three groups
+                              * could not reach: the followers crowd its whole floor, and a
+                              * second kind of them joins (dg__war_band) */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
 

@@ -48,6 +48,7 @@ static const char *irregular(const char *word, size_t n)
     static const struct { const char *one, *many; } words[] = {
         {"fungus", "fungi"},     {"homunculus", "homunculi"}, {"cyclops", "cyclopes"},
         {"succubus", "succubi"}, {"incubus", "incubi"},       {"remorhaz", "remorhazes"},
+        {"efreeti", "efreet"},   {"djinni", "djinn"},
     };
     for (size_t k = 0; k < DG_COUNT(words); k++)
         if (strlen(words[k].one) == n && strncmp(word, words[k].one, n) == 0) return words[k].many;

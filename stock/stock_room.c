@@ -125,6 +125,13 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
         if (bands(r, &w, (int)d, (int)d > (int)s->easiest ? (int)d - 1 : (int)d, faction, e)) return;
         w.shun = -1;
     }
+    /* a lair its band's creatures cannot reach on half its floor, in three
+     * groups, crowds them in (stock_int.h's crowd) rather than fall to an
+     * easier band: the party fights its way in from the door */
+    if (lair) {
+        if (bands(r, &w, (int)d, (int)d, faction, e)) return;
+        w.crowd = true;
+    }
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */
     if (near_band(r, &w, s, d, faction, e)) return;

@@ -2,8 +2,9 @@
  * no draw of a leader, its rank and file and its beasts lands in the band:
  * a kind the draws settled for alone paired with another of the cast, and
  * a lair's war band of a leader, lieutenants and followers, the theme's
- * allies joining when the cast alone cannot reach the band. The band and
- * its helpers are stock_band.h's. */
+ * allies joining when the cast alone cannot reach the band, and a second
+ * kind of followers when a crowded lair's three groups cannot. The band
+ * and its helpers are stock_band.h's. */
 #include "stock_band.h"
 
 #include <string.h>
@@ -59,6 +60,63 @@ bool dg__pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out
     return false;
 }
 
+/* The war band's last mix, for a crowded lair: heads[] in turn, each
+ * with all the lieutenants of one kind it may have (or more of its own
+ * kind) and two kinds of followers, their counts in the band. all[] is
+ * the cast, mightiest first, with each one's most as a lieutenant
+ * (lt_n), as a follower (f_n) and the XP that buys (f_most); followers
+ * are tried from fstart. The index in heads[] of the one who leads them;
+ * -1 none. */
+static int second_followers(dg_rng *r, band *b, const int *all, int n, const int *heads, int n_heads,
+                             const int *lt_n, const int *f_n, const long *f_most, int fstart, dg_encounter *out)
+{
+    /* the most lieutenants and two followers' kinds add: no mix of a head
+     * short of the band even so is walked */
+    long lt_best = 0, f_best = 0, f_next = 0;
+    for (int i = 0; i < n; i++) {
+        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if (f_most[i] > f_best) f_next = f_best, f_best = f_most[i];
+        else if (f_most[i] > f_next) f_next = f_most[i];
+    }
+    for (int h = 0; h < n_heads; h++) {
+        int l = heads[h];
+        long lxp = MON(b, l)->xp;
+        if (dg__band_adjusted(b, lxp + lt_best + f_best + f_next, b->most) < b->lo) continue;
+        for (int i = 0; i <= n; i++) {
+            bool own = i == n;
+            int lt = own ? l : all[i], at = 0;
+            while (own && at < n && all[at] != l) at++;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+            int lt_count = own ? lt_n[at] - 1 : lt_n[i];
+            long lt_xp = (long)MON(b, lt)->xp * lt_count;
+            if (dg__band_adjusted(b, lxp + lt_xp + f_best + f_next, b->most) < b->lo) continue;
+            for (int j = 0; j < n; j++) {
+                int fj = (fstart + j) % n, m = all[fj];
+                /* followers come in numbers: no lone legendary creature among them */
+                if (m == l || m == lt || f_n[fj] < FOLLOWERS_LEAST || dg__band_follower(b, l, m) < 0) continue;
+                if (dg__band_adjusted(b, lxp + lt_xp + f_most[fj] + f_best, b->most) < b->lo) continue;
+                for (int j2 = j + 1; j2 < n; j2++) {
+                    int fk = (fstart + j2) % n, k = all[fk];
+                    if (k == l || k == lt || f_n[fk] < FOLLOWERS_LEAST || dg__band_follower(b, l, k) < 0) continue;
+                    int most = 1 + lt_count + f_n[fj] + f_n[fk];
+                    if (most > b->most) most = b->most;
+                    if (dg__band_adjusted(b, lxp + lt_xp + f_most[fj] + f_most[fk], most) < b->lo) continue;
+                    int nf = 0, nk = 0;
+                    if (!dg__band_counts_under(r, b, l, lt, lt_count, m, k, &nf, &nk)) continue;
+                    /* the mightier followers first: leader, lieutenants, followers */
+                    bool swap = MON(b, k)->xp > MON(b, m)->xp;
+                    dg__band_put(out, l, own ? 1 + lt_count : 1);
+                    if (!own) dg__band_put(out, lt, lt_count);
+                    dg__band_put(out, swap ? k : m, swap ? nk : nf);
+                    dg__band_put(out, swap ? m : k, swap ? nf : nk);
+                    return h;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
 /* The lair's war band, when no draw of leader, rank and file and beasts
  * reaches the top band (a lich, four wights and six ogre zombies are a
  * moderate fight for six level-20 characters under the 2024 budget): the
@@ -100,7 +158,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             for (int k = 0; k < roles[role].n; k++) heads[n_heads++] = roles[role].idx[(start + k) % roles[role].n];
         }
     int cast_heads = n_heads;
-    if (allies && b->w->boss < 0 && b->w->level >= DG__ALLY_MASTER_LEVEL)
+    if (allies && b->w->boss < 0 && (b->w->level >= DG__ALLY_MASTER_LEVEL || b->w->crowd))
         for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
     if (!n) return false;
     b->war = true;
@@ -159,6 +217,13 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             }
         }
     }
+    /* a crowded lair (stock_int.h's crowd) that three groups cannot bring
+     * to the band (a mummy lord, a vampire and four wraiths for seven
+     * level-14 characters under 2024, where numbers add nothing): the
+     * leader, all its lieutenants, and a second kind of followers beside
+     * the first (three wraiths and four vampire spawn) */
+    int h = b->w->crowd ? second_followers(r, b, all, n, heads, n_heads, lt_n, f_n, f_most, fstart, out) : -1;
+    if (h >= 0) out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
     b->war = false;
-    return false;
+    return h >= 0;
 }

@@ -449,7 +449,8 @@
         return el('li', {}, parts);
       }).filter(Boolean));
     }
-    var then = n === 1 ? 'Then these come, each reaching the entrance after the rounds given:'
+    var then = !a.alarm.responders.length ? 'Nobody else is near enough to answer it.'
+             : n === 1 ? 'Then these come, each reaching the entrance after the rounds given:'
                        : 'The floor where it goes up answers; each group reaches that floor\u2019s way in after the rounds given:';
     kids.push(el('h3', { text: 'Alarm' }), line('alarm', 'Alarm', ['The alarm goes up on ' + a.alarm.trigger + '. ' + then]), answer);
     if (n === 1) {

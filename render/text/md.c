@@ -271,9 +271,12 @@ static void put_adventure(md *m, const dg_contents *c, int floors)
     /* each floor's groups run to that floor's way in: on several floors,
      * the floor where the alarm goes up answers, so they are listed by
      * floor, not as one muster */
+    /* the room the party comes in by is not called: a dungeon whose only
+     * group stands there has nobody to answer */
     PUTF(m, "\n**Alarm.** The alarm goes up on %s. %s\n\n", t,
-         floors > 1 ? "The floor where it goes up answers; each group reaches that floor's way in after the rounds given:"
-                    : "Then these come, each reaching the entrance after the rounds given:");
+         !a->n_responders ? "Nobody else is near enough to answer it."
+         : floors > 1     ? "The floor where it goes up answers; each group reaches that floor's way in after the rounds given:"
+                          : "Then these come, each reaching the entrance after the rounds given:");
     for (int fl = 1; fl <= floors; fl++) {
         bool first = true;
         for (int i = 0; i < a->n_responders; i++) {

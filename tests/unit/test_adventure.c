@@ -152,7 +152,8 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         int clues = 0, groups = 0, answering = 0;
         for (size_t i = 0; i < fc->n_rooms; i++) {
             const dg_room_contents *rc = &fc->rooms[i];
-            groups += rc->encounter.n_groups > 0;
+            /* the room the party comes in by is met at once, not called */
+            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room;
             for (int k = 0; k < rc->n_clues; k++) {
                 const dg_clue *cl = &rc->clues[k];
                 dg_adv_who w = {-1, cl->room, cl->floor, -1};
@@ -161,7 +162,12 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
                 clues++;
             }
         }
-        for (int i = 0; i < a->n_responders; i++) answering += a->responders[i].who.floor == d->floor;
+        for (int i = 0; i < a->n_responders; i++) {
+            const dg_adv_who *w = &a->responders[i].who;
+            answering += w->floor == d->floor;
+            cr_assert(w->floor != d->floor || w->room != fc->entrance_room,
+                      "seed %llu floor %d: the entrance room's group answers the alarm", (unsigned long long)s, d->floor);
+        }
         cr_assert(!groups || answering, "seed %llu floor %d: nobody answers the alarm", (unsigned long long)s, d->floor);
         f->floors++;
         f->clue_floors += 5 * clues >= (int)fc->n_rooms;

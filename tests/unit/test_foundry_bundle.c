@@ -826,9 +826,11 @@ Test(foundry_bundle, a_big_map_spans_log_blocks)
  * (CI runs the unit tests again so) the two walks at the release build's
  * steps made this test take two to three and a half minutes: there they
  * step ten times wider (half a minute), the kinds still all failed. The
- * release steps are six and fourteen: the adventure's pages and the
+ * release steps are twelve and twenty-eight: the adventure's pages and the
  * actors' dnd5e shapes doubled the bundle's allocations, and every third
- * and seventh made the test 42 s. */
+ * and seventh made the test 42 s; at six and fourteen the two walks were
+ * still 7,445 points and most of the release build's 34 s, where each
+ * path's first failure is 1,403 of them. */
 enum { OOM_WIDER = DG_UNDER_ASAN(1, 10) };
 
 /* The walk (oom_paths.h): its points, the run past the last one counted. */
@@ -837,14 +839,14 @@ static long oom_walk(const dg_dungeon *d, long step, long *kinds)
     return oom_walk_paths(dg_foundry_bundle_encode, d, step, kinds) + 1;
 }
 
-/* jansson failing at one allocation after another (every sixth, and each
+/* jansson failing at one allocation after another (every twelfth, and each
  * kind's first): DG_ENOMEM or DG_OK, never a leak or a crash, nothing left
  * in the caller's buffer on failure. */
 Test(foundry_bundle, out_of_memory_anywhere_is_an_error_and_no_leak)
 {
     dg_dungeon *d = fx_new();
     d->opts.ppg = DG_MIN_PPG;
-    long kinds, points = oom_walk(d, 6 * OOM_WIDER, &kinds);
+    long kinds, points = oom_walk(d, 12 * OOM_WIDER, &kinds);
     cr_assert_gt(points, 50 / OOM_WIDER, "only %ld failure points: the test no longer reaches the bundle", points);
     cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     fx_free(d);
@@ -920,13 +922,13 @@ Test(foundry_bundle, every_monster_has_a_slot_in_the_dnd5e_id_table)
 }
 
 /* The same walk over a small stocked map, so the actors, tokens and
- * roll tables fail at every kind of point too (every fourteenth, and each
+ * roll tables fail at every kind of point too (every twenty-eighth, and each
  * kind's first). */
 Test(foundry_bundle, out_of_memory_in_the_creatures_is_an_error_and_no_leak, .timeout = 300)
 {
     dg_dungeon *d = make("seed=7&rows=15&cols=15&ppg=20&contents=full&motif=giant&level=9");
     cr_assert_not_null(d->contents);
-    long kinds, points = oom_walk(d, 14 * OOM_WIDER, &kinds);
+    long kinds, points = oom_walk(d, 28 * OOM_WIDER, &kinds);
     cr_assert_gt(points, 100 / OOM_WIDER, "only %ld failure points", points);
     cr_assert_gt(kinds, 100, "only %ld kinds of failure point: is backtrace(3) working?", kinds);
     dg_dungeon_free(d);

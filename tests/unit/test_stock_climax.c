@@ -543,12 +543,27 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
      * seven characters: 9,100 XP of the 9,101 asked). A master of one
      * kind (legendary actions: a lich) no longer holds a lower floor's
      * lair as well (three liches in one dungeon): 2024 91.2 -> 89.4%,
-     * deadly floors of only low fights 13 -> 15, all 94.3% */
+     * deadly floors of only low fights 13 -> 15, all 94.3%. A lair short
+     * of the band so crowds in (its whole floor, a second kind of
+     * followers, under 2024 two creatures a character up to 17, its
+     * motif's allies at any level): 2014 99.1 -> 99.9%, 2024 89.4 ->
+     * 95.6%, deadly floors of only low fights 15 -> 4, all 97.7%. The
+     * four are two dungeons no mix reaches without breaking a rule kept:
+     * a vermin nest for eight level-20 characters in a lair 30 ft across
+     * (a purple worm needs 40; four remorhazes, four bulettes and eight
+     * wererats fill its floor at 39,600 XP of the 51,201 a moderate
+     * fight asks), and a hive's lower floors under an aboleth (challenge 10
+     * at most there, nine creatures for four characters: 24,600 of
+     * 25,601). What else is short is mostly the same: an undead host
+     * whose legendary lords come one each (a vampire, four wraiths, four
+     * vampire spawn and eight ghosts: 33,200 of 33,601), a lower floor
+     * held under its master's challenge, a party of one or two (three
+     * creatures at most) */
     double top14 = (double)t.top_by[0] / (double)t.floors_by[0], top24 = (double)t.top_by[1] / (double)t.floors_by[1];
-    cr_assert_geq(top14, 0.99, "2014 lairs in the top band: %.3f", top14);
-    cr_assert_geq(top24, 0.89, "2024 lairs in the top band: %.3f", top24);
-    cr_assert_geq(top_band, 0.94, "lairs in the top band: %.3f", top_band);
-    cr_assert_leq(t.deadly_all_low, 15, "%ld deadly floors of low fights", t.deadly_all_low);
+    cr_assert_geq(top14, 0.995, "2014 lairs in the top band: %.3f", top14);
+    cr_assert_geq(top24, 0.95, "2024 lairs in the top band: %.3f", top24);
+    cr_assert_geq(top_band, 0.97, "lairs in the top band: %.3f", top_band);
+    cr_assert_leq(t.deadly_all_low, 4, "%ld deadly floors of low fights", t.deadly_all_low);
     cr_assert_geq(t.ally_lairs[0] + t.ally_lairs[1], 50, "allies met in %ld lairs only", t.ally_lairs[0] + t.ally_lairs[1]);
     /* every lair holds its fight (under 2024 a low one below our half-budget
      * floor when the cast fills no band in the room: never a hoard with
