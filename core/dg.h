@@ -180,6 +180,17 @@ static inline uint32_t dg_cell(const dg_dungeon *d, int x, int y)
     return d->cells[(size_t)y * (size_t)d->width + (size_t)x];
 }
 static inline bool dg_cell_open(uint32_t c) { return (c & DG_OPENSPACE) != 0; }
+/* Whether door o is a cave's gate (core/cave_gate.c, loops maps): a
+ * locked gate across a tunnel at a cave chamber's mouth, its room the
+ * chamber, whose floor behind it is cave floor, not a room's (a cave room
+ * a family grew has its doors in its wall); the key says "gate" and
+ * "tunnel" where a room's door has "door" and "wall". */
+static inline bool dg_door_gate(const dg_dungeon *d, const dg_door *o)
+{
+    uint32_t in = dg_cell(d, o->x - dg_dir_dx(o->dir), o->y - dg_dir_dy(o->dir));
+    return o->room >= 1 && (size_t)o->room <= d->n_rooms && d->rooms[o->room - 1].kind == DG_ROOM_KIND_CHAMBER &&
+           dg_cell_open(in) && !(in & DG_ROOM);
+}
 
 /* Generates the map o describes, unstocked (contents NULL): the map alone.
  * o must be finished and have a seed. New on success (free with

@@ -270,6 +270,14 @@ typedef int (*dg__room_area_fn)(const void *ctx, int id);
 int dg__lair_pick(size_t n, const int32_t *steps, dg__room_area_fn area, const void *ctx);
 /* dg__lair_pick over d's rooms and their areas. */
 int dg__lair_room(const dg_dungeon *d, const int32_t *steps);
+/* cave_gate.c: loops maps whose lair is a cave chamber: a locked gate
+ * across a tunnel one cell wide on the way to it, where the lock-and-key
+ * cycle finds a key for it (a door record, its room the chamber it closes;
+ * its cell leaves its passage); on loops=some caverns maps a rockfall may
+ * first close the lair's other ways in (the caves keyed again: `rooms` the
+ * family's rooms, before chambers.c's). One door slot must be free
+ * (finish.c leaves it). DG_ENOMEM only. */
+dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err);
 /* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 

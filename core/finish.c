@@ -329,7 +329,10 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     int alive = 0;
     renum[0] = 0;
     for (size_t k = 1; k <= b->n_room; k++) renum[k] = count[k] > 0 ? ++alive : 0;
-    dg_dungeon *d = new_packed((size_t)alive, b->n_door, b->n_stair, b->n_exit);
+    /* a loops map's cave may take a gate after it is keyed (cave_gate.c):
+     * a door slot for it */
+    size_t gate = b->cave && b->o->loops != DG_LOOPS_NONE;
+    dg_dungeon *d = new_packed((size_t)alive, b->n_door + gate, b->n_stair, b->n_exit);
     if (!d) {
         if (!local) {
             dg__free(renum);

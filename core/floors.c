@@ -485,9 +485,11 @@ dg_status dg__floor_make(const dg_options *o, int f, const dg_dungeon *above, dg
         if (rc == DG_OK && fits) rc = dg__finish(&b, out, err);
         dg__build_fini(&b);
         /* caves keyed as chambers once the map is final: walls do not move */
+        size_t rooms = rc == DG_OK && fits ? (*out)->n_rooms : 0;
         if (rc == DG_OK && fits) rc = dg__chambers(*out, err);
         /* a loops map locks the door its lock-and-key cycle needs (the
          * fiction lays the key: stock/stock_locks.c) */
+        if (rc == DG_OK && fits && o->loops != DG_LOOPS_NONE) rc = dg__cave_gate(*out, rooms, err);
         if (rc == DG_OK && fits && o->loops != DG_LOOPS_NONE) rc = dg__lock_for_cycle(*out, err);
         if (rc != DG_OK && *out) {
             dg_dungeon_free(*out);

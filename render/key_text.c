@@ -188,7 +188,7 @@ dg_status dr__key_container(dg_buf *b, const dg_treasure *t, dg_error *err)
 
 /* A door's own description: "Iron door (AC 19, 45 hp, DC 25 to break);
  * locked, DC 20 to pick, its key in room 3". */
-dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err)
+dg_status dr__key_door(dg_buf *b, const dg_door *d, bool gate, const dg_door_contents *c, dg_error *err)
 {
     const char *material = dg_contents_word(DG_WORDS_DOOR_MATERIAL, c->material);
     dg_status rc;
@@ -198,7 +198,8 @@ dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, d
         return dg_buf_printf(b, err, "Portcullis (DC %d Strength to lift)", c->break_dc);
     default: break;
     }
-    rc = dg_buf_printf(b, err, "%s door (AC %d, %d hp, DC %d to break)", material, c->ac, c->hp, c->break_dc);
+    rc = dg_buf_printf(b, err, "%s %s (AC %d, %d hp, DC %d to break)", material, gate ? "gate" : "door", c->ac, c->hp,
+                       c->break_dc);
     if (rc == DG_OK && c->lock_dc) {
         rc = dg_buf_printf(b, err, "; locked, DC %d to pick", c->lock_dc);
         if (rc == DG_OK && c->key_room) rc = dg_buf_printf(b, err, ", its key in room %d", c->key_room);
@@ -229,7 +230,13 @@ dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg
     snprintf(material, sizeof material, "%s", dg_contents_word(DG_WORDS_DOOR_MATERIAL, l->material));
     for (char *p = material; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     dg_status rc;
-    if (door->room == c->farthest_room) /* the lair's own door */
+    if (dg_door_gate(d, door) && door->room == c->farthest_room) /* a cave's gate: bars across a tunnel */
+        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by a locked %s gate across its %s "
+                           "tunnel; its key ", c->farthest_room, material, dg_dir_name(door->dir));
+    else if (dg_door_gate(d, door))
+        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by a locked %s gate across the %s "
+                           "tunnel of room %d; its key ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+    else if (door->room == c->farthest_room) /* the lair's own door */
         rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by its locked %s door in the %s wall; "
                            "its key ", c->farthest_room, material, dg_dir_name(door->dir));
     else

@@ -252,7 +252,7 @@ dg_status dr__key_magic_items(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
-dg_status dr__key_door(dg_buf *b, const dg_door *d, const dg_door_contents *c, dg_error *err);
+dg_status dr__key_door(dg_buf *b, const dg_door *d, bool gate, const dg_door_contents *c, dg_error *err);
 /* The floor's designed lock-and-key cycle in one sentence ("The short way
  * to the lair (room 12) is barred by ... the long way round."); nothing
  * when no door of c is designed. */

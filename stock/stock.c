@@ -104,6 +104,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
         /* keyed by the cell: a door recorded under both its rooms says the same */
         dg_rng r = dg__stock_stream(seed, DG__STREAM_DOOR, (uint64_t)o->y * (uint64_t)d->width + (uint64_t)o->x);
         int m = (int)dg__rng_below(&r, (uint32_t)DG_COUNT(material));
+        if (dg_door_gate(d, o)) m = (int)DG_COUNT(material) - 1; /* a cave's gate is iron bars, not planks */
         dc->material = m;
         dc->ac = material[m].ac;
         dc->hp = material[m].hp;

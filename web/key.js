@@ -304,8 +304,9 @@
   function cycleLine(f) {
     var d = (f.doors || []).filter(function (d) { return d.lock && d.lock.designed; })[0];
     if (!d) return '';
+    var what = d.gate ? ' gate across the ' + d.dir + ' tunnel of room ' : ' door in the ' + d.dir + ' wall of room ';
     return 'the short way to the lair (room ' + f.lair + ') is barred by the locked ' +
-      String(d.lock.material).toLowerCase() + ' door in the ' + d.dir + ' wall of room ' + d.room +
+      String(d.lock.material).toLowerCase() + what + d.room +
       '; its key lies in room ' + d.lock.key_room + ', the long way round.';
   }
 

@@ -108,5 +108,5 @@ dg_status dr__donjon_door_lock_line(const dg_dungeon *d, size_t i, dg_buf *out, 
     dg_buf_reset(out);
     const dg_contents *c = d->contents;
     if (!c || c->depth == DG_DEPTH_NONE || i >= c->n_doors) return DG_OK;
-    return dr__key_door(out, &d->doors[i], &c->doors[i], err);
+    return dr__key_door(out, &d->doors[i], dg_door_gate(d, &d->doors[i]), &c->doors[i], err);
 }

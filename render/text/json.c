@@ -19,7 +19,9 @@
  *            where each i indexes the top-level "doors" array and the side is
  *            the room's wall the door is in; a door between two rooms is
  *            listed by both (on opposite sides)
- *   doors    [{x, y, type, orientation, dir, room, leads_to}]
+ *   doors    [{x, y, type, orientation, dir, room, leads_to, lock, gate (a
+ *            cave's gate across a tunnel, core/cave_gate.c: true, else
+ *            absent)}]
  *            type: arch|door|locked|trapped|secret|portcullis;
  *            orientation "horizontal" when the door sits in a horizontal wall
  *            (one walks through it north-south), else "vertical";
@@ -230,6 +232,12 @@ static void doors_array(dr__jw *w, const dg_dungeon *d)
         else dr__jw_key_string(w, "leads_to", "corridor");
         dr__jw_key(w, "lock");
         dr__json_door_lock(w, d, i);
+        /* a cave's gate (loops maps): said only where true, so no other
+         * map's bytes move */
+        if (dg_door_gate(d, o)) {
+            dr__jw_key(w, "gate");
+            dr__jw_bool(w, true);
+        }
         dr__jw_object_end(w);
     }
     dr__jw_array_end(w);

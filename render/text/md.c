@@ -122,9 +122,9 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         put(m, "*");
         put_sentence(m, dg_dir_name(side));
         if (beyond) PUTF(m, ", to room %d:* ", beyond);
-        else put(m, ", to a corridor:* ");
+        else put(m, dg_door_gate(d, door) ? ", to a tunnel:* " : ", to a corridor:* ");
         if (c && i < c->n_doors) {
-            if (m->rc == DG_OK) m->rc = dr__key_door(m->b, door, &c->doors[i], m->err);
+            if (m->rc == DG_OK) m->rc = dr__key_door(m->b, door, dg_door_gate(d, door), &c->doors[i], m->err);
         } else {
             put_sentence(m, dg_door_type_name(door->type));
         }
@@ -167,8 +167,8 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         if (c->doors[i].key_room != id) continue;
         const dg_door *door = &d->doors[i];
-        PUTF(m, "%s the %s door of room %d", k == 0 ? "" : k == n - 1 ? " and" : ",", dg_dir_name(door->dir),
-             door->room);
+        PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
+             k == 0 ? "" : k == n - 1 ? " and" : ",", dg_dir_name(door->dir), door->room);
         if (door->other) PUTF(m, " (into room %d)", door->other);
         k++;
     }
@@ -194,7 +194,9 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         char held[256];
         if (c->doors[i].key_room != id || !dg_key_holder_text(c, i, held, sizeof held)) continue;
         if (n > 1) { /* "For the west door of room 4, the thug ..." */
-            PUTF(m, " For the %s door of room %d, ", dg_dir_name(d->doors[i].dir), d->doors[i].room);
+            PUTF(m, dg_door_gate(d, &d->doors[i]) ? " For the gate across the %s tunnel of room %d, "
+                                                   : " For the %s door of room %d, ",
+                 dg_dir_name(d->doors[i].dir), d->doors[i].room);
             if (held[0] >= 'A' && held[0] <= 'Z') held[0] = (char)(held[0] - 'A' + 'a');
         } else {
             put(m, " ");

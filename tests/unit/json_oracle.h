@@ -96,6 +96,7 @@ static inline bool oracle_floor(const dg_dungeon *d, bool top, json_t *obj)
                              "dir", dg_dir_name(o->dir), "room", o->room, "leads_to",
                              o->other > 0 ? json_integer(o->other) : json_string("corridor"), "lock",
                              oracle_door_lock(d, i)));
+        if (dg_door_gate(d, o)) json_object_set_new(json_array_get(doors, i), "gate", json_true());
         int ids[2] = {o->room, o->other};
         dg_dir sides[2] = {o->dir, dr__dir_opposite(o->dir)};
         for (int k = 0; k < 2; k++) {

@@ -467,6 +467,52 @@ Test(vtt, cave_walls_follow_the_drawn_outline)
     }
 }
 
+/* A cave's gate (loops maps, core/cave_gate.c) is a door like any other
+ * in both files: a closed uvtt portal across its tunnel, the cave's walls
+ * meeting both its ends (the cave oracle's portal rules), and a locked
+ * Foundry door there; the json walls hold it too. Caverns loops=some
+ * maps, the first SEEDS(6) with a gate. */
+Test(vtt, a_cave_gate_is_a_closed_door_across_its_tunnel)
+{
+    size_t gates = 0;
+    for (int seed = 1; seed <= 60 && gates < (size_t)SEEDS(6); seed++) {
+        char q[128];
+        snprintf(q, sizeof q, "seed=%d&rows=31&cols=31&algorithm=caverns&loops=some", seed);
+        dg_dungeon *d = make(q);
+        cr_assert_not_null(d, "%s", q);
+        size_t g = 0;
+        while (g < d->n_doors && !dg_door_gate(d, &d->doors[g])) g++;
+        if (g == d->n_doors) {
+            dg_dungeon_free(d);
+            continue;
+        }
+        gates++;
+        cr_assert_eq(d->doors[g].type, DG_DOOR_LOCKED, "%s: the gate is not locked", q);
+        check_uvtt(d, false, 40, false, q);
+        check_uvtt(d, true, 40, false, q);
+        check_foundry(d, 70, q);
+        check_json_walls(d, q);
+        /* the portal: across the tunnel at the gate's cell, closed */
+        json_t *doc;
+        cave_world c = cave_read(d, false, 40, false, &doc, q);
+        bool found = false;
+        const dg_door *o = &d->doors[g];
+        int h = c.s / 2; /* the oracle's units: half cells of h */
+        for (size_t i = 0; i < c.w.nd; i++) {
+            const seg *b = &c.w.doors[i];
+            found |= (b->x0 + b->x1) / 2 / h / 2 == o->x && (b->y0 + b->y1) / 2 / h / 2 == o->y;
+        }
+        cr_assert(found, "%s: no portal at the gate (%d,%d)", q, o->x, o->y);
+        json_t *portals = json_object_get(doc, "portals");
+        for (size_t i = 0; i < json_array_size(portals); i++)
+            cr_assert(json_is_true(json_object_get(json_array_get(portals, i), "closed")), "%s: the gate stands open", q);
+        json_decref(doc);
+        cave_free(&c);
+        dg_dungeon_free(d);
+    }
+    cr_assert_geq(gates, (size_t)SEEDS(6), "only %zu caverns loops=some maps of 60 with a gate", gates);
+}
+
 Test(vtt, cave_walls_are_the_same_bytes_every_time)
 {
     dg_dungeon *d = make("seed=77&algorithm=caverns&rows=23&cols=45");

@@ -1,0 +1,45 @@
+/* cave_gate_int.h -- what cave_gate.c (where a cave's gate fits, placing
+ * it, the moves in turn) and cave_gate_moves.c (the rockfalls and tunnels
+ * a loops=some cave takes for it) share. Core-private. */
+#ifndef DG_CAVE_GATE_INT_H
+#define DG_CAVE_GATE_INT_H
+
+#include "cycles_int.h"
+
+/* Dead-end chambers far enough round for a key a floor's tunnels try. */
+#define MOST_DEAD 4
+/* Rock cells a rockfall may fill at most: the lair's other mouths and the
+ * sides of the one kept (a 31x31 cave's lair has two to four mouths, one
+ * or two cells each). */
+#define MOST_FILLS 12
+/* Tunnel cells dug at most, and floor cells a split may fill. */
+#define MOST_TUNNEL 10
+#define MOST_SPLIT 10
+
+/* Tries a search makes at most (each a few walks of the whole map): all
+ * of `most` on a small map, fewer on a big one (a 1001x1001 cave two or
+ * three), so a big map pays about what a small one does for its gate. */
+int dg__gate_tries(const dg_dungeon *d, int most);
+/* Whether a gate fits cell k of a way, `up` the cell before it (towards
+ * the entrance) and `down` the one after; *g its record, the chamber it
+ * closes its room. */
+bool dg__gate_fits(const dg_dungeon *d, const cyc_work *w, int32_t k, int32_t up, int32_t down, dg_door *g);
+/* Whether every open cell is reached from the entrance (w->sides made anew). */
+bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w);
+
+/* The moves: the cells each would fill (rockfalls) or dig (tunnels), in
+ * fill[] or cut[], their count (0 none). */
+/* The lair left one way in, a gate fitting its mouth (*kept, *near its
+ * near side, *lair_at the lair; these set, 0 cells when it has one way
+ * in already). */
+int dg__gate_rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at);
+/* A tunnel from floor by the gate's near side to floor far from it. */
+int dg__gate_long_way(const dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int32_t *cut);
+/* A tunnel out of dead-end chamber `room`, onto another passage's floor. */
+int dg__gate_way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t gate, int32_t near, int32_t *cut);
+/* A rockfall across a tunnel beside the way to the gate at `mouth`. */
+int dg__gate_beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int lair, int32_t *cut);
+/* The cave parted at a gate cell, the gate alone joining the two sides. */
+int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill);
+
+#endif
