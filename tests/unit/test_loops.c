@@ -48,7 +48,7 @@
  * end's second way onto the maze and a stretch of the maze cut reach 80%
  * there (64.6% with the loops and walls alone; of the floors left, five
  * in six have no room but dead ends even 1.3 times as far round), and
- * 100% on 41x61 maps (donjon_bigger below); caverns' (31x31:
+ * 99.7% on 41x61 maps (donjon_bigger below); caverns' (31x31:
  * three to six chambers, two of them often most of the cave, the lair
  * the far one) 44%: its lock is a gate across a tunnel one cell wide at a
  * chamber's mouth (core/cave_gate.c), made where rockfalls and tunnels
