@@ -120,14 +120,26 @@ static dg_status goal_of(dg_adventure *a, const dg_dungeon *const *maps, dg_cont
     return DG_OK;
 }
 
+/* Whether a lower floor's lair holds anyone above the master's challenge
+ * (stock_room.c: a lair its band reaches no other way): its chapter says
+ * why the master leaves that floor alone. */
+static bool above_master(const dg_contents *top, const dg_contents *c)
+{
+    if (top->boss < 0 || !c->farthest_room) return false;
+    const dg_encounter *e = &c->rooms[c->farthest_room - 1].encounter;
+    for (int g = 0; g < e->n_groups; g++)
+        if (dg_monster_info(e->groups[g].monster)->cr8 > dg_monster_info(top->boss)->cr8) return true;
+    return false;
+}
+
 static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, int boss)
 {
     if (fl == 0) return top->boss >= 0 && boss == top->boss ? 0 : 1;
+    if (above_master(top, c)) return 13;
     if (top->origin == DG__ORIGIN_PRISON && fl == 1) return 4;
     if (top->origin == DG__ORIGIN_TOMB && dg__adv_guardian(boss)) return 5;
     if (!dg__adv_talks(boss)) return 3;
     if (boss == top->boss) return 7; /* not "the mage's lieutenant, a mage" */
-    (void)c;
     return top->boss >= 0 ? 2 : 6;
 }
 
@@ -145,7 +157,7 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
         ch->boss = who_in(c, fl, c->farthest_room);
         ch->text = chapter_text(top, c, fl, ch->boss.monster);
         /* a third floor does not repeat the second's words */
-        static const int deeper[8] = {-1, -1, 9, 8, -1, 10, 11, 12};
+        static const int deeper[15] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1};
         if (a->n_chapters >= 2 && ch[-1].floor == fl && ch[-1].text == ch->text && deeper[ch->text] >= 0)
             ch->text = deeper[ch->text];
     }

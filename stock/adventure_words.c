@@ -232,6 +232,10 @@ static const char *const chapters[] = {
     /* 10 */ "Deeper still, the builders left a second guardian: {a_who}, in the {purpose} ({room}).",
     /* 11 */ "The deepest floor answers to no one at all: {a_who} holds it from the {purpose} ({room}).",
     /* 12 */ "Below them both, yet another {who} keeps the deepest floor from the {purpose} ({room}), and trusts neither.",
+    /* 13 mightier than the master (its challenge above the master's: stock_room.c) */
+    "Below the stairs the {master} is not the strongest: {a_who} keeps this floor from the {purpose} ({room}); the {master} lays no claim to it and does not go down.",
+    /* 14 the floor below one that said 13 */
+    "Deeper still waits another {that} the {master} fears: {a_who}, in the {purpose} ({room}); {holders} leave offerings at the stairs, and the {master} does not go down.",
 };
 
 /* clues by what they point at (dg__clue_target order), and how many each */

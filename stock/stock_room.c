@@ -131,6 +131,24 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
     if (lair) {
         if (bands(r, &w, (int)d, (int)d, faction, e)) return;
         w.crowd = true;
+        /* a lower floor's lair held under the master's challenge that
+         * still cannot reach its band (an aboleth's hive for four level-20
+         * characters: nine of the hive's own, challenge 10 at most, buy
+         * 24,600 XP of the 25,601 even a moderate fight asks) holds
+         * something mightier than the master instead of an easier fight:
+         * its floor's chapter says so (adventure_hook.c: the master does
+         * not go down). The floor's other rooms still answer to the master. */
+        if (c->floor > 0 && w.most_cr8) {
+            dg_rng keep = *r; /* none of it reached: the easier bands draw as before */
+            if (bands(r, &w, (int)d, (int)d, faction, e)) return;
+            dg__enc_want over = w;
+            over.most_cr8 = 0;
+            over.crowd = false;
+            if (bands(r, &over, (int)d, (int)d, faction, e)) return;
+            over.crowd = true;
+            if (bands(r, &over, (int)d, (int)d, faction, e)) return;
+            *r = keep;
+        }
     }
     /* easier first; a cast too strong for even the easy band (undead for
      * one level-1 character) sends its weakest, harder than drawn */

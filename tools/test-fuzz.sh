@@ -39,7 +39,7 @@ CC=clang cmake -S . -B build-clang -DDG_FUZZ=ON -DDG_FUZZ_DEEP=$deep -DDG_WERROR
 # test binaries, the fuzz targets), the CLI the determinism test compares,
 # and what they link. The daemon's HTTP tests, the benches and the
 # gcc-only tests (golden, oracle) are the release build's: building them
-# here too was about 30 executables of 93 that this stage never ran. (The
+# here too (265 objects against 227) cost 311 s of CPU against 269. (The
 # tests' names, not their commands: before a build ctest knows no
 # executable's path.)
 labels='unit|bigmap|sweep|determinism|fuzz'

@@ -71,10 +71,13 @@
     return linked('room ' + room + (floors > 1 && floor ? ' on floor ' + floor : ''))[0];
   }
 
-  /* The player's key leaves out what the player's map hides. */
-  function doorWord(type, player) {
-    if (player && type === 'trapped') return DOOR_WORDS.door;
-    return DOOR_WORDS[type] || capital(type);
+  /* The player's key leaves out what the player's map hides; a cave's
+   * gate (JSON's gate: true on a locked door) is called a gate, as md
+   * calls it. */
+  function doorWord(d, player) {
+    if (d.gate) return DOOR_WORDS.gate;
+    if (player && d.type === 'trapped') return DOOR_WORDS.door;
+    return DOOR_WORDS[d.type] || capital(d.type);
   }
 
   function roomAt(j, x, y) {
@@ -213,7 +216,7 @@
       var d = j.doors[i];
       if (!d) return;
       var held = (c.keys_held || []).filter(function (h) { return h.door === i; })[0];
-      out.push(line('keys', 'Key', ['to the ' + doorWord(d.type).toLowerCase() + ' of ', roomLink(d.room),
+      out.push(line('keys', 'Key', ['to the ' + doorWord(d).toLowerCase() + ' of ', roomLink(d.room),
         ' at column ' + d.x + ', row ' + d.y + '.' + (held ? ' ' + heldWords(held, c.encounter) : '')]));
     });
     (c.clues || []).forEach(function (k) { out.push(line('clue', 'Clue', linked(k.text))); });
@@ -253,7 +256,7 @@
       (room.doors[side] || []).forEach(function (i) {
         var d = j.doors[i];
         if (!d || (player && d.type === 'secret')) return;
-        var what = el('span', {}, [doorWord(d.type, player) + ' to ', otherSide(d, room.id)]);
+        var what = el('span', {}, [doorWord(d, player) + ' to ', otherSide(d, room.id)]);
         if (!player && d.lock && j.contents !== 'basic') what.appendChild(lockText(d.lock));
         var item = el('li', {}, [el('span', { class: 'side', text: capital(side) }), ' ', what]);
         doors.appendChild(item);

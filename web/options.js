@@ -105,7 +105,7 @@
   var GM_DATA = { md: true, json: true, donjon: true, 'foundry-bundle': true, pdf: true };
 
   var DOOR_WORDS = { arch: 'Archway', door: 'Door', locked: 'Locked door', trapped: 'Trapped door',
-                     secret: 'Secret door', portcullis: 'Portcullis' };
+                     secret: 'Secret door', portcullis: 'Portcullis', gate: 'Locked gate' };
   var SIDES = ['north', 'east', 'south', 'west'];
   /* cell_ft's default: a map's JSON options leave cell_ft out at it */
   var FEET_PER_CELL = 10;

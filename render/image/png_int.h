@@ -92,10 +92,13 @@ dg_status dr__png_check(const dg_dungeon *d, int cell, int max_cell, dg_error *e
 dg_status dr__png_write(unsigned char *const *rows, int width, int height, const uint32_t *rgb,
                         bool rle, int period, dg_buf *out, dg_error *err);
 
-/* png_write.c: rows[y] of width palette indices (< n <= 256) as an 8-bit
- * palette PNG with the colours rgb[n] (0xRRGGBB), appended to out (the
- * anti-aliased sketch style, sketch_png.c). DG_ENOMEM or DG_EIO. */
-dg_status dr__png_write_indexed(unsigned char *const *rows, int width, int height, const uint32_t *rgb, int n,
+/* png_write.c: an 8-bit palette PNG width x height with the colours
+ * rgb[n] (0xRRGGBB, n <= 256), appended to out (the anti-aliased sketch
+ * style, sketch_png.c); row(ctx, y, dst) writes row y's width palette
+ * indices (each < n) into dst just before libpng takes it, top to bottom.
+ * DG_ENOMEM or DG_EIO. */
+typedef void (*dr__png_row_fn)(void *ctx, int y, unsigned char *dst);
+dg_status dr__png_write_indexed(dr__png_row_fn row, void *ctx, int width, int height, const uint32_t *rgb, int n,
                                 dg_buf *out, dg_error *err);
 
 /* webp_write.c: rows as dr__png_write takes them, as a lossless WebP of

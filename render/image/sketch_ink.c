@@ -16,16 +16,32 @@
 #include "sketch_int.h"
 
 /* The share of a unit pixel below x along a direction at |cos| a, |sin| b
- * to its sides (sketch_hatch.c's profile, general: any direction). */
-static double below(double x, double h0, double h1)
+ * to its sides (sketch_hatch.c's profile, general: any direction): the
+ * pixel projected on the direction is a trapezoid of half-width h1 and
+ * flat top half-width h0, height m, ramps' curvature q (made once a
+ * segment: two divisions a pixel were a good part of the walls' time). */
+typedef struct { double h0, h1, m, q; bool flat; } profile;
+
+static profile profile_of(double a, double c)
 {
+    profile f = {fabs(a - c) / 2, (a + c) / 2, 0, 0, false};
+    f.flat = f.h1 - f.h0 < 1e-9;
+    if (!f.flat) {
+        f.m = 1 / (f.h1 + f.h0);
+        f.q = f.m / (2 * (f.h1 - f.h0));
+    }
+    return f;
+}
+
+static inline double below(const profile *f, double x)
+{
+    double h0 = f->h0, h1 = f->h1;
     if (x <= -h1) return 0;
     if (x >= h1) return 1;
-    if (h1 - h0 < 1e-9) return x < -h0 ? 0 : x > h0 ? 1 : 0.5 + x / (2 * h0);
-    double m = 1 / (h1 + h0), q = m / (2 * (h1 - h0));
-    if (x < -h0) return q * (x + h1) * (x + h1);
-    if (x <= h0) return 0.5 + m * x;
-    return 1 - q * (h1 - x) * (h1 - x);
+    if (f->flat) return x < -h0 ? 0 : x > h0 ? 1 : 0.5 + x / (2 * h0);
+    if (x < -h0) return f->q * (x + h1) * (x + h1);
+    if (x <= h0) return 0.5 + f->m * x;
+    return 1 - f->q * (h1 - x) * (h1 - x);
 }
 
 static inline int ifloor(double v)
@@ -49,7 +65,7 @@ static void capsule(ink *k, double ax, double ay, double bx, double by)
 {
     double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy, len = sqrt(len2), r = k->r;
     double ux = len > 0 ? dx / len : 1, uy = len > 0 ? dy / len : 0;
-    double a = fabs(ux), c = fabs(uy), h0 = fabs(a - c) / 2, h1 = (a + c) / 2;
+    const profile pf = profile_of(fabs(ux), fabs(uy));
     double reach = r + 1;
     int px0 = ifloor((ax < bx ? ax : bx) - reach), px1 = ifloor((ax > bx ? ax : bx) + reach) + 1;
     int py0 = ifloor((ay < by ? ay : by) - reach), py1 = ifloor((ay > by ? ay : by) + reach) + 1;
@@ -69,7 +85,7 @@ static void capsule(ink *k, double ax, double ay, double bx, double by)
             if (t >= 0 && t <= len) { /* beside the run: the box filter across it */
                 double d2 = s * s;
                 if (d2 >= outer) continue;
-                v = d2 <= inner ? 255 : (int)((below(r - s, h0, h1) - below(-r - s, h0, h1)) * 255 + 0.5);
+                v = d2 <= inner ? 255 : (int)((below(&pf, r - s) - below(&pf, -r - s)) * 255 + 0.5);
             } else { /* round the ends: a ramp on the distance */
                 double ex = t < 0 ? rx : px + 0.5 - bx, ey = t < 0 ? ry : py + 0.5 - by;
                 double d2 = ex * ex + ey * ey;

@@ -46,17 +46,19 @@ static int palette(uint32_t *pal)
     return n;
 }
 
+/* The palette split by channel, for nearest's search. */
+typedef struct { int r[256], g[256], b[256], n; } channels;
+
 /* The entry nearest v, by distance weighted as the eye weighs the
  * channels (3 : 6 : 1, Rec. 601's luma near enough); ties to the first. */
-static unsigned char nearest(const uint32_t *pal, int n, uint32_t v)
+static unsigned char nearest(const channels *c, uint32_t v)
 {
     int r = (int)(v >> 16) & 255, g = (int)(v >> 8) & 255, b = (int)v & 255;
-    long best = -1;
-    int at = 0;
-    for (int i = 0; i < n && best != 0; i++) { /* an exact entry is the first of its distance 0 */
-        int dr = r - (int)((pal[i] >> 16) & 255), dg = g - (int)((pal[i] >> 8) & 255), db = b - (int)(pal[i] & 255);
-        long dd = 3L * dr * dr + 6L * dg * dg + (long)db * db;
-        if (best < 0 || dd < best) {
+    int best = 10 * 255 * 255 + 1, at = 0; /* above any distance */
+    for (int i = 0; i < c->n && best != 0; i++) { /* an exact entry is the first of its distance 0 */
+        int dr = r - c->r[i], dg = g - c->g[i], db = b - c->b[i];
+        int dd = 3 * dr * dr + 6 * dg * dg + db * db;
+        if (dd < best) {
             best = dd;
             at = i;
         }
@@ -67,54 +69,81 @@ static unsigned char nearest(const uint32_t *pal, int n, uint32_t v)
 /* A colour's look-up key: 5 bits a channel. */
 static inline unsigned key(uint32_t v) { return (v >> 9 & 0x7C00u) | (v >> 6 & 0x3E0u) | (v >> 3 & 0x1Fu); }
 
+/* The look-up's state: the image's rows, the palette, the keys' entries
+ * and a cache of the last colours seen. */
+#define CACHE_BITS 12
+typedef struct {
+    const unsigned char *px;
+    int w, stride;
+    channels pal;
+    unsigned char *lut;                 /* by key; 0xFF: not looked up yet (n < 255) */
+    uint32_t tag[1u << CACHE_BITS];     /* a pixel's whole word (top byte 0xFF), 0: empty */
+    unsigned char ent[1u << CACHE_BITS];
+} rows;
+
+static unsigned char miss(rows *r, uint32_t v)
+{
+    unsigned k = key(v & 0xFFFFFFu);
+    if (r->lut[k] == 0xFF) r->lut[k] = nearest(&r->pal, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
+    return r->lut[k];
+}
+
+/* Row y's entries, made as libpng takes the row (one row's bytes, warm
+ * in the cache, and no buffer of the image's size). */
+static void row_of(void *ctx, int y, unsigned char *dst)
+{
+    rows *r = ctx;
+    const uint32_t *src = (const uint32_t *)(const void *)(r->px + (size_t)y * (size_t)r->stride);
+    /* the colour before's entry kept: a pixel like its left neighbour
+     * (two in three) is a compare and a store; another is looked up by
+     * its whole word in a small cache (a multiply and a compare, where
+     * the key took nine operations and a second look-up) */
+    uint32_t last = ~src[0];
+    unsigned char e = 0;
+    for (int x = 0; x < r->w; x++) {
+        uint32_t v = src[x];
+        if (v != last) {
+            unsigned h = (v * 0x9E3779B1u) >> (32 - CACHE_BITS);
+            if (r->tag[h] == v) e = r->ent[h];
+            else {
+                e = r->ent[h] = miss(r, v);
+                r->tag[h] = v;
+            }
+            last = v;
+        }
+        dst[x] = e;
+    }
+}
+
 dg_status dr__sketch_png_write(cairo_surface_t *s, dg_buf *out, dg_error *err)
 {
     uint32_t pal[256];
     int n = palette(pal);
     cairo_surface_flush(s);
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-    int stride = cairo_image_surface_get_stride(s);
-    /* 0xFF: not looked up yet (n < 255); keyed by 5 bits a channel, the
-     * look-up made once a render for each key the picture uses */
+    /* keyed by 5 bits a channel, the look-up made once a render for each
+     * key the picture uses */
     unsigned char *lut = dg__malloc(1u << 15);
-    unsigned char **rows = dg__malloc((size_t)h * sizeof *rows);
-    dg_status rc = DG_OK;
-    if (!lut || !rows) {
-        rc = dg__nomem(err, "for the sketch's palette");
-        goto done;
-    }
+    if (!lut) return dg__nomem(err, "for the sketch's palette");
     memset(lut, 0xFF, 1u << 15);
     for (int i = 0; i < N_INKS; i++) /* the inks' own keys are the inks: flat paper stays paper */
         lut[key(pal[i])] = (unsigned char)i;
-    /* The PNG's rows (an entry a pixel) are written over the image's own
-     * rows, which are done with: byte x of a row lies in pixel x / 4, read
-     * before it. No second buffer of the image's size to fault in. */
-    unsigned char *px = cairo_image_surface_get_data(s);
-    for (int y = 0; y < h; y++) {
-        const uint32_t *src = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
-        unsigned char *dst = px + (size_t)y * (size_t)stride;
-        rows[y] = dst;
-        /* the colour before's entry kept: a pixel like its left
-         * neighbour (two in three) is a compare and a store; the runs are
-         * short (three pixels on average, hatch and edges), so finding
-         * their ends cost more than it saved */
-        uint32_t last = ~src[0];
-        unsigned char e = 0;
-        for (int x = 0; x < w; x++) {
-            uint32_t v = src[x];
-            if (v != last) {
-                unsigned k = key(v & 0xFFFFFFu);
-                if (lut[k] == 0xFF) lut[k] = nearest(pal, n, (v & 0xF8F8F8u) | 0x040404u); /* the key's middle */
-                e = lut[k];
-                last = v;
-            }
-            dst[x] = e;
-        }
+    rows *r = dg__calloc(1, sizeof *r); /* tags 0: no pixel word (RGB24's top byte is 0xFF) */
+    if (!r) {
+        dg__free(lut);
+        return dg__nomem(err, "for the sketch's palette");
     }
-    rc = dr__png_write_indexed(rows, w, h, pal, n, out, err);
-    cairo_surface_mark_dirty(s); /* its pixels are the PNG's rows now */
-done:
-    dg__free(rows);
+    r->px = cairo_image_surface_get_data(s);
+    r->w = cairo_image_surface_get_width(s);
+    r->stride = cairo_image_surface_get_stride(s);
+    for (int i = 0; i < n; i++) {
+        r->pal.r[i] = (int)(pal[i] >> 16) & 255;
+        r->pal.g[i] = (int)(pal[i] >> 8) & 255;
+        r->pal.b[i] = (int)pal[i] & 255;
+    }
+    r->pal.n = n;
+    r->lut = lut;
+    dg_status rc = dr__png_write_indexed(row_of, r, r->w, cairo_image_surface_get_height(s), pal, n, out, err);
+    dg__free(r);
     dg__free(lut);
     return rc;
 }
