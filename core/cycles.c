@@ -333,7 +333,8 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
 
 /* dg__lock_cycle_plan's: the door cells beside cell at of the way to the
  * goal (child and up: its neighbours on the way), and the doors of the
- * room it is in, when the way meets the room here first. */
+ * room it is in, when the way meets the room here first; where asked,
+ * the plain corridor cells beside it (a branch of the maze leaving). */
 static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t child, int32_t up)
 {
     int32_t found[4];
@@ -341,6 +342,13 @@ static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t chi
     for (unsigned m = w->sides[at], q = 0; m; q++, m >>= 1) {
         int32_t c = at + w->step[q];
         if ((m & 1) && c != child && c != up && (d->cells[c] & DG_DOORSPACE)) found[n++] = c;
+    }
+    for (unsigned m = w->sides[at], q = 0; w->cut && m; q++, m >>= 1) {
+        int32_t c = at + w->step[q];
+        if (!(m & 1) || c == child || c == up || d->cells[c] != DG_CORRIDOR) continue;
+        bool known = false;
+        for (int i = 0; i < w->n_cut; i++) known |= w->cut[i] == c;
+        if (!known && w->n_cut < w->most_cut) w->cut[w->n_cut++] = c;
     }
     int id = dg__room_id(d->cells[at]);
     bool room = (d->cells[at] & DG_ROOM) && id > 0 && id != w->goal &&
@@ -410,7 +418,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             continue;
         }
         const dg_door *o = &d->doors[i];
-        if (locked_only ? o->type != DG_DOOR_LOCKED : o->type == DG_DOOR_SECRET) {
+        if (locked_only ? o->type != DG_DOOR_LOCKED : (o->type == DG_DOOR_SECRET && !w->secret_lock)) {
             alone[at] = 0;
             continue;
         }

@@ -35,6 +35,13 @@ struct dg__entrance_walk {
      * goal, not on it, nearest the goal first (up to most_beside) */
     int32_t *beside;
     int most_beside, n_beside;
+    /* and the plain corridor cells beside it where a branch leaves it
+     * (cycles_dig.c cuts donjon's maze there), NULL: none asked */
+    int32_t *cut;
+    int most_cut, n_cut;
+    /* a secret door may be the lock (made a locked door: the design's,
+     * donjon's loops maps, where the lair's one way in is often secret) */
+    bool secret_lock;
 };
 typedef struct dg__entrance_walk cyc_work;
 

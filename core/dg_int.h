@@ -255,9 +255,12 @@ void dg__lock_cycle_find_walked(const dg_dungeon *d, dg__entrance_walk *w, int g
  * loop from them), up to `most` pairs of (room, walk round) in dead[],
  * farthest first, and the door cells beside the shortest way to the lair
  * (not on it), nearest the lair first, up to most_beside in beside[];
- * out->goal the lair even then (0 none). */
+ * cut (may be NULL): likewise the plain corridor cells beside that way
+ * where a branch leaves it, up to most_cut in cut[]. out->goal the lair
+ * even then (0 none). */
 dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int *ways, int *dead, int most,
-                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, dg_error *err);
+                              int *n_dead, int32_t *beside, int most_beside, int *n_beside, int32_t *cut,
+                              int most_cut, int *n_cut, dg_error *err);
 /* lair.c: the lair, the biggest (by floor cells) of the rooms whose walk
  * from the entrance is at least three quarters of the farthest room's; of
  * equals the farther, then the first. steps[i] is room i + 1's steps to

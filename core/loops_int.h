@@ -74,6 +74,8 @@ typedef struct {
     int dirty_r0, dirty_c0, dirty_r1, dirty_c1;
     int relaxed;      /* 1: the second half of the tries, shorter ways round do;
                        * 2: loops=many's last quarter, shorter still */
+    bool through;     /* cycles_dig.c's: a second way between a room and the
+                       * system it opens on counts (the walk saved decides) */
 } digger;
 
 enum { CLS_DIG = 1, CLS_MOUTH = 2, CLS_DOOR = 4 /* << direction: door_beyond that way */ };
@@ -162,6 +164,10 @@ int dg__loop_saves(const digger *g, int len);
  * cycles_lair.c will wall them, with the corridors that led only to
  * them; the doors walled up. g's dirty box holds the cells changed. */
 int dg__loop_wall_lair(digger *g, int lair);
+/* After cell `at` is closed: the plain corridor that led only to it back
+ * to rock, and a door at its end that opened on nothing else walled up
+ * (its record stays: the caller drops it). Cells closed. */
+size_t dg__loop_fill_stub(digger *g, int32_t at);
 
 /* loops_lattice.c */
 /* Digs up to `want` loops into a lattice map (g's walk buffers and

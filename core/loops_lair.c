@@ -37,10 +37,11 @@ static int open_sides(const dg__build *b, int32_t at, int32_t *one)
 }
 
 /* cycles_lair.c's fill_stub on the map being dug: after the door at cell
- * `at` is walled up, the plain corridor that led only to it goes back to
- * rock while a cell has no other open side, and the door at its far end
- * with it when it opened on nothing else. Open cells closed. */
-static size_t fill_stub(digger *g, int32_t at)
+ * `at` is walled up (or the corridor cell cut, cycles_dig.c), the plain
+ * corridor that led only to it goes back to rock while a cell has no
+ * other open side, and the door at its far end with it when it opened on
+ * nothing else. Open cells closed. */
+size_t dg__loop_fill_stub(digger *g, int32_t at)
 {
     dg__build *b = g->b;
     int W = b->cols, r = at / W, c = at - r * W;
@@ -171,7 +172,7 @@ int dg__loop_wall_lair(digger *g, int lair)
         b->cell[at] = DG_PERIMETER;
         dg__loop_changed(g, at);
         walled++;
-        fill_stub(g, at);
+        dg__loop_fill_stub(g, at);
     }
     /* the records of doors no longer standing go, as finish.c drops them
      * (and the room graph's questions read the records) */
