@@ -46,6 +46,20 @@ bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w)
     return dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, NULL) == open;
 }
 
+/* The walk from d's entrance (w->dist, w->parent, w->steps) and the lair
+ * it finds: the lair's id when it is a cave chamber, else 0 (no entrance,
+ * or a lair no gate serves); *from the entrance's cell. */
+static int chamber_lair(dg_dungeon *d, cyc_work *w, int32_t *from)
+{
+    dg_point in;
+    if (!dg__map_entrance(d, &in)) return 0;
+    *from = (int32_t)(in.y * d->width + in.x);
+    dg__cyc_sides_all(d, w);
+    dg__cyc_walk(d, w, *from, w->shut, w->dist, w->parent, w->queue, w->steps);
+    int lair = dg__lair_room(d, w->steps + 1);
+    return lair && d->rooms[lair - 1].kind == DG_ROOM_KIND_CHAMBER ? lair : 0;
+}
+
 /* The rockfall that leaves the lair one way in, a tunnel one cell wide
  * at its mouth for a gate: of the floor cells beside the lair on the
  * entrance's side (what lies beyond a lair the way passes through keeps
@@ -56,14 +70,10 @@ bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w)
  * kept mouth, its near side and the lair; the map as it was. */
 int dg__gate_rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
 {
-    dg_point in;
-    if (!dg__map_entrance(d, &in)) return 0;
+    int32_t from;
+    int lair = chamber_lair(d, w, &from);
+    if (!lair) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t from = (int32_t)(in.y * d->width + in.x);
-    dg__cyc_sides_all(d, w);
-    dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
-    int lair = dg__lair_room(d, w->steps + 1);
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
     /* the entrance's side: what is reached without the lair (the floor
      * beyond a lair the way passes through stays its own) */
     for (size_t k = 0; k < cells; k++) w->shut[k] = dg__room_id(d->cells[k]) == lair && dg_cell_open(d->cells[k]);
@@ -392,20 +402,11 @@ int dg__gate_beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int 
  * fill[] (their count, 0 none). */
 int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill)
 {
-    dg_point in;
-    if (!dg__map_entrance(d, &in)) return 0;
+    int32_t from;
+    int lair = chamber_lair(d, w, &from);
+    if (!lair) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
-    int32_t from = (int32_t)(in.y * d->width + in.x);
-    dg__cyc_sides_all(d, w);
-    dg__cyc_walk(d, w, from, w->shut, w->dist, w->parent, w->queue, w->steps);
-    int lair = dg__lair_room(d, w->steps + 1);
-    if (!lair || d->rooms[lair - 1].kind != DG_ROOM_KIND_CHAMBER) return 0;
-    int32_t at = -1;
-    for (size_t k = 0; k < cells && at < 0; k++)
-        if (dg__room_id(d->cells[k]) == lair && dg_cell_open(d->cells[k]) && w->dist[k] == w->steps[lair])
-            at = (int32_t)k;
     /* the gate cells (fits()'s) anywhere: the split makes one the way */
-    (void)at;
     int32_t gate[SPLIT_TRIES], up[SPLIT_TRIES], down[SPLIT_TRIES];
     int n_gate = 0;
     int most = dg__gate_tries(d, SPLIT_TRIES);

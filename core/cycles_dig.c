@@ -367,13 +367,19 @@ static dg_status door_again(digger *g, const spot *spots, size_t n_spots, design
     return rc;
 }
 
-/* loops=some on donjon's maze, where every room lies near the way to the
- * lair (walling a door up makes its room a dead end): a branch of the
- * maze where it leaves that way cut, and the corridor left leading
- * nowhere gone back to rock as donjon's dead-end pass takes it (one cut
- * at most, nearest the lair first, the map one region with a loop left):
- * the rooms the branch led to are then reached the long way round, and
- * one of them, its doors all kept, is the key's. */
+/* The loops' node of the map's entrance (*entered false: none). */
+static dg_status entrance_node(dg__build *b, int32_t *from, bool *entered, dg_error *err)
+{
+    view v;
+    dg_status rc = view_of(b, &v, err);
+    if (rc != DG_OK) return rc;
+    dg_point in;
+    *entered = dg__map_entrance(&v.d, &in);
+    view_free(&v);
+    if (*entered) *from = dg__loop_at(b, in.y, in.x);
+    return DG_OK;
+}
+
 /* loops=some: where every room lies near the way to the lair (a small or
  * crowded map), a door beside that way walled up (one at most, the
  * nearest the lair that makes the cycle, the map staying one region with
@@ -383,14 +389,10 @@ static dg_status door_again(digger *g, const spot *spots, size_t n_spots, design
 static dg_status wall_beside(digger *g, const spot *spots, size_t n_spots, design *p, dg_error *err)
 {
     dg__build *b = g->b;
-    view v;
-    dg_status rc = view_of(b, &v, err);
-    if (rc != DG_OK) return rc;
-    dg_point in;
-    bool entered = dg__map_entrance(&v.d, &in);
-    view_free(&v);
-    if (!entered) return DG_OK;
-    int32_t from = dg__loop_at(b, in.y, in.x);
+    int32_t from;
+    bool entered;
+    dg_status rc = entrance_node(b, &from, &entered, err);
+    if (rc != DG_OK || !entered) return rc;
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     int32_t tries[DESIGN_WALLS];
     int n = p->n_beside;
@@ -450,17 +452,20 @@ static bool one_region(digger *g, int32_t from)
     return g->reached == open;
 }
 
+/* loops=some on donjon's maze, where every room lies near the way to the
+ * lair (walling a door up makes its room a dead end): a branch of the
+ * maze where it leaves that way cut, and the corridor left leading
+ * nowhere gone back to rock as donjon's dead-end pass takes it (one cut
+ * at most, nearest the lair first, the map one region with a loop left):
+ * the rooms the branch led to are then reached the long way round, and
+ * one of them, its doors all kept, is the key's. */
 static dg_status cut_beside(digger *g, const spot *spots, size_t n_spots, design *p, dg_error *err)
 {
     dg__build *b = g->b;
-    view v;
-    dg_status rc = view_of(b, &v, err);
-    if (rc != DG_OK) return rc;
-    dg_point in;
-    bool entered = dg__map_entrance(&v.d, &in);
-    view_free(&v);
-    if (!entered) return DG_OK;
-    int32_t from = dg__loop_at(b, in.y, in.x);
+    int32_t from;
+    bool entered;
+    dg_status rc = entrance_node(b, &from, &entered, err);
+    if (rc != DG_OK || !entered) return rc;
     size_t cells = (size_t)b->rows * (size_t)b->cols;
     unsigned char *tried = dg__calloc(cells, 1);
     if (!tried) return dg__nomem(err, "designing the lock-and-key cycle");
