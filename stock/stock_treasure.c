@@ -9,6 +9,7 @@
  * room, after the encounters are placed; the rules are docs/stocking.md's. */
 #include "treasure_tables.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -56,10 +57,17 @@ static const struct { int upto; const char *name, *grade; } table_a[] = {
  * the other names of table A are the same in both. The DMG 2024's own
  * treasure tables are not in the SRD, so hoards, coins, gems and art stay
  * the 2014 DMG's (docs/stocking.md). */
+static int by_name(const void *key, const void *item)
+{
+    return strcmp((const char *)key, ((const dg_magic_item *)item)->name);
+}
+
 static int item_named(const dg__srd *s, const char *name)
 {
-    for (int i = 0; i < s->n_items; i++)
-        if (strcmp(s->items[i].name, name) == 0) return s->item_base + i;
+    /* both tables are sorted by name (test_stock_treasure says so): a
+     * walk of the table comparing names was most of a hoard's table A */
+    const dg_magic_item *it = bsearch(name, s->items, (size_t)s->n_items, sizeof *s->items, by_name);
+    if (it) return s->item_base + (int)(it - s->items);
     if (s->from_51 && strcmp(name, "Potion of Healing") == 0) return item_named(s, "Potions of Healing");
     return s->item_base;
 }
