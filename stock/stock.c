@@ -232,12 +232,10 @@ static void settle_traps(const dg_contents *c, uint64_t seed, dg_room_contents *
 /* Whether phrase w echoes one of the room's lines besides its first (or is one). */
 static bool echoes(const dg_room_contents *rc, int w)
 {
-    dg__stems mine, other;
-    dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), &mine);
+    const dg__stems *mine = dg__dressing_stems(w);
     for (int k = 1; k < rc->n_dressing; k++) {
         if (w == rc->dressing[k]) return true;
-        dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
-        if (dg__stems_meet(&mine, &other)) return true;
+        if (dg__stems_meet(mine, dg__dressing_stems(rc->dressing[k]))) return true;
     }
     return false;
 }

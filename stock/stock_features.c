@@ -87,7 +87,6 @@ typedef struct {
     dg_status rc;
     dg_error *err;
     size_t cap;
-    const uint32_t (*by_pair)[PAIR_SIDE]; /* per two lower-case letters: the cues starting with them */
     uint32_t things;         /* the cues that place something (count != 0) */
 } out;
 
@@ -329,14 +328,22 @@ static uint32_t cues_in(const uint32_t by_pair[PAIR_SIDE][PAIR_SIDE], const char
 
 static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
 
-/* The cues room r's dressing names (a bit per row of cues[]); *any set
- * when furnish would place anything at all (else the room's squares are
- * never gathered: most rooms name nothing the map draws). */
+void dg__feature_cues_all(uint32_t *found, size_t n)
+{
+    uint32_t by_pair[PAIR_SIDE][PAIR_SIDE] = {{0}};
+    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
+    for (size_t i = 0; i < n; i++)
+        found[i] = cues_in((const uint32_t(*)[PAIR_SIDE])by_pair, dg_contents_word(DG_WORDS_DRESSING, (int)i));
+}
+
+/* The cues room r's dressing names (a bit per row of cues[], each
+ * phrase's read once a process: stock_word_facts.c); *any set when
+ * furnish would place anything at all (else the room's squares are never
+ * gathered: most rooms name nothing the map draws). */
 static uint32_t cues_of(const out *o, const dg_room *r, const dg_room_contents *rc, bool *any)
 {
     uint32_t found = 0;
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
+    for (int k = 0; rc && k < rc->n_dressing; k++) found |= dg__dressing_cues(rc->dressing[k]);
     bool things = (found & o->things) != 0;
     *any = things || (rc && rc->water) || (o->d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM) ||
            (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0);
@@ -377,9 +384,7 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
 {
     bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
-    uint32_t by_pair[PAIR_SIDE][PAIR_SIDE] = {{0}};
-    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
-    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[PAIR_SIDE])by_pair, 0};
+    out o = {c, d, DG_OK, err, 0, 0};
     for (size_t q = 0; q < N_CUES; q++) o.things |= (uint32_t)(cues[q].count != 0) << q;
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {

@@ -187,6 +187,13 @@ typedef struct {
 } dg__stems;
 void dg__word_stems(const char *phrase, dg__stems *out);
 bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
+/* Dressing phrase i's stems, and the map features its words cue (a bit
+ * per row of stock_features.c's cue table): stock_word_facts.c's, worked
+ * out once a process. Borrowed: static. */
+const dg__stems *dg__dressing_stems(int i);
+uint32_t dg__dressing_cues(int i);
+/* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
+void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
