@@ -281,18 +281,9 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
  * permanent item of `taken` (the floors above, marked as it goes) is found
  * again, and no second legendary one. */
 void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair, int floors, dg__so_far *taken);
-/* The magic items each rarity's pools are drawn from, listed the first
- * time a stocking draws from the rarity (stock.c makes one a floor and
- * hands it on through the contents; NULL: each draw walks the table). */
+/* The most magic items of one rarity (stock_treasure.c's rows, listed
+ * once a process): either rules' whole table. */
 #define DG__ITEM_ROWS (DG__MAGIC_ITEM_COUNT > DG__MAGIC_ITEM_COUNT_2024 ? DG__MAGIC_ITEM_COUNT : DG__MAGIC_ITEM_COUNT_2024)
-typedef struct dg__item_memo {
-    dg_rules rules;
-    unsigned listed;                                    /* bit per rarity */
-    short n[DG_RARITY_COUNT];
-    short row[DG_RARITY_COUNT][DG__ITEM_ROWS];          /* rows of the rules' item table */
-    unsigned char used_up[DG_RARITY_COUNT][DG__ITEM_ROWS]; /* row k a consumable */
-} dg__item_memo;
-void dg__item_memo_init(dg__item_memo *m, dg_rules rules);
 /* One room's treasure on stream index `index` (the room id, or a reroll's
  * variant of it): a hoard, or what has_treasure asked for; its items not
  * among taken's (which it marks). */
