@@ -262,9 +262,16 @@ typedef struct {
     bool crowd;              /* the lair's top band, which half its floor and three groups
                               * could not reach: the followers crowd its whole floor, and a
                               * second kind of them joins (dg__war_band) */
+    const dg_encounter *joins; /* a wave of reinforcements (stock_waves.c): the fight it
+                              * joins, whose XP and number count in the band; no creature
+                              * with legendary actions (one of a kind in the whole fight) */
     struct dg__cast_memo *memo; /* the stocking's read of the cast (stock_band.h), NULL none */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
+/* A lair's encounter e, built for lair and short of band want, joined by a
+ * wave of reinforcements that lifts the whole fight to want or the
+ * nearest band above e's (stock_waves.c); false, e unchanged, when none. */
+bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_encounter *e);
 
 /* stock_treasure.c: every room's treasure, from stream DG__STREAM_TREASURE
  * + room id, once the encounters are in place (lair: room id, 0 none). A

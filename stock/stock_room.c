@@ -151,8 +151,13 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
         }
     }
     /* easier first; a cast too strong for even the easy band (undead for
-     * one level-1 character) sends its weakest, harder than drawn */
-    if (near_band(r, &w, s, d, faction, e)) return;
+     * one level-1 character) sends its weakest, harder than drawn. A lair
+     * so left short of its band is joined by reinforcements in round 2 or
+     * 3 (stock_waves.c) rather than stay an easier fight */
+    if (near_band(r, &w, s, d, faction, e)) {
+        if (lair) dg__stock_wave(r, &w, d, e);
+        return;
+    }
     /* a wandering row is never empty: the mighty in numbers rather than
      * nothing (a cast of legendary creatures for a big high-level party) */
     if (!room_squares) {
