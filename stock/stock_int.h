@@ -105,6 +105,7 @@ int dg__floor_origin(int origin, int floor);
  * (DG__FOR_*), and whether they sleep / read at all. */
 bool dg__occupants_sleep(const dg_encounter *e);
 bool dg__occupants_read(const dg_encounter *e);
+bool dg__occupants_furred(const dg_encounter *e);
 /* Two more furnishings for each origin's purposes 0 and 1 and each filler,
  * for a room that repeats one (stock.c). */
 #define DG__PURPOSE_AGAIN (DG__ORIGIN_COUNT * 2 + DG__PURPOSE_FILLERS)
@@ -384,6 +385,8 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
 /* Whether dressing line w suits rc's occupants (no bedding for those who
  * never sleep). */
 bool dg__dressing_fits(const dg_room_contents *rc, int w);
+/* Whether smell w suits rc's occupants (no wet fur for a remorhaz). */
+bool dg__smell_fits(const dg_room_contents *rc, int w);
 void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant);
 int dg__stock_faction(dg_rng *r, const dg_contents *c);
 /* guard: a room near the lair, where the master's own kind may stand;

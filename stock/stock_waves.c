@@ -21,9 +21,10 @@
 
 #define WAVE_FIRST_ROUND 2 /* round 2 or 3: the first group has met the party */
 
-bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_encounter *e)
+/* A wave for those there (e), lifting the whole to band k; false when
+ * none is. */
+static bool wave_for(dg_rng *r, const dg__enc_want *lair, dg_encounter *e, int k)
 {
-    if (!e->n_groups || (int)e->difficulty >= (int)want) return false;
     dg__enc_want w = *lair;
     w.joins = e;
     w.lair = false;     /* no second boss: a leader of the rank and file at most */
@@ -33,20 +34,37 @@ bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_
     w.allies = true;    /* the theme's allies answer the noise too */
     w.crowd = true;     /* it comes as the first group falls: the room's whole floor */
     w.most_cr8 = dg_monster_info(e->groups[0].monster)->cr8;
-    /* the lair's band first, then each easier one above what it holds */
-    for (int k = (int)want; k > (int)e->difficulty; k--) {
-        dg_encounter wave;
-        if (!dg__encounter_build(r, &w, (dg_difficulty)k, &wave)) continue;
-        if (e->n_groups + wave.n_groups > DG_ENC_MAX_GROUPS) continue;
-        int round = WAVE_FIRST_ROUND + (int)dg__rng_below(r, 2);
-        for (int g = 0; g < wave.n_groups; g++) {
-            e->groups[e->n_groups] = wave.groups[g];
-            e->groups[e->n_groups++].arrives = round;
-        }
-        e->xp += wave.xp;
-        e->adjusted_xp = wave.adjusted_xp; /* the whole fight's, as the band judged it */
-        e->difficulty = (dg_difficulty)k;
-        return true;
+    dg_encounter wave;
+    if (!dg__encounter_build(r, &w, (dg_difficulty)k, &wave)) return false;
+    if (e->n_groups + wave.n_groups > DG_ENC_MAX_GROUPS) return false;
+    int round = WAVE_FIRST_ROUND + (int)dg__rng_below(r, 2);
+    for (int g = 0; g < wave.n_groups; g++) {
+        e->groups[e->n_groups] = wave.groups[g];
+        e->groups[e->n_groups++].arrives = round;
+    }
+    e->xp += wave.xp;
+    e->adjusted_xp = wave.adjusted_xp; /* the whole fight's, as the band judged it */
+    e->difficulty = (dg_difficulty)k;
+    return true;
+}
+
+bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_encounter *e)
+{
+    if (!e->n_groups || (int)e->difficulty >= (int)want) return false;
+    /* the lair's band first, then each easier one above what it holds;
+     * then the same with its last group sent away (seven giant centipedes
+     * take the places two more remorhazes need under 2024's two creatures
+     * a character), the leader always staying */
+    for (int keep = e->n_groups; keep >= 1; keep--) {
+        dg_encounter there = *e;
+        there.n_groups = keep;
+        there.xp = 0;
+        for (int g = 0; g < keep; g++) there.xp += (long)dg_monster_info(there.groups[g].monster)->xp * there.groups[g].count;
+        for (int k = (int)want; k > (int)e->difficulty; k--)
+            if (wave_for(r, lair, &there, k)) {
+                *e = there;
+                return true;
+            }
     }
     return false;
 }
