@@ -117,8 +117,9 @@ bool dg__band_fits(band *b, int id)
     const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, id) || id == b->w->shun) return false;
-    /* a wave brings no second of a creature who is one of a kind */
-    if (b->w->joins && (traits_of(b, id).bits & T_LEGENDARY)) return false;
+    /* a wave brings no second of a creature who is one of a kind, and
+     * nothing that cannot cross the dungeon in a round or two (a roper) */
+    if (b->w->joins && (!moves(m) || (traits_of(b, id).bits & T_LEGENDARY))) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }

@@ -370,10 +370,11 @@ size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
     return t.len;
 }
 
-/* How a wave comes in, by what all of it can do (a room's water only for
- * swimmers, and only when it has some), chosen by room number, not drawn:
- * [k][0] for one creature, [k][1] for many. */
-static const char *arrival(const dg_room_contents *rc, const dg_encounter *e, int first, bool many)
+/* How a part of a wave comes in, by what all of it can do (the groups
+ * whose bit is set in part; a room's water only for swimmers, and only
+ * when it has some), chosen by room number, not drawn: [k][0] for one
+ * creature, [k][1] for many. */
+static const char *arrival(const dg_room_contents *rc, const dg_encounter *e, unsigned part, bool many)
 {
     static const char *const burrow[][2] = {{"bursts out of the walls", "burst out of the walls"},
                                             {"breaks up through the floor", "break up through the floor"}};
@@ -386,12 +387,41 @@ static const char *arrival(const dg_room_contents *rc, const dg_encounter *e, in
         {"arrives from the passages beyond, drawn by the fighting", "arrive from the passages beyond, drawn by the fighting"},
         {"pushes in behind the party from the corridor", "push in behind the party from the corridor"}};
     unsigned all = ~0u;
-    for (int g = first; g < e->n_groups; g++) all &= dg_monster_info(e->groups[g].monster)->speeds;
+    for (int g = 0; g < e->n_groups; g++)
+        if (part >> g & 1u) all &= dg_monster_info(e->groups[g].monster)->speeds;
     size_t r = (size_t)rc->id;
     if (all & DG_SPEED_BURROW) return burrow[r % DG_COUNT(burrow)][many];
     if (rc->water && (all & DG_SPEED_SWIM)) return swim[r % DG_COUNT(swim)][many];
     if (all & DG_SPEED_FLY) return fly[r % DG_COUNT(fly)][many];
     return walk[r % DG_COUNT(walk)][many];
+}
+
+/* The groups in part, listed ("two more remorhazes and four bulettes"),
+ * and how they come. */
+static void wave_part(text *t, const dg_room_contents *rc, const dg_encounter *e, unsigned part)
+{
+    int last = -1, n = 0;
+    for (int g = 0; g < e->n_groups; g++)
+        if (part >> g & 1u) last = g, n += e->groups[g].count;
+    for (int g = 0, k = 0; g < e->n_groups; g++) {
+        if (!(part >> g & 1u)) continue;
+        add(t, "%s", k++ == 0 ? "" : g == last ? " and " : ", ");
+        const dg_group *w = &e->groups[g];
+        if (!again(e, g)) {
+            creatures(t, w);
+            continue;
+        }
+        /* "another remorhaz", "two more remorhazes": counted()'s words
+         * past the article or the number */
+        char said[96];
+        text m = {said, sizeof said, 0};
+        creatures(&m, w);
+        const char *sp = strchr(said, ' ');
+        if (m.len >= sizeof said || !sp) add(t, "%s", said);
+        else if (w->count == 1) add(t, "another%s", sp);
+        else add(t, "%.*s more%s", (int)(sp - said), said, sp);
+    }
+    add(t, " %s", arrival(rc, e, part, n > 1));
 }
 
 size_t dg_contents_reinforcements(const dg_contents *c, int id, int *round, char *buf, size_t cap)
@@ -402,33 +432,25 @@ size_t dg_contents_reinforcements(const dg_contents *c, int id, int *round, char
     const dg_room_contents *rc = dg_contents_room(c, id);
     if (!rc) return 0;
     const dg_encounter *e = &rc->encounter;
-    int first = -1, total = 0;
+    /* the burrowers come through the rock, the rest by the passages:
+     * "Two more remorhazes and four bulettes burst out of the walls, and
+     * three phase spiders push in behind the party from the corridor." */
+    unsigned wave = 0, dig = 0;
     for (int g = 0; g < e->n_groups; g++)
         if (e->groups[g].arrives) {
-            if (first < 0) first = g;
-            total += e->groups[g].count;
+            if (!wave && round) *round = e->groups[g].arrives;
+            wave |= 1u << g;
+            if (dg_monster_info(e->groups[g].monster)->speeds & DG_SPEED_BURROW) dig |= 1u << g;
         }
-    if (first < 0) return 0;
-    if (round) *round = e->groups[first].arrives;
-    /* "Two more remorhazes and four bulettes burst out of the walls." */
-    for (int g = first; g < e->n_groups; g++) {
-        add(&t, "%s", g == first ? "" : g == e->n_groups - 1 ? " and " : ", ");
-        const dg_group *w = &e->groups[g];
-        if (!again(e, g)) {
-            creatures(&t, w);
-            continue;
-        }
-        /* "another remorhaz", "two more remorhazes": counted()'s words
-         * past the article or the number */
-        char said[96];
-        text m = {said, sizeof said, 0};
-        creatures(&m, w);
-        const char *sp = strchr(said, ' ');
-        if (m.len >= sizeof said || !sp) add(&t, "%s", said);
-        else if (w->count == 1) add(&t, "another%s", sp);
-        else add(&t, "%.*s more%s", (int)(sp - said), said, sp);
+    if (!wave) return 0;
+    if (dig && dig != wave) {
+        wave_part(&t, rc, e, dig);
+        add(&t, ", and ");
+        wave_part(&t, rc, e, wave & ~dig);
+    } else {
+        wave_part(&t, rc, e, wave);
     }
-    add(&t, " %s.", arrival(rc, e, first, total > 1));
+    add(&t, ".");
     sentence_start(&t, 0);
     return t.len;
 }
