@@ -27,6 +27,13 @@ bool dg__gate_fits(const dg_dungeon *d, const cyc_work *w, int32_t k, int32_t up
 /* Whether every open cell is reached from the entrance (w->sides made anew). */
 bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w);
 
+/* Whether floor cell k may go to rock in a rockfall (cave floor off the
+ * rim, no door, stair or exit). */
+bool dg__gate_fillable(const dg_dungeon *d, int32_t k);
+/* The walk from d's entrance (w->dist, w->parent, w->steps, *from its
+ * cell) and the lair's id when it is a cave chamber, else 0. */
+int dg__gate_lair(dg_dungeon *d, cyc_work *w, int32_t *from);
+
 /* The moves: the cells each would fill (rockfalls) or dig (tunnels), in
  * fill[] or cut[], their count (0 none). */
 /* The lair left one way in, a gate fitting its mouth (*kept, *near its
@@ -41,5 +48,19 @@ int dg__gate_way_out(const dg_dungeon *d, cyc_work *w, int room, int32_t gate, i
 int dg__gate_beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int lair, int32_t *cut);
 /* The cave parted at a gate cell, the gate alone joining the two sides. */
 int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill);
+
+/* cave_gate_cut.c: the cave cut across at a cell of the way to the lair,
+ * the cell left a tunnel one cell wide for the gate. Cells a cut fills at
+ * most, and cuts the driver tries a floor. */
+#define MOST_CUT 20
+#define CUT_TRIES 16
+typedef struct {
+    int32_t fill[MOST_CUT];
+    int32_t at, up, down; /* the cut's cell, its neighbours towards the entrance and the lair */
+    int n, rank;
+    long margin; /* twice the best key room's walk round less three times the door's */
+} dg__gate_cut;
+/* The best cuts, fewest cells first (their count, at most `most`). */
+int dg__gate_cuts(dg_dungeon *d, cyc_work *w, dg__gate_cut *best, int most);
 
 #endif
