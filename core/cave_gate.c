@@ -47,8 +47,10 @@ static dg_dir dir_to(int32_t from, int32_t to)
 }
 
 /* The passage holding cell (x, y) and its index there; false when none
- * does (or it is the passage's first cell, from which the list is
- * ordered: a gate there would leave the list unordered). */
+ * does. A gate on a passage's first cell leaves the list starting at its
+ * second, a cell of the same passage (the gate stands at its end: a
+ * chamber's mouth); refusing it cost a fifth of the cut caves their gate
+ * (cave_gate_cut.c). */
 static bool passage_of(const dg_dungeon *d, int x, int y, size_t *p, size_t *at)
 {
     for (size_t i = 0; i < d->n_passages; i++)
@@ -56,7 +58,7 @@ static bool passage_of(const dg_dungeon *d, int x, int y, size_t *p, size_t *at)
             if (d->passages[i].cells[j].x == x && d->passages[i].cells[j].y == y) {
                 *p = i;
                 *at = j;
-                return j > 0 || d->passages[i].n_cells == 1;
+                return true;
             }
     return false;
 }
@@ -256,7 +258,7 @@ static dg_status cut_for_gate(dg_dungeon *d, size_t rooms, const uint32_t *was, 
 {
     size_t cells = (size_t)d->width * (size_t)d->height;
     dg__gate_cut cuts[CUT_TRIES];
-    int n_cuts = dg__gate_cuts(d, w, cuts, CUT_TRIES);
+    int n_cuts = dg__gate_cuts(d, w, cuts, dg__gate_tries(d, CUT_TRIES));
     dg_status rc = DG_OK;
     missed ms;
     for (int t = -1; t < n_cuts && rc == DG_OK && !*placed; t++) {

@@ -5,16 +5,16 @@
  * on the lair's side that touches the entrance's side anywhere else (a
  * rockfall along the seam), so the cell alone joins the two: the lair and
  * what lies beyond it behind the gate, the entrance and its loops before
- * it. Most of a small cave's failures were here (test_loops, 31x31: 409
- * of 552 had a cell on the way that cut the lair off, none narrow, and
- * where one was narrow the key's walk round fell short of 1.5 times the
- * door's, the gate standing at the lair's mouth, the farthest place on
- * the map): a cut nearer the entrance shortens the walk to the gate, so a
- * loop on the entrance's side is far enough round for the key. Each cut
- * is asked on the cut map (one region, the same lair, cut off by the
- * cell, a room with two ways out 1.5 times as far round as the gate); the
- * driver keys the cave again after each and lets the cycle's own search
- * (cave_gate.c's place) decide. Changes nothing itself. */
+ * it. Why: of the 552 small caves (test_loops, 31x31) with no gate, 409
+ * had a cell on the way that cut the lair off, none of them one cell wide
+ * at a chamber's mouth; and where one was, the gate stood at the lair's
+ * mouth, the farthest place on the map, so no room lay 1.5 times as far
+ * round (the best 0.8 times on average). A cut nearer the entrance
+ * shortens the walk to the gate, and a loop on the entrance's side is far
+ * enough round for the key. Each cut is asked on the cut map (one region,
+ * the same lair, cut off by the cell; the room farthest round) and ranked;
+ * the driver keys the cave again after each and lets the cycle's own
+ * search (cave_gate.c's place) decide. Changes nothing itself. */
 #include "cave_gate_int.h"
 
 /* Cells of the way tried as the cut's cell (each a few walks of the map). */
@@ -76,9 +76,10 @@ static int cut_at(dg_dungeon *d, cyc_work *w, int32_t from, int lair, int32_t c,
     return n;
 }
 
-/* Whether a gate fits cell c once its sides fall (a chamber's mouth as
- * the cave is keyed now: a cut in the middle of a passage leaves no
- * chamber for the gate to close, 361 of 8 cuts' 1,100 tries in vain). */
+/* Whether a gate fits cell c once its sides fall: a chamber's mouth as
+ * the cave is keyed now (a cut in the middle of a passage leaves no
+ * chamber for a gate there to close, a third of the cuts tried; the cut
+ * may still make a gate of a mouth nearer the lair). */
 static bool fits_once_cut(dg_dungeon *d, cyc_work *w, int32_t c, int32_t up, int32_t down)
 {
     int32_t across = (up - c == 1 || c - up == 1) ? d->width : 1;
@@ -93,6 +94,10 @@ static bool fits_once_cut(dg_dungeon *d, cyc_work *w, int32_t c, int32_t up, int
     w->sides[c] = sides;
     return fits;
 }
+
+/* margin_of's answer where the cut map is no cut: two regions, another
+ * lair, or the lair still reached round the cell. */
+#define NO_CUT (-2L)
 
 /* The cut map asked (the fills fallen, put back after): one region, the
  * same lair, cut off by cell c, and the best key room's margin (2 round -
@@ -110,9 +115,10 @@ static long margin_of(dg_dungeon *d, cyc_work *w, int32_t from, int lair, int32_
     }
     for (size_t k = 0; k < cells; k++) open += dg_cell_open(d->cells[k]);
     dg__cyc_sides_all(d, w);
-    long best = -1;
+    long best = NO_CUT;
     if (dg__cyc_walk(d, w, from, NULL, w->dist, NULL, w->queue, w->steps) == open &&
         dg__lair_room(d, w->steps + 1) == lair) {
+        best = -1;
         int32_t *in_steps = w->shut_steps, *near_steps = w->back_steps;
         w->shut[c] = 1;
         dg__cyc_walk(d, w, from, w->shut, w->dist, NULL, w->queue, in_steps);
@@ -120,7 +126,8 @@ static long margin_of(dg_dungeon *d, cyc_work *w, int32_t from, int lair, int32_
         dg__cyc_walk(d, w, up, w->shut, w->seen, NULL, w->queue, near_steps);
         w->shut[c] = 0;
         int own = dg__room_id(d->cells[up]), own2 = dg__room_id(d->cells[down]);
-        if (in_steps[lair] < 0)
+        if (in_steps[lair] >= 0) best = NO_CUT;
+        else
             for (size_t r = 1; r <= d->n_rooms; r++) {
                 if ((int)r == lair || (int)r == own || (int)r == own2 || in_steps[r] < 0 || near_steps[r] < 0)
                     continue;
@@ -166,11 +173,15 @@ int dg__gate_cuts(dg_dungeon *d, cyc_work *w, dg__gate_cut *best, int most)
         int n = cut_at(d, w, from, lair, c, up, down, fill);
         if (n < 0) continue;
         long dead, m = margin_of(d, w, from, lair, c, up, down, fill, n, w->ways, &dead);
-        if (m < 0 && dead < 0) continue;
-        int rank = n + (fits_once_cut(d, w, c, up, down) ? 0 : MOST_CUT + 1) + (m < 0 ? 2 * (MOST_CUT + 1) : 0);
+        if (m == NO_CUT) continue;
+        /* by tiers, best first: a gate fits the cell; a key room with two
+         * ways out (else a dead end far enough, given its second way out
+         * after the cut; else none, given a long way round); in a tier the
+         * fewest cells fallen, then the farthest key; of equals the cut
+         * nearest the lair (met first) */
+        int tier = (fits_once_cut(d, w, c, up, down) ? 0 : 1) + (m >= 0 ? 0 : dead >= 0 ? 2 : 4);
+        int rank = tier * (MOST_CUT + 1) + n;
         if (m < 0) m = dead;
-        /* fewest cells first (the least rock fallen), then the farthest
-         * key; of equals the cut nearest the lair (met first) */
         int j = n_best < most ? n_best++ : most;
         while (j > 0 && (best[j - 1].rank > rank || (best[j - 1].rank == rank && best[j - 1].margin < m))) {
             if (j < most) best[j] = best[j - 1];
@@ -179,9 +190,6 @@ int dg__gate_cuts(dg_dungeon *d, cyc_work *w, dg__gate_cut *best, int most)
         if (j < most) {
             best[j].n = n;
             best[j].rank = rank;
-            best[j].at = c;
-            best[j].up = up;
-            best[j].down = down;
             best[j].margin = m;
             memcpy(best[j].fill, fill, (size_t)n * sizeof *fill);
         }

@@ -12,8 +12,11 @@
  * sides of the one kept (a 31x31 cave's lair has two to four mouths, one
  * or two cells each). */
 #define MOST_FILLS 12
-/* Tunnel cells dug at most, and floor cells a split may fill. */
-#define MOST_TUNNEL 10
+/* Tunnel cells dug at most (a long way round, a dead end's second way
+ * out: as far as loops.c's own tunnels reach, LOOP_REACH_MAX; 10 left 5
+ * points of the 31x31 caves' designed cycles undug), and floor cells a
+ * split may fill. */
+#define MOST_TUNNEL 24
 #define MOST_SPLIT 10
 
 /* Tries a search makes at most (each a few walks of the whole map): all
@@ -51,16 +54,16 @@ int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill);
 
 /* cave_gate_cut.c: the cave cut across at a cell of the way to the lair,
  * the cell left a tunnel one cell wide for the gate. Cells a cut fills at
- * most, and cuts the driver tries a floor. */
+ * most, and cuts the driver tries a floor (on a map up to 200x200; fewer
+ * on a bigger one, dg__gate_tries). */
 #define MOST_CUT 20
 #define CUT_TRIES 16
 typedef struct {
     int32_t fill[MOST_CUT];
-    int32_t at, up, down; /* the cut's cell, its neighbours towards the entrance and the lair */
-    int n, rank;
-    long margin; /* twice the best key room's walk round less three times the door's */
+    int n, rank;  /* the cells, the cut's rank (cave_gate_cut.c's tiers) */
+    long margin;  /* twice the best key room's walk round less three times the door's */
 } dg__gate_cut;
-/* The best cuts, fewest cells first (their count, at most `most`). */
+/* The best cuts, best first (their count, at most `most`). */
 int dg__gate_cuts(dg_dungeon *d, cyc_work *w, dg__gate_cut *best, int most);
 
 #endif
