@@ -13,8 +13,9 @@
  * and its cell leaves its passage. Only loops maps get one (floors.c):
  * without loops a cave is what it was. Where none fits, a loops=some
  * caverns map is changed for one, the cave's way (cave_gate_moves.c:
- * rockfalls and tunnels), keyed again after each change and back to what
- * it was where no gate stands in the end. */
+ * rockfalls and tunnels; then cave_gate_cut.c: the cave cut across at a
+ * cell of the way to the lair), keyed again after each change and back to
+ * what it was where no gate stands in the end. */
 #include "cave_gate_int.h"
 
 /* dg__gate_tries: all of `most` up to this many cells. */
@@ -248,11 +249,13 @@ static long cave_loops(const dg_dungeon *d)
  * far enough round, or a long way round. */
 #define MOST_AFTER_CUT 2
 
-/* The cave as `was` holds it (keyed as it was) cut across, the best few
- * cuts in turn, each followed, where the cycle's search found the gate
- * but no key, by the moves that make one: a tunnel out of a dead-end
- * chamber far enough round, else a long way round from the gate's near
- * side. The cave as it was where no gate stands in the end. */
+/* The cave as `was` holds it (keyed as it was), then cut across by the
+ * best few cuts in turn, each followed, where the cycle's search found a
+ * gate that cuts the lair off but no key, by the moves that make one: a
+ * tunnel out of a dead-end chamber far enough round, else a long way
+ * round from the gate's near side (the first pass, on the cave uncut,
+ * tries them where the earlier moves' rockfalls had not changed it). The
+ * cave as it was where no gate stands in the end. */
 static dg_status cut_for_gate(dg_dungeon *d, size_t rooms, const uint32_t *was, cyc_work *w, bool *placed,
                               dg_error *err)
 {

@@ -1,6 +1,7 @@
 /* cave_gate_int.h -- what cave_gate.c (where a cave's gate fits, placing
- * it, the moves in turn) and cave_gate_moves.c (the rockfalls and tunnels
- * a loops=some cave takes for it) share. Core-private. */
+ * it, the moves in turn), cave_gate_moves.c (the rockfalls and tunnels a
+ * loops=some cave takes for it) and cave_gate_cut.c (the cave cut across
+ * for it) share. Core-private. */
 #ifndef DG_CAVE_GATE_INT_H
 #define DG_CAVE_GATE_INT_H
 
