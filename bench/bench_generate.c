@@ -1,5 +1,6 @@
 /* bench_generate.c -- ms per map for every algorithm family at 45x23,
- * 201x201, 1001x1001 and 4001x4001, the map alone (contents=none) and
+ * 201x201, 1001x1001 and 4001x4001, the map alone (the map layer,
+ * dg_map_generate: what contents=none asks, without the name's record) and
  * stocked (contents=full) side by side, and each one's peak RSS (measured
  * in a child process of its own), then the reference script's time for the
  * same donjon options, in process (bench/reference_loop.pl) and as a run
@@ -49,6 +50,11 @@ static void measure(dg_algorithm algo, int rows, int cols, const char *contents,
         snprintf(c, sizeof c, "%d", cols);
         dg_error e = {0};
         result res = {0};
+        /* the map alone is the map layer's (core): dg_generate at
+         * contents=none also keeps the fiction's record of the dungeon's
+         * name (about 1.4k instructions, 2.4% of a 45x23 map) */
+        dg_status (*make)(const dg_options *, dg_dungeon **, dg_error *) =
+            strcmp(contents, "none") ? dg_generate : dg_map_generate;
         if (dg_options_set(&o, "algorithm", dg_algorithm_name(algo), NULL, &e) == DG_OK &&
             dg_options_set(&o, "rows", r, NULL, &e) == DG_OK &&
             dg_options_set(&o, "cols", c, NULL, &e) == DG_OK &&
@@ -58,14 +64,14 @@ static void measure(dg_algorithm algo, int rows, int cols, const char *contents,
             for (int k = 0; k < warm && res.ok; k++) {
                 dg_options_set_seed(&o, (uint64_t)(maps + k) + 1);
                 dg_dungeon *d = NULL;
-                if (dg_generate(&o, &d, &e) != DG_OK) res.ok = 0;
+                if (make(&o, &d, &e) != DG_OK) res.ok = 0;
                 dg_dungeon_free(d);
             }
             double t0 = now_ms();
             for (int k = 0; k < maps && res.ok; k++) {
                 dg_options_set_seed(&o, (uint64_t)k + 1);
                 dg_dungeon *d = NULL;
-                if (dg_generate(&o, &d, &e) != DG_OK) res.ok = 0;
+                if (make(&o, &d, &e) != DG_OK) res.ok = 0;
                 dg_dungeon_free(d);
             }
             res.ms_per_map = (now_ms() - t0) / maps;
@@ -116,9 +122,9 @@ static double reference_loop_ms(const char *args, int maps, int tries)
     return best;
 }
 
-/* us per 45x23 donjon map over `maps` seeds, made alone (contents=none)
- * or made and then stocked (contents=full, level and party spread over
- * their ranges). */
+/* us per 45x23 donjon map over `maps` seeds, made alone (the map layer,
+ * dg_map_generate) or made and then stocked (dg_contents_stock at
+ * contents=full, level and party spread over their ranges). */
 static double map_us(int maps, bool stock)
 {
     dg_options o;
@@ -131,7 +137,7 @@ static double map_us(int maps, bool stock)
     for (int k = 0; k < maps; k++) {
         dg_options_set_seed(&o, (uint64_t)k + 1);
         dg_dungeon *d = NULL;
-        if (dg_generate(&o, &d, &e) != DG_OK) return -1;
+        if (dg_map_generate(&o, &d, &e) != DG_OK) return -1;
         if (stock) {
             dg_stock_params p;
             dg_stock_params_init(&p, (uint64_t)k + 1);
@@ -162,7 +168,8 @@ static void contents_figures(int rounds, int maps)
            rounds, maps, bare, stocked, stocked - bare, 100.0 * (stocked - bare) / bare);
 }
 
-/* ms per dungeon of `floors` floors (contents=none), seeds 1..maps. */
+/* ms per dungeon of `floors` floors (the maps alone: dg_map_generate),
+ * seeds 1..maps. */
 static double floors_ms(dg_algorithm a, int rows, int cols, int floors, int maps)
 {
     char alg[32], r[16], c[16], f[16];
@@ -180,7 +187,7 @@ static double floors_ms(dg_algorithm a, int rows, int cols, int floors, int maps
     for (int k = 0; k < maps; k++) {
         dg_options_set_seed(&o, (uint64_t)k + 1);
         dg_dungeon *d = NULL;
-        if (dg_generate(&o, &d, &e) != DG_OK) return -1;
+        if (dg_map_generate(&o, &d, &e) != DG_OK) return -1;
         dg_dungeon_free(d);
     }
     return (now_ms() - t0) / maps;

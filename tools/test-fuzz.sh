@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tools/test-fuzz.sh [SECONDS] -- the clang stage of the test command
 # (tools/test.sh runs every tools/test-*.sh) and its one sanitizer pass.
-# Builds with clang, AddressSanitizer + UndefinedBehaviorSanitizer
-# (-DDG_FUZZ=ON) in build-clang/ what its tests run, the fuzz targets
-# included, which proves every one still links. A smoke run (the default)
+# Builds (tools/clang-build.sh) with clang, AddressSanitizer +
+# UndefinedBehaviorSanitizer (-DDG_FUZZ=ON) in build-clang/ what its tests
+# run, the fuzz targets included, which proves every one still links. A smoke run (the default)
 # links them to the unit tests' libraries: its seconds go to replaying the
 # corpus, and compiling every source a second time with libFuzzer's
 # coverage cost the stage about 80 s of CPU. A long run (over 60 s a target)
@@ -23,24 +23,10 @@
 # it was 250 s and 469 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-5}
-deep=OFF
-[ "$seconds" -gt 60 ] && deep=ON
-command -v clang >/dev/null \
-  || { echo "test-fuzz: clang is needed (tools/deps.sh test installs it)" >&2; exit 1; }
-# determinism's other side, built first by tools/test.sh; brought up to date
-# here when this stage runs alone
-[ -f build/CMakeCache.txt ] \
-  || { echo "test-fuzz: build/ (the release gcc build) is not configured; tools/test.sh makes it" >&2; exit 1; }
-cmake --build build --target dungeon dungeon-full -j2 >/dev/null
-CC=clang cmake -S . -B build-clang -DDG_FUZZ=ON -DDG_FUZZ_DEEP=$deep -DDG_WERROR=ON -DDG_FUZZ_SECONDS="$seconds" \
-  -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-O1 -g" -DDG_DETERMINISM_PEER="$PWD/build/dungeon" >/dev/null
-# only what the run below needs (the dg_sanitized target, CMakeLists.txt:
-# the tests of these labels, the fuzz targets, the CLI), not the daemon's
-# HTTP tests, the benches and the gcc-only tests: a clean build 269 s of
-# CPU against the whole tree's 311
+# the build (tools/clang-build.sh): up to date already when tools/test.sh ran
+# it beside the browser, deploy and integration stages
+bash tools/clang-build.sh "${1:-5}"
 labels='unit|bigmap|sweep|determinism|fuzz'
-cmake --build build-clang -j2 --target dg_sanitized
 # cairo 1.16's one-time fontconfig pattern (tests/unit/lsan_cairo.supp)
 # is the only leak suppressed, in every sanitized test and fuzz target that
 # draws a sketch or a PDF
