@@ -457,10 +457,15 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
          * loops=many maps one of the goal's doors shuts them all: they
          * are one lock, keyed alike */
         bool set = w->goal_doors && dg__cyc_goal_door(d, i, goal);
-        if (set) shut_goal_doors(d, goal, alone, 1);
-        bool round_it = stale || set ? reaches(d, w, from, alone, goal, w->seen, queue)
-                                     : dg__cyc_meets_entrance(d, w, at, child);
-        if (set) shut_goal_doors(d, goal, alone, 0);
+        /* with nothing else shut (no keys, no stale cell) the walk from the
+         * entrance the key is sought by says whether they cut the goal off:
+         * one walk of the whole map, not two (the map layer's lock) */
+        bool by_walk = set && !stale && !keys, round_it = false;
+        if (set && !by_walk) shut_goal_doors(d, goal, alone, 1);
+        if (!by_walk)
+            round_it = stale || set ? reaches(d, w, from, alone, goal, w->seen, queue)
+                                    : dg__cyc_meets_entrance(d, w, at, child);
+        if (set && !by_walk) shut_goal_doors(d, goal, alone, 0);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
@@ -489,9 +494,11 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             if (set) shut_goal_doors(d, goal, alone, 1);
             if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
             dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
-            dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            round_it = by_walk && shut_steps[goal] >= 0;
+            if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
+            if (round_it) continue;
         }
         int key = 0;
         long best = 0;
