@@ -284,7 +284,10 @@ int dg__lair_room(const dg_dungeon *d, const int32_t *steps);
  * family's rooms, before chambers.c's). One door slot must be free
  * (finish.c leaves it). DG_ENOMEM only. */
 dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err);
-/* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
+/* loops maps: the door dg__lock_cycle_find names becomes a locked one
+ * (loops=some: the lair walled up to one way in first; loops=many: the
+ * lair keeps its doors, and where the lock is one of them all of them are
+ * locked, keyed alike: all_doors). */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,
