@@ -226,7 +226,8 @@ const char *dr__key_all_of(int n)
  * opens all four: it ". The lair's own doors are named by their walls
  * (two in one wall counted: "two in the west wall"), a room's door into
  * the lair by that room. */
-static dg_status lair_doors(dg_buf *b, const dg_dungeon *d, const dg_contents *c, int others, dg_error *err)
+static dg_status lair_doors(dg_buf *b, const dg_dungeon *d, const dg_contents *c, const dg_door *designed,
+                            int others, dg_error *err)
 {
     static const char *const number[] = {"", "one", "two", "three", "four", "five", "six"};
     int walls[4] = {0}, n_walls = 0, twice = 0, from = 0;
@@ -245,7 +246,9 @@ static dg_status lair_doors(dg_buf *b, const dg_dungeon *d, const dg_contents *c
      * count), then each room */
     int parts = (twice ? n_walls : n_walls > 0) + from, k = 0;
     if (rc == DG_OK && n_walls && !twice) {
-        rc = dg_buf_puts(b, "in the ", err);
+        /* one more in the designed door's own wall: "also in the west wall" */
+        bool also = others == 1 && designed->room == c->farthest_room && walls[designed->dir];
+        rc = dg_buf_puts(b, also ? "also in the " : "in the ", err);
         int w = 0;
         for (int q = 0; q < 4 && rc == DG_OK; q++) {
             if (!walls[q]) continue;
@@ -303,7 +306,7 @@ dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg
     /* loops=many: the lair's other doors are locked alike (one key) */
     int others = 0;
     for (size_t k = 0; k < d->n_doors && k < c->n_doors; k++) others += c->doors[k].same_key;
-    if (rc == DG_OK) rc = others ? lair_doors(b, d, c, others, err) : dg_buf_puts(b, "its key ", err);
+    if (rc == DG_OK) rc = others ? lair_doors(b, d, c, door, others, err) : dg_buf_puts(b, "its key ", err);
     /* who holds it is the adventure's (stock/adventure_keys.c), as the key
      * room's own Key line says: a creature of its encounter, else hidden */
     const dg_room_contents *k = dg_contents_room(c, l->key_room);
