@@ -457,6 +457,10 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
          * loops=many maps one of the goal's doors shuts them all: they
          * are one lock, keyed alike */
         bool set = w->goal_doors && dg__cyc_goal_door(d, i, goal);
+        /* given the keys, the lock is the map's: every one of the goal's
+         * doors locked (the map layer locked them all), or no set */
+        for (size_t k = 0; set && locked_only && k < d->n_doors; k++)
+            set = !dg__cyc_goal_door(d, k, goal) || d->doors[k].type == DG_DOOR_LOCKED;
         /* with nothing else shut (no keys, no stale cell) the walk from the
          * entrance the key is sought by says whether they cut the goal off:
          * one walk of the whole map, not two (the map layer's lock) */
