@@ -24,8 +24,7 @@
  * loops stand) is where the lock-and-key cycle ends: on loops=some maps
  * it keeps one way in (cycles_lair.c walls up the others), and the loops
  * lost with them are dug again elsewhere; loops=many keeps its ways in,
- * all locked alike (one key opens them), and digs as many more loops that
- * keep out of it, ways round that need no key. */
+ * all locked alike (one key opens them), and loses none: one round. */
 #include "loops_int.h"
 
 /* A loop was dug (g's dirty box): the spots that failed near it are
@@ -107,11 +106,13 @@ static dg_status search_rounds(digger *gp, const spot *spots, size_t n_spots, in
             } else
                 failed[k] = epoch;
         }
+        /* loops=many keeps the lair's doors, all locked alike
+         * (cycles_lair.c): no loop is lost to it, one round digs them */
+        if (b->o->loops == DG_LOOPS_MANY) break;
         /* the lair once the loops stand (lair.c's rule): on loops=some
          * maps cycles_lair.c walls up its other ways in, and the loops
          * through them with them; that many more are dug in another
-         * round, which keeps out of it (loops=many keeps them, locked
-         * alike, and digs as many more: ways round that need no key) */
+         * round, which keeps out of it */
         int far = dg__loop_far_room(&g);
         if (!far || far == g.lair) break;
         int lost = dg__loop_ways_in(b, far) - 1;

@@ -431,6 +431,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
             if (made == had) break;
         }
         if (made == before) break; /* nothing dug: the lair stands where it stood */
+        if (b->o->loops == DG_LOOPS_MANY) break; /* the lair keeps its doors: nothing lost */
         /* the lair as loops.c's rounds: the lair (lair.c's) once the
          * loops stand; as many loops as it has ways in but one are dug
          * again elsewhere, keeping out of it */
