@@ -413,6 +413,7 @@ static void lone_chief(const dg_contents *c, dg_size holds, dg_room_contents *la
     if (best < 0) return;
     e->groups[0].monster = best;
     e->groups[0].count = 1;
+    e->groups[0].arrives = 0;
     e->n_groups = 1;
     e->difficulty = s->easiest;
     e->boss = false; /* the floor's chief, not a master the concept named */

@@ -22,9 +22,10 @@ void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed)
         if (!rc) continue;
         dg_rng r = dg__stock_stream(seed, DG__STREAM_ADVENTURE, PART_KEYS + i);
         int carrier = -1;
-        /* the one at the head of a group first: a leader keeps the key */
+        /* the one at the head of a group first: a leader keeps the key
+         * (one there from the start: reinforcements bring none) */
         for (int g = 0; g < rc->encounter.n_groups && carrier < 0; g++)
-            if (dg__adv_talks(rc->encounter.groups[g].monster)) carrier = g;
+            if (!rc->encounter.groups[g].arrives && dg__adv_talks(rc->encounter.groups[g].monster)) carrier = g;
         if (carrier >= 0 && dg__rng_percent(&r, CARRIED_PERCENT)) {
             dc->key_holder = carrier;
         } else if (rc->n_hidden && dg__rng_percent(&r, 50)) {

@@ -205,7 +205,8 @@ const dg_lighting *dg_lighting_of(int illumination);
 
 /* ------------------------------------------------------ the model */
 
-#define DG_ENC_MAX_GROUPS 4 /* a leader, its followers, their beasts; a lair's second followers */
+#define DG_ENC_MAX_GROUPS 6 /* a leader, its followers, their beasts; a lair's second followers;
+                             * a lair's wave of reinforcements (stock_waves.c) */
 #define DG_ENC_MAX_OF_A_KIND 8
 #define DG_ROOM_MAX_TRAPS 2
 #define DG_ROOM_MAX_DRESSING 3
@@ -220,6 +221,9 @@ const dg_lighting *dg_lighting_of(int illumination);
 typedef struct {
     int monster;             /* dg_monster_info id */
     int count;               /* >= 1 */
+    int arrives;             /* 0: there from the start; else the round a wave of
+                              * reinforcements joins the fight (2 or 3), always after
+                              * the groups there from the start */
 } dg_group;
 
 /* n_groups 0: nobody lives there. xp is what the party earns (the sum),
@@ -495,6 +499,12 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
  * on what the nest drags in."): snprintf-style, "" and 0 when its
  * encounter holds none. */
 size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap);
+/* The GM's line on room id's reinforcements, the groups that join its
+ * fight later (dg_group.arrives): "Two more remorhazes burst out of the
+ * walls." *round (may be NULL) gets the round they come in, 0 none;
+ * snprintf-style, "" and 0 when none come. Never part of the read-aloud:
+ * they have not arrived. */
+size_t dg_contents_reinforcements(const dg_contents *c, int id, int *round, char *buf, size_t cap);
 /* The treasure's worth in gp: coins (cp 1/100, sp 1/10, ep 1/2, gp 1,
  * pp 10), gems and art; magic items not counted. Rounded down. */
 long dg_treasure_value_gp(const dg_treasure *t);

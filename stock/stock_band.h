@@ -46,7 +46,7 @@ typedef struct {
 #define MEMO_FITS 8           /* wants kept: a floor's room sizes, guards, wanderers */
 /* What dg__band_fits reads of a want (all ints: compared whole). */
 typedef struct {
-    int theme, wander, max_size, shun, master, masters_own, most_cr8, level;
+    int theme, wander, max_size, shun, master, masters_own, most_cr8, level, wave;
 } fit_key;
 typedef struct dg__cast_memo {
     dg_rules rules;
@@ -93,6 +93,8 @@ typedef struct {
     int max_cr8;
     int most;                 /* creatures one encounter may have */
     const int *mult2;         /* the memo's, by count up to CROWD_MOST */
+    long base_xp;             /* a wave's: the XP and number of the fight it joins, */
+    int base_n;               /* counted with it (the DMG's multiplier on the whole) */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
     dg__cast_memo *memo;      /* w's, or the build's own */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
@@ -112,8 +114,12 @@ static inline int dg__band_follower(const band *b, int l, int f)
     return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
 }
 
-/* count creatures of xp_sum XP in all, adjusted by the band's multiplier */
-static inline long dg__band_adjusted(const band *b, long xp_sum, int count) { return xp_sum * b->mult2[count] / 2; }
+/* count creatures of xp_sum XP in all, adjusted by the band's multiplier
+ * (a wave's with the fight it joins: the whole is judged) */
+static inline long dg__band_adjusted(const band *b, long xp_sum, int count)
+{
+    return (xp_sum + b->base_xp) * b->mult2[count + b->base_n] / 2;
+}
 
 /* How many of creature m one group holds at most (CAP_NONE: no cap):
  * stock_encounter.c says why. */
@@ -123,7 +129,7 @@ int dg__band_cap(band *b, int m);
 static inline int dg__band_most_of(band *b, int m, int most)
 {
     int cap;
-    if (b->w->uncapped) cap = dg__band_cap(b, m);
+    if (b->w->uncapped || b->w->joins) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
     else {
         unsigned char *c = &b->memo->cap[b->war][m - b->s->monster_base];
         if (!*c) *c = (unsigned char)dg__band_cap(b, m);

@@ -117,6 +117,9 @@ bool dg__band_fits(band *b, int id)
     const dg_monster *m = MON(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, id) || id == b->w->shun) return false;
+    /* a wave brings no second of a creature who is one of a kind, and
+     * nothing that cannot cross the dungeon in a round or two (a roper) */
+    if (b->w->joins && (!moves(m) || (traits_of(b, id).bits & T_LEGENDARY))) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }
@@ -138,7 +141,8 @@ static struct dg__fit *fitting_roles(band *b)
     const dg__enc_want *w = b->w;
     dg__cast_memo *m = b->memo;
     fit_key key = {.theme = w->theme, .wander = !w->room_squares, .max_size = (int)w->max_size, .shun = w->shun,
-                   .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level};
+                   .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level,
+                   .wave = w->joins != NULL};
     for (int k = 0; k < m->n_fits; k++)
         if (!memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[k];
     int at = m->n_fits < MEMO_FITS ? m->n_fits++ : m->next_fit++ % MEMO_FITS;
@@ -209,11 +213,18 @@ int dg__band_cap(band *b, int m)
     if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
         return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
     if (b->w->uncapped) return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST : CAP_NONE;
-    return t.bits & T_LEGENDARY ? 1
-           : coven(mon) ? COVEN
-           : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-           : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
-                                       : CAP_NONE;
+    int cap = t.bits & T_LEGENDARY ? 1
+              : coven(mon) ? COVEN
+              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
+              : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
+                                          : CAP_NONE;
+    /* a wave brings at most half as many again of a capped kind already
+     * in the fight (four remorhazes, then two more: six in all, never
+     * eight purple worms in one fight) */
+    if (b->w->joins && cap != CAP_NONE)
+        for (int g = 0; g < b->w->joins->n_groups; g++)
+            if (b->w->joins->groups[g].monster == m) return cap / 2;
+    return cap;
 }
 
 
@@ -367,6 +378,7 @@ void dg__band_put(dg_encounter *e, int monster, int count)
     if (monster < 0 || count <= 0) return;
     e->groups[e->n_groups].monster = monster;
     e->groups[e->n_groups].count = count;
+    e->groups[e->n_groups].arrives = 0;
     e->n_groups++;
 }
 
@@ -414,6 +426,14 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         if (2 * w->party + 1 < b.most) b.most = 2 * w->party + 1;
     } else {
         dg__xp_band(w->level, w->party, d, &b.lo, &b.hi);
+    }
+    /* a wave: what it joins counts in the band and in the most creatures
+     * one fight may have (two a character under 2024, whenever they come) */
+    if (w->joins) {
+        b.base_xp = w->joins->xp;
+        b.base_n = dg__encounter_count(w->joins);
+        b.most -= b.base_n;
+        if (b.most <= 0) return false;
     }
     out->n_groups = 0;
     out->difficulty = d;

@@ -105,6 +105,7 @@ int dg__floor_origin(int origin, int floor);
  * (DG__FOR_*), and whether they sleep / read at all. */
 bool dg__occupants_sleep(const dg_encounter *e);
 bool dg__occupants_read(const dg_encounter *e);
+bool dg__occupants_furred(const dg_encounter *e);
 /* Two more furnishings for each origin's purposes 0 and 1 and each filler,
  * for a room that repeats one (stock.c). */
 #define DG__PURPOSE_AGAIN (DG__ORIGIN_COUNT * 2 + DG__PURPOSE_FILLERS)
@@ -262,9 +263,16 @@ typedef struct {
     bool crowd;              /* the lair's top band, which half its floor and three groups
                               * could not reach: the followers crowd its whole floor, and a
                               * second kind of them joins (dg__war_band) */
+    const dg_encounter *joins; /* a wave of reinforcements (stock_waves.c): the fight it
+                              * joins, whose XP and number count in the band; no creature
+                              * with legendary actions (one of a kind in the whole fight) */
     struct dg__cast_memo *memo; /* the stocking's read of the cast (stock_band.h), NULL none */
 } dg__enc_want;
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out);
+/* A lair's encounter e, built for lair and short of band want, joined by a
+ * wave of reinforcements that lifts the whole fight to want or the
+ * nearest band above e's (stock_waves.c); false, e unchanged, when none. */
+bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_encounter *e);
 
 /* stock_treasure.c: every room's treasure, from stream DG__STREAM_TREASURE
  * + room id, once the encounters are in place (lair: room id, 0 none). A
@@ -377,6 +385,8 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
 /* Whether dressing line w suits rc's occupants (no bedding for those who
  * never sleep). */
 bool dg__dressing_fits(const dg_room_contents *rc, int w);
+/* Whether smell w suits rc's occupants (no wet fur for a remorhaz). */
+bool dg__smell_fits(const dg_room_contents *rc, int w);
 void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, int variant);
 int dg__stock_faction(dg_rng *r, const dg_contents *c);
 /* guard: a room near the lair, where the master's own kind may stand;

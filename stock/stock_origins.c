@@ -299,10 +299,26 @@ static bool sleeps(const dg_monster *m)
     }
 }
 
+/* (a wave of reinforcements lives elsewhere: dg_group.arrives) */
 bool dg__occupants_sleep(const dg_encounter *e)
 {
     for (int g = 0; g < e->n_groups; g++)
-        if (sleeps(dg_monster_info(e->groups[g].monster))) return true;
+        if (!e->groups[g].arrives && sleeps(dg_monster_info(e->groups[g].monster))) return true;
+    return e->n_groups == 0;
+}
+
+/* Who has fur or wears it, for the smell of wet fur: beasts and swarms of
+ * them, humanoids (gnolls, wererats, a clan in its furs), giants in their
+ * furs; never a dragon, a remorhaz, a golem or a devil. By type, as the
+ * bedding goes (a giant scorpion passes: the theme's beasts are wolves). */
+bool dg__occupants_furred(const dg_encounter *e)
+{
+    for (int g = 0; g < e->n_groups; g++) {
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        if (e->groups[g].arrives || !m) continue;
+        if (m->type == DG_TYPE_BEAST || m->type == DG_TYPE_SWARM || m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT)
+            return true;
+    }
     return e->n_groups == 0;
 }
 
@@ -310,6 +326,7 @@ bool dg__occupants_sleep(const dg_encounter *e)
 bool dg__occupants_read(const dg_encounter *e)
 {
     for (int g = 0; g < e->n_groups; g++) {
+        if (e->groups[g].arrives) continue;
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
         const dg_statblock *sb = dg_monster_statblock(e->groups[g].monster);
         if (m && m->type != DG_TYPE_BEAST && m->type != DG_TYPE_SWARM && (!sb || sb->scores[3] >= READER_MIN_INT))

@@ -172,6 +172,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     int n_shown = 0, n_objects = 0, total = 0;
     bool unseen = false, lurking = false;
     for (int g = 0; g < e->n_groups; g++) {
+        if (e->groups[g].arrives) continue; /* reinforcements have not come yet */
         dg_hiding how = dg_monster_hiding(e->groups[g].monster);
         if (how == DG_HIDING_NONE) {
             shown[n_shown++] = &e->groups[g];
@@ -289,6 +290,30 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     return t.len;
 }
 
+/* Whether group g's kind is met in an earlier group (a wave bringing more
+ * of a kind already there), and whether group g's kind comes again later. */
+static bool again(const dg_encounter *e, int g)
+{
+    for (int j = 0; j < g; j++)
+        if (e->groups[j].monster == e->groups[g].monster) return true;
+    return false;
+}
+static bool in_both(const dg_encounter *e, int g)
+{
+    for (int j = g + 1; j < e->n_groups; j++)
+        if (e->groups[j].monster == e->groups[g].monster) return true;
+    return false;
+}
+
+/* "remorhazes": the plural with no number before it. */
+static void counted_plural(text *t, const char *name)
+{
+    char two[96];
+    text w = {two, sizeof two, 0};
+    counted(&w, name, 2);
+    add(t, "%s", w.len < sizeof two ? two + 4 : name); /* past "two " */
+}
+
 size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
@@ -300,14 +325,22 @@ size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
     const dg__theme *th = dg__theme_of(theme);
     int n = 0, many = 0, last = -1;
     for (int g = 0; g < e->n_groups; g++)
-        if (dg_theme_allies(theme, e->groups[g].monster)) n++, many += e->groups[g].count, last = g;
+        if (dg_theme_allies(theme, e->groups[g].monster)) {
+            many += e->groups[g].count;
+            if (again(e, g)) continue;
+            n++, last = g;
+        }
     if (!th || !n) return 0;
     /* "The four remorhazes are no part of the swarming nest: they came
      * up through the deep earth ..., and the rest obey them now." */
     for (int g = 0, k = 0; g < e->n_groups; g++) {
-        if (!dg_theme_allies(theme, e->groups[g].monster)) continue;
+        if (!dg_theme_allies(theme, e->groups[g].monster) || again(e, g)) continue;
         add(&t, "%s", k == 0 ? "The " : g == last ? " and the " : ", the ");
         k++;
+        if (in_both(e, g)) { /* "the remorhazes": four now and two in round 2 */
+            counted_plural(&t, dg_monster_info(e->groups[g].monster)->name);
+            continue;
+        }
         if (e->groups[g].count > 1) {
             creatures(&t, &e->groups[g]);
             continue;
@@ -334,5 +367,90 @@ size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
         add(&t, " now");
     }
     add(&t, ".");
+    return t.len;
+}
+
+/* How a part of a wave comes in, by what all of it can do (the groups
+ * whose bit is set in part; a room's water only for swimmers, and only
+ * when it has some), chosen by room number, not drawn: [k][0] for one
+ * creature, [k][1] for many. */
+static const char *arrival(const dg_room_contents *rc, const dg_encounter *e, unsigned part, bool many)
+{
+    static const char *const burrow[][2] = {{"bursts out of the walls", "burst out of the walls"},
+                                            {"breaks up through the floor", "break up through the floor"}};
+    static const char *const fly[][2] = {{"flies in over the party's heads from the way it came",
+                                          "fly in over the party's heads from the way it came"},
+                                         {"swoops down out of the dark above", "swoop down out of the dark above"}};
+    static const char *const swim[][2] = {{"surges up out of the water", "surge up out of the water"}};
+    static const char *const walk[][2] = {
+        {"comes in at the noise, by the way the party came", "come in at the noise, by the way the party came"},
+        {"arrives from the passages beyond, drawn by the fighting", "arrive from the passages beyond, drawn by the fighting"},
+        {"pushes in behind the party from the corridor", "push in behind the party from the corridor"}};
+    unsigned all = ~0u;
+    for (int g = 0; g < e->n_groups; g++)
+        if (part >> g & 1u) all &= dg_monster_info(e->groups[g].monster)->speeds;
+    size_t r = (size_t)rc->id;
+    if (all & DG_SPEED_BURROW) return burrow[r % DG_COUNT(burrow)][many];
+    if (rc->water && (all & DG_SPEED_SWIM)) return swim[r % DG_COUNT(swim)][many];
+    if (all & DG_SPEED_FLY) return fly[r % DG_COUNT(fly)][many];
+    return walk[r % DG_COUNT(walk)][many];
+}
+
+/* The groups in part, listed ("two more remorhazes and four bulettes"),
+ * and how they come. */
+static void wave_part(text *t, const dg_room_contents *rc, const dg_encounter *e, unsigned part)
+{
+    int last = -1, n = 0;
+    for (int g = 0; g < e->n_groups; g++)
+        if (part >> g & 1u) last = g, n += e->groups[g].count;
+    for (int g = 0, k = 0; g < e->n_groups; g++) {
+        if (!(part >> g & 1u)) continue;
+        add(t, "%s", k++ == 0 ? "" : g == last ? " and " : ", ");
+        const dg_group *w = &e->groups[g];
+        if (!again(e, g)) {
+            creatures(t, w);
+            continue;
+        }
+        /* "another remorhaz", "two more remorhazes": counted()'s words
+         * past the article or the number */
+        char said[96];
+        text m = {said, sizeof said, 0};
+        creatures(&m, w);
+        const char *sp = strchr(said, ' ');
+        if (m.len >= sizeof said || !sp) add(t, "%s", said);
+        else if (w->count == 1) add(t, "another%s", sp);
+        else add(t, "%.*s more%s", (int)(sp - said), said, sp);
+    }
+    add(t, " %s", arrival(rc, e, part, n > 1));
+}
+
+size_t dg_contents_reinforcements(const dg_contents *c, int id, int *round, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    if (round) *round = 0;
+    const dg_room_contents *rc = dg_contents_room(c, id);
+    if (!rc) return 0;
+    const dg_encounter *e = &rc->encounter;
+    /* the burrowers come through the rock, the rest by the passages:
+     * "Two more remorhazes and four bulettes burst out of the walls, and
+     * three phase spiders push in behind the party from the corridor." */
+    unsigned wave = 0, dig = 0;
+    for (int g = 0; g < e->n_groups; g++)
+        if (e->groups[g].arrives) {
+            if (!wave && round) *round = e->groups[g].arrives;
+            wave |= 1u << g;
+            if (dg_monster_info(e->groups[g].monster)->speeds & DG_SPEED_BURROW) dig |= 1u << g;
+        }
+    if (!wave) return 0;
+    if (dig && dig != wave) {
+        wave_part(&t, rc, e, dig);
+        add(&t, ", and ");
+        wave_part(&t, rc, e, wave & ~dig);
+    } else {
+        wave_part(&t, rc, e, wave);
+    }
+    add(&t, ".");
+    sentence_start(&t, 0);
     return t.len;
 }

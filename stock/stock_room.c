@@ -151,8 +151,13 @@ void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_diffic
         }
     }
     /* easier first; a cast too strong for even the easy band (undead for
-     * one level-1 character) sends its weakest, harder than drawn */
-    if (near_band(r, &w, s, d, faction, e)) return;
+     * one level-1 character) sends its weakest, harder than drawn. A lair
+     * so left short of its band is joined by reinforcements in round 2 or
+     * 3 (stock_waves.c) rather than stay an easier fight */
+    if (near_band(r, &w, s, d, faction, e)) {
+        if (lair) dg__stock_wave(r, &w, d, e);
+        return;
+    }
     /* a wandering row is never empty: the mighty in numbers rather than
      * nothing (a cast of legendary creatures for a big high-level party) */
     if (!room_squares) {
@@ -311,6 +316,14 @@ bool dg__dressing_fits(const dg_room_contents *rc, int w)
            !bedding(dg_contents_word(DG_WORDS_DRESSING, w));
 }
 
+/* A smell of fur (wet fur, wet dog) is left out of a room whose
+ * occupants have none (dg__occupants_furred). */
+bool dg__smell_fits(const dg_room_contents *rc, int w)
+{
+    const char *s = dg_contents_word(DG_WORDS_SMELL, w);
+    return !(strstr(s, "fur") || strstr(s, "wet dog")) || dg__occupants_furred(&rc->encounter);
+}
+
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
 {
     dg_rng r = dg__stock_stream(seed, DG__STREAM_DRESS, dg__stock_variant(rc->id, variant));
@@ -334,8 +347,10 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     }
     rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
-    /* a flooded room does not smell of dust (dropped, not redrawn: no draw moves) */
+    /* a flooded room does not smell of dust, nor a remorhaz's or a white
+     * dragon's of wet fur (dropped, not redrawn: no draw moves) */
     if (rc->water && rc->smell >= 0 && rc->smell == dg__word_by_text(DG_WORDS_SMELL, "dust")) rc->smell = -1;
+    if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;
         rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);

@@ -110,10 +110,16 @@
       e.faction ? 'of ' + e.faction : '']);
     var list = el('ul', { class: 'monsters' });
     e.monsters.forEach(function (m) {
+      /* reinforcements (arrives_round) say when they come, as md.c's "in round 2" */
       list.appendChild(el('li', {}, [el('strong', {}, [monsterName(m, times(m.count, m.name))]), ' ',
-        el('span', { class: 'stats', text: joined(['CR ' + m.cr, 'AC ' + m.ac, 'HP ' + m.hp]) })]));
+        el('span', { class: 'stats', text: joined(['CR ' + m.cr, 'AC ' + m.ac, 'HP ' + m.hp,
+          m.arrives_round ? 'in round ' + m.arrives_round : '']) })]));
     });
-    return [line('encounter', 'Encounter', [head]), list];
+    var out = [line('encounter', 'Encounter', [head]), list];
+    /* the GM's line on them ("Two more remorhazes ... break up through the floor.") */
+    if (e.reinforcements)
+      out.push(line('reinforcements', 'Round ' + e.reinforcements.round, [e.reinforcements.text]));
+    return out;
   }
 
   /* "Poison Needle (setback), opening it: find DC 11, disable DC 12;

@@ -22,8 +22,11 @@
  *            clues [{text, room, floor}], keys_held [{door, held_by|null, hidden_in|null}],
  *            marks [{kind, x, y}]}
  *   encounter {difficulty, xp, adjusted_xp, faction|null,
- *              monsters [{name, count, cr, xp, ac, hp, type, size, bestiary}]}
- *            (bestiary: the id of the creature's entry in "bestiary")
+ *              monsters [{name, count, cr, xp, ac, hp, type, size, bestiary,
+ *              [arrives_round]}], [reinforcements {round, text}]}
+ *            (bestiary: the id of the creature's entry in "bestiary";
+ *            arrives_round and reinforcements only where a wave joins the
+ *            fight later: the groups with arrives_round, and the GM's line)
  *   bestiary [{id, name, size, type, subtype, alignment, ac, armor, hp,
  *             hit_dice, speed, abilities {str..cha}, saving_throws, skills,
  *             damage_vulnerabilities, damage_resistances, damage_immunities,
@@ -52,7 +55,8 @@ static void key_word(dr__jw *w, const char *key, dg_words list, int i)
     else dr__jw_key_null(w, key);
 }
 
-static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *e)
+/* room: the room's id (its reinforcements' words), 0 a wandering row */
+static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *e, int room)
 {
     if (!e->n_groups) {
         dr__jw_null(w);
@@ -84,9 +88,19 @@ static void encounter_json(dr__jw *w, const dg_contents *c, const dg_encounter *
         char id[96];
         dr__bestiary_id(e->groups[g].monster, id, sizeof id);
         dr__jw_key_string(w, "bestiary", id);
+        if (e->groups[g].arrives) dr__jw_key_int(w, "arrives_round", e->groups[g].arrives);
         dr__jw_object_end(w);
     }
     dr__jw_array_end(w);
+    char text[320];
+    int round;
+    if (room && dg_contents_reinforcements(c, room, &round, text, sizeof text)) {
+        dr__jw_key(w, "reinforcements");
+        dr__jw_object_begin(w);
+        dr__jw_key_int(w, "round", round);
+        dr__jw_key_string(w, "text", text);
+        dr__jw_object_end(w);
+    }
     dr__jw_object_end(w);
 }
 
@@ -210,7 +224,7 @@ void dr__json_room_contents(dr__jw *w, const dg_dungeon *d, int id, dg_buf *scra
     dr__jw_bool(w, r->water);
     key_word(w, "hazard", DG_WORDS_HAZARD, r->hazard);
     dr__jw_key(w, "encounter");
-    encounter_json(w, c, &r->encounter);
+    encounter_json(w, c, &r->encounter, id);
     dr__jw_key(w, "traps");
     dr__jw_array_begin(w);
     for (int i = 0; i < r->n_traps; i++) trap_json(w, &r->traps[i]);
@@ -386,7 +400,7 @@ void dr__json_contents_tail(dr__jw *w, const dg_dungeon *d, dg_buf *scratch, dg_
         dr__jw_key_int(w, "roll", i + 1);
         dr__jw_key_string(w, "activity", dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity));
         dr__jw_key(w, "encounter");
-        encounter_json(w, c, &c->wandering[i].encounter);
+        encounter_json(w, c, &c->wandering[i].encounter, 0);
         dr__jw_object_end(w);
     }
     dr__jw_array_end(w);

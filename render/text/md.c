@@ -346,7 +346,11 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             put(m, "**Monsters.** ");
             for (int g = 0; g < e->n_groups; g++) {
                 const dg_monster *mo = dg_monster_info(e->groups[g].monster);
-                if (g) put(m, "; ");
+                /* reinforcements after those there from the start: "...; in
+                 * round 2, 4 x Remorhaz (...)" */
+                if (e->groups[g].arrives && (!g || !e->groups[g - 1].arrives))
+                    PUTF(m, "%sin round %d, ", g ? "; " : "", e->groups[g].arrives);
+                else if (g) put(m, "; ");
                 if (e->groups[g].count > 1) PUTF(m, "%d x ", e->groups[g].count);
                 /* of several, one is the boss ("4 x Behir, one of them the
                  * boss", not four bosses) */
@@ -372,6 +376,9 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             char allies[320];
             if (dg_contents_allies(c, r->id, allies, sizeof allies)) PUTF(m, " %s", allies);
             put(m, "\n\n");
+            int round;
+            if (dg_contents_reinforcements(c, r->id, &round, allies, sizeof allies))
+                PUTF(m, "**Round %d.** %s\n\n", round, allies);
         } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0) {
             put(m, "**Empty.**\n\n");
         }

@@ -52,18 +52,21 @@ static int by_distance(const void *a, const void *b)
 
 typedef struct {
     int monster, side;       /* side: cells a token covers across (1 for tiny) */
+    int arrives;             /* its group's dg_group.arrives: 0, or a wave's round */
 } creature;
 
 static int by_size(const void *a, const void *b)
 {
     const creature *p = a, *q = b;
+    if (p->arrives != q->arrives) return p->arrives - q->arrives; /* a wave after those there: the room's edges */
     return q->side - p->side; /* qsort is not stable: ties keep order below */
 }
 
 /* One token. */
-static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int monster, int x, int y, int ppg,
-                     const char *level)
+static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, const creature *who, int x, int y,
+                     int ppg, const char *level)
 {
+    int monster = who->monster;
     char id[17], actor[17];
     dr__bundle_id(base, "token", floor * (DG_MAX_ROOMS + 2) + room, k, id);
     dr__bundle_id(base, "actor", monster, 0, actor);
@@ -80,6 +83,13 @@ static json_t *token(dr__jb *j, uint64_t base, int floor, int room, int k, int m
                           "displayBars", 40, "bar1", "attribute", "attributes.hp", "sight", "enabled", 0, "flags");
     /* 14: on its floor's level */
     if (t && level && json_object_set_new(t, "level", json_string(level))) {
+        json_decref(t);
+        t = NULL;
+    }
+    /* reinforcements stand in the room, hidden like the rest, and say the
+     * round the GM reveals them in (the key's "Round 2." line) */
+    if (t && who->arrives &&
+        json_object_set_new(json_object_get(t, "flags"), "dungeond", json_pack("{s:i}", "arrives_round", who->arrives))) {
         json_decref(t);
         t = NULL;
     }
@@ -117,7 +127,7 @@ static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor
     for (int g = 0; g < e->n_groups && g < DG_ENC_MAX_GROUPS; g++)
         for (int c = 0; c < e->groups[g].count && n_who < (int)(sizeof who / sizeof who[0]); c++) {
             double sq = dr__bundle_token_size(e->groups[g].monster);
-            who[n_who++] = (creature){e->groups[g].monster, sq < 1 ? 1 : (int)sq};
+            who[n_who++] = (creature){e->groups[g].monster, sq < 1 ? 1 : (int)sq, e->groups[g].arrives};
         }
     /* biggest first; among equals the encounter's order (insertion sort: stable) */
     for (int p = 1; p < n_who; p++)
@@ -149,7 +159,7 @@ static void room_tokens(dr__jb *j, uint64_t base, const dg_dungeon *d, int floor
                 int cx = spots[at].x + xx - r->x, cy = spots[at].y + yy - r->y;
                 if (cx < r->width && cy < r->height) state[(size_t)cy * (size_t)r->width + (size_t)cx] = TAKEN;
             }
-        dr__jb_push(j, a, token(j, base, floor, (int)i + 1, k, who[k].monster, spots[at].x, spots[at].y, d->opts.ppg,
+        dr__jb_push(j, a, token(j, base, floor, (int)i + 1, k, &who[k], spots[at].x, spots[at].y, d->opts.ppg,
                                   level));
     }
 done:

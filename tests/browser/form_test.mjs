@@ -686,6 +686,25 @@ await check('without /options the page says so and stays a plain form', async ()
   await ctx.close();
 });
 
+await check('a lair joined by reinforcements says when and how they come, as md does', async () => {
+  const pw = await newPage();
+  await pw.goto(`${base}/?seed=5898838&algorithm=cells&level=20&party=8&motif=vermin&rules=2024&danger=deadly`);
+  await rolled(pw);
+  const j = await mapJson(pw);
+  const lair = j.rooms.find((r) => r.id === j.lair), e = lair.contents.encounter;
+  assert.ok(e.reinforcements, 'the seed no longer shows a wave');
+  const text = await pw.locator(`#room-${lair.id}`).innerText();
+  assert.match(text, new RegExp(`^ROUND ${e.reinforcements.round}\\s+${e.reinforcements.text}`, 'im'), text);
+  for (const m of e.monsters.filter((m) => m.arrives_round))
+    assert.ok(text.includes(`CR ${m.cr} · AC ${m.ac} · HP ${m.hp} · in round ${m.arrives_round}`), text);
+  // the read-aloud names none of the wave's kinds that are not there from the start
+  const there = e.monsters.filter((m) => !m.arrives_round).map((m) => m.name);
+  const aloud = await pw.locator(`#room-${lair.id} .read-aloud`).innerText();
+  for (const m of e.monsters.filter((m) => m.arrives_round && !there.includes(m.name)))
+    assert.ok(!aloud.toLowerCase().includes(m.name.toLowerCase()), aloud);
+  await pw.context().close();
+});
+
 await check('the key shows what each room holds; the name heads the page', async () => {
   const p9 = await newPage();
   await p9.goto(`${base}/?seed=7&level=5&doors=deathtrap`);

@@ -121,6 +121,8 @@ const cases = [
   ["GET", "/dungeon.donjon.json?seed=3&egress=yes&polymorph=many&doors=deathtrap&rules=2024", {}, "/dungeon.donjon.json"],
   ["GET", "/dungeon.donjon.json?seed=3&contents=none&room_min=3&room_max=5", {}, "/dungeon.donjon.json"],
   ["GET", "/dungeon.json?seed=3&rules=2024&level=5&size=large", {}, "/dungeon.json"],
+  /* a lair joined by reinforcements in round 3 (arrives_round, reinforcements) */
+  ["GET", "/dungeon.json?seed=5898838&algorithm=cells&level=20&party=8&motif=vermin&rules=2024&danger=deadly", {}, "/dungeon.json"],
   ["GET", "/dungeon.uvtt?seed=7&ppg=20", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.uvtt?seed=7&view=player&rooms=dense&ppg=24", {}, "/dungeon.uvtt"],
   ["GET", "/dungeon.uvtt?seed=7&ppg=10", {}, "/dungeon.uvtt"],
@@ -207,6 +209,10 @@ for (const [method, target, opt, oaPath] of cases) {
     }
     const v = validatorFor(media.schema);
     check(v(doc), `${what} body matches the schema`, ajv.errorsText(v.errors).slice(0, 400));
+    // the reinforcements' answer holds what it was chosen for: the schema is met by a real wave
+    if (target.includes("seed=5898838"))
+      check(/"arrives_round":3/.test(buf.toString("utf8")) && /"reinforcements":\{"round":3/.test(buf.toString("utf8")),
+            `${what} holds a wave of reinforcements`);
   } else if (ctype === "application/zip") {
     check(buf.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 3, 4])), `${what} body is a zip`);
   } else if (ctype === "image/png") {

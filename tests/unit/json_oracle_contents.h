@@ -16,7 +16,7 @@ static inline json_t *oc_word(dg_words list, int i)
 
 static inline json_t *oc_int_or_null(int v) { return v ? json_integer(v) : json_null(); }
 
-static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
+static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e, int room)
 {
     if (!e->n_groups) return json_null();
     json_t *monsters = json_array();
@@ -28,13 +28,21 @@ static inline json_t *oc_encounter(const dg_contents *c, const dg_encounter *e)
                                                   e->groups[g].count, "cr", m->cr, "xp", m->xp, "ac", m->ac, "hp",
                                                   m->hp, "type", dg_creature_type_name(m->type), "size",
                                                   dg_creature_size_name(m->size), "bestiary", id));
+        if (e->groups[g].arrives)
+            json_object_set_new(json_array_get(monsters, json_array_size(monsters) - 1), "arrives_round",
+                                json_integer(e->groups[g].arrives));
     }
     json_t *faction = e->faction >= 0 && e->faction < c->n_factions
                           ? oc_word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name)
                           : json_null();
-    return json_pack("{s:s,s:I,s:I,s:o,s:b,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
-                     (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "boss",
-                     e->boss && c->floor == 0, "monsters", monsters);
+    json_t *out = json_pack("{s:s,s:I,s:I,s:o,s:b,s:o}", "difficulty", dg_difficulty_name(e->difficulty), "xp",
+                            (json_int_t)e->xp, "adjusted_xp", (json_int_t)e->adjusted_xp, "faction", faction, "boss",
+                            e->boss && c->floor == 0, "monsters", monsters);
+    char text[320];
+    int round;
+    if (room && dg_contents_reinforcements(c, room, &round, text, sizeof text))
+        json_object_set_new(out, "reinforcements", json_pack("{s:i,s:s}", "round", round, "text", text));
+    return out;
 }
 
 static inline json_t *oc_trap(const dg_trap *t)
@@ -123,7 +131,7 @@ static inline json_t *oracle_room_contents(const dg_dungeon *d, int id)
                      r->distance, "purpose", oc_word(DG_WORDS_PURPOSE, r->purpose), "features", features, "sound",
                      oc_word(DG_WORDS_SOUND, r->sound), "smell", oc_word(DG_WORDS_SMELL, r->smell), "read_aloud",
                      aloud, "water", r->water, "hazard", oc_word(DG_WORDS_HAZARD, r->hazard), "encounter",
-                     oc_encounter(c, &r->encounter), "traps", traps, "treasure",
+                     oc_encounter(c, &r->encounter, id), "traps", traps, "treasure",
                      r->has_treasure ? oc_treasure(&r->treasure) : json_null(), "hidden", hidden, "keys", keys, "clues", clues, "keys_held", held,
                      "marks", marks);
 }
@@ -256,7 +264,7 @@ static inline void oracle_contents_tail(const dg_dungeon *d, json_t *root)
     for (int i = 0; stocked && i < c->n_wandering; i++)
         json_array_append_new(wandering, json_pack("{s:i,s:s,s:o}", "roll", i + 1, "activity",
                                                    dg_contents_word(DG_WORDS_ACTIVITY, c->wandering[i].activity),
-                                                   "encounter", oc_encounter(c, &c->wandering[i].encounter)));
+                                                   "encounter", oc_encounter(c, &c->wandering[i].encounter, 0)));
     for (int i = 0; stocked && i < c->n_corridor_features; i++) {
         const dg_corridor_feature *f = &c->corridor_features[i];
         json_t *cells = json_array();

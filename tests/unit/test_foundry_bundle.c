@@ -1051,3 +1051,38 @@ Test(foundry_bundle, every_document_is_in_the_targets_schema)
     check_schema("seed=9&floors=3&motif=undead&level=5&ppg=20&foundry=13", 3, false);
     check_schema("seed=5&algorithm=caverns&ppg=20&foundry=14", 1, true);
 }
+
+/* A lair joined by reinforcements (stock_waves.c): every creature has its
+ * actor and its token, hidden like the rest, and the wave's tokens say
+ * the round the GM reveals them in (flags.dungeond.arrives_round); those
+ * there from the start say none. */
+Test(foundry_bundle, a_wave_of_reinforcements_has_tokens_flagged_with_its_round)
+{
+    const char *q = "seed=5898838&algorithm=cells&level=20&party=8&motif=vermin&rules=2024&danger=deadly&ppg=20";
+    dg_dungeon *d = make(q);
+    dg_buf z = render_bundle(d);
+    const dg_dungeon *floors[1] = {d};
+    bundle b = open_bundle(&z);
+    check_creatures(floors, 1, b.adventure, q);
+    long want = 0, flagged = 0, unflagged = 0, there = 0;
+    const dg_encounter *e = &d->contents->rooms[d->contents->farthest_room - 1].encounter;
+    for (int g = 0; g < e->n_groups; g++) *(e->groups[g].arrives == 3 ? &want : &there) += e->groups[g].count;
+    cr_assert_gt(want, 0, "no wave in the lair: the seed no longer shows one");
+    json_t *tokens = json_object_get(json_array_get(json_object_get(b.adventure, "scenes"), 0), "tokens"), *tok;
+    size_t i;
+    json_array_foreach(tokens, i, tok) {
+        json_t *round = json_object_get(json_object_get(json_object_get(tok, "flags"), "dungeond"), "arrives_round");
+        if (round) {
+            cr_assert_eq(json_integer_value(round), 3);
+            cr_assert(json_is_true(json_object_get(tok, "hidden")));
+            flagged++;
+        } else {
+            unflagged++;
+        }
+    }
+    cr_assert_eq(flagged, want, "%ld tokens flagged for a wave of %ld", flagged, want);
+    cr_assert_geq(unflagged, there);
+    close_bundle(&b);
+    dg_buf_fini(&z);
+    dg_dungeon_free(d);
+}

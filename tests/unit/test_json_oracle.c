@@ -190,3 +190,28 @@ Test(json_oracle, the_encoder_fixture_is_janssons_document)
     check_format(d, DG_FMT_DONJON, "fixture");
     fx_free(d);
 }
+
+/* A lair joined by reinforcements in round 3 (stock_waves.c): the wave's
+ * groups carry arrives_round and the encounter its reinforcements line,
+ * in jansson's document too. */
+Test(json_oracle, a_wave_of_reinforcements_is_janssons_document)
+{
+    const char *keys[] = {"seed", "algorithm", "level", "party", "motif", "rules", "danger"};
+    const char *vals[] = {"5898838", "cells", "20", "8", "vermin", "2024", "deadly"};
+    dg_options o;
+    dg_error err;
+    dg_error_clear(&err);
+    cr_assert_eq(dg_options_parse(&o, 7, keys, vals, NULL, &err), DG_OK, "%s", err.msg);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s", err.msg);
+    check_format(d, DG_FMT_JSON, "the wave");
+    dg_buf b;
+    dg_buf_init(&b);
+    cr_assert_eq(dg_json_encode(d, &b, &err), DG_OK);
+    dg_buf_append(&b, "", 1, &err); /* a C string to search */
+    cr_assert(strstr((const char *)b.data, "\"arrives_round\":3"), "no wave in the lair");
+    cr_assert(strstr((const char *)b.data, "\"reinforcements\":{\"round\":3,\"text\":\"Two more remorhazes"),
+              "no reinforcements line");
+    dg_buf_fini(&b);
+    dg_dungeon_free(d);
+}

@@ -234,14 +234,16 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
                             bool water, tally *t, const char *where)
 {
     if (!e->n_groups) return;
-    int total = 0, squares = 0;
+    int total = 0, squares = 0, wave_squares = 0;
     /* 5-ft squares by size, tiny to gargantuan (PHB, Size Categories) */
     static const int space[6] = {1, 1, 1, 4, 9, 16};
     for (int g = 0; g < e->n_groups; g++) {
         const dg_monster *m = dg_monster_info(e->groups[g].monster);
         const fact *f = fact_of(m->name);
         total += e->groups[g].count;
-        squares += space[f->size] * e->groups[g].count;
+        /* reinforcements (arrives) come as the first groups fall: each
+         * wave is held to the floor apart */
+        *(e->groups[g].arrives ? &wave_squares : &squares) += space[f->size] * e->groups[g].count;
         cr_assert_leq(e->groups[g].count, MAX_OF_A_KIND, "%s: %d x %s", where, e->groups[g].count, m->name);
         /* a coven is three hags (SRD 5.1, "Hags"; SRD 5.2.1's Coven Magic) */
         static const char *const hags[] = {"Green Hag", "Night Hag", "Sea Hag"};
@@ -289,6 +291,9 @@ static void check_encounter(const dg_contents *c, const dg_encounter *e, const d
         int per = cell_ft / 5, floor = room->width * per * room->height * per;
         bool lair = c->farthest_room && e == &c->rooms[c->farthest_room - 1].encounter;
         cr_assert_leq(squares * (lair ? 1 : 2), floor, "%s: %d squares of creatures in a room of %d", where, squares,
+                      floor);
+        cr_assert(!wave_squares || lair, "%s: reinforcements outside the lair", where);
+        cr_assert_leq(wave_squares, floor, "%s: %d squares of reinforcements in a room of %d", where, wave_squares,
                       floor);
     }
     t->encounters++;
