@@ -13,8 +13,9 @@
  * and its cell leaves its passage. Only loops maps get one (floors.c):
  * without loops a cave is what it was. Where none fits, a loops=some
  * caverns map is changed for one, the cave's way (cave_gate_moves.c:
- * rockfalls and tunnels), keyed again after each change and back to what
- * it was where no gate stands in the end. */
+ * rockfalls and tunnels; then cave_gate_cut.c: the cave cut across at a
+ * cell of the way to the lair), keyed again after each change and back to
+ * what it was where no gate stands in the end. */
 #include "cave_gate_int.h"
 
 /* dg__gate_tries: all of `most` up to this many cells. */
@@ -47,8 +48,10 @@ static dg_dir dir_to(int32_t from, int32_t to)
 }
 
 /* The passage holding cell (x, y) and its index there; false when none
- * does (or it is the passage's first cell, from which the list is
- * ordered: a gate there would leave the list unordered). */
+ * does. A gate on a passage's first cell leaves the list starting at its
+ * second, a cell of the same passage (the gate stands at its end: a
+ * chamber's mouth); refusing it cost a fifth of the cut caves their gate
+ * (cave_gate_cut.c). */
 static bool passage_of(const dg_dungeon *d, int x, int y, size_t *p, size_t *at)
 {
     for (size_t i = 0; i < d->n_passages; i++)
@@ -56,7 +59,7 @@ static bool passage_of(const dg_dungeon *d, int x, int y, size_t *p, size_t *at)
             if (d->passages[i].cells[j].x == x && d->passages[i].cells[j].y == y) {
                 *p = i;
                 *at = j;
-                return j > 0 || d->passages[i].n_cells == 1;
+                return true;
             }
     return false;
 }
@@ -242,6 +245,56 @@ static long cave_loops(const dg_dungeon *d)
     return e - (long)d->n_rooms - (long)d->n_passages + 1;
 }
 
+/* The moves after a cut, at most: a second way out of a dead-end chamber
+ * far enough round, or a long way round. */
+#define MOST_AFTER_CUT 2
+
+/* The cave as `was` holds it (keyed as it was), then cut across by the
+ * best few cuts in turn, each followed, where the cycle's search found a
+ * gate that cuts the lair off but no key, by the moves that make one: a
+ * tunnel out of a dead-end chamber far enough round, else a long way
+ * round from the gate's near side (the first pass, on the cave uncut,
+ * tries them where the earlier moves' rockfalls had not changed it). The
+ * cave as it was where no gate stands in the end. */
+static dg_status cut_for_gate(dg_dungeon *d, size_t rooms, const uint32_t *was, cyc_work *w, bool *placed,
+                              dg_error *err)
+{
+    size_t cells = (size_t)d->width * (size_t)d->height;
+    dg__gate_cut cuts[CUT_TRIES];
+    int n_cuts = dg__gate_cuts(d, w, cuts, dg__gate_tries(d, CUT_TRIES));
+    dg_status rc = DG_OK;
+    missed ms;
+    for (int t = -1; t < n_cuts && rc == DG_OK && !*placed; t++) {
+        memcpy(d->cells, was, cells * sizeof *was);
+        for (int j = 0; t >= 0 && j < cuts[t].n; j++) d->cells[cuts[t].fill[j]] = DG_NOTHING;
+        for (int after = 0; after <= MOST_AFTER_CUT && rc == DG_OK && !*placed; after++) {
+            int32_t dig[MOST_TUNNEL];
+            int n = 0;
+            if (after > 0) { /* the cut stands and the gate cuts the lair off: the key's way */
+                if (ms.gate < 0) break;
+                dg__cyc_sides_all(d, w);
+                for (int j = 0; j < ms.n_dead && !n; j++)
+                    n = dg__gate_way_out(d, w, ms.dead[2 * j], ms.gate, ms.near, dig);
+                if (!n) n = dg__gate_long_way(d, w, ms.gate, ms.near, dig);
+                if (!n) break;
+                for (int j = 0; j < n; j++) d->cells[dig[j]] = DG_CORRIDOR;
+            }
+            unkey(d, rooms);
+            if ((rc = dg__chambers(d, err)) == DG_OK) rc = place(d, placed, &ms, err);
+            if (*placed && cave_loops(d) < 1) { /* the gate costs the cave its loop: none */
+                *placed = false;
+                d->n_doors = 0;
+            }
+        }
+    }
+    if (rc == DG_OK && !*placed) { /* as it was, keyed again */
+        unkey(d, rooms);
+        memcpy(d->cells, was, cells * sizeof *was);
+        rc = dg__chambers(d, err);
+    }
+    return rc;
+}
+
 /* Moves the driver makes on a loops=some cave, at most, each followed by
  * keying the cave again and asking for the gate. */
 #define MOST_MOVES 6
@@ -315,6 +368,9 @@ dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err)
         memcpy(d->cells, was, cells * sizeof *was);
         rc = dg__chambers(d, err);
     }
+    /* none stands: the cave cut across at a cell of the way to the lair
+     * (cave_gate_cut.c), on the cave as it was */
+    if (rc == DG_OK && !placed) rc = cut_for_gate(d, rooms, was, &w, &placed, err);
     dg__cyc_work_free(&w);
     dg__free(was);
     return rc;

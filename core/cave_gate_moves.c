@@ -26,7 +26,7 @@
 
 /* Whether floor cell k may go to rock in a rockfall: cave floor (a
  * passage's or a chamber's), no door, stair or exit. */
-static bool fillable(const dg_dungeon *d, int32_t k)
+bool dg__gate_fillable(const dg_dungeon *d, int32_t k)
 {
     int x = k % d->width, y = k / d->width;
     uint32_t c = d->cells[k];
@@ -49,7 +49,7 @@ bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w)
 /* The walk from d's entrance (w->dist, w->parent, w->steps) and the lair
  * it finds: the lair's id when it is a cave chamber, else 0 (no entrance,
  * or a lair no gate serves); *from the entrance's cell. */
-static int chamber_lair(dg_dungeon *d, cyc_work *w, int32_t *from)
+int dg__gate_lair(dg_dungeon *d, cyc_work *w, int32_t *from)
 {
     dg_point in;
     if (!dg__map_entrance(d, &in)) return 0;
@@ -71,7 +71,7 @@ static int chamber_lair(dg_dungeon *d, cyc_work *w, int32_t *from)
 int dg__gate_rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, int32_t *near, int *lair_at)
 {
     int32_t from;
-    int lair = chamber_lair(d, w, &from);
+    int lair = dg__gate_lair(d, w, &from);
     if (!lair) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
     /* the entrance's side: what is reached without the lair (the floor
@@ -92,7 +92,7 @@ int dg__gate_rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, 
             bool known = false;
             for (int j = 0; j < n_contact; j++) known |= contact[j] == s;
             if (known) continue;
-            if (!fillable(d, s) || n_contact == MOST_FILLS) return 0; /* a door, a stair: it stays */
+            if (!dg__gate_fillable(d, s) || n_contact == MOST_FILLS) return 0; /* a door, a stair: it stays */
             contact[n_contact++] = s;
         }
     }
@@ -127,7 +127,7 @@ int dg__gate_rockfall(dg_dungeon *d, cyc_work *w, int32_t *fill, int32_t *kept, 
             bool known = false;
             for (int j = 0; j < n; j++) known |= fill[j] == s;
             if (known) continue;
-            if (!fillable(d, s) || n == MOST_FILLS) ok = false;
+            if (!dg__gate_fillable(d, s) || n == MOST_FILLS) ok = false;
             else fill[n++] = s;
         }
         if (!ok) continue;
@@ -351,7 +351,7 @@ int dg__gate_beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int 
                 if (!axis && (k % (size_t)d->width == 0 || (k + (size_t)wide) % (size_t)d->width == 0)) continue;
                 bool ok = true;
                 for (int j = 0; j < wide && ok; j++) {
-                    ok = fillable(d, f[j]) && f[j] != mouth && f[j] != out && dg__room_id(d->cells[f[j]]) != lair;
+                    ok = dg__gate_fillable(d, f[j]) && f[j] != mouth && f[j] != out && dg__room_id(d->cells[f[j]]) != lair;
                     for (int q = 0; q < 4 && ok; q++) ok = f[j] + w->step[q] != mouth;
                 }
                 if (!ok) continue;
@@ -403,7 +403,7 @@ int dg__gate_beside(dg_dungeon *d, cyc_work *w, int32_t mouth, int32_t out, int 
 int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill)
 {
     int32_t from;
-    int lair = chamber_lair(d, w, &from);
+    int lair = dg__gate_lair(d, w, &from);
     if (!lair) return 0;
     size_t cells = (size_t)d->width * (size_t)d->height;
     /* the gate cells (fits()'s) anywhere: the split makes one the way */
@@ -442,19 +442,10 @@ int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill)
         bool ok = dn[from] >= 0 && (df[from] < 0 || dn[from] <= df[from]);
         for (size_t k = 0; k < cells && ok; k++) {
             if (!dg_cell_open(d->cells[k]) || (int32_t)k == c) continue;
-            bool far = df[k] >= 0 && (dn[k] < 0 || df[k] < dn[k]);
-            if (!far) {
-                if (dg__room_id(d->cells[k]) == lair) ok = false;
-                continue;
-            }
-            bool beside = false;
-            for (int q = 0; q < 4 && !beside; q++) {
-                if (!((w->sides[k] >> q) & 1)) continue;
-                int32_t j = (int32_t)k + w->step[q];
-                beside = j != c && dn[j] >= 0 && (df[j] < 0 || dn[j] <= df[j]);
-            }
-            if (!beside) continue;
-            if ((int32_t)k == down[t] || !fillable(d, (int32_t)k) || n == MOST_SPLIT) ok = false;
+            int seam = dg__gate_seam(d, w, c, dn, df, lair, k);
+            if (seam < 0) ok = false;
+            if (seam <= 0) continue;
+            if ((int32_t)k == down[t] || !dg__gate_fillable(d, (int32_t)k) || n == MOST_SPLIT) ok = false;
             else try_fill[n++] = (int32_t)k;
         }
         if (!ok || !n) continue;
@@ -488,3 +479,4 @@ int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill)
     dg__cyc_sides_all(d, w);
     return best_n;
 }
+

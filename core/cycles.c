@@ -253,9 +253,10 @@ static void room_ways(const dg_dungeon *d, int *ways)
  * reach only grows, so it opens exactly what walking again after each
  * round of opening would (the least set closed under "its key's room is
  * reached"), for one walk's cost, not one a round (at 501x501, four walks
- * of seven). keys[i] is door i's key room; seen[] is scratch. */
+ * of seven). keys[i] is door i's key room; seen[] is scratch. goal_doors:
+ * the goal's doors are the lock with `door` (dg__cyc_lair_doors), shut. */
 static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
-                           size_t door, int32_t *seen, int32_t *queue)
+                           size_t door, bool goal_doors, int32_t *seen, int32_t *queue)
 {
     enum { UNSEEN = -1, MET = 0, WAITING = 1 }; /* WAITING: a shut cell beside a met one */
     size_t cells = (size_t)d->width * (size_t)d->height;
@@ -264,6 +265,7 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
     for (size_t k = d->n_doors; k-- > 0;) {
         size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
         if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms) continue;
+        if (goal_doors && dg__cyc_goal_door(d, k, w->goal)) continue; /* the lock's own: its key is sought */
         next[k] = head[keys[k]];
         head[keys[k]] = (int)k;
     }
@@ -374,13 +376,35 @@ static void beside_way(const dg_dungeon *d, cyc_work *w, int32_t at, int32_t chi
     }
 }
 
+bool dg__cyc_lair_doors(const dg_dungeon *d, int goal)
+{
+    return d->opts.loops == DG_LOOPS_MANY && goal > 0 && (size_t)goal <= d->n_rooms &&
+           d->rooms[goal - 1].kind == DG_ROOM_KIND_ROOM;
+}
+
+/* The goal's doors shut (1) or open again (0) in shut[]. */
+static void shut_goal_doors(const dg_dungeon *d, int goal, unsigned char *shut, unsigned char v)
+{
+    for (size_t k = 0; k < d->n_doors; k++)
+        if (dg__cyc_goal_door(d, k, goal)) shut[(size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x] = v;
+}
+
+/* Whether room id lies beyond one of the goal's doors (its key may not:
+ * no key lies in its door's room). */
+static bool beyond_goal_door(const dg_dungeon *d, int goal, int id)
+{
+    for (size_t k = 0; k < d->n_doors; k++)
+        if (dg__cyc_goal_door(d, k, goal) && (d->doors[k].room == id || d->doors[k].other == id)) return true;
+    return false;
+}
+
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
  * steps already hold the walk from the entrance with nothing shut. */
 void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
                         dg__lock_cycle *out)
 {
     bool locked_only = keys != NULL;
-    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0, false};
     dg_point in;
     if (!d->n_doors || !d->n_rooms || !dg__map_entrance(d, &in)) return;
     bool any = !locked_only;
@@ -395,6 +419,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
     if (goal <= 0 || (size_t)goal > d->n_rooms || steps[goal] < 0) return;
     room_ways(d, w->ways);
     w->goal = goal;
+    w->goal_doors = dg__cyc_lair_doors(d, goal);
     /* a door that cuts the goal off lies on every way to it, so on the
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
@@ -435,14 +460,29 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             continue;
         }
         /* the door alone shut must cut the goal off (a way round it is no
-         * lock); then the key is sought with every lock shut besides */
-        bool round_it = stale ? reaches(d, w, from, alone, goal, w->seen, queue) : dg__cyc_meets_entrance(d, w, at, child);
+         * lock); then the key is sought with every lock shut besides. On
+         * loops=many maps one of the goal's doors shuts them all: they
+         * are one lock, keyed alike */
+        bool set = w->goal_doors && dg__cyc_goal_door(d, i, goal);
+        /* given the keys, the lock is the map's: every one of the goal's
+         * doors locked (the map layer locked them all), or no set */
+        for (size_t k = 0; set && locked_only && k < d->n_doors; k++)
+            set = !dg__cyc_goal_door(d, k, goal) || d->doors[k].type == DG_DOOR_LOCKED;
+        /* with nothing else shut (no keys, no stale cell) the walk from the
+         * entrance the key is sought by says whether they cut the goal off:
+         * one walk of the whole map, not two (the map layer's lock) */
+        bool by_walk = set && !stale && !keys, round_it = false;
+        if (set && !by_walk) shut_goal_doors(d, goal, alone, 1);
+        if (!by_walk)
+            round_it = stale || set ? reaches(d, w, from, alone, goal, w->seen, queue)
+                                    : dg__cyc_meets_entrance(d, w, at, child);
+        if (set && !by_walk) shut_goal_doors(d, goal, alone, 0);
         alone[at] = 0;
         if (round_it) continue;
         /* the door's near side: the cell the walk came to it from */
         int32_t near = parent[at];
         int32_t *shut_steps = w->shut_steps, *back_steps = w->back_steps;
-        if (!stale && open_sides(d, at) == 2 && (keyed == 0 || (keyed == 1 && a_keyed == i))) {
+        if (!stale && !set && open_sides(d, at) == 2 && (keyed == 0 || (keyed == 1 && a_keyed == i))) {
             /* nothing else shut, and the door a cell the walk only passes
              * through: no shortest walk to a cell on the near side crosses
              * it (it would come back through it), so the walk with it shut
@@ -462,17 +502,21 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
         } else {
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
-            if (keys) open_with_keys(d, w, from, alone, keys, i, w->seen, queue);
+            if (set) shut_goal_doors(d, goal, alone, 1);
+            if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
             dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
-            dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            round_it = by_walk && shut_steps[goal] >= 0;
+            if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
+            if (round_it) continue;
         }
         int key = 0;
         long best = 0;
         for (size_t k = 1; k <= d->n_rooms; k++) {
             if (shut_steps[k] < 0 || back_steps[k] < 0) continue;
             if ((int)k == o->room || (int)k == o->other || (int)k == goal) continue;
+            if (set && beyond_goal_door(d, goal, (int)k)) continue;
             /* the walk round: to the key, then back to the door's near side */
             long round = (long)shut_steps[k] + back_steps[k] + 1;
             if (2 * round < 3 * (long)dist[at]) continue; /* no detour: the key lies on the short way */
@@ -500,13 +544,13 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
                 best = round;
             }
         }
-        if (key) *out = (dg__lock_cycle){(int)i, key, goal, dist[at], (int)best};
+        if (key) *out = (dg__lock_cycle){(int)i, key, goal, dist[at], (int)best, set};
     }
 }
 
 dg_status dg__lock_cycle_find(const dg_dungeon *d, int goal, const int *keys, dg__lock_cycle *out, dg_error *err)
 {
-    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0, false};
     cyc_work w;
     if (!dg__cyc_work_new(d, &w)) return dg__nomem(err, "finding the lock-and-key cycle");
     dg__cyc_sides_all(d, &w);

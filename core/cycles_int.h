@@ -42,6 +42,8 @@ struct dg__entrance_walk {
     /* a secret door may be the lock (made a locked door: the design's,
      * donjon's loops maps, where the lair's one way in is often secret) */
     bool secret_lock;
+    /* find_cycle's: the goal's doors are one lock (dg__cyc_lair_doors) */
+    bool goal_doors;
 };
 typedef struct dg__entrance_walk cyc_work;
 
@@ -58,6 +60,15 @@ size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const 
 /* Whether, with door cell `gone` shut, open cell `start` beside it still
  * meets the entrance (the walk's tree in w). */
 bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);
+/* Whether d's lock is all the lair's doors at once, keyed alike (goal: a
+ * room id): loops=many maps, whose lair keeps every way in (and the loops
+ * through it), and rooms only (a cave chamber's openings are rock's). */
+bool dg__cyc_lair_doors(const dg_dungeon *d, int goal);
+/* Whether door k is one of room goal's. */
+static inline bool dg__cyc_goal_door(const dg_dungeon *d, size_t k, int goal)
+{
+    return d->doors[k].room == goal || d->doors[k].other == goal;
+}
 /* cycles.c's search: *out the lock-and-key cycle to `goal` (0: the lair),
  * keys as dg__lock_cycle_find takes them; walked: w already holds the
  * walk from the entrance. */

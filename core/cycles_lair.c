@@ -1,8 +1,10 @@
-/* cycles_lair.c -- the lock loops maps are given: the lair keeps one
- * way in (its other doors walled up where the map stays one region, and
- * the corridor that led only to such a door back to rock), then the door
- * the lock-and-key cycle asks for (cycles.c) is locked; and the same asked
- * of the map as it is being dug, for the loops' design (cycles_dig.c). */
+/* cycles_lair.c -- the lock loops maps are given: on loops=some maps the
+ * lair keeps one way in (its other doors walled up where the map stays one
+ * region, and the corridor that led only to such a door back to rock),
+ * then the door the lock-and-key cycle asks for (cycles.c) is locked; on
+ * loops=many maps the lair keeps its doors, and the loops through them,
+ * and all of them are locked, keyed alike; and the same asked of the map
+ * as it is being dug, for the loops' design (cycles_dig.c). */
 #include "cycles_int.h"
 
 /* Cell k made rock: its neighbours lose their side towards it (bit 0
@@ -169,7 +171,7 @@ dg_status dg__lock_cycle_plan(dg_dungeon *d, int keep, dg__lock_cycle *out, int 
                               int *n_dead, int32_t *beside, int most_beside, int *n_beside, int32_t *cut,
                               int most_cut, int *n_cut, dg_error *err)
 {
-    *out = (dg__lock_cycle){-1, 0, 0, 0, 0};
+    *out = (dg__lock_cycle){-1, 0, 0, 0, 0, false};
     *n_dead = 0;
     *n_beside = 0;
     if (n_cut) *n_cut = 0;
@@ -201,13 +203,18 @@ dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err)
     dg__cyc_sides_all(d, &w);
     w.secret_lock = secret_lock(d);
     dg__lock_cycle c;
-    bool walked;
-    one_way_in(d, &w, &walked, 0, true);
+    bool walked = false;
+    /* loops=many keeps the lair's ways in (and the loops through them):
+     * its doors are locked alike instead (cycles.c's all_doors) */
+    if (d->opts.loops != DG_LOOPS_MANY) one_way_in(d, &w, &walked, 0, true);
     dg__cyc_find_cycle(d, 0, NULL, &w, walked, &c);
     dg__cyc_work_free(&w);
     if (c.door < 0) return DG_OK;
-    dg_door *o = &d->doors[c.door];
-    o->type = DG_DOOR_LOCKED;
-    d->cells[(size_t)o->y * (size_t)d->width + (size_t)o->x] = DG_CORRIDOR | DG_LOCKED;
+    for (size_t k = 0; k < d->n_doors; k++) {
+        if (k != (size_t)c.door && !(c.all_doors && dg__cyc_goal_door(d, k, c.goal))) continue;
+        dg_door *o = &d->doors[k];
+        o->type = DG_DOOR_LOCKED;
+        d->cells[(size_t)o->y * (size_t)d->width + (size_t)o->x] = DG_CORRIDOR | DG_LOCKED;
+    }
     return DG_OK;
 }

@@ -221,7 +221,13 @@ bool dg__map_entrance(const dg_dungeon *d, dg_point *at);
  * nor the goal; door_walk the steps from the entrance to the door, key_walk
  * (door shut) from the entrance to the key's room and back to the door,
  * 2 key_walk >= 3 door_walk. */
-typedef struct { int door, key_room, goal, door_walk, key_walk; } dg__lock_cycle;
+typedef struct {
+    int door, key_room, goal, door_walk, key_walk;
+    /* loops=many: door is one of the goal's doors, and all of them are the
+     * lock (every one shut in the walks above, keyed alike; the key in
+     * none of their rooms): the lair keeps its ways in, and their loops */
+    bool all_doors;
+} dg__lock_cycle;
 /* The cycle towards goal (0: the room farthest on foot) whose door lies
  * nearest the goal. keys NULL: any door but secret ones may be the lock,
  * and the other locks are picked (open); else keys[i] is door i's key room (0:
@@ -278,7 +284,10 @@ int dg__lair_room(const dg_dungeon *d, const int32_t *steps);
  * family's rooms, before chambers.c's). One door slot must be free
  * (finish.c leaves it). DG_ENOMEM only. */
 dg_status dg__cave_gate(dg_dungeon *d, size_t rooms, dg_error *err);
-/* loops maps: the door dg__lock_cycle_find names becomes a locked one. */
+/* loops maps: the door dg__lock_cycle_find names becomes a locked one
+ * (loops=some: the lair walled up to one way in first; loops=many: the
+ * lair keeps its doors, and where the lock is one of them all of them are
+ * locked, keyed alike: all_doors). */
 dg_status dg__lock_for_cycle(dg_dungeon *d, dg_error *err);
 
 /* finish.c: the builder -> a finished dg_dungeon (cleans working bits,

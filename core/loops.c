@@ -21,8 +21,10 @@
  * (donjon's lattice) the dead-end corridors go first, as the family's
  * deadends=all would take them: they add no way round and hold the rock
  * loops are dug through. The lair (lair.c's, once the
- * loops stand) keeps one way in (cycles.c walls up the others, for the
- * lock-and-key cycle): the loops lost with them are dug again elsewhere. */
+ * loops stand) is where the lock-and-key cycle ends: on loops=some maps
+ * it keeps one way in (cycles_lair.c walls up the others), and the loops
+ * lost with them are dug again elsewhere; loops=many keeps its ways in,
+ * all locked alike (one key opens them), and loses none: one round. */
 #include "loops_int.h"
 
 /* A loop was dug (g's dirty box): the spots that failed near it are
@@ -104,23 +106,16 @@ static dg_status search_rounds(digger *gp, const spot *spots, size_t n_spots, in
             } else
                 failed[k] = epoch;
         }
-        /* the lair once the loops stand (lair.c's rule): cycles.c
-         * walls up its other ways in, and the loops through them with
-         * them; that many more are dug in another round, which keeps out
-         * of it */
+        /* loops=many keeps the lair's doors, all locked alike
+         * (cycles_lair.c): no loop is lost to it, one round digs them */
+        if (b->o->loops == DG_LOOPS_MANY) break;
+        /* the lair once the loops stand (lair.c's rule): on loops=some
+         * maps cycles_lair.c walls up its other ways in, and the loops
+         * through them with them; that many more are dug in another
+         * round, which keeps out of it */
         int far = dg__loop_far_room(&g);
         if (!far || far == g.lair) break;
-        int lost;
-        if (b->o->loops == DG_LOOPS_MANY) { /* walled up now (loops_lair.c) */
-            lost = dg__loop_wall_lair(&g, far);
-            if (lost > 0) {
-                retry_near(&g, spots, n_spots, failed, memo, epoch);
-                dg__loop_reclass(&g, g.dirty_r0, g.dirty_c0, g.dirty_r1, g.dirty_c1);
-                g.dirty_r0 = 1;
-                g.dirty_r1 = 0;
-            }
-        } else
-            lost = dg__loop_ways_in(b, far) - 1;
+        int lost = dg__loop_ways_in(b, far) - 1;
         g.lair = far;
         if (lost <= 0) break;
         made = made > lost ? made - lost : 0;

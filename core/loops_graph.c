@@ -101,7 +101,7 @@ bool dg__loop_adds_loop(digger *g, int32_t a, int32_t z, bool direct)
     dg__build *b = g->b;
     if (g->lair && (((b->cell[a] & DG_ROOM) && dg__room_id(b->cell[a]) == g->lair) ||
                     ((b->cell[z] & DG_ROOM) && dg__room_id(b->cell[z]) == g->lair)))
-        return false; /* the lair keeps one way in */
+        return false; /* no more loops through the lair (loops.c's rounds) */
     if (g->through && ((b->cell[a] & DG_ROOM) || (b->cell[z] & DG_ROOM))) return true;
     return dg__loop_joins(g, a, z, direct);
 }

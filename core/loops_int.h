@@ -4,7 +4,7 @@
  *   loops_graph.c  the room graph (corridor systems, who meets whom) and walks
  *   loops_dig.c    a try from one place: the search through rock, the dig
  *   loops_lattice.c  donjon's lattice: every way found in one pass
- *   loops_lair.c   loops=many: the lair's one way in made between rounds
+ *   loops_stub.c   a corridor that led only to a closed cell back to rock
  *   loops.c        rounds of tries, the lair, how many loops a floor gets
  * Core-private; never installed. */
 #ifndef DG_LOOPS_INT_H
@@ -158,12 +158,7 @@ dg_status dg__loop_open_bridge(digger *g, const spot *s, dg_error *err);
 /* The walk a loop of `len` dug cells must save at g->relaxed's tier. */
 int dg__loop_saves(const digger *g, int len);
 
-/* loops_lair.c */
-/* loops=many: room `lair`'s doors but the first the walk from the
- * entrance reaches walled up (far_room's walk the last one made), as
- * cycles_lair.c will wall them, with the corridors that led only to
- * them; the doors walled up. g's dirty box holds the cells changed. */
-int dg__loop_wall_lair(digger *g, int lair);
+/* loops_stub.c */
 /* After cell `at` is closed: the plain corridor that led only to it back
  * to rock, and a door at its end that opened on nothing else walled up
  * (its record stays: the caller drops it). Cells closed. */

@@ -46,8 +46,7 @@ typedef struct {
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
     /* the walls and doors inside the rim, row by row: digging only ever
-     * opens a wall (a door), and only a door is walled up again (the
-     * lair's, loops_lair.c), so the list made once holds every wall an
+     * opens a wall (a door), so the list made once holds every wall an
      * opening may be found in (a tenth of the map's cells) */
     int32_t *walls;
     size_t n_walls;
@@ -355,8 +354,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
 }
 
 /* Free rock (rock_free) on rows r0..r1, columns c0..c1, from the map as
- * it stands: the whole map once, and the cells round those changed when
- * the lair's doors were walled up (rock back). */
+ * it stands (the whole map, once: digging keeps it as it goes). */
 static void scan_rock(const dg__build *b, lattice *L, int r0, int c0, int r1, int c1)
 {
     if (r0 < 1) r0 = 1;
@@ -433,20 +431,13 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
             if (made == had) break;
         }
         if (made == before) break; /* nothing dug: the lair stands where it stood */
+        if (b->o->loops == DG_LOOPS_MANY) break; /* the lair keeps its doors: nothing lost */
         /* the lair as loops.c's rounds: the lair (lair.c's) once the
-         * loops stand keeps one way in; the loops lost with its other
-         * doors are dug again elsewhere */
+         * loops stand; as many loops as it has ways in but one are dug
+         * again elsewhere, keeping out of it */
         int far = dg__loop_far_room(g);
         if (!far || far == g->lair) break;
-        int lost;
-        if (b->o->loops == DG_LOOPS_MANY) { /* walled up now (loops_lair.c) */
-            g->dirty_r0 = 1; /* nothing changed yet */
-            g->dirty_r1 = 0;
-            lost = dg__loop_wall_lair(g, far);
-            /* a cell's freedom reads its four neighbours */
-            if (lost > 0) scan_rock(b, &L, g->dirty_r0 - 1, g->dirty_c0 - 1, g->dirty_r1 + 1, g->dirty_c1 + 1);
-        } else
-            lost = dg__loop_ways_in(b, far) - 1;
+        int lost = dg__loop_ways_in(b, far) - 1;
         g->lair = far;
         if (lost <= 0) break;
         made = made > lost ? made - lost : 0;

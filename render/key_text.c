@@ -214,6 +214,67 @@ dg_status dr__key_door(dg_buf *b, const dg_door *d, bool gate, const dg_door_con
     return rc;
 }
 
+const char *dr__key_all_of(int n)
+{
+    static const char *const word[] = {"both", "all three", "all four", "all five", "all six"};
+    return n >= 2 && n <= 6 ? word[n - 2] : "all of them";
+}
+
+/* The cycle's words before where its key is, on loops=many maps, whose
+ * lair keeps every door, all locked alike: "the lair's other doors, in
+ * the north and south walls and from room 7, are locked too, and one key
+ * opens all four: it ". The lair's own doors are named by their walls
+ * (two in one wall counted: "two in the west wall"), a room's door into
+ * the lair by that room. */
+static dg_status lair_doors(dg_buf *b, const dg_dungeon *d, const dg_contents *c, const dg_door *designed,
+                            int others, dg_error *err)
+{
+    static const char *const number[] = {"", "one", "two", "three", "four", "five", "six"};
+    int walls[4] = {0}, n_walls = 0, twice = 0, from = 0;
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
+        if (!c->doors[i].same_key) continue;
+        if (d->doors[i].room != c->farthest_room) {
+            from++;
+            continue;
+        }
+        int q = (int)d->doors[i].dir;
+        n_walls += walls[q]++ == 0;
+        twice |= walls[q] > 1;
+    }
+    dg_status rc = dg_buf_printf(b, err, "the lair's other door%s, ", others > 1 ? "s" : "");
+    /* the parts joined "A, B and C": the walls together (or each wall's
+     * count), then each room */
+    int parts = (twice ? n_walls : n_walls > 0) + from, k = 0;
+    if (rc == DG_OK && n_walls && !twice) {
+        /* one more in the designed door's own wall: "also in the west wall" */
+        bool also = others == 1 && designed->room == c->farthest_room && walls[designed->dir];
+        rc = dg_buf_puts(b, also ? "also in the " : "in the ", err);
+        int w = 0;
+        for (int q = 0; q < 4 && rc == DG_OK; q++) {
+            if (!walls[q]) continue;
+            rc = dg_buf_printf(b, err, "%s%s", w == 0 ? "" : w == n_walls - 1 ? " and " : ", ", dg_dir_name((dg_dir)q));
+            w++;
+        }
+        if (rc == DG_OK) rc = dg_buf_puts(b, n_walls > 1 ? " walls" : " wall", err);
+        k = 1;
+    }
+    for (int q = 0; twice && q < 4 && rc == DG_OK; q++) {
+        if (!walls[q]) continue;
+        rc = dg_buf_printf(b, err, "%s%s in the %s wall", k == 0 ? "" : k == parts - 1 ? " and " : ", ",
+                           number[walls[q] < 7 ? walls[q] : 0], dg_dir_name((dg_dir)q));
+        k++;
+    }
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors && rc == DG_OK; i++) {
+        if (!c->doors[i].same_key || d->doors[i].room == c->farthest_room) continue;
+        rc = dg_buf_printf(b, err, "%sfrom room %d", k == 0 ? "" : k == parts - 1 ? " and " : ", ", d->doors[i].room);
+        k++;
+    }
+    if (rc == DG_OK)
+        rc = dg_buf_printf(b, err, ", %s locked too, and one key opens %s: it ", others > 1 ? "are" : "is",
+                           dr__key_all_of(others + 1));
+    return rc;
+}
+
 /* The floor's designed lock-and-key cycle as one sentence for the GM, or
  * nothing when it has none: "The short way to the lair (room 12) is barred
  * by the locked iron door in the east wall of room 4; its key is with the
@@ -232,16 +293,20 @@ dg_status dr__key_cycle(dg_buf *b, const dg_dungeon *d, const dg_contents *c, dg
     dg_status rc;
     if (dg_door_gate(d, door) && door->room == c->farthest_room) /* a cave's gate: bars across a tunnel */
         rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by a locked %s gate across its %s "
-                           "tunnel; its key ", c->farthest_room, material, dg_dir_name(door->dir));
+                           "tunnel; ", c->farthest_room, material, dg_dir_name(door->dir));
     else if (dg_door_gate(d, door))
         rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by a locked %s gate across the %s "
-                           "tunnel of room %d; its key ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+                           "tunnel of room %d; ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
     else if (door->room == c->farthest_room) /* the lair's own door */
-        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by its locked %s door in the %s wall; "
-                           "its key ", c->farthest_room, material, dg_dir_name(door->dir));
+        rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by its locked %s door in the %s wall; ",
+                           c->farthest_room, material, dg_dir_name(door->dir));
     else
         rc = dg_buf_printf(b, err, "The short way to the lair (room %d) is barred by the locked %s door in the %s "
-                           "wall of room %d; its key ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+                           "wall of room %d; ", c->farthest_room, material, dg_dir_name(door->dir), door->room);
+    /* loops=many: the lair's other doors are locked alike (one key) */
+    int others = 0;
+    for (size_t k = 0; k < d->n_doors && k < c->n_doors; k++) others += c->doors[k].same_key;
+    if (rc == DG_OK) rc = others ? lair_doors(b, d, c, door, others, err) : dg_buf_puts(b, "its key ", err);
     /* who holds it is the adventure's (stock/adventure_keys.c), as the key
      * room's own Key line says: a creature of its encounter, else hidden */
     const dg_room_contents *k = dg_contents_room(c, l->key_room);

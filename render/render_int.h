@@ -253,6 +253,8 @@ dg_status dr__key_treasure(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_worth(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_container(dg_buf *b, const dg_treasure *t, dg_error *err);
 dg_status dr__key_door(dg_buf *b, const dg_door *d, bool gate, const dg_door_contents *c, dg_error *err);
+/* How many doors one key opens, in words: "both", "all three" (n >= 2). */
+const char *dr__key_all_of(int n);
 /* The floor's designed lock-and-key cycle in one sentence ("The short way
  * to the lair (room 12) is barred by ... the long way round."); nothing
  * when no door of c is designed. */

@@ -35,4 +35,14 @@ void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed)
             dc->key_hidden = natural ? all - nat + k : k;
         }
     }
+    /* the lair's other doors on loops=many maps take the designed door's
+     * key: one key, with whoever holds that one */
+    const dg_door_contents *designed = NULL;
+    for (size_t i = 0; i < c->n_doors && !designed; i++)
+        if (c->doors[i].designed) designed = &c->doors[i];
+    for (size_t i = 0; designed && i < c->n_doors; i++)
+        if (c->doors[i].same_key) {
+            c->doors[i].key_holder = designed->key_holder;
+            c->doors[i].key_hidden = designed->key_hidden;
+        }
 }

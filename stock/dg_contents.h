@@ -324,6 +324,8 @@ typedef struct {
     bool designed;           /* the lock of the floor's lock-and-key cycle: the short way to
                               * the lair, its key at the far end of the long way round
                               * (stock/stock_locks.c) */
+    bool same_key;           /* another door of the lair that the designed door's key opens
+                              * (loops=many: the lair keeps its doors, all locked alike) */
     bool trapped;
     dg_trap trap;            /* trapped doors */
     int secret;              /* secret doors: DG_WORDS_SECRET index, else -1 */

@@ -7,7 +7,8 @@
  * never changed: on maps made without loops a cycle is designed only
  * around a door the map already locks (loops maps lock the door the design
  * needs as they are made). Who in the room holds the key is the
- * adventure's. */
+ * adventure's. On loops=many maps the lock is every door of the lair,
+ * keyed alike (core/cycles.c): one key, held as the designed door's. */
 #include "stock_int.h"
 
 dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg__entrance_walk *w, dg_error *err)
@@ -25,5 +26,16 @@ dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg__entrance_walk
     dc->key_room = cyc.key_room;
     c->rooms[cyc.key_room - 1].n_keys++;
     dc->designed = true;
+    /* loops=many: the lair's other doors are the same lock (core locked
+     * them all): the one key opens them, so no other key of theirs lies
+     * anywhere */
+    for (size_t i = 0; cyc.all_doors && i < c->n_doors && i < d->n_doors; i++) {
+        const dg_door *o = &d->doors[i];
+        if ((int)i == cyc.door || o->type != DG_DOOR_LOCKED || (o->room != cyc.goal && o->other != cyc.goal)) continue;
+        if (c->doors[i].key_room) c->rooms[c->doors[i].key_room - 1].n_keys--;
+        c->doors[i].key_room = cyc.key_room;
+        c->doors[i].lock_dc = dc->lock_dc; /* one lock, one key: picked alike */
+        c->doors[i].same_key = true;
+    }
     return DG_OK;
 }

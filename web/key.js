@@ -167,6 +167,7 @@
     var kids = [' — ' + parts[0]];
     if (l.key_room) { kids.push(', key in '); kids.push(roomLink(l.key_room)); }
     if (l.designed) kids.push(', the long way round');
+    if (l.same_key) kids.push(', the one key to all the lair\'s doors');
     if (l.secret) kids.push('; found by ' + l.secret.how + ' (DC ' + l.secret.dc + ')');
     if (l.trap) { kids.push('; trap: '); kids = kids.concat(trapText(l.trap)); }
     return el('span', { class: 'lock' }, kids);
@@ -314,9 +315,13 @@
     var d = (f.doors || []).filter(function (d) { return d.lock && d.lock.designed; })[0];
     if (!d) return '';
     var what = d.gate ? ' gate across the ' + d.dir + ' tunnel of room ' : ' door in the ' + d.dir + ' wall of room ';
+    /* loops=many: the lair's other doors are locked alike, one key */
+    var others = (f.doors || []).filter(function (d) { return d.lock && d.lock.same_key; }).length;
+    var all = ['both', 'all three', 'all four', 'all five', 'all six'][others - 1] || 'all of them';
+    var key = others ? '; the lair\'s other door' + (others > 1 ? 's are' : ' is') +
+      ' locked too, and one key opens ' + all + ': it lies in room ' : '; its key lies in room ';
     return 'the short way to the lair (room ' + f.lair + ') is barred by the locked ' +
-      String(d.lock.material).toLowerCase() + what + d.room +
-      '; its key lies in room ' + d.lock.key_room + ', the long way round.';
+      String(d.lock.material).toLowerCase() + what + d.room + key + d.lock.key_room + ', the long way round.';
   }
 
   function renderDetails(j, f, player, parts) {

@@ -316,6 +316,11 @@ void dr__json_door_lock(dr__jw *w, const dg_dungeon *d, size_t i)
         dr__jw_key(w, "designed");
         dr__jw_bool(w, true);
     }
+    /* loops=many: another of the lair's doors, opened by the designed one's key */
+    if (l->same_key) {
+        dr__jw_key(w, "same_key");
+        dr__jw_bool(w, true);
+    }
     dr__jw_object_end(w);
 }
 

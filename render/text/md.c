@@ -160,16 +160,22 @@ static bool plural_held(char *t, size_t cap)
  * creature wears does not lie anywhere. */
 static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
 {
-    int n = 0, k = 0;
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) n += c->doors[i].key_room == id;
+    /* a door that shares the designed door's key (loops=many's lair) is
+     * no key of its own: the designed door's says it opens them all */
+    int n = 0, k = 0, shared = 0;
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
+        n += c->doors[i].key_room == id && !c->doors[i].same_key;
+        shared += c->doors[i].same_key;
+    }
     if (!n) return;
     put(m, n == 1 ? "**Key.** The key to" : "**Keys.** The keys to");
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
-        if (c->doors[i].key_room != id) continue;
+        if (c->doors[i].key_room != id || c->doors[i].same_key) continue;
         const dg_door *door = &d->doors[i];
         PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
              k == 0 ? "" : k == n - 1 ? " and" : ",", dg_dir_name(door->dir), door->room);
         if (door->other) PUTF(m, " (into room %d)", door->other);
+        if (c->doors[i].designed && shared) PUTF(m, ", which opens %s of the lair's doors,", dr__key_all_of(shared + 1));
         k++;
     }
     const dg_room_contents *rc = dg_contents_room(c, id);
@@ -181,7 +187,7 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     bool alike = n > 1;
     for (size_t i = 0; alike && i < d->n_doors && i < c->n_doors; i++) {
         char held[256];
-        if (c->doors[i].key_room != id) continue;
+        if (c->doors[i].key_room != id || c->doors[i].same_key) continue;
         if (!dg_key_holder_text(c, i, held, sizeof held)) alike = false;
         else if (!first[0]) memcpy(first, held, sizeof held);
         else alike = !strcmp(first, held);
@@ -192,7 +198,8 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     }
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
         char held[256];
-        if (c->doors[i].key_room != id || !dg_key_holder_text(c, i, held, sizeof held)) continue;
+        if (c->doors[i].key_room != id || c->doors[i].same_key || !dg_key_holder_text(c, i, held, sizeof held))
+            continue;
         if (n > 1) { /* "For the west door of room 4, the thug ..." */
             PUTF(m, dg_door_gate(d, &d->doors[i]) ? " For the gate across the %s tunnel of room %d, "
                                                    : " For the %s door of room %d, ",

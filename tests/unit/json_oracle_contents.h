@@ -152,6 +152,7 @@ static inline json_t *oracle_door_lock(const dg_dungeon *d, size_t i)
                      "key_room", oc_int_or_null(l->key_room), "trap", l->trapped ? oc_trap(&l->trap) : json_null(),
                      "secret", secret);
     if (l->designed) json_object_set_new(lock, "designed", json_true()); /* the designed lock alone */
+    if (l->same_key) json_object_set_new(lock, "same_key", json_true()); /* the lair's other doors, loops=many */
     return lock;
 }
 
