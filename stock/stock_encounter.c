@@ -238,12 +238,19 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
 {
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
+    /* dg__band_adjusted's terms read once into locals: the walk's stores
+     * (unsigned char, which may alias anything) would have each count
+     * read the band again. A sum is never negative, so adjusted (sum x
+     * mult2 / 2) reaches a bound exactly when sum x mult2 reaches twice
+     * it: compared so, no halving. */
+    const long head = base_xp + b->base_xp, lo2 = 2 * b->lo, hi2 = 2 * b->hi;
+    const int *mult2 = b->mult2 + b->base_n, most = b->most;
     /* the most any count below could reach (every sum at most the largest,
      * the multiplier never less for more creatures): short of the band, no
      * count lands in it, and none is drawn (most calls end here) */
     int top = base_n + max_f + max_b;
-    if (top > b->most) top = b->most;
-    if (top == 0 || dg__band_adjusted(b, base_xp + fxp * max_f + kxp * max_b, top) < b->lo) return false;
+    if (top > most) top = most;
+    if (top == 0 || (head + fxp * max_f + kxp * max_b) * mult2[top] < lo2) return false;
     /* half the floor, the rest furniture and room to fight; a lair that
      * could not reach its band so, all of it (its followers crowd in) */
     int room = b->w->room_squares * (b->w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
@@ -262,11 +269,11 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
          * (every count before it adds up to less) holds no mix: it is
          * passed over at one look, not walked count by count (most rows
          * tried); only its first count's room can end the rows after it */
-        int j_top = b->most - base_n - i < max_b ? b->most - base_n - i : max_b;
+        int j_top = most - base_n - i < max_b ? most - base_n - i : max_b;
         int at_top = base_n + i + j_top;
         if (j_top >= 0 && at_top > 0) {
-            long a = dg__band_adjusted(b, base_xp + fxp * i + kxp * j_top, at_top);
-            if (a < b->lo && a < b->hi) {
+            long a2 = (head + fxp * i + kxp * j_top) * mult2[at_top];
+            if (a2 < lo2 && a2 < hi2) {
                 if (base_n + i > 0 && room && base_sq + fsq * i > room) rows_left = false;
                 continue;
             }
@@ -274,12 +281,12 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
         for (int j = 0; j <= max_b; j++) {
             int count = base_n + i + j;
             if (count == 0) continue;
-            long a = count > b->most ? 0 : dg__band_adjusted(b, base_xp + fxp * i + kxp * j, count);
-            if (count > b->most || a >= b->hi || (room && base_sq + fsq * i + ksq * j > room)) {
+            long a2 = count > most ? 0 : (head + fxp * i + kxp * j) * mult2[count];
+            if (count > most || a2 >= hi2 || (room && base_sq + fsq * i + ksq * j > room)) {
                 rows_left = j > 0; /* more beasts only add */
                 break;
             }
-            if (a < b->lo || (least && (i < least || j < least))) continue;
+            if (a2 < lo2 || (least && (i < least || j < least))) continue;
             int kinds = kinds_of(base_n > 0, i, j);
             if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
             if (kinds < best) continue;
