@@ -99,13 +99,7 @@ unsigned char dg__cyc_sides_of(const dg_dungeon *d, size_t k)
 
 /* Each cell open (1) or not (0): a loop gcc does sixteen cells at a time
  * when let (at -O2 it went cell by cell: a quarter of the walk's
- * instructions on a 45x23 map). clang has no such attribute (its -O2
- * vectorises loops already). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define DG__VECTORISED __attribute__((optimize("tree-vectorize")))
-#else
-#define DG__VECTORISED
-#endif
+ * instructions on a 45x23 map; DG__VECTORISED, dg_int.h). */
 DG__VECTORISED static void open_of(const uint32_t *restrict cells, unsigned char *restrict open, size_t n)
 {
     for (size_t c = 0; c < n; c++) open[c] = (cells[c] & DG_OPENSPACE) != 0;
