@@ -187,10 +187,17 @@ walk_in(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned cha
     return tail;
 }
 
-/* walk_in, made once for any shut[], parent[] and steps[] */
+/* walk_in, made apart for the calls a loops map's lock makes most (the
+ * walk from the entrance, with parents and rooms' steps; the walks with
+ * a door shut, with steps and without), where what is not asked for costs
+ * no test a cell (a sixth of the walk's instructions), and once for any
+ * shut[], parent[] and steps[] */
 size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
                     int32_t *parent, int32_t *queue, int32_t *steps)
 {
+    if (shut && parent && steps) return walk_in(d, w, from, shut, dist, parent, queue, steps);
+    if (shut && !parent && steps) return walk_in(d, w, from, shut, dist, NULL, queue, steps);
+    if (shut && !parent && !steps) return walk_in(d, w, from, shut, dist, NULL, queue, NULL);
     return walk_in(d, w, from, shut, dist, parent, queue, steps);
 }
 
