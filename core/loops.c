@@ -151,7 +151,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     size_t n_spots = 0;
     dg_status rc = DG_OK;
     g.stamp = dg__calloc(cells, sizeof *g.stamp);
-    g.label = dg__calloc(cells, sizeof *g.label);
+    g.label = dg__malloc(cells * sizeof *g.label); /* every cell labelled below */
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);

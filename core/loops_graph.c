@@ -22,7 +22,7 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
 }
 
 /* Labels every corridor system (open cells that are neither room nor
- * door) in one pass, row by row: a cell takes the label of the cell west
+ * door; every other cell 0) in one pass, row by row: a cell takes the label of the cell west
  * or north of it, a new one when neither is corridor, and where both are
  * and differ the two are joined (union-find): dg__loop_system_of asks the
  * root, so a system's cells need not share one label. */
@@ -38,7 +38,10 @@ dg_status dg__loop_label_systems(digger *g, dg_error *err)
         for (int c = 0; c < W; c++) {
             size_t s = (size_t)r * (size_t)W + (size_t)c;
             uint32_t w = cell[s];
-            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) {
+                label[s] = 0; /* every cell written: label needs no clearing first */
+                continue;
+            }
             int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
             if (!west && !north) {
                 if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) break;
