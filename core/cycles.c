@@ -399,6 +399,22 @@ static bool beyond_goal_door(const dg_dungeon *d, int goal, int id)
     return false;
 }
 
+/* Rooms' steps from the entrance with door cell at shut, and the goal's
+ * doors with it (goal > 0), from the walk with nothing shut
+ * (cycles_shut.c); false: walk anew. */
+static bool shut_walk(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t at, int goal, int32_t *shut_steps)
+{
+    int32_t cell[16];
+    int n = 0;
+    cell[n++] = at;
+    for (size_t k = 0; goal > 0 && k < d->n_doors; k++) {
+        if (!dg__cyc_goal_door(d, k, goal)) continue;
+        if (n == 16) return false;
+        cell[n++] = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
+    }
+    return dg__cyc_walk_shut(d, w, from, cell, n, shut_steps);
+}
+
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
  * steps already hold the walk from the entrance with nothing shut. */
 void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work *w, bool walked,
@@ -498,7 +514,10 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             alone[at] = 1;
             if (set) shut_goal_doors(d, goal, alone, 1);
             if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
-            dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            /* no keys: the walk from the entrance with nothing shut is the
+             * walk this one differs from only beyond the door */
+            if (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps))
+                dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
             round_it = by_walk && shut_steps[goal] >= 0;
             if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);
