@@ -55,18 +55,9 @@ static int cut_at(dg_dungeon *d, cyc_work *w, int32_t from, int lair, int32_t c,
     /* the far side's floor beside the near side's */
     for (size_t k = 0; k < cells; k++) {
         if (!dg_cell_open(d->cells[k]) || (int32_t)k == c) continue;
-        bool far = df[k] >= 0 && (dn[k] < 0 || df[k] < dn[k]);
-        if (!far) {
-            if (dg__room_id(d->cells[k]) == lair) return -1;
-            continue;
-        }
-        bool beside = false;
-        for (int q = 0; q < 4 && !beside; q++) {
-            if (!((w->sides[k] >> q) & 1)) continue;
-            int32_t j = (int32_t)k + w->step[q];
-            beside = j != c && dn[j] >= 0 && (df[j] < 0 || dn[j] <= df[j]);
-        }
-        if (!beside) continue;
+        int seam = dg__gate_seam(d, w, c, dn, df, lair, k);
+        if (seam < 0) return -1;
+        if (!seam) continue;
         bool known = false;
         for (int j = 0; j < n; j++) known |= fill[j] == (int32_t)k;
         if (known) continue;

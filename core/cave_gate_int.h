@@ -34,6 +34,24 @@ bool dg__gate_one_region(const dg_dungeon *d, cyc_work *w);
 /* Whether floor cell k may go to rock in a rockfall (cave floor off the
  * rim, no door, stair or exit). */
 bool dg__gate_fillable(const dg_dungeon *d, int32_t k);
+/* Where floor cell k stands when cell c is shut, by the walks from c's two
+ * sides (dn from the entrance's side, df from the lair's): -1 the lair on
+ * the entrance's side (no cut or split holds), 0 nothing to fill (the
+ * entrance's side, or the far side away from the seam), 1 the far side's
+ * floor touching the entrance's side: what must fall for c alone to join
+ * the two. */
+static inline int dg__gate_seam(const dg_dungeon *d, const cyc_work *w, int32_t c, const int32_t *dn,
+                                const int32_t *df, int lair, size_t k)
+{
+    bool far = df[k] >= 0 && (dn[k] < 0 || df[k] < dn[k]);
+    if (!far) return dg__room_id(d->cells[k]) == lair ? -1 : 0;
+    for (int q = 0; q < 4; q++) {
+        if (!((w->sides[k] >> q) & 1)) continue;
+        int32_t j = (int32_t)k + w->step[q];
+        if (j != c && dn[j] >= 0 && (df[j] < 0 || dn[j] <= df[j])) return 1;
+    }
+    return 0;
+}
 /* The walk from d's entrance (w->dist, w->parent, w->steps, *from its
  * cell) and the lair's id when it is a cave chamber, else 0. */
 int dg__gate_lair(dg_dungeon *d, cyc_work *w, int32_t *from);

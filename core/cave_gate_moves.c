@@ -442,18 +442,9 @@ int dg__gate_split(dg_dungeon *d, cyc_work *w, int32_t *fill)
         bool ok = dn[from] >= 0 && (df[from] < 0 || dn[from] <= df[from]);
         for (size_t k = 0; k < cells && ok; k++) {
             if (!dg_cell_open(d->cells[k]) || (int32_t)k == c) continue;
-            bool far = df[k] >= 0 && (dn[k] < 0 || df[k] < dn[k]);
-            if (!far) {
-                if (dg__room_id(d->cells[k]) == lair) ok = false;
-                continue;
-            }
-            bool beside = false;
-            for (int q = 0; q < 4 && !beside; q++) {
-                if (!((w->sides[k] >> q) & 1)) continue;
-                int32_t j = (int32_t)k + w->step[q];
-                beside = j != c && dn[j] >= 0 && (df[j] < 0 || dn[j] <= df[j]);
-            }
-            if (!beside) continue;
+            int seam = dg__gate_seam(d, w, c, dn, df, lair, k);
+            if (seam < 0) ok = false;
+            if (seam <= 0) continue;
             if ((int32_t)k == down[t] || !dg__gate_fillable(d, (int32_t)k) || n == MOST_SPLIT) ok = false;
             else try_fill[n++] = (int32_t)k;
         }
