@@ -308,9 +308,10 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
 
 
 /* Whether open cell `start` still meets the entrance with cell `gone`
- * shut, w->dist being the walk from the entrance with nothing shut: a
- * cell nearer than `gone` is met on a walk that never crossed it, and the
- * entrance itself is such a cell, so the search stops at the first one.
+ * shut, w->dist and w->parent being the walk from the entrance with
+ * nothing shut: a cell whose way back misses `gone` is met on a walk that
+ * never crossed it, and the entrance itself is such a cell, so the
+ * search stops at the first one.
  * Where `gone` cuts start off, the search sees only the cut-off part (the
  * lair's end of the map, small); else it stops once round `gone`. */
 bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
@@ -326,7 +327,12 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
     w->mark[gone] = w->now;
     while (head < tail) {
         int32_t at = queue[head++];
-        if (w->dist[at] >= 0 && w->dist[at] < bar) return true;
+        /* a cell whose way back in the walk's tree misses `gone`: one no
+         * farther than it (the way back only nears the entrance, and
+         * meets gone's distance at most at the cell itself), or one step
+         * farther with another parent */
+        int32_t da = w->dist[at];
+        if (da >= 0 && (da <= bar || (da == bar + 1 && w->parent[at] != gone))) return true;
         unsigned m = w->sides[at];
         for (int k = 0; m; k++, m >>= 1) {
             if (!(m & 1)) continue;
