@@ -24,6 +24,10 @@ typedef struct {
                          * only shorten as loops are dug, so one known too short stays so */
     uint8_t kind;       /* 0: two walks met; OPENING; MOUTH */
     uint8_t state;      /* WAIT, USED, DEAD */
+    uint8_t adds;       /* dg__loop_adds_loop's answer when last asked */
+    uint16_t asked;     /* the lattice's digs + 1 then (0: never): the map
+                         * changes only by a dig, so until the next one the
+                         * way is still free and its answer stands */
 } way;
 
 enum { WAIT, USED, DEAD };
@@ -50,6 +54,7 @@ typedef struct {
      * opening may be found in (a tenth of the map's cells) */
     int32_t *walls;
     size_t n_walls;
+    unsigned digs;       /* ways dug so far */
 } lattice;
 
 #define OWN(at) L->own[(at)]
@@ -176,7 +181,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
                 /* a corridor beyond: the walk may join it there, when its
                  * room has no door onto that corridor yet */
                 if (mouth(b, m, v) && !meets(g, L, L->src[2 * (ou - 1) + 1], dg__loop_system_of(g, v)) &&
-                    (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT}, err)) != DG_OK)
+                    (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT, 0, 0}, err)) != DG_OK)
                     return rc;
                 continue;
             }
@@ -193,7 +198,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
                  * the later of two looks this way: met once, from the
                  * lower walk's side */
                 int len = dist[u] + 1 + dist[v];
-                if ((rc = add_way(L, (way){u, v, m, (int16_t)len, -1, 0, WAIT}, err)) != DG_OK) return rc;
+                if ((rc = add_way(L, (way){u, v, m, (int16_t)len, -1, 0, WAIT, 0, 0}, err)) != DG_OK) return rc;
             }
         }
     }
@@ -219,7 +224,7 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     if (both ? !dg__loop_joins(g, s.attach, s.other, true)
              : meets(g, L, dg__room_id(cl[s.attach]), dg__loop_system_of(g, s.other)))
         return DG_OK;
-    return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
+    return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT, 0, 0}, err);
 }
 
 /* Every opening on the map, wall by wall in row order. */
@@ -332,14 +337,21 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         way *w = &L->ways[order[i]];
         if (w->state != WAIT) continue;
         int32_t wall[2], open[2];
-        ends_of(b, L, w, wall, open);
-        if (!still_free(b, L, w, wall)) {
-            w->state = DEAD;
-            continue;
+        bool ended = false;
+        if (w->asked != L->digs + 1) { /* a dig since it was last asked */
+            ends_of(b, L, w, wall, open);
+            ended = true;
+            if (!still_free(b, L, w, wall)) {
+                w->state = DEAD;
+                continue;
+            }
+            w->adds = dg__loop_adds_loop(g, open[0], open[1], w->kind == OPENING);
+            w->asked = (uint16_t)(L->digs + 1);
         }
-        if (!dg__loop_adds_loop(g, open[0], open[1], w->kind == OPENING)) continue; /* the lair's, or joined */
+        if (!w->adds) continue; /* the lair's, or joined */
         int most = dg__loop_saves(g, w->len);
         if (w->known >= 0 && w->known <= most) continue;
+        if (!ended) ends_of(b, L, w, wall, open);
         int steps = dg__loop_walk(g, open[0], open[1], most);
         if (steps >= 0) { /* too short a way round: a later tier may take it */
             w->known = (int16_t)steps;
@@ -348,6 +360,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         dg_status rc = dig_way(g, L, w, wall, open, err);
         if (rc != DG_OK) return rc;
         w->state = USED;
+        L->digs++;
         ++*made;
     }
     return DG_OK;
