@@ -447,8 +447,15 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
      * shortest: walked back from the goal's nearest cell, nearest the goal
      * first (the lock stands by the goal) */
     int32_t at = -1;
-    for (size_t k = 0; k < cells && at < 0; k++)
-        if (dg__room_id(d->cells[k]) == goal && (d->cells[k] & DG_OPENSPACE) && dist[k] == steps[goal]) at = (int32_t)k;
+    /* the first such cell in the map's order: a room's cells lie in its
+     * box, so its rows are all that is read, not the whole map */
+    const dg_room *g = &d->rooms[goal - 1];
+    for (int y = g->y; y < g->y + g->height && at < 0; y++)
+        for (int x = g->x; x < g->x + g->width && at < 0; x++) {
+            size_t k = (size_t)y * (size_t)d->width + (size_t)x;
+            if (dg__room_id(d->cells[k]) == goal && (d->cells[k] & DG_OPENSPACE) && dist[k] == steps[goal])
+                at = (int32_t)k;
+        }
     /* the other locks: open (the map alone knows no keys: a lock is
      * picked), or, given the keys, shut where they have one, each opening
      * once its key's room is reached */

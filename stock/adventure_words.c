@@ -263,11 +263,12 @@ int dg__adv_clue_pick(dg_rng *r, dg__clue_target t)
 
 const char *dg__adv_clue_phrase(int kind) { return kind >= 0 && kind < (int)DG_COUNT(clues) ? clues[kind] : ""; }
 
-/* where a key is hidden: built rooms' first, the last NATURAL_PLACES a cave's too */
+/* where a key is hidden: built rooms' first, the last NATURAL_PLACES a cave's too
+ * (so none of those four names a door, a flagstone or a boot: caves have none) */
 static const char *const hiding[] = {
     "under a loose flagstone by the wall", "inside an old boot in the corner",
     "at the bottom of a cracked jar", "wrapped in oilcloth under the rubbish",
-    "in a crack in the wall", "on a ledge above the door", "under a flat stone", "in a heap of old bones",
+    "in a crack in the wall", "on a narrow ledge high on the wall", "under a flat stone", "in a heap of old bones",
 };
 #define NATURAL_PLACES 4
 

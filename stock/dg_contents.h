@@ -437,10 +437,8 @@ typedef struct dg_contents {
      * floors below and below depth full */
     struct dg_adventure *adventure;
     /* stocking's own, while it stocks: its read of the cast
-     * (stock/stock_band.h) and of the magic items (stock_int.h); NULL
-     * once stocked */
+     * (stock/stock_band.h); NULL once stocked */
     struct dg__cast_memo *cast_memo;
-    struct dg__item_memo *item_memo;
 } dg_contents;
 
 typedef struct {

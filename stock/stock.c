@@ -232,12 +232,10 @@ static void settle_traps(const dg_contents *c, uint64_t seed, dg_room_contents *
 /* Whether phrase w echoes one of the room's lines besides its first (or is one). */
 static bool echoes(const dg_room_contents *rc, int w)
 {
-    dg__stems mine, other;
-    dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), &mine);
+    const dg__stems *mine = dg__dressing_stems(w);
     for (int k = 1; k < rc->n_dressing; k++) {
         if (w == rc->dressing[k]) return true;
-        dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), &other);
-        if (dg__stems_meet(&mine, &other)) return true;
+        if (dg__stems_meet(mine, dg__dressing_stems(rc->dressing[k]))) return true;
     }
     return false;
 }
@@ -396,36 +394,28 @@ void dg__so_far_add(dg__so_far *f, const dg_contents *c)
 }
 
 static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
-                             dg__cast_memo *memo, dg__item_memo *items, dg_contents **out, dg_error *err);
+                             dg__cast_memo *memo, dg_contents **out, dg_error *err);
 
-/* The floor stocked over one read of its cast and its magic items (the
- * memos live while it stocks: the encounters and treasures of its rooms,
- * rerolls and wanderers share them). */
+/* The floor stocked over one read of its cast (the memo lives while it
+ * stocks: the encounters of its rooms, rerolls and wanderers share it;
+ * the magic items' rows are stock_treasure.c's, listed once a process). */
 dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
                              dg_contents **out, dg_error *err)
 {
     *out = NULL;
-    /* one block: the cast's memo, then the items' */
-    struct memos {
-        dg__cast_memo cast;
-        dg__item_memo items;
-    } *memo = NULL;
+    dg__cast_memo *memo = NULL;
     if (p->depth != DG_DEPTH_NONE) {
         if (!(memo = dg__malloc(sizeof *memo))) return dg__nomem(err, "stocking the dungeon");
-        dg__cast_memo_init(&memo->cast, p->rules, p->party);
-        dg__item_memo_init(&memo->items, p->rules);
+        dg__cast_memo_init(memo, p->rules, p->party);
     }
-    dg_status rc = stock_floor(d, p, above, memo ? &memo->cast : NULL, memo ? &memo->items : NULL, out, err);
-    if (*out) {
-        (*out)->cast_memo = NULL;
-        (*out)->item_memo = NULL;
-    }
+    dg_status rc = stock_floor(d, p, above, memo, out, err);
+    if (*out) (*out)->cast_memo = NULL;
     dg__free(memo);
     return rc;
 }
 
 static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
-                             dg__cast_memo *memo, dg__item_memo *items, dg_contents **out, dg_error *err)
+                             dg__cast_memo *memo, dg_contents **out, dg_error *err)
 {
     *out = NULL;
     static const dg__so_far nothing_above;
@@ -441,7 +431,6 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
     c->n_rooms = n_rooms;
     c->n_doors = n_doors;
     c->cast_memo = memo;
-    c->item_memo = items;
     c->depth = p->depth;
     c->level = p->level;
     c->party = p->party;

@@ -78,13 +78,15 @@ typedef struct {
 } squares;
 enum { F_EDGE = 1, F_BLOCKED = 2, F_USED = 4 };
 
+/* by_pair's side: the 26 letters, then PAIR_NONE for any other byte */
+enum { PAIR_NONE = 26, PAIR_SIDE };
+
 typedef struct {
     dg_contents *c;
     const dg_dungeon *d;
     dg_status rc;
     dg_error *err;
     size_t cap;
-    const uint32_t (*by_pair)[26]; /* per two lower-case letters: the cues starting with them */
     uint32_t things;         /* the cues that place something (count != 0) */
 } out;
 
@@ -302,13 +304,16 @@ static void water(out *o, const squares *s, const dg_room *r, bool flooded)
 
 /* The cues (a bit per row of cues[]) text names: one walk of the line,
  * each pair of letters tried only against the cues that start with it
- * (by_pair), rather than a search of the line per cue. */
-static uint32_t cues_in(const uint32_t by_pair[26][26], const char *text)
+ * (by_pair), rather than a search of the line per cue. Anything but a
+ * lower-case letter reads as PAIR_NONE, whose row and column are empty:
+ * a test per byte whether it was a letter went wrong at every space. */
+static uint32_t cues_in(const uint32_t by_pair[PAIR_SIDE][PAIR_SIDE], const char *text)
 {
     uint32_t found = 0;
     for (const char *p = text; p && *p; p++) {
         unsigned a = (unsigned char)p[0] - 'a', b = (unsigned char)p[1] - 'a';
-        if (a >= 26 || b >= 26) continue;
+        a = a < PAIR_NONE ? a : PAIR_NONE;
+        b = b < PAIR_NONE ? b : PAIR_NONE;
         for (uint32_t m = by_pair[a][b] & ~found; m; m &= m - 1) {
             int q = __builtin_ctz(m);
             /* its first two letters are the pair's: the rest, stopping at
@@ -323,14 +328,22 @@ static uint32_t cues_in(const uint32_t by_pair[26][26], const char *text)
 
 static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
 
-/* The cues room r's dressing names (a bit per row of cues[]); *any set
- * when furnish would place anything at all (else the room's squares are
- * never gathered: most rooms name nothing the map draws). */
+void dg__feature_cues_all(uint32_t *found, size_t n)
+{
+    uint32_t by_pair[PAIR_SIDE][PAIR_SIDE] = {{0}};
+    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
+    for (size_t i = 0; i < n; i++)
+        found[i] = cues_in((const uint32_t(*)[PAIR_SIDE])by_pair, dg_contents_word(DG_WORDS_DRESSING, (int)i));
+}
+
+/* The cues room r's dressing names (a bit per row of cues[], each
+ * phrase's read once a process: stock_word_facts.c); *any set when
+ * furnish would place anything at all (else the room's squares are never
+ * gathered: most rooms name nothing the map draws). */
 static uint32_t cues_of(const out *o, const dg_room *r, const dg_room_contents *rc, bool *any)
 {
     uint32_t found = 0;
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        found |= cues_in(o->by_pair, dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]));
+    for (int k = 0; rc && k < rc->n_dressing; k++) found |= dg__dressing_cues(rc->dressing[k]);
     bool things = (found & o->things) != 0;
     *any = things || (rc && rc->water) || (o->d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM) ||
            (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0);
@@ -371,9 +384,7 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
 {
     bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
-    uint32_t by_pair[26][26] = {{0}};
-    for (size_t q = 0; q < N_CUES; q++) by_pair[cues[q].cue[0] - 'a'][cues[q].cue[1] - 'a'] |= 1u << q;
-    out o = {c, d, DG_OK, err, 0, (const uint32_t(*)[26])by_pair, 0};
+    out o = {c, d, DG_OK, err, 0, 0};
     for (size_t q = 0; q < N_CUES; q++) o.things |= (uint32_t)(cues[q].count != 0) << q;
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {

@@ -188,6 +188,13 @@ typedef struct {
 } dg__stems;
 void dg__word_stems(const char *phrase, dg__stems *out);
 bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
+/* Dressing phrase i's stems, and the map features its words cue (a bit
+ * per row of stock_features.c's cue table): stock_word_facts.c's, worked
+ * out once a process. Borrowed: static. */
+const dg__stems *dg__dressing_stems(int i);
+uint32_t dg__dressing_cues(int i);
+/* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
+void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
@@ -282,18 +289,9 @@ bool dg__stock_wave(dg_rng *r, const dg__enc_want *lair, dg_difficulty want, dg_
  * permanent item of `taken` (the floors above, marked as it goes) is found
  * again, and no second legendary one. */
 void dg__treasure_stock(dg_contents *c, uint64_t seed, int lair, int floors, dg__so_far *taken);
-/* The magic items each rarity's pools are drawn from, listed the first
- * time a stocking draws from the rarity (stock.c makes one a floor and
- * hands it on through the contents; NULL: each draw walks the table). */
+/* The most magic items of one rarity (stock_treasure.c's rows, listed
+ * once a process): either rules' whole table. */
 #define DG__ITEM_ROWS (DG__MAGIC_ITEM_COUNT > DG__MAGIC_ITEM_COUNT_2024 ? DG__MAGIC_ITEM_COUNT : DG__MAGIC_ITEM_COUNT_2024)
-typedef struct dg__item_memo {
-    dg_rules rules;
-    unsigned listed;                                    /* bit per rarity */
-    short n[DG_RARITY_COUNT];
-    short row[DG_RARITY_COUNT][DG__ITEM_ROWS];          /* rows of the rules' item table */
-    unsigned char used_up[DG_RARITY_COUNT][DG__ITEM_ROWS]; /* row k a consumable */
-} dg__item_memo;
-void dg__item_memo_init(dg__item_memo *m, dg_rules rules);
 /* One room's treasure on stream index `index` (the room id, or a reroll's
  * variant of it): a hoard, or what has_treasure asked for; its items not
  * among taken's (which it marks). */

@@ -334,15 +334,15 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     /* as many deals as drawn (no later draw moves); a phrase that echoes
      * one already there is left out */
     int deals = (int)dg__rng_below(&r, DG_ROOM_MAX_DRESSING);
-    dg__stems kept[DG_ROOM_MAX_DRESSING];
-    dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[0]), &kept[0]);
+    const dg__stems *kept[DG_ROOM_MAX_DRESSING];
+    kept[0] = dg__dressing_stems(rc->dressing[0]);
     rc->n_dressing = 1;
     for (int k = 0; k < deals; k++) {
         int w = dg__word_deal(&st->deck, &r, DG_WORDS_DRESSING, c->theme, natural);
-        dg__stems *mine = &kept[rc->n_dressing];
-        dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, w), mine);
+        const dg__stems *mine = dg__dressing_stems(w);
+        kept[rc->n_dressing] = mine;
         bool echo = false;
-        for (int j = 0; j < rc->n_dressing && !echo; j++) echo = dg__stems_meet(mine, &kept[j]);
+        for (int j = 0; j < rc->n_dressing && !echo; j++) echo = dg__stems_meet(mine, kept[j]);
         if (!echo && dg__dressing_fits(rc, w)) rc->dressing[rc->n_dressing++] = w;
     }
     rc->sound = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SOUND, c->theme, natural) : -1;

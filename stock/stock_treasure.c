@@ -9,7 +9,9 @@
  * room, after the encounters are placed; the rules are docs/stocking.md's. */
 #include "treasure_tables.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 
 /* Which rooms hold individual treasure is stock.c's (the chamber contents
@@ -56,10 +58,17 @@ static const struct { int upto; const char *name, *grade; } table_a[] = {
  * the other names of table A are the same in both. The DMG 2024's own
  * treasure tables are not in the SRD, so hoards, coins, gems and art stay
  * the 2014 DMG's (docs/stocking.md). */
+static int by_name(const void *key, const void *item)
+{
+    return strcmp((const char *)key, ((const dg_magic_item *)item)->name);
+}
+
 static int item_named(const dg__srd *s, const char *name)
 {
-    for (int i = 0; i < s->n_items; i++)
-        if (strcmp(s->items[i].name, name) == 0) return s->item_base + i;
+    /* both tables are sorted by name (test_stock_treasure says so): a
+     * walk of the table comparing names was most of a hoard's table A */
+    const dg_magic_item *it = bsearch(name, s->items, (size_t)s->n_items, sizeof *s->items, by_name);
+    if (it) return s->item_base + (int)(it - s->items);
     if (s->from_51 && strcmp(name, "Potion of Healing") == 0) return item_named(s, "Potions of Healing");
     return s->item_base;
 }
@@ -97,46 +106,51 @@ static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, const dg__graded 
     return want < 0 || (int)used_up == want;
 }
 
-void dg__item_memo_init(dg__item_memo *m, dg_rules rules)
-{
-    m->rules = rules;
-    m->listed = 0;
-}
+/* Each rules' items of each rarity (the "varies" ones graded at it), in
+ * the table's order, each with whether it is used up: listed once a
+ * process (call_once), as the tables are static. A draw walked every row
+ * of the table, its grades and its category, per item drawn; then once a
+ * stocking per rarity drawn, still a fortieth of a stocked 45x23 map. */
+static struct {
+    short n[DG_RARITY_COUNT];
+    short row[DG_RARITY_COUNT][DG__ITEM_ROWS];          /* rows of the rules' item table */
+    unsigned char used_up[DG_RARITY_COUNT][DG__ITEM_ROWS]; /* row k a consumable */
+} rows_of[DG_RULES_COUNT];
+static once_flag rows_once = ONCE_FLAG_INIT;
 
-/* The rows of the rarity (the "varies" ones graded at it), in the
- * table's order, each with whether it is used up: memo's, listed the
- * first time a stocking draws from the rarity (a draw walked every row of
- * the table, its grades and its category, per item drawn). */
-static void rarity_rows(const dg__srd *s, dg__item_memo *m, dg_rarity rarity)
+static void list_rows(void)
 {
-    if ((m->listed >> rarity) & 1u) return;
-    dg__graded graded;
-    dg__items_graded_at(rarity, &graded);
-    int n = 0;
-    for (int i = 0; i < s->n_items && n < DG__ITEM_ROWS; i++) {
-        const dg_magic_item *it = &s->items[i];
-        if (it->rarity != rarity && (it->rarity != DG_RARITY_VARIES || !dg__graded_has(&graded, s->item_base + i)))
-            continue;
-        m->row[rarity][n] = (short)i;
-        m->used_up[rarity][n++] = consumable(it);
+    for (int rules = 0; rules < DG_RULES_COUNT; rules++) {
+        const dg__srd *s = dg__srd_of((dg_rules)rules);
+        for (int rarity = 0; rarity < DG_RARITY_COUNT; rarity++) {
+            dg__graded graded;
+            dg__items_graded_at((dg_rarity)rarity, &graded);
+            int n = 0;
+            for (int i = 0; i < s->n_items && n < DG__ITEM_ROWS; i++) {
+                const dg_magic_item *it = &s->items[i];
+                if (it->rarity != (dg_rarity)rarity &&
+                    (it->rarity != DG_RARITY_VARIES || !dg__graded_has(&graded, s->item_base + i)))
+                    continue;
+                rows_of[rules].row[rarity][n] = (short)i;
+                rows_of[rules].used_up[rarity][n++] = consumable(it);
+            }
+            rows_of[rules].n[rarity] = (short)n;
+        }
     }
-    m->n[rarity] = (short)n;
-    m->listed |= 1u << rarity;
 }
 
-static int pool_pick(const dg__srd *s, dg__item_memo *memo, dg_rng *r, dg_rarity rarity, int want,
-                     const dg__so_far *taken)
+static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
 {
-    /* the pool listed once (one row per bit of taken's item set), then
-     * drawn from: each row's test, grades and all, runs once */
+    /* the rarity's rows (in_pool's first test), then in_pool's others,
+     * one row per bit of taken's item set; then drawn from */
     int pool[sizeof taken->items * 8];
     int n = 0;
-    if (memo && s == dg__srd_of(memo->rules) && (unsigned)rarity < DG_RARITY_COUNT) {
-        /* the rarity's rows (in_pool's first test), then in_pool's others */
-        rarity_rows(s, memo, rarity);
-        for (int k = 0; k < memo->n[rarity] && n < (int)DG_COUNT(pool); k++) {
-            int i = memo->row[rarity][k];
-            bool used_up = memo->used_up[rarity][k];
+    int rules = s == dg__srd_of(DG_RULES_2024) ? DG_RULES_2024 : DG_RULES_2014;
+    if ((unsigned)rarity < DG_RARITY_COUNT) {
+        call_once(&rows_once, list_rows);
+        for (int k = 0; k < rows_of[rules].n[rarity] && n < (int)DG_COUNT(pool); k++) {
+            int i = rows_of[rules].row[rarity][k];
+            bool used_up = rows_of[rules].used_up[rarity][k];
             if (!used_up && taken_item(taken, i)) continue;
             if (want < 0 || (int)used_up == want) pool[n++] = i;
         }
@@ -164,7 +178,7 @@ static void take(const dg__srd *s, dg__so_far *taken, int i, int grade)
  * dungeon has found every item the table could give. A dungeon holds one
  * legendary item at most: once it has, tables E and I give a very rare
  * one (D and H). */
-static int magic_item(const dg__srd *s, dg__item_memo *memo, dg_rng *r, char table, int *grade, dg__so_far *taken)
+static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade, dg__so_far *taken)
 {
     *grade = -1;
     if (table == 'A') {
@@ -186,8 +200,8 @@ static int magic_item(const dg__srd *s, dg__item_memo *memo, dg_rng *r, char tab
     /* a minor table is half consumables (when the rarity has any), a
      * major one permanent items */
     int want = table <= 'E' ? (dg__rng_percent(r, 50) ? 1 : -1) : 0;
-    int i = pool_pick(s, memo, r, rarity, want, taken);
-    if (i < 0) i = pool_pick(s, memo, r, rarity, -1, taken);
+    int i = pool_pick(s, r, rarity, want, taken);
+    if (i < 0) i = pool_pick(s, r, rarity, -1, taken);
     if (i < 0) return -1;
     if (dg_magic_item_info(i)->rarity == DG_RARITY_VARIES) *grade = dg__item_grade_pick(r, i, rarity);
     take(s, taken, i, *grade);
@@ -211,7 +225,7 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
     return n;
 }
 
-static void roll_hoard(const dg__srd *s, dg__item_memo *memo, dg_rng *r, int band, dg_treasure *t, dg__so_far *taken)
+static void roll_hoard(const dg__srd *s, dg_rng *r, int band, dg_treasure *t, dg__so_far *taken)
 {
     for (int k = 0; k < DG_COIN_COUNT; k++) t->coins[k] = roll(r, dg__hoard_coins[band][k]);
     int d = 1 + (int)dg__rng_below(r, 100);
@@ -222,7 +236,7 @@ static void roll_hoard(const dg__srd *s, dg__item_memo *memo, dg_rng *r, int ban
     for (int j = 0; j < 2 && row->table[j]; j++) {
         long n = roll(r, row->rolls[j]);
         for (long k = 0; k < n && t->n_items < DG_TREASURE_MAX_ITEMS; k++) {
-            int i = magic_item(s, memo, r, row->table[j], &t->item_grades[t->n_items], taken);
+            int i = magic_item(s, r, row->table[j], &t->item_grades[t->n_items], taken);
             if (i >= 0) t->items[t->n_items++] = i;
         }
     }
@@ -324,7 +338,7 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
     if (hoard) {
         t->hoard = true;
         t->band = party_band;
-        roll_hoard(dg__srd_of(c->rules), c->item_memo, &r, t->band, t, taken);
+        roll_hoard(dg__srd_of(c->rules), &r, t->band, t, taken);
     } else if (wanted) {
         /* the DMG rolls Individual Treasure creature by creature, each on
          * its own challenge rating's table, and the group holds the sum

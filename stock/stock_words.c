@@ -318,6 +318,11 @@ static const char *rows_word(dg_words w, int i)
     }
 }
 
+/* stock_word_facts.c keeps 256 dressing phrases' facts, and the word
+ * decks a bit per phrase in four 64-bit words */
+_Static_assert(DG_COUNT(dressing) + DG__THEME_COUNT * DG__THEME_DRESSING + PURPOSES + 2 * DG__PURPOSE_AGAIN <= 256,
+               "dressing phrases: at most 256");
+
 size_t dg_contents_word_count(dg_words w)
 {
     if ((unsigned)w >= DG_WORDS_COUNT) return 0;

@@ -364,3 +364,33 @@ Test(adventure, words_a_gm_would_not_laugh_at, .timeout = 120)
            undead_goals);
     cr_assert_gt(undead_goals, 0, "no undead or construct to slay in the sample: the check saw nothing");
 }
+
+/* A cave has no doors, flagstones or lost boots to hide a key by: the
+ * gates' keys of 300 caverns maps with loops (where caves have locks) */
+Test(adventure, a_caves_key_is_hidden_the_caves_way)
+{
+    static const char *const built[] = {"door", "flagstone", "boot", "jar", "oilcloth", "rubbish"};
+    int hidden = 0;
+    for (uint64_t s = 1; s <= 300; s++) {
+        const char *keys[] = {"algorithm", "rows", "cols", "loops"};
+        const char *vals[] = {"caverns", "31", "31", s % 2 ? "some" : "many"};
+        dg_options o;
+        dg_error e = {0};
+        cr_assert_eq(dg_options_parse(&o, 4, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+        dg_options_set_seed(&o, s);
+        dg_dungeon *d = NULL;
+        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+        for (size_t i = 0; i < d->contents->n_doors; i++) {
+            /* a hiding place, not the room's own hidden feature (a
+             * trapdoor someone built under the rubble is the feature's) */
+            const char *in = dg_key_hidden_in(d->contents, i);
+            if (in && strcmp(in, dg_key_hiding_place(d->contents->doors[i].key_hidden))) in = NULL;
+            hidden += in != NULL;
+            for (size_t b = 0; in && b < sizeof built / sizeof *built; b++)
+                cr_assert(!strstr(in, built[b]), "caverns seed %llu: a gate's key hidden \"%s\"", (unsigned long long)s,
+                          in);
+        }
+        dg_dungeon_free(d);
+    }
+    cr_assert_geq(hidden, 20, "only %d caves' keys hidden", hidden);
+}

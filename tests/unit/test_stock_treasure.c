@@ -421,3 +421,19 @@ Test(stock_treasure, the_md_key_says_its_worth_is_the_sum_of_what_it_lists)
     cr_assert_gt(lines, 400, "%ld lines", lines);
     cr_assert_gt(with_items, 50, "%ld with items", with_items);
 }
+
+/* stock_treasure.c finds table A's items by name with bsearch: each
+ * rules' item table must run in strcmp order, no name twice. */
+Test(stock_treasure, each_rules_items_are_sorted_by_name)
+{
+    for (int rules = 0; rules < 2; rules++) {
+        dg_rules r = rules ? DG_RULES_2024 : DG_RULES_2014;
+        int base = dg_rules_magic_item_base(r);
+        size_t n = dg_rules_magic_item_count(r);
+        cr_assert_gt(n, 100);
+        for (size_t i = 1; i < n; i++) {
+            const char *a = dg_magic_item_info(base + (int)i - 1)->name, *b = dg_magic_item_info(base + (int)i)->name;
+            cr_assert_lt(strcmp(a, b), 0, "rules %s: \"%s\" before \"%s\"", dg_rules_name(r), a, b);
+        }
+    }
+}
