@@ -99,13 +99,7 @@ unsigned char dg__cyc_sides_of(const dg_dungeon *d, size_t k)
 
 /* Each cell open (1) or not (0): a loop gcc does sixteen cells at a time
  * when let (at -O2 it went cell by cell: a quarter of the walk's
- * instructions on a 45x23 map). clang has no such attribute (its -O2
- * vectorises loops already). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define DG__VECTORISED __attribute__((optimize("tree-vectorize")))
-#else
-#define DG__VECTORISED
-#endif
+ * instructions on a 45x23 map; DG__VECTORISED, dg_int.h). */
 DG__VECTORISED static void open_of(const uint32_t *restrict cells, unsigned char *restrict open, size_t n)
 {
     for (size_t c = 0; c < n; c++) open[c] = (cells[c] & DG_OPENSPACE) != 0;
@@ -193,10 +187,17 @@ walk_in(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned cha
     return tail;
 }
 
-/* walk_in, made once for any shut[], parent[] and steps[] */
+/* walk_in, made apart for the calls a loops map's lock makes most (the
+ * walk from the entrance, with parents and rooms' steps; the walks with
+ * a door shut, with steps and without), where what is not asked for costs
+ * no test a cell (a sixth of the walk's instructions), and once for any
+ * shut[], parent[] and steps[] */
 size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
                     int32_t *parent, int32_t *queue, int32_t *steps)
 {
+    if (shut && parent && steps) return walk_in(d, w, from, shut, dist, parent, queue, steps);
+    if (shut && !parent && steps) return walk_in(d, w, from, shut, dist, NULL, queue, steps);
+    if (shut && !parent && !steps) return walk_in(d, w, from, shut, dist, NULL, queue, NULL);
     return walk_in(d, w, from, shut, dist, parent, queue, steps);
 }
 
@@ -307,9 +308,10 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
 
 
 /* Whether open cell `start` still meets the entrance with cell `gone`
- * shut, w->dist being the walk from the entrance with nothing shut: a
- * cell nearer than `gone` is met on a walk that never crossed it, and the
- * entrance itself is such a cell, so the search stops at the first one.
+ * shut, w->dist and w->parent being the walk from the entrance with
+ * nothing shut: a cell whose way back misses `gone` is met on a walk that
+ * never crossed it, and the entrance itself is such a cell, so the
+ * search stops at the first one.
  * Where `gone` cuts start off, the search sees only the cut-off part (the
  * lair's end of the map, small); else it stops once round `gone`. */
 bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
@@ -325,7 +327,12 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
     w->mark[gone] = w->now;
     while (head < tail) {
         int32_t at = queue[head++];
-        if (w->dist[at] >= 0 && w->dist[at] < bar) return true;
+        /* a cell whose way back in the walk's tree misses `gone`: one no
+         * farther than it (the way back only nears the entrance, and
+         * meets gone's distance at most at the cell itself), or one step
+         * farther with another parent */
+        int32_t da = w->dist[at];
+        if (da >= 0 && (da <= bar || (da == bar + 1 && w->parent[at] != gone))) return true;
         unsigned m = w->sides[at];
         for (int k = 0; m; k++, m >>= 1) {
             if (!(m & 1)) continue;
@@ -396,6 +403,22 @@ static bool beyond_goal_door(const dg_dungeon *d, int goal, int id)
     for (size_t k = 0; k < d->n_doors; k++)
         if (dg__cyc_goal_door(d, k, goal) && (d->doors[k].room == id || d->doors[k].other == id)) return true;
     return false;
+}
+
+/* Rooms' steps from the entrance with door cell at shut, and the goal's
+ * doors with it (goal > 0), from the walk with nothing shut
+ * (cycles_shut.c); false: walk anew. */
+static bool shut_walk(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t at, int goal, int32_t *shut_steps)
+{
+    int32_t cell[16];
+    int n = 0;
+    cell[n++] = at;
+    for (size_t k = 0; goal > 0 && k < d->n_doors; k++) {
+        if (!dg__cyc_goal_door(d, k, goal)) continue;
+        if (n == 16) return false;
+        cell[n++] = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
+    }
+    return dg__cyc_walk_shut(d, w, from, cell, n, shut_steps);
 }
 
 /* dg__lock_cycle_find over w's buffers; `walked`: w->dist, parent and
@@ -504,7 +527,10 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             alone[at] = 1;
             if (set) shut_goal_doors(d, goal, alone, 1);
             if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
-            dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            /* no keys: the walk from the entrance with nothing shut is the
+             * walk this one differs from only beyond the door */
+            if (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps))
+                dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
             round_it = by_walk && shut_steps[goal] >= 0;
             if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
             memset(alone, 0, cells);

@@ -271,12 +271,8 @@ static dg_status graph_loops(digger *g, long *out, dg_error *err)
 }
 
 /* The corridor systems labelled afresh (a cut may part one in two, and
- * graph_loops counts them). */
-static dg_status relabel(digger *g, dg_error *err)
-{
-    memset(g->label, 0, (size_t)g->b->rows * (size_t)g->b->cols * sizeof *g->label);
-    return dg__loop_label_systems(g, err);
-}
+ * graph_loops counts them); every cell is written. */
+static dg_status relabel(digger *g, dg_error *err) { return dg__loop_label_systems(g, err); }
 
 /* The map as it stands (cells and door records), to go back to. */
 typedef struct {

@@ -57,6 +57,12 @@ void dg__cyc_sides_all(const dg_dungeon *d, cyc_work *w);
  * per cell (parent may be NULL), steps per room; the cells reached. */
 size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
                     int32_t *parent, int32_t *queue, int32_t *steps);
+/* cycles_shut.c: rooms' steps from the entrance `from` with cells
+ * shut[0..n_shut) closed, as dg__cyc_walk's, made from w's walk from
+ * `from` with nothing closed (dist, parent, steps); false: not cheaper,
+ * walk anew. Writes w->seen, back, queue, mark and key_head. */
+bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int32_t *shut, int n_shut,
+                       int32_t *shut_steps);
 /* Whether, with door cell `gone` shut, open cell `start` beside it still
  * meets the entrance (the walk's tree in w). */
 bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);

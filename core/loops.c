@@ -138,6 +138,11 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     if (g.reach > LOOP_REACH_MAX) g.reach = LOOP_REACH_MAX;
     size_t box = (size_t)(2 * g.reach + 1) * (size_t)(2 * g.reach + 1);
     size_t cells = (size_t)b->rows * (size_t)b->cols;
+    for (int c = 0; c < b->cols; c++)
+        g.rim_open |= ((b->cell[c] | b->cell[cells - (size_t)b->cols + (size_t)c]) & DG_OPENSPACE) != 0;
+    for (int r = 0; r < b->rows; r++)
+        g.rim_open |= ((b->cell[(size_t)r * (size_t)b->cols] | b->cell[(size_t)r * (size_t)b->cols + (size_t)b->cols - 1]) &
+                       DG_OPENSPACE) != 0;
     /* the family's dead-end corridors go first (its own deadends pass, all
      * of them): they add no way round, and on a maze they hold the rock a
      * loop is dug through */
@@ -146,7 +151,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     size_t n_spots = 0;
     dg_status rc = DG_OK;
     g.stamp = dg__calloc(cells, sizeof *g.stamp);
-    g.label = dg__calloc(cells, sizeof *g.label);
+    g.label = dg__malloc(cells * sizeof *g.label); /* every cell labelled below */
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);
     g.room_step = dg__malloc((b->n_room + 1) * sizeof *g.room_step);

@@ -22,7 +22,7 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
 }
 
 /* Labels every corridor system (open cells that are neither room nor
- * door) in one pass, row by row: a cell takes the label of the cell west
+ * door; every other cell 0) in one pass, row by row: a cell takes the label of the cell west
  * or north of it, a new one when neither is corridor, and where both are
  * and differ the two are joined (union-find): dg__loop_system_of asks the
  * root, so a system's cells need not share one label. */
@@ -38,7 +38,10 @@ dg_status dg__loop_label_systems(digger *g, dg_error *err)
         for (int c = 0; c < W; c++) {
             size_t s = (size_t)r * (size_t)W + (size_t)c;
             uint32_t w = cell[s];
-            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) continue;
+            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) {
+                label[s] = 0; /* every cell written: label needs no clearing first */
+                continue;
+            }
             int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
             if (!west && !north) {
                 if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) break;
@@ -257,29 +260,37 @@ int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
     stamp[a] = base;
     stamp[z] = base + 1;
     int best = INT32_MAX;
+    const bool rim_closed = !g->rim_open;
     while (head[0] < tail[0] && head[1] < tail[1]) {
         /* no meeting yet: the way is longer than both levels together */
         if (level[0] + level[1] >= most) return -1;
         int s = tail[0] - head[0] <= tail[1] - head[1] ? 0 : 1, d = level[s];
         for (size_t end = tail[s]; head[s] < end;) {
             int32_t at = q[s][head[s]++];
-            int r = at / W, c = at - r * W;
-            int32_t nb[4] = {r > 0 ? at - W : -1, r < H - 1 ? at + W : -1, c > 0 ? at - 1 : -1,
-                             c < W - 1 ? at + 1 : -1};
-            for (int k4 = 0; k4 < 4; k4++) {
-                int32_t k = nb[k4];
-                if (k < 0 || !(cell[k] & DG_OPENSPACE)) continue;
-                uint32_t v = stamp[k] - base;
-                if (v < range) {
-                    if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);
-                    continue;
-                }
-                int kr = k / W, kc = k - kr * W;
-                int left = (kr > far_r[s] ? kr - far_r[s] : far_r[s] - kr) + (kc > far_c[s] ? kc - far_c[s] : far_c[s] - kc);
-                if (d + 1 + left > most) continue;
-                stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;
-                q[s][tail[s]++] = k;
-            }
+            int r = at / W, c = at - r * W, fr = far_r[s], fc = far_c[s];
+            /* the far end's distance counted square by square: at's, and a
+             * step changes it by one either way */
+            int left = (r > fr ? r - fr : fr - r) + (c > fc ? c - fc : fc - c);
+            /* a neighbour k, its square distance left + dl: met from the
+             * other side, or queued when a way through it can be short
+             * enough; off the map (ok false) or closed, nothing */
+#define MEET(ok, k, dl)                                                                                                \
+    if ((ok) && (cell[k] & DG_OPENSPACE)) {                                                                            \
+        uint32_t v = stamp[k] - base;                                                                                  \
+        if (v < range) {                                                                                               \
+            if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);                      \
+        } else if (d + 1 + left + (dl) <= most) {                                                                      \
+            stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;                                                    \
+            q[s][tail[s]++] = (k);                                                                                     \
+        }                                                                                                              \
+    }
+            /* north, south, west, east; with no open cell on the map's
+             * rim an open cell's neighbours are all on the map */
+            MEET(rim_closed || r > 0, at - W, r > fr ? -1 : 1)
+            MEET(rim_closed || r < H - 1, at + W, r < fr ? -1 : 1)
+            MEET(rim_closed || c > 0, at - 1, c > fc ? -1 : 1)
+            MEET(rim_closed || c < W - 1, at + 1, c < fc ? -1 : 1)
+#undef MEET
         }
         level[s] = d + 1;
         /* the shortest way meets the level just walked, if it is that short */

@@ -74,6 +74,8 @@ typedef struct {
     int dirty_r0, dirty_c0, dirty_r1, dirty_c1;
     int relaxed;      /* 1: the second half of the tries, shorter ways round do;
                        * 2: loops=many's last quarter, shorter still */
+    bool rim_open;    /* an open cell on the map's rim (dg__dig_loops looks
+                       * once: digging never opens one) */
     bool through;     /* cycles_dig.c's: a second way between a room and the
                        * system it opens on counts (the walk saved decides) */
 } digger;

@@ -24,6 +24,10 @@ typedef struct {
                          * only shorten as loops are dug, so one known too short stays so */
     uint8_t kind;       /* 0: two walks met; OPENING; MOUTH */
     uint8_t state;      /* WAIT, USED, DEAD */
+    uint8_t adds;       /* dg__loop_adds_loop's answer when last asked */
+    uint16_t asked;     /* the lattice's digs + 1 then (0: never): the map
+                         * changes only by a dig, so until the next one the
+                         * way is still free and its answer stands */
 } way;
 
 enum { WAIT, USED, DEAD };
@@ -50,6 +54,7 @@ typedef struct {
      * opening may be found in (a tenth of the map's cells) */
     int32_t *walls;
     size_t n_walls;
+    unsigned digs;       /* ways dug so far */
 } lattice;
 
 #define OWN(at) L->own[(at)]
@@ -176,7 +181,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
                 /* a corridor beyond: the walk may join it there, when its
                  * room has no door onto that corridor yet */
                 if (mouth(b, m, v) && !meets(g, L, L->src[2 * (ou - 1) + 1], dg__loop_system_of(g, v)) &&
-                    (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT}, err)) != DG_OK)
+                    (rc = add_way(L, (way){u, v, m, (int16_t)(dist[u] + 1), -1, MOUTH, WAIT, 0, 0}, err)) != DG_OK)
                     return rc;
                 continue;
             }
@@ -193,7 +198,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
                  * the later of two looks this way: met once, from the
                  * lower walk's side */
                 int len = dist[u] + 1 + dist[v];
-                if ((rc = add_way(L, (way){u, v, m, (int16_t)len, -1, 0, WAIT}, err)) != DG_OK) return rc;
+                if ((rc = add_way(L, (way){u, v, m, (int16_t)len, -1, 0, WAIT, 0, 0}, err)) != DG_OK) return rc;
             }
         }
     }
@@ -219,7 +224,7 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     if (both ? !dg__loop_joins(g, s.attach, s.other, true)
              : meets(g, L, dg__room_id(cl[s.attach]), dg__loop_system_of(g, s.other)))
         return DG_OK;
-    return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT}, err);
+    return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT, 0, 0}, err);
 }
 
 /* Every opening on the map, wall by wall in row order. */
@@ -332,14 +337,21 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         way *w = &L->ways[order[i]];
         if (w->state != WAIT) continue;
         int32_t wall[2], open[2];
-        ends_of(b, L, w, wall, open);
-        if (!still_free(b, L, w, wall)) {
-            w->state = DEAD;
-            continue;
+        bool ended = false;
+        if (w->asked != L->digs + 1) { /* a dig since it was last asked */
+            ends_of(b, L, w, wall, open);
+            ended = true;
+            if (!still_free(b, L, w, wall)) {
+                w->state = DEAD;
+                continue;
+            }
+            w->adds = dg__loop_adds_loop(g, open[0], open[1], w->kind == OPENING);
+            w->asked = (uint16_t)(L->digs + 1);
         }
-        if (!dg__loop_adds_loop(g, open[0], open[1], w->kind == OPENING)) continue; /* the lair's, or joined */
+        if (!w->adds) continue; /* the lair's, or joined */
         int most = dg__loop_saves(g, w->len);
         if (w->known >= 0 && w->known <= most) continue;
+        if (!ended) ends_of(b, L, w, wall, open);
         int steps = dg__loop_walk(g, open[0], open[1], most);
         if (steps >= 0) { /* too short a way round: a later tier may take it */
             w->known = (int16_t)steps;
@@ -348,27 +360,42 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         dg_status rc = dig_way(g, L, w, wall, open, err);
         if (rc != DG_OK) return rc;
         w->state = USED;
+        L->digs++;
         ++*made;
     }
     return DG_OK;
 }
 
-/* Free rock (rock_free) on rows r0..r1, columns c0..c1, from the map as
- * it stands (the whole map, once: digging keeps it as it goes). */
-static void scan_rock(const dg__build *b, lattice *L, int r0, int c0, int r1, int c1)
+/* One row of rock_free, the cells known inside the rim: rock with no
+ * open cell beside it (a loop that vectorises; between_corners is the
+ * caller's). */
+DG__VECTORISED static void free_row(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                    const uint32_t *restrict down, unsigned char *restrict out, int n)
 {
-    if (r0 < 1) r0 = 1;
-    if (c0 < 1) c0 = 1;
-    if (r1 > b->rows - 2) r1 = b->rows - 2;
-    if (c1 > b->cols - 2) c1 = b->cols - 2;
-    const uint32_t *cl = b->cell;
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
+}
+
+/* One row's walls and doors (find_bridges' cells): 1, else 0. */
+DG__VECTORISED static void walls_row(const uint32_t *restrict row, unsigned char *restrict out, int n)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)(((row[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) | ((row[i] & DG_DOORSPACE) != 0));
+}
+
+/* Free rock (rock_free) everywhere inside the rim, from the map as it
+ * stands (once: digging keeps it as it goes), a row at a time; on
+ * even rows the cells between four corridor nodes are never dug. */
+static void scan_rock(const dg__build *b, lattice *L)
+{
     const int W = b->cols;
-    for (int r = r0; r <= r1; r++)
-        for (int c = c0; c <= c1; c++) { /* rock_free, the cell known inside the rim */
-            int32_t at = dg__loop_at(b, r, c);
-            L->free[at] = cl[at] == DG_NOTHING && !dg__loop_between_corners(b, r, c) &&
-                          !((cl[at - W] | cl[at + W] | cl[at - 1] | cl[at + 1]) & DG_OPENSPACE);
-        }
+    for (int r = 1; r <= b->rows - 2; r++) {
+        const uint32_t *row = b->cell + (size_t)r * (size_t)W;
+        unsigned char *out = L->free + (size_t)r * (size_t)W;
+        free_row(row - W + 1, row + 1, row + W + 1, out + 1, W - 2);
+        if (b->lattice && !(r & 1))
+            for (int c = 2; c <= W - 2; c += 2) out[c] = 0;
+    }
 }
 
 /* Finds the ways afresh (the map as it stands) and draws their order. */
@@ -410,12 +437,20 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     }
     L.from = L.own + cells;
     memset(L.free, 0, cells);
-    scan_rock(b, &L, 1, 1, b->rows - 2, b->cols - 2);
+    scan_rock(b, &L);
+    /* the walls, row by row: a byte a cell (own's block, unused till the
+     * first look), then the set bytes read eight at a time */
+    unsigned char *is = (unsigned char *)L.own;
     for (int r = 1; r < b->rows - 1; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)b->cols;
-        for (int c = 1; c < b->cols - 1; c++)
-            if ((row[c] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER || (row[c] & DG_DOORSPACE))
-                L.walls[L.n_walls++] = dg__loop_at(b, r, c);
+        int n = b->cols - 2;
+        walls_row(b->cell + (size_t)r * (size_t)b->cols + 1, is, n);
+        memset(is + n, 0, 8);
+        int32_t at = dg__loop_at(b, r, 1);
+        for (int c = 0; c < n; c += 8) {
+            uint64_t m;
+            memcpy(&m, is + c, 8);
+            for (; m; m &= m - 1) L.walls[L.n_walls++] = at + c + (int32_t)(dg__ctz64(m) >> 3);
+        }
     }
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
