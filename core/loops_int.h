@@ -26,6 +26,10 @@
 #define LOOP_MIN_LEN 3
 /* Rounds of tries: a round after one that moved the lair (see below). */
 #define LOOP_ROUNDS 3
+/* loops=many on donjon's lattice: a floor with this many after one look
+ * of the rock is not looked at again (two loops on nine floors in ten,
+ * three on half, the issue asks). */
+#define LOOP_MANY_ENOUGH 3
 /* More loops are never wanted than this a floor: each costs a walk. */
 #define LOOP_MOST 96
 

@@ -459,6 +459,9 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
         /* a second look once loops stand: their corridors are systems a
          * room may have no door onto yet */
         for (int again = 0; again < 2 && made < want; again++) {
+            /* loops=many: a second look (a whole walk of the rock again)
+             * only for a floor still short of three loops */
+            if (again && b->o->loops == DG_LOOPS_MANY && made >= LOOP_MANY_ENOUGH) break;
             int had = made;
             if ((rc = look(g, &L, cells, &order, err)) != DG_OK) goto done;
             for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
