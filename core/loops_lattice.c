@@ -366,7 +366,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
     return DG_OK;
 }
 
-/* One row of rock_free, the cells known inside the rim: rock with no
+/* A run of rock_free, the cells known inside the rim: rock with no
  * open cell beside it (a loop that vectorises; between_corners is the
  * caller's). */
 DG__VECTORISED static void free_row(const uint32_t *restrict up, const uint32_t *restrict mid,
@@ -376,7 +376,7 @@ DG__VECTORISED static void free_row(const uint32_t *restrict up, const uint32_t 
         out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
 }
 
-/* One row's walls and doors (find_bridges' cells): 1, else 0. */
+/* A run of walls and doors (find_bridges' cells): 1, else 0. */
 DG__VECTORISED static void walls_row(const uint32_t *restrict row, unsigned char *restrict out, int n)
 {
     for (int i = 0; i < n; i++)
@@ -384,17 +384,43 @@ DG__VECTORISED static void walls_row(const uint32_t *restrict row, unsigned char
 }
 
 /* Free rock (rock_free) everywhere inside the rim, from the map as it
- * stands (once: digging keeps it as it goes), a row at a time; on
- * even rows the cells between four corridor nodes are never dug. */
+ * stands (once: digging keeps it as it goes): the rows inside the rim as
+ * one run of cells (a row's tail alone would be done cell by cell, a
+ * third of the run), the rim's columns cleared after; on even rows the
+ * cells between four corridor nodes are never dug. */
 static void scan_rock(const dg__build *b, lattice *L)
 {
-    const int W = b->cols;
-    for (int r = 1; r <= b->rows - 2; r++) {
-        const uint32_t *row = b->cell + (size_t)r * (size_t)W;
+    const int W = b->cols, H = b->rows;
+    if (H < 3 || W < 3) return;
+    size_t first = (size_t)W + 1, last = (size_t)(H - 2) * (size_t)W + (size_t)W - 1; /* [first, last) */
+    free_row(b->cell + first - W, b->cell + first, b->cell + first + W, L->free + first, (int)(last - first));
+    for (int r = 1; r <= H - 2; r++) {
         unsigned char *out = L->free + (size_t)r * (size_t)W;
-        free_row(row - W + 1, row + 1, row + W + 1, out + 1, W - 2);
+        out[0] = out[W - 1] = 0;
         if (b->lattice && !(r & 1))
             for (int c = 2; c <= W - 2; c += 2) out[c] = 0;
+    }
+}
+
+/* The walls and doors inside the rim (L->walls), in the map's order: the
+ * rows inside the rim as one run, a byte a cell in `is` (cells + 8
+ * bytes), the rim's columns cleared, then the set bytes read eight at a
+ * time. */
+static void scan_walls(const dg__build *b, lattice *L, unsigned char *is)
+{
+    const int W = b->cols, H = b->rows;
+    if (H < 3 || W < 3) return;
+    size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
+    walls_row(b->cell + first, is, (int)n);
+    memset(is + n, 0, 8);
+    for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
+        size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
+        is[k] = is[k + 1] = 0;
+    }
+    for (size_t c = 0; c < n; c += 8) {
+        uint64_t m;
+        memcpy(&m, is + c, 8);
+        for (; m; m &= m - 1) L->walls[L->n_walls++] = (int32_t)(first + c + (dg__ctz64(m) >> 3));
     }
 }
 
@@ -438,20 +464,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     L.from = L.own + cells;
     memset(L.free, 0, cells);
     scan_rock(b, &L);
-    /* the walls, row by row: a byte a cell (own's block, unused till the
-     * first look), then the set bytes read eight at a time */
-    unsigned char *is = (unsigned char *)L.own;
-    for (int r = 1; r < b->rows - 1; r++) {
-        int n = b->cols - 2;
-        walls_row(b->cell + (size_t)r * (size_t)b->cols + 1, is, n);
-        memset(is + n, 0, 8);
-        int32_t at = dg__loop_at(b, r, 1);
-        for (int c = 0; c < n; c += 8) {
-            uint64_t m;
-            memcpy(&m, is + c, 8);
-            for (; m; m &= m - 1) L.walls[L.n_walls++] = at + c + (int32_t)(dg__ctz64(m) >> 3);
-        }
-    }
+    scan_walls(b, &L, (unsigned char *)L.own); /* own's block: unused till the first look */
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
     for (int round = 0; round < LOOP_ROUNDS; round++) {
