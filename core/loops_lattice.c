@@ -367,20 +367,69 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
 }
 
 /* A run of rock_free, the cells known inside the rim: rock with no
- * open cell beside it (a loop that vectorises; between_corners is the
- * caller's). */
-DG__VECTORISED static void free_row(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                    const uint32_t *restrict down, unsigned char *restrict out, int n)
+ * open cell beside it (between_corners is the caller's); and a run of
+ * walls and doors (find_bridges' cells): 1, else 0. Loops gcc
+ * vectorises, written once and made twice: eight cells a step where the
+ * CPU has AVX2 (chosen at run time), four elsewhere; the same bytes. */
+static inline __attribute__((always_inline)) void free_run(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                          const uint32_t *restrict down, unsigned char *restrict out,
+                                                          int n)
 {
     for (int i = 0; i < n; i++)
         out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
 }
 
-/* A run of walls and doors (find_bridges' cells): 1, else 0. */
-DG__VECTORISED static void walls_row(const uint32_t *restrict row, unsigned char *restrict out, int n)
+static inline __attribute__((always_inline)) void walls_run(const uint32_t *restrict row, unsigned char *restrict out,
+                                                           int n)
 {
     for (int i = 0; i < n; i++)
         out[i] = (unsigned char)(((row[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) | ((row[i] & DG_DOORSPACE) != 0));
+}
+
+DG__VECTORISED static void free_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                          const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    free_run(up, mid, down, out, n);
+}
+
+DG__VECTORISED static void walls_row_plain(const uint32_t *restrict row, unsigned char *restrict out, int n)
+{
+    walls_run(row, out, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void free_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                  const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    free_run(up, mid, down, out, n);
+}
+
+DG__AVX2 DG__VECTORISED static void walls_row_wide(const uint32_t *restrict row, unsigned char *restrict out, int n)
+{
+    walls_run(row, out, n);
+}
+#endif
+
+static void free_row(const uint32_t *up, const uint32_t *mid, const uint32_t *down, unsigned char *out, int n)
+{
+#ifdef DG__AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        free_row_wide(up, mid, down, out, n);
+        return;
+    }
+#endif
+    free_row_plain(up, mid, down, out, n);
+}
+
+static void walls_row(const uint32_t *row, unsigned char *out, int n)
+{
+#ifdef DG__AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        walls_row_wide(row, out, n);
+        return;
+    }
+#endif
+    walls_row_plain(row, out, n);
 }
 
 /* Free rock (rock_free) everywhere inside the rim, from the map as it
