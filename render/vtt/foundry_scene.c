@@ -42,15 +42,17 @@ enum { F_VIS_LAYER = 0, F_VIS_GM = 1 };
 
 int dr__foundry_level_bottom(int k, int n) { return (n - 1 - k) * DG_FOUNDRY_LEVEL_FT; }
 
-/* prefix and v's last digits, 16 characters in all: a Foundry id. */
+/* prefix and v's last digits (v >= 0: a floor, stair or trap's place),
+ * zero-padded to 16 characters in all: a Foundry id. Written digit by
+ * digit: gcc's sanitizer build could not bound a "%s%0*ld" into 16. */
 static void id16(char out[17], const char *prefix, long v)
 {
-    char t[48];
-    int w = 16 - (int)strlen(prefix);
-    long mod = 1;
-    for (int i = 0; i < w; i++) mod *= 10;
-    snprintf(t, sizeof t, "%s%0*ld", prefix, w, v % mod);
-    memcpy(out, t, 16);
+    size_t p = strlen(prefix);
+    memcpy(out, prefix, p);
+    for (size_t i = 16; i > p; i--) {
+        out[i - 1] = (char)('0' + v % 10);
+        v /= 10;
+    }
     out[16] = '\0';
 }
 
