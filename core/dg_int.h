@@ -80,6 +80,13 @@ static inline int32_t dg__uf_find(int32_t *parent, int32_t x)
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__)
 #define DG__AVX2 __attribute__((target("avx2")))
 #endif
+/* A pass's call in the form this CPU runs: f_wide(...) (DG__AVX2) where
+ * it has AVX2, else f_plain(...). */
+#ifdef DG__AVX2
+#define DG__BY_CPU(f, ...) (__builtin_cpu_supports("avx2") ? f##_wide(__VA_ARGS__) : f##_plain(__VA_ARGS__))
+#else
+#define DG__BY_CPU(f, ...) f##_plain(__VA_ARGS__)
+#endif
 
 /* A loop over every cell gcc may do sixteen cells at a time (at -O2 it
  * goes cell by cell); clang has no such attribute (its -O2 vectorises

@@ -178,14 +178,6 @@ DG__AVX2 static size_t clean_wide(uint32_t *cell, size_t n)
 }
 #endif
 
-static size_t clean_cells(uint32_t *cell, size_t n)
-{
-#ifdef DG__AVX2
-    if (__builtin_cpu_supports("avx2")) return clean_wide(cell, n);
-#endif
-    return clean_plain(cell, n);
-}
-
 long dg__room_box_cells(const dg__build *b, int id)
 {
     const dg__room *rm = &b->room[id - 1];
@@ -325,7 +317,7 @@ dg_status dg__finish(dg__build *b, dg_dungeon **out, dg_error *err)
     size_t cells = (size_t)b->rows * (size_t)b->cols;
 
     /* rooms that kept cells, in id order */
-    count_room_cells(b, clean_cells(b->cell, cells), count);
+    count_room_cells(b, DG__BY_CPU(clean, b->cell, cells), count);
     int alive = 0;
     renum[0] = 0;
     for (size_t k = 1; k <= b->n_room; k++) renum[k] = count[k] > 0 ? ++alive : 0;

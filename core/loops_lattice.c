@@ -410,28 +410,6 @@ DG__AVX2 DG__VECTORISED static void walls_row_wide(const uint32_t *restrict row,
 }
 #endif
 
-static void free_row(const uint32_t *up, const uint32_t *mid, const uint32_t *down, unsigned char *out, int n)
-{
-#ifdef DG__AVX2
-    if (__builtin_cpu_supports("avx2")) {
-        free_row_wide(up, mid, down, out, n);
-        return;
-    }
-#endif
-    free_row_plain(up, mid, down, out, n);
-}
-
-static void walls_row(const uint32_t *row, unsigned char *out, int n)
-{
-#ifdef DG__AVX2
-    if (__builtin_cpu_supports("avx2")) {
-        walls_row_wide(row, out, n);
-        return;
-    }
-#endif
-    walls_row_plain(row, out, n);
-}
-
 /* Free rock (rock_free) everywhere inside the rim, from the map as it
  * stands (once: digging keeps it as it goes): the rows inside the rim as
  * one run of cells (a row's tail alone would be done cell by cell, a
@@ -442,7 +420,7 @@ static void scan_rock(const dg__build *b, lattice *L)
     const int W = b->cols, H = b->rows;
     if (H < 3 || W < 3) return;
     size_t first = (size_t)W + 1, last = (size_t)(H - 2) * (size_t)W + (size_t)W - 1; /* [first, last) */
-    free_row(b->cell + first - W, b->cell + first, b->cell + first + W, L->free + first, (int)(last - first));
+    DG__BY_CPU(free_row, b->cell + first - W, b->cell + first, b->cell + first + W, L->free + first, (int)(last - first));
     for (int r = 1; r <= H - 2; r++) {
         unsigned char *out = L->free + (size_t)r * (size_t)W;
         out[0] = out[W - 1] = 0;
@@ -460,7 +438,7 @@ static void scan_walls(const dg__build *b, lattice *L, unsigned char *is)
     const int W = b->cols, H = b->rows;
     if (H < 3 || W < 3) return;
     size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
-    walls_row(b->cell + first, is, (int)n);
+    DG__BY_CPU(walls_row, b->cell + first, is, (int)n);
     memset(is + n, 0, 8);
     for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
         size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
