@@ -63,7 +63,7 @@ const char *dg__adv_patron_title(int patron) { return titles[(patron % PATRON_RO
 /* the goal: slay the master, recover a thing, rescue a person */
 enum { GOAL_SLAY, GOAL_RECOVER, GOAL_RESCUE, GOAL_KINDS };
 static const char *const goal_text[GOAL_KINDS] = {
-    "{kill_cap} {a_who} in the {purpose} ({room}){proof}",
+    "{kill_cap} the {who} in the {purpose} ({room}){proof}",
     "Bring back {object} from the {purpose} ({room}).",
     "Bring {object} out alive from the {purpose} ({room}), where the captive is held.",
 };
