@@ -147,6 +147,10 @@ bool dg__band_same_colour(band *b, int l, int lt);
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
  * the band, the mixes with the most kinds preferred; false when none. */
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+/* dg__band_counts for a caller that has asked its first look already
+ * (the most of f and k, max_f and max_b, reach the band: stock_encounter.c's
+ * within_reach): the walk alone. */
+bool dg__band_walk(dg_rng *r, band *b, int l, int f, int max_f, int k, int max_b, int *nf, int *nb);
 /* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
  * two kinds of followers f and k, FOLLOWERS_LEAST to DG_ENC_MAX_OF_A_KIND
  * (their caps allowing) each. */

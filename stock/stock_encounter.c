@@ -230,27 +230,39 @@ int dg__band_cap(band *b, int m)
 
 static int kinds_of(bool lead, int nf, int nb) { return lead + (nf > 0) + (nb > 0); }
 
-/* dg__band_counts beside a head of base_n creatures (0: none; the leader,
- * or a lair's leader and its lieutenants) of base_xp XP and base_sq
- * squares in all; least > 0: both f and k, at least least of each. */
-static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int f_most, int k,
-                          int k_most, int least, int *nf, int *nb)
+/* Whether any counts of f (up to max_f) and k (up to max_b) beside a
+ * head of base_n creatures and base_xp XP could land in the band: the
+ * most of each (every sum at most the largest, the multiplier never less
+ * for more creatures). Most asks end here (seven in ten over a 45x23
+ * map's stocking), so it is asked before the walk is called, from the
+ * callers' own figures, and draws nothing. A sum is never negative, so
+ * adjusted (sum x mult2 / 2) reaches a bound exactly when sum x mult2
+ * reaches twice it: compared so, no halving. */
+static inline bool within_reach(const band *b, long base_xp, int base_n, int f, int max_f, int k, int max_b)
 {
-    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
+    int top = base_n + max_f + max_b;
+    if (top > b->most) top = b->most;
+    if (top == 0) return false;
+    long sum = base_xp + b->base_xp;
+    if (max_f) sum += (long)MON(b, f)->xp * max_f;
+    if (max_b) sum += (long)MON(b, k)->xp * max_b;
+    return sum * b->mult2[b->base_n + top] >= 2 * b->lo;
+}
+
+/* The walk behind dg__band_counts, its first look (within_reach) passed:
+ * beside a head of base_n creatures (0: none; the leader, or a lair's
+ * leader and its lieutenants) of base_xp XP and base_sq squares in all,
+ * up to max_f of f and max_b of k (either -1: none, its most 0); least >
+ * 0: both f and k, at least least of each. */
+static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int max_f, int k,
+                          int max_b, int least, int *nf, int *nb)
+{
     long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
     /* dg__band_adjusted's terms read once into locals: the walk's stores
      * (unsigned char, which may alias anything) would have each count
-     * read the band again. A sum is never negative, so adjusted (sum x
-     * mult2 / 2) reaches a bound exactly when sum x mult2 reaches twice
-     * it: compared so, no halving. */
+     * read the band again; compared doubled, as within_reach says */
     const long head = base_xp + b->base_xp, lo2 = 2 * b->lo, hi2 = 2 * b->hi;
     const int *mult2 = b->mult2 + b->base_n, most = b->most;
-    /* the most any count below could reach (every sum at most the largest,
-     * the multiplier never less for more creatures): short of the band, no
-     * count lands in it, and none is drawn (most calls end here) */
-    int top = base_n + max_f + max_b;
-    if (top > most) top = most;
-    if (top == 0 || (head + fxp * max_f + kxp * max_b) * mult2[top] < lo2) return false;
     /* half the floor, the rest furniture and room to fight; a lair that
      * could not reach its band so, all of it (its followers crowd in) */
     int room = b->w->room_squares * (b->w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
@@ -304,22 +316,39 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
 
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none) whose adjusted XP lies in the band, preferring the mixes
- * with the most kinds; a combination drawn evenly among those. */
+ * with the most kinds; a combination drawn evenly among those. Inline
+ * here, so the builder's tries (most of the asks) end at the first look
+ * without a call. */
+static inline bool band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+{
+    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
+    long lxp = l >= 0 ? MON(b, l)->xp : 0;
+    if (!within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
+    return counts_beside(r, b, lxp, l >= 0, squares(b, l), f, max_f, k, max_b, 0, nf, nb);
+}
+
 bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
-    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, f_most, k, k_most, 0, nf, nb);
+    return band_counts(r, b, l, f, f_most, k, k_most, nf, nb);
+}
+
+bool dg__band_walk(dg_rng *r, band *b, int l, int f, int max_f, int k, int max_b, int *nf, int *nb)
+{
+    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, max_f, k, max_b, 0, nf, nb);
 }
 
 bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
 {
-    return counts_beside(r, b, MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count, 1 + lt_count,
-                         squares(b, l) + squares(b, lt) * lt_count, f, DG_ENC_MAX_OF_A_KIND, k, DG_ENC_MAX_OF_A_KIND,
+    int max_f = dg__band_most_of(b, f, DG_ENC_MAX_OF_A_KIND), max_b = dg__band_most_of(b, k, DG_ENC_MAX_OF_A_KIND);
+    long head = MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count;
+    if (!within_reach(b, head, 1 + lt_count, f, max_f, k, max_b)) return false;
+    return counts_beside(r, b, head, 1 + lt_count, squares(b, l) + squares(b, lt) * lt_count, f, max_f, k, max_b,
                          FOLLOWERS_LEAST, nf, nb);
 }
 
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
-    return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
+    return band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
 
 static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MIGHTY_CR * 8; }
@@ -336,7 +365,7 @@ static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f,
     for (int s = 0; s < troops->n; s++) {
         int m = troops->idx[(start + s) % troops->n];
         if (m == f || m == l || mighty(b, m) || dg__band_follower(b, l, m) < 0) continue;
-        if (dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+        if (band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
             *k = m;
             return true;
         }
@@ -370,7 +399,7 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
             if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
-            if (dg__band_counts(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+            if (band_counts(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
                 *f = lt;
                 *k = m;
                 return true;

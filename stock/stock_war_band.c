@@ -186,12 +186,20 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     /* the followers in the order tried: from the drawn start, then none */
     int order[WAR_CAST + 1];
     for (int j = 0; j <= n; j++) order[j] = j < n ? (fstart + j) % n : n;
+    /* the band's terms in locals (dg__band_adjusted's, compared doubled:
+     * a sum is never negative, so sum x mult2 / 2 falls short of lo
+     * exactly when sum x mult2 falls short of twice it) */
+    const long lo2 = 2 * b->lo;
+    const int *mult2 = b->mult2 + b->base_n, cap = b->most;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
-        if (dg__band_adjusted(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
-        /* who may follow this head, read once a head when first asked
-         * (every lieutenant tried asked it again of every follower) */
-        bool may[WAR_CAST + 1], read = false;
+        const long lxp = MON(b, l)->xp + b->base_xp;
+        if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
+        /* who may follow this head, in the order tried, and what each
+         * brings (its most and their XP), read once a head when first
+         * asked: every lieutenant tried walks them again */
+        int fm[WAR_CAST + 1], fn[WAR_CAST + 1], n_may = -1;
+        long fxp[WAR_CAST + 1];
         /* last (i == n), the leader's own kind beside it, up to its cap
          * in all (four purple worms: the nest's mightiest, not a weaker
          * band) */
@@ -200,24 +208,30 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             int lt = own ? l : all[i];
             int at = 0;
             while (own && at < n && all[at] != l) at++;
-            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long lt_xp = (long)MON(b, lt)->xp * lt_count;
-            if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
-            if (!read) {
-                for (int j = 0; j < n; j++) may[j] = all[order[j]] != l && dg__band_follower(b, l, all[order[j]]) >= 0;
-                may[n] = true;
-                read = true;
+            long head = lxp + (long)MON(b, lt)->xp * lt_count;
+            if ((head + f_best) * mult2[cap] < lo2) continue;
+            if (!own && !dg__band_same_colour(b, l, lt)) continue;
+            if (n_may < 0) {
+                n_may = 0;
+                for (int j = 0; j <= n; j++) {
+                    int m = j < n ? all[order[j]] : -1; /* last: lieutenants alone */
+                    if (m >= 0 && (m == l || dg__band_follower(b, l, m) < 0)) continue;
+                    fm[n_may] = m;
+                    fn[n_may] = f_n[order[j]];
+                    fxp[n_may++] = f_most[order[j]];
+                }
             }
-            for (int j = 0; j <= n; j++) {
-                int fj = order[j];
-                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
-                if (m >= 0 && (!may[j] || m == lt)) continue;
-                int most = 1 + lt_count + f_n[fj];
-                if (most > b->most) most = b->most;
-                if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
+            for (int j = 0; j < n_may; j++) {
+                int m = fm[j];
+                if (m == lt && m >= 0) continue;
+                int most = 1 + lt_count + fn[j];
+                if (most > cap) most = cap;
+                if ((head + fxp[j]) * mult2[most] < lo2) continue;
+                /* in reach (the walk's first look, asked just now): walked */
                 int nf = 0, nb = 0;
-                if (dg__band_counts(r, b, l, lt, lt_count, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
+                if (dg__band_walk(r, b, l, lt, lt_count, m, fn[j], &nf, &nb)) {
                     b->war = false;
                     dg__band_put(out, l, own ? 1 + nf : 1);
                     if (!own) dg__band_put(out, lt, nf);
