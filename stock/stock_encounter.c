@@ -381,20 +381,37 @@ bool dg__band_same_colour(band *b, int l, int lt)
     return !(a.bits & T_COLOUR) || !(c.bits & T_COLOUR) || colours_match(b, l, a, lt, c);
 }
 
+/* The leaders with_lieutenants tried in vain in one build, and for how
+ * many lieutenants it drew the followers' start: a lair's tries draw the
+ * same head again and again (the boss kept, the bosses' role of one or
+ * two), and the same lieutenants and followers, walked again, fail again
+ * (a walk draws only when it finds counts). */
+typedef struct {
+    int head[TRIES], lts[TRIES], n;
+} vain_heads;
+
 /* A band a leader, its rank and file and their beasts cannot reach (a
  * fire giant, eight ogres and four boars against six level-20
  * characters): the leader takes lieutenants of the leaders' or the
  * bosses' role who do not outrank it (at most MIGHTY_MOST), and they lead the rank and file
  * (up to DG_ENC_MAX_OF_A_KIND). *f gets the lieutenants' kind, *k the
- * followers'. */
-static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool *troops, int l, int *f,
-                             int *k, int *nf, int *nb)
+ * followers'. A head in vain already draws as it did then and fails
+ * without a walk. */
+static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool *troops, vain_heads *vain, int l,
+                             int *f, int *k, int *nf, int *nb)
 {
     if (l < 0 || !leaders->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)leaders->n);
+    for (int v = 0; v < vain->n; v++)
+        if (vain->head[v] == l) {
+            for (int s = 0; troops->n && s < vain->lts[v]; s++) (void)dg__rng_below(r, (uint32_t)troops->n);
+            return false;
+        }
+    int lts = 0;
     for (int s = 0; s < leaders->n; s++) {
         int lt = leaders->idx[(start + s) % leaders->n];
         if (lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+        lts++;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
@@ -405,6 +422,10 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
                 return true;
             }
         }
+    }
+    if (vain->n < TRIES) {
+        vain->head[vain->n] = l;
+        vain->lts[vain->n++] = lts;
     }
     return false;
 }
@@ -490,6 +511,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     /* a group of one kind (eight ettins) is kept only when no draw mixes:
      * the tries go on for a mix, the first unmixed one held in reserve */
     dg_encounter plain = {.n_groups = 0};
+    vain_heads vain = {.n = 0};
     for (int t = 0; t < TRIES && !found; t++) {
         int l = -1;
         bool boss = false;
@@ -508,7 +530,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb) ||
-            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
+            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], &vain, l, &f, &k, &nf, &nb))) {
             dg__band_put(out, l, 1);
             dg__band_put(out, f, nf);
             dg__band_put(out, k, nb);
