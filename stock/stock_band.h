@@ -95,16 +95,22 @@ typedef struct {
     const int *mult2;         /* the memo's, by count up to CROWD_MOST */
     long base_xp;             /* a wave's: the XP and number of the fight it joins, */
     int base_n;               /* counted with it (the DMG's multiplier on the whole) */
-    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
+    bool war;                 /* a lair's war band: four of a kind from challenge 10 up (dg__band_at_war) */
     dg__cast_memo *memo;      /* w's, or the build's own */
+    /* s's creature rows and their first id, and the memo's caps for war
+     * (NULL: w's caps are lifted or a wave's, asked afresh), read once a
+     * build: every count asked reads them */
+    const dg_monster *mons;
+    int mon_base;
+    unsigned char *caps;
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
     traits master;            /* its traits, w->master >= 0 */
 } band;
 
-#define MON(b, id) DG__SRD_MONSTER((b)->s, id)
+#define MON(b, id) (&(b)->mons[(id) - (b)->mon_base])
 /* id's stat block: dg_monster_statblock's, the band's table known */
-#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
+#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->mon_base])
 
 /* A leader outranks whom it leads and what it keeps: no duergar at the head
  * of three ropers, no master weaker than its lair. -1 when f may not follow
@@ -129,13 +135,20 @@ int dg__band_cap(band *b, int m);
 static inline int dg__band_most_of(band *b, int m, int most)
 {
     int cap;
-    if (b->w->uncapped || b->w->joins) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
+    if (!b->caps) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
     else {
-        unsigned char *c = &b->memo->cap[b->war][m - b->s->monster_base];
+        unsigned char *c = &b->caps[m - b->mon_base];
         if (!*c) *c = (unsigned char)dg__band_cap(b, m);
         cap = *c;
     }
     return cap < most ? cap : most;
+}
+
+/* The band in a lair's war band (war) or out of it: its caps with it. */
+static inline void dg__band_at_war(band *b, bool war)
+{
+    b->war = war;
+    if (b->caps) b->caps = b->memo->cap[war];
 }
 
 /* Whether creature id may be cast in the band's room (size, speed,

@@ -54,7 +54,7 @@ static bool named_for_dragons(const dg_monster *m)
  * the first time the stocking asks (the memo's). */
 static traits named_traits(band *b, int id)
 {
-    int at = id - b->s->monster_base;
+    int at = id - b->mon_base;
     uint64_t bit = 1ull << (at & 63);
     traits *t = &b->memo->named[at];
     if (b->memo->named_read[at >> 6] & bit) return *t;
@@ -465,6 +465,9 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         b.memo = &own;
     }
     b.mult2 = b.memo->mult2;
+    b.mons = b.s->monsters;
+    b.mon_base = b.s->monster_base;
+    b.caps = w->uncapped || w->joins ? NULL : b.memo->cap[0];
     if (w->master >= 0) {
         b.master = traits_of(&b, w->master);
         /* outside the master's own lair: every room and row, and a lower

@@ -161,7 +161,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     if (allies && b->w->boss < 0 && (b->w->level >= DG__ALLY_MASTER_LEVEL || b->w->crowd))
         for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
     if (!n) return false;
-    b->war = true;
+    dg__band_at_war(b, true);
     /* each one's most as a lieutenant and as a follower, and the XP that
      * buys: a leader, lieutenants and followers whose most falls short of
      * the band are not counted out (a weak cast's lair tries them all) */
@@ -232,7 +232,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
                 /* in reach (the walk's first look, asked just now): walked */
                 int nf = 0, nb = 0;
                 if (dg__band_walk(r, b, l, lt, lt_count, m, fn[j], &nf, &nb)) {
-                    b->war = false;
+                    dg__band_at_war(b, false);
                     dg__band_put(out, l, own ? 1 + nf : 1);
                     if (!own) dg__band_put(out, lt, nf);
                     dg__band_put(out, m, nb);
@@ -249,6 +249,6 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
      * the first (three wraiths and four vampire spawn) */
     int h = b->w->crowd ? second_followers(r, b, all, n, heads, n_heads, lt_n, f_n, f_most, fstart, out) : -1;
     if (h >= 0) out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
-    b->war = false;
+    dg__band_at_war(b, false);
     return h >= 0;
 }
