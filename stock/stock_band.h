@@ -36,13 +36,13 @@ typedef struct {
 #define CAP_NONE 255          /* no cap but the group's most */
 
 /* What the builder reads of the cast again and again, read once a
- * stocking (stock_cast_memo.c): each creature's traits and caps, each
- * theme's roles as the rules' table ids, the multiplier by count. Built
+ * stocking (stock_cast_memo.c): each creature's traits and caps, the
+ * multiplier by count (each theme's roles as the rules' table ids are
+ * read once a process: dg__cast_memo_roles). Built
  * afresh per encounter before, a fifth of a stocked 45x23 map's time went
  * to reading the same few creatures' names, stat blocks and cast rows
  * again. Keyed by the rules and party it was made for (a build for any
  * other reads afresh, into a memo of its own). */
-#define MEMO_CASTS 8          /* themes kept: a dungeon's factions and their allies */
 #define MEMO_FITS 8           /* wants kept: a floor's room sizes, guards, wanderers */
 /* What dg__band_fits reads of a want (all ints: compared whole). */
 typedef struct {
@@ -61,13 +61,6 @@ typedef struct dg__cast_memo {
      * cap (dg__band_counts asks it of the same few creatures hundreds of
      * times) */
     unsigned char cap[2][CAP_IDS];
-    /* each theme met: its roles' table ids, in the cast's order, without
-     * the ones the rules lack or fold into another */
-    int n_casts;
-    struct {
-        int theme;
-        pool roles[DG__ROLE_COUNT];
-    } casts[MEMO_CASTS];
     /* each want met: its roles' creatures who fit it (dg__band_fits),
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
@@ -83,7 +76,8 @@ typedef struct dg__cast_memo {
 
 /* A memo for rules and party, nothing read yet. */
 void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party);
-/* Theme's roles as m's rules' table ids (unfiltered), read once. */
+/* Theme's roles as m's rules' table ids (unfiltered), read once a
+ * process. */
 const pool *dg__cast_memo_roles(dg__cast_memo *m, int theme);
 
 typedef struct {

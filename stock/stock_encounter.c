@@ -127,9 +127,10 @@ bool dg__band_fits(band *b, int id)
 /* The role's cast (the memo's table ids, each once) who fit the band. */
 static void pool_of(band *b, const pool *cast, pool *p)
 {
-    p->n = 0;
+    int n = 0;
     for (int k = 0; k < cast->n; k++)
-        if (dg__band_fits(b, cast->idx[k])) p->idx[p->n++] = cast->idx[k];
+        if (dg__band_fits(b, cast->idx[k])) p->idx[n++] = cast->idx[k];
+    p->n = n;
 }
 
 /* The cast by role who fit the band: the memo's when it has met the
