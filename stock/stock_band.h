@@ -97,6 +97,7 @@ typedef struct {
     const dg_monster *mons;
     int mon_base;
     unsigned char *caps;
+    int room;                 /* the squares its creatures may fill (0: no limit) */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
     traits master;            /* its traits, w->master >= 0 */

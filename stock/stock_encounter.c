@@ -264,9 +264,7 @@ static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base
      * read the band again; compared doubled, as within_reach says */
     const long head = base_xp + b->base_xp, lo2 = 2 * b->lo, hi2 = 2 * b->hi;
     const int *mult2 = b->mult2 + b->base_n, most = b->most;
-    /* half the floor, the rest furniture and room to fight; a lair that
-     * could not reach its band so, all of it (its followers crowd in) */
-    int room = b->w->room_squares * (b->w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
+    const int room = b->room;
     int fsq = squares(b, f), ksq = squares(b, k);
     /* the mixes of the most kinds met so far, in the walk's order: one
      * drawn from them once the walk ends (it walked twice, counting, then
@@ -359,9 +357,8 @@ static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MI
  * followers of the troop role (up to DG_ENC_MAX_OF_A_KIND) instead of the
  * beasts, so the budget buys a leader, lieutenants and followers, not a
  * horde of giants nor an easier fight. *k gets the followers' kind. */
-static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+static bool followers_of(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
 {
-    if (!mighty(b, f) || !troops->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)troops->n);
     for (int s = 0; s < troops->n; s++) {
         int m = troops->idx[(start + s) % troops->n];
@@ -372,6 +369,13 @@ static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f,
         }
     }
     return false;
+}
+
+/* with_followers asked of every try, most of whose rank and file are not
+ * mighty: asked so before the call */
+static inline bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+{
+    return mighty(b, f) && troops->n && followers_of(r, b, troops, l, f, k, nf, nb);
 }
 
 /* A dragon's lieutenants are no dragons of another colour (the master is
@@ -469,6 +473,9 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     b.mons = b.s->monsters;
     b.mon_base = b.s->monster_base;
     b.caps = w->uncapped || w->joins ? NULL : b.memo->cap[0];
+    /* half the floor, the rest furniture and room to fight; a lair that
+     * could not reach its band so, all of it (its followers crowd in) */
+    b.room = w->room_squares * (w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
     if (w->master >= 0) {
         b.master = traits_of(&b, w->master);
         /* outside the master's own lair: every room and row, and a lower
