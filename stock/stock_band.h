@@ -61,6 +61,9 @@ typedef struct dg__cast_memo {
      * cap (dg__band_counts asks it of the same few creatures hundreds of
      * times) */
     unsigned char cap[2][CAP_IDS];
+    /* the same where the caps are lifted (dg__enc_want's uncapped, no
+     * wave), kept by lair (0 no, 1 yes): war lifts no more */
+    unsigned char cap_free[2][CAP_IDS];
     /* each want met: its roles' creatures who fit it (dg__band_fits),
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
@@ -71,6 +74,10 @@ typedef struct dg__cast_memo {
         pool roles[DG__ROLE_COUNT];
         bool whole;           /* all made: every role's, each once (the one-kind fallback's) */
         pool all;
+        bool topped;          /* top made: */
+        int top[DG__ROLE_COUNT]; /* each role's mightiest (most XP, the first of equals), -1 none */
+        int war_n;            /* -1 unmade, else war_all's: the war band's cast, mightiest first */
+        int war_all[DG__ROLE_COUNT * DG__CAST_MAX];
     } fits[MEMO_FITS];
 } dg__cast_memo;
 
@@ -91,12 +98,13 @@ typedef struct {
     int base_n;               /* counted with it (the DMG's multiplier on the whole) */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up (dg__band_at_war) */
     dg__cast_memo *memo;      /* w's, or the build's own */
-    /* s's creature rows and their first id, and the memo's caps for war
-     * (NULL: w's caps are lifted or a wave's, asked afresh), read once a
-     * build: every count asked reads them */
+    /* s's creature rows and their first id, and the memo's caps out of
+     * war and in it (NULL: a wave's, asked afresh), caps the one of them
+     * for war, read once a build: every count asked reads them */
     const dg_monster *mons;
     int mon_base;
-    unsigned char *caps;
+    unsigned char *caps, *caps_at[2];
+    struct dg__fit *fit;      /* the cast by role who fit w (the memo's) */
     int room;                 /* the squares its creatures may fill (0: no limit) */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
@@ -143,7 +151,7 @@ static inline int dg__band_most_of(band *b, int m, int most)
 static inline void dg__band_at_war(band *b, bool war)
 {
     b->war = war;
-    if (b->caps) b->caps = b->memo->cap[war];
+    b->caps = b->caps_at[war];
 }
 
 /* Whether creature id may be cast in the band's room (size, speed,

@@ -26,6 +26,7 @@ void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
     for (int n = 1; n <= CROWD_MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
     memset(m->named_read, 0, sizeof m->named_read);
     memset(m->cap, 0, sizeof m->cap);
+    memset(m->cap_free, 0, sizeof m->cap_free);
     m->n_fits = m->next_fit = 0;
 }
 

@@ -151,7 +151,8 @@ static struct dg__fit *fitting_roles(band *b)
     const pool *cast = dg__cast_memo_roles(m, w->theme);
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
     fit->key = key;
-    fit->whole = false;
+    fit->whole = fit->topped = false;
+    fit->war_n = -1;
     return fit;
 }
 
@@ -170,6 +171,22 @@ static const pool *whole_cast(struct dg__fit *fit)
         }
     fit->whole = true;
     return all;
+}
+
+/* Each role's mightiest who fit (most XP, the first of equals; -1:
+ * none): the memo's when made for the same want, else made now. */
+static const int *strongest(const band *b, struct dg__fit *fit)
+{
+    if (fit->topped) return fit->top;
+    for (int role = 0; role < DG__ROLE_COUNT; role++) {
+        const pool *p = &fit->roles[role];
+        int top = -1;
+        for (int k = 0; k < p->n; k++)
+            if (top < 0 || MON(b, p->idx[k])->xp > MON(b, top)->xp) top = p->idx[k];
+        fit->top[role] = top;
+    }
+    fit->topped = true;
+    return fit->top;
 }
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
@@ -472,7 +489,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     b.mult2 = b.memo->mult2;
     b.mons = b.s->monsters;
     b.mon_base = b.s->monster_base;
-    b.caps = w->uncapped || w->joins ? NULL : b.memo->cap[0];
+    if (w->joins) b.caps_at[0] = b.caps_at[1] = NULL;
+    else if (w->uncapped) b.caps_at[0] = b.caps_at[1] = b.memo->cap_free[w->lair];
+    else b.caps_at[0] = b.memo->cap[0], b.caps_at[1] = b.memo->cap[1];
+    b.caps = b.caps_at[0];
     /* half the floor, the rest furniture and room to fight; a lair that
      * could not reach its band so, all of it (its followers crowd in) */
     b.room = w->room_squares * (w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
@@ -507,7 +527,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     out->difficulty = d;
     out->boss = false;
     out->xp = out->adjusted_xp = 0;
-    struct dg__fit *fit = fitting_roles(&b);
+    struct dg__fit *fit = b.fit = fitting_roles(&b);
     const pool *roles = fit->roles;
 
     /* the lair's lieutenants: the leaders' role and the bosses' (a fire
@@ -521,8 +541,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     bool found = false;
     /* a group of one kind (eight ettins) is kept only when no draw mixes:
      * the tries go on for a mix, the first unmixed one held in reserve */
-    dg_encounter plain = {.n_groups = 0};
-    vain_heads vain = {.n = 0};
+    dg_encounter plain;
+    plain.n_groups = 0; /* the rest written whole when kept */
+    vain_heads vain;
+    vain.n = 0;
     for (int t = 0; t < TRIES && !found; t++) {
         int l = -1;
         bool boss = false;
@@ -570,13 +592,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     }
     if (!found && !kept) {
         /* the strongest of each role: what a high band needs */
-        int top[DG__ROLE_COUNT];
-        for (int role = 0; role < DG__ROLE_COUNT; role++) {
-            top[role] = -1;
-            for (int k = 0; k < roles[role].n; k++)
-                if (top[role] < 0 || MON(&b, roles[role].idx[k])->xp > MON(&b, top[role])->xp)
-                    top[role] = roles[role].idx[k];
-        }
+        const int *top = strongest(&b, fit);
         int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
         int f = top[DG__ROLE_TROOP] == l ? -1 : dg__band_follower(&b, l, top[DG__ROLE_TROOP]);
         int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : dg__band_follower(&b, l, top[DG__ROLE_BEAST]);

@@ -132,9 +132,11 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
  * allies join the lieutenants and followers, never above the leader;
  * from DG__ALLY_MASTER_LEVEL one of them may lead, after every head of
  * the cast, where no boss is kept (a rerolled lair keeps its own). */
-bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
+/* The cast by role (and allies, NULL none) into all, each once,
+ * mightiest first (of equals, the first met first); their number. */
+static int mightiest_first(band *b, const pool *roles, const pool *allies, int *all)
 {
-    int all[WAR_CAST], n = 0;
+    int n = 0;
     pool with[DG__ROLE_COUNT + 1];
     int n_with = DG__ROLE_COUNT;
     memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
@@ -145,11 +147,27 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             bool dup = false;
             for (int j = 0; j < n; j++) dup |= all[j] == m;
             if (dup) continue;
-            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
+            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--;
             memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
             all[at] = m;
             n++;
         }
+    return n;
+}
+
+bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
+{
+    int all[WAR_CAST], n;
+    /* the cast alone is the same for every band of one want: sorted once
+     * (the memo's fit), the allies' mix afresh */
+    struct dg__fit *fit = b->fit;
+    if (!allies && fit && roles == fit->roles) {
+        if (fit->war_n < 0) fit->war_n = mightiest_first(b, roles, NULL, fit->war_all);
+        n = fit->war_n;
+        memcpy(all, fit->war_all, (size_t)n * sizeof *all);
+    } else {
+        n = mightiest_first(b, roles, allies, all);
+    }
     int heads[2 * DG__CAST_MAX + DG__ALLIES_MAX], n_heads = 0;
     if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
     else
