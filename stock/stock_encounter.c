@@ -429,12 +429,25 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
             for (int s = 0; troops->n && s < vain->lts[v]; s++) (void)dg__rng_below(r, (uint32_t)troops->n);
             return false;
         }
+    /* the most any followers add (their most of one kind, none at 0), and
+     * the head's XP with the band's: a lieutenant whose most cannot reach
+     * the band even so is not walked with each follower (its start is
+     * drawn all the same) */
+    long f_best = 0, head = MON(b, l)->xp + b->base_xp;
+    for (int t = 0; t < troops->n; t++) {
+        int m = troops->idx[t];
+        long most = (long)MON(b, m)->xp * dg__band_most_of(b, m, DG_ENC_MAX_OF_A_KIND);
+        if (most > f_best) f_best = most;
+    }
+    const long lo2 = 2 * b->lo, mult_top = b->mult2[b->base_n + b->most];
     int lts = 0;
     for (int s = 0; s < leaders->n; s++) {
         int lt = leaders->idx[(start + s) % leaders->n];
         if (lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
         lts++;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
+        long lt_most = (long)MON(b, lt)->xp * dg__band_most_of(b, lt, MIGHTY_MOST);
+        if ((head + lt_most + f_best) * mult_top < lo2) continue;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
             if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
