@@ -217,7 +217,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
          * brings (its most and their XP), read once a head when first
          * asked: every lieutenant tried walks them again */
         int fm[WAR_CAST + 1], fn[WAR_CAST + 1], n_may = -1;
-        long fxp[WAR_CAST + 1];
+        long fxp[WAR_CAST + 1], may_best = 0;
         /* last (i == n), the leader's own kind beside it, up to its cap
          * in all (four purple worms: the nest's mightiest, not a weaker
          * band) */
@@ -238,9 +238,13 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
                     if (m >= 0 && (m == l || dg__band_follower(b, l, m) < 0)) continue;
                     fm[n_may] = m;
                     fn[n_may] = f_n[order[j]];
-                    fxp[n_may++] = f_most[order[j]];
+                    fxp[n_may] = f_most[order[j]];
+                    if (fxp[n_may] > may_best) may_best = fxp[n_may];
+                    n_may++;
                 }
             }
+            /* the head's own followers' most, not the whole cast's */
+            if ((head + may_best) * mult2[cap] < lo2) continue;
             for (int j = 0; j < n_may; j++) {
                 int m = fm[j];
                 if (m == lt && m >= 0) continue;
