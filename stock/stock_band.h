@@ -1,7 +1,8 @@
 /* stock_band.h -- stock-private: the band an encounter is built in (the
  * party's XP band, the rules' creature table, what the band has read of
- * its creatures) and the helpers stock_encounter.c's builder and
- * stock_war_band.c's war band and pairs share. Never installed. */
+ * its creatures) and the helpers stock_encounter.c's builder,
+ * stock_war_band.c's war band and pairs and stock_counts.c's counts
+ * share. Never installed. */
 #ifndef DG_STOCK_BAND_H
 #define DG_STOCK_BAND_H
 
@@ -159,14 +160,48 @@ static inline void dg__band_at_war(band *b, bool war)
 bool dg__band_fits(band *b, int id);
 /* Whether dragons l and lt (or creatures of no colour) share a colour. */
 bool dg__band_same_colour(band *b, int l, int lt);
+/* stock_counts.c: whether any counts of f (up to max_f) and k (up to
+ * max_b) beside a head of base_n creatures and base_xp XP could land in
+ * the band: the most of each (every sum at most the largest, the
+ * multiplier never less for more creatures). Most asks end here (seven in
+ * ten over a 45x23 map's stocking), so it is asked before the walk is
+ * called, from the callers' own figures, and draws nothing. A sum is never
+ * negative, so adjusted (sum x mult2 / 2) reaches a bound exactly when
+ * sum x mult2 reaches twice it: compared so, no halving. */
+static inline bool dg__band_within_reach(const band *b, long base_xp, int base_n, int f, int max_f, int k, int max_b)
+{
+    int top = base_n + max_f + max_b;
+    if (top > b->most) top = b->most;
+    if (top == 0) return false;
+    long sum = base_xp + b->base_xp;
+    if (max_f) sum += (long)MON(b, f)->xp * max_f;
+    if (max_b) sum += (long)MON(b, k)->xp * max_b;
+    return sum * b->mult2[b->base_n + top] >= 2 * b->lo;
+}
+/* 5-ft squares creature m takes (the PHB's space table); none (-1) none */
+static inline int dg__band_squares(const band *b, int m)
+{
+    static const int of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
+    return m >= 0 ? of_size[MON(b, m)->size] : 0;
+}
+/* The walk behind dg__band_counts, for a caller that has asked its first
+ * look already (the most of f and k, max_f and max_b, reach the band):
+ * beside a head of base_n creatures (0: none; the leader, or a lair's
+ * leader and its lieutenants) of base_xp XP and base_sq squares in all;
+ * least > 0: both f and k, at least least of each. */
+bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int max_f, int k, int max_b,
+                   int least, int *nf, int *nb);
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
- * the band, the mixes with the most kinds preferred; false when none. */
-bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
-/* dg__band_counts for a caller that has asked its first look already
- * (the most of f and k, max_f and max_b, reach the band: stock_encounter.c's
- * within_reach): the walk alone. */
-bool dg__band_walk(dg_rng *r, band *b, int l, int f, int max_f, int k, int max_b, int *nf, int *nb);
+ * the band, the mixes with the most kinds preferred, one drawn evenly
+ * among those; false when none (nothing drawn). */
+static inline bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+{
+    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
+    long lxp = l >= 0 ? MON(b, l)->xp : 0;
+    if (!dg__band_within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
+    return dg__band_walk(r, b, lxp, l >= 0, dg__band_squares(b, l), f, max_f, k, max_b, 0, nf, nb);
+}
 /* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
  * two kinds of followers f and k, FOLLOWERS_LEAST to DG_ENC_MAX_OF_A_KIND
  * (their caps allowing) each. */

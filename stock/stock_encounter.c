@@ -19,8 +19,9 @@
  * 2014 builder's thirteen (a crowded lair, stock_int.h's crowd, seventeen).
  *
  * The mixes tried when no such draw lands in the band (a kind paired with
- * another, a lair's war band) are stock_war_band.c's; the band record and
- * the helpers both files use, stock_band.h's. */
+ * another, a lair's war band) are stock_war_band.c's; how many of each
+ * kind land in the band, stock_counts.c's; the band record and the
+ * helpers the three files use, stock_band.h's. */
 #include "stock_band.h"
 
 #include <string.h>
@@ -191,14 +192,11 @@ static const int *strongest(const band *b, struct dg__fit *fit)
 
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
-/* 5-ft squares a creature of each size takes (the PHB's space table); a
- * group may fill at most half its room, the rest is furniture and the
- * fight's room to move (six ogres and four mammoths do not fit a 30-ft
- * shrine). */
-static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
+/* A group may fill at most half its room (in 5-ft squares,
+ * dg__band_squares; stock_counts.c counts them), the rest is furniture
+ * and the fight's room to move (six ogres and four mammoths do not fit a
+ * 30-ft shrine). */
 #define ROOM_SHARE_PERCENT 50
-
-static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b, m)->size] : 0; }
 
 /* Hags gather in covens of three (SRD 5.1's "Hags" and 5.2.1's Coven
  * Magic trait, "within 30 feet of at least two hag allies"): eight sea
@@ -246,125 +244,9 @@ int dg__band_cap(band *b, int m)
 }
 
 
-static int kinds_of(bool lead, int nf, int nb) { return lead + (nf > 0) + (nb > 0); }
-
-/* Whether any counts of f (up to max_f) and k (up to max_b) beside a
- * head of base_n creatures and base_xp XP could land in the band: the
- * most of each (every sum at most the largest, the multiplier never less
- * for more creatures). Most asks end here (seven in ten over a 45x23
- * map's stocking), so it is asked before the walk is called, from the
- * callers' own figures, and draws nothing. A sum is never negative, so
- * adjusted (sum x mult2 / 2) reaches a bound exactly when sum x mult2
- * reaches twice it: compared so, no halving. */
-static inline bool within_reach(const band *b, long base_xp, int base_n, int f, int max_f, int k, int max_b)
-{
-    int top = base_n + max_f + max_b;
-    if (top > b->most) top = b->most;
-    if (top == 0) return false;
-    long sum = base_xp + b->base_xp;
-    if (max_f) sum += (long)MON(b, f)->xp * max_f;
-    if (max_b) sum += (long)MON(b, k)->xp * max_b;
-    return sum * b->mult2[b->base_n + top] >= 2 * b->lo;
-}
-
-/* The walk behind dg__band_counts, its first look (within_reach) passed:
- * beside a head of base_n creatures (0: none; the leader, or a lair's
- * leader and its lieutenants) of base_xp XP and base_sq squares in all,
- * up to max_f of f and max_b of k (either -1: none, its most 0); least >
- * 0: both f and k, at least least of each. */
-static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int max_f, int k,
-                          int max_b, int least, int *nf, int *nb)
-{
-    long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
-    /* dg__band_adjusted's terms read once into locals: the walk's stores
-     * (unsigned char, which may alias anything) would have each count
-     * read the band again; compared doubled, as within_reach says */
-    const long head = base_xp + b->base_xp, lo2 = 2 * b->lo, hi2 = 2 * b->hi;
-    const int *mult2 = b->mult2 + b->base_n, most = b->most;
-    const int room = b->room;
-    int fsq = squares(b, f), ksq = squares(b, k);
-    /* the mixes of the most kinds met so far, in the walk's order: one
-     * drawn from them once the walk ends (it walked twice, counting, then
-     * drawing) */
-    unsigned char best_i[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)],
-        best_j[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)];
-    int best = 0, n_best = 0;
-    /* a row ended at its first count (no beasts) ends every row after it:
-     * more followers only add creatures, XP and squares */
-    bool rows_left = true;
-    for (int i = 0; i <= max_f && rows_left; i++) {
-        /* a row whose last count within the most falls short of the band
-         * (every count before it adds up to less) holds no mix: it is
-         * passed over at one look, not walked count by count (most rows
-         * tried); only its first count's room can end the rows after it */
-        int j_top = most - base_n - i < max_b ? most - base_n - i : max_b;
-        int at_top = base_n + i + j_top;
-        if (j_top >= 0 && at_top > 0) {
-            long a2 = (head + fxp * i + kxp * j_top) * mult2[at_top];
-            if (a2 < lo2 && a2 < hi2) {
-                if (base_n + i > 0 && room && base_sq + fsq * i > room) rows_left = false;
-                continue;
-            }
-        }
-        for (int j = 0; j <= max_b; j++) {
-            int count = base_n + i + j;
-            if (count == 0) continue;
-            long a2 = count > most ? 0 : (head + fxp * i + kxp * j) * mult2[count];
-            if (count > most || a2 >= hi2 || (room && base_sq + fsq * i + ksq * j > room)) {
-                rows_left = j > 0; /* more beasts only add */
-                break;
-            }
-            if (a2 < lo2 || (least && (i < least || j < least))) continue;
-            int kinds = kinds_of(base_n > 0, i, j);
-            if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
-            if (kinds < best) continue;
-            if (kinds > best) best = kinds, n_best = 0;
-            best_i[n_best] = (unsigned char)i;
-            best_j[n_best++] = (unsigned char)j;
-        }
-    }
-    if (!n_best) return false;
-    int pick = (int)dg__rng_below(r, (uint32_t)n_best);
-    *nf = best_i[pick];
-    *nb = best_j[pick];
-    return true;
-}
-
-/* Counts of followers f and beasts k (either -1: none) beside leader l
- * (-1: none) whose adjusted XP lies in the band, preferring the mixes
- * with the most kinds; a combination drawn evenly among those. Inline
- * here, so the builder's tries (most of the asks) end at the first look
- * without a call. */
-static inline bool band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
-{
-    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
-    long lxp = l >= 0 ? MON(b, l)->xp : 0;
-    if (!within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
-    return counts_beside(r, b, lxp, l >= 0, squares(b, l), f, max_f, k, max_b, 0, nf, nb);
-}
-
-bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
-{
-    return band_counts(r, b, l, f, f_most, k, k_most, nf, nb);
-}
-
-bool dg__band_walk(dg_rng *r, band *b, int l, int f, int max_f, int k, int max_b, int *nf, int *nb)
-{
-    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, max_f, k, max_b, 0, nf, nb);
-}
-
-bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
-{
-    int max_f = dg__band_most_of(b, f, DG_ENC_MAX_OF_A_KIND), max_b = dg__band_most_of(b, k, DG_ENC_MAX_OF_A_KIND);
-    long head = MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count;
-    if (!within_reach(b, head, 1 + lt_count, f, max_f, k, max_b)) return false;
-    return counts_beside(r, b, head, 1 + lt_count, squares(b, l) + squares(b, lt) * lt_count, f, max_f, k, max_b,
-                         FOLLOWERS_LEAST, nf, nb);
-}
-
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
-    return band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
+    return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
 
 static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MIGHTY_CR * 8; }
@@ -380,7 +262,7 @@ static bool followers_of(dg_rng *r, band *b, const pool *troops, int l, int f, i
     for (int s = 0; s < troops->n; s++) {
         int m = troops->idx[(start + s) % troops->n];
         if (m == f || m == l || mighty(b, m) || dg__band_follower(b, l, m) < 0) continue;
-        if (band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+        if (dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
             *k = m;
             return true;
         }
@@ -451,7 +333,7 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
             if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
-            if (band_counts(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
+            if (dg__band_counts(r, b, l, lt, MIGHTY_MOST, m, DG_ENC_MAX_OF_A_KIND, nf, nb)) {
                 *f = lt;
                 *k = m;
                 return true;

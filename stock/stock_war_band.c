@@ -253,7 +253,8 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
                 if ((head + fxp[j]) * mult2[most] < lo2) continue;
                 /* in reach (the walk's first look, asked just now): walked */
                 int nf = 0, nb = 0;
-                if (dg__band_walk(r, b, l, lt, lt_count, m, fn[j], &nf, &nb)) {
+                long lead_xp = MON(b, l)->xp;
+                if (dg__band_walk(r, b, lead_xp, 1, dg__band_squares(b, l), lt, lt_count, m, fn[j], 0, &nf, &nb)) {
                     dg__band_at_war(b, false);
                     dg__band_put(out, l, own ? 1 + nf : 1);
                     if (!own) dg__band_put(out, lt, nf);
