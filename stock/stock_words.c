@@ -381,8 +381,11 @@ int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_gene
 
 int dg__word_by_text(dg_words w, const char *text)
 {
-    for (size_t i = 0; i < dg_contents_word_count(w); i++)
-        if (strcmp(dg_contents_word(w, (int)i), text) == 0) return (int)i;
+    /* the first letters compared before the call: most entries differ there */
+    for (size_t i = 0, n = dg_contents_word_count(w); i < n; i++) {
+        const char *e = dg_contents_word(w, (int)i);
+        if (e[0] == text[0] && strcmp(e, text) == 0) return (int)i;
+    }
     return 0;
 }
 
