@@ -153,6 +153,17 @@ const dg__theme *dg__theme_of(int t);
  * corridor signs, specials) are the general entries, then each theme's. */
 /* A deck per list: within one dungeon no entry is drawn twice until the
  * entries it may draw from are spent. */
+/* The bits set in x, inline: __builtin_popcountll without -mpopcnt (the
+ * x86-64 baseline has no such instruction) is a call into libgcc, and
+ * the word decks and item pools count a few words at every draw. */
+static inline int dg__bits64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 typedef struct { uint64_t used[DG_WORDS_COUNT][4]; } dg__deck;
 struct dg__so_far {
     uint64_t items[4];

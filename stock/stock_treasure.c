@@ -152,12 +152,12 @@ static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, co
         for (int k = 0; k < WORDS; k++) {
             pool[k] = (want != 0 ? rows_of[rules].used_up[rarity][k] : 0) |
                       (want != 1 ? rows_of[rules].kept[rarity][k] & ~taken->items[k] : 0);
-            n += __builtin_popcountll(pool[k]);
+            n += dg__bits64(pool[k]);
         }
         if (n == 0) return -1;
         int pick = (int)dg__rng_below(r, (uint32_t)n);
         for (int k = 0;; k++) {
-            int c = __builtin_popcountll(pool[k]);
+            int c = dg__bits64(pool[k]);
             if (pick >= c) {
                 pick -= c;
                 continue;

@@ -408,12 +408,12 @@ static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
     if (lo < 0) lo = 0;
     if (hi > WORDS * 64) hi = WORDS * 64;
     int n = 0;
-    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += __builtin_popcountll(unused_bits(deck, w, k, lo, hi));
+    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += dg__bits64(unused_bits(deck, w, k, lo, hi));
     if (n == 0) return -1;
     int pick = (int)dg__rng_below(r, (uint32_t)n);
     for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) {
         uint64_t m = unused_bits(deck, w, k, lo, hi);
-        int c = __builtin_popcountll(m);
+        int c = dg__bits64(m);
         if (pick >= c) {
             pick -= c;
             continue;
