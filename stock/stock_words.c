@@ -401,23 +401,27 @@ static uint64_t unused_bits(const dg__deck *deck, dg_words w, int k, int lo, int
 }
 
 /* A draw among [lo, hi) not yet used, or -1 when all are: counted and
- * found a deck word (64 entries) at a time rather than an entry at a time. */
+ * found a deck word (64 entries) at a time rather than an entry at a time,
+ * each word's unused entries read once. */
 static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
 {
     enum { WORDS = (int)(sizeof deck->used[0] / sizeof deck->used[0][0]) };
     if (lo < 0) lo = 0;
     if (hi > WORDS * 64) hi = WORDS * 64;
-    int n = 0;
-    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += dg__bits64(unused_bits(deck, w, k, lo, hi));
+    uint64_t unused[WORDS];
+    int counts[WORDS], n = 0, first = lo >> 6, last = first;
+    for (int k = first; k < WORDS && k * 64 < hi; k++, last = k) {
+        unused[k] = unused_bits(deck, w, k, lo, hi);
+        n += counts[k] = dg__bits64(unused[k]);
+    }
     if (n == 0) return -1;
     int pick = (int)dg__rng_below(r, (uint32_t)n);
-    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) {
-        uint64_t m = unused_bits(deck, w, k, lo, hi);
-        int c = dg__bits64(m);
-        if (pick >= c) {
-            pick -= c;
+    for (int k = first; k < last; k++) {
+        if (pick >= counts[k]) {
+            pick -= counts[k];
             continue;
         }
+        uint64_t m = unused[k];
         for (; pick > 0; pick--) m &= m - 1;
         int i = k * 64 + (int)dg__ctz64(m);
         deck->used[w][k] |= 1ull << (i & 63);
