@@ -401,14 +401,15 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
                              dg_contents **out, dg_error *err)
 {
     *out = NULL;
-    dg__cast_memo *memo = NULL;
+    /* the memo (7 KB) lives while the floor is stocked: the stack's, not
+     * a malloc of more than glibc's per-thread cache serves a floor */
+    dg__cast_memo cast, *memo = NULL;
     if (p->depth != DG_DEPTH_NONE) {
-        if (!(memo = dg__malloc(sizeof *memo))) return dg__nomem(err, "stocking the dungeon");
+        memo = &cast;
         dg__cast_memo_init(memo, p->rules, p->party);
     }
     dg_status rc = stock_floor(d, p, above, memo, out, err);
     if (*out) (*out)->cast_memo = NULL;
-    dg__free(memo);
     return rc;
 }
 
