@@ -9,6 +9,7 @@
  * room, after the encounters are placed; the rules are docs/stocking.md's. */
 #include "treasure_tables.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
@@ -386,7 +387,7 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
 
 /* ------------------------------------------------- the dungeon's share */
 
-long dg__hoard_max_cp(int band)
+static long hoard_max_of(int band)
 {
     static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
     long most = 0, valuables = 0;
@@ -400,6 +401,17 @@ long dg__hoard_max_cp(int band)
         if (v > valuables) valuables = v;
     }
     return most + valuables;
+}
+
+/* hoard_max_of kept per band (0: not worked out yet; every band's is
+ * more): the tables are static, and every floor asked it again. */
+long dg__hoard_max_cp(int band)
+{
+    static _Atomic long kept[DG_COUNT(dg__hoards)];
+    if (band < 0 || (size_t)band >= DG_COUNT(kept)) return hoard_max_of(band);
+    long v = atomic_load_explicit(&kept[band], memory_order_relaxed);
+    if (!v) atomic_store_explicit(&kept[band], v = hoard_max_of(band), memory_order_relaxed);
+    return v;
 }
 
 /* A dungeon's hoards are one hoard and a half at most (the party's tier's
