@@ -204,6 +204,11 @@ bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
  * out once a process. Borrowed: static. */
 const dg__stems *dg__dressing_stems(int i);
 uint32_t dg__dressing_cues(int i);
+/* Whether dressing phrase i is bedding, smell i is of fur (wet fur, wet
+ * dog); the smell "dust"'s index. Also stock_word_facts.c's. */
+bool dg__dressing_bedding(int i);
+bool dg__smell_furry(int i);
+int dg__smell_dust(void);
 /* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
 void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */

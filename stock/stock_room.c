@@ -7,7 +7,6 @@
  * over the rooms, doors, wanderers and corridors. */
 #include "stock_int.h"
 
-#include <string.h>
 
 /* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
  * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
@@ -305,23 +304,16 @@ static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg
 
 /* Furnishings that ask for sleepers (a bed frame, bedrolls), dealt to a
  * room whose occupants never sleep, are left out. */
-static bool bedding(const char *w)
-{
-    return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
-}
-
 bool dg__dressing_fits(const dg_room_contents *rc, int w)
 {
-    return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) ||
-           !bedding(dg_contents_word(DG_WORDS_DRESSING, w));
+    return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) || !dg__dressing_bedding(w);
 }
 
 /* A smell of fur (wet fur, wet dog) is left out of a room whose
  * occupants have none (dg__occupants_furred). */
 bool dg__smell_fits(const dg_room_contents *rc, int w)
 {
-    const char *s = dg_contents_word(DG_WORDS_SMELL, w);
-    return !(strstr(s, "fur") || strstr(s, "wet dog")) || dg__occupants_furred(&rc->encounter);
+    return !dg__smell_furry(w) || dg__occupants_furred(&rc->encounter);
 }
 
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
@@ -349,7 +341,7 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
     /* a flooded room does not smell of dust, nor a remorhaz's or a white
      * dragon's of wet fur (dropped, not redrawn: no draw moves) */
-    if (rc->water && rc->smell >= 0 && rc->smell == dg__word_by_text(DG_WORDS_SMELL, "dust")) rc->smell = -1;
+    if (rc->water && rc->smell >= 0 && rc->smell == dg__smell_dust()) rc->smell = -1;
     if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;
