@@ -267,13 +267,26 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
 }
 
 /* Whether a room of purpose k of origin o suits its occupants: no bunks
- * for golems, no library for a pack of wolves (an empty room suits any). */
-static bool suits(const dg_room_contents *rc, int o, int k)
+ * for golems, no library for a pack of wolves (an empty room suits any).
+ * Each of the two questions (do they sleep, do they read) is asked of the
+ * encounter once a room, not once a purpose (-1: not asked yet). */
+typedef struct {
+    const dg_encounter *e;
+    signed char sleep, read;
+} occupants;
+
+static bool suits(occupants *oc, int o, int k)
 {
     unsigned needs = dg__origins[o].purposes[k].needs;
-    if (!rc->encounter.n_groups) return true;
-    if ((needs & DG__FOR_SLEEPERS) && !dg__occupants_sleep(&rc->encounter)) return false;
-    if ((needs & DG__FOR_READERS) && !dg__occupants_read(&rc->encounter)) return false;
+    if (!oc->e->n_groups) return true;
+    if (needs & DG__FOR_SLEEPERS) {
+        if (oc->sleep < 0) oc->sleep = dg__occupants_sleep(oc->e);
+        if (!oc->sleep) return false;
+    }
+    if (needs & DG__FOR_READERS) {
+        if (oc->read < 0) oc->read = dg__occupants_read(oc->e);
+        if (!oc->read) return false;
+    }
     return true;
 }
 
@@ -285,17 +298,23 @@ static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg
 {
     int o = dg__floor_origin(c->origin, c->floor);
     if (rc->id == c->farthest_room) return dg__word_purpose(o, 0);
+    occupants oc = {&rc->encounter, -1, -1};
     bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
-    if (troops && !(st->purposes_used & 2u) && suits(rc, o, 1)) {
+    if (troops && !(st->purposes_used & 2u) && suits(&oc, o, 1)) {
         st->purposes_used |= 2u;
         return dg__word_purpose(o, 1);
     }
+    unsigned fit = 0; /* the purposes left that suit them, a bit each */
     int free = 0;
-    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u) && suits(rc, o, k);
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
+        if (!((st->purposes_used >> k) & 1u) && suits(&oc, o, k)) {
+            fit |= 1u << k;
+            free++;
+        }
     if (free == 0) return dg__word_purpose(o, DG__ORIGIN_PURPOSES + st->fillers++);
     int pick_k = (int)dg__rng_below(r, (uint32_t)free);
     for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
-        if (!((st->purposes_used >> k) & 1u) && suits(rc, o, k) && pick_k-- == 0) {
+        if (((fit >> k) & 1u) && pick_k-- == 0) {
             st->purposes_used |= 1u << k;
             return dg__word_purpose(o, k);
         }
