@@ -210,15 +210,20 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
     s->bw = r->width;
     s->bh = r->height;
     s->counted = false;
-    int *idx = s->idx;
+    /* the room's box and the squares' arrays in locals: stores through
+     * the arrays would otherwise have every read of r and s made again */
+    const int x_lo = r->x, x_hi = r->x + r->width, id = r->id;
+    int *idx = s->idx, n = 0;
+    dg_point *at = s->at;
+    unsigned char *flag = s->flag;
     for (int y = r->y; y < r->y + r->height; y++) {
         if (y <= 0 || y >= h - 1) {
-            for (int x = r->x; x < r->x + r->width; x++, idx++) {
-                int f = rim_flags(d, x, y, r->id);
-                *idx = f < 0 ? -1 : s->n;
+            for (int x = x_lo; x < x_hi; x++, idx++) {
+                int f = rim_flags(d, x, y, id);
+                *idx = f < 0 ? -1 : n;
                 if (f < 0) continue;
-                s->at[s->n] = (dg_point){x, y};
-                s->flag[s->n++] = (unsigned char)f;
+                at[n] = (dg_point){x, y};
+                flag[n++] = (unsigned char)f;
             }
             continue;
         }
@@ -231,27 +236,28 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
          * predictor learns: the reads are ANDed, not tested one by one. */
         const uint32_t *up = cells + (size_t)(y - 1) * (size_t)w, *mid = up + w, *down = mid + w;
 #define COLUMN_OPEN(cx) (OPEN_BIT(up[cx]) & OPEN_BIT(mid[cx]) & OPEN_BIT(down[cx]))
-        uint32_t left = r->x > 0 ? COLUMN_OPEN(r->x - 1) : 0, here = r->x < w ? COLUMN_OPEN(r->x) : 0, right;
-        for (int x = r->x; x < r->x + r->width; x++, idx++, left = here, here = right) {
+        uint32_t left = x_lo > 0 ? COLUMN_OPEN(x_lo - 1) : 0, here = x_lo < w ? COLUMN_OPEN(x_lo) : 0, right;
+        for (int x = x_lo; x < x_hi; x++, idx++, left = here, here = right) {
             right = x + 1 < w ? COLUMN_OPEN(x + 1) : 0;
             *idx = -1;
             int f;
             if (x > 0 && x < w - 1) {
                 uint32_t p = mid[x]; /* in_room's test, without its bounds */
                 if (!dg_cell_open(p) || (p & (DG_DOORSPACE | DG_STAIRS)) ||
-                    (int)((p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id)
+                    (int)((p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != id)
                     continue;
                 f = (left & here & right) ? 0 : F_EDGE;
                 if ((up[x] | down[x] | mid[x - 1] | mid[x + 1]) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
-            } else if ((f = rim_flags(d, x, y, r->id)) < 0) {
+            } else if ((f = rim_flags(d, x, y, id)) < 0) {
                 continue;
             }
-            *idx = s->n;
-            s->at[s->n] = (dg_point){x, y};
-            s->flag[s->n++] = (unsigned char)f;
+            *idx = n;
+            at[n] = (dg_point){x, y};
+            flag[n++] = (unsigned char)f;
         }
 #undef COLUMN_OPEN
     }
+    s->n = n;
     block_label(s, r);
     if (rc) {
         for (int t = 0; t < rc->n_traps; t++) block(s, rc->trap_cells[t].x, rc->trap_cells[t].y);
