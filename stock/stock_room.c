@@ -399,13 +399,20 @@ void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, i
      * room of a 45x23 map), else found again for each mark */
     dg_point list[MARKS_LISTED];
     int n = 0;
-    for (int y = room->y; y < room->y + room->height; y++)
-        for (int x = room->x; x < room->x + room->width; x++) {
-            if (!in_room(dg_cell(d, x, y), rc->id)) continue;
+    /* the box cut to the map (a cell outside it is solid, never the
+     * room's) and read a row at a time, the room's id in a local */
+    const int id = rc->id, w = d->width;
+    const int x_lo = room->x > 0 ? room->x : 0, x_hi = room->x + room->width < w ? room->x + room->width : w;
+    const int y_lo = room->y > 0 ? room->y : 0, y_hi = room->y + room->height < d->height ? room->y + room->height : d->height;
+    for (int y = y_lo; y < y_hi; y++) {
+        const uint32_t *row = d->cells + (size_t)y * (size_t)w;
+        for (int x = x_lo; x < x_hi; x++) {
+            if (!in_room(row[x], id)) continue;
             if (x == mid_x && y == mid_y) mid = n;
             if (n < MARKS_LISTED) list[n] = (dg_point){x, y};
             n++;
         }
+    }
     if (n == 0) return;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_PLACE, dg__stock_variant(rc->id, variant));
     dg_point got[DG_ROOM_MAX_TRAPS + 2];
