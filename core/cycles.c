@@ -156,14 +156,22 @@ static void room_ways(const dg_dungeon *d, int *ways)
  * round of opening would (the least set closed under "its key's room is
  * reached"), for one walk's cost, not one a round (at 501x501, four walks
  * of seven). keys[i] is door i's key room; seen[] is scratch. goal_doors:
- * the goal's doors are the lock with `door` (dg__cyc_lair_doors), shut. */
-static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
-                           size_t door, bool goal_doors, int32_t *seen, int32_t *queue)
+ * the goal's doors are the lock with `door` (dg__cyc_lair_doors), shut.
+ * The flood is a walk (first in, first out; west, east, north, south) and
+ * counts its steps: true when no door opened after the flood had met it
+ * shut, for then it met every cell as dg__cyc_walk from `from` with what
+ * it left shut would, in the same order (a door shut when met stayed shut;
+ * one opened before it was met is met as an open cell), and seen[] and
+ * steps[] are that walk's dist and rooms' steps: the lock search's walk
+ * with the other locks shut, not walked again. */
+static bool open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
+                           size_t door, bool goal_doors, int32_t *seen, int32_t *queue, int32_t *steps)
 {
-    enum { UNSEEN = -1, MET = 0, WAITING = 1 }; /* WAITING: a shut cell beside a met one */
+    enum { UNSEEN = -1, WAITING = -2 }; /* WAITING: a shut cell beside a met one; met: its steps */
     size_t cells = (size_t)d->width * (size_t)d->height;
     int *head = w->key_head, *next = w->key_next;
-    for (size_t r = 0; r <= d->n_rooms; r++) head[r] = -1;
+    bool walk = true;
+    for (size_t r = 0; r <= d->n_rooms; r++) head[r] = steps[r] = -1;
     for (size_t k = d->n_doors; k-- > 0;) {
         size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
         if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms) continue;
@@ -174,20 +182,23 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
     memset(seen, 0xff, cells * sizeof *seen);
     size_t qhead = 0, tail = 0;
     queue[tail++] = from;
-    seen[from] = MET;
+    seen[from] = 0;
     const uint32_t *cell = d->cells;
     while (qhead < tail) {
-        int32_t at = queue[qhead++];
+        int32_t at = queue[qhead++], here = seen[at];
         int id = dg__room_id(cell[at]);
         if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE)) {
+            if (steps[id] < 0) steps[id] = here;
             /* the room's keys open their doors: one already beside the
-             * flood joins it, the rest open to it when it comes */
+             * flood joins it (no walk's order now), the rest open to it
+             * when it comes */
             for (int k = head[id]; k >= 0; k = next[k]) {
                 int32_t c = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
                 shut[c] = 0;
                 if (seen[c] == WAITING) {
-                    seen[c] = MET;
+                    seen[c] = here + 1;
                     queue[tail++] = c;
+                    walk = false;
                 }
             }
             head[id] = -1;
@@ -201,10 +212,11 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
                 seen[n] = WAITING;
                 continue;
             }
-            seen[n] = MET;
+            seen[n] = here + 1;
             queue[tail++] = n;
         }
     }
+    return walk;
 }
 
 
@@ -427,10 +439,12 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
             if (set) shut_goal_doors(d, goal, alone, 1);
-            if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
-            /* no keys: the walk from the entrance with nothing shut is the
-             * walk this one differs from only beyond the door */
-            if (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps))
+            /* given keys, the flood that opens the locks is most often the
+             * walk with what it left shut; no keys: the walk from the
+             * entrance with nothing shut is the walk this one differs from
+             * only beyond the door */
+            bool walked_shut = keys && open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue, shut_steps);
+            if (!walked_shut && (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps)))
                 dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
             round_it = by_walk && shut_steps[goal] >= 0;
             if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
