@@ -184,6 +184,10 @@ static bool open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
     queue[tail++] = from;
     seen[from] = 0;
     const uint32_t *cell = d->cells;
+    /* w's sides and steps in locals: gcc read w->step again after every
+     * store to seen[] or queue[] (int32_t, as the steps are) */
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
     while (qhead < tail) {
         int32_t at = queue[qhead++], here = seen[at];
         int id = dg__room_id(cell[at]);
@@ -203,18 +207,24 @@ static bool open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
             }
             head[id] = -1;
         }
-        unsigned m = w->sides[at];
-        for (int k = 0; m; k++, m >>= 1) {
-            if (!(m & 1)) continue;
-            int32_t n = at + w->step[k];
-            if (seen[n] != UNSEEN) continue;
-            if (shut[n]) {
-                seen[n] = WAITING;
-                continue;
-            }
-            seen[n] = here + 1;
-            queue[tail++] = n;
-        }
+        unsigned m = sides[at];
+#define FLOOD(bit, step)                                                                                               \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = at + (step);                                                                                       \
+        if (seen[n] == UNSEEN) {                                                                                       \
+            if (shut[n])                                                                                               \
+                seen[n] = WAITING;                                                                                     \
+            else {                                                                                                     \
+                seen[n] = here + 1;                                                                                    \
+                queue[tail++] = n;                                                                                     \
+            }                                                                                                          \
+        }                                                                                                              \
+    }
+        FLOOD(1u, west)
+        FLOOD(2u, east)
+        FLOOD(4u, north)
+        FLOOD(8u, south)
+#undef FLOOD
     }
     return walk;
 }
@@ -233,27 +243,42 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
         memset(w->mark, 0, (size_t)d->width * (size_t)d->height * sizeof *w->mark);
         w->now = 1;
     }
-    int32_t bar = w->dist[gone], *queue = w->queue;
+    /* w's fields in locals: a store to queue[] or mark[] may be one to
+     * w->now or w->step as far as C knows (int32_t and uint32_t alias),
+     * so gcc read them again after every cell met */
+    const uint32_t now = w->now;
+    uint32_t *restrict mark = w->mark;
+    int32_t *restrict queue = w->queue;
+    const int32_t *dist = w->dist, *parent = w->parent;
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
+    int32_t bar = dist[gone];
     size_t head = 0, tail = 0;
     queue[tail++] = start;
-    w->mark[start] = w->now;
-    w->mark[gone] = w->now;
+    mark[start] = now;
+    mark[gone] = now;
     while (head < tail) {
         int32_t at = queue[head++];
         /* a cell whose way back in the walk's tree misses `gone`: one no
          * farther than it (the way back only nears the entrance, and
          * meets gone's distance at most at the cell itself), or one step
          * farther with another parent */
-        int32_t da = w->dist[at];
-        if (da >= 0 && (da <= bar || (da == bar + 1 && w->parent[at] != gone))) return true;
-        unsigned m = w->sides[at];
-        for (int k = 0; m; k++, m >>= 1) {
-            if (!(m & 1)) continue;
-            int32_t n = at + w->step[k];
-            if (w->mark[n] == w->now) continue;
-            w->mark[n] = w->now;
-            queue[tail++] = n;
-        }
+        int32_t da = dist[at];
+        if (da >= 0 && (da <= bar || (da == bar + 1 && parent[at] != gone))) return true;
+        unsigned m = sides[at];
+#define MEET(bit, step)                                                                                                \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = at + (step);                                                                                       \
+        if (mark[n] != now) {                                                                                          \
+            mark[n] = now;                                                                                             \
+            queue[tail++] = n;                                                                                         \
+        }                                                                                                              \
+    }
+        MEET(1u, west)
+        MEET(2u, east)
+        MEET(4u, north)
+        MEET(8u, south)
+#undef MEET
     }
     return false;
 }
