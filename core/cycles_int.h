@@ -23,9 +23,15 @@ struct dg__entrance_walk {
      * (the walk's order); read instead of the map's bounds and words */
     unsigned char *sides;
     unsigned char *open;      /* sides_all's: each cell open (1) or not, a zero row and cell either side */
+    unsigned char *unmet;     /* the ringed walks' (cycles.c): open[] (less what is shut), cleared as met */
     int32_t step[4];
     void *block;              /* every buffer above */
     bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
+    /* dg__entrance_walk_new's: no open cell on the map's west or east edge
+     * (cycles.c, ringed()), and open[] the map's as it stands: the stocked
+     * map, which nothing changes after (the map layer's walks, which dig
+     * and wall up, leave it false) */
+    bool ringed;
     dg_point in;
     /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
      * key (up to most_dead of them), where find_cycle found no key */
