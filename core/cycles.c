@@ -10,7 +10,8 @@
  * fiction (stock/stock_locks.c), which lays the key there. Also the map's
  * entrance, the cell every walk of the key counts from. Reads the map;
  * cycles_lair.c is what changes it (the lair's one way in, the lock);
- * cycles_work.c holds the walks' buffers and each cell's open sides. */
+ * cycles_work.c holds the walks' buffers and each cell's open sides;
+ * cycles_ringed.c the walks in the form a stocked map allows. */
 #include "dg_int.h"
 
 bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
@@ -109,112 +110,6 @@ static size_t walk_open(const dg_dungeon *d, const cyc_work *w, int32_t from, in
 {
     if (!parent || !steps) __builtin_unreachable();
     return walk_in(d, w, from, NULL, dist, parent, queue, steps);
-}
-
-/* Whether no open cell lies on the map's west or east edge, nor the
- * entrance: then no cell the walk enters has a side that wraps to the
- * next row in memory (north and south of the map are w->open's padding,
- * closed). donjon's maps are ringed with rock. */
-static bool ringed(const dg_dungeon *d, const cyc_work *w, int32_t from)
-{
-    size_t wd = (size_t)d->width, h = (size_t)d->height;
-    const unsigned char *open = w->open + wd + 1;
-    size_t x = (size_t)from % wd;
-    if (wd < 3 || x == 0 || x == wd - 1) return false;
-    unsigned char edge = 0;
-    for (size_t y = 0; y < h; y++) edge |= open[y * wd] | open[y * wd + wd - 1];
-    return !edge;
-}
-
-/* w->unmet for a walk from `from` on a ringed map (w->ringed): open[],
- * less the cells shut[] (may be NULL) closes, less `from`; false where
- * `from` is on the west or east edge (not open: the entrance on a stair),
- * whose sides would wrap: walk_in's then. */
-static bool unmet_for(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut)
-{
-    size_t wd = (size_t)d->width, cells = wd * (size_t)d->height, x = (size_t)from % wd;
-    if (x == 0 || x == wd - 1) return false;
-    memcpy(w->unmet, w->open, cells + 2 * (wd + 1) + 8);
-    unsigned char *unmet = w->unmet + wd + 1;
-    size_t k = 0;
-    /* eight cells a step: open and shut bytes are 0 or 1 */
-    for (; shut && k + 8 <= cells; k += 8) {
-        uint64_t o, c;
-        memcpy(&o, unmet + k, 8);
-        memcpy(&c, shut + k, 8);
-        o &= ~c;
-        memcpy(unmet + k, &o, 8);
-    }
-    for (; shut && k < cells; k++) unmet[k] &= (unsigned char)~shut[k];
-    unmet[from] = 0;
-    return true;
-}
-
-/* walk_in on a ringed map (w->ringed, the stocked map's; after unmet_for):
- * each cell's byte in w->unmet says "open, not shut, not met yet" and is
- * cleared as the walk meets the cell, so a side is one test of one byte,
- * not a test of the cell's side bit and then of its dist and shut byte:
- * fewer branches the walk's order makes unpredictable (the walk from the
- * entrance 7.3 -> 6.35 us a stocked 45x23 map). The same sides in the
- * same order as walk_in's, so the same dist, parent, queue and steps,
- * cell for cell (no side of a cell met wraps: ringed). */
-static inline __attribute__((always_inline)) size_t
-ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist, int32_t *restrict parent,
-          int32_t *restrict queue, int32_t *restrict steps)
-{
-    size_t cells = (size_t)d->width * (size_t)d->height, n_rooms = d->n_rooms;
-    unsigned char *restrict unmet = w->unmet + (size_t)d->width + 1;
-    memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
-    if (steps)
-        for (size_t i = 0; i <= n_rooms; i++) steps[i] = -1;
-    size_t head = 0, tail = 0;
-    queue[tail++] = from;
-    dist[from] = 0;
-    if (parent) parent[from] = -1;
-    const uint32_t *cell = d->cells;
-    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
-    while (head < tail) {
-        int32_t at = queue[head++], here = dist[at], next = here + 1;
-        if (steps) {
-            uint32_t c = cell[at];
-            size_t id = (size_t)dg__room_id(c);
-            if (id && id <= n_rooms && (c & DG_OPENSPACE) && steps[id] < 0) steps[id] = here;
-        }
-        /* the four sides in the walk's order, west, east, north, south */
-#define MET(step)                                                                                                      \
-    {                                                                                                                  \
-        int32_t n = at + (step);                                                                                       \
-        if (unmet[n]) {                                                                                                \
-            unmet[n] = 0;                                                                                              \
-            dist[n] = next;                                                                                            \
-            if (parent) parent[n] = at;                                                                                \
-            queue[tail++] = n;                                                                                         \
-        }                                                                                                              \
-    }
-        MET(west)
-        MET(east)
-        MET(north)
-        MET(south)
-#undef MET
-    }
-    return tail;
-}
-
-/* the walk from the entrance (parents and rooms' steps) */
-static size_t ringed_open(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *dist, int32_t *parent,
-                          int32_t *queue, int32_t *steps)
-{
-    if (!parent || !steps) __builtin_unreachable();
-    return ringed_in(d, w, from, dist, parent, queue, steps);
-}
-
-/* the lock search's walks (rooms' steps, no parents): dg__cyc_walk's */
-static size_t walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
-                         int32_t *queue, int32_t *steps)
-{
-    if (!steps) __builtin_unreachable();
-    if (w->ringed && unmet_for(d, w, from, shut)) return ringed_in(d, w, from, dist, NULL, queue, steps);
-    return dg__cyc_walk(d, w, from, shut, dist, NULL, queue, steps);
 }
 
 /* Whether a walk from `from` with the cells shut[] closed reaches room
@@ -389,42 +284,6 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
     return false;
 }
 
-/* dg__cyc_meets_entrance on a ringed map (w->ringed): w->unmet marks the
- * cells met (start and gone at once, as the stamps do), one byte test a
- * side. The answer is the same: the search stops at the first cell of
- * the same test, met in the same order. */
-static bool meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start)
-{
-    if (!w->ringed || !unmet_for(d, w, start, NULL)) return dg__cyc_meets_entrance(d, w, gone, start);
-    unsigned char *restrict unmet = w->unmet + (size_t)d->width + 1;
-    int32_t *restrict queue = w->queue;
-    const int32_t *dist = w->dist, *parent = w->parent;
-    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
-    int32_t bar = dist[gone];
-    size_t head = 0, tail = 0;
-    queue[tail++] = start;
-    unmet[gone] = 0;
-    while (head < tail) {
-        int32_t at = queue[head++];
-        int32_t da = dist[at];
-        if (da >= 0 && (da <= bar || (da == bar + 1 && parent[at] != gone))) return true;
-#define MEET(step)                                                                                                     \
-    {                                                                                                                  \
-        int32_t n = at + (step);                                                                                       \
-        if (unmet[n]) {                                                                                                \
-            unmet[n] = 0;                                                                                              \
-            queue[tail++] = n;                                                                                         \
-        }                                                                                                              \
-    }
-        MEET(west)
-        MEET(east)
-        MEET(north)
-        MEET(south)
-#undef MEET
-    }
-    return false;
-}
-
 /* dg__lock_cycle_plan's: the door cells beside cell at of the way to the
  * goal (child and up: its neighbours on the way), and the doors of the
  * room it is in, when the way meets the room here first; where asked,
@@ -578,7 +437,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
         if (set && !by_walk) shut_goal_doors(d, goal, alone, 1);
         if (!by_walk)
             round_it = stale || set ? reaches(d, w, from, alone, goal, w->seen, queue)
-                                    : meets(d, w, at, child);
+                                    : dg__cyc_meets(d, w, at, child);
         if (set && !by_walk) shut_goal_doors(d, goal, alone, 0);
         alone[at] = 0;
         if (round_it) continue;
@@ -592,7 +451,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
              * is the first walk on the cells the walk back from the near
              * side meets */
             alone[at] = 1;
-            size_t met = walk_steps(d, w, near, alone, w->back, queue, back_steps);
+            size_t met = dg__cyc_walk_steps(d, w, near, alone, w->back, queue, back_steps);
             alone[at] = 0;
             for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
             for (size_t q = 0; q < met; q++) {
@@ -612,9 +471,9 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
              * only beyond the door */
             bool walked_shut = keys && open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue, shut_steps);
             if (!walked_shut && (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps)))
-                walk_steps(d, w, from, alone, w->seen, queue, shut_steps);
+                dg__cyc_walk_steps(d, w, from, alone, w->seen, queue, shut_steps);
             round_it = by_walk && shut_steps[goal] >= 0;
-            if (!round_it) walk_steps(d, w, near, alone, w->back, queue, back_steps);
+            if (!round_it) dg__cyc_walk_steps(d, w, near, alone, w->back, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
             if (round_it) continue;
@@ -678,10 +537,7 @@ dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg
     dg__cyc_sides_all(d, w);
     w->entered = dg__map_entrance(d, &w->in);
     int32_t from = (int32_t)(w->in.y * d->width + w->in.x);
-    w->ringed = w->entered && ringed(d, w, from);
-    if (w->ringed && unmet_for(d, w, from, NULL))
-        ringed_open(d, w, from, w->dist, w->parent, w->queue, w->steps);
-    else if (w->entered)
+    if (w->entered && !dg__cyc_ringed_entrance(d, w, from))
         walk_open(d, w, from, w->dist, w->parent, w->queue, w->steps);
     *out = w;
     return DG_OK;
