@@ -207,12 +207,16 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     /* the band's terms in locals (dg__band_adjusted's, compared doubled:
      * a sum is never negative, so sum x mult2 / 2 falls short of lo
      * exactly when sum x mult2 falls short of twice it) */
-    const long lo2 = 2 * b->lo;
+    const long lo2 = 2 * b->lo, hi2 = 2 * b->hi;
     const int *mult2 = b->mult2 + b->base_n, cap = b->most;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
         const long lxp = MON(b, l)->xp + b->base_xp;
         if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
+        /* a head already over the band's top, or too big for the room, on
+         * its own: every walk below starts from it alone and ends there
+         * (nine walks in ten here did), drawing nothing */
+        if (lxp * mult2[1] >= hi2 || (b->room && dg__band_squares(b, l) > b->room)) continue;
         /* who may follow this head, in the order tried, and what each
          * brings (its most and their XP), read once a head when first
          * asked: every lieutenant tried walks them again */
