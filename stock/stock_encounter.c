@@ -159,16 +159,20 @@ static struct dg__fit *fitting_roles(band *b)
 
 /* Every role's fitting creatures, each once, in role order (the boss's
  * kind too: a high band needs it); made once a want. */
-static const pool *whole_cast(struct dg__fit *fit)
+static const pool *whole_cast(const band *b, struct dg__fit *fit)
 {
     if (fit->whole) return &fit->all;
     pool *all = &fit->all;
     all->n = 0;
+    /* who is in already, by table id (each role's cast was compared with
+     * all of it before: a tenth of the fallback's time) */
+    uint64_t in[(CAP_IDS + 63) / 64] = {0};
     for (int role = 0; role < DG__ROLE_COUNT; role++)
         for (int k = 0; k < fit->roles[role].n; k++) {
-            bool dup = false;
-            for (int j = 0; j < all->n; j++) dup |= all->idx[j] == fit->roles[role].idx[k];
-            if (!dup && all->n < DG__CAST_MAX) all->idx[all->n++] = fit->roles[role].idx[k];
+            int id = fit->roles[role].idx[k], at = id - b->mon_base;
+            if ((in[at >> 6] >> (at & 63) & 1) || all->n >= DG__CAST_MAX) continue;
+            in[at >> 6] |= 1ull << (at & 63);
+            all->idx[all->n++] = id;
         }
     fit->whole = true;
     return all;
@@ -501,7 +505,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     if (!found && !kept) {
-        found = one_kind(r, &b, whole_cast(fit), out);
+        found = one_kind(r, &b, whole_cast(&b, fit), out);
         if (found && out->groups[0].count > 1) {
             dg_encounter alone = *out;
             if (!dg__pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;
