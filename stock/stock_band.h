@@ -69,7 +69,7 @@ typedef struct dg__cast_memo {
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
      * one size) */
-    int n_fits, next_fit;
+    int n_fits, next_fit, last_fit; /* last_fit: the want met last */
     struct dg__fit {
         fit_key key;
         pool roles[DG__ROLE_COUNT];

@@ -145,9 +145,14 @@ static struct dg__fit *fitting_roles(band *b)
     fit_key key = {.theme = w->theme, .wander = !w->room_squares, .max_size = (int)w->max_size, .shun = w->shun,
                    .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level,
                    .wave = w->joins != NULL};
+    /* the want met last first: a room's bands are tried in turn, its
+     * rooms of one size in a row (each want is kept once: any order finds
+     * the same) */
+    if (m->n_fits && !memcmp(&m->fits[m->last_fit].key, &key, sizeof key)) return &m->fits[m->last_fit];
     for (int k = 0; k < m->n_fits; k++)
-        if (!memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[k];
+        if (k != m->last_fit && !memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[m->last_fit = k];
     int at = m->n_fits < MEMO_FITS ? m->n_fits++ : m->next_fit++ % MEMO_FITS;
+    m->last_fit = at;
     struct dg__fit *fit = &m->fits[at];
     const pool *cast = dg__cast_memo_roles(m, w->theme);
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
