@@ -394,3 +394,37 @@ Test(adventure, a_caves_key_is_hidden_the_caves_way)
     }
     cr_assert_geq(hidden, 20, "only %d caves' keys hidden", hidden);
 }
+
+/* Two keys at one marked square are kept together: by the same creature
+ * the same way, or in the same hiding place. A GM laughed at one room's
+ * two keys, "one on the gnoll's belt, the other on its key ring", and at
+ * two keys at one square, one in an old boot and one on a ledge. */
+Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
+{
+    int pairs = 0;
+    for (uint64_t s = 1; s <= 400; s++) {
+        const char *keys[] = {"algorithm", "loops", "floors"};
+        const char *vals[] = {dg_algorithm_name((dg_algorithm)(s % DG_ALGO_COUNT)), s % 3 ? "some" : "many", "2"};
+        dg_options o;
+        dg_error e = {0};
+        cr_assert_eq(dg_options_parse(&o, 3, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+        dg_options_set_seed(&o, s);
+        dg_dungeon *top = NULL;
+        cr_assert_eq(dg_generate(&o, &top, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+        for (const dg_dungeon *d = top; d; d = d->below) {
+            const dg_contents *c = d->contents;
+            for (size_t i = 0; i < c->n_doors; i++)
+                for (size_t j = i + 1; c->doors[i].key_room && j < c->n_doors; j++) {
+                    if (c->doors[j].key_room != c->doors[i].key_room) continue;
+                    char a[256], b[256];
+                    dg_key_holder_text(c, i, a, sizeof a);
+                    dg_key_holder_text(c, j, b, sizeof b);
+                    cr_assert_str_eq(a, b, "seed %llu floor %d room %d: \"%s\" and \"%s\"", (unsigned long long)s,
+                                     d->floor, c->doors[i].key_room, a, b);
+                    pairs++;
+                }
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_geq(pairs, 20, "only %d pairs of keys in one room: the check saw little", pairs);
+}
