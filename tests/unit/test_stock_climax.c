@@ -220,6 +220,7 @@ typedef struct {
     long ally_lairs[2], over_leader, explained, explained_lairs;
     long waves, waves_unneeded, wave_hordes, wave_named, wave_unsaid, wave_above_leader; /* reinforcements */
     long fur_smells, fur_unfurred;
+    long silent_held; /* "You hear silence" where the party meets someone */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
     double overlap_sum;
 } tally;
@@ -401,6 +402,11 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                              d->floor, r + 1, sm, dg_monster_info(e->groups[0].monster)->name);
                 }
             }
+        }
+        if (strstr(aloud, "hear silence")) {
+            t->silent_held++;
+            note_bad("dungeon %llu floor %d room %zu: '%s' is silent, held by %s", (unsigned long long)i, d->floor, r + 1,
+                     aloud, dg_monster_info(e->groups[0].monster)->name);
         }
         for (int g = 0; g < e->n_groups; g++) {
             const dg_monster *m = dg_monster_info(e->groups[g].monster);
@@ -715,6 +721,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(t.waves, 1, "no lair joined by reinforcements met: the waves go unchecked");
     cr_assert_eq(t.waves_unneeded + t.wave_unsaid + t.wave_named + t.wave_above_leader + t.wave_hordes, 0,
                  "waves broken (first: %s)", n_bad ? bad[0] : "");
+    cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
+                 n_bad ? bad[0] : "");
     cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
     cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
     /* a lower lair above the master is explained by its floor's chapter
