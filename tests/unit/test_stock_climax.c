@@ -112,8 +112,10 @@ static void read_tables(int y, const char *path)
         int num = atoi(col[5]), den = strchr(col[5], '/') ? atoi(strchr(col[5], '/') + 1) : 1;
         f->cr8 = 8 * num / (den ? den : 1);
         f->xp = atoi(col[6]);
-        static const int land[] = {10, 12, 13, 14}; /* walk fly burrow climb: not swim */
-        for (int k = 0; k < 4; k++)
+        /* walk fly burrow: not swim, and not climb (a roper climbs to its
+         * perch and waits: "ropers wander" was a GM's laugh) */
+        static const int land[] = {10, 12, 13};
+        for (int k = 0; k < 3; k++)
             if (col[land[k]] && atoi(col[land[k]]) > f->land_ft) f->land_ft = atoi(col[land[k]]);
     }
     free(tsv);
