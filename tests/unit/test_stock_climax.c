@@ -223,6 +223,7 @@ typedef struct {
     long waves, waves_unneeded, wave_hordes, wave_named, wave_unsaid, wave_above_leader; /* reinforcements */
     long fur_smells, fur_unfurred;
     long silent_held; /* "You hear silence" where the party meets someone */
+    long daylit_below; /* floors below the top lit by daylight */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
     double overlap_sum;
 } tally;
@@ -378,6 +379,11 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
     int lv = c->level - 1;
     long party = c->party;
     char aloud[2048];
+    /* no daylight through cracks on a floor dug under another */
+    if (d->floor > 1 && strstr(dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination), "daylight")) {
+        t->daylit_below++;
+        note_bad("dungeon %llu floor %d: lit by daylight", (unsigned long long)i, d->floor);
+    }
     /* the read-aloud and the furnishings, room by room */
     static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
     static const char *const reading[] = {"book", "pulpit", "library", "ink pot", "notes", "sentences"};
@@ -723,6 +729,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(t.waves, 1, "no lair joined by reinforcements met: the waves go unchecked");
     cr_assert_eq(t.waves_unneeded + t.wave_unsaid + t.wave_named + t.wave_above_leader + t.wave_hordes, 0,
                  "waves broken (first: %s)", n_bad ? bad[0] : "");
+    cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
+                 n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
