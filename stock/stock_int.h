@@ -70,6 +70,9 @@ int dg__gem_value(int tier);
 int dg__art_value(int tier);
 #define DG__GEM_TIERS 6
 #define DG__ART_TIERS 5
+/* names a value tier has (stock_words.c), the DMG's d10 or so; a hoard
+ * names three of them at most (DG_TREASURE_MAX_LOTS) */
+#define DG__VALUABLE_NAMES 10
 
 /* stock_origins.c: what a dungeon was built as. */
 typedef enum {
