@@ -181,7 +181,7 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
 }
 
 /* Each floor's nearest groups to its entrance, beyond the entrance room,
- * answer (the lair's last). */
+ * answer (the lair's last), each led by one who can leave its room. */
 static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_rng *r)
 {
     a->alarm = below(r, dg__adv_table_count(DG__ADV_T_ALARM));
@@ -201,6 +201,9 @@ static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents
                     if (!rc->encounter.n_groups || rc->distance < 0 || rc->id == c->entrance_room ||
                         lair != (pass == 1))
                         continue;
+                    /* who leads them runs the corridors: no hunter shark
+                     * comes "at the front" out of its pool */
+                    if (!dg__roams(rc->encounter.groups[0].monster)) continue;
                     if (rc->id == picked[0] || rc->id == picked[1]) continue;
                     if (!best || rc->distance < c->rooms[best - 1].distance) best = rc->id;
                 }

@@ -434,6 +434,16 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
 void dg__adv_lower(const char *name, char *buf, size_t cap);
 /* stock_rules.c: whether a creature can talk and deal (a language,
  * Intelligence 6 or more). */
+/* Whether a creature roams the corridors, so wanders, answers an alarm
+ * or comes as reinforcements: walking, flying or burrowing 15 ft. or more
+ * (data/srd.h's land_ft: not a roper on its perch, not a shark, which
+ * only swims; a gelatinous cube, 15 ft., still does). */
+#define DG__ROAM_FT 15
+static inline bool dg__roams(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    return m && m->land_ft >= DG__ROAM_FT;
+}
 bool dg__adv_talks(int monster);
 /* Whether a creature keeps a place rather than takes it (undead, constructs). */
 bool dg__adv_guardian(int monster);

@@ -224,6 +224,7 @@ typedef struct {
     long fur_smells, fur_unfurred;
     long silent_held; /* "You hear silence" where the party meets someone */
     long daylit_below; /* floors below the top lit by daylight */
+    long responders, immobile_responders; /* the alarm's groups; led by one who cannot leave */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
     double overlap_sum;
 } tally;
@@ -524,6 +525,17 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                 note_bad("dungeon %llu: %s wanders at %d ft over land", (unsigned long long)i, f->name, f->land_ft);
             }
         }
+    /* who answers the alarm comes down the corridors, led by a walker,
+     * a flyer or a burrower (no shark "at the front") */
+    const dg_adventure *adv = top->contents->adventure;
+    for (int k = 0; d == top && adv && k < adv->n_responders; k++) {
+        const fact *f = fact_of(adv->responders[k].who.monster);
+        t->responders++;
+        if (f->land_ft < WANDER_FT) {
+            t->immobile_responders++;
+            note_bad("dungeon %llu: %s answers the alarm at %d ft over land", (unsigned long long)i, f->name, f->land_ft);
+        }
+    }
     /* mixed groups: rooms and wanderers */
     for (size_t r = 0; r < c->n_rooms + (size_t)c->n_wandering; r++) {
         const dg_encounter *e = r < c->n_rooms ? &c->rooms[r].encounter : &c->wandering[r - c->n_rooms].encounter;
@@ -729,6 +741,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(t.waves, 1, "no lair joined by reinforcements met: the waves go unchecked");
     cr_assert_eq(t.waves_unneeded + t.wave_unsaid + t.wave_named + t.wave_above_leader + t.wave_hordes, 0,
                  "waves broken (first: %s)", n_bad ? bad[0] : "");
+    cr_assert_eq(t.immobile_responders, 0, "%ld of %ld alarm groups led by one who cannot leave its room (first: %s)",
+                 t.immobile_responders, t.responders, n_bad ? bad[0] : "");
     cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
