@@ -173,6 +173,11 @@ int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural
 int dg__word_theme_entry(dg_words w, int theme, int k);
 int dg__word_purpose(int origin, int k);     /* k past the origin's: a filler */
 int dg__word_history(int origin, int k);
+/* A secret door's mechanism: one of the first DG__SECRETS_DRAWN drawn,
+ * then a furnished one (a bookcase) kept only where the room on either
+ * side (NULL: a corridor) shows that furniture, else its plain stand-in. */
+#define DG__SECRETS_DRAWN 8
+int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *b);
 int dg__word_purpose_dressing(int purpose); /* the DRESSING entry of a PURPOSE entry */
 /* The DRESSING entry of purpose's k-th other furnishing (k 0 or 1), -1 none. */
 int dg__word_purpose_again(int purpose, int k);

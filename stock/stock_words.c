@@ -155,12 +155,45 @@ _Static_assert(DG_COUNT(gem) == DG__GEM_TIERS * DG__VALUABLE_NAMES && DG_COUNT(a
 
 static const char *const door_material[] = {"Wooden", "Stone", "Iron"};
 
+/* the first DG__SECRETS_DRAWN are drawn; the rest stand in for a furnished
+ * one (a bookcase, a tapestry, a hearth) in a room without that furniture
+ * (dg__secret_in): no bookcase swinging open in a sewer's overflow chamber */
 static const char *const secret[] = {
     "a stone panel that slides when pressed", "a bookcase that swings on a hinge",
     "a sconce that turns to open the wall", "a seam hidden behind a tapestry",
     "a section of wall that pivots", "a hearth whose back wall slides aside",
     "a carved face whose eyes are buttons", "a flagstone that lifts to reveal steps",
+    /* stand-ins, in the furnished ones' order */
+    "a stone block that swings inward on a pivot", "a seam hidden in the mortar",
+    "a niche whose back wall slides aside",
 };
+static const struct {
+    int drawn, stand_in;
+    const char *furniture[4]; /* a dressing word holding one of these shows it */
+} furnished_secret[] = {
+    {1, DG__SECRETS_DRAWN + 0, {"shel", "book", "librar", "scroll"}},
+    {3, DG__SECRETS_DRAWN + 1, {"tapestr", "hanging", "banner", NULL}},
+    {5, DG__SECRETS_DRAWN + 2, {"hearth", "fireplace", "stove", "oven"}},
+};
+_Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
+
+static bool shows(const dg_room_contents *rc, const char *const *furniture)
+{
+    for (int k = 0; rc && k < rc->n_dressing; k++)
+        for (int f = 0; f < 4 && furniture[f]; f++)
+            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    return false;
+}
+
+int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *b)
+{
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        if (furnished_secret[k].drawn == drawn)
+            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+                       ? drawn
+                       : furnished_secret[k].stand_in;
+    return drawn;
+}
 
 static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave passage */
     "rubble half blocks the way", "a trickle of water runs along the floor",

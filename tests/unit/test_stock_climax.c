@@ -225,6 +225,7 @@ typedef struct {
     long silent_held; /* "You hear silence" where the party meets someone */
     long daylit_below; /* floors below the top lit by daylight */
     long responders, immobile_responders; /* the alarm's groups; led by one who cannot leave */
+    long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
     double overlap_sum;
 } tally;
@@ -525,6 +526,31 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                 note_bad("dungeon %llu: %s wanders at %d ft over land", (unsigned long long)i, f->name, f->land_ft);
             }
         }
+    /* a secret door opened by a bookcase, a tapestry or a hearth is in a
+     * room whose read-aloud shows one (no bookcase in a sewer) */
+    static const struct { const char *mechanism, *shown[3]; } furniture[] = {
+        {"bookcase", {"shel", "book", "librar"}}, {"tapestry", {"tapestr", "hanging", "banner"}},
+        {"hearth", {"hearth", "fireplace", "stove"}}};
+    for (size_t k = 0; k < d->n_doors && k < c->n_doors; k++) {
+        if (c->doors[k].secret < 0) continue;
+        const char *how = dg_contents_word(DG_WORDS_SECRET, c->doors[k].secret);
+        for (size_t f = 0; f < sizeof furniture / sizeof *furniture; f++) {
+            if (!strstr(how, furniture[f].mechanism)) continue;
+            t->furnished_secrets++;
+            char sides[2][2048] = {"", ""};
+            int ids[2] = {d->doors[k].room, d->doors[k].other};
+            bool seen = false;
+            for (int j = 0; j < 2; j++) {
+                if (ids[j] > 0) dg_contents_read_aloud(c, ids[j], sides[j], sizeof sides[j]);
+                for (int q = 0; q < 3; q++) seen |= strstr(sides[j], furniture[f].shown[q]) != NULL;
+            }
+            if (!seen) {
+                t->unfurnished_secrets++;
+                note_bad("dungeon %llu floor %d: a secret door by %s in room %d: '%s'", (unsigned long long)i, d->floor,
+                         how, d->doors[k].room, sides[0]);
+            }
+        }
+    }
     /* who answers the alarm comes down the corridors, led by a walker,
      * a flyer or a burrower (no shark "at the front") */
     const dg_adventure *adv = top->contents->adventure;
@@ -743,6 +769,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
                  "waves broken (first: %s)", n_bad ? bad[0] : "");
     cr_assert_eq(t.immobile_responders, 0, "%ld of %ld alarm groups led by one who cannot leave its room (first: %s)",
                  t.immobile_responders, t.responders, n_bad ? bad[0] : "");
+    cr_assert_eq(t.unfurnished_secrets, 0, "%ld of %ld secret doors by furniture the room does not show (first: %s)",
+                 t.unfurnished_secrets, t.furnished_secrets, n_bad ? bad[0] : "");
     cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
