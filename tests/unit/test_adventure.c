@@ -152,8 +152,11 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         int clues = 0, groups = 0, answering = 0;
         for (size_t i = 0; i < fc->n_rooms; i++) {
             const dg_room_contents *rc = &fc->rooms[i];
-            /* the room the party comes in by is met at once, not called */
-            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room;
+            /* the room the party comes in by is met at once, not called;
+             * a group led by one that cannot leave its room (a shark, a
+             * roper: under 15 ft. over land by the SRD table) stays */
+            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room &&
+                      dg_monster_info(rc->encounter.groups[0].monster)->land_ft >= 15;
             for (int k = 0; k < rc->n_clues; k++) {
                 const dg_clue *cl = &rc->clues[k];
                 dg_adv_who w = {-1, cl->room, cl->floor, -1};
