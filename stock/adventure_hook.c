@@ -246,6 +246,10 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     if (rc == DG_OK && !dg__adv_talks(chief) &&
         ((a->goal_kind == 0 && a->stake == 2) || (a->goal_kind == 2 && a->stake == 1)))
         a->stake = 0;
+    /* the captive is in their room for the party to see, not "Empty" */
+    if (rc == DG_OK && a->goal_kind == 2 && a->goal.floor >= 1 && a->goal.floor <= n && a->goal.room >= 1 &&
+        (size_t)a->goal.room <= floors[a->goal.floor - 1]->n_rooms)
+        floors[a->goal.floor - 1]->rooms[a->goal.room - 1].captive = true;
     if (rc == DG_OK) {
         chapters_of(a, floors, n);
         dg__adventure_leaders(a, floors, n, &r);

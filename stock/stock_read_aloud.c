@@ -228,6 +228,21 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
                                             "The silence here feels held, like a breath. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
+    /* the adventure's captive, not named (the party has only the patron's
+     * word for who they are); by room number, like the water below */
+    if (rc->captive) {
+        static const char *const watched[] = {
+            "Behind them a prisoner sits bound and gagged against the wall. ",
+            "Among them a prisoner kneels with bound wrists, watching you. ",
+            "A prisoner hangs in chains behind them, too weak to call out. ",
+            "Behind them someone lies trussed on the floor, a sack over their head. "};
+        static const char *const alone[] = {
+            "A prisoner sits bound and gagged against the far wall, eyes wide above the gag. ",
+            "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
+            "A prisoner hangs in chains from the wall, too weak to call out. ",
+            "A figure kneels by the wall, wrists bound to an iron ring, and flinches from your light. "};
+        add(&t, "%s", n_shown ? watched[(size_t)id % DG_COUNT(watched)] : alone[(size_t)id % DG_COUNT(alone)]);
+    }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
          * in one dungeon should not read the same four times; deep enough

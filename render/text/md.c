@@ -264,12 +264,18 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     put(m, "\n\n");
 }
 
+/* Whether room is the goal's, on floor d. */
+static bool goal_here(const md *m, const dg_dungeon *d, int room)
+{
+    const dg_adventure *a = m->top ? m->top->adventure : NULL;
+    return a && a->goal.room == room && (a->goal.floor > 0 ? a->goal.floor : 1) == (d->floor > 0 ? d->floor : 1);
+}
+
 /* The goal's own room says so, where the GM runs it: what the hook sent
  * the party for is here. */
 static void put_goal(md *m, const dg_dungeon *d, int room)
 {
-    const dg_adventure *a = m->top ? m->top->adventure : NULL;
-    if (!a || a->goal.room != room || (a->goal.floor > 0 ? a->goal.floor : 1) != (d->floor > 0 ? d->floor : 1)) return;
+    if (!goal_here(m, d, room)) return;
     char t[512];
     dg_adventure_text(m->top, DG_ADV_GOAL, 0, t, sizeof t);
     PUTF(m, "**Goal.** What the party came for is here. %s\n\n", t);
@@ -430,7 +436,8 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             int round;
             if (dg_contents_reinforcements(c, r->id, &round, allies, sizeof allies))
                 PUTF(m, "**Round %d.** %s\n\n", round, allies);
-        } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0) {
+        } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0 && !goal_here(m, d, r->id)) {
+            /* the goal's room is not empty: what the party came for is there */
             put(m, "**Empty.**\n\n");
         }
         for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {

@@ -431,3 +431,29 @@ Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
     }
     cr_assert_geq(pairs, 20, "only %d pairs of keys in one room: the check saw little", pairs);
 }
+
+/* The captive the hook sends the party for is seen where they are held:
+ * a GM read "Empty." over the room the goal names. */
+Test(adventure, the_captive_is_in_the_read_aloud, .timeout = 60)
+{
+    int captives = 0;
+    for (uint64_t s = 1; s <= 400; s++) {
+        dg_dungeon *top = make(s * 7 + 3, NULL);
+        const dg_adventure *a = top->contents->adventure;
+        if (a && a->goal_kind == 2) {
+            const dg_dungeon *d = top;
+            while (d && d->floor != a->goal.floor) d = d->below;
+            cr_assert(d, "seed %llu: no floor %d", (unsigned long long)(s * 7 + 3), a->goal.floor);
+            char aloud[2048];
+            dg_contents_read_aloud(d->contents, a->goal.room, aloud, sizeof aloud);
+            static const char *const held[] = {"prisoner", "trussed", "bound", "chains"};
+            bool seen = false;
+            for (size_t k = 0; k < sizeof held / sizeof *held; k++) seen |= strstr(aloud, held[k]) != NULL;
+            cr_assert(seen, "seed %llu floor %d room %d: '%s'", (unsigned long long)(s * 7 + 3), d->floor, a->goal.room,
+                      aloud);
+            captives++;
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_geq(captives, 20, "only %d captives met", captives);
+}
