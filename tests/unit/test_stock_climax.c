@@ -224,6 +224,7 @@ typedef struct {
     long fur_smells, fur_unfurred;
     long silent_held; /* "You hear silence" where the party meets someone */
     long daylit_below; /* floors below the top lit by daylight */
+    long breathless_breathing; /* "something breathes" where the unseen do not breathe */
     long responders, immobile_responders; /* the alarm's groups; led by one who cannot leave */
     long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
@@ -411,6 +412,22 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                     note_bad("dungeon %llu floor %d room %zu: smells of %s, held by %s", (unsigned long long)i,
                              d->floor, r + 1, sm, dg_monster_info(e->groups[0].monster)->name);
                 }
+            }
+        }
+        /* "Something breathes nearby" only where whoever is unseen breathes
+         * (this test's list of the breathless: undead, constructs,
+         * elementals, oozes) */
+        if (strstr(aloud, "breathes")) {
+            bool breathless = false;
+            for (int g = 0; g < e->n_groups; g++) {
+                int ty = (int)dg_monster_info(e->groups[g].monster)->type;
+                breathless |= !e->groups[g].arrives && dg_monster_hiding(e->groups[g].monster) == DG_HIDING_INVISIBLE &&
+                              (ty == DG_TYPE_UNDEAD || ty == DG_TYPE_CONSTRUCT || ty == DG_TYPE_ELEMENTAL ||
+                               ty == DG_TYPE_OOZE);
+            }
+            if (breathless) {
+                t->breathless_breathing++;
+                note_bad("dungeon %llu floor %d room %zu: '%s'", (unsigned long long)i, d->floor, r + 1, aloud);
             }
         }
         if (strstr(aloud, "hear silence")) {
@@ -771,6 +788,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
                  t.immobile_responders, t.responders, n_bad ? bad[0] : "");
     cr_assert_eq(t.unfurnished_secrets, 0, "%ld of %ld secret doors by furniture the room does not show (first: %s)",
                  t.unfurnished_secrets, t.furnished_secrets, n_bad ? bad[0] : "");
+    cr_assert_eq(t.breathless_breathing, 0, "%ld rooms hear the breath of the breathless (first: %s)", t.breathless_breathing,
+                 n_bad ? bad[0] : "");
     cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
