@@ -155,7 +155,7 @@ static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, in
     if (above_master(top, c)) return 13;
     if (top->origin == DG__ORIGIN_PRISON && fl == 1) return 4;
     if (top->origin == DG__ORIGIN_TOMB && dg__adv_guardian(boss)) return 5;
-    if (!dg__adv_talks(boss)) return 3;
+    if (!dg__adv_talks(boss)) return dg_theme_casts(top->theme, boss) ? 15 : 3;
     if (boss == top->boss) return 7; /* not "the mage's lieutenant, a mage" */
     return top->boss >= 0 ? 2 : 6;
 }
@@ -174,7 +174,7 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
         ch->boss = who_in(c, fl, c->farthest_room);
         ch->text = chapter_text(top, c, fl, ch->boss.monster);
         /* a third floor does not repeat the second's words */
-        static const int deeper[15] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1};
+        static const int deeper[17] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1, 16, -1};
         if (a->n_chapters >= 2 && ch[-1].floor == fl && ch[-1].text == ch->text && deeper[ch->text] >= 0)
             ch->text = deeper[ch->text];
     }
