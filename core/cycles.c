@@ -10,7 +10,8 @@
  * fiction (stock/stock_locks.c), which lays the key there. Also the map's
  * entrance, the cell every walk of the key counts from. Reads the map;
  * cycles_lair.c is what changes it (the lair's one way in, the lock);
- * cycles_work.c holds the walks' buffers and each cell's open sides. */
+ * cycles_work.c holds the walks' buffers and each cell's open sides;
+ * cycles_ringed.c the walks in the form a stocked map allows. */
 #include "dg_int.h"
 
 bool dg__map_entrance(const dg_dungeon *d, dg_point *at)
@@ -101,10 +102,13 @@ size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const 
 
 /* walk_in from the entrance with nothing shut (shut NULL), made apart: a
  * stocked map's one walk every time, for the fiction's distances (a tenth
- * of a stocked 45x23 map's time with the checks the others need) */
+ * of a stocked 45x23 map's time with the checks the others need). parent
+ * and steps are never NULL here: said so, gcc drops walk_in's tests of
+ * them from every cell (it kept them, not knowing) */
 static size_t walk_open(const dg_dungeon *d, const cyc_work *w, int32_t from, int32_t *dist, int32_t *parent,
                         int32_t *queue, int32_t *steps)
 {
+    if (!parent || !steps) __builtin_unreachable();
     return walk_in(d, w, from, NULL, dist, parent, queue, steps);
 }
 
@@ -153,14 +157,22 @@ static void room_ways(const dg_dungeon *d, int *ways)
  * round of opening would (the least set closed under "its key's room is
  * reached"), for one walk's cost, not one a round (at 501x501, four walks
  * of seven). keys[i] is door i's key room; seen[] is scratch. goal_doors:
- * the goal's doors are the lock with `door` (dg__cyc_lair_doors), shut. */
-static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
-                           size_t door, bool goal_doors, int32_t *seen, int32_t *queue)
+ * the goal's doors are the lock with `door` (dg__cyc_lair_doors), shut.
+ * The flood is a walk (first in, first out; west, east, north, south) and
+ * counts its steps: true when no door opened after the flood had met it
+ * shut, for then it met every cell as dg__cyc_walk from `from` with what
+ * it left shut would, in the same order (a door shut when met stayed shut;
+ * one opened before it was met is met as an open cell), and seen[] and
+ * steps[] are that walk's dist and rooms' steps: the lock search's walk
+ * with the other locks shut, not walked again. */
+static bool open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, const int *keys,
+                           size_t door, bool goal_doors, int32_t *seen, int32_t *queue, int32_t *steps)
 {
-    enum { UNSEEN = -1, MET = 0, WAITING = 1 }; /* WAITING: a shut cell beside a met one */
+    enum { UNSEEN = -1, WAITING = -2 }; /* WAITING: a shut cell beside a met one; met: its steps */
     size_t cells = (size_t)d->width * (size_t)d->height;
     int *head = w->key_head, *next = w->key_next;
-    for (size_t r = 0; r <= d->n_rooms; r++) head[r] = -1;
+    bool walk = true;
+    for (size_t r = 0; r <= d->n_rooms; r++) head[r] = steps[r] = -1;
     for (size_t k = d->n_doors; k-- > 0;) {
         size_t at = (size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x;
         if (k == door || !shut[at] || keys[k] <= 0 || (size_t)keys[k] > d->n_rooms) continue;
@@ -171,37 +183,51 @@ static void open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
     memset(seen, 0xff, cells * sizeof *seen);
     size_t qhead = 0, tail = 0;
     queue[tail++] = from;
-    seen[from] = MET;
+    seen[from] = 0;
     const uint32_t *cell = d->cells;
+    /* w's sides and steps in locals: gcc read w->step again after every
+     * store to seen[] or queue[] (int32_t, as the steps are) */
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
     while (qhead < tail) {
-        int32_t at = queue[qhead++];
+        int32_t at = queue[qhead++], here = seen[at];
         int id = dg__room_id(cell[at]);
         if (id && (size_t)id <= d->n_rooms && (cell[at] & DG_OPENSPACE)) {
+            if (steps[id] < 0) steps[id] = here;
             /* the room's keys open their doors: one already beside the
-             * flood joins it, the rest open to it when it comes */
+             * flood joins it (no walk's order now), the rest open to it
+             * when it comes */
             for (int k = head[id]; k >= 0; k = next[k]) {
                 int32_t c = (int32_t)((size_t)d->doors[k].y * (size_t)d->width + (size_t)d->doors[k].x);
                 shut[c] = 0;
                 if (seen[c] == WAITING) {
-                    seen[c] = MET;
+                    seen[c] = here + 1;
                     queue[tail++] = c;
+                    walk = false;
                 }
             }
             head[id] = -1;
         }
-        unsigned m = w->sides[at];
-        for (int k = 0; m; k++, m >>= 1) {
-            if (!(m & 1)) continue;
-            int32_t n = at + w->step[k];
-            if (seen[n] != UNSEEN) continue;
-            if (shut[n]) {
-                seen[n] = WAITING;
-                continue;
-            }
-            seen[n] = MET;
-            queue[tail++] = n;
-        }
+        unsigned m = sides[at];
+#define FLOOD(bit, step)                                                                                               \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = at + (step);                                                                                       \
+        if (seen[n] == UNSEEN) {                                                                                       \
+            if (shut[n])                                                                                               \
+                seen[n] = WAITING;                                                                                     \
+            else {                                                                                                     \
+                seen[n] = here + 1;                                                                                    \
+                queue[tail++] = n;                                                                                     \
+            }                                                                                                          \
+        }                                                                                                              \
     }
+        FLOOD(1u, west)
+        FLOOD(2u, east)
+        FLOOD(4u, north)
+        FLOOD(8u, south)
+#undef FLOOD
+    }
+    return walk;
 }
 
 
@@ -218,27 +244,42 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
         memset(w->mark, 0, (size_t)d->width * (size_t)d->height * sizeof *w->mark);
         w->now = 1;
     }
-    int32_t bar = w->dist[gone], *queue = w->queue;
+    /* w's fields in locals: a store to queue[] or mark[] may be one to
+     * w->now or w->step as far as C knows (int32_t and uint32_t alias),
+     * so gcc read them again after every cell met */
+    const uint32_t now = w->now;
+    uint32_t *restrict mark = w->mark;
+    int32_t *restrict queue = w->queue;
+    const int32_t *dist = w->dist, *parent = w->parent;
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
+    int32_t bar = dist[gone];
     size_t head = 0, tail = 0;
     queue[tail++] = start;
-    w->mark[start] = w->now;
-    w->mark[gone] = w->now;
+    mark[start] = now;
+    mark[gone] = now;
     while (head < tail) {
         int32_t at = queue[head++];
         /* a cell whose way back in the walk's tree misses `gone`: one no
          * farther than it (the way back only nears the entrance, and
          * meets gone's distance at most at the cell itself), or one step
          * farther with another parent */
-        int32_t da = w->dist[at];
-        if (da >= 0 && (da <= bar || (da == bar + 1 && w->parent[at] != gone))) return true;
-        unsigned m = w->sides[at];
-        for (int k = 0; m; k++, m >>= 1) {
-            if (!(m & 1)) continue;
-            int32_t n = at + w->step[k];
-            if (w->mark[n] == w->now) continue;
-            w->mark[n] = w->now;
-            queue[tail++] = n;
-        }
+        int32_t da = dist[at];
+        if (da >= 0 && (da <= bar || (da == bar + 1 && parent[at] != gone))) return true;
+        unsigned m = sides[at];
+#define MEET(bit, step)                                                                                                \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = at + (step);                                                                                       \
+        if (mark[n] != now) {                                                                                          \
+            mark[n] = now;                                                                                             \
+            queue[tail++] = n;                                                                                         \
+        }                                                                                                              \
+    }
+        MEET(1u, west)
+        MEET(2u, east)
+        MEET(4u, north)
+        MEET(8u, south)
+#undef MEET
     }
     return false;
 }
@@ -396,7 +437,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
         if (set && !by_walk) shut_goal_doors(d, goal, alone, 1);
         if (!by_walk)
             round_it = stale || set ? reaches(d, w, from, alone, goal, w->seen, queue)
-                                    : dg__cyc_meets_entrance(d, w, at, child);
+                                    : dg__cyc_meets(d, w, at, child);
         if (set && !by_walk) shut_goal_doors(d, goal, alone, 0);
         alone[at] = 0;
         if (round_it) continue;
@@ -410,7 +451,7 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
              * is the first walk on the cells the walk back from the near
              * side meets */
             alone[at] = 1;
-            size_t met = dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            size_t met = dg__cyc_walk_steps(d, w, near, alone, w->back, queue, back_steps);
             alone[at] = 0;
             for (size_t r = 0; r <= d->n_rooms; r++) shut_steps[r] = -1;
             for (size_t q = 0; q < met; q++) {
@@ -424,13 +465,15 @@ void dg__cyc_find_cycle(const dg_dungeon *d, int goal, const int *keys, cyc_work
             memcpy(alone, shut, cells); /* alone: free again, now the locks' working copy */
             alone[at] = 1;
             if (set) shut_goal_doors(d, goal, alone, 1);
-            if (keys) open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue);
-            /* no keys: the walk from the entrance with nothing shut is the
-             * walk this one differs from only beyond the door */
-            if (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps))
-                dg__cyc_walk(d, w, from, alone, w->seen, NULL, queue, shut_steps);
+            /* given keys, the flood that opens the locks is most often the
+             * walk with what it left shut; no keys: the walk from the
+             * entrance with nothing shut is the walk this one differs from
+             * only beyond the door */
+            bool walked_shut = keys && open_with_keys(d, w, from, alone, keys, i, set, w->seen, queue, shut_steps);
+            if (!walked_shut && (keys || keyed || !shut_walk(d, w, from, (int32_t)at, set ? goal : 0, shut_steps)))
+                dg__cyc_walk_steps(d, w, from, alone, w->seen, queue, shut_steps);
             round_it = by_walk && shut_steps[goal] >= 0;
-            if (!round_it) dg__cyc_walk(d, w, near, alone, w->back, NULL, queue, back_steps);
+            if (!round_it) dg__cyc_walk_steps(d, w, near, alone, w->back, queue, back_steps);
             memset(alone, 0, cells);
             stale = false;
             if (round_it) continue;
@@ -493,8 +536,9 @@ dg_status dg__entrance_walk_new(const dg_dungeon *d, dg__entrance_walk **out, dg
     }
     dg__cyc_sides_all(d, w);
     w->entered = dg__map_entrance(d, &w->in);
-    if (w->entered)
-        walk_open(d, w, (int32_t)(w->in.y * d->width + w->in.x), w->dist, w->parent, w->queue, w->steps);
+    int32_t from = (int32_t)(w->in.y * d->width + w->in.x);
+    if (w->entered && !dg__cyc_ringed_entrance(d, w, from))
+        walk_open(d, w, from, w->dist, w->parent, w->queue, w->steps);
     *out = w;
     return DG_OK;
 }

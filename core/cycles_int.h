@@ -23,9 +23,15 @@ struct dg__entrance_walk {
      * (the walk's order); read instead of the map's bounds and words */
     unsigned char *sides;
     unsigned char *open;      /* sides_all's: each cell open (1) or not, a zero row and cell either side */
+    unsigned char *unmet;     /* cycles_ringed.c's: open[] (less what is shut), cleared as met */
     int32_t step[4];
     void *block;              /* every buffer above */
     bool entered;             /* dg__entrance_walk_new found the entrance and walked from it */
+    /* dg__entrance_walk_new's: no open cell on the map's west or east edge
+     * (cycles_ringed.c), and open[] the map's as it stands: the stocked
+     * map, which nothing changes after (the map layer's walks, which dig
+     * and wall up, leave it false) */
+    bool ringed;
     dg_point in;
     /* dg__lock_cycle_plan's: the dead-end rooms far enough round for a
      * key (up to most_dead of them), where find_cycle found no key */
@@ -66,6 +72,17 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
 /* Whether, with door cell `gone` shut, open cell `start` beside it still
  * meets the entrance (the walk's tree in w). */
 bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);
+/* cycles_ringed.c: the walk from the entrance with nothing shut (w->dist,
+ * parent, queue, steps as dg__cyc_walk's) where the map is ringed with
+ * rock (sets w->ringed: open[] is the map's and no side wraps); false:
+ * not walked, walk as dg__cyc_walk. */
+bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from);
+/* dg__cyc_walk without parents (steps never NULL), and
+ * dg__cyc_meets_entrance: on a ringed map (w->ringed) one byte a side,
+ * else those; the same answers. */
+size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
+                          int32_t *queue, int32_t *steps);
+bool dg__cyc_meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);
 /* Whether d's lock is all the lair's doors at once, keyed alike (goal: a
  * room id): loops=many maps, whose lair keeps every way in (and the loops
  * through it), and rooms only (a cave chamber's openings are rock's). */

@@ -40,6 +40,7 @@ static size_t lay_out(const dg_dungeon *d, cyc_work *w, char *block, size_t *zer
     w->key_next = carve(block, &off, doors, sizeof *w->key_next);
     w->sides = carve(block, &off, cells, 1);
     w->open = carve(block, &off, cells + 2 * ((size_t)d->width + 1) + 8, 1);
+    w->unmet = carve(block, &off, cells + 2 * ((size_t)d->width + 1) + 8, 1);
     return off;
 }
 

@@ -41,7 +41,10 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
      * first cell of each run above and below): the set a walk cell by cell
      * reaches, for a third of its work. The entrance is met whatever it
      * is; its sides are walked from it. */
-#define WALKS(i) (dg_cell_open(d->cells[i]) && !(d->cells[i] & DG_LOCKED))
+    /* the cells' pointer in a local: every store to seen (bytes, which
+     * may alias anything) would otherwise have it read again */
+    const uint32_t *const map = d->cells;
+#define WALKS(i) (dg_cell_open(map[i]) && !(map[i] & DG_LOCKED))
     const int w = d->width, h = d->height;
     size_t top = 0;
     int from = c->entrance.y * w + c->entrance.x;

@@ -314,8 +314,7 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
     char why[sizeof err->msg];
     if (!dg__reroll_parse(p->reroll, items, &n, why, sizeof why))
         return dg_error_set(err, DG_EINVAL, "reroll", p->reroll, "ROOM:VARIANT,...", "%s", why);
-    dg__stocker *st = dg__calloc(1, sizeof *st);
-    if (!st) return dg__nomem(err, "rerolling rooms");
+    dg__stocker stocker = {0}, *st = &stocker; /* under a kilobyte: the stack's, not the heap's */
     st->cell_ft = dg_cell_feet(&d->opts);
     dg_status rc = DG_OK;
     for (int k = 0; k < n && rc == DG_OK; k++) {
@@ -367,7 +366,6 @@ static dg_status reroll_rooms(dg_contents *c, const dg_dungeon *d, const dg_stoc
         }
         dg__stock_marks(d, p->seed, r, items[k].variant);
     }
-    dg__free(st);
     return rc;
 }
 
@@ -403,14 +401,15 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
                              dg_contents **out, dg_error *err)
 {
     *out = NULL;
-    dg__cast_memo *memo = NULL;
+    /* the memo (7 KB) lives while the floor is stocked: the stack's, not
+     * a malloc of more than glibc's per-thread cache serves a floor */
+    dg__cast_memo cast, *memo = NULL;
     if (p->depth != DG_DEPTH_NONE) {
-        if (!(memo = dg__malloc(sizeof *memo))) return dg__nomem(err, "stocking the dungeon");
+        memo = &cast;
         dg__cast_memo_init(memo, p->rules, p->party);
     }
     dg_status rc = stock_floor(d, p, above, memo, out, err);
     if (*out) (*out)->cast_memo = NULL;
-    dg__free(memo);
     return rc;
 }
 
@@ -481,13 +480,7 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
     int lair = dg__lair_room(d, paths.dist);
     c->farthest_room = lair;
 
-    dg__stocker *st = dg__calloc(1, sizeof *st);
-    if (!st) {
-        dg__free(scratch);
-        dg__entrance_walk_free(walk);
-        dg__free(c);
-        return dg__nomem(err, "stocking the dungeon");
-    }
+    dg__stocker stocker = {0}, *st = &stocker; /* under a kilobyte: the stack's, not the heap's */
     st->cell_ft = dg_cell_feet(&d->opts);
     /* the floors above dealt their words: this one deals others first */
     st->deck = above->deck;
@@ -522,7 +515,6 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
     rc = dg__stock_locks(c, d, walk, err);
     dg__entrance_walk_free(walk);
     if (rc != DG_OK) {
-        dg__free(st);
         dg__free(c);
         return rc;
     }
@@ -536,7 +528,6 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
         stock_wandering(c, p->seed);
         stock_corridors(c, st, d, p->seed);
     }
-    dg__free(st);
     for (size_t i = 0; i < n_rooms; i++) dg__stock_marks(d, p->seed, &c->rooms[i], 0);
     if (p->reroll && (rc = reroll_rooms(c, d, p, above, err)) != DG_OK) {
         dg__free(c);

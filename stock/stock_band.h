@@ -1,7 +1,8 @@
 /* stock_band.h -- stock-private: the band an encounter is built in (the
  * party's XP band, the rules' creature table, what the band has read of
- * its creatures) and the helpers stock_encounter.c's builder and
- * stock_war_band.c's war band and pairs share. Never installed. */
+ * its creatures) and the helpers stock_encounter.c's builder,
+ * stock_war_band.c's war band and pairs and stock_counts.c's counts
+ * share. Never installed. */
 #ifndef DG_STOCK_BAND_H
 #define DG_STOCK_BAND_H
 
@@ -36,13 +37,13 @@ typedef struct {
 #define CAP_NONE 255          /* no cap but the group's most */
 
 /* What the builder reads of the cast again and again, read once a
- * stocking (stock_cast_memo.c): each creature's traits and caps, each
- * theme's roles as the rules' table ids, the multiplier by count. Built
+ * stocking (stock_cast_memo.c): each creature's traits and caps, the
+ * multiplier by count (each theme's roles as the rules' table ids are
+ * read once a process: dg__cast_memo_roles). Built
  * afresh per encounter before, a fifth of a stocked 45x23 map's time went
  * to reading the same few creatures' names, stat blocks and cast rows
  * again. Keyed by the rules and party it was made for (a build for any
  * other reads afresh, into a memo of its own). */
-#define MEMO_CASTS 8          /* themes kept: a dungeon's factions and their allies */
 #define MEMO_FITS 8           /* wants kept: a floor's room sizes, guards, wanderers */
 /* What dg__band_fits reads of a want (all ints: compared whole). */
 typedef struct {
@@ -61,13 +62,9 @@ typedef struct dg__cast_memo {
      * cap (dg__band_counts asks it of the same few creatures hundreds of
      * times) */
     unsigned char cap[2][CAP_IDS];
-    /* each theme met: its roles' table ids, in the cast's order, without
-     * the ones the rules lack or fold into another */
-    int n_casts;
-    struct {
-        int theme;
-        pool roles[DG__ROLE_COUNT];
-    } casts[MEMO_CASTS];
+    /* the same where the caps are lifted (dg__enc_want's uncapped, no
+     * wave), kept by lair (0 no, 1 yes): war lifts no more */
+    unsigned char cap_free[2][CAP_IDS];
     /* each want met: its roles' creatures who fit it (dg__band_fits),
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
@@ -78,12 +75,17 @@ typedef struct dg__cast_memo {
         pool roles[DG__ROLE_COUNT];
         bool whole;           /* all made: every role's, each once (the one-kind fallback's) */
         pool all;
+        bool topped;          /* top made: */
+        int top[DG__ROLE_COUNT]; /* each role's mightiest (most XP, the first of equals), -1 none */
+        int war_n;            /* -1 unmade, else war_all's: the war band's cast, mightiest first */
+        int war_all[DG__ROLE_COUNT * DG__CAST_MAX];
     } fits[MEMO_FITS];
 } dg__cast_memo;
 
 /* A memo for rules and party, nothing read yet. */
 void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party);
-/* Theme's roles as m's rules' table ids (unfiltered), read once. */
+/* Theme's roles as m's rules' table ids (unfiltered), read once a
+ * process. */
 const pool *dg__cast_memo_roles(dg__cast_memo *m, int theme);
 
 typedef struct {
@@ -95,16 +97,24 @@ typedef struct {
     const int *mult2;         /* the memo's, by count up to CROWD_MOST */
     long base_xp;             /* a wave's: the XP and number of the fight it joins, */
     int base_n;               /* counted with it (the DMG's multiplier on the whole) */
-    bool war;                 /* a lair's war band: four of a kind from challenge 10 up */
+    bool war;                 /* a lair's war band: four of a kind from challenge 10 up (dg__band_at_war) */
     dg__cast_memo *memo;      /* w's, or the build's own */
+    /* s's creature rows and their first id, and the memo's caps out of
+     * war and in it (NULL: a wave's, asked afresh), caps the one of them
+     * for war, read once a build: every count asked reads them */
+    const dg_monster *mons;
+    int mon_base;
+    unsigned char *caps, *caps_at[2];
+    struct dg__fit *fit;      /* the cast by role who fit w (the memo's) */
+    int room;                 /* the squares its creatures may fill (0: no limit) */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
     traits master;            /* its traits, w->master >= 0 */
 } band;
 
-#define MON(b, id) DG__SRD_MONSTER((b)->s, id)
+#define MON(b, id) (&(b)->mons[(id) - (b)->mon_base])
 /* id's stat block: dg_monster_statblock's, the band's table known */
-#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->s->monster_base])
+#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->mon_base])
 
 /* A leader outranks whom it leads and what it keeps: no duergar at the head
  * of three ropers, no master weaker than its lair. -1 when f may not follow
@@ -129,13 +139,20 @@ int dg__band_cap(band *b, int m);
 static inline int dg__band_most_of(band *b, int m, int most)
 {
     int cap;
-    if (b->w->uncapped || b->w->joins) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
+    if (!b->caps) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
     else {
-        unsigned char *c = &b->memo->cap[b->war][m - b->s->monster_base];
+        unsigned char *c = &b->caps[m - b->mon_base];
         if (!*c) *c = (unsigned char)dg__band_cap(b, m);
         cap = *c;
     }
     return cap < most ? cap : most;
+}
+
+/* The band in a lair's war band (war) or out of it: its caps with it. */
+static inline void dg__band_at_war(band *b, bool war)
+{
+    b->war = war;
+    b->caps = b->caps_at[war];
 }
 
 /* Whether creature id may be cast in the band's room (size, speed,
@@ -143,10 +160,48 @@ static inline int dg__band_most_of(band *b, int m, int most)
 bool dg__band_fits(band *b, int id);
 /* Whether dragons l and lt (or creatures of no colour) share a colour. */
 bool dg__band_same_colour(band *b, int l, int lt);
+/* stock_counts.c: whether any counts of f (up to max_f) and k (up to
+ * max_b) beside a head of base_n creatures and base_xp XP could land in
+ * the band: the most of each (every sum at most the largest, the
+ * multiplier never less for more creatures). Most asks end here (seven in
+ * ten over a 45x23 map's stocking), so it is asked before the walk is
+ * called, from the callers' own figures, and draws nothing. A sum is never
+ * negative, so adjusted (sum x mult2 / 2) reaches a bound exactly when
+ * sum x mult2 reaches twice it: compared so, no halving. */
+static inline bool dg__band_within_reach(const band *b, long base_xp, int base_n, int f, int max_f, int k, int max_b)
+{
+    int top = base_n + max_f + max_b;
+    if (top > b->most) top = b->most;
+    if (top == 0) return false;
+    long sum = base_xp + b->base_xp;
+    if (max_f) sum += (long)MON(b, f)->xp * max_f;
+    if (max_b) sum += (long)MON(b, k)->xp * max_b;
+    return sum * b->mult2[b->base_n + top] >= 2 * b->lo;
+}
+/* 5-ft squares creature m takes (the PHB's space table); none (-1) none */
+static inline int dg__band_squares(const band *b, int m)
+{
+    static const int of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
+    return m >= 0 ? of_size[MON(b, m)->size] : 0;
+}
+/* The walk behind dg__band_counts, for a caller that has asked its first
+ * look already (the most of f and k, max_f and max_b, reach the band):
+ * beside a head of base_n creatures (0: none; the leader, or a lair's
+ * leader and its lieutenants) of base_xp XP and base_sq squares in all;
+ * least > 0: both f and k, at least least of each. */
+bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int max_f, int k, int max_b,
+                   int least, int *nf, int *nb);
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
- * the band, the mixes with the most kinds preferred; false when none. */
-bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb);
+ * the band, the mixes with the most kinds preferred, one drawn evenly
+ * among those; false when none (nothing drawn). */
+static inline bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+{
+    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
+    long lxp = l >= 0 ? MON(b, l)->xp : 0;
+    if (!dg__band_within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
+    return dg__band_walk(r, b, lxp, l >= 0, dg__band_squares(b, l), f, max_f, k, max_b, 0, nf, nb);
+}
 /* dg__band_counts beside leader l and lt_count lieutenants lt: counts of
  * two kinds of followers f and k, FOLLOWERS_LEAST to DG_ENC_MAX_OF_A_KIND
  * (their caps allowing) each. */

@@ -1,12 +1,21 @@
-/* stock_cast_memo.c -- the cast as the encounter builder reads it, read
- * once a stocking: each theme's roles turned into the rules' table ids
- * (stock_band.h's dg__cast_memo; the traits and caps it keeps are filled
- * by stock_encounter.c as they are first asked). A stocking makes one
- * (stock.c) and hands it to every build through its contents; a build
- * without one makes its own. */
+/* stock_cast_memo.c -- the cast as the encounter builder reads it: each
+ * theme's roles turned into the rules' table ids, once a process (the
+ * casts and the SRD tables are static data, the same in every stocking
+ * and every thread: call_once reads them the first time a build asks,
+ * and nothing writes them after; read once a stocking before, they were
+ * a hundredth of a stocked 45x23 map's instructions), and the memo a
+ * stocking keeps (stock_band.h's dg__cast_memo; the traits and caps it
+ * keeps are filled by stock_encounter.c as they are first asked). A
+ * stocking makes one (stock.c) and hands it to every build through its
+ * contents; a build without one makes its own. */
 #include "stock_band.h"
 
 #include <string.h>
+#include <threads.h>
+
+static once_flag once = ONCE_FLAG_INIT;
+/* by rules (2014, 2024), theme and role */
+static pool cast_ids[2][DG__THEME_COUNT][DG__ROLE_COUNT];
 
 void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
 {
@@ -17,7 +26,7 @@ void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
     for (int n = 1; n <= CROWD_MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
     memset(m->named_read, 0, sizeof m->named_read);
     memset(m->cap, 0, sizeof m->cap);
-    m->n_casts = 0;
+    memset(m->cap_free, 0, sizeof m->cap_free);
     m->n_fits = m->next_fit = 0;
 }
 
@@ -34,14 +43,17 @@ static void role_ids(const dg__srd *s, const dg__theme *t, dg__role role, pool *
     }
 }
 
+static void read_casts(void)
+{
+    for (int y = 0; y < 2; y++)
+        for (int theme = 0; theme < DG__THEME_COUNT; theme++)
+            for (int role = 0; role < DG__ROLE_COUNT; role++)
+                role_ids(dg__srd_of(y ? DG_RULES_2024 : DG_RULES_2014), &dg__themes[theme], (dg__role)role,
+                         &cast_ids[y][theme][role]);
+}
+
 const pool *dg__cast_memo_roles(dg__cast_memo *m, int theme)
 {
-    for (int k = 0; k < m->n_casts; k++)
-        if (m->casts[k].theme == theme) return m->casts[k].roles;
-    /* more themes than slots (never in one dungeon): the last slot is read again */
-    int k = m->n_casts < MEMO_CASTS ? m->n_casts++ : MEMO_CASTS - 1;
-    m->casts[k].theme = theme;
-    for (int role = 0; role < DG__ROLE_COUNT; role++)
-        role_ids(m->s, &dg__themes[theme], (dg__role)role, &m->casts[k].roles[role]);
-    return m->casts[k].roles;
+    call_once(&once, read_casts);
+    return cast_ids[m->rules == DG_RULES_2024][theme];
 }

@@ -17,6 +17,7 @@
  * concept. Only those seeds' concepts differ between the rules. */
 #include "stock_int.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #define RIVAL_PERCENT 40      /* motif none: a second faction */
@@ -59,6 +60,30 @@ static bool serves(const dg__theme *t, int level, const bar *b)
     return xp * b->multiplier2 / 2 >= b->threshold;
 }
 
+/* The themes serving level and party, a bit a theme: the same for every
+ * dungeon of that level and party, so worked out the first time one is
+ * stocked and kept (per pair, not all 200 pairs at once: a CLI run stocks
+ * one). Bit 63 says the pair is known; two threads meeting an unknown
+ * pair both work it out, to the same bits. Every map drew its concept
+ * through 24 themes' casts, a seventieth of its stocking. */
+_Static_assert(DG__THEME_COUNT < 64, "the themes served are a 63-bit set");
+#define SERVED_KNOWN (1ull << 63)
+static _Atomic uint64_t served_memo[20 + 1][10 + 1]; /* the level and party keys' ranges (option_keys.c) */
+
+static uint64_t themes_serving(int level, int party)
+{
+    bool kept = level >= 0 && level < (int)DG_COUNT(served_memo) && party >= 0 &&
+                party < (int)DG_COUNT(served_memo[0]);
+    uint64_t set = kept ? atomic_load_explicit(&served_memo[level][party], memory_order_relaxed) : 0;
+    if (set & SERVED_KNOWN) return set;
+    bar b = bar_of(level, party);
+    set = SERVED_KNOWN;
+    for (int t = 0; t < DG__THEME_COUNT; t++)
+        if (serves(&dg__themes[t], level, &b)) set |= 1ull << t;
+    if (kept) atomic_store_explicit(&served_memo[level][party], set, memory_order_relaxed);
+    return set;
+}
+
 /* Whether the rules' table has a creature of theme t's rank and file. */
 static bool casts_troops(const dg__theme *t, dg_rules rules)
 {
@@ -74,7 +99,7 @@ static bool casts_troops(const dg__theme *t, dg_rules rules)
  * (moss or cracks of daylight at most); a band of men keeps torches or
  * lanterns lit, and so does a cult of the flame. A GM reads it in the
  * details, and the VTT exports place the lights by it. */
-static bool holders_see_in_dark(const dg__theme *t)
+static bool see_in_dark(const dg__theme *t)
 {
     static const char *const senses[] = {"darkvision", "blindsight", "tremorsense", "truesight"};
     const dg__srd *s = dg__srd_of(DG_RULES_2014);
@@ -89,6 +114,21 @@ static bool holders_see_in_dark(const dg__theme *t)
         seeing += sees;
     }
     return n > 0 && 2 * seeing >= n;
+}
+
+/* see_in_dark kept per theme (0 not known yet, else 1 + the answer): the
+ * stat blocks' senses searched once a process, not once a dungeon */
+static _Atomic unsigned char sees_memo[DG__THEME_COUNT];
+
+static bool holders_see_in_dark(const dg__theme *t)
+{
+    size_t k = (size_t)(t - dg__themes);
+    unsigned char v = atomic_load_explicit(&sees_memo[k], memory_order_relaxed);
+    if (!v) {
+        v = (unsigned char)(1 + see_in_dark(t));
+        atomic_store_explicit(&sees_memo[k], v, memory_order_relaxed);
+    }
+    return v == 2;
 }
 
 /* The illumination word for a d5 roll: the roll stays one draw whatever
@@ -111,12 +151,12 @@ static int illumination_of(int roll, const dg__theme *t, int floor)
 static int draw_from(dg_rng *r, int level, int party, int not, dg_rules rules, bool lacking)
 {
     int weight[DG__THEME_COUNT], total = 0;
-    bar b = bar_of(level, party);
+    uint64_t serving = themes_serving(level, party);
     for (int t = 0; t < DG__THEME_COUNT; t++) {
         /* a rival (not >= 0) is one of the motif-none concepts: a second
          * motif beside the first would muddle the place */
         bool own = t >= DG__THEME_GOBLINS;
-        weight[t] = t == not || (not >= 0 && !own) || !serves(&dg__themes[t], level, &b) ||
+        weight[t] = t == not || (not >= 0 && !own) || !((serving >> t) & 1u) ||
                             (lacking && !casts_troops(&dg__themes[t], rules))
                         ? 0
                         : own ? 2 : 1;

@@ -19,8 +19,9 @@
  * 2014 builder's thirteen (a crowded lair, stock_int.h's crowd, seventeen).
  *
  * The mixes tried when no such draw lands in the band (a kind paired with
- * another, a lair's war band) are stock_war_band.c's; the band record and
- * the helpers both files use, stock_band.h's. */
+ * another, a lair's war band) are stock_war_band.c's; how many of each
+ * kind land in the band, stock_counts.c's; the band record and the
+ * helpers the three files use, stock_band.h's. */
 #include "stock_band.h"
 
 #include <string.h>
@@ -54,7 +55,7 @@ static bool named_for_dragons(const dg_monster *m)
  * the first time the stocking asks (the memo's). */
 static traits named_traits(band *b, int id)
 {
-    int at = id - b->s->monster_base;
+    int at = id - b->mon_base;
     uint64_t bit = 1ull << (at & 63);
     traits *t = &b->memo->named[at];
     if (b->memo->named_read[at >> 6] & bit) return *t;
@@ -127,9 +128,10 @@ bool dg__band_fits(band *b, int id)
 /* The role's cast (the memo's table ids, each once) who fit the band. */
 static void pool_of(band *b, const pool *cast, pool *p)
 {
-    p->n = 0;
+    int n = 0;
     for (int k = 0; k < cast->n; k++)
-        if (dg__band_fits(b, cast->idx[k])) p->idx[p->n++] = cast->idx[k];
+        if (dg__band_fits(b, cast->idx[k])) p->idx[n++] = cast->idx[k];
+    p->n = n;
 }
 
 /* The cast by role who fit the band: the memo's when it has met the
@@ -150,7 +152,8 @@ static struct dg__fit *fitting_roles(band *b)
     const pool *cast = dg__cast_memo_roles(m, w->theme);
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
     fit->key = key;
-    fit->whole = false;
+    fit->whole = fit->topped = false;
+    fit->war_n = -1;
     return fit;
 }
 
@@ -171,16 +174,29 @@ static const pool *whole_cast(struct dg__fit *fit)
     return all;
 }
 
+/* Each role's mightiest who fit (most XP, the first of equals; -1:
+ * none): the memo's when made for the same want, else made now. */
+static const int *strongest(const band *b, struct dg__fit *fit)
+{
+    if (fit->topped) return fit->top;
+    for (int role = 0; role < DG__ROLE_COUNT; role++) {
+        const pool *p = &fit->roles[role];
+        int top = -1;
+        for (int k = 0; k < p->n; k++)
+            if (top < 0 || MON(b, p->idx[k])->xp > MON(b, top)->xp) top = p->idx[k];
+        fit->top[role] = top;
+    }
+    fit->topped = true;
+    return fit->top;
+}
+
 static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_below(r, (uint32_t)p->n)] : -1; }
 
-/* 5-ft squares a creature of each size takes (the PHB's space table); a
- * group may fill at most half its room, the rest is furniture and the
- * fight's room to move (six ogres and four mammoths do not fit a 30-ft
- * shrine). */
-static const int squares_of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
+/* A group may fill at most half its room (in 5-ft squares,
+ * dg__band_squares; stock_counts.c counts them), the rest is furniture
+ * and the fight's room to move (six ogres and four mammoths do not fit a
+ * 30-ft shrine). */
 #define ROOM_SHARE_PERCENT 50
-
-static int squares(const band *b, int m) { return m >= 0 ? squares_of_size[MON(b, m)->size] : 0; }
 
 /* Hags gather in covens of three (SRD 5.1's "Hags" and 5.2.1's Coven
  * Magic trait, "within 30 feet of at least two hag allies"): eight sea
@@ -228,95 +244,6 @@ int dg__band_cap(band *b, int m)
 }
 
 
-static int kinds_of(bool lead, int nf, int nb) { return lead + (nf > 0) + (nb > 0); }
-
-/* dg__band_counts beside a head of base_n creatures (0: none; the leader,
- * or a lair's leader and its lieutenants) of base_xp XP and base_sq
- * squares in all; least > 0: both f and k, at least least of each. */
-static bool counts_beside(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int f_most, int k,
-                          int k_most, int least, int *nf, int *nb)
-{
-    int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
-    long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
-    /* dg__band_adjusted's terms read once into locals: the walk's stores
-     * (unsigned char, which may alias anything) would have each count
-     * read the band again. A sum is never negative, so adjusted (sum x
-     * mult2 / 2) reaches a bound exactly when sum x mult2 reaches twice
-     * it: compared so, no halving. */
-    const long head = base_xp + b->base_xp, lo2 = 2 * b->lo, hi2 = 2 * b->hi;
-    const int *mult2 = b->mult2 + b->base_n, most = b->most;
-    /* the most any count below could reach (every sum at most the largest,
-     * the multiplier never less for more creatures): short of the band, no
-     * count lands in it, and none is drawn (most calls end here) */
-    int top = base_n + max_f + max_b;
-    if (top > most) top = most;
-    if (top == 0 || (head + fxp * max_f + kxp * max_b) * mult2[top] < lo2) return false;
-    /* half the floor, the rest furniture and room to fight; a lair that
-     * could not reach its band so, all of it (its followers crowd in) */
-    int room = b->w->room_squares * (b->w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
-    int fsq = squares(b, f), ksq = squares(b, k);
-    /* the mixes of the most kinds met so far, in the walk's order: one
-     * drawn from them once the walk ends (it walked twice, counting, then
-     * drawing) */
-    unsigned char best_i[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)],
-        best_j[(DG_ENC_MAX_OF_A_KIND + 1) * (DG_ENC_MAX_OF_A_KIND + 1)];
-    int best = 0, n_best = 0;
-    /* a row ended at its first count (no beasts) ends every row after it:
-     * more followers only add creatures, XP and squares */
-    bool rows_left = true;
-    for (int i = 0; i <= max_f && rows_left; i++) {
-        /* a row whose last count within the most falls short of the band
-         * (every count before it adds up to less) holds no mix: it is
-         * passed over at one look, not walked count by count (most rows
-         * tried); only its first count's room can end the rows after it */
-        int j_top = most - base_n - i < max_b ? most - base_n - i : max_b;
-        int at_top = base_n + i + j_top;
-        if (j_top >= 0 && at_top > 0) {
-            long a2 = (head + fxp * i + kxp * j_top) * mult2[at_top];
-            if (a2 < lo2 && a2 < hi2) {
-                if (base_n + i > 0 && room && base_sq + fsq * i > room) rows_left = false;
-                continue;
-            }
-        }
-        for (int j = 0; j <= max_b; j++) {
-            int count = base_n + i + j;
-            if (count == 0) continue;
-            long a2 = count > most ? 0 : (head + fxp * i + kxp * j) * mult2[count];
-            if (count > most || a2 >= hi2 || (room && base_sq + fsq * i + ksq * j > room)) {
-                rows_left = j > 0; /* more beasts only add */
-                break;
-            }
-            if (a2 < lo2 || (least && (i < least || j < least))) continue;
-            int kinds = kinds_of(base_n > 0, i, j);
-            if (kinds > 2) kinds = 2; /* a mix is a mix: two kinds or three alike */
-            if (kinds < best) continue;
-            if (kinds > best) best = kinds, n_best = 0;
-            best_i[n_best] = (unsigned char)i;
-            best_j[n_best++] = (unsigned char)j;
-        }
-    }
-    if (!n_best) return false;
-    int pick = (int)dg__rng_below(r, (uint32_t)n_best);
-    *nf = best_i[pick];
-    *nb = best_j[pick];
-    return true;
-}
-
-/* Counts of followers f and beasts k (either -1: none) beside leader l
- * (-1: none) whose adjusted XP lies in the band, preferring the mixes
- * with the most kinds; a combination drawn evenly among those. */
-bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
-{
-    return counts_beside(r, b, l >= 0 ? MON(b, l)->xp : 0, l >= 0, squares(b, l), f, f_most, k, k_most, 0, nf, nb);
-}
-
-bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
-{
-    return counts_beside(r, b, MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count, 1 + lt_count,
-                         squares(b, l) + squares(b, lt) * lt_count, f, DG_ENC_MAX_OF_A_KIND, k, DG_ENC_MAX_OF_A_KIND,
-                         FOLLOWERS_LEAST, nf, nb);
-}
-
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
     return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
@@ -329,9 +256,8 @@ static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MI
  * followers of the troop role (up to DG_ENC_MAX_OF_A_KIND) instead of the
  * beasts, so the budget buys a leader, lieutenants and followers, not a
  * horde of giants nor an easier fight. *k gets the followers' kind. */
-static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+static bool followers_of(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
 {
-    if (!mighty(b, f) || !troops->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)troops->n);
     for (int s = 0; s < troops->n; s++) {
         int m = troops->idx[(start + s) % troops->n];
@@ -344,6 +270,13 @@ static bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f,
     return false;
 }
 
+/* with_followers asked of every try, most of whose rank and file are not
+ * mighty: asked so before the call */
+static inline bool with_followers(dg_rng *r, band *b, const pool *troops, int l, int f, int *k, int *nf, int *nb)
+{
+    return mighty(b, f) && troops->n && followers_of(r, b, troops, l, f, k, nf, nb);
+}
+
 /* A dragon's lieutenants are no dragons of another colour (the master is
  * not yet known when the lair is stocked: kin_of_master cannot say). */
 bool dg__band_same_colour(band *b, int l, int lt)
@@ -352,21 +285,51 @@ bool dg__band_same_colour(band *b, int l, int lt)
     return !(a.bits & T_COLOUR) || !(c.bits & T_COLOUR) || colours_match(b, l, a, lt, c);
 }
 
+/* The leaders with_lieutenants tried in vain in one build, and for how
+ * many lieutenants it drew the followers' start: a lair's tries draw the
+ * same head again and again (the boss kept, the bosses' role of one or
+ * two), and the same lieutenants and followers, walked again, fail again
+ * (a walk draws only when it finds counts). */
+typedef struct {
+    int head[TRIES], lts[TRIES], n;
+} vain_heads;
+
 /* A band a leader, its rank and file and their beasts cannot reach (a
  * fire giant, eight ogres and four boars against six level-20
  * characters): the leader takes lieutenants of the leaders' or the
  * bosses' role who do not outrank it (at most MIGHTY_MOST), and they lead the rank and file
  * (up to DG_ENC_MAX_OF_A_KIND). *f gets the lieutenants' kind, *k the
- * followers'. */
-static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool *troops, int l, int *f,
-                             int *k, int *nf, int *nb)
+ * followers'. A head in vain already draws as it did then and fails
+ * without a walk. */
+static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool *troops, vain_heads *vain, int l,
+                             int *f, int *k, int *nf, int *nb)
 {
     if (l < 0 || !leaders->n) return false;
     int start = (int)dg__rng_below(r, (uint32_t)leaders->n);
+    for (int v = 0; v < vain->n; v++)
+        if (vain->head[v] == l) {
+            for (int s = 0; troops->n && s < vain->lts[v]; s++) (void)dg__rng_below(r, (uint32_t)troops->n);
+            return false;
+        }
+    /* the most any followers add (their most of one kind, none at 0), and
+     * the head's XP with the band's: a lieutenant whose most cannot reach
+     * the band even so is not walked with each follower (its start is
+     * drawn all the same) */
+    long f_best = 0, head = MON(b, l)->xp + b->base_xp;
+    for (int t = 0; t < troops->n; t++) {
+        int m = troops->idx[t];
+        long most = (long)MON(b, m)->xp * dg__band_most_of(b, m, DG_ENC_MAX_OF_A_KIND);
+        if (most > f_best) f_best = most;
+    }
+    const long lo2 = 2 * b->lo, mult_top = b->mult2[b->base_n + b->most];
+    int lts = 0;
     for (int s = 0; s < leaders->n; s++) {
         int lt = leaders->idx[(start + s) % leaders->n];
         if (lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+        lts++;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
+        long lt_most = (long)MON(b, lt)->xp * dg__band_most_of(b, lt, MIGHTY_MOST);
+        if ((head + lt_most + f_best) * mult_top < lo2) continue;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
             if (m >= 0 && (m == l || m == lt || dg__band_follower(b, l, m) < 0)) continue;
@@ -376,6 +339,10 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
                 return true;
             }
         }
+    }
+    if (vain->n < TRIES) {
+        vain->head[vain->n] = l;
+        vain->lts[vain->n++] = lts;
     }
     return false;
 }
@@ -415,6 +382,15 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         b.memo = &own;
     }
     b.mult2 = b.memo->mult2;
+    b.mons = b.s->monsters;
+    b.mon_base = b.s->monster_base;
+    if (w->joins) b.caps_at[0] = b.caps_at[1] = NULL;
+    else if (w->uncapped) b.caps_at[0] = b.caps_at[1] = b.memo->cap_free[w->lair];
+    else b.caps_at[0] = b.memo->cap[0], b.caps_at[1] = b.memo->cap[1];
+    b.caps = b.caps_at[0];
+    /* half the floor, the rest furniture and room to fight; a lair that
+     * could not reach its band so, all of it (its followers crowd in) */
+    b.room = w->room_squares * (w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
     if (w->master >= 0) {
         b.master = traits_of(&b, w->master);
         /* outside the master's own lair: every room and row, and a lower
@@ -446,7 +422,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     out->difficulty = d;
     out->boss = false;
     out->xp = out->adjusted_xp = 0;
-    struct dg__fit *fit = fitting_roles(&b);
+    struct dg__fit *fit = b.fit = fitting_roles(&b);
     const pool *roles = fit->roles;
 
     /* the lair's lieutenants: the leaders' role and the bosses' (a fire
@@ -460,7 +436,10 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     bool found = false;
     /* a group of one kind (eight ettins) is kept only when no draw mixes:
      * the tries go on for a mix, the first unmixed one held in reserve */
-    dg_encounter plain = {.n_groups = 0};
+    dg_encounter plain;
+    plain.n_groups = 0; /* the rest written whole when kept */
+    vain_heads vain;
+    vain.n = 0;
     for (int t = 0; t < TRIES && !found; t++) {
         int l = -1;
         bool boss = false;
@@ -479,7 +458,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
         if (counts(r, &b, l, f, k, &nf, &nb) || with_followers(r, &b, &roles[DG__ROLE_TROOP], l, f, &k, &nf, &nb) ||
-            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], l, &f, &k, &nf, &nb))) {
+            (w->lair && with_lieutenants(r, &b, &chiefs, &roles[DG__ROLE_TROOP], &vain, l, &f, &k, &nf, &nb))) {
             dg__band_put(out, l, 1);
             dg__band_put(out, f, nf);
             dg__band_put(out, k, nb);
@@ -508,13 +487,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     }
     if (!found && !kept) {
         /* the strongest of each role: what a high band needs */
-        int top[DG__ROLE_COUNT];
-        for (int role = 0; role < DG__ROLE_COUNT; role++) {
-            top[role] = -1;
-            for (int k = 0; k < roles[role].n; k++)
-                if (top[role] < 0 || MON(&b, roles[role].idx[k])->xp > MON(&b, top[role])->xp)
-                    top[role] = roles[role].idx[k];
-        }
+        const int *top = strongest(&b, fit);
         int l = w->lair && top[DG__ROLE_BOSS] >= 0 ? top[DG__ROLE_BOSS] : top[DG__ROLE_LEADER];
         int f = top[DG__ROLE_TROOP] == l ? -1 : dg__band_follower(&b, l, top[DG__ROLE_TROOP]);
         int k = top[DG__ROLE_BEAST] == l || top[DG__ROLE_BEAST] == f ? -1 : dg__band_follower(&b, l, top[DG__ROLE_BEAST]);

@@ -75,6 +75,8 @@ typedef struct {
     int *idx;                /* per square of the room's box: its index in at, or -1 */
     int n;
     int bx, by, bw, bh;      /* the box idx covers */
+    int free_at[2];          /* free squares (not blocked nor used) out in the room, by a wall; */
+    bool counted;            /* ...counted at the room's first draw, kept as squares are used */
 } squares;
 enum { F_EDGE = 1, F_BLOCKED = 2, F_USED = 4 };
 
@@ -150,10 +152,14 @@ static void block_label(squares *s, const dg_room *r)
     }
     int cx2 = 2 * r->x + r->width, cy2 = 2 * r->y + r->height;
     if (r->shape == DG_SHAPE_RECT && !r->outline) {
-        for (int k = 0; k < s->n; k++) {
-            int dx = 2 * s->at[k].x + 1 - cx2, dy = 2 * s->at[k].y + 1 - cy2;
-            if (dx >= -2 && dx <= 2 && dy >= -1 && dy <= 1) s->flag[k] |= F_BLOCKED;
-        }
+        /* the squares whose middles lie within a square and a half across
+         * and one down of the centre: at most three by two of them, found
+         * in the box rather than by a walk of every square */
+        for (int y = cy2 / 2 - 1; y <= cy2 / 2; y++)
+            for (int x = cx2 / 2 - 2; x <= cx2 / 2 + 1; x++) {
+                int dx = 2 * x + 1 - cx2, dy = 2 * y + 1 - cy2;
+                if (dx >= -2 && dx <= 2 && dy >= -1 && dy <= 1) block(s, x, y);
+            }
         return;
     }
     long best = -1;
@@ -170,6 +176,27 @@ static void block_label(squares *s, const dg_room *r)
         for (int dx = -1; dx <= 1; dx++) block(s, bx + dx, by);
 }
 
+/* F_EDGE and F_BLOCKED for the square at (x, y) on the map's rim (or
+ * anywhere: every read bounds-checked), -1 when it is not room id's. */
+static int rim_flags(const dg_dungeon *d, int x, int y, int id)
+{
+    if (!in_room(d, x, y, id)) return -1;
+    int f = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            if (!dx && !dy) continue;
+            uint32_t n = dg_cell(d, x + dx, y + dy);
+            if (!dg_cell_open(n)) f |= F_EDGE;
+            if ((!dx || !dy) && door_or_stair(d, x + dx, y + dy)) f |= F_BLOCKED;
+        }
+    return f;
+}
+
+/* Whether cell word c is open, as its bit 1 (DG_ROOM's place): ANDed
+ * over several cells without a branch each. */
+#define OPEN_BIT(c) (((c) | (c) >> 1) & DG_ROOM)
+_Static_assert(DG_ROOM == 2u && DG_CORRIDOR == 4u, "OPEN_BIT folds DG_CORRIDOR onto DG_ROOM");
+
 /* The room's squares, flagged: edge (beside a wall), blocked (beside a
  * doorway or stair, under the number or one of the GM's marks). */
 static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const dg_room *r,
@@ -182,38 +209,55 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
     s->by = r->y;
     s->bw = r->width;
     s->bh = r->height;
-    int *idx = s->idx;
-    for (int y = r->y; y < r->y + r->height; y++)
-        for (int x = r->x; x < r->x + r->width; x++, idx++) {
-            *idx = -1;
-            unsigned char f = 0;
-            if (x > 0 && y > 0 && x < w - 1 && y < h - 1) {
-                /* inside the map's rim: the square and its eight neighbours
-                 * read directly (in_room's test, without its bounds) */
-                const uint32_t *p = cells + (size_t)y * (size_t)w + (size_t)x;
-                if (!dg_cell_open(*p) || (*p & (DG_DOORSPACE | DG_STAIRS)) ||
-                    (int)((*p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != r->id)
-                    continue;
-                uint32_t up = p[-w], down = p[w], left = p[-1], right = p[1];
-                if (!dg_cell_open(up) || !dg_cell_open(down) || !dg_cell_open(left) || !dg_cell_open(right) ||
-                    !dg_cell_open(p[-w - 1]) || !dg_cell_open(p[-w + 1]) || !dg_cell_open(p[w - 1]) ||
-                    !dg_cell_open(p[w + 1]))
-                    f |= F_EDGE;
-                if ((up | down | left | right) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
-            } else {
-                if (!in_room(d, x, y, r->id)) continue;
-                for (int dy = -1; dy <= 1; dy++)
-                    for (int dx = -1; dx <= 1; dx++) {
-                        if (!dx && !dy) continue;
-                        uint32_t n = dg_cell(d, x + dx, y + dy);
-                        if (!dg_cell_open(n)) f |= F_EDGE;
-                        if ((!dx || !dy) && door_or_stair(d, x + dx, y + dy)) f |= F_BLOCKED;
-                    }
+    s->counted = false;
+    /* the room's box and the squares' arrays in locals: stores through
+     * the arrays would otherwise have every read of r and s made again */
+    const int x_lo = r->x, x_hi = r->x + r->width, id = r->id;
+    int *idx = s->idx, n = 0;
+    dg_point *at = s->at;
+    unsigned char *flag = s->flag;
+    for (int y = r->y; y < r->y + r->height; y++) {
+        if (y <= 0 || y >= h - 1) {
+            for (int x = x_lo; x < x_hi; x++, idx++) {
+                int f = rim_flags(d, x, y, id);
+                *idx = f < 0 ? -1 : n;
+                if (f < 0) continue;
+                at[n] = (dg_point){x, y};
+                flag[n++] = (unsigned char)f;
             }
-            *idx = s->n;
-            s->at[s->n] = (dg_point){x, y};
-            s->flag[s->n++] = f;
+            continue;
         }
+        /* Inside the rim's rows a square's eight neighbours are read as
+         * three columns of three, each column once for the three squares
+         * beside it: the square is by a wall unless the columns either
+         * side and its own are open (its own middle is the square itself,
+         * open when it is the room's). Most squares inside a room are
+         * open all round, those by its walls not, in no order a branch
+         * predictor learns: the reads are ANDed, not tested one by one. */
+        const uint32_t *up = cells + (size_t)(y - 1) * (size_t)w, *mid = up + w, *down = mid + w;
+#define COLUMN_OPEN(cx) (OPEN_BIT(up[cx]) & OPEN_BIT(mid[cx]) & OPEN_BIT(down[cx]))
+        uint32_t left = x_lo > 0 ? COLUMN_OPEN(x_lo - 1) : 0, here = x_lo < w ? COLUMN_OPEN(x_lo) : 0, right;
+        for (int x = x_lo; x < x_hi; x++, idx++, left = here, here = right) {
+            right = x + 1 < w ? COLUMN_OPEN(x + 1) : 0;
+            *idx = -1;
+            int f;
+            if (x > 0 && x < w - 1) {
+                uint32_t p = mid[x]; /* in_room's test, without its bounds */
+                if (!dg_cell_open(p) || (p & (DG_DOORSPACE | DG_STAIRS)) ||
+                    (int)((p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != id)
+                    continue;
+                f = (left & here & right) ? 0 : F_EDGE;
+                if ((up[x] | down[x] | mid[x - 1] | mid[x + 1]) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
+            } else if ((f = rim_flags(d, x, y, id)) < 0) {
+                continue;
+            }
+            *idx = n;
+            at[n] = (dg_point){x, y};
+            flag[n++] = (unsigned char)f;
+        }
+#undef COLUMN_OPEN
+    }
+    s->n = n;
     block_label(s, r);
     if (rc) {
         for (int t = 0; t < rc->n_traps; t++) block(s, rc->trap_cells[t].x, rc->trap_cells[t].y);
@@ -225,19 +269,35 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
             block(s, c->corridor_features[i].cells[0].x, c->corridor_features[i].cells[0].y);
 }
 
-/* Draws a free square: by the wall (wall) or out in the room, else any
- * free one; -1 when none is left. */
-static int draw_square(dg_rng *r, const squares *s, bool wall)
+/* Marks square k used, keeping the free counts once they are kept. */
+static void use(squares *s, int k)
 {
-    for (int pass = 0; pass < 2; pass++) {
-        int n = 0;
+    if (s->counted && !(s->flag[k] & (F_BLOCKED | F_USED))) s->free_at[(s->flag[k] & F_EDGE) != 0]--;
+    s->flag[k] |= F_USED;
+}
+
+/* Draws a free square: by the wall (wall) or out in the room, else any
+ * free one; -1 when none is left. The free squares are counted once a
+ * room (then kept by use()), not once a draw; the k-th is found without
+ * a branch a square. */
+static int draw_square(dg_rng *r, squares *s, bool wall)
+{
+    if (!s->counted) {
+        s->free_at[0] = s->free_at[1] = 0;
         for (int k = 0; k < s->n; k++)
-            n += !(s->flag[k] & (F_BLOCKED | F_USED)) && (pass || !(s->flag[k] & F_EDGE) == !wall);
+            s->free_at[(s->flag[k] & F_EDGE) != 0] += !(s->flag[k] & (F_BLOCKED | F_USED));
+        s->counted = true;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        int n = pass ? s->free_at[0] + s->free_at[1] : s->free_at[wall];
         if (n == 0) continue;
         int pick = (int)dg__rng_below(r, (uint32_t)n);
-        for (int k = 0; k < s->n; k++)
-            if (!(s->flag[k] & (F_BLOCKED | F_USED)) && (pass || !(s->flag[k] & F_EDGE) == !wall) && pick-- == 0)
-                return k;
+        unsigned edge_want = wall ? F_EDGE : 0, edge_mask = pass ? 0 : F_EDGE;
+        for (int k = 0; k < s->n; k++) {
+            unsigned f = s->flag[k];
+            pick -= !(f & (F_BLOCKED | F_USED)) & ((f & edge_mask) == (edge_want & edge_mask));
+            if (pick < 0) return k;
+        }
     }
     return -1;
 }
@@ -247,7 +307,7 @@ static void place(out *o, dg_rng *r, squares *s, int room, dg_feature_kind kind,
     for (int i = 0; i < count; i++) {
         int k = draw_square(r, s, wall);
         if (k < 0) return;
-        s->flag[k] |= F_USED;
+        use(s, k);
         add(o, kind, room, s->at[k]);
     }
 }
@@ -266,7 +326,7 @@ static void colonnade(out *o, squares *s, const dg_room *r)
             int x = r->x + (wide ? u : v), y = r->y + (wide ? v : u);
             int k = find(s, x, y);
             if (k < 0 || (s->flag[k] & (F_BLOCKED | F_USED))) continue;
-            s->flag[k] |= F_USED;
+            use(s, k);
             add(o, DG_FEATURE_PILLAR, r->id, s->at[k]);
         }
     }

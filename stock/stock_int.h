@@ -156,6 +156,17 @@ const dg__theme *dg__theme_of(int t);
  * corridor signs, specials) are the general entries, then each theme's. */
 /* A deck per list: within one dungeon no entry is drawn twice until the
  * entries it may draw from are spent. */
+/* The bits set in x, inline: __builtin_popcountll without -mpopcnt (the
+ * x86-64 baseline has no such instruction) is a call into libgcc, and
+ * the word decks and item pools count a few words at every draw. */
+static inline int dg__bits64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 typedef struct { uint64_t used[DG_WORDS_COUNT][4]; } dg__deck;
 struct dg__so_far {
     uint64_t items[4];
@@ -201,6 +212,11 @@ bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
  * out once a process. Borrowed: static. */
 const dg__stems *dg__dressing_stems(int i);
 uint32_t dg__dressing_cues(int i);
+/* Whether dressing phrase i is bedding, smell i is of fur (wet fur, wet
+ * dog); the smell "dust"'s index. Also stock_word_facts.c's. */
+bool dg__dressing_bedding(int i);
+bool dg__smell_furry(int i);
+int dg__smell_dust(void);
 /* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
 void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */

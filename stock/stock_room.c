@@ -7,7 +7,6 @@
  * over the rooms, doors, wanderers and corridors. */
 #include "stock_int.h"
 
-#include <string.h>
 
 /* Rooms, on a d100 as the DMG's chamber contents run: creatures up to
  * 45, a trap up to 60, a hazard up to 70, treasure alone up to 80, else
@@ -268,13 +267,26 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
 }
 
 /* Whether a room of purpose k of origin o suits its occupants: no bunks
- * for golems, no library for a pack of wolves (an empty room suits any). */
-static bool suits(const dg_room_contents *rc, int o, int k)
+ * for golems, no library for a pack of wolves (an empty room suits any).
+ * Each of the two questions (do they sleep, do they read) is asked of the
+ * encounter once a room, not once a purpose (-1: not asked yet). */
+typedef struct {
+    const dg_encounter *e;
+    signed char sleep, read;
+} occupants;
+
+static bool suits(occupants *oc, int o, int k)
 {
     unsigned needs = dg__origins[o].purposes[k].needs;
-    if (!rc->encounter.n_groups) return true;
-    if ((needs & DG__FOR_SLEEPERS) && !dg__occupants_sleep(&rc->encounter)) return false;
-    if ((needs & DG__FOR_READERS) && !dg__occupants_read(&rc->encounter)) return false;
+    if (!oc->e->n_groups) return true;
+    if (needs & DG__FOR_SLEEPERS) {
+        if (oc->sleep < 0) oc->sleep = dg__occupants_sleep(oc->e);
+        if (!oc->sleep) return false;
+    }
+    if (needs & DG__FOR_READERS) {
+        if (oc->read < 0) oc->read = dg__occupants_read(oc->e);
+        if (!oc->read) return false;
+    }
     return true;
 }
 
@@ -286,17 +298,23 @@ static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg
 {
     int o = dg__floor_origin(c->origin, c->floor);
     if (rc->id == c->farthest_room) return dg__word_purpose(o, 0);
+    occupants oc = {&rc->encounter, -1, -1};
     bool troops = rc->encounter.n_groups > 0 && !rc->encounter.boss;
-    if (troops && !(st->purposes_used & 2u) && suits(rc, o, 1)) {
+    if (troops && !(st->purposes_used & 2u) && suits(&oc, o, 1)) {
         st->purposes_used |= 2u;
         return dg__word_purpose(o, 1);
     }
+    unsigned fit = 0; /* the purposes left that suit them, a bit each */
     int free = 0;
-    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++) free += !((st->purposes_used >> k) & 1u) && suits(rc, o, k);
+    for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
+        if (!((st->purposes_used >> k) & 1u) && suits(&oc, o, k)) {
+            fit |= 1u << k;
+            free++;
+        }
     if (free == 0) return dg__word_purpose(o, DG__ORIGIN_PURPOSES + st->fillers++);
     int pick_k = (int)dg__rng_below(r, (uint32_t)free);
     for (int k = 2; k < DG__ORIGIN_PURPOSES; k++)
-        if (!((st->purposes_used >> k) & 1u) && suits(rc, o, k) && pick_k-- == 0) {
+        if (((fit >> k) & 1u) && pick_k-- == 0) {
             st->purposes_used |= 1u << k;
             return dg__word_purpose(o, k);
         }
@@ -305,23 +323,16 @@ static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg
 
 /* Furnishings that ask for sleepers (a bed frame, bedrolls), dealt to a
  * room whose occupants never sleep, are left out. */
-static bool bedding(const char *w)
-{
-    return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
-}
-
 bool dg__dressing_fits(const dg_room_contents *rc, int w)
 {
-    return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) ||
-           !bedding(dg_contents_word(DG_WORDS_DRESSING, w));
+    return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) || !dg__dressing_bedding(w);
 }
 
 /* A smell of fur (wet fur, wet dog) is left out of a room whose
  * occupants have none (dg__occupants_furred). */
 bool dg__smell_fits(const dg_room_contents *rc, int w)
 {
-    const char *s = dg_contents_word(DG_WORDS_SMELL, w);
-    return !(strstr(s, "fur") || strstr(s, "wet dog")) || dg__occupants_furred(&rc->encounter);
+    return !dg__smell_furry(w) || dg__occupants_furred(&rc->encounter);
 }
 
 void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_contents *rc, int variant)
@@ -349,7 +360,7 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     rc->smell = dg__rng_percent(&r, 50) ? dg__word_deal(&st->deck, &r, DG_WORDS_SMELL, c->theme, natural) : -1;
     /* a flooded room does not smell of dust, nor a remorhaz's or a white
      * dragon's of wet fur (dropped, not redrawn: no draw moves) */
-    if (rc->water && rc->smell >= 0 && rc->smell == dg__word_by_text(DG_WORDS_SMELL, "dust")) rc->smell = -1;
+    if (rc->water && rc->smell >= 0 && rc->smell == dg__smell_dust()) rc->smell = -1;
     if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
     /* "silence, deep and total" is no sound of a hall where a hill giant
      * and two orcs spin to face the party: only where nobody lives */
@@ -392,13 +403,20 @@ void dg__stock_marks(const dg_dungeon *d, uint64_t seed, dg_room_contents *rc, i
      * room of a 45x23 map), else found again for each mark */
     dg_point list[MARKS_LISTED];
     int n = 0;
-    for (int y = room->y; y < room->y + room->height; y++)
-        for (int x = room->x; x < room->x + room->width; x++) {
-            if (!in_room(dg_cell(d, x, y), rc->id)) continue;
+    /* the box cut to the map (a cell outside it is solid, never the
+     * room's) and read a row at a time, the room's id in a local */
+    const int id = rc->id, w = d->width;
+    const int x_lo = room->x > 0 ? room->x : 0, x_hi = room->x + room->width < w ? room->x + room->width : w;
+    const int y_lo = room->y > 0 ? room->y : 0, y_hi = room->y + room->height < d->height ? room->y + room->height : d->height;
+    for (int y = y_lo; y < y_hi; y++) {
+        const uint32_t *row = d->cells + (size_t)y * (size_t)w;
+        for (int x = x_lo; x < x_hi; x++) {
+            if (!in_room(row[x], id)) continue;
             if (x == mid_x && y == mid_y) mid = n;
             if (n < MARKS_LISTED) list[n] = (dg_point){x, y};
             n++;
         }
+    }
     if (n == 0) return;
     dg_rng r = dg__stock_stream(seed, DG__STREAM_PLACE, dg__stock_variant(rc->id, variant));
     dg_point got[DG_ROOM_MAX_TRAPS + 2];

@@ -9,6 +9,7 @@
  * room, after the encounters are placed; the rules are docs/stocking.md's. */
 #include "treasure_tables.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
@@ -106,15 +107,17 @@ static bool in_pool(const dg__srd *s, int i, dg_rarity rarity, const dg__graded 
     return want < 0 || (int)used_up == want;
 }
 
-/* Each rules' items of each rarity (the "varies" ones graded at it), in
- * the table's order, each with whether it is used up: listed once a
- * process (call_once), as the tables are static. A draw walked every row
- * of the table, its grades and its category, per item drawn; then once a
- * stocking per rarity drawn, still a fortieth of a stocked 45x23 map. */
+/* Each rules' items of each rarity (the "varies" ones graded at it) as
+ * two sets of rows, a bit a row like taken's: the used-up ones and the
+ * others; listed once a process (call_once), as the tables are static. A
+ * draw walked every row of the table, its grades and its category, per
+ * item drawn; then every row of the rarity per item drawn, still a
+ * sixtieth of a stocked 45x23 map; now a few words of bits. */
+typedef uint64_t item_set[sizeof(((dg__so_far *)0)->items) / sizeof(uint64_t)];
+_Static_assert(DG__ITEM_ROWS <= (int)sizeof(item_set) * 8, "an item table's rows fit taken's set");
 static struct {
-    short n[DG_RARITY_COUNT];
-    short row[DG_RARITY_COUNT][DG__ITEM_ROWS];          /* rows of the rules' item table */
-    unsigned char used_up[DG_RARITY_COUNT][DG__ITEM_ROWS]; /* row k a consumable */
+    item_set used_up[DG_RARITY_COUNT]; /* consumables: never taken */
+    item_set kept[DG_RARITY_COUNT];    /* the rest: out of the pool once taken */
 } rows_of[DG_RULES_COUNT];
 static once_flag rows_once = ONCE_FLAG_INIT;
 
@@ -125,41 +128,52 @@ static void list_rows(void)
         for (int rarity = 0; rarity < DG_RARITY_COUNT; rarity++) {
             dg__graded graded;
             dg__items_graded_at((dg_rarity)rarity, &graded);
-            int n = 0;
-            for (int i = 0; i < s->n_items && n < DG__ITEM_ROWS; i++) {
+            for (int i = 0; i < s->n_items && i < DG__ITEM_ROWS; i++) {
                 const dg_magic_item *it = &s->items[i];
                 if (it->rarity != (dg_rarity)rarity &&
                     (it->rarity != DG_RARITY_VARIES || !dg__graded_has(&graded, s->item_base + i)))
                     continue;
-                rows_of[rules].row[rarity][n] = (short)i;
-                rows_of[rules].used_up[rarity][n++] = consumable(it);
+                uint64_t *set = consumable(it) ? rows_of[rules].used_up[rarity] : rows_of[rules].kept[rarity];
+                set[i >> 6] |= 1ull << (i & 63);
             }
-            rows_of[rules].n[rarity] = (short)n;
         }
     }
 }
 
 static int pool_pick(const dg__srd *s, dg_rng *r, dg_rarity rarity, int want, const dg__so_far *taken)
 {
-    /* the rarity's rows (in_pool's first test), then in_pool's others,
-     * one row per bit of taken's item set; then drawn from */
-    int pool[sizeof taken->items * 8];
-    int n = 0;
     int rules = s == dg__srd_of(DG_RULES_2024) ? DG_RULES_2024 : DG_RULES_2014;
     if ((unsigned)rarity < DG_RARITY_COUNT) {
+        /* in_pool's tests as sets: the rarity's rows, the kept ones not
+         * yet taken, of the kind wanted; the pool is its rows in order */
         call_once(&rows_once, list_rows);
-        for (int k = 0; k < rows_of[rules].n[rarity] && n < (int)DG_COUNT(pool); k++) {
-            int i = rows_of[rules].row[rarity][k];
-            bool used_up = rows_of[rules].used_up[rarity][k];
-            if (!used_up && taken_item(taken, i)) continue;
-            if (want < 0 || (int)used_up == want) pool[n++] = i;
+        enum { WORDS = (int)DG_COUNT(taken->items) };
+        uint64_t pool[WORDS];
+        int n = 0;
+        for (int k = 0; k < WORDS; k++) {
+            pool[k] = (want != 0 ? rows_of[rules].used_up[rarity][k] : 0) |
+                      (want != 1 ? rows_of[rules].kept[rarity][k] & ~taken->items[k] : 0);
+            n += dg__bits64(pool[k]);
         }
-    } else {
-        dg__graded graded; /* the grades' table read once, not once an item */
-        dg__items_graded_at(rarity, &graded);
-        for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
-            if (in_pool(s, i, rarity, &graded, want, taken)) pool[n++] = i;
+        if (n == 0) return -1;
+        int pick = (int)dg__rng_below(r, (uint32_t)n);
+        for (int k = 0;; k++) {
+            int c = dg__bits64(pool[k]);
+            if (pick >= c) {
+                pick -= c;
+                continue;
+            }
+            uint64_t m = pool[k];
+            for (; pick > 0; pick--) m &= m - 1;
+            return s->item_base + k * 64 + (int)dg__ctz64(m);
+        }
     }
+    int pool[sizeof taken->items * 8];
+    int n = 0;
+    dg__graded graded; /* the grades' table read once, not once an item */
+    dg__items_graded_at(rarity, &graded);
+    for (int i = 0; i < s->n_items && n < (int)DG_COUNT(pool); i++)
+        if (in_pool(s, i, rarity, &graded, want, taken)) pool[n++] = i;
     if (n == 0) return -1;
     int k = (int)dg__rng_below(r, (uint32_t)n);
     return s->item_base + pool[k];
@@ -385,7 +399,7 @@ void dg__treasure_room(const dg_contents *c, uint64_t seed, uint64_t index, dg_r
 
 /* ------------------------------------------------- the dungeon's share */
 
-long dg__hoard_max_cp(int band)
+static long hoard_max_of(int band)
 {
     static const long cp_per[DG_COIN_COUNT] = {1, 10, 50, 100, 1000};
     long most = 0, valuables = 0;
@@ -399,6 +413,17 @@ long dg__hoard_max_cp(int band)
         if (v > valuables) valuables = v;
     }
     return most + valuables;
+}
+
+/* hoard_max_of kept per band (0: not worked out yet; every band's is
+ * more): the tables are static, and every floor asked it again. */
+long dg__hoard_max_cp(int band)
+{
+    static _Atomic long kept[DG_COUNT(dg__hoards)];
+    if (band < 0 || (size_t)band >= DG_COUNT(kept)) return hoard_max_of(band);
+    long v = atomic_load_explicit(&kept[band], memory_order_relaxed);
+    if (!v) atomic_store_explicit(&kept[band], v = hoard_max_of(band), memory_order_relaxed);
+    return v;
 }
 
 /* A dungeon's hoards are one hoard and a half at most (the party's tier's

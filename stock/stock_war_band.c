@@ -132,9 +132,11 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
  * allies join the lieutenants and followers, never above the leader;
  * from DG__ALLY_MASTER_LEVEL one of them may lead, after every head of
  * the cast, where no boss is kept (a rerolled lair keeps its own). */
-bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
+/* The cast by role (and allies, NULL none) into all, each once,
+ * mightiest first (of equals, the first met first); their number. */
+static int mightiest_first(band *b, const pool *roles, const pool *allies, int *all)
 {
-    int all[WAR_CAST], n = 0;
+    int n = 0;
     pool with[DG__ROLE_COUNT + 1];
     int n_with = DG__ROLE_COUNT;
     memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
@@ -145,11 +147,27 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             bool dup = false;
             for (int j = 0; j < n; j++) dup |= all[j] == m;
             if (dup) continue;
-            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--; /* mightiest first */
+            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--;
             memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
             all[at] = m;
             n++;
         }
+    return n;
+}
+
+bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_encounter *out)
+{
+    int all[WAR_CAST], n;
+    /* the cast alone is the same for every band of one want: sorted once
+     * (the memo's fit), the allies' mix afresh */
+    struct dg__fit *fit = b->fit;
+    if (!allies && fit && roles == fit->roles) {
+        if (fit->war_n < 0) fit->war_n = mightiest_first(b, roles, NULL, fit->war_all);
+        n = fit->war_n;
+        memcpy(all, fit->war_all, (size_t)n * sizeof *all);
+    } else {
+        n = mightiest_first(b, roles, allies, all);
+    }
     int heads[2 * DG__CAST_MAX + DG__ALLIES_MAX], n_heads = 0;
     if (b->w->boss >= 0) heads[n_heads++] = b->w->boss;
     else
@@ -161,7 +179,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     if (allies && b->w->boss < 0 && (b->w->level >= DG__ALLY_MASTER_LEVEL || b->w->crowd))
         for (int k = 0; k < allies->n; k++) heads[n_heads++] = allies->idx[k];
     if (!n) return false;
-    b->war = true;
+    dg__band_at_war(b, true);
     /* each one's most as a lieutenant and as a follower, and the XP that
      * buys: a leader, lieutenants and followers whose most falls short of
      * the band are not counted out (a weak cast's lair tries them all) */
@@ -186,12 +204,20 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     /* the followers in the order tried: from the drawn start, then none */
     int order[WAR_CAST + 1];
     for (int j = 0; j <= n; j++) order[j] = j < n ? (fstart + j) % n : n;
+    /* the band's terms in locals (dg__band_adjusted's, compared doubled:
+     * a sum is never negative, so sum x mult2 / 2 falls short of lo
+     * exactly when sum x mult2 falls short of twice it) */
+    const long lo2 = 2 * b->lo;
+    const int *mult2 = b->mult2 + b->base_n, cap = b->most;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
-        if (dg__band_adjusted(b, MON(b, l)->xp + lt_best + f_best, b->most) < b->lo) continue;
-        /* who may follow this head, read once a head when first asked
-         * (every lieutenant tried asked it again of every follower) */
-        bool may[WAR_CAST + 1], read = false;
+        const long lxp = MON(b, l)->xp + b->base_xp;
+        if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
+        /* who may follow this head, in the order tried, and what each
+         * brings (its most and their XP), read once a head when first
+         * asked: every lieutenant tried walks them again */
+        int fm[WAR_CAST + 1], fn[WAR_CAST + 1], n_may = -1;
+        long fxp[WAR_CAST + 1], may_best = 0;
         /* last (i == n), the leader's own kind beside it, up to its cap
          * in all (four purple worms: the nest's mightiest, not a weaker
          * band) */
@@ -200,25 +226,36 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             int lt = own ? l : all[i];
             int at = 0;
             while (own && at < n && all[at] != l) at++;
-            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long lt_xp = (long)MON(b, lt)->xp * lt_count;
-            if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_best, b->most) < b->lo) continue;
-            if (!read) {
-                for (int j = 0; j < n; j++) may[j] = all[order[j]] != l && dg__band_follower(b, l, all[order[j]]) >= 0;
-                may[n] = true;
-                read = true;
+            long head = lxp + (long)MON(b, lt)->xp * lt_count;
+            if ((head + f_best) * mult2[cap] < lo2) continue;
+            if (!own && !dg__band_same_colour(b, l, lt)) continue;
+            if (n_may < 0) {
+                n_may = 0;
+                for (int j = 0; j <= n; j++) {
+                    int m = j < n ? all[order[j]] : -1; /* last: lieutenants alone */
+                    if (m >= 0 && (m == l || dg__band_follower(b, l, m) < 0)) continue;
+                    fm[n_may] = m;
+                    fn[n_may] = f_n[order[j]];
+                    fxp[n_may] = f_most[order[j]];
+                    if (fxp[n_may] > may_best) may_best = fxp[n_may];
+                    n_may++;
+                }
             }
-            for (int j = 0; j <= n; j++) {
-                int fj = order[j];
-                int m = j < n ? all[fj] : -1; /* last: lieutenants alone */
-                if (m >= 0 && (!may[j] || m == lt)) continue;
-                int most = 1 + lt_count + f_n[fj];
-                if (most > b->most) most = b->most;
-                if (dg__band_adjusted(b, MON(b, l)->xp + lt_xp + f_most[fj], most) < b->lo) continue;
+            /* the head's own followers' most, not the whole cast's */
+            if ((head + may_best) * mult2[cap] < lo2) continue;
+            for (int j = 0; j < n_may; j++) {
+                int m = fm[j];
+                if (m == lt && m >= 0) continue;
+                int most = 1 + lt_count + fn[j];
+                if (most > cap) most = cap;
+                if ((head + fxp[j]) * mult2[most] < lo2) continue;
+                /* in reach (the walk's first look, asked just now): walked */
                 int nf = 0, nb = 0;
-                if (dg__band_counts(r, b, l, lt, lt_count, m, DG_ENC_MAX_OF_A_KIND, &nf, &nb)) {
-                    b->war = false;
+                long lead_xp = MON(b, l)->xp;
+                if (dg__band_walk(r, b, lead_xp, 1, dg__band_squares(b, l), lt, lt_count, m, fn[j], 0, &nf, &nb)) {
+                    dg__band_at_war(b, false);
                     dg__band_put(out, l, own ? 1 + nf : 1);
                     if (!own) dg__band_put(out, lt, nf);
                     dg__band_put(out, m, nb);
@@ -235,6 +272,6 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
      * the first (three wraiths and four vampire spawn) */
     int h = b->w->crowd ? second_followers(r, b, all, n, heads, n_heads, lt_n, f_n, f_most, fstart, out) : -1;
     if (h >= 0) out->boss = b->w->boss >= 0 || h < roles[DG__ROLE_BOSS].n || h >= cast_heads;
-    b->war = false;
+    dg__band_at_war(b, false);
     return h >= 0;
 }

@@ -1,7 +1,9 @@
 /* stock_word_facts.c -- what the stocking reads of its own dressing
  * phrases, worked out once a process rather than once a stocking: each
  * phrase's stems (the echo test, stock_words.c's dg__word_stems) and the
- * map features its words cue (stock_features.c's cue table). A stocked
+ * map features its words cue (stock_features.c's cue table), whether it
+ * is bedding (stock_room.c keeps beds from those who never sleep); and
+ * which smells are of fur, and which is dust's. A stocked
  * 45x23 map read the same twenty phrases letter by letter twice over,
  * 14k of its 221k instructions and a sixteenth of its mispredicted
  * branches. The phrases are static text, so the facts are the same in
@@ -9,6 +11,7 @@
  * stocking asks, and nothing writes them after. */
 #include "stock_int.h"
 
+#include <string.h>
 #include <threads.h>
 
 /* DG_WORDS_DRESSING's size has room to spare (stock_words.c asserts it
@@ -18,12 +21,52 @@
 static once_flag once = ONCE_FLAG_INIT;
 static dg__stems stems[PHRASES];
 static uint32_t cues[PHRASES];
+static uint64_t bedding[PHRASES / 64], furry[PHRASES / 64]; /* a bit a dressing phrase, a bit a smell */
+static int dust = 0;
+
+static bool says_bedding(const char *w)
+{
+    return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
+}
+
+static bool says_fur(const char *s) { return strstr(s, "fur") || strstr(s, "wet dog"); }
 
 static void work_out(void)
 {
     size_t n = dg_contents_word_count(DG_WORDS_DRESSING);
-    for (size_t i = 0; i < n && i < PHRASES; i++) dg__word_stems(dg_contents_word(DG_WORDS_DRESSING, (int)i), &stems[i]);
+    for (size_t i = 0; i < n && i < PHRASES; i++) {
+        const char *w = dg_contents_word(DG_WORDS_DRESSING, (int)i);
+        dg__word_stems(w, &stems[i]);
+        if (says_bedding(w)) bedding[i / 64] |= 1ull << (i % 64);
+    }
     dg__feature_cues_all(cues, n < PHRASES ? n : PHRASES);
+    size_t smells = dg_contents_word_count(DG_WORDS_SMELL);
+    for (size_t i = 0; i < smells && i < PHRASES; i++)
+        if (says_fur(dg_contents_word(DG_WORDS_SMELL, (int)i))) furry[i / 64] |= 1ull << (i % 64);
+    dust = dg__word_by_text(DG_WORDS_SMELL, "dust");
+}
+
+static bool in_set(const uint64_t *set, int i) { return i >= 0 && i < PHRASES && ((set[i / 64] >> (i % 64)) & 1u); }
+
+/* (a list grown past PHRASES is read as before, phrase by phrase) */
+bool dg__dressing_bedding(int i)
+{
+    if (i >= PHRASES) return says_bedding(dg_contents_word(DG_WORDS_DRESSING, i));
+    call_once(&once, work_out);
+    return in_set(bedding, i);
+}
+
+bool dg__smell_furry(int i)
+{
+    if (i >= PHRASES) return says_fur(dg_contents_word(DG_WORDS_SMELL, i));
+    call_once(&once, work_out);
+    return in_set(furry, i);
+}
+
+int dg__smell_dust(void)
+{
+    call_once(&once, work_out);
+    return dust;
 }
 
 const dg__stems *dg__dressing_stems(int i)

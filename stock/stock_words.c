@@ -448,8 +448,11 @@ int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_gene
 
 int dg__word_by_text(dg_words w, const char *text)
 {
-    for (size_t i = 0; i < dg_contents_word_count(w); i++)
-        if (strcmp(dg_contents_word(w, (int)i), text) == 0) return (int)i;
+    /* the first letters compared before the call: most entries differ there */
+    for (size_t i = 0, n = dg_contents_word_count(w); i < n; i++) {
+        const char *e = dg_contents_word(w, (int)i);
+        if (e[0] == text[0] && strcmp(e, text) == 0) return (int)i;
+    }
     return 0;
 }
 
@@ -465,23 +468,27 @@ static uint64_t unused_bits(const dg__deck *deck, dg_words w, int k, int lo, int
 }
 
 /* A draw among [lo, hi) not yet used, or -1 when all are: counted and
- * found a deck word (64 entries) at a time rather than an entry at a time. */
+ * found a deck word (64 entries) at a time rather than an entry at a time,
+ * each word's unused entries read once. */
 static int deal_from(dg__deck *deck, dg_rng *r, dg_words w, int lo, int hi)
 {
     enum { WORDS = (int)(sizeof deck->used[0] / sizeof deck->used[0][0]) };
     if (lo < 0) lo = 0;
     if (hi > WORDS * 64) hi = WORDS * 64;
-    int n = 0;
-    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) n += __builtin_popcountll(unused_bits(deck, w, k, lo, hi));
+    uint64_t unused[WORDS];
+    int counts[WORDS], n = 0, first = lo >> 6, last = first;
+    for (int k = first; k < WORDS && k * 64 < hi; k++, last = k) {
+        unused[k] = unused_bits(deck, w, k, lo, hi);
+        n += counts[k] = dg__bits64(unused[k]);
+    }
     if (n == 0) return -1;
     int pick = (int)dg__rng_below(r, (uint32_t)n);
-    for (int k = lo >> 6; k < WORDS && k * 64 < hi; k++) {
-        uint64_t m = unused_bits(deck, w, k, lo, hi);
-        int c = __builtin_popcountll(m);
-        if (pick >= c) {
-            pick -= c;
+    for (int k = first; k < last; k++) {
+        if (pick >= counts[k]) {
+            pick -= counts[k];
             continue;
         }
+        uint64_t m = unused[k];
         for (; pick > 0; pick--) m &= m - 1;
         int i = k * 64 + (int)dg__ctz64(m);
         deck->used[w][k] |= 1ull << (i & 63);
