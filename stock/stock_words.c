@@ -105,28 +105,95 @@ int dg__container_holds(int i)
     return i >= 0 && (size_t)i < DG_COUNT(container_holds) ? container_holds[i] : 0;
 }
 
-/* gems and art, three names per value tier (stock_rules.c's values) */
-static const char *const gem[DG__GEM_TIERS * 3] = {
-    "azurite", "banded agate", "obsidian",       "bloodstone", "carnelian", "moonstone",
-    "amber", "jade", "pearl",                    "alexandrite", "black pearl", "topaz",
-    "black opal", "blue sapphire", "emerald",    "black sapphire", "diamond", "ruby",
+/* gems and art, DG__VALUABLE_NAMES a value tier (stock_rules.c's values):
+ * enough that the lairs of three floors do not all hold a bronze crown.
+ * Gems by the stones a jeweller prices alike; the art is ours. */
+static const char *const gem[] = {
+    /* 10 gp */
+    "azurite", "banded agate", "blue quartz", "eye agate", "hematite", "lapis lazuli", "malachite", "moss agate",
+    "obsidian", "tiger eye",
+    /* 50 gp */
+    "bloodstone", "carnelian", "chalcedony", "chrysoprase", "citrine", "jasper", "moonstone", "onyx", "rock crystal",
+    "zircon",
+    /* 100 gp */
+    "amber", "amethyst", "chrysoberyl", "coral", "garnet", "jade", "jet", "pearl", "spinel", "tourmaline",
+    /* 500 gp */
+    "alexandrite", "aquamarine", "black pearl", "blue spinel", "peridot", "topaz", "golden beryl", "violet garnet",
+    "star garnet", "rose pearl",
+    /* 1,000 gp */
+    "black opal", "blue sapphire", "emerald", "fire opal", "opal", "star ruby", "star sapphire", "yellow sapphire",
+    "harlequin opal", "cat's-eye chrysoberyl",
+    /* 5,000 gp */
+    "black sapphire", "diamond", "jacinth", "ruby", "blue diamond", "pink diamond", "yellow diamond",
+    "pigeon's-blood ruby", "imperial jade", "flawless emerald",
 };
-static const char *const art[DG__ART_TIERS * 3] = {
-    "silver ewer", "carved bone statuette", "cloth-of-gold vestment",
-    "gold ring set with bloodstones", "carved ivory statuette", "bronze crown",
-    "silver chalice set with moonstones", "gold bird cage", "embroidered silk robe",
+static const char *const art[] = {
+    /* 25 gp */
+    "silver ewer", "carved bone statuette", "cloth-of-gold vestment", "brass hand mirror with a horn handle",
+    "pewter tankard with a hinged lid", "silver-tipped drinking horn", "painted wooden icon of a saint",
+    "copper brooch shaped like a hare", "set of ivory gaming pieces", "silver thimble in a needle case",
+    /* 250 gp */
+    "gold ring set with bloodstones", "carved ivory statuette", "bronze crown", "silver censer on a fine chain",
+    "lacquered box inlaid with mother-of-pearl", "prayer book with jewelled clasps", "silver-chased hunting horn",
+    "tapestry of a stag hunt", "obsidian knife with a gold hilt", "amber-beaded silver girdle",
+    /* 750 gp */
+    "silver chalice set with moonstones", "gold bird cage", "embroidered silk robe", "jade figurine of a crouching tiger",
+    "gold-hilted ceremonial dagger", "harp of dark wood with ivory pegs", "platinum signet ring",
+    "ivory chess set inlaid with gold", "enamelled gold snuffbox", "silk fan with jade ribs",
+    /* 2,500 gp */
     "jewelled gold bracelet", "painted gold war mask", "silver necklace with a gem pendant",
-    "jewelled gold crown", "gold music box", "painting by an old master",
+    "gold chalice set with emeralds", "jewelled platinum hair comb", "electrum idol with sapphire eyes",
+    "ruby-studded gold goblet", "jewelled silver reliquary", "gilded astrolabe set with pearls",
+    "crystal decanter with a gold stopper",
+    /* 7,500 gp */
+    "jewelled gold crown", "gold music box", "painting by an old master", "jewelled platinum sceptre",
+    "emerald-eyed gold idol", "ceremonial gold shield set with rubies", "jewelled platinum orrery",
+    "gold and diamond tiara", "star-sapphire signet of a forgotten king", "gold reliquary of a saint's hand",
 };
+_Static_assert(DG_COUNT(gem) == DG__GEM_TIERS * DG__VALUABLE_NAMES && DG_COUNT(art) == DG__ART_TIERS * DG__VALUABLE_NAMES,
+               "every value tier has its names");
 
 static const char *const door_material[] = {"Wooden", "Stone", "Iron"};
 
+/* the first DG__SECRETS_DRAWN are drawn; the rest stand in for a furnished
+ * one (a bookcase, a tapestry, a hearth) in a room without that furniture
+ * (dg__secret_in): no bookcase swinging open in a sewer's overflow chamber */
 static const char *const secret[] = {
     "a stone panel that slides when pressed", "a bookcase that swings on a hinge",
     "a sconce that turns to open the wall", "a seam hidden behind a tapestry",
     "a section of wall that pivots", "a hearth whose back wall slides aside",
     "a carved face whose eyes are buttons", "a flagstone that lifts to reveal steps",
+    /* stand-ins, in the furnished ones' order */
+    "a stone block that swings inward on a pivot", "a seam hidden in the mortar",
+    "a niche whose back wall slides aside",
 };
+static const struct {
+    int drawn, stand_in;
+    const char *furniture[4]; /* a dressing word holding one of these shows it */
+} furnished_secret[] = {
+    {1, DG__SECRETS_DRAWN + 0, {"shel", "book", "librar", "scroll"}},
+    {3, DG__SECRETS_DRAWN + 1, {"tapestr", "hanging", "banner", NULL}},
+    {5, DG__SECRETS_DRAWN + 2, {"hearth", "fireplace", "stove", "oven"}},
+};
+_Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
+
+static bool shows(const dg_room_contents *rc, const char *const *furniture)
+{
+    for (int k = 0; rc && k < rc->n_dressing; k++)
+        for (int f = 0; f < 4 && furniture[f]; f++)
+            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    return false;
+}
+
+int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *b)
+{
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        if (furnished_secret[k].drawn == drawn)
+            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+                       ? drawn
+                       : furnished_secret[k].stand_in;
+    return drawn;
+}
 
 static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave passage */
     "rubble half blocks the way", "a trickle of water runs along the floor",
