@@ -38,7 +38,7 @@ void dg__adventure_keys(dg_contents *c, const dg_dungeon *d, uint64_t seed)
             if (!rc->encounter.groups[g].arrives && dg__adv_talks(rc->encounter.groups[g].monster)) carrier = g;
         if (carrier >= 0 && dg__rng_percent(&r, CARRIED_PERCENT)) {
             dc->key_holder = carrier;
-        } else if (rc->n_hidden && dg__rng_percent(&r, 50)) {
+        } else if (rc->n_hidden && dg__hidden_holds(rc->hidden[0].kind) && dg__rng_percent(&r, 50)) {
             dc->key_hidden = DG__KEY_IN_FEATURE;
         } else {
             int k = (int)dg__rng_below(&r, (uint32_t)(natural ? nat : all));

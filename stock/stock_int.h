@@ -223,6 +223,8 @@ void dg__feature_cues_all(uint32_t *found, size_t n);
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
 const char *dg__hidden_seen(int i);
+/* Whether hiding place i can hold a key or a purse (not a spyhole). */
+bool dg__hidden_holds(int i);
 /* An activity that suits monster (an id) at the head of count creatures:
  * mindless things and elementals neither eat nor plot, animal wits hunt,
  * one alone neither argues nor drags a captive. */

@@ -73,6 +73,15 @@ static const char *const hidden_seen[] = {
     "a bench", NULL, "iron sconces",
     NULL, "a shelf",
 };
+/* Whether each hiding place can hold a key or a purse (same order): a
+ * message scratched under a bench, a spyhole and a lever hold nothing */
+static const bool hidden_holds[] = {
+    true, true, true,
+    true, true,
+    true, true, true,
+    false, false, false,
+    true, true,
+};
 /* What the map draws on each hiding place's square (same order; -1:
  * nothing a glyph says, or nothing on the floor): the thing everyone sees,
  * so the statue the read-aloud names stands where the key's ? is. */
@@ -520,6 +529,12 @@ const char *dg__hidden_seen(int i)
 {
     _Static_assert(DG_COUNT(hidden_seen) == DG_COUNT(hidden), "a seen phrase (or NULL) per hiding place");
     return i >= 0 && (size_t)i < DG_COUNT(hidden_seen) ? hidden_seen[i] : NULL;
+}
+
+bool dg__hidden_holds(int i)
+{
+    _Static_assert(DG_COUNT(hidden_holds) == DG_COUNT(hidden), "whether it holds, per hiding place");
+    return i >= 0 && (size_t)i < DG_COUNT(hidden_holds) && hidden_holds[i];
 }
 
 int dg_hidden_object(int kind)

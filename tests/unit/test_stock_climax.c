@@ -224,6 +224,7 @@ typedef struct {
     long fur_smells, fur_unfurred;
     long silent_held; /* "You hear silence" where the party meets someone */
     long daylit_below; /* floors below the top lit by daylight */
+    long held_by_nothing; /* keys or purses "hidden" in a spyhole or a scratched message */
     long breathless_breathing; /* "something breathes" where the unseen do not breathe */
     long responders, immobile_responders; /* the alarm's groups; led by one who cannot leave */
     long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
@@ -382,6 +383,27 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
     int lv = c->level - 1;
     long party = c->party;
     char aloud[2048];
+    /* a key or a purse hidden in a room's hiding place: one that holds
+     * something (this test's list of those that hold nothing) */
+    static const char *const holds_nothing[] = {"message", "spyhole", "lever"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        if (!rc->n_hidden) continue;
+        const char *place = dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind);
+        bool empty_handed = false;
+        for (size_t k = 0; k < sizeof holds_nothing / sizeof *holds_nothing; k++)
+            empty_handed |= strstr(place, holds_nothing[k]) != NULL;
+        bool key_in = false;
+        for (size_t k = 0; k < c->n_doors; k++) {
+            const char *in = dg_key_hidden_in(c, k);
+            key_in |= c->doors[k].key_room == rc->id && in && !strcmp(in, place);
+        }
+        if (empty_handed && (key_in || (rc->has_treasure && rc->treasure.hidden))) {
+            t->held_by_nothing++;
+            note_bad("dungeon %llu floor %d room %zu: %s holds a %s", (unsigned long long)i, d->floor, r + 1, place,
+                     key_in ? "key" : "purse");
+        }
+    }
     /* no daylight through cracks on a floor dug under another */
     if (d->floor > 1 && strstr(dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination), "daylight")) {
         t->daylit_below++;
@@ -790,6 +812,8 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
                  t.unfurnished_secrets, t.furnished_secrets, n_bad ? bad[0] : "");
     cr_assert_eq(t.breathless_breathing, 0, "%ld rooms hear the breath of the breathless (first: %s)", t.breathless_breathing,
                  n_bad ? bad[0] : "");
+    cr_assert_eq(t.held_by_nothing, 0, "%ld keys or purses hidden in a place that holds nothing (first: %s)",
+                 t.held_by_nothing, n_bad ? bad[0] : "");
     cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
