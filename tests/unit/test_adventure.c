@@ -368,6 +368,18 @@ Test(adventure, words_a_gm_would_not_laugh_at, .timeout = 120)
     cr_assert_gt(undead_goals, 0, "no undead or construct to slay in the sample: the check saw nothing");
 }
 
+/* A dungeon of the n options given, seed s. */
+static dg_dungeon *make_with(int n, const char **keys, const char **vals, uint64_t s)
+{
+    dg_options o;
+    dg_error e = {0};
+    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+    dg_options_set_seed(&o, s);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+    return d;
+}
+
 /* A cave has no doors, flagstones or lost boots to hide a key by: the
  * gates' keys of 300 caverns maps with loops (where caves have locks) */
 Test(adventure, a_caves_key_is_hidden_the_caves_way)
@@ -377,12 +389,7 @@ Test(adventure, a_caves_key_is_hidden_the_caves_way)
     for (uint64_t s = 1; s <= 300; s++) {
         const char *keys[] = {"algorithm", "rows", "cols", "loops"};
         const char *vals[] = {"caverns", "31", "31", s % 2 ? "some" : "many"};
-        dg_options o;
-        dg_error e = {0};
-        cr_assert_eq(dg_options_parse(&o, 4, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-        dg_options_set_seed(&o, s);
-        dg_dungeon *d = NULL;
-        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+        dg_dungeon *d = make_with(4, keys, vals, s);
         for (size_t i = 0; i < d->contents->n_doors; i++) {
             /* a hiding place, not the room's own hidden feature (a
              * trapdoor someone built under the rubble is the feature's) */
@@ -408,12 +415,7 @@ Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
     for (uint64_t s = 1; s <= 400; s++) {
         const char *keys[] = {"algorithm", "loops", "floors"};
         const char *vals[] = {dg_algorithm_name((dg_algorithm)(s % DG_ALGO_COUNT)), s % 3 ? "some" : "many", "2"};
-        dg_options o;
-        dg_error e = {0};
-        cr_assert_eq(dg_options_parse(&o, 3, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-        dg_options_set_seed(&o, s);
-        dg_dungeon *top = NULL;
-        cr_assert_eq(dg_generate(&o, &top, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+        dg_dungeon *top = make_with(3, keys, vals, s);
         for (const dg_dungeon *d = top; d; d = d->below) {
             const dg_contents *c = d->contents;
             for (size_t i = 0; i < c->n_doors; i++)
