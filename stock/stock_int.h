@@ -73,6 +73,8 @@ int dg__art_value(int tier);
 /* names a value tier has (stock_words.c), the DMG's d10 or so; a hoard
  * names three of them at most (DG_TREASURE_MAX_LOTS) */
 #define DG__VALUABLE_NAMES 10
+extern const char *const dg__gem_names[]; /* stock_valuables.c: DG__GEM_TIERS x DG__VALUABLE_NAMES */
+extern const char *const dg__art_names[]; /* DG__ART_TIERS x DG__VALUABLE_NAMES */
 
 /* stock_origins.c: what a dungeon was built as. */
 typedef enum {

@@ -114,54 +114,6 @@ int dg__container_holds(int i)
     return i >= 0 && (size_t)i < DG_COUNT(container_holds) ? container_holds[i] : 0;
 }
 
-/* gems and art, DG__VALUABLE_NAMES a value tier (stock_rules.c's values):
- * enough that the lairs of three floors do not all hold a bronze crown.
- * Gems by the stones a jeweller prices alike; the art is ours. */
-static const char *const gem[] = {
-    /* 10 gp */
-    "azurite", "banded agate", "blue quartz", "eye agate", "hematite", "lapis lazuli", "malachite", "moss agate",
-    "obsidian", "tiger eye",
-    /* 50 gp */
-    "bloodstone", "carnelian", "chalcedony", "chrysoprase", "citrine", "jasper", "moonstone", "onyx", "rock crystal",
-    "zircon",
-    /* 100 gp */
-    "amber", "amethyst", "chrysoberyl", "coral", "garnet", "jade", "jet", "pearl", "spinel", "tourmaline",
-    /* 500 gp */
-    "alexandrite", "aquamarine", "black pearl", "blue spinel", "peridot", "topaz", "golden beryl", "violet garnet",
-    "star garnet", "rose pearl",
-    /* 1,000 gp */
-    "black opal", "blue sapphire", "emerald", "fire opal", "opal", "star ruby", "star sapphire", "yellow sapphire",
-    "harlequin opal", "cat's-eye chrysoberyl",
-    /* 5,000 gp */
-    "black sapphire", "diamond", "jacinth", "ruby", "blue diamond", "pink diamond", "yellow diamond",
-    "pigeon's-blood ruby", "imperial jade", "flawless emerald",
-};
-static const char *const art[] = {
-    /* 25 gp */
-    "silver ewer", "carved bone statuette", "cloth-of-gold vestment", "brass hand mirror with a horn handle",
-    "pewter tankard with a hinged lid", "silver-tipped drinking horn", "painted wooden icon of a saint",
-    "copper brooch shaped like a hare", "set of ivory gaming pieces", "silver thimble in a needle case",
-    /* 250 gp */
-    "gold ring set with bloodstones", "carved ivory statuette", "bronze crown", "silver censer on a fine chain",
-    "lacquered box inlaid with mother-of-pearl", "prayer book with jewelled clasps", "silver-chased hunting horn",
-    "tapestry of a stag hunt", "obsidian knife with a gold hilt", "amber-beaded silver girdle",
-    /* 750 gp */
-    "silver chalice set with moonstones", "gold bird cage", "embroidered silk robe", "jade figurine of a crouching tiger",
-    "gold-hilted ceremonial dagger", "harp of dark wood with ivory pegs", "platinum signet ring",
-    "ivory chess set inlaid with gold", "enamelled gold snuffbox", "silk fan with jade ribs",
-    /* 2,500 gp */
-    "jewelled gold bracelet", "painted gold war mask", "silver necklace with a gem pendant",
-    "gold chalice set with emeralds", "jewelled platinum hair comb", "electrum idol with sapphire eyes",
-    "ruby-studded gold goblet", "jewelled silver reliquary", "gilded astrolabe set with pearls",
-    "crystal decanter with a gold stopper",
-    /* 7,500 gp */
-    "jewelled gold crown", "gold music box", "painting by an old master", "jewelled platinum sceptre",
-    "emerald-eyed gold idol", "ceremonial gold shield set with rubies", "jewelled platinum orrery",
-    "gold and diamond tiara", "star-sapphire signet of a forgotten king", "gold reliquary of a saint's hand",
-};
-_Static_assert(DG_COUNT(gem) == DG__GEM_TIERS * DG__VALUABLE_NAMES && DG_COUNT(art) == DG__ART_TIERS * DG__VALUABLE_NAMES,
-               "every value tier has its names");
-
 static const char *const door_material[] = {"Wooden", "Stone", "Iron"};
 
 /* the first DG__SECRETS_DRAWN are drawn; the rest stand in for a furnished
@@ -337,8 +289,8 @@ static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN,
                          CAVE_HIDDEN},
     [DG_WORDS_CONTAINER] = PLAIN(container),
-    [DG_WORDS_GEM] = PLAIN(gem),
-    [DG_WORDS_ART] = PLAIN(art),
+    [DG_WORDS_GEM] = {PLAIN_LIST, dg__gem_names, DG__GEM_TIERS * DG__VALUABLE_NAMES, 0, 0, sizeof(const char *), 0, 0},
+    [DG_WORDS_ART] = {PLAIN_LIST, dg__art_names, DG__ART_TIERS * DG__VALUABLE_NAMES, 0, 0, sizeof(const char *), 0, 0},
     [DG_WORDS_DOOR_MATERIAL] = PLAIN(door_material),
     [DG_WORDS_SECRET] = PLAIN(secret),
     [DG_WORDS_CORRIDOR] = {THEMED_LIST, corridor, (int)DG_COUNT(corridor), offsetof(dg__theme, corridor), 2,
