@@ -63,7 +63,7 @@ typedef struct {
     unsigned speeds;         /* DG_SPEED_* */
     unsigned immune;         /* DG_IMMUNE_* */
     bool sees_in_dark;       /* darkvision or blindsight */
-    int land_ft;             /* fastest of walk, fly, burrow, climb (not swim), in feet */
+    int land_ft;             /* fastest of walk, fly, burrow (not swim, not climb), in feet */
 } dg_monster;
 typedef struct {
     const char *name;

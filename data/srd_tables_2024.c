@@ -243,7 +243,7 @@ const dg_monster dg__monsters_2024[DG__MONSTER_COUNT_2024] = {
     {"Hill Giant", "5", 40, 1800, 13, 105, DG_SIZE_HUGE, DG_TYPE_GIANT, "", DG_SPEED_WALK, 0, false, 40},
     {"Night Hag", "5", 40, 1800, 17, 112, DG_SIZE_MEDIUM, DG_TYPE_FIEND, "", DG_SPEED_WALK, 0, true, 30},
     {"Otyugh", "5", 40, 1800, 14, 104, DG_SIZE_LARGE, DG_TYPE_ABERRATION, "", DG_SPEED_WALK, 0, true, 30},
-    {"Roper", "5", 40, 1800, 20, 93, DG_SIZE_LARGE, DG_TYPE_ABERRATION, "", DG_SPEED_WALK|DG_SPEED_CLIMB, 0, true, 20},
+    {"Roper", "5", 40, 1800, 20, 93, DG_SIZE_LARGE, DG_TYPE_ABERRATION, "", DG_SPEED_WALK|DG_SPEED_CLIMB, 0, true, 10},
     {"Salamander", "5", 40, 1800, 15, 90, DG_SIZE_LARGE, DG_TYPE_ELEMENTAL, "", DG_SPEED_WALK|DG_SPEED_CLIMB, DG_IMMUNE_FIRE, true, 30},
     {"Shambling Mound", "5", 40, 1800, 15, 110, DG_SIZE_LARGE, DG_TYPE_PLANT, "", DG_SPEED_WALK|DG_SPEED_SWIM, DG_IMMUNE_LIGHTNING, true, 30},
     {"Triceratops", "5", 40, 1800, 14, 114, DG_SIZE_HUGE, DG_TYPE_BEAST, "dinosaur", DG_SPEED_WALK, 0, false, 50},

@@ -349,17 +349,22 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
         /* belts, pouches and key rings are for those who wear gear; an
          * invisible stalker or a golem keeps a key another way */
         static const char *const ungeared[4] = {
-            "keeps it close and will not give it up without a fight", "guards it as if it were its own heart",
-            "was given it to guard and has never let it out of reach", "keeps it where it rests, within reach",
+            "will not give it up without a fight", "guards it more jealously than its own life",
+            "was set to guard it and never strays far from its post", "keeps it where it rests, within reach",
         };
         const dg_monster *m = dg_monster_info(g->monster);
         /* an imp or a pixie wears no belt: the geared are Small and up */
         bool geared = m && m->size >= DG_SIZE_SMALL &&
                       (m->type == DG_TYPE_HUMANOID || m->type == DG_TYPE_GIANT || m->type == DG_TYPE_FIEND ||
                        m->type == DG_TYPE_CELESTIAL || m->type == DG_TYPE_FEY);
+        /* the phrase is the room's first key's, so keys kept together are
+         * kept alike: md says them once ("keeps them at the belt") */
+        size_t first = door;
+        for (size_t j = 0; j < door && first == door; j++)
+            if (c->doors[j].key_room == dc->key_room) first = j;
         char how[96];
-        if (geared) dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(door % 4)), how, sizeof how);
-        else snprintf(how, sizeof how, "%s", ungeared[door % 4]);
+        if (geared) dg__adv_lower(dg__adv_table(DG__ADV_T_CARRY, (int)(first % 4)), how, sizeof how);
+        else snprintf(how, sizeof how, "%s", ungeared[first % 4]);
         emits(&o, how);
         emits(&o, ".");
     } else if (dc->key_hidden >= 0) {

@@ -158,7 +158,7 @@ static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, in
     if (above_master(top, c)) return 13;
     if (top->origin == DG__ORIGIN_PRISON && fl == 1) return 4;
     if (top->origin == DG__ORIGIN_TOMB && dg__adv_guardian(boss)) return 5;
-    if (!dg__adv_talks(boss)) return 3;
+    if (!dg__adv_talks(boss)) return dg_theme_casts(top->theme, boss) ? 15 : 3;
     if (boss == top->boss) return 7; /* not "the mage's lieutenant, a mage" */
     return top->boss >= 0 ? 2 : 6;
 }
@@ -177,14 +177,14 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
         ch->boss = who_in(c, fl, c->farthest_room);
         ch->text = chapter_text(top, c, fl, ch->boss.monster);
         /* a third floor does not repeat the second's words */
-        static const int deeper[15] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1};
+        static const int deeper[17] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1, 16, -1};
         if (a->n_chapters >= 2 && ch[-1].floor == fl && ch[-1].text == ch->text && deeper[ch->text] >= 0)
             ch->text = deeper[ch->text];
     }
 }
 
 /* Each floor's nearest groups to its entrance, beyond the entrance room,
- * answer (the lair's last). */
+ * answer (the lair's last), each led by one who can leave its room. */
 static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_rng *r)
 {
     a->alarm = below(r, dg__adv_table_count(DG__ADV_T_ALARM));
@@ -204,6 +204,9 @@ static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents
                     if (!rc->encounter.n_groups || rc->distance < 0 || rc->id == c->entrance_room ||
                         lair != (pass == 1))
                         continue;
+                    /* who leads them runs the corridors: no hunter shark
+                     * comes "at the front" out of its pool */
+                    if (!dg__roams(rc->encounter.groups[0].monster)) continue;
                     if (rc->id == picked[0] || rc->id == picked[1]) continue;
                     if (!best || rc->distance < c->rooms[best - 1].distance) best = rc->id;
                 }
@@ -246,6 +249,10 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     if (rc == DG_OK && !dg__adv_talks(chief) &&
         ((a->goal_kind == 0 && a->stake == 2) || (a->goal_kind == 2 && a->stake == 1)))
         a->stake = 0;
+    /* the captive is in their room for the party to see, not "Empty" */
+    if (rc == DG_OK && a->goal_kind == 2 && a->goal.floor >= 1 && a->goal.floor <= n && a->goal.room >= 1 &&
+        (size_t)a->goal.room <= floors[a->goal.floor - 1]->n_rooms)
+        floors[a->goal.floor - 1]->rooms[a->goal.room - 1].captive = true;
     if (rc == DG_OK) {
         chapters_of(a, floors, n);
         dg__adventure_leaders(a, floors, n, &r);

@@ -236,6 +236,11 @@ static const char *const chapters[] = {
     "Below the stairs the {master} is not the strongest: {a_who} keeps this floor from the {purpose} ({room}); the {master} lays no claim to it and does not go down.",
     /* 14 the floor below one that said 13 */
     "Deeper still waits another {that} the {master} fears: {a_who}, in the {purpose} ({room}); {holders} leave offerings at the stairs, and the {master} does not go down.",
+    /* 15 one of the holders' own kind who gives no orders (a hill giant, a
+     * hezrou): no "something older" that belongs to them */
+    "{a_who_cap}, too dull to give orders and too strong to cross, holds the {purpose} ({room}) for {holders}.",
+    /* 16 the floor below one that said 15 */
+    "Deeper down another {who} holds the {purpose} ({room}) for {holders}, as dull and as strong.",
 };
 
 /* clues by what they point at (dg__clue_target order), and how many each */

@@ -312,6 +312,7 @@ typedef struct {
     int hazard;              /* DG_WORDS_HAZARD, -1 none */
     int n_clues;             /* what here points at other rooms (the adventure's) */
     dg_clue clues[DG_ROOM_MAX_CLUES];
+    bool captive;            /* the adventure's captive is held here: the read-aloud shows them */
 } dg_room_contents;
 
 /* One per dg_dungeon door, same index. */

@@ -118,7 +118,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
             dc->trapped = true;
             dg__stock_trap(&r, c, true, &dc->trap);
         } else if (o->type == DG_DOOR_SECRET) {
-            dc->secret = (int)dg__rng_below(&r, (uint32_t)dg_contents_word_count(DG_WORDS_SECRET));
+            dc->secret = (int)dg__rng_below(&r, DG__SECRETS_DRAWN); /* fitted to its rooms at the end */
             dc->secret_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         } else if (o->type == DG_DOOR_PORTC) {
             dc->break_dc = 20 + 5 * (int)dg__rng_below(&r, 2);
@@ -533,6 +533,12 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
         dg__free(c);
         return rc;
     }
+    /* a secret door's bookcase, tapestry or hearth only where its room
+     * shows one, once the rooms are dressed and final */
+    for (size_t i = 0; i < d->n_doors; i++)
+        if (c->doors[i].secret >= 0)
+            c->doors[i].secret = dg__secret_in(c->doors[i].secret, dg_contents_room(c, d->doors[i].room),
+                                               dg_contents_room(c, d->doors[i].other));
     /* the adventure's part of the floor, once the rooms are final */
     dg__adventure_floor(c, d, p->seed); /* basic too: its encounters are full's */
 features: /* last, from a stream of its own: what the map draws of the key */

@@ -132,8 +132,9 @@ static bool holders_see_in_dark(const dg__theme *t)
 }
 
 /* The illumination word for a d5 roll: the roll stays one draw whatever
- * the holders (so no later draw moves); what it picks depends on them. */
-static int illumination_of(int roll, const dg__theme *t)
+ * the holders (so no later draw moves); what it picks depends on them,
+ * and on the floor: no daylight through cracks two floors down. */
+static int illumination_of(int roll, const dg__theme *t, int floor)
 {
     static const char *const lit[] = {"Shadowy (guttering torches every 40 ft.)", "Shadowy (guttering torches every 40 ft.)",
                                       "Shadowy (guttering torches every 40 ft.)", "Bright (lanterns every 20 ft.)",
@@ -141,6 +142,7 @@ static int illumination_of(int roll, const dg__theme *t)
     static const char *const unlit[] = {"Dark", "Dark", "Dark", "Dim (glowing moss on the walls)",
                                         "Dark (daylight through cracks here and there)"};
     bool dark = holders_see_in_dark(t) && t->motif != DG_MOTIF_FIRE;
+    if (dark && floor > 0 && roll == 4) roll = 0;
     return dg__word_by_text(DG_WORDS_ILLUMINATION, dark ? unlit[roll] : lit[roll]);
 }
 
@@ -243,7 +245,7 @@ void dg__concept_draw(dg_contents *c, const dg_stock_params *p)
     c->details.floor = dg__word_by_text(DG_WORDS_FLOOR, p->natural ? "Natural Rock" : o->floors[below(&r, 2)]);
     c->details.walls = dg__word_by_text(DG_WORDS_WALLS, p->natural ? "Natural Cave Wall" : o->walls[below(&r, 2)]);
     c->details.temperature = dg__word_by_text(DG_WORDS_TEMPERATURE, temperature_of(&r, p->motif, o));
-    c->details.illumination = illumination_of(below(&r, 5), t);
+    c->details.illumination = illumination_of(below(&r, 5), t, p->floor);
     bool special = dg__rng_percent(&r, 50);
     int which = below(&r, 2) ? dg__word_theme_entry(DG_WORDS_SPECIAL, c->theme, 0)
                              : below(&r, (int)dg_contents_word_count(DG_WORDS_SPECIAL) - DG__THEME_COUNT);

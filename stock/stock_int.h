@@ -70,6 +70,11 @@ int dg__gem_value(int tier);
 int dg__art_value(int tier);
 #define DG__GEM_TIERS 6
 #define DG__ART_TIERS 5
+/* names a value tier has (stock_words.c), the DMG's d10 or so; a hoard
+ * names three of them at most (DG_TREASURE_MAX_LOTS) */
+#define DG__VALUABLE_NAMES 10
+extern const char *const dg__gem_names[]; /* stock_valuables.c: DG__GEM_TIERS x DG__VALUABLE_NAMES */
+extern const char *const dg__art_names[]; /* DG__ART_TIERS x DG__VALUABLE_NAMES */
 
 /* stock_origins.c: what a dungeon was built as. */
 typedef enum {
@@ -181,6 +186,11 @@ int dg__word_deal(dg__deck *deck, dg_rng *r, dg_words w, int theme, bool natural
 int dg__word_theme_entry(dg_words w, int theme, int k);
 int dg__word_purpose(int origin, int k);     /* k past the origin's: a filler */
 int dg__word_history(int origin, int k);
+/* A secret door's mechanism: one of the first DG__SECRETS_DRAWN drawn,
+ * then a furnished one (a bookcase) kept only where the room on either
+ * side (NULL: a corridor) shows that furniture, else its plain stand-in. */
+#define DG__SECRETS_DRAWN 8
+int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *b);
 int dg__word_purpose_dressing(int purpose); /* the DRESSING entry of a PURPOSE entry */
 /* The DRESSING entry of purpose's k-th other furnishing (k 0 or 1), -1 none. */
 int dg__word_purpose_again(int purpose, int k);
@@ -215,6 +225,8 @@ void dg__feature_cues_all(uint32_t *found, size_t n);
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
 const char *dg__hidden_seen(int i);
+/* Whether hiding place i can hold a key or a purse (not a spyhole). */
+bool dg__hidden_holds(int i);
 /* An activity that suits monster (an id) at the head of count creatures:
  * mindless things and elementals neither eat nor plot, animal wits hunt,
  * one alone neither argues nor drags a captive. */
@@ -447,6 +459,16 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
 void dg__adv_lower(const char *name, char *buf, size_t cap);
 /* stock_rules.c: whether a creature can talk and deal (a language,
  * Intelligence 6 or more). */
+/* Whether a creature roams the corridors, so wanders, answers an alarm
+ * or comes as reinforcements: walking, flying or burrowing 15 ft. or more
+ * (data/srd.h's land_ft: not a roper on its perch, not a shark, which
+ * only swims; a gelatinous cube, 15 ft., still does). */
+#define DG__ROAM_FT 15
+static inline bool dg__roams(int monster)
+{
+    const dg_monster *m = dg_monster_info(monster);
+    return m && m->land_ft >= DG__ROAM_FT;
+}
 bool dg__adv_talks(int monster);
 /* Whether a creature keeps a place rather than takes it (undead, constructs). */
 bool dg__adv_guardian(int monster);

@@ -170,7 +170,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     char objects[DG_ENC_MAX_GROUPS][96], looks[DG_ENC_MAX_GROUPS][64];
     int looks_count[DG_ENC_MAX_GROUPS];
     int n_shown = 0, n_objects = 0, total = 0;
-    bool unseen = false, lurking = false;
+    bool unseen = false, lurking = false, breathless = false;
     for (int g = 0; g < e->n_groups; g++) {
         if (e->groups[g].arrives) continue; /* reinforcements have not come yet */
         dg_hiding how = dg_monster_hiding(e->groups[g].monster);
@@ -193,6 +193,10 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             else n_objects++;
         } else if (how == DG_HIDING_INVISIBLE) {
             unseen = true;
+            /* a will-o'-wisp, an invisible stalker or a ghost draws no breath */
+            int ty = dg_monster_info(e->groups[g].monster)->type;
+            breathless |= ty == DG_TYPE_UNDEAD || ty == DG_TYPE_CONSTRUCT || ty == DG_TYPE_ELEMENTAL ||
+                          ty == DG_TYPE_OOZE || ty == DG_TYPE_SWARM_UNDEAD;
         } else {
             lurking = true;
         }
@@ -217,7 +221,9 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
                                             "Something breathes nearby, though you see no one. ",
                                             "A faint weight seems to shift the air beside you. ",
                                             "Your light wavers as if something passed in front of it. "};
-        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
+        size_t k = (size_t)id % DG_COUNT(signs);
+        if (breathless && strstr(signs[k], "breathes")) k = (k + 1) % DG_COUNT(signs);
+        add(&t, "%s", signs[k]);
     }
     if (lurking) {
         static const char *const signs[] = {"Something shifts at the edge of your light and is still. ",
@@ -227,6 +233,21 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
                                             "For a moment you are sure something moved, and then you are not. ",
                                             "The silence here feels held, like a breath. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
+    }
+    /* the adventure's captive, not named (the party has only the patron's
+     * word for who they are); by room number, like the water below */
+    if (rc->captive) {
+        static const char *const watched[] = {
+            "Behind them a prisoner sits bound and gagged against the wall. ",
+            "Among them a prisoner kneels with bound wrists, watching you. ",
+            "A prisoner hangs in chains behind them, too weak to call out. ",
+            "Behind them someone lies trussed on the floor, a sack over their head. "};
+        static const char *const alone[] = {
+            "A prisoner sits bound and gagged against the far wall, eyes wide above the gag. ",
+            "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
+            "A prisoner hangs in chains from the wall, too weak to call out. ",
+            "A figure kneels by the wall, wrists bound to an iron ring, and flinches from your light. "};
+        add(&t, "%s", n_shown ? watched[(size_t)id % DG_COUNT(watched)] : alone[(size_t)id % DG_COUNT(alone)]);
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times

@@ -362,12 +362,16 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
      * dragon's of wet fur (dropped, not redrawn: no draw moves) */
     if (rc->water && rc->smell >= 0 && rc->smell == dg__smell_dust()) rc->smell = -1;
     if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
+    /* "silence, deep and total" is no sound of a hall where a hill giant
+     * and two orcs spin to face the party: only where nobody lives */
+    if (rc->sound >= 0 && rc->encounter.n_groups && !strncmp(dg_contents_word(DG_WORDS_SOUND, rc->sound), "silence", 7))
+        rc->sound = -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;
         rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);
         rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
         /* half the treasure of a room with a hiding place is in it */
-        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50);
+        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50) && dg__hidden_holds(rc->hidden[0].kind);
     }
 }
 

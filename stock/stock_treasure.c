@@ -224,18 +224,30 @@ static int magic_item(const dg__srd *s, dg_rng *r, char table, int *grade, dg__s
 
 /* ------------------------------------------------------- the rolls */
 
-/* `count` gems or art objects of value_gp (values[tier] of a list of
- * three names a tier), each named at random like the table's own roll per
- * object, gathered into one lot per name. */
+/* `count` gems or art objects of value_gp (values[tier]), each named at
+ * random like the table's own roll per object among three of the tier's
+ * names drawn for the hoard (its lots are three at most), gathered into
+ * one lot per name. */
 static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), int tiers, dg_valuable *lots)
 {
     int tier = 0;
     while (tier < tiers - 1 && values(tier) != value_gp) tier++;
+    /* three distinct names: each later draw skips those taken, in order */
+    int name[3];
+    name[0] = (int)dg__rng_below(r, DG__VALUABLE_NAMES);
+    name[1] = (int)dg__rng_below(r, DG__VALUABLE_NAMES - 1);
+    name[1] += name[1] >= name[0];
+    int lo = name[0] < name[1] ? name[0] : name[1], hi = name[0] < name[1] ? name[1] : name[0];
+    name[2] = (int)dg__rng_below(r, DG__VALUABLE_NAMES - 2);
+    name[2] += name[2] >= lo;
+    name[2] += name[2] >= hi;
     int per_name[3] = {0};
     for (long k = 0; k < count; k++) per_name[dg__rng_below(r, 3)]++;
     int n = 0;
     for (int k = 0; k < 3; k++)
-        if (per_name[k]) lots[n++] = (dg_valuable){.count = per_name[k], .value_gp = value_gp, .kind = tier * 3 + k};
+        if (per_name[k])
+            lots[n++] = (dg_valuable){.count = per_name[k], .value_gp = value_gp,
+                                      .kind = tier * DG__VALUABLE_NAMES + name[k]};
     return n;
 }
 

@@ -73,6 +73,15 @@ static const char *const hidden_seen[] = {
     "a bench", NULL, "iron sconces",
     NULL, "a shelf",
 };
+/* Whether each hiding place can hold a key or a purse (same order): a
+ * message scratched under a bench, a spyhole and a lever hold nothing */
+static const bool hidden_holds[] = {
+    true, true, true,
+    true, true,
+    true, true, true,
+    false, false, false,
+    true, true,
+};
 /* What the map draws on each hiding place's square (same order; -1:
  * nothing a glyph says, or nothing on the floor): the thing everyone sees,
  * so the statue the read-aloud names stands where the key's ? is. */
@@ -105,28 +114,47 @@ int dg__container_holds(int i)
     return i >= 0 && (size_t)i < DG_COUNT(container_holds) ? container_holds[i] : 0;
 }
 
-/* gems and art, three names per value tier (stock_rules.c's values) */
-static const char *const gem[DG__GEM_TIERS * 3] = {
-    "azurite", "banded agate", "obsidian",       "bloodstone", "carnelian", "moonstone",
-    "amber", "jade", "pearl",                    "alexandrite", "black pearl", "topaz",
-    "black opal", "blue sapphire", "emerald",    "black sapphire", "diamond", "ruby",
-};
-static const char *const art[DG__ART_TIERS * 3] = {
-    "silver ewer", "carved bone statuette", "cloth-of-gold vestment",
-    "gold ring set with bloodstones", "carved ivory statuette", "bronze crown",
-    "silver chalice set with moonstones", "gold bird cage", "embroidered silk robe",
-    "jewelled gold bracelet", "painted gold war mask", "silver necklace with a gem pendant",
-    "jewelled gold crown", "gold music box", "painting by an old master",
-};
-
 static const char *const door_material[] = {"Wooden", "Stone", "Iron"};
 
+/* the first DG__SECRETS_DRAWN are drawn; the rest stand in for a furnished
+ * one (a bookcase, a tapestry, a hearth) in a room without that furniture
+ * (dg__secret_in): no bookcase swinging open in a sewer's overflow chamber */
 static const char *const secret[] = {
     "a stone panel that slides when pressed", "a bookcase that swings on a hinge",
     "a sconce that turns to open the wall", "a seam hidden behind a tapestry",
     "a section of wall that pivots", "a hearth whose back wall slides aside",
     "a carved face whose eyes are buttons", "a flagstone that lifts to reveal steps",
+    /* stand-ins, in the furnished ones' order */
+    "a stone block that swings inward on a pivot", "a seam hidden in the mortar",
+    "a niche whose back wall slides aside",
 };
+static const struct {
+    int drawn, stand_in;
+    const char *furniture[4]; /* a dressing word holding one of these shows it */
+} furnished_secret[] = {
+    {1, DG__SECRETS_DRAWN + 0, {"shel", "book", "librar", "scroll"}},
+    {3, DG__SECRETS_DRAWN + 1, {"tapestr", "hanging", "banner", NULL}},
+    {5, DG__SECRETS_DRAWN + 2, {"hearth", "fireplace", "stove", "oven"}},
+};
+_Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
+
+static bool shows(const dg_room_contents *rc, const char *const *furniture)
+{
+    for (int k = 0; rc && k < rc->n_dressing; k++)
+        for (int f = 0; f < 4 && furniture[f]; f++)
+            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    return false;
+}
+
+int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *b)
+{
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        if (furnished_secret[k].drawn == drawn)
+            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+                       ? drawn
+                       : furnished_secret[k].stand_in;
+    return drawn;
+}
 
 static const char *const corridor[] = { /* the first NATURAL_CORRIDOR fit a cave passage */
     "rubble half blocks the way", "a trickle of water runs along the floor",
@@ -261,8 +289,8 @@ static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN,
                          CAVE_HIDDEN},
     [DG_WORDS_CONTAINER] = PLAIN(container),
-    [DG_WORDS_GEM] = PLAIN(gem),
-    [DG_WORDS_ART] = PLAIN(art),
+    [DG_WORDS_GEM] = {PLAIN_LIST, dg__gem_names, DG__GEM_TIERS * DG__VALUABLE_NAMES, 0, 0, sizeof(const char *), 0, 0},
+    [DG_WORDS_ART] = {PLAIN_LIST, dg__art_names, DG__ART_TIERS * DG__VALUABLE_NAMES, 0, 0, sizeof(const char *), 0, 0},
     [DG_WORDS_DOOR_MATERIAL] = PLAIN(door_material),
     [DG_WORDS_SECRET] = PLAIN(secret),
     [DG_WORDS_CORRIDOR] = {THEMED_LIST, corridor, (int)DG_COUNT(corridor), offsetof(dg__theme, corridor), 2,
@@ -453,6 +481,12 @@ const char *dg__hidden_seen(int i)
 {
     _Static_assert(DG_COUNT(hidden_seen) == DG_COUNT(hidden), "a seen phrase (or NULL) per hiding place");
     return i >= 0 && (size_t)i < DG_COUNT(hidden_seen) ? hidden_seen[i] : NULL;
+}
+
+bool dg__hidden_holds(int i)
+{
+    _Static_assert(DG_COUNT(hidden_holds) == DG_COUNT(hidden), "whether it holds, per hiding place");
+    return i >= 0 && (size_t)i < DG_COUNT(hidden_holds) && hidden_holds[i];
 }
 
 int dg_hidden_object(int kind)

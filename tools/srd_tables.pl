@@ -24,7 +24,7 @@
 #  - monsters are sorted by XP, then name, so that stocking finds every
 #    monster whose XP lies in a range with two binary searches;
 #  - speeds become flags (walk, swim, fly, burrow, climb) and the fastest
-#    over land a number of feet (land_ft), immunities flags
+#    over land (walk, fly, burrow) a number of feet (land_ft), immunities flags
 #    (the ten damage types that occur), sizes and types enum values.
 use strict;
 use warnings;
@@ -143,10 +143,11 @@ for my $r (rows("$from/monsters.tsv")) {
         $speeds |= 1 << $k if $r->{$s} ne '' && $r->{$s} > 0;
         $k++;
     }
-    # its fastest speed over land (walk, fly, burrow, climb; not swim):
-    # whether it can wander the corridors
+    # its fastest speed over land (walk, fly, burrow; not swim): whether it
+    # can wander the corridors. Not climb: a climber that hardly walks (the
+    # 2024 roper: climb 20 ft., walk 10 ft.) climbs to its perch and waits
     my $land = 0;
-    for my $s (qw(walk_ft fly_ft burrow_ft climb_ft)) {
+    for my $s (qw(walk_ft fly_ft burrow_ft)) {
         $land = $r->{$s} + 0 if $r->{$s} ne '' && $r->{$s} > $land;
     }
     my $imm = 0;

@@ -154,29 +154,80 @@ static bool plural_held(char *t, size_t cap)
     return true;
 }
 
-/* The keys in room id: which locked door each one opens, as one sentence
- * ("The keys to the east door of room 2 and the north door of room 1 are
- * here"), then who holds each: "is here", not "lies here", since a key a
- * creature wears does not lie anywhere. */
+/* Door i's key lies in room id and is one of its own (not the designed
+ * door's, which opens the lair's other doors). */
+static bool key_here(const dg_contents *c, int id, size_t i) { return c->doors[i].key_room == id && !c->doors[i].same_key; }
+
+/* A keyed door said with its room's others ("the west and east doors of
+ * room 1"), unless it needs words of its own: a gate, a door into another
+ * room ("(into room 5)"), the designed door that opens the lair's others,
+ * or a second door in the same wall ("the west and west doors"). */
+static bool key_door_plain(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
+{
+    const dg_door *door = &d->doors[i];
+    if (dg_door_gate(d, door) || door->other || (c->doors[i].designed && shared)) return false;
+    for (size_t j = 0; j < d->n_doors && j < c->n_doors; j++)
+        if (j != i && key_here(c, id, j) && d->doors[j].room == door->room && d->doors[j].dir == door->dir) return false;
+    return true;
+}
+
+/* Door j is a plain door of door i's room whose key lies in room id too. */
+static bool key_door_with(const dg_dungeon *d, const dg_contents *c, int id, size_t i, size_t j, int shared)
+{
+    return key_here(c, id, j) && d->doors[j].room == d->doors[i].room && key_door_plain(d, c, id, j, shared);
+}
+
+/* Door i was said already, with an earlier plain door of its room. */
+static bool key_door_said(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
+{
+    if (!key_door_plain(d, c, id, i, shared)) return false;
+    for (size_t j = 0; j < i; j++)
+        if (key_door_with(d, c, id, i, j, shared)) return true;
+    return false;
+}
+
+/* The keys in room id: which locked door each one opens, as one sentence,
+ * a room's plain doors together ("The keys to the west and east doors of
+ * room 1 and the north door of room 4 are here"), then who holds them:
+ * "is here", not "lies here", since a key a creature wears does not lie
+ * anywhere. */
 static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
 {
     /* a door that shares the designed door's key (loops=many's lair) is
      * no key of its own: the designed door's says it opens them all */
-    int n = 0, k = 0, shared = 0;
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
-        n += c->doors[i].key_room == id && !c->doors[i].same_key;
+    int n = 0, items = 0, k = 0, shared = 0;
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++)
         shared += c->doors[i].same_key;
-    }
+    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++)
+        if (key_here(c, id, i)) {
+            n++;
+            items += !key_door_said(d, c, id, i, shared);
+        }
     if (!n) return;
     put(m, n == 1 ? "**Key.** The key to" : "**Keys.** The keys to");
     for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
-        if (c->doors[i].key_room != id || c->doors[i].same_key) continue;
+        if (!key_here(c, id, i) || key_door_said(d, c, id, i, shared)) continue;
         const dg_door *door = &d->doors[i];
+        const char *sep = k == 0 ? "" : k == items - 1 ? " and" : ",";
+        k++;
+        if (key_door_plain(d, c, id, i, shared)) {
+            /* this room's later plain doors with keys here: "the west, north and east doors" */
+            int w = 0;
+            for (size_t j = i + 1; j < d->n_doors && j < c->n_doors; j++)
+                w += key_door_with(d, c, id, i, j, shared);
+            if (w) {
+                PUTF(m, "%s the %s", sep, dg_dir_name(door->dir));
+                for (size_t j = i + 1, q = 0; j < d->n_doors && j < c->n_doors; j++)
+                    if (key_door_with(d, c, id, i, j, shared))
+                        PUTF(m, "%s %s", (int)++q == w ? " and" : ",", dg_dir_name(d->doors[j].dir));
+                PUTF(m, " doors of room %d", door->room);
+                continue;
+            }
+        }
         PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
-             k == 0 ? "" : k == n - 1 ? " and" : ",", dg_dir_name(door->dir), door->room);
+             sep, dg_dir_name(door->dir), door->room);
         if (door->other) PUTF(m, " (into room %d)", door->other);
         if (c->doors[i].designed && shared) PUTF(m, ", which opens %s of the lair's doors,", dr__key_all_of(shared + 1));
-        k++;
     }
     const dg_room_contents *rc = dg_contents_room(c, id);
     PUTF(m, " %s here (marked K at square %d,%d).", n == 1 ? "is" : "are", rc->key_cell.x, rc->key_cell.y);
@@ -213,12 +264,18 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
     put(m, "\n\n");
 }
 
+/* Whether room is the goal's, on floor d. */
+static bool goal_here(const md *m, const dg_dungeon *d, int room)
+{
+    const dg_adventure *a = m->top ? m->top->adventure : NULL;
+    return a && a->goal.room == room && (a->goal.floor > 0 ? a->goal.floor : 1) == (d->floor > 0 ? d->floor : 1);
+}
+
 /* The goal's own room says so, where the GM runs it: what the hook sent
  * the party for is here. */
 static void put_goal(md *m, const dg_dungeon *d, int room)
 {
-    const dg_adventure *a = m->top ? m->top->adventure : NULL;
-    if (!a || a->goal.room != room || (a->goal.floor > 0 ? a->goal.floor : 1) != (d->floor > 0 ? d->floor : 1)) return;
+    if (!goal_here(m, d, room)) return;
     char t[512];
     dg_adventure_text(m->top, DG_ADV_GOAL, 0, t, sizeof t);
     PUTF(m, "**Goal.** What the party came for is here. %s\n\n", t);
@@ -379,7 +436,8 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             int round;
             if (dg_contents_reinforcements(c, r->id, &round, allies, sizeof allies))
                 PUTF(m, "**Round %d.** %s\n\n", round, allies);
-        } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0) {
+        } else if (!rc->n_traps && !rc->has_treasure && rc->hazard < 0 && !goal_here(m, d, r->id)) {
+            /* the goal's room is not empty: what the party came for is there */
             put(m, "**Empty.**\n\n");
         }
         for (int t = 0; t < rc->n_traps && m->rc == DG_OK; t++) {

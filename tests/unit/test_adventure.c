@@ -152,8 +152,11 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         int clues = 0, groups = 0, answering = 0;
         for (size_t i = 0; i < fc->n_rooms; i++) {
             const dg_room_contents *rc = &fc->rooms[i];
-            /* the room the party comes in by is met at once, not called */
-            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room;
+            /* the room the party comes in by is met at once, not called;
+             * a group led by one that cannot leave its room (a shark, a
+             * roper: under 15 ft. over land by the SRD table) stays */
+            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room &&
+                      dg_monster_info(rc->encounter.groups[0].monster)->land_ft >= 15;
             for (int k = 0; k < rc->n_clues; k++) {
                 const dg_clue *cl = &rc->clues[k];
                 dg_adv_who w = {-1, cl->room, cl->floor, -1};
@@ -365,6 +368,18 @@ Test(adventure, words_a_gm_would_not_laugh_at, .timeout = 120)
     cr_assert_gt(undead_goals, 0, "no undead or construct to slay in the sample: the check saw nothing");
 }
 
+/* A dungeon of the n options given, seed s. */
+static dg_dungeon *make_with(int n, const char **keys, const char **vals, uint64_t s)
+{
+    dg_options o;
+    dg_error e = {0};
+    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+    dg_options_set_seed(&o, s);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+    return d;
+}
+
 /* A cave has no doors, flagstones or lost boots to hide a key by: the
  * gates' keys of 300 caverns maps with loops (where caves have locks) */
 Test(adventure, a_caves_key_is_hidden_the_caves_way)
@@ -374,12 +389,7 @@ Test(adventure, a_caves_key_is_hidden_the_caves_way)
     for (uint64_t s = 1; s <= 300; s++) {
         const char *keys[] = {"algorithm", "rows", "cols", "loops"};
         const char *vals[] = {"caverns", "31", "31", s % 2 ? "some" : "many"};
-        dg_options o;
-        dg_error e = {0};
-        cr_assert_eq(dg_options_parse(&o, 4, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-        dg_options_set_seed(&o, s);
-        dg_dungeon *d = NULL;
-        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed %llu: %s", (unsigned long long)s, e.msg);
+        dg_dungeon *d = make_with(4, keys, vals, s);
         for (size_t i = 0; i < d->contents->n_doors; i++) {
             /* a hiding place, not the room's own hidden feature (a
              * trapdoor someone built under the rubble is the feature's) */
@@ -393,4 +403,59 @@ Test(adventure, a_caves_key_is_hidden_the_caves_way)
         dg_dungeon_free(d);
     }
     cr_assert_geq(hidden, 20, "only %d caves' keys hidden", hidden);
+}
+
+/* Two keys at one marked square are kept together: by the same creature
+ * the same way, or in the same hiding place. A GM laughed at one room's
+ * two keys, "one on the gnoll's belt, the other on its key ring", and at
+ * two keys at one square, one in an old boot and one on a ledge. */
+Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
+{
+    int pairs = 0;
+    for (uint64_t s = 1; s <= 400; s++) {
+        const char *keys[] = {"algorithm", "loops", "floors"};
+        const char *vals[] = {dg_algorithm_name((dg_algorithm)(s % DG_ALGO_COUNT)), s % 3 ? "some" : "many", "2"};
+        dg_dungeon *top = make_with(3, keys, vals, s);
+        for (const dg_dungeon *d = top; d; d = d->below) {
+            const dg_contents *c = d->contents;
+            for (size_t i = 0; i < c->n_doors; i++)
+                for (size_t j = i + 1; c->doors[i].key_room && j < c->n_doors; j++) {
+                    if (c->doors[j].key_room != c->doors[i].key_room) continue;
+                    char a[256], b[256];
+                    dg_key_holder_text(c, i, a, sizeof a);
+                    dg_key_holder_text(c, j, b, sizeof b);
+                    cr_assert_str_eq(a, b, "seed %llu floor %d room %d: \"%s\" and \"%s\"", (unsigned long long)s,
+                                     d->floor, c->doors[i].key_room, a, b);
+                    pairs++;
+                }
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_geq(pairs, 20, "only %d pairs of keys in one room: the check saw little", pairs);
+}
+
+/* The captive the hook sends the party for is seen where they are held:
+ * a GM read "Empty." over the room the goal names. */
+Test(adventure, the_captive_is_in_the_read_aloud, .timeout = 60)
+{
+    int captives = 0;
+    for (uint64_t s = 1; s <= 400; s++) {
+        dg_dungeon *top = make(s * 7 + 3, NULL);
+        const dg_adventure *a = top->contents->adventure;
+        if (a && a->goal_kind == 2) {
+            const dg_dungeon *d = top;
+            while (d && d->floor != a->goal.floor) d = d->below;
+            cr_assert(d, "seed %llu: no floor %d", (unsigned long long)(s * 7 + 3), a->goal.floor);
+            char aloud[2048];
+            dg_contents_read_aloud(d->contents, a->goal.room, aloud, sizeof aloud);
+            static const char *const held[] = {"prisoner", "trussed", "bound", "chains"};
+            bool seen = false;
+            for (size_t k = 0; k < sizeof held / sizeof *held; k++) seen |= strstr(aloud, held[k]) != NULL;
+            cr_assert(seen, "seed %llu floor %d room %d: '%s'", (unsigned long long)(s * 7 + 3), d->floor, a->goal.room,
+                      aloud);
+            captives++;
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_geq(captives, 20, "only %d captives met", captives);
 }

@@ -112,8 +112,10 @@ static void read_tables(int y, const char *path)
         int num = atoi(col[5]), den = strchr(col[5], '/') ? atoi(strchr(col[5], '/') + 1) : 1;
         f->cr8 = 8 * num / (den ? den : 1);
         f->xp = atoi(col[6]);
-        static const int land[] = {10, 12, 13, 14}; /* walk fly burrow climb: not swim */
-        for (int k = 0; k < 4; k++)
+        /* walk fly burrow: not swim, and not climb (a roper climbs to its
+         * perch and waits: "ropers wander" was a GM's laugh) */
+        static const int land[] = {10, 12, 13};
+        for (int k = 0; k < 3; k++)
             if (col[land[k]] && atoi(col[land[k]]) > f->land_ft) f->land_ft = atoi(col[land[k]]);
     }
     free(tsv);
@@ -220,6 +222,12 @@ typedef struct {
     long ally_lairs[2], over_leader, explained, explained_lairs;
     long waves, waves_unneeded, wave_hordes, wave_named, wave_unsaid, wave_above_leader; /* reinforcements */
     long fur_smells, fur_unfurred;
+    long silent_held; /* "You hear silence" where the party meets someone */
+    long daylit_below; /* floors below the top lit by daylight */
+    long held_by_nothing; /* keys or purses "hidden" in a spyhole or a scratched message */
+    long breathless_breathing; /* "something breathes" where the unseen do not breathe */
+    long responders, immobile_responders; /* the alarm's groups; led by one who cannot leave */
+    long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
     long far_rooms, far_masters, rows, row_masters; /* the master's own kind away from its lair */
     double overlap_sum;
 } tally;
@@ -375,6 +383,32 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
     int lv = c->level - 1;
     long party = c->party;
     char aloud[2048];
+    /* a key or a purse hidden in a room's hiding place: one that holds
+     * something (this test's list of those that hold nothing) */
+    static const char *const holds_nothing[] = {"message", "spyhole", "lever"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        if (!rc->n_hidden) continue;
+        const char *place = dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind);
+        bool empty_handed = false;
+        for (size_t k = 0; k < sizeof holds_nothing / sizeof *holds_nothing; k++)
+            empty_handed |= strstr(place, holds_nothing[k]) != NULL;
+        bool key_in = false;
+        for (size_t k = 0; k < c->n_doors; k++) {
+            const char *in = dg_key_hidden_in(c, k);
+            key_in |= c->doors[k].key_room == rc->id && in && !strcmp(in, place);
+        }
+        if (empty_handed && (key_in || (rc->has_treasure && rc->treasure.hidden))) {
+            t->held_by_nothing++;
+            note_bad("dungeon %llu floor %d room %zu: %s holds a %s", (unsigned long long)i, d->floor, r + 1, place,
+                     key_in ? "key" : "purse");
+        }
+    }
+    /* no daylight through cracks on a floor dug under another */
+    if (d->floor > 1 && strstr(dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination), "daylight")) {
+        t->daylit_below++;
+        note_bad("dungeon %llu floor %d: lit by daylight", (unsigned long long)i, d->floor);
+    }
     /* the read-aloud and the furnishings, room by room */
     static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
     static const char *const reading[] = {"book", "pulpit", "library", "ink pot", "notes", "sentences"};
@@ -401,6 +435,27 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                              d->floor, r + 1, sm, dg_monster_info(e->groups[0].monster)->name);
                 }
             }
+        }
+        /* "Something breathes nearby" only where whoever is unseen breathes
+         * (this test's list of the breathless: undead, constructs,
+         * elementals, oozes) */
+        if (strstr(aloud, "breathes")) {
+            bool breathless = false;
+            for (int g = 0; g < e->n_groups; g++) {
+                int ty = (int)dg_monster_info(e->groups[g].monster)->type;
+                breathless |= !e->groups[g].arrives && dg_monster_hiding(e->groups[g].monster) == DG_HIDING_INVISIBLE &&
+                              (ty == DG_TYPE_UNDEAD || ty == DG_TYPE_CONSTRUCT || ty == DG_TYPE_ELEMENTAL ||
+                               ty == DG_TYPE_OOZE);
+            }
+            if (breathless) {
+                t->breathless_breathing++;
+                note_bad("dungeon %llu floor %d room %zu: '%s'", (unsigned long long)i, d->floor, r + 1, aloud);
+            }
+        }
+        if (strstr(aloud, "hear silence")) {
+            t->silent_held++;
+            note_bad("dungeon %llu floor %d room %zu: '%s' is silent, held by %s", (unsigned long long)i, d->floor, r + 1,
+                     aloud, dg_monster_info(e->groups[0].monster)->name);
         }
         for (int g = 0; g < e->n_groups; g++) {
             const dg_monster *m = dg_monster_info(e->groups[g].monster);
@@ -510,6 +565,42 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
                 note_bad("dungeon %llu: %s wanders at %d ft over land", (unsigned long long)i, f->name, f->land_ft);
             }
         }
+    /* a secret door opened by a bookcase, a tapestry or a hearth is in a
+     * room whose read-aloud shows one (no bookcase in a sewer) */
+    static const struct { const char *mechanism, *shown[3]; } furniture[] = {
+        {"bookcase", {"shel", "book", "librar"}}, {"tapestry", {"tapestr", "hanging", "banner"}},
+        {"hearth", {"hearth", "fireplace", "stove"}}};
+    for (size_t k = 0; k < d->n_doors && k < c->n_doors; k++) {
+        if (c->doors[k].secret < 0) continue;
+        const char *how = dg_contents_word(DG_WORDS_SECRET, c->doors[k].secret);
+        for (size_t f = 0; f < sizeof furniture / sizeof *furniture; f++) {
+            if (!strstr(how, furniture[f].mechanism)) continue;
+            t->furnished_secrets++;
+            char sides[2][2048] = {"", ""};
+            int ids[2] = {d->doors[k].room, d->doors[k].other};
+            bool seen = false;
+            for (int j = 0; j < 2; j++) {
+                if (ids[j] > 0) dg_contents_read_aloud(c, ids[j], sides[j], sizeof sides[j]);
+                for (int q = 0; q < 3; q++) seen |= strstr(sides[j], furniture[f].shown[q]) != NULL;
+            }
+            if (!seen) {
+                t->unfurnished_secrets++;
+                note_bad("dungeon %llu floor %d: a secret door by %s in room %d: '%s'", (unsigned long long)i, d->floor,
+                         how, d->doors[k].room, sides[0]);
+            }
+        }
+    }
+    /* who answers the alarm comes down the corridors, led by a walker,
+     * a flyer or a burrower (no shark "at the front") */
+    const dg_adventure *adv = top->contents->adventure;
+    for (int k = 0; d == top && adv && k < adv->n_responders; k++) {
+        const fact *f = fact_of(adv->responders[k].who.monster);
+        t->responders++;
+        if (f->land_ft < WANDER_FT) {
+            t->immobile_responders++;
+            note_bad("dungeon %llu: %s answers the alarm at %d ft over land", (unsigned long long)i, f->name, f->land_ft);
+        }
+    }
     /* mixed groups: rooms and wanderers */
     for (size_t r = 0; r < c->n_rooms + (size_t)c->n_wandering; r++) {
         const dg_encounter *e = r < c->n_rooms ? &c->rooms[r].encounter : &c->wandering[r - c->n_rooms].encounter;
@@ -715,6 +806,18 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(t.waves, 1, "no lair joined by reinforcements met: the waves go unchecked");
     cr_assert_eq(t.waves_unneeded + t.wave_unsaid + t.wave_named + t.wave_above_leader + t.wave_hordes, 0,
                  "waves broken (first: %s)", n_bad ? bad[0] : "");
+    cr_assert_eq(t.immobile_responders, 0, "%ld of %ld alarm groups led by one who cannot leave its room (first: %s)",
+                 t.immobile_responders, t.responders, n_bad ? bad[0] : "");
+    cr_assert_eq(t.unfurnished_secrets, 0, "%ld of %ld secret doors by furniture the room does not show (first: %s)",
+                 t.unfurnished_secrets, t.furnished_secrets, n_bad ? bad[0] : "");
+    cr_assert_eq(t.breathless_breathing, 0, "%ld rooms hear the breath of the breathless (first: %s)", t.breathless_breathing,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.held_by_nothing, 0, "%ld keys or purses hidden in a place that holds nothing (first: %s)",
+                 t.held_by_nothing, n_bad ? bad[0] : "");
+    cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
+                 n_bad ? bad[0] : "");
     cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
     cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
     /* a lower lair above the master is explained by its floor's chapter

@@ -319,3 +319,43 @@ Test(stock_hoard, treasure_traps_and_words_make_sense, .timeout = 600)
     for (int k = 0; k < SEEN_CAP; k++) free(sentences[k].text);
     free(sentences);
 }
+
+/* Gems and art a GM reads floor after floor: a lair of every floor held
+ * "2 x bronze crown" when a value tier had three names. Over many hoards
+ * each value (this test's list of the DMG's gem and art values) comes
+ * under at least eight names, and no hoard names one thing in two lots. */
+Test(stock_hoard, gems_and_art_come_under_many_names, .timeout = 120)
+{
+    static const int values[] = {10, 25, 50, 100, 250, 500, 750, 1000, 2500, 5000, 7500};
+    enum { VALUES = sizeof values / sizeof *values, NAMES = 64 };
+    const char *named[VALUES][NAMES];
+    int n_named[VALUES] = {0}, lots[VALUES] = {0};
+    for (uint64_t i = 0; i < 1200; i++) {
+        dg_dungeon *top = make(i);
+        for (const dg_dungeon *d = top; d; d = d->below)
+            for (size_t r = 0; r < d->contents->n_rooms; r++) {
+                const dg_treasure *t = &d->contents->rooms[r].treasure;
+                const dg_valuable *all[2] = {t->gems, t->art};
+                int n_all[2] = {t->n_gems, t->n_art}, words[2] = {DG_WORDS_GEM, DG_WORDS_ART};
+                for (int j = 0; j < 2; j++)
+                    for (int k = 0; k < n_all[j]; k++) {
+                        const char *w = dg_contents_word(words[j], all[j][k].kind);
+                        for (int q = 0; q < k; q++)
+                            cr_assert(strcmp(w, dg_contents_word(words[j], all[j][q].kind)),
+                                      "dungeon %llu room %zu names %s in two lots", (unsigned long long)i, r + 1, w);
+                        int v = 0;
+                        while (v < VALUES && values[v] != all[j][k].value_gp) v++;
+                        cr_assert_lt(v, VALUES, "%s worth %d gp: no such value", w, all[j][k].value_gp);
+                        lots[v]++;
+                        bool again = false;
+                        for (int q = 0; q < n_named[v] && !again; q++) again = !strcmp(named[v][q], w);
+                        if (!again && n_named[v] < NAMES) named[v][n_named[v]++] = w;
+                    }
+            }
+        dg_dungeon_free(top);
+    }
+    for (int v = 0; v < VALUES; v++) {
+        printf("hoard: %d gp: %d lots under %d names\n", values[v], lots[v], n_named[v]);
+        if (lots[v] >= 60) cr_assert_geq(n_named[v], 8, "%d lots worth %d gp under only %d names", lots[v], values[v], n_named[v]);
+    }
+}
