@@ -52,7 +52,10 @@
     still = pointer;
     highlight(n);
     li.tabIndex = -1;
-    li.scrollIntoView({ behavior: reduced() ? 'auto' : 'smooth', block: 'center' });
+    /* centred, or from its heading when taller than the window (a lair
+     * with its hoard and stat lines): centred, its heading would be cut */
+    var tall = li.getBoundingClientRect().height > window.innerHeight;
+    li.scrollIntoView({ behavior: reduced() ? 'auto' : 'smooth', block: tall ? 'start' : 'center' });
     li.focus({ preventScroll: true });
   }
 

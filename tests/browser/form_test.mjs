@@ -877,10 +877,11 @@ await check('the map is inline SVG: a room on it leads to its key entry, an entr
   assert.ok(!(await isVisible(p11, '#map')), 'the PNG gives way to the SVG');
   const lit = () => p11.evaluate(() => [...document.querySelectorAll('.hl')].map((e) => e.id).sort());
   // click room 3 on the map: its entry comes into view, both highlighted
+  // (all of it, or from its heading when it is taller than the window)
   await p11.click('#map-room-3');
   await p11.waitForFunction(() => {
     const r = document.getElementById('room-3').getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
+    return r.top >= 0 && (r.bottom <= window.innerHeight || (r.height > window.innerHeight && r.top < 1));
   });
   assert.deepEqual(await lit(), ['map-room-3', 'room-3']);
   // the smooth scroll has stopped (a hover mid-scroll lands on whatever
