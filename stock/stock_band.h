@@ -69,7 +69,7 @@ typedef struct dg__cast_memo {
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
      * one size) */
-    int n_fits, next_fit;
+    int n_fits, next_fit, last_fit; /* last_fit: the want met last */
     struct dg__fit {
         fit_key key;
         pool roles[DG__ROLE_COUNT];
@@ -200,6 +200,12 @@ static inline bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most,
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
     long lxp = l >= 0 ? MON(b, l)->xp : 0;
     if (!dg__band_within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
+    /* a leader over the band's top or too big for the room on its own:
+     * the walk would end at its first count, drawing nothing (a quarter
+     * of the walks asked here did) */
+    if (l >= 0 && ((lxp + b->base_xp) * b->mult2[b->base_n + 1] >= 2 * b->hi ||
+                   (b->room && dg__band_squares(b, l) > b->room)))
+        return false;
     return dg__band_walk(r, b, lxp, l >= 0, dg__band_squares(b, l), f, max_f, k, max_b, 0, nf, nb);
 }
 /* dg__band_counts beside leader l and lt_count lieutenants lt: counts of

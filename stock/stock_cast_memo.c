@@ -27,7 +27,7 @@ void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
     memset(m->named_read, 0, sizeof m->named_read);
     memset(m->cap, 0, sizeof m->cap);
     memset(m->cap_free, 0, sizeof m->cap_free);
-    m->n_fits = m->next_fit = 0;
+    m->n_fits = m->next_fit = m->last_fit = 0;
 }
 
 /* The role's cast as table ids, each once (5.2.1 folds some 5.1

@@ -145,9 +145,14 @@ static struct dg__fit *fitting_roles(band *b)
     fit_key key = {.theme = w->theme, .wander = !w->room_squares, .max_size = (int)w->max_size, .shun = w->shun,
                    .master = w->master, .masters_own = b->masters_own, .most_cr8 = w->most_cr8, .level = w->level,
                    .wave = w->joins != NULL};
+    /* the want met last first: a room's bands are tried in turn, its
+     * rooms of one size in a row (each want is kept once: any order finds
+     * the same) */
+    if (m->n_fits && !memcmp(&m->fits[m->last_fit].key, &key, sizeof key)) return &m->fits[m->last_fit];
     for (int k = 0; k < m->n_fits; k++)
-        if (!memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[k];
+        if (k != m->last_fit && !memcmp(&m->fits[k].key, &key, sizeof key)) return &m->fits[m->last_fit = k];
     int at = m->n_fits < MEMO_FITS ? m->n_fits++ : m->next_fit++ % MEMO_FITS;
+    m->last_fit = at;
     struct dg__fit *fit = &m->fits[at];
     const pool *cast = dg__cast_memo_roles(m, w->theme);
     for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
@@ -159,16 +164,20 @@ static struct dg__fit *fitting_roles(band *b)
 
 /* Every role's fitting creatures, each once, in role order (the boss's
  * kind too: a high band needs it); made once a want. */
-static const pool *whole_cast(struct dg__fit *fit)
+static const pool *whole_cast(const band *b, struct dg__fit *fit)
 {
     if (fit->whole) return &fit->all;
     pool *all = &fit->all;
     all->n = 0;
+    /* who is in already, by table id (each role's cast was compared with
+     * all of it before: a tenth of the fallback's time) */
+    uint64_t in[(CAP_IDS + 63) / 64] = {0};
     for (int role = 0; role < DG__ROLE_COUNT; role++)
         for (int k = 0; k < fit->roles[role].n; k++) {
-            bool dup = false;
-            for (int j = 0; j < all->n; j++) dup |= all->idx[j] == fit->roles[role].idx[k];
-            if (!dup && all->n < DG__CAST_MAX) all->idx[all->n++] = fit->roles[role].idx[k];
+            int id = fit->roles[role].idx[k], at = id - b->mon_base;
+            if ((in[at >> 6] >> (at & 63) & 1) || all->n >= DG__CAST_MAX) continue;
+            in[at >> 6] |= 1ull << (at & 63);
+            all->idx[all->n++] = id;
         }
     fit->whole = true;
     return all;
@@ -501,7 +510,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         }
     }
     if (!found && !kept) {
-        found = one_kind(r, &b, whole_cast(fit), out);
+        found = one_kind(r, &b, whole_cast(&b, fit), out);
         if (found && out->groups[0].count > 1) {
             dg_encounter alone = *out;
             if (!dg__pair_up(r, &b, roles, alone.groups[0].monster, out)) *out = alone;

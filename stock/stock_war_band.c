@@ -25,6 +25,22 @@ void dg__allies_of(band *b, pool *p)
 
 #define WAR_CAST (DG__ROLE_COUNT * DG__CAST_MAX + DG__ALLIES_MAX) /* the whole cast and its allies */
 
+/* The creatures a mix holds already, by table id: a role's creature is
+ * looked up at one look, not compared with each one kept (the mixes
+ * below gather up to WAR_CAST). */
+typedef struct {
+    uint64_t bits[(CAP_IDS + 63) / 64];
+} ids_in;
+/* Adds id to in; false when it was in already. */
+static bool ids_add(const band *b, ids_in *in, int id)
+{
+    int at = id - b->mon_base;
+    uint64_t bit = 1ull << (at & 63);
+    if (in->bits[at >> 6] & bit) return false;
+    in->bits[at >> 6] |= bit;
+    return true;
+}
+
 /* A mix for a group of one kind the draws settled for (four cloakers:
  * the band, at high level, asks more than a leader and its lesser
  * rank and file reach): the kind m beside one other of the cast who does
@@ -39,12 +55,12 @@ bool dg__pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out
      * ice devils): not every room a muster */
     if (dg__rng_percent(r, PACK_PERCENT)) return false;
     int all[WAR_CAST], n = 0;
+    ids_in in = {{0}};
     for (int role = b->w->lair ? DG__ROLE_BOSS : DG__ROLE_LEADER; role < DG__ROLE_COUNT; role++)
         for (int k = 0; k < roles[role].n; k++) {
             int q = roles[role].idx[k];
-            bool dup = q == m || dg__band_follower(b, m, q) < 0;
-            for (int j = 0; j < n && !dup; j++) dup = all[j] == q;
-            if (!dup) all[n++] = q;
+            if (q == m || dg__band_follower(b, m, q) < 0 || !ids_add(b, &in, q)) continue;
+            all[n++] = q;
         }
     int start = n ? (int)dg__rng_below(r, (uint32_t)n) : 0;
     for (int s = 0; s < n; s++) {
@@ -137,6 +153,7 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
 static int mightiest_first(band *b, const pool *roles, const pool *allies, int *all)
 {
     int n = 0;
+    ids_in in = {{0}};
     pool with[DG__ROLE_COUNT + 1];
     int n_with = DG__ROLE_COUNT;
     memcpy(with, roles, DG__ROLE_COUNT * sizeof *roles);
@@ -144,9 +161,7 @@ static int mightiest_first(band *b, const pool *roles, const pool *allies, int *
     for (int role = 0; role < n_with; role++)
         for (int k = 0; k < with[role].n; k++) {
             int m = with[role].idx[k], at = n;
-            bool dup = false;
-            for (int j = 0; j < n; j++) dup |= all[j] == m;
-            if (dup) continue;
+            if (!ids_add(b, &in, m)) continue;
             while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--;
             memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
             all[at] = m;
@@ -207,12 +222,16 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     /* the band's terms in locals (dg__band_adjusted's, compared doubled:
      * a sum is never negative, so sum x mult2 / 2 falls short of lo
      * exactly when sum x mult2 falls short of twice it) */
-    const long lo2 = 2 * b->lo;
+    const long lo2 = 2 * b->lo, hi2 = 2 * b->hi;
     const int *mult2 = b->mult2 + b->base_n, cap = b->most;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
         const long lxp = MON(b, l)->xp + b->base_xp;
         if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
+        /* a head already over the band's top, or too big for the room, on
+         * its own: every walk below starts from it alone and ends there
+         * (nine walks in ten here did), drawing nothing */
+        if (lxp * mult2[1] >= hi2 || (b->room && dg__band_squares(b, l) > b->room)) continue;
         /* who may follow this head, in the order tried, and what each
          * brings (its most and their XP), read once a head when first
          * asked: every lieutenant tried walks them again */
