@@ -100,12 +100,10 @@ static bool kin_of_master(band *b, int m)
     return !(tc.bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
 }
 
-/* Wanderers walk the corridors: nothing whose walking, flying, climbing
- * and burrowing speeds are all under WANDER_FT (a shrieker, a roper, a
- * gray ooze; a shark or a quipper, which only swims); a gelatinous cube
- * (15 ft.) still wanders, as ever. From the SRD table's land_ft. */
-#define WANDER_FT 15
-static bool moves(const dg_monster *m) { return m->land_ft >= WANDER_FT; }
+/* Wanderers walk the corridors: only those that roam (stock_int.h's
+ * dg__monster_roams, the alarm's rule too: not a shrieker, a roper, a gray
+ * ooze, a shark). */
+static bool moves(const dg_monster *m) { return dg__monster_roams(m); }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere

@@ -464,10 +464,11 @@ void dg__adv_lower(const char *name, char *buf, size_t cap);
  * (data/srd.h's land_ft: not a roper on its perch, not a shark, which
  * only swims; a gelatinous cube, 15 ft., still does). */
 #define DG__ROAM_FT 15
+static inline bool dg__monster_roams(const dg_monster *m) { return m->land_ft >= DG__ROAM_FT; }
 static inline bool dg__roams(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
-    return m && m->land_ft >= DG__ROAM_FT;
+    return m && dg__monster_roams(m);
 }
 bool dg__adv_talks(int monster);
 /* Whether a creature keeps a place rather than takes it (undead, constructs). */
