@@ -409,7 +409,7 @@ Test(adventure, a_caves_key_is_hidden_the_caves_way)
  * the same way, or in the same hiding place. A GM laughed at one room's
  * two keys, "one on the gnoll's belt, the other on its key ring", and at
  * two keys at one square, one in an old boot and one on a ledge. */
-Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
+Test(adventure, keys_in_one_room_are_kept_together)
 {
     int pairs = 0;
     for (uint64_t s = 1; s <= 400; s++) {
@@ -436,7 +436,7 @@ Test(adventure, keys_in_one_room_are_kept_together, .timeout = 60)
 
 /* The captive the hook sends the party for is seen where they are held:
  * a GM read "Empty." over the room the goal names. */
-Test(adventure, the_captive_is_in_the_read_aloud, .timeout = 60)
+Test(adventure, the_captive_is_in_the_read_aloud)
 {
     int captives = 0;
     for (uint64_t s = 1; s <= 400; s++) {
