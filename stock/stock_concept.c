@@ -141,8 +141,9 @@ static int illumination_of(int roll, const dg__theme *t, int floor)
                                       "Bright (lanterns every 20 ft.)"};
     static const char *const unlit[] = {"Dark", "Dark", "Dark", "Dim (glowing moss on the walls)",
                                         "Dark (daylight through cracks here and there)"};
+    enum { DAYLIGHT = 4 }; /* unlit's daylight through cracks: the top floor's alone */
     bool dark = holders_see_in_dark(t) && t->motif != DG_MOTIF_FIRE;
-    if (dark && floor > 0 && roll == 4) roll = 0;
+    if (dark && floor > 0 && roll == DAYLIGHT) roll = 0;
     return dg__word_by_text(DG_WORDS_ILLUMINATION, dark ? unlit[roll] : lit[roll]);
 }
 

@@ -218,6 +218,7 @@ uint32_t dg__dressing_cues(int i);
  * dog); the smell "dust"'s index. Also stock_word_facts.c's. */
 bool dg__dressing_bedding(int i);
 bool dg__smell_furry(int i);
+int dg__sound_silence(void); /* the sound that is no sound: only where nobody lives */
 int dg__smell_dust(void);
 /* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
 void dg__feature_cues_all(uint32_t *found, size_t n);

@@ -364,7 +364,7 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
     if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
     /* "silence, deep and total" is no sound of a hall where a hill giant
      * and two orcs spin to face the party: only where nobody lives */
-    if (rc->sound >= 0 && rc->encounter.n_groups && !strncmp(dg_contents_word(DG_WORDS_SOUND, rc->sound), "silence", 7))
+    if (rc->sound >= 0 && rc->encounter.n_groups && rc->sound == dg__sound_silence())
         rc->sound = -1;
     if (dg__rng_percent(&r, HIDDEN_PERCENT)) {
         rc->n_hidden = 1;

@@ -3,7 +3,7 @@
  * phrase's stems (the echo test, stock_words.c's dg__word_stems) and the
  * map features its words cue (stock_features.c's cue table), whether it
  * is bedding (stock_room.c keeps beds from those who never sleep); and
- * which smells are of fur, and which is dust's. A stocked
+ * which smells are of fur, which is dust's, and which sound is silence. A stocked
  * 45x23 map read the same twenty phrases letter by letter twice over,
  * 14k of its 221k instructions and a sixteenth of its mispredicted
  * branches. The phrases are static text, so the facts are the same in
@@ -22,7 +22,7 @@ static once_flag once = ONCE_FLAG_INIT;
 static dg__stems stems[PHRASES];
 static uint32_t cues[PHRASES];
 static uint64_t bedding[PHRASES / 64], furry[PHRASES / 64]; /* a bit a dressing phrase, a bit a smell */
-static int dust = 0;
+static int dust = 0, silence = -1;
 
 static bool says_bedding(const char *w)
 {
@@ -44,6 +44,7 @@ static void work_out(void)
     for (size_t i = 0; i < smells && i < PHRASES; i++)
         if (says_fur(dg_contents_word(DG_WORDS_SMELL, (int)i))) furry[i / 64] |= 1ull << (i % 64);
     dust = dg__word_by_text(DG_WORDS_SMELL, "dust");
+    silence = dg__word_by_text(DG_WORDS_SOUND, "silence, deep and total");
 }
 
 static bool in_set(const uint64_t *set, int i) { return i >= 0 && i < PHRASES && ((set[i / 64] >> (i % 64)) & 1u); }
@@ -67,6 +68,12 @@ int dg__smell_dust(void)
 {
     call_once(&once, work_out);
     return dust;
+}
+
+int dg__sound_silence(void)
+{
+    call_once(&once, work_out);
+    return silence;
 }
 
 const dg__stems *dg__dressing_stems(int i)
