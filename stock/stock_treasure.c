@@ -232,13 +232,19 @@ static int valuables(dg_rng *r, long count, int value_gp, int (*values)(int), in
 {
     int tier = 0;
     while (tier < tiers - 1 && values(tier) != value_gp) tier++;
-    /* three distinct names: each later draw skips those taken, in order */
+    /* three distinct names: each later draw skips those taken, in order.
+     * Drawn from a stream of their own forked off the hoard's (its state,
+     * another increment), so the hoard's own draws (each object's lot,
+     * then the container and the magic items) are the ones they were when
+     * a tier had three names: only the names changed */
+    dg_rng names;
+    dg_rng_seed(&names, r->state, r->inc ^ UINT64_C(0x6e616d6573));
     int name[3];
-    name[0] = (int)dg__rng_below(r, DG__VALUABLE_NAMES);
-    name[1] = (int)dg__rng_below(r, DG__VALUABLE_NAMES - 1);
+    name[0] = (int)dg__rng_below(&names, DG__VALUABLE_NAMES);
+    name[1] = (int)dg__rng_below(&names, DG__VALUABLE_NAMES - 1);
     name[1] += name[1] >= name[0];
     int lo = name[0] < name[1] ? name[0] : name[1], hi = name[0] < name[1] ? name[1] : name[0];
-    name[2] = (int)dg__rng_below(r, DG__VALUABLE_NAMES - 2);
+    name[2] = (int)dg__rng_below(&names, DG__VALUABLE_NAMES - 2);
     name[2] += name[2] >= lo;
     name[2] += name[2] >= hi;
     int per_name[3] = {0};
