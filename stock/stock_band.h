@@ -1,8 +1,8 @@
 /* stock_band.h -- stock-private: the band an encounter is built in (the
  * party's XP band, the rules' creature table, what the band has read of
  * its creatures) and the helpers stock_encounter.c's builder,
- * stock_war_band.c's war band and pairs and stock_counts.c's counts
- * share. Never installed. */
+ * stock_war_band.c's war band and pairs, stock_counts.c's counts and
+ * stock_creatures.c's packed creatures share. Never installed. */
 #ifndef DG_STOCK_BAND_H
 #define DG_STOCK_BAND_H
 
@@ -22,24 +22,31 @@ typedef struct {
  * and two kinds of followers (and still no more than two a character) */
 #define CROWD_MOST (1 + MIGHTY_MOST + 2 * DG_ENC_MAX_OF_A_KIND)
 
-/* What a creature's name and stat block say of it (the string searches
- * were a fifth of a stocked map's time when asked at every count tried):
- * read once a stocking, in the cast memo below. */
-enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4 };
+/* What the builder reads of a creature (its SRD row, its stat block and
+ * its name), packed once a process (stock_creatures.c says why). */
+enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4, /* traits of its stat block and name */
+       T_ROAMS = 8,                                    /* dg__monster_roams */
+       T_PACK = 16 };                                  /* a beast or a swarm: hunts in packs */
+/* cap[]'s slots: the caps kept (+1 in a lair's war band), lifted (+1 a lair) */
+enum { CAP_KEPT = 0, CAP_LIFTED = 2 };
 typedef struct {
-    int id;
-    unsigned char bits;       /* T_ flags */
-    unsigned char colour_at, colour_len; /* dragon_colour's word, T_COLOUR set */
-} traits;
+    int xp;
+    unsigned short cr8;
+    unsigned char size, bits; /* dg_size, T_ flags */
+    unsigned char colour_at, colour_len; /* the dragon's colour word in its name, T_COLOUR set */
+    unsigned char cap[4];     /* how many one group holds at most (CAP_NONE: no cap), by slot */
+} dg__crea;
+/* rules' table's creatures, packed, indexed by id - monster_base */
+const dg__crea *dg__creatures(dg_rules rules);
 
-/* the memo's tables: a slot per creature of either rules' table */
+/* a slot per creature of either rules' table */
 #define CAP_IDS (DG__MONSTER_COUNT > DG__MONSTER_COUNT_2024 ? DG__MONSTER_COUNT : DG__MONSTER_COUNT_2024)
-#define CAP_NONE 255          /* no cap but the group's most */
+#define CAP_NONE 255          /* no cap but the group's most (dg__crea's caps) */
 
 /* What the builder reads of the cast again and again, read once a
- * stocking (stock_cast_memo.c): each creature's traits and caps, the
- * multiplier by count (each theme's roles as the rules' table ids are
- * read once a process: dg__cast_memo_roles). Built
+ * stocking (stock_cast_memo.c): the multiplier by count, the cast who fit
+ * each want (each theme's roles as the rules' table ids are read once a
+ * process, dg__cast_memo_roles, as are the creatures, dg__creatures). Built
  * afresh per encounter before, a fifth of a stocked 45x23 map's time went
  * to reading the same few creatures' names, stat blocks and cast rows
  * again. Keyed by the rules and party it was made for (a build for any
@@ -54,17 +61,7 @@ typedef struct dg__cast_memo {
     int party;
     const dg__srd *s;
     int mult2[CROWD_MOST + 1]; /* dg__multiplier2 by count, for this party (2: x1) */
-    /* traits of the dragons and humanoids (named_traits), by id - monster_base */
-    traits named[CAP_IDS];
-    uint64_t named_read[(CAP_IDS + 63) / 64];
-    /* dg__band_most_of's cap by creature (id - monster_base), kept by war
-     * (0 no, 1 yes), caps not lifted: 0 unread, CAP_NONE no cap, else the
-     * cap (dg__band_counts asks it of the same few creatures hundreds of
-     * times) */
-    unsigned char cap[2][CAP_IDS];
-    /* the same where the caps are lifted (dg__enc_want's uncapped, no
-     * wave), kept by lair (0 no, 1 yes): war lifts no more */
-    unsigned char cap_free[2][CAP_IDS];
+    const dg__crea *crea;     /* dg__creatures(rules) */
     /* each want met: its roles' creatures who fit it (dg__band_fits),
      * the same for every difficulty and every room alike: a floor asks a
      * few wants over and over (a room's bands tried in turn, its rooms of
@@ -99,29 +96,31 @@ typedef struct {
     int base_n;               /* counted with it (the DMG's multiplier on the whole) */
     bool war;                 /* a lair's war band: four of a kind from challenge 10 up (dg__band_at_war) */
     dg__cast_memo *memo;      /* w's, or the build's own */
-    /* s's creature rows and their first id, and the memo's caps out of
-     * war and in it (NULL: a wave's, asked afresh), caps the one of them
-     * for war, read once a build: every count asked reads them */
+    /* s's creature rows, packed (dg__crea) and whole, and their first
+     * id; the caps' slot out of war and in it (-1: a wave's, asked
+     * afresh), cap_slot the one of them for war, read once a build:
+     * every count asked reads them */
+    const dg__crea *crea;
     const dg_monster *mons;
     int mon_base;
-    unsigned char *caps, *caps_at[2];
+    int cap_slot, cap_at[2];
     struct dg__fit *fit;      /* the cast by role who fit w (the memo's) */
     int room;                 /* the squares its creatures may fill (0: no limit) */
     /* the master's, read once a band (dg__band_fits asks of every creature cast) */
     bool masters_own;         /* the master is one of a kind (stock_encounter.c's the_masters_own) */
-    traits master;            /* its traits, w->master >= 0 */
+    const dg__crea *master;   /* its row, w->master >= 0 (else NULL) */
 } band;
 
 #define MON(b, id) (&(b)->mons[(id) - (b)->mon_base])
-/* id's stat block: dg_monster_statblock's, the band's table known */
-#define SB(b, id) (&(b)->s->statblocks[(id) - (b)->mon_base])
+/* id's packed row: what the builder reads of it again and again */
+#define CREA(b, id) (&(b)->crea[(id) - (b)->mon_base])
 
 /* A leader outranks whom it leads and what it keeps: no duergar at the head
  * of three ropers, no master weaker than its lair. -1 when f may not follow
  * l (no leader: anyone may). */
 static inline int dg__band_follower(const band *b, int l, int f)
 {
-    return l >= 0 && f >= 0 && MON(b, f)->cr8 > MON(b, l)->cr8 ? -1 : f;
+    return l >= 0 && f >= 0 && CREA(b, f)->cr8 > CREA(b, l)->cr8 ? -1 : f;
 }
 
 /* count creatures of xp_sum XP in all, adjusted by the band's multiplier
@@ -132,19 +131,13 @@ static inline long dg__band_adjusted(const band *b, long xp_sum, int count)
 }
 
 /* How many of creature m one group holds at most (CAP_NONE: no cap):
- * stock_encounter.c says why. */
+ * stock_creatures.c says why; a wave's, stock_encounter.c. */
 int dg__band_cap(band *b, int m);
 /* dg__band_cap, the memo's (the caps lifted: read afresh); most (at
  * least 1) when lower. */
 static inline int dg__band_most_of(band *b, int m, int most)
 {
-    int cap;
-    if (!b->caps) cap = dg__band_cap(b, m); /* not the memo's: a wave's own */
-    else {
-        unsigned char *c = &b->caps[m - b->mon_base];
-        if (!*c) *c = (unsigned char)dg__band_cap(b, m);
-        cap = *c;
-    }
+    int cap = b->cap_slot < 0 ? dg__band_cap(b, m) /* a wave's own */ : CREA(b, m)->cap[b->cap_slot];
     return cap < most ? cap : most;
 }
 
@@ -152,7 +145,7 @@ static inline int dg__band_most_of(band *b, int m, int most)
 static inline void dg__band_at_war(band *b, bool war)
 {
     b->war = war;
-    b->caps = b->caps_at[war];
+    b->cap_slot = b->cap_at[war];
 }
 
 /* Whether creature id may be cast in the band's room (size, speed,
@@ -174,15 +167,15 @@ static inline bool dg__band_within_reach(const band *b, long base_xp, int base_n
     if (top > b->most) top = b->most;
     if (top == 0) return false;
     long sum = base_xp + b->base_xp;
-    if (max_f) sum += (long)MON(b, f)->xp * max_f;
-    if (max_b) sum += (long)MON(b, k)->xp * max_b;
+    if (max_f) sum += (long)CREA(b, f)->xp * max_f;
+    if (max_b) sum += (long)CREA(b, k)->xp * max_b;
     return sum * b->mult2[b->base_n + top] >= 2 * b->lo;
 }
 /* 5-ft squares creature m takes (the PHB's space table); none (-1) none */
 static inline int dg__band_squares(const band *b, int m)
 {
     static const int of_size[DG_SIZE_COUNT] = {1, 1, 1, 4, 9, 16};
-    return m >= 0 ? of_size[MON(b, m)->size] : 0;
+    return m >= 0 ? of_size[CREA(b, m)->size] : 0;
 }
 /* The walk behind dg__band_counts, for a caller that has asked its first
  * look already (the most of f and k, max_f and max_b, reach the band):
@@ -198,7 +191,7 @@ bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, in
 static inline bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
-    long lxp = l >= 0 ? MON(b, l)->xp : 0;
+    long lxp = l >= 0 ? CREA(b, l)->xp : 0;
     if (!dg__band_within_reach(b, lxp, l >= 0, f, max_f, k, max_b)) return false;
     /* a leader over the band's top or too big for the room on its own:
      * the walk would end at its first count, drawing nothing (a quarter

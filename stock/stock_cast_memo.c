@@ -4,13 +4,12 @@
  * and every thread: call_once reads them the first time a build asks,
  * and nothing writes them after; read once a stocking before, they were
  * a hundredth of a stocked 45x23 map's instructions), and the memo a
- * stocking keeps (stock_band.h's dg__cast_memo; the traits and caps it
- * keeps are filled by stock_encounter.c as they are first asked). A
+ * stocking keeps (stock_band.h's dg__cast_memo; the fits it keeps are
+ * filled by stock_encounter.c as they are first asked). A
  * stocking makes one (stock.c) and hands it to every build through its
  * contents; a build without one makes its own. */
 #include "stock_band.h"
 
-#include <string.h>
 #include <threads.h>
 
 static once_flag once = ONCE_FLAG_INIT;
@@ -24,9 +23,7 @@ void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
     m->s = dg__srd_of(rules);
     m->mult2[0] = 2;
     for (int n = 1; n <= CROWD_MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
-    memset(m->named_read, 0, sizeof m->named_read);
-    memset(m->cap, 0, sizeof m->cap);
-    memset(m->cap_free, 0, sizeof m->cap_free);
+    m->crea = dg__creatures(rules);
     m->n_fits = m->next_fit = m->last_fit = 0;
 }
 

@@ -14,7 +14,7 @@
 bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, int f, int max_f, int k, int max_b,
                    int least, int *nf, int *nb)
 {
-    long fxp = f >= 0 ? MON(b, f)->xp : 0, kxp = k >= 0 ? MON(b, k)->xp : 0;
+    long fxp = f >= 0 ? CREA(b, f)->xp : 0, kxp = k >= 0 ? CREA(b, k)->xp : 0;
     /* dg__band_adjusted's terms read once into locals: the walk's stores
      * (unsigned char, which may alias anything) would have each count
      * read the band again; compared doubled, as dg__band_within_reach says */
@@ -72,7 +72,7 @@ bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, in
 bool dg__band_counts_under(dg_rng *r, band *b, int l, int lt, int lt_count, int f, int k, int *nf, int *nb)
 {
     int max_f = dg__band_most_of(b, f, DG_ENC_MAX_OF_A_KIND), max_b = dg__band_most_of(b, k, DG_ENC_MAX_OF_A_KIND);
-    long head = MON(b, l)->xp + (long)MON(b, lt)->xp * lt_count;
+    long head = CREA(b, l)->xp + (long)CREA(b, lt)->xp * lt_count;
     if (!dg__band_within_reach(b, head, 1 + lt_count, f, max_f, k, max_b)) return false;
     return dg__band_walk(r, b, head, 1 + lt_count, dg__band_squares(b, l) + dg__band_squares(b, lt) * lt_count, f,
                          max_f, k, max_b, FOLLOWERS_LEAST, nf, nb);

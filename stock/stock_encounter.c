@@ -20,8 +20,9 @@
  *
  * The mixes tried when no such draw lands in the band (a kind paired with
  * another, a lair's war band) are stock_war_band.c's; how many of each
- * kind land in the band, stock_counts.c's; the band record and the
- * helpers the three files use, stock_band.h's. */
+ * kind land in the band, stock_counts.c's; what a build reads of each
+ * creature (its XP, challenge, traits and caps), stock_creatures.c's; the
+ * band record and the helpers the files use, stock_band.h's. */
 #include "stock_band.h"
 
 #include <string.h>
@@ -29,63 +30,11 @@
 #define TRIES 8               /* casts drawn before settling for one kind */
 #define LEADER_PERCENT 65     /* outside the lair: a group with a leader */
 
-/* The colour word of a chromatic or metallic dragon ("Red" of "Young Red
- * Dragon" and "Red Dragon Wyrmling"), its length in *len; NULL for every
- * other creature ("Dragon Turtle" has no colour). */
-static const char *dragon_colour(const char *name, size_t *len)
-{
-    const char *d = strstr(name, " Dragon");
-    if (!d) return NULL;
-    const char *w = d;
-    while (w > name && w[-1] != ' ') w--;
-    *len = (size_t)(d - w);
-    return w;
-}
-
-/* Only dragons and humanoids (the half-red dragon veteran) are named for a
- * dragon's colour or as wyrmlings, in either SRD (test_stock_encounter
- * reads both tables to say so): every other creature's traits are its
- * stat block's alone, no name searched. */
-static bool named_for_dragons(const dg_monster *m)
-{
-    return m->type == DG_TYPE_DRAGON || m->type == DG_TYPE_HUMANOID;
-}
-
-/* A dragon's or a humanoid's traits, read from its name and stat block
- * the first time the stocking asks (the memo's). */
-static traits named_traits(band *b, int id)
-{
-    int at = id - b->mon_base;
-    uint64_t bit = 1ull << (at & 63);
-    traits *t = &b->memo->named[at];
-    if (b->memo->named_read[at >> 6] & bit) return *t;
-    const dg_monster *mon = MON(b, id);
-    *t = (traits){.id = id, .bits = 0};
-    size_t len;
-    const char *c = dragon_colour(mon->name, &len);
-    if (c) {
-        t->bits |= T_COLOUR;
-        t->colour_at = (unsigned char)(c - mon->name);
-        t->colour_len = (unsigned char)len;
-    }
-    if (strstr(mon->name, "Wyrmling")) t->bits |= T_WYRMLING;
-    if (SB(b, id)->count[DG_SB_LEGENDARY]) t->bits |= T_LEGENDARY;
-    b->memo->named_read[at >> 6] |= bit;
-    return *t;
-}
-
-/* Creature id's traits: every other creature's are its stat block's. */
-static inline traits traits_of(band *b, int id)
-{
-    if (named_for_dragons(MON(b, id))) return named_traits(b, id);
-    return (traits){.id = id, .bits = SB(b, id)->count[DG_SB_LEGENDARY] ? T_LEGENDARY : 0};
-}
-
 /* Whether creatures x and y, both dragons of a colour, share it. */
-static bool colours_match(const band *b, int x, traits tx, int y, traits ty)
+static bool colours_match(const band *b, int x, const dg__crea *tx, int y, const dg__crea *ty)
 {
-    return tx.colour_len == ty.colour_len &&
-           !memcmp(MON(b, x)->name + tx.colour_at, MON(b, y)->name + ty.colour_at, tx.colour_len);
+    return tx->colour_len == ty->colour_len &&
+           !memcmp(MON(b, x)->name + tx->colour_at, MON(b, y)->name + ty->colour_at, tx->colour_len);
 }
 
 /* A dragon's lair is one dragon's: its wyrmlings and kin of its colour
@@ -94,16 +43,16 @@ static bool colours_match(const band *b, int x, traits tx, int y, traits ty)
 static bool kin_of_master(band *b, int m)
 {
     if (b->w->master < 0) return true;
-    traits tm = b->master;
-    if (!(tm.bits & T_COLOUR)) return true;
-    traits tc = traits_of(b, m);
-    return !(tc.bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
+    const dg__crea *tm = b->master;
+    if (!(tm->bits & T_COLOUR)) return true;
+    const dg__crea *tc = CREA(b, m);
+    return !(tc->bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
 }
 
 /* Wanderers walk the corridors: only those that roam (stock_int.h's
  * dg__monster_roams, the alarm's rule too: not a shrieker, a roper, a gray
  * ooze, a shark). */
-static bool moves(const dg_monster *m) { return dg__monster_roams(m); }
+static bool moves(const dg__crea *m) { return m->bits & T_ROAMS; }
 
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
@@ -113,12 +62,12 @@ static bool the_masters_own(const band *b, int id) { return b->masters_own && id
 
 bool dg__band_fits(band *b, int id)
 {
-    const dg_monster *m = MON(b, id);
+    const dg__crea *m = CREA(b, id);
     if (!b->w->room_squares && !moves(m)) return false;
     if (the_masters_own(b, id) || id == b->w->shun) return false;
     /* a wave brings no second of a creature who is one of a kind, and
      * nothing that cannot cross the dungeon in a round or two (a roper) */
-    if (b->w->joins && (!moves(m) || (traits_of(b, id).bits & T_LEGENDARY))) return false;
+    if (b->w->joins && (!moves(m) || (m->bits & T_LEGENDARY))) return false;
     if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
     return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
 }
@@ -190,7 +139,7 @@ static const int *strongest(const band *b, struct dg__fit *fit)
         const pool *p = &fit->roles[role];
         int top = -1;
         for (int k = 0; k < p->n; k++)
-            if (top < 0 || MON(b, p->idx[k])->xp > MON(b, top)->xp) top = p->idx[k];
+            if (top < 0 || CREA(b, p->idx[k])->xp > CREA(b, top)->xp) top = p->idx[k];
         fit->top[role] = top;
     }
     fit->topped = true;
@@ -205,58 +154,27 @@ static int draw_from(dg_rng *r, const pool *p) { return p->n ? p->idx[dg__rng_be
  * 30-ft shrine). */
 #define ROOM_SHARE_PERCENT 50
 
-/* Hags gather in covens of three (SRD 5.1's "Hags" and 5.2.1's Coven
- * Magic trait, "within 30 feet of at least two hag allies"): eight sea
- * hags repairing a trap read as a mistake. Both SRDs name every hag so. */
-#define COVEN 3
-static bool coven(const dg_monster *m)
-{
-    if (m->type != DG_TYPE_FEY && m->type != DG_TYPE_FIEND) return false;
-    size_t n = strlen(m->name);
-    return n > 4 && !strcmp(m->name + n - 4, " Hag");
-}
-
-/* How many of one kind a group holds at most: the mighty come alone or in
- * pairs (eight aboleths, seven young dragons or five mummy lords in one
- * room read as a mistake; a pack of ghouls does not, and six fire giants
- * in a mine shaft read as a list). A creature with legendary actions is
- * one of a kind; a true dragon or anything of challenge 10 and up comes at
- * most two together, anything of challenge 5 and up, and wyrmlings (a
- * clutch, not eight of a young dragon's brood), at most four; the budget
- * buys a leader and lesser followers instead. CAP_NONE: no cap. */
+/* How many of kind m one group holds at most: stock_creatures.c's caps
+ * (CAP_NONE: no cap); a wave brings at most half as many again of a
+ * capped kind already in the fight (four remorhazes, then two more: six
+ * in all, never eight purple worms in one fight). */
 int dg__band_cap(band *b, int m)
 {
-    const dg_monster *mon = MON(b, m);
-    traits t = traits_of(b, m);
-    bool dragon = (t.bits & T_COLOUR) && !(t.bits & T_WYRMLING);
-    /* uncapped lifts the caps for a wandering row nothing else fills (a
-     * row is never empty); for a lair nothing else fills only the one or
-     * two of the mightiest: a room never holds more than four of a kind of
-     * challenge 5 and up */
-    if (b->w->uncapped && b->w->lair && (t.bits & T_LEGENDARY))
-        return 1; /* four aboleths in one cistern read as a mistake, whatever else fills it */
-    if (b->w->uncapped) return b->w->lair && mon->cr8 >= MIGHTY_CR * 8 ? MIGHTY_MOST : CAP_NONE;
-    int cap = t.bits & T_LEGENDARY ? 1
-              : coven(mon) ? COVEN
-              : dragon || (mon->cr8 >= 10 * 8 && !b->war) ? 2
-              : mon->cr8 >= MIGHTY_CR * 8 || (t.bits & T_WYRMLING) ? MIGHTY_MOST
-                                          : CAP_NONE;
-    /* a wave brings at most half as many again of a capped kind already
-     * in the fight (four remorhazes, then two more: six in all, never
-     * eight purple worms in one fight) */
+    const dg__crea *c = CREA(b, m);
+    if (b->w->uncapped) return c->cap[CAP_LIFTED + b->w->lair];
+    int cap = c->cap[CAP_KEPT + b->war];
     if (b->w->joins && cap != CAP_NONE)
         for (int g = 0; g < b->w->joins->n_groups; g++)
             if (b->w->joins->groups[g].monster == m) return cap / 2;
     return cap;
 }
 
-
 static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
     return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
 
-static bool mighty(const band *b, int m) { return m >= 0 && MON(b, m)->cr8 >= MIGHTY_CR * 8; }
+static bool mighty(const band *b, int m) { return m >= 0 && CREA(b, m)->cr8 >= MIGHTY_CR * 8; }
 
 /* When the rank and file are mighty (at most MIGHTY_MOST of them) and the
  * band wants more, they are lieutenants: the third place goes to lesser
@@ -288,8 +206,8 @@ static inline bool with_followers(dg_rng *r, band *b, const pool *troops, int l,
  * not yet known when the lair is stocked: kin_of_master cannot say). */
 bool dg__band_same_colour(band *b, int l, int lt)
 {
-    traits a = traits_of(b, l), c = traits_of(b, lt);
-    return !(a.bits & T_COLOUR) || !(c.bits & T_COLOUR) || colours_match(b, l, a, lt, c);
+    const dg__crea *a = CREA(b, l), *c = CREA(b, lt);
+    return !(a->bits & T_COLOUR) || !(c->bits & T_COLOUR) || colours_match(b, l, a, lt, c);
 }
 
 /* The leaders with_lieutenants tried in vain in one build, and for how
@@ -322,10 +240,10 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
      * the head's XP with the band's: a lieutenant whose most cannot reach
      * the band even so is not walked with each follower (its start is
      * drawn all the same) */
-    long f_best = 0, head = MON(b, l)->xp + b->base_xp;
+    long f_best = 0, head = CREA(b, l)->xp + b->base_xp;
     for (int t = 0; t < troops->n; t++) {
         int m = troops->idx[t];
-        long most = (long)MON(b, m)->xp * dg__band_most_of(b, m, DG_ENC_MAX_OF_A_KIND);
+        long most = (long)CREA(b, m)->xp * dg__band_most_of(b, m, DG_ENC_MAX_OF_A_KIND);
         if (most > f_best) f_best = most;
     }
     const long lo2 = 2 * b->lo, mult_top = b->mult2[b->base_n + b->most];
@@ -335,7 +253,7 @@ static bool with_lieutenants(dg_rng *r, band *b, const pool *leaders, const pool
         if (lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
         lts++;
         int tstart = troops->n ? (int)dg__rng_below(r, (uint32_t)troops->n) : 0;
-        long lt_most = (long)MON(b, lt)->xp * dg__band_most_of(b, lt, MIGHTY_MOST);
+        long lt_most = (long)CREA(b, lt)->xp * dg__band_most_of(b, lt, MIGHTY_MOST);
         if ((head + lt_most + f_best) * mult_top < lo2) continue;
         for (int t = 0; t <= troops->n; t++) {
             int m = t < troops->n ? troops->idx[(tstart + t) % troops->n] : -1; /* last: lieutenants alone */
@@ -389,21 +307,22 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
         b.memo = &own;
     }
     b.mult2 = b.memo->mult2;
+    b.crea = b.memo->crea;
     b.mons = b.s->monsters;
     b.mon_base = b.s->monster_base;
-    if (w->joins) b.caps_at[0] = b.caps_at[1] = NULL;
-    else if (w->uncapped) b.caps_at[0] = b.caps_at[1] = b.memo->cap_free[w->lair];
-    else b.caps_at[0] = b.memo->cap[0], b.caps_at[1] = b.memo->cap[1];
-    b.caps = b.caps_at[0];
+    /* the caps' slot: a wave asks afresh; lifted, war lifts no more */
+    if (w->joins) b.cap_at[0] = b.cap_at[1] = -1;
+    else if (w->uncapped) b.cap_at[0] = b.cap_at[1] = CAP_LIFTED + w->lair;
+    else b.cap_at[0] = CAP_KEPT, b.cap_at[1] = CAP_KEPT + 1;
+    b.cap_slot = b.cap_at[0];
     /* half the floor, the rest furniture and room to fight; a lair that
      * could not reach its band so, all of it (its followers crowd in) */
     b.room = w->room_squares * (w->crowd ? 100 : ROOM_SHARE_PERCENT) / 100;
     if (w->master >= 0) {
-        b.master = traits_of(&b, w->master);
+        b.master = CREA(&b, w->master);
         /* outside the master's own lair: every room and row, and a lower
          * floor's lair (three liches over three floors of one dungeon) */
-        b.masters_own = (!w->lair || w->boss != w->master) && b.s->statblocks &&
-                        SB(&b, w->master)->count[DG_SB_LEGENDARY] > 0;
+        b.masters_own = (!w->lair || w->boss != w->master) && (b.master->bits & T_LEGENDARY);
     }
     bool y2024 = w->rules == DG_RULES_2024;
     if (y2024) {
@@ -524,7 +443,7 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     if (!found) return false;
     int count = 0;
     for (int g = 0; g < out->n_groups; g++) {
-        out->xp += (long)MON(&b, out->groups[g].monster)->xp * out->groups[g].count;
+        out->xp += (long)CREA(&b, out->groups[g].monster)->xp * out->groups[g].count;
         count += out->groups[g].count;
     }
     out->adjusted_xp = dg__band_adjusted(&b, out->xp, count);

@@ -50,7 +50,7 @@ static bool ids_add(const band *b, ids_in *in, int id)
 bool dg__pair_up(dg_rng *r, band *b, const pool *roles, int m, dg_encounter *out)
 {
     /* a pack of beasts (wolves, spiders, a swarm's kin) hunts as a pack */
-    if (MON(b, m)->type == DG_TYPE_BEAST || MON(b, m)->type == DG_TYPE_SWARM) return false;
+    if (CREA(b, m)->bits & T_PACK) return false;
     /* and some bands are one kind still (a pack of ghouls, a coven of
      * ice devils): not every room a muster */
     if (dg__rng_percent(r, PACK_PERCENT)) return false;
@@ -90,13 +90,13 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
      * short of the band even so is walked */
     long lt_best = 0, f_best = 0, f_next = 0;
     for (int i = 0; i < n; i++) {
-        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if ((long)CREA(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)CREA(b, all[i])->xp * lt_n[i];
         if (f_most[i] > f_best) f_next = f_best, f_best = f_most[i];
         else if (f_most[i] > f_next) f_next = f_most[i];
     }
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
-        long lxp = MON(b, l)->xp;
+        long lxp = CREA(b, l)->xp;
         if (dg__band_adjusted(b, lxp + lt_best + f_best + f_next, b->most) < b->lo) continue;
         for (int i = 0; i <= n; i++) {
             bool own = i == n;
@@ -104,7 +104,7 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
             while (own && at < n && all[at] != l) at++;
             if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0 || !dg__band_same_colour(b, l, lt)) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long lt_xp = (long)MON(b, lt)->xp * lt_count;
+            long lt_xp = (long)CREA(b, lt)->xp * lt_count;
             if (dg__band_adjusted(b, lxp + lt_xp + f_best + f_next, b->most) < b->lo) continue;
             for (int j = 0; j < n; j++) {
                 int fj = (fstart + j) % n, m = all[fj];
@@ -120,7 +120,7 @@ static int second_followers(dg_rng *r, band *b, const int *all, int n, const int
                     int nf = 0, nk = 0;
                     if (!dg__band_counts_under(r, b, l, lt, lt_count, m, k, &nf, &nk)) continue;
                     /* the mightier followers first: leader, lieutenants, followers */
-                    bool swap = MON(b, k)->xp > MON(b, m)->xp;
+                    bool swap = CREA(b, k)->xp > CREA(b, m)->xp;
                     dg__band_put(out, l, own ? 1 + lt_count : 1);
                     if (!own) dg__band_put(out, lt, lt_count);
                     dg__band_put(out, swap ? k : m, swap ? nk : nf);
@@ -162,7 +162,7 @@ static int mightiest_first(band *b, const pool *roles, const pool *allies, int *
         for (int k = 0; k < with[role].n; k++) {
             int m = with[role].idx[k], at = n;
             if (!ids_add(b, &in, m)) continue;
-            while (at > 0 && MON(b, all[at - 1])->xp < MON(b, m)->xp) at--;
+            while (at > 0 && CREA(b, all[at - 1])->xp < CREA(b, m)->xp) at--;
             memmove(&all[at + 1], &all[at], (size_t)(n - at) * sizeof *all);
             all[at] = m;
             n++;
@@ -203,7 +203,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     for (int i = 0; i < n; i++) {
         lt_n[i] = dg__band_most_of(b, all[i], MIGHTY_MOST);
         f_n[i] = dg__band_most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
-        f_most[i] = (long)MON(b, all[i])->xp * f_n[i];
+        f_most[i] = (long)CREA(b, all[i])->xp * f_n[i];
     }
     f_most[n] = f_n[n] = 0; /* no followers */
     /* the most any lieutenants and any followers add, and the largest
@@ -212,7 +212,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
      * (no draw is made for it either way) */
     long lt_best = 0, f_best = 0;
     for (int i = 0; i < n; i++) {
-        if ((long)MON(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)MON(b, all[i])->xp * lt_n[i];
+        if ((long)CREA(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)CREA(b, all[i])->xp * lt_n[i];
         if (f_most[i] > f_best) f_best = f_most[i];
     }
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
@@ -226,7 +226,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     const int *mult2 = b->mult2 + b->base_n, cap = b->most;
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
-        const long lxp = MON(b, l)->xp + b->base_xp;
+        const long lxp = CREA(b, l)->xp + b->base_xp;
         if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
         /* a head already over the band's top, or too big for the room, on
          * its own: every walk below starts from it alone and ends there
@@ -247,7 +247,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             while (own && at < n && all[at] != l) at++;
             if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long head = lxp + (long)MON(b, lt)->xp * lt_count;
+            long head = lxp + (long)CREA(b, lt)->xp * lt_count;
             if ((head + f_best) * mult2[cap] < lo2) continue;
             if (!own && !dg__band_same_colour(b, l, lt)) continue;
             if (n_may < 0) {
@@ -272,7 +272,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
                 if ((head + fxp[j]) * mult2[most] < lo2) continue;
                 /* in reach (the walk's first look, asked just now): walked */
                 int nf = 0, nb = 0;
-                long lead_xp = MON(b, l)->xp;
+                long lead_xp = CREA(b, l)->xp;
                 if (dg__band_walk(r, b, lead_xp, 1, dg__band_squares(b, l), lt, lt_count, m, fn[j], 0, &nf, &nb)) {
                     dg__band_at_war(b, false);
                     dg__band_put(out, l, own ? 1 + nf : 1);
