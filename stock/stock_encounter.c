@@ -49,35 +49,63 @@ static bool kin_of_master(band *b, int m)
     return !(tc->bits & T_COLOUR) || colours_match(b, b->w->master, tm, m, tc);
 }
 
-/* Wanderers walk the corridors: only those that roam (stock_int.h's
- * dg__monster_roams, the alarm's rule too: not a shrieker, a roper, a gray
- * ooze, a shark). */
-static bool moves(const dg__crea *m) { return m->bits & T_ROAMS; }
-
 /* The master, when one of a kind (legendary actions in its stat block: a
  * lich, a mummy lord, an adult dragon), is met in its lair and nowhere
  * else: no second lich in the barracks, none on the wandering table, none
  * holding a lower floor. */
 static bool the_masters_own(const band *b, int id) { return b->masters_own && id == b->w->master; }
 
-bool dg__band_fits(band *b, int id)
+/* What dg__band_fits asks of every creature, read once a want: each
+ * creature is then tested at one look, without a branch (a creature
+ * failing one test or another, at random, mispredicted a branch a test). */
+typedef struct {
+    unsigned need, shun_bits; /* T_ bits it must have, must not */
+    int cr8_top, size_top;    /* its challenge and size at most */
+    int shun, own;            /* ids it must not be (-1 none) */
+    bool colour;              /* the master is a dragon of a colour: kin_of_master asks */
+} fit_terms;
+
+static fit_terms terms_of(const band *b)
 {
-    const dg__crea *m = CREA(b, id);
-    if (!b->w->room_squares && !moves(m)) return false;
-    if (the_masters_own(b, id) || id == b->w->shun) return false;
-    /* a wave brings no second of a creature who is one of a kind, and
-     * nothing that cannot cross the dungeon in a round or two (a roper) */
-    if (b->w->joins && (!moves(m) || (m->bits & T_LEGENDARY))) return false;
-    if (b->w->most_cr8 && m->cr8 > b->w->most_cr8) return false;
-    return m->xp > 0 && m->cr8 <= b->max_cr8 && m->size <= b->w->max_size && kin_of_master(b, id);
+    const dg__enc_want *w = b->w;
+    fit_terms t = {.cr8_top = b->max_cr8, .size_top = (int)w->max_size, .shun = w->shun,
+                   .own = the_masters_own(b, w->master) ? w->master : -1,
+                   .colour = w->master >= 0 && (b->master->bits & T_COLOUR)};
+    if (w->most_cr8 && w->most_cr8 < t.cr8_top) t.cr8_top = w->most_cr8;
+    /* wanderers walk the corridors: only those that roam (T_ROAMS,
+     * stock_int.h's dg__monster_roams, the alarm's rule too: not a
+     * shrieker, a roper, a gray ooze, a shark); a wave brings no second
+     * of a creature who is one of a kind, and nothing that cannot cross
+     * the dungeon in a round or two (a roper) */
+    if (!w->room_squares || w->joins) t.need |= T_ROAMS;
+    if (w->joins) t.shun_bits |= T_LEGENDARY;
+    return t;
 }
 
-/* The role's cast (the memo's table ids, each once) who fit the band. */
-static void pool_of(band *b, const pool *cast, pool *p)
+static inline bool fits_by(band *b, const fit_terms *t, int id)
+{
+    const dg__crea *m = CREA(b, id);
+    bool ok = ((m->bits & t->need) == t->need) & !(m->bits & t->shun_bits) & (m->cr8 <= t->cr8_top) &
+              (m->size <= t->size_top) & (m->xp > 0) & (id != t->shun) & (id != t->own);
+    if (t->colour && (m->bits & T_COLOUR)) ok &= kin_of_master(b, id);
+    return ok;
+}
+
+bool dg__band_fits(band *b, int id)
+{
+    fit_terms t = terms_of(b);
+    return fits_by(b, &t, id);
+}
+
+/* The role's cast (the memo's table ids, each once) who fit the band:
+ * each written, the count advanced by whether it fits. */
+static void pool_of(band *b, const fit_terms *t, const pool *cast, pool *p)
 {
     int n = 0;
-    for (int k = 0; k < cast->n; k++)
-        if (dg__band_fits(b, cast->idx[k])) p->idx[n++] = cast->idx[k];
+    for (int k = 0; k < cast->n; k++) {
+        p->idx[n] = cast->idx[k];
+        n += fits_by(b, t, cast->idx[k]);
+    }
     p->n = n;
 }
 
@@ -102,7 +130,8 @@ static struct dg__fit *fitting_roles(band *b)
     m->last_fit = at;
     struct dg__fit *fit = &m->fits[at];
     const pool *cast = dg__cast_memo_roles(m, w->theme);
-    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &cast[role], &fit->roles[role]);
+    fit_terms t = terms_of(b);
+    for (int role = 0; role < DG__ROLE_COUNT; role++) pool_of(b, &t, &cast[role], &fit->roles[role]);
     fit->key = key;
     fit->whole = fit->topped = false;
     fit->war_n = -1;
