@@ -187,8 +187,9 @@ bool dg__band_walk(dg_rng *r, band *b, long base_xp, int base_n, int base_sq, in
 /* Counts of followers f and beasts k (either -1: none) beside leader l
  * (-1: none), at most f_most and k_most of each, whose adjusted XP lies in
  * the band, the mixes with the most kinds preferred, one drawn evenly
- * among those; false when none (nothing drawn). */
-static inline bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
+ * among those; false when none (nothing drawn). Inlined wherever asked
+ * (the builder asks it at every try, and the compiler had kept it a call). */
+static inline __attribute__((always_inline)) bool dg__band_counts(dg_rng *r, band *b, int l, int f, int f_most, int k, int k_most, int *nf, int *nb)
 {
     int max_f = f >= 0 ? dg__band_most_of(b, f, f_most) : 0, max_b = k >= 0 ? dg__band_most_of(b, k, k_most) : 0;
     long lxp = l >= 0 ? CREA(b, l)->xp : 0;

@@ -328,8 +328,21 @@ static bool one_kind(dg_rng *r, band *b, const pool *all, dg_encounter *e)
 
 bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_encounter *out)
 {
-    band b = {.w = w, .s = dg__srd_of(w->rules), .max_cr8 = dg__max_cr8(w->level), .most = MOST, .memo = w->memo};
+    /* every field set below, none cleared first (clearing the record
+     * whole was a twentieth of a build's own time) */
+    band b;
+    b.w = w;
+    b.s = dg__srd_of(w->rules);
     if (d < b.s->easiest || d > b.s->hardest) return false;
+    b.max_cr8 = dg__max_cr8(w->level);
+    b.most = MOST;
+    b.memo = w->memo;
+    b.base_xp = 0;
+    b.base_n = 0;
+    b.war = false;
+    b.fit = NULL;
+    b.masters_own = false;
+    b.master = NULL;
     dg__cast_memo own;
     if (!b.memo || b.memo->rules != w->rules || b.memo->party != w->party) {
         dg__cast_memo_init(&own, w->rules, w->party);
