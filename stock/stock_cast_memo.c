@@ -10,19 +10,32 @@
  * contents; a build without one makes its own. */
 #include "stock_band.h"
 
+#include <string.h>
 #include <threads.h>
 
 static once_flag once = ONCE_FLAG_INIT;
 /* by rules (2014, 2024), theme and role */
 static pool cast_ids[2][DG__THEME_COUNT][DG__ROLE_COUNT];
+/* the memo's multipliers by count for each party the table holds (the
+ * party option's 1-10 among them): dg__multiplier2 asked for every count
+ * at every stocking was a fiftieth of the builder's time */
+#define PARTIES_KEPT 16
+static int mult2_of[PARTIES_KEPT + 1][CROWD_MOST + 1];
+
+static void read_casts(void);
 
 void dg__cast_memo_init(dg__cast_memo *m, dg_rules rules, int party)
 {
+    call_once(&once, read_casts);
     m->rules = rules;
     m->party = party;
     m->s = dg__srd_of(rules);
-    m->mult2[0] = 2;
-    for (int n = 1; n <= CROWD_MOST; n++) m->mult2[n] = rules == DG_RULES_2024 ? 2 : dg__multiplier2(n, party);
+    if (rules == DG_RULES_2024)
+        for (int n = 0; n <= CROWD_MOST; n++) m->mult2[n] = 2;
+    else if (party >= 0 && party <= PARTIES_KEPT)
+        memcpy(m->mult2, mult2_of[party], sizeof m->mult2);
+    else
+        for (int n = 0; n <= CROWD_MOST; n++) m->mult2[n] = n ? dg__multiplier2(n, party) : 2;
     m->crea = dg__creatures(rules);
     m->n_fits = m->next_fit = m->last_fit = 0;
 }
@@ -42,6 +55,8 @@ static void role_ids(const dg__srd *s, const dg__theme *t, dg__role role, pool *
 
 static void read_casts(void)
 {
+    for (int party = 0; party <= PARTIES_KEPT; party++)
+        for (int n = 0; n <= CROWD_MOST; n++) mult2_of[party][n] = n ? dg__multiplier2(n, party) : 2;
     for (int y = 0; y < 2; y++)
         for (int theme = 0; theme < DG__THEME_COUNT; theme++)
             for (int role = 0; role < DG__ROLE_COUNT; role++)
