@@ -198,12 +198,16 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     /* each one's most as a lieutenant and as a follower, and the XP that
      * buys: a leader, lieutenants and followers whose most falls short of
      * the band are not counted out (a weak cast's lair tries them all) */
-    long f_most[WAR_CAST + 1];
-    int lt_n[WAR_CAST], f_n[WAR_CAST + 1];
+    long f_most[WAR_CAST + 1], lt_most[WAR_CAST];
+    int lt_n[WAR_CAST], f_n[WAR_CAST + 1], cr8[WAR_CAST + 1];
     for (int i = 0; i < n; i++) {
         lt_n[i] = dg__band_most_of(b, all[i], MIGHTY_MOST);
         f_n[i] = dg__band_most_of(b, all[i], DG_ENC_MAX_OF_A_KIND);
         f_most[i] = (long)CREA(b, all[i])->xp * f_n[i];
+        lt_most[i] = (long)CREA(b, all[i])->xp * lt_n[i];
+        /* whom each may follow (dg__band_follower's test), read once a
+         * call: every head asks it of every lieutenant and follower */
+        cr8[i] = CREA(b, all[i])->cr8;
     }
     f_most[n] = f_n[n] = 0; /* no followers */
     /* the most any lieutenants and any followers add, and the largest
@@ -212,7 +216,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
      * (no draw is made for it either way) */
     long lt_best = 0, f_best = 0;
     for (int i = 0; i < n; i++) {
-        if ((long)CREA(b, all[i])->xp * lt_n[i] > lt_best) lt_best = (long)CREA(b, all[i])->xp * lt_n[i];
+        if (lt_most[i] > lt_best) lt_best = lt_most[i];
         if (f_most[i] > f_best) f_best = f_most[i];
     }
     int fstart = (int)dg__rng_below(r, (uint32_t)n);
@@ -227,6 +231,7 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
     for (int h = 0; h < n_heads; h++) {
         int l = heads[h];
         const long lxp = CREA(b, l)->xp + b->base_xp;
+        const int l_cr8 = CREA(b, l)->cr8;
         if ((lxp + lt_best + f_best) * mult2[cap] < lo2) continue;
         /* a head already over the band's top, or too big for the room, on
          * its own: every walk below starts from it alone and ends there
@@ -245,16 +250,16 @@ bool dg__war_band(dg_rng *r, band *b, const pool *roles, const pool *allies, dg_
             int lt = own ? l : all[i];
             int at = 0;
             while (own && at < n && all[at] != l) at++;
-            if (own ? at == n || lt_n[at] < 2 : lt == l || dg__band_follower(b, l, lt) < 0) continue;
+            if (own ? at == n || lt_n[at] < 2 : lt == l || cr8[i] > l_cr8) continue;
             int lt_count = own ? lt_n[at] - 1 : lt_n[i];
-            long head = lxp + (long)CREA(b, lt)->xp * lt_count;
+            long head = lxp + (own ? (long)CREA(b, lt)->xp * lt_count : lt_most[i]);
             if ((head + f_best) * mult2[cap] < lo2) continue;
             if (!own && !dg__band_same_colour(b, l, lt)) continue;
             if (n_may < 0) {
                 n_may = 0;
                 for (int j = 0; j <= n; j++) {
                     int m = j < n ? all[order[j]] : -1; /* last: lieutenants alone */
-                    if (m >= 0 && (m == l || dg__band_follower(b, l, m) < 0)) continue;
+                    if (m >= 0 && (m == l || cr8[order[j]] > l_cr8)) continue;
                     fm[n_may] = m;
                     fn[n_may] = f_n[order[j]];
                     fxp[n_may] = f_most[order[j]];
