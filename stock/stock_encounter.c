@@ -409,19 +409,26 @@ bool dg__encounter_build(dg_rng *r, const dg__enc_want *w, dg_difficulty d, dg_e
     vain_heads vain;
     vain.n = 0;
     for (int t = 0; t < TRIES && !found; t++) {
+        /* the try's draws on a copy of the stream held in registers,
+         * written back before anything else draws (each draw stored and
+         * loaded the stream again, on the draws' chain) */
+        dg_rng here = *r;
         int l = -1;
         bool boss = false;
         if (w->lair && w->boss >= 0) {
             l = w->boss; /* a rerolled lair keeps its boss */
             boss = true;
         } else if (w->lair && roles[DG__ROLE_BOSS].n && t < TRIES / 2) {
-            l = draw_from(r, &roles[DG__ROLE_BOSS]);
+            l = draw_from(&here, &roles[DG__ROLE_BOSS]);
             boss = true;
-        } else if (w->lair || dg__rng_percent(r, LEADER_PERCENT)) {
-            l = draw_from(r, &roles[DG__ROLE_LEADER]);
+        } else if (w->lair || dg__rng_percent(&here, LEADER_PERCENT)) {
+            l = draw_from(&here, &roles[DG__ROLE_LEADER]);
         }
-        int f = dg__band_follower(&b, l, draw_from(r, &roles[DG__ROLE_TROOP]));
-        int k = dg__band_follower(&b, l, draw_from(r, &roles[DG__ROLE_BEAST]));
+        int f = draw_from(&here, &roles[DG__ROLE_TROOP]);
+        int k = draw_from(&here, &roles[DG__ROLE_BEAST]);
+        *r = here;
+        f = dg__band_follower(&b, l, f);
+        k = dg__band_follower(&b, l, k);
         if (f == l) f = -1;
         if (k == l || k == f) k = -1;
         int nf = 0, nb = 0;
