@@ -61,8 +61,8 @@ static bool unmet_for(const dg_dungeon *d, cyc_work *w, int32_t from, const unsi
  * the walk from the entrance was a seventh of a stocking's time. The same
  * sides in the same order as walk_in's (cycles.c), so the same dist,
  * parent, queue and steps, cell for cell (no side of a cell met wraps:
- * ringed; the queue's one slot past its end is a cell the west and east
- * rock keeps free). */
+ * ringed; the queue and from_of have a slot past the map's last cell,
+ * cycles_work.c). */
 static inline __attribute__((always_inline)) size_t
 ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist, int32_t *restrict parent,
           int32_t *restrict from_of, int32_t *restrict queue, int32_t *restrict steps)
