@@ -87,6 +87,10 @@ ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist
         dist[at] = layer;
         if (parent) parent[at] = from_of[head];
         head++;
+        /* the cells at meets take the queue's next four slots at most:
+         * each slot's cell met from at, written at once (one store of
+         * four, not one a side) */
+        if (parent) from_of[tail] = from_of[tail + 1] = from_of[tail + 2] = from_of[tail + 3] = at;
         /* the four sides in the walk's order, west, east, north, south */
 #define MET(step)                                                                                                      \
     {                                                                                                                  \
@@ -94,7 +98,6 @@ ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist
         unsigned char u = unmet[n];                                                                                    \
         unmet[n] = 0;                                                                                                  \
         queue[tail] = n;                                                                                               \
-        if (parent) from_of[tail] = at;                                                                                \
         tail += u;                                                                                                     \
     }
         MET(west)
