@@ -198,7 +198,9 @@ int dg__band_cap(band *b, int m)
     return cap;
 }
 
-static bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
+/* inlined at each try (kept a call, the inlined dg__band_counts inside it
+ * still cost a call a try) */
+static inline __attribute__((always_inline)) bool counts(dg_rng *r, band *b, int l, int f, int k, int *nf, int *nb)
 {
     return dg__band_counts(r, b, l, f, DG_ENC_MAX_OF_A_KIND, k, BEASTS_MAX, nf, nb);
 }
