@@ -548,7 +548,11 @@ typedef struct {
 
 typedef struct {
     int faction;             /* index into the top floor's factions */
-    dg_adv_who leader;       /* groups[0] of an encounter of that faction */
+    dg_adv_who leader;       /* a group there from the start in a room of that faction */
+    /* whether the leader leads ("Led by"): gives orders, or is the
+     * dungeon's master, who rules by fear; else only the strongest (a
+     * clay golem holding its lair, flying swords) */
+    bool led;
     int want;                /* phrase */
     dg_attitude attitude;
     int rival;               /* another entry of the list, -1 none */
