@@ -386,8 +386,6 @@ static uint32_t cues_in(const uint32_t by_pair[PAIR_SIDE][PAIR_SIDE], const char
     return found;
 }
 
-static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
-
 void dg__feature_cues_all(uint32_t *found, size_t n)
 {
     uint32_t by_pair[PAIR_SIDE][PAIR_SIDE] = {{0}};
@@ -434,7 +432,7 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
     }
     /* where the treasure lies, unless hidden */
     if (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0) {
-        bool sarc = says(dg_contents_word(DG_WORDS_CONTAINER, rc->treasure.container), "sarcophag");
+        bool sarc = dg__container_sarcophagus(rc->treasure.container);
         if (!(sarc && placed[DG_FEATURE_SARCOPHAGUS]))
             place(o, &rng, s, r->id, sarc ? DG_FEATURE_SARCOPHAGUS : DG_FEATURE_CHEST, 1, true);
     }

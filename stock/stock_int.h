@@ -220,6 +220,12 @@ bool dg__dressing_bedding(int i);
 bool dg__smell_furry(int i);
 int dg__sound_silence(void); /* the sound that is no sound: only where nobody lives */
 int dg__smell_dust(void);
+bool dg__container_sarcophagus(int i); /* container i is a sarcophagus (stock_features.c draws one) */
+/* The furnished secret doors (a bit per row of stock_words.c's
+ * furnished_secret) whose furniture phrase names: dg__secret_furniture
+ * reads it, dg__dressing_secrets keeps dressing phrase i's (stock_word_facts.c). */
+uint32_t dg__secret_furniture(const char *phrase);
+uint32_t dg__dressing_secrets(int i);
 /* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
 void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */

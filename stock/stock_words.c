@@ -138,11 +138,23 @@ static const struct {
 };
 _Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
 
-static bool shows(const dg_room_contents *rc, const char *const *furniture)
+uint32_t dg__secret_furniture(const char *phrase)
 {
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        for (int f = 0; f < 4 && furniture[f]; f++)
-            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    _Static_assert(DG_COUNT(furnished_secret) <= 8, "a phrase's furnished secrets are a byte");
+    uint32_t found = 0;
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        for (int f = 0; f < 4 && furnished_secret[k].furniture[f]; f++)
+            if (strstr(phrase, furnished_secret[k].furniture[f])) found |= 1u << k;
+    return found;
+}
+
+/* Whether a line of rc's dressing shows furnished_secret[k]'s furniture:
+ * each phrase's read once a process (stock_word_facts.c), not searched
+ * for each word of furniture at every secret door. */
+static bool shows(const dg_room_contents *rc, size_t k)
+{
+    for (int i = 0; rc && i < rc->n_dressing; i++)
+        if ((dg__dressing_secrets(rc->dressing[i]) >> k) & 1u) return true;
     return false;
 }
 
@@ -150,7 +162,7 @@ int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *
 {
     for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
         if (furnished_secret[k].drawn == drawn)
-            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+            return shows(a, k) || shows(b, k)
                        ? drawn
                        : furnished_secret[k].stand_in;
     return drawn;
