@@ -74,15 +74,16 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
      * it cost several times this. */
     const int w = d->width, h = d->height, nw = (w + 63) / 64;
     const size_t words = (size_t)nw * (size_t)h;
-    uint64_t *walks = dg__calloc(2 * words + (size_t)nw, sizeof *walks);
-    uint64_t *reached = walks + words, *grown = reached + words;
-    int *todo = dg__malloc((size_t)h * sizeof *todo);
-    unsigned char *queued = dg__calloc((size_t)h, 1);
+    /* one block, the stack's for a map of some thousands of cells */
+    uint64_t local[512];
+    const size_t need = 2 * words + (size_t)nw + ((size_t)h * (sizeof(int) + 1) + 7) / 8;
+    uint64_t *block = need <= DG_COUNT(local) ? local : dg__malloc(need * sizeof *block);
+    if (!block) return -1;
+    memset(block, 0, need * sizeof *block);
+    uint64_t *walks = block, *reached = walks + words, *grown = reached + words;
+    int *todo = (int *)(grown + nw);
+    unsigned char *queued = (unsigned char *)(todo + h);
     int n = 0;
-    if (!walks || !todo || !queued) {
-        n = -1;
-        goto done;
-    }
     const uint32_t *const map = d->cells;
     /* a word's bits gathered in a register: ORed into memory cell by
      * cell, each cell's store waited on the last */
@@ -109,19 +110,27 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     }
 #undef AT
 #undef BIT
-    /* the rows the seeds are in and those beside them are grown first */
+    /* the seeds' rows grown along themselves, and with the rows beside
+     * them queued: from here each row's reached is whole runs, so a row
+     * none of whose walkable cells under or over a reached one is new to
+     * it has nothing to grow (most of the times a row is met again) */
+    for (int y = ey - 1; y <= ey + 1; y++)
+        if (y >= 0 && y < h) fill_runs(reached + (size_t)y * (size_t)nw, walks + (size_t)y * (size_t)nw, nw);
     int top = 0;
     for (int y = ey - 2; y <= ey + 2; y++)
         if (y >= 0 && y < h) todo[top++] = y, queued[y] = 1;
     while (top) {
         int y = todo[--top];
         queued[y] = 0;
-        uint64_t *r = reached + (size_t)y * (size_t)nw, grew = 0;
-        for (int k = 0; k < nw; k++)
-            grown[k] = r[k] | (y > 0 ? r[k - nw] : 0) | (y < h - 1 ? r[k + nw] : 0);
-        fill_runs(grown, walks + (size_t)y * (size_t)nw, nw);
-        for (int k = 0; k < nw; k++) grew |= grown[k] ^ r[k], r[k] = grown[k];
-        if (!grew) continue;
+        uint64_t *r = reached + (size_t)y * (size_t)nw, fresh = 0;
+        const uint64_t *m = walks + (size_t)y * (size_t)nw;
+        for (int k = 0; k < nw; k++) {
+            grown[k] = ((y > 0 ? r[k - nw] : 0) | (y < h - 1 ? r[k + nw] : 0)) & m[k] & ~r[k];
+            fresh |= grown[k];
+        }
+        if (!fresh) continue;
+        fill_runs(grown, m, nw);
+        for (int k = 0; k < nw; k++) r[k] |= grown[k];
         if (y > 0 && !queued[y - 1]) todo[top++] = y - 1, queued[y - 1] = 1;
         if (y < h - 1 && !queued[y + 1]) todo[top++] = y + 1, queued[y + 1] = 1;
     }
@@ -133,10 +142,7 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
         keyed[i] = !met && c->rooms[i].distance >= 0;
         n += keyed[i];
     }
-done:
-    dg__free(walks);
-    dg__free(todo);
-    dg__free(queued);
+    if (block != local) dg__free(block);
     return n;
 }
 
