@@ -401,7 +401,9 @@ static inline dg_rng dg__stock_stream(uint64_t seed, uint64_t base, uint64_t ind
 static inline uint64_t dg__stock_variant(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
 
 /* What stocking carries from room to room: the word decks, the origin's
- * rooms already given, the map's square size. */
+ * rooms already given, the map's square size. stock_floor sets each
+ * field by name (no initializer zeroing the deck it then copies in): a
+ * field added here is set there. */
 typedef struct {
     dg__deck deck;
     unsigned purposes_used;  /* bit k: the origin's purpose k is taken */
