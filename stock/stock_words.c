@@ -377,13 +377,18 @@ size_t dg_contents_word_count(dg_words w)
     }
 }
 
+/* List l's general entry i (i below its n_general; not a rows list). */
+static const char *general_word(const list *l, size_t i)
+{
+    return *(const char *const *)(const void *)((const char *)l->general + i * l->stride);
+}
+
 const char *dg_contents_word(dg_words w, int i)
 {
     if ((unsigned)w >= DG_WORDS_COUNT || i < 0 || (size_t)i >= dg_contents_word_count(w)) return "";
     const list *l = &lists[w];
     if (l->kind == ROWS_LIST) return rows_word(w, i);
-    if (i < l->n_general)
-        return *(const char *const *)(const void *)((const char *)l->general + (size_t)i * l->stride);
+    if (i < l->n_general) return general_word(l, (size_t)i);
     i -= l->n_general;
     if (w == DG_WORDS_NAME_PLACE) return dg__origins[i / DG__ORIGIN_PLACES].places[i % DG__ORIGIN_PLACES];
     if (w == DG_WORDS_DRESSING && i >= DG__THEME_COUNT * DG__THEME_DRESSING) {
@@ -421,9 +426,13 @@ int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_gene
 
 int dg__word_by_text(dg_words w, const char *text)
 {
-    /* the first letters compared before the call: most entries differ there */
+    /* a list's general entries read straight from its table, not through
+     * dg_contents_word's checks and switches an entry (the concept asks
+     * four lists at every stocking); the first letters compared before
+     * the call: most entries differ there */
+    const list *l = (unsigned)w < DG_WORDS_COUNT && lists[w].kind != ROWS_LIST ? &lists[w] : NULL;
     for (size_t i = 0, n = dg_contents_word_count(w); i < n; i++) {
-        const char *e = dg_contents_word(w, (int)i);
+        const char *e = l && i < (size_t)l->n_general ? general_word(l, i) : dg_contents_word(w, (int)i);
         if (e[0] == text[0] && strcmp(e, text) == 0) return (int)i;
     }
     return 0;
