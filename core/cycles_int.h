@@ -75,7 +75,8 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
 /* cycles_ringed.c: the walk from the entrance with nothing shut (w->dist,
  * parent, queue, steps as dg__cyc_walk's) where the map is ringed with
  * rock (sets w->ringed: open[] is the map's and no side wraps); false:
- * not walked, walk as dg__cyc_walk. */
+ * not walked, walk as dg__cyc_walk. Writes w->seen (a new walk's: the
+ * first of w). */
 bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from);
 /* dg__cyc_walk without parents (steps never NULL), and
  * dg__cyc_meets_entrance: on a ringed map (w->ringed) one byte a side,

@@ -51,44 +51,54 @@ static bool unmet_for(const dg_dungeon *d, cyc_work *w, int32_t from, const unsi
 
 /* walk_in on a ringed map (w->ringed, the stocked map's; after unmet_for):
  * each cell's byte in w->unmet says "open, not shut, not met yet" and is
- * cleared as the walk meets the cell, so a side is one test of one byte,
- * not a test of the cell's side bit and then of its dist and shut byte:
- * fewer branches the walk's order makes unpredictable (the walk from the
- * entrance 7.3 -> 6.35 us a stocked 45x23 map). The same sides in the
- * same order as walk_in's (cycles.c), so the same dist, parent, queue and steps,
- * cell for cell (no side of a cell met wraps: ringed). */
+ * cleared as the walk meets the cell. A side met is written without a
+ * branch: the cell goes into the queue's next slot whatever it is, and the
+ * queue grows by its unmet byte (0 or 1), so a slot a met cell took is
+ * taken again by the next; its dist and parent are written as it leaves
+ * the queue (the walk's layer, and the cell it was met from, kept beside
+ * the queue in `from_of`). Which side of a cell is met is as unpredictable
+ * as the map: as branches they were missed about one time in three, and
+ * the walk from the entrance was a seventh of a stocking's time. The same
+ * sides in the same order as walk_in's (cycles.c), so the same dist,
+ * parent, queue and steps, cell for cell (no side of a cell met wraps:
+ * ringed; the queue and from_of have a slot past the map's last cell,
+ * cycles_work.c). */
 static inline __attribute__((always_inline)) size_t
 ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist, int32_t *restrict parent,
-          int32_t *restrict queue, int32_t *restrict steps)
+          int32_t *restrict from_of, int32_t *restrict queue, int32_t *restrict steps)
 {
     size_t cells = (size_t)d->width * (size_t)d->height, n_rooms = d->n_rooms;
     unsigned char *restrict unmet = w->unmet + (size_t)d->width + 1;
     memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
-    if (steps)
-        for (size_t i = 0; i <= n_rooms; i++) steps[i] = -1;
-    size_t head = 0, tail = 0;
-    queue[tail++] = from;
-    dist[from] = 0;
-    if (parent) parent[from] = -1;
+    for (size_t i = 0; i <= n_rooms; i++) steps[i] = -1;
+    size_t head = 0, tail = 0, layer_end = 1;
+    int32_t layer = 0;
+    queue[tail] = from;
+    if (parent) from_of[tail] = -1;
+    tail++;
     const uint32_t *cell = d->cells;
     const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
     while (head < tail) {
-        int32_t at = queue[head++], here = dist[at], next = here + 1;
-        if (steps) {
-            uint32_t c = cell[at];
-            size_t id = (size_t)dg__room_id(c);
-            if (id && id <= n_rooms && (c & DG_OPENSPACE) && steps[id] < 0) steps[id] = here;
+        if (head == layer_end) { /* the next layer: the cells the last one met */
+            layer++;
+            layer_end = tail;
         }
+        int32_t at = queue[head];
+        dist[at] = layer;
+        if (parent) parent[at] = from_of[head];
+        head++;
+        /* the cells at meets take the queue's next four slots at most:
+         * each slot's cell met from at, written at once (one store of
+         * four, not one a side) */
+        if (parent) from_of[tail] = from_of[tail + 1] = from_of[tail + 2] = from_of[tail + 3] = at;
         /* the four sides in the walk's order, west, east, north, south */
 #define MET(step)                                                                                                      \
     {                                                                                                                  \
         int32_t n = at + (step);                                                                                       \
-        if (unmet[n]) {                                                                                                \
-            unmet[n] = 0;                                                                                              \
-            dist[n] = next;                                                                                            \
-            if (parent) parent[n] = at;                                                                                \
-            queue[tail++] = n;                                                                                         \
-        }                                                                                                              \
+        unsigned char u = unmet[n];                                                                                    \
+        unmet[n] = 0;                                                                                                  \
+        queue[tail] = n;                                                                                               \
+        tail += u;                                                                                                     \
     }
         MET(west)
         MET(east)
@@ -96,6 +106,17 @@ ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist
         MET(south)
 #undef MET
     }
+    /* a room's steps are its first cell's: the queue read backwards, each
+     * cell's written over its room's, the first met is the last written
+     * (no read of steps[], which a test of each had chained cell to cell);
+     * a cell of no room writes steps[0], set back after */
+    for (size_t q = tail; q-- > 0;) {
+        int32_t at = queue[q];
+        uint32_t c = cell[at];
+        size_t id = (size_t)dg__room_id(c);
+        steps[id <= n_rooms && (c & DG_OPENSPACE) ? id : 0] = dist[at];
+    }
+    steps[0] = -1;
     return tail;
 }
 
@@ -105,7 +126,7 @@ bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from)
     if (!w->ringed || !unmet_for(d, w, from, NULL)) return false;
     int32_t *parent = w->parent, *steps = w->steps;
     if (!parent || !steps) __builtin_unreachable(); /* gcc drops ringed_in's tests of them */
-    ringed_in(d, w, from, w->dist, parent, w->queue, steps);
+    ringed_in(d, w, from, w->dist, parent, w->seen, w->queue, steps); /* seen: free in a new walk */
     return true;
 }
 
@@ -113,7 +134,7 @@ size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const 
                           int32_t *queue, int32_t *steps)
 {
     if (!steps) __builtin_unreachable();
-    if (w->ringed && unmet_for(d, w, from, shut)) return ringed_in(d, w, from, dist, NULL, queue, steps);
+    if (w->ringed && unmet_for(d, w, from, shut)) return ringed_in(d, w, from, dist, NULL, NULL, queue, steps);
     return dg__cyc_walk(d, w, from, shut, dist, NULL, queue, steps);
 }
 
@@ -134,13 +155,14 @@ bool dg__cyc_meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start
         int32_t at = queue[head++];
         int32_t da = dist[at];
         if (da >= 0 && (da <= bar || (da == bar + 1 && parent[at] != gone))) return true;
+    /* each side without a branch, as ringed_in's */
 #define MEET(step)                                                                                                     \
     {                                                                                                                  \
         int32_t n = at + (step);                                                                                       \
-        if (unmet[n]) {                                                                                                \
-            unmet[n] = 0;                                                                                              \
-            queue[tail++] = n;                                                                                         \
-        }                                                                                                              \
+        unsigned char u = unmet[n];                                                                                    \
+        unmet[n] = 0;                                                                                                  \
+        queue[tail] = n;                                                                                               \
+        tail += u;                                                                                                     \
     }
         MEET(west)
         MEET(east)

@@ -29,8 +29,11 @@ static size_t lay_out(const dg_dungeon *d, cyc_work *w, char *block, size_t *zer
     w->mark = carve(block, &off, cells, sizeof *w->mark);
     w->dist = carve(block, &off, cells, sizeof *w->dist);
     w->parent = carve(block, &off, cells, sizeof *w->parent);
-    w->queue = carve(block, &off, cells, sizeof *w->queue);
-    w->seen = carve(block, &off, cells, sizeof *w->seen);
+    /* slots past the last cell: the walks without branches write the
+     * queue's next slot whatever it holds, and the ringed walk from the
+     * entrance the next four of seen[] (the cells met from) */
+    w->queue = carve(block, &off, cells + 1, sizeof *w->queue);
+    w->seen = carve(block, &off, cells + 4, sizeof *w->seen);
     w->back = carve(block, &off, cells, sizeof *w->back);
     w->steps = carve(block, &off, rooms, sizeof *w->steps);
     w->shut_steps = carve(block, &off, rooms, sizeof *w->shut_steps);

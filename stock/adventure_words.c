@@ -77,7 +77,7 @@ static const char *const objects[DG__ORIGIN_COUNT * 3] = {
     "the city engineer's plans", "the brass valve key to the great sluice", "the water guild's strongbox",
     "the wizard's spellbook", "a crystal orb of scrying", "the staff its master left behind",
     "the merchant house's sealed deeds", "a casket of uncut rubies", "the ledger that names the house's debtors",
-    "the lost expedition's journal", "a geode the size of a head, full of violet crystal", "the surveyor's brass instruments",
+    "the lost expedition's journal", "a geode the size of a head, full of violet crystal", "the surveyor's brass theodolite",
     "the hunter's heirloom bow", "the village's stolen bell", "the pelt of the great beast that dug the place",
 };
 /* who is rescued */
@@ -201,7 +201,9 @@ static const char *const rumours[] = {
     /* 14 half */ "{holders} keep all their loot in the {purpose} ({room}).",
     /* 15 false */ "The {master} has been dead a year, and {holders} hide it to keep the rest in line.",
     /* 16 coin */ "There is coin to be had in the {purpose} ({room}), for anyone who can carry it.",
-    /* 17 empty */ "Nobody goes into the {purpose} ({room}); even {holders} keep out of it.",
+    /* 17 empty: true, and of use (a room with nothing in it, not a danger
+     * the party will look for in vain) */
+    "The {purpose} ({room}) stands empty; {holders} have no use for it, so it is a quiet place to catch your breath.",
     /* 18 hazard */ "Something in the {purpose} ({room}) has already killed one treasure hunter, and it was no monster.",
 };
 

@@ -35,16 +35,18 @@ static const char *const dressing[] = {
 
 /* Long enough that over many keys no sentence ("You hear ...", "The air
  * smells of ...") turns up room after room, and none a theme's own
- * (stock_themes.c), which the deck would deal as another entry. */
+ * (stock_themes.c), which the deck would deal as another entry. The
+ * first NATURAL_SOUND fit a cave (a cavern has no door to creak). */
 static const char *const sound[] = {
     "dripping water", "a distant rumble", "scratching inside the walls", "faint chanting",
-    "a door creaking somewhere", "rattling chains", "a deep groan from the rock", "footsteps overhead",
+    "the creak of a rope", "rattling chains", "a deep groan from the rock", "footsteps overhead",
     "whispering", "a bell tolling far away", "silence, deep and total", "wind through a crack",
     "a slow, heavy drip", "claws on stone", "a sigh that is not the wind", "pebbles skittering down a slope",
     "something large shifting its weight", "a distant splash", "muffled voices", "a metallic tapping",
     "a steady, patient knocking", "a hiss, then nothing", "the flutter of wings", "stone grinding on stone",
-    "a thin, high whistle", "your own echo, a beat too late", "a cough in the dark", "the creak of a rope",
+    "a thin, high whistle", "your own echo, a beat too late", "a cough in the dark", "a door creaking somewhere",
 };
+#define NATURAL_SOUND 27
 
 static const char *const smell[] = {
     "damp earth", "mould", "wood smoke", "rot", "old blood", "incense", "dust", "cold ashes",
@@ -296,7 +298,8 @@ static const list lists[DG_WORDS_COUNT] = {
     [DG_WORDS_PURPOSE] = ROWS(),
     [DG_WORDS_DRESSING] = {THEMED_LIST, dressing, (int)DG_COUNT(dressing), offsetof(dg__theme, dressing),
                            DG__THEME_DRESSING, sizeof(const char *), NATURAL_DRESSING, CAVE_DRESSING},
-    [DG_WORDS_SOUND] = THEMED(sound, sound, 2),
+    [DG_WORDS_SOUND] = {THEMED_LIST, sound, (int)DG_COUNT(sound), offsetof(dg__theme, sound), 2, sizeof(const char *),
+                        NATURAL_SOUND, 0},
     [DG_WORDS_SMELL] = THEMED(smell, smell, 2),
     [DG_WORDS_HIDDEN] = {PLAIN_LIST, hidden, (int)DG_COUNT(hidden), 0, 0, sizeof(const char *), NATURAL_HIDDEN,
                          CAVE_HIDDEN},

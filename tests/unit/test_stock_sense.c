@@ -411,6 +411,11 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, ui
             if (rc->n_hidden)
                 cr_assert_null(strstr(dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind), cave_only[k]), "%s", where);
         }
+        /* a cavern has no door to be heard (seed=777 algorithm=caverns
+         * floors=2 had "a door creaking somewhere" in its great den) */
+        if (d->opts.algorithm == DG_ALGO_CAVERNS && rc->sound >= 0)
+            cr_assert_null(strcasestr(dg_contents_word(DG_WORDS_SOUND, rc->sound), "door"), "%s: %s", where,
+                           dg_contents_word(DG_WORDS_SOUND, rc->sound));
         /* the mindless and the made do not fall silent or look up; nobody
          * turns toward you in every room */
         /* the greeting is the first creature named: one that hides (and

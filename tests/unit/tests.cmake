@@ -83,4 +83,5 @@ endforeach()
 # cairo's one-time font-face leak (see the file); every other leak still fails
 set_tests_properties(test_sketch test_grey test_objects PROPERTIES ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/unit/lsan_cairo.supp")
 dg_add_test(test_stock_climax ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_climax.c unit)
+dg_add_test(test_stock_prose ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_prose.c unit)
 dg_add_test(test_npc_shape ${CMAKE_SOURCE_DIR}/tests/unit/test_npc_shape.c unit)

@@ -1,0 +1,200 @@
+/* test_stock_prose.c -- what a GM reading the key aloud would still fix
+ * by hand before play, held to lists this file writes down itself, over
+ * the dungeons of climax_facts.h:
+ *  - the read-aloud never names a creature that hides: False Appearance,
+ *    Invisibility (or Invisible Passage), a camouflage or ambush trait,
+ *    read from ../shared's stat-block facts (a 2024 creature by its own
+ *    block and its SRD 5.1 one of the same name);
+ *  - no bedding for a room of creatures none of whom sleeps, no books or
+ *    pulpits for one none of whom reads (types and Intelligence here);
+ *  - no smell of fur where nobody has fur, no breath of the breathless,
+ *    no silence where someone is; no daylight on a floor dug under
+ *    another; no key or purse hidden in a place that holds nothing; a
+ *    secret door by a bookcase, a tapestry or a hearth in a room that
+ *    shows one.
+ * The fights themselves are test_stock_climax.c's. The figures print to
+ * stderr for the closing notes. */
+#include "climax_facts.h"
+
+typedef struct {
+    long named_hiders, hiders, bedding, reading;
+    long fur_smells, fur_unfurred;
+    long silent_held; /* "You hear silence" where the party meets someone */
+    long daylit_below; /* floors below the top lit by daylight */
+    long held_by_nothing; /* keys or purses "hidden" in a spyhole or a scratched message */
+    long breathless_breathing; /* "something breathes" where the unseen do not breathe */
+    long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
+} tally;
+
+static void check_floor(const dg_dungeon *d, tally *t, uint64_t i)
+{
+    const dg_contents *c = d->contents;
+    char aloud[2048];
+    /* a key or a purse hidden in a room's hiding place: one that holds
+     * something (this test's list of those that hold nothing) */
+    static const char *const holds_nothing[] = {"message", "spyhole", "lever"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        if (!rc->n_hidden) continue;
+        const char *place = dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind);
+        bool empty_handed = false;
+        for (size_t k = 0; k < sizeof holds_nothing / sizeof *holds_nothing; k++)
+            empty_handed |= strstr(place, holds_nothing[k]) != NULL;
+        bool key_in = false;
+        for (size_t k = 0; k < c->n_doors; k++) {
+            const char *in = dg_key_hidden_in(c, k);
+            key_in |= c->doors[k].key_room == rc->id && in && !strcmp(in, place);
+        }
+        if (empty_handed && (key_in || (rc->has_treasure && rc->treasure.hidden))) {
+            t->held_by_nothing++;
+            note_bad("dungeon %llu floor %d room %zu: %s holds a %s", (unsigned long long)i, d->floor, r + 1, place,
+                     key_in ? "key" : "purse");
+        }
+    }
+    /* no daylight through cracks on a floor dug under another */
+    if (d->floor > 1 && strstr(dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination), "daylight")) {
+        t->daylit_below++;
+        note_bad("dungeon %llu floor %d: lit by daylight", (unsigned long long)i, d->floor);
+    }
+    /* the read-aloud and the furnishings, room by room */
+    static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
+    static const char *const reading[] = {"book", "pulpit", "library", "ink pot", "notes", "sentences"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        const dg_encounter *e = &rc->encounter;
+        if (!e->n_groups) continue;
+        dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
+        bool sleeper = false, reader = false, furred = false;
+        /* who has fur, or wears it (this test's list of types): the smell
+         * of wet fur or wet dog only where one of them lives */
+        for (int g = 0; g < e->n_groups; g++) {
+            static const int fur[] = {DG_TYPE_BEAST, DG_TYPE_SWARM, DG_TYPE_HUMANOID, DG_TYPE_GIANT};
+            for (size_t k = 0; k < sizeof fur / sizeof *fur; k++)
+                furred |= !e->groups[g].arrives && (int)dg_monster_info(e->groups[g].monster)->type == fur[k];
+        }
+        if (rc->smell >= 0) {
+            const char *sm = dg_contents_word(DG_WORDS_SMELL, rc->smell);
+            if (strstr(sm, "fur") || strstr(sm, "wet dog")) {
+                t->fur_smells++;
+                if (!furred) {
+                    t->fur_unfurred++;
+                    note_bad("dungeon %llu floor %d room %zu: smells of %s, held by %s", (unsigned long long)i,
+                             d->floor, r + 1, sm, dg_monster_info(e->groups[0].monster)->name);
+                }
+            }
+        }
+        /* "Something breathes nearby" only where whoever is unseen breathes
+         * (this test's list of the breathless: undead, constructs,
+         * elementals, oozes) */
+        if (strstr(aloud, "breathes")) {
+            bool breathless = false;
+            for (int g = 0; g < e->n_groups; g++) {
+                int ty = (int)dg_monster_info(e->groups[g].monster)->type;
+                breathless |= !e->groups[g].arrives && dg_monster_hiding(e->groups[g].monster) == DG_HIDING_INVISIBLE &&
+                              (ty == DG_TYPE_UNDEAD || ty == DG_TYPE_CONSTRUCT || ty == DG_TYPE_ELEMENTAL ||
+                               ty == DG_TYPE_OOZE);
+            }
+            if (breathless) {
+                t->breathless_breathing++;
+                note_bad("dungeon %llu floor %d room %zu: '%s'", (unsigned long long)i, d->floor, r + 1, aloud);
+            }
+        }
+        if (strstr(aloud, "hear silence")) {
+            t->silent_held++;
+            note_bad("dungeon %llu floor %d room %zu: '%s' is silent, held by %s", (unsigned long long)i, d->floor, r + 1,
+                     aloud, dg_monster_info(e->groups[0].monster)->name);
+        }
+        for (int g = 0; g < e->n_groups; g++) {
+            const dg_monster *m = dg_monster_info(e->groups[g].monster);
+            const fact *f = fact_of(e->groups[g].monster);
+            if (f->hides) {
+                t->hiders++;
+                if (names(aloud, m->name)) {
+                    t->named_hiders++;
+                    note_bad("dungeon %llu floor %d room %zu: '%s' names the hiding %s", (unsigned long long)i,
+                                   d->floor, r + 1, aloud, m->name);
+                }
+            }
+            /* who lies down to sleep, and who reads: types and wits typed here */
+            int ty = m->type;
+            sleeper |= ty != DG_TYPE_CONSTRUCT && ty != DG_TYPE_ELEMENTAL && ty != DG_TYPE_FIEND && ty != DG_TYPE_OOZE &&
+                       ty != DG_TYPE_PLANT && ty != DG_TYPE_SWARM && ty != DG_TYPE_UNDEAD && ty != DG_TYPE_SWARM_UNDEAD;
+            reader |= ty != DG_TYPE_BEAST && ty != DG_TYPE_SWARM && f->intelligence >= 6;
+        }
+        for (int k = 0; k < rc->n_dressing; k++) {
+            const char *w = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+            if (!sleeper && any_of(w, bedding, sizeof bedding / sizeof *bedding)) {
+                t->bedding++;
+                note_bad("dungeon %llu floor %d room %zu: %s for %s", (unsigned long long)i, d->floor, r + 1, w,
+                               dg_monster_info(e->groups[0].monster)->name);
+            }
+            if (!reader && any_of(w, reading, sizeof reading / sizeof *reading)) {
+                t->reading++;
+                note_bad("dungeon %llu floor %d room %zu: %s for %s", (unsigned long long)i, d->floor, r + 1, w,
+                               dg_monster_info(e->groups[0].monster)->name);
+            }
+        }
+    }
+    /* a secret door opened by a bookcase, a tapestry or a hearth is in a
+     * room whose read-aloud shows one (no bookcase in a sewer) */
+    static const struct { const char *mechanism, *shown[3]; } furniture[] = {
+        {"bookcase", {"shel", "book", "librar"}}, {"tapestry", {"tapestr", "hanging", "banner"}},
+        {"hearth", {"hearth", "fireplace", "stove"}}};
+    for (size_t k = 0; k < d->n_doors && k < c->n_doors; k++) {
+        if (c->doors[k].secret < 0) continue;
+        const char *how = dg_contents_word(DG_WORDS_SECRET, c->doors[k].secret);
+        for (size_t f = 0; f < sizeof furniture / sizeof *furniture; f++) {
+            if (!strstr(how, furniture[f].mechanism)) continue;
+            t->furnished_secrets++;
+            char sides[2][2048] = {"", ""};
+            int ids[2] = {d->doors[k].room, d->doors[k].other};
+            bool seen = false;
+            for (int j = 0; j < 2; j++) {
+                if (ids[j] > 0) dg_contents_read_aloud(c, ids[j], sides[j], sizeof sides[j]);
+                for (int q = 0; q < 3; q++) seen |= strstr(sides[j], furniture[f].shown[q]) != NULL;
+            }
+            if (!seen) {
+                t->unfurnished_secrets++;
+                note_bad("dungeon %llu floor %d: a secret door by %s in room %d: '%s'", (unsigned long long)i, d->floor,
+                         how, d->doors[k].room, sides[0]);
+            }
+        }
+    }
+}
+
+Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
+{
+    read_facts();
+    tally t = {0};
+    long dungeons = 0;
+    for (uint64_t i = 0; i < DUNGEONS; i++) {
+        dg_dungeon *top = make(i);
+        if (!top) continue;
+        dungeons++;
+        for (const dg_dungeon *d = top; d; d = d->below) check_floor(d, &t, i);
+        dg_dungeon_free(top);
+    }
+    fprintf(stderr,
+            "prose: %ld dungeons; hiding creatures %ld, named in read-aloud %ld; bedding for non-sleepers %ld, books "
+            "for non-readers %ld; smells of fur %ld, in rooms of nobody with fur %ld; secret doors by furniture %ld, "
+            "in rooms not showing it %ld\n",
+            dungeons, t.hiders, t.named_hiders, t.bedding, t.reading, t.fur_smells, t.fur_unfurred, t.furnished_secrets,
+            t.unfurnished_secrets);
+    for (int k = 0; k < n_bad; k++) fprintf(stderr, "prose: broken: %s\n", bad[k]);
+    cr_assert_geq(dungeons, 2000);
+    cr_assert_eq(t.named_hiders + t.reading, 0, "rules broken (first: %s)", n_bad ? bad[0] : "");
+    cr_assert_eq(t.bedding, 0, "bedding %ld (first broken: %s)", t.bedding, n_bad ? bad[0] : "");
+    cr_assert_geq(t.hiders, 50, "too few hiding creatures met (%ld) to judge the read-aloud by", t.hiders);
+    cr_assert_eq(t.unfurnished_secrets, 0, "%ld of %ld secret doors by furniture the room does not show (first: %s)",
+                 t.unfurnished_secrets, t.furnished_secrets, n_bad ? bad[0] : "");
+    cr_assert_eq(t.breathless_breathing, 0, "%ld rooms hear the breath of the breathless (first: %s)", t.breathless_breathing,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.held_by_nothing, 0, "%ld keys or purses hidden in a place that holds nothing (first: %s)",
+                 t.held_by_nothing, n_bad ? bad[0] : "");
+    cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
+    cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
+}
