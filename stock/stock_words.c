@@ -140,11 +140,23 @@ static const struct {
 };
 _Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
 
-static bool shows(const dg_room_contents *rc, const char *const *furniture)
+uint32_t dg__secret_furniture(const char *phrase)
 {
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        for (int f = 0; f < 4 && furniture[f]; f++)
-            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    _Static_assert(DG_COUNT(furnished_secret) <= 8, "a phrase's furnished secrets are a byte");
+    uint32_t found = 0;
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        for (int f = 0; f < 4 && furnished_secret[k].furniture[f]; f++)
+            if (strstr(phrase, furnished_secret[k].furniture[f])) found |= 1u << k;
+    return found;
+}
+
+/* Whether a line of rc's dressing shows furnished_secret[k]'s furniture:
+ * each phrase's read once a process (stock_word_facts.c), not searched
+ * for each word of furniture at every secret door. */
+static bool shows(const dg_room_contents *rc, size_t k)
+{
+    for (int i = 0; rc && i < rc->n_dressing; i++)
+        if ((dg__dressing_secrets(rc->dressing[i]) >> k) & 1u) return true;
     return false;
 }
 
@@ -152,7 +164,7 @@ int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *
 {
     for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
         if (furnished_secret[k].drawn == drawn)
-            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+            return shows(a, k) || shows(b, k)
                        ? drawn
                        : furnished_secret[k].stand_in;
     return drawn;
@@ -368,13 +380,18 @@ size_t dg_contents_word_count(dg_words w)
     }
 }
 
+/* List l's general entry i (i below its n_general; not a rows list). */
+static const char *general_word(const list *l, size_t i)
+{
+    return *(const char *const *)(const void *)((const char *)l->general + i * l->stride);
+}
+
 const char *dg_contents_word(dg_words w, int i)
 {
     if ((unsigned)w >= DG_WORDS_COUNT || i < 0 || (size_t)i >= dg_contents_word_count(w)) return "";
     const list *l = &lists[w];
     if (l->kind == ROWS_LIST) return rows_word(w, i);
-    if (i < l->n_general)
-        return *(const char *const *)(const void *)((const char *)l->general + (size_t)i * l->stride);
+    if (i < l->n_general) return general_word(l, (size_t)i);
     i -= l->n_general;
     if (w == DG_WORDS_NAME_PLACE) return dg__origins[i / DG__ORIGIN_PLACES].places[i % DG__ORIGIN_PLACES];
     if (w == DG_WORDS_DRESSING && i >= DG__THEME_COUNT * DG__THEME_DRESSING) {
@@ -412,9 +429,13 @@ int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_gene
 
 int dg__word_by_text(dg_words w, const char *text)
 {
-    /* the first letters compared before the call: most entries differ there */
+    /* a list's general entries read straight from its table, not through
+     * dg_contents_word's checks and switches an entry (the concept asks
+     * four lists at every stocking); the first letters compared before
+     * the call: most entries differ there */
+    const list *l = (unsigned)w < DG_WORDS_COUNT && lists[w].kind != ROWS_LIST ? &lists[w] : NULL;
     for (size_t i = 0, n = dg_contents_word_count(w); i < n; i++) {
-        const char *e = dg_contents_word(w, (int)i);
+        const char *e = l && i < (size_t)l->n_general ? general_word(l, i) : dg_contents_word(w, (int)i);
         if (e[0] == text[0] && strcmp(e, text) == 0) return (int)i;
     }
     return 0;
