@@ -27,8 +27,10 @@ typedef struct {
     long clues_burning, clues_burning_unburnt; /* clues of burning; pointing at no door that burns */
 } tally;
 
-static void check_floor(const dg_dungeon *d, tally *t, uint64_t i)
+static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, uint64_t i)
 {
+    (void)top;
+    tally *t = tv;
     const dg_contents *c = d->contents;
     char aloud[2048];
     /* a key or a purse hidden in a room's hiding place: one that holds
@@ -188,14 +190,7 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
 {
     read_facts();
     tally t = {0};
-    long dungeons = 0;
-    for (uint64_t i = 0; i < DUNGEONS; i++) {
-        dg_dungeon *top = make(i);
-        if (!top) continue;
-        dungeons++;
-        for (const dg_dungeon *d = top; d; d = d->below) check_floor(d, &t, i);
-        dg_dungeon_free(top);
-    }
+    long dungeons = each_floor(check_floor, &t);
     fprintf(stderr,
             "prose: %ld dungeons; hiding creatures %ld, named in read-aloud %ld; bedding for non-sleepers %ld, books "
             "for non-readers %ld; smells of fur %ld, in rooms of nobody with fur %ld; secret doors by furniture %ld, "
