@@ -72,7 +72,8 @@ void dg__adventure_factions_mark(dg_contents *c)
 }
 
 /* The faction's leader: the master in the top floor's lair for the
- * holders, else the mightiest head of any of its rooms' encounters. */
+ * holders, else the mightiest of its rooms' creatures, one who gives
+ * orders before one who cannot. */
 static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *who)
 {
     const dg_contents *top = floors[0];
@@ -89,11 +90,17 @@ static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *who)
             const dg_room_contents *rc = &floors[fl]->rooms[i];
             const dg_encounter *e = &rc->encounter;
             if (!e->n_groups || e->faction != f) continue;
-            /* one who can give orders first: a golem leads nobody */
-            long xp = dg_monster_info(e->groups[0].monster)->xp + (dg__adv_talks(e->groups[0].monster) ? 1000000L : 0);
-            if (xp > best) {
-                best = xp;
-                *who = (dg_adv_who){e->groups[0].monster, rc->id, fl + 1, rc->purpose};
+            /* one who can give orders first: a golem leads nobody, nor
+             * does a rug of smothering where quasits lie beside it (any
+             * group there from the start, not only the room's head) */
+            for (int g = 0; g < e->n_groups; g++) {
+                if (e->groups[g].arrives) continue;
+                int m = e->groups[g].monster;
+                long xp = dg_monster_info(m)->xp + (dg__adv_talks(m) ? 1000000L : 0);
+                if (xp > best) {
+                    best = xp;
+                    *who = (dg_adv_who){m, rc->id, fl + 1, rc->purpose};
+                }
             }
         }
     return best >= 0;
@@ -111,6 +118,10 @@ void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, d
         af->faction = f;
         af->rival = af->reason = -1;
         bool talks = dg__adv_talks(af->leader.monster);
+        /* the holders' leader is the master in the lair where there is
+         * one (leader_of), who rules by fear whether it speaks or not (an
+         * ettercap, an ogre: the chapter says so) */
+        af->led = talks || (f == 0 && top->boss >= 0 && af->leader.monster == top->boss);
         switch (top->factions[f].role) {
         case DG_FACTION_HOLDERS:
         case DG_FACTION_RIVALS:

@@ -19,6 +19,44 @@
 
 static int below(dg_rng *r, int n) { return n > 0 ? (int)dg__rng_below(r, (uint32_t)n) : 0; }
 
+/* The runs of mask m (a row of nw words, cell x at bit x % 64 of word
+ * x / 64) that hold a bit of x, into x: upward (toward higher bits) by
+ * one addition a word, which carries a run's lowest seed through the rest
+ * of the run, then downward by doubling shifts. A run that crosses into
+ * the next word seeds it. */
+static void fill_runs(uint64_t *x, const uint64_t *m, int nw)
+{
+    uint64_t carry = 0;
+    for (int k = 0; k < nw; k++) {
+        uint64_t s = (x[k] | carry) & m[k];
+        s |= ((m[k] + s) ^ m[k]) & m[k];
+        carry = s >> 63;
+        x[k] = s;
+    }
+    carry = 0;
+    for (int k = nw - 1; k >= 0; k--) {
+        uint64_t s = (x[k] | carry << 63) & m[k], run = m[k];
+        for (int step = 1; step < 64; step *= 2) {
+            s |= (s >> step) & run;
+            run &= run >> step;
+        }
+        carry = s & 1;
+        x[k] = s;
+    }
+}
+
+/* Whether row r (nw words) has a bit in columns [x0, x1). */
+static bool row_meets(const uint64_t *r, int x0, int x1)
+{
+    uint64_t any = 0;
+    for (int k = x0 >> 6; k <= (x1 - 1) >> 6; k++) {
+        int lo = x0 > 64 * k ? x0 - 64 * k : 0, hi = x1 < 64 * k + 64 ? x1 - 64 * k : 64;
+        uint64_t mask = (hi - lo == 64 ? ~UINT64_C(0) : (UINT64_C(1) << (hi - lo)) - 1) << lo;
+        any |= r[k] & mask;
+    }
+    return any != 0;
+}
+
 /* Rooms of d no walk from the entrance reaches without opening a locked
  * door whose key lies on this floor: keyed[id - 1]; -1 out of memory. */
 static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
@@ -27,66 +65,84 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
     bool any_key = false;
     for (size_t i = 0; i < c->n_doors; i++) any_key |= c->doors[i].key_room > 0;
     if (!any_key || cells > BIG_FLOOR_CELLS || !c->entrance_room) return 0;
-    unsigned char *seen = dg__calloc(cells, 1);
-    /* seeds: a cell is seeded at most once from the run above it and once
-     * from the run below, and the entrance seeds its four sides */
-    int *stack = dg__malloc((2 * cells + 4) * sizeof *stack);
+    /* Only the set reached matters, so it is grown a row at a time, as
+     * bits: each row's walkable cells (walks) and those reached (reached);
+     * a row's reached grows to the whole runs of walkable cells that touch
+     * a reached cell in it, above or below it, and the rows beside one that
+     * grew are grown again, until none grows. A walk cell by cell tested
+     * each cell's sides one by one, in no order a branch predictor learns:
+     * it cost several times this. */
+    const int w = d->width, h = d->height, nw = (w + 63) / 64;
+    const size_t words = (size_t)nw * (size_t)h;
+    /* one block, the stack's for a map of some thousands of cells */
+    uint64_t local[512];
+    const size_t need = 2 * words + (size_t)nw + ((size_t)h * (sizeof(int) + 1) + 7) / 8;
+    uint64_t *block = need <= DG_COUNT(local) ? local : dg__malloc(need * sizeof *block);
+    if (!block) return -1;
+    memset(block, 0, need * sizeof *block);
+    uint64_t *walks = block, *reached = walks + words, *grown = reached + words;
+    int *todo = (int *)(grown + nw);
+    unsigned char *queued = (unsigned char *)(todo + h);
     int n = 0;
-    if (!seen || !stack) {
-        n = -1;
-        goto done;
-    }
-    /* Only the set reached matters, so it is filled a row's run at a
-     * time (the walkable cells either side of a seed, then a seed at the
-     * first cell of each run above and below): the set a walk cell by cell
-     * reaches, for a third of its work. The entrance is met whatever it
-     * is; its sides are walked from it. */
-    /* the cells' pointer in a local: every store to seen (bytes, which
-     * may alias anything) would otherwise have it read again */
     const uint32_t *const map = d->cells;
-#define WALKS(i) (dg_cell_open(map[i]) && !(map[i] & DG_LOCKED))
-    const int w = d->width, h = d->height;
-    size_t top = 0;
-    int from = c->entrance.y * w + c->entrance.x;
-    if (WALKS(from)) stack[top++] = from;
-    else {
-        seen[from] = 1;
-        if (c->entrance.x > 0 && WALKS(from - 1)) stack[top++] = from - 1;
-        if (c->entrance.x < w - 1 && WALKS(from + 1)) stack[top++] = from + 1;
-        if (c->entrance.y > 0 && WALKS(from - w)) stack[top++] = from - w;
-        if (c->entrance.y < h - 1 && WALKS(from + w)) stack[top++] = from + w;
-    }
-    while (top) {
-        int at = stack[--top];
-        if (seen[at]) continue;
-        int y = at / w, row = y * w, x0 = at - row, x1 = x0;
-        while (x0 > 0 && !seen[row + x0 - 1] && WALKS(row + x0 - 1)) x0--;
-        while (x1 < w - 1 && !seen[row + x1 + 1] && WALKS(row + x1 + 1)) x1++;
-        memset(seen + row + x0, 1, (size_t)(x1 - x0 + 1));
-        for (int ny = y - 1; ny <= y + 1; ny += 2) {
-            if (ny < 0 || ny >= h) continue;
-            bool run = false;
-            for (int x = x0; x <= x1; x++) {
-                int i = ny * w + x;
-                bool walks = !seen[i] && WALKS(i);
-                if (walks && !run) stack[top++] = i;
-                run = walks;
-            }
+    /* a word's bits gathered in a register: ORed into memory cell by
+     * cell, each cell's store waited on the last */
+    for (int y = 0; y < h; y++) {
+        const uint32_t *cell = map + (size_t)y * (size_t)w;
+        for (int k = 0; k < nw; k++) {
+            uint64_t bits = 0;
+            for (int x = 64 * k, end = w < 64 * k + 64 ? w : 64 * k + 64; x < end; x++)
+                bits |= (uint64_t)(dg_cell_open(cell[x]) & !(cell[x] & DG_LOCKED)) << (x & 63);
+            walks[(size_t)y * (size_t)nw + (size_t)k] = bits;
         }
     }
-#undef WALKS
+#define AT(y, x) ((size_t)(y) * (size_t)nw + (size_t)((x) >> 6))
+#define BIT(x) (UINT64_C(1) << ((x) & 63))
+    /* the entrance is met whatever it is; its sides are walked from it */
+    const int ex = c->entrance.x, ey = c->entrance.y;
+    if (walks[AT(ey, ex)] & BIT(ex)) {
+        reached[AT(ey, ex)] |= BIT(ex);
+    } else {
+        if (ex > 0) reached[AT(ey, ex - 1)] |= walks[AT(ey, ex - 1)] & BIT(ex - 1);
+        if (ex < w - 1) reached[AT(ey, ex + 1)] |= walks[AT(ey, ex + 1)] & BIT(ex + 1);
+        if (ey > 0) reached[AT(ey - 1, ex)] |= walks[AT(ey - 1, ex)] & BIT(ex);
+        if (ey < h - 1) reached[AT(ey + 1, ex)] |= walks[AT(ey + 1, ex)] & BIT(ex);
+    }
+#undef AT
+#undef BIT
+    /* the seeds' rows grown along themselves, and with the rows beside
+     * them queued: from here each row's reached is whole runs, so a row
+     * none of whose walkable cells under or over a reached one is new to
+     * it has nothing to grow (most of the times a row is met again) */
+    for (int y = ey - 1; y <= ey + 1; y++)
+        if (y >= 0 && y < h) fill_runs(reached + (size_t)y * (size_t)nw, walks + (size_t)y * (size_t)nw, nw);
+    int top = 0;
+    for (int y = ey - 2; y <= ey + 2; y++)
+        if (y >= 0 && y < h) todo[top++] = y, queued[y] = 1;
+    while (top) {
+        int y = todo[--top];
+        queued[y] = 0;
+        uint64_t *r = reached + (size_t)y * (size_t)nw, fresh = 0;
+        const uint64_t *m = walks + (size_t)y * (size_t)nw;
+        for (int k = 0; k < nw; k++) {
+            grown[k] = ((y > 0 ? r[k - nw] : 0) | (y < h - 1 ? r[k + nw] : 0)) & m[k] & ~r[k];
+            fresh |= grown[k];
+        }
+        if (!fresh) continue;
+        fill_runs(grown, m, nw);
+        for (int k = 0; k < nw; k++) r[k] |= grown[k];
+        if (y > 0 && !queued[y - 1]) todo[top++] = y - 1, queued[y - 1] = 1;
+        if (y < h - 1 && !queued[y + 1]) todo[top++] = y + 1, queued[y + 1] = 1;
+    }
     for (size_t i = 0; i < d->n_rooms && i < c->n_rooms; i++) {
         const dg_room *room = &d->rooms[i];
-        bool reached = false;
-        for (int y = room->y; y < room->y + room->height && !reached; y++)
-            for (int x = room->x; x < room->x + room->width && !reached; x++)
-                reached = seen[y * d->width + x];
-        keyed[i] = !reached && c->rooms[i].distance >= 0;
+        bool met = ex >= room->x && ex < room->x + room->width && ey >= room->y && ey < room->y + room->height;
+        for (int y = room->y; y < room->y + room->height && !met && room->width > 0; y++)
+            met = row_meets(reached + (size_t)y * (size_t)nw, room->x, room->x + room->width);
+        keyed[i] = !met && c->rooms[i].distance >= 0;
         n += keyed[i];
     }
-done:
-    dg__free(seen);
-    dg__free(stack);
+    if (block != local) dg__free(block);
     return n;
 }
 

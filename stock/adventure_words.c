@@ -257,7 +257,9 @@ static const char *const clues[] = {
     /* stairs */ "Cold air and a smell of deep earth come from the {purpose} ({room}): the way down.",
     "Muddy footprints come up from the stairs in the {purpose} ({room}).",
     /* trapped door */ "A warning scratched in thieves' cant: \"the door in the {purpose} bites\" ({room}).",
-    "A dead rat, burned black, lies by a scorched sketch of the door of the {purpose} ({room}).",
+    /* a door's trap of any kind (a poison needle, a blade, fire): no
+     * burned rat by a needle */
+    "A snapped lockpick and a dropped glove lie before the door of the {purpose} ({room}); whoever tried it left in a hurry.",
     /* goal */ "A page from a captive's prayer book, pressed into a crack: \"held in the {purpose}\" ({room}).",
     "A sketch of the {purpose} ({room}), with an X where something is kept.",
 };

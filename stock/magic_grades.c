@@ -144,13 +144,14 @@ bool dg__graded_has(const dg__graded *g, int item)
 
 int dg__item_grade_pick(dg_rng *r, int item, dg_rarity rarity)
 {
-    int n = dg__item_grades_at(item, rarity);
-    if (!n) return -1;
+    /* the item's grades of the rarity listed in one walk of the table,
+     * the draw among them (a count, then a second walk to the one drawn,
+     * read the table twice) */
     const char *name = dg_magic_item_info(item)->name;
-    int pick = (int)dg__rng_below(r, (uint32_t)n);
+    int at[DG_COUNT(grades)], n = 0;
     for (size_t k = 0; k < DG_COUNT(grades); k++)
-        if (grades[k].rarity == rarity && of_item(&grades[k], name) && pick-- == 0) return (int)k;
-    return -1;
+        if (grades[k].rarity == rarity && of_item(&grades[k], name)) at[n++] = (int)k;
+    return n ? at[dg__rng_below(r, (uint32_t)n)] : -1;
 }
 
 int dg__item_grade_of(int item, const char *label)

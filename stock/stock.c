@@ -480,10 +480,14 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
     int lair = dg__lair_room(d, paths.dist);
     c->farthest_room = lair;
 
-    dg__stocker stocker = {0}, *st = &stocker; /* under a kilobyte: the stack's, not the heap's */
-    st->cell_ft = dg_cell_feet(&d->opts);
-    /* the floors above dealt their words: this one deals others first */
+    /* under a kilobyte: the stack's, not the heap's. The floors above
+     * dealt their words: this one deals others first (the deck copied
+     * in, field by field: an initializer zeroed the whole deck first) */
+    dg__stocker stocker, *st = &stocker;
     st->deck = above->deck;
+    st->purposes_used = 0;
+    st->fillers = 0;
+    st->cell_ft = dg_cell_feet(&d->opts);
     /* the lair first: its boss is the dungeon's master, whom every other
      * room's cast then answers to (each room draws from its own stream,
      * so the order changes no draw) */

@@ -90,6 +90,8 @@ typedef struct {
     dg_error *err;
     size_t cap;
     uint32_t things;         /* the cues that place something (count != 0) */
+    uint32_t counted;        /* ...a number of things (count > 0) */
+    uint32_t pools, colonnades; /* ...a pool, a colonnade */
 } out;
 
 static void add(out *o, dg_feature_kind kind, int room, dg_point at)
@@ -239,19 +241,24 @@ static void gather(squares *s, const dg_dungeon *d, const dg_contents *c, const 
         uint32_t left = x_lo > 0 ? COLUMN_OPEN(x_lo - 1) : 0, here = x_lo < w ? COLUMN_OPEN(x_lo) : 0, right;
         for (int x = x_lo; x < x_hi; x++, idx++, left = here, here = right) {
             right = x + 1 < w ? COLUMN_OPEN(x + 1) : 0;
-            *idx = -1;
-            int f;
             if (x > 0 && x < w - 1) {
-                uint32_t p = mid[x]; /* in_room's test, without its bounds */
-                if (!dg_cell_open(p) || (p & (DG_DOORSPACE | DG_STAIRS)) ||
-                    (int)((p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) != id)
-                    continue;
-                f = (left & here & right) ? 0 : F_EDGE;
-                if ((up[x] | down[x] | mid[x - 1] | mid[x + 1]) & (DG_DOORSPACE | DG_STAIRS)) f |= F_BLOCKED;
-            } else if ((f = rim_flags(d, x, y, id)) < 0) {
+                /* in_room's test, without its bounds; the square is
+                 * written whatever it is and kept by counting it (a cave's
+                 * box is half rock, in no order a branch learns) */
+                uint32_t p = mid[x];
+                bool mine = dg_cell_open(p) & !(p & (DG_DOORSPACE | DG_STAIRS)) &
+                            ((int)((p & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) == id);
+                unsigned f = (left & here & right) ? 0 : F_EDGE;
+                f |= ((up[x] | down[x] | mid[x - 1] | mid[x + 1]) & (DG_DOORSPACE | DG_STAIRS)) ? F_BLOCKED : 0;
+                *idx = mine ? n : -1;
+                at[n] = (dg_point){x, y};
+                flag[n] = (unsigned char)f;
+                n += mine;
                 continue;
             }
-            *idx = n;
+            int f = rim_flags(d, x, y, id);
+            *idx = f < 0 ? -1 : n;
+            if (f < 0) continue;
             at[n] = (dg_point){x, y};
             flag[n++] = (unsigned char)f;
         }
@@ -386,8 +393,6 @@ static uint32_t cues_in(const uint32_t by_pair[PAIR_SIDE][PAIR_SIDE], const char
     return found;
 }
 
-static bool says(const char *text, const char *cue) { return text && *text && strstr(text, cue) != NULL; }
-
 void dg__feature_cues_all(uint32_t *found, size_t n)
 {
     uint32_t by_pair[PAIR_SIDE][PAIR_SIDE] = {{0}};
@@ -415,26 +420,24 @@ static void furnish(out *o, squares *s, const dg_room *r, const dg_room_contents
     const dg_dungeon *d = o->d;
     dg_rng rng;
     dg_rng_seed(&rng, seed, DG__STREAM_FEATURE + (uint64_t)r->id);
-    bool hit[N_CUES] = {false}, pool = false, pillars = false;
-    for (size_t q = 0; rc && q < N_CUES; q++) {
-        hit[q] = (found >> q) & 1u;
-        pool |= hit[q] && cues[q].count == POOL;
-        pillars |= hit[q] && cues[q].count == COLONNADE;
-    }
+    /* the cues as sets (found is empty without rc): a test per cue of
+     * whether the room names it went one way or the other at random */
+    bool pool = found & o->pools, pillars = found & o->colonnades;
     bool flooded = rc && rc->water;
     if (flooded || pool) water(o, s, r, flooded);
     if (pillars || (d->opts.pillars && r->kind == DG_ROOM_KIND_ROOM)) colonnade(o, s, r);
     /* things, in the cue table's order (one draw sequence per room), the
      * first cue of a kind placing it */
     bool placed[DG_FEATURE_COUNT] = {false};
-    for (size_t q = 0; q < N_CUES; q++) {
-        if (!hit[q] || cues[q].count <= 0 || placed[cues[q].kind]) continue;
+    for (uint32_t m = found & o->counted; m; m &= m - 1) {
+        int q = __builtin_ctz(m);
+        if (placed[cues[q].kind]) continue;
         placed[cues[q].kind] = true;
         place(o, &rng, s, r->id, cues[q].kind, cues[q].count, cues[q].wall);
     }
     /* where the treasure lies, unless hidden */
     if (rc && rc->has_treasure && !rc->treasure.hidden && rc->treasure.container >= 0) {
-        bool sarc = says(dg_contents_word(DG_WORDS_CONTAINER, rc->treasure.container), "sarcophag");
+        bool sarc = dg__container_sarcophagus(rc->treasure.container);
         if (!(sarc && placed[DG_FEATURE_SARCOPHAGUS]))
             place(o, &rng, s, r->id, sarc ? DG_FEATURE_SARCOPHAGUS : DG_FEATURE_CHEST, 1, true);
     }
@@ -444,8 +447,13 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
 {
     bool any = d->opts.pillars || (c->depth != DG_DEPTH_NONE && c->n_rooms);
     if (!any || !d->rooms || !d->n_rooms) return DG_OK;
-    out o = {c, d, DG_OK, err, 0, 0};
-    for (size_t q = 0; q < N_CUES; q++) o.things |= (uint32_t)(cues[q].count != 0) << q;
+    out o = {c, d, DG_OK, err, 0, 0, 0, 0, 0};
+    for (size_t q = 0; q < N_CUES; q++) {
+        o.things |= (uint32_t)(cues[q].count != 0) << q;
+        o.counted |= (uint32_t)(cues[q].count > 0) << q;
+        o.pools |= (uint32_t)(cues[q].count == POOL) << q;
+        o.colonnades |= (uint32_t)(cues[q].count == COLONNADE) << q;
+    }
     size_t most = 0;
     for (size_t i = 0; i < d->n_rooms; i++) {
         size_t a = (size_t)d->rooms[i].width * (size_t)d->rooms[i].height;

@@ -220,6 +220,12 @@ bool dg__dressing_bedding(int i);
 bool dg__smell_furry(int i);
 int dg__sound_silence(void); /* the sound that is no sound: only where nobody lives */
 int dg__smell_dust(void);
+bool dg__container_sarcophagus(int i); /* container i is a sarcophagus (stock_features.c draws one) */
+/* The furnished secret doors (a bit per row of stock_words.c's
+ * furnished_secret) whose furniture phrase names: dg__secret_furniture
+ * reads it, dg__dressing_secrets keeps dressing phrase i's (stock_word_facts.c). */
+uint32_t dg__secret_furniture(const char *phrase);
+uint32_t dg__dressing_secrets(int i);
 /* stock_features.c: the cues of each of the first n dressing phrases, into found[]. */
 void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */
@@ -395,7 +401,9 @@ static inline dg_rng dg__stock_stream(uint64_t seed, uint64_t base, uint64_t ind
 static inline uint64_t dg__stock_variant(int id, int v) { return (uint64_t)id + ((uint64_t)v << 32); }
 
 /* What stocking carries from room to room: the word decks, the origin's
- * rooms already given, the map's square size. */
+ * rooms already given, the map's square size. stock_floor sets each
+ * field by name (no initializer zeroing the deck it then copies in): a
+ * field added here is set there. */
 typedef struct {
     dg__deck deck;
     unsigned purposes_used;  /* bit k: the origin's purpose k is taken */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ------------------------------------------------------------ names */
 
@@ -386,8 +387,10 @@ bool dg__adv_talks(int monster)
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);
     if (!m || !sb || m->type == DG_TYPE_BEAST || m->type == DG_TYPE_SWARM || m->type == DG_TYPE_OOZE) return false;
+    /* "understands Infernal but can't speak it" (5.1), "Understands
+     * Infernal but can't speak" (5.2.1): either case */
     bool speaks = sb->languages && sb->languages[0] && strncmp(sb->languages, "—", strlen("—")) != 0 &&
-                  strncmp(sb->languages, "understands", 11) != 0;
+                  strncasecmp(sb->languages, "understands", 11) != 0;
     return speaks && sb->scores[3] >= 6;
 }
 

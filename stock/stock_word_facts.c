@@ -2,7 +2,9 @@
  * phrases, worked out once a process rather than once a stocking: each
  * phrase's stems (the echo test, stock_words.c's dg__word_stems) and the
  * map features its words cue (stock_features.c's cue table), whether it
- * is bedding (stock_room.c keeps beds from those who never sleep); and
+ * is bedding (stock_room.c keeps beds from those who never sleep) and
+ * which of stock_words.c's furnished secret doors it shows the furniture
+ * of (a bookcase, a tapestry, a hearth); which container is a sarcophagus;
  * which smells are of fur, which is dust's, and which sound is silence. A stocked
  * 45x23 map read the same twenty phrases letter by letter twice over,
  * 14k of its 221k instructions and a sixteenth of its mispredicted
@@ -21,7 +23,9 @@
 static once_flag once = ONCE_FLAG_INIT;
 static dg__stems stems[PHRASES];
 static uint32_t cues[PHRASES];
+static unsigned char secrets[PHRASES]; /* stock_words.c's furnished secrets each phrase shows */
 static uint64_t bedding[PHRASES / 64], furry[PHRASES / 64]; /* a bit a dressing phrase, a bit a smell */
+static uint64_t sarcophagi[PHRASES / 64];                      /* a bit a container */
 static int dust = 0, silence = -1;
 
 static bool says_bedding(const char *w)
@@ -31,6 +35,9 @@ static bool says_bedding(const char *w)
 
 static bool says_fur(const char *s) { return strstr(s, "fur") || strstr(s, "wet dog"); }
 
+/* a sarcophagus is stock_features.c's drawn sarcophagus, not a chest */
+static bool says_sarcophagus(const char *s) { return strstr(s, "sarcophag") != NULL; }
+
 static void work_out(void)
 {
     size_t n = dg_contents_word_count(DG_WORDS_DRESSING);
@@ -38,11 +45,15 @@ static void work_out(void)
         const char *w = dg_contents_word(DG_WORDS_DRESSING, (int)i);
         dg__word_stems(w, &stems[i]);
         if (says_bedding(w)) bedding[i / 64] |= 1ull << (i % 64);
+        secrets[i] = (unsigned char)dg__secret_furniture(w);
     }
     dg__feature_cues_all(cues, n < PHRASES ? n : PHRASES);
     size_t smells = dg_contents_word_count(DG_WORDS_SMELL);
     for (size_t i = 0; i < smells && i < PHRASES; i++)
         if (says_fur(dg_contents_word(DG_WORDS_SMELL, (int)i))) furry[i / 64] |= 1ull << (i % 64);
+    size_t containers = dg_contents_word_count(DG_WORDS_CONTAINER);
+    for (size_t i = 0; i < containers && i < PHRASES; i++)
+        if (says_sarcophagus(dg_contents_word(DG_WORDS_CONTAINER, (int)i))) sarcophagi[i / 64] |= 1ull << (i % 64);
     dust = dg__word_by_text(DG_WORDS_SMELL, "dust");
     silence = dg__word_by_text(DG_WORDS_SOUND, "silence, deep and total");
 }
@@ -64,6 +75,13 @@ bool dg__smell_furry(int i)
     return in_set(furry, i);
 }
 
+bool dg__container_sarcophagus(int i)
+{
+    if (i >= PHRASES) return says_sarcophagus(dg_contents_word(DG_WORDS_CONTAINER, i));
+    call_once(&once, work_out);
+    return in_set(sarcophagi, i);
+}
+
 int dg__smell_dust(void)
 {
     call_once(&once, work_out);
@@ -80,6 +98,13 @@ const dg__stems *dg__dressing_stems(int i)
 {
     call_once(&once, work_out);
     return &stems[i];
+}
+
+uint32_t dg__dressing_secrets(int i)
+{
+    if (i < 0 || i >= PHRASES) return dg__secret_furniture(dg_contents_word(DG_WORDS_DRESSING, i));
+    call_once(&once, work_out);
+    return secrets[i];
 }
 
 uint32_t dg__dressing_cues(int i)

@@ -140,11 +140,23 @@ static const struct {
 };
 _Static_assert(DG_COUNT(secret) == DG__SECRETS_DRAWN + DG_COUNT(furnished_secret), "a stand-in per furnished secret");
 
-static bool shows(const dg_room_contents *rc, const char *const *furniture)
+uint32_t dg__secret_furniture(const char *phrase)
 {
-    for (int k = 0; rc && k < rc->n_dressing; k++)
-        for (int f = 0; f < 4 && furniture[f]; f++)
-            if (strstr(dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]), furniture[f])) return true;
+    _Static_assert(DG_COUNT(furnished_secret) <= 8, "a phrase's furnished secrets are a byte");
+    uint32_t found = 0;
+    for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
+        for (int f = 0; f < 4 && furnished_secret[k].furniture[f]; f++)
+            if (strstr(phrase, furnished_secret[k].furniture[f])) found |= 1u << k;
+    return found;
+}
+
+/* Whether a line of rc's dressing shows furnished_secret[k]'s furniture:
+ * each phrase's read once a process (stock_word_facts.c), not searched
+ * for each word of furniture at every secret door. */
+static bool shows(const dg_room_contents *rc, size_t k)
+{
+    for (int i = 0; rc && i < rc->n_dressing; i++)
+        if ((dg__dressing_secrets(rc->dressing[i]) >> k) & 1u) return true;
     return false;
 }
 
@@ -152,7 +164,7 @@ int dg__secret_in(int drawn, const dg_room_contents *a, const dg_room_contents *
 {
     for (size_t k = 0; k < DG_COUNT(furnished_secret); k++)
         if (furnished_secret[k].drawn == drawn)
-            return shows(a, furnished_secret[k].furniture) || shows(b, furnished_secret[k].furniture)
+            return shows(a, k) || shows(b, k)
                        ? drawn
                        : furnished_secret[k].stand_in;
     return drawn;
@@ -368,13 +380,18 @@ size_t dg_contents_word_count(dg_words w)
     }
 }
 
+/* List l's general entry i (i below its n_general; not a rows list). */
+static const char *general_word(const list *l, size_t i)
+{
+    return *(const char *const *)(const void *)((const char *)l->general + i * l->stride);
+}
+
 const char *dg_contents_word(dg_words w, int i)
 {
     if ((unsigned)w >= DG_WORDS_COUNT || i < 0 || (size_t)i >= dg_contents_word_count(w)) return "";
     const list *l = &lists[w];
     if (l->kind == ROWS_LIST) return rows_word(w, i);
-    if (i < l->n_general)
-        return *(const char *const *)(const void *)((const char *)l->general + (size_t)i * l->stride);
+    if (i < l->n_general) return general_word(l, (size_t)i);
     i -= l->n_general;
     if (w == DG_WORDS_NAME_PLACE) return dg__origins[i / DG__ORIGIN_PLACES].places[i % DG__ORIGIN_PLACES];
     if (w == DG_WORDS_DRESSING && i >= DG__THEME_COUNT * DG__THEME_DRESSING) {
@@ -412,9 +429,13 @@ int dg__word_place(int origin, int k) { return lists[DG_WORDS_NAME_PLACE].n_gene
 
 int dg__word_by_text(dg_words w, const char *text)
 {
-    /* the first letters compared before the call: most entries differ there */
+    /* a list's general entries read straight from its table, not through
+     * dg_contents_word's checks and switches an entry (the concept asks
+     * four lists at every stocking); the first letters compared before
+     * the call: most entries differ there */
+    const list *l = (unsigned)w < DG_WORDS_COUNT && lists[w].kind != ROWS_LIST ? &lists[w] : NULL;
     for (size_t i = 0, n = dg_contents_word_count(w); i < n; i++) {
-        const char *e = dg_contents_word(w, (int)i);
+        const char *e = l && i < (size_t)l->n_general ? general_word(l, i) : dg_contents_word(w, (int)i);
         if (e[0] == text[0] && strcmp(e, text) == 0) return (int)i;
     }
     return 0;
@@ -545,74 +566,4 @@ size_t dg_contents_default_name(uint64_t seed, char *buf, size_t cap)
     const char *o = name_of_what[dg__rng_below(&r, (uint32_t)DG_COUNT(name_of_what))];
     int n = snprintf(buf, cap, "The %s %s of %s", a, p, o);
     return n < 0 ? 0 : (size_t)n;
-}
-
-/* Four letters packed as a stem is (the first in the low byte). */
-#define PACK4(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
-
-/* Whether w (n letters, its first four known alike) is word. */
-static bool rest_is(const char *w, size_t n, const char *word)
-{
-    size_t len = strlen(word);
-    return n == len && !memcmp(w + 4, word + 4, n - 4);
-}
-
-/* Words of prose that do not make two phrases echo: w, n letters (at
- * least four), whose first four are `stem` packed. Each word of each
- * phrase asks, so the packed four letters choose the one or two words it
- * can be (a walk of the list comparing strings was a third of a
- * stocking's word work). */
-static bool prose_word(const char *w, size_t n, uint32_t stem)
-{
-    switch (stem) {
-    case PACK4('w', 'i', 't', 'h'): return rest_is(w, n, "with");
-    case PACK4('f', 'r', 'o', 'm'): return rest_is(w, n, "from");
-    case PACK4('i', 'n', 't', 'o'): return rest_is(w, n, "into");
-    case PACK4('o', 'v', 'e', 'r'): return rest_is(w, n, "over");
-    case PACK4('h', 'a', 'l', 'f'): return rest_is(w, n, "half");
-    case PACK4('e', 'v', 'e', 'r'): return rest_is(w, n, "every");
-    case PACK4('w', 'a', 'l', 'l'): return rest_is(w, n, "wall") || rest_is(w, n, "walls");
-    case PACK4('f', 'l', 'o', 'o'): return rest_is(w, n, "floor");
-    case PACK4('s', 't', 'o', 'n'): return rest_is(w, n, "stone") || rest_is(w, n, "stones");
-    case PACK4('i', 'r', 'o', 'n'): return rest_is(w, n, "iron");
-    case PACK4('w', 'o', 'o', 'd'): return rest_is(w, n, "wooden");
-    case PACK4('a', 'g', 'a', 'i'): return rest_is(w, n, "against");
-    case PACK4('a', 'l', 'o', 'n'): return rest_is(w, n, "along");
-    case PACK4('a', 'c', 'r', 'o'): return rest_is(w, n, "across");
-    case PACK4('t', 'h', 'e', 'i'): return rest_is(w, n, "their");
-    case PACK4('t', 'h', 'e', 'r'): return rest_is(w, n, "there");
-    case PACK4('t', 'h', 'a', 't'): return rest_is(w, n, "that");
-    case PACK4('t', 'h', 'i', 's'): return rest_is(w, n, "this");
-    case PACK4('u', 'n', 'd', 'e'): return rest_is(w, n, "under");
-    case PACK4('s', 'o', 'm', 'e'): return rest_is(w, n, "some");
-    case PACK4('l', 'o', 'n', 'g'): return rest_is(w, n, "long");
-    case PACK4('t', 'h', 'r', 'o'): return rest_is(w, n, "through");
-    default: return false;
-    }
-}
-
-/* A letter of the words' ASCII: isalpha() in the C locale, which no
- * program of the project leaves, without a table look-up per byte. */
-static bool letter(char c) { return (unsigned)((unsigned char)c | 32u) - 'a' < 26u; }
-
-void dg__word_stems(const char *phrase, dg__stems *out)
-{
-    out->n = 0;
-    for (const char *p = phrase; *p && out->n < DG__STEMS_MAX;) {
-        while (*p && !letter(*p)) p++;
-        const char *w = p;
-        while (letter(*p)) p++;
-        size_t n = (size_t)(p - w);
-        if (n < 4) continue;
-        uint32_t stem = PACK4((unsigned char)w[0], (unsigned char)w[1], (unsigned char)w[2], (unsigned char)w[3]);
-        if (!prose_word(w, n, stem)) out->stem[out->n++] = stem;
-    }
-}
-
-bool dg__stems_meet(const dg__stems *a, const dg__stems *b)
-{
-    for (int i = 0; i < a->n; i++)
-        for (int j = 0; j < b->n; j++)
-            if (a->stem[i] == b->stem[j]) return true;
-    return false;
 }

@@ -421,7 +421,8 @@
     if (a.factions.length) {
       var fl = el('ul', { class: 'factions' });
       a.factions.forEach(function (f) {
-        var li = el('li', {}, [el('strong', { text: capital(f.name) }), ' (' + f.kind + '; ' + f.attitude + '). Led by ' +
+        var lead = f.led === false ? 'No leader; its strongest is ' : 'Led by ';
+        var li = el('li', {}, [el('strong', { text: capital(f.name) }), ' (' + f.kind + '; ' + f.attitude + '). ' + lead +
           article(f.leader.name) + ' ' + f.leader.name + ' in ', roomRef(f.leader.room, f.leader.floor, n),
           '. They want ' + f.want + '.']);
         if (f.rival) li.appendChild(document.createTextNode(' Rivals of ' + f.rival.name + ': ' + f.rival.reason + '.'));

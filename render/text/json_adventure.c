@@ -59,6 +59,10 @@ void dr__json_adventure(dr__jw *w, const dg_contents *c)
         dg_adventure_text(c, DG_ADV_FACTION_KIND, f, t, sizeof t);
         dr__jw_key_string(w, "kind", t);
         who_json(w, "leader", &af->leader);
+        /* whether the leader leads ("Led by"), or is only the faction's
+         * strongest (a clay golem holding its lair) */
+        dr__jw_key(w, "led");
+        dr__jw_bool(w, af->led);
         dg_adventure_text(c, DG_ADV_WANT, f, t, sizeof t);
         dr__jw_key_string(w, "want", t);
         dr__jw_key_string(w, "attitude", dg_attitude_name(af->attitude));

@@ -8,7 +8,7 @@
  *   details {floor, walls, temperature, illumination, special|null,
  *            history, factions [{name, kind}]}        top level; null below full
  *   adventure {hook {text, patron, reward_gp}, goal {text, room, floor},
- *            factions [{name, kind, leader {name, room, floor}, want, attitude,
+ *            factions [{name, kind, leader {name, room, floor}, led, want, attitude,
  *            rival {name, reason}|null}], rumours [{roll, text, true, truth, room|null,
  *            floor|null}], alarm {trigger, responders [{room, floor, rounds, led}]},
  *            chapters [{floor, text, boss {name, room}}]}   top floor; else null

@@ -314,8 +314,10 @@ static void put_adventure(md *m, const dg_contents *c, int floors)
         snprintf(who, sizeof who, "%s", lm ? lm->name : "");
         put(m, "- **");
         put_sentence(m, name);
-        PUTF(m, "** (%s; %s). Led by %s %s in room %d", kind, dg_attitude_name(af->attitude), dr__key_article(who), who,
-             af->leader.room);
+        /* "Led by" one who leads; a clay golem holding the lair is only
+         * the strongest (dg_adv_faction's led, JSON's) */
+        PUTF(m, "** (%s; %s). %s %s %s in room %d", kind, dg_attitude_name(af->attitude),
+             af->led ? "Led by" : "No leader; its strongest is", dr__key_article(who), who, af->leader.room);
         if (floors > 1) PUTF(m, " of floor %d", af->leader.floor);
         dg_adventure_text(c, DG_ADV_WANT, f, t, sizeof t);
         PUTF(m, ". They want %s.", t);

@@ -44,14 +44,7 @@ static void read_tables(int y, const char *path)
     strtok_r(tsv, "\n", &save); /* name size type subtype alignment cr xp ac hp hit_dice walk swim fly burrow climb */
     for (char *line; (line = strtok_r(NULL, "\n", &save)) && n_facts[y] < 400;) {
         char *col[17] = {0};
-        int n = 0;
-        for (char *p = line; n < 17; n++) {
-            col[n] = p;
-            char *tab = strchr(p, '\t');
-            if (!tab) break;
-            *tab = '\0';
-            p = tab + 1;
-        }
+        tsv_split(line, col, 17);
         char name[64];
         snprintf(name, sizeof name, "%s", col[0]);
         char *form = strstr(name, ", ");
@@ -207,6 +200,23 @@ static bool any_of(const char *w, const char *const *list, size_t n)
     for (size_t k = 0; k < n; k++)
         if (strstr(w, list[k])) return true;
     return false;
+}
+
+/* Each floor of the DUNGEONS dungeons handed to check (the top floor,
+ * the floor, the test's tally, the dungeon's index); the dungeons made
+ * (a small map that cannot take its floors' stairs makes none). */
+typedef void floor_check(const dg_dungeon *top, const dg_dungeon *d, void *tally, uint64_t i);
+static long each_floor(floor_check *check, void *tally)
+{
+    long dungeons = 0;
+    for (uint64_t i = 0; i < DUNGEONS; i++) {
+        dg_dungeon *top = make(i);
+        if (!top) continue;
+        dungeons++;
+        for (const dg_dungeon *d = top; d; d = d->below) check(top, d, tally, i);
+        dg_dungeon_free(top);
+    }
+    return dungeons;
 }
 
 #endif

@@ -204,8 +204,9 @@ static inline json_t *oc_adventure(const dg_contents *c)
         dg_adventure_text(c, DG_ADV_FACTION_NAME, f, name, sizeof name);
         dg_adventure_text(c, DG_ADV_FACTION_KIND, f, kind, sizeof kind);
         dg_adventure_text(c, DG_ADV_WANT, f, want, sizeof want);
-        json_array_append_new(factions, json_pack("{s:s,s:s,s:o,s:s,s:s,s:o}", "name", name, "kind", kind, "leader",
-                                                  oc_who(&af->leader), "want", want, "attitude",
+        json_array_append_new(factions, json_pack("{s:s,s:s,s:o,s:b,s:s,s:s,s:o}", "name", name, "kind", kind, "leader",
+                                                  oc_who(&af->leader), "led", af->led,
+                                                  "want", want, "attitude",
                                                   dg_attitude_name(af->attitude), "rival", rival));
     }
     for (int i = 0; i < DG_ADV_RUMOURS; i++) {

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "dg_contents.h"
 
@@ -112,8 +113,23 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         const dg_adv_faction *af = &a->factions[k];
         cr_assert(resolves(top, &af->leader), "seed %llu: leader of faction %d", (unsigned long long)s, k);
         const dg_room_contents *rc = dg_contents_room(floor_of(top, af->leader.floor)->contents, af->leader.room);
-        cr_assert_eq(rc->encounter.groups[0].monster, af->leader.monster, "seed %llu: a leader heads its group",
-                     (unsigned long long)s);
+        /* a leader is one of its room's groups there from the start, and
+         * one who gives orders wherever any of its faction's heads or
+         * followers does (a rug of smothering led the quasits beside it) */
+        bool in_room = false;
+        for (int g = 0; g < rc->encounter.n_groups; g++)
+            in_room |= !rc->encounter.groups[g].arrives && rc->encounter.groups[g].monster == af->leader.monster;
+        cr_assert(in_room, "seed %llu: the leader of faction %d is not in its room", (unsigned long long)s, k);
+        if (!dg_monster_gives_orders(af->leader.monster) && k > 0)
+            for (const dg_dungeon *d = top; d; d = d->below)
+                for (size_t r = 0; r < d->contents->n_rooms; r++) {
+                    const dg_encounter *e = &d->contents->rooms[r].encounter;
+                    for (int g = 0; e->faction == af->faction && g < e->n_groups; g++)
+                        cr_assert(e->groups[g].arrives || !dg_monster_gives_orders(e->groups[g].monster),
+                                  "seed %llu: %s leads faction %d, where %s gives orders", (unsigned long long)s,
+                                  dg_monster_info(af->leader.monster)->name, k,
+                                  dg_monster_info(e->groups[g].monster)->name);
+                }
         cr_assert_eq(rc->encounter.faction, af->faction, "seed %llu: the leader's room is its faction's",
                      (unsigned long long)s);
         cr_assert(af->rival < a->n_factions);
@@ -458,4 +474,24 @@ Test(adventure, the_captive_is_in_the_read_aloud)
         dg_dungeon_free(top);
     }
     cr_assert_geq(captives, 20, "only %d captives met", captives);
+}
+
+/* Who cannot speak gives no orders, whichever rules' stat block says so:
+ * "understands Infernal but can't speak it" (SRD 5.1) and "Understands
+ * Infernal but can't speak" (SRD 5.2.1); a 2024 hell hound led the alarm
+ * and a splinter faction. */
+Test(adventure, who_cannot_speak_gives_no_orders)
+{
+    int mute = 0;
+    for (int rules = 0; rules < 2; rules++) {
+        int base = dg_rules_monster_base((dg_rules)rules);
+        for (size_t i = 0; i < dg_rules_monster_count((dg_rules)rules); i++) {
+            const dg_statblock *sb = dg_monster_statblock(base + (int)i);
+            if (!sb || !sb->languages || strncasecmp(sb->languages, "understands", 11)) continue;
+            mute++;
+            cr_assert(!dg_monster_gives_orders(base + (int)i), "%s (%s) gives orders",
+                      dg_monster_info(base + (int)i)->name, sb->languages);
+        }
+    }
+    cr_assert_geq(mute, 20, "only %d creatures that understand but cannot speak", mute);
 }

@@ -168,8 +168,9 @@ static void check_waves(const dg_dungeon *d, tally *t, uint64_t i)
     }
 }
 
-static void check_floor(const dg_dungeon *top, const dg_dungeon *d, tally *t, uint64_t i)
+static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, uint64_t i)
 {
+    tally *t = tv;
     check_waves(d, t, i);
     const dg_contents *c = d->contents;
     int y = c->rules == DG_RULES_2024;
@@ -370,14 +371,7 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
 {
     read_facts();
     tally t = {0};
-    long dungeons = 0;
-    for (uint64_t i = 0; i < DUNGEONS; i++) {
-        dg_dungeon *top = make(i);
-        if (!top) continue;
-        dungeons++;
-        for (const dg_dungeon *d = top; d; d = d->below) check_floor(top, d, &t, i);
-        dg_dungeon_free(top);
-    }
+    long dungeons = each_floor(check_floor, &t);
     double top_band = (double)t.lair_top_band / (double)t.floors;
     double overlap = t.lower_floors ? t.overlap_sum / (double)t.lower_floors : 0;
     double mixed14 = (double)t.mixed[0] / (double)t.multi[0], mixed24 = (double)t.mixed[1] / (double)t.multi[1];

@@ -11,7 +11,7 @@
  *    no silence where someone is; no daylight on a floor dug under
  *    another; no key or purse hidden in a place that holds nothing; a
  *    secret door by a bookcase, a tapestry or a hearth in a room that
- *    shows one.
+ *    shows one; no clue of burning by a door whose trap does not burn.
  * The fights themselves are test_stock_climax.c's. The figures print to
  * stderr for the closing notes. */
 #include "climax_facts.h"
@@ -24,10 +24,13 @@ typedef struct {
     long held_by_nothing; /* keys or purses "hidden" in a spyhole or a scratched message */
     long breathless_breathing; /* "something breathes" where the unseen do not breathe */
     long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
+    long clues_burning, clues_burning_unburnt; /* clues of burning; pointing at no door that burns */
 } tally;
 
-static void check_floor(const dg_dungeon *d, tally *t, uint64_t i)
+static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, uint64_t i)
 {
+    (void)top;
+    tally *t = tv;
     const dg_contents *c = d->contents;
     char aloud[2048];
     /* a key or a purse hidden in a room's hiding place: one that holds
@@ -135,6 +138,27 @@ static void check_floor(const dg_dungeon *d, tally *t, uint64_t i)
             }
         }
     }
+    /* a clue that speaks of burning points at a door whose trap burns
+     * (every clue of "a dead rat, burned black" had stood by a poison
+     * needle or a blade as often as by fire) */
+    static const char *const burning[] = {"burn", "scorch", "charred", "singed"};
+    for (size_t r = 0; r < c->n_rooms; r++)
+        for (int k = 0; k < c->rooms[r].n_clues; k++) {
+            char text[512];
+            dg_clue_text(c, &c->rooms[r], k, text, sizeof text);
+            if (!any_of(text, burning, sizeof burning / sizeof *burning)) continue;
+            int at = c->rooms[r].clues[k].room;
+            bool fire = false;
+            for (size_t q = 0; q < d->n_doors && q < c->n_doors; q++)
+                fire |= c->doors[q].trapped && (d->doors[q].room == at || d->doors[q].other == at) &&
+                        !strcmp(dg_trap_kind_info(c->doors[q].trap.kind)->damage_type, "fire");
+            t->clues_burning++;
+            if (!fire) {
+                t->clues_burning_unburnt++;
+                note_bad("dungeon %llu floor %d room %zu: '%s', no door there burns", (unsigned long long)i, d->floor,
+                         r + 1, text);
+            }
+        }
     /* a secret door opened by a bookcase, a tapestry or a hearth is in a
      * room whose read-aloud shows one (no bookcase in a sewer) */
     static const struct { const char *mechanism, *shown[3]; } furniture[] = {
@@ -166,14 +190,7 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
 {
     read_facts();
     tally t = {0};
-    long dungeons = 0;
-    for (uint64_t i = 0; i < DUNGEONS; i++) {
-        dg_dungeon *top = make(i);
-        if (!top) continue;
-        dungeons++;
-        for (const dg_dungeon *d = top; d; d = d->below) check_floor(d, &t, i);
-        dg_dungeon_free(top);
-    }
+    long dungeons = each_floor(check_floor, &t);
     fprintf(stderr,
             "prose: %ld dungeons; hiding creatures %ld, named in read-aloud %ld; bedding for non-sleepers %ld, books "
             "for non-readers %ld; smells of fur %ld, in rooms of nobody with fur %ld; secret doors by furniture %ld, "
@@ -197,4 +214,6 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
     cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
+    cr_assert_eq(t.clues_burning_unburnt, 0, "%ld of %ld clues of burning point at no door that burns (first: %s)",
+                 t.clues_burning_unburnt, t.clues_burning, n_bad ? bad[0] : "");
 }

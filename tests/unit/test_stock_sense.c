@@ -120,14 +120,7 @@ static void read_facts(void)
     strtok_r(tsv, "\n", &save); /* the header: name size type subtype alignment cr xp ac hp hit_dice walk swim ... */
     for (char *line; (line = strtok_r(NULL, "\n", &save)) && n_facts < 400;) {
         char *col[17] = {0};
-        int n = 0;
-        for (char *p = line; n < 17; n++) {
-            col[n] = p;
-            char *tab = strchr(p, '\t');
-            if (!tab) break;
-            *tab = '\0';
-            p = tab + 1;
-        }
+        tsv_split(line, col, 17);
         fact *f = &facts[n_facts++];
         snprintf(f->name, sizeof f->name, "%s", col[0]);
         char *form = strstr(f->name, ", ");
