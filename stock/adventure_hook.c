@@ -74,15 +74,23 @@ static int keyed_off(const dg_dungeon *d, const dg_contents *c, bool *keyed)
      * it cost several times this. */
     const int w = d->width, h = d->height, nw = (w + 63) / 64;
     const size_t words = (size_t)nw * (size_t)h;
-    /* one block, the stack's for a map of some thousands of cells */
+    /* the stack's for a map of some thousands of cells, each part an
+     * array of its own type; else one block from the heap (allocated
+     * storage takes each part's type as it is written; a uint64_t array
+     * read as int would not) */
     uint64_t local[512];
-    const size_t need = 2 * words + (size_t)nw + ((size_t)h * (sizeof(int) + 1) + 7) / 8;
-    uint64_t *block = need <= DG_COUNT(local) ? local : dg__malloc(need * sizeof *block);
+    int local_todo[128];
+    unsigned char local_queued[128];
+    const size_t words_all = 2 * words + (size_t)nw;
+    const bool small = words_all <= DG_COUNT(local) && (size_t)h <= DG_COUNT(local_todo);
+    const size_t need = small ? words_all : words_all + ((size_t)h * (sizeof(int) + 1) + 7) / 8;
+    uint64_t *block = small ? local : dg__malloc(need * sizeof *block);
     if (!block) return -1;
     memset(block, 0, need * sizeof *block);
     uint64_t *walks = block, *reached = walks + words, *grown = reached + words;
-    int *todo = (int *)(grown + nw);
-    unsigned char *queued = (unsigned char *)(todo + h);
+    int *todo = small ? local_todo : (int *)(grown + nw);
+    unsigned char *queued = small ? local_queued : (unsigned char *)(todo + h);
+    if (small) memset(local_queued, 0, (size_t)h);
     int n = 0;
     const uint32_t *const map = d->cells;
     /* a word's bits gathered in a register: ORed into memory cell by
