@@ -177,12 +177,25 @@ static bool key_door_with(const dg_dungeon *d, const dg_contents *c, int id, siz
     return key_here(c, id, j) && d->doors[j].room == d->doors[i].room && key_door_plain(d, c, id, j, shared);
 }
 
-/* Door i was said already, with an earlier plain door of its room. */
+/* Door j is another door in door i's wall whose key lies in room id too,
+ * neither a gate, into a room or the designed door that opens the lair's:
+ * said together ("both east doors of room 1"), not as the same words
+ * twice ("the east door of room 1 and the east door of room 1"). */
+static bool key_door_twin(const dg_dungeon *d, const dg_contents *c, int id, size_t i, size_t j, int shared)
+{
+    const dg_door *a = &d->doors[i], *b = &d->doors[j];
+    return j != i && key_here(c, id, j) && b->room == a->room && b->dir == a->dir && !dg_door_gate(d, a) &&
+           !dg_door_gate(d, b) && !a->other && !b->other && !(shared && (c->doors[i].designed || c->doors[j].designed));
+}
+
+/* Door i was said already, with an earlier plain door of its room or an
+ * earlier door in its wall. */
 static bool key_door_said(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
 {
-    if (!key_door_plain(d, c, id, i, shared)) return false;
     for (size_t j = 0; j < i; j++)
-        if (key_door_with(d, c, id, i, j, shared)) return true;
+        if ((key_door_plain(d, c, id, i, shared) && key_door_with(d, c, id, i, j, shared)) ||
+            key_door_twin(d, c, id, i, j, shared))
+            return true;
     return false;
 }
 
@@ -223,6 +236,12 @@ static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
                 PUTF(m, " doors of room %d", door->room);
                 continue;
             }
+        }
+        int twins = 0;
+        for (size_t j = i + 1; j < d->n_doors && j < c->n_doors; j++) twins += key_door_twin(d, c, id, i, j, shared);
+        if (twins) {
+            PUTF(m, "%s %s %s doors of room %d", sep, dr__key_all_of(twins + 1), dg_dir_name(door->dir), door->room);
+            continue;
         }
         PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
              sep, dg_dir_name(door->dir), door->room);
