@@ -49,6 +49,19 @@ static bool unmet_for(const dg_dungeon *d, cyc_work *w, int32_t from, const unsi
     return true;
 }
 
+/* Cell n met from a ringed walk's cell, without a branch: it goes into
+ * the queue's next slot whatever it is, and the queue grows by its unmet
+ * byte (0 or 1), cleared as it is met. The queue's new tail. The walks
+ * meet a cell's four sides so, in their order: west, east, north, south. */
+static inline __attribute__((always_inline)) size_t meet(unsigned char *restrict unmet, int32_t *restrict queue,
+                                                        size_t tail, int32_t n)
+{
+    unsigned char u = unmet[n];
+    unmet[n] = 0;
+    queue[tail] = n;
+    return tail + u;
+}
+
 /* walk_in on a ringed map (w->ringed, the stocked map's; after unmet_for):
  * each cell's byte in w->unmet says "open, not shut, not met yet" and is
  * cleared as the walk meets the cell. A side met is written without a
@@ -91,20 +104,10 @@ ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist
          * each slot's cell met from at, written at once (one store of
          * four, not one a side) */
         if (parent) from_of[tail] = from_of[tail + 1] = from_of[tail + 2] = from_of[tail + 3] = at;
-        /* the four sides in the walk's order, west, east, north, south */
-#define MET(step)                                                                                                      \
-    {                                                                                                                  \
-        int32_t n = at + (step);                                                                                       \
-        unsigned char u = unmet[n];                                                                                    \
-        unmet[n] = 0;                                                                                                  \
-        queue[tail] = n;                                                                                               \
-        tail += u;                                                                                                     \
-    }
-        MET(west)
-        MET(east)
-        MET(north)
-        MET(south)
-#undef MET
+        tail = meet(unmet, queue, tail, at + west);
+        tail = meet(unmet, queue, tail, at + east);
+        tail = meet(unmet, queue, tail, at + north);
+        tail = meet(unmet, queue, tail, at + south);
     }
     /* a room's steps are its first cell's: the queue read backwards, each
      * cell's written over its room's, the first met is the last written
@@ -155,20 +158,10 @@ bool dg__cyc_meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start
         int32_t at = queue[head++];
         int32_t da = dist[at];
         if (da >= 0 && (da <= bar || (da == bar + 1 && parent[at] != gone))) return true;
-    /* each side without a branch, as ringed_in's */
-#define MEET(step)                                                                                                     \
-    {                                                                                                                  \
-        int32_t n = at + (step);                                                                                       \
-        unsigned char u = unmet[n];                                                                                    \
-        unmet[n] = 0;                                                                                                  \
-        queue[tail] = n;                                                                                               \
-        tail += u;                                                                                                     \
-    }
-        MEET(west)
-        MEET(east)
-        MEET(north)
-        MEET(south)
-#undef MEET
+        tail = meet(unmet, queue, tail, at + west);
+        tail = meet(unmet, queue, tail, at + east);
+        tail = meet(unmet, queue, tail, at + north);
+        tail = meet(unmet, queue, tail, at + south);
     }
     return false;
 }
