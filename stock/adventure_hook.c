@@ -247,8 +247,9 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
     }
 }
 
-/* Each floor's nearest groups to its entrance, beyond the entrance room,
- * answer (the lair's last), each led by one who can leave its room. */
+/* Each floor's nearest groups of the holders to its entrance, beyond the
+ * entrance room, answer (the lair's last), each led by one who can leave
+ * its room. */
 static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents *const *floors, int n, dg_rng *r)
 {
     a->alarm = below(r, dg__adv_table_count(DG__ADV_T_ALARM));
@@ -271,6 +272,12 @@ static void alarm_of(dg_adventure *a, const dg_dungeon *const *maps, dg_contents
                     /* who leads them runs the corridors: no hunter shark
                      * comes "at the front" out of its pool */
                     if (!dg__roams(rc->encounter.groups[0].monster)) continue;
+                    /* the holders' alarm brings the holders: a splinter
+                     * that wants their master gone, a rival band or the
+                     * place's own guardians do not run to defend them
+                     * (seed=101 level=14 motif=giant floors=3: the
+                     * Forsworn, "walked out after a quarrel", came first) */
+                    if (rc->encounter.faction != 0) continue;
                     if (rc->id == picked[0] || rc->id == picked[1]) continue;
                     if (!best || rc->distance < c->rooms[best - 1].distance) best = rc->id;
                 }

@@ -171,8 +171,10 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
             const dg_room_contents *rc = &fc->rooms[i];
             /* the room the party comes in by is met at once, not called;
              * a group led by one that cannot leave its room (a shark, a
-             * roper: under 15 ft. over land by the SRD table) stays */
-            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room &&
+             * roper: under 15 ft. over land by the SRD table) stays; only
+             * the holders answer theirs */
+            groups += rc->encounter.n_groups > 0 && rc->id != fc->entrance_room && rc->encounter.faction >= 0 &&
+                      fc->factions[rc->encounter.faction].role == DG_FACTION_HOLDERS &&
                       dg_monster_info(rc->encounter.groups[0].monster)->land_ft >= 15;
             for (int k = 0; k < rc->n_clues; k++) {
                 const dg_clue *cl = &rc->clues[k];
@@ -185,6 +187,14 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         for (int i = 0; i < a->n_responders; i++) {
             const dg_adv_who *w = &a->responders[i].who;
             answering += w->floor == d->floor;
+            /* the holders' alarm: a splinter, a rival band or the place's
+             * guardians do not run to defend them */
+            if (w->floor == d->floor) {
+                const dg_room_contents *rr = dg_contents_room(fc, w->room);
+                cr_assert(rr->encounter.faction >= 0 && fc->factions[rr->encounter.faction].role == DG_FACTION_HOLDERS,
+                          "seed %llu floor %d: room %d (not the holders') answers the alarm", (unsigned long long)s,
+                          d->floor, w->room);
+            }
             cr_assert(w->floor != d->floor || w->room != fc->entrance_room,
                       "seed %llu floor %d: the entrance room's group answers the alarm", (unsigned long long)s, d->floor);
         }
