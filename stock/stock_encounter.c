@@ -78,7 +78,11 @@ static fit_terms terms_of(const band *b)
      * of a creature who is one of a kind, and nothing that cannot cross
      * the dungeon in a round or two (a roper) */
     if (!w->room_squares || w->joins) t.need |= T_ROAMS;
-    if (w->joins) t.shun_bits |= T_LEGENDARY;
+    /* nor one of a kind with a lair of its own (legendary actions: a
+     * mummy lord, a vampire): it keeps its lair, and alone it filled a
+     * wandering table's every row (seed=3 level=20 motif=undead
+     * rules=2024 danger=deadly: six mummy lords "hunting for prey") */
+    if (w->joins || !w->room_squares) t.shun_bits |= T_LEGENDARY;
     return t;
 }
 

@@ -3,7 +3,8 @@
  * again: over 1,200 maps of every family at every level 1-20 and party
  * 1-8, each encounter's adjusted XP lies in its difficulty's band, the
  * difficulty mix is docs/stocking.md's, no creature's CR is over level + 2,
- * deeper floors draw harder, and each motif's creatures mostly fit it. */
+ * deeper floors draw harder, each motif's creatures mostly fit it, and no
+ * creature with legendary actions is on a wandering row. */
 #include "stock_fixture.h"
 
 #define SEEDS 1200
@@ -239,4 +240,47 @@ Test(stock_encounter, only_dragons_and_humanoids_are_named_for_dragons)
         }
     }
     cr_assert_gt(named, 40, "the red dragons and their kin are still there");
+}
+
+/* The creatures with legendary actions in SRD 5.1 and 5.2.1 (their stat
+ * blocks, read and typed in here): each keeps a lair of its own and is
+ * one of a kind, so none walks the corridors on a wandering row (six rows
+ * of one mummy lord "hunting for prey" at level 20). */
+static bool legendary_named(const char *name)
+{
+    static const char *const exact[] = {"Unicorn", "Aboleth", "Gynosphinx", "Androsphinx", "Sphinx of Lore",
+                                        "Sphinx of Valor", "Vampire", "Mummy Lord", "Lich", "Solar", "Kraken",
+                                        "Tarrasque"};
+    for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+        if (!strcmp(name, exact[i])) return true;
+    return (!strncmp(name, "Adult ", 6) || !strncmp(name, "Ancient ", 8)) && strstr(name, " Dragon");
+}
+
+Test(stock_encounter, no_legendary_creature_wanders)
+{
+    static const dg_motif motifs[] = {DG_MOTIF_UNDEAD, DG_MOTIF_DESERT, DG_MOTIF_NONE, DG_MOTIF_ABERRANT,
+                                      DG_MOTIF_AQUATIC, DG_MOTIF_ARCANE, DG_MOTIF_FIRE, DG_MOTIF_COLD};
+    int rows = 0;
+    for (uint64_t s = 1; s <= 160; s++) {
+        dg_dungeon *d = sf_map(s);
+        dg_stock_params p = sf_params(s);
+        p.motif = motifs[s % (sizeof motifs / sizeof *motifs)];
+        p.level = 15 + (int)(s / 8 % 6);
+        p.party = 1 + (int)(s / 3 % 6);
+        p.rules = s / 2 % 2 ? DG_RULES_2024 : DG_RULES_2014;
+        p.danger = s / 5 % 2 ? DG_DANGER_DEADLY : DG_DANGER_HARD;
+        dg_contents *c = sf_stock(d, &p);
+        for (int k = 0; k < c->n_wandering; k++) {
+            const dg_encounter *e = &c->wandering[k].encounter;
+            rows += e->n_groups > 0;
+            for (int g = 0; g < e->n_groups; g++) {
+                const char *name = dg_monster_info(e->groups[g].monster)->name;
+                cr_assert(!legendary_named(name), "seed %llu %s level %d: a %s on wandering row %d",
+                          (unsigned long long)s, dg_motif_name(p.motif), p.level, name, k + 1);
+            }
+        }
+        dg_contents_free(c);
+        dg_dungeon_free(d);
+    }
+    cr_assert_gt(rows, 900, "the wandering rows are filled (%d)", rows);
 }
