@@ -67,17 +67,20 @@ static const char *const goal_text[GOAL_KINDS] = {
     "Bring back {object} from the {purpose} ({room}).",
     "Bring {object} out alive from the {purpose} ({room}), where the captive is held.",
 };
-/* what is recovered, three an origin (dg__origin order) */
+/* what is recovered, three an origin (dg__origin order): no comma inside
+ * (each sits mid-sentence: "a geode the size of a head, full of violet
+ * crystal from the great den") and no place noun (the hook names the
+ * place beside it: "the deed to the mine brought out of the mine") */
 static const char *const objects[DG__ORIGIN_COUNT * 3] = {
     "the crown of the last king", "a funeral mask of beaten gold", "the royal seal ring",
-    "the temple's silver reliquary", "a saint's finger bone in a crystal case", "the high priest's book of rites",
-    "the deed to the mine", "the clan's ancestral hammer", "the foreman's ledger of the richest seams",
+    "the silver reliquary of the first prior", "a saint's finger bone in a crystal case", "the high priest's book of rites",
+    "the deed of claim to the lower workings", "the clan's ancestral hammer", "the foreman's ledger of the richest seams",
     "the garrison's battle standard", "the commander's signet ring", "the garrison's pay chest",
     "the warden's book of names", "a sealed confession that could hang a lord", "the royal pardon that came too late",
     "the city engineer's plans", "the brass valve key to the great sluice", "the water guild's strongbox",
     "the wizard's spellbook", "a crystal orb of scrying", "the staff its master left behind",
     "the merchant house's sealed deeds", "a casket of uncut rubies", "the ledger that names the house's debtors",
-    "the lost expedition's journal", "a geode the size of a head, full of violet crystal", "the surveyor's brass theodolite",
+    "the lost expedition's journal", "a head-sized geode full of violet crystal", "the surveyor's brass theodolite",
     "the hunter's heirloom bow", "the village's stolen bell", "the pelt of the great beast that dug the place",
 };
 /* who is rescued */
@@ -214,7 +217,7 @@ static const char *const alarms[8] = {
     "a sentry who sees the party and gets away",
     "a spell loud or bright enough to carry down the corridors",
     "a body found by the next patrol",
-    "fire, or smoke drifting through the corridors",
+    "the smell of smoke in the corridors",
     "anyone running through the halls",
 };
 

@@ -395,6 +395,60 @@ Test(adventure, words_a_gm_would_not_laugh_at, .timeout = 120)
     cr_assert_gt(undead_goals, 0, "no undead or construct to slay in the sample: the check saw nothing");
 }
 
+/* How many times "the <noun>" (a whole word, "the temple's" too) stands
+ * in text. */
+static int the_noun(const char *text, const char *noun)
+{
+    char want[64];
+    snprintf(want, sizeof want, "the %s", noun);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, want)); p += strlen(want)) {
+        char next = p[strlen(want)];
+        n += !((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z'));
+    }
+    return n;
+}
+
+/* The thing sought reads in one breath: no comma inside the object the
+ * goal names ("Bring back a geode the size of a head, full of violet
+ * crystal from the great den"), no sentence of the hook names its place
+ * twice ("recover the temple's silver reliquary from the temple", "the
+ * deed to the mine brought out of the mine"), and the alarm never "goes
+ * up on fire". The place nouns are written down here. */
+Test(adventure, the_thing_sought_reads_in_one_breath)
+{
+    static const char *const places[] = {"tomb", "temple", "mine", "keep", "gaol", "cistern", "sanctum", "vault",
+                                         "cavern", "den"};
+    int objects = 0;
+    for (uint64_t s = 1; s <= DUNGEONS; s++) {
+        dg_dungeon *top = make(s, NULL);
+        const dg_contents *c = top->contents;
+        if (!c->adventure) {
+            dg_dungeon_free(top);
+            continue;
+        }
+        char goal[1024], hook[1024], alarm[256];
+        dg_adventure_text(c, DG_ADV_GOAL, 0, goal, sizeof goal);
+        dg_adventure_text(c, DG_ADV_HOOK, 0, hook, sizeof hook);
+        dg_adventure_text(c, DG_ADV_ALARM, 0, alarm, sizeof alarm);
+        const char *from = strstr(goal, " from the ");
+        const char *start = !strncmp(goal, "Bring back ", 11) ? goal + 11 : !strncmp(goal, "Bring ", 6) ? goal + 6 : NULL;
+        if (start && from) {
+            objects++;
+            for (const char *p = start; p < from; p++)
+                cr_assert(*p != ',', "seed %llu: a comma in the thing sought: %s", (unsigned long long)s, goal);
+        }
+        char *save = NULL;
+        for (char *p = strtok_r(hook, ".", &save); p; p = strtok_r(NULL, ".", &save))
+            for (size_t k = 0; k < sizeof places / sizeof *places; k++)
+                cr_assert(the_noun(p, places[k]) <= 1, "seed %llu: \"the %s\" twice in \"%s\"", (unsigned long long)s,
+                          places[k], p);
+        cr_assert(strncmp(alarm, "fire", 4), "seed %llu: the alarm goes up on %s", (unsigned long long)s, alarm);
+        dg_dungeon_free(top);
+    }
+    cr_assert_gt(objects, 300, "things to bring back read: %d", objects);
+}
+
 /* A dungeon of the n options given, seed s. */
 static dg_dungeon *make_with(int n, const char **keys, const char **vals, uint64_t s)
 {
