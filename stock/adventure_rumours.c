@@ -72,7 +72,16 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
         for (size_t i = 0; i < c->n_doors && i < maps[fl]->n_doors; i++) {
             const dg_door *o = &maps[fl]->doors[i];
             if (c->doors[i].secret >= 0 && o->room) ADD(R_SECRET, ((dg_adv_who){-1, o->room, fl + 1, c->rooms[o->room - 1].purpose}));
-            if (c->doors[i].key_room) {
+            /* the key that "matters more than the rest" opens the way to
+             * the lair or the goal (the lock of the floor's cycle among
+             * them), not any cupboard's: the rumour sent the party to
+             * room 1 for the key to a cell while the lair's lay in room 3
+             * (seed=606 level=15 motif=abyssal floors=2 algorithm=gridmapper) */
+            int goal = a->goal.floor == fl + 1 ? a->goal.room : 0;
+            bool matters = c->doors[i].designed || c->doors[i].same_key ||
+                           (o->room && (o->room == c->farthest_room || o->room == goal)) ||
+                           (o->other && (o->other == c->farthest_room || o->other == goal));
+            if (c->doors[i].key_room && matters) {
                 dg_adv_who w = who_in(c, fl, c->doors[i].key_room);
                 if (c->doors[i].key_holder < 0) w.monster = -1;
                 else w.monster = c->rooms[c->doors[i].key_room - 1].encounter.groups[c->doors[i].key_holder].monster;

@@ -154,6 +154,22 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         truths += r->truth;
         lies += !r->truth;
         if (r->about.room) cr_assert(resolves(top, &r->about), "seed %llu: rumour %d", (unsigned long long)s, i + 1);
+        /* the key that "matters more than the rest" lies in the room the
+         * rumour names and opens a door of the lair or of the goal's room,
+         * or the lock of the floor's cycle on the short way there */
+        if (strstr(t, "matters more than the rest")) {
+            const dg_dungeon *kd = floor_of(top, r->about.floor);
+            int goal = a->goal.floor == r->about.floor ? a->goal.room : 0, lair = kd->contents->farthest_room;
+            bool found = false;
+            for (size_t k = 0; k < kd->n_doors; k++) {
+                const dg_door *o = &kd->doors[k];
+                bool opens = (o->room && (o->room == lair || o->room == goal)) ||
+                             (o->other && (o->other == lair || o->other == goal));
+                found |= kd->contents->doors[k].key_room == r->about.room && (kd->contents->doors[k].designed || opens);
+            }
+            cr_assert(found, "seed %llu: \"%s\" names a key that opens neither the lair nor the goal",
+                      (unsigned long long)s, t);
+        }
         cr_assert(!r->truth || r->about.room, "seed %llu: a true rumour points at a room", (unsigned long long)s);
     }
     cr_assert(truths >= 3 && lies >= 1, "seed %llu: %d true, %d not", (unsigned long long)s, truths, lies);
