@@ -153,6 +153,13 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
             emits(&o, dg_faction_name(c, x->other));
         } else if (!strcmp(slot, "master") || !strcmp(slot, "a_master")) {
             int boss = c && c->boss >= 0 ? c->boss : x->a ? x->a->goal.monster : -1;
+            /* a faction of the holders' cast led by the master's own kind
+             * says which: "Led by an Otyugh ... They want to be rid of the
+             * other otyugh" (not "of the otyugh", their own leader) */
+            bool other = false;
+            for (int f = 0; slot[0] != 'a' && x->a && x->faction > 0 && boss >= 0 && f < x->a->n_factions; f++)
+                other |= x->a->factions[f].faction == x->faction && x->a->factions[f].leader.monster == boss;
+            if (other) emits(&o, "other ");
             monster_word(&o, boss, slot[0] == 'a');
         } else if (!strcmp(slot, "object") || !strcmp(slot, "object_cap")) {
             object_word(&o, x->a);

@@ -92,7 +92,10 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
     if (hoard.room) ADD(R_HOARD, hoard);
     for (int k = 1; k < a->n_chapters; k++) ADD(R_CHAPTER, a->chapters[k].boss);
     for (int f = 0; f < a->n_factions; f++)
-        if (top->factions[a->factions[f].faction].role != DG_FACTION_HOLDERS) ADD(R_LEADER, a->factions[f].leader);
+        /* "take their orders from" one who gives them: a faction with no
+         * leader (its strongest a phase spider) is rumoured by its room */
+        if (top->factions[a->factions[f].faction].role != DG_FACTION_HOLDERS && a->factions[f].led)
+            ADD(R_LEADER, a->factions[f].leader);
     int first = 0;
     dg_adv_rumour *out = a->rumours;
     int made = 0;

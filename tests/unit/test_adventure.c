@@ -134,6 +134,21 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         cr_assert_eq(rc->encounter.faction, af->faction, "seed %llu: the leader's room is its faction's",
                      (unsigned long long)s);
         cr_assert(af->rival < a->n_factions);
+        /* a faction led by the master's own kind names the master "the
+         * other ...": "Led by an Otyugh ... They want to be rid of the
+         * otyugh" read as their own leader */
+        if (k > 0 && c->boss >= 0 && af->leader.monster == c->boss) {
+            char name[96] = "the ", said[512];
+            size_t nl = 4;
+            for (const char *p = dg_monster_info(c->boss)->name; *p && nl + 1 < sizeof name; p++)
+                name[nl++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+            name[nl] = '\0';
+            for (int part = 0; part < 2; part++) {
+                dg_adventure_text(c, part ? DG_ADV_RIVALRY : DG_ADV_WANT, k, said, sizeof said);
+                cr_assert(!strstr(said, name), "seed %llu: faction %d, led by its master's kind, says \"%s\"",
+                          (unsigned long long)s, k, said);
+            }
+        }
     }
     if (a->n_factions >= 2 && a->factions[0].rival >= 0) {
         char w0[512], w1[512];
@@ -154,6 +169,10 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
         truths += r->truth;
         lies += !r->truth;
         if (r->about.room) cr_assert(resolves(top, &r->about), "seed %llu: rumour %d", (unsigned long long)s, i + 1);
+        /* orders come from one who gives them (a phase spider leads nobody) */
+        if (strstr(t, "take their orders from"))
+            cr_assert(r->about.monster >= 0 && dg_monster_gives_orders(r->about.monster), "seed %llu: \"%s\"",
+                      (unsigned long long)s, t);
         /* the key that "matters more than the rest" lies in the room the
          * rumour names and opens a door of the lair or of the goal's room,
          * or the lock of the floor's cycle on the short way there */
