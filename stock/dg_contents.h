@@ -121,11 +121,11 @@ bool dg_monster_lives_in_water(int monster);
 
 /* How a creature goes unseen, read from its stat block: a trait or action
  * named False Appearance (it passes for an object), Invisibility or
- * Invisible Passage, or a camouflage or ambush trait (Stone Camouflage,
- * Ambusher). A 2024 creature is judged by its SRD 5.1 stat block as well
+ * Invisible Passage, a camouflage or ambush trait (Stone Camouflage,
+ * Ambusher), or Transparent (a gelatinous cube, seen only by looking). A 2024 creature is judged by its SRD 5.1 stat block as well
  * (SRD 5.2.1 dropped False Appearance from creatures that still look like
  * rugs, swords and statues). The read-aloud never names such a creature. */
-typedef enum { DG_HIDING_NONE, DG_HIDING_OBJECT, DG_HIDING_INVISIBLE, DG_HIDING_CAMOUFLAGE } dg_hiding;
+typedef enum { DG_HIDING_NONE, DG_HIDING_OBJECT, DG_HIDING_INVISIBLE, DG_HIDING_CAMOUFLAGE, DG_HIDING_TRANSPARENT } dg_hiding;
 dg_hiding dg_monster_hiding(int monster);
 /* For DG_HIDING_OBJECT: what it passes for, from its False Appearance text
  * ("sword", "oily pool", "stalagmite"; a mimic's "object" is a chest), a

@@ -170,7 +170,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     char objects[DG_ENC_MAX_GROUPS][96], looks[DG_ENC_MAX_GROUPS][64];
     int looks_count[DG_ENC_MAX_GROUPS];
     int n_shown = 0, n_objects = 0, total = 0;
-    bool unseen = false, lurking = false, breathless = false;
+    bool unseen = false, lurking = false, breathless = false, clear = false;
     for (int g = 0; g < e->n_groups; g++) {
         if (e->groups[g].arrives) continue; /* reinforcements have not come yet */
         dg_hiding how = dg_monster_hiding(e->groups[g].monster);
@@ -197,6 +197,8 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             int ty = dg_monster_info(e->groups[g].monster)->type;
             breathless |= ty == DG_TYPE_UNDEAD || ty == DG_TYPE_CONSTRUCT || ty == DG_TYPE_ELEMENTAL ||
                           ty == DG_TYPE_OOZE || ty == DG_TYPE_SWARM_UNDEAD;
+        } else if (how == DG_HIDING_TRANSPARENT) {
+            clear = true;
         } else {
             lurking = true;
         }
@@ -232,6 +234,15 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
                                             "The shadows along the walls seem oddly lumpy. ",
                                             "For a moment you are sure something moved, and then you are not. ",
                                             "The silence here feels held, like a breath. "};
+        add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
+    }
+    /* a gelatinous cube is seen by looking for it (its Transparent
+     * trait): "A gelatinous cube and two swarms of bats turn toward the
+     * sound of you" gave it away; what it has swallowed shows */
+    if (clear) {
+        static const char *const signs[] = {"The far side of the room wavers, as if seen through water. ",
+                                            "A helmet and a few bones hang in the air at knee height, quite still. ",
+                                            "The floor ahead glistens, and there is a sharp smell of acid. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     /* the adventure's captive, not named (the party has only the patron's

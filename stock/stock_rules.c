@@ -325,6 +325,7 @@ static const dg_statblock_entry *hiding_entry(const dg_statblock *sb, dg_hiding 
             if (!strncmp(name, "False Appearance", 16)) *how = DG_HIDING_OBJECT;
             else if (!strncmp(name, "Invisib", 7) || !strncmp(name, "Invisible Passage", 17)) *how = DG_HIDING_INVISIBLE;
             else if (strstr(name, "Camouflage") || !strncmp(name, "Ambusher", 8)) *how = DG_HIDING_CAMOUFLAGE;
+            else if (!strncmp(name, "Transparent", 11)) *how = DG_HIDING_TRANSPARENT;
             else continue;
             return &e[k];
         }

@@ -66,11 +66,13 @@ static void read_tables(int y, const char *path)
     free(tsv);
 }
 
-/* Whether a stat-block line holds a hiding trait or action by name. */
+/* Whether a stat-block line holds a hiding trait or action by name (a
+ * gelatinous cube's Transparent too: unseen until someone looks). */
 static bool hides_in(const char *line)
 {
     static const char *const marks[] = {"\"name\": \"False Appearance", "\"name\": \"Invisibility\"",
-                                        "\"name\": \"Invisible Passage\"", "Camouflage\"", "\"name\": \"Ambusher\""};
+                                        "\"name\": \"Invisible Passage\"", "Camouflage\"", "\"name\": \"Ambusher\"",
+                                        "\"name\": \"Transparent\""};
     for (size_t k = 0; k < sizeof marks / sizeof *marks; k++)
         if (strstr(line, marks[k])) return true;
     return false;

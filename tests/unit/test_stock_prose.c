@@ -3,6 +3,7 @@
  * the dungeons of climax_facts.h:
  *  - the read-aloud never names a creature that hides: False Appearance,
  *    Invisibility (or Invisible Passage), a camouflage or ambush trait,
+ *    Transparent (a gelatinous cube),
  *    read from ../shared's stat-block facts (a 2024 creature by its own
  *    block and its SRD 5.1 one of the same name);
  *  - no bedding for a room of creatures none of whom sleeps, no books or
