@@ -256,7 +256,7 @@ const char *const dg__purpose_again[DG__PURPOSE_AGAIN][2] = {
     {"a heap of leaves and stolen cloaks", "furs pressed flat into a sleeping place"},
     {"a bed of bones and matted fur", "a hollow scooped in the earth, ringed by bones"},
     {"scraped hollows lined with moss", "a pile of hides and straw"},
-    {"a cracked floor and nothing else", "an empty room with a single bench"},
+    {"a cracked floor swept bare", "a lone bench against one wall"},
     {"crates stove in and emptied", "sacks slumped against the wall"},
     {"a bench beside the far door", "a niche for a lamp by the door"},
     {"a floor scuffed by many feet", "mud tracked from door to door"},

@@ -219,9 +219,9 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     if (unseen) {
         static const char *const signs[] = {"The air stirs as if something moved through it, though nothing is there. ",
                                             "Dust on the floor shifts under no foot you can see. ",
-                                            "A draught brushes past you where no door stands open. ",
+                                            "Something cold brushes your arm, but no one is there. ",
                                             "Something breathes nearby, though you see no one. ",
-                                            "A faint weight seems to shift the air beside you. ",
+                                            "The air beside you seems to press close, then ease. ",
                                             "Your light wavers as if something passed in front of it. "};
         size_t k = (size_t)id % DG_COUNT(signs);
         if (breathless && strstr(signs[k], "breathes")) k = (k + 1) % DG_COUNT(signs);
@@ -233,7 +233,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
                                             "A pebble clicks somewhere in the shadows, then nothing. ",
                                             "The shadows along the walls seem oddly lumpy. ",
                                             "For a moment you are sure something moved, and then you are not. ",
-                                            "The silence here feels held, like a breath. "};
+                                            "The stillness here feels held, as if something is waiting. "};
         add(&t, "%s", signs[(size_t)id % DG_COUNT(signs)]);
     }
     /* a gelatinous cube is seen by looking for it (its Transparent

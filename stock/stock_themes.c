@@ -73,7 +73,7 @@ const dg__theme dg__themes[DG__THEME_COUNT] = {
         .names = {"the Broken Chain", "the Stonefist clan", "the Tall Kin"},
         .dressing = {"a chair built for something twelve feet tall", "bones cracked open for their marrow",
                      "a cauldron big enough to bathe in", "boulders stacked as a wall"},
-        .sound = {"heavy breathing", "a laugh like a rockslide"},
+        .sound = {"a snore like grinding millstones", "a laugh like a rockslide"},
         .smell = {"unwashed hides", "roasting meat"},
         .corridor = {"huge footprints in the dirt", "a club the size of a tree trunk"},
         .special = "Everything is built at giant scale",

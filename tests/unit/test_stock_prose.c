@@ -12,7 +12,9 @@
  *    no silence where someone is; no daylight on a floor dug under
  *    another; no key or purse hidden in a place that holds nothing; a
  *    secret door by a bookcase, a tapestry or a hearth in a room that
- *    shows one; no clue of burning by a door whose trap does not burn.
+ *    shows one; no clue of burning by a door whose trap does not burn;
+ *    no room called bare ("and nothing else") and no word of this file's
+ *    list said twice in one read-aloud.
  * The fights themselves are test_stock_climax.c's. The figures print to
  * stderr for the closing notes. */
 #include "climax_facts.h"
@@ -26,6 +28,8 @@ typedef struct {
     long breathless_breathing; /* "something breathes" where the unseen do not breathe */
     long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
     long clues_burning, clues_burning_unburnt; /* clues of burning; pointing at no door that burns */
+    long claims_bare;  /* "nothing else", "an empty room" in a room that shows more */
+    long said_twice;   /* one of this test's words twice in one read-aloud */
 } tally;
 
 static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, uint64_t i)
@@ -59,6 +63,30 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
     if (d->floor > 1 && strstr(dg_contents_word(DG_WORDS_ILLUMINATION, c->details.illumination), "daylight")) {
         t->daylit_below++;
         note_bad("dungeon %llu floor %d: lit by daylight", (unsigned long long)i, d->floor);
+    }
+    /* a room is not called bare where the read-aloud shows anything
+     * more ("You see a cracked floor and nothing else, and soot stains
+     * above every sconce"; "Four fire giants ... You see an empty room
+     * with a single bench"), nor does one read-aloud say the same word
+     * twice ("A faint weight seems to shift the air beside you ... You
+     * hear something large shifting its weight"): the words listed here */
+    static const char *const bare[] = {"nothing else", "an empty room", "a bare room"};
+    static const char *const once[] = {"weight", "breath", "draught"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        dg_contents_read_aloud(c, c->rooms[r].id, aloud, sizeof aloud);
+        if (any_of(aloud, bare, sizeof bare / sizeof *bare)) {
+            t->claims_bare++;
+            note_bad("dungeon %llu floor %d room %zu: '%s' calls itself bare", (unsigned long long)i, d->floor, r + 1,
+                     aloud);
+        }
+        for (size_t k = 0; k < sizeof once / sizeof *once; k++) {
+            const char *first = strstr(aloud, once[k]);
+            if (first && strstr(first + 1, once[k])) {
+                t->said_twice++;
+                note_bad("dungeon %llu floor %d room %zu: '%s' says %s twice", (unsigned long long)i, d->floor, r + 1,
+                         aloud, once[k]);
+            }
+        }
     }
     /* the read-aloud and the furnishings, room by room */
     static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
@@ -215,6 +243,9 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.fur_unfurred, 0, "%ld smells of fur without fur (first: %s)", t.fur_unfurred, n_bad ? bad[0] : "");
     cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
+    cr_assert_eq(t.claims_bare, 0, "%ld rooms called bare that show more (first: %s)", t.claims_bare,
+                 n_bad ? bad[0] : "");
+    cr_assert_eq(t.said_twice, 0, "%ld read-alouds say a word twice (first: %s)", t.said_twice, n_bad ? bad[0] : "");
     cr_assert_eq(t.clues_burning_unburnt, 0, "%ld of %ld clues of burning point at no door that burns (first: %s)",
                  t.clues_burning_unburnt, t.clues_burning, n_bad ? bad[0] : "");
 }
