@@ -261,8 +261,10 @@ static const char *const clues[] = {
     "Muddy footprints come up from the stairs in the {purpose} ({room}).",
     /* trapped door */ "A warning scratched in thieves' cant: \"the door in the {purpose} bites\" ({room}).",
     /* a door's trap of any kind (a poison needle, a blade, fire): no
-     * burned rat by a needle */
-    "A snapped lockpick and a dropped glove lie before the door of the {purpose} ({room}); whoever tried it left in a hurry.",
+     * burned rat by a needle; and read in any room, not only at that
+     * door (the glove and the pick "lie before the door of the
+     * gatehouse" read so in a room with no door to the gatehouse) */
+    "A snapped lockpick wrapped in a scrap of paper: \"leave the door of the {purpose} alone\" ({room}).",
     /* goal */ "A page from a captive's prayer book, pressed into a crack: \"held in the {purpose}\" ({room}).",
     "A sketch of the {purpose} ({room}), with an X where something is kept.",
 };

@@ -216,6 +216,18 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
                 dg_adv_who w = {-1, cl->room, cl->floor, -1};
                 cr_assert(resolves(top, &w) && cl->floor == d->floor && cl->room != rc->id,
                           "seed %llu: clue in room %d", (unsigned long long)s, rc->id);
+                /* a clue that lies "before the door of" a room is in a
+                 * room with a door to it */
+                char said[512];
+                dg_clue_text(fc, rc, k, said, sizeof said);
+                if (strstr(said, "before the door of")) {
+                    bool next = false;
+                    for (size_t q = 0; q < d->n_doors; q++)
+                        next |= (d->doors[q].room == rc->id && d->doors[q].other == cl->room) ||
+                                (d->doors[q].room == cl->room && d->doors[q].other == rc->id);
+                    cr_assert(next, "seed %llu floor %d room %d: \"%s\", with no door to room %d",
+                              (unsigned long long)s, d->floor, rc->id, said, cl->room);
+                }
                 clues++;
             }
         }
