@@ -148,7 +148,7 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
         } else if (!strcmp(slot, "holders")) {
             emits(&o, dg_faction_name(c, 0));
         } else if (!strcmp(slot, "faction")) {
-            emits(&o, dg_faction_name(c, x->faction));
+            emits(&o, dg_faction_name(c, x->faction >= 0 ? x->faction : 0));
         } else if (!strcmp(slot, "other")) {
             emits(&o, dg_faction_name(c, x->other));
         } else if (!strcmp(slot, "master") || !strcmp(slot, "a_master")) {
@@ -157,8 +157,11 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
              * says which: "Led by an Otyugh ... They want to be rid of the
              * other otyugh" (not "of the otyugh", their own leader) */
             bool other = false;
-            for (int f = 0; slot[0] != 'a' && x->a && x->faction > 0 && boss >= 0 && f < x->a->n_factions; f++)
-                other |= x->a->factions[f].faction == x->faction && x->a->factions[f].leader.monster == boss;
+            for (int f = 0; slot[0] != 'a' && x->a && x->faction > 0 && boss >= 0 && f < x->a->n_factions; f++) {
+                const dg_adv_who *l = &x->a->factions[f].leader;
+                other |= x->a->factions[f].faction == x->faction && l->monster == boss &&
+                         !(l->floor == 1 && c && l->room == c->farthest_room); /* not the master itself */
+            }
             if (other) emits(&o, "other ");
             monster_word(&o, boss, slot[0] == 'a');
         } else if (!strcmp(slot, "object") || !strcmp(slot, "object_cap")) {
@@ -207,6 +210,18 @@ size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *
 }
 
 /* ------------------------------------------------------- accessors */
+
+/* Whose creature who is, when it stands on the top floor (the master in
+ * its lair): a tomb's mummy lord is its own guardians', not the robbers'
+ * who dig around it ("A mummy lord rules the vault ..., and the Sand
+ * Jackals obey out of fear" beside "They belong to the Sworn Dead");
+ * -1 unknown (the holders are said). */
+static int master_faction(const dg_contents *c, const dg_adv_who *who)
+{
+    if (!who || who->floor != 1) return -1;
+    const dg_room_contents *rc = dg_contents_room(c, who->room);
+    return rc && rc->encounter.n_groups ? rc->encounter.faction : -1;
+}
 
 const char *dg_faction_name(const dg_contents *c, int f)
 {
@@ -286,6 +301,7 @@ size_t dg_adventure_text(const dg_contents *c, dg_adv_part part, int i, char *bu
         for (int f = 0; f < a->n_factions; f++) /* a leader's rumour names its faction */
             if (a->factions[f].leader.room == x.who->room && a->factions[f].leader.floor == x.who->floor)
                 x.faction = a->factions[f].faction;
+        x.faction = x.faction >= 0 ? x.faction : master_faction(c, x.who);
         say(buf, cap, &len, dg__adv_table(DG__ADV_T_RUMOUR, a->rumours[i].text), &x);
         return len;
     case DG_ADV_ALARM:
@@ -295,6 +311,7 @@ size_t dg_adventure_text(const dg_contents *c, dg_adv_part part, int i, char *bu
         if (i < 0 || i >= a->n_chapters) return 0;
         x.sentence = true;
         x.who = &a->chapters[i].boss;
+        x.faction = master_faction(c, x.who);
         say(buf, cap, &len, dg__adv_table(DG__ADV_T_CHAPTER, a->chapters[i].text), &x);
         return len;
     default: return 0;

@@ -223,6 +223,11 @@ static int chapter_text(const dg_contents *top, const dg_contents *c, int fl, in
     if (top->origin == DG__ORIGIN_PRISON && fl == 1) return 4;
     if (top->origin == DG__ORIGIN_TOMB && dg__adv_guardian(boss)) return 5;
     if (!dg__adv_talks(boss)) return dg_theme_casts(top->theme, boss) ? 15 : 3;
+    /* one of another faction than the master's is nobody's lieutenant
+     * (a tomb robbers' young blue dragon under the tomb's own mummy lord) */
+    const dg_encounter *mine = c->farthest_room ? &c->rooms[c->farthest_room - 1].encounter : NULL,
+                       *his = top->farthest_room ? &top->rooms[top->farthest_room - 1].encounter : NULL;
+    if (top->boss >= 0 && mine && his && his->n_groups && mine->faction != his->faction) return 6;
     if (boss == top->boss) return 7; /* not "the mage's lieutenant, a mage" */
     return top->boss >= 0 ? 2 : 6;
 }

@@ -187,8 +187,8 @@ static const char *const reasons[14] = {
 
 /* rumours: true ones by subject, then false ones, then half-true */
 static const char *const rumours[] = {
-    /* 0 master */ "{holders} answer to {a_who} {that} never leaves the {purpose} ({room}).",
-    /* 1 master */ "{whatever} leads {holders} never leaves the {purpose} ({room}); the few who came back swear it is {a_who}.",
+    /* 0 master */ "{faction} answer to {a_who} {that} never leaves the {purpose} ({room}).",
+    /* 1 master */ "{whatever} leads {faction} never leaves the {purpose} ({room}); the few who came back swear it is {a_who}.",
     /* 2 leader */ "{faction} take their orders from {a_who} in the {purpose} ({room}).",
     /* 3 hoard */ "There is a fortune in the {purpose} ({room}): more than a cart could carry.",
     /* 4 key */ "One key in the {place} matters more than the rest, and it is kept in the {purpose} ({room}).",
@@ -223,7 +223,7 @@ static const char *const alarms[8] = {
 
 /* chapters: floor 1 with a master, floor 1 without; lower floors by their tie */
 static const char *const chapters[] = {
-    /* 0 */ "{a_who_cap} rules the {place} from the {purpose} ({room}), and {holders} obey out of fear.",
+    /* 0 */ "{a_who_cap} rules the {place} from the {purpose} ({room}), and {faction} obey out of fear.",
     /* 1 */ "No one rules the {place}; the strongest of {holders}, {a_who}, holds the {purpose} ({room}).",
     /* 2 lieutenant */ "The {master}'s lieutenant, {a_who}, holds this floor from the {purpose} ({room}) and sends tribute up the stairs.",
     /* 3 woken */ "Digging deeper, {holders} broke into something older: {a_who} in the {purpose} ({room}), which they feed and fear.",

@@ -199,6 +199,35 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
     for (int k = 0; k < a->n_chapters; k++)
         cr_assert(resolves(top, &a->chapters[k].boss) && a->chapters[k].boss.monster >= 0, "seed %llu: chapter %d",
                   (unsigned long long)s, k);
+    /* who obeys the master, answers to it, or serves it as lieutenant is
+     * of its faction: a tomb's mummy lord is its guardians' master, not
+     * the robbers' who dig round it */
+    const dg_room_contents *lair = c->farthest_room ? dg_contents_room(c, c->farthest_room) : NULL;
+    if (c->boss >= 0 && lair && lair->encounter.n_groups && lair->encounter.groups[0].monster == c->boss) {
+        /* "the Sworn Dead", found as "he Sworn Dead": a sentence may open with it */
+        const char *masters = dg_faction_name(c, lair->encounter.faction);
+        const char *found = masters[0] ? masters + 1 : masters;
+        char said[512];
+        for (int k = 0; k < a->n_chapters; k++) {
+            dg_adventure_text(c, DG_ADV_CHAPTER, k, said, sizeof said);
+            if (strstr(said, "obey out of fear"))
+                cr_assert(strstr(said, found), "seed %llu: \"%s\", the master being %s's", (unsigned long long)s,
+                          said, masters);
+            if (strstr(said, "'s lieutenant")) {
+                const dg_dungeon *ld = floor_of(top, a->chapters[k].boss.floor);
+                const dg_room_contents *lr = dg_contents_room(ld->contents, a->chapters[k].boss.room);
+                cr_assert_eq(lr->encounter.faction, lair->encounter.faction, "seed %llu: \"%s\" serves another faction",
+                             (unsigned long long)s, said);
+            }
+        }
+        for (int i = 0; i < DG_ADV_RUMOURS; i++) {
+            dg_adventure_text(c, DG_ADV_RUMOUR, i, said, sizeof said);
+            if (a->rumours[i].about.floor == 1 && a->rumours[i].about.room == c->farthest_room &&
+                (strstr(said, " answer to ") || strstr(said, " leads ")))
+                cr_assert(strstr(said, found), "seed %llu: \"%s\", the master being %s's", (unsigned long long)s,
+                          said, masters);
+        }
+    }
     for (const dg_dungeon *d = top; d; d = d->below) {
         const dg_contents *fc = d->contents;
         int clues = 0, groups = 0, answering = 0;
