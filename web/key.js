@@ -386,10 +386,15 @@
 
     var stairs = parts.stairs;
     stairs.textContent = '';
+    var wayIn = k === 1;
     f.stairs.forEach(function (s) {
       var r = roomAt(f, s.x, s.y);
-      /* where a stair leads, on a dungeon of several floors */
-      var to = s.kind === 'up' ? (k > 1 ? ' to floor ' + (k - 1) : '') : (k < n ? ' to floor ' + (k + 1) : '');
+      /* where a stair leads, on a dungeon of several floors; the top
+       * floor's first up stair is the way in, a down stair on the deepest
+       * leads off the key (md.c's put_stairs says the same) */
+      var to = s.kind === 'up' ? (k > 1 ? ' to floor ' + (k - 1) : wayIn ? ', the way in,' : '')
+                               : (k < n ? ' to floor ' + (k + 1) : ', to depths this key does not map,');
+      if (s.kind === 'up' && k === 1) wayIn = false;
       stairs.appendChild(el('li', {}, [(s.kind === 'up' ? 'Up' : 'Down') + to + ' at column ' + s.x + ', row ' + s.y + ', in ',
                                        r ? roomLink(r) : 'a corridor']));
     });

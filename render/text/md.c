@@ -538,16 +538,23 @@ static void put_floor(md *m, const dg_dungeon *d, const dg_contents *c)
     put_corridors(m, c);
 }
 
-/* A floor's stairs and the floor each leads to (several floors only). */
+/* A floor's stairs and the floor each leads to (several floors only);
+ * the top floor's first up stair is the way in (the map's entrance, core's
+ * dg__map_entrance), and a down stair on the deepest floor leads off the
+ * key: "Down at square 35,25." left the GM asking where to. */
 static void put_stairs(md *m, const dg_dungeon *d, int floors)
 {
     if (!d->n_stairs) return;
     put(m, "### Stairs\n\n");
+    bool way_in = d->floor == 1;
     for (size_t i = 0; i < d->n_stairs; i++) {
         const dg_stair *s = &d->stairs[i];
         int to = s->down ? d->floor + 1 : d->floor - 1;
         PUTF(m, "- %s at square %d,%d", s->down ? "Down" : "Up", s->x, s->y);
         if (to >= 1 && to <= floors) PUTF(m, ", to floor %d", to);
+        else if (s->down) put(m, ", to depths this key does not map");
+        else if (way_in) put(m, ", the way in");
+        if (!s->down && to < 1) way_in = false;
         put(m, ".\n");
     }
     put(m, "\n");

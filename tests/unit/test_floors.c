@@ -282,6 +282,20 @@ Test(floors, formats_show_the_floor_named_and_the_key_every_floor)
     cr_assert_not_null(strstr(md, ", to floor 2."));
     cr_assert_not_null(strstr(md, ", to floor 1."));
     cr_assert_not_null(strstr(md, "\n#### Room 1"));
+    /* every stair says where it goes: the top floor's first up stair is
+     * the way in (where the party comes in), the deepest floor's down
+     * stairs lead off the key; no down stair ends a line bare */
+    const char *way_in = strstr(md, ", the way in.\n");
+    cr_assert_not_null(way_in, "the top floor's way in is not said");
+    cr_assert_null(strstr(way_in + 1, ", the way in."), "two ways in");
+    cr_assert(way_in < strstr(md, "\n## Floor 2\n"), "the way in is not on floor 1");
+    for (const char *p = strstr(md, "\n- Down at square "); p; p = strstr(p + 1, "\n- Down at square ")) {
+        char line[128];
+        size_t len = strcspn(p + 1, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p + 1);
+        cr_assert(strstr(line, ", to floor ") || strstr(line, ", to depths this key does not map."),
+                  "a down stair that says nothing of where it goes: %s", line);
+    }
     dg_buf_fini(&a);
     dg_buf_fini(&b);
     dg_dungeon_free(one);
