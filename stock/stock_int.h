@@ -499,6 +499,10 @@ const char *dg__adv_hiding(int i, bool natural);
 const char *dg__adv_household(int patron);
 /* the patron by role alone ("the reeve"), for a sentence naming them again */
 const char *dg__adv_patron_title(int patron);
+/* The patron drawn (name x role), or at level 11 and up one of the same
+ * name whose role can pay a reward of tier 3 and 4 (tens of thousands of
+ * gold pieces): not the innkeeper at the crossroads. */
+int dg__adv_patron_for(int patron, int level);
 #define DG__ADV_STAKES 6
 #define DG__KEY_IN_FEATURE 100 /* key_hidden: in the room's own hidden feature */
 #define DG__ADV_CLUE_KINDS 6

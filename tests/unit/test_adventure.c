@@ -525,6 +525,39 @@ Test(adventure, the_thing_sought_reads_in_one_breath)
     cr_assert_gt(objects, 300, "things to bring back read: %d", objects);
 }
 
+/* Who pays tier 3 and 4's rewards (tens of thousands of gold pieces) can
+ * afford them: from level 11 no humble patron, listed here, offers them
+ * ("Hedda Quill, the innkeeper at the crossroads ... The reward is
+ * 135,000 gp"); below, the humble still hire. */
+Test(adventure, a_patron_can_pay_the_reward)
+{
+    static const char *const humble[] = {"the reeve of", "a miner's heir", "a one-handed adventurer",
+                                         "a caravan master", "a young noble deep in debt", "the captain of the town watch",
+                                         "the innkeeper at the crossroads"};
+    int high = 0, low_humble = 0;
+    for (uint64_t s = 1; s <= DUNGEONS; s++) {
+        dg_dungeon *top = make(s, NULL);
+        const dg_contents *c = top->contents;
+        char hook[1024];
+        if (c->adventure && dg_adventure_text(c, DG_ADV_HOOK, 0, hook, sizeof hook)) {
+            char *first = strchr(hook, '.'); /* the patron is named in the first sentence */
+            if (first) *first = '\0';
+            bool poor = false;
+            for (size_t k = 0; k < sizeof humble / sizeof *humble; k++) poor |= strstr(hook, humble[k]) != NULL;
+            if (c->level >= 11) {
+                high++;
+                cr_assert(!poor, "seed %llu level %d: %s, for %ld gp", (unsigned long long)s, c->level, hook,
+                          c->adventure->reward_gp);
+            } else {
+                low_humble += poor;
+            }
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_gt(high, 500, "level 11-20 hooks read: %d", high);
+    cr_assert_gt(low_humble, 100, "the humble still hire below level 11: %d", low_humble);
+}
+
 /* A dungeon of the n options given, seed s. */
 static dg_dungeon *make_with(int n, const char **keys, const char **vals, uint64_t s)
 {
