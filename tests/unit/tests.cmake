@@ -47,6 +47,8 @@ dg_add_test(test_alloc_fail ${CMAKE_SOURCE_DIR}/tests/unit/test_alloc_fail.c swe
 # static pieces too (tools/deps.sh test installs libleveldb-dev)
 find_library(DG_LEVELDB leveldb REQUIRED)
 dg_add_test(test_foundry_bundle ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_bundle.c unit PkgConfig::LIBZIP PkgConfig::PNG PkgConfig::GD ${DG_LEVELDB})
+dg_add_test(test_foundry_creatures ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_creatures.c unit PkgConfig::LIBZIP ${DG_LEVELDB})
+dg_add_test(test_foundry_schema ${CMAKE_SOURCE_DIR}/tests/unit/test_foundry_schema.c unit PkgConfig::LIBZIP ${DG_LEVELDB})
 dg_add_test(test_bundle_scene ${CMAKE_SOURCE_DIR}/tests/unit/test_bundle_scene.c unit)
 dg_add_test(test_big_maps ${CMAKE_SOURCE_DIR}/tests/unit/test_big_maps.c bigmap)
 dg_add_test(test_stock_sense ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_sense.c unit)
