@@ -1,4 +1,5 @@
 dg_add_test(test_options ${CMAKE_SOURCE_DIR}/tests/unit/test_options.c unit)
+dg_add_test(test_option_errors ${CMAKE_SOURCE_DIR}/tests/unit/test_option_errors.c unit)
 dg_add_test(test_vocabulary ${CMAKE_SOURCE_DIR}/tests/unit/test_vocabulary.c unit)
 dg_add_test(test_buf ${CMAKE_SOURCE_DIR}/tests/unit/test_buf.c unit)
 dg_add_test(test_render ${CMAKE_SOURCE_DIR}/tests/unit/test_render.c unit)
