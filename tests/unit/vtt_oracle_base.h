@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "encode_fixture.h"
+#include "query_fixture.h"
 #include "render.h"
 
 /* ------------------------------------------------------------- helpers */
@@ -50,23 +51,13 @@ static int coord(json_t *v, int den)
 /* A coordinate in grid units, as a whole number of half cells. */
 static int half(json_t *v) { return coord(v, 2); }
 
+/* New (dg_dungeon_free): the dungeon of a query; NULL where the parser or
+ * the generator refuses it (some tests ask for refusals). */
 static dg_dungeon *make(const char *query)
 {
-    const char *k[24], *v[24];
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", query);
-    size_t n = 0;
-    for (char *p = strtok(buf, "&"); p && n < 24; p = strtok(NULL, "&")) {
-        char *eq = strchr(p, '=');
-        cr_assert_not_null(eq);
-        *eq = '\0';
-        k[n] = p;
-        v[n++] = eq + 1;
-    }
     dg_options o;
     dg_error err;
-    dg_error_clear(&err);
-    if (dg_options_parse(&o, n, k, v, NULL, &err) != DG_OK) return NULL;
+    if (parse_query(&o, query, NULL, &err) != DG_OK) return NULL;
     dg_dungeon *d = NULL;
     if (dg_generate(&o, &d, &err) != DG_OK) return NULL;
     return d;
