@@ -258,7 +258,13 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
             "A prisoner hangs in chains from the wall, too weak to call out. ",
             "A figure kneels by the wall, wrists bound to an iron ring, and flinches from your light. "};
-        add(&t, "%s", n_shown ? watched[(size_t)id % DG_COUNT(watched)] : alone[(size_t)id % DG_COUNT(alone)]);
+        /* nobody lies trussed, a sack over the head, on a flooded floor
+         * ("... lies trussed on the floor, a sack over their head. The
+         * floor lies under a hand's depth of cold water.") */
+        const char *const *said = n_shown ? watched : alone;
+        size_t k = (size_t)id % DG_COUNT(watched);
+        if (rc->water && strstr(said[k], "lies trussed")) k = (k + 1) % DG_COUNT(watched);
+        add(&t, "%s", said[k]);
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times

@@ -628,8 +628,8 @@ Test(adventure, keys_in_one_room_are_kept_together)
  * a GM read "Empty." over the room the goal names. */
 Test(adventure, the_captive_is_in_the_read_aloud)
 {
-    int captives = 0;
-    for (uint64_t s = 1; s <= 400; s++) {
+    int captives = 0, wet_captives = 0;
+    for (uint64_t s = 1; s <= DUNGEONS; s++) {
         dg_dungeon *top = make(s * 7 + 3, NULL);
         const dg_adventure *a = top->contents->adventure;
         if (a && a->goal_kind == 2) {
@@ -643,11 +643,38 @@ Test(adventure, the_captive_is_in_the_read_aloud)
             for (size_t k = 0; k < sizeof held / sizeof *held; k++) seen |= strstr(aloud, held[k]) != NULL;
             cr_assert(seen, "seed %llu floor %d room %d: '%s'", (unsigned long long)(s * 7 + 3), d->floor, a->goal.room,
                       aloud);
+            /* nobody lies trussed, a sack over the head, in a room whose
+             * floor is under water */
+            bool flooded = dg_contents_room(d->contents, a->goal.room)->water;
+            wet_captives += flooded;
+            cr_assert(!flooded || !strstr(aloud, "lies trussed"), "seed %llu floor %d room %d: '%s'",
+                      (unsigned long long)(s * 7 + 3), d->floor, a->goal.room, aloud);
             captives++;
         }
         dg_dungeon_free(top);
     }
+    /* flooded rooms are an aquatic key's: 300 of them, at the default size */
+    for (uint64_t s = 1; s <= 300; s++) {
+        char level[8], floors[8];
+        snprintf(level, sizeof level, "%d", 1 + (int)(s % 20));
+        snprintf(floors, sizeof floors, "%d", 1 + (int)(s % 3));
+        const char *keys[] = {"motif", "level", "floors"}, *vals[] = {"aquatic", level, floors};
+        dg_dungeon *top = make_with(3, keys, vals, s);
+        const dg_adventure *a = top->contents->adventure;
+        const dg_dungeon *d = top;
+        while (a && a->goal_kind == 2 && d && d->floor != a->goal.floor) d = d->below;
+        if (a && a->goal_kind == 2 && d && dg_contents_room(d->contents, a->goal.room)->water) {
+            char aloud[2048];
+            dg_contents_read_aloud(d->contents, a->goal.room, aloud, sizeof aloud);
+            wet_captives++;
+            cr_assert(!strstr(aloud, "lies trussed"), "aquatic seed %llu floor %d room %d: '%s'", (unsigned long long)s,
+                      d->floor, a->goal.room, aloud);
+        }
+        dg_dungeon_free(top);
+    }
+    fprintf(stderr, "captives: %d, %d in water\n", captives, wet_captives);
     cr_assert_geq(captives, 20, "only %d captives met", captives);
+    cr_assert_geq(wet_captives, 10, "only %d captives in water met", wet_captives);
 }
 
 /* Who cannot speak gives no orders, whichever rules' stat block says so:
