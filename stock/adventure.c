@@ -329,15 +329,6 @@ size_t dg_clue_text(const dg_contents *c, const dg_room_contents *rc, int k, cha
     return dg__adv_fill(buf, cap, dg__adv_clue_phrase(cl->kind), &x);
 }
 
-/* What turns a creature's name into its plural: most take an s */
-static const char *plural_end(const char *low)
-{
-    size_t n = strlen(low);
-    if (!n || low[n - 1] == 's' || !strcmp(low + (n > 7 ? n - 7 : 0), "duergar") || !strcmp(low + (n > 4 ? n - 4 : 0), "drow"))
-        return "";
-    return "s";
-}
-
 const char *dg_key_held_by(const dg_contents *c, size_t door)
 {
     if (!c || door >= c->n_doors || !c->doors[door].key_room || c->doors[door].key_holder < 0) return NULL;
@@ -365,10 +356,11 @@ size_t dg_key_holder_text(const dg_contents *c, size_t door, char *buf, size_t c
     if (dc->key_holder >= 0 && rc && dc->key_holder < rc->encounter.n_groups) {
         const dg_group *g = &rc->encounter.groups[dc->key_holder];
         char low[96];
-        dg__adv_lower(dg_monster_info(g->monster)->name, low, sizeof low);
+        /* the read-aloud's plural: "One of the mummies", not "mummys" */
+        if (g->count > 1) dg__creature_plural(dg_monster_info(g->monster)->name, low, sizeof low);
+        else dg__adv_lower(dg_monster_info(g->monster)->name, low, sizeof low);
         emits(&o, g->count > 1 ? "One of the " : "The ");
         emits(&o, low);
-        if (g->count > 1) emits(&o, plural_end(low));
         emits(&o, " ");
         /* belts, pouches and key rings are for those who wear gear; an
          * invisible stalker or a golem keeps a key another way */

@@ -466,6 +466,9 @@ typedef struct {
 size_t dg__adv_fill(char *buf, size_t cap, const char *tmpl, const dg__adv_ctx *x);
 /* a creature's name as prose: "giant spider" */
 void dg__adv_lower(const char *name, char *buf, size_t cap);
+/* A creature's name as a plural in lower case, as the read-aloud writes
+ * it ("mummies", "remorhazes", "oni", "swarms of rats"): stock_read_aloud.c. */
+void dg__creature_plural(const char *name, char *buf, size_t cap);
 /* stock_rules.c: whether a creature can talk and deal (a language,
  * Intelligence 6 or more). */
 /* Whether a creature roams the corridors, so wanders, answers an alarm

@@ -352,6 +352,13 @@ static void counted_plural(text *t, const char *name)
     add(t, "%s", w.len < sizeof two ? two + 4 : name); /* past "two " */
 }
 
+void dg__creature_plural(const char *name, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    counted_plural(&t, name);
+}
+
 size_t dg_contents_allies(const dg_contents *c, int id, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
