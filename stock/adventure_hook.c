@@ -245,10 +245,20 @@ static void chapters_of(dg_adventure *a, dg_contents *const *floors, int n)
         ch->floor = fl + 1;
         ch->boss = who_in(c, fl, c->farthest_room);
         ch->text = chapter_text(top, c, fl, ch->boss.monster);
-        /* a third floor does not repeat the second's words */
-        static const int deeper[17] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1, 16, -1};
-        if (a->n_chapters >= 2 && ch[-1].floor == fl && ch[-1].text == ch->text && deeper[ch->text] >= 0)
-            ch->text = deeper[ch->text];
+        /* no floor repeats another's words (the second and the fourth
+         * each "A second sea hag, who bows to the sea hag above"): the
+         * words for a floor below one that said the same, else the two
+         * that fit any chief */
+        static const int deeper[19] = {-1, -1, 9, 8, -1, 10, 11, 12, -1, -1, -1, -1, -1, 14, -1, 16, -1, -1, -1};
+        const int tries[] = {ch->text, deeper[ch->text], 6, 11, 17, 18};
+        for (size_t t = 0; t < sizeof tries / sizeof *tries; t++) {
+            bool used = tries[t] < 0;
+            for (int k = 0; k + 1 < a->n_chapters && !used; k++) used = a->chapters[k].text == tries[t];
+            if (!used) {
+                ch->text = tries[t];
+                break;
+            }
+        }
     }
 }
 

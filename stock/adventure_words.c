@@ -249,12 +249,13 @@ static const char *const chapters[] = {
     /* 5 builders */ "The builders' own guardian still keeps this floor: {a_who}, in the {purpose} ({room}).",
     /* 6 rival chief */ "This floor answers to no one above: {a_who} holds it from the {purpose} ({room}), waiting for the day to climb the stairs.",
     /* 7 the master's like */ "A second {who}, who bows to the {master} above only in public, holds this floor from the {purpose} ({room}).",
-    /* the floor below one that said the same (3, 2 or 7, 5, 6) */
+    /* a floor below one that said the same (3, 2 or 7, 5, 6); none says
+     * "the deepest floor", which a fourth floor of five is not */
     /* 8 */ "Deeper still lies what the diggers never meant to find: {a_who} in the {purpose} ({room}), which even {holders} will not go near.",
-    /* 9 */ "The {master}'s oldest servant, {a_who}, keeps the deepest floor from the {purpose} ({room}) and has not climbed the stairs in years.",
+    /* 9 */ "The {master}'s oldest servant, {a_who}, keeps this floor from the {purpose} ({room}) and has not climbed the stairs in years.",
     /* 10 */ "Deeper still, the builders left a second guardian: {a_who}, in the {purpose} ({room}).",
-    /* 11 */ "The deepest floor answers to no one at all: {a_who} holds it from the {purpose} ({room}).",
-    /* 12 */ "Below them both, yet another {who} keeps the deepest floor from the {purpose} ({room}), and trusts neither.",
+    /* 11 */ "Further down, {a_who} holds the {purpose} ({room}), and nothing from above comes down to it.",
+    /* 12 */ "Below them both, yet another {who} keeps this floor from the {purpose} ({room}), and trusts neither.",
     /* 13 mightier than the master (its challenge above the master's: stock_room.c) */
     "Below the stairs the {master} is not the strongest: {a_who} keeps this floor from the {purpose} ({room}); the {master} lays no claim to it and does not go down.",
     /* 14 the floor below one that said 13 */
@@ -264,6 +265,9 @@ static const char *const chapters[] = {
     "{a_who_cap}, too dull to give orders and too strong to cross, holds the {purpose} ({room}) for {holders}.",
     /* 16 the floor below one that said 15 */
     "Deeper down another {who} holds the {purpose} ({room}) for {holders}, as dull and as strong.",
+    /* 17, 18 any chief, for a floor whose words the floors above have all said */
+    "Lower still lies the {purpose} ({room}), and {a_who} in it, answering to nobody.",
+    "One more flight down, {a_who} holds the {purpose} ({room}) and lets nothing pass.",
 };
 
 /* clues by what they point at (dg__clue_target order), and how many each */

@@ -636,6 +636,47 @@ Test(adventure, keys_in_one_room_are_kept_together)
 
 /* The captive the hook sends the party for is seen where they are held:
  * a GM read "Empty." over the room the goal names. */
+/* Each floor's chapter says its own words: on four and five floors the
+ * second and the fourth both read "A second sea hag, who bows to the sea
+ * hag above only in public", and the third of five kept "the deepest
+ * floor". The words of each kind of chapter are this test's list. */
+Test(adventure, no_floor_repeats_another)
+{
+    static const char *const kinds[] = {"who bows to", "'s lieutenant", "oldest servant", "Below them both",
+                                        "answers to no one above", "too dull to give orders", "as dull and as strong",
+                                        "broke into something older", "never meant to find", "own guardian still",
+                                        "a second guardian", "is not the strongest", "Deeper still waits",
+                                        "last prisoners", "Further down,", "Lower still lies", "One more flight down"};
+    int chapters = 0;
+    for (uint64_t s = 1; s <= 160; s++) {
+        char floors[8], level[8];
+        snprintf(floors, sizeof floors, "%d", 4 + (int)(s % 2));
+        snprintf(level, sizeof level, "%d", 1 + (int)(s * 7 % 20));
+        const char *keys[] = {"algorithm", "rows", "cols", "motif", "level", "floors"};
+        const char *vals[] = {dg_algorithm_name((dg_algorithm)(s % DG_ALGO_COUNT)), "21", "31",
+                              dg_motif_name((int)(s % DG_MOTIF_COUNT)), level, floors};
+        dg_dungeon *top = make_with(6, keys, vals, s);
+        const dg_contents *c = top->contents;
+        const dg_adventure *a = c->adventure;
+        int n = 0;
+        for (const dg_dungeon *d = top; d; d = d->below) n++;
+        int said[sizeof kinds / sizeof *kinds] = {0};
+        for (int k = 0; a && k < a->n_chapters; k++) {
+            char t[512];
+            dg_adventure_text(c, DG_ADV_CHAPTER, k, t, sizeof t);
+            chapters++;
+            for (size_t q = 0; q < sizeof kinds / sizeof *kinds; q++)
+                if (strstr(t, kinds[q]))
+                    cr_assert(!said[q]++, "seed %llu floors %d: \"%s\" twice (floor %d)", (unsigned long long)s, n,
+                              kinds[q], a->chapters[k].floor);
+            cr_assert(!strstr(t, "deepest floor") || a->chapters[k].floor == n, "seed %llu: floor %d of %d: %s",
+                      (unsigned long long)s, a->chapters[k].floor, n, t);
+        }
+        dg_dungeon_free(top);
+    }
+    cr_assert_gt(chapters, 400, "chapters read: %d", chapters);
+}
+
 Test(adventure, the_captive_is_in_the_read_aloud)
 {
     int captives = 0, wet_captives = 0;
