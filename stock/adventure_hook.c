@@ -336,6 +336,9 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     if (rc == DG_OK && !dg__adv_talks(chief) &&
         ((a->goal_kind == 0 && a->stake == 2) || (a->goal_kind == 2 && a->stake == 1)))
         a->stake = 0;
+    /* a lawsuit turns on papers, not on a bell or a staff: the other
+     * thing sought has its patron's good name at stake instead */
+    if (rc == DG_OK && a->goal_kind == 1 && a->stake == 3 && !dg__adv_object_papers(a->goal_object)) a->stake = 4;
     /* the captive is in their room for the party to see, not "Empty" */
     if (rc == DG_OK && a->goal_kind == 2 && a->goal.floor >= 1 && a->goal.floor <= n && a->goal.room >= 1 &&
         (size_t)a->goal.room <= floors[a->goal.floor - 1]->n_rooms)

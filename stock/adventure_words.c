@@ -101,6 +101,19 @@ static const char *const objects[DG__ORIGIN_COUNT * 3] = {
     "the lost expedition's journal", "a head-sized geode full of violet crystal", "the surveyor's brass theodolite",
     "the hunter's heirloom bow", "the village's stolen bell", "the pelt of the great beast that dug the place",
 };
+/* which of them can win or lose a lawsuit (a deed, a ledger, a seal, a
+ * confession): "Without the staff its master left behind a lawsuit is
+ * lost" read as a joke */
+static const bool papers[DG__ORIGIN_COUNT * 3] = {
+    false, false, true, false, false, false, true,  false, true,  false, true,  false, true,  true,  true,
+    true,  false, false, false, false, false, true, false, true,  true,  false, false, false, false, false,
+};
+
+bool dg__adv_object_papers(int object)
+{
+    return object >= 0 && object < DG__ORIGIN_COUNT * 3 && papers[object];
+}
+
 /* who is rescued */
 #define CAPTIVES 8
 static const char *const captives[CAPTIVES] = {

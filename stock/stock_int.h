@@ -506,6 +506,9 @@ const char *dg__adv_patron_title(int patron);
  * name whose role can pay a reward of tier 3 and 4 (tens of thousands of
  * gold pieces): not the innkeeper at the crossroads. */
 int dg__adv_patron_for(int patron, int level);
+/* Whether the thing sought (DG__ADV_T_OBJECT index) is papers, a seal or a
+ * ledger: what a lawsuit turns on. */
+bool dg__adv_object_papers(int object);
 #define DG__ADV_STAKES 6
 #define DG__KEY_IN_FEATURE 100 /* key_hidden: in the room's own hidden feature */
 #define DG__ADV_CLUE_KINDS 6

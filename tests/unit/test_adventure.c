@@ -505,7 +505,7 @@ Test(adventure, the_thing_sought_reads_in_one_breath)
 {
     static const char *const places[] = {"tomb", "temple", "mine", "keep", "gaol", "cistern", "sanctum", "vault",
                                          "cavern", "den"};
-    int objects = 0;
+    int objects = 0, lawsuits = 0;
     for (uint64_t s = 1; s <= DUNGEONS; s++) {
         dg_dungeon *top = make(s, NULL);
         const dg_contents *c = top->contents;
@@ -530,9 +530,21 @@ Test(adventure, the_thing_sought_reads_in_one_breath)
                 cr_assert(the_noun(p, places[k]) <= 1, "seed %llu: \"the %s\" twice in \"%s\"", (unsigned long long)s,
                           places[k], p);
         cr_assert(strncmp(alarm, "fire", 4), "seed %llu: the alarm goes up on %s", (unsigned long long)s, alarm);
+        /* a lawsuit turns on papers (this test's words for them), not on
+         * "the staff its master left behind" */
+        dg_adventure_text(c, DG_ADV_HOOK, 0, hook, sizeof hook);
+        if (strstr(hook, "a lawsuit is lost")) {
+            static const char *const papers[] = {"deed", "ledger", "seal", "signet", "book of names", "confession",
+                                                 "pardon", "plans", "journal"};
+            bool paper = false;
+            for (size_t k = 0; k < sizeof papers / sizeof *papers; k++) paper |= strstr(goal, papers[k]) != NULL;
+            cr_assert(paper, "seed %llu: %s / %s", (unsigned long long)s, hook, goal);
+            lawsuits++;
+        }
         dg_dungeon_free(top);
     }
     cr_assert_gt(objects, 300, "things to bring back read: %d", objects);
+    cr_assert_gt(lawsuits, 5, "lawsuits read: %d", lawsuits);
 }
 
 /* Who pays tier 3 and 4's rewards (tens of thousands of gold pieces) can
