@@ -213,6 +213,9 @@ bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
  * per row of stock_features.c's cue table): stock_word_facts.c's, worked
  * out once a process. Borrowed: static. */
 const dg__stems *dg__dressing_stems(int i);
+/* Smell i's and sound i's stems: the facts' own (static), or made in out. */
+const dg__stems *dg__smell_stems(int i, dg__stems *out);
+const dg__stems *dg__sound_stems(int i, dg__stems *out);
 uint32_t dg__dressing_cues(int i);
 /* Whether dressing phrase i is bedding, smell i is of fur (wet fur, wet
  * dog); the smell "dust"'s index. Also stock_word_facts.c's. */

@@ -362,6 +362,14 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
      * dragon's of wet fur (dropped, not redrawn: no draw moves) */
     if (rc->water && rc->smell >= 0 && rc->smell == dg__smell_dust()) rc->smell = -1;
     if (rc->smell >= 0 && !dg__smell_fits(rc, rc->smell)) rc->smell = -1;
+    /* nor says a furnishing's word again ("droppings in every corner ...
+     * The air smells of droppings", "chains hanging from hooks ... You
+     * hear rattling chains"): dropped, as above */
+    dg__stems own;
+    for (int j = 0; rc->smell >= 0 && j < rc->n_dressing; j++)
+        if (dg__stems_meet(dg__smell_stems(rc->smell, &own), kept[j])) rc->smell = -1;
+    for (int j = 0; rc->sound >= 0 && j < rc->n_dressing; j++)
+        if (dg__stems_meet(dg__sound_stems(rc->sound, &own), kept[j])) rc->sound = -1;
     /* "silence, deep and total" is no sound of a hall where a hill giant
      * and two orcs spin to face the party: only where nobody lives */
     if (rc->sound >= 0 && rc->encounter.n_groups && rc->sound == dg__sound_silence())

@@ -5,7 +5,9 @@
  * is bedding (stock_room.c keeps beds from those who never sleep) and
  * which of stock_words.c's furnished secret doors it shows the furniture
  * of (a bookcase, a tapestry, a hearth); which container is a sarcophagus;
- * which smells are of fur, which is dust's, and which sound is silence. A stocked
+ * which smells are of fur, which is dust's, and which sound is silence;
+ * each smell's and sound's stems (a room that shows droppings does not
+ * smell of droppings too). A stocked
  * 45x23 map read the same twenty phrases letter by letter twice over,
  * 14k of its 221k instructions and a sixteenth of its mispredicted
  * branches. The phrases are static text, so the facts are the same in
@@ -21,7 +23,7 @@
 #define PHRASES 256
 
 static once_flag once = ONCE_FLAG_INIT;
-static dg__stems stems[PHRASES];
+static dg__stems stems[PHRASES], smell_stems[PHRASES], sound_stems[PHRASES];
 static uint32_t cues[PHRASES];
 static unsigned char secrets[PHRASES]; /* stock_words.c's furnished secrets each phrase shows */
 static uint64_t bedding[PHRASES / 64], furry[PHRASES / 64]; /* a bit a dressing phrase, a bit a smell */
@@ -49,8 +51,13 @@ static void work_out(void)
     }
     dg__feature_cues_all(cues, n < PHRASES ? n : PHRASES);
     size_t smells = dg_contents_word_count(DG_WORDS_SMELL);
-    for (size_t i = 0; i < smells && i < PHRASES; i++)
+    for (size_t i = 0; i < smells && i < PHRASES; i++) {
         if (says_fur(dg_contents_word(DG_WORDS_SMELL, (int)i))) furry[i / 64] |= 1ull << (i % 64);
+        dg__word_stems(dg_contents_word(DG_WORDS_SMELL, (int)i), &smell_stems[i]);
+    }
+    size_t sounds = dg_contents_word_count(DG_WORDS_SOUND);
+    for (size_t i = 0; i < sounds && i < PHRASES; i++)
+        dg__word_stems(dg_contents_word(DG_WORDS_SOUND, (int)i), &sound_stems[i]);
     size_t containers = dg_contents_word_count(DG_WORDS_CONTAINER);
     for (size_t i = 0; i < containers && i < PHRASES; i++)
         if (says_sarcophagus(dg_contents_word(DG_WORDS_CONTAINER, (int)i))) sarcophagi[i / 64] |= 1ull << (i % 64);
@@ -98,6 +105,22 @@ const dg__stems *dg__dressing_stems(int i)
 {
     call_once(&once, work_out);
     return &stems[i];
+}
+
+/* (a list grown past PHRASES has its stems made each time; out is the
+ * caller's) */
+const dg__stems *dg__smell_stems(int i, dg__stems *out)
+{
+    if (i >= PHRASES) return dg__word_stems(dg_contents_word(DG_WORDS_SMELL, i), out), out;
+    call_once(&once, work_out);
+    return &smell_stems[i];
+}
+
+const dg__stems *dg__sound_stems(int i, dg__stems *out)
+{
+    if (i >= PHRASES) return dg__word_stems(dg_contents_word(DG_WORDS_SOUND, i), out), out;
+    call_once(&once, work_out);
+    return &sound_stems[i];
 }
 
 uint32_t dg__dressing_secrets(int i)

@@ -69,9 +69,10 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
      * above every sconce"; "Four fire giants ... You see an empty room
      * with a single bench"), nor does one read-aloud say the same word
      * twice ("A faint weight seems to shift the air beside you ... You
-     * hear something large shifting its weight"): the words listed here */
+     * hear something large shifting its weight"; "droppings in every
+     * corner ... The air smells of droppings"): the words listed here */
     static const char *const bare[] = {"nothing else", "an empty room", "a bare room"};
-    static const char *const once[] = {"weight", "breath", "draught"};
+    static const char *const once[] = {"weight", "breath", "draught", "dropping", "mould"};
     for (size_t r = 0; r < c->n_rooms; r++) {
         dg_contents_read_aloud(c, c->rooms[r].id, aloud, sizeof aloud);
         if (any_of(aloud, bare, sizeof bare / sizeof *bare)) {
