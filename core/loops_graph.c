@@ -21,38 +21,78 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
     return DG_OK;
 }
 
+/* Each cell a corridor system's (1: open, neither room nor door) or not
+ * (0), as a byte in `is` and as the cell's label until the pass below
+ * gives it one: a loop gcc does many cells at a time when let. */
+static inline __attribute__((always_inline)) void system_run(const uint32_t *restrict cell, int32_t *restrict label,
+                                                            unsigned char *restrict is, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        unsigned char y = (cell[k] & (DG_CORRIDOR | DG_DOORSPACE)) == DG_CORRIDOR;
+        is[k] = y;
+        label[k] = y;
+    }
+}
+
+DG__VECTORISED static void system_plain(const uint32_t *restrict cell, int32_t *restrict label, unsigned char *restrict is,
+                                        size_t n)
+{
+    system_run(cell, label, is, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void system_wide(const uint32_t *restrict cell, int32_t *restrict label,
+                                                unsigned char *restrict is, size_t n)
+{
+    system_run(cell, label, is, n);
+}
+#endif
+
 /* Labels every corridor system (open cells that are neither room nor
- * door; every other cell 0) in one pass, row by row: a cell takes the label of the cell west
- * or north of it, a new one when neither is corridor, and where both are
- * and differ the two are joined (union-find): dg__loop_system_of asks the
- * root, so a system's cells need not share one label. */
+ * door; every other cell 0) in one pass, row by row: a cell takes the
+ * label of the cell west or north of it, a new one when neither is
+ * corridor, and where both are and differ the two are joined
+ * (union-find): dg__loop_system_of asks the root, so a system's cells
+ * need not share one label. The cells that are a system's are found
+ * first, all at once (system_run), and the pass visits only them, eight
+ * cells' bytes read at a time: tested cell by cell, whether a cell was
+ * corridor was a branch the maze made unpredictable (a sixteenth of a
+ * loops=many donjon map's time in this pass). g->wq holds the bytes (free
+ * till the first walk). */
 dg_status dg__loop_label_systems(digger *g, dg_error *err)
 {
     dg__build *b = g->b;
-    const uint32_t *cell = b->cell;
     int32_t *label = g->label;
     const int W = b->cols, H = b->rows;
+    size_t cells = (size_t)W * (size_t)H;
+    unsigned char *is = (unsigned char *)g->wq; /* cells * 4 bytes: room for the 8 past the last */
     int32_t zero;
     dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
-    for (int r = 0; r < H && rc == DG_OK; r++)
-        for (int c = 0; c < W; c++) {
-            size_t s = (size_t)r * (size_t)W + (size_t)c;
-            uint32_t w = cell[s];
-            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) {
-                label[s] = 0; /* every cell written: label needs no clearing first */
-                continue;
-            }
-            int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
-            if (!west && !north) {
-                if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) break;
-                continue;
-            }
-            label[s] = west ? west : north;
-            if (west && north && west != north) {
-                int32_t x = dg__uf_find(g->parent, west), y = dg__uf_find(g->parent, north);
-                if (x != y) g->parent[x > y ? x : y] = x < y ? x : y;
+    if (rc != DG_OK) return rc;
+    DG__BY_CPU(system, b->cell, label, is, cells);
+    memset(is + cells, 0, 8);
+    for (int r = 0; r < H; r++) {
+        size_t row = (size_t)r * (size_t)W;
+        for (int c0 = 0; c0 < W; c0 += 8) {
+            uint64_t m;
+            memcpy(&m, is + row + (size_t)c0, 8);
+            if (W - c0 < 8) m &= (UINT64_C(1) << (8 * (W - c0))) - 1; /* the next row's cells */
+            for (; m; m &= m - 1) {
+                int c = c0 + (int)(dg__ctz64(m) >> 3);
+                size_t s = row + (size_t)c;
+                int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
+                if (!west && !north) {
+                    if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) return rc;
+                    continue;
+                }
+                label[s] = west ? west : north;
+                if (west && north && west != north) {
+                    int32_t x = dg__uf_find(g->parent, west), y = dg__uf_find(g->parent, north);
+                    if (x != y) g->parent[x > y ? x : y] = x < y ? x : y;
+                }
             }
         }
+    }
     return rc;
 }
 
