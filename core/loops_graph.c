@@ -273,6 +273,51 @@ static void walk_everywhere(digger *g, int32_t a)
 }
 #undef STEP_ALL
 
+/* One level of side s of dg__loop_walk's walk from both ends: the cells
+ * of the level (queue qs from *head up to the tail as it stood), each
+ * side met north, south, west, east; best: the shortest meeting found.
+ * Made once for each side (s a constant), so that the side's queue, ends
+ * and far end stay in registers (indexed by s they were read from the
+ * stack again at every cell). */
+static inline __attribute__((always_inline)) void
+walk_level(const uint32_t *restrict cell, uint32_t *restrict stamp, int32_t *restrict qs, size_t *head, size_t *tail,
+           uint32_t base, uint32_t range, int W, int H, bool rim_closed, int s, int d, int fr, int fc, int most,
+           int *best)
+{
+    size_t h = *head, t = *tail;
+    int b = *best;
+    for (size_t end = t; h < end;) {
+        int32_t at = qs[h++];
+        int r = at / W, c = at - r * W;
+        /* the far end's distance counted square by square: at's, and a
+         * step changes it by one either way */
+        int left = (r > fr ? r - fr : fr - r) + (c > fc ? c - fc : fc - c);
+        /* a neighbour k, its square distance left + dl: met from the
+         * other side, or queued when a way through it can be short
+         * enough; off the map (ok false) or closed, nothing */
+#define MEET(ok, k, dl)                                                                                                \
+    if ((ok) && (cell[k] & DG_OPENSPACE)) {                                                                            \
+        uint32_t v = stamp[k] - base;                                                                                  \
+        if (v < range) {                                                                                               \
+            if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < b) b = d + 1 + (int)(v >> 1);                             \
+        } else if (d + 1 + left + (dl) <= most) {                                                                      \
+            stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;                                                    \
+            qs[t++] = (k);                                                                                             \
+        }                                                                                                              \
+    }
+        /* north, south, west, east; with no open cell on the map's
+         * rim an open cell's neighbours are all on the map */
+        MEET(rim_closed || r > 0, at - W, r > fr ? -1 : 1)
+        MEET(rim_closed || r < H - 1, at + W, r < fr ? -1 : 1)
+        MEET(rim_closed || c > 0, at - 1, c > fc ? -1 : 1)
+        MEET(rim_closed || c < W - 1, at + 1, c < fc ? -1 : 1)
+#undef MEET
+    }
+    *head = h;
+    *tail = t;
+    *best = b;
+}
+
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
 {
     dg__build *b = g->b;
@@ -291,48 +336,36 @@ int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
     g->now = base + range;
     const uint32_t *cell = b->cell;
     const int W = b->cols, H = b->rows;
-    int32_t *q[2] = {g->wq, g->depth}; /* a's side, z's side */
-    size_t head[2] = {0, 0}, tail[2] = {1, 1};
-    int level[2] = {0, 0};
-    int far_r[2] = {z / W, a / W}, far_c[2] = {z % W, a % W};
-    q[0][0] = a;
-    q[1][0] = z;
+    int32_t *qa = g->wq, *qz = g->depth; /* a's side, z's side */
+    size_t head_a = 0, head_z = 0, tail_a = 1, tail_z = 1;
+    int level_a = 0, level_z = 0;
+    qa[0] = a;
+    qz[0] = z;
     stamp[a] = base;
     stamp[z] = base + 1;
     int best = INT32_MAX;
     const bool rim_closed = !g->rim_open;
-    while (head[0] < tail[0] && head[1] < tail[1]) {
+    while (head_a < tail_a && head_z < tail_z) {
         /* no meeting yet: the way is longer than both levels together */
-        if (level[0] + level[1] >= most) return -1;
-        int s = tail[0] - head[0] <= tail[1] - head[1] ? 0 : 1, d = level[s];
-        for (size_t end = tail[s]; head[s] < end;) {
-            int32_t at = q[s][head[s]++];
-            int r = at / W, c = at - r * W, fr = far_r[s], fc = far_c[s];
-            /* the far end's distance counted square by square: at's, and a
-             * step changes it by one either way */
-            int left = (r > fr ? r - fr : fr - r) + (c > fc ? c - fc : fc - c);
-            /* a neighbour k, its square distance left + dl: met from the
-             * other side, or queued when a way through it can be short
-             * enough; off the map (ok false) or closed, nothing */
-#define MEET(ok, k, dl)                                                                                                \
-    if ((ok) && (cell[k] & DG_OPENSPACE)) {                                                                            \
-        uint32_t v = stamp[k] - base;                                                                                  \
-        if (v < range) {                                                                                               \
-            if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);                      \
-        } else if (d + 1 + left + (dl) <= most) {                                                                      \
-            stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;                                                    \
-            q[s][tail[s]++] = (k);                                                                                     \
-        }                                                                                                              \
-    }
-            /* north, south, west, east; with no open cell on the map's
-             * rim an open cell's neighbours are all on the map */
-            MEET(rim_closed || r > 0, at - W, r > fr ? -1 : 1)
-            MEET(rim_closed || r < H - 1, at + W, r < fr ? -1 : 1)
-            MEET(rim_closed || c > 0, at - 1, c > fc ? -1 : 1)
-            MEET(rim_closed || c < W - 1, at + 1, c < fc ? -1 : 1)
-#undef MEET
+        if (level_a + level_z >= most) return -1;
+        /* the smaller side walks a level: a's walks towards z, z's towards a */
+        if (tail_a - head_a <= tail_z - head_z) {
+            if (rim_closed)
+                walk_level(cell, stamp, qa, &head_a, &tail_a, base, range, W, H, true, 0, level_a, z / W, z % W, most,
+                           &best);
+            else
+                walk_level(cell, stamp, qa, &head_a, &tail_a, base, range, W, H, false, 0, level_a, z / W, z % W, most,
+                           &best);
+            level_a++;
+        } else {
+            if (rim_closed)
+                walk_level(cell, stamp, qz, &head_z, &tail_z, base, range, W, H, true, 1, level_z, a / W, a % W, most,
+                           &best);
+            else
+                walk_level(cell, stamp, qz, &head_z, &tail_z, base, range, W, H, false, 1, level_z, a / W, a % W, most,
+                           &best);
+            level_z++;
         }
-        level[s] = d + 1;
         /* the shortest way meets the level just walked, if it is that short */
         if (best != INT32_MAX) return best < most ? best : best == most ? full_walk(g, a, z, most) : -1;
     }
