@@ -78,7 +78,8 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
  * not walked, walk as dg__cyc_walk. Writes w->seen (a new walk's: the
  * first of w). */
 bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from);
-/* dg__cyc_walk without parents (steps never NULL), and
+/* dg__cyc_walk without parents (steps never NULL; dist only of the cells
+ * met, queue[0..returned): the rest may hold anything), and
  * dg__cyc_meets_entrance: on a ringed map (w->ringed) one byte a side,
  * else those; the same answers. */
 size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,

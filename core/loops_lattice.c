@@ -452,9 +452,13 @@ static void scan_walls(const dg__build *b, lattice *L, unsigned char *is)
 }
 
 /* Finds the ways afresh (the map as it stands) and draws their order. */
-static dg_status look(digger *g, lattice *L, size_t cells, uint32_t **order, dg_error *err)
+static dg_status look(digger *g, lattice *L, uint32_t **order, dg_error *err)
 {
-    memset(L->own, 0, cells * sizeof *L->own);
+    /* own is read at node cells only (odd row, odd column): those cleared,
+     * not the whole map (a quarter of its cells) */
+    const dg__build *b = g->b;
+    for (int r = 1; r < b->rows - 1; r += 2)
+        for (int c = 1; c < b->cols - 1; c += 2) L->own[dg__loop_at(b, r, c)] = 0;
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
@@ -503,7 +507,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
              * only for a floor still short of three loops */
             if (again && b->o->loops == DG_LOOPS_MANY && made >= LOOP_MANY_ENOUGH) break;
             int had = made;
-            if ((rc = look(g, &L, cells, &order, err)) != DG_OK) goto done;
+            if ((rc = look(g, &L, &order, err)) != DG_OK) goto done;
             for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
             if (rc != DG_OK) goto done;
             if (made == had) break;
