@@ -150,7 +150,7 @@ dg_status dg__dig_loops(dg__build *b, dg_rng rng, dg_error *err)
     spot *spots = NULL;
     size_t n_spots = 0;
     dg_status rc = DG_OK;
-    g.stamp = dg__calloc(cells, sizeof *g.stamp);
+    g.stamp = dg__malloc(cells * sizeof *g.stamp); /* cleared as systems are labelled below */
     g.label = dg__malloc(cells * sizeof *g.label); /* every cell labelled below */
     g.wq = dg__malloc(cells * sizeof *g.wq);
     g.depth = dg__malloc(cells * sizeof *g.depth);

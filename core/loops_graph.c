@@ -23,30 +23,44 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
 
 /* Each cell a corridor system's (1: open, neither room nor door) or not
  * (0), as a byte in `is` and as the cell's label until the pass below
- * gives it one: a loop gcc does many cells at a time when let. */
+ * gives it one, and the walks' stamps cleared on the way (every walk
+ * takes a stamp of its own, above any left: dg__loop_walk and the rest
+ * only ever compare with it, so clearing is always safe, and the pass
+ * that writes every cell's label does it for a store a cell; a calloc of
+ * its own was a second pass over as many bytes): a loop gcc does many
+ * cells at a time when let, and made not to hand the stamps to memset. */
 static inline __attribute__((always_inline)) void system_run(const uint32_t *restrict cell, int32_t *restrict label,
-                                                            unsigned char *restrict is, size_t n)
+                                                            uint32_t *restrict stamp, unsigned char *restrict is,
+                                                            size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         unsigned char y = (cell[k] & (DG_CORRIDOR | DG_DOORSPACE)) == DG_CORRIDOR;
         is[k] = y;
         label[k] = y;
+        stamp[k] = 0;
     }
 }
 
-DG__VECTORISED static void system_plain(const uint32_t *restrict cell, int32_t *restrict label, unsigned char *restrict is,
-                                        size_t n)
+#if defined(__GNUC__) && !defined(__clang__)
+#define ONE_PASS __attribute__((optimize("tree-vectorize", "no-tree-loop-distribute-patterns")))
+#else
+#define ONE_PASS DG__VECTORISED
+#endif
+
+ONE_PASS static void system_plain(const uint32_t *restrict cell, int32_t *restrict label, uint32_t *restrict stamp,
+                                  unsigned char *restrict is, size_t n)
 {
-    system_run(cell, label, is, n);
+    system_run(cell, label, stamp, is, n);
 }
 
 #ifdef DG__AVX2
-DG__AVX2 DG__VECTORISED static void system_wide(const uint32_t *restrict cell, int32_t *restrict label,
-                                                unsigned char *restrict is, size_t n)
+DG__AVX2 ONE_PASS static void system_wide(const uint32_t *restrict cell, int32_t *restrict label,
+                                          uint32_t *restrict stamp, unsigned char *restrict is, size_t n)
 {
-    system_run(cell, label, is, n);
+    system_run(cell, label, stamp, is, n);
 }
 #endif
+#undef ONE_PASS
 
 /* Labels every corridor system (open cells that are neither room nor
  * door; every other cell 0) in one pass, row by row: a cell takes the
@@ -69,7 +83,7 @@ dg_status dg__loop_label_systems(digger *g, dg_error *err)
     int32_t zero;
     dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
     if (rc != DG_OK) return rc;
-    DG__BY_CPU(system, b->cell, label, is, cells);
+    DG__BY_CPU(system, b->cell, label, g->stamp, is, cells);
     memset(is + cells, 0, 8);
     for (int r = 0; r < H; r++) {
         size_t row = (size_t)r * (size_t)W;
