@@ -18,7 +18,8 @@
  * shut cell keeps its steps: that way stands, and shutting cells makes
  * no way shorter. The others (the shut cells' part of the walk's tree)
  * are walked again from where they meet the rest, the nearest first.
- * Writes w->seen (cut-off cells' steps) and w->back (their list); false
+ * Writes w->seen (cut-off cells' steps), w->back (their list) and
+ * w->unmet (which cells they are); false
  * when it would not be cheaper (nothing written but those): the caller
  * walks anew. */
 bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int32_t *shut, int n_shut,
@@ -29,12 +30,13 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
     int32_t *seen = w->seen, *cut = w->back, *queue = w->queue;
     for (int s = 0; s < n_shut; s++)
         if (shut[s] == from) return false;
-    if (++w->now == 0) {
-        memset(w->mark, 0, cells * sizeof *w->mark);
-        w->now = 1;
-    }
-    const uint32_t now = w->now;
-    uint32_t *mark = w->mark;
+    /* the cut-off cells marked a byte each in w->unmet (the ringed walks'
+     * scratch, set afresh by each of them), cleared here: a map's bytes
+     * cleared cost less than the first stamp in w->mark, whose clearing
+     * (four bytes a cell) the lock of a loops=many map paid here */
+    unsigned char *mark = w->unmet;
+    const unsigned char now = 1;
+    memset(mark, 0, cells);
     /* w's sides and steps in locals, the four sides written out in the
      * walk's order (west, east, north, south): read through w and in a
      * loop over the side bits, gcc read w->step again after every store
