@@ -483,16 +483,17 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own and from, a cell each: one block */
+    /* own, from and the walls, a cell each, and free, a byte a cell: one
+     * block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(2 * cells * sizeof *L.own);
-    L.free = dg__malloc(cells);
-    L.walls = dg__malloc(cells * sizeof *L.walls);
-    if (!L.own || !L.free || !L.walls) {
+    L.own = dg__malloc(3 * cells * sizeof *L.own + cells);
+    if (!L.own) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     L.from = L.own + cells;
+    L.walls = L.from + cells;
+    L.free = (unsigned char *)(L.walls + cells);
     memset(L.free, 0, cells);
     scan_rock(b, &L);
     scan_walls(b, &L, (unsigned char *)L.own); /* own's block: unused till the first look */
@@ -526,12 +527,10 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     }
 done:
     dg__free(order);
-    dg__free(L.own);
-    dg__free(L.free);
+    dg__free(L.own); /* and from, walls, free */
     dg__free(L.first);
     dg__free(L.by_room);
     dg__free(L.src);
     dg__free(L.ways);
-    dg__free(L.walls);
     return rc;
 }
