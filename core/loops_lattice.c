@@ -45,6 +45,9 @@ typedef struct {
     way *ways;
     size_t n_ways, cap_ways;
     unsigned char *free; /* by cell: rock_free, kept as loops are dug */
+    unsigned char *seed; /* by cell, on node rows: free rock beside a wall
+                          * (find_ways' sources are among them), 8 bytes
+                          * past the map */
     /* the doors of each room while the ways are found: room i's are
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
@@ -142,8 +145,41 @@ static bool meets(digger *g, const lattice *L, int room, int32_t sys)
     return m;
 }
 
+/* Free rock beside a wall (a room's, or a door's place), a byte a cell:
+ * where a walk may start (find_ways); a loop gcc vectorises, made twice
+ * as free_row is (below). */
+static inline __attribute__((always_inline)) void seed_run(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                          const uint32_t *restrict down,
+                                                          const unsigned char *restrict fr, unsigned char *restrict out,
+                                                          int n)
+{
+    const uint32_t keep = ~(uint32_t)DG_ENTRANCE;
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)(fr[i] & (((up[i] & keep) == DG_PERIMETER) | ((down[i] & keep) == DG_PERIMETER) |
+                                          ((mid[i - 1] & keep) == DG_PERIMETER) | ((mid[i + 1] & keep) == DG_PERIMETER)));
+}
+
+DG__VECTORISED static void seed_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                          const uint32_t *restrict down, const unsigned char *restrict fr,
+                                          unsigned char *restrict out, int n)
+{
+    seed_run(up, mid, down, fr, out, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void seed_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                  const uint32_t *restrict down, const unsigned char *restrict fr,
+                                                  unsigned char *restrict out, int n)
+{
+    seed_run(up, mid, down, fr, out, n);
+}
+#endif
+
 /* Every walk from every door place at once, a level at a time; meetings
- * of walks from two rooms are the ways. */
+ * of walks from two rooms are the ways. The nodes tried as sources are
+ * those L->seed marks, read eight cells at a time (the nodes' bytes of
+ * them): tested node by node, free rock and a wall beside were branches
+ * the map made unpredictable; the same nodes in the same order. */
 static dg_status find_ways(digger *g, lattice *L, dg_error *err)
 {
     dg__build *b = g->b;
@@ -152,24 +188,36 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
     int32_t *q = g->wq, *dist = g->depth; /* dist by cell */
     size_t head = 0, tail = 0;
     dg_status rc;
+    for (int r = 1; r < b->rows - 1; r += 2) {
+        size_t row = (size_t)r * (size_t)W;
+        DG__BY_CPU(seed_row, b->cell + row + 1 - W, b->cell + row + 1, b->cell + row + 1 + W, L->free + row + 1,
+                   L->seed + row + 1, W - 2);
+    }
     for (int r = 1; r < b->rows - 1; r += 2)
-        for (int c = 1; c < b->cols - 1; c += 2) {
-            int32_t at = dg__loop_at(b, r, c);
-            if (!L->free[at]) continue;
-            for (int d = 0; d < 4; d++) {
-                /* most rock has no wall beside it */
-                if ((b->cell[at + step[d]] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
-                int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
-                if (!room) continue;
-                if (!OWN(at)) {
-                    if ((rc = add_source(L, at + step[d], room, err)) != DG_OK) return rc;
-                    OWN(at) = (int32_t)L->n_src;
-                    FROM(at) = -1;
-                    dist[at] = 1;
-                    q[tail++] = at;
+        for (int c0 = 0; c0 < W - 1; c0 += 8) {
+            size_t row = (size_t)r * (size_t)W;
+            uint64_t m;
+            memcpy(&m, L->seed + row + (size_t)c0, 8);
+            m &= UINT64_C(0xff00ff00ff00ff00); /* odd columns: the nodes (c0 is even) */
+            if (W - 1 - c0 < 8) m &= (UINT64_C(1) << (8 * (W - 1 - c0))) - 1; /* columns 1 .. W - 2 */
+            for (; m; m &= m - 1) {
+                int c = c0 + (int)(dg__ctz64(m) >> 3);
+                int32_t at = dg__loop_at(b, r, c);
+                for (int d = 0; d < 4; d++) {
+                    /* most rock has no wall beside it */
+                    if ((b->cell[at + step[d]] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
+                    int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
+                    if (!room) continue;
+                    if (!OWN(at)) {
+                        if ((rc = add_source(L, at + step[d], room, err)) != DG_OK) return rc;
+                        OWN(at) = (int32_t)L->n_src;
+                        FROM(at) = -1;
+                        dist[at] = 1;
+                        q[tail++] = at;
+                    }
+                    /* a node between two rooms' walls is no way: a door facing
+                     * a door across one cell */
                 }
-                /* a node between two rooms' walls is no way: a door facing
-                 * a door across one cell */
             }
         }
     while (head < tail) {
@@ -483,10 +531,10 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own, from and the walls, a cell each, and free, a byte a cell: one
-     * block */
+    /* own, from and the walls, a cell each, and free and seed, a byte a
+     * cell: one block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(3 * cells * sizeof *L.own + cells);
+    L.own = dg__malloc(3 * cells * sizeof *L.own + 2 * cells + 8);
     if (!L.own) {
         rc = dg__nomem(err, "digging loops");
         goto done;
@@ -494,6 +542,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     L.from = L.own + cells;
     L.walls = L.from + cells;
     L.free = (unsigned char *)(L.walls + cells);
+    L.seed = L.free + cells;
     memset(L.free, 0, cells);
     scan_rock(b, &L);
     scan_walls(b, &L, (unsigned char *)L.own); /* own's block: unused till the first look */
