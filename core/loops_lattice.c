@@ -46,17 +46,13 @@ typedef struct {
     size_t n_ways, cap_ways;
     unsigned char *free; /* by cell: rock_free, kept as loops are dug */
     unsigned char *seed; /* by cell, on node rows: free rock beside a wall
-                          * (find_ways' sources are among them), 8 bytes
-                          * past the map */
+                          * (find_ways' sources are among them); then the
+                          * walls open on two opposite sides (find_bridges');
+                          * 8 bytes past the map */
     /* the doors of each room while the ways are found: room i's are
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
-    /* the walls and doors inside the rim, row by row: digging only ever
-     * opens a wall (a door), so the list made once holds every wall an
-     * opening may be found in (a tenth of the map's cells) */
-    int32_t *walls;
-    size_t n_walls;
     unsigned digs;       /* ways dug so far */
 } lattice;
 
@@ -275,11 +271,59 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT, 0, 0}, err);
 }
 
-/* Every opening on the map, wall by wall in row order. */
+/* A wall open on two opposite sides (bridge_at's first test), a byte a
+ * cell: where an opening may be; a loop gcc vectorises, made twice as
+ * free_row is (below). */
+static inline __attribute__((always_inline)) void bridge_run(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                            const uint32_t *restrict down, unsigned char *restrict out,
+                                                            int n)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)(((mid[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) &
+                                 ((((up[i] & DG_OPENSPACE) != 0) & ((down[i] & DG_OPENSPACE) != 0)) |
+                                  (((mid[i - 1] & DG_OPENSPACE) != 0) & ((mid[i + 1] & DG_OPENSPACE) != 0))));
+}
+
+DG__VECTORISED static void bridge_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                            const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    bridge_run(up, mid, down, out, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void bridge_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                    const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    bridge_run(up, mid, down, out, n);
+}
+#endif
+
+/* Every opening on the map, wall by wall in row order: the walls open on
+ * two opposite sides found all at once (the rows inside the rim as one
+ * run, a byte a cell in L->seed, free again once find_ways has its
+ * sources; the rim's columns, which the run reads across, cleared), then
+ * read eight at a time. Most walls are open on no two sides: tested wall
+ * by wall from a list of them, that was a branch the map made
+ * unpredictable (a sixth of the lattice's own time with the list's). */
 static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
+    const dg__build *b = g->b;
+    const int W = b->cols, H = b->rows;
+    if (H < 3 || W < 3) return DG_OK;
+    size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
+    unsigned char *is = L->seed;
+    DG__BY_CPU(bridge_row, b->cell + first - W, b->cell + first, b->cell + first + W, is, (int)n);
+    memset(is + n, 0, 8);
+    for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
+        size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
+        is[k] = is[k + 1] = 0;
+    }
     dg_status rc = DG_OK;
-    for (size_t k = 0; k < L->n_walls && rc == DG_OK; k++) rc = bridge_at(g, L, L->walls[k], err);
+    for (size_t c = 0; c < n && rc == DG_OK; c += 8) {
+        uint64_t m;
+        memcpy(&m, is + c, 8);
+        for (; m && rc == DG_OK; m &= m - 1) rc = bridge_at(g, L, (int32_t)(first + c + (dg__ctz64(m) >> 3)), err);
+    }
     return rc;
 }
 
@@ -415,8 +459,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
 }
 
 /* A run of rock_free, the cells known inside the rim: rock with no
- * open cell beside it (between_corners is the caller's); and a run of
- * walls and doors (find_bridges' cells): 1, else 0. Loops gcc
+ * open cell beside it (between_corners is the caller's): 1, else 0. A loop gcc
  * vectorises, written once and made twice: eight cells a step where the
  * CPU has AVX2 (chosen at run time), four elsewhere; the same bytes. */
 static inline __attribute__((always_inline)) void free_run(const uint32_t *restrict up, const uint32_t *restrict mid,
@@ -427,22 +470,10 @@ static inline __attribute__((always_inline)) void free_run(const uint32_t *restr
         out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
 }
 
-static inline __attribute__((always_inline)) void walls_run(const uint32_t *restrict row, unsigned char *restrict out,
-                                                           int n)
-{
-    for (int i = 0; i < n; i++)
-        out[i] = (unsigned char)(((row[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) | ((row[i] & DG_DOORSPACE) != 0));
-}
-
 DG__VECTORISED static void free_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
                                           const uint32_t *restrict down, unsigned char *restrict out, int n)
 {
     free_run(up, mid, down, out, n);
-}
-
-DG__VECTORISED static void walls_row_plain(const uint32_t *restrict row, unsigned char *restrict out, int n)
-{
-    walls_run(row, out, n);
 }
 
 #ifdef DG__AVX2
@@ -450,11 +481,6 @@ DG__AVX2 DG__VECTORISED static void free_row_wide(const uint32_t *restrict up, c
                                                   const uint32_t *restrict down, unsigned char *restrict out, int n)
 {
     free_run(up, mid, down, out, n);
-}
-
-DG__AVX2 DG__VECTORISED static void walls_row_wide(const uint32_t *restrict row, unsigned char *restrict out, int n)
-{
-    walls_run(row, out, n);
 }
 #endif
 
@@ -474,28 +500,6 @@ static void scan_rock(const dg__build *b, lattice *L)
         out[0] = out[W - 1] = 0;
         if (b->lattice && !(r & 1))
             for (int c = 2; c <= W - 2; c += 2) out[c] = 0;
-    }
-}
-
-/* The walls and doors inside the rim (L->walls), in the map's order: the
- * rows inside the rim as one run, a byte a cell in `is` (cells + 8
- * bytes), the rim's columns cleared, then the set bytes read eight at a
- * time. */
-static void scan_walls(const dg__build *b, lattice *L, unsigned char *is)
-{
-    const int W = b->cols, H = b->rows;
-    if (H < 3 || W < 3) return;
-    size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
-    DG__BY_CPU(walls_row, b->cell + first, is, (int)n);
-    memset(is + n, 0, 8);
-    for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
-        size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
-        is[k] = is[k + 1] = 0;
-    }
-    for (size_t c = 0; c < n; c += 8) {
-        uint64_t m;
-        memcpy(&m, is + c, 8);
-        for (; m; m &= m - 1) L->walls[L->n_walls++] = (int32_t)(first + c + (dg__ctz64(m) >> 3));
     }
 }
 
@@ -531,21 +535,19 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own, from and the walls, a cell each, and free and seed, a byte a
-     * cell: one block */
+    /* own and from, a cell each, and free and seed, a byte a cell: one
+     * block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(3 * cells * sizeof *L.own + 2 * cells + 8);
+    L.own = dg__malloc(2 * cells * sizeof *L.own + 2 * cells + 8);
     if (!L.own) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     L.from = L.own + cells;
-    L.walls = L.from + cells;
-    L.free = (unsigned char *)(L.walls + cells);
+    L.free = (unsigned char *)(L.from + cells);
     L.seed = L.free + cells;
     memset(L.free, 0, cells);
     scan_rock(b, &L);
-    scan_walls(b, &L, (unsigned char *)L.own); /* own's block: unused till the first look */
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
     for (int round = 0; round < LOOP_ROUNDS; round++) {
@@ -576,7 +578,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     }
 done:
     dg__free(order);
-    dg__free(L.own); /* and from, walls, free */
+    dg__free(L.own); /* and from, free, seed */
     dg__free(L.first);
     dg__free(L.by_room);
     dg__free(L.src);
