@@ -31,6 +31,7 @@ typedef struct {
 } way;
 
 enum { WAIT, USED, DEAD };
+enum { LATTICE_ASKED = 16 };
 enum { OPENING = 1, MOUTH = 2 };
 
 /* The lattice's walk through rock, by node cell (odd row and column),
@@ -54,6 +55,14 @@ typedef struct {
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
     unsigned digs;       /* ways dug so far */
+    /* the last walks asked (walk): ways from one source to another often
+     * share both ends, and until a dig the map, and so each answer, stands */
+    struct {
+        int32_t a, z;
+        int most, steps;
+        unsigned digs;
+    } asked[LATTICE_ASKED];
+    unsigned n_asked;
 } lattice;
 
 #define OWN(at) L->own[(at)]
@@ -419,6 +428,30 @@ static dg_status dig_way(digger *g, lattice *L, const way *w, const int32_t wall
     return DG_OK;
 }
 
+/* dg__loop_walk(g, a, z, most), its answer known where a walk between the
+ * same ends since the last dig says it: one that found the steps (all of
+ * them: fewer than its most, or as many and the walk from a met z first
+ * of those) answers for any most but those steps, where the walk from a
+ * decides; one that found none within its most, for a most no greater. */
+static int walk(digger *g, lattice *L, int32_t a, int32_t z, int most)
+{
+    unsigned n = L->n_asked < LATTICE_ASKED ? L->n_asked : LATTICE_ASKED;
+    for (unsigned i = 0; i < n; i++) {
+        if (L->asked[i].a != a || L->asked[i].z != z || L->asked[i].digs != L->digs) continue;
+        int steps = L->asked[i].steps;
+        if (steps >= 0 && steps != most) return steps < most ? steps : -1;
+        if (steps < 0 && most <= L->asked[i].most) return -1;
+    }
+    int steps = dg__loop_walk(g, a, z, most);
+    unsigned k = L->n_asked++ % LATTICE_ASKED;
+    L->asked[k].a = a;
+    L->asked[k].z = z;
+    L->asked[k].most = most;
+    L->asked[k].steps = steps;
+    L->asked[k].digs = L->digs;
+    return steps;
+}
+
 /* Tries the ways in their order, the walk rule `tier` (loops_dig.c's
  * saves), until `want` loops stand; *made counts them. */
 static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, int want, int *made, dg_error *err)
@@ -444,7 +477,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         int most = dg__loop_saves(g, w->len);
         if (w->known >= 0 && w->known <= most) continue;
         if (!ended) ends_of(b, L, w, wall, open);
-        int steps = dg__loop_walk(g, open[0], open[1], most);
+        int steps = walk(g, L, open[0], open[1], most);
         if (steps >= 0) { /* too short a way round: a later tier may take it */
             w->known = (int16_t)steps;
             continue;
