@@ -15,25 +15,15 @@
 #include <unistd.h>
 
 #include "encode_fixture.h"
+#include "query_fixture.h"
 
-/* New (dg_dungeon_free): the map for "key=value&key=value..." (at most 24
- * pairs); a bad query fails the test with the parser's message. */
+/* New (dg_dungeon_free): the map for "key=value&key=value..." (query_fixture.h
+ * parses it); a bad query fails the test with the parser's message. */
 static inline dg_dungeon *rf_generate(const char *query)
 {
-    char buf[256], *keys[24], *vals[24];
-    snprintf(buf, sizeof buf, "%s", query);
-    size_t n = 0;
-    for (char *tok = strtok(buf, "&"); tok && n < 24; tok = strtok(NULL, "&")) {
-        char *eq = strchr(tok, '=');
-        cr_assert_not_null(eq);
-        *eq = 0;
-        keys[n] = tok;
-        vals[n++] = eq + 1;
-    }
     dg_options o;
-    dg_error e = {0};
-    cr_assert_eq(dg_options_parse(&o, n, (const char *const *)keys, (const char *const *)vals, NULL, &e), DG_OK,
-                 "%s: %s", query, e.msg);
+    dg_error e;
+    cr_assert_eq(parse_query(&o, query, NULL, &e), DG_OK, "%s: %s", query, e.msg);
     dg_dungeon *d = NULL;
     cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "%s: %s", query, e.msg);
     return d;
