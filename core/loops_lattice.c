@@ -542,8 +542,10 @@ static dg_status look(digger *g, lattice *L, uint32_t **order, dg_error *err)
     /* own is read at node cells only (odd row, odd column): those cleared,
      * not the whole map (a quarter of its cells) */
     const dg__build *b = g->b;
-    for (int r = 1; r < b->rows - 1; r += 2)
-        for (int c = 1; c < b->cols - 1; c += 2) L->own[dg__loop_at(b, r, c)] = 0;
+    for (int r = 1; r < b->rows - 1; r += 2) {
+        int32_t *own = L->own + (size_t)r * (size_t)b->cols;
+        for (int c = 1; c < b->cols - 1; c += 2) own[c] = 0;
+    }
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
