@@ -196,6 +196,33 @@ static int full_walk(digger *g, int32_t a, int32_t z, int most)
     const uint32_t *cell = b->cell;
     uint32_t *stamp = g->stamp, now = g->now;
     const int W = b->cols, H = b->rows;
+    if (!g->rim_open && (cell[a] & DG_OPENSPACE)) {
+        /* nothing open on the map's rim (dg__dig_loops looked): an open
+         * cell's four neighbours are on the map, and none is asked its
+         * row and column (a division a cell, and a bound a side) */
+        int32_t *wq = g->wq, *depth = g->depth;
+        while (head < tail) {
+            int32_t at = wq[head];
+            int dep = depth[head++];
+            if (at == z || dep >= most) {
+                g->reached = tail;
+                return at == z ? dep : -1;
+            }
+#define STEP(k)                                                                                                        \
+    if ((cell[k] & DG_OPENSPACE) && stamp[k] != now) {                                                                 \
+        stamp[k] = now;                                                                                                \
+        wq[tail] = (k);                                                                                                \
+        depth[tail++] = dep + 1;                                                                                       \
+    }
+            STEP(at - W)
+            STEP(at + W)
+            STEP(at - 1)
+            STEP(at + 1)
+#undef STEP
+        }
+        g->reached = tail;
+        return -1;
+    }
     while (head < tail) {
         int32_t at = g->wq[head];
         int dep = g->depth[head++];
