@@ -66,7 +66,7 @@ size_t dg__cyc_walk(const dg_dungeon *d, const cyc_work *w, int32_t from, const 
 /* cycles_shut.c: rooms' steps from the entrance `from` with cells
  * shut[0..n_shut) closed, as dg__cyc_walk's, made from w's walk from
  * `from` with nothing closed (dist, parent, steps); false: not cheaper,
- * walk anew. Writes w->seen, back, queue, mark and key_head. */
+ * walk anew. Writes w->seen, back, queue, unmet and key_head. */
 bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int32_t *shut, int n_shut,
                        int32_t *shut_steps);
 /* Whether, with door cell `gone` shut, open cell `start` beside it still
@@ -78,7 +78,8 @@ bool dg__cyc_meets_entrance(const dg_dungeon *d, cyc_work *w, int32_t gone, int3
  * not walked, walk as dg__cyc_walk. Writes w->seen (a new walk's: the
  * first of w). */
 bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from);
-/* dg__cyc_walk without parents (steps never NULL), and
+/* dg__cyc_walk without parents (steps never NULL; dist only of the cells
+ * met, queue[0..returned): the rest may hold anything), and
  * dg__cyc_meets_entrance: on a ringed map (w->ringed) one byte a side,
  * else those; the same answers. */
 size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,

@@ -14,6 +14,7 @@ static void close_cell(dg_dungeon *d, cyc_work *w, size_t k, uint32_t rock)
 {
     d->cells[k] = rock;
     size_t wd = (size_t)d->width, x = k % wd;
+    w->open[wd + 1 + k] = 0; /* the ringed walks' (cycles_ringed.c) */
     if (x > 0) w->sides[k - 1] &= (unsigned char)~2u;
     if (x + 1 < wd) w->sides[k + 1] &= (unsigned char)~1u;
     if (k >= wd) w->sides[k - wd] &= (unsigned char)~8u;

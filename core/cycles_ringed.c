@@ -78,11 +78,13 @@ static inline __attribute__((always_inline)) size_t meet(unsigned char *restrict
  * cycles_work.c). */
 static inline __attribute__((always_inline)) size_t
 ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist, int32_t *restrict parent,
-          int32_t *restrict from_of, int32_t *restrict queue, int32_t *restrict steps)
+          int32_t *restrict from_of, int32_t *restrict queue, int32_t *restrict steps, bool clear)
 {
     size_t cells = (size_t)d->width * (size_t)d->height, n_rooms = d->n_rooms;
     unsigned char *restrict unmet = w->unmet + (size_t)d->width + 1;
-    memset(dist, 0xff, cells * sizeof *dist); /* every cell -1 */
+    /* the walk itself reads dist only of cells it met (unmet[] says which
+     * are met): every cell -1 first only where the caller reads the rest */
+    if (clear) memset(dist, 0xff, cells * sizeof *dist);
     for (size_t i = 0; i <= n_rooms; i++) steps[i] = -1;
     size_t head = 0, tail = 0, layer_end = 1;
     int32_t layer = 0;
@@ -129,7 +131,7 @@ bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from)
     if (!w->ringed || !unmet_for(d, w, from, NULL)) return false;
     int32_t *parent = w->parent, *steps = w->steps;
     if (!parent || !steps) __builtin_unreachable(); /* gcc drops ringed_in's tests of them */
-    ringed_in(d, w, from, w->dist, parent, w->seen, w->queue, steps); /* seen: free in a new walk */
+    ringed_in(d, w, from, w->dist, parent, w->seen, w->queue, steps, true); /* seen: free in a new walk */
     return true;
 }
 
@@ -137,7 +139,7 @@ size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const 
                           int32_t *queue, int32_t *steps)
 {
     if (!steps) __builtin_unreachable();
-    if (w->ringed && unmet_for(d, w, from, shut)) return ringed_in(d, w, from, dist, NULL, NULL, queue, steps);
+    if (w->ringed && unmet_for(d, w, from, shut)) return ringed_in(d, w, from, dist, NULL, NULL, queue, steps, false);
     return dg__cyc_walk(d, w, from, shut, dist, NULL, queue, steps);
 }
 

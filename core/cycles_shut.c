@@ -18,7 +18,8 @@
  * shut cell keeps its steps: that way stands, and shutting cells makes
  * no way shorter. The others (the shut cells' part of the walk's tree)
  * are walked again from where they meet the rest, the nearest first.
- * Writes w->seen (cut-off cells' steps) and w->back (their list); false
+ * Writes w->seen (cut-off cells' steps), w->back (their list) and
+ * w->unmet (which cells they are); false
  * when it would not be cheaper (nothing written but those): the caller
  * walks anew. */
 bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int32_t *shut, int n_shut,
@@ -29,12 +30,20 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
     int32_t *seen = w->seen, *cut = w->back, *queue = w->queue;
     for (int s = 0; s < n_shut; s++)
         if (shut[s] == from) return false;
-    if (++w->now == 0) {
-        memset(w->mark, 0, cells * sizeof *w->mark);
-        w->now = 1;
-    }
-    const uint32_t now = w->now;
-    uint32_t *mark = w->mark;
+    /* the cut-off cells marked a byte each in w->unmet (the ringed walks'
+     * scratch, set afresh by each of them), cleared here: a map's bytes
+     * cleared cost less than the first stamp in w->mark, whose clearing
+     * (four bytes a cell) the lock of a loops=many map paid here */
+    unsigned char *mark = w->unmet;
+    const unsigned char now = 1;
+    memset(mark, 0, cells);
+    /* w's sides and steps in locals, the four sides written out in the
+     * walk's order (west, east, north, south): read through w and in a
+     * loop over the side bits, gcc read w->step again after every store
+     * (int32_t, as seen[] and cut[] are) and the loop's end was one more
+     * branch a cell */
+    const unsigned char *sides = w->sides;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
     /* the cut-off part: the shut cells and every cell below them in the
      * walk's tree (a cell's children are its open sides that name it
      * their parent) */
@@ -47,13 +56,21 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
         }
     for (size_t i = 0; i < n_cut; i++) {
         int32_t u = cut[i];
-        for (unsigned m = w->sides[u], q = 0; m; q++, m >>= 1) {
-            int32_t n = u + w->step[q];
-            if (!(m & 1) || mark[n] == now || dist[n] < 0 || parent[n] != u) continue;
-            mark[n] = now;
-            seen[n] = -1;
-            cut[n_cut++] = n;
-        }
+        unsigned m = sides[u];
+#define CHILD(bit, step)                                                                                               \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = u + (step);                                                                                        \
+        if (mark[n] != now && dist[n] >= 0 && parent[n] == u) {                                                        \
+            mark[n] = now;                                                                                             \
+            seen[n] = -1;                                                                                              \
+            cut[n_cut++] = n;                                                                                          \
+        }                                                                                                              \
+    }
+        CHILD(1u, west)
+        CHILD(2u, east)
+        CHILD(4u, north)
+        CHILD(8u, south)
+#undef CHILD
         if (4 * n_cut > cells) return false;
     }
     /* where it meets the rest: each cut-off cell beside a kept one, its
@@ -65,10 +82,17 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
     for (size_t i = 0; i < n_cut; i++) {
         int32_t u = cut[i], best = -1;
         if (seen[u] == -2) continue;
-        for (unsigned m = w->sides[u], q = 0; m; q++, m >>= 1) {
-            int32_t n = u + w->step[q];
-            if ((m & 1) && mark[n] != now && dist[n] >= 0 && (best < 0 || dist[n] + 1 < best)) best = dist[n] + 1;
-        }
+        unsigned m = sides[u];
+#define NEAR(bit, step)                                                                                                \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = u + (step);                                                                                        \
+        if (mark[n] != now && dist[n] >= 0 && (best < 0 || dist[n] + 1 < best)) best = dist[n] + 1;                    \
+    }
+        NEAR(1u, west)
+        NEAR(2u, east)
+        NEAR(4u, north)
+        NEAR(8u, south)
+#undef NEAR
         if (best < 0) continue;
         if (n_seed == SHUT_SEEDS) return false;
         int j = n_seed++;
@@ -93,12 +117,21 @@ bool dg__cyc_walk_shut(const dg_dungeon *d, cyc_work *w, int32_t from, const int
             seen[u] = s;
         } else
             u = queue[head++];
-        for (unsigned m = w->sides[u], q = 0; m; q++, m >>= 1) {
-            int32_t n = u + w->step[q];
-            if (!(m & 1) || mark[n] != now || seen[n] != -1) continue;
-            seen[n] = seen[u] + 1;
-            queue[tail++] = n;
-        }
+        unsigned m = sides[u];
+        int32_t next = seen[u] + 1;
+#define AGAIN(bit, step)                                                                                               \
+    if (m & (bit)) {                                                                                                   \
+        int32_t n = u + (step);                                                                                        \
+        if (mark[n] == now && seen[n] == -1) {                                                                         \
+            seen[n] = next;                                                                                            \
+            queue[tail++] = n;                                                                                         \
+        }                                                                                                              \
+    }
+        AGAIN(1u, west)
+        AGAIN(2u, east)
+        AGAIN(4u, north)
+        AGAIN(8u, south)
+#undef AGAIN
     }
     /* rooms' steps: the whole walk's where no cell of the room is cut
      * off; a room with one is read again over its bounding box, where its

@@ -21,38 +21,92 @@ dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err)
     return DG_OK;
 }
 
+/* Each cell a corridor system's (1: open, neither room nor door) or not
+ * (0), as a byte in `is` and as the cell's label until the pass below
+ * gives it one, and the walks' stamps cleared on the way (every walk
+ * takes a stamp of its own, above any left: dg__loop_walk and the rest
+ * only ever compare with it, so clearing is always safe, and the pass
+ * that writes every cell's label does it for a store a cell; a calloc of
+ * its own was a second pass over as many bytes): a loop gcc does many
+ * cells at a time when let, and made not to hand the stamps to memset. */
+static inline __attribute__((always_inline)) void system_run(const uint32_t *restrict cell, int32_t *restrict label,
+                                                            uint32_t *restrict stamp, unsigned char *restrict is,
+                                                            size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        unsigned char y = (cell[k] & (DG_CORRIDOR | DG_DOORSPACE)) == DG_CORRIDOR;
+        is[k] = y;
+        label[k] = y;
+        stamp[k] = 0;
+    }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#define ONE_PASS __attribute__((optimize("tree-vectorize", "no-tree-loop-distribute-patterns")))
+#else
+#define ONE_PASS DG__VECTORISED
+#endif
+
+ONE_PASS static void system_plain(const uint32_t *restrict cell, int32_t *restrict label, uint32_t *restrict stamp,
+                                  unsigned char *restrict is, size_t n)
+{
+    system_run(cell, label, stamp, is, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 ONE_PASS static void system_wide(const uint32_t *restrict cell, int32_t *restrict label,
+                                          uint32_t *restrict stamp, unsigned char *restrict is, size_t n)
+{
+    system_run(cell, label, stamp, is, n);
+}
+#endif
+#undef ONE_PASS
+
 /* Labels every corridor system (open cells that are neither room nor
- * door; every other cell 0) in one pass, row by row: a cell takes the label of the cell west
- * or north of it, a new one when neither is corridor, and where both are
- * and differ the two are joined (union-find): dg__loop_system_of asks the
- * root, so a system's cells need not share one label. */
+ * door; every other cell 0) in one pass, row by row: a cell takes the
+ * label of the cell west or north of it, a new one when neither is
+ * corridor, and where both are and differ the two are joined
+ * (union-find): dg__loop_system_of asks the root, so a system's cells
+ * need not share one label. The cells that are a system's are found
+ * first, all at once (system_run), and the pass visits only them, eight
+ * cells' bytes read at a time: tested cell by cell, whether a cell was
+ * corridor was a branch the maze made unpredictable (a sixteenth of a
+ * loops=many donjon map's time in this pass). g->wq holds the bytes (free
+ * till the first walk). */
 dg_status dg__loop_label_systems(digger *g, dg_error *err)
 {
     dg__build *b = g->b;
-    const uint32_t *cell = b->cell;
     int32_t *label = g->label;
     const int W = b->cols, H = b->rows;
+    size_t cells = (size_t)W * (size_t)H;
+    unsigned char *is = (unsigned char *)g->wq; /* cells * 4 bytes: room for the 8 past the last */
     int32_t zero;
     dg_status rc = dg__loop_new_label(g, &zero, err); /* label 0: no system */
-    for (int r = 0; r < H && rc == DG_OK; r++)
-        for (int c = 0; c < W; c++) {
-            size_t s = (size_t)r * (size_t)W + (size_t)c;
-            uint32_t w = cell[s];
-            if (!(w & DG_CORRIDOR) || (w & DG_DOORSPACE)) {
-                label[s] = 0; /* every cell written: label needs no clearing first */
-                continue;
-            }
-            int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
-            if (!west && !north) {
-                if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) break;
-                continue;
-            }
-            label[s] = west ? west : north;
-            if (west && north && west != north) {
-                int32_t x = dg__uf_find(g->parent, west), y = dg__uf_find(g->parent, north);
-                if (x != y) g->parent[x > y ? x : y] = x < y ? x : y;
+    if (rc != DG_OK) return rc;
+    DG__BY_CPU(system, b->cell, label, g->stamp, is, cells);
+    memset(is + cells, 0, 8);
+    for (int r = 0; r < H; r++) {
+        size_t row = (size_t)r * (size_t)W;
+        for (int c0 = 0; c0 < W; c0 += 8) {
+            uint64_t m;
+            memcpy(&m, is + row + (size_t)c0, 8);
+            if (W - c0 < 8) m &= (UINT64_C(1) << (8 * (W - c0))) - 1; /* the next row's cells */
+            for (; m; m &= m - 1) {
+                int c = c0 + (int)(dg__ctz64(m) >> 3);
+                size_t s = row + (size_t)c;
+                int32_t west = c > 0 ? label[s - 1] : 0, north = r > 0 ? label[s - (size_t)W] : 0;
+                if (!west && !north) {
+                    if ((rc = dg__loop_new_label(g, &label[s], err)) != DG_OK) return rc;
+                    continue;
+                }
+                label[s] = west ? west : north;
+                if (west && north && west != north) {
+                    int32_t x = dg__uf_find(g->parent, west), y = dg__uf_find(g->parent, north);
+                    if (x != y) g->parent[x > y ? x : y] = x < y ? x : y;
+                }
             }
         }
+    }
     return rc;
 }
 
@@ -142,6 +196,33 @@ static int full_walk(digger *g, int32_t a, int32_t z, int most)
     const uint32_t *cell = b->cell;
     uint32_t *stamp = g->stamp, now = g->now;
     const int W = b->cols, H = b->rows;
+    if (!g->rim_open && (cell[a] & DG_OPENSPACE)) {
+        /* nothing open on the map's rim (dg__dig_loops looked): an open
+         * cell's four neighbours are on the map, and none is asked its
+         * row and column (a division a cell, and a bound a side) */
+        int32_t *wq = g->wq, *depth = g->depth;
+        while (head < tail) {
+            int32_t at = wq[head];
+            int dep = depth[head++];
+            if (at == z || dep >= most) {
+                g->reached = tail;
+                return at == z ? dep : -1;
+            }
+#define STEP(k)                                                                                                        \
+    if ((cell[k] & DG_OPENSPACE) && stamp[k] != now) {                                                                 \
+        stamp[k] = now;                                                                                                \
+        wq[tail] = (k);                                                                                                \
+        depth[tail++] = dep + 1;                                                                                       \
+    }
+            STEP(at - W)
+            STEP(at + W)
+            STEP(at - 1)
+            STEP(at + 1)
+#undef STEP
+        }
+        g->reached = tail;
+        return -1;
+    }
     while (head < tail) {
         int32_t at = g->wq[head];
         int dep = g->depth[head++];
@@ -233,6 +314,51 @@ static void walk_everywhere(digger *g, int32_t a)
 }
 #undef STEP_ALL
 
+/* One level of side s of dg__loop_walk's walk from both ends: the cells
+ * of the level (queue qs from *head up to the tail as it stood), each
+ * side met north, south, west, east; best: the shortest meeting found.
+ * Made once for each side (s a constant), so that the side's queue, ends
+ * and far end stay in registers (indexed by s they were read from the
+ * stack again at every cell). */
+static inline __attribute__((always_inline)) void
+walk_level(const uint32_t *restrict cell, uint32_t *restrict stamp, int32_t *restrict qs, size_t *head, size_t *tail,
+           uint32_t base, uint32_t range, int W, int H, bool rim_closed, int s, int d, int fr, int fc, int most,
+           int *best)
+{
+    size_t h = *head, t = *tail;
+    int b = *best;
+    for (size_t end = t; h < end;) {
+        int32_t at = qs[h++];
+        int r = at / W, c = at - r * W;
+        /* the far end's distance counted square by square: at's, and a
+         * step changes it by one either way */
+        int left = (r > fr ? r - fr : fr - r) + (c > fc ? c - fc : fc - c);
+        /* a neighbour k, its square distance left + dl: met from the
+         * other side, or queued when a way through it can be short
+         * enough; off the map (ok false) or closed, nothing */
+#define MEET(ok, k, dl)                                                                                                \
+    if ((ok) && (cell[k] & DG_OPENSPACE)) {                                                                            \
+        uint32_t v = stamp[k] - base;                                                                                  \
+        if (v < range) {                                                                                               \
+            if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < b) b = d + 1 + (int)(v >> 1);                             \
+        } else if (d + 1 + left + (dl) <= most) {                                                                      \
+            stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;                                                    \
+            qs[t++] = (k);                                                                                             \
+        }                                                                                                              \
+    }
+        /* north, south, west, east; with no open cell on the map's
+         * rim an open cell's neighbours are all on the map */
+        MEET(rim_closed || r > 0, at - W, r > fr ? -1 : 1)
+        MEET(rim_closed || r < H - 1, at + W, r < fr ? -1 : 1)
+        MEET(rim_closed || c > 0, at - 1, c > fc ? -1 : 1)
+        MEET(rim_closed || c < W - 1, at + 1, c < fc ? -1 : 1)
+#undef MEET
+    }
+    *head = h;
+    *tail = t;
+    *best = b;
+}
+
 int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
 {
     dg__build *b = g->b;
@@ -251,48 +377,36 @@ int dg__loop_walk(digger *g, int32_t a, int32_t z, int most)
     g->now = base + range;
     const uint32_t *cell = b->cell;
     const int W = b->cols, H = b->rows;
-    int32_t *q[2] = {g->wq, g->depth}; /* a's side, z's side */
-    size_t head[2] = {0, 0}, tail[2] = {1, 1};
-    int level[2] = {0, 0};
-    int far_r[2] = {z / W, a / W}, far_c[2] = {z % W, a % W};
-    q[0][0] = a;
-    q[1][0] = z;
+    int32_t *qa = g->wq, *qz = g->depth; /* a's side, z's side */
+    size_t head_a = 0, head_z = 0, tail_a = 1, tail_z = 1;
+    int level_a = 0, level_z = 0;
+    qa[0] = a;
+    qz[0] = z;
     stamp[a] = base;
     stamp[z] = base + 1;
     int best = INT32_MAX;
     const bool rim_closed = !g->rim_open;
-    while (head[0] < tail[0] && head[1] < tail[1]) {
+    while (head_a < tail_a && head_z < tail_z) {
         /* no meeting yet: the way is longer than both levels together */
-        if (level[0] + level[1] >= most) return -1;
-        int s = tail[0] - head[0] <= tail[1] - head[1] ? 0 : 1, d = level[s];
-        for (size_t end = tail[s]; head[s] < end;) {
-            int32_t at = q[s][head[s]++];
-            int r = at / W, c = at - r * W, fr = far_r[s], fc = far_c[s];
-            /* the far end's distance counted square by square: at's, and a
-             * step changes it by one either way */
-            int left = (r > fr ? r - fr : fr - r) + (c > fc ? c - fc : fc - c);
-            /* a neighbour k, its square distance left + dl: met from the
-             * other side, or queued when a way through it can be short
-             * enough; off the map (ok false) or closed, nothing */
-#define MEET(ok, k, dl)                                                                                                \
-    if ((ok) && (cell[k] & DG_OPENSPACE)) {                                                                            \
-        uint32_t v = stamp[k] - base;                                                                                  \
-        if (v < range) {                                                                                               \
-            if ((int)(v & 1) != s && d + 1 + (int)(v >> 1) < best) best = d + 1 + (int)(v >> 1);                      \
-        } else if (d + 1 + left + (dl) <= most) {                                                                      \
-            stamp[k] = base + 2u * (uint32_t)(d + 1) + (uint32_t)s;                                                    \
-            q[s][tail[s]++] = (k);                                                                                     \
-        }                                                                                                              \
-    }
-            /* north, south, west, east; with no open cell on the map's
-             * rim an open cell's neighbours are all on the map */
-            MEET(rim_closed || r > 0, at - W, r > fr ? -1 : 1)
-            MEET(rim_closed || r < H - 1, at + W, r < fr ? -1 : 1)
-            MEET(rim_closed || c > 0, at - 1, c > fc ? -1 : 1)
-            MEET(rim_closed || c < W - 1, at + 1, c < fc ? -1 : 1)
-#undef MEET
+        if (level_a + level_z >= most) return -1;
+        /* the smaller side walks a level: a's walks towards z, z's towards a */
+        if (tail_a - head_a <= tail_z - head_z) {
+            if (rim_closed)
+                walk_level(cell, stamp, qa, &head_a, &tail_a, base, range, W, H, true, 0, level_a, z / W, z % W, most,
+                           &best);
+            else
+                walk_level(cell, stamp, qa, &head_a, &tail_a, base, range, W, H, false, 0, level_a, z / W, z % W, most,
+                           &best);
+            level_a++;
+        } else {
+            if (rim_closed)
+                walk_level(cell, stamp, qz, &head_z, &tail_z, base, range, W, H, true, 1, level_z, a / W, a % W, most,
+                           &best);
+            else
+                walk_level(cell, stamp, qz, &head_z, &tail_z, base, range, W, H, false, 1, level_z, a / W, a % W, most,
+                           &best);
+            level_z++;
         }
-        level[s] = d + 1;
         /* the shortest way meets the level just walked, if it is that short */
         if (best != INT32_MAX) return best < most ? best : best == most ? full_walk(g, a, z, most) : -1;
     }

@@ -132,7 +132,8 @@ dg_status dg__loop_find_spots(const dg__build *b, const unsigned char *cls, spot
 /* The corridor system of open cell at (0: none). */
 int32_t dg__loop_system_of(digger *g, int32_t at);
 dg_status dg__loop_new_label(digger *g, int32_t *out, dg_error *err);
-/* Labels every corridor system (open cells that are neither room nor door). */
+/* Labels every corridor system (open cells that are neither room nor door);
+ * clears the walks' stamps (g->stamp) on the way. */
 dg_status dg__loop_label_systems(digger *g, dg_error *err);
 /* Whether joining open cells a and z adds a way round to the room graph
  * (and keeps out of the lair). */

@@ -31,6 +31,7 @@ typedef struct {
 } way;
 
 enum { WAIT, USED, DEAD };
+enum { LATTICE_ASKED = 16 };
 enum { OPENING = 1, MOUTH = 2 };
 
 /* The lattice's walk through rock, by node cell (odd row and column),
@@ -45,16 +46,23 @@ typedef struct {
     way *ways;
     size_t n_ways, cap_ways;
     unsigned char *free; /* by cell: rock_free, kept as loops are dug */
+    unsigned char *seed; /* by cell, on node rows: free rock beside a wall
+                          * (find_ways' sources are among them); then the
+                          * walls open on two opposite sides (find_bridges');
+                          * 8 bytes past the map */
     /* the doors of each room while the ways are found: room i's are
      * by_room[first[i] .. first[i + 1]) (indices into b->door) */
     int32_t *first, *by_room;
     size_t cap_first, cap_by_room;
-    /* the walls and doors inside the rim, row by row: digging only ever
-     * opens a wall (a door), so the list made once holds every wall an
-     * opening may be found in (a tenth of the map's cells) */
-    int32_t *walls;
-    size_t n_walls;
     unsigned digs;       /* ways dug so far */
+    /* the last walks asked (walk): ways from one source to another often
+     * share both ends, and until a dig the map, and so each answer, stands */
+    struct {
+        int32_t a, z;
+        int most, steps;
+        unsigned digs;
+    } asked[LATTICE_ASKED];
+    unsigned n_asked;
 } lattice;
 
 #define OWN(at) L->own[(at)]
@@ -142,8 +150,41 @@ static bool meets(digger *g, const lattice *L, int room, int32_t sys)
     return m;
 }
 
+/* Free rock beside a wall (a room's, or a door's place), a byte a cell:
+ * where a walk may start (find_ways); a loop gcc vectorises, made twice
+ * as free_row is (below). */
+static inline __attribute__((always_inline)) void seed_run(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                          const uint32_t *restrict down,
+                                                          const unsigned char *restrict fr, unsigned char *restrict out,
+                                                          int n)
+{
+    const uint32_t keep = ~(uint32_t)DG_ENTRANCE;
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)(fr[i] & (((up[i] & keep) == DG_PERIMETER) | ((down[i] & keep) == DG_PERIMETER) |
+                                          ((mid[i - 1] & keep) == DG_PERIMETER) | ((mid[i + 1] & keep) == DG_PERIMETER)));
+}
+
+DG__VECTORISED static void seed_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                          const uint32_t *restrict down, const unsigned char *restrict fr,
+                                          unsigned char *restrict out, int n)
+{
+    seed_run(up, mid, down, fr, out, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void seed_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                  const uint32_t *restrict down, const unsigned char *restrict fr,
+                                                  unsigned char *restrict out, int n)
+{
+    seed_run(up, mid, down, fr, out, n);
+}
+#endif
+
 /* Every walk from every door place at once, a level at a time; meetings
- * of walks from two rooms are the ways. */
+ * of walks from two rooms are the ways. The nodes tried as sources are
+ * those L->seed marks, read eight cells at a time (the nodes' bytes of
+ * them): tested node by node, free rock and a wall beside were branches
+ * the map made unpredictable; the same nodes in the same order. */
 static dg_status find_ways(digger *g, lattice *L, dg_error *err)
 {
     dg__build *b = g->b;
@@ -152,24 +193,36 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
     int32_t *q = g->wq, *dist = g->depth; /* dist by cell */
     size_t head = 0, tail = 0;
     dg_status rc;
+    for (int r = 1; r < b->rows - 1; r += 2) {
+        size_t row = (size_t)r * (size_t)W;
+        DG__BY_CPU(seed_row, b->cell + row + 1 - W, b->cell + row + 1, b->cell + row + 1 + W, L->free + row + 1,
+                   L->seed + row + 1, W - 2);
+    }
     for (int r = 1; r < b->rows - 1; r += 2)
-        for (int c = 1; c < b->cols - 1; c += 2) {
-            int32_t at = dg__loop_at(b, r, c);
-            if (!L->free[at]) continue;
-            for (int d = 0; d < 4; d++) {
-                /* most rock has no wall beside it */
-                if ((b->cell[at + step[d]] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
-                int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
-                if (!room) continue;
-                if (!OWN(at)) {
-                    if ((rc = add_source(L, at + step[d], room, err)) != DG_OK) return rc;
-                    OWN(at) = (int32_t)L->n_src;
-                    FROM(at) = -1;
-                    dist[at] = 1;
-                    q[tail++] = at;
+        for (int c0 = 0; c0 < W - 1; c0 += 8) {
+            size_t row = (size_t)r * (size_t)W;
+            uint64_t m;
+            memcpy(&m, L->seed + row + (size_t)c0, 8);
+            m &= UINT64_C(0xff00ff00ff00ff00); /* odd columns: the nodes (c0 is even) */
+            if (W - 1 - c0 < 8) m &= (UINT64_C(1) << (8 * (W - 1 - c0))) - 1; /* columns 1 .. W - 2 */
+            for (; m; m &= m - 1) {
+                int c = c0 + (int)(dg__ctz64(m) >> 3);
+                int32_t at = dg__loop_at(b, r, c);
+                for (int d = 0; d < 4; d++) {
+                    /* most rock has no wall beside it */
+                    if ((b->cell[at + step[d]] & ~(uint32_t)DG_ENTRANCE) != DG_PERIMETER) continue;
+                    int room = dg__loop_door_beyond(b, r, c, (dg_dir)d);
+                    if (!room) continue;
+                    if (!OWN(at)) {
+                        if ((rc = add_source(L, at + step[d], room, err)) != DG_OK) return rc;
+                        OWN(at) = (int32_t)L->n_src;
+                        FROM(at) = -1;
+                        dist[at] = 1;
+                        q[tail++] = at;
+                    }
+                    /* a node between two rooms' walls is no way: a door facing
+                     * a door across one cell */
                 }
-                /* a node between two rooms' walls is no way: a door facing
-                 * a door across one cell */
             }
         }
     while (head < tail) {
@@ -227,11 +280,59 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT, 0, 0}, err);
 }
 
-/* Every opening on the map, wall by wall in row order. */
+/* A wall open on two opposite sides (bridge_at's first test), a byte a
+ * cell: where an opening may be; a loop gcc vectorises, made twice as
+ * free_row is (below). */
+static inline __attribute__((always_inline)) void bridge_run(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                            const uint32_t *restrict down, unsigned char *restrict out,
+                                                            int n)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = (unsigned char)(((mid[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) &
+                                 ((((up[i] & DG_OPENSPACE) != 0) & ((down[i] & DG_OPENSPACE) != 0)) |
+                                  (((mid[i - 1] & DG_OPENSPACE) != 0) & ((mid[i + 1] & DG_OPENSPACE) != 0))));
+}
+
+DG__VECTORISED static void bridge_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                            const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    bridge_run(up, mid, down, out, n);
+}
+
+#ifdef DG__AVX2
+DG__AVX2 DG__VECTORISED static void bridge_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
+                                                    const uint32_t *restrict down, unsigned char *restrict out, int n)
+{
+    bridge_run(up, mid, down, out, n);
+}
+#endif
+
+/* Every opening on the map, wall by wall in row order: the walls open on
+ * two opposite sides found all at once (the rows inside the rim as one
+ * run, a byte a cell in L->seed, free again once find_ways has its
+ * sources; the rim's columns, which the run reads across, cleared), then
+ * read eight at a time. Most walls are open on no two sides: tested wall
+ * by wall from a list of them, that was a branch the map made
+ * unpredictable (a sixth of the lattice's own time with the list's). */
 static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
 {
+    const dg__build *b = g->b;
+    const int W = b->cols, H = b->rows;
+    if (H < 3 || W < 3) return DG_OK;
+    size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
+    unsigned char *is = L->seed;
+    DG__BY_CPU(bridge_row, b->cell + first - W, b->cell + first, b->cell + first + W, is, (int)n);
+    memset(is + n, 0, 8);
+    for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
+        size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
+        is[k] = is[k + 1] = 0;
+    }
     dg_status rc = DG_OK;
-    for (size_t k = 0; k < L->n_walls && rc == DG_OK; k++) rc = bridge_at(g, L, L->walls[k], err);
+    for (size_t c = 0; c < n && rc == DG_OK; c += 8) {
+        uint64_t m;
+        memcpy(&m, is + c, 8);
+        for (; m && rc == DG_OK; m &= m - 1) rc = bridge_at(g, L, (int32_t)(first + c + (dg__ctz64(m) >> 3)), err);
+    }
     return rc;
 }
 
@@ -327,6 +428,30 @@ static dg_status dig_way(digger *g, lattice *L, const way *w, const int32_t wall
     return DG_OK;
 }
 
+/* dg__loop_walk(g, a, z, most), its answer known where a walk between the
+ * same ends since the last dig says it: one that found the steps (all of
+ * them: fewer than its most, or as many and the walk from a met z first
+ * of those) answers for any most but those steps, where the walk from a
+ * decides; one that found none within its most, for a most no greater. */
+static int walk(digger *g, lattice *L, int32_t a, int32_t z, int most)
+{
+    unsigned n = L->n_asked < LATTICE_ASKED ? L->n_asked : LATTICE_ASKED;
+    for (unsigned i = 0; i < n; i++) {
+        if (L->asked[i].a != a || L->asked[i].z != z || L->asked[i].digs != L->digs) continue;
+        int steps = L->asked[i].steps;
+        if (steps >= 0 && steps != most) return steps < most ? steps : -1;
+        if (steps < 0 && most <= L->asked[i].most) return -1;
+    }
+    int steps = dg__loop_walk(g, a, z, most);
+    unsigned k = L->n_asked++ % LATTICE_ASKED;
+    L->asked[k].a = a;
+    L->asked[k].z = z;
+    L->asked[k].most = most;
+    L->asked[k].steps = steps;
+    L->asked[k].digs = L->digs;
+    return steps;
+}
+
 /* Tries the ways in their order, the walk rule `tier` (loops_dig.c's
  * saves), until `want` loops stand; *made counts them. */
 static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, int want, int *made, dg_error *err)
@@ -352,7 +477,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
         int most = dg__loop_saves(g, w->len);
         if (w->known >= 0 && w->known <= most) continue;
         if (!ended) ends_of(b, L, w, wall, open);
-        int steps = dg__loop_walk(g, open[0], open[1], most);
+        int steps = walk(g, L, open[0], open[1], most);
         if (steps >= 0) { /* too short a way round: a later tier may take it */
             w->known = (int16_t)steps;
             continue;
@@ -367,8 +492,7 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
 }
 
 /* A run of rock_free, the cells known inside the rim: rock with no
- * open cell beside it (between_corners is the caller's); and a run of
- * walls and doors (find_bridges' cells): 1, else 0. Loops gcc
+ * open cell beside it (between_corners is the caller's): 1, else 0. A loop gcc
  * vectorises, written once and made twice: eight cells a step where the
  * CPU has AVX2 (chosen at run time), four elsewhere; the same bytes. */
 static inline __attribute__((always_inline)) void free_run(const uint32_t *restrict up, const uint32_t *restrict mid,
@@ -379,22 +503,10 @@ static inline __attribute__((always_inline)) void free_run(const uint32_t *restr
         out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
 }
 
-static inline __attribute__((always_inline)) void walls_run(const uint32_t *restrict row, unsigned char *restrict out,
-                                                           int n)
-{
-    for (int i = 0; i < n; i++)
-        out[i] = (unsigned char)(((row[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) | ((row[i] & DG_DOORSPACE) != 0));
-}
-
 DG__VECTORISED static void free_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
                                           const uint32_t *restrict down, unsigned char *restrict out, int n)
 {
     free_run(up, mid, down, out, n);
-}
-
-DG__VECTORISED static void walls_row_plain(const uint32_t *restrict row, unsigned char *restrict out, int n)
-{
-    walls_run(row, out, n);
 }
 
 #ifdef DG__AVX2
@@ -402,11 +514,6 @@ DG__AVX2 DG__VECTORISED static void free_row_wide(const uint32_t *restrict up, c
                                                   const uint32_t *restrict down, unsigned char *restrict out, int n)
 {
     free_run(up, mid, down, out, n);
-}
-
-DG__AVX2 DG__VECTORISED static void walls_row_wide(const uint32_t *restrict row, unsigned char *restrict out, int n)
-{
-    walls_run(row, out, n);
 }
 #endif
 
@@ -429,32 +536,16 @@ static void scan_rock(const dg__build *b, lattice *L)
     }
 }
 
-/* The walls and doors inside the rim (L->walls), in the map's order: the
- * rows inside the rim as one run, a byte a cell in `is` (cells + 8
- * bytes), the rim's columns cleared, then the set bytes read eight at a
- * time. */
-static void scan_walls(const dg__build *b, lattice *L, unsigned char *is)
-{
-    const int W = b->cols, H = b->rows;
-    if (H < 3 || W < 3) return;
-    size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
-    DG__BY_CPU(walls_row, b->cell + first, is, (int)n);
-    memset(is + n, 0, 8);
-    for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
-        size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
-        is[k] = is[k + 1] = 0;
-    }
-    for (size_t c = 0; c < n; c += 8) {
-        uint64_t m;
-        memcpy(&m, is + c, 8);
-        for (; m; m &= m - 1) L->walls[L->n_walls++] = (int32_t)(first + c + (dg__ctz64(m) >> 3));
-    }
-}
-
 /* Finds the ways afresh (the map as it stands) and draws their order. */
-static dg_status look(digger *g, lattice *L, size_t cells, uint32_t **order, dg_error *err)
+static dg_status look(digger *g, lattice *L, uint32_t **order, dg_error *err)
 {
-    memset(L->own, 0, cells * sizeof *L->own);
+    /* own is read at node cells only (odd row, odd column): those cleared,
+     * not the whole map (a quarter of its cells) */
+    const dg__build *b = g->b;
+    for (int r = 1; r < b->rows - 1; r += 2) {
+        int32_t *own = L->own + (size_t)r * (size_t)b->cols;
+        for (int c = 1; c < b->cols - 1; c += 2) own[c] = 0;
+    }
     L->n_src = L->n_ways = 0;
     dg_status rc;
     for (size_t i = 0; i <= g->b->n_room; i++) g->room_step[i] = -1; /* meets' answers */
@@ -479,19 +570,19 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     lattice L = {0};
     uint32_t *order = NULL;
     dg_status rc = DG_OK;
-    /* own and from, a cell each: one block */
+    /* own and from, a cell each, and free and seed, a byte a cell: one
+     * block */
     size_t cells = (size_t)b->rows * (size_t)b->cols;
-    L.own = dg__malloc(2 * cells * sizeof *L.own);
-    L.free = dg__malloc(cells);
-    L.walls = dg__malloc(cells * sizeof *L.walls);
-    if (!L.own || !L.free || !L.walls) {
+    L.own = dg__malloc(2 * cells * sizeof *L.own + 2 * cells + 8);
+    if (!L.own) {
         rc = dg__nomem(err, "digging loops");
         goto done;
     }
     L.from = L.own + cells;
+    L.free = (unsigned char *)(L.from + cells);
+    L.seed = L.free + cells;
     memset(L.free, 0, cells);
     scan_rock(b, &L);
-    scan_walls(b, &L, (unsigned char *)L.own); /* own's block: unused till the first look */
     int tiers = b->o->loops == DG_LOOPS_MANY ? 3 : 2, made = 0;
     g->lair = 0;
     for (int round = 0; round < LOOP_ROUNDS; round++) {
@@ -503,7 +594,7 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
              * only for a floor still short of three loops */
             if (again && b->o->loops == DG_LOOPS_MANY && made >= LOOP_MANY_ENOUGH) break;
             int had = made;
-            if ((rc = look(g, &L, cells, &order, err)) != DG_OK) goto done;
+            if ((rc = look(g, &L, &order, err)) != DG_OK) goto done;
             for (int t = 0; t < tiers && made < want && rc == DG_OK; t++) rc = pass(g, &L, order, t, want, &made, err);
             if (rc != DG_OK) goto done;
             if (made == had) break;
@@ -522,12 +613,10 @@ dg_status dg__loop_lattice(digger *g, int want, dg_error *err)
     }
 done:
     dg__free(order);
-    dg__free(L.own);
-    dg__free(L.free);
+    dg__free(L.own); /* and from, free, seed */
     dg__free(L.first);
     dg__free(L.by_room);
     dg__free(L.src);
     dg__free(L.ways);
-    dg__free(L.walls);
     return rc;
 }
