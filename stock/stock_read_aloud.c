@@ -261,6 +261,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         /* nobody lies trussed, a sack over the head, on a flooded floor
          * ("... lies trussed on the floor, a sack over their head. The
          * floor lies under a hand's depth of cold water.") */
+        _Static_assert(DG_COUNT(watched) == DG_COUNT(alone), "one room number picks from either list");
         const char *const *said = n_shown ? watched : alone;
         size_t k = (size_t)id % DG_COUNT(watched);
         if (rc->water && strstr(said[k], "lies trussed")) k = (k + 1) % DG_COUNT(watched);
