@@ -247,7 +247,16 @@ await check('change options, roll: the image loads and the key lists its rooms',
   const listed = Object.values(r0.doors).flat().length;
   assert.equal(await page.locator(`#room-${r0.id} .doors li`).count(), listed || 1);
   assert.equal(await page.locator('#key-stairs li').count(), j.stairs.length || 1);
-  assert.match(await page.locator('#key-stairs').innerText(), /(Up|Down) at column \d+, row \d+/);
+  // one floor: its first up stair is the way in, a down stair leads off
+  // the key (md.c's put_stairs says the same of a deepest floor)
+  const stairLines = (await page.locator('#key-stairs').innerText()).split('\n').filter(Boolean);
+  assert.ok(stairLines.length > 0);
+  for (const s of stairLines)
+    assert.match(s, /^(Up|Down)(, the way in,|, to depths this key does not map,)? at column \d+, row \d+/);
+  const ups = stairLines.filter((s) => s.startsWith('Up'));
+  if (ups.length) assert.match(ups[0], /^Up, the way in, at/);
+  for (const s of ups.slice(1)) assert.match(s, /^Up at/);
+  for (const s of stairLines.filter((s) => s.startsWith('Down'))) assert.match(s, /^Down, to depths this key does not map, at/);
   first = { digest: await imageDigest(page), json: j, url: page.url() };
   // the image came from the form's own query (text seed), not the permalink
   assert.match(first.digest.src, /seed=The\+Dungeon/);
