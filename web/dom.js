@@ -1,6 +1,7 @@
 /* dom.js -- the few DOM helpers every script of the page uses (loaded
  * first): an element by id, a new element with its properties and
- * children, a word with a capital. */
+ * children, a word with a capital, the pieces that are there joined, a
+ * labelled line of the key. */
 (function () {
   'use strict';
 
@@ -23,5 +24,13 @@
 
   function capital(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : ''; }
 
-  window.dgDom = { $: $, el: el, capital: capital };
+  /* "a · b · c" from the pieces that are there */
+  function joined(parts, sep) { return parts.filter(Boolean).join(sep || ' · '); }
+
+  /* one labelled line of the key: LABEL  what follows */
+  function line(cls, label, kids) {
+    return el('p', { class: 'line ' + cls }, [el('span', { class: 'tag', text: label }), ' ', el('span', {}, kids)]);
+  }
+
+  window.dgDom = { $: $, el: el, capital: capital, joined: joined, line: line };
 })();
