@@ -34,6 +34,7 @@ static const int mix_upto[DG_DIFF_DEADLY] = {20, 60, 90};
 static const int mix_upto_2024[2] = {30, 75};
 #define FLOOR_STEP 10
 #define SAME_BAND_REDRAWS 3   /* a fight that outguns the lair: draws again in its band */
+#define REPEAT_REDRAWS 4      /* a fight another room of the floor holds already: draws again */
 static const int danger_step[DG_DANGER_COUNT] = {-15, 0, 15, 30};
 
 static int pick(dg_rng *r, dg_words w) { return (int)dg__rng_below(r, (uint32_t)dg_contents_word_count(w)); }
@@ -214,6 +215,27 @@ void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap 
     dg__trap_numbers(r, c->level, c->rules, s, t);
 }
 
+/* Whether encounter e's groups, kinds and counts (in any order), are
+ * those of another room of the floor already stocked (a room not stocked
+ * yet holds nobody, so matches nothing). */
+static bool held_elsewhere(const dg_contents *c, int id, const dg_encounter *e)
+{
+    for (size_t i = 0; e->n_groups && i < c->n_rooms; i++) {
+        const dg_encounter *o = &c->rooms[i].encounter;
+        if (c->rooms[i].id == id || o->n_groups != e->n_groups) continue;
+        bool same = true;
+        for (int g = 0; g < e->n_groups && same; g++) {
+            bool found = false;
+            for (int h = 0; h < o->n_groups && !found; h++)
+                found = o->groups[h].monster == e->groups[g].monster && o->groups[h].count == e->groups[g].count &&
+                        o->groups[h].arrives == e->groups[g].arrives;
+            same = found;
+        }
+        if (same) return true;
+    }
+    return false;
+}
+
 void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t seed, dg_room_contents *rc,
                        bool lair, int variant)
 {
@@ -244,6 +266,18 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
             }
             dg__stock_encounter(&r, c, faction, (dg_difficulty)k, false, guard, holds, room_squares(room, cell_ft),
                                 &rc->encounter);
+        }
+        /* the same fight room after room reads as a machine's ("a
+         * salamander, eight azers and four hell hounds" ten times over a
+         * 61x61 floor, "an orc and a wolf" five): a fight another room
+         * holds already is drawn again in its band, kept only when it
+         * differs and does not outgun the lair; a cast with one mix keeps
+         * it */
+        for (int again = 0; !lair && again < REPEAT_REDRAWS && held_elsewhere(c, rc->id, &rc->encounter); again++) {
+            dg_encounter drawn = rc->encounter;
+            dg__stock_encounter(&r, c, faction, drawn.difficulty, false, guard, holds, room_squares(room, cell_ft),
+                                &rc->encounter);
+            if (rc->encounter.n_groups == 0 || (top > 0 && rc->encounter.adjusted_xp >= top)) rc->encounter = drawn;
         }
         if (rc->encounter.n_groups == 0) roll = HAZARD_UPTO; /* nothing of the cast fits here */
         else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;

@@ -487,3 +487,60 @@ Test(stock_climax, the_key_plays_without_fixing, .timeout = 600)
     cr_assert_geq(mixed24, 0.70, "mixed share under 2024 %.3f", mixed24);
     cr_assert_leq(overlap, 0.30, "lower floors repeat %.3f of floor 1's purposes", overlap);
 }
+
+/* Whether encounters a and b are the same fight: the same kinds in the
+ * same numbers, in any order. */
+static bool same_fight(const dg_encounter *a, const dg_encounter *b)
+{
+    if (a->n_groups != b->n_groups || !a->n_groups) return false;
+    for (int g = 0; g < a->n_groups; g++) {
+        bool found = false;
+        for (int h = 0; h < b->n_groups && !found; h++)
+            found = a->groups[g].monster == b->groups[h].monster && a->groups[g].count == b->groups[h].count;
+        if (!found) return false;
+    }
+    return true;
+}
+
+/* A big floor does not hold the same fight room after room ("an orc and a
+ * wolf" five times, "a giant crocodile, three hunter sharks and eight
+ * sahuagin" five, over 61x61 floors: 56 of 497 fights were another room's
+ * before, 11%): a fight is another room's on its floor in at most one in
+ * twenty, where the cast has one mix for its band (level 1's orcs). */
+Test(stock_climax, a_big_floor_varies_its_fights, .timeout = 300)
+{
+    static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
+    long fights = 0, repeats = 0, most = 0;
+    char worst[160] = "";
+    for (int i = 0; i < 36; i++) {
+        char seed[16], level[8];
+        snprintf(seed, sizeof seed, "%d", 4000 + i);
+        snprintf(level, sizeof level, "%d", 1 + (i * 7) % 20);
+        const char *keys[] = {"seed", "algorithm", "level", "motif", "rows", "cols", "rules"};
+        const char *vals[] = {seed, families[i % 6], level, dg_motif_name(i % DG_MOTIF_COUNT), "61", "61",
+                              i % 3 ? "2014" : "2024"};
+        dg_options o;
+        dg_error e = {0};
+        cr_assert_eq(dg_options_parse(&o, 7, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+        dg_dungeon *d = NULL;
+        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed=%s: %s", seed, e.msg);
+        const dg_contents *c = d->contents;
+        for (size_t r = 0; r < c->n_rooms; r++) {
+            if (!c->rooms[r].encounter.n_groups) continue;
+            fights++;
+            long same = 0;
+            for (size_t s = 0; s < r; s++) same += same_fight(&c->rooms[r].encounter, &c->rooms[s].encounter);
+            repeats += same > 0;
+            if (same + 1 > most) {
+                most = same + 1;
+                snprintf(worst, sizeof worst, "seed=%s algorithm=%s level=%s rows=61 cols=61: room %zu's fight in %ld rooms",
+                         seed, families[i % 6], level, r + 1, most);
+            }
+        }
+        dg_dungeon_free(d);
+    }
+    cr_log_info("61x61 floors: %ld fights, %ld another room's; most rooms with one fight %ld (%s)", fights, repeats,
+                most, worst);
+    cr_assert_gt(fights, 300);
+    cr_assert_leq(20 * repeats, fights, "%ld of %ld fights are another room's (worst: %s)", repeats, fights, worst);
+}
