@@ -176,6 +176,15 @@ size_t dg__loop_fill_stub(digger *g, int32_t at);
  * labels ready), the lair's rounds included. */
 dg_status dg__loop_lattice(digger *g, int want, dg_error *err);
 
+/* loops_rows.c: for n cells of a row run (mid, with the runs above and
+ * below it, mid[-1] and mid[n] read), a byte each in out: free rock fr[]
+ * beside a wall (where a walk may start); a wall open on two opposite
+ * sides (where an opening may be); rock with no open cell beside it. */
+void dg__lattice_seed_row(const uint32_t *up, const uint32_t *mid, const uint32_t *down, const unsigned char *fr,
+                          unsigned char *out, int n);
+void dg__lattice_bridge_row(const uint32_t *up, const uint32_t *mid, const uint32_t *down, unsigned char *out, int n);
+void dg__lattice_free_row(const uint32_t *up, const uint32_t *mid, const uint32_t *down, unsigned char *out, int n);
+
 /* cycles_dig.c */
 /* loops=some: where the lock-and-key cycle (cycles.c) finds no key room,
  * the lair kept to another door, loops dug from dead-end rooms far enough

@@ -150,36 +150,6 @@ static bool meets(digger *g, const lattice *L, int room, int32_t sys)
     return m;
 }
 
-/* Free rock beside a wall (a room's, or a door's place), a byte a cell:
- * where a walk may start (find_ways); a loop gcc vectorises, made twice
- * as free_row is (below). */
-static inline __attribute__((always_inline)) void seed_run(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                          const uint32_t *restrict down,
-                                                          const unsigned char *restrict fr, unsigned char *restrict out,
-                                                          int n)
-{
-    const uint32_t keep = ~(uint32_t)DG_ENTRANCE;
-    for (int i = 0; i < n; i++)
-        out[i] = (unsigned char)(fr[i] & (((up[i] & keep) == DG_PERIMETER) | ((down[i] & keep) == DG_PERIMETER) |
-                                          ((mid[i - 1] & keep) == DG_PERIMETER) | ((mid[i + 1] & keep) == DG_PERIMETER)));
-}
-
-DG__VECTORISED static void seed_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                          const uint32_t *restrict down, const unsigned char *restrict fr,
-                                          unsigned char *restrict out, int n)
-{
-    seed_run(up, mid, down, fr, out, n);
-}
-
-#ifdef DG__AVX2
-DG__AVX2 DG__VECTORISED static void seed_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                  const uint32_t *restrict down, const unsigned char *restrict fr,
-                                                  unsigned char *restrict out, int n)
-{
-    seed_run(up, mid, down, fr, out, n);
-}
-#endif
-
 /* Every walk from every door place at once, a level at a time; meetings
  * of walks from two rooms are the ways. The nodes tried as sources are
  * those L->seed marks, read eight cells at a time (the nodes' bytes of
@@ -195,7 +165,7 @@ static dg_status find_ways(digger *g, lattice *L, dg_error *err)
     dg_status rc;
     for (int r = 1; r < b->rows - 1; r += 2) {
         size_t row = (size_t)r * (size_t)W;
-        DG__BY_CPU(seed_row, b->cell + row + 1 - W, b->cell + row + 1, b->cell + row + 1 + W, L->free + row + 1,
+        dg__lattice_seed_row(b->cell + row + 1 - W, b->cell + row + 1, b->cell + row + 1 + W, L->free + row + 1,
                    L->seed + row + 1, W - 2);
     }
     for (int r = 1; r < b->rows - 1; r += 2)
@@ -280,33 +250,6 @@ static dg_status bridge_at(digger *g, lattice *L, int32_t at, dg_error *err)
     return add_way(L, (way){s.attach, s.other, at, 0, -1, OPENING, WAIT, 0, 0}, err);
 }
 
-/* A wall open on two opposite sides (bridge_at's first test), a byte a
- * cell: where an opening may be; a loop gcc vectorises, made twice as
- * free_row is (below). */
-static inline __attribute__((always_inline)) void bridge_run(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                            const uint32_t *restrict down, unsigned char *restrict out,
-                                                            int n)
-{
-    for (int i = 0; i < n; i++)
-        out[i] = (unsigned char)(((mid[i] & ~(uint32_t)DG_ENTRANCE) == DG_PERIMETER) &
-                                 ((((up[i] & DG_OPENSPACE) != 0) & ((down[i] & DG_OPENSPACE) != 0)) |
-                                  (((mid[i - 1] & DG_OPENSPACE) != 0) & ((mid[i + 1] & DG_OPENSPACE) != 0))));
-}
-
-DG__VECTORISED static void bridge_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                            const uint32_t *restrict down, unsigned char *restrict out, int n)
-{
-    bridge_run(up, mid, down, out, n);
-}
-
-#ifdef DG__AVX2
-DG__AVX2 DG__VECTORISED static void bridge_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                    const uint32_t *restrict down, unsigned char *restrict out, int n)
-{
-    bridge_run(up, mid, down, out, n);
-}
-#endif
-
 /* Every opening on the map, wall by wall in row order: the walls open on
  * two opposite sides found all at once (the rows inside the rim as one
  * run, a byte a cell in L->seed, free again once find_ways has its
@@ -321,7 +264,7 @@ static dg_status find_bridges(digger *g, lattice *L, dg_error *err)
     if (H < 3 || W < 3) return DG_OK;
     size_t first = (size_t)W + 1, n = (size_t)(H - 2) * (size_t)W - 2; /* cells first .. first + n */
     unsigned char *is = L->seed;
-    DG__BY_CPU(bridge_row, b->cell + first - W, b->cell + first, b->cell + first + W, is, (int)n);
+    dg__lattice_bridge_row(b->cell + first - W, b->cell + first, b->cell + first + W, is, (int)n);
     memset(is + n, 0, 8);
     for (int r = 1; r < H - 2; r++) { /* the last column of row r, the first of r + 1 */
         size_t k = (size_t)r * (size_t)W + (size_t)W - 1 - first;
@@ -491,32 +434,6 @@ static dg_status pass(digger *g, lattice *L, const uint32_t *order, int tier, in
     return DG_OK;
 }
 
-/* A run of rock_free, the cells known inside the rim: rock with no
- * open cell beside it (between_corners is the caller's): 1, else 0. A loop gcc
- * vectorises, written once and made twice: eight cells a step where the
- * CPU has AVX2 (chosen at run time), four elsewhere; the same bytes. */
-static inline __attribute__((always_inline)) void free_run(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                          const uint32_t *restrict down, unsigned char *restrict out,
-                                                          int n)
-{
-    for (int i = 0; i < n; i++)
-        out[i] = (unsigned char)((mid[i] == DG_NOTHING) & (((up[i] | down[i] | mid[i - 1] | mid[i + 1]) & DG_OPENSPACE) == 0));
-}
-
-DG__VECTORISED static void free_row_plain(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                          const uint32_t *restrict down, unsigned char *restrict out, int n)
-{
-    free_run(up, mid, down, out, n);
-}
-
-#ifdef DG__AVX2
-DG__AVX2 DG__VECTORISED static void free_row_wide(const uint32_t *restrict up, const uint32_t *restrict mid,
-                                                  const uint32_t *restrict down, unsigned char *restrict out, int n)
-{
-    free_run(up, mid, down, out, n);
-}
-#endif
-
 /* Free rock (rock_free) everywhere inside the rim, from the map as it
  * stands (once: digging keeps it as it goes): the rows inside the rim as
  * one run of cells (a row's tail alone would be done cell by cell, a
@@ -527,7 +444,7 @@ static void scan_rock(const dg__build *b, lattice *L)
     const int W = b->cols, H = b->rows;
     if (H < 3 || W < 3) return;
     size_t first = (size_t)W + 1, last = (size_t)(H - 2) * (size_t)W + (size_t)W - 1; /* [first, last) */
-    DG__BY_CPU(free_row, b->cell + first - W, b->cell + first, b->cell + first + W, L->free + first, (int)(last - first));
+    dg__lattice_free_row(b->cell + first - W, b->cell + first, b->cell + first + W, L->free + first, (int)(last - first));
     for (int r = 1; r <= H - 2; r++) {
         unsigned char *out = L->free + (size_t)r * (size_t)W;
         out[0] = out[W - 1] = 0;
