@@ -276,6 +276,8 @@ bool dg__graded_has(const dg__graded *g, int item);
 #define DG__CONTAINERS_LOCKABLE_END 8
 /* stock_words.c: how many coins container i holds */
 int dg__container_holds(int i);
+/* Whether container i (-1: loose coins) fits into a hiding place. */
+bool dg__container_hides(int i);
 
 /* stock_encounter.c */
 /* Builds an encounter of difficulty d whose adjusted XP lies in its band,

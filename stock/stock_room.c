@@ -412,8 +412,11 @@ void dg__stock_dress(dg_contents *c, dg__stocker *st, uint64_t seed, dg_room_con
         rc->n_hidden = 1;
         rc->hidden[0].kind = dg__word_deal(&st->deck, &r, DG_WORDS_HIDDEN, -1, natural);
         rc->hidden[0].dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));
-        /* half the treasure of a room with a hiding place is in it */
-        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50) && dg__hidden_holds(rc->hidden[0].kind);
+        /* half the treasure of a room with a hiding place is in it, if
+         * it fits (no sarcophagus under a floor tile; tested after the
+         * draw, which is made as before) */
+        rc->treasure.hidden = rc->has_treasure && dg__rng_percent(&r, 50) && dg__hidden_holds(rc->hidden[0].kind) &&
+                              dg__container_hides(rc->treasure.container);
     }
 }
 

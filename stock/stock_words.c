@@ -116,6 +116,21 @@ int dg__container_holds(int i)
     return i >= 0 && (size_t)i < DG_COUNT(container_holds) ? container_holds[i] : 0;
 }
 
+/* Whether it goes into a hiding place (same order): a sack, an urn, a
+ * book, a coffer or a strongbox does; "a stone sarcophagus, hidden in a
+ * cache under a floor tile" read as a joke, and so would a chest, a
+ * crate or a barrel */
+static const bool container_hides[] = {
+    true, true, false, true, true,
+    false, true, true, false, false,
+};
+
+bool dg__container_hides(int i)
+{
+    _Static_assert(DG_COUNT(container_hides) == DG_COUNT(container), "whether it hides, per container");
+    return i < 0 || ((size_t)i < DG_COUNT(container_hides) && container_hides[i]); /* loose coins hide */
+}
+
 static const char *const door_material[] = {"Wooden", "Stone", "Iron"};
 
 /* the first DG__SECRETS_DRAWN are drawn; the rest stand in for a furnished

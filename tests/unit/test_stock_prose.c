@@ -25,6 +25,7 @@ typedef struct {
     long silent_held; /* "You hear silence" where the party meets someone */
     long daylit_below; /* floors below the top lit by daylight */
     long held_by_nothing; /* keys or purses "hidden" in a spyhole or a scratched message */
+    long hidden_purses, bulky_hidden; /* treasure in a hiding place; in a sarcophagus, a chest... */
     long breathless_breathing; /* "something breathes" where the unseen do not breathe */
     long furnished_secrets, unfurnished_secrets; /* secret doors by a bookcase...; in rooms without one */
     long clues_burning, clues_burning_unburnt; /* clues of burning; pointing at no door that burns */
@@ -52,6 +53,20 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
         for (size_t k = 0; k < c->n_doors; k++) {
             const char *in = dg_key_hidden_in(c, k);
             key_in |= c->doors[k].key_room == rc->id && in && !strcmp(in, place);
+        }
+        /* nor a treasure in something too big to hide ("in a stone
+         * sarcophagus, hidden in a cache under a floor tile"): this
+         * test's list of the bulky */
+        static const char *const bulky[] = {"sarcophag", "chest", "barrel", "crate", "coffin"};
+        if (rc->has_treasure && rc->treasure.hidden) {
+            t->hidden_purses++;
+            const char *box = rc->treasure.container >= 0 ? dg_contents_word(DG_WORDS_CONTAINER, rc->treasure.container) : "";
+            for (size_t k = 0; k < sizeof bulky / sizeof *bulky; k++)
+                if (strstr(box, bulky[k])) {
+                    t->bulky_hidden++;
+                    note_bad("dungeon %llu floor %d room %zu: treasure in a %s hidden in %s", (unsigned long long)i,
+                             d->floor, r + 1, box, place);
+                }
         }
         if (empty_handed && (key_in || (rc->has_treasure && rc->treasure.hidden))) {
             t->held_by_nothing++;
@@ -238,6 +253,9 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.held_by_nothing, 0, "%ld keys or purses hidden in a place that holds nothing (first: %s)",
                  t.held_by_nothing, n_bad ? bad[0] : "");
+    cr_assert_geq(t.hidden_purses, 50, "too few hidden treasures met (%ld) to judge", t.hidden_purses);
+    cr_assert_eq(t.bulky_hidden, 0, "%ld of %ld hidden treasures in something too big to hide (first: %s)",
+                 t.bulky_hidden, t.hidden_purses, n_bad ? bad[0] : "");
     cr_assert_eq(t.daylit_below, 0, "%ld lower floors lit by daylight (first: %s)", t.daylit_below,
                  n_bad ? bad[0] : "");
     cr_assert_eq(t.silent_held, 0, "%ld rooms with someone in them read \"You hear silence\" (first: %s)", t.silent_held,
