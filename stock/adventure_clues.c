@@ -27,14 +27,25 @@ static int room_at(const dg_dungeon *d, int x, int y)
     return dg_cell_open(cell) ? (int)((cell & DG_ROOM_ID) >> DG_ROOM_ID_SHIFT) : 0;
 }
 
-/* A room for a clue to room `to`: not that room, with space for a clue,
- * nearer the entrance than it when one is; drawn among them. */
+/* Whether room rc may hold a clue to room `to`: not that room, with
+ * space for a clue, reached, and no clue to `to` already (a cave of one
+ * target read "Fresh tracks ... toward the lair (room 4)" twice in one
+ * room). */
+static bool may_hold(const dg_room_contents *rc, int to)
+{
+    bool ok = rc->id != to && rc->n_clues < DG_ROOM_MAX_CLUES && rc->distance >= 0;
+    for (int k = 0; ok && k < rc->n_clues; k++) ok = rc->clues[k].room != to;
+    return ok;
+}
+
+/* A room for a clue to room `to` (may_hold), nearer the entrance than it
+ * when one is; drawn among them. */
 static int place_for(dg_rng *r, const dg_contents *c, int to)
 {
     int dist_to = c->rooms[to - 1].distance, n = 0, n_before = 0;
     for (size_t i = 0; i < c->n_rooms; i++) {
         const dg_room_contents *rc = &c->rooms[i];
-        bool ok = rc->id != to && rc->n_clues < DG_ROOM_MAX_CLUES && rc->distance >= 0;
+        bool ok = may_hold(rc, to);
         n += ok;
         n_before += ok && rc->distance < dist_to;
     }
@@ -43,10 +54,19 @@ static int place_for(dg_rng *r, const dg_contents *c, int to)
     int k = (int)dg__rng_below(r, (uint32_t)(before ? n_before : n));
     for (size_t i = 0; i < c->n_rooms; i++) {
         const dg_room_contents *rc = &c->rooms[i];
-        bool ok = rc->id != to && rc->n_clues < DG_ROOM_MAX_CLUES && rc->distance >= 0;
+        bool ok = may_hold(rc, to);
         if (ok && (!before || rc->distance < dist_to) && k-- == 0) return rc->id;
     }
     return 0;
+}
+
+/* Whether a room of the floor has clue phrase `phrase` to room `to`. */
+static bool said_of(const dg_contents *c, int phrase, int to)
+{
+    for (size_t i = 0; i < c->n_rooms; i++)
+        for (int k = 0; k < c->rooms[i].n_clues; k++)
+            if (c->rooms[i].clues[k].kind == phrase && c->rooms[i].clues[k].room == to) return true;
+    return false;
 }
 
 void dg__adventure_clues(dg_contents *c, const dg_dungeon *d, uint64_t seed)
@@ -80,7 +100,13 @@ void dg__adventure_clues(dg_contents *c, const dg_dungeon *d, uint64_t seed)
         int at = place_for(&r, c, to->room);
         if (!at) continue;
         dg_room_contents *rc = &c->rooms[at - 1];
-        rc->clues[rc->n_clues++] = (dg_clue){dg__adv_clue_pick(&r, to->kind), to->room, c->floor + 1};
+        /* a phrase another room of the floor says of the same room is
+         * said another way (two rooms of a cave both read "Fresh tracks
+         * of many feet, all going one way: toward the lair"), when the
+         * kind has another */
+        int picked = dg__adv_clue_pick(&r, to->kind), phrase = picked;
+        while (said_of(c, phrase, to->room) && (phrase = dg__adv_clue_next(phrase, to->kind)) != picked) continue;
+        rc->clues[rc->n_clues++] = (dg_clue){phrase, to->room, c->floor + 1};
         made++;
     }
 }

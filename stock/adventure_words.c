@@ -310,6 +310,11 @@ int dg__adv_clue_pick(dg_rng *r, dg__clue_target t)
     return clue_first[t] + (int)dg__rng_below(r, (uint32_t)(clue_first[t + 1] - clue_first[t]));
 }
 
+int dg__adv_clue_next(int phrase, dg__clue_target t)
+{
+    return phrase + 1 < clue_first[t + 1] ? phrase + 1 : clue_first[t];
+}
+
 const char *dg__adv_clue_phrase(int kind) { return kind >= 0 && kind < (int)DG_COUNT(clues) ? clues[kind] : ""; }
 
 /* where a key is hidden: built rooms' first, the last NATURAL_PLACES a cave's too

@@ -519,6 +519,8 @@ bool dg__adv_object_papers(int object);
 #define DG__ADV_CLUE_KINDS 6
 typedef enum { DG__CLUE_LAIR, DG__CLUE_KEY, DG__CLUE_SECRET, DG__CLUE_STAIRS, DG__CLUE_TRAPPED, DG__CLUE_GOAL } dg__clue_target;
 int dg__adv_clue_pick(dg_rng *r, dg__clue_target t);
+/* The phrase after `phrase` among target t's (the first after the last). */
+int dg__adv_clue_next(int phrase, dg__clue_target t);
 const char *dg__adv_clue_phrase(int kind);
 int dg__adv_hiding_count(bool natural);
 

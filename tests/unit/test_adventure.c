@@ -76,6 +76,7 @@ static bool keyed_off(const dg_dungeon *d, int id)
 
 typedef struct {
     int dungeons, goal_ok, two_factions, talk, floors, clue_floors, lower, lower_ok, keys, keys_held, keys_own_room;
+    int clues, clues_said_again; /* a clue's words said by another room's clue on its floor */
 } figures;
 
 /* Every reference of top's adventure resolves; the figures counted. */
@@ -225,6 +226,11 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
                 dg_adv_who w = {-1, cl->room, cl->floor, -1};
                 cr_assert(resolves(top, &w) && cl->floor == d->floor && cl->room != rc->id,
                           "seed %llu: clue in room %d", (unsigned long long)s, rc->id);
+                /* one clue to a room a room: "Fresh tracks ... toward the
+                 * lair (room 4)" stood twice in a cave's shaft */
+                for (int j = 0; j < k; j++)
+                    cr_assert_neq(rc->clues[j].room, cl->room, "seed %llu floor %d room %d: two clues to room %d",
+                                  (unsigned long long)s, d->floor, rc->id, cl->room);
                 /* a clue that lies "before the door of" a room is in a
                  * room with a door to it */
                 char said[512];
@@ -237,6 +243,15 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
                     cr_assert(next, "seed %llu floor %d room %d: \"%s\", with no door to room %d",
                               (unsigned long long)s, d->floor, rc->id, said, cl->room);
                 }
+                /* the same words in two rooms of a floor ("Fresh tracks
+                 * ... toward the lair (room 4)" in a cave's first two) */
+                for (size_t o = 0; o < i; o++)
+                    for (int j = 0; j < fc->rooms[o].n_clues; j++) {
+                        char other[512];
+                        dg_clue_text(fc, &fc->rooms[o], j, other, sizeof other);
+                        f->clues_said_again += !strcmp(said, other);
+                    }
+                f->clues++;
                 clues++;
             }
         }
@@ -322,6 +337,8 @@ Test(adventure, every_reference_resolves_and_the_shares_hold, .timeout = 120)
     cr_assert_geq(100 * f.two_factions, 40 * f.dungeons);
     cr_assert_geq(2 * f.talk, f.two_factions);
     cr_assert_geq(100 * f.clue_floors, 90 * f.floors);
+    printf("clues: %d, their words said again on the floor %d\n", f.clues, f.clues_said_again);
+    cr_assert_leq(100 * f.clues_said_again, f.clues, "%d of %d clues repeat another's words", f.clues_said_again, f.clues);
     /* every lower floor's boss in its lair, even where no band of the cast
      * fits it (a high-level vermin nest in a 10-ft-wide chamber: its
      * mightiest that fits stands there alone) */
