@@ -325,10 +325,10 @@ dg_status dg__adventure_build(const dg_dungeon *const *maps, dg_contents *const 
     dg_adventure *a = dg__calloc(1, sizeof *a);
     if (!a) return dg__nomem(err, "writing the adventure");
     dg_rng r = dg__stock_stream(top->concept_seed, DG__STREAM_ADVENTURE, PART_BUILD);
-    a->patron = dg__adv_patron_for(below(&r, dg__adv_table_count(DG__ADV_T_PATRON_NAME) * DG__ADV_PATRON_ROLES),
-                                   top->level);
+    int patron = below(&r, dg__adv_table_count(DG__ADV_T_PATRON_NAME) * DG__ADV_PATRON_ROLES);
     a->stake = below(&r, DG__ADV_STAKES);
     a->reward_gp = reward(top, &r);
+    a->patron = dg__adv_patron_for(patron, a->reward_gp); /* who can pay it */
     dg_status rc = goal_of(a, maps, floors, n, &r, err);
     /* beasts send no word and no ransom note: those stakes want holders
      * whose chief talks (the lair's head, the master) */

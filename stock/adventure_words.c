@@ -57,18 +57,18 @@ static const char *const titles[PATRON_ROLES] = {
     "the steward", "the caravan master", "the elder", "the young noble", "the captain", "the innkeeper",
 };
 
-/* who can pay tens of thousands of gold pieces (a priory, a guild, a
- * collegium, a baron, a dwarf clan); "Hedda Quill, the innkeeper at the
- * crossroads ... The reward is 135,000 gp" and "a young noble deep in
- * debt ... offers 36,000 gp" read as jokes */
+/* who can pay thousands of gold pieces (a priory, a guild, a collegium,
+ * a baron's steward, a dwarf clan); "Hedda Quill, the innkeeper at the
+ * crossroads ... The reward is 135,000 gp", "Pell Marrow, the innkeeper
+ * at the crossroads ... 16,500 gp" and "a young noble deep in debt ...
+ * offers 9,800 gp" read as jokes */
 static const bool wealthy[PATRON_ROLES] = {false, true, true, false, false, true,
                                            true, false, true, false, false, false};
-#define TIER3_LEVEL 11
 
-int dg__adv_patron_for(int patron, int level)
+int dg__adv_patron_for(int patron, long reward_gp)
 {
     int role = patron % PATRON_ROLES, name = patron / PATRON_ROLES;
-    if (level < TIER3_LEVEL || wealthy[role]) return patron;
+    if (reward_gp <= DG__ADV_HUMBLE_PURSE_GP || wealthy[role]) return patron;
     int rich[PATRON_ROLES], n = 0;
     for (int k = 0; k < PATRON_ROLES; k++)
         if (wealthy[k]) rich[n++] = k;

@@ -507,10 +507,11 @@ const char *dg__adv_hiding(int i, bool natural);
 const char *dg__adv_household(int patron);
 /* the patron by role alone ("the reeve"), for a sentence naming them again */
 const char *dg__adv_patron_title(int patron);
-/* The patron drawn (name x role), or at level 11 and up one of the same
- * name whose role can pay a reward of tier 3 and 4 (tens of thousands of
- * gold pieces): not the innkeeper at the crossroads. */
-int dg__adv_patron_for(int patron, int level);
+/* The patron drawn (name x role), or, for a reward over what a humble
+ * patron has (a reeve, an innkeeper, a young noble deep in debt), one of
+ * the same name whose role can pay it. */
+#define DG__ADV_HUMBLE_PURSE_GP 2500
+int dg__adv_patron_for(int patron, long reward_gp);
 /* Whether the thing sought (DG__ADV_T_OBJECT index) is papers, a seal or a
  * ledger: what a lawsuit turns on. */
 bool dg__adv_object_papers(int object);
