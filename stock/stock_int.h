@@ -201,14 +201,22 @@ int dg__word_by_text(dg_words w, const char *text);
  * and "a narrow bed frame", "shelves of empty jars" and "a shelf",
  * stalactites and stalagmites "like" something): a room's dressing and what
  * it shows of a hiding place never do. A phrase's stems are its words'
- * first four letters, packed; made once a phrase, compared as integers. */
+ * first four letters, packed; made once a phrase, compared as integers;
+ * `some` has a bit set for each (of 64, by the stem), so two phrases with
+ * no bit in common share no stem, known at one test. */
 #define DG__STEMS_MAX 12
 typedef struct {
     uint32_t stem[DG__STEMS_MAX];
     int n;
+    uint64_t some;
 } dg__stems;
 void dg__word_stems(const char *phrase, dg__stems *out);
-bool dg__stems_meet(const dg__stems *a, const dg__stems *b);
+bool dg__stems_share(const dg__stems *a, const dg__stems *b);
+/* most pairs share no bit: one test, inline */
+static inline bool dg__stems_meet(const dg__stems *a, const dg__stems *b)
+{
+    return (a->some & b->some) && dg__stems_share(a, b);
+}
 /* Dressing phrase i's stems, and the map features its words cue (a bit
  * per row of stock_features.c's cue table): stock_word_facts.c's, worked
  * out once a process. Borrowed: static. */

@@ -55,9 +55,13 @@ static bool prose_word(const char *w, size_t n, uint32_t stem)
  * program of the project leaves, without a table look-up per byte. */
 static bool letter(char c) { return (unsigned)((unsigned char)c | 32u) - 'a' < 26u; }
 
+/* A stem's bit of dg__stems' `some`: its top six bits once mixed. */
+static uint64_t stem_bit(uint32_t stem) { return (uint64_t)1 << ((stem * 0x9E3779B1u) >> 26); }
+
 void dg__word_stems(const char *phrase, dg__stems *out)
 {
     out->n = 0;
+    out->some = 0;
     for (const char *p = phrase; *p && out->n < DG__STEMS_MAX;) {
         while (*p && !letter(*p)) p++;
         const char *w = p;
@@ -65,11 +69,13 @@ void dg__word_stems(const char *phrase, dg__stems *out)
         size_t n = (size_t)(p - w);
         if (n < 4) continue;
         uint32_t stem = PACK4((unsigned char)w[0], (unsigned char)w[1], (unsigned char)w[2], (unsigned char)w[3]);
-        if (!prose_word(w, n, stem)) out->stem[out->n++] = stem;
+        if (prose_word(w, n, stem)) continue;
+        out->stem[out->n++] = stem;
+        out->some |= stem_bit(stem);
     }
 }
 
-bool dg__stems_meet(const dg__stems *a, const dg__stems *b)
+bool dg__stems_share(const dg__stems *a, const dg__stems *b)
 {
     for (int i = 0; i < a->n; i++)
         for (int j = 0; j < b->n; j++)
