@@ -180,6 +180,8 @@ static bool open_with_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsig
         next[k] = head[keys[k]];
         head[keys[k]] = (int)k;
     }
+    bool ringed_walk;
+    if (dg__cyc_ringed_keys(d, w, from, shut, queue, steps, &ringed_walk)) return ringed_walk;
     memset(seen, 0xff, cells * sizeof *seen);
     size_t qhead = 0, tail = 0;
     queue[tail++] = from;

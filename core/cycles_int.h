@@ -85,6 +85,10 @@ bool dg__cyc_ringed_entrance(const dg_dungeon *d, cyc_work *w, int32_t from);
 size_t dg__cyc_walk_steps(const dg_dungeon *d, cyc_work *w, int32_t from, const unsigned char *shut, int32_t *dist,
                           int32_t *queue, int32_t *steps);
 bool dg__cyc_meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start);
+/* cycles.c's open_with_keys on a ringed map (its key lists made): the
+ * rooms' steps, the doors opened, *walk its answer; false: not flooded. */
+bool dg__cyc_ringed_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, int32_t *queue,
+                         int32_t *steps, bool *walk);
 /* Whether d's lock is all the lair's doors at once, keyed alike (goal: a
  * room id): loops=many maps, whose lair keeps every way in (and the loops
  * through it), and rooms only (a cave chamber's openings are rock's). */

@@ -167,3 +167,88 @@ bool dg__cyc_meets(const dg_dungeon *d, cyc_work *w, int32_t gone, int32_t start
     }
     return false;
 }
+
+/* A cell's byte in the key flood's w->unmet: open and not met yet, shut
+ * and not met yet, shut and met (waiting for its key); 0: met or closed. */
+enum { K_OPEN = 1, K_SHUT = 2, K_WAITING = 4 };
+
+/* open_with_keys (cycles.c) on a ringed map, its flood written as the
+ * ringed walks are: each cell's byte in w->unmet is one of K_*, a side met
+ * is written without a branch (the queue grows by K_OPEN's bit; a shut
+ * cell met becomes waiting: the byte's K_SHUT bit moved up), and a cell's
+ * steps are its layer's. The same rooms' steps, the same doors opened
+ * (shut[] cleared as their keys are reached) and the same answer; the key
+ * lists in w->key_head and key_next (open_with_keys made them). The
+ * flood's tests of each side were a branch the map's order made
+ * unpredictable, a third of the lock search's own time. False: `from` is
+ * on the west or east edge, not flooded (open_with_keys' own then). */
+bool dg__cyc_ringed_keys(const dg_dungeon *d, cyc_work *w, int32_t from, unsigned char *shut, int32_t *queue,
+                         int32_t *steps, bool *walk)
+{
+    size_t wd = (size_t)d->width, cells = wd * (size_t)d->height, n_rooms = d->n_rooms;
+    if (!w->ringed || from % (int32_t)wd == 0 || from % (int32_t)wd == (int32_t)wd - 1) return false;
+    /* the bytes: open plus open and shut (0, 1 or 2), eight cells a step */
+    memcpy(w->unmet, w->open, cells + 2 * (wd + 1) + 8);
+    unsigned char *restrict st = w->unmet + wd + 1;
+    size_t k = 0;
+    for (; k + 8 <= cells; k += 8) {
+        uint64_t o, s;
+        memcpy(&o, st + k, 8);
+        memcpy(&s, shut + k, 8);
+        o += o & s;
+        memcpy(st + k, &o, 8);
+    }
+    for (; k < cells; k++) st[k] = (unsigned char)(st[k] + (st[k] & shut[k]));
+    st[from] = 0;
+    const int *next = w->key_next;
+    int *head = w->key_head;
+    const uint32_t *cell = d->cells;
+    const int32_t west = w->step[0], east = w->step[1], north = w->step[2], south = w->step[3];
+    bool walked = true;
+    size_t qhead = 0, tail = 0, layer_end = 1;
+    int32_t layer = 0;
+    queue[tail++] = from;
+    while (qhead < tail) {
+        if (qhead == layer_end) {
+            layer++;
+            layer_end = tail;
+        }
+        int32_t at = queue[qhead++];
+        uint32_t c = cell[at];
+        size_t id = (size_t)dg__room_id(c);
+        id = id <= n_rooms && (c & DG_OPENSPACE) ? id : 0;
+        /* a room's first cell: its steps, and its keys open their doors,
+         * one already met joining the flood (one step on), the rest open
+         * to it when it comes (steps[0], no room's, is set back after) */
+        if (steps[id] < 0) {
+            steps[id] = layer;
+            for (int j = head[id]; j >= 0; j = next[j]) {
+                int32_t door = (int32_t)((size_t)d->doors[j].y * wd + (size_t)d->doors[j].x);
+                shut[door] = 0;
+                if (st[door] == K_WAITING) {
+                    st[door] = 0;
+                    queue[tail++] = door;
+                    walked = false;
+                } else if (st[door] == K_SHUT)
+                    st[door] = K_OPEN;
+            }
+            head[id] = -1;
+        }
+#define KEY_MEET(n)                                                                                                    \
+    do {                                                                                                               \
+        int32_t m_ = (n);                                                                                              \
+        unsigned u_ = st[m_];                                                                                          \
+        st[m_] = (unsigned char)((u_ | u_ << 1) & K_WAITING);                                                          \
+        queue[tail] = m_;                                                                                              \
+        tail += u_ & K_OPEN;                                                                                           \
+    } while (0)
+        KEY_MEET(at + west);
+        KEY_MEET(at + east);
+        KEY_MEET(at + north);
+        KEY_MEET(at + south);
+#undef KEY_MEET
+    }
+    steps[0] = -1;
+    *walk = walked;
+    return true;
+}
