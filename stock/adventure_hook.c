@@ -185,17 +185,20 @@ static dg_status goal_of(dg_adventure *a, const dg_dungeon *const *maps, dg_cont
     if (keyed_pick >= KEYED_GOAL_PERCENT) return DG_OK;
     int total = 0, fls[64], ids[64];
     for (int fl = 0; fl < n; fl++) {
-        bool *keyed = dg__calloc(floors[fl]->n_rooms + 1, sizeof *keyed);
+        bool local[128]; /* the stack's for the common sizes */
+        const size_t n_keyed = floors[fl]->n_rooms + 1;
+        bool *keyed =
+            n_keyed <= DG_COUNT(local) ? memset(local, 0, n_keyed * sizeof *local) : dg__calloc(n_keyed, sizeof *local);
         if (!keyed) return dg__nomem(err, "finding the goal");
         int off = keyed_off(maps[fl], floors[fl], keyed);
         if (off < 0) {
-            dg__free(keyed);
+            if (keyed != local) dg__free(keyed);
             return dg__nomem(err, "finding the goal");
         }
         if (off)
             for (size_t i = 0; i < floors[fl]->n_rooms && total < 64; i++)
                 if (keyed[i]) fls[total] = fl, ids[total++] = (int)i + 1;
-        dg__free(keyed);
+        if (keyed != local) dg__free(keyed);
     }
     if (!total) return DG_OK;
     int k = below(r, total);

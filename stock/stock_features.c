@@ -460,7 +460,11 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
         if (a > most) most = a;
     }
     squares s;
-    s.at = dg__malloc(most * (sizeof *s.at + sizeof *s.idx + 1) + 1);
+    /* the stack's where the largest room fits (every room of the common
+     * sizes): an allocator's visit a floor otherwise */
+    dg_point local[256];
+    const size_t bytes = most * (sizeof *s.at + sizeof *s.idx + 1) + 1;
+    s.at = bytes <= sizeof local ? local : dg__malloc(bytes);
     if (!s.at) return dg__nomem(err, "placing the map's features");
     s.idx = (int *)(s.at + most);
     s.flag = (unsigned char *)(s.idx + most);
@@ -474,6 +478,6 @@ dg_status dg__features_place(dg_contents *c, const dg_dungeon *d, uint64_t seed,
         gather(&s, d, c, r, rc);
         if (s.n) furnish(&o, &s, r, rc, seed, found);
     }
-    dg__free(s.at);
+    if (s.at != local) dg__free(s.at);
     return o.rc;
 }

@@ -14,12 +14,15 @@
 dg_status dg__stock_locks(dg_contents *c, const dg_dungeon *d, dg__entrance_walk *w, dg_error *err)
 {
     if (!c->n_doors || !c->farthest_room) return DG_OK;
-    int *keys = dg__malloc(c->n_doors * sizeof *keys);
+    /* the stack's for a floor of the common sizes: an allocator's visit a
+     * floor otherwise */
+    int local[64];
+    int *keys = c->n_doors <= DG_COUNT(local) ? local : dg__malloc(c->n_doors * sizeof *keys);
     if (!keys) return dg__nomem(err, "designing the lock-and-key cycle");
     for (size_t i = 0; i < c->n_doors; i++) keys[i] = c->doors[i].key_room;
     dg__lock_cycle cyc;
     dg__lock_cycle_find_walked(d, w, c->farthest_room, keys, &cyc);
-    dg__free(keys);
+    if (keys != local) dg__free(keys);
     if (cyc.door < 0) return DG_OK;
     dg_door_contents *dc = &c->doors[cyc.door];
     if (dc->key_room) c->rooms[dc->key_room - 1].n_keys--;

@@ -293,8 +293,8 @@ bool dg_monster_swims(const dg_monster *m) { return (m->speeds & DG_SPEED_SWIM) 
 bool dg_monster_lives_in_water(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
+    if (!m || !dg_monster_swims(m)) return false; /* most: no stat block read */
     const dg_statblock *sb = dg_monster_statblock(monster);
-    if (!m || !dg_monster_swims(m)) return false;
     /* the stat block's speed opens with the walking one ("10 ft., swim 40
      * ft."); a swimmer's that opens "swim" walks not at all */
     int walk = sb && sb->speed && sb->speed[0] >= '0' && sb->speed[0] <= '9' ? atoi(sb->speed) : 0;
