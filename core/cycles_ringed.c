@@ -62,6 +62,31 @@ static inline __attribute__((always_inline)) size_t meet(unsigned char *restrict
     return tail + u;
 }
 
+/* Each room's steps from a walk whose dist holds every cell (-1: not
+ * met): the least over the room's open cells, read a row of its box at a
+ * time (a room's cells lie in its box; a cell of another room there is
+ * passed over), a loop gcc vectorises. The first cell a walk meets of a
+ * room is one of its nearest, so the same steps as the queue read back
+ * (ringed_in's), over the boxes' cells (a 45x23 map's rooms are about half
+ * its open cells) without a look-up of each cell the queue names. */
+DG__VECTORISED static void box_steps(const dg_dungeon *d, const int32_t *dist, int32_t *steps)
+{
+    for (size_t i = 0; i < d->n_rooms; i++) {
+        const dg_room *r = &d->rooms[i];
+        uint32_t least = UINT32_MAX; /* -1 read unsigned: never the least but alone */
+        const uint32_t want = (uint32_t)r->id << DG_ROOM_ID_SHIFT;
+        for (int y = r->y; y < r->y + r->height; y++) {
+            const uint32_t *c = d->cells + (size_t)y * (size_t)d->width + (size_t)r->x;
+            const int32_t *s = dist + (size_t)y * (size_t)d->width + (size_t)r->x;
+            for (int x = 0; x < r->width; x++) {
+                uint32_t v = ((c[x] & DG_ROOM_ID) == want && (c[x] & DG_OPENSPACE)) ? (uint32_t)s[x] : UINT32_MAX;
+                least = v < least ? v : least;
+            }
+        }
+        steps[i + 1] = (int32_t)least;
+    }
+}
+
 /* walk_in on a ringed map (w->ringed, the stocked map's; after unmet_for):
  * each cell's byte in w->unmet says "open, not shut, not met yet" and is
  * cleared as the walk meets the cell. A side met is written without a
@@ -110,6 +135,10 @@ ringed_in(const dg_dungeon *d, cyc_work *w, int32_t from, int32_t *restrict dist
         tail = meet(unmet, queue, tail, at + east);
         tail = meet(unmet, queue, tail, at + north);
         tail = meet(unmet, queue, tail, at + south);
+    }
+    if (clear) { /* dist holds every cell: the rooms' boxes read */
+        box_steps(d, dist, steps);
+        return tail;
     }
     /* a room's steps are its first cell's: the queue read backwards, each
      * cell's written over its room's, the first met is the last written
