@@ -26,7 +26,8 @@ typedef struct {
  * its name), packed once a process (stock_creatures.c says why). */
 enum { T_LEGENDARY = 1, T_WYRMLING = 2, T_COLOUR = 4, /* traits of its stat block and name */
        T_ROAMS = 8,                                    /* dg__monster_roams */
-       T_PACK = 16 };                                  /* a beast or a swarm: hunts in packs */
+       T_PACK = 16,                                    /* a beast or a swarm: hunts in packs */
+       T_TALKS = 32, T_WATER = 64 };                   /* dg__adv_talks, dg_monster_lives_in_water */
 /* cap[]'s slots: the caps kept (+1 in a lair's war band), lifted (+1 a lair) */
 enum { CAP_KEPT = 0, CAP_LIFTED = 2 };
 typedef struct {

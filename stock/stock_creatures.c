@@ -87,6 +87,8 @@ static void read_one(const dg__srd *s, int at, dg__crea *t)
 {
     const dg_monster *mon = &s->monsters[at];
     *t = (dg__crea){.xp = mon->xp, .cr8 = (unsigned short)mon->cr8, .size = (unsigned char)mon->size};
+    if (dg__adv_talks_read(s->monster_base + at)) t->bits |= T_TALKS;
+    if (dg__lives_in_water_read(s->monster_base + at)) t->bits |= T_WATER;
     if (s->statblocks && s->statblocks[at].count[DG_SB_LEGENDARY]) t->bits |= T_LEGENDARY;
     if (dg__monster_roams(mon)) t->bits |= T_ROAMS;
     if (mon->type == DG_TYPE_BEAST || mon->type == DG_TYPE_SWARM) t->bits |= T_PACK;
@@ -117,3 +119,19 @@ const dg__crea *dg__creatures(dg_rules rules)
     call_once(&once, read_all);
     return crea[rules == DG_RULES_2024];
 }
+
+/* What the adventure and the dressing ask of a creature, from its packed
+ * bits: stock_rules.c's reads, once a process. */
+static unsigned creature_bits(int monster)
+{
+    if (monster < 0) return 0;
+    dg_rules rules = monster >= DG_MONSTER_ID_2024 ? DG_RULES_2024 : DG_RULES_2014;
+    const dg__srd *s = dg__srd_of(rules);
+    int at = monster - s->monster_base;
+    if (at < 0 || at >= s->n_monsters) return 0;
+    /* every row is packed (CAP_IDS is the larger table's count) */
+    return dg__creatures(rules)[at].bits;
+}
+
+bool dg__adv_talks(int monster) { return (creature_bits(monster) & T_TALKS) != 0; }
+bool dg_monster_lives_in_water(int monster) { return (creature_bits(monster) & T_WATER) != 0; }

@@ -496,6 +496,12 @@ static inline bool dg__roams(int monster)
     return m && dg__monster_roams(m);
 }
 bool dg__adv_talks(int monster);
+/* stock_rules.c: the same, and dg_monster_lives_in_water, read from the
+ * creature's SRD row and stat block; stock_creatures.c packs them once a
+ * process and answers the two from there (the stat block, cold, was
+ * their cost: read for every creature the adventure and dressing ask of). */
+bool dg__adv_talks_read(int monster);
+bool dg__lives_in_water_read(int monster);
 /* Whether a creature keeps a place rather than takes it (undead, constructs). */
 bool dg__adv_guardian(int monster);
 /* the phrase tables (adventure_words.c), in its parts[] order; a model

@@ -290,7 +290,7 @@ bool dg_theme_allies(int theme, int monster)
 
 bool dg_monster_swims(const dg_monster *m) { return (m->speeds & DG_SPEED_SWIM) != 0; }
 
-bool dg_monster_lives_in_water(int monster)
+bool dg__lives_in_water_read(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
     if (!m || !dg_monster_swims(m)) return false; /* most: no stat block read */
@@ -383,7 +383,7 @@ size_t dg_monster_looks_like(int monster, char *buf, size_t cap)
 
 /* What a creature is to the adventure (stock_int.h): whether it can talk
  * and deal, whether it keeps a place rather than takes it. */
-bool dg__adv_talks(int monster)
+bool dg__adv_talks_read(int monster)
 {
     const dg_monster *m = dg_monster_info(monster);
     const dg_statblock *sb = dg_monster_statblock(monster);

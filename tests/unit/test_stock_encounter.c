@@ -284,3 +284,49 @@ Test(stock_encounter, no_legendary_creature_wanders)
     }
     cr_assert_gt(rows, 900, "the wandering rows are filled (%d)", rows);
 }
+
+/* stock_creatures.c packs what the adventure and the dressing ask of each
+ * creature (whether it talks, whether it lives in water) once a process:
+ * every creature of both tables answers as its SRD row and stat block
+ * read afresh say (stock_rules.c's), and the packing is no guess: a few
+ * creatures named here answer as the stat blocks in ../shared print them
+ * (a sahuagin, 5.2.1's sahuagin warrior, speaks and walks; a giant
+ * shark only swims; an ooze is mute). */
+bool dg__adv_talks(int monster);
+bool dg__adv_talks_read(int monster);
+bool dg__lives_in_water_read(int monster);
+
+static int named(dg_rules rules, const char *name)
+{
+    int base = dg_rules_monster_base(rules);
+    for (size_t i = 0; i < dg_rules_monster_count(rules); i++)
+        if (!strcmp(dg_monster_info(base + (int)i)->name, name)) return base + (int)i;
+    return -1;
+}
+
+Test(stock_encounter, packed_creature_answers_are_the_rows)
+{
+    for (int y = 0; y < 2; y++) {
+        dg_rules rules = y ? DG_RULES_2024 : DG_RULES_2014;
+        int base = dg_rules_monster_base(rules), talks = 0, water = 0;
+        for (size_t i = 0; i < dg_rules_monster_count(rules); i++) {
+            int m = base + (int)i;
+            cr_assert_eq(dg__adv_talks(m), dg__adv_talks_read(m), "%s talks", dg_monster_info(m)->name);
+            cr_assert_eq(dg_monster_gives_orders(m), dg__adv_talks_read(m), "%s gives orders",
+                         dg_monster_info(m)->name);
+            cr_assert_eq(dg_monster_lives_in_water(m), dg__lives_in_water_read(m), "%s in water",
+                         dg_monster_info(m)->name);
+            talks += dg__adv_talks(m);
+            water += dg_monster_lives_in_water(m);
+        }
+        cr_assert_gt(talks, 50, "%s: %d creatures talk", dg_rules_name(rules), talks);
+        cr_assert_gt(water, 3, "%s: %d creatures live in water", dg_rules_name(rules), water);
+        int sahuagin = named(rules, y ? "Sahuagin Warrior" : "Sahuagin");
+        int shark = named(rules, "Giant Shark"), ooze = named(rules, "Black Pudding");
+        cr_assert(sahuagin >= 0 && shark >= 0 && ooze >= 0, "%s: the named creatures", dg_rules_name(rules));
+        cr_assert(dg__adv_talks(sahuagin) && !dg_monster_lives_in_water(sahuagin), "a sahuagin speaks and walks");
+        cr_assert(dg_monster_lives_in_water(shark) && !dg__adv_talks(shark), "a giant shark swims, mute");
+        cr_assert(!dg__adv_talks(ooze) && !dg_monster_lives_in_water(ooze), "a black pudding neither");
+        cr_assert(!dg__adv_talks(-1) && !dg_monster_lives_in_water(-1), "no creature");
+    }
+}
