@@ -110,11 +110,13 @@ static void sentence_start(text *t, size_t at)
 
 /* "A, B and C"; ", and" before the last when a part has an "and" of its
  * own ("bunks in rows and footlockers kicked open, and a brazier"), so the
- * list does not run "A and B and C". */
+ * list does not run "A and B and C", or a comma ("a great iron brazier,
+ * still warm, and a rockfall": without it the brazier and the rockfall
+ * were still warm together). */
 static void list_words(text *t, const char *const *part, int n)
 {
     bool inner = false;
-    for (int k = 0; k < n; k++) inner |= strstr(part[k], " and ") != NULL;
+    for (int k = 0; k < n; k++) inner |= strstr(part[k], " and ") != NULL || strchr(part[k], ',') != NULL;
     const char *last = inner ? ", and " : " and ";
     for (int k = 0; k < n; k++) add(t, "%s%s", k == 0 ? "" : k == n - 1 ? last : ", ", part[k]);
 }

@@ -95,6 +95,19 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
             note_bad("dungeon %llu floor %d room %zu: '%s' calls itself bare", (unsigned long long)i, d->floor, r + 1,
                      aloud);
         }
+        /* a furnishing with a comma of its own ends its part of a list
+         * with one: "a great iron brazier, still warm, and a rockfall",
+         * not "..., still warm and a rockfall" */
+        for (int k = 0; k < c->rooms[r].n_dressing; k++) {
+            const char *w = dg_contents_word(DG_WORDS_DRESSING, c->rooms[r].dressing[k]);
+            char run_on[256];
+            snprintf(run_on, sizeof run_on, "%s and ", w);
+            if (strchr(w, ',') && strstr(aloud, run_on)) {
+                t->said_twice++;
+                note_bad("dungeon %llu floor %d room %zu: '%s' runs '%s' on into the next", (unsigned long long)i,
+                         d->floor, r + 1, aloud, w);
+            }
+        }
         for (size_t k = 0; k < sizeof once / sizeof *once; k++) {
             const char *first = strstr(aloud, once[k]);
             if (first && strstr(first + 1, once[k])) {
