@@ -158,6 +158,55 @@ static const char *reaction(int monster, bool many, int room)
     return minds[r % DG_COUNT(minds)][many];
 }
 
+/* Whether anyone in the room has hands and wits to bind a prisoner: not
+ * beasts, swarms, oozes and plants, nor anything of an animal's wits (a
+ * giant spider and two giant wasps held a prisoner "bound and gagged"). */
+#define BINDER_MIN_INT 4
+static bool binders(const dg_encounter *e)
+{
+    for (int g = 0; g < e->n_groups; g++) {
+        if (e->groups[g].arrives) continue;
+        const dg_monster *m = dg_monster_info(e->groups[g].monster);
+        const dg_statblock *sb = dg_monster_statblock(e->groups[g].monster);
+        if (!m || m->type == DG_TYPE_BEAST || m->type == DG_TYPE_SWARM || m->type == DG_TYPE_OOZE ||
+            m->type == DG_TYPE_PLANT)
+            continue;
+        if (!sb || sb->scores[3] >= BINDER_MIN_INT) return true;
+    }
+    return e->n_groups == 0; /* held by nobody in sight: its keepers bound them */
+}
+
+/* The adventure's captive as the party finds them: among their captors
+ * ("behind them": watched, more than one in sight) or alone; in a nest of things without hands, dragged there,
+ * not bound. By room number; nobody lies trussed, a sack over the head,
+ * on a flooded floor ("... lies trussed on the floor, a sack over their
+ * head. The floor lies under a hand's depth of cold water."). */
+static const char *captive_line(const dg_encounter *e, bool water, bool watched, int room)
+{
+    static const char *const bound[2][4] = {
+        {"A prisoner sits bound and gagged against the far wall, eyes wide above the gag. ",
+         "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
+         "A prisoner hangs in chains from the wall, too weak to call out. ",
+         "A figure kneels by the wall, wrists bound to an iron ring, and flinches from your light. "},
+        {"Behind them a prisoner sits bound and gagged against the wall. ",
+         "Among them a prisoner kneels with bound wrists, watching you. ",
+         "A prisoner hangs in chains behind them, too weak to call out. ",
+         "Behind them someone lies trussed on the floor, a sack over their head. "}};
+    static const char *const dragged[2][4] = {
+        {"A survivor clings to a ledge by the far wall, too weak to call out. ",
+         "Someone is pinned under a heap of refuse and bones by the wall, still breathing, and stirs at your light. ",
+         "Someone is wedged in a crack in the wall, too weak to climb out, and flinches from your light. ",
+         "A figure huddles among the bones by the wall, bitten and feverish, and stirs at your step. "},
+        {"Behind them a survivor clings to a ledge by the wall, too weak to call out. ",
+         "Among them someone is pinned under a heap of refuse and bones, still breathing. ",
+         "Behind them someone is wedged in a crack in the wall, too weak to climb out. ",
+         "Among the bones behind them someone stirs, bitten and feverish, and watches you. "}};
+    const char *const *said = binders(e) ? bound[watched] : dragged[watched];
+    size_t k = (size_t)(room > 0 ? room : 0) % 4;
+    if (water && strstr(said[k], "lies trussed")) k = (k + 1) % 4;
+    return said[k];
+}
+
 size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t cap)
 {
     text t = {buf, cap, 0};
@@ -249,26 +298,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
     }
     /* the adventure's captive, not named (the party has only the patron's
      * word for who they are); by room number, like the water below */
-    if (rc->captive) {
-        static const char *const watched[] = {
-            "Behind them a prisoner sits bound and gagged against the wall. ",
-            "Among them a prisoner kneels with bound wrists, watching you. ",
-            "A prisoner hangs in chains behind them, too weak to call out. ",
-            "Behind them someone lies trussed on the floor, a sack over their head. "};
-        static const char *const alone[] = {
-            "A prisoner sits bound and gagged against the far wall, eyes wide above the gag. ",
-            "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
-            "A prisoner hangs in chains from the wall, too weak to call out. ",
-            "A figure kneels by the wall, wrists bound to an iron ring, and flinches from your light. "};
-        /* nobody lies trussed, a sack over the head, on a flooded floor
-         * ("... lies trussed on the floor, a sack over their head. The
-         * floor lies under a hand's depth of cold water.") */
-        _Static_assert(DG_COUNT(watched) == DG_COUNT(alone), "one room number picks from either list");
-        const char *const *said = n_shown ? watched : alone;
-        size_t k = (size_t)id % DG_COUNT(watched);
-        if (rc->water && strstr(said[k], "lies trussed")) k = (k + 1) % DG_COUNT(watched);
-        add(&t, "%s", said[k]);
-    }
+    if (rc->captive) add(&t, "%s", captive_line(e, rc->water, total > 1, id));
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
          * in one dungeon should not read the same four times; deep enough
