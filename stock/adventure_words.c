@@ -142,7 +142,7 @@ static const char *const stakes[GOAL_KINDS * STAKES] = {
     "The farms nearest the {place} stand empty; the families fled or were taken by {holders}.",
     "No caravan will use the road while {holders} hold the {place}.",
     "The last band hired to clear out {holders} is still in the {place}, somewhere.",
-    "It was lost when the {place} fell, and its owners' family has waited three generations for it.",
+    "It was lost when the {place} fell, and the family it belonged to has waited three generations for it.",
     "A rival is hiring too; whoever brings {object} out first is paid, the other is not.",
     "{holders} do not know what {object} is, and that will not last.",
     "Without {object} a lawsuit is lost, and a whole street of houses with it.",
