@@ -506,7 +506,7 @@ static void put_corridors(md *m, const dg_contents *c)
         const dg_corridor_feature *f = &c->corridor_features[i];
         PUTF(m, "- **%c.** ", 'a' + i);
         put_sentence(m, word(DG_WORDS_CORRIDOR, f->kind));
-        put(m, " (squares");
+        put(m, f->n_cells == 1 ? " (square" : " (squares");
         for (int k = 0; k < f->n_cells; k++) PUTF(m, "%s %d,%d", k ? ";" : "", f->cells[k].x, f->cells[k].y);
         put(m, ").\n");
     }

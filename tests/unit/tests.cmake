@@ -62,6 +62,7 @@ dg_add_test(test_cave_chambers ${CMAKE_SOURCE_DIR}/tests/unit/test_cave_chambers
 dg_add_test(test_reroll ${CMAKE_SOURCE_DIR}/tests/unit/test_reroll.c unit)
 dg_add_test(test_adventure ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure.c unit)
 dg_add_test(test_adventure_words ${CMAKE_SOURCE_DIR}/tests/unit/test_adventure_words.c unit)
+dg_add_test(test_md ${CMAKE_SOURCE_DIR}/tests/unit/test_md.c unit)
 dg_add_test(test_bestiary ${CMAKE_SOURCE_DIR}/tests/unit/test_bestiary.c unit)
 dg_add_test(test_stock_2024 ${CMAKE_SOURCE_DIR}/tests/unit/test_stock_2024.c unit)
 
