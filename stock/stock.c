@@ -116,7 +116,7 @@ static void stock_doors(dg_contents *c, const dg_dungeon *d, uint64_t seed, cons
             if (dc->key_room) c->rooms[dc->key_room - 1].n_keys++;
         } else if (o->type == DG_DOOR_TRAPPED) {
             dc->trapped = true;
-            dg__stock_trap(&r, c, true, &dc->trap);
+            dg__stock_trap(&r, c, true, -1, &dc->trap);
         } else if (o->type == DG_DOOR_SECRET) {
             dc->secret = (int)dg__rng_below(&r, DG__SECRETS_DRAWN); /* fitted to its rooms at the end */
             dc->secret_dc = 10 + 5 * (1 + (int)dg__rng_below(&r, 2));

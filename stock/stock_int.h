@@ -251,8 +251,9 @@ bool dg__hidden_holds(int i);
 int dg__activity_pick(dg_rng *r, int monster, int count);
 /* Whether trap kind k is a pit (its damage is its fall). */
 bool dg__trap_kind_pit(int k);
-/* Trap kinds that suit a motif, first half the time. */
-int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container);
+/* Trap kinds that suit a motif, first half the time; never kind `avoid`
+ * (-1: any), the room's other trap. */
+int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container, int avoid);
 /* The trigger that suits a trap kind and its place. */
 dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container);
 
@@ -443,7 +444,8 @@ int dg__stock_faction(dg_rng *r, const dg_contents *c);
 void dg__stock_encounter(dg_rng *r, const dg_contents *c, int faction, dg_difficulty d, bool lair, bool guard,
                          dg_size max_size, int room_squares, dg_encounter *e);
 int dg__encounter_count(const dg_encounter *e);
-void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t);
+/* A trap of any kind but `avoid` (-1: any). */
+void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, int avoid, dg_trap *t);
 
 /* adventure*.c: the adventure, after every other pass (so no draw moves).
  * dg__adventure_floor, per floor at depth full, once rerolls are done:

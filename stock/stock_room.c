@@ -204,9 +204,9 @@ static bool swimmers(const dg__srd *s, const dg_encounter *e)
     return false;
 }
 
-void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, dg_trap *t)
+void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, int avoid, dg_trap *t)
 {
-    t->kind = dg__trap_pick(r, c->motif, on_container);
+    t->kind = dg__trap_pick(r, c->motif, on_container, avoid);
     t->trigger = dg__trap_trigger(r, t->kind, on_container);
     /* severity: setback up to 50, dangerous up to 85, deadly above, on a
      * d100 that deeper floors raise like the difficulty's */
@@ -283,8 +283,11 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
         else if (lair || dg__rng_percent(&r, TREASURE_GUARDED_PERCENT)) rc->has_treasure = true;
     }
     if (roll > CREATURES_UPTO && roll <= TRAP_UPTO) {
-        dg__stock_trap(&r, c, false, &rc->traps[rc->n_traps++]);
-        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT)) dg__stock_trap(&r, c, false, &rc->traps[rc->n_traps++]);
+        dg__stock_trap(&r, c, false, -1, &rc->traps[rc->n_traps++]);
+        /* a second of another kind: two rolling stones "rolling the length
+         * of the room" in one room read as the table repeating itself */
+        if (dg__rng_percent(&r, SECOND_TRAP_PERCENT))
+            dg__stock_trap(&r, c, false, rc->traps[0].kind, &rc->traps[rc->n_traps++]);
     } else if (roll > TRAP_UPTO && roll <= HAZARD_UPTO) {
         rc->hazard = pick(&r, DG_WORDS_HAZARD);
     } else if (roll > HAZARD_UPTO && roll <= TREASURE_UPTO) {

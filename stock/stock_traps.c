@@ -85,18 +85,22 @@ const char *dg_trigger_name(int t) { return t >= 0 && t < DG_TRIGGER_COUNT ? tri
  * fits the place and is not bound to another motif (no hellfire glyph in a
  * rat-infested sewer); containers and doors take only those that can sit
  * in a lid or handle. */
-int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container)
+int dg__trap_pick(dg_rng *r, dg_motif motif, bool on_container, int avoid)
 {
     bool lean = motif != DG_MOTIF_NONE && dg__rng_percent(r, 50);
     for (int tries = 0; tries < 16; tries++) {
         int i = (int)dg__rng_below(r, (uint32_t)DG_COUNT(traps));
         if (on_container ? !traps[i].container : traps[i].lock_only) continue;
+        if (i == avoid) continue;
         bool suits = (traps[i].motifs >> motif) & 1u;
         if (traps[i].bound && !suits) continue;
         if (lean && tries < 12 && !suits) continue;
         return i;
     }
-    return on_container ? 3 : 0; /* poison needle, hidden pit */
+    int fallback = on_container ? 3 : 0; /* poison needle, hidden pit */
+    for (int i = 0; fallback == avoid && i < (int)DG_COUNT(traps); i++)
+        if (i != avoid && !traps[i].bound && (on_container ? traps[i].container : !traps[i].lock_only)) fallback = i;
+    return fallback;
 }
 
 dg_trigger dg__trap_trigger(dg_rng *r, int kind, bool on_container)

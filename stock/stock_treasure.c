@@ -313,7 +313,7 @@ static void keep(dg_rng *r, const dg_contents *c, dg_treasure *t)
     if (dg__rng_percent(r, 30)) t->lock_dc = 10 + 5 * (1 + (int)dg__rng_below(r, 3));
     if (dg__rng_percent(r, 15)) {
         t->trapped = true;
-        t->trap.kind = dg__trap_pick(r, c->motif, true);
+        t->trap.kind = dg__trap_pick(r, c->motif, true, -1);
         t->trap.trigger = dg__trap_trigger(r, t->trap.kind, true);
         dg_severity s = (dg_severity)dg__rng_below(r, DG_SEV_DEADLY + 1);
         dg__trap_numbers(r, c->level, c->rules, s, &t->trap);

@@ -117,6 +117,13 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
             }
         }
     }
+    /* a room's two traps are of two kinds: "Rolling Stone ... rolls the
+     * length of the room" twice in one room read as the table repeating */
+    for (size_t r = 0; r < c->n_rooms; r++)
+        if (c->rooms[r].n_traps == 2 && c->rooms[r].traps[0].kind == c->rooms[r].traps[1].kind) {
+            t->said_twice++;
+            note_bad("dungeon %llu floor %d room %zu: two traps of one kind", (unsigned long long)i, d->floor, r + 1);
+        }
     /* the read-aloud and the furnishings, room by room */
     static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
     static const char *const reading[] = {"book", "pulpit", "library", "ink pot", "notes", "sentences"};
