@@ -108,6 +108,13 @@ static bool leader_of(dg_contents *const *floors, int n, int f, dg_adv_who *who)
 
 static int code(int table, int i) { return table * DG__ADV_TABLE_STEP + i; }
 
+/* Themes whose want is a beast's already (a brood's nests, a swarm's
+ * breeding, gnolls' hunger): said whoever leads. */
+static bool beasts_theme(int kind)
+{
+    return kind == DG_MOTIF_ABANDONED - 1 || kind == DG_MOTIF_VERMIN - 1 || kind == DG__THEME_GNOLLS;
+}
+
 void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, dg_rng *r)
 {
     const dg_contents *top = floors[0];
@@ -125,7 +132,12 @@ void dg__adventure_leaders(dg_adventure *a, dg_contents *const *floors, int n, d
         switch (top->factions[f].role) {
         case DG_FACTION_HOLDERS:
         case DG_FACTION_RIVALS:
-            af->want = code(DG__ADV_T_THEME_WANT, top->factions[f].kind);
+            /* a people's want needs a people: with nobody to lead or
+             * speak for them (a drowned tribe of giant crabs), a beast's
+             * (chosen by theme, not drawn: no later draw moves) */
+            af->want = !af->led && !beasts_theme(top->factions[f].kind)
+                           ? code(DG__ADV_T_SPLINTER_WANT, 4 + top->factions[f].kind % 2)
+                           : code(DG__ADV_T_THEME_WANT, top->factions[f].kind);
             af->attitude = !talks ? DG_ATTITUDE_HOSTILE
                            : top->factions[f].role == DG_FACTION_RIVALS
                                ? (dg__rng_percent(r, BARGAIN_PERCENT) ? DG_ATTITUDE_BARGAINING : DG_ATTITUDE_WARY)

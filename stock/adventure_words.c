@@ -186,12 +186,17 @@ static const char *const theme_wants[DG__THEME_COUNT] = {
     [DG__THEME_WERERATS] = "to run the smuggling under the city from down here",
     [DG__THEME_HAGS] = "to collect what they are owed: names, years and firstborn",
 };
-/* splinters that talk, then those that do not; guardians */
-static const char *const splinter_wants[4] = {
+/* splinters that talk, then those that do not; then the holders or
+ * rivals of a people's theme who have nobody to speak for them (a
+ * "drowned tribe" of giant crabs and frogs does not call up a god);
+ * guardians */
+static const char *const splinter_wants[6] = {
     "to be rid of the {master} and rule the {place} themselves",
     "to get away with the loot they have hidden",
     "to be left alone in their corner",
     "to hunt on their own, away from the rest",
+    "to feed, and to hold the {place} against all comers",
+    "to drive out whatever comes into the {place}, and eat it",
 };
 static const char *const guardian_wants[2] = {
     "to keep the {place} shut, and to kill whoever takes from it",

@@ -410,6 +410,39 @@ Test(adventure, who_cannot_speak_gives_no_orders)
     cr_assert_geq(mute, 20, "only %d creatures that understand but cannot speak", mute);
 }
 
+/* A people's want needs a people: a faction with nobody to lead it or
+ * speak for it (its strongest gives no orders) wants what beasts want,
+ * not what this test lists as the wants of those who talk ("The Black
+ * Tide (drowned tribe). No leader; its strongest is a Giant Crab ... They
+ * want to drown the lower halls and call their god up through the
+ * water", seed=1234 algorithm=cells level=1 party=2 motif=aquatic). */
+Test(adventure, a_faction_of_beasts_wants_what_beasts_want)
+{
+    static const char *const spoken[] = {"god", "tribute", "rule the", "contract", "rite", "smuggling", "chief",
+                                         "river town", "winter", "demon lord", "masters below", "builders",
+                                         "every coin", "praised", "number", "surface", "firstborn", "warm-bloods"};
+    int mute = 0;
+    for (uint64_t s = 1; s <= DUNGEONS; s++) {
+        dg_dungeon *top = make(s, NULL);
+        const dg_contents *c = top->contents;
+        const dg_adventure *a = c->adventure;
+        for (int f = 0; a && f < a->n_factions; f++) {
+            if (a->factions[f].led || dg_monster_gives_orders(a->factions[f].leader.monster)) continue;
+            dg_faction_role role = c->factions[a->factions[f].faction].role;
+            if (role != DG_FACTION_HOLDERS && role != DG_FACTION_RIVALS) continue;
+            char want[512];
+            dg_adventure_text(c, DG_ADV_WANT, f, want, sizeof want);
+            mute++;
+            for (size_t k = 0; k < sizeof spoken / sizeof *spoken; k++)
+                cr_assert(!strstr(want, spoken[k]), "seed %llu: led by no one, its strongest a %s: %s",
+                          (unsigned long long)s, dg_monster_info(a->factions[f].leader.monster)->name, want);
+        }
+        dg_dungeon_free(top);
+    }
+    fprintf(stderr, "factions with nobody to speak for them: %d\n", mute);
+    cr_assert_geq(mute, 20, "only %d factions with nobody to speak for them", mute);
+}
+
 /* A room's keys name each door once: two doors in one wall whose keys lie
  * together are "both east doors of room 1", never "the east door of room
  * 1 and the east door of room 1" (seed=1234 level=2 party=3
