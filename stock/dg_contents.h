@@ -440,6 +440,9 @@ typedef struct dg_contents {
     /* stocking's own, while it stocks: its read of the cast
      * (stock/stock_band.h); NULL once stocked */
     struct dg__cast_memo *cast_memo;
+    /* ... and the floors over this one (stock_int.h's dg__so_far); NULL
+     * once stocked */
+    const struct dg__so_far *above;
 } dg_contents;
 
 typedef struct {

@@ -3,6 +3,7 @@
  * stairs), then each floor is stocked, top first, by stock.c, which reads
  * the map and never changes it. dg_generate_until asks its caller before
  * each floor is made and before each is stocked whether to go on. */
+#include <stddef.h>
 #include <string.h>
 
 #include "stock_int.h"
@@ -65,7 +66,8 @@ dg_status dg_generate_until(const dg_options *o, dg_stop_fn stop, void *arg, dg_
     /* on the stack: a heap block here cost the map alone (contents=none)
      * a malloc and a free per map, 1% of its time */
     dg__so_far above;
-    memset(&above, 0, sizeof above);
+    memset(&above, 0, offsetof(dg__so_far, lairs)); /* the lairs are read up to n_lairs */
+    above.n_lairs = 0;
     for (dg_dungeon *d = top; d && rc == DG_OK; d = d->below) {
         if (stop && stop(arg)) rc = dg_error_set(err, DG_EBUSY, "", "", "", "stopped before the map was finished");
         else rc = stock(o, d, top, &above, err);

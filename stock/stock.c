@@ -389,6 +389,8 @@ void dg__so_far_add(dg__so_far *f, const dg_contents *c)
 {
     dg__so_far_items(f, c, 0);
     deck_of_others(c, 0, &f->deck);
+    if (c->farthest_room > 0 && (size_t)c->farthest_room <= c->n_rooms && f->n_lairs < DG_MAX_FLOORS)
+        f->lairs[f->n_lairs++] = c->rooms[c->farthest_room - 1].encounter;
 }
 
 static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, const dg__so_far *above,
@@ -409,7 +411,7 @@ dg_status dg__contents_stock(const dg_dungeon *d, const dg_stock_params *p, cons
         dg__cast_memo_init(memo, p->rules, p->party);
     }
     dg_status rc = stock_floor(d, p, above, memo, out, err);
-    if (*out) (*out)->cast_memo = NULL;
+    if (*out) (*out)->cast_memo = NULL, (*out)->above = NULL;
     return rc;
 }
 
@@ -430,6 +432,7 @@ static dg_status stock_floor(const dg_dungeon *d, const dg_stock_params *p, cons
     c->n_rooms = n_rooms;
     c->n_doors = n_doors;
     c->cast_memo = memo;
+    c->above = above;
     c->depth = p->depth;
     c->level = p->level;
     c->party = p->party;

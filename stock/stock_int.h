@@ -174,6 +174,10 @@ struct dg__so_far {
     uint64_t items[4];
     bool legendary;
     dg__deck deck;
+    /* the floors' lairs' fights so far: a lower floor's lair is not the
+     * same fight again ("four behirs and eight basilisks" on all three) */
+    dg_encounter lairs[DG_MAX_FLOORS];
+    int n_lairs;
 };
 /* stock.c: adds floor c's items and words to f. */
 void dg__so_far_add(dg__so_far *f, const dg_contents *c);

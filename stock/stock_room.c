@@ -215,24 +215,33 @@ void dg__stock_trap(dg_rng *r, const dg_contents *c, bool on_container, int avoi
     dg__trap_numbers(r, c->level, c->rules, s, t);
 }
 
-/* Whether encounter e's groups, kinds and counts (in any order), are
- * those of another room of the floor already stocked (a room not stocked
- * yet holds nobody, so matches nothing). */
-static bool held_elsewhere(const dg_contents *c, int id, const dg_encounter *e)
+/* Whether encounters a and b are the same groups, kinds and counts (in
+ * any order). */
+static bool same_fight(const dg_encounter *a, const dg_encounter *b)
 {
-    for (size_t i = 0; e->n_groups && i < c->n_rooms; i++) {
-        const dg_encounter *o = &c->rooms[i].encounter;
-        if (c->rooms[i].id == id || o->n_groups != e->n_groups) continue;
-        bool same = true;
-        for (int g = 0; g < e->n_groups && same; g++) {
-            bool found = false;
-            for (int h = 0; h < o->n_groups && !found; h++)
-                found = o->groups[h].monster == e->groups[g].monster && o->groups[h].count == e->groups[g].count &&
-                        o->groups[h].arrives == e->groups[g].arrives;
-            same = found;
-        }
-        if (same) return true;
+    if (!a->n_groups || a->n_groups != b->n_groups) return false;
+    for (int g = 0; g < a->n_groups; g++) {
+        bool found = false;
+        for (int h = 0; h < b->n_groups && !found; h++)
+            found = b->groups[h].monster == a->groups[g].monster && b->groups[h].count == a->groups[g].count &&
+                    b->groups[h].arrives == a->groups[g].arrives;
+        if (!found) return false;
     }
+    return true;
+}
+
+/* Whether encounter e is another room's of the floor already stocked (a
+ * room not stocked yet holds nobody, so matches nothing); for the lair,
+ * a floor above's lair's (c->above, while it stocks). */
+static bool held_elsewhere(const dg_contents *c, int id, bool lair, const dg_encounter *e)
+{
+    if (lair) {
+        for (int f = 0; c->above && f < c->above->n_lairs; f++)
+            if (same_fight(e, &c->above->lairs[f])) return true;
+        return false;
+    }
+    for (size_t i = 0; i < c->n_rooms; i++)
+        if (c->rooms[i].id != id && same_fight(e, &c->rooms[i].encounter)) return true;
     return false;
 }
 
@@ -273,9 +282,11 @@ void dg__stock_room(dg_contents *c, const dg_room *room, int cell_ft, uint64_t s
          * holds already is drawn again in its band, kept only when it
          * differs and does not outgun the lair; a cast with one mix keeps
          * it */
-        for (int again = 0; !lair && again < REPEAT_REDRAWS && held_elsewhere(c, rc->id, &rc->encounter); again++) {
+        /* a lower floor's lair, likewise, against the floors above (their
+         * lairs the same fight on all three floors read as a machine's) */
+        for (int again = 0; again < REPEAT_REDRAWS && held_elsewhere(c, rc->id, lair, &rc->encounter); again++) {
             dg_encounter drawn = rc->encounter;
-            dg__stock_encounter(&r, c, faction, drawn.difficulty, false, guard, holds, room_squares(room, cell_ft),
+            dg__stock_encounter(&r, c, faction, drawn.difficulty, lair, guard, holds, room_squares(room, cell_ft),
                                 &rc->encounter);
             if (rc->encounter.n_groups == 0 || (top > 0 && rc->encounter.adjusted_xp >= top)) rc->encounter = drawn;
         }

@@ -544,3 +544,44 @@ Test(stock_climax, a_big_floor_varies_its_fights, .timeout = 300)
     cr_assert_gt(fights, 300);
     cr_assert_leq(20 * repeats, fights, "%ld of %ld fights are another room's (worst: %s)", repeats, fights, worst);
 }
+
+/* A lower floor's lair is not an upper floor's again ("four behirs and
+ * eight basilisks spin to face you" on all three floors of seed=239
+ * motif=abandoned level=20): over 300 dungeons of 2-4 floors, at most
+ * one lower lair in twelve is an upper lair's fight (one in six before),
+ * where the cast has one mix for the band. */
+Test(stock_climax, lower_lairs_are_not_the_top_lair_again, .timeout = 300)
+{
+    static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
+    long lairs = 0, repeats = 0;
+    for (int i = 0; i < 300; i++) {
+        char seed[16], level[8], floors[8];
+        snprintf(seed, sizeof seed, "%d", 7000 + i);
+        snprintf(level, sizeof level, "%d", 1 + (i * 7) % 20);
+        snprintf(floors, sizeof floors, "%d", 2 + i % 3);
+        const char *keys[] = {"seed", "algorithm", "level", "motif", "floors", "rules"};
+        const char *vals[] = {seed, families[i % 6], level, dg_motif_name(i % DG_MOTIF_COUNT), floors,
+                              i % 2 ? "2014" : "2024"};
+        dg_options o;
+        dg_error e = {0};
+        cr_assert_eq(dg_options_parse(&o, 6, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+        dg_dungeon *top = NULL;
+        cr_assert_eq(dg_generate(&o, &top, &e), DG_OK, "seed=%s: %s", seed, e.msg);
+        for (const dg_dungeon *d = top->below; d; d = d->below) {
+            const dg_contents *c = d->contents;
+            if (!c->farthest_room || !c->rooms[c->farthest_room - 1].encounter.n_groups) continue;
+            lairs++;
+            bool again = false;
+            for (const dg_dungeon *u = top; u != d; u = u->below) {
+                const dg_contents *uc = u->contents;
+                again |= uc->farthest_room &&
+                         same_fight(&c->rooms[c->farthest_room - 1].encounter, &uc->rooms[uc->farthest_room - 1].encounter);
+            }
+            repeats += again;
+        }
+        dg_dungeon_free(top);
+    }
+    cr_log_info("lower floors' lairs: %ld, %ld an upper lair's fight again", lairs, repeats);
+    cr_assert_gt(lairs, 400);
+    cr_assert_leq(12 * repeats, lairs, "%ld of %ld lower lairs are an upper lair's fight again", repeats, lairs);
+}
