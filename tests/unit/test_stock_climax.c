@@ -502,6 +502,17 @@ static bool same_fight(const dg_encounter *a, const dg_encounter *b)
     return true;
 }
 
+/* The dungeon of n keys and values, the first the seed. */
+static dg_dungeon *generated(int n, const char *const *keys, const char *const *vals)
+{
+    dg_options o;
+    dg_error e = {0};
+    cr_assert_eq(dg_options_parse(&o, n, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed=%s: %s", vals[0], e.msg);
+    return d;
+}
+
 /* A big floor does not hold the same fight room after room ("an orc and a
  * wolf" five times, "a giant crocodile, three hunter sharks and eight
  * sahuagin" five, over 61x61 floors: 56 of 497 fights were another room's
@@ -519,11 +530,7 @@ Test(stock_climax, a_big_floor_varies_its_fights, .timeout = 300)
         const char *keys[] = {"seed", "algorithm", "level", "motif", "rows", "cols", "rules"};
         const char *vals[] = {seed, families[i % 6], level, dg_motif_name(i % DG_MOTIF_COUNT), "61", "61",
                               i % 3 ? "2014" : "2024"};
-        dg_options o;
-        dg_error e = {0};
-        cr_assert_eq(dg_options_parse(&o, 7, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-        dg_dungeon *d = NULL;
-        cr_assert_eq(dg_generate(&o, &d, &e), DG_OK, "seed=%s: %s", seed, e.msg);
+        dg_dungeon *d = generated(7, keys, vals);
         const dg_contents *c = d->contents;
         for (size_t r = 0; r < c->n_rooms; r++) {
             if (!c->rooms[r].encounter.n_groups) continue;
@@ -562,11 +569,7 @@ Test(stock_climax, lower_lairs_are_not_the_top_lair_again, .timeout = 300)
         const char *keys[] = {"seed", "algorithm", "level", "motif", "floors", "rules"};
         const char *vals[] = {seed, families[i % 6], level, dg_motif_name(i % DG_MOTIF_COUNT), floors,
                               i % 2 ? "2014" : "2024"};
-        dg_options o;
-        dg_error e = {0};
-        cr_assert_eq(dg_options_parse(&o, 6, keys, vals, NULL, &e), DG_OK, "%s", e.msg);
-        dg_dungeon *top = NULL;
-        cr_assert_eq(dg_generate(&o, &top, &e), DG_OK, "seed=%s: %s", seed, e.msg);
+        dg_dungeon *top = generated(6, keys, vals);
         for (const dg_dungeon *d = top->below; d; d = d->below) {
             const dg_contents *c = d->contents;
             if (!c->farthest_room || !c->rooms[c->farthest_room - 1].encounter.n_groups) continue;
