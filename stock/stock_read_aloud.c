@@ -253,6 +253,14 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
             "Among them a prisoner kneels with bound wrists, watching you. ",
             "A prisoner hangs in chains behind them, too weak to call out. ",
             "Behind them someone lies trussed on the floor, a sack over their head. "};
+        /* one creature is named again, not "them" ("A giant scorpion rises
+         * from its rest. Among them a prisoner kneels") nor "it" (a mage):
+         * the words before its name and after */
+        static const char *const watched_one[][2] = {
+            {"Behind the ", " a prisoner sits bound and gagged against the wall. "},
+            {"Beside the ", " a prisoner kneels with bound wrists, watching you. "},
+            {"A prisoner hangs in chains behind the ", ", too weak to call out. "},
+            {"Behind the ", " someone lies trussed on the floor, a sack over their head. "}};
         static const char *const alone[] = {
             "A prisoner sits bound and gagged against the far wall, eyes wide above the gag. ",
             "Someone lies trussed in the corner, a sack over their head, and goes still at your step. ",
@@ -261,11 +269,21 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         /* nobody lies trussed, a sack over the head, on a flooded floor
          * ("... lies trussed on the floor, a sack over their head. The
          * floor lies under a hand's depth of cold water.") */
-        _Static_assert(DG_COUNT(watched) == DG_COUNT(alone), "one room number picks from either list");
+        _Static_assert(DG_COUNT(watched) == DG_COUNT(alone) && DG_COUNT(watched_one) == DG_COUNT(alone),
+                       "one room number picks from any list");
         const char *const *said = n_shown ? watched : alone;
         size_t k = (size_t)id % DG_COUNT(watched);
         if (rc->water && strstr(said[k], "lies trussed")) k = (k + 1) % DG_COUNT(watched);
-        add(&t, "%s", said[k]);
+        if (total == 1) {
+            const char *name = dg_monster_info(shown[0]->monster)->name;
+            size_t n = strcspn(name, "(");
+            while (n && name[n - 1] == ' ') n--;
+            add(&t, "%s", watched_one[k][0]);
+            for (size_t q = 0; q < n; q++) add(&t, "%c", tolower((unsigned char)name[q]));
+            add(&t, "%s", watched_one[k][1]);
+        } else {
+            add(&t, "%s", said[k]);
+        }
     }
     if (rc->water) {
         /* chosen by room number, not drawn: a flooded floor read four times
