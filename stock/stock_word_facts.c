@@ -40,7 +40,10 @@ static bool says_bedding(const char *w)
 /* "a dry font", "a dry fountain choked with dead leaves", "furniture thick
  * with undisturbed dust": not "pallets on a dry ledge above the channel",
  * which stands above the water */
-static bool says_dry(const char *w) { return !strncmp(w, "a dry ", 6) || strstr(w, "dust") || strstr(w, "dead leaves"); }
+static bool says_dry(const char *w)
+{
+    return !strncmp(w, "a dry ", 6) || strstr(w, "dust") || strstr(w, "dead leaves");
+}
 
 static bool says_fur(const char *s) { return strstr(s, "fur") || strstr(s, "wet dog"); }
 

@@ -127,9 +127,10 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
     for (size_t r = 0; r < c->n_rooms; r++) {
         const dg_room_contents *rc = &c->rooms[r];
         int seen = 0;
-        for (int g = 0; g < rc->encounter.n_groups; g++)
-            if (!rc->encounter.groups[g].arrives && dg_monster_hiding(rc->encounter.groups[g].monster) == DG_HIDING_NONE)
-                seen += rc->encounter.groups[g].count;
+        for (int g = 0; g < rc->encounter.n_groups; g++) {
+            const dg_group *gr = &rc->encounter.groups[g];
+            if (!gr->arrives && dg_monster_hiding(gr->monster) == DG_HIDING_NONE) seen += gr->count;
+        }
         if (!rc->captive || seen != 1) continue;
         t->lone_captors++;
         dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
