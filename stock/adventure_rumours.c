@@ -13,7 +13,11 @@
 #define MAX_CANDIDATES 96
 
 enum { R_MASTER = 0, R_LEADER = 2, R_HOARD, R_KEY, R_CHAPTER, R_TRAP, R_SECRET, R_GOAL, R_CREATURES,
-       R_EMPTIED, R_DRAGON, R_HANDFUL, R_SILVER, R_LOOT_HALF, R_SICK, R_COIN, R_EMPTY, R_HAZARD };
+       R_EMPTIED, R_DRAGON, R_HANDFUL, R_SILVER, R_LOOT_HALF, R_SICK, R_COIN, R_EMPTY, R_HAZARD, R_HOARD_LIGHT };
+
+/* "more than a cart could carry": a cart's 500 lb of coins, 50 to the
+ * pound; a lighter hoard is only the richest pickings */
+#define CARTLOAD_COINS (500L * 50)
 
 typedef struct { int text; dg_adv_who about; } cand;
 
@@ -44,7 +48,7 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
     cand cs[MAX_CANDIDATES];
     int nc = 0;
 #define ADD(t, w) (nc < MAX_CANDIDATES ? (void)(cs[nc++] = (cand){(t), (w)}) : (void)0)
-    long best = -1;
+    long best = -1, hoard_coins = 0;
     dg_adv_who hoard = {-1, 0, 1, -1}, loot = {-1, 0, 1, -1};
     for (int fl = 0; fl < n; fl++) {
         const dg_contents *c = floors[fl];
@@ -57,6 +61,8 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
                     if (hoard.room) loot = hoard;
                     best = v;
                     hoard = who_in(c, fl, rc->id);
+                    hoard_coins = 0;
+                    for (int k = 0; k < DG_COIN_COUNT; k++) hoard_coins += rc->treasure.coins[k];
                 } else if (!loot.room) {
                     loot = who_in(c, fl, rc->id);
                 }
@@ -89,7 +95,7 @@ dg_status dg__adventure_rumours(dg_adventure *a, const dg_dungeon *const *maps, 
             }
         }
     }
-    if (hoard.room) ADD(R_HOARD, hoard);
+    if (hoard.room) ADD(hoard_coins >= CARTLOAD_COINS ? R_HOARD : R_HOARD_LIGHT, hoard);
     for (int k = 1; k < a->n_chapters; k++) ADD(R_CHAPTER, a->chapters[k].boss);
     for (int f = 0; f < a->n_factions; f++)
         /* "take their orders from" one who gives them: a faction with no

@@ -244,6 +244,8 @@ static const char *const rumours[] = {
      * the party will look for in vain) */
     "The {purpose} ({room}) stands empty; {holders} have no use for it, so it is a quiet place to catch your breath.",
     /* 18 hazard */ "Something in the {purpose} ({room}) has already killed one treasure hunter, and it was no monster.",
+    /* 19 hoard under a cartload (3 is a cartload's) */
+    "The richest pickings are in the {purpose} ({room}), for anyone who gets that far.",
 };
 
 static const char *const alarms[8] = {

@@ -245,12 +245,15 @@ static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *sho
 {
     if (rc->n_dressing < 1) return;
 #define SHOWN(i) ((shown[(i) >> 6] >> ((i) & 63)) & 1u)
+    /* a purpose's own line that says dry (a baptistery's "dry font", a
+     * den's "dry hollow") is replaced in a flooded room as a shown one is */
+#define AWAY(i) (SHOWN(i) || (rc->water && dg__dressing_dry(i)))
     int w = rc->dressing[0];
-    for (int k = 0; SHOWN(w) && k < 2 && rc->purpose >= 0; k++) {
+    for (int k = 0; AWAY(w) && k < 2 && rc->purpose >= 0; k++) {
         int again = dg__word_purpose_again(rc->purpose, k);
         if (again >= 0 && !echoes(rc, again)) w = again;
     }
-    if (SHOWN(w)) {
+    if (AWAY(w)) {
         /* dealt from what the dungeon has not shown (a deck of its own:
          * the floor's starts again once spent) */
         dg_rng r = dg__stock_stream(seed, DG__STREAM_FURNISH, dg__stock_variant(rc->id, variant));
@@ -265,9 +268,10 @@ static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *sho
             }
         }
     }
-    /* nothing fresh left: a room with other things to show says those */
+    /* nothing fresh left: a room with other things to show says those
+     * (a flooded one says less rather than something dry) */
     int kept = 0;
-    if (!SHOWN(w) || rc->n_dressing == 1) {
+    if (!AWAY(w) || (rc->n_dressing == 1 && !(rc->water && dg__dressing_dry(w)))) {
         rc->dressing[kept++] = w;
         shown[w >> 6] |= 1ull << (w & 63);
     }
@@ -278,6 +282,7 @@ static void fresh_furnishing(const dg_contents *c, dg__deck *deck, uint64_t *sho
         rc->dressing[kept++] = d;
     }
     rc->n_dressing = kept;
+#undef AWAY
 #undef SHOWN
 }
 

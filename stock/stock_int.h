@@ -232,6 +232,7 @@ uint32_t dg__dressing_cues(int i);
 /* Whether dressing phrase i is bedding, smell i is of fur (wet fur, wet
  * dog); the smell "dust"'s index. Also stock_word_facts.c's. */
 bool dg__dressing_bedding(int i);
+bool dg__dressing_dry(int i); /* "a dry font", "... thick with dust": not for a flooded room */
 bool dg__smell_furry(int i);
 int dg__sound_silence(void); /* the sound that is no sound: only where nobody lives */
 int dg__smell_dust(void);

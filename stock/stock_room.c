@@ -370,9 +370,12 @@ static int purpose_of(dg_rng *r, dg__stocker *st, const dg_contents *c, const dg
 }
 
 /* Furnishings that ask for sleepers (a bed frame, bedrolls), dealt to a
- * room whose occupants never sleep, are left out. */
+ * room whose occupants never sleep, are left out; so are dry ones in a
+ * flooded room ("Water seeps up through the floor ... a dry fountain
+ * choked with dead leaves"). */
 bool dg__dressing_fits(const dg_room_contents *rc, int w)
 {
+    if (rc->water && dg__dressing_dry(w)) return false;
     return !rc->encounter.n_groups || dg__occupants_sleep(&rc->encounter) || !dg__dressing_bedding(w);
 }
 

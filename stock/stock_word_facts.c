@@ -2,7 +2,8 @@
  * phrases, worked out once a process rather than once a stocking: each
  * phrase's stems (the echo test, stock_words.c's dg__word_stems) and the
  * map features its words cue (stock_features.c's cue table), whether it
- * is bedding (stock_room.c keeps beds from those who never sleep) and
+ * is bedding (stock_room.c keeps beds from those who never sleep) or
+ * says the room is dry (none in a flooded room) and
  * which of stock_words.c's furnished secret doors it shows the furniture
  * of (a bookcase, a tapestry, a hearth); which container is a sarcophagus;
  * which smells are of fur, which is dust's, and which sound is silence;
@@ -27,12 +28,21 @@ static dg__stems stems[PHRASES], smell_stems[PHRASES], sound_stems[PHRASES];
 static uint32_t cues[PHRASES];
 static unsigned char secrets[PHRASES]; /* stock_words.c's furnished secrets each phrase shows */
 static uint64_t bedding[PHRASES / 64], furry[PHRASES / 64]; /* a bit a dressing phrase, a bit a smell */
+static uint64_t dry[PHRASES / 64];                             /* a bit a dressing phrase */
 static uint64_t sarcophagi[PHRASES / 64];                      /* a bit a container */
 static int dust = 0, silence = -1;
 
 static bool says_bedding(const char *w)
 {
     return strstr(w, " bed") || strstr(w, "bedroll") || strstr(w, "bedding") || strstr(w, "bunk") || strstr(w, "hammock");
+}
+
+/* "a dry font", "a dry fountain choked with dead leaves", "furniture thick
+ * with undisturbed dust": not "pallets on a dry ledge above the channel",
+ * which stands above the water */
+static bool says_dry(const char *w)
+{
+    return !strncmp(w, "a dry ", 6) || strstr(w, "dust") || strstr(w, "dead leaves");
 }
 
 static bool says_fur(const char *s) { return strstr(s, "fur") || strstr(s, "wet dog"); }
@@ -47,6 +57,7 @@ static void work_out(void)
         const char *w = dg_contents_word(DG_WORDS_DRESSING, (int)i);
         dg__word_stems(w, &stems[i]);
         if (says_bedding(w)) bedding[i / 64] |= 1ull << (i % 64);
+        if (says_dry(w)) dry[i / 64] |= 1ull << (i % 64);
         secrets[i] = (unsigned char)dg__secret_furniture(w);
     }
     dg__feature_cues_all(cues, n < PHRASES ? n : PHRASES);
@@ -73,6 +84,13 @@ bool dg__dressing_bedding(int i)
     if (i >= PHRASES) return says_bedding(dg_contents_word(DG_WORDS_DRESSING, i));
     call_once(&once, work_out);
     return in_set(bedding, i);
+}
+
+bool dg__dressing_dry(int i)
+{
+    if (i >= PHRASES) return says_dry(dg_contents_word(DG_WORDS_DRESSING, i));
+    call_once(&once, work_out);
+    return in_set(dry, i);
 }
 
 bool dg__smell_furry(int i)

@@ -66,8 +66,8 @@ static void put_title(md *m, const dg_dungeon *d, const dg_contents *c, int floo
         PUTF(m, ". %d floors linked by stairs, each a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
              floors, d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed, DG_GENERATOR_VERSION);
     else
-        PUTF(m, ". %d rooms on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n",
-             (int)d->n_rooms, d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed,
+        PUTF(m, ". %d room%s on a %d x %d map (one square is %d ft). Seed %llu, generator %s.*\n\n", (int)d->n_rooms,
+             d->n_rooms == 1 ? "" : "s", d->width, d->height, dg_cell_feet(&d->opts), (unsigned long long)d->opts.seed,
              DG_GENERATOR_VERSION);
 }
 

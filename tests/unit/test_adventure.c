@@ -170,6 +170,16 @@ static void check(const dg_dungeon *top, uint64_t s, figures *f)
             cr_assert(found, "seed %llu: \"%s\" names a key that opens neither the lair nor the goal",
                       (unsigned long long)s, t);
         }
+        /* "more than a cart could carry" of a hoard that weighs that much:
+         * a cart's 500 lb, coins 50 to the pound, this test's figures (a
+         * level-1 hoard of 2,216 coins, 44 lb, was "a fortune ... more
+         * than a cart could carry") */
+        if (strstr(t, "cart could carry")) {
+            const dg_room_contents *hr = dg_contents_room(floor_of(top, r->about.floor)->contents, r->about.room);
+            long coins = 0;
+            for (int k = 0; k < DG_COIN_COUNT; k++) coins += hr->treasure.coins[k];
+            cr_assert(coins >= 500 * 50, "seed %llu: \"%s\" of %ld coins", (unsigned long long)s, t, coins);
+        }
         cr_assert(!r->truth || r->about.room, "seed %llu: a true rumour points at a room", (unsigned long long)s);
     }
     cr_assert(truths >= 3 && lies >= 1, "seed %llu: %d true, %d not", (unsigned long long)s, truths, lies);

@@ -13,6 +13,8 @@
  *    another; no key or purse hidden in a place that holds nothing; a
  *    secret door by a bookcase, a tapestry or a hearth in a room that
  *    shows one; no clue of burning by a door whose trap does not burn;
+ *    nothing dry or dusty in a flooded room; a captive watched by one
+ *    creature is behind "it";
  *    no room called bare ("and nothing else") and no word of this file's
  *    list said twice in one read-aloud.
  * The fights themselves are test_stock_climax.c's. The figures print to
@@ -31,6 +33,8 @@ typedef struct {
     long clues_burning, clues_burning_unburnt; /* clues of burning; pointing at no door that burns */
     long claims_bare;  /* "nothing else", "an empty room" in a room that shows more */
     long said_twice;   /* one of this test's words twice in one read-aloud */
+    long flooded, dry_flooded; /* flooded rooms; those furnished with something dry or dusty */
+    long lone_captors, lone_them; /* a captive watched by one creature; read as "them" */
 } tally;
 
 static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, uint64_t i)
@@ -124,6 +128,37 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
             t->said_twice++;
             note_bad("dungeon %llu floor %d room %zu: two traps of one kind", (unsigned long long)i, d->floor, r + 1);
         }
+    /* a flooded room shows nothing this test lists as dry ("Water seeps
+     * up through the floor ... You see a dry font carved with fish") */
+    static const char *const dry[] = {"dry font", "dry fountain", "dry hollow", "dust", "dead leaves"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        for (int k = 0; rc->water && k < rc->n_dressing; k++) {
+            const char *w = dg_contents_word(DG_WORDS_DRESSING, rc->dressing[k]);
+            t->flooded += k == 0;
+            if (!any_of(w, dry, sizeof dry / sizeof *dry)) continue;
+            t->dry_flooded++;
+            note_bad("dungeon %llu floor %d room %zu: flooded, shows %s", (unsigned long long)i, d->floor, r + 1, w);
+        }
+    }
+    /* a captive watched by a lone creature is behind it, not "them" ("A
+     * giant scorpion rises from its rest. Among them a prisoner ...") */
+    static const char *const them[] = {"Behind them", "Among them", "behind them"};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        int seen = 0;
+        for (int g = 0; g < rc->encounter.n_groups; g++) {
+            const dg_group *gr = &rc->encounter.groups[g];
+            if (!gr->arrives && dg_monster_hiding(gr->monster) == DG_HIDING_NONE) seen += gr->count;
+        }
+        if (!rc->captive || seen != 1) continue;
+        t->lone_captors++;
+        dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
+        if (any_of(aloud, them, sizeof them / sizeof *them)) {
+            t->lone_them++;
+            note_bad("dungeon %llu floor %d room %zu: '%s'", (unsigned long long)i, d->floor, r + 1, aloud);
+        }
+    }
     /* the read-aloud and the furnishings, room by room */
     static const char *const bedding[] = {" bed", "bedding", "bunk", "bedroll", "hammock", " cots"};
     static const char *const reading[] = {"book", "pulpit", "library", "ink pot", "notes", "sentences"};
@@ -284,6 +319,12 @@ Test(stock_prose, the_key_reads_aloud_without_fixing, .timeout = 600)
     cr_assert_geq(t.fur_smells, 1, "no smell of fur met: the rule goes unchecked");
     cr_assert_eq(t.claims_bare, 0, "%ld rooms called bare that show more (first: %s)", t.claims_bare,
                  n_bad ? bad[0] : "");
+    cr_assert_eq(t.dry_flooded, 0, "%ld of %ld flooded rooms show something dry (first: %s)", t.dry_flooded, t.flooded,
+                 n_bad ? bad[0] : "");
+    cr_assert_geq(t.flooded, 50, "too few flooded rooms met (%ld) to judge", t.flooded);
+    cr_assert_eq(t.lone_them, 0, "%ld of %ld captives by a lone creature read \"them\" (first: %s)", t.lone_them,
+                 t.lone_captors, n_bad ? bad[0] : "");
+    cr_assert_geq(t.lone_captors, 3, "too few captives of a lone creature met (%ld) to judge", t.lone_captors);
     cr_assert_eq(t.said_twice, 0, "%ld read-alouds say a word twice (first: %s)", t.said_twice, n_bad ? bad[0] : "");
     cr_assert_eq(t.clues_burning_unburnt, 0, "%ld of %ld clues of burning point at no door that burns (first: %s)",
                  t.clues_burning_unburnt, t.clues_burning, n_bad ? bad[0] : "");
