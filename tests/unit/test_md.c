@@ -1,7 +1,8 @@
 /* test_md.c -- the Markdown key's own words, as a GM reads them: a
  * corridor feature on one square says "square", on more "squares" ("A
- * skeletal hand still clutching a torch (squares 4,7)" read as a slip).
- * Over 150 dungeons of six families, 1-3 floors. */
+ * skeletal hand still clutching a torch (squares 4,7)" read as a slip);
+ * a one-room map is "1 room" ("1 rooms on a 23 x 17 map" stood over a
+ * quarter of tiny caves). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +10,21 @@
 #include "render_int.h"
 #include "query_fixture.h"
 
+/* The dungeon of `query`, and its key as Markdown in *b (a C string). */
+static dg_dungeon *key_of(const char *query, dg_buf *b)
+{
+    dg_options o;
+    dg_error err;
+    cr_assert_eq(parse_query(&o, query, NULL, &err), DG_OK, "%s: %s", query, err.msg);
+    dg_dungeon *d = NULL;
+    cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", query, err.msg);
+    dg_buf_init(b);
+    cr_assert_eq(dg_md_encode(d, b, &err), DG_OK);
+    cr_assert_eq(dg_buf_append(b, "", 1, &err), DG_OK);
+    return d;
+}
+
+/* Over 150 dungeons of six families, 1-3 floors. */
 Test(md, a_corridor_feature_counts_its_squares)
 {
     static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
@@ -16,15 +32,8 @@ Test(md, a_corridor_feature_counts_its_squares)
     for (int s = 1; s <= 150; s++) {
         char query[160];
         snprintf(query, sizeof query, "seed=%d&algorithm=%s&floors=%d", s, families[s % 6], 1 + s % 3);
-        dg_options o;
-        dg_error err;
-        cr_assert_eq(parse_query(&o, query, NULL, &err), DG_OK, "%s: %s", query, err.msg);
-        dg_dungeon *d = NULL;
-        cr_assert_eq(dg_generate(&o, &d, &err), DG_OK, "%s: %s", query, err.msg);
         dg_buf b;
-        dg_buf_init(&b);
-        cr_assert_eq(dg_md_encode(d, &b, &err), DG_OK);
-        cr_assert_eq(dg_buf_append(&b, "", 1, &err), DG_OK);
+        dg_dungeon *d = key_of(query, &b);
         const char *md = (const char *)b.data;
         for (const char *p = md; (p = strstr(p, "\n- **")); p++) {
             const char *end = strchr(p + 1, '\n'), *open = strstr(p, " (square");
@@ -42,4 +51,22 @@ Test(md, a_corridor_feature_counts_its_squares)
     fprintf(stderr, "corridor features: %d on one square, %d on more\n", one, more);
     cr_assert_gt(one, 20);
     cr_assert_gt(more, 20);
+}
+
+/* Over 40 tiny caves, a quarter of them one room. */
+Test(md, one_room_is_not_rooms)
+{
+    int ones = 0;
+    for (int s = 1; s <= 40; s++) {
+        char query[64];
+        snprintf(query, sizeof query, "seed=%d&algorithm=caverns&size=tiny", s);
+        dg_buf b;
+        dg_dungeon *d = key_of(query, &b);
+        const char *text = (const char *)b.data, *rooms = strstr(text, ". 1 rooms ");
+        cr_assert_null(rooms, "%s: '%.120s'", query, rooms);
+        ones += d->n_rooms == 1 && strstr(text, ". 1 room on a ") != NULL;
+        dg_buf_fini(&b);
+        dg_dungeon_free(d);
+    }
+    cr_assert_geq(ones, 3, "only %d one-room maps read", ones);
 }
