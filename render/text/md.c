@@ -12,17 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render_int.h"
-
-
-typedef struct {
-    dg_buf *b;
-    dg_error *err;
-    dg_status rc;
-    const char *sub;         /* "#" pushes a floor's headings one level down */
-    const dg_contents *top;  /* the top floor's contents: the adventure */
-} md;
-
+#include "md_int.h"
 
 /* Coin kinds, gems and art objects listed in a treasure. */
 static int valuables(const dg_treasure *t)
@@ -30,22 +20,6 @@ static int valuables(const dg_treasure *t)
     int n = t->n_gems + t->n_art;
     for (int k = 0; k < DG_COIN_COUNT; k++) n += t->coins[k] > 0;
     return n;
-}
-
-static void put(md *m, const char *s)
-{
-    if (m->rc == DG_OK) m->rc = dg_buf_puts(m->b, s, m->err);
-}
-
-#define PUTF(m, ...) ((m)->rc == DG_OK ? (void)((m)->rc = dg_buf_printf((m)->b, (m)->err, __VA_ARGS__)) : (void)0)
-
-/* A sentence from a phrase: its first letter capitalised. */
-static void put_sentence(md *m, const char *s)
-{
-    if (!*s) return;
-    char first[2] = {s[0] >= 'a' && s[0] <= 'z' ? (char)(s[0] - 'a' + 'A') : s[0], '\0'};
-    put(m, first);
-    put(m, s + 1);
 }
 
 static const char *word(dg_words w, int i) { return i >= 0 ? dg_contents_word(w, i) : ""; }
@@ -132,155 +106,6 @@ static void put_doors(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         if (!m->b->len || m->b->data[m->b->len - 1] != '.') put(m, ".");
     }
     if (any) put(m, "\n\n");
-}
-
-/* A holder's sentence for one key said of several: its first "it" (the
- * key) becomes "them", "It is" "They are". False when it names no key. */
-static bool plural_held(char *t, size_t cap)
-{
-    char out[256];
-    const char *at = NULL, *with = NULL;
-    size_t skip = 0;
-    if (!strncmp(t, "It is ", 6)) {
-        at = t, with = "They are ", skip = 6;
-    } else {
-        for (const char *p = strstr(t, " it"); p && !at; p = strstr(p + 1, " it"))
-            if (p[3] == ' ' || p[3] == '.' || p[3] == ',') at = p, with = " them", skip = 3;
-    }
-    if (!at) return false;
-    int len = snprintf(out, sizeof out, "%.*s%s%s", (int)(at - t), t, with, at + skip);
-    if (len < 0 || (size_t)len >= sizeof out || (size_t)len >= cap) return false;
-    memcpy(t, out, (size_t)len + 1);
-    return true;
-}
-
-/* Door i's key lies in room id and is one of its own (not the designed
- * door's, which opens the lair's other doors). */
-static bool key_here(const dg_contents *c, int id, size_t i) { return c->doors[i].key_room == id && !c->doors[i].same_key; }
-
-/* A keyed door said with its room's others ("the west and east doors of
- * room 1"), unless it needs words of its own: a gate, a door into another
- * room ("(into room 5)"), the designed door that opens the lair's others,
- * or a second door in the same wall ("the west and west doors"). */
-static bool key_door_plain(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
-{
-    const dg_door *door = &d->doors[i];
-    if (dg_door_gate(d, door) || door->other || (c->doors[i].designed && shared)) return false;
-    for (size_t j = 0; j < d->n_doors && j < c->n_doors; j++)
-        if (j != i && key_here(c, id, j) && d->doors[j].room == door->room && d->doors[j].dir == door->dir) return false;
-    return true;
-}
-
-/* Door j is a plain door of door i's room whose key lies in room id too. */
-static bool key_door_with(const dg_dungeon *d, const dg_contents *c, int id, size_t i, size_t j, int shared)
-{
-    return key_here(c, id, j) && d->doors[j].room == d->doors[i].room && key_door_plain(d, c, id, j, shared);
-}
-
-/* Door j is another door in door i's wall whose key lies in room id too,
- * neither a gate, into a room or the designed door that opens the lair's:
- * said together ("both east doors of room 1"), not as the same words
- * twice ("the east door of room 1 and the east door of room 1"). */
-static bool key_door_twin(const dg_dungeon *d, const dg_contents *c, int id, size_t i, size_t j, int shared)
-{
-    const dg_door *a = &d->doors[i], *b = &d->doors[j];
-    return j != i && key_here(c, id, j) && b->room == a->room && b->dir == a->dir && !dg_door_gate(d, a) &&
-           !dg_door_gate(d, b) && !a->other && !b->other && !(shared && (c->doors[i].designed || c->doors[j].designed));
-}
-
-/* Door i was said already, with an earlier plain door of its room or an
- * earlier door in its wall. */
-static bool key_door_said(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
-{
-    for (size_t j = 0; j < i; j++)
-        if ((key_door_plain(d, c, id, i, shared) && key_door_with(d, c, id, i, j, shared)) ||
-            key_door_twin(d, c, id, i, j, shared))
-            return true;
-    return false;
-}
-
-/* The keys in room id: which locked door each one opens, as one sentence,
- * a room's plain doors together ("The keys to the west and east doors of
- * room 1 and the north door of room 4 are here"), then who holds them:
- * "is here", not "lies here", since a key a creature wears does not lie
- * anywhere. */
-static void put_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
-{
-    /* a door that shares the designed door's key (loops=many's lair) is
-     * no key of its own: the designed door's says it opens them all */
-    int n = 0, items = 0, k = 0, shared = 0;
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++)
-        shared += c->doors[i].same_key;
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++)
-        if (key_here(c, id, i)) {
-            n++;
-            items += !key_door_said(d, c, id, i, shared);
-        }
-    if (!n) return;
-    put(m, n == 1 ? "**Key.** The key to" : "**Keys.** The keys to");
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
-        if (!key_here(c, id, i) || key_door_said(d, c, id, i, shared)) continue;
-        const dg_door *door = &d->doors[i];
-        const char *sep = k == 0 ? "" : k == items - 1 ? " and" : ",";
-        k++;
-        if (key_door_plain(d, c, id, i, shared)) {
-            /* this room's later plain doors with keys here: "the west, north and east doors" */
-            int w = 0;
-            for (size_t j = i + 1; j < d->n_doors && j < c->n_doors; j++)
-                w += key_door_with(d, c, id, i, j, shared);
-            if (w) {
-                PUTF(m, "%s the %s", sep, dg_dir_name(door->dir));
-                for (size_t j = i + 1, q = 0; j < d->n_doors && j < c->n_doors; j++)
-                    if (key_door_with(d, c, id, i, j, shared))
-                        PUTF(m, "%s %s", (int)++q == w ? " and" : ",", dg_dir_name(d->doors[j].dir));
-                PUTF(m, " doors of room %d", door->room);
-                continue;
-            }
-        }
-        int twins = 0;
-        for (size_t j = i + 1; j < d->n_doors && j < c->n_doors; j++) twins += key_door_twin(d, c, id, i, j, shared);
-        if (twins) {
-            PUTF(m, "%s %s %s doors of room %d", sep, dr__key_all_of(twins + 1), dg_dir_name(door->dir), door->room);
-            continue;
-        }
-        PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
-             sep, dg_dir_name(door->dir), door->room);
-        if (door->other) PUTF(m, " (into room %d)", door->other);
-        if (c->doors[i].designed && shared) PUTF(m, ", which opens %s of the lair's doors,", dr__key_all_of(shared + 1));
-    }
-    const dg_room_contents *rc = dg_contents_room(c, id);
-    PUTF(m, " %s here (marked K at square %d,%d).", n == 1 ? "is" : "are", rc->key_cell.x, rc->key_cell.y);
-    /* who holds each (the adventure's): "The bugbear keeps it on its belt."
-     * Several keys kept alike are said once: "The gnoll keeps them at the
-     * belt", not the same sentence a door */
-    char first[256] = "";
-    bool alike = n > 1;
-    for (size_t i = 0; alike && i < d->n_doors && i < c->n_doors; i++) {
-        char held[256];
-        if (c->doors[i].key_room != id || c->doors[i].same_key) continue;
-        if (!dg_key_holder_text(c, i, held, sizeof held)) alike = false;
-        else if (!first[0]) memcpy(first, held, sizeof held);
-        else alike = !strcmp(first, held);
-    }
-    if (alike && plural_held(first, sizeof first)) {
-        PUTF(m, " %s\n\n", first);
-        return;
-    }
-    for (size_t i = 0; i < d->n_doors && i < c->n_doors; i++) {
-        char held[256];
-        if (c->doors[i].key_room != id || c->doors[i].same_key || !dg_key_holder_text(c, i, held, sizeof held))
-            continue;
-        if (n > 1) { /* "For the west door of room 4, the thug ..." */
-            PUTF(m, dg_door_gate(d, &d->doors[i]) ? " For the gate across the %s tunnel of room %d, "
-                                                   : " For the %s door of room %d, ",
-                 dg_dir_name(d->doors[i].dir), d->doors[i].room);
-            if (held[0] >= 'A' && held[0] <= 'Z') held[0] = (char)(held[0] - 'A' + 'a');
-        } else {
-            put(m, " ");
-        }
-        put(m, held);
-    }
-    put(m, "\n\n");
 }
 
 /* Whether room is the goal's, on floor d. */
@@ -491,7 +316,7 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
             PUTF(m, " (DC %d Wisdom (Perception) to notice; marked ? at square %d,%d).\n\n", rc->hidden[h].dc,
                  rc->hidden_cell.x, rc->hidden_cell.y);
         }
-        put_keys(m, d, c, r->id);
+        dr__md_keys(m, d, c, r->id);
         put_clues(m, c, rc);
         put_goal(m, d, r->id);
     }
