@@ -266,16 +266,22 @@ static void put_room(md *m, const dg_dungeon *d, const dg_contents *c, const dg_
                      mo->hp);
             }
             const char *diff = dg_difficulty_name(e->difficulty);
+            /* a lone creature is no "they", and only the party's size
+             * adjusts its XP (the DMG's multiplier for one is x1) */
+            bool lone = e->n_groups == 1 && e->groups[0].count == 1;
             if (c->rules == DG_RULES_2024) /* the 2024 budget has no multiplier */
                 PUTF(m, ". %s %s encounter by the 2024 XP budget: %ld XP.", dr__key_article(diff)[1] ? "An" : "A",
                      diff, e->xp);
             else if (e->adjusted_xp != e->xp) /* the DMG's multiplier for their number */
-                PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for their number).",
-                     dr__key_article(diff)[1] ? "An" : "A", diff, e->xp, e->adjusted_xp);
+                PUTF(m, ". %s %s encounter: %ld XP (%ld adjusted for %s).", dr__key_article(diff)[1] ? "An" : "A",
+                     diff, e->xp, e->adjusted_xp, lone ? "the party's size" : "their number");
             else
                 PUTF(m, ". %s %s encounter: %ld XP.", dr__key_article(diff)[1] ? "An" : "A", diff, e->xp);
-            if (e->faction >= 0 && e->faction < c->n_factions)
-                PUTF(m, " They belong to %s.", word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name));
+            if (e->faction >= 0 && e->faction < c->n_factions) {
+                const char *faction = word(DG_WORDS_FACTION_NAME, c->factions[e->faction].name);
+                if (lone) PUTF(m, " One of %s.", faction); /* "it" would call a mage a thing */
+                else PUTF(m, " They belong to %s.", faction);
+            }
             char allies[320];
             if (dg_contents_allies(c, r->id, allies, sizeof allies)) PUTF(m, " %s", allies);
             put(m, "\n\n");

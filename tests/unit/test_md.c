@@ -2,7 +2,9 @@
  * corridor feature on one square says "square", on more "squares" ("A
  * skeletal hand still clutching a torch (squares 4,7)" read as a slip);
  * a one-room map is "1 room" ("1 rooms on a 23 x 17 map" stood over a
- * quarter of tiny caves). */
+ * quarter of tiny caves); a lone creature is no "they" ("Half-Dragon (CR
+ * 5, ...). They belong to the Cast-Outs" reads "One of the Cast-Outs"),
+ * nor its XP adjusted "for their number" (a party of one or two, or six and more, adjusts it). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,4 +71,34 @@ Test(md, one_room_is_not_rooms)
         dg_dungeon_free(d);
     }
     cr_assert_geq(ones, 3, "only %d one-room maps read", ones);
+}
+
+/* Over 300 dungeons of six families, parties of 1-8, both rules. */
+Test(md, a_lone_creature_is_no_they)
+{
+    static const char *const families[] = {"donjon", "caverns", "panels", "gridmapper", "abstract", "cells"};
+    int lone = 0, adjusted = 0;
+    for (int s = 1; s <= 300; s++) {
+        char query[160];
+        snprintf(query, sizeof query, "seed=%d&algorithm=%s&party=%d&level=%d&rules=%s", s, families[s % 6],
+                 1 + s % 8, 1 + s % 20, s % 3 ? "2014" : "2024");
+        dg_buf b;
+        dg_dungeon *d = key_of(query, &b);
+        for (const char *p = (const char *)b.data; (p = strstr(p, "\n**Monsters.** ")); p++) {
+            const char *end = strchr(p + 1, '\n');
+            size_t n = end ? (size_t)(end - p) : strlen(p);
+            char line[1024];
+            snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p + 1);
+            /* one group of one: no "3 x " count, no second group after ";" */
+            if (strstr(line, " x ") || strchr(line, ';')) continue;
+            lone++;
+            adjusted += strstr(line, "adjusted") != NULL;
+            cr_assert(!strstr(line, "They belong") && !strstr(line, "their number"), "%s: %s", query, line);
+        }
+        dg_buf_fini(&b);
+        dg_dungeon_free(d);
+    }
+    fprintf(stderr, "lone creatures: %d, %d of them with their XP adjusted\n", lone, adjusted);
+    cr_assert_gt(lone, 20);
+    cr_assert_gt(adjusted, 5);
 }
