@@ -26,6 +26,23 @@ static bool plural_held(char *t, size_t cap)
     return true;
 }
 
+/* How many doors of door i's room stand in its wall (i among them). */
+static int in_wall(const dg_dungeon *d, size_t i)
+{
+    int n = 0;
+    for (size_t j = 0; j < d->n_doors; j++)
+        n += d->doors[j].room == d->doors[i].room && d->doors[j].dir == d->doors[i].dir;
+    return n;
+}
+
+/* " at square x,y" after a door named alone whose wall holds another: "the
+ * key to the north door of room 18" of a room with two north doors sent
+ * the party to either (seed=555 level=5 motif=undead rows=61 cols=61) */
+static void which_door(md *m, const dg_dungeon *d, size_t i)
+{
+    if (in_wall(d, i) > 1) PUTF(m, " at square %d,%d", d->doors[i].x, d->doors[i].y);
+}
+
 /* Door i's key lies in room id and is one of its own (not the designed
  * door's, which opens the lair's other doors). */
 static bool key_here(const dg_contents *c, int id, size_t i) { return c->doors[i].key_room == id && !c->doors[i].same_key; }
@@ -34,19 +51,16 @@ static bool key_here(const dg_contents *c, int id, size_t i) { return c->doors[i
  * room 1"), unless it needs words of its own: a gate, a door into another
  * room ("(into room 5)"), the designed door that opens the lair's others,
  * or a second door in the same wall ("the west and west doors"). */
-static bool key_door_plain(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
+static bool key_door_plain(const dg_dungeon *d, const dg_contents *c, size_t i, int shared)
 {
     const dg_door *door = &d->doors[i];
-    if (dg_door_gate(d, door) || door->other || (c->doors[i].designed && shared)) return false;
-    for (size_t j = 0; j < d->n_doors && j < c->n_doors; j++)
-        if (j != i && key_here(c, id, j) && d->doors[j].room == door->room && d->doors[j].dir == door->dir) return false;
-    return true;
+    return !dg_door_gate(d, door) && !door->other && !(c->doors[i].designed && shared) && in_wall(d, i) == 1;
 }
 
 /* Door j is a plain door of door i's room whose key lies in room id too. */
 static bool key_door_with(const dg_dungeon *d, const dg_contents *c, int id, size_t i, size_t j, int shared)
 {
-    return key_here(c, id, j) && d->doors[j].room == d->doors[i].room && key_door_plain(d, c, id, j, shared);
+    return key_here(c, id, j) && d->doors[j].room == d->doors[i].room && key_door_plain(d, c, j, shared);
 }
 
 /* Door j is another door in door i's wall whose key lies in room id too,
@@ -57,6 +71,7 @@ static bool key_door_twin(const dg_dungeon *d, const dg_contents *c, int id, siz
 {
     const dg_door *a = &d->doors[i], *b = &d->doors[j];
     return j != i && key_here(c, id, j) && b->room == a->room && b->dir == a->dir && !dg_door_gate(d, a) &&
+           in_wall(d, i) == 2 && /* "both": the wall's two, no third */
            !dg_door_gate(d, b) && !a->other && !b->other && !(shared && (c->doors[i].designed || c->doors[j].designed));
 }
 
@@ -65,7 +80,7 @@ static bool key_door_twin(const dg_dungeon *d, const dg_contents *c, int id, siz
 static bool key_door_said(const dg_dungeon *d, const dg_contents *c, int id, size_t i, int shared)
 {
     for (size_t j = 0; j < i; j++)
-        if ((key_door_plain(d, c, id, i, shared) && key_door_with(d, c, id, i, j, shared)) ||
+        if ((key_door_plain(d, c, i, shared) && key_door_with(d, c, id, i, j, shared)) ||
             key_door_twin(d, c, id, i, j, shared))
             return true;
     return false;
@@ -95,7 +110,7 @@ void dr__md_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         const dg_door *door = &d->doors[i];
         const char *sep = k == 0 ? "" : k == items - 1 ? " and" : ",";
         k++;
-        if (key_door_plain(d, c, id, i, shared)) {
+        if (key_door_plain(d, c, i, shared)) {
             /* this room's later plain doors with keys here: "the west, north and east doors" */
             int w = 0;
             for (size_t j = i + 1; j < d->n_doors && j < c->n_doors; j++)
@@ -117,6 +132,7 @@ void dr__md_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         }
         PUTF(m, dg_door_gate(d, door) ? "%s the gate across the %s tunnel of room %d" : "%s the %s door of room %d",
              sep, dg_dir_name(door->dir), door->room);
+        if (!dg_door_gate(d, door)) which_door(m, d, i);
         if (door->other) PUTF(m, " (into room %d)", door->other);
         if (c->doors[i].designed && shared) PUTF(m, ", which opens %s of the lair's doors,", dr__key_all_of(shared + 1));
     }
@@ -143,9 +159,11 @@ void dr__md_keys(md *m, const dg_dungeon *d, const dg_contents *c, int id)
         if (c->doors[i].key_room != id || c->doors[i].same_key || !dg_key_holder_text(c, i, held, sizeof held))
             continue;
         if (n > 1) { /* "For the west door of room 4, the thug ..." */
-            PUTF(m, dg_door_gate(d, &d->doors[i]) ? " For the gate across the %s tunnel of room %d, "
-                                                   : " For the %s door of room %d, ",
+            PUTF(m, dg_door_gate(d, &d->doors[i]) ? " For the gate across the %s tunnel of room %d"
+                                                   : " For the %s door of room %d",
                  dg_dir_name(d->doors[i].dir), d->doors[i].room);
+            if (!dg_door_gate(d, &d->doors[i])) which_door(m, d, i);
+            put(m, ", ");
             if (held[0] >= 'A' && held[0] <= 'Z') held[0] = (char)(held[0] - 'A' + 'a');
         } else {
             put(m, " ");

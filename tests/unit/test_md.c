@@ -7,6 +7,7 @@
  * nor its XP adjusted "for their number" (a party of one or two, or six and more, adjusts it). */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render_int.h"
@@ -101,4 +102,52 @@ Test(md, a_lone_creature_is_no_they)
     fprintf(stderr, "lone creatures: %d, %d of them with their XP adjusted\n", lone, adjusted);
     cr_assert_gt(lone, 20);
     cr_assert_gt(adjusted, 5);
+}
+
+/* A key's door is one door: "The key to the north door of room 18" of a
+ * room with two north doors, their keys in rooms 7 and 12 (seed=555
+ * level=5 motif=undead rows=61 cols=61), sent the party to either. A
+ * door named alone in a keys line ("the <wall> door of room <n>") whose
+ * room has another door in that wall says which: " at square x,y". Over
+ * 60 big maps of the families with doors. */
+Test(md, a_keys_door_is_one_door)
+{
+    static const char *const families[] = {"donjon", "panels", "gridmapper", "abstract", "cells"};
+    static const char *const walls[] = {"north", "east", "south", "west"};
+    int named = 0, shared = 0;
+    for (int s = 1; s <= 60; s++) {
+        char query[160];
+        snprintf(query, sizeof query, "seed=%d&algorithm=%s&rows=61&cols=61&level=%d", s, families[s % 5], 1 + s % 20);
+        dg_buf b;
+        dg_dungeon *d = key_of(query, &b);
+        for (const char *p = (const char *)b.data; (p = strstr(p, "\n**Key")); p++) {
+            const char *end = strchr(p + 1, '\n');
+            for (const char *q = p; (q = strstr(q, " door of room ")) && (!end || q < end); q++) {
+                /* the wall's word just before " door" */
+                const char *w = q;
+                while (w > p && w[-1] != ' ') w--;
+                int wall = -1;
+                for (int k = 0; k < 4; k++)
+                    if (!strncmp(w, walls[k], strlen(walls[k])) && w + strlen(walls[k]) == q) wall = k;
+                int room = atoi(q + strlen(" door of room "));
+                if (wall < 0 || room <= 0) continue;
+                int in_wall = 0;
+                for (const dg_dungeon *f = d; f; f = f->below)
+                    for (size_t i = 0; f == d && i < f->n_doors; i++)
+                        in_wall += f->doors[i].room == room && !strcmp(dg_dir_name(f->doors[i].dir), walls[wall]);
+                named++;
+                if (in_wall < 2) continue;
+                shared++;
+                const char *after = q + strlen(" door of room ");
+                while (*after >= '0' && *after <= '9') after++;
+                cr_assert(!strncmp(after, " at square ", 11), "%s: room %d has %d %s doors: %.*s", query, room,
+                          in_wall, walls[wall], (int)(end ? end - p - 1 : 160), p + 1);
+            }
+        }
+        dg_buf_fini(&b);
+        dg_dungeon_free(d);
+    }
+    fprintf(stderr, "keys lines' doors: %d named, %d of them in a wall with another\n", named, shared);
+    cr_assert_gt(named, 100);
+    cr_assert_gt(shared, 5);
 }
