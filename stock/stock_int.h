@@ -248,6 +248,10 @@ void dg__feature_cues_all(uint32_t *found, size_t n);
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
 const char *dg__hidden_seen(int i);
+/* ... the start of the word of the thing it is by ("rubble", "shel"), and
+ * the thing as a sentence of its own; NULL for none */
+const char *dg__hidden_thing(int i);
+const char *dg__hidden_alone(int i);
 /* Whether hiding place i can hold a key or a purse (not a spyhole). */
 bool dg__hidden_holds(int i);
 /* An activity that suits monster (an id) at the head of count creatures:

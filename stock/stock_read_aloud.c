@@ -339,14 +339,20 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         for (int j = 0; j < n_objects && !echo; j++) echo = dg__stems_meet(&ws, &obj[j]);
         if (!echo) seen[n_seen++] = w;
     }
-    /* a hiding place's shelf among the shelves is one of them: not said twice */
-    const char *hid = rc->n_hidden ? dg__hidden_seen(rc->hidden[0].kind) : NULL;
+    /* a hiding place's shelf among the shelves is one of them: not said
+     * twice (its thing's own word looked for); a thing whose phrase would
+     * echo another of the list ("a heap of mouldering straw and a heap of
+     * rubble") is a sentence of its own after it */
+    int kind = rc->n_hidden ? rc->hidden[0].kind : -1;
+    const char *hid = dg__hidden_seen(kind), *thing = dg__hidden_thing(kind), *alone = NULL;
+    for (int k = 0; hid && thing && k < n_seen; k++)
+        if (strstr(seen[k], thing)) hid = NULL;
     if (hid) {
         dg__stems h, d;
         dg__word_stems(hid, &h);
         for (int k = 0; hid && k < n_seen; k++) {
             dg__word_stems(seen[k], &d);
-            if (dg__stems_meet(&h, &d)) hid = NULL;
+            if (dg__stems_meet(&h, &d)) alone = dg__hidden_alone(kind), hid = NULL;
         }
     }
     if (hid) seen[n_seen++] = hid;
@@ -355,6 +361,7 @@ size_t dg_contents_read_aloud(const dg_contents *c, int id, char *buf, size_t ca
         list_words(&t, seen, n_seen);
         add(&t, ". ");
     }
+    if (alone) add(&t, "%s ", alone);
     if (rc->sound >= 0) add(&t, "You hear %s. ", dg_contents_word(DG_WORDS_SOUND, rc->sound));
     if (rc->smell >= 0) add(&t, "The air smells of %s. ", dg_contents_word(DG_WORDS_SMELL, rc->smell));
     if (t.len && t.len <= cap) buf[--t.len] = '\0'; /* the last space */

@@ -75,6 +75,28 @@ static const char *const hidden_seen[] = {
     "a bench", NULL, "iron sconces",
     NULL, "a shelf",
 };
+/* The thing each shown hiding place is by (same order), the start of its
+ * word, looked for in the furnishings' words: one of them already shows
+ * it ("shelves of empty jars" for "a shelf"). Stems were too short: "a
+ * cold hearth heaped with grey ash" hid "a heap of rubble", "trays of
+ * crushed rock" a rockfall. */
+static const char *const hidden_thing[] = {
+    "boulder", "cairn", NULL,
+    "rubble", "rockfall",
+    "drawer", "statue", "tapestr",
+    "bench", NULL, "sconce",
+    NULL, "shel",
+};
+/* ... and the thing as a sentence of its own, for a room whose
+ * furnishings' words its phrase would echo in the same list ("a heap of
+ * mouldering straw and a heap of rubble") */
+static const char *const hidden_alone[] = {
+    "A boulder stands against the wall.", "A cairn of stones rises in one corner.", NULL,
+    "Broken rubble lies piled in one corner.", "A rockfall half fills one corner.",
+    "A chest of drawers stands by the wall.", "A statue stands in an alcove.", "A tapestry hangs on one wall.",
+    "A bench stands against one wall.", NULL, "Iron sconces line the walls.",
+    NULL, "A shelf runs along one wall.",
+};
 /* Whether each hiding place can hold a key or a purse (same order): a
  * message scratched under a bench, a spyhole and a lever hold nothing */
 static const bool hidden_holds[] = {
@@ -520,6 +542,18 @@ const char *dg__hidden_seen(int i)
 {
     _Static_assert(DG_COUNT(hidden_seen) == DG_COUNT(hidden), "a seen phrase (or NULL) per hiding place");
     return i >= 0 && (size_t)i < DG_COUNT(hidden_seen) ? hidden_seen[i] : NULL;
+}
+
+const char *dg__hidden_thing(int i)
+{
+    _Static_assert(DG_COUNT(hidden_thing) == DG_COUNT(hidden), "a thing (or NULL) per hiding place");
+    return i >= 0 && (size_t)i < DG_COUNT(hidden_thing) ? hidden_thing[i] : NULL;
+}
+
+const char *dg__hidden_alone(int i)
+{
+    _Static_assert(DG_COUNT(hidden_alone) == DG_COUNT(hidden), "a sentence (or NULL) per hiding place");
+    return i >= 0 && (size_t)i < DG_COUNT(hidden_alone) ? hidden_alone[i] : NULL;
 }
 
 bool dg__hidden_holds(int i)

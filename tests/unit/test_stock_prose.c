@@ -121,6 +121,26 @@ static void check_floor(const dg_dungeon *top, const dg_dungeon *d, void *tv, ui
             }
         }
     }
+    /* a hiding place by a thing shows the thing ("a trapdoor under the
+     * rubble" in a room that showed no rubble: "a cold hearth heaped with
+     * grey ash" had passed for "a heap of rubble"): this test's list of
+     * the things, the word the read-aloud says of each */
+    static const char *const by[][2] = {{"rubble", "rubble"}, {"rockfall", "rockfall"}, {"statue", "statue"},
+                                        {"tapestry", "tapestr"}, {"bench", "bench"}, {"sconce", "sconce"},
+                                        {"shelf", "shel"}, {"drawer", "drawer"}, {"boulder", "boulder"},
+                                        {"cairn", "cairn"}};
+    for (size_t r = 0; r < c->n_rooms; r++) {
+        const dg_room_contents *rc = &c->rooms[r];
+        if (!rc->n_hidden) continue;
+        const char *place = dg_contents_word(DG_WORDS_HIDDEN, rc->hidden[0].kind);
+        dg_contents_read_aloud(c, rc->id, aloud, sizeof aloud);
+        for (size_t k = 0; k < sizeof by / sizeof *by; k++)
+            if (strstr(place, by[k][0]) && !strstr(aloud, by[k][1])) {
+                t->said_twice++;
+                note_bad("dungeon %llu floor %d room %zu: %s, where the room shows none: '%s'", (unsigned long long)i,
+                         d->floor, r + 1, place, aloud);
+            }
+    }
     /* a room's two traps are of two kinds: "Rolling Stone ... rolls the
      * length of the room" twice in one room read as the table repeating */
     for (size_t r = 0; r < c->n_rooms; r++)
