@@ -247,6 +247,8 @@ void dg__feature_cues_all(uint32_t *found, size_t n);
 /* What the party sees of hazard i (lower case, no full stop). */
 const char *dg__hazard_seen(int i);
 /* What the party sees of hiding place i (DG_WORDS_HIDDEN), NULL nothing. */
+/* stock_hiding.c, a row per hiding place of DG_WORDS_HIDDEN (stock_words.c) */
+#define DG__HIDING_PLACES 13
 const char *dg__hidden_seen(int i);
 /* ... the start of the word of the thing it is by ("rubble", "shel"), and
  * the thing as a sentence of its own; NULL for none */
